@@ -1,0 +1,99 @@
+import type { SourceRange } from '../text/sourceRange.ts';
+
+/** The five source types CLAIR v0.1 defines. */
+export const SOURCE_TYPES = ['user', 'ctx', 'self', 'file', 'model'] as const;
+export type SourceType = (typeof SOURCE_TYPES)[number];
+
+/** A well-formed belief id: a lower-case letter, then lower-case letters, digits, `_`. */
+export const ID_PATTERN = /^[a-z][a-z0-9_]*$/;
+
+/** A CLAIR number: `.5`, `0.5`, `1`, `-0.1`; not `1.`, `+.5` or `5e-1`. */
+export const NUMBER_PATTERN = /^-?(\d+(\.\d+)?|\.\d+)$/;
+
+export const LEVEL_PATTERN = /^L(\d+)$/;
+
+/** A token's text together with where it stands. */
+export interface Spanned<T> {
+  readonly value: T;
+  readonly range: SourceRange;
+}
+
+export interface ClairSource {
+  /** As written, which may be a type CLAIR does not define (reported as unknown-source). */
+  readonly type: string;
+  readonly reference: string | null;
+  readonly range: SourceRange;
+}
+
+/** A quoted string, decoded, with the column of every decoded character for precise ranges. */
+export interface ClairString {
+  readonly value: string;
+  readonly range: SourceRange;
+  /** `columns[i]` is the 1-based column of `value[i]` in the line. */
+  readonly columns: readonly number[];
+}
+
+/** A line that parsed as a belief. Fields hold what was written, valid or not. */
+export interface ClairBelief {
+  readonly line: number;
+  /** The whole belief, from the id to the end of the content string. */
+  readonly range: SourceRange;
+  readonly id: Spanned<string>;
+  /** The confidence as a number, and its text exactly as written (for the printer). */
+  readonly confidence: Spanned<number> & { readonly text: string };
+  /** `null` when the line has no level (read as L0). */
+  readonly level: Spanned<number> | null;
+  readonly source: ClairSource;
+  /** Every justification reference as written, repeats included, in order. */
+  readonly justifications: readonly Spanned<string>[];
+  readonly invalidations: readonly ClairString[];
+  readonly content: ClairString;
+  /** Text of a trailing `;` comment, without the `;`. */
+  readonly comment: string | null;
+}
+
+/** What could be read off a line before it stopped parsing. */
+export interface PartialBelief {
+  readonly id: Spanned<string> | null;
+  readonly confidence: number | null;
+  readonly level: number | null;
+  readonly source: ClairSource | null;
+  readonly justifications: readonly Spanned<string>[];
+  readonly invalidations: readonly string[];
+  readonly content: string | null;
+}
+
+export type ClairLine =
+  | { readonly kind: 'blank'; readonly line: number }
+  | { readonly kind: 'comment'; readonly line: number; readonly text: string }
+  | { readonly kind: 'belief'; readonly line: number; readonly belief: ClairBelief }
+  | {
+      readonly kind: 'broken';
+      readonly line: number;
+      /** The raw line, kept so the printer never loses text it could not read. */
+      readonly text: string;
+      readonly message: string;
+      readonly errorRange: SourceRange;
+      readonly partial: PartialBelief;
+    };
+
+export interface ClairDocument {
+  readonly lines: readonly ClairLine[];
+}
+
+/** The level a belief is read at: its own, or L0 when it has none. */
+export function levelOf(b: ClairBelief): number {
+  return b.level ? b.level.value : 0;
+}
+
+/** The distinct justification ids of a belief, first occurrence first. */
+export function uniqueJustifications(b: { readonly justifications: readonly Spanned<string>[] }): Spanned<string>[] {
+  const seen = new Set<string>();
+  const out: Spanned<string>[] = [];
+  for (const j of b.justifications) {
+    if (seen.has(j.value)) continue;
+    seen.add(j.value);
+    out.push(j);
+  }
+  return out;
+}

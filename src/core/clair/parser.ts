@@ -1,0 +1,238 @@
+/**
+ * The CLAIR parser: error-tolerant and ranged. Each line is read on its own; a line
+ * that does not parse becomes a `broken` line carrying what could be read before the
+ * problem, so the rest of the document (and the graph) stays intact. Never throws.
+ */
+import type { SourceRange } from '../text/sourceRange.ts';
+import { lineRange } from '../text/sourceRange.ts';
+import type {
+  ClairBelief,
+  ClairDocument,
+  ClairLine,
+  ClairSource,
+  ClairString,
+  PartialBelief,
+  Spanned,
+} from './ast.ts';
+import { ID_PATTERN, LEVEL_PATTERN, NUMBER_PATTERN } from './ast.ts';
+import type { Token } from './lexer.ts';
+import { lexLine, splitLines } from './lexer.ts';
+
+/** Parses a whole document. */
+export function parseClair(text: string): ClairDocument {
+  const raw = splitLines(text);
+  const lines: ClairLine[] = new Array(raw.length);
+  for (let i = 0; i < raw.length; i++) lines[i] = parseClairLine(raw[i]!, i + 1);
+  return { lines };
+}
+
+/** A source type is a word; anything else after `@` does not parse. */
+const SOURCE_TYPE_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*$/;
+
+class LineFailure {
+  constructor(
+    readonly message: string,
+    readonly start: number,
+    readonly end: number,
+  ) {}
+}
+
+interface Partial {
+  id: Spanned<string> | null;
+  confidence: number | null;
+  level: number | null;
+  source: ClairSource | null;
+  justifications: Spanned<string>[];
+  invalidations: string[];
+  content: string | null;
+}
+
+/** Parses one line (1-based `line`), without its terminator. */
+export function parseClairLine(text: string, line: number): ClairLine {
+  const tokens = lexLine(text);
+  const first = tokens[0];
+  if (!first) return { kind: 'blank', line };
+  if (first.kind === 'comment') return { kind: 'comment', line, text: first.text.slice(1) };
+
+  const partial: Partial = {
+    id: null,
+    confidence: null,
+    level: null,
+    source: null,
+    justifications: [],
+    invalidations: [],
+    content: null,
+  };
+  try {
+    const belief = readBelief(tokens, text, line, partial);
+    return { kind: 'belief', line, belief };
+  } catch (e) {
+    if (!(e instanceof LineFailure)) throw e;
+    const frozen: PartialBelief = { ...partial };
+    return {
+      kind: 'broken',
+      line,
+      text,
+      message: e.message,
+      errorRange: lineRange(line, e.start + 1, Math.max(e.end, e.start + 1) + 1),
+      partial: frozen,
+    };
+  }
+}
+
+function span<T>(value: T, token: Token, line: number): Spanned<T> {
+  return { value, range: lineRange(line, token.start + 1, token.end + 1) };
+}
+
+function toClairString(token: Token, line: number): ClairString {
+  return {
+    value: token.value ?? '',
+    range: lineRange(line, token.start + 1, token.end + 1),
+    columns: (token.offsets ?? []).map((o) => o + 1),
+  };
+}
+
+function describe(token: Token | undefined): string {
+  if (!token) return 'the end of the line';
+  if (token.kind === 'string') return 'a string';
+  if (token.kind === 'comment') return 'a comment';
+  const shown = token.text.length > 24 ? token.text.slice(0, 24) + '…' : token.text;
+  return `"${shown}"`;
+}
+
+function readBelief(tokens: Token[], text: string, line: number, partial: Partial): ClairBelief {
+  let i = 0;
+  const endOfLine = text.length;
+  const fail = (message: string, token: Token | undefined): never => {
+    if (token?.kind === 'unterminated') {
+      throw new LineFailure('unterminated string: add the closing "', token.start, token.end);
+    }
+    const start = token ? token.start : endOfLine;
+    throw new LineFailure(message, start, token ? token.end : endOfLine);
+  };
+
+  // id
+  const idTok = tokens[i];
+  if (!idTok || idTok.kind !== 'word') fail(`a belief starts with an id, found ${describe(idTok)}`, idTok);
+  const id = span(idTok!.text, idTok!, line);
+  if (ID_PATTERN.test(id.value)) partial.id = id;
+  i++;
+
+  // confidence
+  const confTok = tokens[i];
+  if (!confTok || confTok.kind !== 'word' || !NUMBER_PATTERN.test(confTok.text)) {
+    fail(`expected a confidence such as .8 after ${id.value}, found ${describe(confTok)}`, confTok);
+  }
+  const confidence = { ...span(Number(confTok!.text), confTok!, line), text: confTok!.text };
+  partial.confidence = confidence.value;
+  i++;
+
+  // level (optional)
+  let level: Spanned<number> | null = null;
+  const levelTok = tokens[i];
+  if (levelTok && levelTok.kind === 'word') {
+    const m = LEVEL_PATTERN.exec(levelTok.text);
+    if (!m) fail(`expected a level such as L0 or a source such as @self, found ${describe(levelTok)}`, levelTok);
+    level = span(Number(m![1]), levelTok, line);
+    partial.level = level.value;
+    i++;
+  }
+
+  // source
+  const srcTok = tokens[i];
+  if (!srcTok || srcTok.kind !== 'source') {
+    fail(`expected a source such as @self or @file:path, found ${describe(srcTok)}`, srcTok);
+  }
+  const source = readSource(srcTok!, line, fail);
+  partial.source = source;
+  i++;
+
+  // justifications: one or more groups `<a,b`
+  const justifications: Spanned<string>[] = [];
+  while (tokens[i]?.kind === 'lt') {
+    const lt = tokens[i]!;
+    i++;
+    let ref = tokens[i];
+    if (!ref || ref.kind !== 'word') fail(`"<" must be followed by a belief id, found ${describe(ref)}`, ref ?? lt);
+    justifications.push(span(ref!.text, ref!, line));
+    i++;
+    while (tokens[i]?.kind === 'comma') {
+      const comma = tokens[i]!;
+      i++;
+      ref = tokens[i];
+      if (!ref || ref.kind !== 'word') fail(`"," must be followed by a belief id, found ${describe(ref)}`, ref ?? comma);
+      justifications.push(span(ref!.text, ref!, line));
+      i++;
+    }
+  }
+  partial.justifications = justifications;
+
+  // invalidations: ?["a", "b"]
+  const invalidations: ClairString[] = [];
+  if (tokens[i]?.kind === 'question') {
+    const q = tokens[i]!;
+    i++;
+    if (tokens[i]?.kind !== 'lbracket') fail(`"?" must be followed by ["condition", …], found ${describe(tokens[i])}`, tokens[i] ?? q);
+    i++;
+    for (;;) {
+      const s = tokens[i];
+      if (!s || s.kind !== 'string') fail(`expected a quoted condition, found ${describe(s)}`, s);
+      invalidations.push(toClairString(s!, line));
+      partial.invalidations.push(s!.value ?? '');
+      i++;
+      const next = tokens[i];
+      if (next?.kind === 'comma') {
+        i++;
+        continue;
+      }
+      if (next?.kind === 'rbracket') {
+        i++;
+        break;
+      }
+      fail(`expected "," or "]" in the invalidation list, found ${describe(next)}`, next);
+    }
+  }
+
+  // content
+  const contentTok = tokens[i];
+  if (!contentTok || contentTok.kind !== 'string') {
+    fail(`missing content: a belief ends with its proposition in double quotes, found ${describe(contentTok)}`, contentTok);
+  }
+  const content = toClairString(contentTok!, line);
+  partial.content = content.value;
+  i++;
+
+  // trailing comment
+  let comment: string | null = null;
+  const tail = tokens[i];
+  if (tail) {
+    if (tail.kind !== 'comment') fail(`unexpected ${describe(tail)} after the content; start a comment with ;`, tail);
+    comment = tail.text.slice(1);
+    i++;
+  }
+
+  return {
+    line,
+    range: lineRange(line, idTok!.start + 1, contentTok!.end + 1),
+    id,
+    confidence,
+    level,
+    source,
+    justifications,
+    invalidations,
+    content,
+    comment,
+  };
+}
+
+function readSource(tok: Token, line: number, fail: (m: string, t: Token) => never): ClairSource {
+  const body = tok.text.slice(1);
+  const colon = body.indexOf(':');
+  const type = colon < 0 ? body : body.slice(0, colon);
+  const reference = colon < 0 ? null : body.slice(colon + 1);
+  if (type === '') fail('a source needs a type after @: user, ctx, self, file or model', tok);
+  if (!SOURCE_TYPE_PATTERN.test(type)) fail(`"${type}" is not a source type: use user, ctx, self, file or model`, tok);
+  if (reference === '') fail(`@${type}: needs a reference after the colon, or drop the colon`, tok);
+  const range: SourceRange = lineRange(line, tok.start + 1, tok.end + 1);
+  return { type, reference, range };
+}

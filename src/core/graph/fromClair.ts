@@ -1,0 +1,63 @@
+/**
+ * Lowers a parsed CLAIR document to a ReasoningGraph: one node per id (its first
+ * definition; a broken line draws a broken node from what could be read), one edge per
+ * distinct justification. Duplicates draw nothing; self-justifications draw no edge.
+ */
+import type { ClairDocument } from '../clair/ast.ts';
+import { uniqueJustifications } from '../clair/ast.ts';
+import type { ClairSymbols } from '../clair/symbols.ts';
+import { lineRange } from '../text/sourceRange.ts';
+import type { GraphEdge, GraphNode, ReasoningGraph } from './reasoningGraph.ts';
+import { edgeId, nodeId } from './reasoningGraph.ts';
+
+export function clairToGraph(doc: ClairDocument, symbols: ClairSymbols): ReasoningGraph {
+  const nodes: GraphNode[] = [];
+  const pending: { to: string; refs: readonly string[]; tentative: boolean }[] = [];
+  const duplicates = new Set(symbols.duplicates);
+  const drawn = new Set<string>();
+
+  for (const l of doc.lines) {
+    if (l.kind === 'belief') {
+      const b = l.belief;
+      if (duplicates.has(b)) continue;
+      drawn.add(b.id.value);
+      nodes.push({
+        id: nodeId(b.id.value),
+        kind: 'belief',
+        content: b.content.value,
+        confidence: b.confidence.value,
+        level: b.level ? b.level.value : null,
+        source: { type: b.source.type, reference: b.source.reference },
+        invalidations: b.invalidations.map((s) => s.value),
+        range: b.range,
+        broken: false,
+      });
+      pending.push({ to: b.id.value, refs: uniqueJustifications(b).map((j) => j.value), tentative: false });
+    } else if (l.kind === 'broken') {
+      const p = l.partial;
+      if (!p.id || symbols.brokenIds.has(p.id.value) === false || drawn.has(p.id.value)) continue;
+      drawn.add(p.id.value);
+      nodes.push({
+        id: nodeId(p.id.value),
+        kind: 'belief',
+        content: p.content ?? l.text.trim().slice(p.id.value.length).trim(),
+        confidence: p.confidence,
+        level: p.level,
+        source: p.source ? { type: p.source.type, reference: p.source.reference } : null,
+        invalidations: p.invalidations,
+        range: lineRange(l.line, 1, l.text.length + 1),
+        broken: true,
+      });
+      pending.push({ to: p.id.value, refs: uniqueJustifications(p).map((j) => j.value), tentative: true });
+    }
+  }
+
+  const edges: GraphEdge[] = [];
+  for (const { to, refs, tentative } of pending) {
+    for (const from of refs) {
+      if (from === to || !drawn.has(from)) continue;
+      edges.push({ id: edgeId(from, to), from: nodeId(from), to: nodeId(to), kind: 'justification', tentative });
+    }
+  }
+  return { language: 'clair', nodes, edges };
+}

@@ -1,0 +1,44 @@
+/**
+ * Adjacency lookups over a ReasoningGraph, built once per graph and shared by the
+ * provenance walk, the inspector and the explanations.
+ */
+import type { GraphEdge, GraphNode, NodeId, ReasoningGraph } from './reasoningGraph.ts';
+
+export interface GraphIndex {
+  readonly graph: ReasoningGraph;
+  readonly byId: ReadonlyMap<NodeId, GraphNode>;
+  /** Supporting node ids of each node, in the order the text lists them. */
+  readonly supportsOf: ReadonlyMap<NodeId, readonly NodeId[]>;
+  /** Dependent node ids of each node, in document order. */
+  readonly dependentsOf: ReadonlyMap<NodeId, readonly NodeId[]>;
+  /** Position of each node in document order. */
+  readonly order: ReadonlyMap<NodeId, number>;
+}
+
+export function indexGraph(graph: ReasoningGraph): GraphIndex {
+  const byId = new Map<NodeId, GraphNode>();
+  const order = new Map<NodeId, number>();
+  graph.nodes.forEach((n, i) => {
+    byId.set(n.id, n);
+    order.set(n.id, i);
+  });
+  const supportsOf = new Map<NodeId, NodeId[]>();
+  const dependentsOf = new Map<NodeId, NodeId[]>();
+  const push = (m: Map<NodeId, NodeId[]>, k: NodeId, v: NodeId) => {
+    const list = m.get(k);
+    if (list) list.push(v);
+    else m.set(k, [v]);
+  };
+  for (const e of graph.edges) {
+    push(supportsOf, e.to, e.from);
+    push(dependentsOf, e.from, e.to);
+  }
+  for (const list of dependentsOf.values()) list.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+  return { graph, byId, supportsOf, dependentsOf, order };
+}
+
+export function edgesOf(index: GraphIndex, id: NodeId): { supports: readonly NodeId[]; dependents: readonly NodeId[] } {
+  return { supports: index.supportsOf.get(id) ?? [], dependents: index.dependentsOf.get(id) ?? [] };
+}
+
+export type { GraphEdge };

@@ -1,0 +1,61 @@
+/**
+ * The one model every language lowers to. Nodes are beliefs (CLAIR), claims, notes,
+ * questions, helpers and factors (Gaia); edges run from what supports to what is
+ * supported, so roots sit at the top of a downward layout.
+ */
+import type { SourceRange } from '../text/sourceRange.ts';
+
+declare const nodeIdBrand: unique symbol;
+/** A node's id: a CLAIR belief id or a Gaia label. Branded so edge ids cannot stand in. */
+export type NodeId = string & { readonly [nodeIdBrand]: 'NodeId' };
+export const nodeId = (s: string): NodeId => s as NodeId;
+
+declare const edgeIdBrand: unique symbol;
+export type EdgeId = string & { readonly [edgeIdBrand]: 'EdgeId' };
+export const edgeId = (from: string, to: string): EdgeId => `${from}->${to}` as EdgeId;
+
+export type Language = 'clair' | 'gaia' | 'proposal';
+
+export type NodeKind = 'belief' | 'claim' | 'note' | 'question' | 'helper' | 'factor';
+
+export interface NodeSource {
+  readonly type: string;
+  readonly reference: string | null;
+}
+
+export interface GraphNode {
+  readonly id: NodeId;
+  readonly kind: NodeKind;
+  /** The proposition. */
+  readonly content: string;
+  /** Stated confidence (CLAIR) or prior (Gaia); null when the text gives none. */
+  readonly confidence: number | null;
+  /** Stratification level; null when the text gives none (read as L0). */
+  readonly level: number | null;
+  readonly source: NodeSource | null;
+  /** Conditions under which to reconsider the node. */
+  readonly invalidations: readonly string[];
+  /** Where the node is written. */
+  readonly range: SourceRange;
+  /** True when its line does not parse: drawn from what could be read, and marked. */
+  readonly broken: boolean;
+}
+
+export type EdgeKind = 'justification' | 'premise' | 'conclusion' | 'relation';
+
+export interface GraphEdge {
+  readonly id: EdgeId;
+  /** The supporting node. */
+  readonly from: NodeId;
+  /** The supported node. */
+  readonly to: NodeId;
+  readonly kind: EdgeKind;
+  /** True when the edge was read from a line that does not parse. */
+  readonly tentative: boolean;
+}
+
+export interface ReasoningGraph {
+  readonly language: Language;
+  readonly nodes: readonly GraphNode[];
+  readonly edges: readonly GraphEdge[];
+}
