@@ -1,0 +1,29 @@
+/**
+ * What the validation stage hands to every view: plain data, keyed by the document
+ * version it was computed from. Crosses the worker boundary by structured clone.
+ */
+import type { DerivedConfidence } from '../clair/derivedConfidence.ts';
+import type { SymbolIndex } from '../clair/symbolIndex.ts';
+import type { Language, ReasoningGraph } from '../graph/reasoningGraph.ts';
+import type { Diagnostic } from '../text/diagnostic.ts';
+
+export interface DocumentAnalysis {
+  readonly version: number;
+  readonly language: Language;
+  readonly graph: ReasoningGraph;
+  readonly diagnostics: readonly Diagnostic[];
+  /** Derived confidence of each belief (CLAIR), in document order. */
+  readonly derived: readonly DerivedConfidence[];
+  readonly symbols: SymbolIndex;
+  /** Changes only when node ids or edges change; see structureKey. */
+  readonly structureKey: string;
+  readonly stats: AnalysisStats;
+}
+
+export interface AnalysisStats {
+  readonly lines: number;
+  readonly nodes: number;
+  readonly edges: number;
+  /** Wall time spent in the worker, parse through graph. */
+  readonly analyzeMs: number;
+}

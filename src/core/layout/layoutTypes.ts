@@ -1,0 +1,44 @@
+/**
+ * Plain data that crosses into and out of the layout stage. Coordinates are the
+ * top-left corner of each node, in graph units (pixels at zoom 1).
+ */
+
+export interface LayoutNode {
+  readonly id: string;
+  readonly width: number;
+  readonly height: number;
+}
+
+export interface LayoutEdge {
+  readonly id: string;
+  /** The supporting node: it sits above `to`. */
+  readonly from: string;
+  readonly to: string;
+}
+
+export interface LayoutInput {
+  readonly nodes: readonly LayoutNode[];
+  readonly edges: readonly LayoutEdge[];
+}
+
+export interface Point {
+  readonly x: number;
+  readonly y: number;
+}
+
+export type Positions = Readonly<Record<string, Point>>;
+
+/** How a layout was obtained: reused, patched in place, or computed afresh. */
+export type LayoutMethod = 'cached' | 'incremental' | 'elk' | 'fast-layered';
+
+export interface LayoutResult {
+  readonly positions: Positions;
+  readonly method: LayoutMethod;
+  /** Nodes whose position differs from the previous layout (0 for a first layout). */
+  readonly moved: number;
+  readonly ms: number;
+}
+
+/** Every node is drawn at this size, so editing content never changes the layout. */
+export const NODE_WIDTH = 232;
+export const NODE_HEIGHT = 86;
