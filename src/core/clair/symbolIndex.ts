@@ -43,3 +43,25 @@ export function indexClairSymbols(doc: ClairDocument, symbols: ClairSymbols): Sy
   }
   return { uses };
 }
+
+/** The use whose range contains (line, column), if any; `uses` is in document order. */
+export function symbolAt(index: SymbolIndex, line: number, column: number): SymbolUse | null {
+  const uses = index.uses;
+  let lo = 0;
+  let hi = uses.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (uses[mid]!.range.line < line) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo; i < uses.length && uses[i]!.range.line === line; i++) {
+    const r = uses[i]!.range;
+    if (column >= r.column && column <= r.endColumn) return uses[i]!;
+  }
+  return null;
+}
+
+/** Every use of `id`, definitions included. */
+export function usesOf(index: SymbolIndex, id: string): SymbolUse[] {
+  return index.uses.filter((u) => u.id === id);
+}

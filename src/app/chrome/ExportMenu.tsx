@@ -1,0 +1,4 @@
+/** Export menu: placeholder until the exporters land (filled in below). */
+export function ExportMenu() {
+  return null;
+}

@@ -1,0 +1,22 @@
+/** The samples shipped in public/samples, offered by the samples menu. */
+export interface Sample {
+  readonly file: string;
+  readonly title: string;
+  readonly summary: string;
+}
+
+export const SAMPLES: readonly Sample[] = [
+  { file: 'route-planning.clair', title: 'Choosing a shortest-path algorithm', summary: 'alternatives ranked by confidence, a condition to reconsider' },
+  { file: 'flaky-test.clair', title: 'Debugging a flaky test', summary: 'evidence from logs and files converging on a cause' },
+  { file: 'car-wont-start.clair', title: 'Diagnosing a car that will not start', summary: 'competing hypotheses and a meta-belief about the diagnosis' },
+  { file: 'self-assessment.clair', title: 'Beliefs about beliefs', summary: 'levels and the Löb discount, within bounds' },
+  { file: 'with-errors.clair', title: 'A trace with mistakes', summary: 'one of each common error, to try the quick fixes' },
+];
+
+export const DEFAULT_SAMPLE = SAMPLES[0]!;
+
+export async function fetchSample(file: string): Promise<string> {
+  const res = await fetch(`${import.meta.env.BASE_URL}samples/${file}`);
+  if (!res.ok) throw new Error(`could not load the sample ${file} (${res.status})`);
+  return res.text();
+}

@@ -1,0 +1,111 @@
+/**
+ * The Monaco editor. It owns the text: every change bumps the document version and goes
+ * to the validation worker through the pipeline. Markers, the selected-line highlight
+ * and cursor-driven selection are kept in sync with the store here.
+ */
+import { useEffect, useRef } from 'react';
+import type { editor as Editor } from 'monaco-editor/editor';
+import { monaco } from '../monaco/monacoSetup.ts';
+import { useDocumentStore, selectNode } from '../../store/documentStore.ts';
+import { getPipeline } from '../../store/pipelineInstance.ts';
+import { applyMarkers } from './applyMarkers.ts';
+import { WARRANT_THEME, defineWarrantTheme } from '../monaco/warrantTheme.ts';
+import { ensureLanguages } from '../monaco/ensureLanguages.ts';
+import { saveDraftSoon } from '../draftStorage.ts';
+import { setActiveEditor } from './activeEditor.ts';
+
+export function EditorPane() {
+  const hostRef = useRef<HTMLDivElement>(null);
+  const editorVersion = useDocumentStore((s) => s.editorVersion);
+
+  useEffect(() => {
+    const host = hostRef.current!;
+    ensureLanguages();
+    defineWarrantTheme(monaco);
+    const state = useDocumentStore.getState();
+    const model = monaco.editor.createModel('', state.language, monaco.Uri.parse(`inmemory://warrant/document`));
+    const editor = monaco.editor.create(host, {
+      model,
+      theme: WARRANT_THEME,
+      automaticLayout: true,
+      minimap: { enabled: false },
+      fontSize: 13,
+      fontFamily: "'JetBrains Mono', 'DejaVu Sans Mono', Menlo, Consolas, monospace",
+      wordWrap: 'off',
+      renderWhitespace: 'selection',
+      scrollBeyondLastLine: false,
+      fixedOverflowWidgets: true,
+      stopRenderingLineAfter: 2000,
+      maxTokenizationLineLength: 4000,
+      'semanticHighlighting.enabled': false,
+      glyphMargin: false,
+      lineNumbersMinChars: 3,
+    });
+    setActiveEditor(editor);
+    const pipeline = getPipeline();
+    let suppressCursor = false;
+
+    const onChange = model.onDidChangeContent(() => {
+      const text = model.getValue();
+      pipeline.edit(text);
+      saveDraftSoon(useDocumentStore.getState().name, text);
+    });
+
+    // Cursor → selection: only moves the person made (not our own reveal).
+    const onCursor = editor.onDidChangeCursorPosition((e) => {
+      if (suppressCursor || e.source === 'api') return;
+      const id = useDocumentStore.getState().lineToNode.get(e.position.lineNumber) ?? null;
+      if (id && id !== useDocumentStore.getState().selection.id) selectNode(id, 'editor');
+    });
+
+    // Store → editor: open requests, markers, and revealing the selected node's line.
+    let decorations: Editor.IEditorDecorationsCollection | null = editor.createDecorationsCollection();
+    const unsubscribe = useDocumentStore.subscribe((s, prev) => {
+      if (s.openRequest && s.openRequest !== prev.openRequest) {
+        pipeline.resetDocument();
+        monaco.editor.setModelLanguage(model, s.openRequest.language);
+        model.setValue(s.openRequest.text);
+        editor.setPosition({ lineNumber: 1, column: 1 });
+        editor.revealLine(1);
+      }
+      if (s.analysis !== prev.analysis && s.analysis && s.analysis.version === s.editorVersion) {
+        applyMarkers(monaco, model, s.analysis.diagnostics);
+      }
+      if (s.selection !== prev.selection || s.views !== prev.views) {
+        const id = s.selection.id;
+        const node = id ? s.views.get(id)?.node : undefined;
+        decorations?.set(
+          node
+            ? [{ range: new monaco.Range(node.range.line, 1, node.range.endLine, 1), options: { isWholeLine: true, className: 'selected-belief-line', linesDecorationsClassName: 'selected-belief-gutter' } }]
+            : [],
+        );
+        if (node && s.selection !== prev.selection && s.selection.source !== 'editor') {
+          suppressCursor = true;
+          editor.revealLineInCenterIfOutsideViewport(node.range.line);
+          editor.setPosition({ lineNumber: node.range.line, column: node.range.column });
+          suppressCursor = false;
+        }
+      }
+    });
+
+    // A document opened before this editor mounted (e.g. restored on start) is loaded now.
+    const pendingOpen = useDocumentStore.getState().openRequest;
+    if (pendingOpen) {
+      monaco.editor.setModelLanguage(model, pendingOpen.language);
+      model.setValue(pendingOpen.text);
+    }
+
+    return () => {
+      unsubscribe();
+      onChange.dispose();
+      onCursor.dispose();
+      decorations?.clear();
+      decorations = null;
+      setActiveEditor(null);
+      editor.dispose();
+      model.dispose();
+    };
+  }, []);
+
+  return <div className="editor-host" data-testid="editor" data-version={editorVersion} ref={hostRef} />;
+}

@@ -1,0 +1,149 @@
+/**
+ * The selected belief: what it says, its numbers, what it rests on and what rests on it,
+ * its provenance down to the roots, "Why?" read back as sentences, and "When to
+ * reconsider?" from the invalidation conditions along the chain.
+ */
+import { useMemo } from 'react';
+import { explainWhy, formatConfidence, whenToReconsider } from '../../core/graph/explainWhy.ts';
+import { provenanceOf } from '../../core/graph/provenance.ts';
+import type { NodeId } from '../../core/graph/reasoningGraph.ts';
+import { selectNode, useDocumentStore } from '../../store/documentStore.ts';
+import { revealInEditor } from '../editor/activeEditor.ts';
+import { BAND_COLOURS } from '../graph/bandColours.ts';
+
+function NodeLink({ id }: { id: string }) {
+  const view = useDocumentStore((s) => s.views.get(id));
+  return (
+    <button className="node-link" onClick={() => selectNode(id, 'inspector')} title={view?.node.content}>
+      <span className="node-link-id" style={{ borderColor: BAND_COLOURS[view?.band ?? 'none'] }}>
+        {id}
+      </span>
+      <span className="node-link-conf">{formatConfidence(view?.node.confidence ?? null)}</span>
+      <span className="node-link-content">{view?.node.content ?? ''}</span>
+    </button>
+  );
+}
+
+export function InspectorPanel() {
+  const id = useDocumentStore((s) => s.selection.id);
+  const view = useDocumentStore((s) => (s.selection.id ? s.views.get(s.selection.id) : undefined));
+  const index = useDocumentStore((s) => s.index);
+  const diagnostics = useDocumentStore((s) => s.analysis?.diagnostics);
+
+  const details = useMemo(() => {
+    if (!id || !index || !index.byId.has(id as NodeId)) return null;
+    const nid = id as NodeId;
+    return {
+      supports: index.supportsOf.get(nid) ?? [],
+      dependents: index.dependentsOf.get(nid) ?? [],
+      provenance: provenanceOf(index, nid),
+      why: explainWhy(index, nid),
+      reconsider: whenToReconsider(index, nid),
+    };
+  }, [id, index]);
+
+  const problems = useMemo(() => (id && diagnostics ? diagnostics.filter((d) => d.subject === id) : []), [id, diagnostics]);
+
+  if (!id || !view || !details) {
+    return (
+      <aside className="inspector" data-testid="inspector" data-selected="">
+        <p className="muted">Select a belief in the graph or put the cursor on its line to see why it is believed.</p>
+      </aside>
+    );
+  }
+  const n = view.node;
+  const d = view.derived;
+  return (
+    <aside className="inspector" data-testid="inspector" data-selected={id}>
+      <header className="inspector-head">
+        <button className="inspector-id" onClick={() => revealInEditor(n.range.line, n.range.column)} title="Show in the editor">
+          {id}
+        </button>
+        <span className="band-chip" style={{ background: BAND_COLOURS[view.band ?? 'none'] }}>
+          {view.band ?? 'no band'}
+        </span>
+        {n.broken && <span className="belief-badge broken">does not parse</span>}
+      </header>
+      <p className="inspector-content">{n.content || <em>no content</em>}</p>
+      <dl className="inspector-facts">
+        <dt>stated</dt>
+        <dd>{formatConfidence(n.confidence)}</dd>
+        <dt>derived</dt>
+        <dd title="product of the justifiers' effective confidences">{d?.derived === null || !d ? '—' : formatConfidence(d.derived)}</dd>
+        <dt>effective</dt>
+        <dd title="min(stated, derived)">{d?.effective === null || !d ? '—' : formatConfidence(d.effective)}</dd>
+        <dt>level</dt>
+        <dd>{n.level === null ? 'L0 (not written)' : `L${n.level}`}</dd>
+        <dt>source</dt>
+        <dd>{n.source ? `@${n.source.type}${n.source.reference ? ':' + n.source.reference : ''}` : '—'}</dd>
+        <dt>line</dt>
+        <dd>{n.range.line}</dd>
+      </dl>
+
+      {problems.length > 0 && (
+        <section>
+          <h3>Problems</h3>
+          <ul className="inspector-problems">
+            {problems.map((p, i) => (
+              <li key={i} className={`sev-${p.severity}`}>
+                <button onClick={() => revealInEditor(p.range.line, p.range.column)}>
+                  <code>{p.code}</code> {p.message}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <section>
+        <h3>Why?</h3>
+        {details.why && (
+          <>
+            <p className="why-summary">{details.why.summary}</p>
+            <p className="why-trace">
+              <code>{details.why.trace}</code>
+            </p>
+            {details.why.omitted > 0 && <p className="muted">… {details.why.omitted} earlier steps</p>}
+            <ol className="why-steps">
+              {details.why.steps.map((s) => (
+                <li key={s.id}>{s.sentence}</li>
+              ))}
+            </ol>
+          </>
+        )}
+      </section>
+
+      <section>
+        <h3>When to reconsider?</h3>
+        {details.reconsider.length === 0 ? (
+          <p className="muted">No belief on this chain names a condition for reconsidering it.</p>
+        ) : (
+          <ul className="reconsider">
+            {details.reconsider.map((r, i) => (
+              <li key={i}>{r.sentence}</li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section>
+        <h3>Justified by ({details.supports.length})</h3>
+        {details.supports.length === 0 ? <p className="muted">A root: nothing in the trace supports it.</p> : details.supports.map((s) => <NodeLink key={s} id={s} />)}
+      </section>
+      <section>
+        <h3>Dependents ({details.dependents.length})</h3>
+        {details.dependents.length === 0 ? <p className="muted">Nothing rests on it.</p> : details.dependents.map((s) => <NodeLink key={s} id={s} />)}
+      </section>
+      <section data-testid="provenance">
+        <h3>Provenance ({details.provenance.length})</h3>
+        {details.provenance.length === 0 && <p className="muted">No provenance: this belief is a root.</p>}
+        {details.provenance.map((p) => (
+          <div key={p.id} className="provenance-item" data-testid={`provenance-item-${p.id}`} style={{ paddingLeft: 6 + Math.min(p.depth - 1, 12) * 12 }}>
+            <span className="depth">{p.depth}</span>
+            <NodeLink id={p.id} />
+          </div>
+        ))}
+      </section>
+    </aside>
+  );
+}

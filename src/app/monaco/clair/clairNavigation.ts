@@ -1,0 +1,74 @@
+/**
+ * Go to definition, find references, occurrence highlighting and the outline, all from
+ * the worker's symbol index.
+ */
+import type { languages as Languages } from 'monaco-editor/editor';
+import { symbolAt, usesOf } from '../../../core/clair/symbolIndex.ts';
+import type { SourceRange } from '../../../core/text/sourceRange.ts';
+import type { Monaco } from '../monacoSetup.ts';
+import type { LanguageHost } from '../languageHost.ts';
+
+function toRange(monaco: Monaco, r: SourceRange) {
+  return new monaco.Range(r.line, r.column, r.endLine, r.endColumn);
+}
+
+export function clairDefinitionProvider(monaco: Monaco, host: LanguageHost): Languages.DefinitionProvider {
+  return {
+    async provideDefinition(model, position) {
+      const analysis = await host.current().catch(() => host.latest());
+      if (!analysis) return null;
+      const use = symbolAt(analysis.symbols, position.lineNumber, position.column);
+      if (!use) return null;
+      const def = usesOf(analysis.symbols, use.id).find((u) => u.kind === 'definition');
+      return def ? { uri: model.uri, range: toRange(monaco, def.range) } : null;
+    },
+  };
+}
+
+export function clairReferenceProvider(monaco: Monaco, host: LanguageHost): Languages.ReferenceProvider {
+  return {
+    async provideReferences(model, position, context) {
+      const analysis = await host.current().catch(() => host.latest());
+      if (!analysis) return [];
+      const use = symbolAt(analysis.symbols, position.lineNumber, position.column);
+      if (!use) return [];
+      return usesOf(analysis.symbols, use.id)
+        .filter((u) => context.includeDeclaration || u.kind !== 'definition')
+        .map((u) => ({ uri: model.uri, range: toRange(monaco, u.range) }));
+    },
+  };
+}
+
+export function clairHighlightProvider(monaco: Monaco, host: LanguageHost): Languages.DocumentHighlightProvider {
+  const Kind = monaco.languages.DocumentHighlightKind;
+  return {
+    provideDocumentHighlights(_model, position) {
+      const analysis = host.latest();
+      if (!analysis) return [];
+      const use = symbolAt(analysis.symbols, position.lineNumber, position.column);
+      if (!use) return [];
+      return usesOf(analysis.symbols, use.id).map((u) => ({
+        range: toRange(monaco, u.range),
+        kind: u.kind === 'definition' ? Kind.Write : Kind.Read,
+      }));
+    },
+  };
+}
+
+export function clairSymbolProvider(monaco: Monaco, host: LanguageHost): Languages.DocumentSymbolProvider {
+  return {
+    displayName: 'Beliefs',
+    async provideDocumentSymbols() {
+      const analysis = await host.current().catch(() => host.latest());
+      if (!analysis) return [];
+      return analysis.graph.nodes.map((n) => ({
+        name: n.id,
+        detail: n.content,
+        kind: monaco.languages.SymbolKind.Variable,
+        tags: [],
+        range: toRange(monaco, n.range),
+        selectionRange: toRange(monaco, { line: n.range.line, column: n.range.column, endLine: n.range.line, endColumn: n.range.column + n.id.length }),
+      }));
+    },
+  };
+}

@@ -1,0 +1,21 @@
+/** Registers Warrant's languages with Monaco once, wired to the document pipeline. */
+import { useDocumentStore } from '../../store/documentStore.ts';
+import { getPipeline } from '../../store/pipelineInstance.ts';
+import { registerClair } from './clair/registerClair.ts';
+import type { LanguageHost } from './languageHost.ts';
+import { monaco } from './monacoSetup.ts';
+
+let registered = false;
+
+const host: LanguageHost = {
+  latest: () => useDocumentStore.getState().analysis,
+  current: () => getPipeline().whenCurrent(),
+  views: () => useDocumentStore.getState().views,
+  format: (text) => getPipeline().format(text),
+};
+
+export function ensureLanguages(): void {
+  if (registered) return;
+  registered = true;
+  registerClair(monaco, host);
+}

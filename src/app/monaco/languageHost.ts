@@ -1,0 +1,28 @@
+/**
+ * What the editor's language features need from the rest of the app. Every answer comes
+ * from the worker's analysis (or from the worker itself), never from parsing here.
+ */
+import type { DocumentAnalysis } from '../../core/analysis/documentAnalysis.ts';
+import type { Diagnostic } from '../../core/text/diagnostic.ts';
+import type { BeliefView } from '../../store/beliefView.ts';
+
+export interface LanguageHost {
+  /** The newest analysis, possibly of an older version than the text. */
+  latest(): DocumentAnalysis | null;
+  /** The analysis of the text as it is now, once it arrives. */
+  current(): Promise<DocumentAnalysis>;
+  /** Node views by id (confidence band, derived values, problems). */
+  views(): ReadonlyMap<string, BeliefView>;
+  /** Canonical text from the worker's printer. */
+  format(text: string): Promise<string | null>;
+}
+
+/** Key under which a diagnostic is found again from the marker Monaco hands back. */
+export function diagnosticKey(d: { code?: string | { value: string } | undefined; startLineNumber: number; startColumn: number; endLineNumber: number; endColumn: number }): string {
+  const code = typeof d.code === 'string' ? d.code : (d.code?.value ?? '');
+  return `${code}@${d.startLineNumber}:${d.startColumn}-${d.endLineNumber}:${d.endColumn}`;
+}
+
+export function keyOfDiagnostic(d: Diagnostic): string {
+  return `${d.code}@${d.range.line}:${d.range.column}-${d.range.endLine}:${d.range.endColumn}`;
+}

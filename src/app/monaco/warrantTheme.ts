@@ -1,0 +1,31 @@
+/** The editor theme, matched to the app's dark palette and the graph's band colours. */
+import type { Monaco } from './monacoSetup.ts';
+
+export const WARRANT_THEME = 'warrant-dark';
+
+export function defineWarrantTheme(monaco: Monaco): void {
+  monaco.editor.defineTheme(WARRANT_THEME, {
+    base: 'vs-dark',
+    inherit: true,
+    rules: [
+      { token: 'comment.clair', foreground: '6b7a90', fontStyle: 'italic' },
+      { token: 'type.identifier.clair', foreground: 'f5c26b', fontStyle: 'bold' },
+      { token: 'number.clair', foreground: '7fd6c2' },
+      { token: 'keyword.level.clair', foreground: 'c792ea' },
+      { token: 'tag.source.clair', foreground: '82aaff' },
+      { token: 'delimiter.justification.clair', foreground: 'ff9e64', fontStyle: 'bold' },
+      { token: 'variable.reference.clair', foreground: 'f0b88a' },
+      { token: 'keyword.invalidation.clair', foreground: 'e6a0d0' },
+      { token: 'string.condition.clair', foreground: 'e6a0d0' },
+      { token: 'string.content.clair', foreground: 'c3e88d' },
+      { token: 'string.invalid.clair', foreground: 'ff7a7a' },
+      { token: 'invalid.clair', foreground: 'ff7a7a', fontStyle: 'underline' },
+    ],
+    colors: {
+      'editor.background': '#141a24',
+      'editor.lineHighlightBackground': '#1c2533',
+      'editorGutter.background': '#141a24',
+      'editor.selectionBackground': '#2c4a6e',
+    },
+  });
+}

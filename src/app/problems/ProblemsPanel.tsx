@@ -1,0 +1,72 @@
+/**
+ * The problems panel: every diagnostic of the current analysis, errors first within a
+ * line. Counts are exact; the list renders a window of rows for very large documents.
+ */
+import { useMemo, useState } from 'react';
+import type { Diagnostic, Severity } from '../../core/text/diagnostic.ts';
+import { countBySeverity } from '../../core/text/diagnostic.ts';
+import { selectNode, useDocumentStore } from '../../store/documentStore.ts';
+import { revealInEditor } from '../editor/activeEditor.ts';
+
+const PAGE = 500;
+
+export function ProblemsPanel() {
+  const analysis = useDocumentStore((s) => s.analysis);
+  const [filter, setFilter] = useState<Severity | 'all'>('all');
+  const [shown, setShown] = useState(PAGE);
+  const diagnostics = analysis?.diagnostics ?? [];
+  const counts = useMemo(() => countBySeverity(diagnostics), [diagnostics]);
+  const visible = useMemo(() => (filter === 'all' ? diagnostics : diagnostics.filter((d) => d.severity === filter)), [diagnostics, filter]);
+
+  const open = (d: Diagnostic) => {
+    if (d.subject) selectNode(d.subject, 'problems');
+    revealInEditor(d.range.line, d.range.column);
+  };
+
+  return (
+    <section
+      className="problems"
+      data-testid="diagnostics"
+      data-error-count={counts.errors}
+      data-warning-count={counts.warnings}
+      data-version={analysis?.version ?? 0}
+    >
+      <header className="problems-head">
+        <span className="problems-title">Problems</span>
+        <button className={filter === 'all' ? 'on' : ''} onClick={() => setFilter('all')}>
+          all {diagnostics.length}
+        </button>
+        <button className={`sev-error ${filter === 'error' ? 'on' : ''}`} onClick={() => setFilter('error')}>
+          {counts.errors} error{counts.errors === 1 ? '' : 's'}
+        </button>
+        <button className={`sev-warning ${filter === 'warning' ? 'on' : ''}`} onClick={() => setFilter('warning')}>
+          {counts.warnings} warning{counts.warnings === 1 ? '' : 's'}
+        </button>
+      </header>
+      {visible.length === 0 ? (
+        <p className="muted problems-empty">{analysis ? 'No problems: the trace is valid.' : 'Analysing…'}</p>
+      ) : (
+        <ul className="problems-list">
+          {visible.slice(0, shown).map((d, i) => (
+            <li key={i} className={`sev-${d.severity}`} onClick={() => open(d)} title={d.fixes?.length ? `quick fix: ${d.fixes[0]!.title}` : undefined}>
+              <span className="sev-icon" aria-label={d.severity}>
+                {d.severity === 'error' ? '✖' : d.severity === 'warning' ? '▲' : 'ℹ'}
+              </span>
+              <span className="where">
+                {d.range.line}:{d.range.column}
+              </span>
+              <code className="code">{d.code}</code>
+              <span className="msg">{d.message}</span>
+              {d.fixes?.length ? <span className="fix-hint">fix</span> : null}
+            </li>
+          ))}
+          {visible.length > shown && (
+            <li className="more">
+              <button onClick={() => setShown(shown + PAGE)}>show {Math.min(PAGE, visible.length - shown)} more of {visible.length - shown}</button>
+            </li>
+          )}
+        </ul>
+      )}
+    </section>
+  );
+}

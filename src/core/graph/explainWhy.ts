@@ -1,0 +1,175 @@
+/**
+ * Answers "Why?" and "When to reconsider?" for one node, from the graph alone: the
+ * justification chain read back as sentences, roots first, with the alternatives that
+ * shared a step ranked by confidence, and the invalidation conditions along the chain.
+ * Template-rendered on purpose, so the answer is grounded in the trace and nothing else.
+ */
+import { bandOf } from '../clair/confidenceAlgebra.ts';
+import type { GraphIndex } from './graphIndex.ts';
+import { provenanceOf } from './provenance.ts';
+import type { GraphNode, NodeId } from './reasoningGraph.ts';
+
+export interface WhyStep {
+  readonly id: NodeId;
+  readonly sentence: string;
+}
+
+export interface WhyExplanation {
+  /** One line: the node, its confidence and band, and how many steps support it. */
+  readonly summary: string;
+  /** The chain as the spec writes it, e.g. `b6 ← b4 ← b2 ← b1`, one group per depth. */
+  readonly trace: string;
+  /** Roots first, the node itself last. */
+  readonly steps: readonly WhyStep[];
+  /** Steps left out of `steps` because the chain is long. */
+  readonly omitted: number;
+}
+
+export interface ReconsiderItem {
+  readonly condition: string;
+  /** The node that carries the condition. */
+  readonly on: NodeId;
+  /** 0 for the node itself, else its distance down the chain. */
+  readonly depth: number;
+  readonly sentence: string;
+}
+
+const MAX_STEPS = 40;
+
+/** `.85`, `1.0`, `0` — confidences as CLAIR writes them. */
+export function formatConfidence(c: number | null): string {
+  if (c === null || !Number.isFinite(c)) return '?';
+  if (c === 1) return '1.0';
+  const s = String(Number(c.toPrecision(4)));
+  return s.startsWith('0.') ? s.slice(1) : s.startsWith('-0.') ? '-' + s.slice(2) : s;
+}
+
+function quoteContent(n: GraphNode): string {
+  const text = n.content.length > 140 ? n.content.slice(0, 139) + '…' : n.content;
+  return `“${text}”`;
+}
+
+function rated(n: GraphNode): string {
+  return `${quoteContent(n)} (${n.id}, ${formatConfidence(n.confidence)})`;
+}
+
+function joinAnd(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return items.slice(0, -1).join(', ') + ' and ' + items[items.length - 1];
+}
+
+function rootSentence(n: GraphNode): string {
+  const ref = n.source?.reference;
+  switch (n.source?.type) {
+    case 'user':
+      return `The user gave ${rated(n)}${ref ? ` (${ref})` : ''}.`;
+    case 'ctx':
+      return `The context says ${rated(n)}${ref ? ` (${ref})` : ''}.`;
+    case 'file':
+      return `${ref ? `The file ${ref}` : 'A file'} says ${rated(n)}.`;
+    case 'model':
+      return `${ref ? `The model ${ref}` : 'A model'} stated ${rated(n)}.`;
+    case 'self':
+      return `The reasoner assumed ${rated(n)} without a recorded justification.`;
+    default:
+      return `${rated(n)} is taken as a starting point.`;
+  }
+}
+
+/** Other nodes justified by exactly the same supports: the alternatives weighed at this step. */
+function alternativesOf(index: GraphIndex, id: NodeId): GraphNode[] {
+  const supports = index.supportsOf.get(id) ?? [];
+  if (supports.length === 0) return [];
+  const key = [...supports].sort().join('\u0000');
+  const out: GraphNode[] = [];
+  for (const sibling of index.dependentsOf.get(supports[0]!) ?? []) {
+    if (sibling === id) continue;
+    const theirs = index.supportsOf.get(sibling) ?? [];
+    if (theirs.length === supports.length && [...theirs].sort().join('\u0000') === key) {
+      const node = index.byId.get(sibling);
+      if (node) out.push(node);
+    }
+  }
+  return out.sort((a, b) => (b.confidence ?? 0) - (a.confidence ?? 0));
+}
+
+function derivedSentence(index: GraphIndex, n: GraphNode): string {
+  const supports = (index.supportsOf.get(n.id) ?? []).map((s) => index.byId.get(s)).filter((s): s is GraphNode => !!s);
+  let sentence = `From ${joinAnd(supports.map((s) => `${s.id}`))} follows ${rated(n)}`;
+  const alternatives = alternativesOf(index, n.id);
+  if (alternatives.length > 0) {
+    const own = n.confidence ?? 0;
+    const higher = alternatives.filter((a) => (a.confidence ?? 0) > own);
+    const shown = joinAnd(alternatives.slice(0, 4).map((a) => `${quoteContent(a)} (${formatConfidence(a.confidence)})`));
+    sentence +=
+      higher.length === 0
+        ? `, preferred over ${shown}`
+        : `, although ${joinAnd(higher.slice(0, 3).map((a) => `${quoteContent(a)} (${formatConfidence(a.confidence)})`))} was rated higher`;
+  }
+  return sentence + '.';
+}
+
+export function explainWhy(index: GraphIndex, id: NodeId): WhyExplanation | null {
+  const node = index.byId.get(id);
+  if (!node) return null;
+  const chain = provenanceOf(index, id);
+  // Roots first: the deepest steps of the walk, in document order within a depth.
+  const ordered = [...chain].sort((a, b) => b.depth - a.depth || (index.order.get(a.id) ?? 0) - (index.order.get(b.id) ?? 0));
+  const omitted = Math.max(0, ordered.length - (MAX_STEPS - 1));
+  const shown = ordered.slice(omitted);
+  const steps: WhyStep[] = [];
+  for (const step of shown) {
+    const n = index.byId.get(step.id);
+    if (!n) continue;
+    const isRoot = (index.supportsOf.get(n.id) ?? []).length === 0;
+    steps.push({ id: n.id, sentence: isRoot ? rootSentence(n) : derivedSentence(index, n) });
+  }
+  const isRoot = (index.supportsOf.get(id) ?? []).length === 0;
+  steps.push({ id, sentence: isRoot ? rootSentence(node) : derivedSentence(index, node) });
+
+  const byDepth = new Map<number, string[]>();
+  for (const s of chain) {
+    const list = byDepth.get(s.depth);
+    if (list) list.push(s.id);
+    else byDepth.set(s.depth, [s.id]);
+  }
+  const groups = [...byDepth.entries()].sort((a, b) => a[0] - b[0]).map(([, ids]) => (ids.length === 1 ? ids[0]! : `{${ids.slice(0, 8).join(', ')}${ids.length > 8 ? ', …' : ''}}`));
+  const trace = [id, ...groups].join(' ← ');
+
+  const band = node.confidence === null ? 'no stated confidence' : `${bandOf(node.confidence)}, ${formatConfidence(node.confidence)}`;
+  const summary =
+    chain.length === 0
+      ? `${id} (${band}) rests on no other belief.`
+      : `${id} (${band}) rests on ${chain.length} belief${chain.length === 1 ? '' : 's'} down to ${countRoots(index, chain.map((c) => c.id))}.`;
+  return { summary, trace, steps, omitted };
+}
+
+function countRoots(index: GraphIndex, ids: readonly NodeId[]): string {
+  const roots = ids.filter((i) => (index.supportsOf.get(i) ?? []).length === 0);
+  return roots.length === 1 ? `the root ${roots[0]}` : `${roots.length} roots`;
+}
+
+export function whenToReconsider(index: GraphIndex, id: NodeId): ReconsiderItem[] {
+  const node = index.byId.get(id);
+  if (!node) return [];
+  const out: ReconsiderItem[] = [];
+  const add = (n: GraphNode, depth: number) => {
+    for (const condition of n.invalidations) {
+      out.push({
+        condition,
+        on: n.id,
+        depth,
+        sentence:
+          depth === 0
+            ? `Reconsider if ${condition}: it would undo ${quoteContent(n)}.`
+            : `Reconsider if ${condition}: it would undo ${quoteContent(n)} (${n.id}), on which ${id} rests.`,
+      });
+    }
+  };
+  add(node, 0);
+  for (const step of provenanceOf(index, id)) {
+    const n = index.byId.get(step.id);
+    if (n) add(n, step.depth);
+  }
+  return out;
+}

@@ -1,0 +1,139 @@
+/**
+ * Carries each edit through the worker stages: text → validation worker → analysis →
+ * (when the graph's shape changed) layout worker → positions. Every request carries the
+ * document version; stale results are dropped. The main thread never parses or lays out.
+ */
+import type { Remote } from 'comlink';
+import type { DocumentAnalysis } from '../core/analysis/documentAnalysis.ts';
+import { indexGraph } from '../core/graph/graphIndex.ts';
+import type { Language } from '../core/graph/reasoningGraph.ts';
+import type { LayoutInput, LayoutResult } from '../core/layout/layoutTypes.ts';
+import { toLayoutInput } from '../core/layout/toLayoutInput.ts';
+import type { LayoutApi } from '../../workers/layout.worker.ts';
+import type { ValidationApi } from '../../workers/validation.worker.ts';
+import { buildBeliefViews } from './beliefView.ts';
+import { useDocumentStore } from './documentStore.ts';
+import { LatestRequest } from './latestRequest.ts';
+
+interface AnalyzeRequest {
+  readonly version: number;
+  readonly text: string;
+  readonly language: Language;
+}
+
+interface LayoutRequest {
+  readonly version: number;
+  readonly key: string;
+  readonly input: LayoutInput;
+  readonly force: boolean;
+}
+
+type LayoutReply = LayoutResult & { readonly version: number; readonly key: string };
+
+export class DocumentPipeline {
+  private readonly analyzer: LatestRequest<AnalyzeRequest, DocumentAnalysis>;
+  private readonly layouter: LatestRequest<LayoutRequest, LayoutReply>;
+  private readonly validation: Remote<ValidationApi>;
+  private documentKey = 'doc-1';
+
+  constructor(validation: Remote<ValidationApi>, layout: Remote<LayoutApi>) {
+    this.validation = validation;
+    this.analyzer = new LatestRequest<AnalyzeRequest, DocumentAnalysis>({
+      run: (r) => validation.analyze(r),
+      accept: (a) => this.acceptAnalysis(a),
+      fail: (e) => this.reportFailure('validation', e),
+    });
+    this.layouter = new LatestRequest<LayoutRequest, LayoutReply>({
+      run: async (r) => {
+        const result = await layout.layout({ version: r.version, documentKey: this.documentKey, input: r.input, force: r.force });
+        return { ...result, version: r.version, key: r.key };
+      },
+      accept: (r) => this.acceptLayout(r),
+      fail: (e) => this.reportFailure('layout', e),
+    });
+  }
+
+  /** Starts a new document: layouts of the previous one are not reused. */
+  resetDocument(): void {
+    this.documentKey = `doc-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    useDocumentStore.setState({ layoutKey: null, positions: {}, views: new Map() });
+  }
+
+  /** Records an edit and sends the text to the validation worker. Returns the new version. */
+  edit(text: string): number {
+    const state = useDocumentStore.getState();
+    const version = state.editorVersion + 1;
+    useDocumentStore.setState({ editorVersion: version });
+    this.analyzer.submit({ version, text, language: state.language });
+    return version;
+  }
+
+  /** Lays the current graph out again from scratch (the "Tidy layout" command). */
+  relayout(): void {
+    const { analysis } = useDocumentStore.getState();
+    if (analysis) this.requestLayout(analysis, true);
+  }
+
+  /** Canonical text of the document, from the printer in the worker. */
+  format(text: string): Promise<string | null> {
+    return this.validation.format(text, useDocumentStore.getState().language);
+  }
+
+  /** Resolves with the analysis of the newest edit once it has arrived. */
+  whenCurrent(timeoutMs = 10_000): Promise<DocumentAnalysis> {
+    const isCurrent = (s = useDocumentStore.getState()) => (s.analysis && s.analysis.version === s.editorVersion ? s.analysis : null);
+    const now = isCurrent();
+    if (now) return Promise.resolve(now);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        unsubscribe();
+        reject(new Error('the document is still being analysed'));
+      }, timeoutMs);
+      const unsubscribe = useDocumentStore.subscribe((s) => {
+        const a = isCurrent(s);
+        if (!a) return;
+        clearTimeout(timer);
+        unsubscribe();
+        resolve(a);
+      });
+    });
+  }
+
+  private acceptAnalysis(analysis: DocumentAnalysis): void {
+    const state = useDocumentStore.getState();
+    const lineToNode = new Map<number, string>();
+    for (const n of analysis.graph.nodes) {
+      for (let line = n.range.line; line <= n.range.endLine; line++) lineToNode.set(line, n.id);
+    }
+    const sameShape = state.layoutKey === analysis.structureKey;
+    useDocumentStore.setState({
+      analysis,
+      index: indexGraph(analysis.graph),
+      views: buildBeliefViews(analysis, state.views),
+      lineToNode,
+      workerError: null,
+      ...(sameShape ? { graphVersion: analysis.version } : {}),
+    });
+    if (!sameShape) this.requestLayout(analysis, false);
+  }
+
+  private requestLayout(analysis: DocumentAnalysis, force: boolean): void {
+    this.layouter.submit({ version: analysis.version, key: analysis.structureKey, input: toLayoutInput(analysis.graph), force });
+  }
+
+  private acceptLayout(reply: LayoutReply): void {
+    const { analysis } = useDocumentStore.getState();
+    const current = analysis?.structureKey === reply.key;
+    useDocumentStore.setState({
+      positions: reply.positions,
+      layoutKey: reply.key,
+      layoutInfo: { method: reply.method, ms: reply.ms, moved: reply.moved },
+      ...(current && analysis ? { graphVersion: analysis.version } : {}),
+    });
+  }
+
+  private reportFailure(stage: string, error: unknown): void {
+    const message = error instanceof Error ? error.message : String(error);
+    useDocumentStore.setState({ workerError: `${stage} worker: ${message}` });
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * The open document's derived state. The text itself lives in the editor's model; this
+ * store holds what was derived from it, each piece tagged with the version it reflects.
+ * Components read it through narrow selectors.
+ */
+import { create } from 'zustand';
+import type { DocumentAnalysis } from '../core/analysis/documentAnalysis.ts';
+import type { GraphIndex } from '../core/graph/graphIndex.ts';
+import type { Language } from '../core/graph/reasoningGraph.ts';
+import type { LayoutMethod, Positions } from '../core/layout/layoutTypes.ts';
+import type { BeliefView } from './beliefView.ts';
+
+export type SelectionSource = 'editor' | 'graph' | 'inspector' | 'problems';
+
+export interface Selection {
+  readonly id: string | null;
+  readonly source: SelectionSource;
+  /** Grows with every selection, so re-selecting the same node still reveals it. */
+  readonly seq: number;
+}
+
+export interface LayoutInfo {
+  readonly method: LayoutMethod;
+  readonly ms: number;
+  readonly moved: number;
+}
+
+/** A request for the editor to replace its text (opening a sample or a file). */
+export interface OpenRequest {
+  readonly name: string;
+  readonly text: string;
+  readonly language: Language;
+  readonly seq: number;
+}
+
+export interface DocumentState {
+  readonly name: string;
+  readonly language: Language;
+  /** The newest edit the editor has made (contract: grows with every edit). */
+  readonly editorVersion: number;
+  readonly analysis: DocumentAnalysis | null;
+  readonly index: GraphIndex | null;
+  readonly views: ReadonlyMap<string, BeliefView>;
+  /** Line number → id of the node written on it. */
+  readonly lineToNode: ReadonlyMap<number, string>;
+  readonly positions: Positions;
+  /** The structure key the positions were computed for. */
+  readonly layoutKey: string | null;
+  readonly layoutInfo: LayoutInfo | null;
+  /** The version the drawn graph reflects. */
+  readonly graphVersion: number;
+  readonly selection: Selection;
+  readonly openRequest: OpenRequest | null;
+  /** Set when a worker failed; shown in the status bar. */
+  readonly workerError: string | null;
+}
+
+export const useDocumentStore = create<DocumentState>(() => ({
+  name: 'untitled.clair',
+  language: 'clair',
+  editorVersion: 0,
+  analysis: null,
+  index: null,
+  views: new Map(),
+  lineToNode: new Map(),
+  positions: {},
+  layoutKey: null,
+  layoutInfo: null,
+  graphVersion: 0,
+  selection: { id: null, source: 'graph', seq: 0 },
+  openRequest: null,
+  workerError: null,
+}));
+
+export function selectNode(id: string | null, source: SelectionSource): void {
+  useDocumentStore.setState((s) => ({ selection: { id, source, seq: s.selection.seq + 1 } }));
+}
+
+let openSeq = 0;
+export function openDocument(name: string, text: string, language: Language = 'clair'): void {
+  useDocumentStore.setState({ openRequest: { name, text, language, seq: ++openSeq }, name, language, selection: { id: null, source: 'graph', seq: 0 } });
+}

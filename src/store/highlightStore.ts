@@ -1,0 +1,37 @@
+/**
+ * What the graph highlights for the current selection: the selected node's provenance
+ * chain (nodes and edges down to the roots) and its direct dependents. Derived from the
+ * document store whenever the selection or the graph changes.
+ */
+import { create } from 'zustand';
+import { provenanceOf } from '../core/graph/provenance.ts';
+import type { NodeId } from '../core/graph/reasoningGraph.ts';
+import { useDocumentStore } from './documentStore.ts';
+
+export interface Highlight {
+  readonly provenance: ReadonlySet<string>;
+  readonly edges: ReadonlySet<string>;
+  readonly dependents: ReadonlySet<string>;
+}
+
+const EMPTY: Highlight = { provenance: new Set(), edges: new Set(), dependents: new Set() };
+
+export const useHighlightStore = create<Highlight>(() => EMPTY);
+
+useDocumentStore.subscribe((s, prev) => {
+  if (s.selection.id === prev.selection.id && s.index === prev.index) return;
+  const id = s.selection.id as NodeId | null;
+  if (!id || !s.index || !s.index.byId.has(id)) {
+    if (useHighlightStore.getState() !== EMPTY) useHighlightStore.setState(EMPTY, true);
+    return;
+  }
+  const index = s.index;
+  const provenance = new Set<string>(provenanceOf(index, id).map((p) => p.id));
+  const onChain = new Set<string>([id, ...provenance]);
+  const edges = new Set<string>();
+  for (const e of index.graph.edges) {
+    if (onChain.has(e.to) && onChain.has(e.from)) edges.add(e.id);
+  }
+  const dependents = new Set<string>(index.dependentsOf.get(id) ?? []);
+  useHighlightStore.setState({ provenance, edges, dependents }, true);
+});

@@ -1,0 +1,56 @@
+/**
+ * Runs versioned requests against a worker one at a time, always with the newest input:
+ * while a request is in flight, newer submissions replace each other as "next", and a
+ * result whose version is older than the newest submitted one is dropped as stale.
+ */
+export interface Versioned {
+  readonly version: number;
+}
+
+export interface LatestRequestOptions<Req extends Versioned, Res extends Versioned> {
+  readonly run: (request: Req) => Promise<Res>;
+  /** Called with each result that is still current when it arrives. */
+  readonly accept: (result: Res) => void;
+  /** Called when a request fails (a worker error), with the request's version. */
+  readonly fail?: (error: unknown, version: number) => void;
+}
+
+export class LatestRequest<Req extends Versioned, Res extends Versioned> {
+  private inFlight = false;
+  private next: Req | null = null;
+  private newest = -Infinity;
+  private readonly options: LatestRequestOptions<Req, Res>;
+
+  constructor(options: LatestRequestOptions<Req, Res>) {
+    this.options = options;
+  }
+
+  /** The newest version submitted so far. */
+  get latestVersion(): number {
+    return this.newest;
+  }
+
+  submit(request: Req): void {
+    if (request.version > this.newest) this.newest = request.version;
+    if (this.inFlight) {
+      this.next = request;
+      return;
+    }
+    void this.start(request);
+  }
+
+  private async start(request: Req): Promise<void> {
+    this.inFlight = true;
+    try {
+      const result = await this.options.run(request);
+      if (result.version >= this.newest) this.options.accept(result);
+    } catch (error) {
+      this.options.fail?.(error, request.version);
+    } finally {
+      this.inFlight = false;
+      const pending = this.next;
+      this.next = null;
+      if (pending) void this.start(pending);
+    }
+  }
+}

@@ -1,0 +1,14 @@
+/** The page's one document pipeline, created on first use with its workers. */
+import { DocumentPipeline } from './documentPipeline.ts';
+import { useDocumentStore } from './documentStore.ts';
+import { startWorkers } from './workerClients.ts';
+
+let pipeline: DocumentPipeline | null = null;
+
+export function getPipeline(): DocumentPipeline {
+  if (!pipeline) {
+    const workers = startWorkers((stage, message) => useDocumentStore.setState({ workerError: `${stage} worker: ${message}` }));
+    pipeline = new DocumentPipeline(workers.validation, workers.layout);
+  }
+  return pipeline;
+}

@@ -1,0 +1,21 @@
+/**
+ * Starts the app's workers and wraps each with comlink. Vite emits a separate module
+ * worker file for each `new Worker(new URL(...), { type: 'module' })` written inline.
+ */
+import { wrap } from 'comlink';
+import type { Remote } from 'comlink';
+import type { LayoutApi } from '../../workers/layout.worker.ts';
+import type { ValidationApi } from '../../workers/validation.worker.ts';
+
+export interface WorkerClients {
+  readonly validation: Remote<ValidationApi>;
+  readonly layout: Remote<LayoutApi>;
+}
+
+export function startWorkers(onError: (stage: string, message: string) => void): WorkerClients {
+  const validationWorker = new Worker(new URL('../../workers/validation.worker.ts', import.meta.url), { type: 'module', name: 'validation' });
+  const layoutWorker = new Worker(new URL('../../workers/layout.worker.ts', import.meta.url), { type: 'module', name: 'layout' });
+  validationWorker.addEventListener('error', (e) => onError('validation', e.message || 'failed to start'));
+  layoutWorker.addEventListener('error', (e) => onError('layout', e.message || 'failed to start'));
+  return { validation: wrap<ValidationApi>(validationWorker), layout: wrap<LayoutApi>(layoutWorker) };
+}
