@@ -41,8 +41,11 @@ export interface ClairBelief {
   readonly id: Spanned<string>;
   /** The confidence as a number, and its text exactly as written (for the printer). */
   readonly confidence: Spanned<number> & { readonly text: string };
-  /** `null` when the line has no level (read as L0). */
-  readonly level: Spanned<number> | null;
+  /**
+   * `null` when the line has no level (read as L0). `text` is the level as written
+   * (`L007`), so the printer keeps levels too large for a double's plain digits.
+   */
+  readonly level: (Spanned<number> & { readonly text: string }) | null;
   readonly source: ClairSource;
   /** Every justification reference as written, repeats included, in order. */
   readonly justifications: readonly Spanned<string>[];

@@ -40,6 +40,11 @@ const PUNCT: Readonly<Record<string, TokenKind>> = {
   ']': 'rbracket',
 };
 
+/** True for the characters that separate tokens (outside strings). */
+export function isSeparator(ch: string): boolean {
+  return SPACE.has(ch);
+}
+
 function isWordChar(ch: string): boolean {
   return !SPACE.has(ch) && ch !== '"' && ch !== ';' && ch !== '@' && PUNCT[ch] === undefined;
 }

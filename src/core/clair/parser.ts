@@ -128,12 +128,12 @@ function readBelief(tokens: Token[], text: string, line: number, partial: Partia
   i++;
 
   // level (optional)
-  let level: Spanned<number> | null = null;
+  let level: (Spanned<number> & { text: string }) | null = null;
   const levelTok = tokens[i];
   if (levelTok && levelTok.kind === 'word') {
     const m = LEVEL_PATTERN.exec(levelTok.text);
     if (!m) fail(`expected a level such as L0 or a source such as @self, found ${describe(levelTok)}`, levelTok);
-    level = span(Number(m![1]), levelTok, line);
+    level = { ...span(Number(m![1]), levelTok, line), text: levelTok.text };
     partial.level = level.value;
     i++;
   }

@@ -7,6 +7,7 @@
  */
 import type { ClairBelief, ClairDocument, ClairLine } from './ast.ts';
 import { uniqueJustifications } from './ast.ts';
+import { isSeparator } from './lexer.ts';
 
 export function printClair(doc: ClairDocument): string {
   const out: string[] = new Array(doc.lines.length);
@@ -24,7 +25,7 @@ export function printLine(l: ClairLine): string {
     case 'comment':
       return ';' + l.text.trimEnd();
     case 'broken':
-      return l.text.trim();
+      return trimSeparators(l.text);
     case 'belief':
       return printBelief(l.belief);
   }
@@ -32,7 +33,8 @@ export function printLine(l: ClairLine): string {
 
 export function printBelief(b: ClairBelief): string {
   const parts: string[] = [b.id.value, b.confidence.text];
-  if (b.level) parts.push(`L${b.level.value}`);
+  // From the digits as written, leading zeros dropped: `L${value}` would print 1e21 as L1e+21.
+  if (b.level) parts.push('L' + b.level.text.slice(1).replace(/^0+(?=\d)/, ''));
   parts.push(b.source.reference === null ? `@${b.source.type}` : `@${b.source.type}:${b.source.reference}`);
   const refs = uniqueJustifications(b);
   if (refs.length > 0) parts.push('<' + refs.map((r) => r.value).join(','));
@@ -41,6 +43,19 @@ export function printBelief(b: ClairBelief): string {
   let line = parts.join(' ');
   if (b.comment !== null) line += '  ;' + b.comment.trimEnd();
   return line;
+}
+
+/**
+ * Trims what the lexer skips as space, and nothing else: String.prototype.trim also drops
+ * characters the lexer reads as text (U+3000, U+2028, …), which could turn a broken line
+ * into a belief, or a junk line into a blank one.
+ */
+function trimSeparators(s: string): string {
+  let start = 0;
+  let end = s.length;
+  while (start < end && isSeparator(s[start]!)) start++;
+  while (end > start && isSeparator(s[end - 1]!)) end--;
+  return s.slice(start, end);
 }
 
 /** Quotes a string, escaping `"` and `\` with a backslash. */
