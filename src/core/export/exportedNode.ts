@@ -1,0 +1,67 @@
+/**
+ * The facts every exporter shows about a node: what the graph holds, joined with the
+ * derived confidences and the band used for colour. One place, so that the JSON, DOT,
+ * GraphML and SVG exports never disagree about a node.
+ */
+import type { DerivedConfidence } from '../clair/derivedConfidence.ts';
+import type { ConfidenceBand } from '../clair/confidenceAlgebra.ts';
+import { bandOf } from '../clair/confidenceAlgebra.ts';
+import type { GraphNode, NodeKind, NodeSource, ReasoningGraph } from '../graph/reasoningGraph.ts';
+
+export interface ExportedNode {
+  readonly id: string;
+  readonly kind: NodeKind;
+  readonly content: string;
+  readonly confidence: number | null;
+  readonly level: number | null;
+  readonly source: NodeSource | null;
+  readonly invalidations: readonly string[];
+  /** 1-based line where the node is written. */
+  readonly line: number;
+  readonly broken: boolean;
+  /** Derived confidence (contract §1.2); null when it cannot be computed. */
+  readonly derived: number | null;
+  readonly effective: number | null;
+  /** Band of the effective confidence, else of the stated one; null when neither exists. */
+  readonly band: ConfidenceBand | null;
+}
+
+export function exportedNodes(graph: ReasoningGraph, derived: readonly DerivedConfidence[]): ExportedNode[] {
+  const byId = new Map<string, DerivedConfidence>();
+  for (const d of derived) byId.set(d.id, d);
+  return graph.nodes.map((n) => exportedNode(n, byId.get(n.id)));
+}
+
+function exportedNode(n: GraphNode, d: DerivedConfidence | undefined): ExportedNode {
+  // A broken line's numbers are not trusted by the analysis, so it gets no derived value.
+  const derivedValue = n.broken ? null : (d?.derived ?? null);
+  const effective = n.broken ? null : (d?.effective ?? null);
+  const shown = effective ?? n.confidence;
+  return {
+    id: n.id,
+    kind: n.kind,
+    content: n.content,
+    confidence: n.confidence,
+    level: n.level,
+    source: n.source,
+    invalidations: n.invalidations,
+    line: n.range.line,
+    broken: n.broken,
+    derived: derivedValue,
+    effective,
+    band: shown === null || !Number.isFinite(shown) ? null : bandOf(Math.min(1, Math.max(0, shown))),
+  };
+}
+
+/** `@type` or `@type:reference`, as CLAIR writes a source. */
+export function sourceLabel(source: NodeSource | null): string | null {
+  if (!source) return null;
+  return source.reference === null ? `@${source.type}` : `@${source.type}:${source.reference}`;
+}
+
+/** A confidence for display: at most three decimals, no trailing zeros (0.85, 1, 0.722). */
+export function displayConfidence(x: number | null): string {
+  if (x === null) return '–';
+  if (!Number.isFinite(x)) return String(x);
+  return String(Number(x.toFixed(3)));
+}
