@@ -338,7 +338,11 @@ table('strings and content', [
     expect: [[1, 'syntax', { column: 16, endColumn: 20, subject: 'b1' }]],
   },
   { name: 'an escaped closing quote leaves the string open', text: 'b1 .5 L0 @self "abc\\"', expect: [[1, 'syntax']] },
-  { name: 'missing content', text: 'b1 .5 L0 @self', expect: [[1, 'syntax', { subject: 'b1' }]] },
+  {
+    name: 'missing content: an empty range at the end of the line',
+    text: 'b1 .5 L0 @self',
+    expect: [[1, 'syntax', { column: 15, endColumn: 15, subject: 'b1' }]],
+  },
   { name: 'missing content after justifications', text: doc(roots[0]!, 'b2 .5 L0 @self <b1'), expect: [[2, 'syntax']] },
   { name: 'a bare word as content', text: 'b1 .5 L0 @self content', expect: [[1, 'syntax']] },
   { name: 'two content strings', text: 'b1 .5 L0 @self "a" "b"', expect: [[1, 'syntax']] },
@@ -460,7 +464,7 @@ table('a line that does not parse', [
   {
     name: 'a lone id is a broken line that defines it',
     text: doc('b1', 'b2 .5 L0 @self <b1 "y"'),
-    expect: [[1, 'syntax', { column: 3, subject: 'b1' }]],
+    expect: [[1, 'syntax', { column: 3, endColumn: 3, subject: 'b1' }]],
   },
   {
     name: 'a line that is only a string',

@@ -10,7 +10,7 @@ import type { ClairSymbols } from './symbols.ts';
 export interface DerivedConfidence {
   readonly id: string;
   readonly stated: number;
-  /** `null` when a justifier is undefined, broken, or on a cycle. */
+  /** `null` when a justifier is undefined, broken, or on a cycle, or the product is not a number. */
   readonly derived: number | null;
   readonly effective: number | null;
 }
@@ -52,6 +52,8 @@ export function deriveConfidences(symbols: ClairSymbols): DerivedConfidence[] {
         }
         value = derive(value, e);
       }
+      // ∞ × 0 (an out-of-range confidence written with hundreds of digits) has no value.
+      if (value !== null && Number.isNaN(value)) value = null;
       derived.set(id, value);
       effective.set(id, value === null ? null : conservative(b.confidence.value, value));
       state.set(id, 'done');

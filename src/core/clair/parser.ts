@@ -74,7 +74,9 @@ export function parseClairLine(text: string, line: number): ClairLine {
       line,
       text,
       message: e.message,
-      errorRange: lineRange(line, e.start + 1, Math.max(e.end, e.start + 1) + 1),
+      // A problem at the end of the line (something missing) is an empty range just past
+      // its last character, so that the range stays inside the text.
+      errorRange: lineRange(line, e.start + 1, Math.max(e.end, e.start) + 1),
       partial: frozen,
     };
   }
