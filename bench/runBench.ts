@@ -1,0 +1,129 @@
+/**
+ * The performance suite behind `warrant bench`. Rows, on generated traces of 1k, 10k
+ * and 100k beliefs:
+ *  - parse+validate: the whole analyzeDocument (target ≤ 30 ms at 10k), against the
+ *    naive validator (bench/naiveValidator.ts) where it finishes in reasonable time;
+ *  - keystroke → diagnostics: one edit posted to the validation API in a real worker
+ *    thread through comlink, until the analysis is back (target ≤ 100 ms at 10k),
+ *    against analysing the same text on the calling thread (the ratio is the worker's
+ *    overhead: structured clone both ways plus messaging);
+ *  - layout rows from bench/layoutBench.ts, when that file exists.
+ * Ratio, everywhere, is median ÷ baseline: below 1 is faster than the baseline.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { analyzeDocument } from '../src/core/analysis/analyzeDocument.ts';
+import type { BenchRow } from './benchTypes.ts';
+import { generateTrace } from './generateTrace.ts';
+import { keystrokeEdit } from './keystrokeEdit.ts';
+import type { MachineInfo } from './machineInfo.ts';
+import { machineInfo } from './machineInfo.ts';
+import type { MeasureOptions } from './measure.ts';
+import { medianMs } from './measure.ts';
+import { naiveValidate } from './naiveValidator.ts';
+import { startValidationWorker } from './startValidationWorker.ts';
+
+export interface BenchOptions {
+  readonly quick: boolean;
+  /** Told what is about to be measured; for a progress line. */
+  readonly onProgress?: (what: string) => void;
+}
+
+export interface BenchReport {
+  readonly date: string;
+  readonly quick: boolean;
+  readonly machine: MachineInfo;
+  readonly rows: readonly BenchRow[];
+  /** Things the run left out, and why. */
+  readonly notes: readonly string[];
+}
+
+const SIZES = [1_000, 10_000, 100_000] as const;
+/** Above this the quadratic baseline would run for minutes. */
+const NAIVE_LIMIT = 10_000;
+
+export async function runBench(options: BenchOptions): Promise<BenchReport> {
+  const progress = options.onProgress ?? (() => {});
+  const machine = machineInfo();
+  const rows: BenchRow[] = [];
+  const notes: string[] = [];
+  const traces = new Map<number, string>(SIZES.map((n) => [n, generateTrace(n)]));
+
+  for (const n of SIZES) {
+    progress(`parse+validate, ${label(n)}`);
+    rows.push(await parseValidateRow(n, traces.get(n)!, options.quick));
+  }
+  notes.push(`the naive validator is not run above ${label(NAIVE_LIMIT)}: it is quadratic and would take minutes`);
+
+  const worker = startValidationWorker();
+  try {
+    for (const n of SIZES) {
+      if (options.quick && n > 10_000) continue;
+      progress(`keystroke round trip, ${label(n)}`);
+      rows.push(await roundTripRow(n, traces.get(n)!, worker.api, options.quick));
+    }
+  } finally {
+    await worker.close();
+  }
+  if (options.quick) notes.push('--quick: the 100k keystroke round trip is skipped');
+
+  progress('layout');
+  rows.push(...(await layoutRows(options.quick, notes)));
+  return { date: new Date().toISOString(), quick: options.quick, machine, rows, notes };
+}
+
+function label(n: number): string {
+  return n >= 1000 ? `${n / 1000}k beliefs` : `${n} beliefs`;
+}
+
+function runsFor(n: number, quick: boolean): MeasureOptions {
+  if (n >= 100_000) return quick ? { warmup: 1, runs: 3 } : { warmup: 2, runs: 5 };
+  return quick ? { warmup: 2, runs: 5 } : { warmup: 5, runs: 15 };
+}
+
+async function parseValidateRow(n: number, text: string, quick: boolean): Promise<BenchRow> {
+  const ms = await medianMs(() => analyzeDocument(text, 'clair', 1), runsFor(n, quick));
+  const base: Pick<BenchRow, 'name' | 'size' | 'ms'> & { targetMs?: number } = { name: 'parse+validate', size: label(n), ms };
+  if (n === 10_000) base.targetMs = 30;
+  if (n > NAIVE_LIMIT) return { ...base, note: 'whole analyzeDocument: parse, validate, derive, graph, symbols' };
+  const naive = n >= 10_000 ? { warmup: 0, runs: quick ? 1 : 3 } : { warmup: 1, runs: quick ? 3 : 5 };
+  const baselineMs = await medianMs(() => naiveValidate(text), naive);
+  return { ...base, baselineMs, baselineName: 'naive validator (parse + quadratic unknown-ref/cycle checks)' };
+}
+
+interface AnalyzeRemote {
+  analyze(request: { version: number; text: string; language: 'clair' }): Promise<{ version: number }>;
+}
+
+async function roundTripRow(n: number, text: string, api: AnalyzeRemote, quick: boolean): Promise<BenchRow> {
+  const edit = keystrokeEdit(text);
+  const opts = runsFor(n, quick);
+  const ms = await medianMs(async (i) => {
+    const result = await api.analyze({ version: i + 1, text: edit(i), language: 'clair' });
+    if (result.version !== i + 1) throw new Error('the worker answered for another version');
+  }, opts);
+  const baselineMs = await medianMs((i) => analyzeDocument(edit(i), 'clair', i + 1), opts);
+  const row: BenchRow = {
+    name: 'keystroke → diagnostics (worker)',
+    size: label(n),
+    ms,
+    baselineMs,
+    baselineName: 'same analysis on the calling thread (ratio = worker overhead)',
+  };
+  return n === 10_000 ? { ...row, targetMs: 100 } : row;
+}
+
+/** Rows from bench/layoutBench.ts (another module, written separately), if it is there. */
+async function layoutRows(quick: boolean, notes: string[]): Promise<BenchRow[]> {
+  const url = new URL('./layoutBench.ts', import.meta.url);
+  if (!existsSync(fileURLToPath(url))) {
+    notes.push('layout rows skipped: bench/layoutBench.ts is not in this checkout');
+    return [];
+  }
+  const mod = (await import(url.href)) as { runLayoutBench?: (o: { quick: boolean }) => Promise<BenchRow[]> | BenchRow[] };
+  if (typeof mod.runLayoutBench !== 'function') {
+    notes.push('layout rows skipped: bench/layoutBench.ts does not export runLayoutBench');
+    return [];
+  }
+  return [...(await mod.runLayoutBench({ quick }))];
+}
