@@ -1,0 +1,38 @@
+/**
+ * `warrant bench [--json] [--quick]`: runs the performance suite (bench/runBench.ts),
+ * prints a table or the JSON report, and records the `node` section of
+ * bench/results.json.
+ */
+import { benchTable } from '../benchTable.ts';
+import { CliFailure, usageFailure } from '../cliFailure.ts';
+import { parseCommandLine } from '../commandLine.ts';
+import { writeStderr, writeStdout } from '../output.ts';
+import { describeIoError } from '../readInput.ts';
+
+export async function runBenchCommand(args: readonly string[]): Promise<number> {
+  const cl = parseCommandLine('bench', args, { flags: ['json', 'quick'] });
+  if (cl.positionals.length > 0) throw usageFailure(`bench takes no files (got ${cl.positionals[0]})`, 'bench');
+  const { runBench } = await import('../../../bench/runBench.ts');
+  const { nodeSection, RESULTS_PATH, writeNodeResults } = await import('../../../bench/resultsFile.ts');
+
+  const showProgress = process.stderr.isTTY === true;
+  const report = await runBench({
+    quick: cl.flags.has('quick'),
+    onProgress: showProgress ? (what) => process.stderr.write(`measuring ${what}…\n`) : undefined,
+  });
+  try {
+    await writeNodeResults(report);
+  } catch (e) {
+    throw new CliFailure(`cannot write ${RESULTS_PATH}: ${describeIoError(e)}`);
+  }
+  if (cl.flags.has('json')) await writeStdout(JSON.stringify(nodeSection(report), null, 2) + '\n');
+  else {
+    const m = report.machine;
+    await writeStdout(
+      `Warrant benchmark${report.quick ? ' (quick)' : ''} — ${m.cpuModel}, ${m.cpus} CPUs, Node ${m.node}, calibration loop ${m.calibrationMs} ms\n\n` +
+        benchTable(report.rows, report.notes),
+    );
+    await writeStderr(`results written to ${RESULTS_PATH}\n`);
+  }
+  return 0;
+}

@@ -1,0 +1,66 @@
+/**
+ * `warrant infer FILE [--json]`: for CLAIR, the derived confidence of every belief
+ * under the confidence algebra (contract §1.2), in document order. A document with
+ * errors prints its diagnostics as `check` does and exits 1; warnings go to stderr
+ * and do not stop it.
+ */
+import { bandOf } from '../../core/clair/confidenceAlgebra.ts';
+import type { DerivedConfidence } from '../../core/clair/derivedConfidence.ts';
+import { parseCommandLine } from '../commandLine.ts';
+import { usageFailure } from '../cliFailure.ts';
+import { checkJson, diagnosticLine, diagnosticText, hasErrors } from '../diagnosticReport.ts';
+import { LANGUAGES } from '../inputLanguage.ts';
+import { loadDocument } from '../loadDocument.ts';
+import { writeStderr, writeStdout } from '../output.ts';
+import { GAIA_PACKAGE_OPTIONS } from './gaiaPackageOptions.ts';
+
+export interface InferJson {
+  readonly beliefs: readonly { readonly id: string; readonly stated: number; readonly derived: number | null; readonly effective: number | null }[];
+}
+
+export async function runInfer(args: readonly string[]): Promise<number> {
+  const cl = parseCommandLine('infer', args, {
+    flags: ['json'],
+    values: { lang: LANGUAGES, method: ['auto', 'exact', 'jt', 'bp'], ...GAIA_PACKAGE_OPTIONS },
+  });
+  if (cl.positionals.length !== 1) throw usageFailure('infer takes exactly one FILE (or - for standard input)', 'infer');
+  const json = cl.flags.has('json');
+  const doc = await loadDocument('infer', cl.positionals[0]!, cl.values.get('lang'));
+
+  if (hasErrors([doc])) {
+    await writeStdout(json ? JSON.stringify(checkJson([doc])) + '\n' : diagnosticText([doc]));
+    return 1;
+  }
+  const warnings = doc.analysis.diagnostics.map((d) => diagnosticLine(doc.input.name, d) + '\n').join('');
+  await writeStderr(warnings);
+
+  const beliefs = doc.analysis.derived.map(({ id, stated, derived, effective }) => ({ id, stated, derived, effective }));
+  await writeStdout(json ? JSON.stringify({ beliefs } satisfies InferJson) + '\n' : beliefTable(beliefs));
+  return 0;
+}
+
+/** A readable table: id, stated, derived, effective, and the band of the effective value. */
+export function beliefTable(beliefs: readonly DerivedConfidence[]): string {
+  if (beliefs.length === 0) return 'no beliefs\n';
+  const rows = beliefs.map((b) => [
+    b.id,
+    fixed(b.stated),
+    fixed(b.derived),
+    fixed(b.effective),
+    b.effective === null ? '–' : bandOf(b.effective),
+  ]);
+  const head = ['id', 'stated', 'derived', 'effective', 'band'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  // Text columns left-aligned, numbers right-aligned.
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((c, i) => (i === 0 || i === 4 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  const legend = 'bands: speculative < .40 · probable .40–.70 · likely .70–.90 · strong ≥ .90';
+  return [line(head), ...rows.map(line), '', legend].join('\n') + '\n';
+}
+
+function fixed(x: number | null): string {
+  return x === null ? '–' : x.toFixed(3);
+}

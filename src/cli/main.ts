@@ -1,0 +1,78 @@
+/**
+ * The `warrant` command line: picks the command, runs it, and turns every failure into
+ * an exit code and a message — never a stack trace. Commands are imported on demand,
+ * so `check` does not pay for ELK or the benchmark.
+ */
+import { CliFailure } from './cliFailure.ts';
+import { tolerateClosedStdout, writeStderr, writeStdout } from './output.ts';
+import { COMMAND_USAGE, USAGE } from './usage.ts';
+
+type Command = (args: readonly string[]) => Promise<number>;
+
+const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
+  check: async () => (await import('./commands/check.ts')).runCheck,
+  infer: async () => (await import('./commands/infer.ts')).runInfer,
+  export: async () => (await import('./commands/export.ts')).runExport,
+  bench: async () => (await import('./commands/bench.ts')).runBenchCommand,
+};
+
+/** In the contract, not built yet. */
+const NOT_YET = new Set(['explain', 'cascade', 'similar', 'prove']);
+
+export async function runCli(argv: readonly string[]): Promise<number> {
+  tolerateClosedStdout();
+  try {
+    return await dispatch(argv);
+  } catch (e) {
+    return report(e);
+  }
+}
+
+async function dispatch(argv: readonly string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined) {
+    await writeStderr(USAGE);
+    return 2;
+  }
+  if (name === 'help' || name === '--help' || name === '-h') {
+    await writeStdout(USAGE);
+    return 0;
+  }
+  if (name === '--version' || name === '-V') {
+    await writeStdout(`warrant ${await packageVersion()}\n`);
+    return 0;
+  }
+  if (NOT_YET.has(name)) {
+    throw new CliFailure(`the ${name} command is not available in this version yet (usage will be: ${COMMAND_USAGE[name]})`);
+  }
+  const load = COMMANDS[name];
+  if (!load) {
+    throw new CliFailure(name.startsWith('-') ? `unknown option ${name}` : `unknown command ${JSON.stringify(name)}`, '*');
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    await writeStdout(`usage: ${COMMAND_USAGE[name]}\n\n${USAGE}`);
+    return 0;
+  }
+  return (await load())(rest);
+}
+
+async function report(e: unknown): Promise<number> {
+  if (e instanceof CliFailure) {
+    let text = `warrant: ${e.message}\n`;
+    if (e.usageOf === '*') text += `\n${USAGE}`;
+    else if (e.usageOf !== null) text += `usage: ${COMMAND_USAGE[e.usageOf] ?? e.usageOf}\nRun 'warrant help' for all commands.\n`;
+    await writeStderr(text);
+    return 2;
+  }
+  // A bug of ours, not bad input: say so in one line; WARRANT_DEBUG=1 shows the stack.
+  const message = e instanceof Error ? e.message : String(e);
+  await writeStderr(`warrant: internal error: ${message.split('\n')[0]}\n`);
+  if (process.env.WARRANT_DEBUG && e instanceof Error && e.stack) await writeStderr(e.stack + '\n');
+  return 2;
+}
+
+async function packageVersion(): Promise<string> {
+  const { readFile } = await import('node:fs/promises');
+  const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
+  return pkg.version ?? 'unknown';
+}

@@ -1,0 +1,35 @@
+/** The usage text: all commands, and one line per command for usage mistakes. */
+
+export const COMMAND_USAGE: Readonly<Record<string, string>> = {
+  check: 'warrant check FILE... [--json] [--lang clair|gaia|proposal]',
+  infer: 'warrant infer FILE [--json] [--lang clair|gaia|proposal] [--method auto|exact|jt|bp] [--namespace NS] [--package PKG] [--version V]',
+  export: 'warrant export FILE --to clair|json|dot|graphml|svg [--out PATH] [--lang clair|gaia|proposal]',
+  bench: 'warrant bench [--json] [--quick]',
+  explain: 'warrant explain FILE ID [--json] [--ops LOG.jsonl]',
+  cascade: 'warrant cascade FILE OP... [--json]',
+  similar: 'warrant similar FILE (ID | --query TEXT) [--strategy hrr|hdc] [-k N] [--json]',
+  prove: 'warrant prove FILE [--solver z3|cvc5] [--mode entailment|model|consistency] [--json]',
+};
+
+export const USAGE = `Usage: warrant <command> [options]
+
+Commands:
+  check FILE... [--json]          parse and validate; print diagnostics
+  infer FILE [--json]             CLAIR: derived confidence of every belief
+  export FILE --to FORMAT         write the document as clair, json, dot, graphml or svg
+         [--out PATH]             (to stdout unless --out is given)
+  bench [--json] [--quick]        run the performance suite; writes bench/results.json
+  help                            show this text
+
+Not available in this version yet: explain, cascade, similar, prove.
+
+Options:
+  --lang clair|gaia|proposal      language of the input (default: from the extension:
+                                  .clair CLAIR, .py/.gaia Gaia, .json FormalProposal;
+                                  standard input is CLAIR)
+  --json                          machine-readable output
+  -h, --help                      show this text
+
+FILE may be - to read standard input.
+Exit codes: 0 success, 1 the input has errors, 2 usage or I/O error.
+`;
