@@ -51,8 +51,9 @@ describe('exportDot', () => {
       ['b1', 'b2'],
       ['b2', 'b3'],
     ]);
-    expect(nodes.get('b2')!.label).toContain('@file:docs/a&b.md');
-    expect(nodes.get('b2')!.label.split('\n')[0]).toMatch(/\?$/);
+    const label = nodes.get('b2')!.label ?? '';
+    expect(label).toContain('@file:docs/a&b.md');
+    expect(label.split('\n')[0]).toMatch(/\?$/);
     expect(dot).toContain('🚀👩‍💻');
   });
 
