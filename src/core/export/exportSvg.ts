@@ -43,7 +43,9 @@ export function exportSvg(input: SvgInput): string {
     right = Math.max(right, p.x + NODE_WIDTH);
     bottom = Math.max(bottom, p.y + NODE_HEIGHT);
   }
-  const width = Math.ceil(Math.max(right + MARGIN, 560));
+  const legend = legendItems();
+  const legendRight = legend.length > 0 ? legend[legend.length - 1]!.end : 0;
+  const width = Math.ceil(Math.max(right + MARGIN, legendRight + MARGIN));
   const height = Math.ceil(Math.max(bottom + MARGIN, HEADER + MARGIN + 40));
 
   const out: string[] = [
@@ -56,7 +58,7 @@ export function exportSvg(input: SvgInput): string {
     '</defs>',
     `<style>text{font-family:${FONT};}</style>`,
     `<rect x="0" y="0" width="${width}" height="${height}" fill="#ffffff"/>`,
-    ...header(title, nodes.length, input.graph.edges.length),
+    ...header(title, nodes.length, input.graph.edges.length, legend),
   ];
 
   out.push('<g class="edges" fill="none" stroke="#64748b" stroke-width="1.4">');
@@ -114,19 +116,35 @@ function placeNodes(nodes: readonly ExportedNode[], positions: Positions): Map<s
   return out;
 }
 
-function header(title: string, nodeCount: number, edgeCount: number): string[] {
+interface LegendItem {
+  readonly x: number;
+  readonly end: number;
+  readonly label: string;
+  readonly band: (typeof BAND_RANGES)[number]['band'];
+}
+
+/** One swatch per band, in a row to the right of the title. */
+function legendItems(): LegendItem[] {
+  const out: LegendItem[] = [];
+  let x = MARGIN + 276;
+  for (const { band, range } of BAND_RANGES) {
+    const label = `${band} ${range}`;
+    const end = x + 20 + label.length * CHAR_WIDTH;
+    out.push({ x, end, label, band });
+    x = end + 12;
+  }
+  return out;
+}
+
+function header(title: string, nodeCount: number, edgeCount: number, legend: readonly LegendItem[]): string[] {
   const out = [
-    `<text x="${MARGIN}" y="24" font-size="14" font-weight="600" fill="#1f2933">${escapeXml(truncate(title, 48))}</text>`,
+    `<text x="${MARGIN}" y="24" font-size="14" font-weight="600" fill="#1f2933">${escapeXml(truncate(title, 40))}</text>`,
     `<text x="${MARGIN}" y="40" font-size="11" fill="#52606d">${nodeCount} ${nodeCount === 1 ? 'belief' : 'beliefs'} · ${edgeCount} ${edgeCount === 1 ? 'justification' : 'justifications'}</text>`,
   ];
-  // Legend: one swatch per band, to the right of the title.
-  let x = Math.max(MARGIN + 260, 300);
-  for (const { band, range } of BAND_RANGES) {
+  for (const { x, label, band } of legend) {
     const c = coloursOf(band);
-    out.push(`<rect x="${x}" y="14" width="14" height="14" rx="3" fill="${c.fill}" stroke="${c.stroke}"/>`);
-    const label = `${band} ${range}`;
-    out.push(`<text x="${x + 20}" y="25" font-size="11" fill="#323f4b">${escapeXml(label)}</text>`);
-    x += 28 + label.length * CHAR_WIDTH;
+    out.push(`<rect x="${round(x)}" y="14" width="14" height="14" rx="3" fill="${c.fill}" stroke="${c.stroke}"/>`);
+    out.push(`<text x="${round(x + 20)}" y="25" font-size="11" fill="#323f4b">${escapeXml(label)}</text>`);
   }
   return out;
 }
