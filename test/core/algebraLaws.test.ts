@@ -24,11 +24,18 @@ const conf = fc.oneof(
   fc.integer({ min: 0, max: 100 }).map((n) => n / 100),
 );
 /** Two confidences with a ≤ b. */
-const ordered = fc.tuple(conf, conf).map(([a, b]) => (a <= b ? [a, b] : [b, a]) as const);
+const ordered = fc.tuple(conf, conf).map(([a, b]): [number, number] => (a <= b ? [a, b] : [b, a]));
 
 const EPS = 1e-12;
 const inUnit = (x: number) => x >= 0 && x <= 1;
-const prop = (...args: Parameters<typeof fc.property>) => fc.assert(fc.property(...args), { numRuns: 2000 });
+type Check = boolean | void;
+function prop<A>(a: fc.Arbitrary<A>, f: (a: A) => Check): void;
+function prop<A, B>(a: fc.Arbitrary<A>, b: fc.Arbitrary<B>, f: (a: A, b: B) => Check): void;
+function prop<A, B, C>(a: fc.Arbitrary<A>, b: fc.Arbitrary<B>, c: fc.Arbitrary<C>, f: (a: A, b: B, c: C) => Check): void;
+function prop(...args: unknown[]): void {
+  const property = fc.property as unknown as (...xs: unknown[]) => fc.IRawProperty<unknown[]>;
+  fc.assert(property(...args), { numRuns: 2000 });
+}
 
 describe('× (sequential derivation)', () => {
   it('is commutative', () => prop(conf, conf, (a, b) => derive(a, b) === derive(b, a)));
