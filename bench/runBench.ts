@@ -10,12 +10,11 @@
  *  - layout rows from bench/layoutBench.ts, when that file exists.
  * Ratio, everywhere, is median ÷ baseline: below 1 is faster than the baseline.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { analyzeDocument } from '../src/core/analysis/analyzeDocument.ts';
 import type { BenchRow } from './benchTypes.ts';
 import { generateTrace } from './generateTrace.ts';
 import { keystrokeEdit } from './keystrokeEdit.ts';
+import { layoutRows } from './layoutRows.ts';
 import type { MachineInfo } from './machineInfo.ts';
 import { machineInfo } from './machineInfo.ts';
 import type { MeasureOptions } from './measure.ts';
@@ -111,19 +110,4 @@ async function roundTripRow(n: number, text: string, api: AnalyzeRemote, quick: 
     baselineName: 'same analysis on the calling thread (ratio = worker overhead)',
   };
   return n === 10_000 ? { ...row, targetMs: 100 } : row;
-}
-
-/** Rows from bench/layoutBench.ts (another module, written separately), if it is there. */
-async function layoutRows(quick: boolean, notes: string[]): Promise<BenchRow[]> {
-  const url = new URL('./layoutBench.ts', import.meta.url);
-  if (!existsSync(fileURLToPath(url))) {
-    notes.push('layout rows skipped: bench/layoutBench.ts is not in this checkout');
-    return [];
-  }
-  const mod = (await import(url.href)) as { runLayoutBench?: (o: { quick: boolean }) => Promise<BenchRow[]> | BenchRow[] };
-  if (typeof mod.runLayoutBench !== 'function') {
-    notes.push('layout rows skipped: bench/layoutBench.ts does not export runLayoutBench');
-    return [];
-  }
-  return [...(await mod.runLayoutBench({ quick }))];
 }

@@ -2,7 +2,9 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { layoutRows } from '../../bench/layoutRows.ts';
 import { writeNodeResults } from '../../bench/resultsFile.ts';
 import type { BenchReport } from '../../bench/runBench.ts';
 import { benchTable } from '../../src/cli/benchTable.ts';
@@ -46,5 +48,18 @@ describe('bench results', () => {
     expect(first).toMatch(/^parse\+validate\s+10k beliefs\s+20\.0 ✓\s+≤ 30\s+400\s+0\.05×$/);
     expect(table).toContain('parse+validate: naive validator');
     expect(table).toContain('note: a note');
+  });
+});
+
+describe('layout rows', () => {
+  it('come from runLayoutBench when the module is there, and a note says when it is not', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'warrant-layout-'));
+    const file = join(dir, 'layoutBench.ts');
+    writeFileSync(file, `export function runLayoutBench(o: { quick: boolean }) { return [{ name: 'layout', size: o.quick ? 'q' : 'full', ms: 1 }]; }\n`);
+    const notes: string[] = [];
+    expect(await layoutRows(true, notes, pathToFileURL(file))).toEqual([{ name: 'layout', size: 'q', ms: 1 }]);
+    expect(notes).toEqual([]);
+    expect(await layoutRows(true, notes, pathToFileURL(join(dir, 'absent.ts')))).toEqual([]);
+    expect(notes[0]).toMatch(/layout rows skipped/);
   });
 });
