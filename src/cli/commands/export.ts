@@ -12,6 +12,7 @@ import { exportGraphml } from '../../core/export/exportGraphml.ts';
 import type { ExportInput } from '../../core/export/exportInput.ts';
 import { exportJson } from '../../core/export/exportJson.ts';
 import { exportSvg } from '../../core/export/exportSvg.ts';
+import type { Positions } from '../../core/layout/layoutTypes.ts';
 import { toLayoutInput } from '../../core/layout/toLayoutInput.ts';
 import { CliFailure, usageFailure } from '../cliFailure.ts';
 import { parseCommandLine } from '../commandLine.ts';
@@ -74,7 +75,13 @@ async function render(format: ExportFormat, doc: LoadedDocument): Promise<string
     case 'svg': {
       // ELK is loaded only when a picture is asked for: it is the heaviest import here.
       const { layoutWithElk } = await import('../../elk/layoutWithElk.ts');
-      const positions = graph.nodes.length === 0 ? {} : await layoutWithElk(toLayoutInput(graph));
+      let positions: Positions = {};
+      try {
+        if (graph.nodes.length > 0) positions = await layoutWithElk(toLayoutInput(graph));
+      } catch (e) {
+        // ELK can fail on very large inputs (deep recursion); say so rather than crash.
+        throw new CliFailure(`cannot lay out ${doc.input.name} for the picture: ${e instanceof Error ? e.message : String(e)}`);
+      }
       const title = doc.input.name === STDIN_NAME ? 'Warrant reasoning graph' : basename(doc.input.name);
       return exportSvg({ graph, positions, derived, title });
     }
