@@ -80,7 +80,7 @@ async function render(format: ExportFormat, doc: LoadedDocument): Promise<string
         if (graph.nodes.length > 0) positions = await layoutWithElk(toLayoutInput(graph));
       } catch (e) {
         // ELK can fail on very large inputs (deep recursion); say so rather than crash.
-        throw new CliFailure(`cannot lay out ${doc.input.name} for the picture: ${e instanceof Error ? e.message : String(e)}`);
+        throw new CliFailure(`cannot lay out ${doc.input.name} for the picture: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`);
       }
       const title = doc.input.name === STDIN_NAME ? 'Warrant reasoning graph' : basename(doc.input.name);
       return exportSvg({ graph, positions, derived, title });
