@@ -196,6 +196,44 @@ describe('unknown-ref fix: the closest existing id', () => {
     });
   }
 
+  it('never proposes the belief itself (that would be a self-justification)', () => {
+    // b3 is closer to b2 than to b10, but b2 is the belief being fixed.
+    const text = doc('b10 .9 L0 @self "x"', 'b2 .1 L0 @self <b3 "y"');
+    const d = only(validate(text), 'unknown-ref');
+    expect(fixOf(d).map((e) => e.text)).toEqual(['b10']);
+    expect(validate(applyEdits(text, fixOf(d)))).toEqual([]);
+  });
+
+  it('offers no fix when the only defined id is the belief itself', () => {
+    const d = only(validate('b2 .1 L0 @self <b3 "y"'), 'unknown-ref');
+    expect(d.fixes ?? []).toEqual([]);
+  });
+
+  it('replaces every occurrence of a repeated unknown id, so the diagnostic goes away', () => {
+    const text = doc('b1 .9 L0 @self "x"', 'b2 .1 L0 @self <b11,b11 <b11 "y"');
+    const d = only(validate(text), 'unknown-ref');
+    const fixed = applyEdits(text, fixOf(d));
+    expect(fixed.split('\n')[1]).toBe('b2 .1 L0 @self <b1,b1 <b1 "y"');
+    expect(validate(fixed)).toEqual([]);
+  });
+
+  it('for random typos of a defined id, applying the fix clears every diagnostic', () => {
+    const ids = ['alpha', 'beta', 'gamma', 'delta', 'b1', 'b22', 'c333'];
+    fc.assert(
+      fc.property(fc.constantFrom(...ids), fc.nat(5), fc.constantFrom('x', 'q', '9', '_'), fc.boolean(), (target, at, ch, drop) => {
+        const i = at % target.length;
+        const typo = drop ? target.slice(0, i) + target.slice(i + 1) : target.slice(0, i) + ch + target.slice(i);
+        fc.pre(/^[a-z][a-z0-9_]*$/.test(typo) && !ids.includes(typo) && typo !== 'zz1');
+        const text = doc(...ids.map((x) => `${x} .9 L0 @self "x"`), `zz1 .1 L0 @self <${typo},${typo} "y"`);
+        const ds = validate(text);
+        const d = only(ds, 'unknown-ref');
+        const fixed = applyEdits(text, fixOf(d));
+        expect(validate(fixed)).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('fixes each of two unknown ids on one line independently', () => {
     const text = doc('alpha .9 L0 @self "x"', 'gamma .9 L0 @self "y"', 'b3 .1 L0 @self <alpah,gamam "z"');
     const ds = validate(text).filter((d) => d.code === 'unknown-ref');

@@ -1,11 +1,13 @@
 /**
  * Suggests the defined id closest to a mistyped one, by edit distance (insertions,
  * deletions, substitutions and adjacent swaps). Ties go to the id defined first.
+ * `exclude` (the belief being fixed) is never suggested.
  */
-export function closestId(target: string, candidates: Iterable<string>): string | null {
+export function closestId(target: string, candidates: Iterable<string>, exclude?: string): string | null {
   let best: string | null = null;
   let bestDistance = Infinity;
   for (const c of candidates) {
+    if (c === exclude) continue;
     if (Math.abs(c.length - target.length) >= bestDistance) continue;
     const d = editDistance(target, c, bestDistance);
     if (d < bestDistance) {

@@ -117,14 +117,17 @@ function checkUnknownRefs(participants: readonly ClairBelief[], symbols: ClairSy
   for (const b of participants) {
     for (const j of uniqueJustifications(b)) {
       if (!ID_PATTERN.test(j.value) || symbols.defined.has(j.value)) continue;
-      const best = suggestions++ < MAX_REF_SUGGESTIONS ? closestId(j.value, symbols.defined) : null;
+      // Never the belief itself: that fix would trade unknown-ref for a cycle.
+      const best = suggestions++ < MAX_REF_SUGGESTIONS ? closestId(j.value, symbols.defined, b.id.value) : null;
+      // Every occurrence of the id on the line, or a repeat would keep the diagnostic alive.
+      const edits = best ? b.justifications.filter((x) => x.value === j.value).map((x) => ({ range: x.range, text: best })) : [];
       out.push({
         severity: 'error',
         code: 'unknown-ref',
         message: best ? `${j.value} is not defined (did you mean ${best}?)` : `${j.value} is not defined`,
         range: j.range,
         subject: b.id.value,
-        ...(best ? { fixes: [{ title: `Change to ${best}`, edits: [{ range: j.range, text: best }] }] } : {}),
+        ...(best ? { fixes: [{ title: `Change to ${best}`, edits }] } : {}),
       });
     }
   }
