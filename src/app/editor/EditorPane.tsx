@@ -51,9 +51,9 @@ export function EditorPane() {
       saveDraftSoon(useDocumentStore.getState().name, text);
     });
 
-    // Cursor → selection: only moves the person made (not our own reveal).
+    // Cursor → selection, for every move except our own reveal of a selected node.
     const onCursor = editor.onDidChangeCursorPosition((e) => {
-      if (suppressCursor || e.source === 'api') return;
+      if (suppressCursor) return;
       const id = useDocumentStore.getState().lineToNode.get(e.position.lineNumber) ?? null;
       if (id && id !== useDocumentStore.getState().selection.id) selectNode(id, 'editor');
     });

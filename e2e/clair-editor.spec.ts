@@ -1,0 +1,161 @@
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { errorCount, focusEditor, gotoLineEnd, node, openFresh, replaceText, settled, shot } from './page.ts';
+
+const SAMPLE_IDS = ['b1', 'b2', 'b3', 'b4', 'b5', 'b6', 'b7', 'b8', 'b9'];
+
+/** Graph coordinates of every drawn node (React Flow's transform), independent of pan and zoom. */
+async function graphPositions(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => {
+    const out: Record<string, string> = {};
+    for (const el of document.querySelectorAll<HTMLElement>('[data-testid=graph] .react-flow__node')) {
+      out[el.dataset.id ?? ''] = el.style.transform;
+    }
+    return out;
+  });
+}
+
+test('opens with a sample trace validated and drawn', async ({ page }) => {
+  await openFresh(page);
+  for (const id of SAMPLE_IDS) {
+    await expect(node(page, id)).toBeVisible();
+    await expect(node(page, id)).toHaveAttribute('data-state', 'active');
+    await expect(node(page, id)).toHaveAttribute('data-contradicted', 'false');
+    await expect(node(page, id)).toHaveAttribute('data-preview', 'none');
+  }
+  await expect(page.getByTestId('diagnostics')).toHaveAttribute('data-error-count', '0');
+  await expect(page.getByTestId('diagnostics')).toHaveAttribute('data-warning-count', '0');
+  await node(page, 'b7').click();
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-selected', 'b7');
+  await shot(page, 'ide-overview');
+});
+
+test('typing an error shows it at once, and fixing it clears it', async ({ page }) => {
+  await openFresh(page);
+  await gotoLineEnd(page, 11);
+  await page.keyboard.press('Enter');
+  await page.keyboard.insertText('b10 .5 L0 @self <b99 "cache the routes"');
+  const v = await settled(page);
+  expect(await errorCount(page)).toBe(1);
+  await expect(page.getByTestId('diagnostics')).toContainText('unknown-ref');
+  await expect(page.getByTestId('diagnostics')).toHaveAttribute('data-version', String(v));
+  await expect(page.getByTestId('editor').locator('.squiggly-error')).toHaveCount(1);
+  await expect(node(page, 'b10')).toBeVisible();
+  await shot(page, 'typed-error');
+
+  // Fix the reference: b99 → b9.
+  await page.keyboard.press('End');
+  for (let i = 0; i < '"cache the routes"'.length + 2; i++) await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Backspace');
+  await settled(page);
+  expect(await errorCount(page)).toBe(0);
+  await expect(page.getByTestId('editor').locator('.squiggly-error')).toHaveCount(0);
+  await expect(page.getByTestId('diagnostics')).toContainText('No problems');
+});
+
+test('a line that stops parsing keeps every other belief drawn and marks the broken one', async ({ page }) => {
+  await openFresh(page);
+  // Line 7 is b5; drop its closing quote.
+  await gotoLineEnd(page, 7);
+  await page.keyboard.press('Backspace');
+  await settled(page);
+  expect(await errorCount(page)).toBe(1);
+  await expect(node(page, 'b5')).toHaveAttribute('data-state', 'broken');
+  for (const id of SAMPLE_IDS.filter((i) => i !== 'b5')) await expect(node(page, id)).toHaveAttribute('data-state', 'active');
+  await expect(page.getByTestId('graph').locator('.react-flow__node')).toHaveCount(SAMPLE_IDS.length);
+  await shot(page, 'broken-line');
+});
+
+test('clicking a node selects it in the inspector and reveals its line', async ({ page }) => {
+  await openFresh(page);
+  await node(page, 'b7').click();
+  const inspector = page.getByTestId('inspector');
+  await expect(inspector).toHaveAttribute('data-selected', 'b7');
+  await expect(node(page, 'b7')).toHaveClass(/is-selected/);
+  for (const id of ['b5', 'b3', 'b1', 'b2']) await expect(inspector.getByTestId('provenance').getByTestId(`provenance-item-${id}`)).toBeVisible();
+  await expect(inspector.getByTestId('provenance-item-b4')).toHaveCount(0);
+  // Provenance is highlighted in the graph too.
+  for (const id of ['b5', 'b3', 'b1', 'b2']) await expect(node(page, id)).toHaveClass(/in-chain/);
+  await expect(node(page, 'b4')).not.toHaveClass(/in-chain/);
+  await expect(inspector).toContainText('Why?');
+  await expect(inspector).toContainText('preferred over');
+  await expect(inspector).toContainText('Reconsider if travel times can become negative');
+  // The editor highlights b7's line (line 9) and puts the cursor on it.
+  const highlight = page.getByTestId('editor').locator('.selected-belief-line');
+  await expect(highlight).toHaveCount(1);
+  const lineWithB7 = page.getByTestId('editor').locator('.view-line', { hasText: 'use Dijkstra with a binary heap"' }).first();
+  const [a, b] = [await highlight.boundingBox(), await lineWithB7.boundingBox()];
+  expect(Math.abs(a!.y - b!.y)).toBeLessThan(3);
+  await shot(page, 'node-selected');
+
+  // Clicking a dependent in the inspector moves the selection.
+  await inspector.getByRole('button', { name: /^b8/ }).first().click();
+  await expect(inspector).toHaveAttribute('data-selected', 'b8');
+});
+
+test('moving the cursor onto a line selects its node', async ({ page }) => {
+  await openFresh(page);
+  await gotoLineEnd(page, 4);
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-selected', 'b2');
+  await expect(node(page, 'b2')).toHaveClass(/is-selected/);
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-selected', 'b3');
+});
+
+test('the layout holds still while typing', async ({ page }) => {
+  await openFresh(page);
+  const before = await graphPositions(page);
+  expect(Object.keys(before).sort()).toEqual([...SAMPLE_IDS].sort());
+
+  // A content edit and a confidence edit move nothing.
+  await gotoLineEnd(page, 7);
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.insertText(' and a decrease-key');
+  await settled(page);
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Control+ArrowRight');
+  await page.keyboard.press('Control+ArrowRight');
+  await page.keyboard.insertText('5');
+  await settled(page);
+  expect(await graphPositions(page)).toEqual(before);
+
+  // A new belief moves no existing one.
+  await gotoLineEnd(page, 11);
+  await page.keyboard.press('Enter');
+  await page.keyboard.insertText('b10 .6 L0 @self <b8 "cache recent routes"');
+  await settled(page);
+  const after = await graphPositions(page);
+  expect(Object.keys(after)).toContain('b10');
+  for (const id of SAMPLE_IDS) expect(after[id]).toBe(before[id]);
+});
+
+test('pasting a large trace keeps the editor responsive', async ({ page }) => {
+  await openFresh(page);
+  const big = Array.from({ length: 3000 }, (_, i) => `b${i + 1} .9 L0 @self${i > 0 ? ` <b${i}` : ''} "step ${i + 1} of a long chain"`).join('\n');
+  await replaceText(page, big);
+  await settled(page);
+  await expect(page.getByTestId('diagnostics')).toHaveAttribute('data-error-count', '0');
+  await focusEditor(page);
+  await page.keyboard.press('Control+End');
+  await page.keyboard.insertText('x');
+  await settled(page);
+  expect(await errorCount(page)).toBe(1);
+});
+
+test('export menu downloads canonical text and pictures of the graph', async ({ page }) => {
+  await openFresh(page);
+  for (const [format, check] of [
+    ['clair', (t: string) => t.includes('b7 .85 L0 @self <b5 ?["travel times can become negative", "queries span more than one city"] "use Dijkstra with a binary heap"')],
+    ['svg', (t: string) => t.startsWith('<svg') || t.includes('<svg')],
+    ['json', (t: string) => (JSON.parse(t) as { nodes: unknown[] }).nodes.length === 9],
+    ['dot', (t: string) => t.includes('digraph')],
+    ['graphml', (t: string) => t.includes('<graphml')],
+  ] as const) {
+    await page.getByTestId('export').click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(`export-${format}`).click()]);
+    const path = await download.path();
+    const { readFileSync } = await import('node:fs');
+    const text = readFileSync(path, 'utf8');
+    expect(check(text), `${format} export`).toBe(true);
+  }
+});

@@ -1,0 +1,65 @@
+/**
+ * Helpers for driving the IDE through the contract's page hooks (contract §4).
+ */
+import type { Locator, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+
+export async function openFresh(page: Page, sample?: string): Promise<void> {
+  await page.goto('/?fresh');
+  await expect(page.getByTestId('editor').locator('.monaco-editor')).toBeVisible();
+  await settled(page);
+  if (sample) {
+    await page.getByTestId('samples').click();
+    await page.getByTestId(`sample-${sample}`).click();
+    await expect(page.locator('.doc-name')).toHaveText(sample);
+    await settled(page);
+  }
+}
+
+export async function editorVersion(page: Page): Promise<number> {
+  return Number(await page.getByTestId('editor').getAttribute('data-version'));
+}
+
+/** Waits until the problems panel and the graph both reflect the editor's newest version. */
+export async function settled(page: Page): Promise<number> {
+  await expect
+    .poll(async () => {
+      const v = await editorVersion(page);
+      const d = Number(await page.getByTestId('diagnostics').getAttribute('data-version'));
+      const g = Number(await page.getByTestId('graph').getAttribute('data-version'));
+      return v > 0 && d === v && g === v;
+    })
+    .toBe(true);
+  return editorVersion(page);
+}
+
+export function node(page: Page, id: string): Locator {
+  return page.getByTestId('graph').getByTestId(`node-${id}`);
+}
+
+/** Puts the cursor at the end of a 1-based line. */
+export async function gotoLineEnd(page: Page, line: number): Promise<void> {
+  await focusEditor(page);
+  await page.keyboard.press('Control+Home');
+  for (let i = 1; i < line; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('End');
+}
+
+export async function focusEditor(page: Page): Promise<void> {
+  await page.getByTestId('editor').locator('.view-lines').click({ position: { x: 5, y: 5 } });
+}
+
+/** Replaces the whole document with `text`, as a paste would. */
+export async function replaceText(page: Page, text: string): Promise<void> {
+  await focusEditor(page);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.insertText(text);
+}
+
+export async function errorCount(page: Page): Promise<number> {
+  return Number(await page.getByTestId('diagnostics').getAttribute('data-error-count'));
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `test-results/${name}.png` });
+}
