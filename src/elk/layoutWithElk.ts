@@ -1,25 +1,12 @@
 /**
- * Runs ELK's layered algorithm on a layout input. Used inside the layout worker and by
- * the command line (both off the UI thread); never imported by the page itself.
+ * Lays out a whole input from scratch with ELK: components laid out separately (the
+ * fast fallback for any ELK cannot take), then packed. Stateless, works in Node and in
+ * a worker; the command line uses it for SVG exports. The page never imports it.
  */
-import ELK from 'elkjs/lib/elk.bundled.js';
 import type { LayoutInput, Positions } from '../core/layout/layoutTypes.ts';
+import type { FullLayoutOptions } from './layoutFromScratch.ts';
+import { layoutFromScratch } from './layoutFromScratch.ts';
 
-const elk = new ELK();
-
-export async function layoutWithElk(input: LayoutInput): Promise<Positions> {
-  const result = await elk.layout({
-    id: 'root',
-    layoutOptions: {
-      'elk.algorithm': 'layered',
-      'elk.direction': 'DOWN',
-      'elk.spacing.nodeNode': '28',
-      'elk.layered.spacing.nodeNodeBetweenLayers': '56',
-    },
-    children: input.nodes.map((n) => ({ id: n.id, width: n.width, height: n.height })),
-    edges: input.edges.map((e) => ({ id: e.id, sources: [e.from], targets: [e.to] })),
-  });
-  const positions: Record<string, { x: number; y: number }> = {};
-  for (const c of result.children ?? []) positions[c.id] = { x: c.x ?? 0, y: c.y ?? 0 };
-  return positions;
+export async function layoutWithElk(input: LayoutInput, options: FullLayoutOptions = {}): Promise<Positions> {
+  return (await layoutFromScratch(input, options)).positions;
 }

@@ -14,13 +14,14 @@ import { buildLayoutGraph } from './layoutGraph.ts';
 import { LAYER_GAP, NODE_GAP } from './layoutSpacing.ts';
 import type { LayoutInput, Positions } from './layoutTypes.ts';
 import { longestPathLayers } from './longestPathLayers.ts';
+import { normalizeLayoutInput } from './normalizeLayoutInput.ts';
 import { packComponents } from './packComponents.ts';
 import { placeRow } from './placeRow.ts';
 import { positionsRecord } from './positionsRecord.ts';
 
 /** Lays out a whole input: each connected component on its own, then packed. */
 export function layoutFastLayered(input: LayoutInput): Positions {
-  return packComponents(connectedComponents(input).map(layoutComponentFastLayered));
+  return packComponents(connectedComponents(normalizeLayoutInput(input)).map(layoutComponentFastLayered));
 }
 
 /** Lays out one input as a single picture (it need not be connected). */

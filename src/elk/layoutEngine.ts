@@ -1,0 +1,82 @@
+/**
+ * The layout stage with memory, shared by the layout worker and the command line. It
+ * keeps the previous input and positions and picks the cheapest honest answer:
+ * `cached` when the structure is unchanged, `incremental` for small edits (existing
+ * nodes hold still), and a full layout (`elk`, or `fast-layered` when the fallback was
+ * needed) for a first layout, large changes or on request (`force`, the "Tidy layout"
+ * button). Full layouts reuse per-component results, so only the components an edit
+ * touched go through ELK again. Calls are queued, so each one sees the result of the
+ * one before. Never rejects.
+ */
+import { ComponentLayoutCache } from '../core/layout/componentLayoutCache.ts';
+import { countMoved } from '../core/layout/countMoved.ts';
+import { layoutFastLayered } from '../core/layout/fastLayered.ts';
+import type { IncrementalOptions, PreviousLayout } from '../core/layout/incrementalLayout.ts';
+import { updateLayout } from '../core/layout/incrementalLayout.ts';
+import type { LayoutInput, LayoutResult } from '../core/layout/layoutTypes.ts';
+import { normalizeLayoutInput } from '../core/layout/normalizeLayoutInput.ts';
+import type { ElkOptions } from './elkOptions.ts';
+import { layoutFromScratch } from './layoutFromScratch.ts';
+
+export interface LayoutEngineOptions {
+  /** When to give up on incremental placement; see updateLayout. */
+  readonly incremental?: IncrementalOptions;
+  /** Components larger than this skip ELK. Default ELK_NODE_LIMIT (2000). */
+  readonly elkNodeLimit?: number;
+  readonly elkOptions?: ElkOptions;
+  /** How many component layouts to remember. Default 1024. */
+  readonly cacheCapacity?: number;
+}
+
+export interface LayoutRequestOptions {
+  /** Lay out from scratch even if the previous layout could be kept or patched. */
+  readonly force?: boolean;
+}
+
+export interface LayoutEngine {
+  layout(input: LayoutInput, options?: LayoutRequestOptions): Promise<LayoutResult>;
+  /** Forget the previous layout, so the next call is a first layout. */
+  reset(): void;
+}
+
+export function createLayoutEngine(settings: LayoutEngineOptions = {}): LayoutEngine {
+  const cache = new ComponentLayoutCache(settings.cacheCapacity);
+  let previous: PreviousLayout | null = null;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const run = async (input: LayoutInput, force: boolean): Promise<LayoutResult> => {
+    const started = performance.now();
+    const before = previous;
+    let result: Omit<LayoutResult, 'ms'>;
+    try {
+      const patched = before && !force ? updateLayout(before, input, settings.incremental) : null;
+      if (patched && patched.kind !== 'full') {
+        result = { positions: patched.positions, method: patched.kind, moved: patched.moved };
+      } else {
+        const full = await layoutFromScratch(input, {
+          cache,
+          elkNodeLimit: settings.elkNodeLimit,
+          elkOptions: settings.elkOptions,
+        });
+        result = { positions: full.positions, method: full.method, moved: before ? countMoved(before.positions, full.positions) : 0 };
+      }
+    } catch {
+      // Nothing above should throw; if it does, still give the page a picture.
+      const positions = layoutFastLayered(input);
+      result = { positions, method: 'fast-layered', moved: before ? countMoved(before.positions, positions) : 0 };
+    }
+    previous = { input, positions: result.positions };
+    return { ...result, ms: performance.now() - started };
+  };
+
+  return {
+    layout(input, options = {}) {
+      const next = queue.then(() => run(normalizeLayoutInput(input), options?.force === true));
+      queue = next.catch(() => undefined);
+      return next;
+    },
+    reset() {
+      previous = null;
+    },
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * A full layout: split into connected components, reuse cached component layouts,
+ * send the rest to ELK in one batch (components too large for ELK, or ones ELK fails
+ * on, go to the pure-TypeScript fast layout), then pack. Never rejects.
+ */
+import type { ComponentLayout } from '../core/layout/componentLayout.ts';
+import type { CachedComponent, ComponentLayoutCache } from '../core/layout/componentLayoutCache.ts';
+import { connectedComponents } from '../core/layout/connectedComponents.ts';
+import { layoutComponentFastLayered } from '../core/layout/fastLayered.ts';
+import type { LayoutInput, LayoutMethod, Positions } from '../core/layout/layoutTypes.ts';
+import { layoutInputKey } from '../core/layout/layoutInputKey.ts';
+import { normalizeLayoutInput } from '../core/layout/normalizeLayoutInput.ts';
+import { packComponents } from '../core/layout/packComponents.ts';
+import { layoutComponentsWithElk } from './layoutComponentsWithElk.ts';
+import type { ElkOptions } from './elkOptions.ts';
+import { ELK_TUNED_OPTIONS } from './elkOptions.ts';
+
+/** Components with more nodes than this skip ELK (slow, and it can overflow its stack). */
+export const ELK_NODE_LIMIT = 2000;
+
+export interface FullLayoutOptions {
+  readonly cache?: ComponentLayoutCache;
+  readonly elkNodeLimit?: number;
+  readonly elkOptions?: ElkOptions;
+}
+
+export interface FullLayout {
+  readonly positions: Positions;
+  /** `fast-layered` when any component needed the fallback, else `elk`. */
+  readonly method: Extract<LayoutMethod, 'elk' | 'fast-layered'>;
+  readonly components: number;
+  /** Components taken from the cache rather than laid out. */
+  readonly cachedComponents: number;
+  readonly fallbackComponents: number;
+}
+
+export async function layoutFromScratch(input: LayoutInput, options: FullLayoutOptions = {}): Promise<FullLayout> {
+  const limit = options.elkNodeLimit ?? ELK_NODE_LIMIT;
+  const elkOptions = options.elkOptions ?? ELK_TUNED_OPTIONS;
+  const components = connectedComponents(normalizeLayoutInput(input));
+  // The same component laid out with other settings is a different entry.
+  const settingsKey = `${limit}\u0002${JSON.stringify(elkOptions)}\u0002`;
+  const done: (CachedComponent | undefined)[] = [];
+  const keys: string[] = [];
+  const forElk: number[] = [];
+  let cachedComponents = 0;
+  components.forEach((component, i) => {
+    const key = settingsKey + layoutInputKey(component);
+    keys.push(key);
+    const cached = options.cache?.get(key);
+    if (cached) {
+      cachedComponents++;
+      done.push(cached);
+    } else if (component.nodes.length > limit) {
+      done.push({ layout: layoutComponentFastLayered(component), method: 'fast-layered' });
+    } else {
+      done.push(undefined);
+      forElk.push(i);
+    }
+  });
+
+  const fromElk = await layoutComponentsWithElk(
+    forElk.map((i) => components[i]!),
+    elkOptions,
+  );
+  forElk.forEach((i, k) => {
+    const layout = fromElk[k];
+    done[i] = layout
+      ? { layout, method: 'elk' }
+      : { layout: layoutComponentFastLayered(components[i]!), method: 'fast-layered' };
+  });
+
+  const layouts: ComponentLayout[] = [];
+  let fallbackComponents = 0;
+  done.forEach((entry, i) => {
+    const settled = entry ?? { layout: layoutComponentFastLayered(components[i]!), method: 'fast-layered' as const };
+    if (settled.method === 'fast-layered') fallbackComponents++;
+    options.cache?.set(keys[i]!, settled);
+    layouts.push(settled.layout);
+  });
+  return {
+    positions: packComponents(layouts),
+    method: fallbackComponents > 0 ? 'fast-layered' : 'elk',
+    components: components.length,
+    cachedComponents,
+    fallbackComponents,
+  };
+}

@@ -1,0 +1,171 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ComponentLayoutCache } from '../../src/core/layout/componentLayoutCache.ts';
+import type { LayoutInput, Positions } from '../../src/core/layout/layoutTypes.ts';
+import { createLayoutEngine } from '../../src/elk/layoutEngine.ts';
+import { layoutFromScratch } from '../../src/elk/layoutFromScratch.ts';
+import { layoutWithElk } from '../../src/elk/layoutWithElk.ts';
+import { movedIds, overlaps, unplaced, upwardEdges } from './layoutGeometry.ts';
+import { anyGraphArbitrary, chainInput, dagArbitrary, inputOf, textInput } from './layoutInputs.ts';
+import { generateTrace } from '../../bench/generateTrace.ts';
+
+function checkPicture(input: LayoutInput, positions: Positions, acyclic = true) {
+  expect(unplaced(input, positions)).toEqual([]);
+  expect(overlaps(input, positions)).toEqual([]);
+  if (acyclic) expect(upwardEdges(input, positions)).toEqual([]);
+}
+
+const TRACE = generateTrace(300);
+const lines = TRACE.trimEnd().split('\n');
+const withLine = (text: string, line: string) => `${text.trimEnd()}\n${line}\n`;
+const replaceLine = (id: string, edit: (line: string) => string) =>
+  lines.map((l) => (l.startsWith(`${id} `) ? edit(l) : l)).join('\n');
+
+describe('layoutWithElk (stateless, also used by the command line)', () => {
+  it('lays out a generated trace: roots above, edges down, no overlaps', async () => {
+    const input = textInput(TRACE);
+    const positions = await layoutWithElk(input);
+    checkPicture(input, positions);
+  });
+
+  it('on any DAG: edges point down and nothing overlaps', async () => {
+    await fc.assert(
+      fc.asyncProperty(dagArbitrary(25), async (input) => {
+        checkPicture(input, await layoutWithElk(input));
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('on any graph (cycles, self-loops, dangling edges): never rejects, places every node, no overlaps', async () => {
+    await fc.assert(
+      fc.asyncProperty(anyGraphArbitrary(20), async (input) => {
+        const positions = await layoutWithElk(input);
+        expect(unplaced(input, positions)).toEqual([]);
+        expect(overlaps(input, positions)).toEqual([]);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('hands components over the node limit to the fast layout', async () => {
+    const input = chainInput(50);
+    const full = await layoutFromScratch(input, { elkNodeLimit: 10 });
+    expect(full.method).toBe('fast-layered');
+    expect(full.fallbackComponents).toBe(1);
+    checkPicture(input, full.positions);
+  });
+
+  it('falls back to the fast layout when ELK throws', async () => {
+    const input = inputOf(['a', 'b', 'c'], [['a', 'b'], ['b', 'c']]);
+    const full = await layoutFromScratch(input, { elkOptions: { 'elk.algorithm': 'no.such.algorithm' } });
+    expect(full.method).toBe('fast-layered');
+    checkPicture(input, full.positions);
+  });
+
+  it('re-runs ELK only for the components an edit touched', async () => {
+    const cache = new ComponentLayoutCache();
+    const input = textInput(TRACE);
+    const first = await layoutFromScratch(input, { cache });
+    expect(first.cachedComponents).toBe(0);
+    expect(first.components).toBeGreaterThan(3);
+    // Hang a new belief under b300: only b300's component changes.
+    const edited = textInput(withLine(TRACE, 'b301 .5 L0 @self <b300 "so it holds"'));
+    const second = await layoutFromScratch(edited, { cache });
+    expect(second.components).toBe(first.components);
+    expect(second.cachedComponents).toBe(first.components - 1);
+  });
+
+  it('gives the same layout for the same input (deterministic, so caching is safe)', async () => {
+    const input = textInput(TRACE);
+    expect(await layoutWithElk(input)).toEqual(await layoutWithElk(input));
+  });
+
+  it('survives malformed input from a message', async () => {
+    const junk = { nodes: [{ id: 'a', width: 'wide' }, null, { id: 3 }], edges: [{ from: 'a' }, 'x'] } as unknown as LayoutInput;
+    const positions = await layoutWithElk(junk);
+    expect(Object.keys(positions)).toEqual(['a']);
+    expect(Number.isFinite(positions['a']!.x)).toBe(true);
+  });
+});
+
+describe('layout engine', () => {
+  it('first layout, then cached, incremental and forced layouts, each with an honest moved count', async () => {
+    const engine = createLayoutEngine();
+    const base = textInput(TRACE);
+    const first = await engine.layout(base);
+    expect(first.method).toBe('elk');
+    expect(first.moved).toBe(0);
+    checkPicture(base, first.positions);
+
+    const same = await engine.layout(textInput(replaceLine('b150', (l) => l.replace('(150)', '(150, edited)'))));
+    expect(same.method).toBe('cached');
+    expect(same.moved).toBe(0);
+    expect(same.positions).toEqual(first.positions);
+
+    const added = textInput(withLine(TRACE, 'b301 .5 L0 @self <b290,b295 "so the queue drains"'));
+    const grown = await engine.layout(added);
+    expect(grown.method).toBe('incremental');
+    expect(grown.moved).toBe(0);
+    expect(movedIds(first.positions, grown.positions)).toEqual([]);
+    checkPicture(added, grown.positions);
+
+    // b250 now also rests on b299, the last belief: it and what hangs under it move down.
+    const rewiredText = withLine(
+      lines.map((l) => (l.startsWith('b250 ') ? l.replace(/ <(\S+)/, ' <$1,b299') : l)).join('\n'),
+      'b301 .5 L0 @self <b290,b295 "so the queue drains"',
+    );
+    const rewiredInput = textInput(rewiredText);
+    const rewired = await engine.layout(rewiredInput);
+    expect(rewired.method).toBe('incremental');
+    expect(rewired.moved).toBe(movedIds(grown.positions, rewired.positions).length);
+    expect(rewired.positions['b250']!.y).toBeGreaterThan(rewired.positions['b299']!.y);
+    checkPicture(rewiredInput, rewired.positions);
+
+    const tidy = await engine.layout(rewiredInput, { force: true });
+    expect(tidy.method).toBe('elk');
+    expect(tidy.moved).toBe(movedIds(rewired.positions, tidy.positions).length);
+    checkPicture(rewiredInput, tidy.positions);
+  });
+
+  it('a large change gets a full layout', async () => {
+    const engine = createLayoutEngine();
+    await engine.layout(textInput(generateTrace(50)));
+    const result = await engine.layout(textInput(generateTrace(100)));
+    expect(result.method).toBe('elk');
+  });
+
+  it('queues calls, so each builds on the one before', async () => {
+    const engine = createLayoutEngine();
+    const a = engine.layout(textInput(TRACE));
+    const b = engine.layout(textInput(withLine(TRACE, 'b301 .5 L0 @self <b300 "next"')));
+    const [first, second] = await Promise.all([a, b]);
+    expect(first.method).toBe('elk');
+    expect(second.method).toBe('incremental');
+    expect(movedIds(first.positions, second.positions)).toEqual([]);
+  });
+
+  it('reset makes the next call a first layout', async () => {
+    const engine = createLayoutEngine();
+    await engine.layout(textInput(TRACE));
+    engine.reset();
+    const again = await engine.layout(textInput(TRACE));
+    expect(again.method).toBe('elk');
+    expect(again.moved).toBe(0);
+  });
+
+  it('typing a new belief character by character never moves an existing node', async () => {
+    const engine = createLayoutEngine();
+    const first = await engine.layout(textInput(TRACE));
+    const target = 'b301 .5 L0 @self <b298,b299 "so the lock is released"';
+    let previous = first.positions;
+    for (let i = 1; i <= target.length; i++) {
+      const result = await engine.layout(textInput(withLine(TRACE, target.slice(0, i))));
+      expect(result.method).not.toBe('elk');
+      expect(movedIds(first.positions, result.positions)).toEqual([]);
+      expect(result.moved).toBe(movedIds(previous, result.positions).length);
+      checkPicture(textInput(withLine(TRACE, target.slice(0, i))), result.positions);
+      previous = result.positions;
+    }
+  });
+});
