@@ -1,0 +1,17 @@
+/**
+ * The layout worker: ELK and the layout cache run here, off the page's thread. The page
+ * creates it with
+ *   new Worker(new URL('../../workers/layout.worker.ts', import.meta.url), { type: 'module' })
+ * and talks to it through `comlink.wrap<LayoutApi>(worker)`.
+ */
+import { expose } from 'comlink';
+import { createLayoutApi } from './layoutApi.ts';
+
+const api = createLayoutApi();
+
+expose(api);
+// Pay ELK's start-up cost now, while the page is still busy loading.
+void api.warmUp();
+
+export type LayoutApi = typeof api;
+export type { LayoutRequest, VersionedLayoutResult } from './layoutApi.ts';
