@@ -6,7 +6,7 @@
 import type { LayoutInput, LayoutResult } from '../src/core/layout/layoutTypes.ts';
 import type { LayoutEngine, LayoutEngineOptions } from '../src/elk/layoutEngine.ts';
 import { createLayoutEngine } from '../src/elk/layoutEngine.ts';
-import { layoutWithElk } from '../src/elk/layoutWithElk.ts';
+import { warmUpElk } from '../src/elk/warmUpElk.ts';
 
 export interface LayoutRequest {
   /** The document version the input was derived from; echoed in the result. */
@@ -25,6 +25,7 @@ const MAX_DOCUMENTS = 16;
 
 export function createLayoutApi(options: LayoutEngineOptions = {}) {
   const engines = new Map<string, LayoutEngine>();
+  let busy = false;
 
   const engineFor = (documentKey: string): LayoutEngine => {
     let engine = engines.get(documentKey);
@@ -42,16 +43,16 @@ export function createLayoutApi(options: LayoutEngineOptions = {}) {
   return {
     /** Lays out one version of a document. Never rejects. */
     async layout(request: LayoutRequest): Promise<VersionedLayoutResult> {
+      busy = true;
       const result = await engineFor(String(request?.documentKey)).layout(request?.input, { force: request?.force === true });
       return { ...result, version: request?.version };
     },
     /**
-     * Starts ELK and runs a tiny layout, so its one-off start-up cost is paid while
-     * the page is still loading rather than on the first real layout.
+     * Runs a few throwaway layouts so ELK's start-up and compilation costs are paid
+     * while the page is still loading; stops once a real layout has been asked for.
      */
     async warmUp(): Promise<void> {
-      const nodes = ['a', 'b', 'c'].map((id) => ({ id, width: 10, height: 10 }));
-      await layoutWithElk({ nodes, edges: [{ id: 'ab', from: 'a', to: 'b' }, { id: 'ac', from: 'a', to: 'c' }] });
+      await warmUpElk(() => busy);
     },
     /** Drops a document's previous layout (it was closed or deleted). */
     forget(documentKey: string): void {

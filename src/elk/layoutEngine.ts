@@ -11,7 +11,7 @@
 import { ComponentLayoutCache } from '../core/layout/componentLayoutCache.ts';
 import { countMoved } from '../core/layout/countMoved.ts';
 import { layoutFastLayered } from '../core/layout/fastLayered.ts';
-import type { IncrementalOptions, PreviousLayout } from '../core/layout/incrementalLayout.ts';
+import type { IncrementalOptions, PreviousLayout, RememberedNode } from '../core/layout/incrementalLayout.ts';
 import { updateLayout } from '../core/layout/incrementalLayout.ts';
 import type { LayoutInput, LayoutResult } from '../core/layout/layoutTypes.ts';
 import { normalizeLayoutInput } from '../core/layout/normalizeLayoutInput.ts';
@@ -39,9 +39,24 @@ export interface LayoutEngine {
   reset(): void;
 }
 
+/** How many departed nodes to remember. */
+const MEMORY = 64;
+
+/** Adds the nodes that just left; forgets the ones that are back, and the oldest. */
+function remember(
+  memory: readonly RememberedNode[],
+  departed: readonly RememberedNode[],
+  present: Readonly<Record<string, unknown>>,
+): RememberedNode[] {
+  const kept = [...memory, ...departed].filter((node) => present[node.id] === undefined);
+  return kept.slice(Math.max(0, kept.length - MEMORY));
+}
+
 export function createLayoutEngine(settings: LayoutEngineOptions = {}): LayoutEngine {
   const cache = new ComponentLayoutCache(settings.cacheCapacity);
   let previous: PreviousLayout | null = null;
+  // Nodes removed by recent edits, so undoing a deletion puts them back in place.
+  let remembered: RememberedNode[] = [];
   let queue: Promise<unknown> = Promise.resolve();
 
   const run = async (input: LayoutInput, force: boolean): Promise<LayoutResult> => {
@@ -49,10 +64,12 @@ export function createLayoutEngine(settings: LayoutEngineOptions = {}): LayoutEn
     const before = previous;
     let result: Omit<LayoutResult, 'ms'>;
     try {
-      const patched = before && !force ? updateLayout(before, input, settings.incremental) : null;
+      const patched = before && !force ? updateLayout(before, input, { ...settings.incremental, remembered }) : null;
       if (patched && patched.kind !== 'full') {
         result = { positions: patched.positions, method: patched.kind, moved: patched.moved };
+        if (patched.kind === 'incremental') remembered = remember(remembered, patched.departed, patched.positions);
       } else {
+        remembered = [];
         const full = await layoutFromScratch(input, {
           cache,
           elkNodeLimit: settings.elkNodeLimit,
@@ -62,6 +79,7 @@ export function createLayoutEngine(settings: LayoutEngineOptions = {}): LayoutEn
       }
     } catch {
       // Nothing above should throw; if it does, still give the page a picture.
+      remembered = [];
       const positions = layoutFastLayered(input);
       result = { positions, method: 'fast-layered', moved: before ? countMoved(before.positions, positions) : 0 };
     }
@@ -77,6 +95,7 @@ export function createLayoutEngine(settings: LayoutEngineOptions = {}): LayoutEn
     },
     reset() {
       previous = null;
+      remembered = [];
     },
   };
 }

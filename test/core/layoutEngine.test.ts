@@ -128,6 +128,17 @@ describe('layout engine', () => {
     checkPicture(rewiredInput, tidy.positions);
   });
 
+  it('deleting a line and undoing it puts the belief back in place', async () => {
+    const engine = createLayoutEngine();
+    const first = await engine.layout(textInput(TRACE));
+    const deleted = await engine.layout(textInput(lines.filter((l) => !l.startsWith('b200 ')).join('\n')));
+    expect(deleted.method).toBe('incremental');
+    expect(deleted.moved).toBe(0);
+    const undone = await engine.layout(textInput(TRACE));
+    expect(undone.method).toBe('incremental');
+    expect(undone.positions).toEqual(first.positions);
+  });
+
   it('a large change gets a full layout', async () => {
     const engine = createLayoutEngine();
     await engine.layout(textInput(generateTrace(50)));

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { layoutFastLayered } from '../../src/core/layout/fastLayered.ts';
-import type { PreviousLayout } from '../../src/core/layout/incrementalLayout.ts';
+import type { PreviousLayout, RememberedNode } from '../../src/core/layout/incrementalLayout.ts';
 import { updateLayout } from '../../src/core/layout/incrementalLayout.ts';
 import type { LayoutInput, Positions } from '../../src/core/layout/layoutTypes.ts';
 import { NODE_HEIGHT } from '../../src/core/layout/layoutTypes.ts';
@@ -11,8 +11,8 @@ import { dagArbitrary, inputOf, textInput } from './layoutInputs.ts';
 
 const laidOut = (input: LayoutInput): PreviousLayout => ({ input, positions: layoutFastLayered(input) });
 
-function patched(previous: PreviousLayout, next: LayoutInput) {
-  const outcome = updateLayout(previous, next);
+function patched(previous: PreviousLayout, next: LayoutInput, remembered: readonly RememberedNode[] = []) {
+  const outcome = updateLayout(previous, next, { remembered });
   if (outcome.kind === 'full') throw new Error(`expected a patch, got a full layout (${outcome.changed} changed)`);
   return outcome;
 }
@@ -149,6 +149,50 @@ describe('incremental layout: cases', () => {
     const next = textInput(TRACE.replace('<b4,b5', '<b4'));
     const outcome = patched(base, next);
     expect(outcome.moved).toBe(0);
+  });
+
+  // The same picture with b4 and b6 pushed far right, where fresh placement (under
+  // their supports) would never put them: only memory can bring them back there.
+  const aside: PreviousLayout = {
+    input: base.input,
+    positions: {
+      ...base.positions,
+      b4: { x: 5000, y: base.positions['b4']!.y },
+      b6: { x: 5000, y: base.positions['b6']!.y },
+    },
+  };
+
+  it('undoing a deletion puts the node back where it was', () => {
+    const without = textInput(TRACE.split('\n').filter((l) => !l.startsWith('b4 ')).join('\n'));
+    const removed = patched(aside, without);
+    if (removed.kind !== 'incremental') throw new Error('expected incremental');
+    expect(removed.departed).toEqual([{ id: 'b4', position: aside.positions['b4'], supports: 'b3' }]);
+    const after = { input: without, positions: removed.positions };
+    // Without memory it is placed afresh under b3; with it, it returns to its old spot.
+    expect(patched(after, aside.input).positions['b4']).not.toEqual(aside.positions['b4']);
+    const restored = patched(after, aside.input, removed.departed);
+    expect(restored.positions['b4']).toEqual(aside.positions['b4']);
+    checkPicture(aside.input, restored.positions);
+  });
+
+  it('an id retyped over two steps (b6 → gone → b7 with the same supports) takes the old spot', () => {
+    const without = textInput(TRACE.split('\n').filter((l) => !l.startsWith('b6 ')).join('\n'));
+    const gone = patched(aside, without);
+    if (gone.kind !== 'incremental') throw new Error('expected incremental');
+    const retyped = textInput(TRACE.replace('b6 .6', 'b7 .6'));
+    const back = patched({ input: without, positions: gone.positions }, retyped, gone.departed);
+    expect(back.positions['b7']).toEqual(aside.positions['b6']);
+  });
+
+  it('a remembered spot that is now taken is not reused', () => {
+    const without = textInput(TRACE.split('\n').filter((l) => !l.startsWith('b6 ')).join('\n'));
+    const gone = patched(base, without);
+    if (gone.kind !== 'incremental') throw new Error('expected incremental');
+    // Something else now sits exactly where b6 was.
+    const squatter = { id: 'b6', position: gone.positions['b1']!, supports: '' };
+    const back = patched({ input: without, positions: gone.positions }, base.input, [squatter]);
+    expect(back.positions['b6']).not.toEqual(gone.positions['b1']);
+    checkPicture(base.input, back.positions);
   });
 
   it('asks for a full layout when many nodes change', () => {

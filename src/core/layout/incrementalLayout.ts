@@ -6,7 +6,9 @@
  *   node that would now sit level with or above one of its supports: it moves down,
  *   and so do the dependents that then have to. A renamed node keeps the old spot. A
  *   new node goes to the row below its lowest support (a new root to the top row),
- *   near the mean x of its supports, in the nearest free slot of that row;
+ *   near the mean x of its supports, in the nearest free slot of that row — unless
+ *   it is a node that left recently (same id, or same supports) and its old spot is
+ *   still free and valid: then it goes back there (undo, retyping an id);
  * - past a threshold of changes the caller is told to lay out afresh (`full`).
  */
 import { acyclicOrder } from './acyclicOrder.ts';
@@ -23,7 +25,17 @@ export interface PreviousLayout {
   readonly positions: Positions;
 }
 
+/** A node that left the picture, remembered so it can come back to its place. */
+export interface RememberedNode {
+  readonly id: string;
+  readonly position: Point;
+  /** Its supports when it left, as supportKey() gives them. */
+  readonly supports: string;
+}
+
 export interface IncrementalOptions {
+  /** Nodes that left in earlier steps, oldest first (see `departed` in the outcome). */
+  readonly remembered?: readonly RememberedNode[];
   /** Above this share of changed nodes, ask for a full layout. Default 0.2. */
   readonly maxChangeRatio?: number;
   /** Always allow at least this many changed nodes (small graphs). Default 4. */
@@ -32,7 +44,13 @@ export interface IncrementalOptions {
 
 export type IncrementalOutcome =
   | { readonly kind: 'cached'; readonly positions: Positions; readonly moved: 0 }
-  | { readonly kind: 'incremental'; readonly positions: Positions; readonly moved: number }
+  | {
+      readonly kind: 'incremental';
+      readonly positions: Positions;
+      readonly moved: number;
+      /** The nodes removed by this step, for the caller to remember. */
+      readonly departed: readonly RememberedNode[];
+    }
   | { readonly kind: 'full'; readonly changed: number };
 
 /** A node must clear the bottom of each support by this much to count as below it. */
@@ -70,6 +88,8 @@ export function updateLayout(
     if (p && !resized.has(id)) occupancy.add(id, { x: p.x, y: p.y, width: after.width[v]!, height: after.height[v]! });
   }
 
+  const comeback = comebackFinder(after, options.remembered ?? []);
+
   // Only these are checked; the rest of the picture was valid and is left alone.
   const suspect = new Set<string>([...changes.rewired, ...changes.resized]);
   const positions = positionsRecord();
@@ -83,10 +103,13 @@ export function updateLayout(
       continue;
     }
     const where = (u: number) => positions[after.ids[u]!] ?? start.get(after.ids[u]!);
+    const returning = old ? undefined : comeback(v);
     const placed =
       old && !resized.has(id) && clearsSupports(after, v, old, positions, kept)
         ? old
-        : place(after, v, old, positions, kept, where, occupancy);
+        : returning && clearsSupports(after, v, returning, positions, kept) && isFree(occupancy, after, v, returning)
+          ? returning
+          : place(after, v, old, positions, kept, where, occupancy);
     positions[id] = placed;
     occupancy.add(id, { x: placed.x, y: placed.y, width: after.width[v]!, height: after.height[v]! });
     if (old && (placed.x !== old.x || placed.y !== old.y)) {
@@ -99,7 +122,46 @@ export function updateLayout(
     const p = positions[id]!;
     if (p.x !== old.x || p.y !== old.y) moved++;
   }
-  return { kind: 'incremental', positions, moved };
+  const departed: RememberedNode[] = [];
+  for (const id of changes.removed) {
+    const u = before.indexOf.get(id)!;
+    const position = previous.positions[id];
+    if (isPoint(position)) departed.push({ id, position, supports: supportKey(before, u) });
+  }
+  return { kind: 'incremental', positions, moved, departed };
+}
+
+/** A node's supports as one comparable string. */
+export function supportKey(graph: LayoutGraph, v: number): string {
+  return graph.supports[v]!.map((u) => graph.ids[u]!).sort().join('\u0000');
+}
+
+/**
+ * Finds where a new node stood before it left: a remembered node with its id, else
+ * (most recent first) one with the same, non-empty, supports. Each is used once.
+ */
+function comebackFinder(graph: LayoutGraph, given: readonly RememberedNode[]): (v: number) => Point | undefined {
+  const remembered = given.filter((r) => isPoint(r.position));
+  if (remembered.length === 0) return () => undefined;
+  const used = new Set<number>();
+  return (v) => {
+    const id = graph.ids[v]!;
+    const key = supportKey(graph, v);
+    let match = -1;
+    for (let i = remembered.length - 1; i >= 0 && match === -1; i--) {
+      if (!used.has(i) && remembered[i]!.id === id) match = i;
+    }
+    for (let i = remembered.length - 1; i >= 0 && match === -1 && key !== ''; i--) {
+      if (!used.has(i) && remembered[i]!.supports === key && !graph.indexOf.has(remembered[i]!.id)) match = i;
+    }
+    if (match === -1) return undefined;
+    used.add(match);
+    return remembered[match]!.position;
+  };
+}
+
+function isFree(occupancy: RowOccupancy, graph: LayoutGraph, v: number, at: Point): boolean {
+  return occupancy.nearestFreeX(at.y, graph.width[v]!, graph.height[v]!, at.x) === at.x;
 }
 
 function isPoint(p: Point | undefined): p is Point {

@@ -1,0 +1,34 @@
+/**
+ * Warms ELK up: its first layouts in a fresh thread are several times slower than
+ * later ones (start-up, then the JavaScript engine compiling ELK's hot paths). The
+ * layout worker runs this right after it starts, while the page is still loading, on
+ * a made-up graph shaped like a reasoning trace. It stops between rounds as soon as
+ * `stop()` says real work has arrived, so it never holds up a real layout for long.
+ */
+import type { LayoutEdge, LayoutInput } from '../core/layout/layoutTypes.ts';
+import { NODE_HEIGHT, NODE_WIDTH } from '../core/layout/layoutTypes.ts';
+import { layoutComponentsWithElk } from './layoutComponentsWithElk.ts';
+
+export async function warmUpElk(stop: () => boolean = () => false, rounds = 4): Promise<void> {
+  const graph = warmUpGraph(120);
+  for (let i = 0; i < rounds && !stop(); i++) await layoutComponentsWithElk([graph]);
+}
+
+/** A deterministic DAG where each node rests on one to three of the dozen before it. */
+function warmUpGraph(size: number): LayoutInput {
+  let seed = 12345;
+  const random = () => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return seed / 4294967296;
+  };
+  const nodes = Array.from({ length: size }, (_, i) => ({ id: `w${i}`, width: NODE_WIDTH, height: NODE_HEIGHT }));
+  const edges: LayoutEdge[] = [];
+  for (let i = 3; i < size; i++) {
+    const count = 1 + Math.floor(random() * 3);
+    for (let k = 0; k < count; k++) {
+      const j = Math.max(0, i - 1 - Math.floor(random() * 12));
+      edges.push({ id: `w${j}-w${i}-${k}`, from: `w${j}`, to: `w${i}` });
+    }
+  }
+  return { nodes, edges };
+}
