@@ -1,0 +1,154 @@
+/**
+ * Layout rows of the performance suite, on generated traces (generateTrace(n) →
+ * analyzeClair → toLayoutInput; the input is built before timing, so rows time the
+ * layout stage alone):
+ *  - first layout at 100, 500, 1000 and 2000 beliefs: a fresh layout engine (tuned ELK
+ *    per component), against one ELK call on the whole graph with ELK's default
+ *    options (target ≤ 1000 ms at 1000);
+ *  - re-layout after a one-belief edit at 1000 beliefs — a content edit, a new belief,
+ *    a changed justification — on an engine holding the previous layout, against a
+ *    full ELK re-layout with default options (target ≤ 150 ms);
+ *  - the pure-TypeScript fallback on its own at 10k beliefs, for reference.
+ * Ours and the baseline alternate run by run so machine noise hits both alike; each
+ * reports the median. Can be run alone:
+ *   npx tsx -e "import('./bench/layoutBench.ts').then(async m => console.table(await m.runLayoutBench({ quick: true })))"
+ */
+import { analyzeClair } from '../src/core/clair/analyzeClair.ts';
+import type { LayoutInput } from '../src/core/layout/layoutTypes.ts';
+import { toLayoutInput } from '../src/core/layout/toLayoutInput.ts';
+import { layoutFastLayered } from '../src/core/layout/fastLayered.ts';
+import { createLayoutEngine } from '../src/elk/layoutEngine.ts';
+import { layoutWholeGraphWithElk } from '../src/elk/layoutWholeGraphWithElk.ts';
+import type { BenchRow } from './benchTypes.ts';
+import { generateTrace } from './generateTrace.ts';
+import { median } from './measure.ts';
+
+const FIRST_LAYOUT_SIZES = [100, 500, 1000, 2000] as const;
+const EDIT_SIZE = 1000;
+const FALLBACK_SIZE = 10_000;
+const BASELINE_NAME = 'ELK layered, default options, whole graph';
+
+interface Runs {
+  readonly warmup: number;
+  readonly runs: number;
+}
+
+export async function runLayoutBench(opts: { quick: boolean }): Promise<BenchRow[]> {
+  const runs: Runs = opts.quick ? { warmup: 1, runs: 3 } : { warmup: 2, runs: 7 };
+  const rows: BenchRow[] = [];
+
+  for (const n of FIRST_LAYOUT_SIZES) {
+    const input = inputOf(generateTrace(n));
+    const [ms, baselineMs] = await alternate(
+      runs,
+      async () => void (await createLayoutEngine().layout(input)),
+      async () => void (await layoutWholeGraphWithElk(input)),
+    );
+    rows.push({
+      name: 'layout: first layout',
+      size: label(n),
+      ms,
+      ...(n === 1000 && { targetMs: 1000 }),
+      baselineMs,
+      baselineName: BASELINE_NAME,
+      note: 'tuned ELK per connected component, in one call, fresh cache',
+    });
+  }
+
+  const text = generateTrace(EDIT_SIZE);
+  const base = inputOf(text);
+  const edits: { name: string; text: string; note: string }[] = [
+    { name: 'content edit', text: text.replace(`(${EDIT_SIZE / 2})"`, `(${EDIT_SIZE / 2}), edited"`), note: 'same structure: cached' },
+    {
+      name: 'one belief added',
+      text: `${text}b${EDIT_SIZE + 1} .5 L0 @self <b${EDIT_SIZE - 2},b${EDIT_SIZE} "so the queue drains"\n`,
+      note: 'placed below its supports; nothing else moves',
+    },
+    {
+      name: 'justification changed',
+      text: changeJustification(text, `b${EDIT_SIZE / 2}`, `b${EDIT_SIZE / 2 - 1}`),
+      note: 'the belief and any dependents that must follow move down',
+    },
+  ];
+  for (const edit of edits) {
+    const edited = inputOf(edit.text);
+    const engine = createLayoutEngine();
+    await engine.layout(base);
+    let method = '';
+    const [ms, baselineMs] = await alternate(
+      runs,
+      async () => {
+        method = (await engine.layout(edited)).method;
+      },
+      async () => void (await layoutWholeGraphWithElk(edited)),
+      // Undo the edit, untimed, so every timed run starts from the base layout.
+      async () => void (await engine.layout(base)),
+    );
+    rows.push({
+      name: `layout: re-layout after ${edit.name}`,
+      size: label(EDIT_SIZE),
+      ms,
+      targetMs: 150,
+      baselineMs,
+      baselineName: `full re-layout, ${BASELINE_NAME}`,
+      note: `method ${method}; ${edit.note}`,
+    });
+  }
+
+  const big = inputOf(generateTrace(FALLBACK_SIZE));
+  const [fallbackMs] = await alternate(opts.quick ? { warmup: 1, runs: 1 } : { warmup: 1, runs: 3 }, () => void layoutFastLayered(big));
+  rows.push({
+    name: 'layout: fast-layered fallback',
+    size: label(FALLBACK_SIZE),
+    ms: fallbackMs,
+    note: 'pure TypeScript; used for components over 2000 nodes or when ELK fails',
+  });
+  return rows;
+}
+
+/**
+ * Runs `ours` and `baseline` in turn, warm-up runs first, and returns their median
+ * times. `between`, when given, runs untimed after each timed run of `ours`.
+ */
+async function alternate(
+  runs: Runs,
+  ours: () => unknown,
+  baseline?: () => unknown,
+  between?: () => unknown,
+): Promise<[number, number]> {
+  const oursTimes: number[] = [];
+  const baselineTimes: number[] = [];
+  for (let i = 0; i < runs.warmup + runs.runs; i++) {
+    const timed = i >= runs.warmup;
+    let start = performance.now();
+    await ours();
+    if (timed) oursTimes.push(performance.now() - start);
+    if (between) await between();
+    if (baseline) {
+      start = performance.now();
+      await baseline();
+      if (timed) baselineTimes.push(performance.now() - start);
+    }
+  }
+  return [round(median(oursTimes)), baseline ? round(median(baselineTimes)) : NaN];
+}
+
+function inputOf(text: string): LayoutInput {
+  return toLayoutInput(analyzeClair(text).graph);
+}
+
+/** Replaces the justification list of belief `id` with a single support. */
+function changeJustification(text: string, id: string, support: string): string {
+  return text
+    .split('\n')
+    .map((line) => (line.startsWith(`${id} `) ? line.replace(/ <\S+/, ` <${support}`) : line))
+    .join('\n');
+}
+
+function label(n: number): string {
+  return n >= 1000 ? `${n / 1000}k beliefs` : `${n} beliefs`;
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 10) / 10;
+}
