@@ -91,14 +91,15 @@ async function parseValidateRow(n: number, text: string, quick: boolean): Promis
 }
 
 interface AnalyzeRemote {
-  analyze(request: { version: number; text: string; language: 'clair' }): Promise<{ version: number }>;
+  analyze(request: { version: number; text: string; language: 'clair'; baseVersion: number | null }): Promise<{ version: number }>;
 }
 
 async function roundTripRow(n: number, text: string, api: AnalyzeRemote, quick: boolean): Promise<BenchRow> {
   const edit = keystrokeEdit(text);
   const opts = runsFor(n, quick);
   const ms = await medianMs(async (i) => {
-    const result = await api.analyze({ version: i + 1, text: edit(i), language: 'clair' });
+    // Each edit is patched against the previous reply, as the page does.
+    const result = await api.analyze({ version: i + 1, text: edit(i), language: 'clair', baseVersion: i === 0 ? null : i });
     if (result.version !== i + 1) throw new Error('the worker answered for another version');
   }, opts);
   const baselineMs = await medianMs((i) => analyzeDocument(edit(i), 'clair', i + 1), opts);

@@ -3,28 +3,37 @@
  * worker file so the Node benchmark and tests can run the very same object in a
  * worker_threads worker, and so it can be called directly where no worker is needed.
  */
-import type { DocumentAnalysis } from '../src/core/analysis/documentAnalysis.ts';
-import { analyzeDocument } from '../src/core/analysis/analyzeDocument.ts';
+import type { AnalysisPatch } from '../src/core/analysis/analysisPatch.ts';
+import { AnalysisSession } from '../src/core/analysis/analysisSession.ts';
+import type { AnalyzeRequest } from '../src/core/analysis/analysisSession.ts';
 import { parseClair } from '../src/core/clair/parser.ts';
 import { printClair } from '../src/core/clair/printer.ts';
+import type { SymbolUse } from '../src/core/clair/symbolIndex.ts';
 import type { Language } from '../src/core/graph/reasoningGraph.ts';
 
-export interface AnalyzeRequest {
-  /** The editor's document version; echoed back so stale results can be dropped. */
-  readonly version: number;
-  readonly text: string;
-  readonly language: Language;
-}
+export type { AnalyzeRequest };
 
 export function createValidationApi() {
+  const session = new AnalysisSession(() => performance.now());
   return {
-    /** Parse, validate, derive confidences and build the graph of one document version. */
-    analyze(request: AnalyzeRequest): DocumentAnalysis {
-      return analyzeDocument(request.text, request.language, request.version);
+    /**
+     * Parse, validate, derive confidences and build the graph of one document version.
+     * The reply is a patch against `baseVersion` when the worker still has it, else complete.
+     */
+    analyze(request: AnalyzeRequest): AnalysisPatch {
+      return session.analyze(request);
     },
     /** The canonical text of a document (CLAIR's printer); null when the language has no printer. */
     format(text: string, language: Language): string | null {
       return language === 'clair' ? printClair(parseClair(text)) : null;
+    },
+    /** The id used at a position of version `version`; null when unknown or that version is gone. */
+    symbolAt(version: number, line: number, column: number): SymbolUse | null {
+      return session.symbolAt(version, line, column);
+    },
+    /** Every use of `id` (definitions, justifications, mentions) in version `version`. */
+    usesOf(version: number, id: string): SymbolUse[] | null {
+      return session.usesOf(version, id);
     },
   };
 }

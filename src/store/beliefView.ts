@@ -2,7 +2,7 @@
  * What one graph node shows, precomputed per analysis. Views that did not change keep
  * their identity, so only the nodes whose belief changed re-render.
  */
-import type { DocumentAnalysis } from '../core/analysis/documentAnalysis.ts';
+import type { AnalysisView } from '../core/analysis/documentAnalysis.ts';
 import type { ConfidenceBand } from '../core/clair/confidenceAlgebra.ts';
 import { bandOf } from '../core/clair/confidenceAlgebra.ts';
 import type { DerivedConfidence } from '../core/clair/derivedConfidence.ts';
@@ -18,7 +18,7 @@ export interface BeliefView {
   readonly problem: string | null;
 }
 
-export function buildBeliefViews(analysis: DocumentAnalysis, previous: ReadonlyMap<string, BeliefView>): Map<string, BeliefView> {
+export function buildBeliefViews(analysis: AnalysisView, previous: ReadonlyMap<string, BeliefView>): Map<string, BeliefView> {
   const derivedById = new Map<string, DerivedConfidence>();
   for (const d of analysis.derived) derivedById.set(d.id, d);
   const problems = new Map<string, { errors: number; warnings: number; first: string | null }>();

@@ -4,7 +4,10 @@
  * document version; stale results are dropped. The main thread never parses or lays out.
  */
 import type { Remote } from 'comlink';
-import type { DocumentAnalysis } from '../core/analysis/documentAnalysis.ts';
+import type { AnalysisView } from '../core/analysis/documentAnalysis.ts';
+import type { AnalysisPatch } from '../core/analysis/analysisPatch.ts';
+import { applyPatch } from '../core/analysis/analysisPatch.ts';
+import type { SymbolUse } from '../core/clair/symbolIndex.ts';
 import { indexGraph } from '../core/graph/graphIndex.ts';
 import type { Language } from '../core/graph/reasoningGraph.ts';
 import type { LayoutInput, LayoutResult } from '../core/layout/layoutTypes.ts';
@@ -21,6 +24,12 @@ interface AnalyzeRequest {
   readonly language: Language;
 }
 
+interface AnalyzeReply {
+  readonly version: number;
+  readonly patch: AnalysisPatch;
+  readonly text: string;
+}
+
 interface LayoutRequest {
   readonly version: number;
   readonly key: string;
@@ -31,16 +40,21 @@ interface LayoutRequest {
 type LayoutReply = LayoutResult & { readonly version: number; readonly key: string };
 
 export class DocumentPipeline {
-  private readonly analyzer: LatestRequest<AnalyzeRequest, DocumentAnalysis>;
+  private readonly analyzer: LatestRequest<AnalyzeRequest, AnalyzeReply>;
   private readonly layouter: LatestRequest<LayoutRequest, LayoutReply>;
   private readonly validation: Remote<ValidationApi>;
   private documentKey = 'doc-1';
 
   constructor(validation: Remote<ValidationApi>, layout: Remote<LayoutApi>) {
     this.validation = validation;
-    this.analyzer = new LatestRequest<AnalyzeRequest, DocumentAnalysis>({
-      run: (r) => validation.analyze(r),
-      accept: (a) => this.acceptAnalysis(a),
+    this.analyzer = new LatestRequest<AnalyzeRequest, AnalyzeReply>({
+      // The base is read when the request is sent, after every earlier reply was applied.
+      run: async (r) => {
+        const baseVersion = useDocumentStore.getState().analysis?.version ?? null;
+        const patch = await validation.analyze({ ...r, baseVersion });
+        return { version: r.version, patch, text: r.text };
+      },
+      accept: (reply) => this.acceptPatch(reply),
       fail: (e) => this.reportFailure('validation', e),
     });
     this.layouter = new LatestRequest<LayoutRequest, LayoutReply>({
@@ -80,7 +94,7 @@ export class DocumentPipeline {
   }
 
   /** Resolves with the analysis of the newest edit once it has arrived. */
-  whenCurrent(timeoutMs = 10_000): Promise<DocumentAnalysis> {
+  whenCurrent(timeoutMs = 10_000): Promise<AnalysisView> {
     const isCurrent = (s = useDocumentStore.getState()) => (s.analysis && s.analysis.version === s.editorVersion ? s.analysis : null);
     const now = isCurrent();
     if (now) return Promise.resolve(now);
@@ -99,7 +113,32 @@ export class DocumentPipeline {
     });
   }
 
-  private acceptAnalysis(analysis: DocumentAnalysis): void {
+  /** The id use at a position of the current text, asked of the worker. */
+  async symbolAt(line: number, column: number): Promise<SymbolUse | null> {
+    const a = await this.whenCurrent();
+    return this.validation.symbolAt(a.version, line, column);
+  }
+
+  /** Every use of an id in the current text, asked of the worker. */
+  async usesOf(id: string): Promise<SymbolUse[]> {
+    const a = await this.whenCurrent();
+    return (await this.validation.usesOf(a.version, id)) ?? [];
+  }
+
+  private acceptPatch(reply: AnalyzeReply): void {
+    const analysis = applyPatch(useDocumentStore.getState().analysis, reply.patch);
+    if (analysis) {
+      this.acceptAnalysis(analysis);
+      return;
+    }
+    // The page no longer holds the patch's base: ask for the complete analysis.
+    if (reply.version >= this.analyzer.latestVersion) {
+      useDocumentStore.setState({ analysis: null });
+      this.analyzer.submit({ version: reply.version, text: reply.text, language: reply.patch.language });
+    }
+  }
+
+  private acceptAnalysis(analysis: AnalysisView): void {
     const state = useDocumentStore.getState();
     const lineToNode = new Map<number, string>();
     for (const n of analysis.graph.nodes) {
@@ -117,7 +156,7 @@ export class DocumentPipeline {
     if (!sameShape) this.requestLayout(analysis, false);
   }
 
-  private requestLayout(analysis: DocumentAnalysis, force: boolean): void {
+  private requestLayout(analysis: AnalysisView, force: boolean): void {
     this.layouter.submit({ version: analysis.version, key: analysis.structureKey, input: toLayoutInput(analysis.graph), force });
   }
 

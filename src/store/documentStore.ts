@@ -4,7 +4,7 @@
  * Components read it through narrow selectors.
  */
 import { create } from 'zustand';
-import type { DocumentAnalysis } from '../core/analysis/documentAnalysis.ts';
+import type { AnalysisView } from '../core/analysis/documentAnalysis.ts';
 import type { GraphIndex } from '../core/graph/graphIndex.ts';
 import type { Language } from '../core/graph/reasoningGraph.ts';
 import type { LayoutMethod, Positions } from '../core/layout/layoutTypes.ts';
@@ -38,7 +38,7 @@ export interface DocumentState {
   readonly language: Language;
   /** The newest edit the editor has made (contract: grows with every edit). */
   readonly editorVersion: number;
-  readonly analysis: DocumentAnalysis | null;
+  readonly analysis: AnalysisView | null;
   readonly index: GraphIndex | null;
   readonly views: ReadonlyMap<string, BeliefView>;
   /** Line number → id of the node written on it. */

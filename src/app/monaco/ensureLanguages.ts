@@ -12,6 +12,8 @@ const host: LanguageHost = {
   current: () => getPipeline().whenCurrent(),
   views: () => useDocumentStore.getState().views,
   format: (text) => getPipeline().format(text),
+  symbolAt: (line, column) => getPipeline().symbolAt(line, column),
+  usesOf: (id) => getPipeline().usesOf(id),
 };
 
 export function ensureLanguages(): void {

@@ -2,19 +2,24 @@
  * What the editor's language features need from the rest of the app. Every answer comes
  * from the worker's analysis (or from the worker itself), never from parsing here.
  */
-import type { DocumentAnalysis } from '../../core/analysis/documentAnalysis.ts';
+import type { AnalysisView } from '../../core/analysis/documentAnalysis.ts';
+import type { SymbolUse } from '../../core/clair/symbolIndex.ts';
 import type { Diagnostic } from '../../core/text/diagnostic.ts';
 import type { BeliefView } from '../../store/beliefView.ts';
 
 export interface LanguageHost {
   /** The newest analysis, possibly of an older version than the text. */
-  latest(): DocumentAnalysis | null;
+  latest(): AnalysisView | null;
   /** The analysis of the text as it is now, once it arrives. */
-  current(): Promise<DocumentAnalysis>;
+  current(): Promise<AnalysisView>;
   /** Node views by id (confidence band, derived values, problems). */
   views(): ReadonlyMap<string, BeliefView>;
   /** Canonical text from the worker's printer. */
   format(text: string): Promise<string | null>;
+  /** The id used at a position of the current text (asked of the worker). */
+  symbolAt(line: number, column: number): Promise<SymbolUse | null>;
+  /** Every use of an id in the current text (asked of the worker). */
+  usesOf(id: string): Promise<SymbolUse[]>;
 }
 
 /** Key under which a diagnostic is found again from the marker Monaco hands back. */

@@ -1,17 +1,42 @@
 /**
- * Analyses a document of any supported language into a DocumentAnalysis. The entry
- * point the validation worker and the CLI share.
+ * Analyses a document of any supported language. `analyzeDocument` is the complete,
+ * from-scratch entry point the command line uses; `analyzeIncrementally` is what the
+ * validation worker runs on every edit (it reuses unchanged lines and leaves the symbol
+ * index to be built on demand).
  */
+import type { ClairDocument } from '../clair/ast.ts';
 import { analyzeClair } from '../clair/analyzeClair.ts';
 import { indexClairSymbols } from '../clair/symbolIndex.ts';
+import type { SymbolIndex } from '../clair/symbolIndex.ts';
+import { collectSymbols } from '../clair/symbols.ts';
 import type { Language } from '../graph/reasoningGraph.ts';
 import { structureKey } from '../graph/structureKey.ts';
-import type { DocumentAnalysis } from './documentAnalysis.ts';
+import type { AnalysisView, DocumentAnalysis } from './documentAnalysis.ts';
 
 export function analyzeDocument(text: string, language: Language, version: number, now: () => number = Date.now): DocumentAnalysis {
+  const { analysis, document } = analyzeIncrementally(text, language, version, null, now);
+  return { ...analysis, symbols: symbolsOf(document) };
+}
+
+/** The symbol index of a parsed document (empty for languages without one yet). */
+export function symbolsOf(document: ClairDocument | null): SymbolIndex {
+  return document ? indexClairSymbols(document, collectSymbols(document)) : { uses: [] };
+}
+
+/**
+ * Analyses `text`, reusing the unchanged lines of a previous CLAIR parse; returns the
+ * new parse too, for the next call and for symbol look-ups.
+ */
+export function analyzeIncrementally(
+  text: string,
+  language: Language,
+  version: number,
+  previous: ClairDocument | null,
+  now: () => number = Date.now,
+): { analysis: AnalysisView; document: ClairDocument | null } {
   const started = now();
   if (language !== 'clair') {
-    return {
+    const analysis: AnalysisView = {
       version,
       language,
       graph: { language, nodes: [], edges: [] },
@@ -24,19 +49,18 @@ export function analyzeDocument(text: string, language: Language, version: numbe
         },
       ],
       derived: [],
-      symbols: { uses: [] },
       structureKey: '0:0:',
       stats: { lines: 0, nodes: 0, edges: 0, analyzeMs: now() - started },
     };
+    return { analysis, document: null };
   }
-  const a = analyzeClair(text);
-  return {
+  const a = analyzeClair(text, previous);
+  const analysis: AnalysisView = {
     version,
     language,
     graph: a.graph,
     diagnostics: a.diagnostics,
     derived: a.derived,
-    symbols: indexClairSymbols(a.document, a.symbols),
     structureKey: structureKey(a.graph),
     stats: {
       lines: a.document.lines.length,
@@ -45,4 +69,5 @@ export function analyzeDocument(text: string, language: Language, version: numbe
       analyzeMs: now() - started,
     },
   };
+  return { analysis, document: a.document };
 }

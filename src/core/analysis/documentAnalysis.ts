@@ -20,6 +20,9 @@ export interface DocumentAnalysis {
   readonly stats: AnalysisStats;
 }
 
+/** An analysis without its symbol index: what the page holds (symbols are asked for on demand). */
+export type AnalysisView = Omit<DocumentAnalysis, 'symbols'>;
+
 export interface AnalysisStats {
   readonly lines: number;
   readonly nodes: number;

@@ -8,7 +8,7 @@ import { clairToGraph } from '../graph/fromClair.ts';
 import type { ClairDocument } from './ast.ts';
 import type { DerivedConfidence } from './derivedConfidence.ts';
 import { deriveConfidences } from './derivedConfidence.ts';
-import { parseClair } from './parser.ts';
+import { reparseClair } from './parser.ts';
 import type { ClairSymbols } from './symbols.ts';
 import { collectSymbols } from './symbols.ts';
 import { validateClair } from './validateClair.ts';
@@ -21,8 +21,9 @@ export interface ClairAnalysis {
   readonly graph: ReasoningGraph;
 }
 
-export function analyzeClair(text: string): ClairAnalysis {
-  const document = parseClair(text);
+/** Analyses `text`; with `previous`, unchanged lines are reused rather than re-parsed. */
+export function analyzeClair(text: string, previous: ClairDocument | null = null): ClairAnalysis {
+  const document = reparseClair(previous, text);
   const symbols = collectSymbols(document);
   const diagnostics = validateClair(document, symbols);
   const derived = deriveConfidences(symbols);

@@ -29,8 +29,8 @@ export interface ClairSource {
 export interface ClairString {
   readonly value: string;
   readonly range: SourceRange;
-  /** `columns[i]` is the 1-based column of `value[i]` in the line. */
-  readonly columns: readonly number[];
+  /** Indices in `value` of characters written with a backslash escape (see columnOf). */
+  readonly escapes: readonly number[];
 }
 
 /** A line that parsed as a belief. Fields hold what was written, valid or not. */
@@ -82,6 +82,8 @@ export type ClairLine =
 
 export interface ClairDocument {
   readonly lines: readonly ClairLine[];
+  /** The source text of each line, without terminators (for incremental re-parsing). */
+  readonly texts: readonly string[];
 }
 
 /** The level a belief is read at: its own, or L0 when it has none. */
@@ -90,13 +92,41 @@ export function levelOf(b: ClairBelief): number {
 }
 
 /** The distinct justification ids of a belief, first occurrence first. */
-export function uniqueJustifications(b: { readonly justifications: readonly Spanned<string>[] }): Spanned<string>[] {
+export function uniqueJustifications(b: { readonly justifications: readonly Spanned<string>[] }): readonly Spanned<string>[] {
+  const list = b.justifications;
+  // Lists are short; compare pairwise and return the list itself when nothing repeats.
+  if (list.length < 2) return list;
+  if (list.length <= 16) {
+    let repeats = false;
+    for (let i = 1; i < list.length && !repeats; i++) {
+      for (let k = 0; k < i; k++) {
+        if (list[k]!.value === list[i]!.value) {
+          repeats = true;
+          break;
+        }
+      }
+    }
+    if (!repeats) return list;
+  }
   const seen = new Set<string>();
   const out: Spanned<string>[] = [];
-  for (const j of b.justifications) {
+  for (const j of list) {
     if (seen.has(j.value)) continue;
     seen.add(j.value);
     out.push(j);
   }
   return out;
+}
+
+/**
+ * The 1-based column of `s.value[i]` in its line: one past the opening quote, plus one
+ * more for every escaped character up to and including `i` (each took two characters).
+ */
+export function columnOf(s: ClairString, i: number): number {
+  let shift = 0;
+  for (const e of s.escapes) {
+    if (e > i) break;
+    shift++;
+  }
+  return s.range.column + 1 + i + shift;
 }

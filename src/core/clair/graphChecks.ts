@@ -38,7 +38,10 @@ export function checkGraph(symbols: ClairSymbols, out: Diagnostic[], bounds: Con
       const a = beliefs.get(j.value);
       if (a && !related.has(a.id.value)) related.set(a.id.value, { a, range: j.range, justifies: true });
     }
+    const namedOnce = new Set<string>();
     for (const named of namedBeliefs(b, (id) => beliefs.has(id))) {
+      if (namedOnce.has(named.id)) continue;
+      namedOnce.add(named.id);
       const a = beliefs.get(named.id)!;
       const levelA = levelOf(a);
       if (levelB <= levelA) {

@@ -27,26 +27,38 @@ export interface Token {
   readonly end: number;
   /** For strings: the decoded value; a backslash escapes the next character. */
   readonly value?: string;
-  /** For strings: the 0-based offset of each decoded character. */
-  readonly offsets?: readonly number[];
+  /**
+   * For strings with escapes: the indices in `value` of the characters that were
+   * escaped, ascending. Each took two characters of the line. Absent when there are none.
+   */
+  readonly escapes?: readonly number[];
 }
 
-const SPACE = new Set([' ', '\t', '\r', '\f', '\v', '\u00a0', '\ufeff']);
-const PUNCT: Readonly<Record<string, TokenKind>> = {
-  '<': 'lt',
-  ',': 'comma',
-  '?': 'question',
-  '[': 'lbracket',
-  ']': 'rbracket',
+// Character codes, so the hot loop compares numbers rather than one-character strings.
+const SEMICOLON = 59;
+const QUOTE = 34;
+const BACKSLASH = 92;
+const AT = 64;
+const PUNCT_KIND: Readonly<Record<number, TokenKind>> = {
+  60: 'lt', // <
+  44: 'comma', // ,
+  63: 'question', // ?
+  91: 'lbracket', // [
+  93: 'rbracket', // ]
 };
+
+function isSpaceCode(c: number): boolean {
+  // space, tab, CR, form feed, vertical tab, no-break space, byte-order mark
+  return c === 32 || c === 9 || c === 13 || c === 12 || c === 11 || c === 0xa0 || c === 0xfeff;
+}
 
 /** True for the characters that separate tokens (outside strings). */
 export function isSeparator(ch: string): boolean {
-  return SPACE.has(ch);
+  return ch.length === 1 && isSpaceCode(ch.charCodeAt(0));
 }
 
-function isWordChar(ch: string): boolean {
-  return !SPACE.has(ch) && ch !== '"' && ch !== ';' && ch !== '@' && PUNCT[ch] === undefined;
+function isWordCode(c: number): boolean {
+  return !isSpaceCode(c) && c !== QUOTE && c !== SEMICOLON && c !== AT && PUNCT_KIND[c] === undefined;
 }
 
 /** Tokens of one line (without its line terminator). */
@@ -55,59 +67,65 @@ export function lexLine(text: string): Token[] {
   const n = text.length;
   let i = 0;
   while (i < n) {
-    const ch = text[i]!;
-    if (SPACE.has(ch)) {
+    const c = text.charCodeAt(i);
+    if (isSpaceCode(c)) {
       i++;
       continue;
     }
-    if (ch === ';') {
+    if (c === SEMICOLON) {
       tokens.push({ kind: 'comment', text: text.slice(i), start: i, end: n });
       break;
     }
-    if (ch === '"') {
-      const start = i;
-      let value = '';
-      const offsets: number[] = [];
-      i++;
-      let closed = false;
-      while (i < n) {
-        const c = text[i]!;
-        if (c === '"') {
-          closed = true;
-          i++;
-          break;
-        }
-        if (c === '\\' && i + 1 < n) {
-          offsets.push(i + 1);
-          value += text[i + 1];
-          i += 2;
-          continue;
-        }
-        offsets.push(i);
-        value += c;
-        i++;
-      }
-      tokens.push({ kind: closed ? 'string' : 'unterminated', text: text.slice(start, i), start, end: i, value, offsets });
+    if (c === QUOTE) {
+      tokens.push(lexString(text, i));
+      i = tokens[tokens.length - 1]!.end;
       continue;
     }
-    const punct = PUNCT[ch];
+    const punct = PUNCT_KIND[c];
     if (punct) {
-      tokens.push({ kind: punct, text: ch, start: i, end: i + 1 });
+      tokens.push({ kind: punct, text: text[i]!, start: i, end: i + 1 });
       i++;
-      continue;
-    }
-    if (ch === '@') {
-      const start = i;
-      i++;
-      while (i < n && !SPACE.has(text[i]!) && text[i] !== ';') i++;
-      tokens.push({ kind: 'source', text: text.slice(start, i), start, end: i });
       continue;
     }
     const start = i;
-    while (i < n && isWordChar(text[i]!)) i++;
+    if (c === AT) {
+      i++;
+      while (i < n && !isSpaceCode(text.charCodeAt(i)) && text.charCodeAt(i) !== SEMICOLON) i++;
+      tokens.push({ kind: 'source', text: text.slice(start, i), start, end: i });
+      continue;
+    }
+    while (i < n && isWordCode(text.charCodeAt(i))) i++;
     tokens.push({ kind: 'word', text: text.slice(start, i), start, end: i });
   }
   return tokens;
+}
+
+/** A quoted string starting at `start`; unterminated when the line ends first. */
+function lexString(text: string, start: number): Token {
+  const n = text.length;
+  let i = start + 1;
+  let escapes: number[] | undefined;
+  let value: string | undefined;
+  let pieceStart = i;
+  let decoded = '';
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      value = escapes ? decoded + text.slice(pieceStart, i) : text.slice(start + 1, i);
+      return { kind: 'string', text: text.slice(start, i + 1), start, end: i + 1, value, ...(escapes ? { escapes } : {}) };
+    }
+    if (c === BACKSLASH && i + 1 < n) {
+      decoded += text.slice(pieceStart, i);
+      (escapes ??= []).push(decoded.length);
+      decoded += text[i + 1];
+      i += 2;
+      pieceStart = i;
+      continue;
+    }
+    i++;
+  }
+  value = escapes ? decoded + text.slice(pieceStart, n) : text.slice(start + 1, n);
+  return { kind: 'unterminated', text: text.slice(start, n), start, end: n, value, ...(escapes ? { escapes } : {}) };
 }
 
 /**

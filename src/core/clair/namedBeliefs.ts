@@ -5,6 +5,7 @@
 import type { SourceRange } from '../text/sourceRange.ts';
 import { lineRange } from '../text/sourceRange.ts';
 import type { ClairBelief } from './ast.ts';
+import { columnOf } from './ast.ts';
 
 export interface NamedBelief {
   readonly id: string;
@@ -12,22 +13,36 @@ export interface NamedBelief {
   readonly range: SourceRange;
 }
 
-const WORD = /[A-Za-z0-9_]+/g;
-const DIGIT = /[0-9]/;
+function isWordCode(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+}
 
-/** Named ids (first mention of each), given a predicate telling which ids exist. */
+/**
+ * Every mention of another existing id in the content, in order (an id named twice is
+ * listed twice). Scans by character code and cuts a word out only when it holds a digit.
+ */
 export function namedBeliefs(b: ClairBelief, exists: (id: string) => boolean): NamedBelief[] {
   const out: NamedBelief[] = [];
-  const seen = new Set<string>();
   const text = b.content.value;
-  const cols = b.content.columns;
-  for (const m of text.matchAll(WORD)) {
-    const word = m[0];
-    if (word === b.id.value || seen.has(word) || !DIGIT.test(word) || !exists(word)) continue;
-    seen.add(word);
-    const start = cols[m.index] ?? b.content.range.column;
-    const last = cols[m.index + word.length - 1] ?? start;
-    out.push({ id: word, range: lineRange(b.line, start, last + 1) });
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    if (!isWordCode(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let digit = false;
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (!isWordCode(c)) break;
+      if (c >= 48 && c <= 57) digit = true;
+      i++;
+    }
+    if (!digit) continue;
+    const word = text.slice(start, i);
+    if (word === b.id.value || !exists(word)) continue;
+    out.push({ id: word, range: lineRange(b.line, columnOf(b.content, start), columnOf(b.content, i - 1) + 1) });
   }
   return out;
 }

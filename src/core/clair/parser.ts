@@ -23,7 +23,31 @@ export function parseClair(text: string): ClairDocument {
   const raw = splitLines(text);
   const lines: ClairLine[] = new Array(raw.length);
   for (let i = 0; i < raw.length; i++) lines[i] = parseClairLine(raw[i]!, i + 1);
-  return { lines };
+  return { lines, texts: raw };
+}
+
+/**
+ * Parses `text` reusing the lines of `previous` that did not change: the common prefix
+ * always, and the common suffix when no line was inserted or removed (so line numbers,
+ * and with them every range, are the same). A keystroke re-parses one line.
+ */
+export function reparseClair(previous: ClairDocument | null, text: string): ClairDocument {
+  if (!previous) return parseClair(text);
+  const raw = splitLines(text);
+  const old = previous.texts;
+  const n = raw.length;
+  let prefix = 0;
+  const maxPrefix = Math.min(n, old.length);
+  while (prefix < maxPrefix && raw[prefix] === old[prefix]) prefix++;
+  let suffix = 0;
+  if (n === old.length) {
+    while (suffix < n - prefix && raw[n - 1 - suffix] === old[n - 1 - suffix]) suffix++;
+  }
+  const lines: ClairLine[] = new Array(n);
+  for (let i = 0; i < prefix; i++) lines[i] = previous.lines[i]!;
+  for (let i = prefix; i < n - suffix; i++) lines[i] = parseClairLine(raw[i]!, i + 1);
+  for (let i = n - suffix; i < n; i++) lines[i] = previous.lines[i]!;
+  return { lines, texts: raw };
 }
 
 /** A source type is a word; anything else after `@` does not parse. */
@@ -86,11 +110,13 @@ function span<T>(value: T, token: Token, line: number): Spanned<T> {
   return { value, range: lineRange(line, token.start + 1, token.end + 1) };
 }
 
+const NO_ESCAPES: readonly number[] = [];
+
 function toClairString(token: Token, line: number): ClairString {
   return {
     value: token.value ?? '',
     range: lineRange(line, token.start + 1, token.end + 1),
-    columns: (token.offsets ?? []).map((o) => o + 1),
+    escapes: token.escapes ?? NO_ESCAPES,
   };
 }
 

@@ -3,12 +3,27 @@
  * definition; a broken line draws a broken node from what could be read), one edge per
  * distinct justification. Duplicates draw nothing; self-justifications draw no edge.
  */
-import type { ClairDocument } from '../clair/ast.ts';
+import type { ClairDocument, ClairLine } from '../clair/ast.ts';
 import { uniqueJustifications } from '../clair/ast.ts';
 import type { ClairSymbols } from '../clair/symbols.ts';
 import { lineRange } from '../text/sourceRange.ts';
 import type { GraphEdge, GraphNode, ReasoningGraph } from './reasoningGraph.ts';
 import { edgeId, nodeId } from './reasoningGraph.ts';
+
+/**
+ * A node depends only on its own line, so a re-parse that reuses a line object (see
+ * reparseClair) gets the very same node back: views can compare nodes by identity.
+ */
+const nodeCache = new WeakMap<ClairLine, GraphNode>();
+
+function nodeOfLine(line: ClairLine, make: () => GraphNode): GraphNode {
+  let node = nodeCache.get(line);
+  if (!node) {
+    node = make();
+    nodeCache.set(line, node);
+  }
+  return node;
+}
 
 export function clairToGraph(doc: ClairDocument, symbols: ClairSymbols): ReasoningGraph {
   const nodes: GraphNode[] = [];
@@ -21,7 +36,7 @@ export function clairToGraph(doc: ClairDocument, symbols: ClairSymbols): Reasoni
       const b = l.belief;
       if (duplicates.has(b)) continue;
       drawn.add(b.id.value);
-      nodes.push({
+      nodes.push(nodeOfLine(l, () => ({
         id: nodeId(b.id.value),
         kind: 'belief',
         content: b.content.value,
@@ -31,23 +46,23 @@ export function clairToGraph(doc: ClairDocument, symbols: ClairSymbols): Reasoni
         invalidations: b.invalidations.map((s) => s.value),
         range: b.range,
         broken: false,
-      });
+      })));
       pending.push({ to: b.id.value, refs: uniqueJustifications(b).map((j) => j.value), tentative: false });
     } else if (l.kind === 'broken') {
       const p = l.partial;
       if (!p.id || symbols.brokenIds.has(p.id.value) === false || drawn.has(p.id.value)) continue;
       drawn.add(p.id.value);
-      nodes.push({
-        id: nodeId(p.id.value),
+      nodes.push(nodeOfLine(l, () => ({
+        id: nodeId(p.id!.value),
         kind: 'belief',
-        content: p.content ?? l.text.trim().slice(p.id.value.length).trim(),
+        content: p.content ?? l.text.trim().slice(p.id!.value.length).trim(),
         confidence: p.confidence,
         level: p.level,
         source: p.source ? { type: p.source.type, reference: p.source.reference } : null,
         invalidations: p.invalidations,
         range: lineRange(l.line, 1, l.text.length + 1),
         broken: true,
-      });
+      })));
       pending.push({ to: p.id.value, refs: uniqueJustifications(p).map((j) => j.value), tentative: true });
     }
   }

@@ -19,6 +19,7 @@ export function structureKey(graph: ReasoningGraph): string {
   };
   for (const n of graph.nodes) feed(n.id);
   feed('|');
-  for (const e of graph.edges) feed(e.id);
+  // Tentative edges (from lines that do not parse) are drawn differently, so they count.
+  for (const e of graph.edges) feed(e.tentative ? e.id + '~' : e.id);
   return `${graph.nodes.length}:${graph.edges.length}:${(h1 >>> 0).toString(16)}${(h2 >>> 0).toString(16)}`;
 }

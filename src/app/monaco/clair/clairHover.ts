@@ -1,16 +1,13 @@
 /** Hover on a belief id: its confidence, band, level, source, content and derived values. */
 import type { languages as Languages } from 'monaco-editor/editor';
-import { symbolAt } from '../../../core/clair/symbolIndex.ts';
 import { formatConfidence } from '../../../core/graph/explainWhy.ts';
 import type { Monaco } from '../monacoSetup.ts';
 import type { LanguageHost } from '../languageHost.ts';
 
 export function clairHoverProvider(monaco: Monaco, host: LanguageHost): Languages.HoverProvider {
   return {
-    provideHover(model, position) {
-      const analysis = host.latest();
-      if (!analysis) return null;
-      const use = symbolAt(analysis.symbols, position.lineNumber, position.column);
+    async provideHover(_model, position) {
+      const use = await host.symbolAt(position.lineNumber, position.column).catch(() => null);
       if (!use) return null;
       const view = host.views().get(use.id);
       const r = use.range;
@@ -29,7 +26,7 @@ export function clairHoverProvider(monaco: Monaco, host: LanguageHost): Language
       if (n.invalidations.length > 0) lines.push('', `reconsider if: ${n.invalidations.map(escapeMarkdown).join('; ')}`);
       if (n.broken) lines.push('', '_this line does not parse; shown from what could be read_');
       else if (view.problem) lines.push('', `_${escapeMarkdown(view.problem)}_`);
-      const uses = analysis.symbols.uses.filter((u) => u.id === use.id && u.kind !== 'definition').length;
+      const uses = (await host.usesOf(use.id)).filter((u) => u.kind !== 'definition').length;
       lines.push('', `${uses} reference${uses === 1 ? '' : 's'} · line ${n.range.line}`);
       return { range, contents: [{ value: lines.join('\n') }] };
     },

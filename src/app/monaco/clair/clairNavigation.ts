@@ -3,7 +3,6 @@
  * the worker's symbol index.
  */
 import type { languages as Languages } from 'monaco-editor/editor';
-import { symbolAt, usesOf } from '../../../core/clair/symbolIndex.ts';
 import type { SourceRange } from '../../../core/text/sourceRange.ts';
 import type { Monaco } from '../monacoSetup.ts';
 import type { LanguageHost } from '../languageHost.ts';
@@ -15,11 +14,9 @@ function toRange(monaco: Monaco, r: SourceRange) {
 export function clairDefinitionProvider(monaco: Monaco, host: LanguageHost): Languages.DefinitionProvider {
   return {
     async provideDefinition(model, position) {
-      const analysis = await host.current().catch(() => host.latest());
-      if (!analysis) return null;
-      const use = symbolAt(analysis.symbols, position.lineNumber, position.column);
+      const use = await host.symbolAt(position.lineNumber, position.column).catch(() => null);
       if (!use) return null;
-      const def = usesOf(analysis.symbols, use.id).find((u) => u.kind === 'definition');
+      const def = (await host.usesOf(use.id)).find((u) => u.kind === 'definition');
       return def ? { uri: model.uri, range: toRange(monaco, def.range) } : null;
     },
   };
@@ -28,11 +25,9 @@ export function clairDefinitionProvider(monaco: Monaco, host: LanguageHost): Lan
 export function clairReferenceProvider(monaco: Monaco, host: LanguageHost): Languages.ReferenceProvider {
   return {
     async provideReferences(model, position, context) {
-      const analysis = await host.current().catch(() => host.latest());
-      if (!analysis) return [];
-      const use = symbolAt(analysis.symbols, position.lineNumber, position.column);
+      const use = await host.symbolAt(position.lineNumber, position.column).catch(() => null);
       if (!use) return [];
-      return usesOf(analysis.symbols, use.id)
+      return (await host.usesOf(use.id))
         .filter((u) => context.includeDeclaration || u.kind !== 'definition')
         .map((u) => ({ uri: model.uri, range: toRange(monaco, u.range) }));
     },
@@ -42,12 +37,10 @@ export function clairReferenceProvider(monaco: Monaco, host: LanguageHost): Lang
 export function clairHighlightProvider(monaco: Monaco, host: LanguageHost): Languages.DocumentHighlightProvider {
   const Kind = monaco.languages.DocumentHighlightKind;
   return {
-    provideDocumentHighlights(_model, position) {
-      const analysis = host.latest();
-      if (!analysis) return [];
-      const use = symbolAt(analysis.symbols, position.lineNumber, position.column);
+    async provideDocumentHighlights(_model, position) {
+      const use = await host.symbolAt(position.lineNumber, position.column).catch(() => null);
       if (!use) return [];
-      return usesOf(analysis.symbols, use.id).map((u) => ({
+      return (await host.usesOf(use.id)).map((u) => ({
         range: toRange(monaco, u.range),
         kind: u.kind === 'definition' ? Kind.Write : Kind.Read,
       }));

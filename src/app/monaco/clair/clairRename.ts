@@ -4,32 +4,29 @@
  */
 import type { languages as Languages } from 'monaco-editor/editor';
 import { ID_PATTERN } from '../../../core/clair/ast.ts';
-import { symbolAt, usesOf } from '../../../core/clair/symbolIndex.ts';
 import type { Monaco } from '../monacoSetup.ts';
 import type { LanguageHost } from '../languageHost.ts';
 
 export function clairRenameProvider(monaco: Monaco, host: LanguageHost): Languages.RenameProvider {
   return {
     async resolveRenameLocation(_model, position) {
-      const analysis = await host.current().catch(() => null);
-      const use = analysis ? symbolAt(analysis.symbols, position.lineNumber, position.column) : null;
+      const use = await host.symbolAt(position.lineNumber, position.column).catch(() => null);
       if (!use) return { range: new monaco.Range(position.lineNumber, position.column, position.lineNumber, position.column), text: '', rejectReason: 'Only belief ids can be renamed.' };
       const r = use.range;
       return { range: new monaco.Range(r.line, r.column, r.endLine, r.endColumn), text: use.id };
     },
     async provideRenameEdits(model, position, newName) {
-      const analysis = await host.current();
-      const use = symbolAt(analysis.symbols, position.lineNumber, position.column);
+      const use = await host.symbolAt(position.lineNumber, position.column);
       if (!use) return { edits: [], rejectReason: 'Only belief ids can be renamed.' };
       if (!ID_PATTERN.test(newName)) {
         return { edits: [], rejectReason: `"${newName}" is not a valid id: a lower-case letter, then a-z, 0-9 or _.` };
       }
-      if (newName !== use.id && analysis.symbols.uses.some((u) => u.id === newName && u.kind === 'definition')) {
+      if (newName !== use.id && host.views().has(newName)) {
         return { edits: [], rejectReason: `${newName} is already defined.` };
       }
       const versionId = model.getVersionId();
       return {
-        edits: usesOf(analysis.symbols, use.id).map((u) => ({
+        edits: (await host.usesOf(use.id)).map((u) => ({
           resource: model.uri,
           versionId,
           textEdit: { range: new monaco.Range(u.range.line, u.range.column, u.range.endLine, u.range.endColumn), text: newName },

@@ -1,0 +1,155 @@
+/**
+ * What crosses from the validation worker to the page after an edit: either a complete
+ * analysis, or a patch against one the page already holds — the nodes that changed,
+ * the node order and edges only when they changed, the derived values that moved, and
+ * all diagnostics. A keystroke in a 10k-belief trace sends a handful of nodes.
+ */
+import type { DerivedConfidence } from '../clair/derivedConfidence.ts';
+import type { GraphEdge, GraphNode, Language } from '../graph/reasoningGraph.ts';
+import type { Diagnostic } from '../text/diagnostic.ts';
+import type { AnalysisStats, AnalysisView } from './documentAnalysis.ts';
+
+export interface AnalysisPatch {
+  readonly version: number;
+  /** The version this patch applies to; null for a complete analysis. */
+  readonly baseVersion: number | null;
+  readonly language: Language;
+  readonly structureKey: string;
+  readonly stats: AnalysisStats;
+  readonly diagnostics: readonly Diagnostic[];
+  /** Complete: every node in order. Patch: the nodes that are new or differ. */
+  readonly nodes: readonly GraphNode[];
+  /** Patch: every node id in document order when the set or order changed; else null. */
+  readonly order: readonly string[] | null;
+  /** Complete, or the shape changed: every edge. Otherwise null (the base's edges hold). */
+  readonly edges: readonly GraphEdge[] | null;
+  /** Complete: every entry. Patch: entries that are new or differ. */
+  readonly derived: readonly DerivedConfidence[];
+  /** Patch: ids whose derived entry is gone. */
+  readonly derivedGone: readonly string[];
+}
+
+/** Beyond this share of changed nodes a complete analysis is cheaper to apply. */
+const PATCH_LIMIT = 0.5;
+
+export function completePatch(next: AnalysisView): AnalysisPatch {
+  return {
+    version: next.version,
+    baseVersion: null,
+    language: next.language,
+    structureKey: next.structureKey,
+    stats: next.stats,
+    diagnostics: next.diagnostics,
+    nodes: next.graph.nodes,
+    order: null,
+    edges: next.graph.edges,
+    derived: next.derived,
+    derivedGone: [],
+  };
+}
+
+function sameDerived(a: DerivedConfidence, b: DerivedConfidence): boolean {
+  return a.stated === b.stated && a.derived === b.derived && a.effective === b.effective;
+}
+
+/**
+ * The patch that turns `base` into `next`. Nodes are compared by identity first (the
+ * graph adapter reuses node objects of unchanged lines) and then field by field.
+ */
+export function makePatch(base: AnalysisView, next: AnalysisView): AnalysisPatch {
+  if (base.language !== next.language) return completePatch(next);
+  const baseNodes = new Map<string, GraphNode>();
+  for (const n of base.graph.nodes) baseNodes.set(n.id, n);
+  const changed: GraphNode[] = [];
+  let sameOrder = base.graph.nodes.length === next.graph.nodes.length;
+  next.graph.nodes.forEach((n, i) => {
+    if (sameOrder && base.graph.nodes[i]!.id !== n.id) sameOrder = false;
+    const old = baseNodes.get(n.id);
+    if (!old || (old !== n && !sameNode(old, n))) changed.push(n);
+  });
+  if (changed.length > next.graph.nodes.length * PATCH_LIMIT && changed.length > 64) return completePatch(next);
+
+  const baseDerived = new Map<string, DerivedConfidence>();
+  for (const d of base.derived) baseDerived.set(d.id, d);
+  const derived: DerivedConfidence[] = [];
+  for (const d of next.derived) {
+    const old = baseDerived.get(d.id);
+    if (!old || !sameDerived(old, d)) derived.push(d);
+    baseDerived.delete(d.id);
+  }
+  return {
+    version: next.version,
+    baseVersion: base.version,
+    language: next.language,
+    structureKey: next.structureKey,
+    stats: next.stats,
+    diagnostics: next.diagnostics,
+    nodes: changed,
+    order: sameOrder ? null : next.graph.nodes.map((n) => n.id),
+    edges: base.structureKey === next.structureKey ? null : next.graph.edges,
+    derived,
+    derivedGone: [...baseDerived.keys()],
+  };
+}
+
+/** Applies a patch (or a complete analysis) to the analysis the page holds. */
+export function applyPatch(base: AnalysisView | null, patch: AnalysisPatch): AnalysisView | null {
+  if (patch.baseVersion === null) {
+    return {
+      version: patch.version,
+      language: patch.language,
+      graph: { language: patch.language, nodes: patch.nodes, edges: patch.edges ?? [] },
+      diagnostics: patch.diagnostics,
+      derived: patch.derived,
+      structureKey: patch.structureKey,
+      stats: patch.stats,
+    };
+  }
+  if (!base || base.version !== patch.baseVersion) return null;
+  const byId = new Map<string, GraphNode>();
+  for (const n of base.graph.nodes) byId.set(n.id, n);
+  for (const n of patch.nodes) byId.set(n.id, n);
+  const order = patch.order ?? base.graph.nodes.map((n) => n.id);
+  const nodes: GraphNode[] = [];
+  for (const id of order) {
+    const n = byId.get(id);
+    if (n) nodes.push(n);
+  }
+  const derivedById = new Map<string, DerivedConfidence>();
+  for (const d of base.derived) derivedById.set(d.id, d);
+  for (const id of patch.derivedGone) derivedById.delete(id);
+  for (const d of patch.derived) derivedById.set(d.id, d);
+  // Derived entries follow document order, which is node order.
+  const derived: DerivedConfidence[] = [];
+  for (const n of nodes) {
+    const d = derivedById.get(n.id);
+    if (d) derived.push(d);
+  }
+  return {
+    version: patch.version,
+    language: patch.language,
+    graph: { language: patch.language, nodes, edges: patch.edges ?? base.graph.edges },
+    diagnostics: patch.diagnostics,
+    derived,
+    structureKey: patch.structureKey,
+    stats: patch.stats,
+  };
+}
+
+function sameNode(a: GraphNode, b: GraphNode): boolean {
+  return (
+    a.content === b.content &&
+    a.confidence === b.confidence &&
+    a.level === b.level &&
+    a.broken === b.broken &&
+    a.kind === b.kind &&
+    a.source?.type === b.source?.type &&
+    a.source?.reference === b.source?.reference &&
+    a.invalidations.length === b.invalidations.length &&
+    a.invalidations.every((s, i) => s === b.invalidations[i]) &&
+    a.range.line === b.range.line &&
+    a.range.column === b.range.column &&
+    a.range.endLine === b.range.endLine &&
+    a.range.endColumn === b.range.endColumn
+  );
+}
