@@ -23,6 +23,8 @@ export interface LayoutEngineOptions {
   readonly incremental?: IncrementalOptions;
   /** Components larger than this skip ELK. Default ELK_NODE_LIMIT (2000). */
   readonly elkNodeLimit?: number;
+  /** Components costlier than this (see layeredCost) skip ELK. Default ELK_COST_LIMIT. */
+  readonly elkCostLimit?: number;
   readonly elkOptions?: ElkOptions;
   /** How many component layouts to remember. Default 1024. */
   readonly cacheCapacity?: number;
@@ -73,6 +75,7 @@ export function createLayoutEngine(settings: LayoutEngineOptions = {}): LayoutEn
         const full = await layoutFromScratch(input, {
           cache,
           elkNodeLimit: settings.elkNodeLimit,
+          elkCostLimit: settings.elkCostLimit,
           elkOptions: settings.elkOptions,
         });
         result = { positions: full.positions, method: full.method, moved: before ? countMoved(before.positions, full.positions) : 0 };

@@ -8,6 +8,7 @@ import type { CachedComponent, ComponentLayoutCache } from '../core/layout/compo
 import { connectedComponents } from '../core/layout/connectedComponents.ts';
 import { layoutComponentFastLayered } from '../core/layout/fastLayered.ts';
 import type { LayoutInput, LayoutMethod, Positions } from '../core/layout/layoutTypes.ts';
+import { layeredCost } from '../core/layout/layeredCost.ts';
 import { layoutInputKey } from '../core/layout/layoutInputKey.ts';
 import { normalizeLayoutInput } from '../core/layout/normalizeLayoutInput.ts';
 import { packComponents } from '../core/layout/packComponents.ts';
@@ -17,10 +18,17 @@ import { ELK_TUNED_OPTIONS } from './elkOptions.ts';
 
 /** Components with more nodes than this skip ELK (slow, and it can overflow its stack). */
 export const ELK_NODE_LIMIT = 2000;
+/**
+ * Components whose layeredCost (nodes plus long-edge dummies) exceeds this skip ELK
+ * too: a 2000-node random DAG (~5700) took ~3 s, a 586-node trace component (~1450)
+ * 0.6 s, on the machine the benchmark ran on.
+ */
+export const ELK_COST_LIMIT = 5000;
 
 export interface FullLayoutOptions {
   readonly cache?: ComponentLayoutCache;
   readonly elkNodeLimit?: number;
+  readonly elkCostLimit?: number;
   readonly elkOptions?: ElkOptions;
 }
 
@@ -36,10 +44,11 @@ export interface FullLayout {
 
 export async function layoutFromScratch(input: LayoutInput, options: FullLayoutOptions = {}): Promise<FullLayout> {
   const limit = options.elkNodeLimit ?? ELK_NODE_LIMIT;
+  const costLimit = options.elkCostLimit ?? ELK_COST_LIMIT;
   const elkOptions = options.elkOptions ?? ELK_TUNED_OPTIONS;
   const components = connectedComponents(normalizeLayoutInput(input));
   // The same component laid out with other settings is a different entry.
-  const settingsKey = `${limit}\u0002${JSON.stringify(elkOptions)}\u0002`;
+  const settingsKey = `${limit}\u0002${costLimit}\u0002${JSON.stringify(elkOptions)}\u0002`;
   const done: (CachedComponent | undefined)[] = [];
   const keys: string[] = [];
   const forElk: number[] = [];
@@ -51,7 +60,7 @@ export async function layoutFromScratch(input: LayoutInput, options: FullLayoutO
     if (cached) {
       cachedComponents++;
       done.push(cached);
-    } else if (component.nodes.length > limit) {
+    } else if (component.nodes.length > limit || layeredCost(component) > costLimit) {
       done.push({ layout: layoutComponentFastLayered(component), method: 'fast-layered' });
     } else {
       done.push(undefined);

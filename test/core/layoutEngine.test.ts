@@ -56,6 +56,16 @@ describe('layoutWithElk (stateless, also used by the command line)', () => {
     checkPicture(input, full.positions);
   });
 
+  it('hands components whose long edges make them costly to the fast layout', async () => {
+    // Every node rests on the root: few nodes, but each edge spans many layers.
+    const ids = ['r', 'a', 'b', 'c', 'd', 'e'];
+    const input = inputOf(ids, [['r', 'a'], ['a', 'b'], ['b', 'c'], ['c', 'd'], ['d', 'e'], ['r', 'c'], ['r', 'd'], ['r', 'e']]);
+    expect((await layoutFromScratch(input, { elkCostLimit: 100 })).method).toBe('elk');
+    const full = await layoutFromScratch(input, { elkCostLimit: 8 });
+    expect(full.method).toBe('fast-layered');
+    checkPicture(input, full.positions);
+  });
+
   it('falls back to the fast layout when ELK throws', async () => {
     const input = inputOf(['a', 'b', 'c'], [['a', 'b'], ['b', 'c']]);
     const full = await layoutFromScratch(input, { elkOptions: { 'elk.algorithm': 'no.such.algorithm' } });
