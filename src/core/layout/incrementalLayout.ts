@@ -61,6 +61,10 @@ export function updateLayout(
   next: LayoutInput,
   options: IncrementalOptions = {},
 ): IncrementalOutcome {
+  // The common case while typing: a content edit. Spot it before building any index.
+  if (sameShape(previous.input, next) && next.nodes.every((n) => isPoint(previous.positions[n.id]))) {
+    return { kind: 'cached', positions: previous.positions, moved: 0 };
+  }
   const before = buildLayoutGraph(previous.input);
   const after = buildLayoutGraph(next);
   const changes = layoutChanges(before, after);
@@ -162,6 +166,23 @@ function comebackFinder(graph: LayoutGraph, given: readonly RememberedNode[]): (
 
 function isFree(occupancy: RowOccupancy, graph: LayoutGraph, v: number, at: Point): boolean {
   return occupancy.nearestFreeX(at.y, graph.width[v]!, graph.height[v]!, at.x) === at.x;
+}
+
+/** Same nodes (ids and sizes) and edges, in the same order. */
+function sameShape(a: LayoutInput, b: LayoutInput): boolean {
+  if (a === b) return true;
+  if (a.nodes.length !== b.nodes.length || a.edges.length !== b.edges.length) return false;
+  for (let i = 0; i < a.nodes.length; i++) {
+    const m = a.nodes[i]!;
+    const n = b.nodes[i]!;
+    if (m.id !== n.id || m.width !== n.width || m.height !== n.height) return false;
+  }
+  for (let i = 0; i < a.edges.length; i++) {
+    const e = a.edges[i]!;
+    const f = b.edges[i]!;
+    if (e.from !== f.from || e.to !== f.to) return false;
+  }
+  return true;
 }
 
 function isPoint(p: Point | undefined): p is Point {

@@ -32,21 +32,44 @@ export function buildLayoutGraph(input: LayoutInput): LayoutGraph {
     widths.push(nodeWidth(node));
     heights.push(nodeHeight(node));
   }
+  // Resolve endpoints, then drop self-loops and repeats. Repeats are found per target
+  // with a stamp array rather than a set of pairs: linear, no hashing.
+  const edgeCount = input.edges.length;
+  const from = new Int32Array(edgeCount).fill(-1);
+  const to = new Int32Array(edgeCount).fill(-1);
+  const perTarget = new Int32Array(ids.length + 1);
+  for (let i = 0; i < edgeCount; i++) {
+    const edge = input.edges[i]!;
+    const f = indexOf.get(edge.from);
+    const t = indexOf.get(edge.to);
+    if (f === undefined || t === undefined || f === t) continue;
+    from[i] = f;
+    to[i] = t;
+    perTarget[t + 1]!++;
+  }
+  for (let v = 0; v < ids.length; v++) perTarget[v + 1]! += perTarget[v]!;
+  const byTarget = new Int32Array(perTarget[ids.length]!);
+  const fill = perTarget.slice(0, ids.length);
+  for (let i = 0; i < edgeCount; i++) if (to[i]! >= 0) byTarget[fill[to[i]!]!++] = i;
+  const keep = new Uint8Array(edgeCount);
+  const stamp = new Int32Array(ids.length).fill(-1);
+  for (let v = 0; v < ids.length; v++) {
+    for (let k = perTarget[v]!; k < perTarget[v + 1]!; k++) {
+      const i = byTarget[k]!;
+      if (stamp[from[i]!] === v) continue;
+      stamp[from[i]!] = v;
+      keep[i] = 1;
+    }
+  }
   const supports: number[][] = ids.map(() => []);
   const dependents: number[][] = ids.map(() => []);
-  const seen = new Set<number>();
   const keptEdges: number[] = [];
-  input.edges.forEach((edge, i) => {
-    const from = indexOf.get(edge.from);
-    const to = indexOf.get(edge.to);
-    if (from === undefined || to === undefined || from === to) return;
-    const key = from * ids.length + to;
-    if (seen.has(key)) return;
-    seen.add(key);
-    supports[to]!.push(from);
-    dependents[from]!.push(to);
+  for (let i = 0; i < edgeCount; i++) {
+    if (!keep[i]) continue;
+    supports[to[i]!]!.push(from[i]!);
+    dependents[from[i]!]!.push(to[i]!);
     keptEdges.push(i);
-  });
+  }
   return {
     ids,
     indexOf,
