@@ -144,9 +144,17 @@ describe('incremental layout: cases', () => {
     checkPicture(next, outcome.positions);
   });
 
-  it('a rewired belief that is still below its supports stays put', () => {
+  it('dropping a support moves nothing, but is not reported as cached', () => {
     // b6 drops b5 as a support: nothing needs to move.
     const next = textInput(TRACE.replace('<b4,b5', '<b4'));
+    const outcome = patched(base, next);
+    expect(outcome.kind).toBe('incremental');
+    expect(outcome.moved).toBe(0);
+  });
+
+  it('a rewired belief that is still below its supports stays put', () => {
+    // b6 swaps b5 (top row) for b3 (second row): still below both.
+    const next = textInput(TRACE.replace('<b4,b5', '<b4,b3'));
     const outcome = patched(base, next);
     expect(outcome.moved).toBe(0);
   });

@@ -120,9 +120,10 @@ describe('layoutChanges', () => {
     expect(c.rewired).toEqual([]);
   });
 
-  it('reports a new support as a rewiring', () => {
-    const c = diff([['a', 'b'], []], [['a', 'b'], [['a', 'b']]]);
-    expect(c.rewired).toEqual(['b']);
+  it('reports a gained support as a rewiring, a lost one not', () => {
+    expect(diff([['a', 'b'], []], [['a', 'b'], [['a', 'b']]]).rewired).toEqual(['b']);
+    expect(diff([['a', 'b'], [['a', 'b']]], [['a', 'b'], []]).rewired).toEqual([]);
+    expect(diff([['a', 'b', 'c'], [['a', 'c']]], [['a', 'b', 'c'], [['b', 'c']]]).rewired).toEqual(['c']);
   });
 
   it('does not pair nodes whose supports differ', () => {

@@ -69,7 +69,9 @@ export function updateLayout(
   const after = buildLayoutGraph(next);
   const changes = layoutChanges(before, after);
   const changed = changeCount(changes);
-  if (changed === 0 && after.ids.every((id) => isPoint(previous.positions[id]))) {
+  // No gained supports and as many edges as before means none were lost either.
+  const sameStructure = changed === 0 && before.keptEdges.length === after.keptEdges.length;
+  if (sameStructure && after.ids.every((id) => isPoint(previous.positions[id]))) {
     return { kind: 'cached', positions: previous.positions, moved: 0 };
   }
   const allowance = Math.max(

@@ -13,7 +13,10 @@ export interface LayoutChanges {
   readonly removed: readonly string[];
   /** New id → old id for nodes taken to be renamed. */
   readonly renamed: ReadonlyMap<string, string>;
-  /** Ids in both inputs whose set of supports differs. */
+  /**
+   * Ids in both inputs that gained a support (renames aside). A node that only lost
+   * supports is not listed: nothing about it can need moving.
+   */
   readonly rewired: readonly string[];
   /** Ids in both inputs whose width or height differs. */
   readonly resized: readonly string[];
@@ -41,7 +44,7 @@ export function layoutChanges(before: LayoutGraph, after: LayoutGraph): LayoutCh
     const id = after.ids[v]!;
     const u = before.indexOf.get(id);
     if (u === undefined) continue;
-    if (!sameSupports(before, u, after, v, renamed)) rewired.push(id);
+    if (gainedSupport(before, u, after, v, renamed)) rewired.push(id);
     if (before.width[u] !== after.width[v] || before.height[u] !== after.height[v]) resized.push(id);
   }
   return {
@@ -96,20 +99,19 @@ function signature(graph: LayoutGraph, v: number, withDependents: boolean): stri
   return withDependents ? `${supports}\u0001${names(graph.dependents[v]!)}` : supports;
 }
 
-/** Same supports, counting a renamed support as the node it was. */
-function sameSupports(
+/** Whether v rests on a node u did not, counting a renamed support as the node it was. */
+function gainedSupport(
   before: LayoutGraph,
   u: number,
   after: LayoutGraph,
   v: number,
   renamed: ReadonlyMap<string, string>,
 ): boolean {
-  const old = before.supports[u]!;
   const now = after.supports[v]!;
-  if (old.length !== now.length) return false;
-  const ids = new Set(old.map((s) => before.ids[s]!));
-  return now.every((s) => {
+  if (now.length === 0) return false;
+  const old = new Set(before.supports[u]!.map((s) => before.ids[s]!));
+  return now.some((s) => {
     const id = after.ids[s]!;
-    return ids.has(renamed.get(id) ?? id);
+    return !old.has(renamed.get(id) ?? id);
   });
 }
