@@ -18,6 +18,31 @@ export interface Spanned<T> {
   readonly range: SourceRange;
 }
 
+/**
+ * A token's value with its place on one line. The range object is made only when asked
+ * for: a 10k-belief parse keeps tens of thousands of these, and most ranges are never
+ * read (only diagnostics and editor look-ups need them).
+ */
+export class LineSpan<T> implements Spanned<T> {
+  readonly value: T;
+  readonly line: number;
+  /** 1-based column of the first character. */
+  readonly column: number;
+  /** 1-based column just past the last character. */
+  readonly endColumn: number;
+
+  constructor(value: T, line: number, column: number, endColumn: number) {
+    this.value = value;
+    this.line = line;
+    this.column = column;
+    this.endColumn = endColumn;
+  }
+
+  get range(): SourceRange {
+    return { line: this.line, column: this.column, endLine: this.line, endColumn: this.endColumn };
+  }
+}
+
 export interface ClairSource {
   /** As written, which may be a type CLAIR does not define (reported as unknown-source). */
   readonly type: string;

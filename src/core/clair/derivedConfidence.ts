@@ -3,7 +3,6 @@
  * value is its stated confidence; a justified belief's is the product of its
  * justifiers' effective values; effective = min(stated, derived).
  */
-import { uniqueJustifications } from './ast.ts';
 import { conservative, derive } from './confidenceAlgebra.ts';
 import type { ClairSymbols } from './symbols.ts';
 
@@ -17,52 +16,62 @@ export interface DerivedConfidence {
 
 /** Values for every belief that counts (first definitions that parsed), in document order. */
 export function deriveConfidences(symbols: ClairSymbols): DerivedConfidence[] {
-  const { beliefs, primary } = symbols;
-  const effective = new Map<string, number | null>();
-  const derived = new Map<string, number | null>();
-  const IN_PROGRESS = 'in-progress';
-  const state = new Map<string, typeof IN_PROGRESS | 'done'>();
-
-  // Iterative post-order walk, so deep chains do not overflow the stack.
-  for (const root of primary) {
-    if (state.has(root.id.value)) continue;
-    const stack: string[] = [root.id.value];
-    while (stack.length > 0) {
-      const id = stack[stack.length - 1]!;
-      const b = beliefs.get(id)!;
-      if (state.get(id) === 'done') {
-        stack.pop();
+  const { primary } = symbols;
+  const { offsets, targets, complete } = symbols.justifiers;
+  const n = primary.length;
+  // 0 unvisited, 1 on the walk's current path, 2 done.
+  const state = new Uint8Array(n);
+  const known = new Uint8Array(n);
+  const derived = new Float64Array(n);
+  const effective = new Float64Array(n);
+  // Iterative post-order walk, so deep chains do not overflow the stack. A belief can
+  // be pushed once per dependent, so the stack holds at most n + edges entries.
+  const stack = new Int32Array(n + targets.length + 1);
+  for (let root = 0; root < n; root++) {
+    if (state[root] !== 0) continue;
+    let top = 0;
+    stack[top++] = root;
+    while (top > 0) {
+      const v = stack[top - 1]!;
+      if (state[v] === 2) {
+        top--;
         continue;
       }
-      const justifiers = uniqueJustifications(b);
-      if (state.get(id) !== IN_PROGRESS) {
-        state.set(id, IN_PROGRESS);
-        for (const j of justifiers) {
-          if (beliefs.has(j.value) && !state.has(j.value)) stack.push(j.value);
-        }
+      const from = offsets[v]!;
+      const to = offsets[v + 1]!;
+      if (state[v] === 0) {
+        state[v] = 1;
+        for (let k = from; k < to; k++) if (state[targets[k]!] === 0) stack[top++] = targets[k]!;
         continue;
       }
-      stack.pop();
-      let value: number | null = justifiers.length === 0 ? b.confidence.value : 1;
-      for (const j of justifiers) {
-        const e = state.get(j.value) === 'done' ? effective.get(j.value) : null;
-        if (e === null || e === undefined || value === null) {
-          value = null;
+      top--;
+      state[v] = 2;
+      const stated = primary[v]!.confidence.value;
+      if (!complete[v]) continue;
+      let value = from === to ? stated : 1;
+      let ok = true;
+      for (let k = from; k < to; k++) {
+        const t = targets[k]!;
+        // A justifier still on the path is on a cycle with this belief: no value.
+        if (state[t] !== 2 || !known[t]) {
+          ok = false;
           break;
         }
-        value = derive(value, e);
+        value = derive(value, effective[t]!);
       }
       // ∞ × 0 (an out-of-range confidence written with hundreds of digits) has no value.
-      if (value !== null && Number.isNaN(value)) value = null;
-      derived.set(id, value);
-      effective.set(id, value === null ? null : conservative(b.confidence.value, value));
-      state.set(id, 'done');
+      if (!ok || Number.isNaN(value)) continue;
+      known[v] = 1;
+      derived[v] = value;
+      effective[v] = conservative(stated, value);
     }
   }
-  return primary.map((b) => ({
-    id: b.id.value,
-    stated: b.confidence.value,
-    derived: derived.get(b.id.value) ?? null,
-    effective: effective.get(b.id.value) ?? null,
-  }));
+  const out: DerivedConfidence[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const b = primary[i]!;
+    out[i] = known[i]
+      ? { id: b.id.value, stated: b.confidence.value, derived: derived[i]!, effective: effective[i]! }
+      : { id: b.id.value, stated: b.confidence.value, derived: null, effective: null };
+  }
+  return out;
 }

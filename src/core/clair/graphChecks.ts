@@ -32,31 +32,9 @@ export function checkGraph(symbols: ClairSymbols, out: Diagnostic[], bounds: Con
     const levelB = levelOf(b);
     const conf = b.confidence.value;
     const justifiers = uniqueJustifications(b);
-    // Each A this belief is justified by or names is checked once, at its first mention.
-    const related = new Map<string, { a: ClairBelief; range: SourceRange; justifies: boolean }>();
-    for (const j of justifiers) {
-      const a = beliefs.get(j.value);
-      if (a && !related.has(a.id.value)) related.set(a.id.value, { a, range: j.range, justifies: true });
-    }
-    const namedOnce = new Set<string>();
-    for (const named of namedBeliefs(b, (id) => beliefs.has(id))) {
-      if (namedOnce.has(named.id)) continue;
-      namedOnce.add(named.id);
-      const a = beliefs.get(named.id)!;
-      const levelA = levelOf(a);
-      if (levelB <= levelA) {
-        out.push({
-          severity: 'error',
-          code: 'meta-level',
-          message: `${subject} (L${levelB}) speaks about ${a.id.value} (L${levelA}) and must sit at a higher level than it`,
-          range: named.range,
-          subject,
-        });
-      }
-      if (!related.has(a.id.value)) related.set(a.id.value, { a, range: named.range, justifies: false });
-    }
 
-    for (const { a, range, justifies } of related.values()) {
+    // Level order and the Löb bound against one belief A this belief rests on or names.
+    const relate = (a: ClairBelief, range: SourceRange, justifies: boolean) => {
       const levelA = levelOf(a);
       if (justifies && levelA > levelB) {
         out.push({
@@ -68,46 +46,62 @@ export function checkGraph(symbols: ClairSymbols, out: Diagnostic[], bounds: Con
         });
       }
       const k = levelB - levelA;
-      if (k >= 1) {
-        const bound = lobDiscount(a.confidence.value, k);
-        if (Number.isFinite(bound) && conf > bound + BOUND_TOLERANCE) {
-          bounds.push({ belief: b, bound });
-          const power = k === 1 ? '²' : `^${2 ** k}`;
-          out.push({
-            severity: 'error',
-            code: 'lob-discount',
-            message: `${subject} at L${levelB} ${justifies ? 'rests on' : 'speaks about'} ${a.id.value} at L${levelA}: its confidence ${b.confidence.text} exceeds the Löb bound ${a.confidence.text}${power} = ${formatNumber(bound)}`,
-            range,
-            subject,
-          });
-        }
+      if (k < 1) return;
+      const bound = lobDiscount(a.confidence.value, k);
+      if (!Number.isFinite(bound) || conf <= bound + BOUND_TOLERANCE) return;
+      bounds.push({ belief: b, bound });
+      const power = k === 1 ? '²' : `^${2 ** k}`;
+      out.push({
+        severity: 'error',
+        code: 'lob-discount',
+        message: `${subject} at L${levelB} ${justifies ? 'rests on' : 'speaks about'} ${a.id.value} at L${levelA}: its confidence ${b.confidence.text} exceeds the Löb bound ${a.confidence.text}${power} = ${formatNumber(bound)}`,
+        range,
+        subject,
+      });
+    };
+
+    // Justifiers, in the order written; the product is multiplied left to right.
+    let product = 1;
+    let complete = true;
+    for (const j of justifiers) {
+      const a = beliefs.get(j.value);
+      if (!a) {
+        complete = false;
+        continue;
       }
+      product *= a.confidence.value;
+      relate(a, j.range, true);
     }
 
-    if (justifiers.length > 0) {
-      const values: number[] = [];
-      let complete = true;
-      for (const j of justifiers) {
-        const a = ID_PATTERN.test(j.value) ? beliefs.get(j.value) : undefined;
-        if (!a) {
-          complete = false;
-          break;
-        }
-        values.push(a.confidence.value);
+    // Named beliefs, each checked once at its first mention; one already a justifier was
+    // checked above.
+    const mentions = namedBeliefs(b, (id) => beliefs.has(id));
+    for (let m = 0; m < mentions.length; m++) {
+      const named = mentions[m]!;
+      if (mentions.findIndex((x) => x.id === named.id) !== m) continue;
+      const a = beliefs.get(named.id)!;
+      const levelA = levelOf(a);
+      if (levelB <= levelA) {
+        out.push({
+          severity: 'error',
+          code: 'meta-level',
+          message: `${subject} (L${levelB}) speaks about ${a.id.value} (L${levelA}) and must sit at a higher level than it`,
+          range: named.range,
+          subject,
+        });
       }
-      if (complete) {
-        const product = deriveAll(values);
-        if (conf > product + BOUND_TOLERANCE) {
-          bounds.push({ belief: b, bound: product });
-          out.push({
-            severity: 'warning',
-            code: 'exceeds-derivation-bound',
-            message: `${subject}'s confidence ${b.confidence.text} is above the product of its justifiers' confidences, ${formatNumber(product)}`,
-            range: b.confidence.range,
-            subject,
-          });
-        }
-      }
+      if (!justifiers.some((j) => j.value === named.id)) relate(a, named.range, false);
+    }
+
+    if (justifiers.length > 0 && complete && conf > product + BOUND_TOLERANCE) {
+      bounds.push({ belief: b, bound: product });
+      out.push({
+        severity: 'warning',
+        code: 'exceeds-derivation-bound',
+        message: `${subject}'s confidence ${b.confidence.text} is above the product of its justifiers' confidences, ${formatNumber(product)}`,
+        range: b.confidence.range,
+        subject,
+      });
     }
   }
 }
@@ -121,7 +115,7 @@ function checkUnknownRefs(participants: readonly ClairBelief[], symbols: ClairSy
     for (const j of uniqueJustifications(b)) {
       if (!ID_PATTERN.test(j.value) || symbols.defined.has(j.value)) continue;
       // Never the belief itself: that fix would trade unknown-ref for a cycle.
-      const best = suggestions++ < MAX_REF_SUGGESTIONS ? closestId(j.value, symbols.defined, b.id.value) : null;
+      const best = suggestions++ < MAX_REF_SUGGESTIONS ? closestId(j.value, symbols.defined.keys(), b.id.value) : null;
       // Every occurrence of the id on the line, or a repeat would keep the diagnostic alive.
       const edits = best ? b.justifications.filter((x) => x.value === j.value).map((x) => ({ range: x.range, text: best })) : [];
       out.push({
@@ -137,31 +131,29 @@ function checkUnknownRefs(participants: readonly ClairBelief[], symbols: ClairSy
 }
 
 function checkCycles(symbols: ClairSymbols, out: Diagnostic[]): void {
-  const { primary, beliefs } = symbols;
-  const index = new Map<string, number>();
-  primary.forEach((b, i) => index.set(b.id.value, i));
-  const successors: number[][] = primary.map((b) => {
-    const next: number[] = [];
-    for (const j of uniqueJustifications(b)) {
-      const k = beliefs.has(j.value) ? index.get(j.value) : undefined;
-      if (k !== undefined) next.push(k);
-    }
-    return next;
-  });
-  const component = stronglyConnected(successors);
+  const { primary, primaryIndex } = symbols;
+  const { offsets, targets } = symbols.justifiers;
+  const component = stronglyConnected(offsets, targets);
+  const size = new Int32Array(primary.length);
+  for (const c of component) size[c]!++;
+  // Members of every component of two or more, gathered in one pass.
   const membersOf = new Map<number, string[]>();
-  primary.forEach((b, i) => {
-    const list = membersOf.get(component[i]!);
-    if (list) list.push(b.id.value);
-    else membersOf.set(component[i]!, [b.id.value]);
-  });
-  primary.forEach((b, i) => {
+  for (let i = 0; i < primary.length; i++) {
     const c = component[i]!;
-    const selfLoop = successors[i]!.includes(i);
-    const members = membersOf.get(c)!;
-    if (members.length < 2 && !selfLoop) return;
+    if (size[c]! < 2) continue;
+    const list = membersOf.get(c);
+    if (list) list.push(primary[i]!.id.value);
+    else membersOf.set(c, [primary[i]!.id.value]);
+  }
+  for (let i = 0; i < primary.length; i++) {
+    const c = component[i]!;
+    let selfLoop = false;
+    for (let k = offsets[i]!; k < offsets[i + 1]!; k++) if (targets[k] === i) selfLoop = true;
+    if (size[c]! < 2 && !selfLoop) continue;
+    const b = primary[i]!;
+    const members = membersOf.get(c) ?? [b.id.value];
     const onCycle = uniqueJustifications(b).find((j) => {
-      const k = index.get(j.value);
+      const k = primaryIndex.get(j.value);
       return k !== undefined && component[k] === c;
     });
     const shown = members.length > 6 ? members.slice(0, 6).join(', ') + ', …' : members.join(', ');
@@ -172,7 +164,7 @@ function checkCycles(symbols: ClairSymbols, out: Diagnostic[]): void {
       range: onCycle ? onCycle.range : b.id.range,
       subject: b.id.value,
     });
-  });
+  }
 }
 
 /** Up to 6 significant decimals, without trailing zeros: .81, 0.6561, 0.72. */

@@ -14,7 +14,7 @@ import type {
   PartialBelief,
   Spanned,
 } from './ast.ts';
-import { ID_PATTERN, LEVEL_PATTERN, NUMBER_PATTERN } from './ast.ts';
+import { ID_PATTERN, LEVEL_PATTERN, LineSpan, NUMBER_PATTERN } from './ast.ts';
 import type { Token } from './lexer.ts';
 import { lexLine, splitLines } from './lexer.ts';
 
@@ -106,8 +106,8 @@ export function parseClairLine(text: string, line: number): ClairLine {
   }
 }
 
-function span<T>(value: T, token: Token, line: number): Spanned<T> {
-  return { value, range: lineRange(line, token.start + 1, token.end + 1) };
+function span<T>(value: T, token: Token, line: number): LineSpan<T> {
+  return new LineSpan(value, line, token.start + 1, token.end + 1);
 }
 
 const NO_ESCAPES: readonly number[] = [];
@@ -130,14 +130,7 @@ function describe(token: Token | undefined): string {
 
 function readBelief(tokens: Token[], text: string, line: number, partial: Partial): ClairBelief {
   let i = 0;
-  const endOfLine = text.length;
-  const fail = (message: string, token: Token | undefined): never => {
-    if (token?.kind === 'unterminated') {
-      throw new LineFailure('unterminated string: add the closing "', token.start, token.end);
-    }
-    const start = token ? token.start : endOfLine;
-    throw new LineFailure(message, start, token ? token.end : endOfLine);
-  };
+  const fail = (message: string, token: Token | undefined): never => failAt(message, token, text.length);
 
   // id
   const idTok = tokens[i];
@@ -151,7 +144,7 @@ function readBelief(tokens: Token[], text: string, line: number, partial: Partia
   if (!confTok || confTok.kind !== 'word' || !NUMBER_PATTERN.test(confTok.text)) {
     fail(`expected a confidence such as .8 after ${id.value}, found ${describe(confTok)}`, confTok);
   }
-  const confidence = { ...span(Number(confTok!.text), confTok!, line), text: confTok!.text };
+  const confidence = Object.assign(span(Number(confTok!.text), confTok!, line), { text: confTok!.text });
   partial.confidence = confidence.value;
   i++;
 
@@ -161,7 +154,7 @@ function readBelief(tokens: Token[], text: string, line: number, partial: Partia
   if (levelTok && levelTok.kind === 'word') {
     const m = LEVEL_PATTERN.exec(levelTok.text);
     if (!m) fail(`expected a level such as L0 or a source such as @self, found ${describe(levelTok)}`, levelTok);
-    level = { ...span(Number(m![1]), levelTok, line), text: levelTok.text };
+    level = Object.assign(span(Number(m![1]), levelTok, line), { text: levelTok.text });
     partial.level = level.value;
     i++;
   }
@@ -251,6 +244,15 @@ function readBelief(tokens: Token[], text: string, line: number, partial: Partia
     content,
     comment,
   };
+}
+
+/** Stops reading a line: an unterminated string wins over whatever else was expected. */
+function failAt(message: string, token: Token | undefined, endOfLine: number): never {
+  if (token?.kind === 'unterminated') {
+    throw new LineFailure('unterminated string: add the closing "', token.start, token.end);
+  }
+  const start = token ? token.start : endOfLine;
+  throw new LineFailure(message, start, token ? token.end : endOfLine);
 }
 
 function readSource(tok: Token, line: number, fail: (m: string, t: Token) => never): ClairSource {

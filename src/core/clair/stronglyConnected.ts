@@ -1,16 +1,18 @@
 /**
- * Tarjan's strongly connected components, iterative so that a 100k-belief chain does
- * not overflow the stack. Returns the component number of every vertex.
+ * Tarjan's strongly connected components over a graph in compressed rows (vertex v's
+ * successors are `targets[offsets[v] .. offsets[v+1])`), iterative so that a 100k-belief
+ * chain does not overflow the stack. Returns the component number of every vertex.
  */
-export function stronglyConnected(successors: readonly (readonly number[])[]): number[] {
-  const n = successors.length;
+export function stronglyConnected(offsets: Int32Array, targets: Int32Array): Int32Array {
+  const n = offsets.length - 1;
   const index = new Int32Array(n).fill(-1);
   const low = new Int32Array(n);
   const onStack = new Uint8Array(n);
-  const component = new Array<number>(n).fill(-1);
+  const component = new Int32Array(n).fill(-1);
   const stack: number[] = [];
   const callStack: number[] = [];
-  const edgeCursor = new Int32Array(n);
+  // Next edge to explore from each vertex, an index into `targets`.
+  const edgeCursor = offsets.slice(0, n);
   let counter = 0;
   let components = 0;
 
@@ -22,9 +24,8 @@ export function stronglyConnected(successors: readonly (readonly number[])[]): n
     onStack[root] = 1;
     while (callStack.length > 0) {
       const v = callStack[callStack.length - 1]!;
-      const next = successors[v]!;
-      if (edgeCursor[v]! < next.length) {
-        const w = next[edgeCursor[v]!]!;
+      if (edgeCursor[v]! < offsets[v + 1]!) {
+        const w = targets[edgeCursor[v]!]!;
         edgeCursor[v]!++;
         if (index[w] === -1) {
           index[w] = low[w] = counter++;

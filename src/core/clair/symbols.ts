@@ -1,67 +1,97 @@
 /**
  * Which ids a document defines, and which line holds the belief that counts for each.
  * Shared by the validator, the graph adapter and the editor features so that they all
- * agree on the contract's rules for duplicates and broken lines.
+ * agree on the contract's rules for duplicates and broken lines. Also builds, once, the
+ * justification table the graph checks and derived confidence walk.
  */
-import type { ClairBelief, ClairDocument, Spanned } from './ast.ts';
-import { ID_PATTERN } from './ast.ts';
+import type { ClairBelief, ClairDocument } from './ast.ts';
+import { ID_PATTERN, uniqueJustifications } from './ast.ts';
+
+/**
+ * The distinct justifiers of each primary belief, as indices into `primary`, in
+ * compressed rows: belief i's justifiers are `targets[offsets[i] .. offsets[i+1])`.
+ */
+export interface JustifierTable {
+  readonly offsets: Int32Array;
+  readonly targets: Int32Array;
+  /** 1 when every distinct justification of belief i names a primary belief. */
+  readonly complete: Uint8Array;
+}
 
 export interface ClairSymbols {
-  /** Every well-formed id that some line defines (beliefs and broken lines alike). */
-  readonly defined: ReadonlySet<string>;
+  /** Every well-formed id that some line defines, with the line of its first definition. */
+  readonly defined: ReadonlyMap<string, number>;
   /** The first definition of each id, when it is a belief that parsed. */
   readonly beliefs: ReadonlyMap<string, ClairBelief>;
   /** Beliefs that parsed and are the first definition of their id, in document order. */
   readonly primary: readonly ClairBelief[];
+  /** Position of each primary belief's id in `primary`. */
+  readonly primaryIndex: ReadonlyMap<string, number>;
   /** Beliefs that parsed but reuse an earlier id. */
   readonly duplicates: readonly ClairBelief[];
   /** Ids whose first definition is a broken line. */
   readonly brokenIds: ReadonlySet<string>;
   /** Beliefs whose own id is not well-formed (they cannot be referenced). */
   readonly malformed: readonly ClairBelief[];
-  /** Line of the first definition of each defined id. */
-  readonly definitionLine: ReadonlyMap<string, number>;
-  /** Where each defined id is first written (its id token). */
-  readonly definitionRange: ReadonlyMap<string, Spanned<string>>;
+  readonly justifiers: JustifierTable;
 }
 
 export function collectSymbols(doc: ClairDocument): ClairSymbols {
-  const defined = new Set<string>();
+  const defined = new Map<string, number>();
   const beliefs = new Map<string, ClairBelief>();
+  const primaryIndex = new Map<string, number>();
   const primary: ClairBelief[] = [];
   const duplicates: ClairBelief[] = [];
   const brokenIds = new Set<string>();
   const malformed: ClairBelief[] = [];
   const malformedIds = new Set<string>();
-  const definitionLine = new Map<string, number>();
-  const definitionRange = new Map<string, Spanned<string>>();
 
   for (const l of doc.lines) {
     if (l.kind === 'broken') {
       const id = l.partial.id;
       if (id && !defined.has(id.value)) {
-        defined.add(id.value);
+        defined.set(id.value, l.line);
         brokenIds.add(id.value);
-        definitionLine.set(id.value, l.line);
-        definitionRange.set(id.value, id);
       }
     } else if (l.kind === 'belief') {
       const b = l.belief;
-      if (defined.has(b.id.value) || malformedIds.has(b.id.value)) {
+      const id = b.id.value;
+      if (defined.has(id) || malformedIds.has(id)) {
         duplicates.push(b);
         continue;
       }
-      if (!ID_PATTERN.test(b.id.value)) {
-        malformedIds.add(b.id.value);
+      if (!ID_PATTERN.test(id)) {
+        malformedIds.add(id);
         malformed.push(b);
         continue;
       }
-      defined.add(b.id.value);
-      beliefs.set(b.id.value, b);
+      defined.set(id, l.line);
+      beliefs.set(id, b);
+      primaryIndex.set(id, primary.length);
       primary.push(b);
-      definitionLine.set(b.id.value, l.line);
-      definitionRange.set(b.id.value, b.id);
     }
   }
-  return { defined, beliefs, primary, duplicates, brokenIds, malformed, definitionLine, definitionRange };
+  return { defined, beliefs, primary, primaryIndex, duplicates, brokenIds, malformed, justifiers: tableOf(primary, primaryIndex) };
+}
+
+function tableOf(primary: readonly ClairBelief[], index: ReadonlyMap<string, number>): JustifierTable {
+  const n = primary.length;
+  const offsets = new Int32Array(n + 1);
+  const complete = new Uint8Array(n);
+  let total = 0;
+  for (const b of primary) total += b.justifications.length;
+  const targets = new Int32Array(total);
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    offsets[i] = k;
+    let all = 1;
+    for (const j of uniqueJustifications(primary[i]!)) {
+      const t = index.get(j.value);
+      if (t === undefined) all = 0;
+      else targets[k++] = t;
+    }
+    complete[i] = all;
+  }
+  offsets[n] = k;
+  return { offsets, targets: targets.subarray(0, k), complete };
 }
