@@ -25,6 +25,8 @@ export interface LayoutEngineOptions {
   readonly elkNodeLimit?: number;
   /** Components costlier than this (see layeredCost) skip ELK. Default ELK_COST_LIMIT. */
   readonly elkCostLimit?: number;
+  /** Inputs with more nodes than this skip ELK altogether. Default ELK_TOTAL_LIMIT. */
+  readonly elkTotalLimit?: number;
   readonly elkOptions?: ElkOptions;
   /** How many component layouts to remember. Default 1024. */
   readonly cacheCapacity?: number;
@@ -76,6 +78,7 @@ export function createLayoutEngine(settings: LayoutEngineOptions = {}): LayoutEn
           cache,
           elkNodeLimit: settings.elkNodeLimit,
           elkCostLimit: settings.elkCostLimit,
+          elkTotalLimit: settings.elkTotalLimit,
           elkOptions: settings.elkOptions,
         });
         result = { positions: full.positions, method: full.method, moved: before ? countMoved(before.positions, full.positions) : 0 };

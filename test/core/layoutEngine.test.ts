@@ -56,6 +56,15 @@ describe('layoutWithElk (stateless, also used by the command line)', () => {
     checkPicture(input, full.positions);
   });
 
+  it('lays out inputs over the total limit with the fast layout throughout', async () => {
+    const input = textInput(generateTrace(60));
+    const full = await layoutFromScratch(input, { elkTotalLimit: 59 });
+    expect(full.method).toBe('fast-layered');
+    expect(full.fallbackComponents).toBe(full.components);
+    checkPicture(input, full.positions);
+    expect((await layoutFromScratch(input, { elkTotalLimit: 60 })).method).toBe('elk');
+  });
+
   it('hands components whose long edges make them costly to the fast layout', async () => {
     // Every node rests on the root: few nodes, but each edge spans many layers.
     const ids = ['r', 'a', 'b', 'c', 'd', 'e'];
