@@ -25,7 +25,7 @@ test('hover on an id shows that belief', async ({ page }) => {
   // b7's line cites b5: hover that reference.
   const ref = page.getByTestId('editor').locator('.view-line', { hasText: 'use Dijkstra with a binary heap"' }).locator('span', { hasText: /^b5$/ });
   await ref.hover();
-  const hover = page.locator('.monaco-hover');
+  const hover = page.locator('.monaco-hover:not(.hidden)');
   await expect(hover).toBeVisible();
   await expect(hover).toContainText('Dijkstra with a binary heap');
   await expect(hover).toContainText('strong');

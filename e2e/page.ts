@@ -56,6 +56,18 @@ export async function replaceText(page: Page, text: string): Promise<void> {
   await page.keyboard.insertText(text);
 }
 
+/** Replaces the whole document by pasting `text`, through the editor's real paste path. */
+export async function pasteText(page: Page, text: string): Promise<void> {
+  await focusEditor(page);
+  await page.keyboard.press('Control+A');
+  await page.evaluate((t) => {
+    const target = document.activeElement ?? document.body;
+    const data = new DataTransfer();
+    data.setData('text/plain', t);
+    target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
 export async function errorCount(page: Page): Promise<number> {
   return Number(await page.getByTestId('diagnostics').getAttribute('data-error-count'));
 }

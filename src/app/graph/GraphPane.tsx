@@ -4,8 +4,8 @@
  * edits flow into the memoized nodes through the store.
  */
 import { useEffect, useMemo, useRef } from 'react';
-import { Background, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow } from '@xyflow/react';
-import type { Edge, Node, NodeMouseHandler } from '@xyflow/react';
+import { Background, Controls, MiniMap, Position, ReactFlow, ReactFlowProvider, useReactFlow } from '@xyflow/react';
+import type { Edge, Node, NodeHandle, NodeMouseHandler } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { NODE_HEIGHT, NODE_WIDTH } from '../../core/layout/layoutTypes.ts';
 import { selectNode, useDocumentStore } from '../../store/documentStore.ts';
@@ -14,8 +14,20 @@ import { BeliefNode } from './BeliefNode.tsx';
 import { minimapColor } from './bandColours.ts';
 
 const nodeTypes = { belief: BeliefNode };
+/**
+ * Every node has the same size and handles, so React Flow is told them up front: it then
+ * never has to render every node once to measure it, which for a 20k-node trace would
+ * mount 20k elements just to throw them away.
+ */
+const NODE_SIZE = { width: NODE_WIDTH, height: NODE_HEIGHT };
+const NODE_HANDLES: NodeHandle[] = [
+  { type: 'target', position: Position.Top, x: NODE_WIDTH / 2, y: 0, width: 1, height: 1 },
+  { type: 'source', position: Position.Bottom, x: NODE_WIDTH / 2, y: NODE_HEIGHT, width: 1, height: 1 },
+];
 /** Contract §4: up to this many nodes, every node is rendered after the view fits. */
 const RENDER_ALL_LIMIT = 200;
+/** The minimap draws every node; past this many it costs more than it shows. */
+const MINIMAP_LIMIT = 1500;
 
 function GraphCanvas() {
   const structureKey = useDocumentStore((s) => s.analysis?.structureKey ?? '');
@@ -30,7 +42,7 @@ function GraphCanvas() {
     const out: Node[] = [];
     for (const n of graph.nodes) {
       const p = positions[n.id];
-      if (p) out.push({ id: n.id, type: 'belief', position: p, data: {}, width: NODE_WIDTH, height: NODE_HEIGHT });
+      if (p) out.push({ id: n.id, type: 'belief', position: p, data: {}, width: NODE_WIDTH, height: NODE_HEIGHT, measured: NODE_SIZE, handles: NODE_HANDLES });
     }
     return out;
   }, [structureKey, positions]);
@@ -103,7 +115,7 @@ function GraphCanvas() {
         colorMode="dark"
       >
         <Background gap={24} size={1} color="#263041" />
-        <MiniMap pannable zoomable nodeColor={minimapColor} maskColor="rgba(10,14,20,0.7)" />
+        {nodes.length <= MINIMAP_LIMIT && <MiniMap pannable zoomable nodeColor={minimapColor} maskColor="rgba(10,14,20,0.7)" />}
         <Controls showInteractive={false} />
       </ReactFlow>
     </div>

@@ -3,7 +3,8 @@
  * its provenance down to the roots, "Why?" read back as sentences, and "When to
  * reconsider?" from the invalidation conditions along the chain.
  */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
 import { explainWhy, formatConfidence, whenToReconsider } from '../../core/graph/explainWhy.ts';
 import { provenanceOf } from '../../core/graph/provenance.ts';
 import type { NodeId } from '../../core/graph/reasoningGraph.ts';
@@ -21,6 +22,23 @@ function NodeLink({ id }: { id: string }) {
       <span className="node-link-conf">{formatConfidence(view?.node.confidence ?? null)}</span>
       <span className="node-link-content">{view?.node.content ?? ''}</span>
     </button>
+  );
+}
+
+/** Long lists (a 20k-step chain) show a page at a time, so the panel stays instant. */
+const PAGE = 100;
+
+function NodeList({ ids, render }: { ids: readonly string[]; render: (id: string, i: number) => ReactNode }) {
+  const [shown, setShown] = useState(PAGE);
+  return (
+    <>
+      {ids.slice(0, shown).map(render)}
+      {ids.length > shown && (
+        <button className="show-more" onClick={() => setShown(shown + PAGE * 5)}>
+          show {Math.min(PAGE * 5, ids.length - shown)} more of {ids.length - shown}
+        </button>
+      )}
+    </>
   );
 }
 
@@ -128,21 +146,36 @@ export function InspectorPanel() {
 
       <section>
         <h3>Justified by ({details.supports.length})</h3>
-        {details.supports.length === 0 ? <p className="muted">A root: nothing in the trace supports it.</p> : details.supports.map((s) => <NodeLink key={s} id={s} />)}
+        {details.supports.length === 0 ? (
+          <p className="muted">A root: nothing in the trace supports it.</p>
+        ) : (
+          <NodeList key={id} ids={details.supports} render={(s) => <NodeLink key={s} id={s} />} />
+        )}
       </section>
       <section>
         <h3>Dependents ({details.dependents.length})</h3>
-        {details.dependents.length === 0 ? <p className="muted">Nothing rests on it.</p> : details.dependents.map((s) => <NodeLink key={s} id={s} />)}
+        {details.dependents.length === 0 ? (
+          <p className="muted">Nothing rests on it.</p>
+        ) : (
+          <NodeList key={id} ids={details.dependents} render={(s) => <NodeLink key={s} id={s} />} />
+        )}
       </section>
       <section data-testid="provenance">
         <h3>Provenance ({details.provenance.length})</h3>
         {details.provenance.length === 0 && <p className="muted">No provenance: this belief is a root.</p>}
-        {details.provenance.map((p) => (
-          <div key={p.id} className="provenance-item" data-testid={`provenance-item-${p.id}`} style={{ paddingLeft: 6 + Math.min(p.depth - 1, 12) * 12 }}>
-            <span className="depth">{p.depth}</span>
-            <NodeLink id={p.id} />
-          </div>
-        ))}
+        <NodeList
+          key={id}
+          ids={details.provenance.map((p) => p.id)}
+          render={(pid, i) => {
+            const p = details.provenance[i]!;
+            return (
+              <div key={pid} className="provenance-item" data-testid={`provenance-item-${pid}`} style={{ paddingLeft: 6 + Math.min(p.depth - 1, 12) * 12 }}>
+                <span className="depth">{p.depth}</span>
+                <NodeLink id={pid} />
+              </div>
+            );
+          }}
+        />
       </section>
     </aside>
   );
