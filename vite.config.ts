@@ -7,5 +7,6 @@ export default defineConfig({
   server: { port: 5173, strictPort: false },
   preview: { port: 4173, strictPort: false },
   build: { target: 'es2022', chunkSizeWarningLimit: 4000 },
-  optimizeDeps: { include: ['comlink', 'zustand', '@xyflow/react', 'react', 'react-dom', 'react-dom/client'] },
+  // Pre-bundled up front so the dev server does not reload the page when it first meets them.
+  optimizeDeps: { include: ['comlink', 'zustand', '@xyflow/react', 'react', 'react-dom', 'react-dom/client', 'elkjs/lib/elk.bundled.js'] },
 });
