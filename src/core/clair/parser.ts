@@ -216,6 +216,8 @@ function readBelief(tokens: Token[], text: string, line: number, partial: Partia
 
   // content
   const contentTok = tokens[i];
+  // An unclosed content string still says what the belief is about: keep it for the node.
+  if (contentTok?.kind === 'unterminated') partial.content = contentTok.value ?? '';
   if (!contentTok || contentTok.kind !== 'string') {
     fail(`missing content: a belief ends with its proposition in double quotes, found ${describe(contentTok)}`, contentTok);
   }
