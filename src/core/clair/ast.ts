@@ -58,6 +58,48 @@ export interface ClairString {
   readonly escapes: readonly number[];
 }
 
+/** A quoted string on one line; like LineSpan, its range object is made on demand. */
+export class LineString implements ClairString {
+  readonly value: string;
+  readonly escapes: readonly number[];
+  readonly line: number;
+  readonly column: number;
+  readonly endColumn: number;
+
+  constructor(value: string, escapes: readonly number[], line: number, column: number, endColumn: number) {
+    this.value = value;
+    this.escapes = escapes;
+    this.line = line;
+    this.column = column;
+    this.endColumn = endColumn;
+  }
+
+  get range(): SourceRange {
+    return { line: this.line, column: this.column, endLine: this.line, endColumn: this.endColumn };
+  }
+}
+
+/** A source on one line, with its range made on demand. */
+export class LineSource implements ClairSource {
+  readonly type: string;
+  readonly reference: string | null;
+  readonly line: number;
+  readonly column: number;
+  readonly endColumn: number;
+
+  constructor(type: string, reference: string | null, line: number, column: number, endColumn: number) {
+    this.type = type;
+    this.reference = reference;
+    this.line = line;
+    this.column = column;
+    this.endColumn = endColumn;
+  }
+
+  get range(): SourceRange {
+    return { line: this.line, column: this.column, endLine: this.line, endColumn: this.endColumn };
+  }
+}
+
 /** A line that parsed as a belief. Fields hold what was written, valid or not. */
 export interface ClairBelief {
   readonly line: number;
@@ -153,5 +195,9 @@ export function columnOf(s: ClairString, i: number): number {
     if (e > i) break;
     shift++;
   }
-  return s.range.column + 1 + i + shift;
+  return columnOfStart(s) + 1 + i + shift;
+}
+
+function columnOfStart(s: ClairString): number {
+  return s instanceof LineString ? s.column : s.range.column;
 }

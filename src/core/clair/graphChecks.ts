@@ -9,7 +9,7 @@ import type { SourceRange } from '../text/sourceRange.ts';
 import type { ClairBelief } from './ast.ts';
 import { ID_PATTERN, levelOf, uniqueJustifications } from './ast.ts';
 import { closestId } from './closestId.ts';
-import { BOUND_TOLERANCE, deriveAll, lobDiscount } from './confidenceAlgebra.ts';
+import { BOUND_TOLERANCE, lobDiscount } from './confidenceAlgebra.ts';
 import { namedBeliefs } from './namedBeliefs.ts';
 import { stronglyConnected } from './stronglyConnected.ts';
 import type { ClairSymbols } from './symbols.ts';
@@ -22,6 +22,7 @@ export interface ConfidenceBound {
 
 export function checkGraph(symbols: ClairSymbols, out: Diagnostic[], bounds: ConfidenceBound[]): void {
   const { beliefs } = symbols;
+  // Primary beliefs first, so index i < primary.length is row i of the justifier table.
   const participants = [...symbols.primary, ...symbols.malformed];
 
   checkUnknownRefs(participants, symbols, out);
@@ -111,7 +112,11 @@ const MAX_REF_SUGGESTIONS = 500;
 
 function checkUnknownRefs(participants: readonly ClairBelief[], symbols: ClairSymbols, out: Diagnostic[]): void {
   let suggestions = 0;
-  for (const b of participants) {
+  const { complete } = symbols.justifiers;
+  for (let i = 0; i < participants.length; i++) {
+    const b = participants[i]!;
+    // Primary beliefs whose every justification resolved have nothing to report.
+    if (i < complete.length && complete[i]) continue;
     for (const j of uniqueJustifications(b)) {
       if (!ID_PATTERN.test(j.value) || symbols.defined.has(j.value)) continue;
       // Never the belief itself: that fix would trade unknown-ref for a cycle.

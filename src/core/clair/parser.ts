@@ -3,7 +3,6 @@
  * that does not parse becomes a `broken` line carrying what could be read before the
  * problem, so the rest of the document (and the graph) stays intact. Never throws.
  */
-import type { SourceRange } from '../text/sourceRange.ts';
 import { lineRange } from '../text/sourceRange.ts';
 import type {
   ClairBelief,
@@ -14,9 +13,9 @@ import type {
   PartialBelief,
   Spanned,
 } from './ast.ts';
-import { ID_PATTERN, LEVEL_PATTERN, LineSpan, NUMBER_PATTERN } from './ast.ts';
+import { ID_PATTERN, LEVEL_PATTERN, LineSource, LineSpan, LineString, NUMBER_PATTERN } from './ast.ts';
 import type { Token } from './lexer.ts';
-import { lexLine, splitLines } from './lexer.ts';
+import { isSeparator, lexLine, splitLines } from './lexer.ts';
 
 /** Parses a whole document. */
 export function parseClair(text: string): ClairDocument {
@@ -71,6 +70,10 @@ interface Partial {
   content: string | null;
 }
 
+const NO_REFS: Spanned<string>[] = [];
+const NO_STRINGS: string[] = [];
+const scratch: Partial = { id: null, confidence: null, level: null, source: null, justifications: NO_REFS, invalidations: [], content: null };
+
 /** Parses one line (1-based `line`), without its terminator. */
 export function parseClairLine(text: string, line: number): ClairLine {
   const tokens = lexLine(text);
@@ -78,15 +81,15 @@ export function parseClairLine(text: string, line: number): ClairLine {
   if (!first) return { kind: 'blank', line };
   if (first.kind === 'comment') return { kind: 'comment', line, text: first.text.slice(1) };
 
-  const partial: Partial = {
-    id: null,
-    confidence: null,
-    level: null,
-    source: null,
-    justifications: [],
-    invalidations: [],
-    content: null,
-  };
+  // One scratch record, reset per line and copied only when the line turns out broken.
+  const partial = scratch;
+  partial.id = null;
+  partial.confidence = null;
+  partial.level = null;
+  partial.source = null;
+  partial.justifications = NO_REFS;
+  partial.invalidations = NO_STRINGS;
+  partial.content = null;
   try {
     const belief = readBelief(tokens, text, line, partial);
     return { kind: 'belief', line, belief };
@@ -113,11 +116,7 @@ function span<T>(value: T, token: Token, line: number): LineSpan<T> {
 const NO_ESCAPES: readonly number[] = [];
 
 function toClairString(token: Token, line: number): ClairString {
-  return {
-    value: token.value ?? '',
-    range: lineRange(line, token.start + 1, token.end + 1),
-    escapes: token.escapes ?? NO_ESCAPES,
-  };
+  return new LineString(token.value ?? '', token.escapes ?? NO_ESCAPES, line, token.start + 1, token.end + 1);
 }
 
 function describe(token: Token | undefined): string {
@@ -170,6 +169,8 @@ function readBelief(tokens: Token[], text: string, line: number, partial: Partia
 
   // justifications: one or more groups `<a,b`
   const justifications: Spanned<string>[] = [];
+  // Shared with the partial record, so references read before a mistake still count.
+  partial.justifications = justifications;
   while (tokens[i]?.kind === 'lt') {
     const lt = tokens[i]!;
     i++;
@@ -186,7 +187,6 @@ function readBelief(tokens: Token[], text: string, line: number, partial: Partia
       i++;
     }
   }
-  partial.justifications = justifications;
 
   // invalidations: ?["a", "b"]
   const invalidations: ClairString[] = [];
@@ -199,6 +199,7 @@ function readBelief(tokens: Token[], text: string, line: number, partial: Partia
       const s = tokens[i];
       if (!s || s.kind !== 'string') fail(`expected a quoted condition, found ${describe(s)}`, s);
       invalidations.push(toClairString(s!, line));
+      if (partial.invalidations === NO_STRINGS) partial.invalidations = [];
       partial.invalidations.push(s!.value ?? '');
       i++;
       const next = tokens[i];
@@ -217,7 +218,8 @@ function readBelief(tokens: Token[], text: string, line: number, partial: Partia
   // content
   const contentTok = tokens[i];
   // An unclosed content string still says what the belief is about: keep it for the node.
-  if (contentTok?.kind === 'unterminated') partial.content = contentTok.value ?? '';
+  // Trailing separators go, as the printer trims them from a broken line.
+  if (contentTok?.kind === 'unterminated') partial.content = trimEndSeparators(contentTok.value ?? '');
   if (!contentTok || contentTok.kind !== 'string') {
     fail(`missing content: a belief ends with its proposition in double quotes, found ${describe(contentTok)}`, contentTok);
   }
@@ -248,6 +250,12 @@ function readBelief(tokens: Token[], text: string, line: number, partial: Partia
   };
 }
 
+function trimEndSeparators(s: string): string {
+  let end = s.length;
+  while (end > 0 && isSeparator(s[end - 1]!)) end--;
+  return s.slice(0, end);
+}
+
 /** Stops reading a line: an unterminated string wins over whatever else was expected. */
 function failAt(message: string, token: Token | undefined, endOfLine: number): never {
   if (token?.kind === 'unterminated') {
@@ -265,6 +273,5 @@ function readSource(tok: Token, line: number, fail: (m: string, t: Token) => nev
   if (type === '') fail('a source needs a type after @: user, ctx, self, file or model', tok);
   if (!SOURCE_TYPE_PATTERN.test(type)) fail(`"${type}" is not a source type: use user, ctx, self, file or model`, tok);
   if (reference === '') fail(`@${type}: needs a reference after the colon, or drop the colon`, tok);
-  const range: SourceRange = lineRange(line, tok.start + 1, tok.end + 1);
-  return { type, reference, range };
+  return new LineSource(type, reference, line, tok.start + 1, tok.end + 1);
 }

@@ -22,7 +22,7 @@ export interface ClairSymbols {
   /** Every well-formed id that some line defines, with the line of its first definition. */
   readonly defined: ReadonlyMap<string, number>;
   /** The first definition of each id, when it is a belief that parsed. */
-  readonly beliefs: ReadonlyMap<string, ClairBelief>;
+  readonly beliefs: BeliefLookup;
   /** Beliefs that parsed and are the first definition of their id, in document order. */
   readonly primary: readonly ClairBelief[];
   /** Position of each primary belief's id in `primary`. */
@@ -36,9 +36,32 @@ export interface ClairSymbols {
   readonly justifiers: JustifierTable;
 }
 
+/** Looks beliefs up by id through the primary index (no second map of 10k entries). */
+export class BeliefLookup {
+  private readonly index: ReadonlyMap<string, number>;
+  private readonly primary: readonly ClairBelief[];
+
+  constructor(index: ReadonlyMap<string, number>, primary: readonly ClairBelief[]) {
+    this.index = index;
+    this.primary = primary;
+  }
+
+  get(id: string): ClairBelief | undefined {
+    const i = this.index.get(id);
+    return i === undefined ? undefined : this.primary[i];
+  }
+
+  has(id: string): boolean {
+    return this.index.has(id);
+  }
+
+  get size(): number {
+    return this.primary.length;
+  }
+}
+
 export function collectSymbols(doc: ClairDocument): ClairSymbols {
   const defined = new Map<string, number>();
-  const beliefs = new Map<string, ClairBelief>();
   const primaryIndex = new Map<string, number>();
   const primary: ClairBelief[] = [];
   const duplicates: ClairBelief[] = [];
@@ -66,11 +89,11 @@ export function collectSymbols(doc: ClairDocument): ClairSymbols {
         continue;
       }
       defined.set(id, l.line);
-      beliefs.set(id, b);
       primaryIndex.set(id, primary.length);
       primary.push(b);
     }
   }
+  const beliefs = new BeliefLookup(primaryIndex, primary);
   return { defined, beliefs, primary, primaryIndex, duplicates, brokenIds, malformed, justifiers: tableOf(primary, primaryIndex) };
 }
 
