@@ -58,6 +58,16 @@ export interface ClairString {
   readonly escapes: readonly number[];
 }
 
+/** A number on one line, with its text exactly as written (for the printer). */
+export class WrittenNumber extends LineSpan<number> {
+  readonly text: string;
+
+  constructor(value: number, text: string, line: number, column: number, endColumn: number) {
+    super(value, line, column, endColumn);
+    this.text = text;
+  }
+}
+
 /** A quoted string on one line; like LineSpan, its range object is made on demand. */
 export class LineString implements ClairString {
   readonly value: string;

@@ -47,9 +47,17 @@ const PUNCT_KIND: Readonly<Record<number, TokenKind>> = {
   93: 'rbracket', // ]
 };
 
+/** Character classes of ASCII codes, looked up once per character in the hot loops. */
+const WORD = 0;
+const SPACE = 1;
+const OTHER = 2;
+const ASCII_CLASS = new Uint8Array(128);
+for (const c of [32, 9, 13, 12, 11]) ASCII_CLASS[c] = SPACE;
+for (const c of [QUOTE, SEMICOLON, AT, 60, 44, 63, 91, 93]) ASCII_CLASS[c] = OTHER;
+
 function isSpaceCode(c: number): boolean {
-  // space, tab, CR, form feed, vertical tab, no-break space, byte-order mark
-  return c === 32 || c === 9 || c === 13 || c === 12 || c === 11 || c === 0xa0 || c === 0xfeff;
+  // space, tab, CR, form feed, vertical tab; no-break space and byte-order mark above ASCII
+  return c < 128 ? ASCII_CLASS[c] === SPACE : c === 0xa0 || c === 0xfeff;
 }
 
 /** True for the characters that separate tokens (outside strings). */
@@ -58,7 +66,7 @@ export function isSeparator(ch: string): boolean {
 }
 
 function isWordCode(c: number): boolean {
-  return !isSpaceCode(c) && c !== QUOTE && c !== SEMICOLON && c !== AT && PUNCT_KIND[c] === undefined;
+  return c < 128 ? ASCII_CLASS[c] === WORD : c !== 0xa0 && c !== 0xfeff;
 }
 
 /** Tokens of one line (without its line terminator). */

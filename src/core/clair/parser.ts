@@ -13,7 +13,7 @@ import type {
   PartialBelief,
   Spanned,
 } from './ast.ts';
-import { ID_PATTERN, LEVEL_PATTERN, LineSource, LineSpan, LineString, NUMBER_PATTERN } from './ast.ts';
+import { ID_PATTERN, LEVEL_PATTERN, LineSource, LineSpan, LineString, NUMBER_PATTERN, WrittenNumber } from './ast.ts';
 import type { Token } from './lexer.ts';
 import { isSeparator, lexLine, splitLines } from './lexer.ts';
 
@@ -72,6 +72,8 @@ interface Partial {
 
 const NO_REFS: Spanned<string>[] = [];
 const NO_STRINGS: string[] = [];
+/** Shared by every belief without conditions; never written to. */
+const NO_CONDITIONS: ClairString[] = [];
 const scratch: Partial = { id: null, confidence: null, level: null, source: null, justifications: NO_REFS, invalidations: [], content: null };
 
 /** Parses one line (1-based `line`), without its terminator. */
@@ -143,7 +145,7 @@ function readBelief(tokens: Token[], text: string, line: number, partial: Partia
   if (!confTok || confTok.kind !== 'word' || !NUMBER_PATTERN.test(confTok.text)) {
     fail(`expected a confidence such as .8 after ${id.value}, found ${describe(confTok)}`, confTok);
   }
-  const confidence = Object.assign(span(Number(confTok!.text), confTok!, line), { text: confTok!.text });
+  const confidence = new WrittenNumber(Number(confTok!.text), confTok!.text, line, confTok!.start + 1, confTok!.end + 1);
   partial.confidence = confidence.value;
   i++;
 
@@ -153,7 +155,7 @@ function readBelief(tokens: Token[], text: string, line: number, partial: Partia
   if (levelTok && levelTok.kind === 'word') {
     const m = LEVEL_PATTERN.exec(levelTok.text);
     if (!m) fail(`expected a level such as L0 or a source such as @self, found ${describe(levelTok)}`, levelTok);
-    level = Object.assign(span(Number(m![1]), levelTok, line), { text: levelTok.text });
+    level = new WrittenNumber(Number(m![1]), levelTok.text, line, levelTok.start + 1, levelTok.end + 1);
     partial.level = level.value;
     i++;
   }
@@ -189,8 +191,9 @@ function readBelief(tokens: Token[], text: string, line: number, partial: Partia
   }
 
   // invalidations: ?["a", "b"]
-  const invalidations: ClairString[] = [];
+  let invalidations: ClairString[] = NO_CONDITIONS;
   if (tokens[i]?.kind === 'question') {
+    invalidations = [];
     const q = tokens[i]!;
     i++;
     if (tokens[i]?.kind !== 'lbracket') fail(`"?" must be followed by ["condition", …], found ${describe(tokens[i])}`, tokens[i] ?? q);
