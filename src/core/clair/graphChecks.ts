@@ -120,7 +120,7 @@ function checkUnknownRefs(participants: readonly ClairBelief[], symbols: ClairSy
     for (const j of uniqueJustifications(b)) {
       if (!ID_PATTERN.test(j.value) || symbols.defined.has(j.value)) continue;
       // Never the belief itself: that fix would trade unknown-ref for a cycle.
-      const best = suggestions++ < MAX_REF_SUGGESTIONS ? closestId(j.value, symbols.defined.keys(), b.id.value) : null;
+      const best = suggestions++ < MAX_REF_SUGGESTIONS ? closestId(j.value, symbols.defined.ids(), b.id.value) : null;
       // Every occurrence of the id on the line, or a repeat would keep the diagnostic alive.
       const edits = best ? b.justifications.filter((x) => x.value === j.value).map((x) => ({ range: x.range, text: best })) : [];
       out.push({
@@ -136,7 +136,7 @@ function checkUnknownRefs(participants: readonly ClairBelief[], symbols: ClairSy
 }
 
 function checkCycles(symbols: ClairSymbols, out: Diagnostic[]): void {
-  const { primary, primaryIndex } = symbols;
+  const { primary, defined } = symbols;
   const { offsets, targets } = symbols.justifiers;
   const component = stronglyConnected(offsets, targets);
   const size = new Int32Array(primary.length);
@@ -158,7 +158,7 @@ function checkCycles(symbols: ClairSymbols, out: Diagnostic[]): void {
     const b = primary[i]!;
     const members = membersOf.get(c) ?? [b.id.value];
     const onCycle = uniqueJustifications(b).find((j) => {
-      const k = primaryIndex.get(j.value);
+      const k = defined.indexOf(j.value);
       return k !== undefined && component[k] === c;
     });
     const shown = members.length > 6 ? members.slice(0, 6).join(', ') + ', …' : members.join(', ');

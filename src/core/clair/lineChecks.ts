@@ -25,7 +25,7 @@ export function checkLines(doc: ClairDocument, symbols: ClairSymbols, out: Diagn
     } else if (l.kind === 'belief') {
       const b = l.belief;
       if (duplicates.has(b)) {
-        const first = symbols.defined.get(b.id.value);
+        const first = symbols.defined.lineOf(b.id.value);
         out.push({
           severity: 'error',
           code: 'duplicate-id',

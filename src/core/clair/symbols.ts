@@ -19,14 +19,12 @@ export interface JustifierTable {
 }
 
 export interface ClairSymbols {
-  /** Every well-formed id that some line defines, with the line of its first definition. */
-  readonly defined: ReadonlyMap<string, number>;
+  /** Every well-formed id that some line defines (beliefs and broken lines alike). */
+  readonly defined: IdTable;
   /** The first definition of each id, when it is a belief that parsed. */
   readonly beliefs: BeliefLookup;
   /** Beliefs that parsed and are the first definition of their id, in document order. */
   readonly primary: readonly ClairBelief[];
-  /** Position of each primary belief's id in `primary`. */
-  readonly primaryIndex: ReadonlyMap<string, number>;
   /** Beliefs that parsed but reuse an earlier id. */
   readonly duplicates: readonly ClairBelief[];
   /** Ids whose first definition is a broken line. */
@@ -36,23 +34,66 @@ export interface ClairSymbols {
   readonly justifiers: JustifierTable;
 }
 
-/** Looks beliefs up by id through the primary index (no second map of 10k entries). */
+/**
+ * Every defined id in one map: a primary belief's id maps to its index in `primary`
+ * (0 or more); an id first defined by a broken line maps to minus its line number. One
+ * map instead of three keeps a 10k-belief analysis light.
+ */
+export class IdTable {
+  private readonly map = new Map<string, number>();
+  private readonly primary: ClairBelief[];
+
+  constructor(primary: ClairBelief[]) {
+    this.primary = primary;
+  }
+
+  /** Records a primary belief (the caller appends it to `primary` afterwards). */
+  addBelief(id: string): void {
+    this.map.set(id, this.primary.length);
+  }
+
+  addBroken(id: string, line: number): void {
+    this.map.set(id, -line);
+  }
+
+  has(id: string): boolean {
+    return this.map.has(id);
+  }
+
+  /** Line of the first definition of `id`. */
+  lineOf(id: string): number | undefined {
+    const v = this.map.get(id);
+    return v === undefined ? undefined : v >= 0 ? this.primary[v]!.line : -v;
+  }
+
+  /** Index in `primary` of the belief defining `id`, if it is a belief that parsed. */
+  indexOf(id: string): number | undefined {
+    const v = this.map.get(id);
+    return v !== undefined && v >= 0 ? v : undefined;
+  }
+
+  ids(): IterableIterator<string> {
+    return this.map.keys();
+  }
+}
+
+/** Looks primary beliefs up by id. */
 export class BeliefLookup {
-  private readonly index: ReadonlyMap<string, number>;
+  private readonly table: IdTable;
   private readonly primary: readonly ClairBelief[];
 
-  constructor(index: ReadonlyMap<string, number>, primary: readonly ClairBelief[]) {
-    this.index = index;
+  constructor(table: IdTable, primary: readonly ClairBelief[]) {
+    this.table = table;
     this.primary = primary;
   }
 
   get(id: string): ClairBelief | undefined {
-    const i = this.index.get(id);
+    const i = this.table.indexOf(id);
     return i === undefined ? undefined : this.primary[i];
   }
 
   has(id: string): boolean {
-    return this.index.has(id);
+    return this.table.indexOf(id) !== undefined;
   }
 
   get size(): number {
@@ -61,9 +102,8 @@ export class BeliefLookup {
 }
 
 export function collectSymbols(doc: ClairDocument): ClairSymbols {
-  const defined = new Map<string, number>();
-  const primaryIndex = new Map<string, number>();
   const primary: ClairBelief[] = [];
+  const defined = new IdTable(primary);
   const duplicates: ClairBelief[] = [];
   const brokenIds = new Set<string>();
   const malformed: ClairBelief[] = [];
@@ -73,7 +113,7 @@ export function collectSymbols(doc: ClairDocument): ClairSymbols {
     if (l.kind === 'broken') {
       const id = l.partial.id;
       if (id && !defined.has(id.value)) {
-        defined.set(id.value, l.line);
+        defined.addBroken(id.value, l.line);
         brokenIds.add(id.value);
       }
     } else if (l.kind === 'belief') {
@@ -88,16 +128,15 @@ export function collectSymbols(doc: ClairDocument): ClairSymbols {
         malformed.push(b);
         continue;
       }
-      defined.set(id, l.line);
-      primaryIndex.set(id, primary.length);
+      defined.addBelief(id);
       primary.push(b);
     }
   }
-  const beliefs = new BeliefLookup(primaryIndex, primary);
-  return { defined, beliefs, primary, primaryIndex, duplicates, brokenIds, malformed, justifiers: tableOf(primary, primaryIndex) };
+  const beliefs = new BeliefLookup(defined, primary);
+  return { defined, beliefs, primary, duplicates, brokenIds, malformed, justifiers: tableOf(primary, defined) };
 }
 
-function tableOf(primary: readonly ClairBelief[], index: ReadonlyMap<string, number>): JustifierTable {
+function tableOf(primary: readonly ClairBelief[], index: IdTable): JustifierTable {
   const n = primary.length;
   const offsets = new Int32Array(n + 1);
   const complete = new Uint8Array(n);
@@ -109,7 +148,7 @@ function tableOf(primary: readonly ClairBelief[], index: ReadonlyMap<string, num
     offsets[i] = k;
     let all = 1;
     for (const j of uniqueJustifications(primary[i]!)) {
-      const t = index.get(j.value);
+      const t = index.indexOf(j.value);
       if (t === undefined) all = 0;
       else targets[k++] = t;
     }
