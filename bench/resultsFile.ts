@@ -20,6 +20,18 @@ export async function writeNodeResults(report: BenchReport, path = RESULTS_PATH)
   await writeFile(path, JSON.stringify(merged, null, 2) + '\n', 'utf8');
 }
 
+/** Writes the `browser` section, keeping every other section. */
+export async function writeBrowserResults(section: object, path = RESULTS_PATH): Promise<void> {
+  let existing: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(await readFile(path, 'utf8'));
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) existing = parsed as Record<string, unknown>;
+  } catch {
+    // No file yet, or one we cannot read as JSON: start afresh.
+  }
+  await writeFile(path, JSON.stringify({ ...existing, browser: section }, null, 2) + '\n', 'utf8');
+}
+
 /** The report with each row's ratio and target verdict spelled out, for readers of the file. */
 export function nodeSection(report: BenchReport): object {
   return {

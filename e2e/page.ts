@@ -46,7 +46,7 @@ export async function gotoLineEnd(page: Page, line: number): Promise<void> {
 }
 
 export async function focusEditor(page: Page): Promise<void> {
-  await page.getByTestId('editor').locator('.view-lines').click({ position: { x: 5, y: 5 } });
+  await page.getByTestId('editor').click({ position: { x: 120, y: 12 } });
 }
 
 /** Replaces the whole document with `text`, as a paste would. */

@@ -8,7 +8,7 @@ import type { AnalysisView } from '../core/analysis/documentAnalysis.ts';
 import type { AnalysisPatch } from '../core/analysis/analysisPatch.ts';
 import { applyPatch } from '../core/analysis/analysisPatch.ts';
 import type { SymbolUse } from '../core/clair/symbolIndex.ts';
-import { indexGraph } from '../core/graph/graphIndex.ts';
+import { indexGraph, reindexSameShape } from '../core/graph/graphIndex.ts';
 import type { Language } from '../core/graph/reasoningGraph.ts';
 import type { LayoutInput, LayoutResult } from '../core/layout/layoutTypes.ts';
 import { toLayoutInput } from '../core/layout/toLayoutInput.ts';
@@ -140,16 +140,20 @@ export class DocumentPipeline {
 
   private acceptAnalysis(analysis: AnalysisView): void {
     const state = useDocumentStore.getState();
-    const lineToNode = new Map<number, string>();
-    for (const n of analysis.graph.nodes) {
-      for (let line = n.range.line; line <= n.range.endLine; line++) lineToNode.set(line, n.id);
-    }
+    const previous = state.analysis;
+    // Same shape (ids, order, edges): keep the adjacency, refresh only the node lookup.
+    const sameGraphShape =
+      state.index !== null &&
+      previous !== null &&
+      previous.structureKey === analysis.structureKey &&
+      previous.graph.nodes.length === analysis.graph.nodes.length &&
+      previous.graph.edges === analysis.graph.edges;
+    const index = sameGraphShape ? reindexSameShape(state.index!, analysis.graph) : indexGraph(analysis.graph);
     const sameShape = state.layoutKey === analysis.structureKey;
     useDocumentStore.setState({
       analysis,
-      index: indexGraph(analysis.graph),
+      index,
       views: buildBeliefViews(analysis, state.views),
-      lineToNode,
       workerError: null,
       ...(sameShape ? { graphVersion: analysis.version } : {}),
     });

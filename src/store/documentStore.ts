@@ -41,8 +41,6 @@ export interface DocumentState {
   readonly analysis: AnalysisView | null;
   readonly index: GraphIndex | null;
   readonly views: ReadonlyMap<string, BeliefView>;
-  /** Line number → id of the node written on it. */
-  readonly lineToNode: ReadonlyMap<number, string>;
   readonly positions: Positions;
   /** The structure key the positions were computed for. */
   readonly layoutKey: string | null;
@@ -62,7 +60,6 @@ export const useDocumentStore = create<DocumentState>(() => ({
   analysis: null,
   index: null,
   views: new Map(),
-  lineToNode: new Map(),
   positions: {},
   layoutKey: null,
   layoutInfo: null,

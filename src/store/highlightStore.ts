@@ -19,7 +19,8 @@ const EMPTY: Highlight = { provenance: new Set(), edges: new Set(), dependents: 
 export const useHighlightStore = create<Highlight>(() => EMPTY);
 
 useDocumentStore.subscribe((s, prev) => {
-  if (s.selection.id === prev.selection.id && s.index === prev.index) return;
+  // Provenance depends on the selection and the graph's shape only, not on content.
+  if (s.selection.id === prev.selection.id && s.index?.supportsOf === prev.index?.supportsOf) return;
   const id = s.selection.id as NodeId | null;
   if (!id || !s.index || !s.index.byId.has(id)) {
     if (useHighlightStore.getState() !== EMPTY) useHighlightStore.setState(EMPTY, true);

@@ -13,6 +13,7 @@ import { WARRANT_THEME, defineWarrantTheme } from '../monaco/warrantTheme.ts';
 import { ensureLanguages } from '../monaco/ensureLanguages.ts';
 import { saveDraftSoon } from '../draftStorage.ts';
 import { setActiveEditor } from './activeEditor.ts';
+import { nodeAtLine } from '../../core/graph/graphIndex.ts';
 
 export function EditorPane() {
   const hostRef = useRef<HTMLDivElement>(null);
@@ -54,7 +55,8 @@ export function EditorPane() {
     // Cursor → selection, for every move except our own reveal of a selected node.
     const onCursor = editor.onDidChangeCursorPosition((e) => {
       if (suppressCursor) return;
-      const id = useDocumentStore.getState().lineToNode.get(e.position.lineNumber) ?? null;
+      const graph = useDocumentStore.getState().analysis?.graph;
+      const id = graph ? (nodeAtLine(graph, e.position.lineNumber)?.id ?? null) : null;
       if (id && id !== useDocumentStore.getState().selection.id) selectNode(id, 'editor');
     });
 

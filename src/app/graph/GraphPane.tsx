@@ -9,11 +9,12 @@ import type { Edge, Node, NodeHandle, NodeMouseHandler } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { NODE_HEIGHT, NODE_WIDTH } from '../../core/layout/layoutTypes.ts';
 import { selectNode, useDocumentStore } from '../../store/documentStore.ts';
-import { useHighlightStore } from '../../store/highlightStore.ts';
 import { BeliefNode } from './BeliefNode.tsx';
+import { ArrowMarkers, JustificationEdge } from './JustificationEdge.tsx';
 import { minimapColor } from './bandColours.ts';
 
 const nodeTypes = { belief: BeliefNode };
+const edgeTypes = { justification: JustificationEdge };
 /**
  * Every node has the same size and handles, so React Flow is told them up front: it then
  * never has to render every node once to measure it, which for a 20k-node trace would
@@ -33,7 +34,7 @@ function GraphCanvas() {
   const structureKey = useDocumentStore((s) => s.analysis?.structureKey ?? '');
   const positions = useDocumentStore((s) => s.positions);
   const graphVersion = useDocumentStore((s) => s.graphVersion);
-  const highlightedEdges = useHighlightStore((s) => s.edges);
+  const layoutInfo = useDocumentStore((s) => s.layoutInfo);
   const flow = useReactFlow();
 
   const nodes = useMemo<Node[]>(() => {
@@ -52,17 +53,8 @@ function GraphCanvas() {
     if (!graph) return [];
     return graph.edges
       .filter((e) => positions[e.from] && positions[e.to])
-      .map((e) => {
-        const lit = highlightedEdges.has(e.id);
-        return {
-          id: e.id,
-          source: e.from,
-          target: e.to,
-          className: [lit ? 'edge-chain' : '', e.tentative ? 'edge-tentative' : ''].join(' ').trim(),
-          markerEnd: { type: 'arrowclosed' as const, width: 16, height: 16, color: lit ? '#f5c26b' : '#6b7a90' },
-        };
-      });
-  }, [structureKey, positions, highlightedEdges]);
+      .map((e) => ({ id: e.id, source: e.from, target: e.to, type: 'justification', data: { tentative: e.tentative } }));
+  }, [structureKey, positions]);
 
   // Fit the view when a document's first layout arrives.
   const fittedFor = useRef<string | null>(null);
@@ -98,11 +90,18 @@ function GraphCanvas() {
   const onNodeClick: NodeMouseHandler = (_e, node) => selectNode(node.id, 'graph');
 
   return (
-    <div className="graph-host" data-testid="graph" data-version={graphVersion}>
+    <div
+      className="graph-host"
+      data-testid="graph"
+      data-version={graphVersion}
+      data-layout-method={layoutInfo?.method ?? ''}
+      data-layout-ms={layoutInfo ? Math.round(layoutInfo.ms) : ''}
+    >
       <ReactFlow
         nodes={nodes}
         edges={edges}
         nodeTypes={nodeTypes}
+        edgeTypes={edgeTypes}
         onNodeClick={onNodeClick}
         onPaneClick={() => selectNode(null, 'graph')}
         nodesDraggable={false}
@@ -114,6 +113,7 @@ function GraphCanvas() {
         proOptions={{ hideAttribution: true }}
         colorMode="dark"
       >
+        <ArrowMarkers />
         <Background gap={24} size={1} color="#263041" />
         {nodes.length <= MINIMAP_LIMIT && <MiniMap pannable zoomable nodeColor={minimapColor} maskColor="rgba(10,14,20,0.7)" />}
         <Controls showInteractive={false} />

@@ -37,6 +37,30 @@ export function indexGraph(graph: ReasoningGraph): GraphIndex {
   return { graph, byId, supportsOf, dependentsOf, order };
 }
 
+/**
+ * The index of a graph with the same shape (node ids, order and edges) as the one
+ * `previous` indexed: adjacency is kept, only the node lookup is rebuilt.
+ */
+export function reindexSameShape(previous: GraphIndex, graph: ReasoningGraph): GraphIndex {
+  const byId = new Map<NodeId, GraphNode>();
+  for (const n of graph.nodes) byId.set(n.id, n);
+  return { ...previous, graph, byId };
+}
+
+/** The node written on `line`, by binary search over nodes in document order. */
+export function nodeAtLine(graph: ReasoningGraph, line: number): GraphNode | null {
+  const nodes = graph.nodes;
+  let lo = 0;
+  let hi = nodes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (nodes[mid]!.range.endLine < line) lo = mid + 1;
+    else hi = mid;
+  }
+  const n = nodes[lo];
+  return n && n.range.line <= line && line <= n.range.endLine ? n : null;
+}
+
 export function edgesOf(index: GraphIndex, id: NodeId): { supports: readonly NodeId[]; dependents: readonly NodeId[] } {
   return { supports: index.supportsOf.get(id) ?? [], dependents: index.dependentsOf.get(id) ?? [] };
 }

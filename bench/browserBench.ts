@@ -1,0 +1,159 @@
+/**
+ * The browser half of the performance suite: the real app, built and served locally,
+ * driven in Debian's Chromium. What it measures is what a person feels:
+ *  - keystroke → diagnostics at 10k beliefs: from the keydown event to the problems
+ *    panel showing that version (and to the graph showing it), measured inside the page;
+ *  - a 5 MB paste: time until validated and drawn, the longest main-thread task meanwhile,
+ *    and a keystroke right after it;
+ *  - first layout of a 1000-belief trace through the layout worker, paste to graph.
+ * Rows go into the `browser` section of bench/results.json.
+ */
+import { existsSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
+import { build, preview } from 'vite';
+import type { BenchRow } from './benchTypes.ts';
+import { generateTrace } from './generateTrace.ts';
+import { median } from './measure.ts';
+
+export interface BrowserBenchReport {
+  readonly date: string;
+  readonly browser: string;
+  readonly rows: readonly BenchRow[];
+  readonly notes: readonly string[];
+}
+
+const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+
+export async function runBrowserBench(options: { quick: boolean; onProgress?: (what: string) => void }): Promise<BrowserBenchReport> {
+  const progress = options.onProgress ?? (() => {});
+  progress('building the app');
+  await build({ logLevel: 'error' });
+  const server = await preview({ logLevel: 'error', preview: { host: '127.0.0.1', port: 0, strictPort: false } });
+  const url = server.resolvedUrls?.local[0];
+  if (!url) throw new Error('the preview server did not report its address');
+  const browser = await chromium.launch({
+    headless: true,
+    ...(existsSync(DEBIAN_CHROMIUM) ? { executablePath: DEBIAN_CHROMIUM } : {}),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+  const rows: BenchRow[] = [];
+  const notes: string[] = [];
+  try {
+    const page = await browser.newPage({ viewport: { width: 1600, height: 960 } });
+    await page.goto(`${url}?fresh`);
+    await page.waitForSelector('[data-testid=node-b1]');
+    await installProbes(page);
+
+    progress('first layout of 1000 beliefs in the browser');
+    const drawnMs = await pasteUntilDrawn(page, generateTrace(1000));
+    const layout = await page.evaluate(() => {
+      const g = document.querySelector('[data-testid=graph]')!;
+      return { method: g.getAttribute('data-layout-method'), ms: Number(g.getAttribute('data-layout-ms')) };
+    });
+    rows.push({ name: 'browser: first layout in the layout worker', size: '1k beliefs', ms: layout.ms, targetMs: 1000, note: `method ${layout.method}, as the worker timed it` });
+    rows.push({ name: 'browser: paste → graph drawn', size: '1k beliefs', ms: drawnMs, note: 'validation worker, then the first layout in the layout worker, then React Flow' });
+
+    progress('keystroke → diagnostics at 10k');
+    await pasteUntilDrawn(page, generateTrace(10_000));
+    const keys = await typeAndTime(page, options.quick ? 8 : 20);
+    rows.push({ name: 'browser: keystroke → diagnostics', size: '10k beliefs', ms: median(keys.diagnostics), targetMs: 100, note: 'keydown to the problems panel showing that version (median)' });
+    rows.push({ name: 'browser: keystroke → graph updated', size: '10k beliefs', ms: median(keys.graph), note: 'keydown to the graph showing that version (median)' });
+
+    progress('5 MB paste');
+    const big = Array.from({ length: 62_000 }, (_, i) => `b${i + 1} .9 L0 @self${i > 0 ? ` <b${i}` : ''} "step ${i + 1}: the measurement agrees with the previous step within tolerance"`).join('\n');
+    await resetLongTasks(page);
+    const pasteMs = await pasteUntilDrawn(page, big);
+    const longest = await page.evaluate(() => Math.max(0, ...(window as unknown as { __longTasks: number[] }).__longTasks));
+    rows.push({ name: 'browser: 5 MB paste → validated and drawn', size: `${(big.length / 1e6).toFixed(1)} MB, 62k beliefs`, ms: pasteMs, note: `longest main-thread task during it: ${Math.round(longest)} ms` });
+    rows.push({ name: 'browser: longest main-thread task in a 5 MB paste', size: '62k beliefs', ms: longest, note: 'the page does not respond to input for this long, once' });
+    const after = await typeAndTime(page, options.quick ? 3 : 6);
+    rows.push({ name: 'browser: keystroke → diagnostics after the paste', size: '62k beliefs', ms: median(after.diagnostics), note: 'typing in the 5 MB document' });
+    await page.close();
+  } finally {
+    await browser.close();
+    await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+  }
+  if (!existsSync(DEBIAN_CHROMIUM)) notes.push(`${DEBIAN_CHROMIUM} is absent: Playwright's own Chromium was used`);
+  return { date: new Date().toISOString(), browser: browser.version(), rows, notes };
+}
+
+/** Records long main-thread tasks and the moment each contract hook changes version. */
+async function installProbes(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __longTasks: number[]; __versionAt: Record<string, Record<number, number>>; __keyAt: number[] };
+    w.__longTasks = [];
+    w.__versionAt = { diagnostics: {}, graph: {} };
+    w.__keyAt = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longTasks.push(e.duration);
+    }).observe({ type: 'longtask', buffered: false });
+    for (const hook of ['diagnostics', 'graph']) {
+      const el = document.querySelector(`[data-testid=${hook}]`)!;
+      new MutationObserver(() => {
+        const v = Number(el.getAttribute('data-version'));
+        w.__versionAt[hook]![v] ??= performance.now();
+      }).observe(el, { attributes: true, attributeFilter: ['data-version'] });
+    }
+    document.addEventListener('keydown', (e) => w.__keyAt.push(e.timeStamp), true);
+  });
+}
+
+async function resetLongTasks(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { __longTasks: number[] }).__longTasks = [];
+  });
+}
+
+async function editorVersion(page: Page): Promise<number> {
+  return Number(await page.getAttribute('[data-testid=editor]', 'data-version'));
+}
+
+async function waitForVersion(page: Page, hook: 'diagnostics' | 'graph', version: number): Promise<number> {
+  const handle = await page.waitForFunction(
+    ([h, v]) => (window as unknown as { __versionAt: Record<string, Record<number, number>> }).__versionAt[h as string]![v as number],
+    [hook, version] as const,
+    { timeout: 120_000, polling: 16 },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+/** Pastes `text` over the whole document; ms from the paste to the graph of that version. */
+async function pasteUntilDrawn(page: Page, text: string): Promise<number> {
+  await page.locator('[data-testid=editor]').click({ position: { x: 120, y: 12 } });
+  await page.keyboard.press('Control+A');
+  const before = await editorVersion(page);
+  const started = await page.evaluate((t) => {
+    const start = performance.now();
+    const data = new DataTransfer();
+    data.setData('text/plain', t);
+    document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    return start;
+  }, text);
+  const version = before + 1;
+  const drawn = await waitForVersion(page, 'graph', version);
+  return drawn - started;
+}
+
+/** Types into the middle of the document; per keystroke, ms to diagnostics and to graph. */
+async function typeAndTime(page: Page, count: number): Promise<{ diagnostics: number[]; graph: number[] }> {
+  await page.locator('[data-testid=editor]').click({ position: { x: 120, y: 12 } });
+  // Ctrl+End then up into the body, so the edit lands in a belief's content.
+  await page.keyboard.press('Control+End');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowLeft');
+  const diagnostics: number[] = [];
+  const graph: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const keysBefore = await page.evaluate(() => (window as unknown as { __keyAt: number[] }).__keyAt.length);
+    // Every keystroke is one edit: the version it makes is the next one.
+    const version = (await editorVersion(page)) + 1;
+    await page.keyboard.press(String.fromCharCode(97 + (i % 26)));
+    const keyAt = await page.evaluate((n) => (window as unknown as { __keyAt: number[] }).__keyAt[n]!, keysBefore);
+    diagnostics.push((await waitForVersion(page, 'diagnostics', version)) - keyAt);
+    graph.push((await waitForVersion(page, 'graph', version)) - keyAt);
+    await page.waitForTimeout(60);
+  }
+  return { diagnostics, graph };
+}
