@@ -4,7 +4,7 @@ export const COMMAND_USAGE: Readonly<Record<string, string>> = {
   check: 'warrant check FILE... [--json] [--lang clair|gaia|proposal]',
   infer: 'warrant infer FILE [--json] [--lang clair|gaia|proposal] [--method auto|exact|jt|bp] [--namespace NS] [--package PKG] [--version V]',
   export: 'warrant export FILE --to clair|json|dot|graphml|svg [--out PATH] [--lang clair|gaia|proposal]',
-  bench: 'warrant bench [--json] [--quick]',
+  bench: 'warrant bench [--json] [--quick] [--no-browser]',
   explain: 'warrant explain FILE ID [--json] [--ops LOG.jsonl]',
   cascade: 'warrant cascade FILE OP... [--json]',
   similar: 'warrant similar FILE (ID | --query TEXT) [--strategy hrr|hdc] [-k N] [--json]',
@@ -18,7 +18,8 @@ Commands:
   infer FILE [--json]             CLAIR: derived confidence of every belief
   export FILE --to FORMAT         write the document as clair, json, dot, graphml or svg
          [--out PATH]             (to stdout unless --out is given)
-  bench [--json] [--quick]        run the performance suite; writes bench/results.json
+  bench [--json] [--quick]        run the performance suite (Node, then the app in Chromium
+        [--no-browser]            unless --no-browser); writes bench/results.json
   help                            show this text
 
 Not available in this version yet: explain, cascade, similar, prove.

@@ -110,7 +110,7 @@ function GraphCanvas() {
         onlyRenderVisibleElements={nodes.length > RENDER_ALL_LIMIT}
         minZoom={0.05}
         maxZoom={2}
-        proOptions={{ hideAttribution: true }}
+        attributionPosition="top-right"
         colorMode="dark"
       >
         <ArrowMarkers />
