@@ -7,6 +7,7 @@ import type { ConfidenceBand } from '../core/clair/confidenceAlgebra.ts';
 import { bandOf } from '../core/clair/confidenceAlgebra.ts';
 import type { DerivedConfidence } from '../core/clair/derivedConfidence.ts';
 import type { GraphNode } from '../core/graph/reasoningGraph.ts';
+import { sameNode } from '../core/graph/sameNode.ts';
 
 export interface BeliefView {
   readonly node: GraphNode;
@@ -48,19 +49,8 @@ export function buildBeliefViews(analysis: AnalysisView, previous: ReadonlyMap<s
 }
 
 function sameView(a: BeliefView, b: BeliefView): boolean {
-  const x = a.node;
-  const y = b.node;
   return (
-    x.content === y.content &&
-    x.confidence === y.confidence &&
-    x.level === y.level &&
-    x.broken === y.broken &&
-    x.kind === y.kind &&
-    x.source?.type === y.source?.type &&
-    x.source?.reference === y.source?.reference &&
-    x.invalidations.length === y.invalidations.length &&
-    x.invalidations.every((s, i) => s === y.invalidations[i]) &&
-    x.range.line === y.range.line &&
+    sameNode(a.node, b.node) &&
     a.derived?.derived === b.derived?.derived &&
     a.derived?.effective === b.derived?.effective &&
     a.band === b.band &&

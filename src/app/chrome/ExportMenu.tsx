@@ -4,9 +4,7 @@
  * serialise the current analysis and the positions on screen.
  */
 import { useState } from 'react';
-import { exportDot } from '../../core/export/exportDot.ts';
-import { exportGraphml } from '../../core/export/exportGraphml.ts';
-import { exportJson } from '../../core/export/exportJson.ts';
+import { GRAPH_EXPORTS } from '../../core/export/graphExports.ts';
 import { exportSvg } from '../../core/export/exportSvg.ts';
 import { useDocumentStore } from '../../store/documentStore.ts';
 import { getPipeline } from '../../store/pipelineInstance.ts';
@@ -36,11 +34,9 @@ async function render(format: Format['id']): Promise<string> {
     case 'clair':
       return (await getPipeline().format(activeEditor()?.getValue() ?? '')) ?? '';
     case 'json':
-      return exportJson(input);
     case 'dot':
-      return exportDot(input);
     case 'graphml':
-      return exportGraphml(input);
+      return GRAPH_EXPORTS[format](input);
     case 'svg':
       return exportSvg({ graph: analysis.graph, derived: analysis.derived, positions: s.positions, title: s.name });
   }

@@ -7,10 +7,8 @@
 import { writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { exportClair } from '../../core/export/exportClair.ts';
-import { exportDot } from '../../core/export/exportDot.ts';
-import { exportGraphml } from '../../core/export/exportGraphml.ts';
+import { GRAPH_EXPORTS } from '../../core/export/graphExports.ts';
 import type { ExportInput } from '../../core/export/exportInput.ts';
-import { exportJson } from '../../core/export/exportJson.ts';
 import { exportSvg } from '../../core/export/exportSvg.ts';
 import type { Positions } from '../../core/layout/layoutTypes.ts';
 import { toLayoutInput } from '../../core/layout/toLayoutInput.ts';
@@ -67,11 +65,9 @@ async function render(format: ExportFormat, doc: LoadedDocument): Promise<string
     case 'clair':
       return exportClair(doc.input.text);
     case 'json':
-      return exportJson(input);
     case 'dot':
-      return exportDot(input);
     case 'graphml':
-      return exportGraphml(input);
+      return GRAPH_EXPORTS[format](input);
     case 'svg': {
       // ELK is loaded only when a picture is asked for: it is the heaviest import here.
       const { layoutWithElk } = await import('../../elk/layoutWithElk.ts');

@@ -6,6 +6,7 @@
  */
 import type { DerivedConfidence } from '../clair/derivedConfidence.ts';
 import type { GraphEdge, GraphNode, Language } from '../graph/reasoningGraph.ts';
+import { sameNode } from '../graph/sameNode.ts';
 import type { Diagnostic } from '../text/diagnostic.ts';
 import type { AnalysisStats, AnalysisView } from './documentAnalysis.ts';
 
@@ -134,22 +135,4 @@ export function applyPatch(base: AnalysisView | null, patch: AnalysisPatch): Ana
     structureKey: patch.structureKey,
     stats: patch.stats,
   };
-}
-
-function sameNode(a: GraphNode, b: GraphNode): boolean {
-  return (
-    a.content === b.content &&
-    a.confidence === b.confidence &&
-    a.level === b.level &&
-    a.broken === b.broken &&
-    a.kind === b.kind &&
-    a.source?.type === b.source?.type &&
-    a.source?.reference === b.source?.reference &&
-    a.invalidations.length === b.invalidations.length &&
-    a.invalidations.every((s, i) => s === b.invalidations[i]) &&
-    a.range.line === b.range.line &&
-    a.range.column === b.range.column &&
-    a.range.endLine === b.range.endLine &&
-    a.range.endColumn === b.range.endColumn
-  );
 }
