@@ -45,6 +45,7 @@ export function formatConfidence(c: number | null): string {
 }
 
 function quoteContent(n: GraphNode): string {
+  if (n.content === '') return '(no content yet)';
   const text = n.content.length > 140 ? n.content.slice(0, 139) + '…' : n.content;
   return `“${text}”`;
 }

@@ -55,7 +55,8 @@ export function clairToGraph(doc: ClairDocument, symbols: ClairSymbols): Reasoni
       nodes.push(nodeOfLine(l, () => ({
         id: nodeId(p.id!.value),
         kind: 'belief',
-        content: p.content ?? l.text.trim().slice(p.id!.value.length).trim(),
+        // Content not yet written stays empty rather than showing the half-typed line.
+        content: p.content ?? '',
         confidence: p.confidence,
         level: p.level,
         source: p.source ? { type: p.source.type, reference: p.source.reference } : null,
