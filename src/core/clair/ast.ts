@@ -1,4 +1,5 @@
 import type { SourceRange } from '../text/sourceRange.ts';
+import type { LineBounds } from './lineBounds.ts';
 
 /** The five source types CLAIR v0.1 defines. */
 export const SOURCE_TYPES = ['user', 'ctx', 'self', 'file', 'model'] as const;
@@ -132,6 +133,29 @@ export interface ClairBelief {
   readonly comment: string | null;
 }
 
+/** A belief as the parser builds it; its whole-belief range is made when asked for. */
+export class ParsedBelief implements ClairBelief {
+  constructor(
+    readonly line: number,
+    /** 1-based column where the id starts. */
+    readonly column: number,
+    /** 1-based column just past the content's closing quote. */
+    readonly endColumn: number,
+    readonly id: Spanned<string>,
+    readonly confidence: Spanned<number> & { readonly text: string },
+    readonly level: (Spanned<number> & { readonly text: string }) | null,
+    readonly source: ClairSource,
+    readonly justifications: readonly Spanned<string>[],
+    readonly invalidations: readonly ClairString[],
+    readonly content: ClairString,
+    readonly comment: string | null,
+  ) {}
+
+  get range(): SourceRange {
+    return { line: this.line, column: this.column, endLine: this.line, endColumn: this.endColumn };
+  }
+}
+
 /** What could be read off a line before it stopped parsing. */
 export interface PartialBelief {
   readonly id: Spanned<string> | null;
@@ -159,8 +183,9 @@ export type ClairLine =
 
 export interface ClairDocument {
   readonly lines: readonly ClairLine[];
-  /** The source text of each line, without terminators (for incremental re-parsing). */
-  readonly texts: readonly string[];
+  /** The text parsed, and where its lines lie in it (for incremental re-parsing). */
+  readonly text: string;
+  readonly bounds: LineBounds;
 }
 
 /** The level a belief is read at: its own, or L0 when it has none. */

@@ -135,11 +135,3 @@ function lexString(text: string, start: number): Token {
   value = escapes ? decoded + text.slice(pieceStart, n) : text.slice(start + 1, n);
   return { kind: 'unterminated', text: text.slice(start, n), start, end: n, value, ...(escapes ? { escapes } : {}) };
 }
-
-/**
- * Splits a document into lines, accepting LF, CRLF and lone CR. Returns the lines
- * without terminators; an empty document is one empty line, as in an editor.
- */
-export function splitLines(text: string): string[] {
-  return text.split(/\r\n|\r|\n/);
-}

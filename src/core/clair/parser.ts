@@ -13,40 +13,66 @@ import type {
   PartialBelief,
   Spanned,
 } from './ast.ts';
-import { ID_PATTERN, LEVEL_PATTERN, LineSource, LineSpan, LineString, NUMBER_PATTERN, WrittenNumber } from './ast.ts';
+import { ID_PATTERN, LEVEL_PATTERN, LineSource, LineSpan, LineString, NUMBER_PATTERN, ParsedBelief, WrittenNumber } from './ast.ts';
 import type { Token } from './lexer.ts';
-import { isSeparator, lexLine, splitLines } from './lexer.ts';
+import { isSeparator, lexLine } from './lexer.ts';
+import { commonPrefix, commonSuffix, lineBounds } from './lineBounds.ts';
 
 /** Parses a whole document. */
 export function parseClair(text: string): ClairDocument {
-  const raw = splitLines(text);
-  const lines: ClairLine[] = new Array(raw.length);
-  for (let i = 0; i < raw.length; i++) lines[i] = parseClairLine(raw[i]!, i + 1);
-  return { lines, texts: raw };
+  const bounds = lineBounds(text);
+  const n = bounds.starts.length;
+  const lines: ClairLine[] = new Array(n);
+  for (let i = 0; i < n; i++) lines[i] = parseClairLine(text.slice(bounds.starts[i], bounds.ends[i]), i + 1);
+  return { lines, text, bounds };
 }
 
 /**
- * Parses `text` reusing the lines of `previous` that did not change: the common prefix
- * always, and the common suffix when no line was inserted or removed (so line numbers,
- * and with them every range, are the same). A keystroke re-parses one line.
+ * Parses `text` reusing the lines of `previous` that did not change: those wholly inside
+ * the common prefix of the two texts, and — when no line was inserted or removed, so
+ * line numbers and every range stay the same — those wholly inside the common suffix.
+ * A keystroke re-parses one line.
  */
 export function reparseClair(previous: ClairDocument | null, text: string): ClairDocument {
   if (!previous) return parseClair(text);
-  const raw = splitLines(text);
-  const old = previous.texts;
-  const n = raw.length;
+  if (previous.text === text) return previous;
+  const old = previous.bounds;
+  const bounds = lineBounds(text);
+  const n = bounds.starts.length;
+  const oldN = old.starts.length;
+  const prefixChars = commonPrefix(previous.text, text);
+  // Line i is the same when it and its terminator lie in the common prefix and the next
+  // line starts at the same place in both (so the terminators agree too).
   let prefix = 0;
-  const maxPrefix = Math.min(n, old.length);
-  while (prefix < maxPrefix && raw[prefix] === old[prefix]) prefix++;
+  while (prefix < Math.min(n, oldN) - 1 && old.starts[prefix + 1]! <= prefixChars && old.starts[prefix + 1] === bounds.starts[prefix + 1]) {
+    prefix++;
+  }
   let suffix = 0;
-  if (n === old.length) {
-    while (suffix < n - prefix && raw[n - 1 - suffix] === old[n - 1 - suffix]) suffix++;
+  if (n === oldN) {
+    const suffixChars = commonSuffix(previous.text, text, Math.min(previous.text.length, text.length) - prefixChars);
+    // Counted from the end: the line and everything after it lie in the common suffix.
+    while (suffix < n - prefix && text.length - bounds.starts[n - 1 - suffix]! <= suffixChars) suffix++;
   }
   const lines: ClairLine[] = new Array(n);
   for (let i = 0; i < prefix; i++) lines[i] = previous.lines[i]!;
-  for (let i = prefix; i < n - suffix; i++) lines[i] = parseClairLine(raw[i]!, i + 1);
+  for (let i = prefix; i < n - suffix; i++) lines[i] = parseClairLine(text.slice(bounds.starts[i], bounds.ends[i]), i + 1);
   for (let i = n - suffix; i < n; i++) lines[i] = previous.lines[i]!;
-  return { lines, texts: raw };
+  return { lines, text, bounds };
+}
+
+/**
+ * Short texts that repeat on almost every line (`.9`, `L0`, `self`) are kept once: a
+ * 10k-belief document otherwise holds 30k copies of a handful of strings. Bounded, so
+ * a document of all-different numbers cannot grow it without end.
+ */
+const internTable = new Map<string, string>();
+const INTERN_LIMIT = 4096;
+
+function interned(s: string): string {
+  const known = internTable.get(s);
+  if (known !== undefined) return known;
+  if (s.length <= 8 && internTable.size < INTERN_LIMIT) internTable.set(s, s);
+  return s;
 }
 
 /** A source type is a word; anything else after `@` does not parse. */
@@ -145,7 +171,8 @@ function readBelief(tokens: Token[], text: string, line: number, partial: Partia
   if (!confTok || confTok.kind !== 'word' || !NUMBER_PATTERN.test(confTok.text)) {
     fail(`expected a confidence such as .8 after ${id.value}, found ${describe(confTok)}`, confTok);
   }
-  const confidence = new WrittenNumber(Number(confTok!.text), confTok!.text, line, confTok!.start + 1, confTok!.end + 1);
+  const confText = interned(confTok!.text);
+  const confidence = new WrittenNumber(Number(confText), confText, line, confTok!.start + 1, confTok!.end + 1);
   partial.confidence = confidence.value;
   i++;
 
@@ -155,7 +182,7 @@ function readBelief(tokens: Token[], text: string, line: number, partial: Partia
   if (levelTok && levelTok.kind === 'word') {
     const m = LEVEL_PATTERN.exec(levelTok.text);
     if (!m) fail(`expected a level such as L0 or a source such as @self, found ${describe(levelTok)}`, levelTok);
-    level = new WrittenNumber(Number(m![1]), levelTok.text, line, levelTok.start + 1, levelTok.end + 1);
+    level = new WrittenNumber(Number(m![1]), interned(levelTok.text), line, levelTok.start + 1, levelTok.end + 1);
     partial.level = level.value;
     i++;
   }
@@ -239,18 +266,20 @@ function readBelief(tokens: Token[], text: string, line: number, partial: Partia
     i++;
   }
 
-  return {
+  return new ParsedBelief(
     line,
-    range: lineRange(line, idTok!.start + 1, contentTok!.end + 1),
+    idTok!.start + 1,
+    contentTok!.end + 1,
     id,
     confidence,
     level,
     source,
-    justifications,
+    // An exact-length copy: a pushed-to array keeps spare capacity for as long as it lives.
+    justifications.length === 0 ? NO_REFS : justifications.slice(),
     invalidations,
     content,
     comment,
-  };
+  );
 }
 
 function trimEndSeparators(s: string): string {
@@ -276,5 +305,5 @@ function readSource(tok: Token, line: number, fail: (m: string, t: Token) => nev
   if (type === '') fail('a source needs a type after @: user, ctx, self, file or model', tok);
   if (!SOURCE_TYPE_PATTERN.test(type)) fail(`"${type}" is not a source type: use user, ctx, self, file or model`, tok);
   if (reference === '') fail(`@${type}: needs a reference after the colon, or drop the colon`, tok);
-  return new LineSource(type, reference, line, tok.start + 1, tok.end + 1);
+  return new LineSource(interned(type), reference, line, tok.start + 1, tok.end + 1);
 }
