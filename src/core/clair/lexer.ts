@@ -69,9 +69,50 @@ function isWordCode(c: number): boolean {
   return c < 128 ? ASCII_CLASS[c] === WORD : c !== 0xa0 && c !== 0xfeff;
 }
 
-/** Tokens of one line (without its line terminator). */
+/**
+ * A reusable list of tokens. The parser lexes every line into the same buffer, so a
+ * 10k-line parse does not leave 100k short-lived token objects for the collector (which
+ * would otherwise copy the growing syntax tree on every young-generation collection).
+ * The tokens are valid until the next `lexInto` on the buffer.
+ */
+export class TokenBuffer {
+  readonly tokens: Token[] = [];
+  count = 0;
+
+  /** The i-th token, or undefined past the end. */
+  at(i: number): Token | undefined {
+    return i < this.count ? this.tokens[i] : undefined;
+  }
+
+  push(kind: TokenKind, text: string, start: number, end: number, value: string | undefined, escapes: readonly number[] | undefined): void {
+    const t = this.tokens[this.count] as { -readonly [K in keyof Token]: Token[K] } | undefined;
+    if (t) {
+      t.kind = kind;
+      t.text = text;
+      t.start = start;
+      t.end = end;
+      t.value = value;
+      t.escapes = escapes;
+    } else {
+      this.tokens.push({ kind, text, start, end, value, escapes });
+    }
+    this.count++;
+  }
+}
+
+/** Tokens of one line (without its line terminator), as fresh objects. */
 export function lexLine(text: string): Token[] {
-  const tokens: Token[] = [];
+  const buffer = new TokenBuffer();
+  lexInto(text, buffer);
+  return buffer.tokens.slice(0, buffer.count).map((t) => {
+    const { value, escapes, ...rest } = t;
+    return { ...rest, ...(value !== undefined ? { value } : {}), ...(escapes !== undefined ? { escapes } : {}) };
+  });
+}
+
+/** Lexes one line into `buffer`, replacing what it held. */
+export function lexInto(text: string, buffer: TokenBuffer): void {
+  buffer.count = 0;
   const n = text.length;
   let i = 0;
   while (i < n) {
@@ -81,17 +122,16 @@ export function lexLine(text: string): Token[] {
       continue;
     }
     if (c === SEMICOLON) {
-      tokens.push({ kind: 'comment', text: text.slice(i), start: i, end: n });
+      buffer.push('comment', text.slice(i), i, n, undefined, undefined);
       break;
     }
     if (c === QUOTE) {
-      tokens.push(lexString(text, i));
-      i = tokens[tokens.length - 1]!.end;
+      i = lexString(text, i, buffer);
       continue;
     }
     const punct = PUNCT_KIND[c];
     if (punct) {
-      tokens.push({ kind: punct, text: text[i]!, start: i, end: i + 1 });
+      buffer.push(punct, text[i]!, i, i + 1, undefined, undefined);
       i++;
       continue;
     }
@@ -99,28 +139,27 @@ export function lexLine(text: string): Token[] {
     if (c === AT) {
       i++;
       while (i < n && !isSpaceCode(text.charCodeAt(i)) && text.charCodeAt(i) !== SEMICOLON) i++;
-      tokens.push({ kind: 'source', text: text.slice(start, i), start, end: i });
+      buffer.push('source', text.slice(start, i), start, i, undefined, undefined);
       continue;
     }
     while (i < n && isWordCode(text.charCodeAt(i))) i++;
-    tokens.push({ kind: 'word', text: text.slice(start, i), start, end: i });
+    buffer.push('word', text.slice(start, i), start, i, undefined, undefined);
   }
-  return tokens;
 }
 
-/** A quoted string starting at `start`; unterminated when the line ends first. */
-function lexString(text: string, start: number): Token {
+/** A quoted string starting at `start`, unterminated when the line ends first; returns its end. */
+function lexString(text: string, start: number, buffer: TokenBuffer): number {
   const n = text.length;
   let i = start + 1;
   let escapes: number[] | undefined;
-  let value: string | undefined;
   let pieceStart = i;
   let decoded = '';
   while (i < n) {
     const c = text.charCodeAt(i);
     if (c === QUOTE) {
-      value = escapes ? decoded + text.slice(pieceStart, i) : text.slice(start + 1, i);
-      return { kind: 'string', text: text.slice(start, i + 1), start, end: i + 1, value, ...(escapes ? { escapes } : {}) };
+      const value = escapes ? decoded + text.slice(pieceStart, i) : text.slice(start + 1, i);
+      buffer.push('string', text.slice(start, i + 1), start, i + 1, value, escapes);
+      return i + 1;
     }
     if (c === BACKSLASH && i + 1 < n) {
       decoded += text.slice(pieceStart, i);
@@ -132,6 +171,7 @@ function lexString(text: string, start: number): Token {
     }
     i++;
   }
-  value = escapes ? decoded + text.slice(pieceStart, n) : text.slice(start + 1, n);
-  return { kind: 'unterminated', text: text.slice(start, n), start, end: n, value, ...(escapes ? { escapes } : {}) };
+  const value = escapes ? decoded + text.slice(pieceStart, n) : text.slice(start + 1, n);
+  buffer.push('unterminated', text.slice(start, n), start, n, value, escapes);
+  return n;
 }

@@ -15,7 +15,7 @@ import type {
 } from './ast.ts';
 import { ID_PATTERN, LEVEL_PATTERN, LineSource, LineSpan, LineString, NUMBER_PATTERN, ParsedBelief, WrittenNumber } from './ast.ts';
 import type { Token } from './lexer.ts';
-import { isSeparator, lexLine } from './lexer.ts';
+import { isSeparator, lexInto, TokenBuffer } from './lexer.ts';
 import { commonPrefix, commonSuffix, lineBounds } from './lineBounds.ts';
 
 /** Parses a whole document. */
@@ -102,10 +102,14 @@ const NO_STRINGS: string[] = [];
 const NO_CONDITIONS: ClairString[] = [];
 const scratch: Partial = { id: null, confidence: null, level: null, source: null, justifications: NO_REFS, invalidations: [], content: null };
 
+/** The parser's one token buffer (parsing is synchronous, so it is never shared). */
+const buffer = new TokenBuffer();
+
 /** Parses one line (1-based `line`), without its terminator. */
 export function parseClairLine(text: string, line: number): ClairLine {
-  const tokens = lexLine(text);
-  const first = tokens[0];
+  lexInto(text, buffer);
+  const tokens = buffer;
+  const first = tokens.at(0);
   if (!first) return { kind: 'blank', line };
   if (first.kind === 'comment') return { kind: 'comment', line, text: first.text.slice(1) };
 
@@ -155,19 +159,19 @@ function describe(token: Token | undefined): string {
   return `"${shown}"`;
 }
 
-function readBelief(tokens: Token[], text: string, line: number, partial: Partial): ClairBelief {
+function readBelief(tokens: TokenBuffer, text: string, line: number, partial: Partial): ClairBelief {
   let i = 0;
   const fail = (message: string, token: Token | undefined): never => failAt(message, token, text.length);
 
   // id
-  const idTok = tokens[i];
+  const idTok = tokens.at(i);
   if (!idTok || idTok.kind !== 'word') fail(`a belief starts with an id, found ${describe(idTok)}`, idTok);
   const id = span(idTok!.text, idTok!, line);
   if (ID_PATTERN.test(id.value)) partial.id = id;
   i++;
 
   // confidence
-  const confTok = tokens[i];
+  const confTok = tokens.at(i);
   if (!confTok || confTok.kind !== 'word' || !NUMBER_PATTERN.test(confTok.text)) {
     fail(`expected a confidence such as .8 after ${id.value}, found ${describe(confTok)}`, confTok);
   }
@@ -178,7 +182,7 @@ function readBelief(tokens: Token[], text: string, line: number, partial: Partia
 
   // level (optional)
   let level: (Spanned<number> & { text: string }) | null = null;
-  const levelTok = tokens[i];
+  const levelTok = tokens.at(i);
   if (levelTok && levelTok.kind === 'word') {
     const m = LEVEL_PATTERN.exec(levelTok.text);
     if (!m) fail(`expected a level such as L0 or a source such as @self, found ${describe(levelTok)}`, levelTok);
@@ -188,7 +192,7 @@ function readBelief(tokens: Token[], text: string, line: number, partial: Partia
   }
 
   // source
-  const srcTok = tokens[i];
+  const srcTok = tokens.at(i);
   if (!srcTok || srcTok.kind !== 'source') {
     fail(`expected a source such as @self or @file:path, found ${describe(srcTok)}`, srcTok);
   }
@@ -200,17 +204,17 @@ function readBelief(tokens: Token[], text: string, line: number, partial: Partia
   const justifications: Spanned<string>[] = [];
   // Shared with the partial record, so references read before a mistake still count.
   partial.justifications = justifications;
-  while (tokens[i]?.kind === 'lt') {
-    const lt = tokens[i]!;
+  while (tokens.at(i)?.kind === 'lt') {
+    const lt = tokens.at(i)!;
     i++;
-    let ref = tokens[i];
+    let ref = tokens.at(i);
     if (!ref || ref.kind !== 'word') fail(`"<" must be followed by a belief id, found ${describe(ref)}`, ref ?? lt);
     justifications.push(span(ref!.text, ref!, line));
     i++;
-    while (tokens[i]?.kind === 'comma') {
-      const comma = tokens[i]!;
+    while (tokens.at(i)?.kind === 'comma') {
+      const comma = tokens.at(i)!;
       i++;
-      ref = tokens[i];
+      ref = tokens.at(i);
       if (!ref || ref.kind !== 'word') fail(`"," must be followed by a belief id, found ${describe(ref)}`, ref ?? comma);
       justifications.push(span(ref!.text, ref!, line));
       i++;
@@ -219,20 +223,20 @@ function readBelief(tokens: Token[], text: string, line: number, partial: Partia
 
   // invalidations: ?["a", "b"]
   let invalidations: ClairString[] = NO_CONDITIONS;
-  if (tokens[i]?.kind === 'question') {
+  if (tokens.at(i)?.kind === 'question') {
     invalidations = [];
-    const q = tokens[i]!;
+    const q = tokens.at(i)!;
     i++;
-    if (tokens[i]?.kind !== 'lbracket') fail(`"?" must be followed by ["condition", …], found ${describe(tokens[i])}`, tokens[i] ?? q);
+    if (tokens.at(i)?.kind !== 'lbracket') fail(`"?" must be followed by ["condition", …], found ${describe(tokens.at(i))}`, tokens.at(i) ?? q);
     i++;
     for (;;) {
-      const s = tokens[i];
+      const s = tokens.at(i);
       if (!s || s.kind !== 'string') fail(`expected a quoted condition, found ${describe(s)}`, s);
       invalidations.push(toClairString(s!, line));
       if (partial.invalidations === NO_STRINGS) partial.invalidations = [];
       partial.invalidations.push(s!.value ?? '');
       i++;
-      const next = tokens[i];
+      const next = tokens.at(i);
       if (next?.kind === 'comma') {
         i++;
         continue;
@@ -246,7 +250,7 @@ function readBelief(tokens: Token[], text: string, line: number, partial: Partia
   }
 
   // content
-  const contentTok = tokens[i];
+  const contentTok = tokens.at(i);
   // An unclosed content string still says what the belief is about: keep it for the node.
   // Trailing separators go, as the printer trims them from a broken line.
   if (contentTok?.kind === 'unterminated') partial.content = trimEndSeparators(contentTok.value ?? '');
@@ -259,7 +263,7 @@ function readBelief(tokens: Token[], text: string, line: number, partial: Partia
 
   // trailing comment
   let comment: string | null = null;
-  const tail = tokens[i];
+  const tail = tokens.at(i);
   if (tail) {
     if (tail.kind !== 'comment') fail(`unexpected ${describe(tail)} after the content; start a comment with ;`, tail);
     comment = tail.text.slice(1);
