@@ -7,23 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { analyzeClair } from '../../src/core/clair/analyzeClair.ts';
 import { parseClair } from '../../src/core/clair/parser.ts';
 import { validateClair } from '../../src/core/clair/validateClair.ts';
-import type { Diagnostic, Severity } from '../../src/core/text/diagnostic.ts';
+import type { Diagnostic } from '../../src/core/text/diagnostic.ts';
+import { CONTRACT_SEVERITY } from '../support/contractCodes.ts';
 
-/** The table of contract §2: every code and its severity. */
-const CONTRACT_SEVERITY: Readonly<Record<string, Severity>> = {
-  syntax: 'error',
-  'invalid-id': 'error',
-  'duplicate-id': 'error',
-  'confidence-range': 'error',
-  'unknown-source': 'error',
-  'unknown-ref': 'error',
-  cycle: 'error',
-  'level-order': 'error',
-  'meta-level': 'error',
-  'lob-discount': 'error',
-  'missing-level': 'warning',
-  'exceeds-derivation-bound': 'warning',
-};
 
 type Code = keyof typeof CONTRACT_SEVERITY;
 

@@ -14,21 +14,8 @@ import { collectSymbols } from '../../src/core/clair/symbols.ts';
 import { validateClair } from '../../src/core/clair/validateClair.ts';
 import type { Diagnostic } from '../../src/core/text/diagnostic.ts';
 import type { SourceRange } from '../../src/core/text/sourceRange.ts';
+import { CONTRACT_SEVERITY } from '../support/contractCodes.ts';
 
-const CONTRACT_SEVERITY: Readonly<Record<string, string>> = {
-  syntax: 'error',
-  'invalid-id': 'error',
-  'duplicate-id': 'error',
-  'confidence-range': 'error',
-  'unknown-source': 'error',
-  'unknown-ref': 'error',
-  cycle: 'error',
-  'level-order': 'error',
-  'meta-level': 'error',
-  'lob-discount': 'error',
-  'missing-level': 'warning',
-  'exceeds-derivation-bound': 'warning',
-};
 
 /** The lines as the parser sees them (LF, CRLF and lone CR all end a line). */
 const linesOf = (text: string) => text.split(/\r\n|\r|\n/);
