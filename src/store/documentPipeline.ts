@@ -43,10 +43,12 @@ export class DocumentPipeline {
   private readonly analyzer: LatestRequest<AnalyzeRequest, AnalyzeReply>;
   private readonly layouter: LatestRequest<LayoutRequest, LayoutReply>;
   private readonly validation: Remote<ValidationApi>;
+  private readonly layout: Remote<LayoutApi>;
   private documentKey = 'doc-1';
 
   constructor(validation: Remote<ValidationApi>, layout: Remote<LayoutApi>) {
     this.validation = validation;
+    this.layout = layout;
     this.analyzer = new LatestRequest<AnalyzeRequest, AnalyzeReply>({
       // The base is read when the request is sent, after every earlier reply was applied.
       run: async (r) => {
@@ -69,6 +71,7 @@ export class DocumentPipeline {
 
   /** Starts a new document: layouts of the previous one are not reused. */
   resetDocument(): void {
+    void this.layout.forget(this.documentKey);
     this.documentKey = `doc-${Date.now()}-${Math.random().toString(36).slice(2)}`;
     useDocumentStore.setState({ layoutKey: null, positions: {}, views: new Map() });
   }
