@@ -28,55 +28,41 @@ export function checkGraph(symbols: ClairSymbols, out: Diagnostic[], bounds: Con
   checkUnknownRefs(participants, symbols, out);
   checkCycles(symbols, out);
 
-  for (const b of participants) {
-    const subject = b.id.value;
+  const exists = (id: string) => beliefs.has(id);
+  const { primary } = symbols;
+  const { offsets, targets, complete: resolved } = symbols.justifiers;
+  for (let i = 0; i < participants.length; i++) {
+    const b = participants[i]!;
     const levelB = levelOf(b);
     const conf = b.confidence.value;
     const justifiers = uniqueJustifications(b);
 
-    // Level order and the Löb bound against one belief A this belief rests on or names.
-    const relate = (a: ClairBelief, range: SourceRange, justifies: boolean) => {
-      const levelA = levelOf(a);
-      if (justifies && levelA > levelB) {
-        out.push({
-          severity: 'error',
-          code: 'level-order',
-          message: `${subject} (L${levelB}) is justified by ${a.id.value} at a higher level (L${levelA})`,
-          range,
-          subject,
-        });
-      }
-      const k = levelB - levelA;
-      if (k < 1) return;
-      const bound = lobDiscount(a.confidence.value, k);
-      if (!Number.isFinite(bound) || conf <= bound + BOUND_TOLERANCE) return;
-      bounds.push({ belief: b, bound });
-      const power = k === 1 ? '²' : `^${2 ** k}`;
-      out.push({
-        severity: 'error',
-        code: 'lob-discount',
-        message: `${subject} at L${levelB} ${justifies ? 'rests on' : 'speaks about'} ${a.id.value} at L${levelA}: its confidence ${b.confidence.text} exceeds the Löb bound ${a.confidence.text}${power} = ${formatNumber(bound)}`,
-        range,
-        subject,
-      });
-    };
-
-    // Justifiers, in the order written; the product is multiplied left to right.
+    // Justifiers, in the order written; the product is multiplied left to right. A
+    // primary belief reads them from the justifier table, without looking ids up again.
     let product = 1;
     let complete = true;
-    for (const j of justifiers) {
-      const a = beliefs.get(j.value);
-      if (!a) {
-        complete = false;
-        continue;
+    if (i < primary.length) {
+      complete = resolved[i] === 1;
+      for (let k = offsets[i]!; k < offsets[i + 1]!; k++) {
+        const a = primary[targets[k]!]!;
+        product *= a.confidence.value;
+        relate(b, levelB, a, null, out, bounds);
       }
-      product *= a.confidence.value;
-      relate(a, j.range, true);
+    } else {
+      for (const j of justifiers) {
+        const a = beliefs.get(j.value);
+        if (!a) {
+          complete = false;
+          continue;
+        }
+        product *= a.confidence.value;
+        relate(b, levelB, a, null, out, bounds);
+      }
     }
 
     // Named beliefs, each checked once at its first mention; one already a justifier was
     // checked above.
-    const mentions = namedBeliefs(b, (id) => beliefs.has(id));
+    const mentions = namedBeliefs(b, exists);
     for (let m = 0; m < mentions.length; m++) {
       const named = mentions[m]!;
       if (mentions.findIndex((x) => x.id === named.id) !== m) continue;
@@ -86,12 +72,12 @@ export function checkGraph(symbols: ClairSymbols, out: Diagnostic[], bounds: Con
         out.push({
           severity: 'error',
           code: 'meta-level',
-          message: `${subject} (L${levelB}) speaks about ${a.id.value} (L${levelA}) and must sit at a higher level than it`,
+          message: `${b.id.value} (L${levelB}) speaks about ${a.id.value} (L${levelA}) and must sit at a higher level than it`,
           range: named.range,
-          subject,
+          subject: b.id.value,
         });
       }
-      if (!justifiers.some((j) => j.value === named.id)) relate(a, named.range, false);
+      if (!justifiers.some((j) => j.value === named.id)) relate(b, levelB, a, named.range, out, bounds);
     }
 
     if (justifiers.length > 0 && complete && conf > product + BOUND_TOLERANCE) {
@@ -99,12 +85,51 @@ export function checkGraph(symbols: ClairSymbols, out: Diagnostic[], bounds: Con
       out.push({
         severity: 'warning',
         code: 'exceeds-derivation-bound',
-        message: `${subject}'s confidence ${b.confidence.text} is above the product of its justifiers' confidences, ${formatNumber(product)}`,
+        message: `${b.id.value}'s confidence ${b.confidence.text} is above the product of its justifiers' confidences, ${formatNumber(product)}`,
         range: b.confidence.range,
-        subject,
+        subject: b.id.value,
       });
     }
   }
+}
+
+/**
+ * Level order and the Löb bound of belief B against one belief A it rests on (`named`
+ * null) or names (`named` the place of the mention). The place of a justification is
+ * looked up only when there is something to report.
+ */
+function relate(b: ClairBelief, levelB: number, a: ClairBelief, named: SourceRange | null, out: Diagnostic[], bounds: ConfidenceBound[]): void {
+  const subject = b.id.value;
+  const levelA = levelOf(a);
+  const justifies = named === null;
+  if (justifies && levelA > levelB) {
+    out.push({
+      severity: 'error',
+      code: 'level-order',
+      message: `${subject} (L${levelB}) is justified by ${a.id.value} at a higher level (L${levelA})`,
+      range: named ?? justificationRange(b, a.id.value),
+      subject,
+    });
+  }
+  const k = levelB - levelA;
+  if (k < 1) return;
+  const bound = lobDiscount(a.confidence.value, k);
+  if (!Number.isFinite(bound) || b.confidence.value <= bound + BOUND_TOLERANCE) return;
+  bounds.push({ belief: b, bound });
+  const power = k === 1 ? '²' : `^${2 ** k}`;
+  out.push({
+    severity: 'error',
+    code: 'lob-discount',
+    message: `${subject} at L${levelB} ${justifies ? 'rests on' : 'speaks about'} ${a.id.value} at L${levelA}: its confidence ${b.confidence.text} exceeds the Löb bound ${a.confidence.text}${power} = ${formatNumber(bound)}`,
+    range: named ?? justificationRange(b, a.id.value),
+    subject,
+  });
+}
+
+/** Where belief `b` cites `id` (its first mention in the justification list). */
+function justificationRange(b: ClairBelief, id: string): SourceRange {
+  for (const j of b.justifications) if (j.value === id) return j.range;
+  return b.id.range;
 }
 
 /** At most this many unknown references get a "did you mean" fix (each scans every id). */

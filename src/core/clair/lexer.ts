@@ -19,7 +19,7 @@ export type TokenKind =
 
 export interface Token {
   readonly kind: TokenKind;
-  /** Raw text as written (for a string, including its quotes). */
+  /** Raw text as written (for a string, including its quotes; empty in a TokenBuffer). */
   readonly text: string;
   /** 0-based offset of the first character in the line. */
   readonly start: number;
@@ -106,62 +106,68 @@ export function lexLine(text: string): Token[] {
   lexInto(text, buffer);
   return buffer.tokens.slice(0, buffer.count).map((t) => {
     const { value, escapes, ...rest } = t;
-    return { ...rest, ...(value !== undefined ? { value } : {}), ...(escapes !== undefined ? { escapes } : {}) };
+    const raw = t.kind === 'string' || t.kind === 'unterminated' ? text.slice(t.start, t.end) : t.text;
+    return { ...rest, text: raw, ...(value !== undefined ? { value } : {}), ...(escapes !== undefined ? { escapes } : {}) };
   });
 }
 
-/** Lexes one line into `buffer`, replacing what it held. */
-export function lexInto(text: string, buffer: TokenBuffer): void {
+/**
+ * Lexes one line into `buffer`, replacing what it held: the characters of `text` from
+ * `from` to `to` (a whole document can be lexed line by line without cutting it into
+ * line strings). Token offsets are relative to `from`.
+ */
+export function lexInto(text: string, buffer: TokenBuffer, from = 0, to = text.length): void {
   buffer.count = 0;
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
+  let i = from;
+  while (i < to) {
     const c = text.charCodeAt(i);
     if (isSpaceCode(c)) {
       i++;
       continue;
     }
     if (c === SEMICOLON) {
-      buffer.push('comment', text.slice(i), i, n, undefined, undefined);
+      buffer.push('comment', text.slice(i, to), i - from, to - from, undefined, undefined);
       break;
     }
     if (c === QUOTE) {
-      i = lexString(text, i, buffer);
+      i = lexString(text, i, to, from, buffer);
       continue;
     }
     const punct = PUNCT_KIND[c];
     if (punct) {
-      buffer.push(punct, text[i]!, i, i + 1, undefined, undefined);
+      buffer.push(punct, text[i]!, i - from, i + 1 - from, undefined, undefined);
       i++;
       continue;
     }
     const start = i;
     if (c === AT) {
       i++;
-      while (i < n && !isSpaceCode(text.charCodeAt(i)) && text.charCodeAt(i) !== SEMICOLON) i++;
-      buffer.push('source', text.slice(start, i), start, i, undefined, undefined);
+      while (i < to && !isSpaceCode(text.charCodeAt(i)) && text.charCodeAt(i) !== SEMICOLON) i++;
+      buffer.push('source', text.slice(start, i), start - from, i - from, undefined, undefined);
       continue;
     }
-    while (i < n && isWordCode(text.charCodeAt(i))) i++;
-    buffer.push('word', text.slice(start, i), start, i, undefined, undefined);
+    while (i < to && isWordCode(text.charCodeAt(i))) i++;
+    buffer.push('word', text.slice(start, i), start - from, i - from, undefined, undefined);
   }
 }
 
-/** A quoted string starting at `start`, unterminated when the line ends first; returns its end. */
-function lexString(text: string, start: number, buffer: TokenBuffer): number {
-  const n = text.length;
+/**
+ * A quoted string starting at `start`, unterminated when the line ends first; returns
+ * its end. Its raw text is left empty (nothing reads it but `lexLine`, which fills it).
+ */
+function lexString(text: string, start: number, to: number, from: number, buffer: TokenBuffer): number {
   let i = start + 1;
   let escapes: number[] | undefined;
   let pieceStart = i;
   let decoded = '';
-  while (i < n) {
+  while (i < to) {
     const c = text.charCodeAt(i);
     if (c === QUOTE) {
       const value = escapes ? decoded + text.slice(pieceStart, i) : text.slice(start + 1, i);
-      buffer.push('string', text.slice(start, i + 1), start, i + 1, value, escapes);
+      buffer.push('string', '', start - from, i + 1 - from, value, escapes);
       return i + 1;
     }
-    if (c === BACKSLASH && i + 1 < n) {
+    if (c === BACKSLASH && i + 1 < to) {
       decoded += text.slice(pieceStart, i);
       (escapes ??= []).push(decoded.length);
       decoded += text[i + 1];
@@ -171,7 +177,7 @@ function lexString(text: string, start: number, buffer: TokenBuffer): number {
     }
     i++;
   }
-  const value = escapes ? decoded + text.slice(pieceStart, n) : text.slice(start + 1, n);
-  buffer.push('unterminated', text.slice(start, n), start, n, value, escapes);
-  return n;
+  const value = escapes ? decoded + text.slice(pieceStart, to) : text.slice(start + 1, to);
+  buffer.push('unterminated', '', start - from, to - from, value, escapes);
+  return to;
 }

@@ -53,10 +53,10 @@ function checkBeliefLine(b: ClairBelief, out: Diagnostic[]): void {
       subject,
     });
   }
-  const seenBad = new Set<string>();
+  let seenBad: Set<string> | null = null;
   for (const j of b.justifications) {
-    if (ID_PATTERN.test(j.value) || seenBad.has(j.value)) continue;
-    seenBad.add(j.value);
+    if (ID_PATTERN.test(j.value) || seenBad?.has(j.value)) continue;
+    (seenBad ??= new Set<string>()).add(j.value);
     out.push({
       severity: 'error',
       code: 'invalid-id',

@@ -13,7 +13,7 @@ import type {
   PartialBelief,
   Spanned,
 } from './ast.ts';
-import { ID_PATTERN, LEVEL_PATTERN, LineSource, LineSpan, LineString, NUMBER_PATTERN, ParsedBelief, WrittenNumber } from './ast.ts';
+import { ID_PATTERN, LineSource, SOURCE_TYPES, LineSpan, LineString, NUMBER_PATTERN, ParsedBelief, WrittenNumber } from './ast.ts';
 import type { Token } from './lexer.ts';
 import { isSeparator, lexInto, TokenBuffer } from './lexer.ts';
 import { commonPrefix, commonSuffix, lineBounds } from './lineBounds.ts';
@@ -23,7 +23,7 @@ export function parseClair(text: string): ClairDocument {
   const bounds = lineBounds(text);
   const n = bounds.starts.length;
   const lines: ClairLine[] = new Array(n);
-  for (let i = 0; i < n; i++) lines[i] = parseClairLine(text.slice(bounds.starts[i], bounds.ends[i]), i + 1);
+  for (let i = 0; i < n; i++) lines[i] = parseLineAt(text, bounds.starts[i]!, bounds.ends[i]!, i + 1);
   return { lines, text, bounds };
 }
 
@@ -55,7 +55,7 @@ export function reparseClair(previous: ClairDocument | null, text: string): Clai
   }
   const lines: ClairLine[] = new Array(n);
   for (let i = 0; i < prefix; i++) lines[i] = previous.lines[i]!;
-  for (let i = prefix; i < n - suffix; i++) lines[i] = parseClairLine(text.slice(bounds.starts[i], bounds.ends[i]), i + 1);
+  for (let i = prefix; i < n - suffix; i++) lines[i] = parseLineAt(text, bounds.starts[i]!, bounds.ends[i]!, i + 1);
   for (let i = n - suffix; i < n; i++) lines[i] = previous.lines[i]!;
   return { lines, text, bounds };
 }
@@ -97,6 +97,7 @@ interface Partial {
 }
 
 const NO_REFS: Spanned<string>[] = [];
+const scratchRefs: Spanned<string>[] = [];
 const NO_STRINGS: string[] = [];
 /** Shared by every belief without conditions; never written to. */
 const NO_CONDITIONS: ClairString[] = [];
@@ -107,7 +108,12 @@ const buffer = new TokenBuffer();
 
 /** Parses one line (1-based `line`), without its terminator. */
 export function parseClairLine(text: string, line: number): ClairLine {
-  lexInto(text, buffer);
+  return parseLineAt(text, 0, text.length, line);
+}
+
+/** Parses the line of `source` between `from` and `to`, without slicing it out first. */
+function parseLineAt(source: string, from: number, to: number, line: number): ClairLine {
+  lexInto(source, buffer, from, to);
   const tokens = buffer;
   const first = tokens.at(0);
   if (!first) return { kind: 'blank', line };
@@ -123,15 +129,15 @@ export function parseClairLine(text: string, line: number): ClairLine {
   partial.invalidations = NO_STRINGS;
   partial.content = null;
   try {
-    const belief = readBelief(tokens, text, line, partial);
+    const belief = readBelief(tokens, to - from, line, partial);
     return { kind: 'belief', line, belief };
   } catch (e) {
     if (!(e instanceof LineFailure)) throw e;
-    const frozen: PartialBelief = { ...partial };
+    const frozen: PartialBelief = { ...partial, justifications: partial.justifications.slice() };
     return {
       kind: 'broken',
       line,
-      text,
+      text: source.slice(from, to),
       message: e.message,
       // A problem at the end of the line (something missing) is an empty range just past
       // its last character, so that the range stays inside the text.
@@ -159,9 +165,9 @@ function describe(token: Token | undefined): string {
   return `"${shown}"`;
 }
 
-function readBelief(tokens: TokenBuffer, text: string, line: number, partial: Partial): ClairBelief {
+function readBelief(tokens: TokenBuffer, lineLength: number, line: number, partial: Partial): ClairBelief {
   let i = 0;
-  const fail = (message: string, token: Token | undefined): never => failAt(message, token, text.length);
+  const fail = (message: string, token: Token | undefined): never => failAt(message, token, lineLength);
 
   // id
   const idTok = tokens.at(i);
@@ -184,9 +190,9 @@ function readBelief(tokens: TokenBuffer, text: string, line: number, partial: Pa
   let level: (Spanned<number> & { text: string }) | null = null;
   const levelTok = tokens.at(i);
   if (levelTok && levelTok.kind === 'word') {
-    const m = LEVEL_PATTERN.exec(levelTok.text);
-    if (!m) fail(`expected a level such as L0 or a source such as @self, found ${describe(levelTok)}`, levelTok);
-    level = new WrittenNumber(Number(m![1]), interned(levelTok.text), line, levelTok.start + 1, levelTok.end + 1);
+    const levelValue = readLevel(levelTok.text);
+    if (levelValue === null) fail(`expected a level such as L0 or a source such as @self, found ${describe(levelTok)}`, levelTok);
+    level = new WrittenNumber(levelValue!, interned(levelTok.text), line, levelTok.start + 1, levelTok.end + 1);
     partial.level = level.value;
     i++;
   }
@@ -201,8 +207,11 @@ function readBelief(tokens: TokenBuffer, text: string, line: number, partial: Pa
   i++;
 
   // justifications: one or more groups `<a,b`
-  const justifications: Spanned<string>[] = [];
-  // Shared with the partial record, so references read before a mistake still count.
+  // Read into a reused list; the belief gets an exact-length copy (see below).
+  const justifications = scratchRefs;
+  justifications.length = 0;
+  // Shared with the partial record, so references read before a mistake still count
+  // (a broken line copies the partial record, this list included).
   partial.justifications = justifications;
   while (tokens.at(i)?.kind === 'lt') {
     const lt = tokens.at(i)!;
@@ -278,12 +287,24 @@ function readBelief(tokens: TokenBuffer, text: string, line: number, partial: Pa
     confidence,
     level,
     source,
-    // An exact-length copy: a pushed-to array keeps spare capacity for as long as it lives.
     justifications.length === 0 ? NO_REFS : justifications.slice(),
     invalidations,
     content,
     comment,
   );
+}
+
+/** The number of a level token (`L` and digits), or null; no regular expression per line. */
+function readLevel(text: string): number | null {
+  if (text.length < 2 || text.charCodeAt(0) !== 76 /* L */) return null;
+  let value = 0;
+  for (let i = 1; i < text.length; i++) {
+    const d = text.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return null;
+    value = value * 10 + d;
+  }
+  // Past 2^53 the running sum loses digits; read those rare levels the long way.
+  return text.length > 16 ? Number(text.slice(1)) : value;
 }
 
 function trimEndSeparators(s: string): string {
@@ -302,12 +323,21 @@ function failAt(message: string, token: Token | undefined, endOfLine: number): n
 }
 
 function readSource(tok: Token, line: number, fail: (m: string, t: Token) => never): ClairSource {
-  const body = tok.text.slice(1);
-  const colon = body.indexOf(':');
-  const type = colon < 0 ? body : body.slice(0, colon);
-  const reference = colon < 0 ? null : body.slice(colon + 1);
+  const text = tok.text;
+  const colon = text.indexOf(':', 1);
+  const typeEnd = colon < 0 ? text.length : colon;
+  const type = knownSourceType(text, typeEnd) ?? text.slice(1, typeEnd);
+  const reference = colon < 0 ? null : text.slice(colon + 1);
   if (type === '') fail('a source needs a type after @: user, ctx, self, file or model', tok);
   if (!SOURCE_TYPE_PATTERN.test(type)) fail(`"${type}" is not a source type: use user, ctx, self, file or model`, tok);
   if (reference === '') fail(`@${type}: needs a reference after the colon, or drop the colon`, tok);
-  return new LineSource(interned(type), reference, line, tok.start + 1, tok.end + 1);
+  return new LineSource(type, reference, line, tok.start + 1, tok.end + 1);
+}
+
+/** One of the five source types when `@…` spells it exactly up to `end` (no string made). */
+function knownSourceType(text: string, end: number): string | null {
+  for (const t of SOURCE_TYPES) {
+    if (end === t.length + 1 && text.startsWith(t, 1)) return t;
+  }
+  return null;
 }
