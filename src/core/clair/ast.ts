@@ -133,8 +133,14 @@ export interface ClairBelief {
   readonly comment: string | null;
 }
 
-/** A belief as the parser builds it; its whole-belief range is made when asked for. */
+/**
+ * A belief as the parser builds it. It is also its own line (`kind: 'belief'`, `belief`
+ * itself), one object instead of two per line; its whole-belief range is made when
+ * asked for.
+ */
 export class ParsedBelief implements ClairBelief {
+  readonly kind = 'belief' as const;
+
   constructor(
     readonly line: number,
     /** 1-based column where the id starts. */
@@ -153,6 +159,10 @@ export class ParsedBelief implements ClairBelief {
 
   get range(): SourceRange {
     return { line: this.line, column: this.column, endLine: this.line, endColumn: this.endColumn };
+  }
+
+  get belief(): ClairBelief {
+    return this;
   }
 }
 

@@ -5,7 +5,6 @@
  */
 import { lineRange } from '../text/sourceRange.ts';
 import type {
-  ClairBelief,
   ClairDocument,
   ClairLine,
   ClairSource,
@@ -129,8 +128,7 @@ function parseLineAt(source: string, from: number, to: number, line: number): Cl
   partial.invalidations = NO_STRINGS;
   partial.content = null;
   try {
-    const belief = readBelief(tokens, to - from, line, partial);
-    return { kind: 'belief', line, belief };
+    return readBelief(tokens, to - from, line, partial);
   } catch (e) {
     if (!(e instanceof LineFailure)) throw e;
     const frozen: PartialBelief = { ...partial, justifications: partial.justifications.slice() };
@@ -165,7 +163,7 @@ function describe(token: Token | undefined): string {
   return `"${shown}"`;
 }
 
-function readBelief(tokens: TokenBuffer, lineLength: number, line: number, partial: Partial): ClairBelief {
+function readBelief(tokens: TokenBuffer, lineLength: number, line: number, partial: Partial): ParsedBelief {
   let i = 0;
   const fail = (message: string, token: Token | undefined): never => failAt(message, token, lineLength);
 
