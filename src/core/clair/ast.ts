@@ -59,6 +59,15 @@ export interface ClairString {
   readonly escapes: readonly number[];
 }
 
+/**
+ * A level as written (`L0`, `L007`). Nothing points at a level's position, so one shared
+ * record serves every `L0` of a document.
+ */
+export interface WrittenLevel {
+  readonly value: number;
+  readonly text: string;
+}
+
 /** A number on one line, with its text exactly as written (for the printer). */
 export class WrittenNumber extends LineSpan<number> {
   readonly text: string;
@@ -123,7 +132,7 @@ export interface ClairBelief {
    * `null` when the line has no level (read as L0). `text` is the level as written
    * (`L007`), so the printer keeps levels too large for a double's plain digits.
    */
-  readonly level: (Spanned<number> & { readonly text: string }) | null;
+  readonly level: WrittenLevel | null;
   readonly source: ClairSource;
   /** Every justification reference as written, repeats included, in order. */
   readonly justifications: readonly Spanned<string>[];
@@ -149,7 +158,7 @@ export class ParsedBelief implements ClairBelief {
     readonly endColumn: number,
     readonly id: Spanned<string>,
     readonly confidence: Spanned<number> & { readonly text: string },
-    readonly level: (Spanned<number> & { readonly text: string }) | null,
+    readonly level: WrittenLevel | null,
     readonly source: ClairSource,
     readonly justifications: readonly Spanned<string>[],
     readonly invalidations: readonly ClairString[],

@@ -5,6 +5,7 @@
  */
 import { lineRange } from '../text/sourceRange.ts';
 import type {
+  WrittenLevel,
   ClairDocument,
   ClairLine,
   ClairSource,
@@ -185,12 +186,12 @@ function readBelief(tokens: TokenBuffer, lineLength: number, line: number, parti
   i++;
 
   // level (optional)
-  let level: (Spanned<number> & { text: string }) | null = null;
+  let level: WrittenLevel | null = null;
   const levelTok = tokens.at(i);
   if (levelTok && levelTok.kind === 'word') {
     const levelValue = readLevel(levelTok.text);
     if (levelValue === null) fail(`expected a level such as L0 or a source such as @self, found ${describe(levelTok)}`, levelTok);
-    level = new WrittenNumber(levelValue!, interned(levelTok.text), line, levelTok.start + 1, levelTok.end + 1);
+    level = writtenLevel(levelTok.text, levelValue!);
     partial.level = level.value;
     i++;
   }
@@ -290,6 +291,17 @@ function readBelief(tokens: TokenBuffer, lineLength: number, line: number, parti
     content,
     comment,
   );
+}
+
+/** Levels as written, shared: a document holds a handful of distinct ones. */
+const levelTable = new Map<string, WrittenLevel>();
+
+function writtenLevel(text: string, value: number): WrittenLevel {
+  const known = levelTable.get(text);
+  if (known) return known;
+  const level: WrittenLevel = Object.freeze({ value, text });
+  if (text.length <= 8 && levelTable.size < INTERN_LIMIT) levelTable.set(text, level);
+  return level;
 }
 
 /** The number of a level token (`L` and digits), or null; no regular expression per line. */
