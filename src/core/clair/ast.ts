@@ -68,14 +68,13 @@ export interface WrittenLevel {
   readonly text: string;
 }
 
-/** A number on one line, with its text exactly as written (for the printer). */
-export class WrittenNumber extends LineSpan<number> {
+/**
+ * A confidence as written (`.9`, `0.90`, `1.2`); shared between beliefs that write it
+ * the same way, its position is kept on the belief (`confidenceRange`).
+ */
+export interface WrittenConfidence {
+  readonly value: number;
   readonly text: string;
-
-  constructor(value: number, text: string, line: number, column: number, endColumn: number) {
-    super(value, line, column, endColumn);
-    this.text = text;
-  }
 }
 
 /** A quoted string on one line; like LineSpan, its range object is made on demand. */
@@ -127,7 +126,9 @@ export interface ClairBelief {
   readonly range: SourceRange;
   readonly id: Spanned<string>;
   /** The confidence as a number, and its text exactly as written (for the printer). */
-  readonly confidence: Spanned<number> & { readonly text: string };
+  readonly confidence: WrittenConfidence;
+  /** Where the confidence is written. */
+  readonly confidenceRange: SourceRange;
   /**
    * `null` when the line has no level (read as L0). `text` is the level as written
    * (`L007`), so the printer keeps levels too large for a double's plain digits.
@@ -157,7 +158,10 @@ export class ParsedBelief implements ClairBelief {
     /** 1-based column just past the content's closing quote. */
     readonly endColumn: number,
     readonly id: Spanned<string>,
-    readonly confidence: Spanned<number> & { readonly text: string },
+    readonly confidence: WrittenConfidence,
+    /** 1-based columns of the confidence, start and just past the end. */
+    readonly confidenceColumn: number,
+    readonly confidenceEndColumn: number,
     readonly level: WrittenLevel | null,
     readonly source: ClairSource,
     readonly justifications: readonly Spanned<string>[],
@@ -168,6 +172,10 @@ export class ParsedBelief implements ClairBelief {
 
   get range(): SourceRange {
     return { line: this.line, column: this.column, endLine: this.line, endColumn: this.endColumn };
+  }
+
+  get confidenceRange(): SourceRange {
+    return { line: this.line, column: this.confidenceColumn, endLine: this.line, endColumn: this.confidenceEndColumn };
   }
 
   get belief(): ClairBelief {

@@ -86,7 +86,7 @@ export function checkGraph(symbols: ClairSymbols, out: Diagnostic[], bounds: Con
         severity: 'warning',
         code: 'exceeds-derivation-bound',
         message: `${b.id.value}'s confidence ${b.confidence.text} is above the product of its justifiers' confidences, ${formatNumber(product)}`,
-        range: b.confidence.range,
+        range: b.confidenceRange,
         subject: b.id.value,
       });
     }

@@ -71,7 +71,7 @@ function checkBeliefLine(b: ClairBelief, out: Diagnostic[]): void {
       severity: 'error',
       code: 'confidence-range',
       message: `confidence ${b.confidence.text} is outside [0,1]`,
-      range: b.confidence.range,
+      range: b.confidenceRange,
       subject,
     });
   }
@@ -85,7 +85,7 @@ function checkBeliefLine(b: ClairBelief, out: Diagnostic[]): void {
     });
   }
   if (!b.level) {
-    const at = b.confidence.range.endColumn;
+    const at = b.confidenceRange.endColumn;
     out.push({
       severity: 'warning',
       code: 'missing-level',

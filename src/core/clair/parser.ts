@@ -5,6 +5,7 @@
  */
 import { lineRange } from '../text/sourceRange.ts';
 import type {
+  WrittenConfidence,
   WrittenLevel,
   ClairDocument,
   ClairLine,
@@ -13,7 +14,7 @@ import type {
   PartialBelief,
   Spanned,
 } from './ast.ts';
-import { ID_PATTERN, LineSource, SOURCE_TYPES, LineSpan, LineString, NUMBER_PATTERN, ParsedBelief, WrittenNumber } from './ast.ts';
+import { ID_PATTERN, LineSource, SOURCE_TYPES, LineSpan, LineString, NUMBER_PATTERN, ParsedBelief } from './ast.ts';
 import type { Token } from './lexer.ts';
 import { isSeparator, lexInto, TokenBuffer } from './lexer.ts';
 import { commonPrefix, commonSuffix, lineBounds } from './lineBounds.ts';
@@ -60,20 +61,8 @@ export function reparseClair(previous: ClairDocument | null, text: string): Clai
   return { lines, text, bounds };
 }
 
-/**
- * Short texts that repeat on almost every line (`.9`, `L0`, `self`) are kept once: a
- * 10k-belief document otherwise holds 30k copies of a handful of strings. Bounded, so
- * a document of all-different numbers cannot grow it without end.
- */
-const internTable = new Map<string, string>();
+/** Bound on the tables of shared texts, so a document of all-different numbers cannot grow them without end. */
 const INTERN_LIMIT = 4096;
-
-function interned(s: string): string {
-  const known = internTable.get(s);
-  if (known !== undefined) return known;
-  if (s.length <= 8 && internTable.size < INTERN_LIMIT) internTable.set(s, s);
-  return s;
-}
 
 /** A source type is a word; anything else after `@` does not parse. */
 const SOURCE_TYPE_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*$/;
@@ -180,8 +169,7 @@ function readBelief(tokens: TokenBuffer, lineLength: number, line: number, parti
   if (!confTok || confTok.kind !== 'word' || !NUMBER_PATTERN.test(confTok.text)) {
     fail(`expected a confidence such as .8 after ${id.value}, found ${describe(confTok)}`, confTok);
   }
-  const confText = interned(confTok!.text);
-  const confidence = new WrittenNumber(Number(confText), confText, line, confTok!.start + 1, confTok!.end + 1);
+  const confidence = writtenConfidence(confTok!.text);
   partial.confidence = confidence.value;
   i++;
 
@@ -284,6 +272,8 @@ function readBelief(tokens: TokenBuffer, lineLength: number, line: number, parti
     contentTok!.end + 1,
     id,
     confidence,
+    confTok!.start + 1,
+    confTok!.end + 1,
     level,
     source,
     justifications.length === 0 ? NO_REFS : justifications.slice(),
@@ -291,6 +281,17 @@ function readBelief(tokens: TokenBuffer, lineLength: number, line: number, parti
     content,
     comment,
   );
+}
+
+/** Confidences as written, shared like levels. */
+const confidenceTable = new Map<string, WrittenConfidence>();
+
+function writtenConfidence(text: string): WrittenConfidence {
+  const known = confidenceTable.get(text);
+  if (known) return known;
+  const confidence: WrittenConfidence = Object.freeze({ value: Number(text), text });
+  if (text.length <= 8 && confidenceTable.size < INTERN_LIMIT) confidenceTable.set(text, confidence);
+  return confidence;
 }
 
 /** Levels as written, shared: a document holds a handful of distinct ones. */

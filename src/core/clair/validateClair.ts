@@ -42,7 +42,7 @@ function boundFix(belief: ClairBelief, bound: number): DiagnosticFix {
   const text = formatConfidence(floorTo(bound, 4), belief.confidence.text);
   return {
     title: `Set confidence to ${text} (the tightest bound on ${belief.id.value})`,
-    edits: [{ range: belief.confidence.range, text }],
+    edits: [{ range: belief.confidenceRange, text }],
   };
 }
 
