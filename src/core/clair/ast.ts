@@ -48,7 +48,6 @@ export interface ClairSource {
   /** As written, which may be a type CLAIR does not define (reported as unknown-source). */
   readonly type: string;
   readonly reference: string | null;
-  readonly range: SourceRange;
 }
 
 /** A quoted string, decoded, with the column of every decoded character for precise ranges. */
@@ -98,27 +97,6 @@ export class LineString implements ClairString {
   }
 }
 
-/** A source on one line, with its range made on demand. */
-export class LineSource implements ClairSource {
-  readonly type: string;
-  readonly reference: string | null;
-  readonly line: number;
-  readonly column: number;
-  readonly endColumn: number;
-
-  constructor(type: string, reference: string | null, line: number, column: number, endColumn: number) {
-    this.type = type;
-    this.reference = reference;
-    this.line = line;
-    this.column = column;
-    this.endColumn = endColumn;
-  }
-
-  get range(): SourceRange {
-    return { line: this.line, column: this.column, endLine: this.line, endColumn: this.endColumn };
-  }
-}
-
 /** A line that parsed as a belief. Fields hold what was written, valid or not. */
 export interface ClairBelief {
   readonly line: number;
@@ -135,6 +113,8 @@ export interface ClairBelief {
    */
   readonly level: WrittenLevel | null;
   readonly source: ClairSource;
+  /** Where the source is written. */
+  readonly sourceRange: SourceRange;
   /** Every justification reference as written, repeats included, in order. */
   readonly justifications: readonly Spanned<string>[];
   readonly invalidations: readonly ClairString[];
@@ -164,6 +144,9 @@ export class ParsedBelief implements ClairBelief {
     readonly confidenceEndColumn: number,
     readonly level: WrittenLevel | null,
     readonly source: ClairSource,
+    /** 1-based columns of the source, start and just past the end. */
+    readonly sourceColumn: number,
+    readonly sourceEndColumn: number,
     readonly justifications: readonly Spanned<string>[],
     readonly invalidations: readonly ClairString[],
     readonly content: ClairString,
@@ -176,6 +159,10 @@ export class ParsedBelief implements ClairBelief {
 
   get confidenceRange(): SourceRange {
     return { line: this.line, column: this.confidenceColumn, endLine: this.line, endColumn: this.confidenceEndColumn };
+  }
+
+  get sourceRange(): SourceRange {
+    return { line: this.line, column: this.sourceColumn, endLine: this.line, endColumn: this.sourceEndColumn };
   }
 
   get belief(): ClairBelief {

@@ -80,7 +80,7 @@ function checkBeliefLine(b: ClairBelief, out: Diagnostic[]): void {
       severity: 'error',
       code: 'unknown-source',
       message: `unknown source type "${b.source.type}": use user, ctx, self, file or model`,
-      range: b.source.range,
+      range: b.sourceRange,
       subject,
     });
   }

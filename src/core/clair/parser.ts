@@ -14,7 +14,7 @@ import type {
   PartialBelief,
   Spanned,
 } from './ast.ts';
-import { ID_PATTERN, LineSource, SOURCE_TYPES, LineSpan, LineString, NUMBER_PATTERN, ParsedBelief } from './ast.ts';
+import { ID_PATTERN, SOURCE_TYPES, LineSpan, LineString, NUMBER_PATTERN, ParsedBelief } from './ast.ts';
 import type { Token } from './lexer.ts';
 import { isSeparator, lexInto, TokenBuffer } from './lexer.ts';
 import { commonPrefix, commonSuffix, lineBounds } from './lineBounds.ts';
@@ -189,7 +189,7 @@ function readBelief(tokens: TokenBuffer, lineLength: number, line: number, parti
   if (!srcTok || srcTok.kind !== 'source') {
     fail(`expected a source such as @self or @file:path, found ${describe(srcTok)}`, srcTok);
   }
-  const source = readSource(srcTok!, line, fail);
+  const source = readSource(srcTok!, fail);
   partial.source = source;
   i++;
 
@@ -276,11 +276,24 @@ function readBelief(tokens: TokenBuffer, lineLength: number, line: number, parti
     confTok!.end + 1,
     level,
     source,
+    srcTok!.start + 1,
+    srcTok!.end + 1,
     justifications.length === 0 ? NO_REFS : justifications.slice(),
     invalidations,
     content,
     comment,
   );
+}
+
+/** Sources without a reference (`@self`), one shared record per type. */
+const sourceTable = new Map<string, ClairSource>();
+
+function sourceOfType(type: string): ClairSource {
+  const known = sourceTable.get(type);
+  if (known) return known;
+  const source: ClairSource = Object.freeze({ type, reference: null });
+  if (sourceTable.size < INTERN_LIMIT) sourceTable.set(type, source);
+  return source;
 }
 
 /** Confidences as written, shared like levels. */
@@ -333,7 +346,7 @@ function failAt(message: string, token: Token | undefined, endOfLine: number): n
   throw new LineFailure(message, start, token ? token.end : endOfLine);
 }
 
-function readSource(tok: Token, line: number, fail: (m: string, t: Token) => never): ClairSource {
+function readSource(tok: Token, fail: (m: string, t: Token) => never): ClairSource {
   const text = tok.text;
   const colon = text.indexOf(':', 1);
   const typeEnd = colon < 0 ? text.length : colon;
@@ -342,7 +355,7 @@ function readSource(tok: Token, line: number, fail: (m: string, t: Token) => nev
   if (type === '') fail('a source needs a type after @: user, ctx, self, file or model', tok);
   if (!SOURCE_TYPE_PATTERN.test(type)) fail(`"${type}" is not a source type: use user, ctx, self, file or model`, tok);
   if (reference === '') fail(`@${type}: needs a reference after the colon, or drop the colon`, tok);
-  return new LineSource(type, reference, line, tok.start + 1, tok.end + 1);
+  return reference === null ? sourceOfType(type) : { type, reference };
 }
 
 /** One of the five source types when `@…` spells it exactly up to `end` (no string made). */
