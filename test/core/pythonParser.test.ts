@@ -1,0 +1,143 @@
+/** The Python-subset parser: the forms Gaia modules use, the ones it keeps as unsupported, and robustness. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { PyExpr, PyStatement } from '../../src/core/python/pyAst.ts';
+import { parsePython } from '../../src/core/python/parsePython.ts';
+
+function only(text: string): PyStatement {
+  const m = parsePython(text);
+  expect(m.errors).toEqual([]);
+  expect(m.body).toHaveLength(1);
+  return m.body[0]!;
+}
+
+function valueOf(text: string): PyExpr {
+  const s = only(`x = ${text}\n`);
+  if (s.kind !== 'assign') throw new Error('not an assignment');
+  return s.value;
+}
+
+describe('parsePython: accepted forms', () => {
+  it('reads imports, plain and parenthesised, with aliases', () => {
+    const s = only('from gaia.engine.lang import (claim,\n    note as n,\n)\n');
+    expect(s).toMatchObject({ kind: 'importFrom', module: 'gaia.engine.lang', names: [{ name: 'claim', asName: null }, { name: 'note', asName: 'n' }] });
+    expect(only('import gaia.engine.bayes as bayes\n')).toMatchObject({ kind: 'import', names: [{ name: 'gaia.engine.bayes', asName: 'bayes' }] });
+    expect(only('from . import authored\n')).toMatchObject({ kind: 'importFrom', module: '.' });
+  });
+
+  it('joins implicit string concatenation and parenthesised strings', () => {
+    expect(valueOf('("a "\n  "b" \'c\')')).toMatchObject({ kind: 'string', value: 'a bc' });
+    expect(valueOf('"""multi\nline"""')).toMatchObject({ kind: 'string', value: 'multi\nline' });
+    expect(valueOf(String.raw`"tab\there \"q\" \u00e9 \x41"`)).toMatchObject({ kind: 'string', value: 'tab\there "q" é A' });
+    expect(valueOf(String.raw`r"C:\path\n"`)).toMatchObject({ kind: 'string', value: String.raw`C:\path\n` });
+  });
+
+  it('reads calls with positional and keyword arguments, lists, tuples, numbers, constants', () => {
+    const v = valueOf('derive("text", given=[a, b], prior=0.9, n=-3, flag=True, none=None, pair=(1, 2.5e-1), one=(x,))');
+    expect(v.kind).toBe('call');
+    if (v.kind !== 'call') return;
+    expect(v.func).toMatchObject({ kind: 'name', id: 'derive' });
+    expect(v.args).toMatchObject([{ kind: 'string', value: 'text' }]);
+    expect(v.keywords.map((k) => k.name)).toEqual(['given', 'prior', 'n', 'flag', 'none', 'pair', 'one']);
+    expect(v.keywords[0]!.value).toMatchObject({ kind: 'list', items: [{ kind: 'name', id: 'a' }, { kind: 'name', id: 'b' }] });
+    expect(v.keywords[1]!.value).toMatchObject({ kind: 'number', value: 0.9 });
+    expect(v.keywords[2]!.value).toMatchObject({ kind: 'unary', op: '-', operand: { kind: 'number', value: 3 } });
+    expect(v.keywords[3]!.value).toMatchObject({ kind: 'constant', value: true });
+    expect(v.keywords[4]!.value).toMatchObject({ kind: 'constant', value: null });
+    expect(v.keywords[5]!.value).toMatchObject({ kind: 'tuple', items: [{ value: 1 }, { value: 0.25 }] });
+    expect(v.keywords[6]!.value).toMatchObject({ kind: 'tuple', items: [{ kind: 'name', id: 'x' }] });
+  });
+
+  it('gives ~ tighter than &, and & tighter than |', () => {
+    const v = valueOf('~a | b & c');
+    expect(v).toMatchObject({ kind: 'binary', op: '|', left: { kind: 'unary', op: '~' }, right: { kind: 'binary', op: '&' } });
+  });
+
+  it('reads attribute calls such as bayes.model(...)', () => {
+    expect(valueOf('bayes.model(h, observable=o)')).toMatchObject({ kind: 'call', func: { kind: 'attribute', attr: 'model', value: { kind: 'name', id: 'bayes' } } });
+  });
+
+  it('keeps docstrings and bare verb calls as expression statements', () => {
+    const m = parsePython('"""Package doc."""\n\nregister_prior(a, value=0.3)\n');
+    expect(m.body.map((s) => s.kind)).toEqual(['expr', 'expr']);
+  });
+
+  it('records ranges: 1-based, end exclusive, across lines', () => {
+    const m = parsePython('x = claim(\n    "a",\n)\n');
+    expect(m.body[0]!.range).toEqual({ line: 1, column: 1, endLine: 3, endColumn: 2 });
+    const s = m.body[0]!;
+    if (s.kind === 'assign') expect(s.targetRange).toEqual({ line: 1, column: 1, endLine: 1, endColumn: 2 });
+  });
+});
+
+describe('parsePython: what it keeps as unsupported', () => {
+  it.each([
+    ['def f(a):\n    return a\n', 'a function definition'],
+    ['@compose(name="c")\ndef g():\n    pass\n', 'a decorated definition'],
+    ['class K:\n    x = 1\n', 'a "class" block'],
+    ['for i in range(3):\n    print(i)\n', 'a "for" block'],
+    ['if a:\n    b = 1\nelse:\n    b = 2\n', 'a "if" block'],
+    ['while True:\n    pass\n', 'a "while" block'],
+    ['a, b = 1, 2\n', 'an assignment to something other than one name'],
+    ['a += 1\n', 'an augmented assignment (+=)'],
+    ['a: int = 1\n', 'an annotated assignment'],
+    ['a = b = 1\n', 'a chained assignment'],
+    ['del a\n', 'a "del" statement'],
+  ])('%j is one unsupported statement', (text, what) => {
+    const m = parsePython(text);
+    expect(m.errors).toEqual([]);
+    expect(m.body).toHaveLength(1);
+    expect(m.body[0]).toMatchObject({ kind: 'unsupported', what });
+  });
+
+  it.each([
+    ['[a for a in b]', 'a list comprehension'],
+    ['lambda x: x', 'a lambda'],
+    ['a if b else c', 'a conditional expression'],
+    ['items[0]', 'a subscript'],
+    ['f"x{y}"', 'an f-string'],
+    ['{1, 2}', 'a set'],
+  ])('%j is an unsupported expression', (text, what) => {
+    expect(valueOf(text)).toMatchObject({ kind: 'unsupported', what });
+  });
+
+  it('the statements after an unsupported block are still read', () => {
+    const m = parsePython('def f():\n    pass\n\nx = claim("after")\n');
+    expect(m.body.map((s) => s.kind)).toEqual(['unsupported', 'assign']);
+  });
+});
+
+describe('parsePython: errors', () => {
+  it.each([
+    ['x = claim("unclosed\n', 'unterminated string'],
+    ['x = claim(a b)\n', 'expected'],
+    // An unclosed bracket ends at a blank line followed by a new statement.
+    ['x = (1,\n\n', 'expected'],
+    ['x = $\n', 'unexpected character'],
+  ])('%j is a syntax error, and the next statement is read', (text, message) => {
+    const m = parsePython(text + 'y = note("ok")\n');
+    expect(m.errors.length).toBeGreaterThan(0);
+    expect(m.errors[0]!.message).toContain(message);
+    expect(m.body.some((s) => s.kind === 'assign' && s.target === 'y')).toBe(true);
+  });
+
+  it('never throws, and every range lies inside the text', () => {
+    const pieces = fc.constantFrom('x', ' = ', 'claim(', ')', '"s"', "'''", '\n', '    ', '[', ']', ',', '~', '&', '|', '#c', 'def ', ':', '\\\n', '1.5', '(', 'from a import b', '@', '"\\', 'é', '😀');
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 40 }), (parts) => {
+        const text = parts.join('');
+        const lines = text.split(/\r\n|\r|\n/);
+        const m = parsePython(text);
+        const check = (r: { line: number; column: number; endLine: number; endColumn: number }) => {
+          expect(r.line).toBeGreaterThanOrEqual(1);
+          expect(r.endLine).toBeLessThanOrEqual(lines.length);
+          expect(r.column).toBeGreaterThanOrEqual(1);
+          expect(r.endLine > r.line || r.endColumn >= r.column).toBe(true);
+        };
+        m.body.forEach((s) => check(s.range));
+        m.errors.forEach((e) => check(e.range));
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
