@@ -39,9 +39,34 @@ export interface GraphNode {
   readonly range: SourceRange;
   /** True when its line does not parse: drawn from what could be read, and marked. */
   readonly broken: boolean;
+  /** Gaia: the node's full QID (`namespace:package::label`) or strategy/operator id. */
+  readonly qid?: string;
+  /** Gaia: where the prior came from (`claim_inline` for prior=, `user_priors` for register_prior). */
+  readonly priorSource?: string | null;
+  /** Gaia: a helper claim the compiler made (warrant, relation result); hidden unless asked for. */
+  readonly helper?: boolean;
+  /** Gaia factor nodes: the reasoning action they stand for. */
+  readonly factor?: GraphFactor;
 }
 
-export type EdgeKind = 'justification' | 'premise' | 'conclusion' | 'relation';
+/** What a factor node (one Gaia reasoning action) records, for the inspector. */
+export interface GraphFactor {
+  /** The verb as written (`derive`, `infer`, `equal`, …). */
+  readonly verb: string;
+  /** The action's label (`label=`), if any. */
+  readonly label: string | null;
+  readonly rationale: string | null;
+  /** The warrant helper claim's id, when the action has one. */
+  readonly warrant: string | null;
+  /** Conditional probabilities and other parameters, by name (p_e_given_h, …). */
+  readonly parameters: Readonly<Record<string, number>>;
+}
+
+/**
+ * CLAIR: `justification`. Gaia: `premise` (claim → factor), `conclusion` (factor → claim),
+ * `relation` (claim → symmetric factor: equal, contradict, …), `background` (note → factor).
+ */
+export type EdgeKind = 'justification' | 'premise' | 'conclusion' | 'relation' | 'background';
 
 export interface GraphEdge {
   readonly id: EdgeId;
