@@ -51,6 +51,23 @@ export interface DocumentState {
   readonly openRequest: OpenRequest | null;
   /** Set when a worker failed; shown in the status bar. */
   readonly workerError: string | null;
+  /** Gaia: posterior belief of each claim node, by node id, from the inference worker. */
+  readonly posteriors: ReadonlyMap<string, number>;
+  /** Gaia: how the last inference ran. */
+  readonly inference: InferenceInfo | null;
+  /** Gaia: draw helper claims (warrants, relation results) in the graph. */
+  readonly showHelpers: boolean;
+}
+
+export interface InferenceInfo {
+  readonly version: number;
+  readonly method: string;
+  readonly converged: boolean;
+  readonly iterations: number;
+  readonly treewidth: number | null;
+  readonly ms: number;
+  /** Set when inference could not run (e.g. inconsistent hard evidence). */
+  readonly problem: string | null;
 }
 
 export const useDocumentStore = create<DocumentState>(() => ({
@@ -67,13 +84,28 @@ export const useDocumentStore = create<DocumentState>(() => ({
   selection: { id: null, source: 'graph', seq: 0 },
   openRequest: null,
   workerError: null,
+  posteriors: new Map(),
+  inference: null,
+  showHelpers: false,
 }));
+
+/** The language a file name implies: `.py`/`.gaia` → Gaia, anything else → CLAIR. */
+export function languageOf(name: string): Language {
+  return /\.(py|gaia)$/i.test(name) ? 'gaia' : /\.json$/i.test(name) ? 'proposal' : 'clair';
+}
 
 export function selectNode(id: string | null, source: SelectionSource): void {
   useDocumentStore.setState((s) => ({ selection: { id, source, seq: s.selection.seq + 1 } }));
 }
 
 let openSeq = 0;
-export function openDocument(name: string, text: string, language: Language = 'clair'): void {
-  useDocumentStore.setState({ openRequest: { name, text, language, seq: ++openSeq }, name, language, selection: { id: null, source: 'graph', seq: 0 } });
+export function openDocument(name: string, text: string, language: Language = languageOf(name)): void {
+  useDocumentStore.setState({
+    openRequest: { name, text, language, seq: ++openSeq },
+    name,
+    language,
+    selection: { id: null, source: 'graph', seq: 0 },
+    posteriors: new Map(),
+    inference: null,
+  });
 }

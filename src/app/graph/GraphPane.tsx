@@ -6,25 +6,51 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Background, Controls, MiniMap, Position, ReactFlow, ReactFlowProvider, useReactFlow } from '@xyflow/react';
 import type { Edge, Node, NodeHandle, NodeMouseHandler } from '@xyflow/react';
+import type { GraphNode } from '../../core/graph/reasoningGraph.ts';
+import { boxOf } from '../../core/layout/nodeBox.ts';
 import '@xyflow/react/dist/style.css';
 import { NODE_HEIGHT, NODE_WIDTH } from '../../core/layout/layoutTypes.ts';
 import { selectNode, useDocumentStore } from '../../store/documentStore.ts';
 import { BeliefNode } from './BeliefNode.tsx';
+import { ClaimNode } from './ClaimNode.tsx';
+import { ContextNode } from './ContextNode.tsx';
+import { FactorNode } from './FactorNode.tsx';
 import { ArrowMarkers, JustificationEdge } from './JustificationEdge.tsx';
 import { minimapColor } from './bandColours.ts';
 
-const nodeTypes = { belief: BeliefNode };
+const nodeTypes = { belief: BeliefNode, claim: ClaimNode, factor: FactorNode, context: ContextNode };
 const edgeTypes = { justification: JustificationEdge };
 /**
- * Every node has the same size and handles, so React Flow is told them up front: it then
- * never has to render every node once to measure it, which for a 20k-node trace would
- * mount 20k elements just to throw them away.
+ * Node sizes and handles are told to React Flow up front: it then never renders every
+ * node once to measure it, which for a 20k-node trace would mount 20k elements just to
+ * throw them away. Each kind of node has one fixed box (nodeBox.ts).
  */
-const NODE_SIZE = { width: NODE_WIDTH, height: NODE_HEIGHT };
-const NODE_HANDLES: NodeHandle[] = [
-  { type: 'target', position: Position.Top, x: NODE_WIDTH / 2, y: 0, width: 1, height: 1 },
-  { type: 'source', position: Position.Bottom, x: NODE_WIDTH / 2, y: NODE_HEIGHT, width: 1, height: 1 },
-];
+const boxCache = new Map<string, { measured: { width: number; height: number }; handles: NodeHandle[] }>();
+
+function sizing(node: GraphNode) {
+  const box = boxOf(node);
+  const key = `${box.width}x${box.height}`;
+  let cached = boxCache.get(key);
+  if (!cached) {
+    cached = {
+      measured: { width: box.width, height: box.height },
+      handles: [
+        { type: 'target', position: Position.Top, x: box.width / 2, y: 0, width: 1, height: 1 },
+        { type: 'source', position: Position.Bottom, x: box.width / 2, y: box.height, width: 1, height: 1 },
+      ],
+    };
+    boxCache.set(key, cached);
+  }
+  return cached;
+}
+
+function nodeType(node: GraphNode): string {
+  if (node.kind === 'belief') return 'belief';
+  if (node.kind === 'factor') return 'factor';
+  if (node.kind === 'note' || node.kind === 'question') return 'context';
+  return 'claim';
+}
+
 /** Contract §4: up to this many nodes, every node is rendered after the view fits. */
 const RENDER_ALL_LIMIT = 200;
 /** The minimap draws every node; past this many it costs more than it shows. */
@@ -32,6 +58,7 @@ const MINIMAP_LIMIT = 1500;
 
 function GraphCanvas() {
   const structureKey = useDocumentStore((s) => s.analysis?.structureKey ?? '');
+  const showHelpers = useDocumentStore((s) => s.showHelpers);
   const positions = useDocumentStore((s) => s.positions);
   const graphVersion = useDocumentStore((s) => s.graphVersion);
   const layoutInfo = useDocumentStore((s) => s.layoutInfo);
@@ -43,17 +70,19 @@ function GraphCanvas() {
     const out: Node[] = [];
     for (const n of graph.nodes) {
       const p = positions[n.id];
-      if (p) out.push({ id: n.id, type: 'belief', position: p, data: {}, width: NODE_WIDTH, height: NODE_HEIGHT, measured: NODE_SIZE, handles: NODE_HANDLES });
+      if (!p || (n.helper && !showHelpers)) continue;
+      const size = sizing(n);
+      out.push({ id: n.id, type: nodeType(n), position: p, data: {}, width: size.measured.width, height: size.measured.height, measured: size.measured, handles: size.handles });
     }
     return out;
-  }, [structureKey, positions]);
+  }, [structureKey, positions, showHelpers]);
 
   const edges = useMemo<Edge[]>(() => {
     const graph = useDocumentStore.getState().analysis?.graph;
     if (!graph) return [];
     return graph.edges
       .filter((e) => positions[e.from] && positions[e.to])
-      .map((e) => ({ id: e.id, source: e.from, target: e.to, type: 'justification', data: { tentative: e.tentative } }));
+      .map((e) => ({ id: e.id, source: e.from, target: e.to, type: 'justification', data: { tentative: e.tentative, kind: e.kind } }));
   }, [structureKey, positions]);
 
   // Fit the view when a document's first layout arrives.

@@ -16,6 +16,7 @@ function JustificationEdgeView({ id, sourceX, sourceY, targetX, targetY, sourceP
   const classes = ['justification-edge'];
   if (lit) classes.push('edge-chain');
   if (data?.tentative) classes.push('edge-tentative');
+  if (typeof data?.kind === 'string' && data.kind !== 'justification') classes.push(`edge-${data.kind}`);
   return <BaseEdge id={id} path={path} className={classes.join(' ')} markerEnd={`url(#${lit ? ARROW_MARKER_LIT : ARROW_MARKER})`} />;
 }
 

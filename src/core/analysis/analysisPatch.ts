@@ -28,6 +28,8 @@ export interface AnalysisPatch {
   readonly derived: readonly DerivedConfidence[];
   /** Patch: ids whose derived entry is gone. */
   readonly derivedGone: readonly string[];
+  /** The compiled form (Gaia IR), sent whole whenever there is one. */
+  readonly ir?: unknown;
 }
 
 /** Beyond this share of changed nodes a complete analysis is cheaper to apply. */
@@ -46,6 +48,7 @@ export function completePatch(next: AnalysisView): AnalysisPatch {
     edges: next.graph.edges,
     derived: next.derived,
     derivedGone: [],
+    ...(next.ir !== undefined ? { ir: next.ir } : {}),
   };
 }
 
@@ -90,6 +93,7 @@ export function makePatch(base: AnalysisView, next: AnalysisView): AnalysisPatch
     edges: base.structureKey === next.structureKey ? null : next.graph.edges,
     derived,
     derivedGone: [...baseDerived.keys()],
+    ...(next.ir !== undefined ? { ir: next.ir } : {}),
   };
 }
 
@@ -104,6 +108,7 @@ export function applyPatch(base: AnalysisView | null, patch: AnalysisPatch): Ana
       derived: patch.derived,
       structureKey: patch.structureKey,
       stats: patch.stats,
+      ...(patch.ir !== undefined ? { ir: patch.ir } : {}),
     };
   }
   if (!base || base.version !== patch.baseVersion) return null;
@@ -134,5 +139,6 @@ export function applyPatch(base: AnalysisView | null, patch: AnalysisPatch): Ana
     derived,
     structureKey: patch.structureKey,
     stats: patch.stats,
+    ...(patch.ir !== undefined ? { ir: patch.ir } : {}),
   };
 }

@@ -17,6 +17,8 @@ export interface DocumentAnalysis {
   readonly symbols: SymbolIndex;
   /** Changes only when node ids or edges change; see structureKey. */
   readonly structureKey: string;
+  /** The compiled form inference runs on, for languages that have one (Gaia: its IR). */
+  readonly ir?: unknown;
   readonly stats: AnalysisStats;
 }
 

@@ -1,0 +1,72 @@
+/**
+ * A Gaia claim in the factor graph: its label, prior (and where it came from) and the
+ * posterior from the inference worker, as numbers and bars. Helper claims (warrants,
+ * relation results) draw smaller and dimmer.
+ */
+import { memo } from 'react';
+import { Handle, Position } from '@xyflow/react';
+import type { NodeProps } from '@xyflow/react';
+import { formatConfidence } from '../../core/graph/explainWhy.ts';
+import { boxOf } from '../../core/layout/nodeBox.ts';
+import { useDocumentStore } from '../../store/documentStore.ts';
+import { useHighlightStore } from '../../store/highlightStore.ts';
+import { useContradictedStore } from '../../store/contradictedStore.ts';
+
+const MAX_CONTENT = 96;
+
+function percent(x: number | null | undefined): string {
+  return x === null || x === undefined || !Number.isFinite(x) ? '0%' : `${Math.round(Math.max(0, Math.min(1, x)) * 100)}%`;
+}
+
+function ClaimNodeView({ id }: NodeProps) {
+  const view = useDocumentStore((s) => s.views.get(id));
+  const posterior = useDocumentStore((s) => s.posteriors.get(id));
+  const selected = useDocumentStore((s) => s.selection.id === id);
+  const inChain = useHighlightStore((s) => s.provenance.has(id));
+  const contradicted = useContradictedStore((s) => s.ids.has(id));
+  if (!view) return null;
+  const n = view.node;
+  const box = boxOf(n);
+  const prior = n.confidence;
+  const classes = ['claim-node', n.helper ? 'is-helper' : '', selected ? 'is-selected' : '', inChain ? 'in-chain' : '', contradicted ? 'is-contradicted' : '', view.errors > 0 ? 'has-errors' : ''];
+  const content = n.content.length > MAX_CONTENT ? n.content.slice(0, MAX_CONTENT - 1) + '…' : n.content;
+  const label = n.helper ? (n.qid?.split('::').pop() ?? id) : id;
+  return (
+    <div
+      className={classes.filter(Boolean).join(' ')}
+      style={{ width: box.width, height: box.height }}
+      data-testid={`node-${id}`}
+      data-state="active"
+      data-contradicted={contradicted ? 'true' : 'false'}
+      data-preview="none"
+      data-belief={posterior === undefined ? '' : String(posterior)}
+      title={[n.content, view.problem].filter(Boolean).join('\n\n')}
+    >
+      <Handle type="target" position={Position.Top} isConnectable={false} />
+      <div className="claim-head">
+        <span className="claim-label">{label}</span>
+        {contradicted && (
+          <span className="belief-badge contradicted" title="an endpoint of an open contradiction">
+            ⚡
+          </span>
+        )}
+        {!n.helper && view.errors > 0 && <span className="belief-badge errors">{view.errors}</span>}
+        <span className="claim-posterior" title="posterior belief">
+          {posterior === undefined ? '…' : formatConfidence(posterior)}
+        </span>
+      </div>
+      {!n.helper && <div className="claim-content">{content}</div>}
+      <div className="claim-bars">
+        <div className="bar prior" title={prior === null ? 'no prior: maximum entropy 0.5' : `prior ${formatConfidence(prior)} (${n.priorSource ?? 'declared'})`}>
+          <div style={{ width: percent(prior ?? 0.5) }} className={prior === null ? 'unset' : ''} />
+        </div>
+        <div className="bar posterior" title="posterior">
+          <div style={{ width: percent(posterior) }} />
+        </div>
+      </div>
+      <Handle type="source" position={Position.Bottom} isConnectable={false} />
+    </div>
+  );
+}
+
+export const ClaimNode = memo(ClaimNodeView);

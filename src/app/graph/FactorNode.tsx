@@ -1,0 +1,48 @@
+/** One Gaia reasoning action as a small factor node joining its claims. */
+import { memo } from 'react';
+import { Handle, Position } from '@xyflow/react';
+import type { NodeProps } from '@xyflow/react';
+import { boxOf } from '../../core/layout/nodeBox.ts';
+import { useDocumentStore } from '../../store/documentStore.ts';
+import { useHighlightStore } from '../../store/highlightStore.ts';
+
+/** A glyph per verb, so the kind of step reads at a glance. */
+const GLYPH: Readonly<Record<string, string>> = {
+  derive: '⇒',
+  observe: '◉',
+  compute: 'ƒ',
+  infer: 'P',
+  associate: '~',
+  equal: '≡',
+  contradict: '⊥',
+  exclusive: '⊕',
+  decompose: '∧',
+};
+
+function FactorNodeView({ id }: NodeProps) {
+  const view = useDocumentStore((s) => s.views.get(id));
+  const selected = useDocumentStore((s) => s.selection.id === id);
+  const inChain = useHighlightStore((s) => s.provenance.has(id));
+  if (!view) return null;
+  const n = view.node;
+  const verb = n.factor?.verb ?? 'action';
+  const box = boxOf(n);
+  return (
+    <div
+      className={['factor-node', `verb-${verb}`, selected ? 'is-selected' : '', inChain ? 'in-chain' : ''].filter(Boolean).join(' ')}
+      style={{ width: box.width, height: box.height }}
+      data-testid={`node-${id}`}
+      data-state="active"
+      data-contradicted="false"
+      data-preview="none"
+      title={[n.factor?.label ? `${verb} · ${n.factor.label}` : verb, n.factor?.rationale].filter(Boolean).join('\n\n')}
+    >
+      <Handle type="target" position={Position.Top} isConnectable={false} />
+      <span className="factor-glyph">{GLYPH[verb] ?? '•'}</span>
+      <span className="factor-verb">{verb}</span>
+      <Handle type="source" position={Position.Bottom} isConnectable={false} />
+    </div>
+  );
+}
+
+export const FactorNode = memo(FactorNodeView);

@@ -1,0 +1,44 @@
+/**
+ * The names a Gaia v0.5 package module uses, for colouring and completion: the verbs
+ * of gaia.engine.lang with their keyword arguments and a one-line description each.
+ */
+
+export interface GaiaVerb {
+  readonly name: string;
+  readonly signature: string;
+  readonly keywords: readonly string[];
+  readonly summary: string;
+  readonly deprecated?: string;
+}
+
+export const GAIA_VERBS: readonly GaiaVerb[] = [
+  { name: 'claim', signature: 'claim(content, *, prior=None, background=None, parameters=None, formula=None)', keywords: ['prior', 'background', 'parameters', 'formula', 'title', 'format', 'provenance'], summary: 'A proposition that can be true or false; the only knowledge with a prior.' },
+  { name: 'note', signature: 'note(content, *, title=None)', keywords: ['title', 'format'], summary: 'Background context; takes no part in inference.' },
+  { name: 'question', signature: 'question(content, *, title=None)', keywords: ['title', 'format'], summary: 'An open question the package investigates; takes no part in inference.' },
+  { name: 'derive', signature: 'derive(conclusion, *, given, background=None, rationale="", label=None)', keywords: ['given', 'background', 'rationale', 'label'], summary: 'A logical derivation: the conclusion follows from the premises.' },
+  { name: 'observe', signature: 'observe(conclusion, *, given=(), background=None, rationale="", label=None)', keywords: ['given', 'background', 'rationale', 'label'], summary: 'An empirical observation; with no premises it grounds the claim.' },
+  { name: 'compute', signature: 'compute(ResultClaim, *, fn, given=(), background=None, rationale="", label=None)', keywords: ['fn', 'given', 'background', 'rationale', 'label'], summary: 'A deterministic computation; the function is recorded, not run.' },
+  { name: 'infer', signature: 'infer(evidence, *, hypothesis, given=(), p_e_given_h, p_e_given_not_h=0.5, rationale="", label=None)', keywords: ['hypothesis', 'given', 'p_e_given_h', 'p_e_given_not_h', 'background', 'rationale', 'label'], summary: 'A Bayesian update of the hypothesis by the evidence, with explicit likelihoods.' },
+  { name: 'associate', signature: 'associate(a, b, *, p_a_given_b, p_b_given_a, pattern=None, rationale="", label=None)', keywords: ['p_a_given_b', 'p_b_given_a', 'pattern', 'background', 'rationale', 'label'], summary: 'A symmetric probabilistic association between two claims.' },
+  { name: 'equal', signature: 'equal(a, b, *, background=None, rationale="", label=None)', keywords: ['background', 'rationale', 'label'], summary: 'The two claims have the same truth value.' },
+  { name: 'contradict', signature: 'contradict(a, b, *, background=None, rationale="", label=None)', keywords: ['background', 'rationale', 'label'], summary: 'The two claims are not both true.' },
+  { name: 'exclusive', signature: 'exclusive(a, b, *, background=None, rationale="", label=None)', keywords: ['background', 'rationale', 'label'], summary: 'Exactly one of the two claims is true.' },
+  { name: 'decompose', signature: 'decompose(whole, *, parts, formula, background=None, rationale="", label=None)', keywords: ['parts', 'formula', 'background', 'rationale', 'label'], summary: 'The whole claim is a propositional formula (~ & |) of its parts.' },
+  { name: 'depends_on', signature: 'depends_on(conclusion, *, given, rationale="", label=None)', keywords: ['given', 'rationale', 'label'], summary: 'An unformalised dependency, kept as a note for later.' },
+  { name: 'candidate_relation', signature: 'candidate_relation(claims=[...], *, pattern=None, rationale="", label=None)', keywords: ['claims', 'pattern', 'rationale', 'label'], summary: 'A relation suspected but not yet formalised.' },
+  { name: 'materialize', signature: 'materialize(scaffold, *, by)', keywords: ['by'], summary: 'Records that a scaffold has been formalised by these records.' },
+  { name: 'register_prior', signature: 'register_prior(claim, value, *, justification)', keywords: ['justification', 'source_id'], summary: 'Gives a claim a prior, with its justification; wins over prior=.' },
+  { name: 'setting', signature: 'setting(content)', keywords: ['title', 'format'], summary: 'A note (deprecated name).', deprecated: 'use note(...)' },
+  { name: 'context', signature: 'context(content)', keywords: ['title', 'format'], summary: 'A note (deprecated name).', deprecated: 'use note(...)' },
+  { name: 'support', signature: 'support([premises], conclusion)', keywords: ['prior', 'reason', 'label'], summary: 'Legacy v5 verb.', deprecated: 'use derive(...) or infer(...)' },
+  { name: 'deduction', signature: 'deduction([premises], conclusion)', keywords: ['reason', 'label'], summary: 'Legacy v5 verb.', deprecated: 'use derive(...)' },
+  { name: 'contradiction', signature: 'contradiction(a, b)', keywords: ['reason', 'label'], summary: 'Legacy v5 verb.', deprecated: 'use contradict(...)' },
+  { name: 'equivalence', signature: 'equivalence(a, b)', keywords: ['reason', 'label'], summary: 'Legacy v5 verb.', deprecated: 'use equal(...)' },
+  { name: 'complement', signature: 'complement(a, b)', keywords: ['reason', 'label'], summary: 'Legacy v5 verb.', deprecated: 'use exclusive(...)' },
+];
+
+export const GAIA_VERB_NAMES: readonly string[] = GAIA_VERBS.map((v) => v.name);
+
+export function verbNamed(name: string): GaiaVerb | undefined {
+  return GAIA_VERBS.find((v) => v.name === name);
+}

@@ -1,0 +1,31 @@
+/**
+ * What inference reports instead of throwing: bad input (an IR Gaia's own lowering would
+ * refuse, evidence no assignment can satisfy, too many variables for enumeration) is data
+ * the CLI prints and the page shows, never an exception escaping the core.
+ */
+export type InferenceProblemCode =
+  /** Gaia's lowering would refuse this IR (conflicting priors, a malformed strategy, …). */
+  | 'lowering'
+  /** Every assignment has zero weight: the hard evidence and constraints contradict each other. */
+  | 'inconsistent-evidence'
+  /** `exact` was asked for more variables than enumeration handles. */
+  | 'too-many-variables'
+  /** An associate strategy with no prior on either endpoint: Gaia's local MaxEnt closure is used. */
+  | 'associate-maxent-closure';
+
+export interface InferenceProblem {
+  readonly severity: 'error' | 'warning';
+  readonly code: InferenceProblemCode;
+  readonly message: string;
+}
+
+/** Thrown inside lowering and the engines, caught by runInference and turned into a problem. */
+export class InferenceError extends Error {
+  constructor(
+    readonly code: InferenceProblemCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'InferenceError';
+  }
+}
