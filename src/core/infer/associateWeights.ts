@@ -1,0 +1,82 @@
+/**
+ * The pairwise table of an `associate(a, b, p_a_given_b=…, p_b_given_a=…)` strategy, as
+ * Gaia lowers it. The two conditionals fix the joint of (a, b) only up to the marginals:
+ *  - with a prior on one endpoint, Bayes' rule gives the other (P(a)·P(b|a) = P(b)·P(a|b));
+ *  - with priors on both, they must agree with the conditionals (to 1e-6);
+ *  - with neither, the joint of maximum entropy under the two conditionals is used.
+ * The factor's weights are the joint divided by the product of the marginals, so that
+ * together with the endpoints' unary priors the pair's joint is the intended one.
+ */
+import { clampProbability } from './cromwell.ts';
+import { InferenceError } from './inferenceProblem.ts';
+
+const TOLERANCE = 1e-6;
+
+export interface AssociateTable {
+  /** Weights at (a, b) = (0,0), (1,0), (0,1), (1,1). */
+  readonly weights: readonly [number, number, number, number];
+  /** The endpoint priors to install (null: leave the endpoint as it is). */
+  readonly priorA: number | null;
+  readonly priorB: number | null;
+  /** True when neither endpoint had a prior and the maximum-entropy joint was used. */
+  readonly maxEntClosure: boolean;
+}
+
+/**
+ * `priorA`/`priorB`: the endpoints' declared priors (already clamped), or null.
+ * Throws an InferenceError where Gaia refuses the strategy.
+ */
+export function associateTable(
+  strategyId: string,
+  pAGivenBRaw: number,
+  pBGivenARaw: number,
+  priorA: number | null,
+  priorB: number | null,
+): AssociateTable {
+  const pAGivenB = clampProbability(pAGivenBRaw);
+  const pBGivenA = clampProbability(pBGivenARaw);
+  if (priorA === null && priorB === null) {
+    const [p00, p10, p01, p11] = maxEntJoint(pAGivenB, pBGivenA);
+    // With no unary priors the endpoints are uniform, so dividing by 1/4 recovers the joint.
+    return { weights: [p00 / 0.25, p10 / 0.25, p01 / 0.25, p11 / 0.25], priorA: null, priorB: null, maxEntClosure: true };
+  }
+  const piA = priorA ?? (priorB! * pAGivenB) / pBGivenA;
+  const piB = priorB ?? (piA * pBGivenA) / pAGivenB;
+  if (!(piA > 0 && piA < 1 && piB > 0 && piB < 1)) {
+    throw new InferenceError('lowering', `associate ${strategyId}: implied marginals ${piA}, ${piB} are not in (0, 1)`);
+  }
+  const p11FromA = pBGivenA * piA;
+  const p11FromB = pAGivenB * piB;
+  if (Math.abs(p11FromA - p11FromB) > TOLERANCE) {
+    throw new InferenceError(
+      'lowering',
+      `associate ${strategyId}: the endpoint priors disagree with the conditionals (P(a)P(b|a) = ${p11FromA}, P(b)P(a|b) = ${p11FromB})`,
+    );
+  }
+  const p11 = 0.5 * (p11FromA + p11FromB);
+  const cells = [1 - piA - piB + p11, piA - p11, piB - p11, p11];
+  if (cells.some((c) => c < -TOLERANCE)) {
+    throw new InferenceError('lowering', `associate ${strategyId}: the conditionals and marginals give a negative joint cell`);
+  }
+  const [p00, p10, p01, q11] = cells.map((c) => Math.max(0, c)) as [number, number, number, number];
+  return {
+    weights: [p00 / ((1 - piA) * (1 - piB)), p10 / (piA * (1 - piB)), p01 / ((1 - piA) * piB), q11 / (piA * piB)],
+    priorA: piA,
+    priorB: piB,
+    maxEntClosure: false,
+  };
+}
+
+/**
+ * The joint (p00, p10, p01, p11) of greatest entropy with P(a|b) and P(b|a) fixed. Both
+ * off-diagonal cells are fixed multiples of p11, so entropy is a function of p11 alone;
+ * setting its derivative to zero gives p00 as a closed-form multiple of p11.
+ */
+function maxEntJoint(pAGivenB: number, pBGivenA: number): [number, number, number, number] {
+  const r10 = (1 - pBGivenA) / pBGivenA; // p10 / p11
+  const r01 = (1 - pAGivenB) / pAGivenB; // p01 / p11
+  const offDiagonal = 1 + r10 + r01;
+  const p00OverP11 = Math.exp((r10 * Math.log(r10) + r01 * Math.log(r01)) / offDiagonal);
+  const p11 = 1 / (offDiagonal + p00OverP11);
+  return [1 - offDiagonal * p11, r10 * p11, r01 * p11, p11];
+}
