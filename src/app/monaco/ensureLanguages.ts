@@ -2,6 +2,7 @@
 import { useDocumentStore } from '../../store/documentStore.ts';
 import { getPipeline } from '../../store/pipelineInstance.ts';
 import { registerClair } from './clair/registerClair.ts';
+import { registerGaia } from './gaia/registerGaia.ts';
 import type { LanguageHost } from './languageHost.ts';
 import { monaco } from './monacoSetup.ts';
 
@@ -14,10 +15,12 @@ const host: LanguageHost = {
   format: (text) => getPipeline().format(text),
   symbolAt: (line, column) => getPipeline().symbolAt(line, column),
   usesOf: (id) => getPipeline().usesOf(id),
+  posterior: (id) => useDocumentStore.getState().posteriors.get(id),
 };
 
 export function ensureLanguages(): void {
   if (registered) return;
   registered = true;
   registerClair(monaco, host);
+  registerGaia(monaco, host);
 }

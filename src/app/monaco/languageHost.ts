@@ -20,6 +20,8 @@ export interface LanguageHost {
   symbolAt(line: number, column: number): Promise<SymbolUse | null>;
   /** Every use of an id in the current text (asked of the worker). */
   usesOf(id: string): Promise<SymbolUse[]>;
+  /** Gaia: the posterior of a claim node, when inference has run. */
+  posterior(id: string): number | undefined;
 }
 
 /** Key under which a diagnostic is found again from the marker Monaco hands back. */

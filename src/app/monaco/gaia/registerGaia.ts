@@ -1,0 +1,33 @@
+/** Registers the Gaia language (Python-flavoured package modules) and its editor features. */
+import type { IDisposable } from 'monaco-editor/editor';
+import type { Monaco } from '../monacoSetup.ts';
+import type { LanguageHost } from '../languageHost.ts';
+import { clairCodeActionProvider } from '../clair/clairCodeActions.ts';
+import { clairDefinitionProvider, clairHighlightProvider, clairReferenceProvider } from '../clair/clairNavigation.ts';
+import { clairRenameProvider } from '../clair/clairRename.ts';
+import { gaiaCompletionProvider } from './gaiaCompletion.ts';
+import { gaiaHoverProvider } from './gaiaHover.ts';
+import { gaiaLanguageConfiguration, gaiaMonarch } from './gaiaMonarch.ts';
+
+export const GAIA_LANGUAGE_ID = 'gaia';
+
+const PYTHON_NAME = { pattern: /^[A-Za-z_][A-Za-z0-9_]*$/, description: 'a letter or _, then letters, digits or _', things: 'names' };
+
+export function registerGaia(monaco: Monaco, host: LanguageHost): IDisposable[] {
+  const L = monaco.languages;
+  const id = GAIA_LANGUAGE_ID;
+  L.register({ id, extensions: ['.gaia'], aliases: ['Gaia', 'gaia'] });
+  return [
+    L.setMonarchTokensProvider(id, gaiaMonarch),
+    L.setLanguageConfiguration(id, gaiaLanguageConfiguration),
+    L.registerCompletionItemProvider(id, gaiaCompletionProvider(monaco, host)),
+    L.registerHoverProvider(id, gaiaHoverProvider(monaco, host)),
+    // Navigation, rename and quick fixes only ask the worker's symbol index and the
+    // diagnostics' fixes, so the same providers serve both languages.
+    L.registerDefinitionProvider(id, clairDefinitionProvider(monaco, host)),
+    L.registerReferenceProvider(id, clairReferenceProvider(monaco, host)),
+    L.registerDocumentHighlightProvider(id, clairHighlightProvider(monaco, host)),
+    L.registerRenameProvider(id, clairRenameProvider(monaco, host, PYTHON_NAME)),
+    L.registerCodeActionProvider(id, clairCodeActionProvider(monaco, host), { providedCodeActionKinds: ['quickfix'] }),
+  ];
+}
