@@ -1,0 +1,103 @@
+/**
+ * Gaia Lang v0.5 packages (one module) in Warrant: the entry point for the rest of the
+ * app. Pure: no DOM, no Node APIs; never throws for bad input.
+ *
+ *   const a = analyzeGaia(text, { namespace, package, version, pyprojectToml, fileStem });
+ *   a.diagnostics      Diagnostic[] — Gaia codes (gaiaDiagnosticCodes.ts), by position
+ *   a.accepted         true when no diagnostic is an error (Gaia would compile it, exactly)
+ *   a.graph            ReasoningGraph (language 'gaia') for the factor-graph view
+ *   a.symbols          uses of module names (CLAIR-compatible SymbolIndex) + what each is
+ *   a.irJson()         the ir.json object, plain JSON (what src/core/infer lowers)
+ *   a.artifacts({ compiledAt })   Map path → text of every file `gaia build compile`
+ *                      writes (ir.json, ir_hash, compile_metadata.json,
+ *                      formalization_manifest.json, manifests/*.json), byte for byte
+ *   a.identity, a.module (syntax tree), a.run (the run module), a.compiled (IR objects)
+ *
+ * Identity: explicit options win, then the pyproject.toml text, then `local`, the file
+ * stem and `0.1.0` (packageIdentity.ts). The worker calls analyzeGaia on each edit and
+ * hands `a.irJson()` to the inference engines; the CLI writes `a.artifacts(...)`.
+ */
+import { compareDiagnostics } from '../text/diagnostic.ts';
+import type { Diagnostic } from '../text/diagnostic.ts';
+import type { ReasoningGraph } from '../graph/reasoningGraph.ts';
+import type { PyModule } from '../python/pyAst.ts';
+import { parsePython } from '../python/parsePython.ts';
+import type { ArtifactOptions } from './artifacts/gaiaArtifacts.ts';
+import { gaiaArtifacts } from './artifacts/gaiaArtifacts.ts';
+import { gaiaGraph } from './gaiaGraph.ts';
+import type { GaiaSymbolIndex } from './gaiaSymbols.ts';
+import { indexGaiaSymbols } from './gaiaSymbols.ts';
+import type { CompiledPackage } from './ir/compilePackage.ts';
+import { compilePackage } from './ir/compilePackage.ts';
+import { irJsonText } from './ir/irJson.ts';
+import type { GaiaPackageIdentity, GaiaPackageOptions } from './packageIdentity.ts';
+import { resolvePackageIdentity } from './packageIdentity.ts';
+import type { ModuleRun } from './runtime/runModule.ts';
+import { runModule } from './runtime/runModule.ts';
+
+export interface GaiaAnalysis {
+  readonly identity: GaiaPackageIdentity;
+  readonly module: PyModule;
+  readonly run: ModuleRun;
+  readonly compiled: CompiledPackage;
+  readonly diagnostics: readonly Diagnostic[];
+  /** No errors: Gaia accepts the package and Warrant's IR is Gaia's. */
+  readonly accepted: boolean;
+  readonly graph: ReasoningGraph;
+  readonly symbols: GaiaSymbolIndex;
+  /** `ir.json`'s text (computed on first call). */
+  irText(): string;
+  /** `ir.json` as plain JSON (numbers as numbers), for the inference engines. */
+  irJson(): GaiaIrJson;
+  artifacts(options: ArtifactOptions): Map<string, string>;
+}
+
+/** The ir.json object; see ir/irTypes.ts for its fields (numbers are plain here). */
+export type GaiaIrJson = {
+  readonly namespace: string;
+  readonly package_name: string;
+  readonly ir_hash: string;
+  readonly knowledges: readonly Readonly<Record<string, unknown> & { id: string; type: string }>[];
+  readonly operators: readonly Readonly<Record<string, unknown> & { operator: string; variables: readonly string[]; conclusion: string }>[];
+  readonly strategies: readonly Readonly<Record<string, unknown> & { type: string; premises: readonly string[] }>[];
+  readonly composes: readonly unknown[];
+  readonly formula_graphs: readonly unknown[];
+};
+
+function uniqueSorted(ds: readonly Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  const out: Diagnostic[] = [];
+  for (const d of [...ds].sort(compareDiagnostics)) {
+    const key = `${d.code}|${d.message}|${d.range.line}:${d.range.column}-${d.range.endLine}:${d.range.endColumn}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(d);
+  }
+  return out;
+}
+
+export function analyzeGaia(text: string, options: GaiaPackageOptions = {}): GaiaAnalysis {
+  const identity = resolvePackageIdentity(options);
+  const module = parsePython(text);
+  const run = runModule(module, text, identity.packageName);
+  const compiled = compilePackage(run, identity.namespace, identity.packageName);
+  const diagnostics = uniqueSorted([...run.rt.diagnostics, ...compiled.diagnostics]);
+  let irText: string | null = null;
+  let irJson: GaiaIrJson | null = null;
+  return {
+    identity,
+    module,
+    run,
+    compiled,
+    diagnostics,
+    accepted: diagnostics.every((d) => d.severity !== 'error'),
+    graph: gaiaGraph(run, compiled),
+    symbols: indexGaiaSymbols(run, compiled),
+    irText: () => (irText ??= irJsonText(compiled.ir)),
+    irJson() {
+      irJson ??= JSON.parse(this.irText()) as GaiaIrJson;
+      return irJson;
+    },
+    artifacts: (opts) => gaiaArtifacts(run, compiled, identity, opts),
+  };
+}

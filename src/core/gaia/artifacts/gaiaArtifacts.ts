@@ -1,0 +1,32 @@
+/**
+ * The files `gaia build compile` writes into `.gaia/`, byte for byte: `ir.json` (no
+ * trailing newline), `ir_hash`, `compile_metadata.json`, `formalization_manifest.json`
+ * and `manifests/{exports,premises,holes,bridges}.json`. (`beliefs.json` comes from the
+ * inference engines.)
+ */
+import type { CompiledPackage } from '../ir/compilePackage.ts';
+import { irJsonText } from '../ir/irJson.ts';
+import type { GaiaPackageIdentity } from '../packageIdentity.ts';
+import type { ModuleRun } from '../runtime/runModule.ts';
+import { compileMetadataJson, GAIA_LANG_VERSION } from './compileMetadata.ts';
+import { packageManifests, renderManifestJson } from './packageManifests.ts';
+
+export interface ArtifactOptions {
+  /** The `compiled_at` stamp, e.g. `isoTimestamp(new Date())`. */
+  readonly compiledAt: string;
+  readonly gaiaLangVersion?: string;
+}
+
+/** Relative path → file text, in the order Gaia writes them. */
+export function gaiaArtifacts(run: ModuleRun, compiled: CompiledPackage, identity: GaiaPackageIdentity, options: ArtifactOptions): Map<string, string> {
+  const ir = compiled.ir;
+  const files = new Map<string, string>();
+  files.set('ir.json', irJsonText(ir));
+  files.set('ir_hash', ir.ir_hash);
+  files.set('compile_metadata.json', compileMetadataJson(ir.ir_hash, options.compiledAt, options.gaiaLangVersion ?? GAIA_LANG_VERSION));
+  const f = compiled.formalization;
+  files.set('formalization_manifest.json', renderManifestJson({ version: f.version, dependencies: f.dependencies, materializations: f.materializations }));
+  const manifests = packageManifests(ir, identity, run.rt.pkg.strategies, run.rt.pkg.knowledge, compiled.knowledgeIds);
+  for (const [name, payload] of Object.entries(manifests)) files.set(`manifests/${name}`, renderManifestJson(payload));
+  return files;
+}

@@ -1,0 +1,121 @@
+/**
+ * Compiles a run package module to Gaia IR, pass by pass in the order of Gaia's
+ * `compile_package_artifact`: resolve priors; give every knowledge object its QID (its
+ * label, or `_anon_NNN` in declaration order); write the knowledge nodes; lower legacy
+ * operators and strategies, then actions, then formula claims; scan references; put the
+ * lists together in Gaia's order and hash them.
+ */
+import type { Diagnostic } from '../../text/diagnostic.ts';
+import type { Action, Knowledge, Origin } from '../runtime/gaiaObjects.ts';
+import { resolvePriors } from '../runtime/resolvePriors.ts';
+import type { ModuleRun } from '../runtime/runModule.ts';
+import { pyFloat } from '../text/pythonJson.ts';
+import { CompileContext } from './compileContext.ts';
+import { checkIr } from './irChecks.ts';
+import { contentHash, pad3 } from './irIds.ts';
+import { computeIrHash } from './irJson.ts';
+import type { IrGraph, IrKnowledge, IrParameter, JsonDict } from './irTypes.ts';
+import { jsonDict } from './irTypes.ts';
+import type { FormalizationManifest } from './lowerActions.ts';
+import { ActionLowering } from './lowerActions.ts';
+import { lowerLegacyOperators, lowerLegacyStrategies } from './lowerLegacy.ts';
+import { lowerClaimFormula } from './lowerFormula.ts';
+import { ReferenceScanner } from './referenceScan.ts';
+
+export interface CompiledPackage {
+  readonly ir: IrGraph;
+  readonly formalization: FormalizationManifest;
+  /** The QID of every knowledge object the module made. */
+  readonly knowledgeIds: ReadonlyMap<Knowledge, string>;
+  /** The IR id each action lowered to (a strategy, an operator, or an observed claim). */
+  readonly actionTargets: ReadonlyMap<Action, string>;
+  /** Where each IR id comes from in the source. */
+  readonly origins: ReadonlyMap<string, Origin>;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+export function compilePackage(run: ModuleRun, namespace: string, packageName: string): CompiledPackage {
+  const pkg = run.rt.pkg;
+  const cx = new CompileContext(namespace, packageName, pkg.actions);
+  resolvePriors(pkg);
+  let anonymous = 0;
+  for (const k of pkg.knowledge) {
+    cx.ids.set(k, cx.qid(k.label ?? `_anon_${pad3(anonymous++)}`));
+    cx.origins.set(cx.qidOf(k), k.origin);
+  }
+  for (const k of pkg.knowledge) cx.knowledges.push(irKnowledge(cx, k, run.exported.has(k)));
+
+  lowerLegacyOperators(cx, pkg.operators);
+  lowerLegacyStrategies(cx, pkg.strategies);
+  const actions = new ActionLowering(cx);
+  actions.lowerAll(pkg.actions, pkg.materializations);
+  lowerFormulaClaims(cx, pkg.knowledge);
+  new ReferenceScanner(cx, pkg.knowledge, pkg.actions, pkg.strategies).scan();
+
+  const knowledges = [...cx.knowledges, ...cx.generated, ...cx.formulaKnowledges];
+  const operators = [...cx.legacyOperators, ...cx.actionOperators, ...cx.formulaOperators];
+  const formulaGraphs = [...cx.formulaGraphs, ...cx.actionFormulaGraphs];
+  const ir: IrGraph = {
+    namespace,
+    package_name: packageName,
+    scope: 'local',
+    ir_hash: computeIrHash(knowledges, operators, cx.strategies, formulaGraphs),
+    knowledges,
+    operators,
+    strategies: cx.strategies,
+    composes: [],
+    formula_graphs: formulaGraphs,
+  };
+  checkIr(cx, ir, pkg.actions);
+  return {
+    ir,
+    formalization: { version: 1, dependencies: actions.dependencies, materializations: actions.materializations },
+    knowledgeIds: cx.ids,
+    actionTargets: cx.targetOfAction,
+    origins: cx.origins,
+    diagnostics: cx.diagnostics,
+  };
+}
+
+function irKnowledge(cx: CompileContext, k: Knowledge, exported: boolean): IrKnowledge {
+  const metadata = jsonDict((cx.json(k.metadata) as JsonDict | null) ?? {});
+  // A premise-free observe pins the claim unless a prior was registered for it.
+  if (k.prior !== null && !('prior' in metadata)) metadata['prior'] = pyFloat(k.prior);
+  const parameters: IrParameter[] = k.options.parameters.map((p) => ({ name: p.name, type: p.type, value: cx.json(p.value) }));
+  return {
+    id: cx.qidOf(k),
+    label: k.label,
+    title: k.options.title,
+    type: k.type,
+    format: k.options.format,
+    content: k.content,
+    content_hash: contentHash(k.type, k.options.format, k.content, parameters),
+    parameters,
+    metadata: Object.keys(metadata).length > 0 ? metadata : null,
+    provenance: k.options.provenance.length > 0 ? k.options.provenance.map((p) => ({ ...p })) : null,
+    declaration_index: k.declarationIndex,
+    exported,
+  };
+}
+
+/** Claims written with `formula=`: their connectives become operators concluding them. */
+function lowerFormulaClaims(cx: CompileContext, knowledge: readonly Knowledge[]): void {
+  for (const k of knowledge) {
+    if (!k.isClaim || k.formula === null) continue;
+    const id = cx.qidOf(k);
+    const lowered = lowerClaimFormula(k.formula, id, cx.namespace, cx.packageName, cx.qidOf);
+    for (const h of lowered.knowledges) {
+      cx.formulaKnowledges.push(h);
+      cx.origins.set(h.id, k.origin);
+    }
+    for (const o of lowered.operators) {
+      cx.formulaOperators.push(o);
+      cx.origins.set(o.operator_id!, k.origin);
+    }
+    cx.formulaGraphs.push(lowered.graph);
+    if (lowered.claimMetadata) {
+      const target = cx.irKnowledge(id)!;
+      target.metadata = jsonDict({ ...(target.metadata ?? {}), ...lowered.claimMetadata });
+    }
+  }
+}

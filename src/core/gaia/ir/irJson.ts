@@ -1,0 +1,145 @@
+/**
+ * The two JSON forms of the IR. `ir.json` is pydantic's `model_dump(exclude_none=True)`
+ * (absent fields dropped); the `ir_hash` input is `model_dump()` with every field, lists
+ * put in canonical order, and presentational fields (title, declaration_index, exported)
+ * left out — all serialised as Python's `json.dumps(sort_keys=True, ensure_ascii=False)`.
+ */
+import type { JsonObject, JsonValue } from '../text/pythonJson.ts';
+import { compareCodePoints, pythonJsonDumps } from '../text/pythonJson.ts';
+import { sha256Hex } from '../text/sha256Hex.ts';
+import { SYMMETRIC_OPERATORS, sortedStrings } from './irIds.ts';
+import type { IrFormulaGraph, IrGraph, IrKnowledge, IrOperator, IrStep, IrStrategy } from './irTypes.ts';
+
+/** Drops `null` fields, as `exclude_none` does for model fields (not for metadata contents). */
+function withoutNulls(fields: Readonly<Record<string, JsonValue | undefined>>): JsonObject {
+  const out: Record<string, JsonValue> = {};
+  for (const [k, v] of Object.entries(fields)) if (v !== null && v !== undefined) out[k] = v;
+  return out;
+}
+
+function stepJson(s: IrStep, full: boolean): JsonObject {
+  const fields = { reasoning: s.reasoning, premises: s.premises ? [...s.premises] : null };
+  return full ? fields : withoutNulls(fields);
+}
+
+function operatorFields(o: IrOperator): Record<string, JsonValue> {
+  return { operator_id: o.operator_id, scope: o.scope, operator: o.operator, variables: [...o.variables], conclusion: o.conclusion, metadata: o.metadata };
+}
+
+function knowledgeFields(k: IrKnowledge, full: boolean): Record<string, JsonValue> {
+  return {
+    id: k.id,
+    label: k.label,
+    title: k.title,
+    type: k.type,
+    format: k.format,
+    content: k.content,
+    content_hash: k.content_hash,
+    parameters: k.parameters.map((p) => (full ? { name: p.name, type: p.type, value: p.value } : withoutNulls({ name: p.name, type: p.type, value: p.value }))),
+    metadata: k.metadata,
+    template_name: null,
+    template_version: null,
+    sub_knowledge: null,
+    conclusion: null,
+    provenance: k.provenance ? k.provenance.map((p) => ({ package_id: p.package_id, version: p.version })) : null,
+    module: null,
+    declaration_index: k.declaration_index,
+    exported: k.exported,
+  };
+}
+
+function strategyFields(s: IrStrategy, full: boolean): Record<string, JsonValue> {
+  const fields: Record<string, JsonValue> = {
+    strategy_id: s.strategy_id,
+    scope: s.scope,
+    type: s.type,
+    premises: [...s.premises],
+    conclusion: s.conclusion,
+    background: s.background ? [...s.background] : null,
+    steps: s.steps ? s.steps.map((st) => stepJson(st, full)) : null,
+    conditional_probabilities: s.conditional_probabilities ? [...s.conditional_probabilities] : null,
+    p_a_given_b: s.p_a_given_b,
+    p_b_given_a: s.p_b_given_a,
+    metadata: s.metadata,
+  };
+  if (s.formal_expr) fields['formal_expr'] = { operators: s.formal_expr.operators.map((o) => (full ? operatorFields(o) : withoutNulls(operatorFields(o)))) };
+  return fields;
+}
+
+function formulaGraphFields(g: IrFormulaGraph, full: boolean): Record<string, JsonValue> {
+  return {
+    source_claim: g.source_claim,
+    root: g.root,
+    nodes: g.nodes.map((n) => ({ id: n.id, kind: n.kind, descriptor: n.descriptor })),
+    edges: g.edges.map((e) => (full ? { source: e.source, target: e.target, role: e.role, index: e.index } : withoutNulls({ source: e.source, target: e.target, role: e.role, index: e.index }))),
+  };
+}
+
+/** The graph as `ir.json` holds it. */
+export function irGraphJson(g: IrGraph): JsonObject {
+  return {
+    namespace: g.namespace,
+    package_name: g.package_name,
+    scope: g.scope,
+    ir_hash: g.ir_hash,
+    knowledges: g.knowledges.map((k) => withoutNulls(knowledgeFields(k, false))),
+    operators: g.operators.map((o) => withoutNulls(operatorFields(o))),
+    strategies: g.strategies.map((s) => withoutNulls(strategyFields(s, false))),
+    composes: [],
+    formula_graphs: g.formula_graphs.map((f) => formulaGraphFields(f, false)),
+  };
+}
+
+/** `ir.json`'s bytes: indent 2, keys sorted, no trailing newline. */
+export function irJsonText(g: IrGraph): string {
+  return pythonJsonDumps(irGraphJson(g), { indent: 2, sortKeys: true, ensureAscii: false });
+}
+
+const sortKey = (v: JsonValue): string => pythonJsonDumps(v, { sortKeys: true, ensureAscii: false });
+
+function canonicalSort(items: JsonValue[]): JsonValue[] {
+  return items.map((v) => ({ v, k: sortKey(v) })).sort((a, b) => compareCodePoints(a.k, b.k)).map((x) => x.v);
+}
+
+function canonicalOperator(o: Record<string, JsonValue>): Record<string, JsonValue> {
+  const vars = o['variables'] as string[];
+  return SYMMETRIC_OPERATORS.has(o['operator'] as string) ? { ...o, variables: sortedStrings(vars) } : o;
+}
+
+/** Gaia's `ir_hash`: sha256 of the canonical JSON of the graph's contents. */
+export function computeIrHash(knowledges: readonly IrKnowledge[], operators: readonly IrOperator[], strategies: readonly IrStrategy[], formulaGraphs: readonly IrFormulaGraph[]): string {
+  const ks = knowledges.map((k) => {
+    const f = knowledgeFields(k, true);
+    delete f['title'];
+    delete f['module'];
+    delete f['declaration_index'];
+    delete f['exported'];
+    f['parameters'] = canonicalSort(f['parameters'] as JsonValue[]);
+    if (f['provenance'] !== null) f['provenance'] = canonicalSort(f['provenance'] as JsonValue[]);
+    return f;
+  });
+  const os = operators.map((o) => canonicalOperator(operatorFields(o)));
+  const ss = strategies.map((s) => {
+    const f = strategyFields(s, true);
+    f['premises'] = sortedStrings(s.premises);
+    if (s.background) f['background'] = sortedStrings(s.background);
+    if (s.formal_expr) {
+      f['formal_expr'] = { operators: canonicalSort(s.formal_expr.operators.map((o) => canonicalOperator(operatorFields(o)))) };
+    }
+    return f;
+  });
+  const fgs = formulaGraphs.map((g) => {
+    const f = formulaGraphFields(g, true);
+    f['nodes'] = canonicalSort(f['nodes'] as JsonValue[]);
+    f['edges'] = canonicalSort(f['edges'] as JsonValue[]);
+    return f;
+  });
+  const data = {
+    knowledges: canonicalSort(ks),
+    operators: canonicalSort(os),
+    strategies: canonicalSort(ss),
+    composes: [],
+    formula_graphs: canonicalSort(fgs),
+  };
+  return 'sha256:' + sha256Hex(pythonJsonDumps(data, { sortKeys: true, ensureAscii: false }));
+}

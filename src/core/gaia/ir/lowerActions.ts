@@ -1,0 +1,359 @@
+/**
+ * Lowers reasoning actions to IR, in declaration order, as Gaia's action compiler does:
+ * derive / observe-with-premises / compute → a formalized deduction strategy; a
+ * premise-free observe → a `supported_by` note on its claim; infer / associate →
+ * probabilistic strategies; equal / contradict / exclusive → operators; decompose →
+ * formula operators plus an equivalence. Each lowered object carries the action's QID
+ * in `metadata.action_label`; scaffolds go to the formalization manifest instead.
+ */
+import type { Action, AssociateAction, DecomposeAction, InferAction, Materialization, ScaffoldAction, StructuralAction, SupportAction } from '../runtime/gaiaObjects.ts';
+import { isScaffold } from '../runtime/gaiaObjects.ts';
+import type { JsonValue } from '../text/pythonJson.ts';
+import { pyFloat } from '../text/pythonJson.ts';
+import { sha256Hex } from '../text/sha256Hex.ts';
+import type { CompileContext } from './compileContext.ts';
+import { formalizeNamedStrategy } from './formalize.ts';
+import { contentHash, normalizeLabel, operatorId, pad3, strategyId } from './irIds.ts';
+import type { IrKnowledge, IrOperator, IrStep, IrStrategy, JsonDict } from './irTypes.ts';
+import { jsonDict } from './irTypes.ts';
+import { lowerClaimFormula } from './lowerFormula.ts';
+
+const SUPPORT_PATTERN = { derive: 'derivation', observe: 'observation', compute: 'computation' } as const;
+const STRUCTURAL = {
+  equal: ['equivalence', 'equivalence'],
+  contradict: ['contradiction', 'contradiction'],
+  exclusive: ['complement', 'exclusive'],
+} as const;
+
+function steps(rationale: string): IrStep[] | null {
+  return rationale ? [{ reasoning: rationale, premises: null }] : null;
+}
+
+export interface FormalizationManifest {
+  readonly version: 1;
+  readonly dependencies: JsonDict[];
+  readonly materializations: JsonDict[];
+}
+
+export class ActionLowering {
+  readonly dependencies: JsonDict[] = [];
+  readonly materializations: JsonDict[] = [];
+
+  constructor(private readonly cx: CompileContext) {}
+
+  lowerAll(actions: readonly Action[], materializations: readonly Materialization[]): void {
+    for (const a of actions) {
+      if (isScaffold(a)) this.dependencies.push(this.scaffoldRecord(a));
+      else this.lower(a);
+    }
+    materializations.forEach((m, i) => this.materializations.push(this.materializationRecord(m, i)));
+  }
+
+  private background(a: Action): string[] | null {
+    const ids = a.background.map(this.cx.qidOf);
+    return ids.length > 0 ? ids : null;
+  }
+
+  private baseMetadata(a: Action, pattern: string): JsonDict {
+    const m = jsonDict((this.cx.json(a.metadata) as JsonDict | null) ?? {});
+    m['action_label'] = this.cx.actionQid(a);
+    m['pattern'] = pattern;
+    return m;
+  }
+
+  /** Gaia's `_prepare_action_warrants`: list the warrants, stamp them with the action. */
+  private stampWarrants(a: Action, pattern: string, metadata: JsonDict): void {
+    if (a.warrants.length === 0) return;
+    metadata['warrants'] = a.warrants.map(this.cx.qidOf);
+    for (const w of a.warrants) {
+      const k = this.cx.irKnowledge(this.cx.qidOf(w))!;
+      const m = jsonDict(k.metadata ?? {});
+      if (!('review' in m)) m['review'] = true;
+      m['action_label'] = this.cx.actionQid(a);
+      m['pattern'] = pattern;
+      k.metadata = m;
+    }
+  }
+
+  private record(a: Action, target: string): void {
+    const label = this.cx.actionQid(a);
+    const existing = this.cx.actionTargets.get(label);
+    if (existing !== undefined) {
+      this.cx.report('duplicate-action-label', `action label '${this.cx.actionLabel(a)}' is used twice (it already names ${existing})`, a.origin.range);
+      return;
+    }
+    this.cx.actionTargets.set(label, target);
+    this.cx.targetOfAction.set(a, target);
+    // A premise-free observe targets its claim, which keeps its own origin.
+    if (target.startsWith('lcs_') || target.startsWith('lco_')) this.cx.origins.set(target, a.origin);
+  }
+
+  private lower(a: Exclude<Action, ScaffoldAction>): void {
+    switch (a.kind) {
+      case 'derive':
+      case 'observe':
+      case 'compute':
+        return this.support(a);
+      case 'equal':
+      case 'contradict':
+      case 'exclusive':
+        return this.structural(a);
+      case 'decompose':
+        return this.decompose(a);
+      case 'infer':
+        return this.infer(a);
+      case 'associate':
+        return this.associate(a);
+    }
+  }
+
+  private support(a: SupportAction): void {
+    const pattern = SUPPORT_PATTERN[a.kind];
+    const premises = a.given.map(this.cx.qidOf);
+    const conclusion = this.cx.qidOf(a.conclusion);
+    const background = this.background(a);
+    const metadata = this.baseMetadata(a, pattern);
+    if (a.kind === 'compute') {
+      metadata['compute'] = a.fn
+        ? jsonDict({ function_ref: a.fn.ref, code_hash: `sha256:${sha256Hex(a.fn.source ?? a.fn.ref)}` })
+        : jsonDict();
+    }
+    this.stampWarrants(a, pattern, metadata);
+    if (a.kind === 'observe' && premises.length === 0) {
+      this.supportedBy(a, conclusion, background, metadata);
+      this.record(a, conclusion);
+      return;
+    }
+    if (premises.length > 0) {
+      const f = formalizeNamedStrategy({
+        type: 'deduction',
+        premises,
+        conclusion,
+        namespace: this.cx.namespace,
+        packageName: this.cx.packageName,
+        background,
+        steps: steps(a.rationale),
+        metadata,
+      });
+      // Reviewable actions: the implication is reviewed, the conjunction is plumbing.
+      for (const k of f.knowledges) {
+        const kind = k.metadata?.['helper_kind'];
+        if (kind === 'implication_result') k.metadata!['review'] = true;
+        else if (kind === 'conjunction_result') k.metadata!['review'] = false;
+        this.cx.origins.set(k.id, a.origin);
+      }
+      this.cx.generated.push(...f.knowledges);
+      this.cx.strategies.push(f.strategy);
+      this.record(a, f.strategy.strategy_id);
+      return;
+    }
+    const s: IrStrategy = {
+      strategy_id: strategyId('deduction', [], conclusion, ''),
+      scope: 'local',
+      type: 'deduction',
+      premises: [],
+      conclusion,
+      background,
+      steps: steps(a.rationale),
+      conditional_probabilities: null,
+      p_a_given_b: null,
+      p_b_given_a: null,
+      metadata,
+    };
+    this.cx.strategies.push(s);
+    this.record(a, s.strategy_id);
+  }
+
+  private supportedBy(a: SupportAction, conclusion: string, background: string[] | null, metadata: JsonDict): void {
+    const entry = jsonDict({ action_label: this.cx.actionQid(a), pattern: 'observation' });
+    if (metadata['warrants']) entry['warrants'] = metadata['warrants'];
+    if (background) entry['background'] = background;
+    if (a.rationale) entry['rationale'] = a.rationale;
+    if (metadata['source_refs']) entry['source_refs'] = metadata['source_refs'];
+    const k = this.cx.irKnowledge(conclusion)!;
+    const m = jsonDict(k.metadata ?? {});
+    m['supported_by'] = [...((m['supported_by'] as JsonValue[] | undefined) ?? []), entry];
+    k.metadata = m;
+  }
+
+  private structural(a: StructuralAction): void {
+    const [operator, pattern] = STRUCTURAL[a.kind];
+    const metadata = this.baseMetadata(a, pattern);
+    this.stampWarrants(a, pattern, metadata);
+    if (a.rationale) metadata['reason'] = a.rationale;
+    const background = this.background(a);
+    if (background) metadata['background'] = background;
+    const variables = [this.cx.qidOf(a.a), this.cx.qidOf(a.b)];
+    const conclusion = this.cx.qidOf(a.helper);
+    const o: IrOperator = { operator_id: operatorId(operator, variables, conclusion), scope: 'local', operator, variables, conclusion, metadata };
+    this.cx.actionOperators.push(o);
+    this.record(a, o.operator_id!);
+  }
+
+  private decompose(a: DecomposeAction): void {
+    const actionQid = this.cx.actionQid(a);
+    const metadata = this.baseMetadata(a, 'decomposition');
+    const whole = this.cx.qidOf(a.whole);
+    const parts = a.parts.map(this.cx.qidOf);
+    const base = `__decompose_${normalizeLabel(this.cx.actionLabel(a))}`;
+    const formulaLabel = `${base}_formula`;
+    const formulaId = this.cx.qid(formulaLabel);
+    const lowered = lowerClaimFormula(a.formula, formulaId, this.cx.namespace, this.cx.packageName, this.cx.qidOf);
+    const formulaMetadata = jsonDict({
+      generated: true,
+      helper_kind: 'decomposition_formula',
+      generated_by: actionQid,
+      source_claim: whole,
+      decomposition_parts: parts,
+      review: false,
+      ...(lowered.claimMetadata ?? {}),
+    });
+    const content = `Formula decomposition of ${whole}`;
+    this.pushGenerated(a, generatedClaim(formulaId, formulaLabel, content, formulaMetadata));
+    for (const k of lowered.knowledges) this.pushGenerated(a, k);
+    this.cx.actionFormulaGraphs.push(lowered.graph);
+    for (const o of lowered.operators) {
+      this.cx.actionOperators.push(o);
+      this.cx.origins.set(o.operator_id!, a.origin);
+    }
+    const equivalenceLabel = `${base}_equivalence`;
+    const equivalenceId = this.cx.qid(equivalenceLabel);
+    this.pushGenerated(
+      a,
+      generatedClaim(equivalenceId, equivalenceLabel, `${whole} is equivalent to its decomposition formula.`, jsonDict({
+        generated: true,
+        helper_kind: 'decomposition_equivalence',
+        generated_by: actionQid,
+        source_claim: whole,
+        formula_helper: formulaId,
+        review: false,
+      })),
+    );
+    metadata['decomposition'] = jsonDict({ whole, parts, formula_helper: formulaId });
+    if (a.rationale) metadata['reason'] = a.rationale;
+    const variables = [whole, formulaId];
+    const o: IrOperator = { operator_id: operatorId('equivalence', variables, equivalenceId), scope: 'local', operator: 'equivalence', variables, conclusion: equivalenceId, metadata };
+    this.cx.actionOperators.push(o);
+    this.record(a, o.operator_id!);
+  }
+
+  private pushGenerated(a: Action, k: IrKnowledge): void {
+    this.cx.generated.push(k);
+    this.cx.origins.set(k.id, a.origin);
+  }
+
+  private infer(a: InferAction): void {
+    const metadata = this.baseMetadata(a, 'inference');
+    this.stampWarrants(a, 'inference', metadata);
+    const given = a.given.map(this.cx.qidOf);
+    if (given.length > 0) metadata['given'] = given;
+    if (a.pEGivenNotHDefaulted) metadata['p_e_given_not_h_defaulted'] = true;
+    const s: IrStrategy = {
+      strategy_id: strategyId('infer', [this.cx.qidOf(a.hypothesis), ...given], this.cx.qidOf(a.evidence), ''),
+      scope: 'local',
+      type: 'infer',
+      premises: [this.cx.qidOf(a.hypothesis), ...given],
+      conclusion: this.cx.qidOf(a.evidence),
+      background: this.background(a),
+      steps: steps(a.rationale),
+      conditional_probabilities: inferTable(a.pEGivenH.value, a.pEGivenNotH.value, given.length),
+      p_a_given_b: null,
+      p_b_given_a: null,
+      metadata,
+    };
+    this.cx.strategies.push(s);
+    this.record(a, s.strategy_id);
+  }
+
+  private associate(a: AssociateAction): void {
+    const metadata = this.baseMetadata(a, 'association');
+    this.stampWarrants(a, 'association', metadata);
+    const premises = [this.cx.qidOf(a.a), this.cx.qidOf(a.b)];
+    const conclusion = this.cx.qidOf(a.helper);
+    const s: IrStrategy = {
+      strategy_id: strategyId('associate', premises, conclusion, ''),
+      scope: 'local',
+      type: 'associate',
+      premises,
+      conclusion,
+      background: this.background(a),
+      steps: steps(a.rationale),
+      conditional_probabilities: null,
+      p_a_given_b: pyFloat(a.pAGivenB.value),
+      p_b_given_a: pyFloat(a.pBGivenA.value),
+      metadata,
+    };
+    this.cx.strategies.push(s);
+    this.record(a, s.strategy_id);
+  }
+
+  private scaffoldRecord(a: ScaffoldAction): JsonDict {
+    const label = this.cx.actionLabel(a);
+    const r = jsonDict({
+      id: `${this.cx.namespace}:${this.cx.packageName}::scaffold::${normalizeLabel(label)}`,
+      kind: a.kind,
+      label,
+    });
+    if (a.kind === 'depends_on') {
+      r['conclusion'] = this.cx.qidOf(a.conclusion);
+      r['given'] = a.given.map(this.cx.qidOf);
+      r['status'] = 'unformalized';
+    } else {
+      r['pattern'] = a.pattern;
+      r['claims'] = a.claims.map(this.cx.qidOf);
+      r['status'] = 'hypothesis';
+    }
+    r['rationale'] = a.rationale;
+    r['metadata'] = this.cx.json(a.metadata);
+    const background = this.background(a);
+    if (background) r['background'] = background;
+    return r;
+  }
+
+  private graphRef(a: Action): string {
+    const kind = isScaffold(a) ? 'scaffold' : 'action';
+    return `${this.cx.namespace}:${this.cx.packageName}::${kind}::${normalizeLabel(this.cx.actionLabel(a))}`;
+  }
+
+  private materializationRecord(m: Materialization, index: number): JsonDict {
+    const label = m.label ?? `_anon_materialization_${pad3(index)}`;
+    return jsonDict({
+      id: `${this.cx.namespace}:${this.cx.packageName}::materialization::${normalizeLabel(label)}`,
+      kind: 'materialization',
+      label,
+      scaffold: this.graphRef(m.scaffold),
+      by: m.by.map((a) => this.graphRef(a)),
+      rationale: m.rationale,
+      metadata: this.cx.json(m.metadata),
+    });
+  }
+}
+
+/** Gaia's infer CPT: `[P(E|¬H), P(E|H)]`, or 0.5 wherever a `given` gate is off. */
+export function inferTable(pEGivenH: number, pEGivenNotH: number, givenCount: number): (number | ReturnType<typeof pyFloat>)[] {
+  if (givenCount === 0) return [pyFloat(pEGivenNotH), pyFloat(pEGivenH)];
+  const table: (number | ReturnType<typeof pyFloat>)[] = new Array<ReturnType<typeof pyFloat>>(1 << (1 + givenCount)).fill(pyFloat(0.5));
+  let gate = 0;
+  for (let i = 1; i <= givenCount; i++) gate |= 1 << i;
+  table[gate] = pyFloat(pEGivenNotH);
+  table[gate | 1] = pyFloat(pEGivenH);
+  return table;
+}
+
+function generatedClaim(id: string, label: string, content: string, metadata: JsonDict): IrKnowledge {
+  return {
+    id,
+    label,
+    title: null,
+    type: 'claim',
+    format: 'markdown',
+    content,
+    content_hash: contentHash('claim', 'markdown', content, []),
+    parameters: [],
+    metadata,
+    provenance: null,
+    declaration_index: null,
+    exported: false,
+  };
+}
+

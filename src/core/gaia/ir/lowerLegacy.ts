@@ -1,0 +1,73 @@
+/**
+ * Lowers the deprecated v5 objects: top-level legacy operators (with their `reason`
+ * in metadata) and legacy named strategies, formalized like Gaia formalizes them (a
+ * string reason goes to `metadata.reason`, a list of reasons to `steps`). The old leaf
+ * `infer` strategy is kept as it is, without a table.
+ */
+import type { LegacyOperator, LegacyStrategy } from '../runtime/gaiaObjects.ts';
+import type { CompileContext } from './compileContext.ts';
+import { FORMALIZED_TYPES, formalizeNamedStrategy } from './formalize.ts';
+import { operatorId, strategyId } from './irIds.ts';
+import type { IrOperator, IrStep, IrStrategy, JsonDict } from './irTypes.ts';
+import { jsonDict } from './irTypes.ts';
+
+function withReason(metadata: JsonDict, reason: string | readonly string[]): JsonDict | null {
+  const m = jsonDict(metadata);
+  if (typeof reason === 'string' && reason) m['reason'] = reason;
+  return Object.keys(m).length > 0 ? m : null;
+}
+
+function reasonSteps(reason: string | readonly string[]): IrStep[] | null {
+  if (typeof reason === 'string' || reason.length === 0) return null;
+  return reason.map((r) => ({ reasoning: r, premises: null }));
+}
+
+export function lowerLegacyOperators(cx: CompileContext, operators: readonly LegacyOperator[]): void {
+  for (const o of operators) {
+    const variables = o.variables.map(cx.qidOf);
+    const conclusion = cx.qidOf(o.conclusion);
+    const ir: IrOperator = {
+      operator_id: operatorId(o.operator, variables, conclusion),
+      scope: 'local',
+      operator: o.operator,
+      variables,
+      conclusion,
+      metadata: withReason(jsonDict(), o.reason),
+    };
+    cx.legacyOperators.push(ir);
+    cx.origins.set(ir.operator_id!, o.origin);
+  }
+}
+
+export function lowerLegacyStrategies(cx: CompileContext, strategies: readonly LegacyStrategy[]): void {
+  for (const s of strategies) {
+    const premises = s.premises.map(cx.qidOf);
+    const conclusion = cx.qidOf(s.conclusion);
+    const background = s.background.length > 0 ? s.background.map(cx.qidOf) : null;
+    const steps = reasonSteps(s.reason);
+    const metadata = withReason(cx.json(s.metadata) as JsonDict, s.reason);
+    let ir: IrStrategy;
+    if (FORMALIZED_TYPES.has(s.type)) {
+      const f = formalizeNamedStrategy({ type: s.type, premises, conclusion, namespace: cx.namespace, packageName: cx.packageName, background, steps, metadata });
+      for (const k of f.knowledges) cx.origins.set(k.id, s.origin);
+      cx.generated.push(...f.knowledges);
+      ir = f.strategy;
+    } else {
+      ir = {
+        strategy_id: strategyId(s.type, premises, conclusion, ''),
+        scope: 'local',
+        type: s.type,
+        premises,
+        conclusion,
+        background,
+        steps,
+        conditional_probabilities: null,
+        p_a_given_b: null,
+        p_b_given_a: null,
+        metadata,
+      };
+    }
+    cx.strategies.push(ir);
+    cx.origins.set(ir.strategy_id, s.origin);
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * `~a`, `a & b` and `a | b` as Gaia's Claim class defines them: they build formulas, and
+ * only a claim has these operators — so `~(a & b)` or `(a & b) | (c & d)` fail in
+ * Python, and fail here with the same explanation.
+ */
+import type { SourceRange } from '../../text/sourceRange.ts';
+import type { Formula, Knowledge } from './gaiaObjects.ts';
+import type { GaiaRuntime } from './gaiaRuntime.ts';
+import type { GValue } from './gaiaValues.ts';
+import { OPAQUE, describeValue } from './gaiaValues.ts';
+
+function isClaim(v: GValue): v is { t: 'knowledge'; k: Knowledge } {
+  return v.t === 'knowledge' && v.k.isClaim;
+}
+
+function asOperand(v: GValue): Formula | null {
+  if (v.t === 'formula') return v.f;
+  if (isClaim(v)) return { f: 'atom', claim: v.k };
+  return null;
+}
+
+export function invertValue(rt: GaiaRuntime, v: GValue, range: SourceRange): GValue {
+  if (isClaim(v)) return { t: 'formula', f: { f: 'not', operand: { f: 'atom', claim: v.k } } };
+  if (v.t === 'opaque') return OPAQUE;
+  const hint = v.t === 'formula' ? '; only a claim has ~ (use lnot(...) on a formula)' : '';
+  rt.report(v.t === 'knowledge' ? 'not-a-claim' : 'bad-argument', `bad operand for ~: ${describeValue(v)}${hint}`, range);
+  return OPAQUE;
+}
+
+export function combineValues(rt: GaiaRuntime, op: '&' | '|', left: GValue, right: GValue, range: SourceRange): GValue {
+  if (left.t === 'opaque' || right.t === 'opaque') return OPAQUE;
+  const kind = op === '&' ? 'and' : 'or';
+  // Python tries left.__and__ (only claims have it), then right.__rand__ (claims again).
+  const l = asOperand(left);
+  const r = asOperand(right);
+  if (l && r && (isClaim(left) || isClaim(right))) return { t: 'formula', f: { f: kind, operands: [l, r] } };
+  const fn = op === '&' ? 'land' : 'lor';
+  const hint = left.t === 'formula' && right.t === 'formula' ? `; neither side is a claim, so Python has no ${op} for them (use ${fn}(...))` : '';
+  rt.report(left.t === 'knowledge' || right.t === 'knowledge' ? 'not-a-claim' : 'bad-argument', `unsupported operands for ${op}: ${describeValue(left)} and ${describeValue(right)}${hint}`, range);
+  return OPAQUE;
+}

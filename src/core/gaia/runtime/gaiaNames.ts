@@ -1,0 +1,75 @@
+/**
+ * What `gaia.engine.lang` (and its `compat` module) exports, and what Warrant does with
+ * each name: run it, run it as a deprecated v5 verb, or report it as a construct it does
+ * not model. Importing any of these is fine (Gaia exports them); an unsupported one is
+ * reported where it is used.
+ */
+
+/** Verbs and helpers Warrant runs. */
+export const SUPPORTED_NAMES: ReadonlySet<string> = new Set([
+  'claim', 'note', 'question', 'derive', 'observe', 'compute', 'infer', 'associate', 'equal',
+  'contradict', 'exclusive', 'decompose', 'depends_on', 'candidate_relation', 'materialize',
+  'register_prior', 'export', 'land', 'lor', 'lnot', 'implies', 'iff', 'ClaimAtom', 'ClaimKind',
+  'Land', 'Lor', 'Lnot', 'Implies', 'Iff',
+]);
+
+/** Deprecated v5 names Warrant runs, with the v0.5 way to write them. */
+export const LEGACY_NAMES: ReadonlyMap<string, string> = new Map([
+  ['setting', 'note(...)'],
+  ['context', 'note(...)'],
+  ['deduction', 'derive(conclusion, given=[...])'],
+  ['support', 'derive(conclusion, given=[...]) or infer(evidence, hypothesis=..., p_e_given_h=..., p_e_given_not_h=...)'],
+  ['noisy_and', 'derive(...) or infer(...)'],
+  ['analogy', 'derive + relation verbs'],
+  ['extrapolation', 'derive + relation verbs'],
+  ['elimination', 'derive + relation verbs'],
+  ['case_analysis', 'derive + relation verbs'],
+  ['mathematical_induction', 'derive + relation verbs'],
+  ['compare', 'explicit equivalences and implication'],
+  ['contradiction', 'contradict(a, b, rationale=...)'],
+  ['equivalence', 'equal(a, b, rationale=...)'],
+  ['complement', 'exclusive(a, b, rationale=...)'],
+  ['disjunction', 'claim(..., formula=lor(...))'],
+  ['not_', 'claim(..., formula=lnot(ClaimAtom(...)))'],
+  ['and_', 'claim(..., formula=land(...))'],
+  ['or_', 'claim(..., formula=lor(...))'],
+]);
+
+/** Names Gaia exports that Warrant does not model, by the construct they belong to. */
+export const UNSUPPORTED_NAMES: ReadonlyMap<string, string> = new Map([
+  ...['compose', 'composition', 'Compose', 'Composition'].map((n) => [n, 'compose'] as const),
+  ...['forall', 'exists', 'Forall', 'Exists', 'Variable', 'Domain', 'Bool', 'Nat', 'Real', 'Probability', 'PrimitiveType'].map((n) => [n, 'quantified formulas'] as const),
+  ...['equals', 'Equals', 'NotEquals', 'Greater', 'GreaterEqual', 'Less', 'LessEqual', 'UserPredicate', 'PredicateSymbol', 'FunctionSymbol', 'FunctionApp', 'Constant', 'ArithOp', 'Term', 'Formula', 'parameter', 'is_formula', 'is_term'].map((n) => [n, 'predicate formulas'] as const),
+  ...['Normal', 'Beta', 'BetaBinomial', 'Binomial', 'Cauchy', 'ChiSquared', 'Exponential', 'Gamma', 'LogNormal', 'Poisson', 'StudentT', 'Distribution', 'BoolExpr', 'DerivedDistribution'].map((n) => [n, 'the bayes module (distributions)'] as const),
+  ...['abduction', 'induction', 'composite'].map((n) => [n, 'legacy composite strategies'] as const),
+  ['fills', 'fills (bridges to other packages)'],
+  ...['artifact', 'figure'].map((n) => [n, 'artifacts'] as const),
+  ...['Claim', 'Note', 'Question', 'Knowledge'].map((n) => [n, `the ${n} class used directly`] as const),
+  ...[
+    'Associate', 'CandidateRelation', 'Compute', 'Contradict', 'Decompose', 'DependsOn', 'Derive', 'Equal', 'Exclusive',
+    'Infer', 'Observe', 'MaterializationLink', 'RoleOccurrence', 'roles_for_claim', 'roles_for_package', 'Action',
+    'Context', 'Directed', 'GaiaGraph', 'Operator', 'Reasoning', 'Relation', 'Scaffold', 'Setting', 'Step', 'Strategy',
+    'Structural', 'Support', 'attach_reasoning', 'validate_no_self_warrant',
+  ].map((n) => [n, 'Gaia runtime classes used directly'] as const),
+]);
+
+/** The compat names Gaia only gives through `gaia.engine.lang.compat` (or a deprecated fallback). */
+export const COMPAT_ONLY: ReadonlySet<string> = new Set([
+  ...LEGACY_NAMES.keys(), 'abduction', 'induction', 'composite', 'fills', 'Action', 'Context', 'Directed', 'GaiaGraph',
+  'Operator', 'Reasoning', 'Relation', 'Scaffold', 'Setting', 'Step', 'Strategy', 'Structural', 'Support',
+  'attach_reasoning', 'validate_no_self_warrant',
+]);
+
+export function isGaiaLangName(name: string): boolean {
+  return SUPPORTED_NAMES.has(name) || LEGACY_NAMES.has(name) || UNSUPPORTED_NAMES.has(name);
+}
+
+/** Modules a package may import Gaia Lang from. */
+export const GAIA_LANG_MODULES: ReadonlySet<string> = new Set(['gaia.engine.lang', 'gaia.engine.lang.compat', 'gaia.engine.lang.dsl']);
+
+export function isBayesModule(path: string): boolean {
+  return path === 'gaia.engine.bayes' || path.startsWith('gaia.engine.bayes.');
+}
+
+/** `from gaia.engine.lang import *` binds the module's `__all__`: everything but the compat names. */
+export const STAR_IMPORT_NAMES: readonly string[] = [...SUPPORTED_NAMES, ...UNSUPPORTED_NAMES.keys()].filter((n) => !COMPAT_ONLY.has(n));

@@ -1,0 +1,223 @@
+/**
+ * The objects a Gaia package module creates when it runs: knowledge nodes (claims,
+ * notes, questions and the helper claims verbs make), reasoning actions, scaffolds,
+ * legacy v5 strategies and operators, and propositional formulas. The interpreter
+ * builds them the way Gaia's runtime does — same order, same identities — so that the
+ * IR lowering can number and hash them exactly as Gaia's compiler does.
+ */
+import type { SourceRange } from '../../text/sourceRange.ts';
+import type { PyFloat } from '../text/pythonJson.ts';
+
+/** Where an object came from in the source: the call that made it and its statement. */
+export interface Origin {
+  /** The verb call (or the whole statement for objects made by a statement). */
+  readonly range: SourceRange;
+  /** The statement holding the call: what the editor selects for the object. */
+  readonly statement: SourceRange;
+  /** The verb that made it (`claim`, `derive`, …). */
+  readonly verb: string;
+}
+
+/**
+ * A metadata value as Gaia keeps it before compiling: JSON-like data that may hold
+ * knowledge objects (written out as their QIDs). Dicts have no prototype so that any
+ * Python keyword (even `__proto__`) is an ordinary key.
+ */
+export type MetaValue = null | boolean | string | number | PyFloat | Knowledge | readonly MetaValue[] | MetaDict;
+export interface MetaDict {
+  [key: string]: MetaValue;
+}
+
+export function metaDict(entries: Readonly<Record<string, MetaValue>> = {}): MetaDict {
+  return Object.assign(Object.create(null) as MetaDict, entries);
+}
+
+export function isMetaDict(v: MetaValue | undefined): v is MetaDict {
+  // Dicts are the only prototype-less objects here (knowledge and PyFloat are classes).
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === null;
+}
+
+export type KnowledgeType = 'claim' | 'note' | 'question';
+
+/** One entry of `claim(parameters=[...])`. */
+export interface ParameterEntry {
+  readonly name: string;
+  readonly type: string;
+  readonly value: MetaValue;
+}
+
+export interface PackageRefEntry {
+  readonly package_id: string;
+  readonly version: string;
+}
+
+let nextUid = 1;
+
+/** A knowledge node (Gaia's runtime `Knowledge` / `Claim` / `Note` / `Question`). */
+export class Knowledge {
+  readonly uid = nextUid++;
+  /** Set from the module's variable names after the module has run. */
+  label: string | null = null;
+  /** Gaia's runtime `Claim.prior` attribute: only a premise-free `observe` sets it. */
+  prior: number | null = null;
+  formula: Formula | null = null;
+  /** The reasoning records whose primary claim this is (Gaia's `from_actions`). */
+  readonly fromActions: Action[] = [];
+  /** Position among the package's declarations (Gaia's `_declaration_index`). */
+  declarationIndex = 0;
+
+  constructor(
+    readonly type: KnowledgeType,
+    readonly content: string,
+    readonly metadata: MetaDict,
+    readonly origin: Origin,
+    readonly options: {
+      /** False for the plain `Knowledge(type="claim")` helpers legacy operators make. */
+      readonly claimClass: boolean;
+      readonly format: string;
+      readonly title: string | null;
+      readonly parameters: readonly ParameterEntry[];
+      readonly provenance: readonly PackageRefEntry[];
+    },
+  ) {}
+
+  /** A `Claim` instance, as Gaia's isinstance checks see it. */
+  get isClaim(): boolean {
+    return this.type === 'claim' && this.options.claimClass;
+  }
+}
+
+/** Propositional formulas over claims (`~ & |`, land/lor/lnot/implies/iff, ClaimAtom). */
+export type Formula =
+  | { readonly f: 'atom'; readonly claim: Knowledge }
+  | { readonly f: 'and'; readonly operands: readonly Formula[] }
+  | { readonly f: 'or'; readonly operands: readonly Formula[] }
+  | { readonly f: 'not'; readonly operand: Formula }
+  | { readonly f: 'implies'; readonly antecedent: Formula; readonly consequent: Formula }
+  | { readonly f: 'iff'; readonly left: Formula; readonly right: Formula };
+
+interface ActionCommon {
+  readonly uid: number;
+  readonly label: string | null;
+  readonly rationale: string;
+  readonly background: readonly Knowledge[];
+  readonly metadata: MetaDict;
+  /** Reviewable warrant helper claims (Gaia's `Reasoning.warrants`). */
+  readonly warrants: readonly Knowledge[];
+  readonly origin: Origin;
+}
+
+/** derive / observe / compute: given → conclusion. */
+export interface SupportAction extends ActionCommon {
+  readonly kind: 'derive' | 'observe' | 'compute';
+  readonly conclusion: Knowledge;
+  readonly given: readonly Knowledge[];
+  /** compute only: the function, as written (never run). */
+  readonly fn: ComputeFunction | null;
+}
+
+export interface ComputeFunction {
+  /** `module.qualname`, as Gaia records it. */
+  readonly ref: string;
+  /** The function's source text when it is a `def` in this module. */
+  readonly source: string | null;
+}
+
+export interface InferAction extends ActionCommon {
+  readonly kind: 'infer';
+  readonly hypothesis: Knowledge;
+  readonly evidence: Knowledge;
+  readonly given: readonly Knowledge[];
+  readonly pEGivenH: ProbabilityValue;
+  readonly pEGivenNotH: ProbabilityValue;
+  readonly pEGivenNotHDefaulted: boolean;
+  readonly helper: Knowledge;
+}
+
+/** A number as the author wrote it (Python keeps ints and floats apart). */
+export interface ProbabilityValue {
+  readonly value: number;
+  readonly isFloat: boolean;
+}
+
+export interface AssociateAction extends ActionCommon {
+  readonly kind: 'associate';
+  readonly a: Knowledge;
+  readonly b: Knowledge;
+  readonly pAGivenB: ProbabilityValue;
+  readonly pBGivenA: ProbabilityValue;
+  readonly pattern: string | null;
+  readonly helper: Knowledge;
+}
+
+export interface StructuralAction extends ActionCommon {
+  readonly kind: 'equal' | 'contradict' | 'exclusive';
+  readonly a: Knowledge;
+  readonly b: Knowledge;
+  readonly helper: Knowledge;
+}
+
+export interface DecomposeAction extends ActionCommon {
+  readonly kind: 'decompose';
+  readonly whole: Knowledge;
+  readonly parts: readonly Knowledge[];
+  readonly formula: Formula;
+}
+
+export interface DependsOnAction extends ActionCommon {
+  readonly kind: 'depends_on';
+  readonly conclusion: Knowledge;
+  readonly given: readonly Knowledge[];
+}
+
+export interface CandidateRelationAction extends ActionCommon {
+  readonly kind: 'candidate_relation';
+  readonly claims: readonly Knowledge[];
+  readonly pattern: string | null;
+}
+
+export type ScaffoldAction = DependsOnAction | CandidateRelationAction;
+export type Action = SupportAction | InferAction | AssociateAction | StructuralAction | DecomposeAction | ScaffoldAction;
+
+export function isScaffold(a: Action): a is ScaffoldAction {
+  return a.kind === 'depends_on' || a.kind === 'candidate_relation';
+}
+
+/** `materialize(scaffold, by=...)`: bookkeeping, written to the formalization manifest. */
+export interface Materialization {
+  readonly scaffold: ScaffoldAction;
+  readonly by: readonly Action[];
+  readonly label: string | null;
+  readonly rationale: string;
+  readonly metadata: MetaDict;
+  readonly origin: Origin;
+}
+
+/** A legacy v5 strategy (`deduction`, `support`, …), kept as Gaia's runtime keeps it. */
+export interface LegacyStrategy {
+  readonly uid: number;
+  readonly type: string;
+  readonly premises: readonly Knowledge[];
+  readonly conclusion: Knowledge;
+  readonly background: readonly Knowledge[];
+  /** A string, or a list of step texts. */
+  readonly reason: string | readonly string[];
+  readonly metadata: MetaDict;
+  readonly verb: string;
+  readonly origin: Origin;
+}
+
+/** A legacy v5 operator (`contradiction`, `equivalence`, `not_`, …). */
+export interface LegacyOperator {
+  readonly uid: number;
+  readonly operator: string;
+  readonly variables: readonly Knowledge[];
+  readonly conclusion: Knowledge;
+  readonly reason: string;
+  readonly verb: string;
+  readonly origin: Origin;
+}
+
+export function newUid(): number {
+  return nextUid++;
+}

@@ -1,0 +1,67 @@
+/**
+ * Values while a package module runs: Python literals, the Gaia objects verbs return,
+ * the verbs themselves, modules, and `opaque` — the value of anything Warrant cannot
+ * evaluate (already reported), which later steps skip quietly so one problem is
+ * reported once.
+ */
+import type { SourceRange } from '../../text/sourceRange.ts';
+import type { Action, Formula, Knowledge, LegacyStrategy, Materialization } from './gaiaObjects.ts';
+
+export type GValue =
+  | { readonly t: 'none' }
+  | { readonly t: 'bool'; readonly v: boolean }
+  | { readonly t: 'num'; readonly v: number; readonly float: boolean }
+  /** A string; `range` where it is written, for `__all__` entries. */
+  | { readonly t: 'str'; readonly v: string; readonly range?: SourceRange }
+  | { readonly t: 'seq'; readonly items: readonly GValue[]; readonly tuple: boolean }
+  | { readonly t: 'dict'; readonly entries: readonly { readonly key: GValue; readonly value: GValue }[] }
+  | { readonly t: 'knowledge'; readonly k: Knowledge }
+  | { readonly t: 'formula'; readonly f: Formula }
+  | { readonly t: 'action'; readonly a: Action }
+  | { readonly t: 'strategy'; readonly s: LegacyStrategy }
+  | { readonly t: 'materialization'; readonly m: Materialization }
+  /** A Gaia Lang name imported into the module (a verb, a class, an enum). */
+  | { readonly t: 'gaia'; readonly name: string }
+  /** An imported module (`import gaia.engine.lang as gl`). */
+  | { readonly t: 'module'; readonly path: string }
+  /** A `def` in this module: recorded for compute, never called. */
+  | { readonly t: 'function'; readonly name: string; readonly source: string; readonly range: SourceRange }
+  | { readonly t: 'opaque' };
+
+export const NONE: GValue = { t: 'none' };
+export const OPAQUE: GValue = { t: 'opaque' };
+
+export function describeValue(v: GValue): string {
+  switch (v.t) {
+    case 'none':
+      return 'None';
+    case 'bool':
+      return v.v ? 'True' : 'False';
+    case 'num':
+      return v.float ? 'a float' : 'an int';
+    case 'str':
+      return 'a string';
+    case 'seq':
+      return v.tuple ? 'a tuple' : 'a list';
+    case 'dict':
+      return 'a dict';
+    case 'knowledge':
+      return v.k.type === 'claim' ? (v.k.isClaim ? 'a claim' : 'a legacy helper') : `a ${v.k.type}`;
+    case 'formula':
+      return 'a formula';
+    case 'action':
+      return v.a.kind === 'depends_on' || v.a.kind === 'candidate_relation' ? `a ${v.a.kind} scaffold` : `a ${v.a.kind} action`;
+    case 'strategy':
+      return `a legacy ${v.s.type} strategy`;
+    case 'materialization':
+      return 'a materialization link';
+    case 'gaia':
+      return `${v.name} (from gaia.engine.lang)`;
+    case 'module':
+      return `the module ${v.path}`;
+    case 'function':
+      return `the function ${v.name}`;
+    case 'opaque':
+      return 'an unsupported value';
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * Everything a package module declares, in declaration order — Gaia's
+ * `CollectedPackage`. Order matters: it fixes `declaration_index`, the `_anon_NNN`
+ * numbering, `_anon_action_NNN` and the order of the IR's lists.
+ */
+import type { Action, Knowledge, LegacyOperator, LegacyStrategy, Materialization } from './gaiaObjects.ts';
+
+export class PackageCollector {
+  readonly knowledge: Knowledge[] = [];
+  readonly actions: Action[] = [];
+  readonly strategies: LegacyStrategy[] = [];
+  readonly operators: LegacyOperator[] = [];
+  readonly materializations: Materialization[] = [];
+
+  addKnowledge(k: Knowledge): Knowledge {
+    k.declarationIndex = this.knowledge.length;
+    this.knowledge.push(k);
+    return k;
+  }
+
+  addAction<A extends Action>(a: A): A {
+    this.actions.push(a);
+    return a;
+  }
+
+  addStrategy(s: LegacyStrategy): LegacyStrategy {
+    this.strategies.push(s);
+    return s;
+  }
+
+  addOperator(o: LegacyOperator): LegacyOperator {
+    this.operators.push(o);
+    return o;
+  }
+
+  addMaterialization(m: Materialization): void {
+    this.materializations.push(m);
+  }
+
+  /** The index Gaia numbers an anonymous action by (`_anon_action_NNN`). */
+  actionIndex(a: Action): number {
+    return this.actions.indexOf(a);
+  }
+}

@@ -1,0 +1,205 @@
+/**
+ * The deprecated v5 named strategies (deduction, support, noisy_and, compare, analogy,
+ * extrapolation, elimination, case_analysis, mathematical_induction, and the old
+ * `infer([premises], conclusion)`). Gaia still accepts them and lowers them through its
+ * IR formalizer; Warrant does the same, with a deprecation warning naming the v0.5 verb.
+ */
+import type { ArgValue } from '../callArguments.ts';
+import type { Knowledge, LegacyStrategy, MetaDict } from '../gaiaObjects.ts';
+import { metaDict, newUid } from '../gaiaObjects.ts';
+import { LEGACY_NAMES } from '../gaiaNames.ts';
+import type { GaiaRuntime, VerbCall } from '../gaiaRuntime.ts';
+import type { GValue } from '../gaiaValues.ts';
+import { OPAQUE, describeValue } from '../gaiaValues.ts';
+import { CROMWELL_EPS } from './priorRecords.ts';
+import type { VerbImpl } from './verbTypes.ts';
+
+export function warnLegacy(rt: GaiaRuntime, call: VerbCall, name = call.verb): void {
+  rt.report('deprecated', `${name}() is a deprecated v5 verb; in Gaia v0.5 write ${LEGACY_NAMES.get(name) ?? 'the v0.5 verbs'}`, call.range);
+}
+
+/** A legacy argument that must be one knowledge node (any type; the IR checks catch notes). */
+function knowledgeArg(rt: GaiaRuntime, arg: ArgValue, verb: string, name: string): Knowledge | null {
+  if (arg.value.t === 'knowledge') return arg.value.k;
+  if (arg.value.t !== 'opaque') rt.report('bad-argument', `${verb}() ${name} must be a claim, got ${describeValue(arg.value)}`, arg.range);
+  return null;
+}
+
+function knowledgeSeq(rt: GaiaRuntime, arg: ArgValue, verb: string, name: string): Knowledge[] | null {
+  if (arg.value.t !== 'seq') {
+    if (arg.value.t !== 'opaque') rt.report('bad-argument', `${verb}() ${name} must be a list of claims, got ${describeValue(arg.value)}`, arg.range);
+    return null;
+  }
+  const out: Knowledge[] = [];
+  for (const item of arg.value.items) {
+    const k = knowledgeArg(rt, { value: item, range: arg.range }, verb, name);
+    if (!k) return null;
+    out.push(k);
+  }
+  return out;
+}
+
+/** `reason=`: a string, or a list of step strings. */
+function reasonArg(rt: GaiaRuntime, arg: ArgValue | undefined, verb: string): string | string[] | null {
+  if (!arg) return '';
+  const v = arg.value;
+  if (v.t === 'str') return v.v;
+  if (v.t === 'seq' && v.items.every((i) => i.t === 'str')) return v.items.map((i) => (i as { v: string }).v);
+  if (v.t !== 'opaque') rt.report('unsupported', `${verb}() reason must be a string or a list of strings (Step objects are not modelled)`, arg.range);
+  return null;
+}
+
+/** Gaia's rule for v5 verbs: a reason and a prior come together or not at all. */
+export function pairedPrior(rt: GaiaRuntime, call: VerbCall, reason: string | readonly string[], priorArg: ArgValue | undefined): { ok: boolean; prior: number | null } {
+  const hasPrior = priorArg !== undefined && priorArg.value.t !== 'none';
+  if ((reason.length > 0) !== hasPrior) {
+    rt.report('bad-argument', `${call.verb}(): reason and prior must be given together or not at all`, call.range);
+    return { ok: false, prior: null };
+  }
+  if (!hasPrior) return { ok: true, prior: null };
+  const p = rt.number(priorArg!, call.verb, 'prior');
+  if (!p) return { ok: false, prior: null };
+  if (!Number.isFinite(p.value) || p.value < CROMWELL_EPS || p.value > 1 - CROMWELL_EPS) {
+    rt.report('prior-range', `${call.verb}(): prior ${p.value} is outside Cromwell's bounds [0.001, 0.999]`, priorArg!.range);
+    return { ok: false, prior: null };
+  }
+  return { ok: true, prior: p.value };
+}
+
+function makeStrategy(
+  rt: GaiaRuntime,
+  call: VerbCall,
+  type: string,
+  premises: Knowledge[],
+  conclusion: Knowledge,
+  backgroundArg: ArgValue | undefined,
+  reason: string | string[],
+  metadata: MetaDict,
+): GValue {
+  const background = rt.knowledgeList(backgroundArg, call.verb, 'background');
+  if (!background) return OPAQUE;
+  const s: LegacyStrategy = { uid: newUid(), type, premises, conclusion, background, reason, metadata, verb: call.verb, origin: rt.origin(call) };
+  rt.pkg.addStrategy(s);
+  return { t: 'strategy', s };
+}
+
+/** deduction / support / noisy_and: `(premises, conclusion, *, background, reason[, prior])`. */
+function premisesVerb(type: 'deduction' | 'support', withPrior: boolean): VerbImpl {
+  return (rt, call) => {
+    const b = rt.bind(call, { positional: ['premises', 'conclusion'], requiredPositional: 2, keywordOnly: withPrior ? ['background', 'reason', 'prior'] : ['background', 'reason'] });
+    warnLegacy(rt, call);
+    if (!b) return OPAQUE;
+    const premises = knowledgeSeq(rt, b.named.get('premises')!, call.verb, 'premises');
+    const conclusion = knowledgeArg(rt, b.named.get('conclusion')!, call.verb, 'conclusion');
+    const reason = reasonArg(rt, b.named.get('reason'), call.verb);
+    if (!premises || !conclusion || reason === null) return OPAQUE;
+    if (premises.length < 1) {
+      rt.report('bad-argument', `${call.verb}() requires at least 1 premise`, b.named.get('premises')!.range);
+      return OPAQUE;
+    }
+    const metadata = metaDict();
+    if (withPrior) {
+      const p = pairedPrior(rt, call, reason, b.named.get('prior'));
+      if (!p.ok) return OPAQUE;
+      if (p.prior !== null) metadata['prior'] = p.prior;
+    }
+    return makeStrategy(rt, call, type, premises, conclusion, b.named.get('background'), reason, metadata);
+  };
+}
+
+/** Verbs with three named claim slots: `premises` are taken from the slots in order. */
+function threeSlotVerb(type: string, slots: readonly [string, string, string], premiseSlots: readonly string[], conclusionSlot: string): VerbImpl {
+  return (rt, call) => {
+    const b = rt.bind(call, { positional: [...slots], requiredPositional: 3, keywordOnly: ['background', 'reason'] });
+    warnLegacy(rt, call);
+    if (!b) return OPAQUE;
+    const ks = new Map<string, Knowledge>();
+    for (const s of slots) {
+      const k = knowledgeArg(rt, b.named.get(s)!, call.verb, s);
+      if (!k) return OPAQUE;
+      ks.set(s, k);
+    }
+    const reason = reasonArg(rt, b.named.get('reason'), call.verb);
+    if (reason === null) return OPAQUE;
+    return makeStrategy(rt, call, type, premiseSlots.map((s) => ks.get(s)!), ks.get(conclusionSlot)!, b.named.get('background'), reason, metaDict());
+  };
+}
+
+/** elimination / case_analysis: `(exhaustiveness, pairs, conclusion)`, pairs flattened. */
+function pairsVerb(type: 'elimination' | 'case_analysis', pairsName: string): VerbImpl {
+  return (rt, call) => {
+    const b = rt.bind(call, { positional: ['exhaustiveness', pairsName, 'conclusion'], requiredPositional: 3, keywordOnly: ['background', 'reason'] });
+    warnLegacy(rt, call);
+    if (!b) return OPAQUE;
+    const exhaustiveness = knowledgeArg(rt, b.named.get('exhaustiveness')!, call.verb, 'exhaustiveness');
+    const conclusion = knowledgeArg(rt, b.named.get('conclusion')!, call.verb, 'conclusion');
+    const pairsArg = b.named.get(pairsName)!;
+    const reason = reasonArg(rt, b.named.get('reason'), call.verb);
+    if (!exhaustiveness || !conclusion || reason === null || pairsArg.value.t === 'opaque') return OPAQUE;
+    const flat: Knowledge[] = [];
+    const pairs = pairsArg.value.t === 'seq' ? pairsArg.value.items : null;
+    if (!pairs || pairs.length === 0) {
+      rt.report('bad-argument', `${call.verb}() requires at least one pair`, pairsArg.range);
+      return OPAQUE;
+    }
+    for (const pair of pairs) {
+      const two = pair.t === 'seq' && pair.items.length === 2 ? pair.items : null;
+      if (!two || two.some((x) => x.t !== 'knowledge')) {
+        rt.report('bad-argument', `${call.verb}() ${pairsName} must be a list of (claim, claim) pairs`, pairsArg.range);
+        return OPAQUE;
+      }
+      for (const x of two) flat.push((x as { k: Knowledge }).k);
+    }
+    return makeStrategy(rt, call, type, [exhaustiveness, ...flat], conclusion, b.named.get('background'), reason, metaDict());
+  };
+}
+
+export const compareVerb: VerbImpl = (rt, call) => {
+  const b = rt.bind(call, { positional: ['pred_h', 'pred_alt', 'observation'], requiredPositional: 3, keywordOnly: ['background', 'reason', 'prior'] });
+  warnLegacy(rt, call);
+  if (!b) return OPAQUE;
+  const ks: Knowledge[] = [];
+  for (const s of ['pred_h', 'pred_alt', 'observation']) {
+    const k = knowledgeArg(rt, b.named.get(s)!, 'compare', s);
+    if (!k) return OPAQUE;
+    ks.push(k);
+  }
+  const reason = reasonArg(rt, b.named.get('reason'), 'compare');
+  if (reason === null) return OPAQUE;
+  const p = pairedPrior(rt, call, reason, b.named.get('prior'));
+  if (!p.ok) return OPAQUE;
+  const metadata = metaDict();
+  if (p.prior !== null) metadata['prior'] = p.prior;
+  const [h, alt, obs] = ks as [Knowledge, Knowledge, Knowledge];
+  // The comparison claim is a plain knowledge node, as Gaia's compare() makes it.
+  const comparison = rt.newKnowledge('claim', `compare(${h.content}, ${alt.content}, ${obs.content})`, metaDict({ helper_kind: 'comparison_claim', generated: true }), call, { claimClass: false });
+  return makeStrategy(rt, call, 'compare', [h, alt, obs], comparison, b.named.get('background'), reason, metadata);
+};
+
+/** `infer([premises], conclusion, *, background=None, reason="")`, reached through v0.5 infer(). */
+export function legacyInfer(rt: GaiaRuntime, call: VerbCall, premisesArg: ArgValue, rest: readonly ArgValue[], keywords: ReadonlyMap<string, ArgValue>): GValue {
+  const conclusionArg = rest[0];
+  const extra = [...keywords.keys()].find((k) => k !== 'reason');
+  if (!conclusionArg || rest.length > 1 || extra !== undefined) {
+    rt.report('bad-argument', extra !== undefined ? `infer() got an unexpected keyword argument '${extra}' in the legacy form` : 'legacy infer([premises], conclusion) takes the premises and one conclusion', call.range);
+    return OPAQUE;
+  }
+  const premises = knowledgeSeq(rt, premisesArg, 'infer', 'premises');
+  const conclusion = knowledgeArg(rt, conclusionArg, 'infer', 'conclusion');
+  const reason = reasonArg(rt, keywords.get('reason'), 'infer');
+  if (!premises || !conclusion || reason === null) return OPAQUE;
+  // Gaia's v0.5 infer() keeps `background=` for itself, so the legacy form never sees it.
+  return makeStrategy(rt, call, 'infer', premises, conclusion, undefined, reason, metaDict());
+}
+
+export const LEGACY_STRATEGY_VERBS: Readonly<Record<string, VerbImpl>> = {
+  deduction: premisesVerb('deduction', true),
+  support: premisesVerb('support', true),
+  noisy_and: premisesVerb('support', false),
+  compare: compareVerb,
+  analogy: threeSlotVerb('analogy', ['source', 'target', 'bridge'], ['source', 'bridge'], 'target'),
+  extrapolation: threeSlotVerb('extrapolation', ['source', 'target', 'continuity'], ['source', 'continuity'], 'target'),
+  mathematical_induction: threeSlotVerb('mathematical_induction', ['base', 'step', 'conclusion'], ['base', 'step'], 'conclusion'),
+  elimination: pairsVerb('elimination', 'excluded'),
+  case_analysis: pairsVerb('case_analysis', 'cases'),
+};

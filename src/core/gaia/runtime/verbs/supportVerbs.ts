@@ -1,0 +1,168 @@
+/**
+ * derive, observe and compute: given → conclusion, each with a reviewable warrant claim
+ * ("derive warrants …"). A string conclusion becomes a new claim (not stripped: Gaia
+ * makes it with `Claim(text)`). A premise-free observe pins its claim to 1 − 0.001.
+ * compute's function is recorded, never run.
+ */
+import type { ArgValue } from '../callArguments.ts';
+import type { ComputeFunction, Knowledge, SupportAction } from '../gaiaObjects.ts';
+import { metaDict, newUid } from '../gaiaObjects.ts';
+import type { GaiaRuntime, VerbCall } from '../gaiaRuntime.ts';
+import type { GValue } from '../gaiaValues.ts';
+import { OPAQUE, describeValue } from '../gaiaValues.ts';
+import { CROMWELL_EPS } from './priorRecords.ts';
+import type { VerbImpl } from './verbTypes.ts';
+
+/** A conclusion or evidence argument: a string makes a new claim, else a claim. */
+export function claimOrText(rt: GaiaRuntime, call: VerbCall, arg: ArgValue, position: string): Knowledge | string | null {
+  if (arg.value.t === 'str') return arg.value.v;
+  return rt.liftClaim(arg, call.verb, position);
+}
+
+export function newTextClaim(rt: GaiaRuntime, call: VerbCall, text: string): Knowledge {
+  return rt.newKnowledge('claim', text, metaDict(), call);
+}
+
+/** The warrant helper every support verb makes. */
+function implicationWarrant(rt: GaiaRuntime, call: VerbCall, verb: string, given: readonly Knowledge[], conclusion: Knowledge, rationale: string): Knowledge {
+  const metadata = metaDict({
+    generated: true,
+    helper_kind: 'implication_warrant',
+    review: true,
+    relation: metaDict({ type: verb, given: [...given], conclusion }),
+  });
+  if (rationale) metadata['warrant'] = rationale;
+  return rt.newKnowledge('claim', `${verb} warrants ${conclusion.content}`, metadata, call);
+}
+
+function attach(claim: Knowledge, action: SupportAction): void {
+  if (!claim.fromActions.includes(action)) claim.fromActions.push(action);
+}
+
+interface SupportArgs {
+  readonly target: Knowledge | string;
+  readonly given: Knowledge[];
+  readonly background: Knowledge[];
+  readonly rationale: string;
+  readonly label: string | null;
+}
+
+function supportArgs(rt: GaiaRuntime, call: VerbCall, conclusionArg: ArgValue | undefined, named: ReadonlyMap<string, ArgValue>): SupportArgs | null {
+  if (!conclusionArg) return null;
+  const target = claimOrText(rt, call, conclusionArg, 'conclusion');
+  const given = rt.claimTuple(named.get('given'), call.verb, 'given');
+  const background = rt.knowledgeList(named.get('background'), call.verb, 'background');
+  const rationale = rt.string(named.get('rationale'), call.verb, 'rationale', '');
+  const label = rt.optionalString(named.get('label'), call.verb, 'label');
+  if (target === null || !given || !background || rationale === null || label === undefined) return null;
+  return { target, given, background, rationale, label };
+}
+
+function makeSupport(
+  rt: GaiaRuntime,
+  call: VerbCall,
+  kind: SupportAction['kind'],
+  args: SupportArgs,
+  metadata: SupportAction['metadata'],
+  fn: ComputeFunction | null,
+): SupportAction {
+  const conclusion = typeof args.target === 'string' ? newTextClaim(rt, call, args.target) : args.target;
+  const warrant = implicationWarrant(rt, call, kind, args.given, conclusion, args.rationale);
+  const action: SupportAction = rt.pkg.addAction({
+    kind,
+    uid: newUid(),
+    label: args.label,
+    rationale: args.rationale,
+    background: args.background,
+    metadata,
+    warrants: [warrant],
+    origin: rt.origin(call),
+    conclusion,
+    given: args.given,
+    fn,
+  });
+  attach(conclusion, action);
+  return action;
+}
+
+export const deriveVerb: VerbImpl = (rt, call) => {
+  const b = rt.bind(call, { positional: ['conclusion'], requiredPositional: 1, keywordOnly: ['given', 'background', 'rationale', 'label'] });
+  if (!b) return OPAQUE;
+  const args = supportArgs(rt, call, b.named.get('conclusion'), b.named);
+  if (!args) return OPAQUE;
+  const action = makeSupport(rt, call, 'derive', args, metaDict(), null);
+  return { t: 'knowledge', k: action.conclusion };
+};
+
+export const observeVerb: VerbImpl = (rt, call) => {
+  const b = rt.bind(call, {
+    positional: ['conclusion'],
+    requiredPositional: 1,
+    keywordOnly: ['value', 'error', 'given', 'background', 'source_refs', 'rationale', 'label'],
+  });
+  if (!b) return OPAQUE;
+  const value = b.named.get('value');
+  const error = b.named.get('error');
+  if (value || (error && error.value.t !== 'none')) {
+    rt.report('bad-argument', 'observe(..., value=..., error=...) only applies to Distribution or Variable targets (the bayes module); observe a claim without value/error', (value ?? error)!.range);
+    return OPAQUE;
+  }
+  const metadata = metaDict();
+  const refs = b.named.get('source_refs');
+  if (refs && refs.value.t !== 'none') {
+    const m = rt.meta(refs.value, refs.range, 'observe');
+    if (m === undefined) return OPAQUE;
+    if (!Array.isArray(m) || !m.every((r) => typeof r === 'string')) {
+      rt.report('bad-argument', 'observe() source_refs must be a list of strings', refs.range);
+      return OPAQUE;
+    }
+    if (m.length > 0) {
+      rt.report('deprecated', 'observe(source_refs=...) is deprecated; cite with [@CitationKey] in the rationale instead', refs.range);
+      metadata['source_refs'] = m;
+    }
+  }
+  const args = supportArgs(rt, call, b.named.get('conclusion'), b.named);
+  if (!args) return OPAQUE;
+  const action = makeSupport(rt, call, 'observe', args, metadata, null);
+  // A premise-free observation is hard evidence: Gaia pins the claim's prior.
+  if (args.given.length === 0) action.conclusion.prior = 1 - CROMWELL_EPS;
+  return { t: 'knowledge', k: action.conclusion };
+};
+
+export const computeVerb: VerbImpl = (rt, call) => {
+  const b = rt.bind(call, { positional: ['conclusion_type'], requiredPositional: 1, keywordOnly: ['fn', 'given', 'background', 'rationale', 'label'] });
+  if (!b) return OPAQUE;
+  const type = b.named.get('conclusion_type')!;
+  const fnArg = b.named.get('fn');
+  if (type.value.t === 'function' && !fnArg) {
+    rt.report('unsupported', `compute(${type.value.name}) wraps a function to run later (the @compute decorator form), which Warrant does not model`, call.range);
+    return OPAQUE;
+  }
+  if (type.value.t === 'opaque') return OPAQUE;
+  if (!(type.value.t === 'gaia' && type.value.name === 'Claim')) {
+    rt.report('bad-argument', `compute() first argument must be a Claim subclass, got ${describeValue(type.value)}`, type.range);
+    return OPAQUE;
+  }
+  let fn: ComputeFunction | null = null;
+  let fnName = 'its function';
+  if (fnArg && fnArg.value.t === 'function') {
+    fn = { ref: `${rt.moduleName}.${fnArg.value.name}`, source: fnArg.value.source };
+    fnName = fnArg.value.name;
+  } else if (fnArg && fnArg.value.t !== 'opaque' && fnArg.value.t !== 'none') {
+    rt.report('bad-argument', `compute() fn must be a function, got ${describeValue(fnArg.value)}`, fnArg.range);
+    return OPAQUE;
+  }
+  const given = rt.claimTuple(b.named.get('given'), 'compute', 'given');
+  const background = rt.knowledgeList(b.named.get('background'), 'compute', 'background');
+  const rationale = rt.string(b.named.get('rationale'), 'compute', 'rationale', '');
+  const label = rt.optionalString(b.named.get('label'), 'compute', 'label');
+  if (!given || !background || rationale === null || label === undefined) return OPAQUE;
+  rt.report(
+    'compute-not-run',
+    `compute() makes its conclusion by running ${fnName}; Warrant records the call but never runs code, so the conclusion here is a stand-in and differs from the claim Gaia would make`,
+    call.range,
+  );
+  const args: SupportArgs = { target: `Result of ${fnName}.`, given, background, rationale, label };
+  const action = makeSupport(rt, call, 'compute', args, metaDict(), fn);
+  return { t: 'knowledge', k: action.conclusion } satisfies GValue;
+};

@@ -1,0 +1,40 @@
+/** Every Gaia name Warrant runs, mapped to its implementation. */
+import { decomposeVerb } from './decomposeVerb.ts';
+import { exportVerb } from './exportVerb.ts';
+import { FORMULA_VERBS } from './formulaVerbs.ts';
+import { claimVerb, contextVerb, noteVerb, questionVerb, settingVerb } from './knowledgeVerbs.ts';
+import { LEGACY_OPERATOR_VERBS } from './legacyOperatorVerbs.ts';
+import { LEGACY_STRATEGY_VERBS } from './legacyStrategyVerbs.ts';
+import { associateVerb, inferVerb } from './probabilisticVerbs.ts';
+import { registerPriorVerb } from './registerPriorVerb.ts';
+import { contradictVerb, equalVerb, exclusiveVerb } from './relationVerbs.ts';
+import { candidateRelationVerb, dependsOnVerb, materializeVerb } from './scaffoldVerbs.ts';
+import { computeVerb, deriveVerb, observeVerb } from './supportVerbs.ts';
+import type { VerbImpl } from './verbTypes.ts';
+
+export const VERBS: ReadonlyMap<string, VerbImpl> = new Map(
+  Object.entries({
+    claim: claimVerb,
+    note: noteVerb,
+    question: questionVerb,
+    setting: settingVerb,
+    context: contextVerb,
+    derive: deriveVerb,
+    observe: observeVerb,
+    compute: computeVerb,
+    infer: inferVerb,
+    associate: associateVerb,
+    equal: equalVerb,
+    contradict: contradictVerb,
+    exclusive: exclusiveVerb,
+    decompose: decomposeVerb,
+    depends_on: dependsOnVerb,
+    candidate_relation: candidateRelationVerb,
+    materialize: materializeVerb,
+    register_prior: registerPriorVerb,
+    export: exportVerb,
+    ...FORMULA_VERBS,
+    ...LEGACY_STRATEGY_VERBS,
+    ...LEGACY_OPERATOR_VERBS,
+  }),
+);

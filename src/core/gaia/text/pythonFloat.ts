@@ -1,0 +1,30 @@
+/**
+ * Python's `repr(float)`, which `json.dumps` uses for floats. The digits are the
+ * shortest that round-trip (JavaScript finds the same ones); only the layout differs:
+ * Python writes plain decimals for exponents -4..15 and `1e-05` / `1.5e+16` outside,
+ * and always shows a fractional part (`1.0`).
+ */
+export function pythonFloatRepr(x: number): string {
+  if (Number.isNaN(x)) return 'NaN';
+  if (x === Infinity) return 'Infinity';
+  if (x === -Infinity) return '-Infinity';
+  if (x === 0) return Object.is(x, -0) ? '-0.0' : '0.0';
+  const sign = x < 0 ? '-' : '';
+  const [mantissa, exponentText] = Math.abs(x).toExponential().split('e') as [string, string];
+  const digits = mantissa.replace('.', '');
+  const exponent = Number(exponentText);
+  if (exponent >= -4 && exponent < 16) {
+    if (exponent < 0) return `${sign}0.${'0'.repeat(-exponent - 1)}${digits}`;
+    const whole = digits.slice(0, exponent + 1).padEnd(exponent + 1, '0');
+    const fraction = digits.slice(exponent + 1);
+    return `${sign}${whole}.${fraction === '' ? '0' : fraction}`;
+  }
+  const lead = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
+  const exp = `${exponent < 0 ? '-' : '+'}${String(Math.abs(exponent)).padStart(2, '0')}`;
+  return `${sign}${lead}e${exp}`;
+}
+
+/** Python's `str(int)`: every digit, never an exponent. */
+export function pythonIntRepr(x: number): string {
+  return Number.isSafeInteger(x) ? String(x) : BigInt(x).toString();
+}
