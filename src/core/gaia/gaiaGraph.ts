@@ -35,7 +35,7 @@ function priorOf(k: IrKnowledge | undefined): { value: number | null; source: st
 }
 
 function isHelper(k: Knowledge): boolean {
-  return !k.options.claimClass || k.metadata['generated'] === true;
+  return k.type === 'claim' && (!k.options.claimClass || k.metadata['generated'] === true);
 }
 
 export function gaiaGraph(run: ModuleRun, compiled: CompiledPackage): ReasoningGraph {
