@@ -52,8 +52,9 @@ export class DocumentPipeline {
     this.analyzer = new LatestRequest<AnalyzeRequest, AnalyzeReply>({
       // The base is read when the request is sent, after every earlier reply was applied.
       run: async (r) => {
-        const baseVersion = useDocumentStore.getState().analysis?.version ?? null;
-        const patch = await validation.analyze({ ...r, baseVersion });
+        const state = useDocumentStore.getState();
+        const baseVersion = state.analysis?.version ?? null;
+        const patch = await validation.analyze({ ...r, baseVersion, fileName: state.name });
         return { version: r.version, patch, text: r.text };
       },
       accept: (reply) => this.acceptPatch(reply),

@@ -20,6 +20,8 @@ export interface AnalyzeRequest {
   readonly language: Language;
   /** The version of the analysis the page holds, to patch against; null for none. */
   readonly baseVersion: number | null;
+  /** The document's file name (a Gaia package takes its name from it). */
+  readonly fileName?: string | null;
 }
 
 interface Kept {
@@ -42,15 +44,16 @@ export class AnalysisSession {
   analyze(request: AnalyzeRequest): AnalysisPatch {
     const last = this.kept[this.kept.length - 1];
     const sameLanguage = last?.analysis.language === request.language;
-    const { analysis, document } = analyzeIncrementally(
+    const { analysis, document, symbols } = analyzeIncrementally(
       request.text,
       request.language,
       request.version,
       sameLanguage ? (last?.document ?? null) : null,
       this.now,
+      { fileName: request.fileName ?? null },
     );
     const base = request.baseVersion === null ? undefined : this.kept.find((k) => k.analysis.version === request.baseVersion);
-    this.kept.push({ analysis, document, symbols: null });
+    this.kept.push({ analysis, document, symbols: symbols ?? null });
     if (this.kept.length > KEEP) this.kept.shift();
     return base ? makePatch(base.analysis, analysis) : completePatch(analysis);
   }

@@ -6,6 +6,7 @@
  */
 import type { ClairDocument } from '../clair/ast.ts';
 import { analyzeClair } from '../clair/analyzeClair.ts';
+import { analyzeGaia } from '../gaia/analyzeGaia.ts';
 import { indexClairSymbols } from '../clair/symbolIndex.ts';
 import type { SymbolIndex } from '../clair/symbolIndex.ts';
 import { collectSymbols } from '../clair/symbols.ts';
@@ -13,9 +14,14 @@ import type { Language } from '../graph/reasoningGraph.ts';
 import { structureKey } from '../graph/structureKey.ts';
 import type { AnalysisView, DocumentAnalysis } from './documentAnalysis.ts';
 
-export function analyzeDocument(text: string, language: Language, version: number, now: () => number = Date.now): DocumentAnalysis {
-  const { analysis, document } = analyzeIncrementally(text, language, version, null, now);
-  return { ...analysis, symbols: symbolsOf(document) };
+export function analyzeDocument(text: string, language: Language, version: number, now: () => number = Date.now, options: AnalyzeOptions = {}): DocumentAnalysis {
+  const { analysis, document, symbols } = analyzeIncrementally(text, language, version, null, now, options);
+  return { ...analysis, symbols: symbols ?? symbolsOf(document) };
+}
+
+export interface AnalyzeOptions {
+  /** The document's file name: a Gaia package takes its name from it (contract §1.2). */
+  readonly fileName?: string | null;
 }
 
 /** The symbol index of a parsed document (empty for languages without one yet). */
@@ -33,8 +39,23 @@ export function analyzeIncrementally(
   version: number,
   previous: ClairDocument | null,
   now: () => number = Date.now,
-): { analysis: AnalysisView; document: ClairDocument | null } {
+  options: AnalyzeOptions = {},
+): { analysis: AnalysisView; document: ClairDocument | null; symbols?: SymbolIndex } {
   const started = now();
+  if (language === 'gaia') {
+    const a = analyzeGaia(text, { fileStem: options.fileName ? options.fileName.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '') : null });
+    const analysis: AnalysisView = {
+      version,
+      language,
+      graph: a.graph,
+      diagnostics: a.diagnostics,
+      derived: [],
+      structureKey: structureKey(a.graph),
+      stats: { lines: text.split('\n').length, nodes: a.graph.nodes.length, edges: a.graph.edges.length, analyzeMs: now() - started },
+      ir: a.irJson(),
+    };
+    return { analysis, document: null, symbols: a.symbols };
+  }
   if (language !== 'clair') {
     const analysis: AnalysisView = {
       version,
