@@ -39,6 +39,11 @@ interface LayoutRequest {
 
 type LayoutReply = LayoutResult & { readonly version: number; readonly key: string };
 
+/** What a layout is for: the graph's shape, and whether helper claims are drawn. */
+function layoutKeyOf(analysis: AnalysisView, showHelpers: boolean): string {
+  return analysis.language === 'gaia' && !showHelpers ? `${analysis.structureKey}|no-helpers` : analysis.structureKey;
+}
+
 export class DocumentPipeline {
   private readonly analyzer: LatestRequest<AnalyzeRequest, AnalyzeReply>;
   private readonly layouter: LatestRequest<LayoutRequest, LayoutReply>;
@@ -153,7 +158,7 @@ export class DocumentPipeline {
       previous.graph.nodes.length === analysis.graph.nodes.length &&
       previous.graph.edges === analysis.graph.edges;
     const index = sameGraphShape ? reindexSameShape(state.index!, analysis.graph) : indexGraph(analysis.graph);
-    const sameShape = state.layoutKey === analysis.structureKey;
+    const sameShape = state.layoutKey === layoutKeyOf(analysis, state.showHelpers);
     useDocumentStore.setState({
       analysis,
       index,
@@ -164,13 +169,26 @@ export class DocumentPipeline {
     if (!sameShape) this.requestLayout(analysis, false);
   }
 
+  /** Shows or hides Gaia's helper claims; the graph is laid out again without them. */
+  setShowHelpers(show: boolean): void {
+    useDocumentStore.setState({ showHelpers: show });
+    const { analysis } = useDocumentStore.getState();
+    if (analysis) this.requestLayout(analysis, false);
+  }
+
   private requestLayout(analysis: AnalysisView, force: boolean): void {
-    this.layouter.submit({ version: analysis.version, key: analysis.structureKey, input: toLayoutInput(analysis.graph), force });
+    const hideHelpers = !useDocumentStore.getState().showHelpers;
+    this.layouter.submit({
+      version: analysis.version,
+      key: layoutKeyOf(analysis, !hideHelpers),
+      input: toLayoutInput(analysis.graph, { hideHelpers }),
+      force,
+    });
   }
 
   private acceptLayout(reply: LayoutReply): void {
     const { analysis } = useDocumentStore.getState();
-    const current = analysis?.structureKey === reply.key;
+    const current = analysis !== null && layoutKeyOf(analysis, useDocumentStore.getState().showHelpers) === reply.key;
     useDocumentStore.setState({
       positions: reply.positions,
       layoutKey: reply.key,

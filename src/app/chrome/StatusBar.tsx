@@ -7,13 +7,27 @@ export function StatusBar() {
   const graphVersion = useDocumentStore((s) => s.graphVersion);
   const layout = useDocumentStore((s) => s.layoutInfo);
   const workerError = useDocumentStore((s) => s.workerError);
+  const language = useDocumentStore((s) => s.language);
+  const inference = useDocumentStore((s) => s.inference);
   const behind = analysis ? editorVersion - analysis.version : 0;
   return (
     <footer className="statusbar">
-      <span>CLAIR</span>
-      {analysis && (
+      <span>{language === 'gaia' ? 'Gaia' : 'CLAIR'}</span>
+      {analysis && language === 'clair' && (
         <span>
           {analysis.stats.nodes} beliefs · {analysis.stats.edges} justifications · {analysis.stats.lines} lines
+        </span>
+      )}
+      {analysis && language === 'gaia' && (
+        <span>
+          {analysis.graph.nodes.filter((n) => n.kind === 'claim' && !n.helper).length} claims · {analysis.graph.nodes.filter((n) => n.kind === 'factor').length} actions
+        </span>
+      )}
+      {inference && language === 'gaia' && (
+        <span data-testid="inference-status" title="how the inference worker computed the posteriors">
+          {inference.problem
+            ? `inference: ${inference.problem}`
+            : `inference: ${inference.method}${inference.treewidth !== null ? `, treewidth ${inference.treewidth}` : ''}, ${inference.iterations} iteration${inference.iterations === 1 ? '' : 's'}, ${inference.converged ? 'converged' : 'not converged'}, ${inference.ms.toFixed(1)} ms`}
         </span>
       )}
       {analysis && <span title="time the validation worker spent">validated in {analysis.stats.analyzeMs.toFixed(1)} ms</span>}

@@ -11,6 +11,8 @@ export const SAMPLES: readonly Sample[] = [
   { file: 'car-wont-start.clair', title: 'Diagnosing a car that will not start', summary: 'competing hypotheses and a meta-belief about the diagnosis' },
   { file: 'self-assessment.clair', title: 'Beliefs about beliefs', summary: 'levels and the Löb discount, within bounds' },
   { file: 'with-errors.clair', title: 'A trace with mistakes', summary: 'one of each common error, to try the quick fixes' },
+  { file: 'migraine_evidence.py', title: 'Gaia: does magnesium prevent migraines?', summary: 'an evidence package: priors, observations, Bayesian updates, conflicts' },
+  { file: 'pendulum_period.py', title: 'Gaia: does a heavier bob swing slower?', summary: 'a physics thought experiment: derivations, equalities, a decomposition' },
 ];
 
 export const DEFAULT_SAMPLE = SAMPLES[0]!;

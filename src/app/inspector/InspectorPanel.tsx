@@ -11,6 +11,7 @@ import type { NodeId } from '../../core/graph/reasoningGraph.ts';
 import { selectNode, useDocumentStore } from '../../store/documentStore.ts';
 import { revealInEditor } from '../editor/activeEditor.ts';
 import { BAND_COLOURS } from '../graph/bandColours.ts';
+import { GaiaInspector } from './GaiaInspector.tsx';
 
 function NodeLink({ id }: { id: string }) {
   const view = useDocumentStore((s) => s.views.get(id));
@@ -43,6 +44,11 @@ function NodeList({ ids, render }: { ids: readonly string[]; render: (id: string
 }
 
 export function InspectorPanel() {
+  const language = useDocumentStore((s) => s.language);
+  return language === 'gaia' ? <GaiaInspector /> : <ClairInspector />;
+}
+
+function ClairInspector() {
   const id = useDocumentStore((s) => s.selection.id);
   const view = useDocumentStore((s) => (s.selection.id ? s.views.get(s.selection.id) : undefined));
   const index = useDocumentStore((s) => s.index);

@@ -7,6 +7,7 @@
 import type { SymbolUse, SymbolUseKind } from '../clair/symbolIndex.ts';
 import type { SourceRange } from '../text/sourceRange.ts';
 import type { CompiledPackage } from './ir/compilePackage.ts';
+import type { IrKnowledge } from './ir/irTypes.ts';
 import { knowledgeNodeId } from './gaiaGraph.ts';
 import type { SymbolRole } from './runtime/gaiaRuntime.ts';
 import type { GValue } from './runtime/gaiaValues.ts';
@@ -49,11 +50,11 @@ function byPosition(a: GaiaSymbolUse, b: GaiaSymbolUse): number {
   return a.range.line - b.range.line || a.range.column - b.range.column;
 }
 
-function summary(value: GValue, compiled: CompiledPackage): { kind: string; qid: string | null; node: string | null; text: string } {
+function summary(value: GValue, compiled: CompiledPackage, irById: ReadonlyMap<string, IrKnowledge>): { kind: string; qid: string | null; node: string | null; text: string } {
   if (value.t !== 'knowledge') return { kind: describeValue(value), qid: null, node: null, text: describeValue(value) };
   const k = value.k;
   const qid = compiled.knowledgeIds.get(k) ?? null;
-  const irk = compiled.ir.knowledges.find((x) => x.id === qid);
+  const irk = qid === null ? undefined : irById.get(qid);
   const generated = !k.options.claimClass || k.metadata['generated'] === true;
   const kind = k.type === 'claim' && generated ? 'helper' : k.type;
   const lines = [`${kind} ${qid ?? ''}`.trim(), k.content];
@@ -77,10 +78,13 @@ export function indexGaiaSymbols(run: ModuleRun, compiled: CompiledPackage): Gai
     uses.push({ id: e.name, kind: 'mention', role: 'export', range });
   }
   uses.sort(byPosition);
+  const firstDefinition = new Map<string, SourceRange>();
+  for (const u of uses) if (u.role === 'definition' && !firstDefinition.has(u.id)) firstDefinition.set(u.id, u.range);
+  const irById = new Map(compiled.ir.knowledges.map((k) => [k.id, k]));
   const symbols = new Map<string, GaiaSymbol>();
   for (const [name, value] of run.rt.globals) {
-    const s = summary(value, compiled);
-    const definition = uses.find((u) => u.id === name && u.role === 'definition')?.range ?? null;
+    const s = summary(value, compiled, irById);
+    const definition = firstDefinition.get(name) ?? null;
     symbols.set(name, { name, kind: s.kind, definition, qid: s.qid, nodeId: s.node, summary: s.text });
   }
   return { uses, symbols };

@@ -1,8 +1,8 @@
 /**
  * Exact marginals by enumerating every assignment (2^n of them, n ≤ 26), the reference
- * the other engines are checked against. Weights are summed in log space, chunk by
- * chunk, with a running maximum as the scale, so nothing underflows however many
- * factors multiply together; memory stays one chunk.
+ * the other engines are checked against. Each assignment's weight is built in log space
+ * and the weights are exponentiated chunk by chunk against a running maximum, so
+ * nothing underflows however many factors multiply together; memory stays one chunk.
  */
 import type { CompiledGraph } from './compiledGraph.ts';
 import { UnaryKind } from './compiledGraph.ts';
@@ -66,17 +66,34 @@ export function runExactEnumeration(graph: CompiledGraph): Float64Array {
       for (let v = 0; v < n; v++) ones[v]! *= shrink;
       scale = chunkMax;
     }
-    for (let s = 0; s < chunk; s++) {
-      const w = Math.exp(logJoint[s]! - scale);
-      if (w === 0) continue;
-      z += w;
-      const state = start + s;
-      for (let v = 0; v < n; v++) if ((state >> v) & 1) ones[v]! += w;
+    for (let s = 0; s < chunk; s++) logJoint[s] = Math.exp(logJoint[s]! - scale);
+    // Marginal sums of the chunk by folding it one bit at a time, highest first: once
+    // the bits above b are folded away, the upper half holds exactly the states with
+    // bit b set. Pairwise sums keep the rounding error from growing with 2^n.
+    for (let len = chunk; len > 1; len >>= 1) {
+      const half = len >> 1;
+      const b = Math.log2(half);
+      ones[b]! += pairwiseSum(logJoint, half, len);
+      for (let x = 0; x < half; x++) logJoint[x]! += logJoint[x + half]!;
     }
+    const chunkTotal = logJoint[0]!;
+    z += chunkTotal;
+    for (let v = Math.log2(chunk); v < n; v++) if ((start >> v) & 1) ones[v]! += chunkTotal;
   }
   if (!(z > 0)) {
     throw new InferenceError('inconsistent-evidence', 'every assignment has zero weight: the evidence and constraints contradict each other');
   }
   for (let v = 0; v < n; v++) beliefs[v] = ones[v]! / z;
   return beliefs;
+}
+
+/** Σ a[from .. to) by halves, so the error grows with log(length), not length. */
+function pairwiseSum(a: Float64Array, from: number, to: number): number {
+  if (to - from <= 32) {
+    let total = 0;
+    for (let i = from; i < to; i++) total += a[i]!;
+    return total;
+  }
+  const mid = (from + to) >> 1;
+  return pairwiseSum(a, from, mid) + pairwiseSum(a, mid, to);
 }

@@ -50,12 +50,23 @@ export class CompileContext {
   }
 
   /** `{ns}:{pkg}::action::{label or _anon_action_NNN}`. */
+  private readonly actionQids = new Map<Action, string>();
+
   actionQid(a: Action): string {
-    return `${this.namespace}:${this.packageName}::action::${normalizeLabel(this.actionLabel(a))}`;
+    let q = this.actionQids.get(a);
+    if (q === undefined) {
+      q = `${this.namespace}:${this.packageName}::action::${normalizeLabel(this.actionLabel(a))}`;
+      this.actionQids.set(a, q);
+    }
+    return q;
   }
 
+  private actionIndex: Map<Action, number> | null = null;
+
   actionLabel(a: Action): string {
-    return a.label ?? `_anon_action_${pad3(this.actions.indexOf(a))}`;
+    if (a.label !== null) return a.label;
+    this.actionIndex ??= new Map(this.actions.map((x, i) => [x, i]));
+    return `_anon_action_${pad3(this.actionIndex.get(a) ?? -1)}`;
   }
 
   /** Metadata as IR JSON: knowledge objects become their QIDs. */
@@ -71,7 +82,15 @@ export class CompileContext {
     return v as JsonValue;
   }
 
+  private readonly byId = new Map<string, IrKnowledge>();
+
+  /** Adds IR knowledge to one of the lists and to the id index. */
+  addKnowledge(list: IrKnowledge[], k: IrKnowledge): void {
+    list.push(k);
+    if (!this.byId.has(k.id)) this.byId.set(k.id, k);
+  }
+
   irKnowledge(id: string): IrKnowledge | undefined {
-    return this.knowledges.find((k) => k.id === id) ?? this.generated.find((k) => k.id === id) ?? this.formulaKnowledges.find((k) => k.id === id);
+    return this.byId.get(id);
   }
 }

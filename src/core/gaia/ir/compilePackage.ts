@@ -43,7 +43,7 @@ export function compilePackage(run: ModuleRun, namespace: string, packageName: s
     cx.ids.set(k, cx.qid(k.label ?? `_anon_${pad3(anonymous++)}`));
     cx.origins.set(cx.qidOf(k), k.origin);
   }
-  for (const k of pkg.knowledge) cx.knowledges.push(irKnowledge(cx, k, run.exported.has(k)));
+  for (const k of pkg.knowledge) cx.addKnowledge(cx.knowledges, irKnowledge(cx, k, run.exported.has(k)));
 
   lowerLegacyOperators(cx, pkg.operators);
   lowerLegacyStrategies(cx, pkg.strategies);
@@ -55,11 +55,15 @@ export function compilePackage(run: ModuleRun, namespace: string, packageName: s
   const knowledges = [...cx.knowledges, ...cx.generated, ...cx.formulaKnowledges];
   const operators = [...cx.legacyOperators, ...cx.actionOperators, ...cx.formulaOperators];
   const formulaGraphs = [...cx.formulaGraphs, ...cx.actionFormulaGraphs];
+  // The hash needs the whole canonical JSON: computed only when something reads it.
+  let irHash: string | null = null;
   const ir: IrGraph = {
     namespace,
     package_name: packageName,
     scope: 'local',
-    ir_hash: computeIrHash(knowledges, operators, cx.strategies, formulaGraphs),
+    get ir_hash() {
+      return (irHash ??= computeIrHash(knowledges, operators, cx.strategies, formulaGraphs));
+    },
     knowledges,
     operators,
     strategies: cx.strategies,
@@ -105,7 +109,7 @@ function lowerFormulaClaims(cx: CompileContext, knowledge: readonly Knowledge[])
     const id = cx.qidOf(k);
     const lowered = lowerClaimFormula(k.formula, id, cx.namespace, cx.packageName, cx.qidOf);
     for (const h of lowered.knowledges) {
-      cx.formulaKnowledges.push(h);
+      cx.addKnowledge(cx.formulaKnowledges, h);
       cx.origins.set(h.id, k.origin);
     }
     for (const o of lowered.operators) {

@@ -12,7 +12,9 @@ export interface JsonDict {
 }
 
 export function jsonDict(entries: Readonly<Record<string, JsonValue>> = {}): JsonDict {
-  return Object.assign(Object.create(null) as JsonDict, entries);
+  const d = Object.create(null) as JsonDict;
+  for (const k of Object.keys(entries)) d[k] = entries[k]!;
+  return d;
 }
 
 export type IrFloat = number | PyFloat;

@@ -142,7 +142,7 @@ export class ActionLowering {
         else if (kind === 'conjunction_result') k.metadata!['review'] = false;
         this.cx.origins.set(k.id, a.origin);
       }
-      this.cx.generated.push(...f.knowledges);
+      for (const k of f.knowledges) this.cx.addKnowledge(this.cx.generated, k);
       this.cx.strategies.push(f.strategy);
       this.record(a, f.strategy.strategy_id);
       return;
@@ -238,7 +238,7 @@ export class ActionLowering {
   }
 
   private pushGenerated(a: Action, k: IrKnowledge): void {
-    this.cx.generated.push(k);
+    this.cx.addKnowledge(this.cx.generated, k);
     this.cx.origins.set(k.id, a.origin);
   }
 

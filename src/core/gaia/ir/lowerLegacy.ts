@@ -50,7 +50,7 @@ export function lowerLegacyStrategies(cx: CompileContext, strategies: readonly L
     if (FORMALIZED_TYPES.has(s.type)) {
       const f = formalizeNamedStrategy({ type: s.type, premises, conclusion, namespace: cx.namespace, packageName: cx.packageName, background, steps, metadata });
       for (const k of f.knowledges) cx.origins.set(k.id, s.origin);
-      cx.generated.push(...f.knowledges);
+      for (const k of f.knowledges) cx.addKnowledge(cx.generated, k);
       ir = f.strategy;
     } else {
       ir = {

@@ -127,7 +127,7 @@ export class GaiaRuntime {
     const out: Knowledge[] = [];
     let failed = false;
     items.forEach((item, i) => {
-      if (item.value.t === 'opaque') return;
+      // An item already reported (opaque) fails the call quietly: no second diagnostic.
       const k = this.liftClaim(item, verb, `${what}[${i}]`);
       if (k) out.push(k);
       else failed = true;

@@ -1,0 +1,209 @@
+/**
+ * The inspector for a Gaia package: for a claim, where its prior came from, its
+ * posterior, the reasoning actions that conclude, use, contradict or relate it (with
+ * their rationale and warrant), its provenance, and a caveat when it is an endpoint of
+ * an open contradiction; for an action, its verb, parameters and the claims it joins.
+ */
+import { useMemo } from 'react';
+import { formatConfidence } from '../../core/graph/explainWhy.ts';
+import type { GraphIndex } from '../../core/graph/graphIndex.ts';
+import { provenanceOf } from '../../core/graph/provenance.ts';
+import type { GraphNode, NodeId } from '../../core/graph/reasoningGraph.ts';
+import { useContradictedStore } from '../../store/contradictedStore.ts';
+import { selectNode, useDocumentStore } from '../../store/documentStore.ts';
+import { revealInEditor } from '../editor/activeEditor.ts';
+
+function NodeLinkGaia({ id }: { id: string }) {
+  const node = useDocumentStore((s) => s.views.get(id)?.node);
+  const posterior = useDocumentStore((s) => s.posteriors.get(id));
+  return (
+    <button className="node-link" onClick={() => selectNode(id, 'inspector')} title={node?.content}>
+      <span className="node-link-id">{node?.kind === 'factor' ? `${node.factor?.verb ?? 'action'} ${node.factor?.label ?? ''}` : id}</span>
+      <span className="node-link-conf">{posterior === undefined ? '' : formatConfidence(posterior)}</span>
+      <span className="node-link-content">{node?.kind === 'factor' ? (node.factor?.rationale ?? '') : (node?.content ?? '')}</span>
+    </button>
+  );
+}
+
+/** The prior justification recorded in the IR for a claim, when register_prior gave one. */
+function priorJustification(ir: unknown, qid: string | undefined): string | null {
+  if (!qid || typeof ir !== 'object' || ir === null) return null;
+  const k = (ir as { knowledges?: { id: string; metadata?: { prior_justification?: unknown } }[] }).knowledges?.find((x) => x.id === qid);
+  const j = k?.metadata?.prior_justification;
+  return typeof j === 'string' ? j : null;
+}
+
+function priorSourceText(n: GraphNode): string {
+  if (n.confidence === null) return 'none: maximum entropy (0.5)';
+  if (n.priorSource === 'user_priors') return `${formatConfidence(n.confidence)} from register_prior (wins over prior=)`;
+  if (n.priorSource === 'claim_inline') return `${formatConfidence(n.confidence)} from prior= on the claim`;
+  return formatConfidence(n.confidence);
+}
+
+interface ActionRow {
+  readonly factor: GraphNode;
+  readonly role: string;
+}
+
+function actionsOf(index: GraphIndex, id: NodeId): ActionRow[] {
+  const rows: ActionRow[] = [];
+  for (const e of index.graph.edges) {
+    if (e.from === id && index.byId.get(e.to)?.kind === 'factor') {
+      const verb = index.byId.get(e.to)!.factor?.verb ?? '';
+      const role = e.kind === 'relation' ? (verb === 'contradict' || verb === 'exclusive' ? 'contradicted by' : 'related by') : e.kind === 'background' ? 'background of' : 'premise of';
+      rows.push({ factor: index.byId.get(e.to)!, role });
+    }
+    if (e.to === id && index.byId.get(e.from)?.kind === 'factor') rows.push({ factor: index.byId.get(e.from)!, role: 'concluded by' });
+  }
+  return rows;
+}
+
+export function GaiaInspector() {
+  const id = useDocumentStore((s) => s.selection.id);
+  const view = useDocumentStore((s) => (s.selection.id ? s.views.get(s.selection.id) : undefined));
+  const index = useDocumentStore((s) => s.index);
+  const ir = useDocumentStore((s) => s.analysis?.ir);
+  const diagnostics = useDocumentStore((s) => s.analysis?.diagnostics);
+  const posterior = useDocumentStore((s) => (s.selection.id ? s.posteriors.get(s.selection.id) : undefined));
+  const contradicted = useContradictedStore((s) => (id ? s.ids.has(id) : false));
+
+  const details = useMemo(() => {
+    if (!id || !index || !index.byId.has(id as NodeId)) return null;
+    const nid = id as NodeId;
+    return { actions: actionsOf(index, nid), provenance: provenanceOf(index, nid), supports: index.supportsOf.get(nid) ?? [], dependents: index.dependentsOf.get(nid) ?? [] };
+  }, [id, index]);
+
+  if (!id || !view || !details) {
+    return (
+      <aside className="inspector" data-testid="inspector" data-selected="">
+        <p className="muted">Select a claim or an action in the graph, or put the cursor on its line.</p>
+      </aside>
+    );
+  }
+  const n = view.node;
+  const problems = diagnostics?.filter((d) => d.subject === id) ?? [];
+
+  return (
+    <aside className="inspector" data-testid="inspector" data-selected={id}>
+      <header className="inspector-head">
+        <button className="inspector-id" onClick={() => revealInEditor(n.range.line, n.range.column)} title="Show in the editor">
+          {n.kind === 'factor' ? `${n.factor?.verb ?? 'action'} ${n.factor?.label ?? ''}` : id}
+        </button>
+        <span className="kind-chip">{n.helper ? 'helper claim' : n.kind === 'factor' ? 'reasoning action' : n.kind}</span>
+      </header>
+      {contradicted && (
+        <p className="caveat" data-testid="contradiction-caveat">
+          ⚡ This claim is an endpoint of an open contradiction: the package also asserts something incompatible with it. Read its belief with that in mind.
+        </p>
+      )}
+      {n.kind !== 'factor' && <p className="inspector-content">{n.content}</p>}
+      {n.qid && (
+        <p className="muted qid">
+          <code>{n.qid}</code>
+        </p>
+      )}
+
+      {n.kind === 'claim' && (
+        <dl className="inspector-facts wide">
+          <dt>prior</dt>
+          <dd>{priorSourceText(n)}</dd>
+          {priorJustification(ir, n.qid) && (
+            <>
+              <dt>why</dt>
+              <dd className="prose">{priorJustification(ir, n.qid)}</dd>
+            </>
+          )}
+          <dt>posterior</dt>
+          <dd data-testid="inspector-posterior">{posterior === undefined ? '…' : formatConfidence(posterior)}</dd>
+        </dl>
+      )}
+
+      {n.kind === 'factor' && n.factor && (
+        <>
+          {n.factor.rationale && (
+            <section>
+              <h3>Rationale</h3>
+              <p className="prose">{n.factor.rationale}</p>
+            </section>
+          )}
+          {Object.keys(n.factor.parameters).length > 0 && (
+            <dl className="inspector-facts wide">
+              {Object.entries(n.factor.parameters).map(([k, v]) => (
+                <FragmentRow key={k} name={k} value={formatConfidence(v)} />
+              ))}
+            </dl>
+          )}
+          {n.factor.warrant && (
+            <section>
+              <h3>Warrant</h3>
+              <NodeLinkGaia id={n.factor.warrant} />
+            </section>
+          )}
+          <section>
+            <h3>Joins</h3>
+            {[...details.supports.map((s) => ({ id: s, role: 'in' })), ...details.dependents.map((s) => ({ id: s, role: 'out' }))].map((x) => (
+              <div key={x.role + x.id} className="joined">
+                <span className="muted">{x.role === 'in' ? 'from' : 'to'}</span> <NodeLinkGaia id={x.id} />
+              </div>
+            ))}
+          </section>
+        </>
+      )}
+
+      {problems.length > 0 && (
+        <section>
+          <h3>Problems</h3>
+          <ul className="inspector-problems">
+            {problems.map((p, i) => (
+              <li key={i} className={`sev-${p.severity}`}>
+                <button onClick={() => revealInEditor(p.range.line, p.range.column)}>
+                  <code>{p.code}</code> {p.message}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {n.kind !== 'factor' && (
+        <section>
+          <h3>Reasoning ({details.actions.length})</h3>
+          {details.actions.length === 0 && <p className="muted">No reasoning action uses this {n.kind}.</p>}
+          {details.actions.map((a, i) => (
+            <div key={i} className="action-row">
+              <span className="muted">{a.role}</span>
+              <NodeLinkGaia id={a.factor.id} />
+              {a.factor.factor?.warrant && <WarrantText id={a.factor.factor.warrant} />}
+            </div>
+          ))}
+        </section>
+      )}
+
+      <section data-testid="provenance">
+        <h3>Provenance ({details.provenance.length})</h3>
+        {details.provenance.length === 0 && <p className="muted">Nothing supports it in the package.</p>}
+        {details.provenance.slice(0, 200).map((p) => (
+          <div key={p.id} className="provenance-item" data-testid={`provenance-item-${p.id}`} style={{ paddingLeft: 6 + Math.min(p.depth - 1, 12) * 12 }}>
+            <span className="depth">{p.depth}</span>
+            <NodeLinkGaia id={p.id} />
+          </div>
+        ))}
+      </section>
+    </aside>
+  );
+}
+
+function FragmentRow({ name, value }: { name: string; value: string }) {
+  return (
+    <>
+      <dt>{name}</dt>
+      <dd>{value}</dd>
+    </>
+  );
+}
+
+function WarrantText({ id }: { id: string }) {
+  const node = useDocumentStore((s) => s.views.get(id)?.node);
+  if (!node) return null;
+  return <p className="warrant prose">warrant: {node.content}</p>;
+}
