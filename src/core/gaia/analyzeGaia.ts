@@ -7,7 +7,8 @@
  *   a.accepted         true when no diagnostic is an error (Gaia would compile it, exactly)
  *   a.graph            ReasoningGraph (language 'gaia') for the factor-graph view
  *   a.symbols          uses of module names (CLAIR-compatible SymbolIndex) + what each is
- *   a.irJson()         the ir.json object, plain JSON (what src/core/infer lowers)
+ *   a.irJson()         the ir.json object, plain JSON
+ *   a.irForInference() the same without ir_hash (cheap): what src/core/infer lowers per edit
  *   a.artifacts({ compiledAt })   Map path → text of every file `gaia build compile`
  *                      writes (ir.json, ir_hash, compile_metadata.json,
  *                      formalization_manifest.json, manifests/*.json), byte for byte
@@ -15,7 +16,7 @@
  *
  * Identity: explicit options win, then the pyproject.toml text, then `local`, the file
  * stem and `0.1.0` (packageIdentity.ts). The worker calls analyzeGaia on each edit and
- * hands `a.irJson()` to the inference engines; the CLI writes `a.artifacts(...)`.
+ * hands `a.irForInference()` to the inference engines; the CLI writes `a.artifacts(...)`.
  */
 import { compareDiagnostics } from '../text/diagnostic.ts';
 import type { Diagnostic } from '../text/diagnostic.ts';
@@ -29,7 +30,7 @@ import type { GaiaSymbolIndex } from './gaiaSymbols.ts';
 import { indexGaiaSymbols } from './gaiaSymbols.ts';
 import type { CompiledPackage } from './ir/compilePackage.ts';
 import { compilePackage } from './ir/compilePackage.ts';
-import { irJsonText } from './ir/irJson.ts';
+import { irGraphJson, irJsonText, plainJson } from './ir/irJson.ts';
 import type { GaiaPackageIdentity, GaiaPackageOptions } from './packageIdentity.ts';
 import { resolvePackageIdentity } from './packageIdentity.ts';
 import type { ModuleRun } from './runtime/runModule.ts';
@@ -47,8 +48,13 @@ export interface GaiaAnalysis {
   readonly symbols: GaiaSymbolIndex;
   /** `ir.json`'s text (computed on first call). */
   irText(): string;
-  /** `ir.json` as plain JSON (numbers as numbers), for the inference engines. */
+  /** `ir.json` as plain JSON (numbers as numbers), `ir_hash` included. */
   irJson(): GaiaIrJson;
+  /**
+   * The same without `ir_hash`, whose canonical JSON and SHA-256 cost more than the rest
+   * of the analysis: what inference needs on each edit.
+   */
+  irForInference(): Omit<GaiaIrJson, 'ir_hash'>;
   artifacts(options: ArtifactOptions): Map<string, string>;
 }
 
@@ -84,6 +90,7 @@ export function analyzeGaia(text: string, options: GaiaPackageOptions = {}): Gai
   const diagnostics = uniqueSorted([...run.rt.diagnostics, ...compiled.diagnostics]);
   let irText: string | null = null;
   let irJson: GaiaIrJson | null = null;
+  let forInference: Omit<GaiaIrJson, 'ir_hash'> | null = null;
   return {
     identity,
     module,
@@ -94,10 +101,8 @@ export function analyzeGaia(text: string, options: GaiaPackageOptions = {}): Gai
     graph: gaiaGraph(run, compiled),
     symbols: indexGaiaSymbols(run, compiled),
     irText: () => (irText ??= irJsonText(compiled.ir)),
-    irJson() {
-      irJson ??= JSON.parse(this.irText()) as GaiaIrJson;
-      return irJson;
-    },
+    irJson: () => (irJson ??= plainJson(irGraphJson(compiled.ir)) as GaiaIrJson),
+    irForInference: () => irJson ?? (forInference ??= plainJson(irGraphJson(compiled.ir, false)) as Omit<GaiaIrJson, 'ir_hash'>),
     artifacts: (opts) => gaiaArtifacts(run, compiled, identity, opts),
   };
 }

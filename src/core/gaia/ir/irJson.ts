@@ -5,7 +5,7 @@
  * left out — all serialised as Python's `json.dumps(sort_keys=True, ensure_ascii=False)`.
  */
 import type { JsonObject, JsonValue } from '../text/pythonJson.ts';
-import { compareCodePoints, pythonJsonDumps } from '../text/pythonJson.ts';
+import { compareCodePoints, PyFloat, pythonJsonDumps } from '../text/pythonJson.ts';
 import { sha256Hex } from '../text/sha256Hex.ts';
 import { SYMMETRIC_OPERATORS, sortedStrings } from './irIds.ts';
 import type { IrFormulaGraph, IrGraph, IrKnowledge, IrOperator, IrStep, IrStrategy } from './irTypes.ts';
@@ -75,13 +75,13 @@ function formulaGraphFields(g: IrFormulaGraph, full: boolean): Record<string, Js
   };
 }
 
-/** The graph as `ir.json` holds it. */
-export function irGraphJson(g: IrGraph): JsonObject {
+/** The graph as `ir.json` holds it; without `ir_hash` when `withHash` is false (it is costly). */
+export function irGraphJson(g: IrGraph, withHash = true): JsonObject {
   return {
     namespace: g.namespace,
     package_name: g.package_name,
     scope: g.scope,
-    ir_hash: g.ir_hash,
+    ...(withHash ? { ir_hash: g.ir_hash } : {}),
     knowledges: g.knowledges.map((k) => withoutNulls(knowledgeFields(k, false))),
     operators: g.operators.map((o) => withoutNulls(operatorFields(o))),
     strategies: g.strategies.map((s) => withoutNulls(strategyFields(s, false))),
@@ -95,10 +95,20 @@ export function irJsonText(g: IrGraph): string {
   return pythonJsonDumps(irGraphJson(g), { indent: 2, sortKeys: true, ensureAscii: false });
 }
 
-const sortKey = (v: JsonValue): string => pythonJsonDumps(v, { sortKeys: true, ensureAscii: false });
+const dump = (v: JsonValue): string => pythonJsonDumps(v, { sortKeys: true, ensureAscii: false });
+
+/**
+ * A list as Gaia's canonical JSON holds it: elements sorted by their own canonical
+ * dumps. Returns the list's dump directly — each element is dumped once, as both its
+ * sort key and its text (the dump of a sorted list is its sorted dumps joined).
+ */
+function canonicalList(items: readonly JsonValue[]): string {
+  const dumps = items.map(dump).sort(compareCodePoints);
+  return `[${dumps.join(', ')}]`;
+}
 
 function canonicalSort(items: JsonValue[]): JsonValue[] {
-  return items.map((v) => ({ v, k: sortKey(v) })).sort((a, b) => compareCodePoints(a.k, b.k)).map((x) => x.v);
+  return items.map((v) => ({ v, k: dump(v) })).sort((a, b) => compareCodePoints(a.k, b.k)).map((x) => x.v);
 }
 
 function canonicalOperator(o: Record<string, JsonValue>): Record<string, JsonValue> {
@@ -134,12 +144,17 @@ export function computeIrHash(knowledges: readonly IrKnowledge[], operators: rea
     f['edges'] = canonicalSort(f['edges'] as JsonValue[]);
     return f;
   });
-  const data = {
-    knowledges: canonicalSort(ks),
-    operators: canonicalSort(os),
-    strategies: canonicalSort(ss),
-    composes: [],
-    formula_graphs: canonicalSort(fgs),
-  };
-  return 'sha256:' + sha256Hex(pythonJsonDumps(data, { sortKeys: true, ensureAscii: false }));
+  // json.dumps(data, sort_keys=True): the five lists in key order.
+  const text = `{"composes": [], "formula_graphs": ${canonicalList(fgs)}, "knowledges": ${canonicalList(ks)}, "operators": ${canonicalList(os)}, "strategies": ${canonicalList(ss)}}`;
+  return 'sha256:' + sha256Hex(text);
+}
+
+/** A JSON value with Python floats read back as plain numbers. */
+export function plainJson(v: JsonValue): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  if (v instanceof PyFloat) return v.value;
+  if (Array.isArray(v)) return v.map(plainJson);
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v as JsonObject)) out[k] = plainJson(x);
+  return out;
 }
