@@ -3,13 +3,18 @@
  * §1.5, which are named so that asking for them gets a clear "not yet" rather than
  * "unknown format".
  */
-export const EXPORT_FORMATS = ['clair', 'json', 'dot', 'graphml', 'svg'] as const;
+export const EXPORT_FORMATS = ['clair', 'json', 'dot', 'graphml', 'svg', 'gaia-ir', 'beliefs', 'manifests'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
+/** Formats that only one language has. */
+export const FORMAT_LANGUAGE: Partial<Readonly<Record<ExportFormat, 'clair' | 'gaia'>>> = {
+  clair: 'clair',
+  'gaia-ir': 'gaia',
+  beliefs: 'gaia',
+  manifests: 'gaia',
+};
+
 export const PLANNED_EXPORT_FORMATS: Readonly<Record<string, string>> = {
-  'gaia-ir': 'Gaia IR (ir.json) needs Gaia documents',
-  beliefs: "Gaia's beliefs.json needs Gaia documents",
-  manifests: 'Gaia manifests need Gaia documents',
   explanations: 'explanation records need the explain stage',
   oplog: 'the operation log needs sessions with operations',
   smtlib: 'SMT-LIB2 needs FormalProposal documents',

@@ -4,6 +4,10 @@
  */
 import type { DocumentAnalysis } from '../core/analysis/documentAnalysis.ts';
 import { analyzeDocument } from '../core/analysis/analyzeDocument.ts';
+import { structureKey } from '../core/graph/structureKey.ts';
+import type { GaiaAnalysis } from '../core/gaia/analyzeGaia.ts';
+import { analyzeGaia } from '../core/gaia/analyzeGaia.ts';
+import { findPyproject } from './findPyproject.ts';
 import type { Language } from '../core/graph/reasoningGraph.ts';
 import { CliFailure, usageFailure } from './cliFailure.ts';
 import { inputLanguage, LANGUAGE_NAMES } from './inputLanguage.ts';
@@ -14,28 +18,67 @@ export interface LoadedDocument {
   readonly input: InputText;
   readonly language: Language;
   readonly analysis: DocumentAnalysis;
+  /** For a Gaia package: the compiled package (IR, artifacts). */
+  readonly gaia?: GaiaAnalysis;
+}
+
+/** `--namespace`, `--package`, `--version` (contract §1.2). */
+export interface PackageOptions {
+  readonly namespace?: string | undefined;
+  readonly package?: string | undefined;
+  readonly version?: string | undefined;
 }
 
 /** Languages the command line can analyse in this version. */
-const SUPPORTED: ReadonlySet<Language> = new Set(['clair']);
+const SUPPORTED: ReadonlySet<Language> = new Set(['clair', 'gaia']);
 
-export async function loadDocuments(command: string, args: readonly string[], lang: string | undefined): Promise<LoadedDocument[]> {
+export async function loadDocuments(command: string, args: readonly string[], lang: string | undefined, pkg: PackageOptions = {}): Promise<LoadedDocument[]> {
   if (args.filter((a) => a === '-').length > 1) throw usageFailure('standard input (-) can be read only once', command);
   // Read first, so a missing file or a directory is reported as such whatever its name.
   const inputs: InputText[] = [];
   for (const arg of args) inputs.push(await readInput(arg));
-  return inputs.map((input, i) => {
+  const out: LoadedDocument[] = [];
+  for (let i = 0; i < inputs.length; i++) {
+    const input = inputs[i]!;
     const arg = args[i]!;
     const language = inputLanguage(arg, lang);
     if (!SUPPORTED.has(language)) {
       const what = arg === '-' ? 'standard input' : arg;
-      throw new CliFailure(`${what}: ${LANGUAGE_NAMES[language]} documents are not supported in this version yet (only CLAIR is)`);
+      throw new CliFailure(`${what}: ${LANGUAGE_NAMES[language]} documents are not supported in this version yet (only CLAIR and Gaia are)`);
     }
-    return { input, language, analysis: analyzeDocument(input.text, language, 1) };
-  });
+    out.push(language === 'gaia' ? await loadGaia(input, pkg) : { input, language, analysis: analyzeDocument(input.text, language, 1) });
+  }
+  return out;
 }
 
-export async function loadDocument(command: string, arg: string, lang: string | undefined): Promise<LoadedDocument> {
-  const [doc] = await loadDocuments(command, [arg], lang);
+async function loadGaia(input: InputText, pkg: PackageOptions): Promise<LoadedDocument> {
+  const stem = input.path ? input.path.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '') : null;
+  const gaia = analyzeGaia(input.text, {
+    namespace: pkg.namespace ?? null,
+    package: pkg.package ?? null,
+    version: pkg.version ?? null,
+    pyprojectToml: await findPyproject(input.path),
+    fileStem: stem,
+  });
+  const analysis: DocumentAnalysis = {
+    version: 1,
+    language: 'gaia',
+    graph: gaia.graph,
+    diagnostics: gaia.diagnostics,
+    derived: [],
+    symbols: gaia.symbols,
+    structureKey: structureKey(gaia.graph),
+    stats: { lines: input.text.split('\n').length, nodes: gaia.graph.nodes.length, edges: gaia.graph.edges.length, analyzeMs: 0 },
+  };
+  return { input, language: 'gaia', analysis, gaia };
+}
+
+export async function loadDocument(command: string, arg: string, lang: string | undefined, pkg: PackageOptions = {}): Promise<LoadedDocument> {
+  const [doc] = await loadDocuments(command, [arg], lang, pkg);
   return doc!;
+}
+
+/** The package options given on a command line. */
+export function packageOptionsOf(values: ReadonlyMap<string, string>): PackageOptions {
+  return { namespace: values.get('namespace'), package: values.get('package'), version: values.get('version') };
 }

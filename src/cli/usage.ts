@@ -3,7 +3,7 @@
 export const COMMAND_USAGE: Readonly<Record<string, string>> = {
   check: 'warrant check FILE... [--json] [--lang clair|gaia|proposal]',
   infer: 'warrant infer FILE [--json] [--lang clair|gaia|proposal] [--method auto|exact|jt|bp] [--namespace NS] [--package PKG] [--version V]',
-  export: 'warrant export FILE --to clair|json|dot|graphml|svg [--out PATH] [--lang clair|gaia|proposal]',
+  export: 'warrant export FILE --to clair|json|dot|graphml|svg|gaia-ir|beliefs|manifests [--out PATH] [--lang clair|gaia|proposal] [--namespace NS] [--package PKG] [--version V]',
   bench: 'warrant bench [--json] [--quick] [--no-browser]',
   explain: 'warrant explain FILE ID [--json] [--ops LOG.jsonl]',
   cascade: 'warrant cascade FILE OP... [--json]',
@@ -15,8 +15,10 @@ export const USAGE = `Usage: warrant <command> [options]
 
 Commands:
   check FILE... [--json]          parse and validate; print diagnostics
-  infer FILE [--json]             CLAIR: derived confidence of every belief
-  export FILE --to FORMAT         write the document as clair, json, dot, graphml or svg
+  infer FILE [--json]             CLAIR: derived confidence of every belief;
+        [--method M]              Gaia: posterior beliefs (auto, exact, jt or bp)
+  export FILE --to FORMAT         write the document as clair, json, dot, graphml, svg;
+                                  a Gaia package also as gaia-ir, beliefs, manifests (a folder)
          [--out PATH]             (to stdout unless --out is given)
   bench [--json] [--quick]        run the performance suite (Node, then the app in Chromium
         [--no-browser]            unless --no-browser); writes bench/results.json

@@ -4,8 +4,12 @@
  * writes. A document with errors is still exported — the printer and the graph keep
  * what could be read — with its diagnostics on stderr and exit code 1.
  */
-import { writeFile } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { gaiaBeliefsJson } from '../../core/export/gaiaBeliefsJson.ts';
+import type { InferenceMethod } from '../../core/infer/inferenceResult.ts';
+import type { GaiaIr } from '../../core/infer/irInput.ts';
+import { runInference } from '../../core/infer/runInference.ts';
 import { exportClair } from '../../core/export/exportClair.ts';
 import { GRAPH_EXPORTS } from '../../core/export/graphExports.ts';
 import type { ExportInput } from '../../core/export/exportInput.ts';
@@ -16,17 +20,17 @@ import { CliFailure, usageFailure } from '../cliFailure.ts';
 import { parseCommandLine } from '../commandLine.ts';
 import { diagnosticLine, hasErrors } from '../diagnosticReport.ts';
 import type { ExportFormat } from '../exportFormats.ts';
-import { EXPORT_FORMATS, isExportFormat, PLANNED_EXPORT_FORMATS } from '../exportFormats.ts';
+import { EXPORT_FORMATS, FORMAT_LANGUAGE, isExportFormat, PLANNED_EXPORT_FORMATS } from '../exportFormats.ts';
 import { LANGUAGES } from '../inputLanguage.ts';
 import type { LoadedDocument } from '../loadDocument.ts';
-import { loadDocument } from '../loadDocument.ts';
+import { loadDocument, packageOptionsOf } from '../loadDocument.ts';
 import { describeIoError, STDIN_NAME } from '../readInput.ts';
 import { writeStderr, writeStdout } from '../output.ts';
 import { GAIA_PACKAGE_OPTIONS } from './gaiaPackageOptions.ts';
 
 export async function runExport(args: readonly string[]): Promise<number> {
   const cl = parseCommandLine('export', args, {
-    values: { to: null, out: null, lang: LANGUAGES, ...GAIA_PACKAGE_OPTIONS },
+    values: { to: null, out: null, lang: LANGUAGES, method: ['auto', 'exact', 'jt', 'bp'], ...GAIA_PACKAGE_OPTIONS },
   });
   if (cl.positionals.length !== 1) throw usageFailure('export takes exactly one FILE (or - for standard input)', 'export');
   const to = cl.values.get('to');
@@ -35,16 +39,25 @@ export async function runExport(args: readonly string[]): Promise<number> {
   if (planned !== undefined) throw new CliFailure(`export --to ${to} is not available in this version yet: ${planned}`);
   if (!isExportFormat(to)) throw usageFailure(`unknown export format ${JSON.stringify(to)}; use one of ${EXPORT_FORMATS.join(', ')}`, 'export');
 
-  const doc = await loadDocument('export', cl.positionals[0]!, cl.values.get('lang'));
-  const text = await render(to, doc);
-
   const out = cl.values.get('out');
-  if (out === undefined) await writeStdout(text);
-  else {
-    try {
-      await writeFile(out, text, 'utf8');
-    } catch (e) {
-      throw new CliFailure(`cannot write ${out}: ${describeIoError(e)}`);
+  if (to === 'manifests' && out === undefined) throw usageFailure('export --to manifests writes a folder: give it with --out PATH', 'export');
+  const doc = await loadDocument('export', cl.positionals[0]!, cl.values.get('lang'), packageOptionsOf(cl.values));
+  const needs = FORMAT_LANGUAGE[to];
+  if (needs && needs !== doc.language) {
+    throw new CliFailure(`export --to ${to} needs a ${needs === 'gaia' ? 'Gaia package' : 'CLAIR trace'}; ${doc.input.name} is ${doc.language === 'gaia' ? 'a Gaia package' : 'a CLAIR trace'}`);
+  }
+
+  if (to === 'manifests') {
+    await writeManifests(doc, out!);
+  } else {
+    const text = await render(to, doc, cl.values.get('method'));
+    if (out === undefined) await writeStdout(text);
+    else {
+      try {
+        await writeFile(out, text, 'utf8');
+      } catch (e) {
+        throw new CliFailure(`cannot write ${out}: ${describeIoError(e)}`);
+      }
     }
   }
 
@@ -58,10 +71,34 @@ export async function runExport(args: readonly string[]): Promise<number> {
   return 1;
 }
 
-async function render(format: ExportFormat, doc: LoadedDocument): Promise<string> {
+/** The manifest folder, as `gaia build compile` writes it beside ir.json. */
+async function writeManifests(doc: LoadedDocument, folder: string): Promise<void> {
+  const files = doc.gaia!.artifacts({ compiledAt: new Date().toISOString() });
+  try {
+    for (const [path, text] of files) {
+      if (!path.endsWith('formalization_manifest.json') && !path.startsWith('manifests/')) continue;
+      const target = join(folder, path);
+      await mkdir(dirname(target), { recursive: true });
+      await writeFile(target, text, 'utf8');
+    }
+  } catch (e) {
+    throw new CliFailure(`cannot write ${folder}: ${describeIoError(e)}`);
+  }
+}
+
+async function render(format: Exclude<ExportFormat, 'manifests'>, doc: LoadedDocument, method: string | undefined): Promise<string> {
   const { graph, derived, diagnostics } = doc.analysis;
   const input: ExportInput = { graph, derived, diagnostics };
   switch (format) {
+    case 'gaia-ir':
+      return doc.gaia!.irText();
+    case 'beliefs': {
+      const ir = doc.gaia!.irJson();
+      const result = runInference(ir as unknown as GaiaIr, { method: (method ?? 'auto') as InferenceMethod, fullDiagnostics: true });
+      const failure = result.problems.find((p) => p.severity === 'error');
+      if (failure) throw new CliFailure(`cannot infer ${doc.input.name}: ${failure.message}`);
+      return gaiaBeliefsJson(result, { irHash: ir.ir_hash });
+    }
     case 'clair':
       return exportClair(doc.input.text);
     case 'json':

@@ -10,7 +10,12 @@ import { parseCommandLine } from '../commandLine.ts';
 import { usageFailure } from '../cliFailure.ts';
 import { checkJson, diagnosticLine, diagnosticText, hasErrors } from '../diagnosticReport.ts';
 import { LANGUAGES } from '../inputLanguage.ts';
-import { loadDocument } from '../loadDocument.ts';
+import { loadDocument, packageOptionsOf } from '../loadDocument.ts';
+import { GAIA_LANG_VERSION } from '../../core/export/gaiaBeliefsJson.ts';
+import type { GaiaAnalysis } from '../../core/gaia/analyzeGaia.ts';
+import type { InferenceMethod } from '../../core/infer/inferenceResult.ts';
+import type { GaiaIr } from '../../core/infer/irInput.ts';
+import { runInference } from '../../core/infer/runInference.ts';
 import { writeStderr, writeStdout } from '../output.ts';
 import { GAIA_PACKAGE_OPTIONS } from './gaiaPackageOptions.ts';
 
@@ -25,7 +30,7 @@ export async function runInfer(args: readonly string[]): Promise<number> {
   });
   if (cl.positionals.length !== 1) throw usageFailure('infer takes exactly one FILE (or - for standard input)', 'infer');
   const json = cl.flags.has('json');
-  const doc = await loadDocument('infer', cl.positionals[0]!, cl.values.get('lang'));
+  const doc = await loadDocument('infer', cl.positionals[0]!, cl.values.get('lang'), packageOptionsOf(cl.values));
 
   if (hasErrors([doc])) {
     await writeStdout(json ? JSON.stringify(checkJson([doc])) + '\n' : diagnosticText([doc]));
@@ -34,8 +39,39 @@ export async function runInfer(args: readonly string[]): Promise<number> {
   const warnings = doc.analysis.diagnostics.map((d) => diagnosticLine(doc.input.name, d) + '\n').join('');
   await writeStderr(warnings);
 
+  if (doc.gaia) return inferGaia(doc.gaia, (cl.values.get('method') ?? 'auto') as InferenceMethod, json, doc.input.name);
+
   const beliefs = doc.analysis.derived.map(({ id, stated, derived, effective }) => ({ id, stated, derived, effective }));
   await writeStdout(json ? JSON.stringify({ beliefs } satisfies InferJson) + '\n' : beliefTable(beliefs));
+  return 0;
+}
+
+/**
+ * Gaia: posterior beliefs in the shape of Gaia's beliefs.json (contract §1.2), sorted by
+ * knowledge_id, helper claims included; or a table. Inconsistent evidence is an input
+ * error (exit 1) with Gaia's own message.
+ */
+async function inferGaia(gaia: GaiaAnalysis, method: InferenceMethod, json: boolean, name: string): Promise<number> {
+  const ir = gaia.irJson();
+  const result = runInference(ir as unknown as GaiaIr, { method });
+  const failure = result.problems.find((p) => p.severity === 'error');
+  if (failure) {
+    await writeStderr(`${name}: ${failure.code}: ${failure.message}\n`);
+    return 1;
+  }
+  for (const p of result.problems) await writeStderr(`${name}: warning ${p.code}: ${p.message}\n`);
+  if (json) {
+    const payload = { beliefs: result.beliefs, diagnostics: result.diagnostics, gaia_lang_version: GAIA_LANG_VERSION, ir_hash: ir.ir_hash };
+    await writeStdout(JSON.stringify(payload) + '\n');
+    return 0;
+  }
+  const rows = result.beliefs.map((b) => [b.label ?? b.knowledge_id.split('::').pop()!, b.belief.toFixed(4)]);
+  const width = Math.max(5, ...rows.map((r) => r[0]!.length));
+  const d = result.diagnostics;
+  const header = `${'claim'.padEnd(width)}  belief\n`;
+  const body = rows.map(([l, b]) => `${l!.padEnd(width)}  ${b}`).join('\n');
+  const footer = `\n\nmethod ${d.method}${d.treewidth !== null ? `, treewidth ${d.treewidth}` : ''}, ${d.iterations_run} iteration${d.iterations_run === 1 ? '' : 's'}, ${d.converged ? 'converged' : 'not converged'}\n`;
+  await writeStdout(header + body + footer);
   return 0;
 }
 

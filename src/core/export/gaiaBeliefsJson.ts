@@ -1,0 +1,47 @@
+/**
+ * `beliefs.json` as Gaia writes it: `{beliefs, diagnostics, gaia_lang_version, ir_hash}`,
+ * Python's JSON layout (two-space indent, keys sorted, non-ASCII kept), floats as Python
+ * prints them. `warrant export --to beliefs` and the page's export menu write this.
+ */
+import type { InferenceResult } from '../infer/inferenceResult.ts';
+import type { JsonObject, JsonValue } from '../gaia/text/pythonJson.ts';
+import { pyFloat, pythonJsonDumps } from '../gaia/text/pythonJson.ts';
+
+/** The Gaia Lang version whose semantics Warrant implements (written into the file). */
+export const GAIA_LANG_VERSION = '0.5.0';
+
+function floats(value: unknown): JsonValue {
+  if (typeof value === 'number') return pyFloat(value);
+  if (Array.isArray(value)) return value.map(floats);
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, JsonValue> = {};
+    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = floats(v);
+    return out;
+  }
+  return value as JsonValue;
+}
+
+/** Integer-valued counters stay ints, as in Gaia's dataclass. */
+const INTEGER_FIELDS = new Set(['iterations_run', 'treewidth', 'factor_index']);
+
+function diagnosticsJson(d: InferenceResult['diagnostics']): JsonObject {
+  const out: Record<string, JsonValue> = {};
+  for (const [k, v] of Object.entries(d)) {
+    if (v === undefined) continue;
+    out[k] = INTEGER_FIELDS.has(k) && typeof v === 'number' ? v : floats(v);
+  }
+  out.belief_history ??= {};
+  out.direction_changes ??= {};
+  out.factor_joint_tables ??= [];
+  return out;
+}
+
+export function gaiaBeliefsJson(result: InferenceResult, options: { irHash: string; gaiaLangVersion?: string }): string {
+  const payload: JsonObject = {
+    beliefs: result.beliefs.map((b) => ({ belief: pyFloat(b.belief), knowledge_id: b.knowledge_id, label: b.label })),
+    diagnostics: diagnosticsJson(result.diagnostics),
+    gaia_lang_version: options.gaiaLangVersion ?? GAIA_LANG_VERSION,
+    ir_hash: options.irHash,
+  };
+  return pythonJsonDumps(payload, { indent: 2, sortKeys: true, ensureAscii: false });
+}
