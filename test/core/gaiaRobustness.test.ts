@@ -55,6 +55,14 @@ describe('gaia robustness', () => {
     );
   });
 
+  it('absurd nesting is reported, not a stack overflow', () => {
+    const deep = analyzeGaia('x = ' + '['.repeat(20000) + ']'.repeat(20000) + '\n');
+    expect(deep.diagnostics.map((d) => d.code)).toEqual(['unsupported-python']);
+    const chain = analyzeGaia(GAIA_HEADER + 'a = claim("A.")\nf = claim("F.", formula=' + 'a & '.repeat(20000) + 'a)\n');
+    expect(chain.accepted).toBe(false);
+    wellFormed('x = ' + '('.repeat(5000));
+  });
+
   it('the same text gives the same IR, ids and diagnostics', () => {
     const x = analyzeGaia(GALILEO, { namespace: 'example', package: 'galileo_v0_5' });
     const y = analyzeGaia(GALILEO, { namespace: 'example', package: 'galileo_v0_5' });

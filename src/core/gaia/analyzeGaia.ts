@@ -20,6 +20,8 @@
  */
 import { compareDiagnostics } from '../text/diagnostic.ts';
 import type { Diagnostic } from '../text/diagnostic.ts';
+import type { SourceRange } from '../text/sourceRange.ts';
+import { gaiaDiagnostic } from './gaiaDiagnosticCodes.ts';
 import type { ReasoningGraph } from '../graph/reasoningGraph.ts';
 import type { PyModule } from '../python/pyAst.ts';
 import { parsePython } from '../python/parsePython.ts';
@@ -82,7 +84,21 @@ function uniqueSorted(ds: readonly Diagnostic[]): Diagnostic[] {
   return out;
 }
 
+const TOP: SourceRange = { line: 1, column: 1, endLine: 1, endColumn: 1 };
+
 export function analyzeGaia(text: string, options: GaiaPackageOptions = {}): GaiaAnalysis {
+  try {
+    return analyzeOnce(text, options);
+  } catch (e) {
+    // Only absurd nesting exhausts the stack; Python refuses it too (its parser stops at
+    // 200 levels), so the document is reported, not analysed.
+    if (!(e instanceof RangeError)) throw e;
+    const empty = analyzeOnce('', options);
+    return { ...empty, diagnostics: [gaiaDiagnostic('unsupported-python', 'this module nests expressions too deeply to be read', TOP)], accepted: false };
+  }
+}
+
+function analyzeOnce(text: string, options: GaiaPackageOptions): GaiaAnalysis {
   const identity = resolvePackageIdentity(options);
   const module = parsePython(text);
   const run = runModule(module, text, identity.packageName);
