@@ -56,8 +56,11 @@ export class GaiaRuntime {
     readonly moduleName: string,
   ) {}
 
+  /** The name the running statement assigns, if any: what its diagnostics are about. */
+  subject: string | null = null;
+
   report(code: GaiaDiagnosticCode, message: string, range: SourceRange): void {
-    this.diagnostics.push(gaiaDiagnostic(code, message, range));
+    this.diagnostics.push(gaiaDiagnostic(code, message, range, this.subject ?? undefined));
   }
 
   origin(call: VerbCall): Origin {

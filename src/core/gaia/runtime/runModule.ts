@@ -37,8 +37,10 @@ export function runModule(module: PyModule, text: string, moduleName: string): M
   const knowledgeAssignments: { name: string; range: SourceRange; k: Knowledge }[] = [];
   for (const s of module.body) {
     rt.statement = s.range;
+    rt.subject = s.kind === 'assign' && !isDunder(s.target) ? s.target : null;
     runStatement(rt, s, source, knowledgeAssignments);
   }
+  rt.subject = null;
   assignLabels(rt);
   for (const a of knowledgeAssignments) {
     if (a.k.label === null && !isDunder(a.name)) {
