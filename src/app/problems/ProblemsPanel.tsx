@@ -44,7 +44,7 @@ export function ProblemsPanel() {
         </button>
       </header>
       {visible.length === 0 ? (
-        <p className="muted problems-empty">{analysis ? 'No problems: the trace is valid.' : 'Analysing…'}</p>
+        <p className="muted problems-empty">{analysis ? (analysis.language === 'gaia' ? 'No problems: the package compiles.' : 'No problems: the trace is valid.') : 'Analysing…'}</p>
       ) : (
         <ul className="problems-list">
           {visible.slice(0, shown).map((d, i) => (

@@ -7,6 +7,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { gaiaBeliefsJson } from '../../core/export/gaiaBeliefsJson.ts';
+import { isoTimestamp } from '../../core/gaia/artifacts/compileMetadata.ts';
 import type { InferenceMethod } from '../../core/infer/inferenceResult.ts';
 import type { GaiaIr } from '../../core/infer/irInput.ts';
 import { runInference } from '../../core/infer/runInference.ts';
@@ -73,7 +74,7 @@ export async function runExport(args: readonly string[]): Promise<number> {
 
 /** The manifest folder, as `gaia build compile` writes it beside ir.json. */
 async function writeManifests(doc: LoadedDocument, folder: string): Promise<void> {
-  const files = doc.gaia!.artifacts({ compiledAt: new Date().toISOString() });
+  const files = doc.gaia!.artifacts({ compiledAt: isoTimestamp(new Date()) });
   try {
     for (const [path, text] of files) {
       if (!path.endsWith('formalization_manifest.json') && !path.startsWith('manifests/')) continue;

@@ -52,7 +52,8 @@ export function analyzeIncrementally(
       derived: [],
       structureKey: structureKey(a.graph),
       stats: { lines: text.split('\n').length, nodes: a.graph.nodes.length, edges: a.graph.edges.length, analyzeMs: now() - started },
-      ir: a.irJson(),
+      // No ir_hash on every keystroke: it costs more than the rest of the analysis.
+      ir: a.irForInference(),
     };
     return { analysis, document: null, symbols: a.symbols };
   }

@@ -11,6 +11,8 @@ import type { PyToken } from './pyLexer.ts';
 import { lexPython } from './pyLexer.ts';
 
 const COMPOUND = new Set(['def', 'class', 'if', 'elif', 'else', 'for', 'while', 'with', 'try', 'except', 'finally', 'async']);
+/** Deeper nesting than this is no package anyone writes; stop before the stack does. */
+const MAX_NESTING = 200;
 const SIMPLE_KEYWORDS = new Set(['pass', 'del', 'return', 'global', 'nonlocal', 'raise', 'assert', 'break', 'continue', 'yield', 'print']);
 
 class SyntaxFailure {
@@ -252,7 +254,27 @@ class Parser {
 
   // ---- expressions, by Python's precedence ------------------------------------------
 
+  /** How deeply expressions nest right now; past MAX_NESTING the parser stops rather than overflow. */
+  private nesting = 0;
+
   expression(): PyExpr {
+    return this.deeper(() => this.expressionInner());
+  }
+
+  /** Runs one level of nested parsing, stopping with an error past MAX_NESTING. */
+  private deeper<T>(parse: () => T): T {
+    if (++this.nesting > MAX_NESTING) {
+      this.nesting = 0;
+      this.fail('this expression nests too deeply');
+    }
+    try {
+      return parse();
+    } finally {
+      this.nesting = Math.max(0, this.nesting - 1);
+    }
+  }
+
+  private expressionInner(): PyExpr {
     const t = this.tok;
     if (this.isName('lambda')) return this.unsupportedUntilBoundary('a lambda');
     if (this.isName('yield') || this.isName('await')) return this.unsupportedUntilBoundary(`"${t.text}"`);
@@ -307,7 +329,7 @@ class Parser {
   private notTest(): PyExpr {
     if (this.isName('not')) {
       const first = this.advance();
-      const operand = this.notTest();
+      const operand = this.deeper(() => this.notTest());
       return { kind: 'unary', op: 'not', operand, range: span(first.range, operand.range) };
     }
     return this.comparison();
@@ -361,7 +383,7 @@ class Parser {
     const t = this.tok;
     if (t.kind === 'op' && (t.text === '-' || t.text === '+' || t.text === '~')) {
       this.advance();
-      const operand = this.factor();
+      const operand = this.deeper(() => this.factor());
       return { kind: 'unary', op: t.text as '-' | '+' | '~', operand, range: span(t.range, operand.range) };
     }
     return this.power();

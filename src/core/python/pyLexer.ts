@@ -183,9 +183,10 @@ function readString(source: string, at: number, raw: boolean): ReadString {
   const close = triple ? quote.repeat(3) : quote;
   let i = at + close.length;
   let value = '';
+  let problem: string | undefined;
   const n = source.length;
   while (i < n) {
-    if (source.startsWith(close, i)) return { end: i + close.length, value };
+    if (source.startsWith(close, i)) return { end: i + close.length, value, ...(problem ? { problem } : {}) };
     const c = source[i]!;
     if (!triple && (c === '\n' || c === '\r')) return { end: i, value, problem: 'unterminated string: close it on the same line, or use a triple-quoted string' };
     if (c === '\\' && i + 1 < n) {
@@ -197,6 +198,7 @@ function readString(source: string, at: number, raw: boolean): ReadString {
       const decoded = decodeEscape(source, i);
       value += decoded.text;
       i = decoded.end;
+      if (decoded.problem) problem ??= decoded.problem;
       continue;
     }
     value += c;
@@ -219,7 +221,7 @@ const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
 };
 
 /** One backslash escape at `at` (the backslash), as Python reads it. */
-function decodeEscape(source: string, at: number): { text: string; end: number } {
+function decodeEscape(source: string, at: number): { text: string; end: number; problem?: string } {
   const c = source[at + 1]!;
   if (c === '\n') return { text: '', end: at + 2 };
   if (c === '\r') return { text: '', end: source[at + 2] === '\n' ? at + 3 : at + 2 };
@@ -240,6 +242,11 @@ function decodeEscape(source: string, at: number): { text: string; end: number }
   if (c === 'U') {
     const t = hex(8);
     if (t !== null && parseInt(source.slice(at + 2, at + 10), 16) <= 0x10ffff) return { text: t, end: at + 10 };
+  }
+  if (c === 'N' && source[at + 2] === '{') {
+    // Named escapes need Unicode's name table; say so rather than read them wrongly.
+    const close = source.indexOf('}', at + 3);
+    return { text: source.slice(at, close < 0 ? at + 2 : close + 1), end: close < 0 ? at + 2 : close + 1, problem: 'named escapes (\\N{...}) are not supported: write the character itself' };
   }
   const octal = /^[0-7]{1,3}/.exec(source.slice(at + 1, at + 4));
   if (octal) return { text: String.fromCharCode(parseInt(octal[0], 8)), end: at + 1 + octal[0].length };
