@@ -16,6 +16,7 @@ import type { LayoutApi } from '../../workers/layout.worker.ts';
 import type { ValidationApi } from '../../workers/validation.worker.ts';
 import { buildBeliefViews } from './beliefView.ts';
 import { useDocumentStore } from './documentStore.ts';
+import type { InferenceClient, InferenceReply, InferenceRequest } from './inferenceClient.ts';
 import { LatestRequest } from './latestRequest.ts';
 
 interface AnalyzeRequest {
@@ -49,11 +50,19 @@ export class DocumentPipeline {
   private readonly layouter: LatestRequest<LayoutRequest, LayoutReply>;
   private readonly validation: Remote<ValidationApi>;
   private readonly layout: Remote<LayoutApi>;
+  private readonly inferrer: LatestRequest<InferenceRequest, InferenceReply> | null;
   private documentKey = 'doc-1';
 
-  constructor(validation: Remote<ValidationApi>, layout: Remote<LayoutApi>) {
+  constructor(validation: Remote<ValidationApi>, layout: Remote<LayoutApi>, inference: InferenceClient | null = null) {
     this.validation = validation;
     this.layout = layout;
+    this.inferrer = inference
+      ? new LatestRequest<InferenceRequest, InferenceReply>({
+          run: (r) => inference.infer(r),
+          accept: (reply) => this.acceptInference(reply),
+          fail: (e) => this.reportFailure('inference', e),
+        })
+      : null;
     this.analyzer = new LatestRequest<AnalyzeRequest, AnalyzeReply>({
       // The base is read when the request is sent, after every earlier reply was applied.
       run: async (r) => {
@@ -167,6 +176,36 @@ export class DocumentPipeline {
       ...(sameShape ? { graphVersion: analysis.version } : {}),
     });
     if (!sameShape) this.requestLayout(analysis, false);
+    // Gaia: posteriors follow every change of the IR (a prior, a parameter, the shape).
+    if (analysis.ir !== undefined && analysis.ir !== previous?.ir) this.inferrer?.submit({ version: analysis.version, ir: analysis.ir });
+  }
+
+  private acceptInference(reply: InferenceReply): void {
+    const { analysis } = useDocumentStore.getState();
+    if (!analysis) return;
+    // Beliefs come by QID; nodes are drawn by their own ids.
+    const nodeOfQid = new Map<string, string>();
+    for (const n of analysis.graph.nodes) if (n.qid) nodeOfQid.set(n.qid, n.id);
+    const posteriors = new Map<string, number>();
+    for (const b of reply.result.beliefs) {
+      const id = nodeOfQid.get(b.knowledge_id);
+      if (id !== undefined) posteriors.set(id, b.belief);
+    }
+    const error = reply.result.problems.find((p) => p.severity === 'error');
+    const d = reply.result.diagnostics;
+    useDocumentStore.setState({
+      // Keep the last posteriors when inference could not run, rather than blanking them.
+      ...(error ? {} : { posteriors }),
+      inference: {
+        version: reply.version,
+        method: d.method,
+        converged: d.converged,
+        iterations: d.iterations_run,
+        treewidth: d.treewidth,
+        ms: reply.ms,
+        problem: error ? error.message : null,
+      },
+    });
   }
 
   /** Shows or hides Gaia's helper claims; the graph is laid out again without them. */

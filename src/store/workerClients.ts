@@ -4,18 +4,22 @@
  */
 import { wrap } from 'comlink';
 import type { Remote } from 'comlink';
+import type { InferenceApi } from '../../workers/inference.worker.ts';
 import type { LayoutApi } from '../../workers/layout.worker.ts';
 import type { ValidationApi } from '../../workers/validation.worker.ts';
 
 export interface WorkerClients {
   readonly validation: Remote<ValidationApi>;
   readonly layout: Remote<LayoutApi>;
+  readonly inference: Remote<InferenceApi>;
 }
 
 export function startWorkers(onError: (stage: string, message: string) => void): WorkerClients {
   const validationWorker = new Worker(new URL('../../workers/validation.worker.ts', import.meta.url), { type: 'module', name: 'validation' });
   const layoutWorker = new Worker(new URL('../../workers/layout.worker.ts', import.meta.url), { type: 'module', name: 'layout' });
+  const inferenceWorker = new Worker(new URL('../../workers/inference.worker.ts', import.meta.url), { type: 'module', name: 'inference' });
+  inferenceWorker.addEventListener('error', (e) => onError('inference', e.message || 'failed to start'));
   validationWorker.addEventListener('error', (e) => onError('validation', e.message || 'failed to start'));
   layoutWorker.addEventListener('error', (e) => onError('layout', e.message || 'failed to start'));
-  return { validation: wrap<ValidationApi>(validationWorker), layout: wrap<LayoutApi>(layoutWorker) };
+  return { validation: wrap<ValidationApi>(validationWorker), layout: wrap<LayoutApi>(layoutWorker), inference: wrap<InferenceApi>(inferenceWorker) };
 }
