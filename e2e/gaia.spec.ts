@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { node, openFresh, settled, shot } from './page.ts';
+import { cursorAfter, node, openFresh, settled, shot } from './page.ts';
 
 /** The posterior a claim node shows (contract §4: data-belief). */
 async function belief(page: Page, id: string): Promise<number> {
@@ -26,8 +26,8 @@ test('a Gaia package shows posteriors, and a prior edit moves only what depends 
   await expect(page.getByTestId('inference-status')).toContainText('inference: jt');
 
   // small_angle's prior 0.9 → 0.3, typed in the editor.
-  const line = page.getByTestId('editor').locator('.view-line', { hasText: 'The swing angle stays below ten degrees' });
-  await line.locator('span', { hasText: /^0\.9$/ }).dblclick();
+  await cursorAfter(page, 'ten degrees.", prior=0.9');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Backspace');
   await page.keyboard.insertText('0.3');
   await settled(page);
   await expect.poll(async () => belief(page, 'small_angle')).toBeLessThan(before.small_angle! - 0.2);

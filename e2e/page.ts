@@ -68,6 +68,18 @@ export async function pasteText(page: Page, text: string): Promise<void> {
   }, text);
 }
 
+/** Puts the cursor just after the first occurrence of `text`, through the editor's find widget. */
+export async function cursorAfter(page: Page, text: string): Promise<void> {
+  await focusEditor(page);
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('Control+F');
+  await page.keyboard.insertText(text);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  // The match stays selected; collapsing it to its end puts the cursor after it.
+  await page.keyboard.press('ArrowRight');
+}
+
 export async function errorCount(page: Page): Promise<number> {
   return Number(await page.getByTestId('diagnostics').getAttribute('data-error-count'));
 }
