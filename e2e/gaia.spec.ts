@@ -58,3 +58,29 @@ test('helper claims are hidden until asked for', async ({ page }) => {
   await expect(node(page, '_anon_000')).toBeVisible();
   await shot(page, 'gaia-helpers');
 });
+
+test('exports ir.json, beliefs.json and the manifests as Gaia writes them', async ({ page }) => {
+  await openFresh(page, 'pendulum_period.py');
+  const { readFileSync } = await import('node:fs');
+  const { unzipSync, strFromU8 } = await import('fflate');
+  const fetchExport = async (format: string) => {
+    await page.getByTestId('export').click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(`export-${format}`).click()]);
+    return { name: download.suggestedFilename(), bytes: readFileSync(await download.path()) };
+  };
+  const ir = await fetchExport('gaia-ir');
+  expect(ir.name).toBe('ir.json');
+  const irJson = JSON.parse(ir.bytes.toString('utf8')) as { namespace: string; package_name: string; ir_hash: string; knowledges: unknown[] };
+  expect(irJson).toMatchObject({ namespace: 'local', package_name: 'pendulum_period' });
+  expect(irJson.ir_hash).toMatch(/^sha256:[0-9a-f]{64}$/);
+
+  const beliefs = await fetchExport('beliefs');
+  const beliefsJson = JSON.parse(beliefs.bytes.toString('utf8')) as { beliefs: { knowledge_id: string; belief: number }[]; ir_hash: string };
+  expect(beliefsJson.ir_hash).toBe(irJson.ir_hash);
+  expect(beliefsJson.beliefs.find((b) => b.knowledge_id === 'local:pendulum_period::small_angle')?.belief).toBeCloseTo(0.9, 9);
+
+  const manifests = await fetchExport('manifests');
+  const files = unzipSync(new Uint8Array(manifests.bytes));
+  expect(Object.keys(files).sort()).toEqual(['formalization_manifest.json', 'manifests/bridges.json', 'manifests/exports.json', 'manifests/holes.json', 'manifests/premises.json']);
+  expect(JSON.parse(strFromU8(files['manifests/exports.json']!))).toMatchObject({ ir_hash: irJson.ir_hash });
+});

@@ -10,6 +10,9 @@ import { parseClair } from '../src/core/clair/parser.ts';
 import { printClair } from '../src/core/clair/printer.ts';
 import type { SymbolUse } from '../src/core/clair/symbolIndex.ts';
 import type { Language } from '../src/core/graph/reasoningGraph.ts';
+import { analyzeGaia } from '../src/core/gaia/analyzeGaia.ts';
+import type { GaiaExportFormat } from '../src/core/gaia/gaiaExportFiles.ts';
+import { gaiaExportFiles } from '../src/core/gaia/gaiaExportFiles.ts';
 
 export type { AnalyzeRequest };
 
@@ -26,6 +29,15 @@ export function createValidationApi() {
     /** The canonical text of a document (CLAIR's printer); null when the language has no printer. */
     format(text: string, language: Language): string | null {
       return language === 'clair' ? printClair(parseClair(text)) : null;
+    },
+    /**
+     * The files of a Gaia export (ir.json, beliefs.json, or the manifests), computed here
+     * because they need the full compile and inference, not just the editing analysis.
+     */
+    exportGaia(text: string, fileName: string, format: GaiaExportFormat): { files: Record<string, string> } | { error: string } {
+      const gaia = analyzeGaia(text, { fileStem: fileName.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '') });
+      const exported = gaiaExportFiles(gaia, format);
+      return 'error' in exported ? exported : { files: Object.fromEntries(exported.files) };
     },
     /** The id used at a position of version `version`; null when unknown or that version is gone. */
     symbolAt(version: number, line: number, column: number): SymbolUse | null {

@@ -8,6 +8,7 @@ import type { AnalysisView } from '../core/analysis/documentAnalysis.ts';
 import type { AnalysisPatch } from '../core/analysis/analysisPatch.ts';
 import { applyPatch } from '../core/analysis/analysisPatch.ts';
 import type { SymbolUse } from '../core/clair/symbolIndex.ts';
+import type { GaiaExportFormat } from '../core/gaia/gaiaExportFiles.ts';
 import { indexGraph, reindexSameShape } from '../core/graph/graphIndex.ts';
 import type { Language } from '../core/graph/reasoningGraph.ts';
 import type { LayoutInput, LayoutResult } from '../core/layout/layoutTypes.ts';
@@ -109,6 +110,11 @@ export class DocumentPipeline {
   /** Canonical text of the document, from the printer in the worker. */
   format(text: string): Promise<string | null> {
     return this.validation.format(text, useDocumentStore.getState().language);
+  }
+
+  /** Gaia export files (ir.json, beliefs.json, manifests), made in the worker from the text. */
+  exportGaia(text: string, format: GaiaExportFormat): Promise<{ files: Record<string, string> } | { error: string }> {
+    return this.validation.exportGaia(text, useDocumentStore.getState().name, format);
   }
 
   /** Resolves with the analysis of the newest edit once it has arrived. */

@@ -1,38 +1,54 @@
 /**
  * Export menu (contract §4: `export` and `export-FORMAT`): each item is an ordinary
- * browser download. Canonical text comes from the worker's printer; the graph formats
- * serialise the current analysis and the positions on screen.
+ * browser download. Canonical text and Gaia's files are made in the validation worker;
+ * the graph formats serialise the current analysis and the positions on screen. The
+ * Gaia manifests, several files, come as one zip with Gaia's folder layout.
  */
 import { useState } from 'react';
+import { strToU8, zipSync } from 'fflate';
 import { GRAPH_EXPORTS } from '../../core/export/graphExports.ts';
 import { exportSvg } from '../../core/export/exportSvg.ts';
+import type { Language } from '../../core/graph/reasoningGraph.ts';
 import { useDocumentStore } from '../../store/documentStore.ts';
 import { getPipeline } from '../../store/pipelineInstance.ts';
 import { activeEditor } from '../editor/activeEditor.ts';
 import { Menu } from './Menu.tsx';
 
+type FormatId = 'clair' | 'json' | 'dot' | 'graphml' | 'svg' | 'gaia-ir' | 'beliefs' | 'manifests';
+
 interface Format {
-  readonly id: 'clair' | 'json' | 'dot' | 'graphml' | 'svg';
+  readonly id: FormatId;
   readonly label: string;
-  readonly extension: string;
+  readonly file: (base: string) => string;
   readonly mime: string;
+  readonly languages: readonly Language[];
 }
 
 const FORMATS: readonly Format[] = [
-  { id: 'clair', label: 'CLAIR, canonical text', extension: '.clair', mime: 'text/plain' },
-  { id: 'json', label: 'JSON graph', extension: '.json', mime: 'application/json' },
-  { id: 'dot', label: 'Graphviz DOT', extension: '.dot', mime: 'text/vnd.graphviz' },
-  { id: 'graphml', label: 'GraphML', extension: '.graphml', mime: 'application/xml' },
-  { id: 'svg', label: 'SVG picture', extension: '.svg', mime: 'image/svg+xml' },
+  { id: 'clair', label: 'CLAIR, canonical text', file: (b) => `${b}.clair`, mime: 'text/plain', languages: ['clair'] },
+  { id: 'gaia-ir', label: 'Gaia IR (ir.json)', file: () => 'ir.json', mime: 'application/json', languages: ['gaia'] },
+  { id: 'beliefs', label: 'Posterior beliefs (beliefs.json)', file: () => 'beliefs.json', mime: 'application/json', languages: ['gaia'] },
+  { id: 'manifests', label: 'Gaia manifests (zip)', file: (b) => `${b}-manifests.zip`, mime: 'application/zip', languages: ['gaia'] },
+  { id: 'json', label: 'JSON graph', file: (b) => `${b}.graph.json`, mime: 'application/json', languages: ['clair', 'gaia'] },
+  { id: 'dot', label: 'Graphviz DOT', file: (b) => `${b}.dot`, mime: 'text/vnd.graphviz', languages: ['clair', 'gaia'] },
+  { id: 'graphml', label: 'GraphML', file: (b) => `${b}.graphml`, mime: 'application/xml', languages: ['clair', 'gaia'] },
+  { id: 'svg', label: 'SVG picture', file: (b) => `${b}.svg`, mime: 'image/svg+xml', languages: ['clair', 'gaia'] },
 ];
 
-async function render(format: Format['id']): Promise<string> {
+async function render(format: FormatId): Promise<string | Uint8Array> {
   const s = useDocumentStore.getState();
+  const text = activeEditor()?.getValue() ?? '';
+  if (format === 'gaia-ir' || format === 'beliefs' || format === 'manifests') {
+    const exported = await getPipeline().exportGaia(text, format);
+    if ('error' in exported) throw new Error(exported.error);
+    if (format !== 'manifests') return Object.values(exported.files)[0]!;
+    return zipSync(Object.fromEntries(Object.entries(exported.files).map(([path, body]) => [path, strToU8(body)])));
+  }
   const analysis = await getPipeline().whenCurrent();
   const input = { graph: analysis.graph, derived: analysis.derived, diagnostics: analysis.diagnostics };
   switch (format) {
     case 'clair':
-      return (await getPipeline().format(activeEditor()?.getValue() ?? '')) ?? '';
+      return (await getPipeline().format(text)) ?? '';
     case 'json':
     case 'dot':
     case 'graphml':
@@ -42,8 +58,9 @@ async function render(format: Format['id']): Promise<string> {
   }
 }
 
-function download(text: string, fileName: string, mime: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: `${mime};charset=utf-8` }));
+function download(body: string | Uint8Array, fileName: string, mime: string): void {
+  const blob = typeof body === 'string' ? new Blob([body], { type: `${mime};charset=utf-8` }) : new Blob([body as Uint8Array<ArrayBuffer>], { type: mime });
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;
@@ -54,11 +71,12 @@ function download(text: string, fileName: string, mime: string): void {
 }
 
 export function ExportMenu() {
+  const language = useDocumentStore((s) => s.language);
   const [error, setError] = useState<string | null>(null);
   const run = async (f: Format) => {
     try {
-      const base = useDocumentStore.getState().name.replace(/\.[^.]*$/, '') || 'trace';
-      download(await render(f.id), base + (f.id === 'json' ? '.graph.json' : f.extension), f.mime);
+      const base = useDocumentStore.getState().name.replace(/\.[^.]*$/, '') || 'document';
+      download(await render(f.id), f.file(base), f.mime);
       setError(null);
     } catch (e) {
       setError(`export failed: ${e instanceof Error ? e.message : String(e)}`);
@@ -67,10 +85,10 @@ export function ExportMenu() {
   return (
     <>
       <Menu label="Export" testId="export">
-        {FORMATS.map((f) => (
+        {FORMATS.filter((f) => f.languages.includes(language)).map((f) => (
           <button key={f.id} role="menuitem" data-testid={`export-${f.id}`} onClick={() => void run(f)}>
             <strong>{f.label}</strong>
-            <span>{f.extension}</span>
+            <span>{f.file(useDocumentStore.getState().name.replace(/\.[^.]*$/, '') || 'document')}</span>
           </button>
         ))}
       </Menu>

@@ -6,11 +6,8 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { gaiaBeliefsJson } from '../../core/export/gaiaBeliefsJson.ts';
-import { isoTimestamp } from '../../core/gaia/artifacts/compileMetadata.ts';
+import { gaiaExportFiles } from '../../core/gaia/gaiaExportFiles.ts';
 import type { InferenceMethod } from '../../core/infer/inferenceResult.ts';
-import type { GaiaIr } from '../../core/infer/irInput.ts';
-import { runInference } from '../../core/infer/runInference.ts';
 import { exportClair } from '../../core/export/exportClair.ts';
 import { GRAPH_EXPORTS } from '../../core/export/graphExports.ts';
 import type { ExportInput } from '../../core/export/exportInput.ts';
@@ -74,10 +71,10 @@ export async function runExport(args: readonly string[]): Promise<number> {
 
 /** The manifest folder, as `gaia build compile` writes it beside ir.json. */
 async function writeManifests(doc: LoadedDocument, folder: string): Promise<void> {
-  const files = doc.gaia!.artifacts({ compiledAt: isoTimestamp(new Date()) });
+  const exported = gaiaExportFiles(doc.gaia!, 'manifests');
+  if ('error' in exported) throw new CliFailure(`cannot export ${doc.input.name}: ${exported.error}`);
   try {
-    for (const [path, text] of files) {
-      if (!path.endsWith('formalization_manifest.json') && !path.startsWith('manifests/')) continue;
+    for (const [path, text] of exported.files) {
       const target = join(folder, path);
       await mkdir(dirname(target), { recursive: true });
       await writeFile(target, text, 'utf8');
@@ -92,13 +89,10 @@ async function render(format: Exclude<ExportFormat, 'manifests'>, doc: LoadedDoc
   const input: ExportInput = { graph, derived, diagnostics };
   switch (format) {
     case 'gaia-ir':
-      return doc.gaia!.irText();
     case 'beliefs': {
-      const ir = doc.gaia!.irJson();
-      const result = runInference(ir as unknown as GaiaIr, { method: (method ?? 'auto') as InferenceMethod, fullDiagnostics: true });
-      const failure = result.problems.find((p) => p.severity === 'error');
-      if (failure) throw new CliFailure(`cannot infer ${doc.input.name}: ${failure.message}`);
-      return gaiaBeliefsJson(result, { irHash: ir.ir_hash });
+      const exported = gaiaExportFiles(doc.gaia!, format, { method: (method ?? 'auto') as InferenceMethod });
+      if ('error' in exported) throw new CliFailure(`cannot export ${doc.input.name}: ${exported.error}`);
+      return [...exported.files.values()][0]!;
     }
     case 'clair':
       return exportClair(doc.input.text);
