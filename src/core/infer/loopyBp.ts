@@ -265,5 +265,20 @@ export function runLoopyBp(graph: CompiledGraph, options: LoopyBpOptions): Loopy
     }
   }
   if (iterations === 0) beliefs.set(previous);
+  // The damped messages never reach an exact zero, but the last undamped ones do where a
+  // factor rules a value out whatever its neighbours say: a variable with both of its
+  // values ruled out that way (or by its pin) has no consistent state.
+  if (!trw && iterations > 0) {
+    for (let v = 0; v < n; v++) {
+      let b0 = prior0[v]!;
+      let b1 = prior1[v]!;
+      for (let i = varEdgeStart[v]!; i < varEdgeStart[v + 1]!; i++) {
+        const e = varEdges[i]!;
+        b0 = newF2v0[e]! > 0 ? b0 : 0;
+        b1 = newF2v1[e]! > 0 ? b1 : 0;
+      }
+      if (!(b0 + b1 > 0)) throw new InferenceError('inconsistent-evidence', INCONSISTENT);
+    }
+  }
   return { beliefs, converged, iterations, maxChange, rho, history, v2f0, v2f1, factorRho };
 }
