@@ -3,24 +3,13 @@
  * of roots, chains, fan-in and fan-out, meta-beliefs and invalidation conditions. Every
  * generated trace is valid (no errors), so validation does its full work.
  */
-
-/** A small deterministic PRNG (mulberry32), so the same size gives the same text. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from './seededRandom.ts';
 
 const TOPICS = ['cache', 'index', 'query plan', 'retry loop', 'timeout', 'schema', 'lock', 'queue', 'parser', 'replica'];
 const VERBS = ['slows', 'guards', 'feeds', 'breaks', 'explains', 'rules out', 'needs', 'mirrors'];
 
 export function generateTrace(beliefs: number, seed = 7): string {
-  const random = rng(seed);
+  const random = mulberry32(seed);
   const lines: string[] = ['; generated trace'];
   const conf: number[] = [];
   for (let i = 1; i <= beliefs; i++) {

@@ -2,7 +2,7 @@
 
 export const COMMAND_USAGE: Readonly<Record<string, string>> = {
   check: 'warrant check FILE... [--json] [--lang clair|gaia|proposal]',
-  infer: 'warrant infer FILE [--json] [--lang clair|gaia|proposal] [--method auto|exact|jt|bp] [--namespace NS] [--package PKG] [--version V]',
+  infer: 'warrant infer FILE [--json] [--lang clair|gaia|proposal] [--method auto|exact|jt|bp|trw_bp] [--namespace NS] [--package PKG] [--version V]',
   export: 'warrant export FILE --to clair|json|dot|graphml|svg|gaia-ir|beliefs|manifests [--out PATH] [--lang clair|gaia|proposal] [--namespace NS] [--package PKG] [--version V]',
   bench: 'warrant bench [--json] [--quick] [--no-browser]',
   explain: 'warrant explain FILE ID [--json] [--ops LOG.jsonl]',
@@ -16,7 +16,7 @@ export const USAGE = `Usage: warrant <command> [options]
 Commands:
   check FILE... [--json]          parse and validate; print diagnostics
   infer FILE [--json]             CLAIR: derived confidence of every belief;
-        [--method M]              Gaia: posterior beliefs (auto, exact, jt or bp)
+        [--method M]              Gaia: posterior beliefs (auto, exact, jt, bp, trw_bp)
   export FILE --to FORMAT         write the document as clair, json, dot, graphml, svg;
                                   a Gaia package also as gaia-ir, beliefs, manifests (a folder)
          [--out PATH]             (to stdout unless --out is given)

@@ -28,7 +28,7 @@ import { GAIA_PACKAGE_OPTIONS } from './gaiaPackageOptions.ts';
 
 export async function runExport(args: readonly string[]): Promise<number> {
   const cl = parseCommandLine('export', args, {
-    values: { to: null, out: null, lang: LANGUAGES, method: ['auto', 'exact', 'jt', 'bp'], ...GAIA_PACKAGE_OPTIONS },
+    values: { to: null, out: null, lang: LANGUAGES, method: ['auto', 'exact', 'jt', 'bp', 'trw_bp'], ...GAIA_PACKAGE_OPTIONS },
   });
   if (cl.positionals.length !== 1) throw usageFailure('export takes exactly one FILE (or - for standard input)', 'export');
   const to = cl.values.get('to');

@@ -26,7 +26,7 @@ export interface InferJson {
 export async function runInfer(args: readonly string[]): Promise<number> {
   const cl = parseCommandLine('infer', args, {
     flags: ['json'],
-    values: { lang: LANGUAGES, method: ['auto', 'exact', 'jt', 'bp'], ...GAIA_PACKAGE_OPTIONS },
+    values: { lang: LANGUAGES, method: ['auto', 'exact', 'jt', 'bp', 'trw_bp'], ...GAIA_PACKAGE_OPTIONS },
   });
   if (cl.positionals.length !== 1) throw usageFailure('infer takes exactly one FILE (or - for standard input)', 'infer');
   const json = cl.flags.has('json');
