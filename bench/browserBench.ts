@@ -5,7 +5,9 @@
  *    panel showing that version (and to the graph showing it), measured inside the page;
  *  - a 5 MB paste: time until validated and drawn, the longest main-thread task meanwhile,
  *    and a keystroke right after it;
- *  - first layout of a 1000-belief trace through the layout worker, paste to graph.
+ *  - first layout of a 1000-belief trace through the layout worker, paste to graph;
+ *  - Gaia: keystroke in a prior → posteriors of that version on screen, in a 200-claim
+ *    package (the inference worker after the validation worker).
  * Rows go into the `browser` section of bench/results.json.
  */
 import { existsSync } from 'node:fs';
@@ -13,6 +15,7 @@ import type { Page } from '@playwright/test';
 import { chromium } from '@playwright/test';
 import { build, preview } from 'vite';
 import type { BenchRow } from './benchTypes.ts';
+import { generateGaiaPackage } from './generateGaiaPackage.ts';
 import { generateTrace } from './generateTrace.ts';
 import { median } from './measure.ts';
 
@@ -70,6 +73,19 @@ export async function runBrowserBench(options: { quick: boolean; onProgress?: (w
     const after = await typeAndTime(page, options.quick ? 3 : 6);
     rows.push({ name: 'browser: keystroke → diagnostics after the paste', size: '62k beliefs', ms: median(after.diagnostics), note: 'typing in the 5 MB document' });
     await page.close();
+
+    progress('Gaia: keystroke → posteriors at 200 claims');
+    const gaia = await browser.newPage({ viewport: { width: 1600, height: 960 } });
+    await gaia.goto(`${url}?fresh`);
+    await gaia.waitForSelector('[data-testid=node-b1]');
+    await gaia.getByTestId('new-document').click();
+    await gaia.getByTestId('new-gaia').click();
+    await gaia.waitForSelector('[data-testid=inference-status]');
+    await installProbes(gaia, ['diagnostics', 'graph', 'inference-status']);
+    await pasteUntilDrawn(gaia, generateGaiaPackage(200));
+    const posteriors = await typeInPriorAndTime(gaia, options.quick ? 8 : 20);
+    rows.push({ name: 'browser: keystroke in a prior → posteriors on screen', size: '200 claims (414 variables)', ms: median(posteriors), targetMs: 150, note: 'keydown to the claim nodes and status bar showing that version\'s posteriors (median)' });
+    await gaia.close();
   } finally {
     await browser.close();
     await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
@@ -79,16 +95,16 @@ export async function runBrowserBench(options: { quick: boolean; onProgress?: (w
 }
 
 /** Records long main-thread tasks and the moment each contract hook changes version. */
-async function installProbes(page: Page): Promise<void> {
-  await page.evaluate(() => {
+async function installProbes(page: Page, hooks: readonly string[] = ['diagnostics', 'graph']): Promise<void> {
+  await page.evaluate((hooks) => {
     const w = window as unknown as { __longTasks: number[]; __versionAt: Record<string, Record<number, number>>; __keyAt: number[] };
     w.__longTasks = [];
-    w.__versionAt = { diagnostics: {}, graph: {} };
+    w.__versionAt = Object.fromEntries(hooks.map((h) => [h, {}]));
     w.__keyAt = [];
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) w.__longTasks.push(e.duration);
     }).observe({ type: 'longtask', buffered: false });
-    for (const hook of ['diagnostics', 'graph']) {
+    for (const hook of hooks) {
       const el = document.querySelector(`[data-testid=${hook}]`)!;
       new MutationObserver(() => {
         const v = Number(el.getAttribute('data-version'));
@@ -96,7 +112,7 @@ async function installProbes(page: Page): Promise<void> {
       }).observe(el, { attributes: true, attributeFilter: ['data-version'] });
     }
     document.addEventListener('keydown', (e) => w.__keyAt.push(e.timeStamp), true);
-  });
+  }, hooks);
 }
 
 async function resetLongTasks(page: Page): Promise<void> {
@@ -109,7 +125,7 @@ async function editorVersion(page: Page): Promise<number> {
   return Number(await page.getAttribute('[data-testid=editor]', 'data-version'));
 }
 
-async function waitForVersion(page: Page, hook: 'diagnostics' | 'graph', version: number): Promise<number> {
+async function waitForVersion(page: Page, hook: string, version: number): Promise<number> {
   const handle = await page.waitForFunction(
     ([h, v]) => (window as unknown as { __versionAt: Record<string, Record<number, number>> }).__versionAt[h as string]![v as number],
     [hook, version] as const,
@@ -156,4 +172,28 @@ async function typeAndTime(page: Page, count: number): Promise<{ diagnostics: nu
     await page.waitForTimeout(60);
   }
   return { diagnostics, graph };
+}
+
+/**
+ * Types into the prior of the package's last claim (`pivot`, see generateGaiaPackage):
+ * a digit, then Backspace, each one an edit whose posteriors differ from the last.
+ * Per keystroke, ms from keydown to the inference status showing that version.
+ */
+async function typeInPriorAndTime(page: Page, count: number): Promise<number[]> {
+  await page.locator('[data-testid=editor]').click({ position: { x: 120, y: 12 } });
+  // The last line is the derive that uses `pivot`; the line above it ends in `prior=0.55)`.
+  await page.keyboard.press('Control+End');
+  for (let i = 0; i < 2; i++) await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowLeft');
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const keysBefore = await page.evaluate(() => (window as unknown as { __keyAt: number[] }).__keyAt.length);
+    const version = (await editorVersion(page)) + 1;
+    await page.keyboard.press(i % 2 === 0 ? String((i >> 1) % 9 + 1) : 'Backspace');
+    const keyAt = await page.evaluate((n) => (window as unknown as { __keyAt: number[] }).__keyAt[n]!, keysBefore);
+    times.push((await waitForVersion(page, 'inference-status', version)) - keyAt);
+    await page.waitForTimeout(60);
+  }
+  return times;
 }

@@ -7,7 +7,8 @@
  *  - keystroke → diagnostics: one edit posted to the validation API in a real worker
  *    thread through comlink, until the patch is back (target ≤ 100 ms at 10k), against
  *    the naive way: a from-scratch analysis whose whole result is copied;
- *  - layout rows from bench/layoutBench.ts, when that file exists.
+ *  - layout rows from bench/layoutBench.ts, when that file exists;
+ *  - Gaia inference rows (junction tree, loopy BP) from bench/inferBench.ts.
  * Ratio, everywhere, is median ÷ baseline: below 1 is faster than the baseline.
  */
 import { analyzeDocument } from '../src/core/analysis/analyzeDocument.ts';
@@ -17,6 +18,7 @@ import { validateClair } from '../src/core/clair/validateClair.ts';
 import type { BenchRow } from './benchTypes.ts';
 import { generateTrace } from './generateTrace.ts';
 import { keystrokeEdit } from './keystrokeEdit.ts';
+import { runInferBench } from './inferBench.ts';
 import { layoutRows } from './layoutRows.ts';
 import type { MachineInfo } from './machineInfo.ts';
 import { machineInfo } from './machineInfo.ts';
@@ -71,6 +73,8 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
 
   progress('layout');
   rows.push(...(await layoutRows(options.quick, notes)));
+
+  rows.push(...(await runInferBench({ quick: options.quick, onProgress: progress }, notes)));
   return { date: new Date().toISOString(), quick: options.quick, machine, rows, notes };
 }
 

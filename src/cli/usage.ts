@@ -30,6 +30,8 @@ Options:
   --lang clair|gaia|proposal      language of the input (default: from the extension:
                                   .clair CLAIR, .py/.gaia Gaia, .json FormalProposal;
                                   standard input is CLAIR)
+  --namespace NS, --package PKG,  a Gaia package's identity (default: its pyproject.toml,
+  --version V                     found beside the file or above it)
   --json                          machine-readable output
   -h, --help                      show this text
 

@@ -24,7 +24,7 @@ export function StatusBar() {
         </span>
       )}
       {inference && language === 'gaia' && (
-        <span data-testid="inference-status" title="how the inference worker computed the posteriors">
+        <span data-testid="inference-status" data-version={inference.version} title="how the inference worker computed the posteriors">
           {inference.problem
             ? `inference: ${inference.problem}`
             : `inference: ${inference.method}${inference.treewidth !== null ? `, treewidth ${inference.treewidth}` : ''}, ${inference.iterations} iteration${inference.iterations === 1 ? '' : 's'}, ${inference.converged ? 'converged' : 'not converged'}, ${inference.ms.toFixed(1)} ms`}
