@@ -62,6 +62,7 @@ export class DocumentPipeline {
           run: (r) => inference.infer(r),
           accept: (reply) => this.acceptInference(reply),
           fail: (e) => this.reportFailure('inference', e),
+          ...(inference.cancel && { cancel: () => inference.cancel!() }),
         })
       : null;
     this.analyzer = new LatestRequest<AnalyzeRequest, AnalyzeReply>({

@@ -19,4 +19,6 @@ export interface InferenceReply {
 
 export interface InferenceClient {
   infer(request: InferenceRequest): Promise<InferenceReply>;
+  /** Abandon the request in flight (it rejects with RequestCancelled), when supported. */
+  cancel?(): void;
 }

@@ -2,7 +2,17 @@
  * Runs versioned requests against a worker one at a time, always with the newest input:
  * while a request is in flight, newer submissions replace each other as "next", and a
  * result whose version is older than the newest submitted one is dropped as stale.
+ * With `cancel`, a newer submission also asks the runner to abandon the one in flight;
+ * a run abandoned that way rejects with RequestCancelled, which is not a failure.
  */
+
+/** A run abandoned because a newer request replaced it. */
+export class RequestCancelled extends Error {
+  constructor() {
+    super('cancelled: a newer request replaced it');
+    this.name = 'RequestCancelled';
+  }
+}
 export interface Versioned {
   readonly version: number;
 }
@@ -13,6 +23,8 @@ export interface LatestRequestOptions<Req extends Versioned, Res extends Version
   readonly accept: (result: Res) => void;
   /** Called when a request fails (a worker error), with the request's version. */
   readonly fail?: (error: unknown, version: number) => void;
+  /** Asked to abandon the request in flight, because a newer one is waiting. */
+  readonly cancel?: () => void;
 }
 
 export class LatestRequest<Req extends Versioned, Res extends Versioned> {
@@ -34,6 +46,7 @@ export class LatestRequest<Req extends Versioned, Res extends Versioned> {
     if (request.version > this.newest) this.newest = request.version;
     if (this.inFlight) {
       this.next = request;
+      this.options.cancel?.();
       return;
     }
     void this.start(request);
@@ -45,7 +58,7 @@ export class LatestRequest<Req extends Versioned, Res extends Versioned> {
       const result = await this.options.run(request);
       if (result.version >= this.newest) this.options.accept(result);
     } catch (error) {
-      this.options.fail?.(error, request.version);
+      if (!(error instanceof RequestCancelled)) this.options.fail?.(error, request.version);
     } finally {
       this.inFlight = false;
       const pending = this.next;

@@ -8,7 +8,7 @@ let pipeline: DocumentPipeline | null = null;
 export function getPipeline(): DocumentPipeline {
   if (!pipeline) {
     const workers = startWorkers((stage, message) => useDocumentStore.setState({ workerError: `${stage} worker: ${message}` }));
-    pipeline = new DocumentPipeline(workers.validation, workers.layout, { infer: (r) => workers.inference.infer(r) });
+    pipeline = new DocumentPipeline(workers.validation, workers.layout, workers.inference);
   }
   return pipeline;
 }

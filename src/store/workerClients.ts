@@ -7,19 +7,25 @@ import type { Remote } from 'comlink';
 import type { InferenceApi } from '../../workers/inference.worker.ts';
 import type { LayoutApi } from '../../workers/layout.worker.ts';
 import type { ValidationApi } from '../../workers/validation.worker.ts';
+import { CancellableInference } from './cancellableInference.ts';
 
 export interface WorkerClients {
   readonly validation: Remote<ValidationApi>;
   readonly layout: Remote<LayoutApi>;
-  readonly inference: Remote<InferenceApi>;
+  readonly inference: CancellableInference;
 }
 
 export function startWorkers(onError: (stage: string, message: string) => void): WorkerClients {
   const validationWorker = new Worker(new URL('../../workers/validation.worker.ts', import.meta.url), { type: 'module', name: 'validation' });
   const layoutWorker = new Worker(new URL('../../workers/layout.worker.ts', import.meta.url), { type: 'module', name: 'layout' });
-  const inferenceWorker = new Worker(new URL('../../workers/inference.worker.ts', import.meta.url), { type: 'module', name: 'inference' });
-  inferenceWorker.addEventListener('error', (e) => onError('inference', e.message || 'failed to start'));
+  // Replaced by a fresh one when a stale request runs too long (see CancellableInference).
+  const inference = new CancellableInference(() => {
+    const worker = new Worker(new URL('../../workers/inference.worker.ts', import.meta.url), { type: 'module', name: 'inference' });
+    worker.addEventListener('error', (e) => onError('inference', e.message || 'failed to start'));
+    const api: Remote<InferenceApi> = wrap<InferenceApi>(worker);
+    return { infer: (r) => api.infer(r), terminate: () => worker.terminate() };
+  });
   validationWorker.addEventListener('error', (e) => onError('validation', e.message || 'failed to start'));
   layoutWorker.addEventListener('error', (e) => onError('layout', e.message || 'failed to start'));
-  return { validation: wrap<ValidationApi>(validationWorker), layout: wrap<LayoutApi>(layoutWorker), inference: wrap<InferenceApi>(inferenceWorker) };
+  return { validation: wrap<ValidationApi>(validationWorker), layout: wrap<LayoutApi>(layoutWorker), inference };
 }
