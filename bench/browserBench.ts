@@ -151,49 +151,42 @@ async function pasteUntilDrawn(page: Page, text: string): Promise<number> {
   return drawn - started;
 }
 
-/** Types into the middle of the document; per keystroke, ms to diagnostics and to graph. */
-async function typeAndTime(page: Page, count: number): Promise<{ diagnostics: number[]; graph: number[] }> {
-  await page.locator('[data-testid=editor]').click({ position: { x: 120, y: 12 } });
-  // Ctrl+End then up into the body, so the edit lands in a belief's content.
-  await page.keyboard.press('Control+End');
-  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowUp');
-  await page.keyboard.press('End');
-  await page.keyboard.press('ArrowLeft');
-  const diagnostics: number[] = [];
-  const graph: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const keysBefore = await page.evaluate(() => (window as unknown as { __keyAt: number[] }).__keyAt.length);
-    // Every keystroke is one edit: the version it makes is the next one.
-    const version = (await editorVersion(page)) + 1;
-    await page.keyboard.press(String.fromCharCode(97 + (i % 26)));
-    const keyAt = await page.evaluate((n) => (window as unknown as { __keyAt: number[] }).__keyAt[n]!, keysBefore);
-    diagnostics.push((await waitForVersion(page, 'diagnostics', version)) - keyAt);
-    graph.push((await waitForVersion(page, 'graph', version)) - keyAt);
-    await page.waitForTimeout(60);
-  }
-  return { diagnostics, graph };
-}
-
 /**
- * Types into the prior of the package's last claim (`pivot`, see generateGaiaPackage):
- * a digit, then Backspace, each one an edit whose posteriors differ from the last.
- * Per keystroke, ms from keydown to the inference status showing that version.
+ * Puts the cursor `linesUp` lines above the document's end, before the line's last
+ * character, then presses `key(i)` `count` times. Every keystroke is one edit, so the
+ * version it makes is the next one; per keystroke and per hook, ms from keydown to the
+ * hook showing that version.
  */
-async function typeInPriorAndTime(page: Page, count: number): Promise<number[]> {
+async function timeKeystrokes(page: Page, linesUp: number, count: number, key: (i: number) => string, hooks: readonly string[]): Promise<Record<string, number[]>> {
   await page.locator('[data-testid=editor]').click({ position: { x: 120, y: 12 } });
-  // The last line is the derive that uses `pivot`; the line above it ends in `prior=0.55)`.
   await page.keyboard.press('Control+End');
-  for (let i = 0; i < 2; i++) await page.keyboard.press('ArrowUp');
+  for (let i = 0; i < linesUp; i++) await page.keyboard.press('ArrowUp');
   await page.keyboard.press('End');
   await page.keyboard.press('ArrowLeft');
-  const times: number[] = [];
+  const times: Record<string, number[]> = Object.fromEntries(hooks.map((h) => [h, []]));
   for (let i = 0; i < count; i++) {
     const keysBefore = await page.evaluate(() => (window as unknown as { __keyAt: number[] }).__keyAt.length);
     const version = (await editorVersion(page)) + 1;
-    await page.keyboard.press(i % 2 === 0 ? String((i >> 1) % 9 + 1) : 'Backspace');
+    await page.keyboard.press(key(i));
     const keyAt = await page.evaluate((n) => (window as unknown as { __keyAt: number[] }).__keyAt[n]!, keysBefore);
-    times.push((await waitForVersion(page, 'inference-status', version)) - keyAt);
+    for (const hook of hooks) times[hook]!.push((await waitForVersion(page, hook, version)) - keyAt);
     await page.waitForTimeout(60);
   }
   return times;
+}
+
+/** Letters typed into a belief's content near the end; ms to diagnostics and to graph. */
+async function typeAndTime(page: Page, count: number): Promise<{ diagnostics: number[]; graph: number[] }> {
+  const times = await timeKeystrokes(page, 3, count, (i) => String.fromCharCode(97 + (i % 26)), ['diagnostics', 'graph']);
+  return { diagnostics: times.diagnostics!, graph: times.graph! };
+}
+
+/**
+ * Types into the prior of the package's `pivot` claim (the line above the last derive,
+ * see generateGaiaPackage): a digit, then Backspace, each an edit whose posteriors differ
+ * from the last; ms from keydown to the inference status showing that version.
+ */
+async function typeInPriorAndTime(page: Page, count: number): Promise<number[]> {
+  const times = await timeKeystrokes(page, 2, count, (i) => (i % 2 === 0 ? String(((i >> 1) % 9) + 1) : 'Backspace'), ['inference-status']);
+  return times['inference-status']!;
 }

@@ -30,6 +30,16 @@ function fakeWorkers() {
   return { spawned, spawn, reply };
 }
 
+/** A client over fake workers, driven by LatestRequest as the page drives it. */
+function pipeline() {
+  const workers = fakeWorkers();
+  const client = new CancellableInference(workers.spawn, 150);
+  const accepted: number[] = [];
+  const failed: unknown[] = [];
+  const latest = new LatestRequest({ run: (r: InferenceRequest) => client.infer(r), accept: (r) => accepted.push(r.version), fail: (e) => failed.push(e), cancel: () => client.cancel() });
+  return { ...workers, client, latest, accepted, failed };
+}
+
 const request = (version: number): InferenceRequest => ({ version, ir: { knowledges: [] } });
 
 describe('stale inference', () => {
@@ -37,11 +47,7 @@ describe('stale inference', () => {
   afterEach(() => vi.useRealTimers());
 
   it('a quick stale request finishes on the same worker and its answer is dropped', async () => {
-    const { spawned, spawn, reply } = fakeWorkers();
-    const client = new CancellableInference(spawn, 150);
-    const accepted: number[] = [];
-    const failed: unknown[] = [];
-    const latest = new LatestRequest({ run: (r: InferenceRequest) => client.infer(r), accept: (r) => accepted.push(r.version), fail: (e) => failed.push(e), cancel: () => client.cancel() });
+    const { spawned, reply, client, latest, accepted, failed } = pipeline();
     latest.submit(request(1));
     latest.submit(request(2));
     latest.submit(request(3)); // replaces 2 as the one waiting
@@ -58,11 +64,7 @@ describe('stale inference', () => {
   });
 
   it('a stale request that runs past the grace period is cut off: new worker, no failure reported', async () => {
-    const { spawned, spawn, reply } = fakeWorkers();
-    const client = new CancellableInference(spawn, 150);
-    const accepted: number[] = [];
-    const failed: unknown[] = [];
-    const latest = new LatestRequest({ run: (r: InferenceRequest) => client.infer(r), accept: (r) => accepted.push(r.version), fail: (e) => failed.push(e), cancel: () => client.cancel() });
+    const { spawned, reply, client, latest, accepted, failed } = pipeline();
     latest.submit(request(1));
     await vi.advanceTimersByTimeAsync(20);
     latest.submit(request(2));
