@@ -1,0 +1,112 @@
+/**
+ * The operations of a session's log (Mnema §2, adapted to traces): what a person or the
+ * engine did, as plain data. An operation is canonically encoded (RFC 8785), addressed
+ * by `b3:` + the BLAKE3 hex of those bytes, and signed with the device's ed25519 key.
+ * The log is append-only; lifecycle state is derived by replaying it, never stored.
+ */
+
+/** `b3:` + 64 lowercase hex digits: BLAKE3 of the canonical bytes of an unsigned op. */
+export type OpId = `b3:${string}`;
+
+/** Where an operation came from (the design's typed-transaction idea). */
+export type OperationSource = 'editor' | 'graph' | 'inspector' | 'cli' | 'engine' | 'import';
+
+/** The document's text changed; the text itself is stored by its hash. */
+export interface RevisionBody {
+  readonly kind: 'revision';
+  /** `b3:` + BLAKE3 hex of the UTF-8 text. */
+  readonly text_hash: OpId;
+  readonly language: 'clair' | 'gaia' | 'proposal';
+  /** Length of the text in UTF-16 code units (a cheap consistency check). */
+  readonly length: number;
+}
+
+/** User: a belief's confidence (CLAIR) or a claim's prior (Gaia) replaced by `value`. */
+export interface CorrectionBody {
+  readonly kind: 'claim_correction';
+  /** A CLAIR belief id, or a Gaia label. */
+  readonly target: string;
+  readonly value: number;
+  /** The revision the user was looking at. */
+  readonly revision: OpId | null;
+  readonly note?: string;
+}
+
+/** User: the belief is false. */
+export interface RefutationBody {
+  readonly kind: 'claim_refutation';
+  readonly target: string;
+  readonly revision: OpId | null;
+  readonly note?: string;
+}
+
+/** User: evidence (a root belief, one with no justifications) withdrawn. */
+export interface RetractionBody {
+  readonly kind: 'evidence_retraction';
+  readonly target: string;
+  readonly revision: OpId | null;
+  readonly note?: string;
+}
+
+/** User: the standing refutation, correction or retraction of `target` removed. */
+export interface WithdrawalBody {
+  readonly kind: 'withdrawal';
+  readonly target: string;
+  /** The op being withdrawn. */
+  readonly withdraws: OpId;
+  readonly note?: string;
+}
+
+/** Engine: `target` was invalidated by the cascade of `cause` (Mnema §6.2). */
+export interface InvalidationBody {
+  readonly kind: 'claim_invalidation';
+  readonly target: string;
+  readonly cause: OpId;
+}
+
+/** User: an open contradiction (contract §3) resolved. */
+export interface ContradictionResolutionBody {
+  readonly kind: 'contradiction_resolution';
+  /** The contradiction's id in the ledger (e.g. the Gaia action label). */
+  readonly contradiction: string;
+  readonly resolution: 'accept-both' | 'deprecate' | 'merge';
+  /** For `deprecate`: the side given up. For `merge`: the side merged into `kept`. */
+  readonly deprecated?: string;
+  readonly kept?: string;
+  readonly note?: string;
+}
+
+export type OperationBody =
+  | RevisionBody
+  | CorrectionBody
+  | RefutationBody
+  | RetractionBody
+  | WithdrawalBody
+  | InvalidationBody
+  | ContradictionResolutionBody;
+
+export type OperationKind = OperationBody['kind'];
+
+/** What is hashed and signed. */
+export interface UnsignedOperation {
+  /** Envelope version. */
+  readonly v: 1;
+  readonly session: string;
+  /** 1-based position in the session's log. */
+  readonly seq: number;
+  /** The previous operation of the session (null for the first): the log is a hash chain. */
+  readonly parent: OpId | null;
+  /** ISO 8601 time of writing (informational; order comes from seq and parent). */
+  readonly at: string;
+  readonly source: OperationSource;
+  /** `ed25519:` + the signer's 32-byte public key in hex. */
+  readonly author: string;
+  readonly body: OperationBody;
+}
+
+export interface SignedOperation extends UnsignedOperation {
+  /** `b3:` + BLAKE3 hex of canonicalJson(unsigned). */
+  readonly id: OpId;
+  /** ed25519 signature of the canonical bytes of the unsigned op, hex. */
+  readonly sig: string;
+}
