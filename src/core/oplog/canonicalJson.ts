@@ -1,0 +1,107 @@
+/**
+ * RFC 8785 JSON Canonicalization Scheme (JCS): one byte sequence per JSON value, so a
+ * hash or a signature over it does not depend on key order or number spelling.
+ *
+ * - object members sorted by their names compared as UTF-16 code unit sequences
+ *   (JavaScript's default string comparison does exactly that);
+ * - numbers written as ECMAScript's Number.prototype.toString writes them (which is
+ *   what JCS prescribes), so `-0` becomes `0`, `1e21` stays `1e+21`, `1e-7` is `1e-7`;
+ * - strings escaped as JSON.stringify escapes them (`"`, `\`, and control characters;
+ *   `\b \t \n \f \r` by name, the rest as lowercase `\u00xx`), everything else literal;
+ * - no whitespace anywhere.
+ *
+ * Input must be plain JSON data: null, booleans, finite numbers, strings without lone
+ * surrogates, arrays and plain objects. Anything else (NaN, ±Infinity, undefined,
+ * functions, symbols, bigints, Dates, Maps, class instances, cycles) is refused with a
+ * CanonicalJsonError naming where in the value it sits.
+ */
+
+export class CanonicalJsonError extends Error {
+  constructor(
+    message: string,
+    /** JSON-pointer-like path to the offending part (`/body/value`). */
+    readonly path: string,
+  ) {
+    super(`${message} at ${path === '' ? 'the top level' : path}`);
+    this.name = 'CanonicalJsonError';
+  }
+}
+
+/** The canonical text of `value`. */
+export function canonicalJson(value: unknown): string {
+  const parts: string[] = [];
+  write(value, parts, '', new Set());
+  return parts.join('');
+}
+
+// Core code is typed without DOM libraries; TextEncoder exists in every runtime we target.
+declare const TextEncoder: { new (): { encode(text: string): Uint8Array } };
+const encoder = new TextEncoder();
+
+/** The canonical text of `value` as UTF-8 bytes: what is hashed and signed. */
+export function canonicalBytes(value: unknown): Uint8Array {
+  return encoder.encode(canonicalJson(value));
+}
+
+// Lone surrogate: a high one not followed by a low one, or a low one not preceded by a high one.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function writeString(s: string, path: string): string {
+  if (LONE_SURROGATE.test(s)) throw new CanonicalJsonError('a string holds a lone surrogate (not valid Unicode)', path);
+  return JSON.stringify(s);
+}
+
+function write(value: unknown, out: string[], path: string, open: Set<object>): void {
+  switch (typeof value) {
+    case 'string':
+      out.push(writeString(value, path));
+      return;
+    case 'number':
+      if (!Number.isFinite(value)) throw new CanonicalJsonError(`${String(value)} is not a JSON number`, path);
+      // String(-0) is "0", as JCS wants; every other finite number is written by ES rules.
+      out.push(String(value));
+      return;
+    case 'boolean':
+      out.push(value ? 'true' : 'false');
+      return;
+    case 'object':
+      break;
+    default:
+      throw new CanonicalJsonError(`a ${typeof value} is not JSON data`, path);
+  }
+  if (value === null) {
+    out.push('null');
+    return;
+  }
+  if (open.has(value)) throw new CanonicalJsonError('the value contains a cycle', path);
+  if (Array.isArray(value)) {
+    open.add(value);
+    out.push('[');
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) out.push(',');
+      // Holes in sparse arrays read as undefined and are refused like undefined.
+      write(value[i], out, `${path}/${i}`, open);
+    }
+    out.push(']');
+    open.delete(value);
+    return;
+  }
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) {
+    const name = (value as { constructor?: { name?: string } }).constructor?.name ?? 'object';
+    throw new CanonicalJsonError(`a ${name} is not a plain JSON object`, path);
+  }
+  open.add(value);
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record).sort();
+  out.push('{');
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    if (i > 0) out.push(',');
+    const at = `${path}/${key}`;
+    out.push(writeString(key, at), ':');
+    write(record[key], out, at, open);
+  }
+  out.push('}');
+  open.delete(value);
+}

@@ -1,0 +1,91 @@
+/**
+ * A strict shape check for operations read from storage or imported from a file: such
+ * input is never trusted. Every field is checked for type and form, unknown body kinds
+ * and extra fields are refused, so a well-formed op is exactly what operation.ts says.
+ */
+import { isOpId } from './opId.ts';
+import type { OperationBody, SignedOperation } from './operation.ts';
+
+export type ShapeCheck = { readonly ok: true; readonly op: SignedOperation } | { readonly ok: false; readonly detail: string };
+
+const SOURCES = new Set(['editor', 'graph', 'inspector', 'cli', 'engine', 'import']);
+const LANGUAGES = new Set(['clair', 'gaia', 'proposal']);
+const RESOLUTIONS = new Set(['accept-both', 'deprecate', 'merge']);
+const ENVELOPE_KEYS = new Set(['v', 'session', 'seq', 'parent', 'at', 'source', 'author', 'body', 'id', 'sig']);
+
+type Rec = Record<string, unknown>;
+const isRecord = (x: unknown): x is Rec => typeof x === 'object' && x !== null && !Array.isArray(x);
+const isString = (x: unknown): x is string => typeof x === 'string';
+const optString = (x: unknown) => x === undefined || isString(x);
+
+/** Allowed keys of each body kind, and a check of their values. */
+const BODY_RULES: Readonly<Record<OperationBody['kind'], { keys: readonly string[]; check: (b: Rec) => string | null }>> = {
+  revision: {
+    keys: ['kind', 'text_hash', 'language', 'length'],
+    check: (b) =>
+      !isOpId(b.text_hash) ? 'text_hash is not a b3: hash'
+      : !LANGUAGES.has(b.language as string) ? 'language is not clair, gaia or proposal'
+      : !Number.isSafeInteger(b.length) || (b.length as number) < 0 ? 'length is not a non-negative integer'
+      : null,
+  },
+  claim_correction: {
+    keys: ['kind', 'target', 'value', 'revision', 'note'],
+    check: (b) =>
+      targetProblem(b) ??
+      (typeof b.value !== 'number' || !(b.value >= 0 && b.value <= 1) ? 'value is not a number in [0,1]' : revisionProblem(b)),
+  },
+  claim_refutation: { keys: ['kind', 'target', 'revision', 'note'], check: (b) => targetProblem(b) ?? revisionProblem(b) },
+  evidence_retraction: { keys: ['kind', 'target', 'revision', 'note'], check: (b) => targetProblem(b) ?? revisionProblem(b) },
+  withdrawal: {
+    keys: ['kind', 'target', 'withdraws', 'note'],
+    check: (b) => targetProblem(b) ?? (!isOpId(b.withdraws) ? 'withdraws is not an op id' : null),
+  },
+  claim_invalidation: {
+    keys: ['kind', 'target', 'cause'],
+    check: (b) => targetProblem(b) ?? (!isOpId(b.cause) ? 'cause is not an op id' : null),
+  },
+  contradiction_resolution: {
+    keys: ['kind', 'contradiction', 'resolution', 'deprecated', 'kept', 'note'],
+    check: (b) =>
+      !isString(b.contradiction) || b.contradiction === '' ? 'contradiction is not a non-empty string'
+      : !RESOLUTIONS.has(b.resolution as string) ? 'resolution is not accept-both, deprecate or merge'
+      : !optString(b.deprecated) || !optString(b.kept) ? 'deprecated/kept are not strings'
+      : b.resolution === 'deprecate' && !isString(b.deprecated) ? 'a deprecate resolution names the side it deprecates'
+      : b.resolution === 'merge' && (!isString(b.deprecated) || !isString(b.kept)) ? 'a merge names the side kept and the side merged'
+      : null,
+  },
+};
+
+function targetProblem(b: Rec): string | null {
+  if (!isString(b.target) || b.target === '') return 'target is not a non-empty string';
+  return optString(b.note) ? null : 'note is not a string';
+}
+
+function revisionProblem(b: Rec): string | null {
+  return b.revision === null || isOpId(b.revision) ? null : 'revision is neither null nor an op id';
+}
+
+/** Checks that `x` is a well-formed signed operation (not that its id or signature are right). */
+export function checkOperationShape(x: unknown): ShapeCheck {
+  const fail = (detail: string): ShapeCheck => ({ ok: false, detail });
+  if (!isRecord(x)) return fail('not a JSON object');
+  for (const k of Object.keys(x)) if (!ENVELOPE_KEYS.has(k)) return fail(`unknown field ${JSON.stringify(k)}`);
+  if (x.v !== 1) return fail('v is not 1');
+  if (!isString(x.session) || x.session === '') return fail('session is not a non-empty string');
+  if (!Number.isSafeInteger(x.seq) || (x.seq as number) < 1) return fail('seq is not a positive integer');
+  if (x.parent !== null && !isOpId(x.parent)) return fail('parent is neither null nor an op id');
+  if ((x.seq === 1) !== (x.parent === null)) return fail('only the first op (seq 1) has no parent');
+  if (!isString(x.at)) return fail('at is not a string');
+  if (!SOURCES.has(x.source as string)) return fail('source is not a known source');
+  if (!isString(x.author)) return fail('author is not a string');
+  if (x.id !== undefined && !isOpId(x.id)) return fail('id is not an op id');
+  if (x.sig !== undefined && (!isString(x.sig) || !/^[0-9a-f]{128}$/.test(x.sig))) return fail('sig is not 64 bytes of lowercase hex');
+  const body = x.body;
+  if (!isRecord(body)) return fail('body is not an object');
+  const rule = Object.hasOwn(BODY_RULES, body.kind as string) ? BODY_RULES[body.kind as OperationBody['kind']] : undefined;
+  if (!rule) return fail(`body kind ${JSON.stringify(body.kind)} is unknown`);
+  for (const k of Object.keys(body)) if (!rule.keys.includes(k)) return fail(`unknown body field ${JSON.stringify(k)} for ${String(body.kind)}`);
+  const problem = rule.check(body);
+  if (problem !== null) return fail(`body: ${problem}`);
+  return { ok: true, op: x as unknown as SignedOperation };
+}
