@@ -1,0 +1,324 @@
+/**
+ * Sessions in IndexedDB: create, rename, duplicate, delete, list, get, and saving the
+ * editing state. Switching sessions is just `get`. Every record read is checked
+ * (recordValidation.ts); an unreadable one is reported as a `corrupt-record` problem
+ * and skipped — never thrown, never deleted.
+ *
+ * Duplicate keeps the history: the copy gets the source's text and editing state and
+ * its whole log, rebuilt under the new session id and re-signed (see logCopy.ts —
+ * op ids hash the session id, so the copy's op ids differ). Its `origin` names the
+ * source session and the last op copied. Revision texts are shared, not copied: the
+ * texts table is content-addressed and each text lists the sessions that use it.
+ */
+import Dexie from 'dexie';
+import type { OpId, SignedOperation } from '../core/oplog/operation.ts';
+import { dbProblem, errorMessage, type DbProblem } from './dbProblem.ts';
+import { copyLogToSession, type OperationSigner } from './logCopy.ts';
+import { readOperation, readSessionRecord, readTextRecord, textHashesOf } from './recordValidation.ts';
+import { hashText } from './textHash.ts';
+import {
+  asSessionId,
+  type SessionLanguage,
+  type SessionRecord,
+  type TextSelection,
+  type Viewport,
+  type WarrantDb,
+} from './warrantDb.ts';
+
+/** What the editor and graph hand over to be saved. Every field is optional: a patch. */
+export interface EditingState {
+  readonly text?: string;
+  readonly selection?: TextSelection | null;
+  readonly selectedNode?: string | null;
+  readonly viewport?: Viewport | null;
+  readonly showHelpers?: boolean;
+}
+
+export interface NewSession {
+  readonly name: string;
+  readonly language: SessionLanguage;
+  readonly text?: string;
+}
+
+export type SessionResult =
+  | { readonly ok: true; readonly session: SessionRecord }
+  | { readonly ok: false; readonly problem: DbProblem };
+
+export interface SessionList {
+  /** Readable sessions, most recently updated first. */
+  readonly sessions: readonly SessionRecord[];
+  /** One `corrupt-record` problem per record that could not be read (skipped). */
+  readonly problems: readonly DbProblem[];
+}
+
+export interface RepositoryOptions {
+  /** Milliseconds since the epoch; injectable for tests. */
+  readonly now?: () => number;
+  /** A new session id; `session:` + a random UUID by default. */
+  readonly newId?: () => string;
+}
+
+/** Pure: the record after an editing-state patch, stamped `now`. Absent fields stay. */
+export function applyEditingState(record: SessionRecord, state: EditingState, now: number): SessionRecord {
+  return {
+    ...record,
+    text: state.text ?? record.text,
+    selection: state.selection !== undefined ? state.selection : record.selection,
+    selectedNode: state.selectedNode !== undefined ? state.selectedNode : record.selectedNode,
+    viewport: state.viewport !== undefined ? state.viewport : record.viewport,
+    showHelpers: state.showHelpers ?? record.showHelpers,
+    updatedAt: Math.max(now, record.updatedAt),
+  };
+}
+
+/** Pure: two patches in order, as one (the later field wins). */
+export function mergeEditingState(earlier: EditingState, later: EditingState): EditingState {
+  const merged: Record<string, unknown> = { ...earlier };
+  for (const [k, v] of Object.entries(later)) if (v !== undefined) merged[k] = v;
+  return merged as EditingState;
+}
+
+function corrupt(table: 'sessions' | 'ops' | 'texts', key: unknown, reason: string): DbProblem {
+  const name = typeof key === 'string' ? key : JSON.stringify(key) ?? String(key);
+  return dbProblem('corrupt-record', `The ${table} record ${name} cannot be read (${reason}); it was skipped and left in place.`, {
+    table,
+    key: name,
+  });
+}
+
+function missing(id: string): DbProblem {
+  return dbProblem('missing-session', `There is no readable session ${id}.`, { table: 'sessions', key: id });
+}
+
+function writeFailed(what: string, error: unknown): DbProblem {
+  return dbProblem('write-failed', `Could not ${what}: ${errorMessage(error)}`);
+}
+
+export class SessionRepository {
+  private readonly now: () => number;
+  private readonly newId: () => string;
+
+  constructor(
+    private readonly db: WarrantDb,
+    options: RepositoryOptions = {},
+  ) {
+    this.now = options.now ?? (() => Date.now());
+    this.newId = options.newId ?? (() => `session:${crypto.randomUUID()}`);
+  }
+
+  /** A new, empty-log session. */
+  async create(input: NewSession): Promise<SessionResult> {
+    const at = this.now();
+    const session: SessionRecord = {
+      id: asSessionId(this.newId()),
+      name: input.name,
+      language: input.language,
+      text: input.text ?? '',
+      createdAt: at,
+      updatedAt: at,
+      selection: null,
+      selectedNode: null,
+      viewport: null,
+      showHelpers: false,
+      origin: null,
+    };
+    try {
+      await this.db.sessions.add(session);
+    } catch (e) {
+      return { ok: false, problem: writeFailed('create the session', e) };
+    }
+    return { ok: true, session };
+  }
+
+  /** The session, or a `missing-session` / `corrupt-record` problem. */
+  async get(id: string): Promise<SessionResult> {
+    const raw: unknown = await this.db.sessions.get(id);
+    if (raw === undefined) return { ok: false, problem: missing(id) };
+    const checked = readSessionRecord(raw);
+    if (!checked.ok) return { ok: false, problem: corrupt('sessions', id, checked.reason) };
+    return { ok: true, session: checked.value };
+  }
+
+  /** Every readable session, most recently updated first; unreadable ones reported. */
+  async list(): Promise<SessionList> {
+    const sessions: SessionRecord[] = [];
+    const problems: DbProblem[] = [];
+    const keys = await this.db.sessions.toCollection().primaryKeys();
+    const raws: unknown[] = await this.db.sessions.bulkGet(keys);
+    raws.forEach((raw, i) => {
+      const checked = readSessionRecord(raw);
+      if (checked.ok) sessions.push(checked.value);
+      else problems.push(corrupt('sessions', keys[i], checked.reason));
+    });
+    sessions.sort((a, b) => b.updatedAt - a.updatedAt || a.id.localeCompare(b.id));
+    return { sessions, problems };
+  }
+
+  async rename(id: string, name: string): Promise<SessionResult> {
+    return this.update(id, (s) => ({ ...s, name, updatedAt: Math.max(this.now(), s.updatedAt) }), 'rename the session');
+  }
+
+  /** Saves a patch of the editing state (call it through a SaveScheduler while typing). */
+  async saveEditingState(id: string, state: EditingState): Promise<SessionResult> {
+    return this.update(id, (s) => applyEditingState(s, state, this.now()), 'save the editing state');
+  }
+
+  /**
+   * A copy of the session with its text, editing state and whole log (re-signed by
+   * `sign` under the new id). Without a signer only a session whose log is empty can be
+   * duplicated; otherwise a `signer-required` problem comes back and nothing is written.
+   */
+  async duplicate(id: string, options: { name?: string; sign?: OperationSigner } = {}): Promise<SessionResult> {
+    const source = await this.get(id);
+    if (!source.ok) return source;
+    const log = await this.readOps(id);
+    if (log.problems.length > 0) {
+      return {
+        ok: false,
+        problem: dbProblem(
+          'corrupt-record',
+          `The log of ${id} has ${log.problems.length} unreadable operation(s), so it cannot be copied whole. ${log.problems[0]!.message}`,
+          { table: 'ops', key: id },
+        ),
+      };
+    }
+    const newId = asSessionId(this.newId());
+    let ops: readonly SignedOperation[] = [];
+    if (log.ops.length > 0) {
+      if (!options.sign) {
+        return {
+          ok: false,
+          problem: dbProblem('signer-required', `Duplicating ${id} re-signs its ${log.ops.length} operation(s) under the new session; no signer was given.`),
+        };
+      }
+      const copy = await copyLogToSession(log.ops, newId, options.sign);
+      if (!copy.ok) return { ok: false, problem: writeFailed('copy the log', copy.reason) };
+      ops = copy.ops;
+    }
+    const at = this.now();
+    const last = log.ops[log.ops.length - 1];
+    const session: SessionRecord = {
+      ...source.session,
+      id: newId,
+      name: options.name ?? `${source.session.name} (copy)`,
+      createdAt: at,
+      updatedAt: at,
+      origin: { session: id, op: last?.id ?? null, seq: last?.seq ?? 0, how: 'duplicate' },
+    };
+    try {
+      await this.db.transaction('rw', this.db.sessions, this.db.ops, this.db.texts, async () => {
+        await this.db.sessions.add(session);
+        if (ops.length > 0) await this.db.ops.bulkAdd(ops as SignedOperation[]);
+        await this.shareTexts([...textHashesOf(ops)], newId);
+      });
+    } catch (e) {
+      return { ok: false, problem: writeFailed('write the duplicate', e) };
+    }
+    return { ok: true, session };
+  }
+
+  /**
+   * Deletes the session, every op of its log, and the revision texts no other session
+   * uses, in one transaction. Works on an unreadable record too (deleting is asked for).
+   */
+  async delete(id: string): Promise<{ ok: true; ops: number; texts: number } | { ok: false; problem: DbProblem }> {
+    try {
+      return await this.db.transaction('rw', this.db.sessions, this.db.ops, this.db.texts, async () => {
+        const ops = await this.db.ops.where('session').equals(id).delete();
+        let texts = 0;
+        const used: unknown[] = await this.db.texts.where('sessions').equals(id).toArray();
+        for (const raw of used) {
+          const checked = readTextRecord(raw);
+          if (!checked.ok) continue; // left in place; reported when read
+          const rest = checked.value.sessions.filter((s) => s !== id);
+          if (rest.length === 0) {
+            await this.db.texts.delete(checked.value.hash);
+            texts++;
+          } else await this.db.texts.put({ ...checked.value, sessions: rest });
+        }
+        await this.db.sessions.delete(id);
+        return { ok: true as const, ops, texts };
+      });
+    } catch (e) {
+      return { ok: false, problem: writeFailed(`delete session ${id}`, e) };
+    }
+  }
+
+  /**
+   * Stores a revision text for `session` (content-addressed; a text already stored only
+   * gains the session) and returns its hash, for a revision op's `text_hash`.
+   */
+  async storeText(session: string, text: string): Promise<OpId> {
+    const hash = hashText(text);
+    await this.db.transaction('rw', this.db.texts, async () => {
+      const raw: unknown = await this.db.texts.get(hash);
+      const checked = raw === undefined ? null : readTextRecord(raw);
+      if (checked?.ok) {
+        if (!checked.value.sessions.includes(session)) {
+          await this.db.texts.put({ ...checked.value, sessions: [...checked.value.sessions, session] });
+        }
+      } else if (checked === null) {
+        await this.db.texts.add({ hash, text, sessions: [session] });
+      } else {
+        // An unreadable record under this hash: the text is known good, so write it over
+        // the broken one but keep every session id that could be recovered from it.
+        const old = raw as { sessions?: unknown };
+        const sessions = Array.isArray(old.sessions) ? old.sessions.filter((s): s is string => typeof s === 'string') : [];
+        await this.db.texts.put({ hash, text, sessions: sessions.includes(session) ? sessions : [...sessions, session] });
+      }
+    });
+    return hash;
+  }
+
+  /** A revision text by hash; a stored text whose hash does not match is reported. */
+  async readText(hash: string): Promise<{ text: string | null; problem?: DbProblem }> {
+    const raw: unknown = await this.db.texts.get(hash);
+    if (raw === undefined) return { text: null };
+    const checked = readTextRecord(raw);
+    if (!checked.ok) return { text: null, problem: corrupt('texts', hash, checked.reason) };
+    if (hashText(checked.value.text) !== hash) {
+      return { text: null, problem: corrupt('texts', hash, 'the text does not match its hash') };
+    }
+    return { text: checked.value.text };
+  }
+
+  /** The stored ops of a session in seq order, unreadable ones reported and skipped. */
+  async readOps(session: string): Promise<{ ops: SignedOperation[]; problems: DbProblem[] }> {
+    const raws: unknown[] = await this.db.ops
+      .where('[session+seq]')
+      .between([session, Dexie.minKey], [session, Dexie.maxKey])
+      .toArray();
+    const ops: SignedOperation[] = [];
+    const problems: DbProblem[] = [];
+    for (const raw of raws) {
+      const checked = readOperation(raw);
+      if (checked.ok) ops.push(checked.value);
+      else problems.push(corrupt('ops', (raw as { id?: unknown } | null)?.id, checked.reason));
+    }
+    return { ops, problems };
+  }
+
+  /** Adds `session` to the users of each text (inside the caller's transaction). */
+  private async shareTexts(hashes: readonly string[], session: string): Promise<void> {
+    const raws: unknown[] = await this.db.texts.bulkGet([...hashes]);
+    for (const raw of raws) {
+      const checked = readTextRecord(raw);
+      if (!checked.ok || checked.value.sessions.includes(session)) continue;
+      await this.db.texts.put({ ...checked.value, sessions: [...checked.value.sessions, session] });
+    }
+  }
+
+  private async update(id: string, change: (s: SessionRecord) => SessionRecord, what: string): Promise<SessionResult> {
+    try {
+      return await this.db.transaction('rw', this.db.sessions, async (): Promise<SessionResult> => {
+        const current = await this.get(id);
+        if (!current.ok) return current;
+        const next = change(current.session);
+        await this.db.sessions.put(next);
+        return { ok: true, session: next };
+      });
+    } catch (e) {
+      return { ok: false, problem: writeFailed(what, e) };
+    }
+  }
+}

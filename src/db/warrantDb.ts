@@ -1,0 +1,122 @@
+/**
+ * The IndexedDB database `warrant` (Dexie). Browser only: src/core never imports this.
+ *
+ * Tables (version 1):
+ *  - `sessions` — one record per session: its name, language, current text and editing
+ *    state (selection, viewport, toggles). Key `id`; index `updatedAt` for the list.
+ *  - `ops` — the signed operations of every session's log, append-only. Key `id` (the
+ *    op's `b3:` content address); index `session`; unique compound index
+ *    `[session+seq]`, so two different ops can never hold the same place in a log and a
+ *    log reads back in seq order.
+ *  - `texts` — content-addressed texts of revisions: key `hash` (`b3:` + BLAKE3 of the
+ *    UTF-8 text), and a multi-entry index on `sessions`, the sessions whose logs refer to
+ *    the text, so deleting a session can find the texts nobody needs any more.
+ *  - `keys` — the device's signing key under id `device` (hex); an unreadable key is
+ *    moved aside under another id, never deleted.
+ *
+ * Rules for later versions: add a `this.version(n).stores(...)` with an `upgrade`
+ * function below the previous ones and keep every earlier declaration. Never drop a
+ * table, never change a primary key in place, never delete records in an upgrade:
+ * transform them, or copy them into a new table and keep the old one.
+ */
+import Dexie, { type DexieOptions, type Table } from 'dexie';
+import type { OpId, SignedOperation } from '../core/oplog/operation.ts';
+
+/** A session id: `session:` + a random UUID. Branded so an op id or a belief id cannot stand in. */
+export type SessionId = string & { readonly __brand: 'SessionId' };
+
+export function asSessionId(value: string): SessionId {
+  return value as SessionId;
+}
+
+export type SessionLanguage = 'clair' | 'gaia' | 'proposal';
+
+/** The editor selection, as UTF-16 offsets into the text (anchor stays, head moves). */
+export interface TextSelection {
+  readonly anchor: number;
+  readonly head: number;
+}
+
+/** The graph view's pan and zoom. */
+export interface Viewport {
+  readonly x: number;
+  readonly y: number;
+  readonly zoom: number;
+}
+
+/** Where a session was copied from: the source session and the last op copied. */
+export interface SessionOrigin {
+  readonly session: string;
+  /** The source's last op at the time of copying (null when its log was empty). */
+  readonly op: OpId | null;
+  readonly seq: number;
+  /** 'duplicate' (copied here) or 'import' (an archive whose id was already taken). */
+  readonly how: 'duplicate' | 'import';
+}
+
+export interface SessionRecord {
+  readonly id: SessionId;
+  readonly name: string;
+  readonly language: SessionLanguage;
+  /** The text as last saved (saved with a debounce while typing). */
+  readonly text: string;
+  /** Milliseconds since the epoch. */
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  readonly selection: TextSelection | null;
+  /** The belief or claim selected in the graph and inspector. */
+  readonly selectedNode: string | null;
+  readonly viewport: Viewport | null;
+  /** Whether Gaia's generated helper claims are drawn. */
+  readonly showHelpers: boolean;
+  readonly origin: SessionOrigin | null;
+}
+
+/** A stored revision text. */
+export interface TextRecord {
+  readonly hash: OpId;
+  readonly text: string;
+  /** Sessions whose logs name this text; the text is deleted when this becomes empty. */
+  readonly sessions: readonly string[];
+}
+
+/** The device's ed25519 key pair, hex, under id `device`. */
+export interface KeyRecord {
+  readonly id: string;
+  readonly secretKey: string;
+  readonly publicKey: string;
+  readonly createdAt: number;
+}
+
+export const WARRANT_DB_NAME = 'warrant';
+
+/** Version 1 of the schema (see the file comment for the rules of later versions). */
+export const SCHEMA_V1 = {
+  sessions: 'id, updatedAt',
+  ops: 'id, session, &[session+seq]',
+  texts: 'hash, *sessions',
+  keys: 'id',
+} as const;
+
+export class WarrantDb extends Dexie {
+  sessions!: Table<SessionRecord, string>;
+  ops!: Table<SignedOperation, string>;
+  texts!: Table<TextRecord, string>;
+  keys!: Table<KeyRecord, string>;
+
+  /**
+   * `options.indexedDB` / `options.IDBKeyRange` let Node (tests, the benchmark) pass
+   * fake-indexeddb without touching globals; in the browser leave them out.
+   */
+  constructor(name: string = WARRANT_DB_NAME, options?: DexieOptions) {
+    super(name, options);
+    this.version(1).stores(SCHEMA_V1);
+  }
+}
+
+/** Opens (creating or upgrading as needed) the database. */
+export async function openWarrantDb(name: string = WARRANT_DB_NAME, options?: DexieOptions): Promise<WarrantDb> {
+  const db = new WarrantDb(name, options);
+  await db.open();
+  return db;
+}
