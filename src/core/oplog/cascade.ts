@@ -1,0 +1,230 @@
+/**
+ * The cascade of one user operation (Mnema §6.2 as contract §1.3 specifies it).
+ *
+ * The walk starts at the target's dependents and follows dependents from there. It
+ * passes through beliefs nobody asserted anything about and stops at corrected or
+ * refuted ones — the user-assertion firewall — which it reports in `pending_review`
+ * (once per operation, in document order, every operation that reaches them). A
+ * retracted belief has no justifiers, so the walk never reaches one.
+ *
+ * States after the op are recomputed for the reached nodes only, in dependency order
+ * within that set (so a diamond whose two arms both change settles once, correctly);
+ * the cost is O(reached · degree), never O(graph). `invalidated` lists, in document
+ * order, the listed beliefs whose state became `invalidated` by this op; beliefs that
+ * became active again are not listed, and applying the same op twice lists nothing
+ * the second time.
+ */
+import type { DependencyIndex } from './dependencyIndex.ts';
+import { dependentsOf, justifiersOf, resolveTarget, sortByDocumentOrder } from './dependencyIndex.ts';
+import type { LifecycleState, Standing, StandingAssertion } from './lifecycle.ts';
+import { computeStates, stateFrom } from './lifecycle.ts';
+import type { CorrectionBody, InvalidationBody, OpId, RefutationBody, RetractionBody, WithdrawalBody } from './operation.ts';
+
+/** A user operation to cascade: its id (the cause of the invalidations) and body. */
+export interface CascadeTrigger {
+  readonly id: OpId;
+  readonly body: CorrectionBody | RefutationBody | RetractionBody | WithdrawalBody;
+}
+
+/** The contract's short names of the four user operations. */
+export type UserOpName = 'refute' | 'correct' | 'retract' | 'withdraw';
+
+export const OP_NAME: Readonly<Record<CascadeTrigger['body']['kind'], UserOpName>> = {
+  claim_refutation: 'refute',
+  claim_correction: 'correct',
+  evidence_retraction: 'retract',
+  withdrawal: 'withdraw',
+};
+
+export interface CascadeReport {
+  readonly op: UserOpName;
+  readonly target: string;
+  /** Listed beliefs newly invalidated, document order. */
+  readonly invalidated: readonly string[];
+  /** Corrected or refuted beliefs the walk reached, document order. */
+  readonly pending_review: readonly string[];
+  /** The engine's invalidation bodies for `invalidated`, in the same order. */
+  readonly invalidations: readonly InvalidationBody[];
+  /** Every node whose state changed (target included), with old and new state. */
+  readonly changed: ReadonlyMap<string, { readonly from: LifecycleState; readonly to: LifecycleState }>;
+}
+
+export type CascadeRefusalReason = 'unknown-target' | 'not-a-root' | 'value-range' | 'nothing-standing';
+
+export type CascadeOutcome =
+  | { readonly ok: true; readonly report: CascadeReport }
+  | { readonly ok: false; readonly reason: CascadeRefusalReason; readonly message: string };
+
+/**
+ * Why `trigger` cannot be applied, or null when it can: an unknown target, a retraction
+ * of a belief that has justifications, a correction outside [0,1], a withdrawal with
+ * nothing standing (or naming an op that is not the standing one).
+ */
+export function refusalOf(
+  index: DependencyIndex,
+  standing: Standing,
+  trigger: CascadeTrigger,
+): { reason: CascadeRefusalReason; message: string } | null {
+  const body = trigger.body;
+  const target = resolveTarget(index, body.target);
+  if (target === null) return { reason: 'unknown-target', message: `${body.target} is not a belief of the document` };
+  if (body.kind === 'evidence_retraction' && justifiersOf(index, target).length > 0) {
+    return { reason: 'not-a-root', message: `${body.target} has justifications; only a root belief (evidence) can be retracted` };
+  }
+  if (body.kind === 'claim_correction' && !(typeof body.value === 'number' && body.value >= 0 && body.value <= 1)) {
+    return { reason: 'value-range', message: `the corrected value of ${body.target} is not a number in [0,1]` };
+  }
+  if (body.kind === 'withdrawal') {
+    const current = standing.get(target);
+    if (!current) return { reason: 'nothing-standing', message: `nothing stands on ${body.target} to withdraw` };
+    if (current.id !== body.withdraws) return { reason: 'nothing-standing', message: `${body.withdraws} is not the op standing on ${body.target}` };
+  }
+  return null;
+}
+
+/** The standing map after `trigger` (a new map; the input is not touched). */
+export function standingAfter(index: DependencyIndex, standing: Standing, trigger: CascadeTrigger): Map<string, StandingAssertion> {
+  const next = new Map(standing);
+  const target = resolveTarget(index, trigger.body.target) ?? trigger.body.target;
+  if (trigger.body.kind === 'withdrawal') next.delete(target);
+  else next.set(target, { id: trigger.id, body: trigger.body });
+  return next;
+}
+
+/**
+ * Works out the cascade of `trigger` over `states` (the states under `standing`) without
+ * changing either: the report, the new standing map, and the new states of the nodes
+ * that changed. `applyOperation` and `previewCascade` are both this plus bookkeeping.
+ */
+function computeCascade(
+  index: DependencyIndex,
+  standing: Standing,
+  states: ReadonlyMap<string, LifecycleState>,
+  trigger: CascadeTrigger,
+): CascadeOutcome & { readonly nextStanding?: Map<string, StandingAssertion> } {
+  const refusal = refusalOf(index, standing, trigger);
+  if (refusal) return { ok: false, ...refusal };
+  const target = resolveTarget(index, trigger.body.target)!;
+  const nextStanding = standingAfter(index, standing, trigger);
+  const before = (id: string): LifecycleState => states.get(id) ?? 'active';
+
+  // 1. The walk: every node reachable through unasserted dependents.
+  const reached: string[] = [];
+  const inWalk = new Set<string>([target]);
+  const pending = new Set<string>();
+  const frontier: string[] = [target];
+  while (frontier.length > 0) {
+    const node = frontier.pop()!;
+    for (const dep of dependentsOf(index, node)) {
+      if (inWalk.has(dep)) continue;
+      inWalk.add(dep);
+      const asserted = nextStanding.get(dep);
+      if (asserted) {
+        if (asserted.body.kind !== 'evidence_retraction' && index.listed.has(dep)) pending.add(dep);
+        continue;
+      }
+      reached.push(dep);
+      frontier.push(dep);
+    }
+  }
+
+  // 2. New states: the target, then the reached nodes in dependency order (Kahn's
+  //    algorithm restricted to the reached set; what lies outside it keeps its state).
+  const after = new Map<string, LifecycleState>();
+  const now = (id: string): LifecycleState => after.get(id) ?? before(id);
+  after.set(target, stateFrom(index, nextStanding, target, now));
+  const reachedSet = new Set(reached);
+  const waiting = new Map<string, number>();
+  for (const id of reached) {
+    let n = 0;
+    for (const j of justifiersOf(index, id)) if (reachedSet.has(j)) n++;
+    waiting.set(id, n);
+  }
+  const ready = reached.filter((id) => waiting.get(id) === 0);
+  while (ready.length > 0) {
+    const id = ready.pop()!;
+    after.set(id, stateFrom(index, nextStanding, id, now));
+    for (const dep of dependentsOf(index, id)) {
+      const w = waiting.get(dep);
+      if (w === undefined) continue;
+      waiting.set(dep, w - 1);
+      if (w - 1 === 0) ready.push(dep);
+    }
+  }
+  // Nodes left waiting sit on a justification cycle (a document with errors): settle them
+  // in document order, reading unsettled cycle members by their old state.
+  for (const id of sortByDocumentOrder(index, reached.filter((r) => !after.has(r)))) {
+    after.set(id, stateFrom(index, nextStanding, id, now));
+  }
+
+  // 3. The report.
+  const changed = new Map<string, { from: LifecycleState; to: LifecycleState }>();
+  const invalidated: string[] = [];
+  for (const [id, to] of after) {
+    const from = before(id);
+    if (from === to) continue;
+    changed.set(id, { from, to });
+    if (to === 'invalidated' && index.listed.has(id)) invalidated.push(id);
+  }
+  sortByDocumentOrder(index, invalidated);
+  const report: CascadeReport = {
+    op: OP_NAME[trigger.body.kind],
+    target,
+    invalidated,
+    pending_review: sortByDocumentOrder(index, [...pending]),
+    invalidations: invalidated.map((id) => ({ kind: 'claim_invalidation', target: id, cause: trigger.id })),
+    changed,
+  };
+  return { ok: true, report, nextStanding };
+}
+
+/** A session's cascade state: what stands and the resulting states. Mutated by applyOperation. */
+export interface CascadeSession {
+  readonly index: DependencyIndex;
+  readonly standing: Map<string, StandingAssertion>;
+  readonly states: Map<string, LifecycleState>;
+}
+
+/** Applies `trigger` to `session` (standing and states are updated in place) and reports its cascade. */
+export function applyOperation(session: CascadeSession, trigger: CascadeTrigger): CascadeOutcome {
+  const outcome = computeCascade(session.index, session.standing, session.states, trigger);
+  if (!outcome.ok) return { ok: false, reason: outcome.reason, message: outcome.message };
+  const target = outcome.report.target;
+  if (trigger.body.kind === 'withdrawal') session.standing.delete(target);
+  else session.standing.set(target, { id: trigger.id, body: trigger.body });
+  for (const [id, { to }] of outcome.report.changed) session.states.set(id, to);
+  return { ok: true, report: outcome.report };
+}
+
+/** What the UI shows while a drag or a slider previews an operation. */
+export interface CascadePreview {
+  readonly report: CascadeReport;
+  /** The would-be state of any node (unchanged ones read through to the current states). */
+  stateOf(id: string): LifecycleState;
+}
+
+/**
+ * The cascade `trigger` would cause, without changing anything: the same report as
+ * applyOperation, and the would-be states. Cost O(reached · degree).
+ */
+export function previewCascade(
+  index: DependencyIndex,
+  standing: Standing,
+  states: ReadonlyMap<string, LifecycleState>,
+  trigger: CascadeTrigger,
+): ({ readonly ok: true } & CascadePreview) | { readonly ok: false; readonly reason: CascadeRefusalReason; readonly message: string } {
+  const outcome = computeCascade(index, standing, states, trigger);
+  if (!outcome.ok) return { ok: false, reason: outcome.reason, message: outcome.message };
+  const { report } = outcome;
+  return {
+    ok: true,
+    report,
+    stateOf: (id) => report.changed.get(id)?.to ?? states.get(id) ?? 'active',
+  };
+}
+
+/** A cascade session over `index` with the given standing ops (none by default). */
+export function openCascadeSession(index: DependencyIndex, standing: Standing = new Map()): CascadeSession {
+  const own = new Map(standing);
+  return { index, standing: own, states: computeStates(index, own) };
+}

@@ -1,0 +1,85 @@
+/**
+ * Lifecycle states (contract §1.3): a function of the user operations still standing
+ * and the graph. A belief with a standing refutation, correction or retraction shows
+ * it; any other belief is `invalidated` iff one of its justifiers is not `active`;
+ * otherwise it is `active`. Nothing here is stored: states are recomputed from the
+ * standing ops, so withdrawing an op restores exactly what was there before.
+ */
+import type { DependencyIndex } from './dependencyIndex.ts';
+import { justifiersOf } from './dependencyIndex.ts';
+import type { CorrectionBody, OpId, RefutationBody, RetractionBody } from './operation.ts';
+
+export type LifecycleState = 'active' | 'corrected' | 'refuted' | 'invalidated' | 'retracted';
+
+/** The user op standing on a target: a replayed SignedOperation fits, and so does an unsigned op with its id. */
+export interface StandingAssertion {
+  readonly id: OpId;
+  readonly body: CorrectionBody | RefutationBody | RetractionBody;
+}
+
+/** target (node id) → the assertion standing on it. */
+export type Standing = ReadonlyMap<string, StandingAssertion>;
+
+/** The state a standing assertion gives its target. */
+export function assertedState(a: StandingAssertion): LifecycleState {
+  switch (a.body.kind) {
+    case 'claim_correction':
+      return 'corrected';
+    case 'claim_refutation':
+      return 'refuted';
+    case 'evidence_retraction':
+      return 'retracted';
+  }
+}
+
+/**
+ * The state of one node given its justifiers' states (looked up through `stateOf`).
+ * This is the rule itself; everything else is bookkeeping around it.
+ */
+export function stateFrom(index: DependencyIndex, standing: Standing, id: string, stateOf: (id: string) => LifecycleState): LifecycleState {
+  const asserted = standing.get(id);
+  if (asserted) return assertedState(asserted);
+  for (const j of justifiersOf(index, id)) if (stateOf(j) !== 'active') return 'invalidated';
+  return 'active';
+}
+
+/**
+ * States of every node of the index (helpers included), in O(nodes + edges): a
+ * depth-first walk settles justifiers before what they justify. On a justification
+ * cycle (only in a document with errors) a justifier still being settled counts as
+ * active, so the result is defined whatever the input.
+ */
+export function computeStates(index: DependencyIndex, standing: Standing): Map<string, LifecycleState> {
+  const states = new Map<string, LifecycleState>();
+  const settling = new Set<string>();
+  const lookup = (id: string): LifecycleState => states.get(id) ?? 'active';
+  for (const root of index.position.keys()) {
+    if (states.has(root)) continue;
+    // Explicit stack: (node, next justifier to look at).
+    const stack: { id: string; next: number }[] = [{ id: root, next: 0 }];
+    settling.add(root);
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      const js = standing.has(top.id) ? [] : justifiersOf(index, top.id);
+      if (top.next < js.length) {
+        const j = js[top.next++]!;
+        if (!states.has(j) && !settling.has(j)) {
+          settling.add(j);
+          stack.push({ id: j, next: 0 });
+        }
+        continue;
+      }
+      states.set(top.id, stateFrom(index, standing, top.id, lookup));
+      settling.delete(top.id);
+      stack.pop();
+    }
+  }
+  return states;
+}
+
+/** The states of the listed beliefs, in document order, as `cascade --json` prints them. */
+export function listedStates(index: DependencyIndex, states: ReadonlyMap<string, LifecycleState>): Record<string, LifecycleState> {
+  const out: Record<string, LifecycleState> = {};
+  for (const id of index.beliefs) out[id] = states.get(id) ?? 'active';
+  return out;
+}
