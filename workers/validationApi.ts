@@ -13,12 +13,19 @@ import type { Language } from '../src/core/graph/reasoningGraph.ts';
 import { analyzeGaia } from '../src/core/gaia/analyzeGaia.ts';
 import type { GaiaExportFormat } from '../src/core/gaia/gaiaExportFiles.ts';
 import { gaiaExportFiles } from '../src/core/gaia/gaiaExportFiles.ts';
+import { createLifecycleApi } from './lifecycleApi.ts';
+import type { LifecycleAnswer, LifecycleRequest } from './lifecycleApi.ts';
 
 export type { AnalyzeRequest };
 
 export function createValidationApi() {
   const session = new AnalysisSession(() => performance.now());
+  const lifecycleApi = createLifecycleApi((version) => session.graphOf(version));
   return {
+    /** Lifecycle states of one version under the standing assertions, and a cascade preview. */
+    lifecycle(request: LifecycleRequest): LifecycleAnswer {
+      return lifecycleApi.lifecycle(request);
+    },
     /**
      * Parse, validate, derive confidences and build the graph of one document version.
      * The reply is a patch against `baseVersion` when the worker still has it, else complete.

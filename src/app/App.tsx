@@ -10,9 +10,11 @@ import { StatusBar } from './chrome/StatusBar.tsx';
 import { Toolbar } from './chrome/Toolbar.tsx';
 import { DEFAULT_SAMPLE, fetchSample } from './chrome/sampleCatalog.ts';
 import { flushDraft, loadDraft } from './draftStorage.ts';
+import { getSession } from '../store/sessionInstance.ts';
 
 export function App() {
   useEffect(() => {
+    getSession();
     // Reopen what was being edited; on a first visit, the default sample.
     const draft = new URLSearchParams(location.search).has('fresh') ? null : loadDraft();
     if (draft) openDocument(draft.name, draft.text);

@@ -50,6 +50,11 @@ export class DocumentPipeline {
   private readonly analyzer: LatestRequest<AnalyzeRequest, AnalyzeReply>;
   private readonly layouter: LatestRequest<LayoutRequest, LayoutReply>;
   private readonly validation: Remote<ValidationApi>;
+
+  /** The validation worker, for the session's lifecycle questions. */
+  get validationApi(): Remote<ValidationApi> {
+    return this.validation;
+  }
   private readonly layout: Remote<LayoutApi>;
   private readonly inferrer: LatestRequest<InferenceRequest, InferenceReply> | null;
   private documentKey = 'doc-1';

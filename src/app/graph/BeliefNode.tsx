@@ -9,6 +9,9 @@ import { formatConfidence } from '../../core/graph/explainWhy.ts';
 import { NODE_HEIGHT, NODE_WIDTH } from '../../core/layout/layoutTypes.ts';
 import { useDocumentStore } from '../../store/documentStore.ts';
 import { useHighlightStore } from '../../store/highlightStore.ts';
+import { useContradictedStore } from '../../store/contradictedStore.ts';
+import { nodeDragProps } from '../cascade/nodeDrag.ts';
+import { lifecycleClasses, useNodeLifecycle } from './useNodeLifecycle.ts';
 
 const MAX_CONTENT = 110;
 
@@ -17,11 +20,14 @@ function BeliefNodeView({ id }: NodeProps) {
   const selected = useDocumentStore((s) => s.selection.id === id);
   const inChain = useHighlightStore((s) => s.provenance.has(id));
   const isDependent = useHighlightStore((s) => s.dependents.has(id));
+  const lifecycle = useNodeLifecycle(id);
+  const contradicted = useContradictedStore((s) => s.ids.has(id));
   if (!view) return null;
   const n = view.node;
-  const state = n.broken ? 'broken' : 'active';
+  const state = n.broken ? 'broken' : lifecycle.state;
   const content = n.content.length > MAX_CONTENT ? n.content.slice(0, MAX_CONTENT - 1) + '…' : n.content;
-  const classes = ['belief-node', `band-${view.band ?? 'none'}`];
+  const classes = ['belief-node', 'nopan', `band-${view.band ?? 'none'}`, ...lifecycleClasses(lifecycle)];
+  if (contradicted) classes.push('is-contradicted');
   if (n.broken) classes.push('is-broken');
   if (selected) classes.push('is-selected');
   if (inChain) classes.push('in-chain');
@@ -35,10 +41,11 @@ function BeliefNodeView({ id }: NodeProps) {
       style={{ width: NODE_WIDTH, height: NODE_HEIGHT }}
       data-testid={`node-${id}`}
       data-state={state}
-      data-contradicted="false"
-      data-preview="none"
+      data-contradicted={contradicted ? 'true' : 'false'}
+      data-preview={lifecycle.preview}
       data-band={view.band ?? 'none'}
       title={title}
+      {...nodeDragProps(id)}
     >
       <Handle type="target" position={Position.Top} isConnectable={false} />
       <div className="belief-head">
@@ -54,6 +61,12 @@ function BeliefNodeView({ id }: NodeProps) {
           </span>
         )}
         {n.broken && <span className="belief-badge broken">does not parse</span>}
+        {!n.broken && lifecycle.state !== 'active' && <span className={`belief-badge lifecycle ${lifecycle.state}`}>{lifecycle.state}</span>}
+        {contradicted && (
+          <span className="belief-badge contradicted" title="an endpoint of an open contradiction">
+            ⚡
+          </span>
+        )}
         {!n.broken && view.errors > 0 && <span className="belief-badge errors">{view.errors}</span>}
         {!n.broken && view.errors === 0 && view.warnings > 0 && <span className="belief-badge warnings">{view.warnings}</span>}
       </div>

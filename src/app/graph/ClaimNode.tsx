@@ -11,6 +11,8 @@ import { boxOf } from '../../core/layout/nodeBox.ts';
 import { useDocumentStore } from '../../store/documentStore.ts';
 import { useHighlightStore } from '../../store/highlightStore.ts';
 import { useContradictedStore } from '../../store/contradictedStore.ts';
+import { nodeDragProps } from '../cascade/nodeDrag.ts';
+import { lifecycleClasses, useNodeLifecycle } from './useNodeLifecycle.ts';
 
 const MAX_CONTENT = 96;
 
@@ -24,11 +26,12 @@ function ClaimNodeView({ id }: NodeProps) {
   const selected = useDocumentStore((s) => s.selection.id === id);
   const inChain = useHighlightStore((s) => s.provenance.has(id));
   const contradicted = useContradictedStore((s) => s.ids.has(id));
+  const lifecycle = useNodeLifecycle(id);
   if (!view) return null;
   const n = view.node;
   const box = boxOf(n);
   const prior = n.confidence;
-  const classes = ['claim-node', n.helper ? 'is-helper' : '', selected ? 'is-selected' : '', inChain ? 'in-chain' : '', contradicted ? 'is-contradicted' : '', view.errors > 0 ? 'has-errors' : ''];
+  const classes = ['claim-node', 'nopan', ...lifecycleClasses(lifecycle), n.helper ? 'is-helper' : '', selected ? 'is-selected' : '', inChain ? 'in-chain' : '', contradicted ? 'is-contradicted' : '', view.errors > 0 ? 'has-errors' : ''];
   const content = n.content.length > MAX_CONTENT ? n.content.slice(0, MAX_CONTENT - 1) + '…' : n.content;
   const label = n.helper ? (n.qid?.split('::').pop() ?? id) : id;
   return (
@@ -36,11 +39,12 @@ function ClaimNodeView({ id }: NodeProps) {
       className={classes.filter(Boolean).join(' ')}
       style={{ width: box.width, height: box.height }}
       data-testid={`node-${id}`}
-      data-state="active"
+      data-state={n.broken ? 'broken' : lifecycle.state}
       data-contradicted={contradicted ? 'true' : 'false'}
-      data-preview="none"
+      data-preview={lifecycle.preview}
       data-belief={posterior === undefined ? '' : String(posterior)}
       title={[n.content, view.problem].filter(Boolean).join('\n\n')}
+      {...(n.helper ? {} : nodeDragProps(id))}
     >
       <Handle type="target" position={Position.Top} isConnectable={false} />
       <div className="claim-head">
@@ -51,8 +55,10 @@ function ClaimNodeView({ id }: NodeProps) {
           </span>
         )}
         {!n.helper && view.errors > 0 && <span className="belief-badge errors">{view.errors}</span>}
+        {lifecycle.state !== 'active' && <span className={`belief-badge lifecycle ${lifecycle.state}`}>{lifecycle.state}</span>}
         <span className="claim-posterior" title="posterior belief">
           {posterior === undefined ? '…' : formatConfidence(posterior)}
+          {lifecycle.previewBelief !== undefined && <span className="preview-after"> → {formatConfidence(lifecycle.previewBelief)}</span>}
         </span>
       </div>
       {!n.helper && <div className="claim-content">{content}</div>}

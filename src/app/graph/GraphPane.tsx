@@ -17,6 +17,7 @@ import { ContextNode } from './ContextNode.tsx';
 import { FactorNode } from './FactorNode.tsx';
 import { ArrowMarkers, JustificationEdge } from './JustificationEdge.tsx';
 import { minimapColor } from './bandColours.ts';
+import { CascadeDock } from '../cascade/CascadeDock.tsx';
 
 const nodeTypes = { belief: BeliefNode, claim: ClaimNode, factor: FactorNode, context: ContextNode };
 const edgeTypes = { justification: JustificationEdge };
@@ -147,6 +148,7 @@ function GraphCanvas() {
         {nodes.length <= MINIMAP_LIMIT && <MiniMap pannable zoomable nodeColor={minimapColor} maskColor="rgba(10,14,20,0.7)" />}
         <Controls showInteractive={false} />
       </ReactFlow>
+      <CascadeDock />
     </div>
   );
 }

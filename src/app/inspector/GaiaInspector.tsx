@@ -8,6 +8,7 @@ import { useMemo } from 'react';
 import { formatConfidence } from '../../core/graph/explainWhy.ts';
 import type { GraphIndex } from '../../core/graph/graphIndex.ts';
 import { provenanceOf } from '../../core/graph/provenance.ts';
+import { LifecycleActions } from './LifecycleActions.tsx';
 import type { GraphNode, NodeId } from '../../core/graph/reasoningGraph.ts';
 import { useContradictedStore } from '../../store/contradictedStore.ts';
 import { selectNode, useDocumentStore } from '../../store/documentStore.ts';
@@ -117,6 +118,8 @@ export function GaiaInspector() {
           <dd data-testid="inspector-posterior">{posterior === undefined ? '…' : formatConfidence(posterior)}</dd>
         </dl>
       )}
+
+      {n.kind === 'claim' && !n.helper && details && <LifecycleActions id={id} isRoot={details.supports.length === 0} value={n.confidence} />}
 
       {n.kind === 'factor' && n.factor && (
         <>

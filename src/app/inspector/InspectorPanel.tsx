@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { explainWhy, formatConfidence, whenToReconsider } from '../../core/graph/explainWhy.ts';
 import { provenanceOf } from '../../core/graph/provenance.ts';
+import { LifecycleActions } from './LifecycleActions.tsx';
 import type { NodeId } from '../../core/graph/reasoningGraph.ts';
 import { selectNode, useDocumentStore } from '../../store/documentStore.ts';
 import { revealInEditor } from '../editor/activeEditor.ts';
@@ -103,6 +104,8 @@ function ClairInspector() {
         <dt>line</dt>
         <dd>{n.range.line}</dd>
       </dl>
+
+      {!n.broken && <LifecycleActions id={id} isRoot={details.supports.length === 0} value={n.confidence} />}
 
       {problems.length > 0 && (
         <section>

@@ -58,6 +58,11 @@ export class AnalysisSession {
     return base ? makePatch(base.analysis, analysis) : completePatch(analysis);
   }
 
+  /** The graph of `version`, while the session still keeps it. */
+  graphOf(version: number): AnalysisView['graph'] | null {
+    return this.kept.find((x) => x.analysis.version === version)?.analysis.graph ?? null;
+  }
+
   /** The id use at a position, in the analysis of `version` (null if that version is gone). */
   symbolAt(version: number, line: number, column: number): SymbolUse | null {
     const symbols = this.symbolsFor(version);

@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { node, openFresh, shot } from './page.ts';
+
+test('drag a belief onto Refute: the preview marks what falls; commit sets the states', async ({ page }) => {
+  await openFresh(page);
+  await expect(node(page, 'b5')).toHaveAttribute('data-state', 'active');
+  await node(page, 'b5').dragTo(page.getByTestId('dropzone-refute'));
+
+  // Before anything is written: the target and its dependents are marked, states unchanged.
+  await expect(node(page, 'b5')).toHaveAttribute('data-preview', 'target');
+  for (const id of ['b7', 'b8', 'b9']) await expect(node(page, id)).toHaveAttribute('data-preview', 'invalidated');
+  for (const id of ['b1', 'b3', 'b4', 'b6']) await expect(node(page, id)).toHaveAttribute('data-preview', 'none');
+  await expect(node(page, 'b7')).toHaveAttribute('data-state', 'active');
+  await expect(page.getByTestId('cascade-preview')).toContainText('invalidates 3: b7, b8, b9');
+  await shot(page, 'cascade-preview');
+
+  await page.getByTestId('cascade-commit').click();
+  await expect(node(page, 'b5')).toHaveAttribute('data-state', 'refuted');
+  for (const id of ['b7', 'b8', 'b9']) await expect(node(page, id)).toHaveAttribute('data-state', 'invalidated');
+  await expect(node(page, 'b6')).toHaveAttribute('data-state', 'active');
+  await expect(node(page, 'b7')).toHaveAttribute('data-preview', 'none');
+  await shot(page, 'cascade-committed');
+});
+
+test('cancel leaves no trace; the slider previews a correction', async ({ page }) => {
+  await openFresh(page);
+  await node(page, 'b3').dragTo(page.getByTestId('dropzone-refute'));
+  await expect(node(page, 'b5')).toHaveAttribute('data-preview', 'invalidated');
+  await page.getByTestId('cascade-cancel').click();
+  await expect(node(page, 'b5')).toHaveAttribute('data-preview', 'none');
+  await expect(node(page, 'b3')).toHaveAttribute('data-state', 'active');
+
+  await node(page, 'b7').click();
+  const slider = page.getByTestId('inspector').getByTestId('confidence-slider');
+  await slider.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(node(page, 'b7')).toHaveAttribute('data-preview', 'target');
+  await expect(node(page, 'b8')).toHaveAttribute('data-preview', 'invalidated');
+  await page.getByTestId('cascade-commit').click();
+  await expect(node(page, 'b7')).toHaveAttribute('data-state', 'corrected');
+  await expect(node(page, 'b8')).toHaveAttribute('data-state', 'invalidated');
+});
+
+test('a Gaia correction previews how the posteriors move', async ({ page }) => {
+  await openFresh(page, 'pendulum_period.py');
+  await expect.poll(async () => node(page, 'textbook_case').getAttribute('data-belief')).not.toBe('');
+  await node(page, 'small_angle').dragTo(page.getByTestId('dropzone-refute'));
+  await expect(node(page, 'small_angle')).toHaveAttribute('data-preview', 'target');
+  await expect(node(page, 'textbook_case')).toHaveAttribute('data-preview', /invalidated|changed/);
+  await expect(node(page, 'mass_matters')).toHaveAttribute('data-preview', 'none');
+  await shot(page, 'gaia-cascade-preview');
+});

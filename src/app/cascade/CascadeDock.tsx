@@ -1,0 +1,80 @@
+/**
+ * The cascade dock under the graph: two drop zones (refute, correct) while nothing is
+ * previewed, and while a preview is shown, what it would do with Commit and Cancel.
+ * Nothing is written until Commit; Cancel leaves no trace.
+ */
+import { useState } from 'react';
+import type { DragEvent } from 'react';
+import { getSession } from '../../store/sessionInstance.ts';
+import { describeAction, useLifecycleStore } from '../../store/lifecycleStore.ts';
+import { useDocumentStore } from '../../store/documentStore.ts';
+import { carriesNode, draggedNode } from './nodeDrag.ts';
+
+function DropZone({ kind, label, hint }: { kind: 'refute' | 'correct'; label: string; hint: string }) {
+  const [over, setOver] = useState(false);
+  const onDrop = (e: DragEvent<HTMLDivElement>) => {
+    e.preventDefault();
+    setOver(false);
+    const id = draggedNode(e);
+    if (!id) return;
+    const session = getSession();
+    if (kind === 'refute') void session.previewAction({ kind: 'refute', target: id });
+    else void session.previewAction({ kind: 'correct', target: id, value: session.currentValueOf(id) });
+  };
+  return (
+    <div
+      className={`dropzone dropzone-${kind}${over ? ' is-over' : ''}`}
+      data-testid={`dropzone-${kind}`}
+      title={hint}
+      onDragOver={(e) => {
+        if (!carriesNode(e)) return;
+        e.preventDefault();
+        e.dataTransfer.dropEffect = 'move';
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={onDrop}
+    >
+      {label}
+    </div>
+  );
+}
+
+export function CascadeDock() {
+  const preview = useLifecycleStore((s) => s.preview);
+  const previewing = useLifecycleStore((s) => s.previewing);
+  const hasDocument = useDocumentStore((s) => s.analysis !== null);
+  if (!hasDocument) return null;
+  if (!preview) {
+    return (
+      <div className="cascade-dock">
+        <DropZone kind="refute" label="Drop a node here to refute it" hint="Preview what falls if this belief is false" />
+        <DropZone kind="correct" label="Drop here to correct it" hint="Preview a new confidence or prior, then adjust it in the inspector" />
+        {previewing && <span className="muted">computing the cascade…</span>}
+      </div>
+    );
+  }
+  const invalidated = [...preview.invalidated];
+  return (
+    <div className="cascade-dock is-previewing" data-testid="cascade-preview">
+      <div className="cascade-summary">
+        <strong>Preview: {describeAction(preview.action)}</strong>
+        {preview.refusal ? (
+          <span className="status-error">{preview.refusal}</span>
+        ) : (
+          <span>
+            {invalidated.length === 0 ? 'invalidates nothing' : `invalidates ${invalidated.length}: ${invalidated.slice(0, 8).join(', ')}${invalidated.length > 8 ? ', …' : ''}`}
+            {preview.changed.size > 0 && ` · ${preview.changed.size} posterior${preview.changed.size === 1 ? '' : 's'} move`}
+            {preview.pendingReview.length > 0 && ` · to review: ${preview.pendingReview.join(', ')}`}
+          </span>
+        )}
+      </div>
+      <button data-testid="cascade-commit" className="primary" disabled={preview.refusal !== null} onClick={() => void getSession().commitPreview()}>
+        Commit
+      </button>
+      <button data-testid="cascade-cancel" onClick={() => getSession().cancelPreview()}>
+        Cancel
+      </button>
+    </div>
+  );
+}

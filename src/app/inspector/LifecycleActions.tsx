@@ -1,0 +1,56 @@
+/**
+ * The inspector's user operations on the selected belief (contract §4): refute, correct
+ * (with the confidence slider: every move updates the preview), retract for evidence,
+ * withdraw what stands on it. Each starts a cascade preview; the dock under the graph
+ * commits or cancels it.
+ */
+import { useDocumentStore } from '../../store/documentStore.ts';
+import { useLifecycleStore } from '../../store/lifecycleStore.ts';
+import { getSession } from '../../store/sessionInstance.ts';
+
+export function LifecycleActions({ id, isRoot, value }: { id: string; isRoot: boolean; value: number | null }) {
+  const state = useLifecycleStore((s) => s.states.get(id) ?? 'active');
+  const preview = useLifecycleStore((s) => (s.preview?.action.target === id ? s.preview : null));
+  const language = useDocumentStore((s) => s.language);
+  const sliderValue = preview?.action.kind === 'correct' ? preview.action.value : (value ?? 0.5);
+  const standing = state === 'corrected' || state === 'refuted' || state === 'retracted';
+  const session = getSession();
+  return (
+    <section className="inspector-lifecycle">
+      <div className="inspector-row">
+        <span className="muted">state</span> <strong data-testid="lifecycle-state">{state}</strong>
+      </div>
+      <div className="inspector-actions">
+        <button data-testid="action-refute" onClick={() => void session.previewAction({ kind: 'refute', target: id })} title="Preview what falls if this is false">
+          Refute…
+        </button>
+        <button data-testid="action-correct" onClick={() => void session.previewAction({ kind: 'correct', target: id, value: sliderValue })} title="Preview a new value">
+          Correct…
+        </button>
+        {isRoot && (
+          <button data-testid="action-retract" onClick={() => void session.previewAction({ kind: 'retract', target: id })} title="Withdraw this evidence">
+            Retract…
+          </button>
+        )}
+        {standing && (
+          <button data-testid="action-withdraw" onClick={() => void session.previewAction({ kind: 'withdraw', target: id })} title="Remove the standing refutation, correction or retraction">
+            Withdraw…
+          </button>
+        )}
+      </div>
+      <label className="confidence-slider">
+        <span>{language === 'gaia' ? 'prior' : 'confidence'}</span>
+        <input
+          data-testid="confidence-slider"
+          type="range"
+          min={0}
+          max={1}
+          step={0.01}
+          value={sliderValue}
+          onChange={(e) => void session.previewAction({ kind: 'correct', target: id, value: Number(e.currentTarget.value) })}
+        />
+        <output>{sliderValue.toFixed(2)}</output>
+      </label>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * Lifecycle states (contract §1.3) of the open document's beliefs, as replayed from the
+ * session's operation log, and the cascade preview a person is looking at before
+ * committing an operation. Both are computed off the main thread; this store only holds
+ * what the graph, inspector and history render.
+ */
+import { create } from 'zustand';
+
+export type BeliefState = 'active' | 'corrected' | 'refuted' | 'invalidated' | 'retracted';
+
+/** A user operation on one belief, as the page offers it. */
+export type UserAction =
+  | { readonly kind: 'refute'; readonly target: string }
+  | { readonly kind: 'correct'; readonly target: string; readonly value: number }
+  | { readonly kind: 'retract'; readonly target: string }
+  | { readonly kind: 'withdraw'; readonly target: string };
+
+export interface CascadePreview {
+  readonly action: UserAction;
+  /** Beliefs the action would invalidate. */
+  readonly invalidated: ReadonlySet<string>;
+  /** Gaia: claims whose posterior would move, with before and after. */
+  readonly changed: ReadonlyMap<string, { readonly before: number; readonly after: number }>;
+  /** Corrected or refuted beliefs the cascade reaches and stops at (Mnema §6.3). */
+  readonly pendingReview: readonly string[];
+  /** The states the whole document would have. */
+  readonly states: ReadonlyMap<string, BeliefState>;
+  /** Why the action cannot be applied (e.g. retracting a belief that has justifications). */
+  readonly refusal: string | null;
+}
+
+export interface LifecycleStoreState {
+  readonly states: ReadonlyMap<string, BeliefState>;
+  readonly preview: CascadePreview | null;
+  /** A preview being computed for this action. */
+  readonly previewing: UserAction | null;
+}
+
+export const useLifecycleStore = create<LifecycleStoreState>(() => ({
+  states: new Map(),
+  preview: null,
+  previewing: null,
+}));
+
+export type PreviewMark = 'none' | 'target' | 'invalidated' | 'changed';
+
+/** The contract's `data-preview` value for one node. */
+export function previewMark(preview: CascadePreview | null, id: string): PreviewMark {
+  if (!preview) return 'none';
+  if (preview.action.target === id) return 'target';
+  if (preview.invalidated.has(id)) return 'invalidated';
+  if (preview.changed.has(id)) return 'changed';
+  return 'none';
+}
+
+/** Plain words for an action, as the history and the preview bar say it. */
+export function describeAction(action: UserAction): string {
+  switch (action.kind) {
+    case 'refute':
+      return `refute ${action.target}`;
+    case 'correct':
+      return `correct ${action.target} to ${action.value.toFixed(2)}`;
+    case 'retract':
+      return `retract ${action.target}`;
+    case 'withdraw':
+      return `withdraw what stands on ${action.target}`;
+  }
+}

@@ -1,0 +1,198 @@
+/**
+ * The session behind the open document: its signed operation log, the lifecycle states
+ * replayed from it, and cascade previews. Previews and states are computed in the
+ * validation worker (which holds the graph of every version); Gaia posteriors for a
+ * preview come from the inference worker. Nothing is written until `commitPreview`.
+ */
+import type { DeviceKey } from '../core/oplog/deviceKey.ts';
+import { generateDeviceKey } from '../core/oplog/deviceKey.ts';
+import { textHash } from '../core/oplog/opId.ts';
+import type { OperationBody, OpId, SignedOperation } from '../core/oplog/operation.ts';
+import { appendSigned } from '../core/oplog/signOperation.ts';
+import type { StandingOperation } from '../core/oplog/replayLog.ts';
+import { foldOperations } from '../core/oplog/replayLog.ts';
+import { irWithPrior, movedBeliefs, REFUTED_PRIOR } from '../core/infer/irWithPrior.ts';
+import type { GaiaIr } from '../core/infer/irInput.ts';
+import { useDocumentStore } from './documentStore.ts';
+import type { InferenceClient } from './inferenceClient.ts';
+import type { BeliefState, CascadePreview, UserAction } from './lifecycleStore.ts';
+import { useLifecycleStore } from './lifecycleStore.ts';
+
+/** What the validation worker answers about the log on one version of the document. */
+export interface LifecycleReply {
+  readonly version: number;
+  readonly states: Readonly<Record<string, BeliefState>>;
+  /** For a previewed action: what it would invalidate and reach. */
+  readonly invalidated: readonly string[];
+  readonly pendingReview: readonly string[];
+  /** Why the action cannot apply; null when it can (or when there is no action). */
+  readonly refusal: string | null;
+}
+
+/** A standing user assertion, as the worker needs it. */
+export type StandingAssertion = Pick<StandingOperation, 'id' | 'body'>;
+
+export interface LifecycleService {
+  lifecycle(request: { version: number; standing: readonly StandingAssertion[]; action: UserAction | null }): Promise<LifecycleReply>;
+}
+
+/** Where ops and key are kept (IndexedDB in the page; memory in tests). */
+export interface SessionPersistence {
+  deviceKey(): Promise<DeviceKey>;
+  append(ops: readonly SignedOperation[]): void;
+  saveText(hash: OpId, text: string): void;
+}
+
+export const memoryPersistence = (): SessionPersistence => {
+  const key = generateDeviceKey();
+  return { deviceKey: async () => key, append: () => {}, saveText: () => {} };
+};
+
+export class SessionController {
+  private ops: SignedOperation[] = [];
+  private key: DeviceKey | null = null;
+  private sessionId = 'session-1';
+  private previewSeq = 0;
+
+  constructor(
+    private readonly service: LifecycleService,
+    private readonly inference: InferenceClient | null,
+    private readonly persistence: SessionPersistence,
+  ) {}
+
+  /** Starts on a session's log (already verified by replay when loaded). */
+  open(sessionId: string, ops: readonly SignedOperation[]): void {
+    this.sessionId = sessionId;
+    this.ops = [...ops];
+    useLifecycleStore.setState({ preview: null, previewing: null });
+    void this.refreshStates();
+  }
+
+  get log(): readonly SignedOperation[] {
+    return this.ops;
+  }
+
+  /** The value a correction starts from: the stated confidence or prior, else 0.5. */
+  currentValueOf(id: string): number {
+    return useDocumentStore.getState().views.get(id)?.node.confidence ?? 0.5;
+  }
+
+  /** Recomputes the states of the current version from the log. */
+  async refreshStates(): Promise<void> {
+    const { analysis } = useDocumentStore.getState();
+    if (!analysis) return;
+    const reply = await this.service.lifecycle({ version: analysis.version, standing: this.standing(), action: null });
+    if (reply.version !== useDocumentStore.getState().analysis?.version) return;
+    useLifecycleStore.setState({ states: new Map(Object.entries(reply.states)) });
+  }
+
+  /** Shows what `action` would do; replaces any earlier preview. */
+  async previewAction(action: UserAction): Promise<void> {
+    const seq = ++this.previewSeq;
+    useLifecycleStore.setState({ previewing: action });
+    const { analysis, posteriors } = useDocumentStore.getState();
+    if (!analysis) return;
+    const [reply, changed] = await Promise.all([
+      this.service.lifecycle({ version: analysis.version, standing: this.standing(), action }),
+      this.posteriorShift(analysis.ir as GaiaIr | undefined, action, posteriors),
+    ]);
+    if (seq !== this.previewSeq) return; // a newer preview replaced this one
+    const preview: CascadePreview = {
+      action,
+      invalidated: new Set(reply.invalidated),
+      changed,
+      pendingReview: reply.pendingReview,
+      states: new Map(Object.entries(reply.states)),
+      refusal: reply.refusal,
+    };
+    useLifecycleStore.setState({ preview, previewing: null });
+  }
+
+  cancelPreview(): void {
+    this.previewSeq++;
+    useLifecycleStore.setState({ preview: null, previewing: null });
+  }
+
+  /** Appends the previewed action (and the engine's invalidations) to the log. */
+  async commitPreview(): Promise<void> {
+    const preview = useLifecycleStore.getState().preview;
+    if (!preview || preview.refusal) return;
+    const key = await this.deviceKey();
+    const body = this.bodyOf(preview.action);
+    if (!body) return;
+    const trigger = this.append(body, key, 'graph');
+    for (const target of preview.invalidated) this.append({ kind: 'claim_invalidation', target, cause: trigger.id }, key, 'engine');
+    this.cancelPreview();
+    await this.refreshStates();
+  }
+
+  /** Records the current text as a revision (content-addressed); returns its op id. */
+  async recordRevision(text: string, language: 'clair' | 'gaia' | 'proposal'): Promise<OpId> {
+    const hash = textHash(text);
+    const last = [...this.ops].reverse().find((op) => op.body.kind === 'revision');
+    if (last && last.body.kind === 'revision' && last.body.text_hash === hash) return last.id;
+    this.persistence.saveText(hash, text);
+    const op = this.append({ kind: 'revision', text_hash: hash, language, length: text.length }, await this.deviceKey(), 'editor');
+    return op.id;
+  }
+
+  /** The user assertions standing now (the log is verified when a session is loaded). */
+  private standing(): StandingAssertion[] {
+    return [...foldOperations(this.ops).standing.values()].map((op) => ({ id: op.id, body: op.body }));
+  }
+
+  private lastRevision(): OpId | null {
+    for (let i = this.ops.length - 1; i >= 0; i--) if (this.ops[i]!.body.kind === 'revision') return this.ops[i]!.id;
+    return null;
+  }
+
+  private bodyOf(action: UserAction): OperationBody | null {
+    const revision = this.lastRevision();
+    switch (action.kind) {
+      case 'refute':
+        return { kind: 'claim_refutation', target: action.target, revision };
+      case 'correct':
+        return { kind: 'claim_correction', target: action.target, value: action.value, revision };
+      case 'retract':
+        return { kind: 'evidence_retraction', target: action.target, revision };
+      case 'withdraw': {
+        const standing = [...this.ops].reverse().find((op) => 'target' in op.body && op.body.target === action.target && ['claim_refutation', 'claim_correction', 'evidence_retraction'].includes(op.body.kind));
+        return standing ? { kind: 'withdrawal', target: action.target, withdraws: standing.id } : null;
+      }
+    }
+  }
+
+  private append(body: OperationBody, key: DeviceKey, source: 'graph' | 'engine' | 'editor' | 'inspector'): SignedOperation {
+    const last = this.ops[this.ops.length - 1];
+    const op = appendSigned({ session: this.sessionId, last: last ? { seq: last.seq, id: last.id } : null }, body, key, { source });
+    this.ops.push(op);
+    this.persistence.append([op]);
+    return op;
+  }
+
+  private async deviceKey(): Promise<DeviceKey> {
+    this.key ??= await this.persistence.deviceKey();
+    return this.key;
+  }
+
+  /** Gaia: how every posterior would move under the action (refute: the prior at its floor). */
+  private async posteriorShift(
+    ir: GaiaIr | undefined,
+    action: UserAction,
+    current: ReadonlyMap<string, number>,
+  ): Promise<Map<string, { before: number; after: number }>> {
+    if (!ir || !this.inference || (action.kind !== 'refute' && action.kind !== 'correct')) return new Map();
+    const whatIf = irWithPrior(ir, action.target, action.kind === 'refute' ? REFUTED_PRIOR : action.value);
+    if (!whatIf) return new Map();
+    const reply = await this.inference.infer({ version: -1, ir: whatIf });
+    const { analysis } = useDocumentStore.getState();
+    const nodeOfQid = new Map<string, string>();
+    for (const n of analysis?.graph.nodes ?? []) if (n.qid) nodeOfQid.set(n.qid, n.id);
+    const after = new Map<string, number>();
+    for (const b of reply.result.beliefs) {
+      const id = nodeOfQid.get(b.knowledge_id);
+      if (id !== undefined) after.set(id, b.belief);
+    }
+    return movedBeliefs(current, after);
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * Lifecycle states and cascade previews for the page, over the graph the validation
+ * worker holds for each version. The page sends the standing user assertions (folded
+ * from its already verified log); a preview adds one hypothetical action and reports
+ * what it would change, without writing anything.
+ */
+import type { ReasoningGraph } from '../src/core/graph/reasoningGraph.ts';
+import type { DependencyIndex } from '../src/core/oplog/dependencyIndex.ts';
+import { buildDependencyIndex, justifiersOf, resolveTarget } from '../src/core/oplog/dependencyIndex.ts';
+import type { LifecycleState, StandingAssertion } from '../src/core/oplog/lifecycle.ts';
+import { computeStates, listedStates } from '../src/core/oplog/lifecycle.ts';
+import type { OpId } from '../src/core/oplog/operation.ts';
+
+export type PreviewAction =
+  | { readonly kind: 'refute'; readonly target: string }
+  | { readonly kind: 'correct'; readonly target: string; readonly value: number }
+  | { readonly kind: 'retract'; readonly target: string }
+  | { readonly kind: 'withdraw'; readonly target: string };
+
+export interface LifecycleRequest {
+  readonly version: number;
+  readonly standing: readonly StandingAssertion[];
+  readonly action: PreviewAction | null;
+}
+
+export interface LifecycleAnswer {
+  readonly version: number;
+  readonly states: Record<string, LifecycleState>;
+  readonly invalidated: string[];
+  readonly pendingReview: string[];
+  readonly refusal: string | null;
+}
+
+const PREVIEW_ID = 'b3:preview' as OpId;
+
+/** Dependency indexes by graph, so a preview costs the walk, not a rebuild. */
+export function createLifecycleApi(graphOf: (version: number) => ReasoningGraph | null) {
+  let cached: { graph: ReasoningGraph; index: DependencyIndex } | null = null;
+  const indexOf = (graph: ReasoningGraph) => {
+    if (cached?.graph !== graph) cached = { graph, index: buildDependencyIndex(graph) };
+    return cached.index;
+  };
+
+  return {
+    lifecycle(request: LifecycleRequest): LifecycleAnswer {
+      const graph = graphOf(request.version);
+      if (!graph) return { version: request.version, states: {}, invalidated: [], pendingReview: [], refusal: 'that version of the document is gone; try again' };
+      const index = indexOf(graph);
+      const standing = new Map(request.standing.map((a) => [a.body.target, a]));
+      const before = computeStates(index, standing);
+      const answer = (states: Map<string, LifecycleState>, refusal: string | null, invalidated: string[] = [], pendingReview: string[] = []): LifecycleAnswer => ({
+        version: request.version,
+        states: listedStates(index, states),
+        invalidated,
+        pendingReview,
+        refusal,
+      });
+      const action = request.action;
+      if (!action) return answer(before, null);
+
+      const target = resolveTarget(index, action.target);
+      if (!target) return answer(before, `${action.target} is not a belief of this document`);
+      const after = new Map(standing);
+      switch (action.kind) {
+        case 'refute':
+          after.set(target, { id: PREVIEW_ID, body: { kind: 'claim_refutation', target, revision: null } });
+          break;
+        case 'correct':
+          if (!(action.value >= 0 && action.value <= 1)) return answer(before, 'a correction needs a value in [0, 1]');
+          after.set(target, { id: PREVIEW_ID, body: { kind: 'claim_correction', target, value: action.value, revision: null } });
+          break;
+        case 'retract':
+          if (justifiersOf(index, target).length > 0) return answer(before, `${target} has justifications: only evidence (a belief with none) can be retracted`);
+          after.set(target, { id: PREVIEW_ID, body: { kind: 'evidence_retraction', target, revision: null } });
+          break;
+        case 'withdraw':
+          if (!after.delete(target)) return answer(before, `nothing stands on ${target} to withdraw`);
+          break;
+      }
+      const states = computeStates(index, after);
+      const invalidated: string[] = [];
+      const pendingReview: string[] = [];
+      for (const id of index.beliefs) {
+        if (states.get(id) === 'invalidated' && before.get(id) !== 'invalidated') invalidated.push(id);
+      }
+      // Asserted beliefs downstream of what fell: the cascade stops at them (review items).
+      const fell = new Set<string>([target, ...invalidated]);
+      for (const id of index.beliefs) {
+        if (id === target || !standing.has(id)) continue;
+        const s = states.get(id);
+        if ((s === 'corrected' || s === 'refuted') && justifiersOf(index, id).some((j) => fell.has(j))) pendingReview.push(id);
+      }
+      return answer(states, null, invalidated, pendingReview);
+    },
+  };
+}
