@@ -1,0 +1,133 @@
+/**
+ * The ledger of contradictions (contract §3). A belief has an open contradiction while
+ * it is an endpoint of a contradiction that no `contradiction_resolution` op resolved.
+ * Two sources:
+ *
+ * - Gaia `contradict` and `exclusive` actions: the endpoints are the claims joined to
+ *   the action's factor node by `relation` edges; the contradiction's id is the
+ *   action's label (the factor node's id without its `@` when it has none).
+ * - A standing user correction that disagrees with what the document derives for the
+ *   belief: |corrected value − derived value| > 1e-9 (the tolerance CLAIR uses for its
+ *   derivation bound). For CLAIR the derived value is the contract's `derived` (a
+ *   root's is its stated confidence, so correcting a root to another value disagrees
+ *   with the trace too); for Gaia, the posterior when the caller has one. A belief
+ *   whose derived value cannot be computed has nothing to disagree with. Its id is
+ *   `correction:` + the belief id, and its one endpoint is the belief.
+ *
+ * Resolutions (`accept-both`, `deprecate` one side, `merge`) close a contradiction
+ * whatever they say; the resolution is kept on the record for explanations.
+ */
+import type { NodeId, ReasoningGraph } from '../graph/reasoningGraph.ts';
+import type { ContradictionResolutionBody, OpId } from '../oplog/operation.ts';
+import type { Standing } from '../oplog/lifecycle.ts';
+
+/** Corrections within this distance of the derived value agree with it. */
+export const DISAGREEMENT_TOLERANCE = 1e-9;
+
+export type ContradictionKind = 'contradict' | 'exclusive' | 'correction';
+
+export interface Contradiction {
+  readonly id: string;
+  readonly kind: ContradictionKind;
+  /** The beliefs it sets against each other (one, for a correction: the trace is the other side). */
+  readonly endpoints: readonly string[];
+  readonly rationale: string | null;
+  /** For a correction: the value the user gave and the one the document derives. */
+  readonly corrected?: number;
+  readonly derived?: number;
+  /** The op that resolved it, if any. */
+  readonly resolution: { readonly op: OpId; readonly body: ContradictionResolutionBody } | null;
+}
+
+export interface ContradictionLedger {
+  readonly all: readonly Contradiction[];
+  openContradictions(): readonly Contradiction[];
+  /** True while `id` is an endpoint of an open contradiction. */
+  isContradicted(id: string): boolean;
+  /** Every contradiction `id` is an endpoint of, open or resolved. */
+  contradictionsOf(id: string): readonly Contradiction[];
+}
+
+export interface LedgerInput {
+  readonly graph: ReasoningGraph;
+  /** Belief id → the value the document derives for it (CLAIR `derived`, Gaia posterior). */
+  readonly derived?: ReadonlyMap<string, number>;
+  readonly standing?: Standing;
+  /** Contradiction id → the resolution op standing on it (e.g. replayLog's `resolutions`). */
+  readonly resolutions?: ReadonlyMap<string, { readonly id: OpId; readonly body: ContradictionResolutionBody }>;
+}
+
+export function buildContradictionLedger(input: LedgerInput): ContradictionLedger {
+  const { graph } = input;
+  const resolutionOf = (id: string) => {
+    const r = input.resolutions?.get(id);
+    return r ? { op: r.id, body: r.body } : null;
+  };
+  const all: Contradiction[] = [];
+
+  const endpoints = new Map<NodeId, NodeId[]>();
+  for (const e of graph.edges) {
+    if (e.kind !== 'relation') continue;
+    const list = endpoints.get(e.to);
+    if (list) list.push(e.from);
+    else endpoints.set(e.to, [e.from]);
+  }
+  for (const n of graph.nodes) {
+    const verb = n.factor?.verb;
+    if (n.kind !== 'factor' || (verb !== 'contradict' && verb !== 'exclusive')) continue;
+    const id = n.factor!.label ?? n.id.replace(/^@/, '');
+    all.push({ id, kind: verb, endpoints: [...new Set(endpoints.get(n.id) ?? [])], rationale: n.factor!.rationale, resolution: resolutionOf(id) });
+  }
+
+  if (input.standing && input.derived) {
+    for (const [target, assertion] of input.standing) {
+      if (assertion.body.kind !== 'claim_correction') continue;
+      const derived = input.derived.get(target);
+      if (derived === undefined || !Number.isFinite(derived)) continue;
+      const corrected = assertion.body.value;
+      if (Math.abs(corrected - derived) <= DISAGREEMENT_TOLERANCE) continue;
+      const id = `correction:${target}`;
+      all.push({ id, kind: 'correction', endpoints: [target], rationale: assertion.body.note ?? null, corrected, derived, resolution: resolutionOf(id) });
+    }
+  }
+
+  const byEndpoint = new Map<string, Contradiction[]>();
+  for (const c of all) {
+    for (const e of c.endpoints) {
+      const list = byEndpoint.get(e);
+      if (list) list.push(c);
+      else byEndpoint.set(e, [c]);
+    }
+  }
+  const open = all.filter((c) => c.resolution === null);
+  const openEndpoints = new Set(open.flatMap((c) => c.endpoints));
+  return {
+    all,
+    openContradictions: () => open,
+    isContradicted: (id) => openEndpoints.has(id),
+    contradictionsOf: (id) => byEndpoint.get(id) ?? [],
+  };
+}
+
+/** The audit line of `export --to explanations` (contract §3). */
+export interface ReintroductionAudit {
+  readonly reintroduced_claims_count: number;
+  readonly reintroduced_unflagged_count: number;
+}
+
+/**
+ * The audit, computed from the records actually emitted: how many carry the flag, and
+ * how many name a belief with an open contradiction without carrying it (must be 0).
+ */
+export function auditRecords(
+  records: Iterable<{ readonly claim: { readonly id: string }; readonly reintroduced_claim: boolean }>,
+  ledger: Pick<ContradictionLedger, 'isContradicted'>,
+): ReintroductionAudit {
+  let flagged = 0;
+  let unflagged = 0;
+  for (const r of records) {
+    if (r.reintroduced_claim) flagged++;
+    else if (ledger.isContradicted(r.claim.id)) unflagged++;
+  }
+  return { reintroduced_claims_count: flagged, reintroduced_unflagged_count: unflagged };
+}
