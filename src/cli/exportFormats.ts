@@ -3,7 +3,7 @@
  * §1.5, which are named so that asking for them gets a clear "not yet" rather than
  * "unknown format".
  */
-export const EXPORT_FORMATS = ['clair', 'json', 'dot', 'graphml', 'svg', 'gaia-ir', 'beliefs', 'manifests'] as const;
+export const EXPORT_FORMATS = ['clair', 'json', 'dot', 'graphml', 'svg', 'gaia-ir', 'beliefs', 'manifests', 'explanations', 'oplog'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** Formats that only one language has. */
@@ -15,8 +15,6 @@ export const FORMAT_LANGUAGE: Partial<Readonly<Record<ExportFormat, 'clair' | 'g
 };
 
 export const PLANNED_EXPORT_FORMATS: Readonly<Record<string, string>> = {
-  explanations: 'explanation records need the explain stage',
-  oplog: 'the operation log needs sessions with operations',
   smtlib: 'SMT-LIB2 needs FormalProposal documents',
 };
 

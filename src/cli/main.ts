@@ -13,11 +13,13 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   check: async () => (await import('./commands/check.ts')).runCheck,
   infer: async () => (await import('./commands/infer.ts')).runInfer,
   export: async () => (await import('./commands/export.ts')).runExport,
+  cascade: async () => (await import('./commands/cascade.ts')).runCascade,
+  explain: async () => (await import('./commands/explain.ts')).runExplain,
   bench: async () => (await import('./commands/bench.ts')).runBenchCommand,
 };
 
 /** In the contract, not built yet. */
-const NOT_YET = new Set(['explain', 'cascade', 'similar', 'prove']);
+const NOT_YET = new Set(['similar', 'prove']);
 
 export async function runCli(argv: readonly string[]): Promise<number> {
   tolerateClosedStdout();

@@ -3,10 +3,10 @@
 export const COMMAND_USAGE: Readonly<Record<string, string>> = {
   check: 'warrant check FILE... [--json] [--lang clair|gaia|proposal]',
   infer: 'warrant infer FILE [--json] [--lang clair|gaia|proposal] [--method auto|exact|jt|bp|trw_bp] [--namespace NS] [--package PKG] [--version V]',
-  export: 'warrant export FILE --to clair|json|dot|graphml|svg|gaia-ir|beliefs|manifests [--out PATH] [--lang clair|gaia|proposal] [--namespace NS] [--package PKG] [--version V]',
+  export: 'warrant export FILE --to clair|json|dot|graphml|svg|gaia-ir|beliefs|manifests|explanations|oplog [--out PATH] [--ops LOG.jsonl] [--lang clair|gaia|proposal] [--namespace NS] [--package PKG] [--version V]',
   bench: 'warrant bench [--json] [--quick] [--no-browser]',
-  explain: 'warrant explain FILE ID [--json] [--ops LOG.jsonl]',
-  cascade: 'warrant cascade FILE OP... [--json]',
+  explain: 'warrant explain FILE ID [--json] [--ops LOG.jsonl] [--lang clair|gaia|proposal] [--namespace NS] [--package PKG] [--version V]',
+  cascade: 'warrant cascade FILE (--refute ID | --correct ID=CONF | --retract ID | --withdraw ID)... [--json] [--lang clair|gaia|proposal] [--namespace NS] [--package PKG] [--version V]',
   similar: 'warrant similar FILE (ID | --query TEXT) [--strategy hrr|hdc] [-k N] [--json]',
   prove: 'warrant prove FILE [--solver z3|cvc5] [--mode entailment|model|consistency] [--json]',
 };
@@ -17,14 +17,20 @@ Commands:
   check FILE... [--json]          parse and validate; print diagnostics
   infer FILE [--json]             CLAIR: derived confidence of every belief;
         [--method M]              Gaia: posterior beliefs (auto, exact, jt, bp, trw_bp)
-  export FILE --to FORMAT         write the document as clair, json, dot, graphml, svg;
-                                  a Gaia package also as gaia-ir, beliefs, manifests (a folder)
+  explain FILE ID [--json]        why a belief is held: its explanation record
+          [--ops LOG.jsonl]       (with a session's operation log, verified and replayed)
+  cascade FILE OP... [--json]     apply --refute ID, --correct ID=CONF, --retract ID,
+                                  --withdraw ID in order; report each cascade and the states
+  export FILE --to FORMAT         write the document as clair, json, dot, graphml, svg,
+                                  explanations, oplog; a Gaia package also as gaia-ir,
+                                  beliefs, manifests (a folder)
          [--out PATH]             (to stdout unless --out is given)
+         [--ops LOG.jsonl]        (explanations, oplog: the session's log)
   bench [--json] [--quick]        run the performance suite (Node, then the app in Chromium
         [--no-browser]            unless --no-browser); writes bench/results.json
   help                            show this text
 
-Not available in this version yet: explain, cascade, similar, prove.
+Not available in this version yet: similar, prove.
 
 Options:
   --lang clair|gaia|proposal      language of the input (default: from the extension:

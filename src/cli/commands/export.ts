@@ -25,10 +25,17 @@ import { loadDocument, packageOptionsOf } from '../loadDocument.ts';
 import { describeIoError, STDIN_NAME } from '../readInput.ts';
 import { writeStderr, writeStdout } from '../output.ts';
 import { GAIA_PACKAGE_OPTIONS } from './gaiaPackageOptions.ts';
+import { auditRecords } from '../../core/contradiction/contradictionLedger.ts';
+import { canonicalJson } from '../../core/oplog/canonicalJson.ts';
+import { textHash } from '../../core/oplog/opId.ts';
+import { appendSigned } from '../../core/oplog/signOperation.ts';
+import { loadOrCreateDeviceKey } from '../deviceKeyFile.ts';
+import { documentExplanations } from '../documentExplanations.ts';
+import { readOpsLog } from '../opsFile.ts';
 
 export async function runExport(args: readonly string[]): Promise<number> {
   const cl = parseCommandLine('export', args, {
-    values: { to: null, out: null, lang: LANGUAGES, method: ['auto', 'exact', 'jt', 'bp', 'trw_bp'], ...GAIA_PACKAGE_OPTIONS },
+    values: { to: null, out: null, ops: null, lang: LANGUAGES, method: ['auto', 'exact', 'jt', 'bp', 'trw_bp'], ...GAIA_PACKAGE_OPTIONS },
   });
   if (cl.positionals.length !== 1) throw usageFailure('export takes exactly one FILE (or - for standard input)', 'export');
   const to = cl.values.get('to');
@@ -38,6 +45,9 @@ export async function runExport(args: readonly string[]): Promise<number> {
   if (!isExportFormat(to)) throw usageFailure(`unknown export format ${JSON.stringify(to)}; use one of ${EXPORT_FORMATS.join(', ')}`, 'export');
 
   const out = cl.values.get('out');
+  const opsPath = cl.values.get('ops');
+  if (opsPath !== undefined && to !== 'explanations' && to !== 'oplog') throw usageFailure('--ops is for export --to explanations or oplog', 'export');
+  if (opsPath === '-' && cl.positionals[0] === '-') throw usageFailure('standard input (-) can be read only once', 'export');
   if (to === 'manifests' && out === undefined) throw usageFailure('export --to manifests writes a folder: give it with --out PATH', 'export');
   const doc = await loadDocument('export', cl.positionals[0]!, cl.values.get('lang'), packageOptionsOf(cl.values));
   const needs = FORMAT_LANGUAGE[to];
@@ -48,7 +58,7 @@ export async function runExport(args: readonly string[]): Promise<number> {
   if (to === 'manifests') {
     await writeManifests(doc, out!);
   } else {
-    const text = await render(to, doc, cl.values.get('method'));
+    const text = to === 'explanations' || to === 'oplog' ? await renderSession(to, doc, opsPath) : await render(to, doc, cl.values.get('method'));
     if (out === undefined) await writeStdout(text);
     else {
       try {
@@ -84,7 +94,34 @@ async function writeManifests(doc: LoadedDocument, folder: string): Promise<void
   }
 }
 
-async function render(format: Exclude<ExportFormat, 'manifests'>, doc: LoadedDocument, method: string | undefined): Promise<string> {
+/**
+ * `explanations`: one record per belief as JSON lines, then the reintroduction audit
+ * computed from those very records. `oplog`: the session's log as JSON lines of signed
+ * ops in canonical JSON — the given `--ops` log verified and re-emitted, or, for a plain
+ * document, one `revision` op signed with the command line's device key.
+ */
+async function renderSession(format: 'explanations' | 'oplog', doc: LoadedDocument, opsPath: string | undefined): Promise<string> {
+  const log = opsPath === undefined ? null : await readOpsLog(opsPath);
+  if (format === 'explanations') {
+    const { explainer, ledger } = documentExplanations(doc, log?.applied ?? []);
+    const records = explainer.explainAll();
+    const lines = records.map((r) => JSON.stringify(r));
+    lines.push(JSON.stringify({ audit: auditRecords(records, ledger) }));
+    return lines.join('\n') + '\n';
+  }
+  if (log !== null) return log.applied.map((op) => canonicalJson(op) + '\n').join('');
+  const key = await loadOrCreateDeviceKey();
+  const hash = textHash(doc.input.text);
+  const revision = appendSigned(
+    { session: `cli-${hash.slice(3, 19)}`, last: null },
+    { kind: 'revision', text_hash: hash, language: doc.language, length: doc.input.text.length },
+    key,
+    { source: 'cli' },
+  );
+  return canonicalJson(revision) + '\n';
+}
+
+async function render(format: Exclude<ExportFormat, 'manifests' | 'explanations' | 'oplog'>, doc: LoadedDocument, method: string | undefined): Promise<string> {
   const { graph, derived, diagnostics } = doc.analysis;
   const input: ExportInput = { graph, derived, diagnostics };
   switch (format) {

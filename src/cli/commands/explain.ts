@@ -1,0 +1,41 @@
+/**
+ * `warrant explain FILE ID [--json] [--ops LOG.jsonl]` (contract §1.4): the explanation
+ * record of one belief — a CLAIR id, a Gaia label or full QID — as JSON or as an
+ * indented tree. With `--ops`, the session's log is verified and replayed first; ops
+ * set aside are reported on stderr and do not count.
+ */
+import { renderExplanation } from '../../core/explain/renderExplanation.ts';
+import { CliFailure, usageFailure } from '../cliFailure.ts';
+import { parseCommandLine } from '../commandLine.ts';
+import { checkJson, diagnosticLine, diagnosticText, hasErrors } from '../diagnosticReport.ts';
+import { documentExplanations } from '../documentExplanations.ts';
+import { LANGUAGES } from '../inputLanguage.ts';
+import { loadDocument, packageOptionsOf } from '../loadDocument.ts';
+import { readOpsLog } from '../opsFile.ts';
+import { writeStderr, writeStdout } from '../output.ts';
+import { GAIA_PACKAGE_OPTIONS } from './gaiaPackageOptions.ts';
+
+export async function runExplain(args: readonly string[]): Promise<number> {
+  const cl = parseCommandLine('explain', args, { flags: ['json'], values: { lang: LANGUAGES, ops: null, ...GAIA_PACKAGE_OPTIONS } });
+  if (cl.positionals.length !== 2) throw usageFailure('explain takes a FILE (or -) and a belief ID', 'explain');
+  const [file, id] = cl.positionals as [string, string];
+  const json = cl.flags.has('json');
+  const doc = await loadDocument('explain', file, cl.values.get('lang'), packageOptionsOf(cl.values));
+  const opsPath = cl.values.get('ops');
+  if (opsPath === '-' && file === '-') throw usageFailure('standard input (-) can be read only once', 'explain');
+  if (hasErrors([doc])) {
+    await writeStdout(json ? JSON.stringify(checkJson([doc])) + '\n' : diagnosticText([doc]));
+    return 1;
+  }
+  const log = opsPath === undefined ? null : await readOpsLog(opsPath);
+  const explained = documentExplanations(doc, log?.applied ?? []);
+  const record = explained.explainer.explain(id);
+  if (record === null) throw new CliFailure(`explain: ${id} is not a belief of ${doc.input.name}`);
+  const notes = [
+    ...doc.analysis.diagnostics.map((d) => diagnosticLine(doc.input.name, d) + '\n'),
+    ...explained.replay.skipped.map((s) => `warrant: ${opsPath}: op ${s.op_id} does not apply to ${doc.input.name}, skipped: ${s.message}\n`),
+  ];
+  await writeStderr(notes.join(''));
+  await writeStdout(json ? JSON.stringify(record) + '\n' : renderExplanation(record));
+  return 0;
+}
