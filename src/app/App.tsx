@@ -1,6 +1,5 @@
 /** The IDE: editor and problems on the left, graph and inspector on the right. */
 import { useEffect } from 'react';
-import { openDocument } from '../store/documentStore.ts';
 import { EditorPane } from './editor/EditorPane.tsx';
 import { GraphPane } from './graph/GraphPane.tsx';
 import { InspectorPanel } from './inspector/InspectorPanel.tsx';
@@ -8,24 +7,23 @@ import { ProblemsPanel } from './problems/ProblemsPanel.tsx';
 import { SplitPane } from './chrome/SplitPane.tsx';
 import { StatusBar } from './chrome/StatusBar.tsx';
 import { Toolbar } from './chrome/Toolbar.tsx';
+import { SessionTabs } from './chrome/SessionTabs.tsx';
 import { DEFAULT_SAMPLE, fetchSample } from './chrome/sampleCatalog.ts';
-import { flushDraft, loadDraft } from './draftStorage.ts';
+import { startSessions } from '../store/browserSessions.ts';
 import { getSession } from '../store/sessionInstance.ts';
 
 export function App() {
   useEffect(() => {
     getSession();
-    // Reopen what was being edited; on a first visit, the default sample.
-    const draft = new URLSearchParams(location.search).has('fresh') ? null : loadDraft();
-    if (draft) openDocument(draft.name, draft.text);
-    else void fetchSample(DEFAULT_SAMPLE.file).then((text) => openDocument(DEFAULT_SAMPLE.file, text));
-    window.addEventListener('pagehide', flushDraft);
-    return () => window.removeEventListener('pagehide', flushDraft);
+    // Reopen the current session; on a first visit (or with ?fresh), a new one with the default sample.
+    const fresh = new URLSearchParams(location.search).has('fresh');
+    void startSessions(async () => ({ name: DEFAULT_SAMPLE.file, text: await fetchSample(DEFAULT_SAMPLE.file) }), fresh);
   }, []);
 
   return (
     <div className="app">
       <Toolbar />
+      <SessionTabs />
       <main className="workspace">
         <SplitPane id="main" direction="row" initial={42} min={20} max={75}>
           <SplitPane id="left" direction="column" initial={72} min={25} max={92}>

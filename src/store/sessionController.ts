@@ -57,8 +57,14 @@ export class SessionController {
   constructor(
     private readonly service: LifecycleService,
     private readonly inference: InferenceClient | null,
-    private readonly persistence: SessionPersistence,
+    private persistence: SessionPersistence,
   ) {}
+
+  /** Where ops and texts go from now on (set once storage is open). */
+  setPersistence(persistence: SessionPersistence): void {
+    this.persistence = persistence;
+    this.key = null;
+  }
 
   /** Starts on a session's log (already verified by replay when loaded). */
   open(sessionId: string, ops: readonly SignedOperation[]): void {

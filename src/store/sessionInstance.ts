@@ -25,7 +25,8 @@ export function getSession(): SessionController {
 
 let persistence: SessionPersistence | null = null;
 
-/** Where the session keeps its log; set before first use (IndexedDB in the page). */
+/** Where the session keeps its log (IndexedDB in the page, once open). */
 export function usePersistence(p: SessionPersistence): void {
   persistence = p;
+  session?.setPersistence(p);
 }

@@ -1,27 +1,14 @@
 /** The top bar: document name, samples, new document, format, tidy layout, export. */
 import { useState } from 'react';
-import { openDocument, useDocumentStore } from '../../store/documentStore.ts';
+import { useDocumentStore } from '../../store/documentStore.ts';
 import { getPipeline } from '../../store/pipelineInstance.ts';
 import { activeEditor } from '../editor/activeEditor.ts';
 import { ExportMenu } from './ExportMenu.tsx';
 import { SAMPLES, fetchSample } from './sampleCatalog.ts';
 import { Menu } from './Menu.tsx';
+import { NEW_CLAIR, NEW_GAIA } from './newDocuments.ts';
+import { newSession } from '../../store/browserSessions.ts';
 
-const NEW_CLAIR = '; a new CLAIR trace: one belief per line\n';
-const NEW_GAIA = [
-  '"""A new Gaia package."""',
-  '',
-  'from gaia.engine.lang import claim, derive',
-  '',
-  'premise = claim("State what you take as given.", prior=0.8)',
-  '',
-  'conclusion = derive(',
-  '    "State what follows from it.",',
-  '    given=[premise],',
-  '    rationale="Say why it follows.",',
-  ')',
-  '',
-].join('\n');
 
 export function Toolbar() {
   const name = useDocumentStore((s) => s.name);
@@ -31,7 +18,7 @@ export function Toolbar() {
 
   const openSample = async (file: string) => {
     try {
-      openDocument(file, await fetchSample(file));
+      await newSession(file, await fetchSample(file));
       setError(null);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
@@ -53,11 +40,11 @@ export function Toolbar() {
         ))}
       </Menu>
       <Menu label="New" testId="new-document">
-        <button role="menuitem" data-testid="new-clair" onClick={() => openDocument('untitled.clair', NEW_CLAIR)}>
+        <button role="menuitem" data-testid="new-clair" onClick={() => void newSession('untitled.clair', NEW_CLAIR)}>
           <strong>CLAIR trace</strong>
           <span>beliefs with confidence, level, source and justifications</span>
         </button>
-        <button role="menuitem" data-testid="new-gaia" onClick={() => openDocument('untitled_package.py', NEW_GAIA)}>
+        <button role="menuitem" data-testid="new-gaia" onClick={() => void newSession('untitled_package.py', NEW_GAIA)}>
           <strong>Gaia package</strong>
           <span>claims with priors, and the reasoning that connects them</span>
         </button>

@@ -11,7 +11,7 @@ import { getPipeline } from '../../store/pipelineInstance.ts';
 import { applyMarkers } from './applyMarkers.ts';
 import { WARRANT_THEME, defineWarrantTheme } from '../monaco/warrantTheme.ts';
 import { ensureLanguages } from '../monaco/ensureLanguages.ts';
-import { saveDraftSoon } from '../draftStorage.ts';
+import { saveTextSoon } from '../../store/browserSessions.ts';
 import { setActiveEditor } from './activeEditor.ts';
 import { nodeAtLine } from '../../core/graph/graphIndex.ts';
 
@@ -49,7 +49,7 @@ export function EditorPane() {
     const onChange = model.onDidChangeContent(() => {
       const text = model.getValue();
       pipeline.edit(text);
-      saveDraftSoon(useDocumentStore.getState().name, text);
+      saveTextSoon(text);
     });
 
     // Cursor → selection, for every move except our own reveal of a selected node.

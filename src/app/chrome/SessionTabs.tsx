@@ -1,0 +1,74 @@
+/**
+ * The session list (contract §4: sessions, session-item, new-session) as a row of tabs
+ * under the toolbar: every document is a session kept in IndexedDB. Click to switch,
+ * double-click to rename; the current tab offers duplicate and delete. Problems with
+ * storage (full, corrupt records, ops set aside) show at the end of the row.
+ */
+import { useState } from 'react';
+import { NEW_CLAIR } from './newDocuments.ts';
+import { deleteSession, duplicateSession, newSession, renameSession, switchSession, useSessionsStore } from '../../store/browserSessions.ts';
+
+export function SessionTabs() {
+  const sessions = useSessionsStore((s) => s.sessions);
+  const currentId = useSessionsStore((s) => s.currentId);
+  const notice = useSessionsStore((s) => s.notice);
+  const [editing, setEditing] = useState<string | null>(null);
+  return (
+    <nav className="session-tabs" data-testid="sessions" aria-label="sessions">
+      {sessions.map((s) => {
+        const active = s.id === currentId;
+        return (
+          <div key={s.id} className={`session-item${active ? ' is-active' : ''}`} data-testid="session-item" data-active={active ? 'true' : 'false'} title={`${s.name} · edited ${new Date(s.updatedAt).toLocaleString()}`}>
+            {editing === s.id ? (
+              <input
+                autoFocus
+                defaultValue={s.name}
+                aria-label="session name"
+                onBlur={(e) => {
+                  setEditing(null);
+                  const name = e.currentTarget.value.trim();
+                  if (name && name !== s.name) void renameSession(s.id, name);
+                }}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') e.currentTarget.blur();
+                  if (e.key === 'Escape') setEditing(null);
+                }}
+              />
+            ) : (
+              <button className="session-name" onClick={() => !active && void switchSession(s.id)} onDoubleClick={() => setEditing(s.id)}>
+                {s.name}
+              </button>
+            )}
+            {active && (
+              <>
+                <button className="session-action" title="Rename" onClick={() => setEditing(s.id)}>
+                  ✎
+                </button>
+                <button className="session-action" title="Duplicate this session with its history" onClick={() => void duplicateSession(s.id)}>
+                  ⧉
+                </button>
+                <button
+                  className="session-action"
+                  title="Delete this session and its history"
+                  onClick={() => {
+                    if (confirm(`Delete the session "${s.name}" and its whole history?`)) void deleteSession(s.id);
+                  }}
+                >
+                  ✕
+                </button>
+              </>
+            )}
+          </div>
+        );
+      })}
+      <button className="session-new" data-testid="new-session" title="A new session with an empty CLAIR trace" onClick={() => void newSession('untitled.clair', NEW_CLAIR)}>
+        +
+      </button>
+      {notice && (
+        <span className="session-notice" role="status" title={notice} onClick={() => useSessionsStore.setState({ notice: null })}>
+          ⚠ {notice}
+        </span>
+      )}
+    </nav>
+  );
+}

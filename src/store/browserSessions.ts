@@ -1,0 +1,174 @@
+/**
+ * Sessions in the browser: every document is a session kept in IndexedDB (src/db). On
+ * start the current session comes back (text, operations, selection); its log is
+ * verified by replay, and ops that fail verification are reported and left out.
+ * Text is saved with a debounce, ops are queued and written in batches, and both are
+ * flushed on pagehide. Without IndexedDB the page still works, in memory, and says so.
+ */
+import { bytesToHex } from '@noble/hashes/utils.js';
+import { create } from 'zustand';
+import { deviceKeyFromSecret } from '../core/oplog/deviceKey.ts';
+import type { DeviceKey } from '../core/oplog/deviceKey.ts';
+import { replayLog } from '../core/oplog/replayLog.ts';
+import { signOperation } from '../core/oplog/signOperation.ts';
+import { loadOrCreateDeviceKey } from '../db/deviceKeyStore.ts';
+import { OpLogStore } from '../db/opLogStore.ts';
+import { SessionRepository } from '../db/sessionRepository.ts';
+import type { SessionRecord, SessionLanguage, WarrantDb } from '../db/warrantDb.ts';
+import { openWarrantDb } from '../db/warrantDb.ts';
+import { languageOf, openDocument, useDocumentStore } from './documentStore.ts';
+import { getSession, usePersistence } from './sessionInstance.ts';
+
+const CURRENT = 'warrant.session.current';
+
+export interface SessionsState {
+  readonly sessions: readonly SessionRecord[];
+  readonly currentId: string | null;
+  /** A problem the user should know about (storage full, corrupt records, bad ops). */
+  readonly notice: string | null;
+}
+
+export const useSessionsStore = create<SessionsState>(() => ({ sessions: [], currentId: null, notice: null }));
+
+interface Backend {
+  readonly db: WarrantDb;
+  readonly repo: SessionRepository;
+  readonly log: OpLogStore;
+  readonly key: DeviceKey;
+}
+
+let backend: Backend | null = null;
+let saveTimer: ReturnType<typeof setTimeout> | null = null;
+
+function notice(message: string): void {
+  useSessionsStore.setState({ notice: message });
+}
+
+/** Opens storage and the current session (or a new one with `initial` when asked for fresh). */
+export async function startSessions(initial: () => Promise<{ name: string; text: string }>, fresh: boolean): Promise<void> {
+  try {
+    const db = await openWarrantDb();
+    const stored = await loadOrCreateDeviceKey(db);
+    const key = deviceKeyFromSecret(bytesToHex(stored.key.secretKey));
+    const log = new OpLogStore(db, { onProblem: (p) => notice(p.message) });
+    log.flushOnPagehide();
+    backend = { db, repo: new SessionRepository(db), log, key };
+    for (const p of stored.problems) notice(p.message);
+  } catch (e) {
+    notice(`Sessions are kept in memory only: IndexedDB is not available (${e instanceof Error ? e.message : String(e)}).`);
+    const { name, text } = await initial();
+    openDocument(name, text);
+    return;
+  }
+  const { log, key } = backend;
+  usePersistence({
+    deviceKey: async () => key,
+    append: (ops) => void log.appendMany(ops),
+    saveText: (_hash, text) => {
+      const id = useSessionsStore.getState().currentId;
+      if (id) void backend?.repo.storeText(id, text);
+    },
+  });
+  await refreshList();
+  const last = fresh ? null : localStorage.getItem(CURRENT);
+  const existing = last ? useSessionsStore.getState().sessions.find((s) => s.id === last) : undefined;
+  if (existing) await switchSession(existing.id);
+  else {
+    const { name, text } = await initial();
+    await newSession(name, text);
+  }
+  window.addEventListener('pagehide', () => void flushText());
+}
+
+async function refreshList(): Promise<void> {
+  if (!backend) return;
+  const list = await backend.repo.list();
+  useSessionsStore.setState({ sessions: list.sessions });
+  if (list.problems.length > 0) notice(list.problems.map((p) => p.message).join(' '));
+}
+
+export async function newSession(name: string, text: string): Promise<void> {
+  if (!backend) return openDocument(name, text);
+  await flushText();
+  const created = await backend.repo.create({ name, language: languageOf(name) as SessionLanguage, text });
+  if (!created.ok) return notice(created.problem.message);
+  await refreshList();
+  await switchSession(created.session.id);
+}
+
+export async function switchSession(id: string): Promise<void> {
+  if (!backend) return;
+  await flushText();
+  await backend.log.flushNow();
+  const got = await backend.repo.get(id);
+  if (!got.ok) return notice(got.problem.message);
+  const { ops, problems } = await backend.repo.readOps(id);
+  const replay = replayLog(ops);
+  const bad = [...problems.map((p) => p.message), ...replay.rejected.map((r) => `operation ${r.id ?? `#${r.index}`} was set aside: ${r.detail}`)];
+  if (bad.length > 0) notice(bad.join(' '));
+  useSessionsStore.setState({ currentId: id });
+  localStorage.setItem(CURRENT, id);
+  openDocument(got.session.name, got.session.text, got.session.language);
+  if (got.session.selectedNode) useDocumentStore.setState({ selection: { id: got.session.selectedNode, source: 'inspector', seq: 1 } });
+  getSession().open(id, replay.applied);
+}
+
+export async function renameSession(id: string, name: string): Promise<void> {
+  if (!backend) return;
+  const r = await backend.repo.rename(id, name);
+  if (!r.ok) notice(r.problem.message);
+  await refreshList();
+}
+
+export async function duplicateSession(id: string): Promise<void> {
+  if (!backend) return;
+  await backend.log.flushNow();
+  const key = backend.key;
+  const source = useSessionsStore.getState().sessions.find((x) => x.id === id);
+  // The copy's log is re-signed under its own session id by this device.
+  const r = await backend.repo.duplicate(id, { name: `copy of ${source?.name ?? 'session'}`, sign: (draft) => signOperation({ ...draft, author: key.author }, key) });
+  if (!r.ok) return notice(r.problem.message);
+  await refreshList();
+  await switchSession(r.session.id);
+}
+
+export async function deleteSession(id: string): Promise<void> {
+  if (!backend) return;
+  await backend.log.flushNow();
+  const r = await backend.repo.delete(id);
+  if (!r.ok) return notice(r.problem.message);
+  await refreshList();
+  if (useSessionsStore.getState().currentId === id) {
+    const next = useSessionsStore.getState().sessions[0];
+    if (next) await switchSession(next.id);
+    else await newSession('untitled.clair', '');
+  }
+}
+
+/** Called by the editor on every change: the text is saved shortly after typing stops. */
+export function saveTextSoon(text: string): void {
+  pendingText = text;
+  if (saveTimer) return;
+  saveTimer = setTimeout(() => void flushText(), 400);
+}
+
+let pendingText: string | null = null;
+
+async function flushText(): Promise<void> {
+  if (saveTimer) clearTimeout(saveTimer);
+  saveTimer = null;
+  const id = useSessionsStore.getState().currentId;
+  if (!backend || !id || pendingText === null) return;
+  const text = pendingText;
+  pendingText = null;
+  const { selection } = useDocumentStore.getState();
+  const r = await backend.repo.saveEditingState(id, { text, selectedNode: selection.id });
+  if (!r.ok) notice(r.problem.message);
+}
+
+/** Saves the selected node with the session. */
+export function saveSelectionSoon(): void {
+  const id = useSessionsStore.getState().currentId;
+  if (!backend || !id) return;
+  void backend.repo.saveEditingState(id, { selectedNode: useDocumentStore.getState().selection.id });
+}
