@@ -108,6 +108,31 @@ describe('SessionRepository', () => {
     expect(back.viewport?.zoom).toBe(2);
   });
 
+  it('the save scheduler keeps a patch whose write failed and sends it with the next one', async () => {
+    const timers = new ManualTimers();
+    const problems: string[] = [];
+    const sent: unknown[] = [];
+    let fail = true;
+    const scheduler = new SaveScheduler({
+      timers,
+      onProblem: (p) => problems.push(p.code),
+      save: async (_id, state) => {
+        sent.push(state);
+        if (fail) return { ok: false, problem: { code: 'write-failed', message: 'disk on fire' } };
+        return { ok: true, session: {} as SessionRecord };
+      },
+    });
+    scheduler.schedule('session:1', { text: 'a', selection: { anchor: 1, head: 1 } });
+    await scheduler.flushNow();
+    expect(problems).toEqual(['write-failed']);
+    expect(scheduler.hasPending).toBe(true);
+    fail = false;
+    scheduler.schedule('session:1', { text: 'ab' });
+    await scheduler.flushNow();
+    expect(sent.at(-1)).toEqual({ text: 'ab', selection: { anchor: 1, head: 1 } });
+    expect(scheduler.hasPending).toBe(false);
+  });
+
   it('duplicates a session with its text and its whole log, re-signed under the new id', async () => {
     const d = await db();
     const repo = new SessionRepository(d);

@@ -1,0 +1,36 @@
+import Dexie from 'dexie';
+import { describe, expect, it } from 'vitest';
+import { SCHEMA_V1, WarrantDb } from '../../src/db/warrantDb.ts';
+import { fakeIdb, freshDbName, makeOps } from './dbFixtures.ts';
+
+describe('warrant database schema', () => {
+  it('declares the tables and indexes the layer relies on', async () => {
+    const db = new WarrantDb(freshDbName(), fakeIdb);
+    await db.open();
+    const indexes = (table: string) => db.table(table).schema.indexes.map((i) => i.name).sort();
+    expect(db.tables.map((t) => t.name).sort()).toEqual(['keys', 'ops', 'sessions', 'texts']);
+    expect(db.table('ops').schema.primKey.name).toBe('id');
+    expect(indexes('ops')).toEqual(['[session+seq]', 'session']);
+    expect(db.table('ops').schema.indexes.find((i) => i.name === '[session+seq]')?.unique).toBe(true);
+    expect(indexes('texts')).toEqual(['sessions']);
+    expect(indexes('sessions')).toEqual(['updatedAt']);
+    db.close();
+  });
+
+  it('opening an existing database keeps every record, including ones it cannot read', async () => {
+    const name = freshDbName();
+    // A database written by an earlier build: same tables, odd records in them.
+    const old = new Dexie(name, fakeIdb);
+    old.version(1).stores(SCHEMA_V1);
+    await old.open();
+    await old.table('sessions').bulkPut([{ id: 'session:1', name: 'kept' }, { id: 'session:2', junk: true }]);
+    await old.table('ops').bulkAdd(makeOps('session:1', 3));
+    old.close();
+
+    const db = new WarrantDb(name, fakeIdb);
+    await db.open();
+    expect(await db.sessions.count()).toBe(2);
+    expect(await db.ops.count()).toBe(3);
+    db.close();
+  });
+});
