@@ -76,3 +76,20 @@ test('a Gaia correction previews how the posteriors move', async ({ page }) => {
   await expect(node(page, 'mass_matters')).toHaveAttribute('data-preview', 'none');
   await shot(page, 'gaia-cascade-preview');
 });
+
+test('contradictions: the ledger flags both sides until the user resolves them; the audit never counts an unflagged one', async ({ page }) => {
+  await openFresh(page, 'pendulum_period.py');
+  await expect(node(page, 'mass_matters')).toHaveAttribute('data-contradicted', 'true');
+  await page.getByTestId('tab-contradictions').click();
+  const audit = page.getByTestId('contradiction-audit');
+  await expect(audit).toHaveAttribute('data-unflagged', '0');
+  await expect(page.getByTestId('contradiction-lag_vs_mass')).toBeVisible();
+
+  await page.getByTestId('contradiction-lag_vs_mass').getByTestId('resolve-accept-both').click();
+  await page.getByTestId('contradiction-one_answer').getByTestId('resolve-deprecate-mass_matters').click();
+  await expect(node(page, 'mass_matters')).toHaveAttribute('data-contradicted', 'false');
+  await expect(audit).toHaveAttribute('data-unflagged', '0');
+  await page.getByTestId('tab-history').click();
+  await expect(page.getByTestId('history')).toContainText('you deprecated mass_matters in one_answer');
+  await shot(page, 'contradictions-resolved');
+});

@@ -4,12 +4,15 @@
  * from its already verified log); a preview adds one hypothetical action and reports
  * what it would change, without writing anything.
  */
+import type { AnalysisView } from '../src/core/analysis/documentAnalysis.ts';
+import { buildContradictionLedger } from '../src/core/contradiction/contradictionLedger.ts';
+import type { Contradiction } from '../src/core/contradiction/contradictionLedger.ts';
 import type { ReasoningGraph } from '../src/core/graph/reasoningGraph.ts';
 import type { DependencyIndex } from '../src/core/oplog/dependencyIndex.ts';
 import { buildDependencyIndex, justifiersOf, resolveTarget } from '../src/core/oplog/dependencyIndex.ts';
 import type { LifecycleState, StandingAssertion } from '../src/core/oplog/lifecycle.ts';
 import { computeStates, listedStates } from '../src/core/oplog/lifecycle.ts';
-import type { OpId } from '../src/core/oplog/operation.ts';
+import type { ContradictionResolutionBody, OpId } from '../src/core/oplog/operation.ts';
 
 export type PreviewAction =
   | { readonly kind: 'refute'; readonly target: string }
@@ -21,6 +24,19 @@ export interface LifecycleRequest {
   readonly version: number;
   readonly standing: readonly StandingAssertion[];
   readonly action: PreviewAction | null;
+  /** Resolutions standing on contradictions (by contradiction id). */
+  readonly resolutions?: readonly { readonly id: OpId; readonly body: ContradictionResolutionBody }[];
+  /** Gaia: posteriors by node id, for corrections that disagree with them. */
+  readonly posteriors?: Readonly<Record<string, number>>;
+}
+
+/** One entry of the contradiction ledger, as the page shows it. */
+export interface LedgerEntry {
+  readonly id: string;
+  readonly kind: Contradiction['kind'];
+  readonly endpoints: readonly string[];
+  readonly rationale: string | null;
+  readonly resolved: string | null;
 }
 
 export interface LifecycleAnswer {
@@ -29,12 +45,14 @@ export interface LifecycleAnswer {
   readonly invalidated: string[];
   readonly pendingReview: string[];
   readonly refusal: string | null;
+  /** The contradiction ledger (contract §3) under the standing operations; open entries first. */
+  readonly contradictions: LedgerEntry[];
 }
 
 const PREVIEW_ID = 'b3:preview' as OpId;
 
 /** Dependency indexes by graph, so a preview costs the walk, not a rebuild. */
-export function createLifecycleApi(graphOf: (version: number) => ReasoningGraph | null) {
+export function createLifecycleApi(analysisOf: (version: number) => AnalysisView | null) {
   let cached: { graph: ReasoningGraph; index: DependencyIndex } | null = null;
   const indexOf = (graph: ReasoningGraph) => {
     if (cached?.graph !== graph) cached = { graph, index: buildDependencyIndex(graph) };
@@ -43,17 +61,20 @@ export function createLifecycleApi(graphOf: (version: number) => ReasoningGraph 
 
   return {
     lifecycle(request: LifecycleRequest): LifecycleAnswer {
-      const graph = graphOf(request.version);
-      if (!graph) return { version: request.version, states: {}, invalidated: [], pendingReview: [], refusal: 'that version of the document is gone; try again' };
+      const analysis = analysisOf(request.version);
+      if (!analysis) return { version: request.version, states: {}, invalidated: [], pendingReview: [], refusal: 'that version of the document is gone; try again', contradictions: [] };
+      const graph = analysis.graph;
       const index = indexOf(graph);
       const standing = new Map(request.standing.map((a) => [a.body.target, a]));
       const before = computeStates(index, standing);
+      const contradictions = ledgerOf(analysis, standing, request);
       const answer = (states: Map<string, LifecycleState>, refusal: string | null, invalidated: string[] = [], pendingReview: string[] = []): LifecycleAnswer => ({
         version: request.version,
         states: listedStates(index, states),
         invalidated,
         pendingReview,
         refusal,
+        contradictions,
       });
       const action = request.action;
       if (!action) return answer(before, null);
@@ -93,4 +114,25 @@ export function createLifecycleApi(graphOf: (version: number) => ReasoningGraph 
       return answer(states, null, invalidated, pendingReview);
     },
   };
+}
+
+/** The ledger of one version: Gaia contradict/exclusive, and corrections that disagree with what is derived. */
+function ledgerOf(analysis: AnalysisView, standing: ReadonlyMap<string, StandingAssertion>, request: LifecycleRequest): LedgerEntry[] {
+  const derived = new Map<string, number>();
+  for (const d of analysis.derived) if (d.derived !== null) derived.set(d.id, d.derived);
+  for (const [id, p] of Object.entries(request.posteriors ?? {})) derived.set(id, p);
+  const ledger = buildContradictionLedger({
+    graph: analysis.graph,
+    derived,
+    standing,
+    resolutions: new Map((request.resolutions ?? []).map((r) => [r.body.contradiction, r])),
+  });
+  const entries = ledger.all.map((c) => ({
+    id: c.id,
+    kind: c.kind,
+    endpoints: c.endpoints,
+    rationale: c.rationale,
+    resolved: c.resolution ? c.resolution.body.resolution : null,
+  }));
+  return [...entries.filter((e) => e.resolved === null), ...entries.filter((e) => e.resolved !== null)];
 }

@@ -20,7 +20,7 @@ export type { AnalyzeRequest };
 
 export function createValidationApi() {
   const session = new AnalysisSession(() => performance.now());
-  const lifecycleApi = createLifecycleApi((version) => session.graphOf(version));
+  const lifecycleApi = createLifecycleApi((version) => session.analysisOf(version));
   return {
     /** Lifecycle states of one version under the standing assertions, and a cascade preview. */
     lifecycle(request: LifecycleRequest): LifecycleAnswer {

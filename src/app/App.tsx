@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { EditorPane } from './editor/EditorPane.tsx';
 import { GraphPane } from './graph/GraphPane.tsx';
 import { InspectorPanel } from './inspector/InspectorPanel.tsx';
-import { ProblemsPanel } from './problems/ProblemsPanel.tsx';
+import { BottomPanel } from './chrome/BottomPanel.tsx';
 import { SplitPane } from './chrome/SplitPane.tsx';
 import { StatusBar } from './chrome/StatusBar.tsx';
 import { Toolbar } from './chrome/Toolbar.tsx';
@@ -28,7 +28,7 @@ export function App() {
         <SplitPane id="main" direction="row" initial={42} min={20} max={75}>
           <SplitPane id="left" direction="column" initial={72} min={25} max={92}>
             <EditorPane />
-            <ProblemsPanel />
+            <BottomPanel />
           </SplitPane>
           <SplitPane id="right" direction="row" initial={68} min={30} max={85}>
             <GraphPane />

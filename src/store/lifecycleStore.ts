@@ -5,6 +5,7 @@
  * what the graph, inspector and history render.
  */
 import { create } from 'zustand';
+import type { SignedOperation } from '../core/oplog/operation.ts';
 
 export type BeliefState = 'active' | 'corrected' | 'refuted' | 'invalidated' | 'retracted';
 
@@ -34,12 +35,28 @@ export interface LifecycleStoreState {
   readonly preview: CascadePreview | null;
   /** A preview being computed for this action. */
   readonly previewing: UserAction | null;
+  /** The session's operation log, in replay order (for the history panel). */
+  readonly log: readonly SignedOperation[];
+  /** The contradiction ledger of the current version, open entries first. */
+  readonly contradictions: readonly LedgerEntry[];
+}
+
+/** One contradiction (contract §3) as the page shows it. */
+export interface LedgerEntry {
+  readonly id: string;
+  readonly kind: 'contradict' | 'exclusive' | 'correction';
+  readonly endpoints: readonly string[];
+  readonly rationale: string | null;
+  /** The resolution, once a user operation resolved it. */
+  readonly resolved: string | null;
 }
 
 export const useLifecycleStore = create<LifecycleStoreState>(() => ({
   states: new Map(),
   preview: null,
   previewing: null,
+  log: [],
+  contradictions: [],
 }));
 
 export type PreviewMark = 'none' | 'target' | 'invalidated' | 'changed';

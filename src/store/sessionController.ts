@@ -7,7 +7,7 @@
 import type { DeviceKey } from '../core/oplog/deviceKey.ts';
 import { generateDeviceKey } from '../core/oplog/deviceKey.ts';
 import { textHash } from '../core/oplog/opId.ts';
-import type { OperationBody, OpId, SignedOperation } from '../core/oplog/operation.ts';
+import type { ContradictionResolutionBody, OperationBody, OpId, SignedOperation } from '../core/oplog/operation.ts';
 import { appendSigned } from '../core/oplog/signOperation.ts';
 import type { StandingOperation } from '../core/oplog/replayLog.ts';
 import { foldOperations } from '../core/oplog/replayLog.ts';
@@ -15,7 +15,8 @@ import { irWithPrior, movedBeliefs, REFUTED_PRIOR } from '../core/infer/irWithPr
 import type { GaiaIr } from '../core/infer/irInput.ts';
 import { useDocumentStore } from './documentStore.ts';
 import type { InferenceClient } from './inferenceClient.ts';
-import type { BeliefState, CascadePreview, UserAction } from './lifecycleStore.ts';
+import type { BeliefState, CascadePreview, LedgerEntry, UserAction } from './lifecycleStore.ts';
+import { useContradictedStore } from './contradictedStore.ts';
 import { useLifecycleStore } from './lifecycleStore.ts';
 
 /** What the validation worker answers about the log on one version of the document. */
@@ -27,13 +28,20 @@ export interface LifecycleReply {
   readonly pendingReview: readonly string[];
   /** Why the action cannot apply; null when it can (or when there is no action). */
   readonly refusal: string | null;
+  readonly contradictions: readonly LedgerEntry[];
 }
 
 /** A standing user assertion, as the worker needs it. */
 export type StandingAssertion = Pick<StandingOperation, 'id' | 'body'>;
 
 export interface LifecycleService {
-  lifecycle(request: { version: number; standing: readonly StandingAssertion[]; action: UserAction | null }): Promise<LifecycleReply>;
+  lifecycle(request: {
+    version: number;
+    standing: readonly StandingAssertion[];
+    action: UserAction | null;
+    resolutions?: readonly { id: OpId; body: ContradictionResolutionBody }[];
+    posteriors?: Record<string, number>;
+  }): Promise<LifecycleReply>;
 }
 
 /** Where ops and key are kept (IndexedDB in the page; memory in tests). */
@@ -70,7 +78,7 @@ export class SessionController {
   open(sessionId: string, ops: readonly SignedOperation[]): void {
     this.sessionId = sessionId;
     this.ops = [...ops];
-    useLifecycleStore.setState({ preview: null, previewing: null });
+    useLifecycleStore.setState({ preview: null, previewing: null, log: this.ops.slice() });
     void this.refreshStates();
   }
 
@@ -87,9 +95,12 @@ export class SessionController {
   async refreshStates(): Promise<void> {
     const { analysis } = useDocumentStore.getState();
     if (!analysis) return;
-    const reply = await this.service.lifecycle({ version: analysis.version, standing: this.standing(), action: null });
+    const reply = await this.service.lifecycle({ version: analysis.version, action: null, ...this.logFacts() });
     if (reply.version !== useDocumentStore.getState().analysis?.version) return;
-    useLifecycleStore.setState({ states: new Map(Object.entries(reply.states)) });
+    useLifecycleStore.setState({ states: new Map(Object.entries(reply.states)), contradictions: reply.contradictions });
+    const open = new Set(reply.contradictions.filter((c) => c.resolved === null).flatMap((c) => c.endpoints));
+    const old = useContradictedStore.getState().ids;
+    if (old.size !== open.size || [...open].some((id) => !old.has(id))) useContradictedStore.setState({ ids: open });
   }
 
   /** Shows what `action` would do; replaces any earlier preview. */
@@ -99,7 +110,7 @@ export class SessionController {
     const { analysis, posteriors } = useDocumentStore.getState();
     if (!analysis) return;
     const [reply, changed] = await Promise.all([
-      this.service.lifecycle({ version: analysis.version, standing: this.standing(), action }),
+      this.service.lifecycle({ version: analysis.version, action, ...this.logFacts() }),
       this.posteriorShift(analysis.ir as GaiaIr | undefined, action, posteriors),
     ]);
     if (seq !== this.previewSeq) return; // a newer preview replaced this one
@@ -142,9 +153,20 @@ export class SessionController {
     return op.id;
   }
 
-  /** The user assertions standing now (the log is verified when a session is loaded). */
-  private standing(): StandingAssertion[] {
-    return [...foldOperations(this.ops).standing.values()].map((op) => ({ id: op.id, body: op.body }));
+  /** What the worker needs of the log: standing assertions, resolutions, and the posteriors corrections are set against. */
+  private logFacts() {
+    const folded = foldOperations(this.ops);
+    return {
+      standing: [...folded.standing.values()].map((op): StandingAssertion => ({ id: op.id, body: op.body })),
+      resolutions: [...folded.resolutions.values()].map((op) => ({ id: op.id, body: op.body })),
+      posteriors: Object.fromEntries(useDocumentStore.getState().posteriors),
+    };
+  }
+
+  /** Resolves an open contradiction (contract §3) as a user operation. */
+  async resolveContradiction(body: Omit<ContradictionResolutionBody, 'kind'>): Promise<void> {
+    this.append({ kind: 'contradiction_resolution', ...body }, await this.deviceKey(), 'inspector');
+    await this.refreshStates();
   }
 
   private lastRevision(): OpId | null {
@@ -173,6 +195,7 @@ export class SessionController {
     const op = appendSigned({ session: this.sessionId, last: last ? { seq: last.seq, id: last.id } : null }, body, key, { source });
     this.ops.push(op);
     this.persistence.append([op]);
+    useLifecycleStore.setState({ log: this.ops.slice() });
     return op;
   }
 

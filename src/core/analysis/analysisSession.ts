@@ -58,9 +58,9 @@ export class AnalysisSession {
     return base ? makePatch(base.analysis, analysis) : completePatch(analysis);
   }
 
-  /** The graph of `version`, while the session still keeps it. */
-  graphOf(version: number): AnalysisView['graph'] | null {
-    return this.kept.find((x) => x.analysis.version === version)?.analysis.graph ?? null;
+  /** The analysis of `version`, while the session still keeps it. */
+  analysisOf(version: number): AnalysisView | null {
+    return this.kept.find((x) => x.analysis.version === version)?.analysis ?? null;
   }
 
   /** The id use at a position, in the analysis of `version` (null if that version is gone). */

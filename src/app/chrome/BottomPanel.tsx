@@ -1,0 +1,45 @@
+/**
+ * Under the editor: Problems, History and Contradictions as tabs. The problems panel
+ * stays mounted (hidden) when another tab is shown, so its contract hook is always there.
+ */
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { HistoryPanel } from '../history/HistoryPanel.tsx';
+import { ContradictionsPanel } from '../contradictions/ContradictionsPanel.tsx';
+import { ProblemsPanel } from '../problems/ProblemsPanel.tsx';
+import { useLifecycleStore } from '../../store/lifecycleStore.ts';
+
+type Tab = 'problems' | 'history' | 'contradictions';
+
+export function BottomPanel() {
+  const [tab, setTab] = useState<Tab>('problems');
+  const ops = useLifecycleStore((s) => s.log.filter((op) => op.body.kind !== 'claim_invalidation' && op.body.kind !== 'revision').length);
+  const open = useLifecycleStore((s) => s.contradictions.filter((c) => !c.resolved).length);
+  const tabButton = (id: Tab, label: ReactNode) => (
+    <button className={`bottom-tab${tab === id ? ' on' : ''}`} data-testid={`tab-${id}`} onClick={() => setTab(id)}>
+      {label}
+    </button>
+  );
+  return (
+    <div className="bottom-panel">
+      <nav className="bottom-tabs">
+        {tabButton('problems', 'Problems')}
+        {tabButton('history', `History${ops > 0 ? ` (${ops})` : ''}`)}
+        {tabButton('contradictions', `Contradictions${open > 0 ? ` (${open})` : ''}`)}
+      </nav>
+      <div className="bottom-body" hidden={tab !== 'problems'}>
+        <ProblemsPanel />
+      </div>
+      {tab === 'history' && (
+        <div className="bottom-body">
+          <HistoryPanel />
+        </div>
+      )}
+      {tab === 'contradictions' && (
+        <div className="bottom-body">
+          <ContradictionsPanel />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+/** The session's history: its operation log in plain words, newest first. */
+import { useMemo } from 'react';
+import { selectNode } from '../../store/documentStore.ts';
+import { useLifecycleStore } from '../../store/lifecycleStore.ts';
+import { describeOperations } from './describeOperations.ts';
+
+export function HistoryPanel() {
+  const log = useLifecycleStore((s) => s.log);
+  const entries = useMemo(() => describeOperations(log).reverse(), [log]);
+  if (entries.length === 0) return <p className="muted problems-empty">No operations yet: refute, correct or retract a belief and it is recorded here.</p>;
+  return (
+    <ul className="history-list" data-testid="history">
+      {entries.map((e) => (
+        <li key={e.id} className={`history-${e.kind}`} onClick={() => e.target && selectNode(e.target, 'inspector')} title={`${e.id}\n${e.at}`}>
+          <time dateTime={e.at}>{new Date(e.at).toLocaleTimeString()}</time>
+          <span>{e.text}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

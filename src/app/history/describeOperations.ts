@@ -1,0 +1,66 @@
+/**
+ * The session log in plain words, for the history panel: each user operation with the
+ * invalidations it caused folded into it ("you refuted b2 → b4, b6, b7 invalidated").
+ */
+import type { OpId, SignedOperation } from '../../core/oplog/operation.ts';
+
+export interface HistoryEntry {
+  readonly id: OpId;
+  readonly at: string;
+  readonly text: string;
+  /** The belief the entry is about, for selecting it. */
+  readonly target: string | null;
+  readonly kind: SignedOperation['body']['kind'];
+}
+
+export function describeOperations(log: readonly SignedOperation[]): HistoryEntry[] {
+  const fallen = new Map<string, string[]>();
+  for (const op of log) {
+    if (op.body.kind !== 'claim_invalidation') continue;
+    const list = fallen.get(op.body.cause);
+    if (list) list.push(op.body.target);
+    else fallen.set(op.body.cause, [op.body.target]);
+  }
+  const byId = new Map(log.map((op) => [op.id, op]));
+  const entries: HistoryEntry[] = [];
+  for (const op of log) {
+    const b = op.body;
+    const consequences = fallen.get(op.id);
+    const tail = consequences ? ` → ${consequences.join(', ')} invalidated` : '';
+    const entry = (text: string, target: string | null) => entries.push({ id: op.id, at: op.at, text: text + tail, target, kind: b.kind });
+    switch (b.kind) {
+      case 'revision':
+        entry(`text saved (${b.length.toLocaleString()} characters)`, null);
+        break;
+      case 'claim_refutation':
+        entry(`you refuted ${b.target}`, b.target);
+        break;
+      case 'claim_correction':
+        entry(`you corrected ${b.target} to ${b.value.toFixed(2)}`, b.target);
+        break;
+      case 'evidence_retraction':
+        entry(`you retracted ${b.target}`, b.target);
+        break;
+      case 'withdrawal': {
+        const withdrawn = byId.get(b.withdraws)?.body.kind;
+        const what = withdrawn === 'claim_refutation' ? 'refutation' : withdrawn === 'claim_correction' ? 'correction' : withdrawn === 'evidence_retraction' ? 'retraction' : 'assertion';
+        entry(`you withdrew the ${what} of ${b.target}`, b.target);
+        break;
+      }
+      case 'contradiction_resolution':
+        entry(
+          b.resolution === 'accept-both'
+            ? `you accepted both sides of ${b.contradiction}`
+            : b.resolution === 'deprecate'
+              ? `you deprecated ${b.deprecated ?? '?'} in ${b.contradiction}`
+              : `you merged ${b.deprecated ?? '?'} into ${b.kept ?? '?'} (${b.contradiction})`,
+          b.deprecated ?? null,
+        );
+        break;
+      case 'claim_invalidation':
+        // Shown with the operation that caused it.
+        break;
+    }
+  }
+  return entries;
+}
