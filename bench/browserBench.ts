@@ -7,7 +7,9 @@
  *    and a keystroke right after it;
  *  - first layout of a 1000-belief trace through the layout worker, paste to graph;
  *  - Gaia: keystroke in a prior → posteriors of that version on screen, in a 200-claim
- *    package (the inference worker after the validation worker).
+ *    package (the inference worker after the validation worker);
+ *  - IndexedDB: 100k signed-op-shaped records appended through the op log store in
+ *    batches, against one awaited add per transaction, and read back.
  * Rows go into the `browser` section of bench/results.json.
  */
 import { existsSync } from 'node:fs';
@@ -86,6 +88,20 @@ export async function runBrowserBench(options: { quick: boolean; onProgress?: (w
     const posteriors = await typeInPriorAndTime(gaia, options.quick ? 8 : 20);
     rows.push({ name: 'browser: keystroke in a prior → posteriors on screen', size: '200 claims (414 variables)', ms: median(posteriors), targetMs: 150, note: 'keydown to the claim nodes and status bar showing that version\'s posteriors (median)' });
     await gaia.close();
+
+    progress('IndexedDB: append 100k operations');
+    const storage = await browser.newPage();
+    await storage.goto(`${url}?fresh&bench`);
+    await storage.waitForFunction(() => typeof (window as unknown as { __warrantDbBench?: unknown }).__warrantDbBench === 'function');
+    const n = options.quick ? 20_000 : 100_000;
+    const db = await storage.evaluate(
+      ([count, baseline]) => (window as unknown as { __warrantDbBench: (n: number, b: number) => Promise<{ batched: { ms: number; opsPerSecond: number }; singleAdds: { ms: number; opsPerSecond: number; ops: number }; readBack: { ms: number; opsPerSecond: number } }> }).__warrantDbBench(count, baseline),
+      [n, options.quick ? 1000 : 2000] as const,
+    );
+    const scaledSingle = (db.singleAdds.ms / db.singleAdds.ops) * n;
+    rows.push({ name: 'browser: append operations to IndexedDB (batched bulkAdd)', size: `${n / 1000}k ops`, ms: db.batched.ms, baselineMs: scaledSingle, baselineName: 'one awaited add per transaction (scaled)', note: `${db.batched.opsPerSecond.toLocaleString('en')} ops/s (target ≥ 10,000); one add per transaction ${db.singleAdds.opsPerSecond.toLocaleString('en')} ops/s` });
+    rows.push({ name: 'browser: read the log back from IndexedDB', size: `${n / 1000}k ops`, ms: db.readBack.ms, note: `${db.readBack.opsPerSecond.toLocaleString('en')} ops/s, validated, in seq order` });
+    await storage.close();
   } finally {
     await browser.close();
     await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));

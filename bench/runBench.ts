@@ -8,7 +8,9 @@
  *    thread through comlink, until the patch is back (target ≤ 100 ms at 10k), against
  *    the naive way: a from-scratch analysis whose whole result is copied;
  *  - layout rows from bench/layoutBench.ts, when that file exists;
- *  - Gaia inference rows (junction tree, loopy BP) from bench/inferBench.ts.
+ *  - Gaia inference rows (junction tree, loopy BP) from bench/inferBench.ts;
+ *  - the op log: IndexedDB appends (fake-indexeddb in Node) from bench/dbBench.ts, and
+ *    signing, replay and cascades from bench/oplogBench.ts.
  * Ratio, everywhere, is median ÷ baseline: below 1 is faster than the baseline.
  */
 import { analyzeDocument } from '../src/core/analysis/analyzeDocument.ts';
@@ -18,6 +20,7 @@ import { validateClair } from '../src/core/clair/validateClair.ts';
 import type { BenchRow } from './benchTypes.ts';
 import { generateTrace } from './generateTrace.ts';
 import { keystrokeEdit } from './keystrokeEdit.ts';
+import { runDbBench } from './dbBench.ts';
 import { runInferBench } from './inferBench.ts';
 import { layoutRows } from './layoutRows.ts';
 import type { MachineInfo } from './machineInfo.ts';
@@ -75,6 +78,8 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   rows.push(...(await layoutRows(options.quick, notes)));
 
   rows.push(...(await runInferBench({ quick: options.quick, onProgress: progress }, notes)));
+
+  rows.push(...(await runDbBench({ quick: options.quick, onProgress: progress })));
   return { date: new Date().toISOString(), quick: options.quick, machine, rows, notes };
 }
 

@@ -3,6 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import './styles.css';
 
+// The browser benchmark's storage probe, loaded only on `?bench` pages.
+if (new URLSearchParams(location.search).has('bench')) void import('../db/benchProbe.ts').then((m) => m.installDbBenchProbe());
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

@@ -11,6 +11,7 @@ import { deviceKeyFromSecret } from '../core/oplog/deviceKey.ts';
 import type { DeviceKey } from '../core/oplog/deviceKey.ts';
 import { replayLog } from '../core/oplog/replayLog.ts';
 import { signOperation } from '../core/oplog/signOperation.ts';
+import { announceCommits, CrossTab } from '../db/crossTab.ts';
 import { loadOrCreateDeviceKey } from '../db/deviceKeyStore.ts';
 import { OpLogStore } from '../db/opLogStore.ts';
 import { SessionRepository } from '../db/sessionRepository.ts';
@@ -35,6 +36,7 @@ interface Backend {
   readonly repo: SessionRepository;
   readonly log: OpLogStore;
   readonly key: DeviceKey;
+  readonly tabs: CrossTab;
 }
 
 let backend: Backend | null = null;
@@ -52,7 +54,10 @@ export async function startSessions(initial: () => Promise<{ name: string; text:
     const key = deviceKeyFromSecret(bytesToHex(stored.key.secretKey));
     const log = new OpLogStore(db, { onProblem: (p) => notice(p.message) });
     log.flushOnPagehide();
-    backend = { db, repo: new SessionRepository(db), log, key };
+    const tabs = new CrossTab();
+    announceCommits(log, tabs);
+    backend = { db, repo: new SessionRepository(db), log, key, tabs };
+    listenToOtherTabs(tabs);
     for (const p of stored.problems) notice(p.message);
   } catch (e) {
     notice(`Sessions are kept in memory only: IndexedDB is not available (${e instanceof Error ? e.message : String(e)}).`);
@@ -92,6 +97,7 @@ export async function newSession(name: string, text: string): Promise<void> {
   await flushText();
   const created = await backend.repo.create({ name, language: languageOf(name) as SessionLanguage, text });
   if (!created.ok) return notice(created.problem.message);
+  backend.tabs.notifySessionChanged(created.session.id);
   await refreshList();
   await switchSession(created.session.id);
 }
@@ -108,6 +114,7 @@ export async function switchSession(id: string): Promise<void> {
   if (bad.length > 0) notice(bad.join(' '));
   useSessionsStore.setState({ currentId: id });
   localStorage.setItem(CURRENT, id);
+  backend.tabs.openSession(id);
   openDocument(got.session.name, got.session.text, got.session.language);
   if (got.session.selectedNode) useDocumentStore.setState({ selection: { id: got.session.selectedNode, source: 'inspector', seq: 1 } });
   getSession().open(id, replay.applied);
@@ -117,6 +124,7 @@ export async function renameSession(id: string, name: string): Promise<void> {
   if (!backend) return;
   const r = await backend.repo.rename(id, name);
   if (!r.ok) notice(r.problem.message);
+  else backend.tabs.notifySessionChanged(id);
   await refreshList();
 }
 
@@ -128,6 +136,7 @@ export async function duplicateSession(id: string): Promise<void> {
   // The copy's log is re-signed under its own session id by this device.
   const r = await backend.repo.duplicate(id, { name: `copy of ${source?.name ?? 'session'}`, sign: (draft) => signOperation({ ...draft, author: key.author }, key) });
   if (!r.ok) return notice(r.problem.message);
+  backend.tabs.notifySessionChanged(r.session.id);
   await refreshList();
   await switchSession(r.session.id);
 }
@@ -137,12 +146,37 @@ export async function deleteSession(id: string): Promise<void> {
   await backend.log.flushNow();
   const r = await backend.repo.delete(id);
   if (!r.ok) return notice(r.problem.message);
+  backend.tabs.notifySessionDeleted(id);
   await refreshList();
   if (useSessionsStore.getState().currentId === id) {
     const next = useSessionsStore.getState().sessions[0];
     if (next) await switchSession(next.id);
     else await newSession('untitled.clair', '');
   }
+}
+
+/**
+ * Other tabs: their committed operations on this session are read and replayed here;
+ * sessions they create, rename or delete refresh the list; a second tab on the same
+ * session is pointed out, since both write to one log.
+ */
+function listenToOtherTabs(tabs: CrossTab): void {
+  tabs.subscribe((message) => {
+    const current = useSessionsStore.getState().currentId;
+    if (message.type === 'ops' && message.session === current) void reloadLog(current);
+    if (message.type === 'session' || message.type === 'session-deleted') void refreshList();
+    if (message.type === 'session-deleted' && message.session === current) notice('This session was deleted in another tab; what you see here is no longer saved.');
+  });
+  tabs.onSharedSession((shared) => {
+    if (shared && shared.otherTabs.length > 0) notice('This session is open in another tab too: operations written there appear here, and the last text saved wins.');
+  });
+}
+
+async function reloadLog(id: string): Promise<void> {
+  if (!backend) return;
+  const read = await backend.log.readLog(id, { includePending: true });
+  const replay = replayLog(read.ops);
+  if (useSessionsStore.getState().currentId === id) getSession().replaceLog(replay.applied);
 }
 
 /** Called by the editor on every change: the text is saved shortly after typing stops. */

@@ -82,6 +82,13 @@ export class SessionController {
     void this.refreshStates();
   }
 
+  /** The same session's log, re-read (another tab wrote to it); a preview stays. */
+  replaceLog(ops: readonly SignedOperation[]): void {
+    this.ops = [...ops];
+    useLifecycleStore.setState({ log: this.ops.slice() });
+    void this.refreshStates();
+  }
+
   get log(): readonly SignedOperation[] {
     return this.ops;
   }

@@ -30,7 +30,7 @@ export class CanonicalJsonError extends Error {
 /** The canonical text of `value`. */
 export function canonicalJson(value: unknown): string {
   const parts: string[] = [];
-  write(value, parts, '', new Set());
+  write(value, parts, [], new Set());
   return parts.join('');
 }
 
@@ -45,19 +45,25 @@ export function canonicalBytes(value: unknown): Uint8Array {
 
 // Lone surrogate: a high one not followed by a low one, or a low one not preceded by a high one.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const ANY_SURROGATE = /[\uD800-\uDFFF]/;
 
-function writeString(s: string, path: string): string {
-  if (LONE_SURROGATE.test(s)) throw new CanonicalJsonError('a string holds a lone surrogate (not valid Unicode)', path);
+/** The path of the part being written, kept as a stack and formatted only for an error. */
+type PathStack = (string | number)[];
+const pathText = (path: PathStack): string => path.map((p) => `/${p}`).join('');
+
+function writeString(s: string, path: PathStack): string {
+  // The cheap test first: most strings hold no surrogate at all.
+  if (ANY_SURROGATE.test(s) && LONE_SURROGATE.test(s)) throw new CanonicalJsonError('a string holds a lone surrogate (not valid Unicode)', pathText(path));
   return JSON.stringify(s);
 }
 
-function write(value: unknown, out: string[], path: string, open: Set<object>): void {
+function write(value: unknown, out: string[], path: PathStack, open: Set<object>): void {
   switch (typeof value) {
     case 'string':
       out.push(writeString(value, path));
       return;
     case 'number':
-      if (!Number.isFinite(value)) throw new CanonicalJsonError(`${String(value)} is not a JSON number`, path);
+      if (!Number.isFinite(value)) throw new CanonicalJsonError(`${String(value)} is not a JSON number`, pathText(path));
       // String(-0) is "0", as JCS wants; every other finite number is written by ES rules.
       out.push(String(value));
       return;
@@ -67,20 +73,22 @@ function write(value: unknown, out: string[], path: string, open: Set<object>): 
     case 'object':
       break;
     default:
-      throw new CanonicalJsonError(`a ${typeof value} is not JSON data`, path);
+      throw new CanonicalJsonError(`a ${typeof value} is not JSON data`, pathText(path));
   }
   if (value === null) {
     out.push('null');
     return;
   }
-  if (open.has(value)) throw new CanonicalJsonError('the value contains a cycle', path);
+  if (open.has(value)) throw new CanonicalJsonError('the value contains a cycle', pathText(path));
   if (Array.isArray(value)) {
     open.add(value);
     out.push('[');
     for (let i = 0; i < value.length; i++) {
       if (i > 0) out.push(',');
       // Holes in sparse arrays read as undefined and are refused like undefined.
-      write(value[i], out, `${path}/${i}`, open);
+      path.push(i);
+      write(value[i], out, path, open);
+      path.pop();
     }
     out.push(']');
     open.delete(value);
@@ -89,7 +97,7 @@ function write(value: unknown, out: string[], path: string, open: Set<object>): 
   const proto = Object.getPrototypeOf(value) as unknown;
   if (proto !== Object.prototype && proto !== null) {
     const name = (value as { constructor?: { name?: string } }).constructor?.name ?? 'object';
-    throw new CanonicalJsonError(`a ${name} is not a plain JSON object`, path);
+    throw new CanonicalJsonError(`a ${name} is not a plain JSON object`, pathText(path));
   }
   open.add(value);
   const record = value as Record<string, unknown>;
@@ -98,9 +106,10 @@ function write(value: unknown, out: string[], path: string, open: Set<object>): 
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
     if (i > 0) out.push(',');
-    const at = `${path}/${key}`;
-    out.push(writeString(key, at), ':');
-    write(record[key], out, at, open);
+    path.push(key);
+    out.push(writeString(key, path), ':');
+    write(record[key], out, path, open);
+    path.pop();
   }
   out.push('}');
   open.delete(value);

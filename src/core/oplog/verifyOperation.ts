@@ -32,6 +32,19 @@ export interface VerifyOptions {
    * itself, when the id check suffices to detect corruption.
    */
   readonly signatures?: boolean;
+  /**
+   * Signatures already verified on this device, as signatureKey(op) strings. An op whose
+   * recomputed id and signature match an entry is not verified again: the id pins the
+   * content and the entry pins the exact signature bytes that were found good. This is
+   * what keeps replaying a stored log cheap (ed25519 verification in pure JS costs
+   * milliseconds per op); new and imported ops are verified in full and then added.
+   */
+  readonly knownSignatures?: { has(key: string): boolean };
+}
+
+/** The cache key of an op's verified signature: its id and its signature. */
+export function signatureKey(op: { readonly id: string; readonly sig: string }): string {
+  return `${op.id} ${op.sig}`;
 }
 
 /** Verifies `x` (any JSON value) as a signed operation. */
@@ -50,7 +63,7 @@ export function verifyOperation(x: unknown, options: VerifyOptions = {}): Verify
   }
   const id = b3Of(bytes);
   if (id !== op.id) return { ok: false, reason: 'bad-id', detail: `content hashes to ${id}, not ${op.id}` };
-  if (options.signatures !== false) {
+  if (options.signatures !== false && !options.knownSignatures?.has(signatureKey(op))) {
     let good = false;
     try {
       good = ed.verify(hexToBytes(op.sig), bytes, publicKey);
