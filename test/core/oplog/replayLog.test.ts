@@ -156,3 +156,16 @@ describe('replay', () => {
     );
   });
 });
+
+describe('verified-signature cache', () => {
+  it('skips re-verifying a known (id, sig) pair but never a changed signature or content', async () => {
+    const { signatureKey } = await import('../../../src/core/oplog/verifyOperation.ts');
+    const ops = chain([revision, refute('b1')]);
+    const known = new Set(ops.map(signatureKey));
+    expect(replayLog(ops, { knownSignatures: known }).rejected).toEqual([]);
+    const badSig = { ...ops[1]!, sig: ops[0]!.sig };
+    expect(replayLog([ops[0], badSig], { knownSignatures: known }).rejected).toMatchObject([{ reason: 'bad-signature' }]);
+    const badBody = { ...ops[1]!, body: { ...ops[1]!.body, target: 'b2' } };
+    expect(replayLog([ops[0], badBody], { knownSignatures: known }).rejected).toMatchObject([{ reason: 'bad-id' }]);
+  });
+});
