@@ -93,3 +93,26 @@ test('contradictions: the ledger flags both sides until the user resolves them; 
   await expect(page.getByTestId('history')).toContainText('you deprecated mass_matters in one_answer');
   await shot(page, 'contradictions-resolved');
 });
+
+test('a session exported as one file comes back whole in another browser; a dropped .clair opens as a session', async ({ page, browser }) => {
+  await openFresh(page);
+  await node(page, 'b5').dragTo(page.getByTestId('dropzone-refute'));
+  await page.getByTestId('cascade-commit').click();
+  await expect(node(page, 'b7')).toHaveAttribute('data-state', 'invalidated');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-session').click()]);
+  expect(download.suggestedFilename()).toBe('route-planning.clair.warrant.json');
+  const archive = await (await download.createReadStream()).toArray();
+
+  const other = await browser.newContext();
+  const page2 = await other.newPage();
+  await openFresh(page2);
+  await page2.getByTestId('import-file').setInputFiles({ name: 'route-planning.clair.warrant.json', mimeType: 'application/json', buffer: Buffer.concat(archive) });
+  await expect(page2.getByTestId('session-item')).toHaveCount(2);
+  await expect(node(page2, 'b5')).toHaveAttribute('data-state', 'refuted');
+  await expect(node(page2, 'b8')).toHaveAttribute('data-state', 'invalidated');
+
+  await page2.getByTestId('import-file').setInputFiles({ name: 'tiny.clair', mimeType: 'text/plain', buffer: Buffer.from('a1 .9 L0 @user "a fact"\na2 .8 L0 @self <a1 "what follows"\n') });
+  await expect(page2.locator('[data-testid=session-item][data-active=true]')).toContainText('tiny.clair');
+  await expect(node(page2, 'a2')).toHaveAttribute('data-state', 'active');
+  await other.close();
+});

@@ -9,7 +9,7 @@ import { StatusBar } from './chrome/StatusBar.tsx';
 import { Toolbar } from './chrome/Toolbar.tsx';
 import { SessionTabs } from './chrome/SessionTabs.tsx';
 import { DEFAULT_SAMPLE, fetchSample } from './chrome/sampleCatalog.ts';
-import { startSessions } from '../store/browserSessions.ts';
+import { importFile, startSessions } from '../store/browserSessions.ts';
 import { getSession } from '../store/sessionInstance.ts';
 
 export function App() {
@@ -18,6 +18,23 @@ export function App() {
     // Reopen the current session; on a first visit (or with ?fresh), a new one with the default sample.
     const fresh = new URLSearchParams(location.search).has('fresh');
     void startSessions(async () => ({ name: DEFAULT_SAMPLE.file, text: await fetchSample(DEFAULT_SAMPLE.file) }), fresh);
+    // Files dropped anywhere on the page open as sessions (node drags carry no files).
+    const carriesFiles = (e: DragEvent) => e.dataTransfer?.types.includes('Files') ?? false;
+    const over = (e: DragEvent) => {
+      if (carriesFiles(e)) e.preventDefault();
+    };
+    const drop = (e: DragEvent) => {
+      if (!carriesFiles(e)) return;
+      e.preventDefault();
+      e.stopPropagation();
+      for (const f of Array.from(e.dataTransfer?.files ?? [])) void importFile(f);
+    };
+    window.addEventListener('dragover', over, true);
+    window.addEventListener('drop', drop, true);
+    return () => {
+      window.removeEventListener('dragover', over, true);
+      window.removeEventListener('drop', drop, true);
+    };
   }, []);
 
   return (

@@ -10,6 +10,8 @@ import { create } from 'zustand';
 import { deviceKeyFromSecret } from '../core/oplog/deviceKey.ts';
 import type { DeviceKey } from '../core/oplog/deviceKey.ts';
 import { replayLog } from '../core/oplog/replayLog.ts';
+import { verifyOperation } from '../core/oplog/verifyOperation.ts';
+import { exportSession, importSession, SESSION_ARCHIVE_FORMAT } from '../db/sessionArchive.ts';
 import { signOperation } from '../core/oplog/signOperation.ts';
 import { announceCommits, CrossTab } from '../db/crossTab.ts';
 import { loadOrCreateDeviceKey } from '../db/deviceKeyStore.ts';
@@ -205,4 +207,51 @@ export function saveSelectionSoon(): void {
   const id = useSessionsStore.getState().currentId;
   if (!backend || !id) return;
   void backend.repo.saveEditingState(id, { selectedNode: useDocumentStore.getState().selection.id });
+}
+
+/** Downloads the current session (text, texts of its revisions, signed log) as one file. */
+export async function exportCurrentSession(): Promise<void> {
+  const id = useSessionsStore.getState().currentId;
+  if (!backend || !id) return notice('There is no stored session to export.');
+  await flushText();
+  await backend.log.flushNow();
+  const result = await exportSession(backend.db, id);
+  if (!result.ok) return notice(result.problem.message);
+  const name = useSessionsStore.getState().sessions.find((s) => s.id === id)?.name ?? 'session';
+  const url = URL.createObjectURL(new Blob([result.json], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `${name}.warrant.json`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * Opens a file dropped on the page or picked: a session archive comes back whole (its
+ * log verified op by op); any other text file becomes a new session of its language.
+ */
+export async function importFile(file: File): Promise<void> {
+  let text: string;
+  try {
+    text = await file.text();
+  } catch (e) {
+    return notice(`Cannot read ${file.name}: ${e instanceof Error ? e.message : String(e)}.`);
+  }
+  if (text.includes('\u0000')) return notice(`${file.name} is binary data, not a text document.`);
+  if (file.name.endsWith('.json') && text.includes(SESSION_ARCHIVE_FORMAT)) {
+    if (!backend) return notice('Sessions cannot be imported: IndexedDB is not available.');
+    const key = backend.key;
+    const result = await importSession(backend.db, text, {
+      verify: (op) => verifyOperation(op).ok,
+      sign: (draft) => signOperation({ ...draft, author: key.author }, key),
+    });
+    if (!result.ok) return notice(`${file.name} was not imported: ${result.problems.map((p) => p.message).join(' ')}`);
+    backend.tabs.notifySessionChanged(result.session.id);
+    await refreshList();
+    await switchSession(result.session.id);
+    if (result.outcome === 'unchanged') notice(`${file.name} is already here, unchanged.`);
+    return;
+  }
+  if (!/\.(clair|py|gaia)$/i.test(file.name)) return notice(`${file.name}: Warrant opens .clair traces, Gaia packages (.py, .gaia) and session archives (.warrant.json).`);
+  await newSession(file.name, text);
 }

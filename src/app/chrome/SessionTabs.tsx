@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { NEW_CLAIR } from './newDocuments.ts';
-import { deleteSession, duplicateSession, newSession, renameSession, switchSession, useSessionsStore } from '../../store/browserSessions.ts';
+import { deleteSession, duplicateSession, exportCurrentSession, importFile, newSession, renameSession, switchSession, useSessionsStore } from '../../store/browserSessions.ts';
 
 export function SessionTabs() {
   const sessions = useSessionsStore((s) => s.sessions);
@@ -44,6 +44,9 @@ export function SessionTabs() {
                 <button className="session-action" title="Rename" onClick={() => setEditing(s.id)}>
                   ✎
                 </button>
+                <button className="session-action" data-testid="export-session" title="Export this session (text and signed history) as one file" onClick={() => void exportCurrentSession()}>
+                  ⤓
+                </button>
                 <button className="session-action" title="Duplicate this session with its history" onClick={() => void duplicateSession(s.id)}>
                   ⧉
                 </button>
@@ -64,6 +67,20 @@ export function SessionTabs() {
       <button className="session-new" data-testid="new-session" title="A new session with an empty CLAIR trace" onClick={() => void newSession('untitled.clair', NEW_CLAIR)}>
         +
       </button>
+      <label className="session-new" title="Open a file: a .clair trace, a Gaia package, or a session exported from Warrant (you can also drop files on the page)">
+        ⤒
+        <input
+          type="file"
+          data-testid="import-file"
+          accept=".clair,.py,.gaia,.json"
+          multiple
+          hidden
+          onChange={(e) => {
+            for (const f of Array.from(e.currentTarget.files ?? [])) void importFile(f);
+            e.currentTarget.value = '';
+          }}
+        />
+      </label>
       {notice && (
         <span className="session-notice" role="status" title={notice} onClick={() => useSessionsStore.setState({ notice: null })}>
           ⚠ {notice}
