@@ -169,3 +169,32 @@ describe('verified-signature cache', () => {
     expect(replayLog([ops[0], badBody], { knownSignatures: known }).rejected).toMatchObject([{ reason: 'bad-id' }]);
   });
 });
+
+describe('tampering with the stored text', () => {
+  it('changing any one character of a stored op line never gets it applied', () => {
+    const ops = chain([revision, correct('b1', 0.25), refute('b2')]);
+    const lines = ops.map((op) => JSON.stringify(op));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 }), fc.nat(), fc.integer({ min: 32, max: 126 }), (which, at, code) => {
+        const line = lines[which]!;
+        const pos = at % line.length;
+        const ch = String.fromCharCode(code);
+        if (line[pos] === ch) return;
+        let value: unknown;
+        try {
+          value = JSON.parse(line.slice(0, pos) + ch + line.slice(pos + 1));
+        } catch {
+          return; // not JSON any more: the log reader sets the line aside
+        }
+        // The same JSON value (e.g. a flip inside an insignificant spot) is not tampering.
+        if (JSON.stringify(value) === JSON.stringify(JSON.parse(line))) return;
+        const input = ops.map((op, i) => (i === which ? value : op));
+        const state = replayLog(input);
+        expect(state.rejected.some((r) => r.index === which)).toBe(true);
+        // The ops before it stand; it, and everything chained after it, are set aside.
+        expect(state.applied.map((o) => o.id)).toEqual(ops.slice(0, which).map((o) => o.id));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
