@@ -116,3 +116,24 @@ test('a session exported as one file comes back whole in another browser; a drop
   await expect(node(page2, 'a2')).toHaveAttribute('data-state', 'active');
   await other.close();
 });
+
+test('the inspector explains a belief from its record: state, history, provenance, and the caveat of a contradiction', async ({ page }) => {
+  await openFresh(page);
+  await node(page, 'b5').dragTo(page.getByTestId('dropzone-refute'));
+  await page.getByTestId('cascade-commit').click();
+  await expect(node(page, 'b7')).toHaveAttribute('data-state', 'invalidated');
+  await node(page, 'b7').click();
+  const explanation = page.getByTestId('inspector').getByTestId('explanation');
+  await expect(explanation).toContainText('b7 [invalidated');
+  await expect(explanation).toContainText('b5');
+  await explanation.locator('summary').click();
+  const raw = JSON.parse((await page.getByTestId('explanation-raw').textContent()) ?? '{}') as { claim: { state: string }; provenance: { id: string }[]; reintroduced_claim: boolean };
+  expect(raw.claim.state).toBe('invalidated');
+  expect(raw.provenance.map((p) => p.id)).toContain('b5');
+  expect(raw.reintroduced_claim).toBe(false);
+  await shot(page, 'explanation');
+
+  await openFresh(page, 'pendulum_period.py');
+  await node(page, 'mass_matters').click();
+  await expect(page.getByTestId('explanation-caveat')).toBeVisible();
+});

@@ -8,6 +8,10 @@ import type { AnalysisView } from '../src/core/analysis/documentAnalysis.ts';
 import { buildContradictionLedger } from '../src/core/contradiction/contradictionLedger.ts';
 import type { Contradiction } from '../src/core/contradiction/contradictionLedger.ts';
 import type { ReasoningGraph } from '../src/core/graph/reasoningGraph.ts';
+import { explainDocument } from '../src/core/explain/explainDocument.ts';
+import type { ExplanationRecord } from '../src/core/explain/explainRecord.ts';
+import { renderExplanation } from '../src/core/explain/renderExplanation.ts';
+import type { SignedOperation } from '../src/core/oplog/operation.ts';
 import type { DependencyIndex } from '../src/core/oplog/dependencyIndex.ts';
 import { buildDependencyIndex, justifiersOf, resolveTarget } from '../src/core/oplog/dependencyIndex.ts';
 import type { LifecycleState, StandingAssertion } from '../src/core/oplog/lifecycle.ts';
@@ -60,6 +64,20 @@ export function createLifecycleApi(analysisOf: (version: number) => AnalysisView
   };
 
   return {
+    /** The explanation record of one belief (contract §1.4) and its text rendering. */
+    explain(request: { version: number; id: string; ops: readonly SignedOperation[]; posteriors?: Readonly<Record<string, number>> }): { record: ExplanationRecord; text: string } | null {
+      const analysis = analysisOf(request.version);
+      if (!analysis) return null;
+      const explained = explainDocument({
+        graph: analysis.graph,
+        derived: analysis.derived,
+        ...(request.posteriors ? { posteriors: new Map(Object.entries(request.posteriors)) } : {}),
+        ops: request.ops,
+        index: indexOf(analysis.graph),
+      });
+      const record = explained.explainer.explain(request.id);
+      return record ? { record, text: renderExplanation(record) } : null;
+    },
     lifecycle(request: LifecycleRequest): LifecycleAnswer {
       const analysis = analysisOf(request.version);
       if (!analysis) return { version: request.version, states: {}, invalidated: [], pendingReview: [], refusal: 'that version of the document is gone; try again', contradictions: [] };

@@ -26,6 +26,10 @@ export function createValidationApi() {
     lifecycle(request: LifecycleRequest): LifecycleAnswer {
       return lifecycleApi.lifecycle(request);
     },
+    /** The explanation record of one belief under the session's log. */
+    explain(request: Parameters<typeof lifecycleApi.explain>[0]): ReturnType<typeof lifecycleApi.explain> {
+      return lifecycleApi.explain(request);
+    },
     /**
      * Parse, validate, derive confidences and build the graph of one document version.
      * The reply is a patch against `baseVersion` when the worker still has it, else complete.

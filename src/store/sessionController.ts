@@ -13,6 +13,7 @@ import type { StandingOperation } from '../core/oplog/replayLog.ts';
 import { foldOperations } from '../core/oplog/replayLog.ts';
 import { irWithPrior, movedBeliefs, REFUTED_PRIOR } from '../core/infer/irWithPrior.ts';
 import type { GaiaIr } from '../core/infer/irInput.ts';
+import type { ExplanationRecord } from '../core/explain/explainRecord.ts';
 import { useDocumentStore } from './documentStore.ts';
 import type { InferenceClient } from './inferenceClient.ts';
 import type { BeliefState, CascadePreview, LedgerEntry, UserAction } from './lifecycleStore.ts';
@@ -35,6 +36,7 @@ export interface LifecycleReply {
 export type StandingAssertion = Pick<StandingOperation, 'id' | 'body'>;
 
 export interface LifecycleService {
+  explain?(request: { version: number; id: string; ops: readonly SignedOperation[]; posteriors?: Record<string, number> }): Promise<{ record: ExplanationRecord; text: string } | null>;
   lifecycle(request: {
     version: number;
     standing: readonly StandingAssertion[];
@@ -168,6 +170,13 @@ export class SessionController {
       resolutions: [...folded.resolutions.values()].map((op) => ({ id: op.id, body: op.body })),
       posteriors: Object.fromEntries(useDocumentStore.getState().posteriors),
     };
+  }
+
+  /** The explanation record of `id` under this session's log (null while the version is gone). */
+  async explain(id: string): Promise<{ record: ExplanationRecord; text: string } | null> {
+    const { analysis, posteriors } = useDocumentStore.getState();
+    if (!analysis || !this.service.explain) return null;
+    return this.service.explain({ version: analysis.version, id, ops: this.ops, posteriors: Object.fromEntries(posteriors) });
   }
 
   /** Resolves an open contradiction (contract §3) as a user operation. */

@@ -9,6 +9,7 @@ import { formatConfidence } from '../../core/graph/explainWhy.ts';
 import type { GraphIndex } from '../../core/graph/graphIndex.ts';
 import { provenanceOf } from '../../core/graph/provenance.ts';
 import { LifecycleActions } from './LifecycleActions.tsx';
+import { ExplanationSection } from './ExplanationSection.tsx';
 import type { GraphNode, NodeId } from '../../core/graph/reasoningGraph.ts';
 import { useContradictedStore } from '../../store/contradictedStore.ts';
 import { selectNode, useDocumentStore } from '../../store/documentStore.ts';
@@ -120,6 +121,7 @@ export function GaiaInspector() {
       )}
 
       {n.kind === 'claim' && !n.helper && details && <LifecycleActions id={id} isRoot={details.supports.length === 0} value={n.confidence} />}
+      {n.kind === 'claim' && !n.helper && <ExplanationSection id={id} />}
 
       {n.kind === 'factor' && n.factor && (
         <>

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { explainWhy, formatConfidence, whenToReconsider } from '../../core/graph/explainWhy.ts';
 import { provenanceOf } from '../../core/graph/provenance.ts';
 import { LifecycleActions } from './LifecycleActions.tsx';
+import { ExplanationSection } from './ExplanationSection.tsx';
 import type { NodeId } from '../../core/graph/reasoningGraph.ts';
 import { selectNode, useDocumentStore } from '../../store/documentStore.ts';
 import { revealInEditor } from '../editor/activeEditor.ts';
@@ -106,6 +107,7 @@ function ClairInspector() {
       </dl>
 
       {!n.broken && <LifecycleActions id={id} isRoot={details.supports.length === 0} value={n.confidence} />}
+      {!n.broken && <ExplanationSection id={id} />}
 
       {problems.length > 0 && (
         <section>
