@@ -21,6 +21,7 @@ import type { BenchRow } from './benchTypes.ts';
 import { generateTrace } from './generateTrace.ts';
 import { keystrokeEdit } from './keystrokeEdit.ts';
 import { runDbBench } from './dbBench.ts';
+import { runOplogBench } from './oplogBench.ts';
 import { runInferBench } from './inferBench.ts';
 import { layoutRows } from './layoutRows.ts';
 import type { MachineInfo } from './machineInfo.ts';
@@ -80,6 +81,8 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   rows.push(...(await runInferBench({ quick: options.quick, onProgress: progress }, notes)));
 
   rows.push(...(await runDbBench({ quick: options.quick, onProgress: progress })));
+  progress('operation log: sign, replay, cascade');
+  rows.push(...(await runOplogBench({ quick: options.quick })));
   return { date: new Date().toISOString(), quick: options.quick, machine, rows, notes };
 }
 
