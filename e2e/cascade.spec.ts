@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { node, openFresh, shot } from './page.ts';
+import { cursorAfter, node, openFresh, shot } from './page.ts';
 
 test('drag a belief onto Refute: the preview marks what falls; commit sets the states', async ({ page }) => {
   await openFresh(page);
@@ -136,4 +136,28 @@ test('the inspector explains a belief from its record: state, history, provenanc
   await openFresh(page, 'pendulum_period.py');
   await node(page, 'mass_matters').click();
   await expect(page.getByTestId('explanation-caveat')).toBeVisible();
+});
+
+test('editing a belief\'s text invalidates what rests on it; a confidence edit does not; review clears it', async ({ page }) => {
+  await openFresh(page);
+  await expect(node(page, 'b7')).toHaveAttribute('data-state', 'active');
+  // Confidence only: b5 .9 → .8; its dependents are refreshed, not invalidated.
+  await cursorAfter(page, 'b5 .9');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('8');
+  await page.waitForTimeout(1200);
+  await expect(node(page, 'b7')).toHaveAttribute('data-state', 'active');
+  // Content: b5's proposition rewritten; b7, b8, b9 rest on it.
+  await cursorAfter(page, '<b3 "Dijkstra with a binary heap');
+  await page.keyboard.insertText(' and lazy deletion');
+  for (const id of ['b7', 'b8', 'b9']) await expect(node(page, id)).toHaveAttribute('data-state', 'invalidated');
+  await expect(node(page, 'b5')).toHaveAttribute('data-state', 'active');
+  await expect(node(page, 'b6')).toHaveAttribute('data-state', 'active');
+
+  await node(page, 'b7').click();
+  await page.getByTestId('inspector').getByTestId('action-withdraw').click();
+  await page.getByTestId('cascade-commit').click();
+  await expect(node(page, 'b7')).toHaveAttribute('data-state', 'active');
+  await page.getByTestId('tab-history').click();
+  await expect(page.getByTestId('history')).toContainText('you reviewed b7');
 });

@@ -15,7 +15,9 @@ import type { SignedOperation } from '../src/core/oplog/operation.ts';
 import type { DependencyIndex } from '../src/core/oplog/dependencyIndex.ts';
 import { buildDependencyIndex, justifiersOf, resolveTarget } from '../src/core/oplog/dependencyIndex.ts';
 import type { LifecycleState, StandingAssertion } from '../src/core/oplog/lifecycle.ts';
-import { computeStates, listedStates } from '../src/core/oplog/lifecycle.ts';
+import { computeStates } from '../src/core/oplog/lifecycle.ts';
+import { dependentsOf } from '../src/core/oplog/dependencyIndex.ts';
+import { revisionChanges } from '../src/core/oplog/revisionChanges.ts';
 import type { ContradictionResolutionBody, OpId } from '../src/core/oplog/operation.ts';
 
 export type PreviewAction =
@@ -32,6 +34,19 @@ export interface LifecycleRequest {
   readonly resolutions?: readonly { readonly id: OpId; readonly body: ContradictionResolutionBody }[];
   /** Gaia: posteriors by node id, for corrections that disagree with them. */
   readonly posteriors?: Readonly<Record<string, number>>;
+  /**
+   * Beliefs invalidated because something they rest on was rewritten (a revision's
+   * `claim_invalidation` ops not yet withdrawn): they stay invalidated until reviewed.
+   */
+  readonly revisionInvalidated?: readonly string[];
+}
+
+/** What a new revision of the text changed since the last one recorded (Mnema §6.1). */
+export interface RevisionMark {
+  readonly contentChanged: readonly string[];
+  readonly confidenceOnly: readonly string[];
+  /** Dependents of content changes: to be invalidated. */
+  readonly invalidates: readonly string[];
 }
 
 /** One entry of the contradiction ledger, as the page shows it. */
@@ -45,6 +60,7 @@ export interface LedgerEntry {
 
 export interface LifecycleAnswer {
   readonly version: number;
+  /** Every belief that is not `active` (the page reads a missing entry as active). */
   readonly states: Record<string, LifecycleState>;
   readonly invalidated: string[];
   readonly pendingReview: string[];
@@ -63,7 +79,36 @@ export function createLifecycleApi(analysisOf: (version: number) => AnalysisView
     return cached.index;
   };
 
+  /** The graph of the last revision recorded, per the page's session. */
+  let baseline: ReasoningGraph | null = null;
+
+  /** States under the standing assertions, then what revisions invalidated, passed down to dependents. */
+  const statesOf = (index: DependencyIndex, standing: ReadonlyMap<string, StandingAssertion>, revised: ReadonlySet<string>) => {
+    const states = computeStates(index, standing);
+    const queue = [...revised].filter((id) => states.get(id) === 'active' || states.get(id) === undefined);
+    while (queue.length > 0) {
+      const id = queue.pop()!;
+      if (standing.has(id) || states.get(id) === 'invalidated') continue;
+      states.set(id, 'invalidated');
+      for (const d of dependentsOf(index, id)) if (!standing.has(d)) queue.push(d);
+    }
+    return states;
+  };
+
   return {
+    /**
+     * Compares `version` with the last revision recorded and makes it the new baseline.
+     * `reset` starts afresh (a session was opened): nothing is reported.
+     */
+    markRevision(request: { version: number; reset: boolean }): RevisionMark | null {
+      const analysis = analysisOf(request.version);
+      if (!analysis) return null;
+      const before = baseline;
+      baseline = analysis.graph;
+      if (request.reset || !before || before.language !== analysis.graph.language) return { contentChanged: [], confidenceOnly: [], invalidates: [] };
+      const changes = revisionChanges(before, analysis.graph, { new: indexOf(analysis.graph) });
+      return { contentChanged: changes.contentChanged, confidenceOnly: changes.confidenceOnly, invalidates: changes.invalidates };
+    },
     /** The explanation record of one belief (contract §1.4) and its text rendering. */
     explain(request: { version: number; id: string; ops: readonly SignedOperation[]; posteriors?: Readonly<Record<string, number>> }): { record: ExplanationRecord; text: string } | null {
       const analysis = analysisOf(request.version);
@@ -84,11 +129,12 @@ export function createLifecycleApi(analysisOf: (version: number) => AnalysisView
       const graph = analysis.graph;
       const index = indexOf(graph);
       const standing = new Map(request.standing.map((a) => [a.body.target, a]));
-      const before = computeStates(index, standing);
+      const revised = new Set(request.revisionInvalidated ?? []);
+      const before = statesOf(index, standing, revised);
       const contradictions = ledgerOf(analysis, standing, request);
       const answer = (states: Map<string, LifecycleState>, refusal: string | null, invalidated: string[] = [], pendingReview: string[] = []): LifecycleAnswer => ({
         version: request.version,
-        states: listedStates(index, states),
+        states: notActive(states),
         invalidated,
         pendingReview,
         refusal,
@@ -113,10 +159,10 @@ export function createLifecycleApi(analysisOf: (version: number) => AnalysisView
           after.set(target, { id: PREVIEW_ID, body: { kind: 'evidence_retraction', target, revision: null } });
           break;
         case 'withdraw':
-          if (!after.delete(target)) return answer(before, `nothing stands on ${target} to withdraw`);
+          if (!after.delete(target) && !revised.delete(target)) return answer(before, `nothing stands on ${target} to withdraw`);
           break;
       }
-      const states = computeStates(index, after);
+      const states = statesOf(index, after, revised);
       const invalidated: string[] = [];
       const pendingReview: string[] = [];
       for (const id of index.beliefs) {
@@ -153,4 +199,11 @@ function ledgerOf(analysis: AnalysisView, standing: ReadonlyMap<string, Standing
     resolved: c.resolution ? c.resolution.body.resolution : null,
   }));
   return [...entries.filter((e) => e.resolved === null), ...entries.filter((e) => e.resolved !== null)];
+}
+
+/** Only the beliefs that are not active: a large trace with few operations sends little. */
+function notActive(states: ReadonlyMap<string, LifecycleState>): Record<string, LifecycleState> {
+  const out: Record<string, LifecycleState> = {};
+  for (const [id, state] of states) if (state !== 'active') out[id] = state;
+  return out;
 }

@@ -26,6 +26,10 @@ export function createValidationApi() {
     lifecycle(request: LifecycleRequest): LifecycleAnswer {
       return lifecycleApi.lifecycle(request);
     },
+    /** What the text's new revision changed since the last one recorded. */
+    markRevision(request: { version: number; reset: boolean }) {
+      return lifecycleApi.markRevision(request);
+    },
     /** The explanation record of one belief under the session's log. */
     explain(request: Parameters<typeof lifecycleApi.explain>[0]): ReturnType<typeof lifecycleApi.explain> {
       return lifecycleApi.explain(request);

@@ -119,7 +119,7 @@ export async function switchSession(id: string): Promise<void> {
   backend.tabs.openSession(id);
   openDocument(got.session.name, got.session.text, got.session.language);
   if (got.session.selectedNode) useDocumentStore.setState({ selection: { id: got.session.selectedNode, source: 'inspector', seq: 1 } });
-  getSession().open(id, replay.applied);
+  getSession().open(id, replay.applied, got.session.text, got.session.language);
 }
 
 export async function renameSession(id: string, name: string): Promise<void> {
@@ -197,9 +197,25 @@ async function flushText(): Promise<void> {
   if (!backend || !id || pendingText === null) return;
   const text = pendingText;
   pendingText = null;
-  const { selection } = useDocumentStore.getState();
+  const { selection, language } = useDocumentStore.getState();
+  scheduleRevision(text, language);
   const r = await backend.repo.saveEditingState(id, { text, selectedNode: selection.id });
   if (!r.ok) notice(r.problem.message);
+}
+
+/**
+ * A revision (a content-addressed copy of the text in the log) is recorded once typing
+ * has paused a little longer than the text save, so a burst of typing is one revision.
+ */
+const REVISION_PAUSE_MS = 1200;
+let revisionTimer: ReturnType<typeof setTimeout> | null = null;
+
+function scheduleRevision(text: string, language: SessionLanguage): void {
+  if (revisionTimer) clearTimeout(revisionTimer);
+  revisionTimer = setTimeout(() => {
+    revisionTimer = null;
+    getSession().recordRevision(text, language);
+  }, REVISION_PAUSE_MS);
 }
 
 /** Saves the selected node with the session. */

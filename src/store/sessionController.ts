@@ -36,6 +36,7 @@ export interface LifecycleReply {
 export type StandingAssertion = Pick<StandingOperation, 'id' | 'body'>;
 
 export interface LifecycleService {
+  markRevision?(request: { version: number; reset: boolean }): Promise<{ contentChanged: readonly string[]; confidenceOnly: readonly string[]; invalidates: readonly string[] } | null>;
   explain?(request: { version: number; id: string; ops: readonly SignedOperation[]; posteriors?: Record<string, number> }): Promise<{ record: ExplanationRecord; text: string } | null>;
   lifecycle(request: {
     version: number;
@@ -43,6 +44,7 @@ export interface LifecycleService {
     action: UserAction | null;
     resolutions?: readonly { id: OpId; body: ContradictionResolutionBody }[];
     posteriors?: Record<string, number>;
+    revisionInvalidated?: readonly string[];
   }): Promise<LifecycleReply>;
 }
 
@@ -76,10 +78,17 @@ export class SessionController {
     this.key = null;
   }
 
+  /** The text a newly opened session starts from: its baseline revision once analysed. */
+  private opening: { text: string; language: 'clair' | 'gaia' | 'proposal' } | null = null;
+  /** A revision waiting for the analysis of its text. */
+  private pendingRevision: { text: string; language: 'clair' | 'gaia' | 'proposal' } | null = null;
+
   /** Starts on a session's log (already verified by replay when loaded). */
-  open(sessionId: string, ops: readonly SignedOperation[]): void {
+  open(sessionId: string, ops: readonly SignedOperation[], text?: string, language?: 'clair' | 'gaia' | 'proposal'): void {
     this.sessionId = sessionId;
     this.ops = [...ops];
+    this.opening = text !== undefined && language !== undefined ? { text, language } : null;
+    this.pendingRevision = null;
     useLifecycleStore.setState({ preview: null, previewing: null, log: this.ops.slice() });
     void this.refreshStates();
   }
@@ -102,9 +111,30 @@ export class SessionController {
 
   /** Recomputes the states of the current version from the log. */
   async refreshStates(): Promise<void> {
-    const { analysis } = useDocumentStore.getState();
+    const { analysis, editorVersion } = useDocumentStore.getState();
     if (!analysis) return;
-    const reply = await this.service.lifecycle({ version: analysis.version, action: null, ...this.logFacts() });
+    // The analysis of the text as it stands: the moment to take a baseline or a revision.
+    if (analysis.version === editorVersion) {
+      if (this.opening) {
+        const { text, language } = this.opening;
+        this.opening = null;
+        await this.service.markRevision?.({ version: analysis.version, reset: true });
+        await this.appendRevision(text, language, []);
+      } else if (this.pendingRevision) {
+        const { text, language } = this.pendingRevision;
+        this.pendingRevision = null;
+        const mark = await this.service.markRevision?.({ version: analysis.version, reset: false });
+        await this.appendRevision(text, language, mark?.invalidates ?? []);
+      }
+    }
+    const facts = this.logFacts();
+    // Nothing stands and the language has no contradictions of its own: everything is active.
+    if (analysis.language === 'clair' && facts.standing.length === 0 && facts.revisionInvalidated.length === 0 && facts.resolutions.length === 0) {
+      if (useLifecycleStore.getState().states.size > 0 || useLifecycleStore.getState().contradictions.length > 0) useLifecycleStore.setState({ states: new Map(), contradictions: [] });
+      if (useContradictedStore.getState().ids.size > 0) useContradictedStore.setState({ ids: new Set() });
+      return;
+    }
+    const reply = await this.service.lifecycle({ version: analysis.version, action: null, ...facts });
     if (reply.version !== useDocumentStore.getState().analysis?.version) return;
     useLifecycleStore.setState({ states: new Map(Object.entries(reply.states)), contradictions: reply.contradictions });
     const open = new Set(reply.contradictions.filter((c) => c.resolved === null).flatMap((c) => c.endpoints));
@@ -152,14 +182,36 @@ export class SessionController {
     await this.refreshStates();
   }
 
-  /** Records the current text as a revision (content-addressed); returns its op id. */
-  async recordRevision(text: string, language: 'clair' | 'gaia' | 'proposal'): Promise<OpId> {
+  /**
+   * The text settled: record it as a revision once its analysis is in. Beliefs resting
+   * on one whose content changed are invalidated (engine ops caused by the revision);
+   * a change of confidence alone only refreshes them (Mnema §6.1).
+   */
+  recordRevision(text: string, language: 'clair' | 'gaia' | 'proposal'): void {
+    this.pendingRevision = { text, language };
+    void this.refreshStates();
+  }
+
+  private async appendRevision(text: string, language: 'clair' | 'gaia' | 'proposal', invalidates: readonly string[]): Promise<void> {
     const hash = textHash(text);
     const last = [...this.ops].reverse().find((op) => op.body.kind === 'revision');
-    if (last && last.body.kind === 'revision' && last.body.text_hash === hash) return last.id;
+    if (last && last.body.kind === 'revision' && last.body.text_hash === hash) return;
     this.persistence.saveText(hash, text);
-    const op = this.append({ kind: 'revision', text_hash: hash, language, length: text.length }, await this.deviceKey(), 'editor');
-    return op.id;
+    const key = await this.deviceKey();
+    const revision = this.append({ kind: 'revision', text_hash: hash, language, length: text.length }, key, 'editor');
+    const already = new Set(this.revisionInvalidated());
+    for (const target of invalidates) if (!already.has(target)) this.append({ kind: 'claim_invalidation', target, cause: revision.id }, key, 'engine');
+  }
+
+  /** Targets of revision-caused invalidations not yet withdrawn (reviewed). */
+  private revisionInvalidated(): string[] {
+    const revisions = new Set(this.ops.filter((op) => op.body.kind === 'revision').map((op) => op.id));
+    const withdrawn = new Set(this.ops.flatMap((op) => (op.body.kind === 'withdrawal' ? [op.body.withdraws] : [])));
+    const out = new Set<string>();
+    for (const op of this.ops) {
+      if (op.body.kind === 'claim_invalidation' && revisions.has(op.body.cause) && !withdrawn.has(op.id)) out.add(op.body.target);
+    }
+    return [...out];
   }
 
   /** What the worker needs of the log: standing assertions, resolutions, and the posteriors corrections are set against. */
@@ -169,6 +221,7 @@ export class SessionController {
       standing: [...folded.standing.values()].map((op): StandingAssertion => ({ id: op.id, body: op.body })),
       resolutions: [...folded.resolutions.values()].map((op) => ({ id: op.id, body: op.body })),
       posteriors: Object.fromEntries(useDocumentStore.getState().posteriors),
+      revisionInvalidated: this.revisionInvalidated(),
     };
   }
 
@@ -200,8 +253,13 @@ export class SessionController {
       case 'retract':
         return { kind: 'evidence_retraction', target: action.target, revision };
       case 'withdraw': {
-        const standing = [...this.ops].reverse().find((op) => 'target' in op.body && op.body.target === action.target && ['claim_refutation', 'claim_correction', 'evidence_retraction'].includes(op.body.kind));
-        return standing ? { kind: 'withdrawal', target: action.target, withdraws: standing.id } : null;
+        // The user assertion standing on it, else the revision invalidation being reviewed.
+        const standing = foldOperations(this.ops).standing.get(action.target);
+        if (standing) return { kind: 'withdrawal', target: action.target, withdraws: standing.id };
+        const withdrawn = new Set(this.ops.flatMap((op) => (op.body.kind === 'withdrawal' ? [op.body.withdraws] : [])));
+        const revisions = new Set(this.ops.filter((op) => op.body.kind === 'revision').map((op) => op.id));
+        const invalidation = [...this.ops].reverse().find((op) => op.body.kind === 'claim_invalidation' && op.body.target === action.target && revisions.has(op.body.cause) && !withdrawn.has(op.id));
+        return invalidation ? { kind: 'withdrawal', target: action.target, withdraws: invalidation.id } : null;
       }
     }
   }

@@ -30,7 +30,8 @@ export function describeOperations(log: readonly SignedOperation[]): HistoryEntr
     const entry = (text: string, target: string | null) => entries.push({ id: op.id, at: op.at, text: text + tail, target, kind: b.kind });
     switch (b.kind) {
       case 'revision':
-        entry(`text saved (${b.length.toLocaleString()} characters)`, null);
+        // A revision that invalidated nothing is noise in the history.
+        if (consequences) entry(`you edited the text (${b.length.toLocaleString()} characters)`, null);
         break;
       case 'claim_refutation':
         entry(`you refuted ${b.target}`, b.target);
@@ -43,6 +44,10 @@ export function describeOperations(log: readonly SignedOperation[]): HistoryEntr
         break;
       case 'withdrawal': {
         const withdrawn = byId.get(b.withdraws)?.body.kind;
+        if (withdrawn === 'claim_invalidation') {
+          entry(`you reviewed ${b.target} after the text it rests on changed`, b.target);
+          break;
+        }
         const what = withdrawn === 'claim_refutation' ? 'refutation' : withdrawn === 'claim_correction' ? 'correction' : withdrawn === 'evidence_retraction' ? 'retraction' : 'assertion';
         entry(`you withdrew the ${what} of ${b.target}`, b.target);
         break;

@@ -32,9 +32,13 @@ export function LifecycleActions({ id, isRoot, value }: { id: string; isRoot: bo
             Retract…
           </button>
         )}
-        {standing && (
-          <button data-testid="action-withdraw" onClick={() => void session.previewAction({ kind: 'withdraw', target: id })} title="Remove the standing refutation, correction or retraction">
-            Withdraw…
+        {(standing || state === 'invalidated') && (
+          <button
+            data-testid="action-withdraw"
+            onClick={() => void session.previewAction({ kind: 'withdraw', target: id })}
+            title={standing ? 'Remove the standing refutation, correction or retraction' : 'Something this rests on was rewritten: mark it reviewed'}
+          >
+            {standing ? 'Withdraw…' : 'Mark reviewed…'}
           </button>
         )}
       </div>
