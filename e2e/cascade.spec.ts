@@ -21,9 +21,12 @@ test('drag a belief onto Refute: the preview marks what falls; commit sets the s
   await expect(node(page, 'b7')).toHaveAttribute('data-preview', 'none');
   await shot(page, 'cascade-committed');
 
-  // The log is in IndexedDB: a reload half a second later brings the states back.
+  // The log is in IndexedDB: a reload half a second later brings the states back, and the selection.
+  await node(page, 'b8').click();
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-selected', 'b8');
   await page.waitForTimeout(500);
   await page.goto('/');
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-selected', 'b8');
   await expect(node(page, 'b5')).toHaveAttribute('data-state', 'refuted');
   for (const id of ['b7', 'b8', 'b9']) await expect(node(page, id)).toHaveAttribute('data-state', 'invalidated');
   await expect(node(page, 'b6')).toHaveAttribute('data-state', 'active');

@@ -27,11 +27,13 @@ const CURRENT = 'warrant.session.current';
 export interface SessionsState {
   readonly sessions: readonly SessionRecord[];
   readonly currentId: string | null;
+  /** The graph viewport the open session was left at, to restore after its first layout. */
+  readonly restoreViewport: { readonly x: number; readonly y: number; readonly zoom: number } | null;
   /** A problem the user should know about (storage full, corrupt records, bad ops). */
   readonly notice: string | null;
 }
 
-export const useSessionsStore = create<SessionsState>(() => ({ sessions: [], currentId: null, notice: null }));
+export const useSessionsStore = create<SessionsState>(() => ({ sessions: [], currentId: null, notice: null, restoreViewport: null }));
 
 interface Backend {
   readonly db: WarrantDb;
@@ -85,6 +87,10 @@ export async function startSessions(initial: () => Promise<{ name: string; text:
     await newSession(name, text);
   }
   window.addEventListener('pagehide', () => void flushText());
+  // The selection is part of what a reload brings back.
+  useDocumentStore.subscribe((s, prev) => {
+    if (s.selection.id !== prev.selection.id) saveSelectionSoon();
+  });
 }
 
 async function refreshList(): Promise<void> {
@@ -114,7 +120,7 @@ export async function switchSession(id: string): Promise<void> {
   const replay = replayLog(ops);
   const bad = [...problems.map((p) => p.message), ...replay.rejected.map((r) => `operation ${r.id ?? `#${r.index}`} was set aside: ${r.detail}`)];
   if (bad.length > 0) notice(bad.join(' '));
-  useSessionsStore.setState({ currentId: id });
+  useSessionsStore.setState({ currentId: id, restoreViewport: got.session.viewport });
   localStorage.setItem(CURRENT, id);
   backend.tabs.openSession(id);
   openDocument(got.session.name, got.session.text, got.session.language);
@@ -216,6 +222,13 @@ function scheduleRevision(text: string, language: SessionLanguage): void {
     revisionTimer = null;
     getSession().recordRevision(text, language);
   }, REVISION_PAUSE_MS);
+}
+
+/** Saves where the graph was panned and zoomed to, with the session. */
+export function saveViewport(viewport: { x: number; y: number; zoom: number }): void {
+  const id = useSessionsStore.getState().currentId;
+  if (!backend || !id || ![viewport.x, viewport.y, viewport.zoom].every(Number.isFinite)) return;
+  void backend.repo.saveEditingState(id, { viewport });
 }
 
 /** Saves the selected node with the session. */

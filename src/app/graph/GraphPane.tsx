@@ -18,6 +18,7 @@ import { FactorNode } from './FactorNode.tsx';
 import { ArrowMarkers, JustificationEdge } from './JustificationEdge.tsx';
 import { minimapColor } from './bandColours.ts';
 import { CascadeDock } from '../cascade/CascadeDock.tsx';
+import { saveViewport, useSessionsStore } from '../../store/browserSessions.ts';
 
 const nodeTypes = { belief: BeliefNode, claim: ClaimNode, factor: FactorNode, context: ContextNode };
 const edgeTypes = { justification: JustificationEdge };
@@ -93,7 +94,12 @@ function GraphCanvas() {
     const key = `${openSeq}`;
     if (nodes.length === 0 || fittedFor.current === key) return;
     fittedFor.current = key;
-    requestAnimationFrame(() => void flow.fitView({ padding: 0.12, maxZoom: 1.1 }));
+    // A session reopened where it was left; otherwise fit the whole graph.
+    const restore = useSessionsStore.getState().restoreViewport;
+    if (restore) {
+      useSessionsStore.setState({ restoreViewport: null });
+      requestAnimationFrame(() => void flow.setViewport(restore));
+    } else requestAnimationFrame(() => void flow.fitView({ padding: 0.12, maxZoom: 1.1 }));
   }, [nodes, openSeq, flow]);
 
   // Bring a node selected elsewhere (editor, inspector, problems) into view.
@@ -134,6 +140,7 @@ function GraphCanvas() {
         edgeTypes={edgeTypes}
         onNodeClick={onNodeClick}
         onPaneClick={() => selectNode(null, 'graph')}
+        onMoveEnd={(_e, viewport) => saveViewport(viewport)}
         nodesDraggable={false}
         nodesConnectable={false}
         elementsSelectable={false}
