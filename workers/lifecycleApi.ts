@@ -19,12 +19,9 @@ import { computeStates } from '../src/core/oplog/lifecycle.ts';
 import { dependentsOf } from '../src/core/oplog/dependencyIndex.ts';
 import { revisionChanges } from '../src/core/oplog/revisionChanges.ts';
 import type { ContradictionResolutionBody, OpId } from '../src/core/oplog/operation.ts';
+import type { UserAction } from '../src/core/oplog/userAction.ts';
 
-export type PreviewAction =
-  | { readonly kind: 'refute'; readonly target: string }
-  | { readonly kind: 'correct'; readonly target: string; readonly value: number }
-  | { readonly kind: 'retract'; readonly target: string }
-  | { readonly kind: 'withdraw'; readonly target: string };
+export type PreviewAction = UserAction;
 
 export interface LifecycleRequest {
   readonly version: number;

@@ -12,10 +12,10 @@
  * `rejected`, never written over the stored one. Nothing here updates or deletes an op:
  * ops go away only with their whole session (SessionRepository.delete).
  */
-import Dexie from 'dexie';
 import type { SignedOperation } from '../core/oplog/operation.ts';
 import { dbProblem, errorMessage, errorNames, isQuotaError, type DbProblem, type DbProblemListener } from './dbProblem.ts';
 import { readOperation } from './recordValidation.ts';
+import { readStoredOps } from './readStoredOps.ts';
 import type { SchedulerTimers } from './saveScheduler.ts';
 import type { WarrantDb } from './warrantDb.ts';
 
@@ -168,28 +168,8 @@ export class OpLogStore {
    * queued in this store. Unreadable stored records are reported and skipped.
    */
   async readLog(session: string, options: { includePending?: boolean } = {}): Promise<LogRead> {
-    const raws: unknown[] = await this.db.ops
-      .where('[session+seq]')
-      .between([session, Dexie.minKey], [session, Dexie.maxKey])
-      .toArray();
-    const ops: SignedOperation[] = [];
-    const problems: DbProblem[] = [];
-    const seen = new Set<string>();
-    for (const raw of raws) {
-      const checked = readOperation(raw);
-      if (checked.ok) {
-        ops.push(checked.value);
-        seen.add(checked.value.id);
-      } else {
-        const key = String((raw as { id?: unknown } | null)?.id);
-        problems.push(
-          dbProblem('corrupt-record', `The ops record ${key} cannot be read (${checked.reason}); it was skipped and left in place.`, {
-            table: 'ops',
-            key,
-          }),
-        );
-      }
-    }
+    const { ops, problems } = await readStoredOps(this.db, session);
+    const seen = new Set(ops.map((op) => op.id));
     if (options.includePending ?? true) {
       const queued = this.queue.filter((op) => op.session === session && !seen.has(op.id));
       if (queued.length > 0) {

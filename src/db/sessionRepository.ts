@@ -10,12 +10,12 @@
  * source session and the last op copied. Revision texts are shared, not copied: the
  * texts table is content-addressed and each text lists the sessions that use it.
  */
-import Dexie from 'dexie';
 import type { OpId, SignedOperation } from '../core/oplog/operation.ts';
 import { dbProblem, errorMessage, type DbProblem } from './dbProblem.ts';
 import { copyLogToSession, type OperationSigner } from './logCopy.ts';
-import { readOperation, readSessionRecord, readTextRecord, textHashesOf } from './recordValidation.ts';
+import { readSessionRecord, readTextRecord, textHashesOf } from './recordValidation.ts';
 import { hashText } from './textHash.ts';
+import { readStoredOps } from './readStoredOps.ts';
 import {
   asSessionId,
   type SessionLanguage,
@@ -284,18 +284,7 @@ export class SessionRepository {
 
   /** The stored ops of a session in seq order, unreadable ones reported and skipped. */
   async readOps(session: string): Promise<{ ops: SignedOperation[]; problems: DbProblem[] }> {
-    const raws: unknown[] = await this.db.ops
-      .where('[session+seq]')
-      .between([session, Dexie.minKey], [session, Dexie.maxKey])
-      .toArray();
-    const ops: SignedOperation[] = [];
-    const problems: DbProblem[] = [];
-    for (const raw of raws) {
-      const checked = readOperation(raw);
-      if (checked.ok) ops.push(checked.value);
-      else problems.push(corrupt('ops', (raw as { id?: unknown } | null)?.id, checked.reason));
-    }
-    return { ops, problems };
+    return readStoredOps(this.db, session);
   }
 
   /** Adds `session` to the users of each text (inside the caller's transaction). */

@@ -6,15 +6,11 @@
  */
 import { create } from 'zustand';
 import type { SignedOperation } from '../core/oplog/operation.ts';
+import type { UserAction } from '../core/oplog/userAction.ts';
 
 export type BeliefState = 'active' | 'corrected' | 'refuted' | 'invalidated' | 'retracted';
 
-/** A user operation on one belief, as the page offers it. */
-export type UserAction =
-  | { readonly kind: 'refute'; readonly target: string }
-  | { readonly kind: 'correct'; readonly target: string; readonly value: number }
-  | { readonly kind: 'retract'; readonly target: string }
-  | { readonly kind: 'withdraw'; readonly target: string };
+export type { UserAction };
 
 export interface CascadePreview {
   readonly action: UserAction;

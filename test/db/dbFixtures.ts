@@ -1,3 +1,4 @@
+import { afterEach } from 'vitest';
 /**
  * Test fixtures for src/db: a fresh fake-indexeddb database per test, and
  * envelope-shaped ops whose id is a BLAKE3 hash of their content (not real signatures:
@@ -89,4 +90,20 @@ export class ManualTimers {
       }
     }
   }
+}
+
+/**
+ * A fresh database per call, each closed after the test that opened it: call once at
+ * the top of a test file, then `await db()` inside tests.
+ */
+export function databasesPerTest(): () => Promise<WarrantDb> {
+  const open: WarrantDb[] = [];
+  afterEach(() => {
+    for (const d of open.splice(0)) d.close();
+  });
+  return async () => {
+    const d = await freshDb();
+    open.push(d);
+    return d;
+  };
 }

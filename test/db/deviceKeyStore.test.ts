@@ -1,19 +1,11 @@
 import * as ed from '@noble/ed25519';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEVICE_KEY_ID, loadOrCreateDeviceKey } from '../../src/db/deviceKeyStore.ts';
-import type { KeyRecord, WarrantDb } from '../../src/db/warrantDb.ts';
-import { freshDb } from './dbFixtures.ts';
+import type { KeyRecord } from '../../src/db/warrantDb.ts';
+import { databasesPerTest } from './dbFixtures.ts';
 
-const open: WarrantDb[] = [];
-async function db(): Promise<WarrantDb> {
-  const d = await freshDb();
-  open.push(d);
-  return d;
-}
-afterEach(() => {
-  for (const d of open.splice(0)) d.close();
-});
+const db = databasesPerTest();
 
 describe('device key', () => {
   it('is made on first run, stored, and loaded unchanged afterwards', async () => {

@@ -1,19 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OpLogStore } from '../../src/db/opLogStore.ts';
 import { exportSession, importSession, SESSION_ARCHIVE_FORMAT } from '../../src/db/sessionArchive.ts';
 import { SessionRepository } from '../../src/db/sessionRepository.ts';
 import type { WarrantDb } from '../../src/db/warrantDb.ts';
-import { fakeSigner, freshDb, makeOps } from './dbFixtures.ts';
+import { fakeSigner, databasesPerTest, makeOps } from './dbFixtures.ts';
 
-const open: WarrantDb[] = [];
-async function db(): Promise<WarrantDb> {
-  const d = await freshDb();
-  open.push(d);
-  return d;
-}
-afterEach(() => {
-  for (const d of open.splice(0)) d.close();
-});
+const db = databasesPerTest();
 
 /** A session with two revisions and a few corrections. */
 async function seeded(d: WarrantDb) {

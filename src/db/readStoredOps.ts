@@ -1,0 +1,28 @@
+/**
+ * A session's stored ops in seq order, each validated as it is read: the unreadable
+ * ones are reported as `corrupt-record` problems, skipped and left in place.
+ */
+import Dexie from 'dexie';
+import type { SignedOperation } from '../core/oplog/operation.ts';
+import { dbProblem, type DbProblem } from './dbProblem.ts';
+import { readOperation } from './recordValidation.ts';
+import type { WarrantDb } from './warrantDb.ts';
+
+export async function readStoredOps(db: WarrantDb, session: string): Promise<{ ops: SignedOperation[]; problems: DbProblem[] }> {
+  const raws: unknown[] = await db.ops
+    .where('[session+seq]')
+    .between([session, Dexie.minKey], [session, Dexie.maxKey])
+    .toArray();
+  const ops: SignedOperation[] = [];
+  const problems: DbProblem[] = [];
+  for (const raw of raws) {
+    const checked = readOperation(raw);
+    if (checked.ok) ops.push(checked.value);
+    else {
+      const id = (raw as { id?: unknown } | null)?.id;
+      const key = typeof id === 'string' ? id : (JSON.stringify(id) ?? String(id));
+      problems.push(dbProblem('corrupt-record', `The ops record ${key} cannot be read (${checked.reason}); it was skipped and left in place.`, { table: 'ops', key }));
+    }
+  }
+  return { ops, problems };
+}
