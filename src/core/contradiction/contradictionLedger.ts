@@ -3,7 +3,8 @@
  * it is an endpoint of a contradiction that no `contradiction_resolution` op resolved.
  * Two sources:
  *
- * - Gaia `contradict` and `exclusive` actions: the endpoints are the claims joined to
+ * - Gaia `contradict` and `exclusive` actions (and the legacy v5 `contradiction` and
+ *   `complement`, which lower to the same relations): the endpoints are the claims joined to
  *   the action's factor node by `relation` edges; the contradiction's id is the
  *   action's label (the factor node's id without its `@` when it has none).
  * - A standing user correction that disagrees with what the document derives for the
@@ -25,6 +26,14 @@ import type { Standing } from '../oplog/lifecycle.ts';
 export const DISAGREEMENT_TOLERANCE = 1e-9;
 
 export type ContradictionKind = 'contradict' | 'exclusive' | 'correction';
+
+/** Gaia verbs that set claims against each other; the v5 legacy ones lower to the same relations. */
+const CONTRADICTION_KINDS: Readonly<Record<string, 'contradict' | 'exclusive'>> = {
+  contradict: 'contradict',
+  exclusive: 'exclusive',
+  contradiction: 'contradict',
+  complement: 'exclusive',
+};
 
 export interface Contradiction {
   readonly id: string;
@@ -73,10 +82,10 @@ export function buildContradictionLedger(input: LedgerInput): ContradictionLedge
     else endpoints.set(e.to, [e.from]);
   }
   for (const n of graph.nodes) {
-    const verb = n.factor?.verb;
-    if (n.kind !== 'factor' || (verb !== 'contradict' && verb !== 'exclusive')) continue;
+    const kind = n.kind === 'factor' ? CONTRADICTION_KINDS[n.factor?.verb ?? ''] : undefined;
+    if (!kind) continue;
     const id = n.factor!.label ?? n.id.replace(/^@/, '');
-    all.push({ id, kind: verb, endpoints: [...new Set(endpoints.get(n.id) ?? [])], rationale: n.factor!.rationale, resolution: resolutionOf(id) });
+    all.push({ id, kind, endpoints: [...new Set(endpoints.get(n.id) ?? [])], rationale: n.factor!.rationale, resolution: resolutionOf(id) });
   }
 
   if (input.standing && input.derived) {
