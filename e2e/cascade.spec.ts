@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { cursorAfter, node, openFresh, shot } from './page.ts';
 
 test('drag a belief onto Refute: the preview marks what falls; commit sets the states', async ({ page }) => {
@@ -80,9 +81,22 @@ test('a Gaia correction previews how the posteriors move', async ({ page }) => {
   await shot(page, 'gaia-cascade-preview');
 });
 
+async function exported(page: Page, format: string): Promise<string> {
+  await page.getByTestId('export').click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(`export-${format}`).click()]);
+  return Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8');
+}
+
 test('contradictions: the ledger flags both sides until the user resolves them; the audit never counts an unflagged one', async ({ page }) => {
   await openFresh(page, 'pendulum_period.py');
   await expect(node(page, 'mass_matters')).toHaveAttribute('data-contradicted', 'true');
+  // Exports carry the flag on every contradicted claim, and the audit line.
+  const lines = (await exported(page, 'explanations')).trim().split('\n').map((l) => JSON.parse(l) as { claim?: { id: string }; reintroduced_claim?: boolean; caveat?: string; audit?: { reintroduced_claims_count: number; reintroduced_unflagged_count: number } });
+  const massMatters = lines.find((r) => r.claim?.id === 'mass_matters')!;
+  expect(massMatters.reintroduced_claim).toBe(true);
+  expect(massMatters.caveat).toBeTruthy();
+  expect(lines.at(-1)!.audit).toMatchObject({ reintroduced_unflagged_count: 0 });
+  expect(lines.at(-1)!.audit!.reintroduced_claims_count).toBeGreaterThan(1);
   await page.getByTestId('tab-contradictions').click();
   const audit = page.getByTestId('contradiction-audit');
   await expect(audit).toHaveAttribute('data-unflagged', '0');
@@ -94,6 +108,9 @@ test('contradictions: the ledger flags both sides until the user resolves them; 
   await expect(audit).toHaveAttribute('data-unflagged', '0');
   await page.getByTestId('tab-history').click();
   await expect(page.getByTestId('history')).toContainText('you deprecated mass_matters in one_answer');
+  const log = (await exported(page, 'oplog')).trim().split('\n').map((l) => JSON.parse(l) as { id: string; sig: string; body: { kind: string } });
+  expect(log.filter((op) => op.body.kind === 'contradiction_resolution')).toHaveLength(2);
+  for (const op of log) expect(op.id).toMatch(/^b3:[0-9a-f]{64}$/);
   await shot(page, 'contradictions-resolved');
 });
 

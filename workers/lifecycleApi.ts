@@ -5,7 +5,7 @@
  * what it would change, without writing anything.
  */
 import type { AnalysisView } from '../src/core/analysis/documentAnalysis.ts';
-import { buildContradictionLedger } from '../src/core/contradiction/contradictionLedger.ts';
+import { auditRecords, buildContradictionLedger } from '../src/core/contradiction/contradictionLedger.ts';
 import type { Contradiction } from '../src/core/contradiction/contradictionLedger.ts';
 import type { ReasoningGraph } from '../src/core/graph/reasoningGraph.ts';
 import { explainDocument } from '../src/core/explain/explainDocument.ts';
@@ -105,6 +105,22 @@ export function createLifecycleApi(analysisOf: (version: number) => AnalysisView
       if (request.reset || !before || before.language !== analysis.graph.language) return { contentChanged: [], confidenceOnly: [], invalidates: [] };
       const changes = revisionChanges(before, analysis.graph, { new: indexOf(analysis.graph) });
       return { contentChanged: changes.contentChanged, confidenceOnly: changes.confidenceOnly, invalidates: changes.invalidates };
+    },
+    /** Every belief's explanation record as JSON lines, then the reintroduction audit (contract §3). */
+    explanationsJsonLines(request: { version: number; ops: readonly SignedOperation[]; posteriors?: Readonly<Record<string, number>> }): string | null {
+      const analysis = analysisOf(request.version);
+      if (!analysis) return null;
+      const explained = explainDocument({
+        graph: analysis.graph,
+        derived: analysis.derived,
+        ...(request.posteriors ? { posteriors: new Map(Object.entries(request.posteriors)) } : {}),
+        ops: request.ops,
+        index: indexOf(analysis.graph),
+      });
+      const records = explained.explainer.explainAll();
+      const lines = records.map((r) => JSON.stringify(r));
+      lines.push(JSON.stringify({ audit: auditRecords(records, explained.ledger) }));
+      return lines.join('\n') + '\n';
     },
     /** The explanation record of one belief (contract §1.4) and its text rendering. */
     explain(request: { version: number; id: string; ops: readonly SignedOperation[]; posteriors?: Readonly<Record<string, number>> }): { record: ExplanationRecord; text: string } | null {

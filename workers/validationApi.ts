@@ -30,6 +30,10 @@ export function createValidationApi() {
     markRevision(request: { version: number; reset: boolean }) {
       return lifecycleApi.markRevision(request);
     },
+    /** Every explanation record and the audit line, for `export --to explanations`. */
+    explanationsJsonLines(request: Parameters<typeof lifecycleApi.explanationsJsonLines>[0]): string | null {
+      return lifecycleApi.explanationsJsonLines(request);
+    },
     /** The explanation record of one belief under the session's log. */
     explain(request: Parameters<typeof lifecycleApi.explain>[0]): ReturnType<typeof lifecycleApi.explain> {
       return lifecycleApi.explain(request);

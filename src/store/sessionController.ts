@@ -7,6 +7,7 @@
 import type { DeviceKey } from '../core/oplog/deviceKey.ts';
 import { generateDeviceKey } from '../core/oplog/deviceKey.ts';
 import { textHash } from '../core/oplog/opId.ts';
+import { canonicalJson } from '../core/oplog/canonicalJson.ts';
 import type { ContradictionResolutionBody, OperationBody, OpId, SignedOperation } from '../core/oplog/operation.ts';
 import { appendSigned } from '../core/oplog/signOperation.ts';
 import type { StandingOperation } from '../core/oplog/replayLog.ts';
@@ -37,6 +38,7 @@ export type StandingAssertion = Pick<StandingOperation, 'id' | 'body'>;
 
 export interface LifecycleService {
   markRevision?(request: { version: number; reset: boolean }): Promise<{ contentChanged: readonly string[]; confidenceOnly: readonly string[]; invalidates: readonly string[] } | null>;
+  explanationsJsonLines?(request: { version: number; ops: readonly SignedOperation[]; posteriors?: Record<string, number> }): Promise<string | null>;
   explain?(request: { version: number; id: string; ops: readonly SignedOperation[]; posteriors?: Record<string, number> }): Promise<{ record: ExplanationRecord; text: string } | null>;
   lifecycle(request: {
     version: number;
@@ -230,6 +232,19 @@ export class SessionController {
     const { analysis, posteriors } = useDocumentStore.getState();
     if (!analysis || !this.service.explain) return null;
     return this.service.explain({ version: analysis.version, id, ops: this.ops, posteriors: Object.fromEntries(posteriors) });
+  }
+
+  /** `export --to explanations` for the open document under this session's log. */
+  async explanationsJsonLines(): Promise<string> {
+    const { analysis, posteriors } = useDocumentStore.getState();
+    const text = analysis && this.service.explanationsJsonLines ? await this.service.explanationsJsonLines({ version: analysis.version, ops: this.ops, posteriors: Object.fromEntries(posteriors) }) : null;
+    if (text === null) throw new Error('the document is still being analysed; try again');
+    return text;
+  }
+
+  /** `export --to oplog`: the session's signed ops as JSON lines of canonical JSON. */
+  oplogJsonLines(): string {
+    return this.ops.map((op) => canonicalJson(op) + '\n').join('');
   }
 
   /** Resolves an open contradiction (contract §3) as a user operation. */

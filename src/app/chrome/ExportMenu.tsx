@@ -11,10 +11,11 @@ import { exportSvg } from '../../core/export/exportSvg.ts';
 import type { Language } from '../../core/graph/reasoningGraph.ts';
 import { useDocumentStore } from '../../store/documentStore.ts';
 import { getPipeline } from '../../store/pipelineInstance.ts';
+import { getSession } from '../../store/sessionInstance.ts';
 import { activeEditor } from '../editor/activeEditor.ts';
 import { Menu } from './Menu.tsx';
 
-type FormatId = 'clair' | 'json' | 'dot' | 'graphml' | 'svg' | 'gaia-ir' | 'beliefs' | 'manifests';
+type FormatId = 'clair' | 'json' | 'dot' | 'graphml' | 'svg' | 'gaia-ir' | 'beliefs' | 'manifests' | 'explanations' | 'oplog';
 
 interface Format {
   readonly id: FormatId;
@@ -33,6 +34,8 @@ const FORMATS: readonly Format[] = [
   { id: 'dot', label: 'Graphviz DOT', file: (b) => `${b}.dot`, mime: 'text/vnd.graphviz', languages: ['clair', 'gaia'] },
   { id: 'graphml', label: 'GraphML', file: (b) => `${b}.graphml`, mime: 'application/xml', languages: ['clair', 'gaia'] },
   { id: 'svg', label: 'SVG picture', file: (b) => `${b}.svg`, mime: 'image/svg+xml', languages: ['clair', 'gaia'] },
+  { id: 'explanations', label: 'Explanation records (JSON lines + audit)', file: (b) => `${b}.explanations.jsonl`, mime: 'application/x-ndjson', languages: ['clair', 'gaia'] },
+  { id: 'oplog', label: 'Operation log (signed, JSON lines)', file: (b) => `${b}.oplog.jsonl`, mime: 'application/x-ndjson', languages: ['clair', 'gaia'] },
 ];
 
 async function render(format: FormatId): Promise<string | Uint8Array> {
@@ -44,7 +47,9 @@ async function render(format: FormatId): Promise<string | Uint8Array> {
     if (format !== 'manifests') return Object.values(exported.files)[0]!;
     return zipSync(Object.fromEntries(Object.entries(exported.files).map(([path, body]) => [path, strToU8(body)])));
   }
+  if (format === 'oplog') return getSession().oplogJsonLines();
   const analysis = await getPipeline().whenCurrent();
+  if (format === 'explanations') return getSession().explanationsJsonLines();
   const input = { graph: analysis.graph, derived: analysis.derived, diagnostics: analysis.diagnostics };
   switch (format) {
     case 'clair':
