@@ -181,3 +181,41 @@ test('editing a belief\'s text invalidates what rests on it; a confidence edit d
   await page.getByTestId('tab-history').click();
   await expect(page.getByTestId('history')).toContainText('you reviewed b7');
 });
+
+test('a tampered operation in storage is reported and set aside on load, never applied', async ({ page }) => {
+  await openFresh(page);
+  await node(page, 'b5').dragTo(page.getByTestId('dropzone-refute'));
+  await page.getByTestId('cascade-commit').click();
+  await expect(node(page, 'b5')).toHaveAttribute('data-state', 'refuted');
+  await page.waitForTimeout(500);
+  // Change the refutation's target in IndexedDB, keeping its id and signature.
+  const changed = await page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('warrant');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('ops', 'readwrite');
+          const store = tx.objectStore('ops');
+          let count = 0;
+          store.openCursor().onsuccess = (e) => {
+            const cursor = (e.target as IDBRequest<IDBCursorWithValue | null>).result;
+            if (!cursor) return;
+            const op = cursor.value as { body: { kind: string; target?: string } };
+            if (op.body.kind === 'claim_refutation') {
+              cursor.update({ ...op, body: { ...op.body, target: 'b6' } });
+              count++;
+            }
+            cursor.continue();
+          };
+          tx.oncomplete = () => resolve(count);
+        };
+      }),
+  );
+  expect(changed).toBe(1);
+  await page.goto('/');
+  await expect(page.locator('.session-notice')).toContainText('set aside');
+  await expect(node(page, 'b5')).toHaveAttribute('data-state', 'active');
+  await expect(node(page, 'b6')).toHaveAttribute('data-state', 'active');
+  await expect(node(page, 'b7')).toHaveAttribute('data-state', 'active');
+});

@@ -9,7 +9,7 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 import { create } from 'zustand';
 import { deviceKeyFromSecret } from '../core/oplog/deviceKey.ts';
 import type { DeviceKey } from '../core/oplog/deviceKey.ts';
-import { replayLog } from '../core/oplog/replayLog.ts';
+import { markVerified, replayStoredLog } from './verifiedReplay.ts';
 import { verifyOperation } from '../core/oplog/verifyOperation.ts';
 import { exportSession, importSession, SESSION_ARCHIVE_FORMAT } from '../db/sessionArchive.ts';
 import { signOperation } from '../core/oplog/signOperation.ts';
@@ -72,7 +72,12 @@ export async function startSessions(initial: () => Promise<{ name: string; text:
   const { log, key } = backend;
   usePersistence({
     deviceKey: async () => key,
-    append: (ops) => void log.appendMany(ops),
+    append: (ops) => {
+      log.appendMany(ops);
+      // Signed here, on a verified log: they count as verified at the next load.
+      const last = ops[ops.length - 1];
+      if (last) markVerified(last.session, last);
+    },
     saveText: (_hash, text) => {
       const id = useSessionsStore.getState().currentId;
       if (id) void backend?.repo.storeText(id, text);
@@ -117,7 +122,7 @@ export async function switchSession(id: string): Promise<void> {
   const got = await backend.repo.get(id);
   if (!got.ok) return notice(got.problem.message);
   const { ops, problems } = await backend.repo.readOps(id);
-  const replay = replayLog(ops);
+  const replay = replayStoredLog(id, ops);
   const bad = [...problems.map((p) => p.message), ...replay.rejected.map((r) => `operation ${r.id ?? `#${r.index}`} was set aside: ${r.detail}`)];
   if (bad.length > 0) notice(bad.join(' '));
   useSessionsStore.setState({ currentId: id, restoreViewport: got.session.viewport });
@@ -183,7 +188,7 @@ function listenToOtherTabs(tabs: CrossTab): void {
 async function reloadLog(id: string): Promise<void> {
   if (!backend) return;
   const read = await backend.log.readLog(id, { includePending: true });
-  const replay = replayLog(read.ops);
+  const replay = replayStoredLog(id, read.ops);
   if (useSessionsStore.getState().currentId === id) getSession().replaceLog(replay.applied);
 }
 

@@ -35,6 +35,8 @@ export interface LifecycleStoreState {
   readonly log: readonly SignedOperation[];
   /** The contradiction ledger of the current version, open entries first. */
   readonly contradictions: readonly LedgerEntry[];
+  /** Corrected or refuted beliefs whose support changed under them (Mnema §6.3). */
+  readonly review: readonly string[];
 }
 
 /** One contradiction (contract §3) as the page shows it. */
@@ -53,6 +55,7 @@ export const useLifecycleStore = create<LifecycleStoreState>(() => ({
   previewing: null,
   log: [],
   contradictions: [],
+  review: [],
 }));
 
 export type PreviewMark = 'none' | 'target' | 'invalidated' | 'changed';

@@ -31,6 +31,7 @@ export interface LifecycleReply {
   /** Why the action cannot apply; null when it can (or when there is no action). */
   readonly refusal: string | null;
   readonly contradictions: readonly LedgerEntry[];
+  readonly review: readonly string[];
 }
 
 /** A standing user assertion, as the worker needs it. */
@@ -132,13 +133,13 @@ export class SessionController {
     const facts = this.logFacts();
     // Nothing stands and the language has no contradictions of its own: everything is active.
     if (analysis.language === 'clair' && facts.standing.length === 0 && facts.revisionInvalidated.length === 0 && facts.resolutions.length === 0) {
-      if (useLifecycleStore.getState().states.size > 0 || useLifecycleStore.getState().contradictions.length > 0) useLifecycleStore.setState({ states: new Map(), contradictions: [] });
+      if (useLifecycleStore.getState().states.size > 0 || useLifecycleStore.getState().contradictions.length > 0) useLifecycleStore.setState({ states: new Map(), contradictions: [], review: [] });
       if (useContradictedStore.getState().ids.size > 0) useContradictedStore.setState({ ids: new Set() });
       return;
     }
     const reply = await this.service.lifecycle({ version: analysis.version, action: null, ...facts });
     if (reply.version !== useDocumentStore.getState().analysis?.version) return;
-    useLifecycleStore.setState({ states: new Map(Object.entries(reply.states)), contradictions: reply.contradictions });
+    useLifecycleStore.setState({ states: new Map(Object.entries(reply.states)), contradictions: reply.contradictions, review: reply.review });
     const open = new Set(reply.contradictions.filter((c) => c.resolved === null).flatMap((c) => c.endpoints));
     const old = useContradictedStore.getState().ids;
     if (old.size !== open.size || [...open].some((id) => !old.has(id))) useContradictedStore.setState({ ids: open });

@@ -1,0 +1,63 @@
+/**
+ * Replaying a stored session log without redoing every ed25519 check on each load.
+ * Every load recomputes each op's id from its content and checks the hash chain; since
+ * each id covers its parent's, a checkpoint (the seq and id of the last op whose
+ * signature this browser verified) vouches for everything up to it. Only the ops after
+ * the checkpoint have their signatures checked; a bad one is set aside with all that
+ * builds on it, and the checkpoint moves to the new verified tip.
+ */
+import type { OpId, SignedOperation } from '../core/oplog/operation.ts';
+import type { ReplayState } from '../core/oplog/replayLog.ts';
+import { replayLog } from '../core/oplog/replayLog.ts';
+import { verifyOperation } from '../core/oplog/verifyOperation.ts';
+
+interface Checkpoint {
+  readonly seq: number;
+  readonly id: OpId;
+}
+
+const KEY = (session: string) => `warrant.verified.${session}`;
+
+function readCheckpoint(session: string): Checkpoint | null {
+  try {
+    const raw: unknown = JSON.parse(localStorage.getItem(KEY(session)) ?? 'null');
+    if (raw && typeof raw === 'object' && typeof (raw as Checkpoint).seq === 'number' && typeof (raw as Checkpoint).id === 'string') return raw as Checkpoint;
+  } catch {
+    // An unreadable checkpoint only means more signatures are checked.
+  }
+  return null;
+}
+
+export function replayStoredLog(session: string, ops: readonly unknown[]): ReplayState {
+  // Ids, shape and chain for all; signatures below.
+  const first = replayLog(ops, { signatures: false });
+  const checkpoint = readCheckpoint(session);
+  const anchored = checkpoint !== null && first.applied.some((op) => op.seq === checkpoint.seq && op.id === checkpoint.id);
+  const from = anchored ? checkpoint.seq : 0;
+  const bad = new Set<OpId>();
+  for (const op of first.applied) if (op.seq > from && !verifyOperation(op).ok) bad.add(op.id);
+  let replay = first;
+  if (bad.size > 0) {
+    // Set the forged ops aside (their descendants lose their parent), reporting each.
+    const kept = ops.filter((x) => !bad.has((x as SignedOperation).id));
+    const again = replayLog(kept, { signatures: false });
+    const forged = [...bad].map((id) => ({ index: -1, id, reason: 'bad-signature' as const, detail: 'the signature does not match the author key' }));
+    replay = { ...again, rejected: [...first.rejected, ...forged, ...again.rejected.filter((r) => r.reason === 'missing-parent')] };
+  }
+  const tip = replay.applied[replay.applied.length - 1];
+  try {
+    if (tip) localStorage.setItem(KEY(session), JSON.stringify({ seq: tip.seq, id: tip.id }));
+  } catch {
+    // Storage full: the next load checks the signatures again.
+  }
+  return replay;
+}
+
+/** After this device appends ops it signed itself, they count as verified. */
+export function markVerified(session: string, tip: SignedOperation): void {
+  try {
+    localStorage.setItem(KEY(session), JSON.stringify({ seq: tip.seq, id: tip.id }));
+  } catch {
+    // See above.
+  }
+}
