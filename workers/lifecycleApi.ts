@@ -38,6 +38,13 @@ export interface LifecycleRequest {
   readonly revisionInvalidated?: readonly string[];
 }
 
+/** What explanations are computed from: a version, the session's log, Gaia posteriors by node id. */
+export interface ExplainRequest {
+  readonly version: number;
+  readonly ops: readonly SignedOperation[];
+  readonly posteriors?: Readonly<Record<string, number>>;
+}
+
 /** What a new revision of the text changed since the last one recorded (Mnema §6.1). */
 export interface RevisionMark {
   readonly contentChanged: readonly string[];
@@ -64,6 +71,11 @@ export interface LifecycleAnswer {
   readonly refusal: string | null;
   /** The contradiction ledger (contract §3) under the standing operations; open entries first. */
   readonly contradictions: LedgerEntry[];
+  /**
+   * The review list (Mnema §6.3): corrected or refuted beliefs something they rest on
+   * is no longer active under — the cascade stopped at them rather than undo the user.
+   */
+  readonly review: string[];
 }
 
 const PREVIEW_ID = 'b3:preview' as OpId;
@@ -92,6 +104,19 @@ export function createLifecycleApi(analysisOf: (version: number) => AnalysisView
     return states;
   };
 
+  /** Explanations of one version under the session's log (null when that version is gone). */
+  const explanationsOf = (request: ExplainRequest) => {
+    const analysis = analysisOf(request.version);
+    if (!analysis) return null;
+    return explainDocument({
+      graph: analysis.graph,
+      derived: analysis.derived,
+      ...(request.posteriors ? { posteriors: new Map(Object.entries(request.posteriors)) } : {}),
+      ops: request.ops,
+      index: indexOf(analysis.graph),
+    });
+  };
+
   return {
     /**
      * Compares `version` with the last revision recorded and makes it the new baseline.
@@ -107,38 +132,24 @@ export function createLifecycleApi(analysisOf: (version: number) => AnalysisView
       return { contentChanged: changes.contentChanged, confidenceOnly: changes.confidenceOnly, invalidates: changes.invalidates };
     },
     /** Every belief's explanation record as JSON lines, then the reintroduction audit (contract §3). */
-    explanationsJsonLines(request: { version: number; ops: readonly SignedOperation[]; posteriors?: Readonly<Record<string, number>> }): string | null {
-      const analysis = analysisOf(request.version);
-      if (!analysis) return null;
-      const explained = explainDocument({
-        graph: analysis.graph,
-        derived: analysis.derived,
-        ...(request.posteriors ? { posteriors: new Map(Object.entries(request.posteriors)) } : {}),
-        ops: request.ops,
-        index: indexOf(analysis.graph),
-      });
+    explanationsJsonLines(request: ExplainRequest): string | null {
+      const explained = explanationsOf(request);
+      if (!explained) return null;
       const records = explained.explainer.explainAll();
       const lines = records.map((r) => JSON.stringify(r));
       lines.push(JSON.stringify({ audit: auditRecords(records, explained.ledger) }));
       return lines.join('\n') + '\n';
     },
     /** The explanation record of one belief (contract §1.4) and its text rendering. */
-    explain(request: { version: number; id: string; ops: readonly SignedOperation[]; posteriors?: Readonly<Record<string, number>> }): { record: ExplanationRecord; text: string } | null {
-      const analysis = analysisOf(request.version);
-      if (!analysis) return null;
-      const explained = explainDocument({
-        graph: analysis.graph,
-        derived: analysis.derived,
-        ...(request.posteriors ? { posteriors: new Map(Object.entries(request.posteriors)) } : {}),
-        ops: request.ops,
-        index: indexOf(analysis.graph),
-      });
+    explain(request: ExplainRequest & { id: string }): { record: ExplanationRecord; text: string } | null {
+      const explained = explanationsOf(request);
+      if (!explained) return null;
       const record = explained.explainer.explain(request.id);
       return record ? { record, text: renderExplanation(record) } : null;
     },
     lifecycle(request: LifecycleRequest): LifecycleAnswer {
       const analysis = analysisOf(request.version);
-      if (!analysis) return { version: request.version, states: {}, invalidated: [], pendingReview: [], refusal: 'that version of the document is gone; try again', contradictions: [] };
+      if (!analysis) return { version: request.version, states: {}, invalidated: [], pendingReview: [], refusal: 'that version of the document is gone; try again', contradictions: [], review: [] };
       const graph = analysis.graph;
       const index = indexOf(graph);
       const standing = new Map(request.standing.map((a) => [a.body.target, a]));
@@ -152,6 +163,7 @@ export function createLifecycleApi(analysisOf: (version: number) => AnalysisView
         pendingReview,
         refusal,
         contradictions,
+        review: reviewList(index, standing, states),
       });
       const action = request.action;
       if (!action) return answer(before, null);
@@ -218,5 +230,16 @@ function ledgerOf(analysis: AnalysisView, standing: ReadonlyMap<string, Standing
 function notActive(states: ReadonlyMap<string, LifecycleState>): Record<string, LifecycleState> {
   const out: Record<string, LifecycleState> = {};
   for (const [id, state] of states) if (state !== 'active') out[id] = state;
+  return out;
+}
+
+/** Asserted beliefs (corrected, refuted) resting on something that is not active, in document order. */
+function reviewList(index: DependencyIndex, standing: ReadonlyMap<string, StandingAssertion>, states: ReadonlyMap<string, LifecycleState>): string[] {
+  const out: string[] = [];
+  for (const id of index.beliefs) {
+    const kind = standing.get(id)?.body.kind;
+    if (kind !== 'claim_correction' && kind !== 'claim_refutation') continue;
+    if (justifiersOf(index, id).some((j) => (states.get(j) ?? 'active') !== 'active')) out.push(id);
+  }
   return out;
 }
