@@ -9,6 +9,7 @@ import { formatConfidence } from '../../core/graph/explainWhy.ts';
 import type { GraphIndex } from '../../core/graph/graphIndex.ts';
 import { provenanceOf } from '../../core/graph/provenance.ts';
 import { LifecycleActions } from './LifecycleActions.tsx';
+import { NodeProblems } from './NodeProblems.tsx';
 import { ExplanationSection } from './ExplanationSection.tsx';
 import type { GraphNode, NodeId } from '../../core/graph/reasoningGraph.ts';
 import { useContradictedStore } from '../../store/contradictedStore.ts';
@@ -155,20 +156,7 @@ export function GaiaInspector() {
         </>
       )}
 
-      {problems.length > 0 && (
-        <section>
-          <h3>Problems</h3>
-          <ul className="inspector-problems">
-            {problems.map((p, i) => (
-              <li key={i} className={`sev-${p.severity}`}>
-                <button onClick={() => revealInEditor(p.range.line, p.range.column)}>
-                  <code>{p.code}</code> {p.message}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <NodeProblems problems={problems} />
 
       {n.kind !== 'factor' && (
         <section>

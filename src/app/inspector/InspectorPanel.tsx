@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { explainWhy, formatConfidence, whenToReconsider } from '../../core/graph/explainWhy.ts';
 import { provenanceOf } from '../../core/graph/provenance.ts';
 import { LifecycleActions } from './LifecycleActions.tsx';
+import { NodeProblems } from './NodeProblems.tsx';
 import { ExplanationSection } from './ExplanationSection.tsx';
 import type { NodeId } from '../../core/graph/reasoningGraph.ts';
 import { selectNode, useDocumentStore } from '../../store/documentStore.ts';
@@ -109,20 +110,7 @@ function ClairInspector() {
       {!n.broken && <LifecycleActions id={id} isRoot={details.supports.length === 0} value={n.confidence} />}
       {!n.broken && <ExplanationSection id={id} />}
 
-      {problems.length > 0 && (
-        <section>
-          <h3>Problems</h3>
-          <ul className="inspector-problems">
-            {problems.map((p, i) => (
-              <li key={i} className={`sev-${p.severity}`}>
-                <button onClick={() => revealInEditor(p.range.line, p.range.column)}>
-                  <code>{p.code}</code> {p.message}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <NodeProblems problems={problems} />
 
       <section>
         <h3>Why?</h3>

@@ -13,9 +13,10 @@ import { pyFloat } from '../text/pythonJson.ts';
 import { sha256Hex } from '../text/sha256Hex.ts';
 import type { CompileContext } from './compileContext.ts';
 import { formalizeNamedStrategy } from './formalize.ts';
-import { contentHash, normalizeLabel, operatorId, pad3, strategyId } from './irIds.ts';
+import { normalizeLabel, operatorId, pad3, strategyId } from './irIds.ts';
 import type { IrKnowledge, IrOperator, IrStep, IrStrategy, JsonDict } from './irTypes.ts';
 import { jsonDict } from './irTypes.ts';
+import { generatedClaim } from './generatedClaim.ts';
 import { lowerClaimFormula } from './lowerFormula.ts';
 
 const SUPPORT_PATTERN = { derive: 'derivation', observe: 'observation', compute: 'computation' } as const;
@@ -340,20 +341,4 @@ export function inferTable(pEGivenH: number, pEGivenNotH: number, givenCount: nu
   return table;
 }
 
-function generatedClaim(id: string, label: string, content: string, metadata: JsonDict): IrKnowledge {
-  return {
-    id,
-    label,
-    title: null,
-    type: 'claim',
-    format: 'markdown',
-    content,
-    content_hash: contentHash('claim', 'markdown', content, []),
-    parameters: [],
-    metadata,
-    provenance: null,
-    declaration_index: null,
-    exported: false,
-  };
-}
 

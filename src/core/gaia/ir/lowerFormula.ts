@@ -9,9 +9,10 @@ import type { Formula } from '../runtime/gaiaObjects.ts';
 import type { Knowledge } from '../runtime/gaiaObjects.ts';
 import { compareCodePoints, pythonJsonDumps } from '../text/pythonJson.ts';
 import { sha256Hex } from '../text/sha256Hex.ts';
-import { contentHash, operatorId, qid } from './irIds.ts';
+import { operatorId, qid } from './irIds.ts';
 import type { IrFormulaEdge, IrFormulaGraph, IrFormulaNode, IrKnowledge, IrOperator, JsonDict } from './irTypes.ts';
 import { jsonDict } from './irTypes.ts';
+import { generatedClaim } from './generatedClaim.ts';
 
 export interface FormulaLowering {
   readonly knowledges: IrKnowledge[];
@@ -43,22 +44,6 @@ function children(f: Exclude<Formula, { f: 'atom' }>): readonly Formula[] {
   }
 }
 
-function generatedKnowledge(id: string, label: string, content: string, metadata: JsonDict): IrKnowledge {
-  return {
-    id,
-    label,
-    title: null,
-    type: 'claim',
-    format: 'markdown',
-    content,
-    content_hash: contentHash('claim', 'markdown', content, []),
-    parameters: [],
-    metadata,
-    provenance: null,
-    declaration_index: null,
-    exported: false,
-  };
-}
 
 /** Python's re.sub(r"[^A-Za-z0-9_]+", "_", ...) cleanup of a role into a label part. */
 function safeLabel(value: string): string {
@@ -122,7 +107,7 @@ export function lowerClaimFormula(formula: Formula, claimId: string, namespace: 
     const id = qid(namespace, packageName, label);
     helpers.set(cacheKey, id);
     knowledges.push(
-      generatedKnowledge(id, label, `${operator}(${childIds.join(', ')})`, jsonDict({
+      generatedClaim(id, label, `${operator}(${childIds.join(', ')})`, jsonDict({
         generated: true,
         generated_kind: 'formula_helper',
         helper_kind: role,
@@ -157,7 +142,7 @@ function aliasLowering(referenced: string, target: string, namespace: string, pa
   const label = '__formula_equivalence_' + sha256Hex(parts.join('|')).slice(0, 8);
   const id = qid(namespace, packageName, label);
   const shared = { source_claim: target, referenced_claim: referenced };
-  const helper = generatedKnowledge(id, label, `equivalence(${referenced}, ${target})`, jsonDict({
+  const helper = generatedClaim(id, label, `equivalence(${referenced}, ${target})`, jsonDict({
     generated: true,
     generated_kind: 'formula_helper',
     helper_kind: 'equivalence_result',

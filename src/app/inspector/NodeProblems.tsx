@@ -1,0 +1,21 @@
+/** The selected node's diagnostics in the inspector; each reveals its place in the editor. */
+import type { Diagnostic } from '../../core/text/diagnostic.ts';
+import { revealInEditor } from '../editor/activeEditor.ts';
+
+export function NodeProblems({ problems }: { problems: readonly Diagnostic[] }) {
+  if (problems.length === 0) return null;
+  return (
+    <section>
+      <h3>Problems</h3>
+      <ul className="inspector-problems">
+        {problems.map((p, i) => (
+          <li key={i} className={`sev-${p.severity}`}>
+            <button onClick={() => revealInEditor(p.range.line, p.range.column)}>
+              <code>{p.code}</code> {p.message}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
