@@ -101,6 +101,9 @@ export async function runBrowserBench(options: { quick: boolean; onProgress?: (w
     const scaledSingle = (db.singleAdds.ms / db.singleAdds.ops) * n;
     rows.push({ name: 'browser: append operations to IndexedDB (batched bulkAdd)', size: `${n / 1000}k ops`, ms: db.batched.ms, baselineMs: scaledSingle, baselineName: 'one awaited add per transaction (scaled)', note: `${db.batched.opsPerSecond.toLocaleString('en')} ops/s (target ≥ 10,000); one add per transaction ${db.singleAdds.opsPerSecond.toLocaleString('en')} ops/s` });
     rows.push({ name: 'browser: read the log back from IndexedDB', size: `${n / 1000}k ops`, ms: db.readBack.ms, note: `${db.readBack.opsPerSecond.toLocaleString('en')} ops/s, validated, in seq order` });
+    progress('replay 100k operations in the page');
+    const replay = await storage.evaluate((count) => (window as unknown as { __warrantReplayBench: (n: number) => { ms: number; applied: number } }).__warrantReplayBench(count), n);
+    rows.push({ name: 'browser: replay the log (ids, chain, state; signatures past the checkpoint only)', size: `${n / 1000}k ops`, ms: replay.ms, ...(n === 100_000 && { targetMs: 1000 }), note: `${replay.applied} applied, in the page's main thread` });
     await storage.close();
   } finally {
     await browser.close();

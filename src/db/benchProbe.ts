@@ -7,6 +7,7 @@
  */
 import type { OpId, SignedOperation } from '../core/oplog/operation.ts';
 import { OpLogStore } from './opLogStore.ts';
+import { replayBenchOnce } from './replayBenchProbe.ts';
 import { WarrantDb } from './warrantDb.ts';
 import type { DexieOptions } from 'dexie';
 
@@ -114,10 +115,11 @@ export async function runDbBenchOnce(n: number, options: { baselineN?: number; b
 
 /** Defines `window.__warrantDbBench(n, baselineN?)` when the page URL has `?bench`. */
 export function installDbBenchProbe(): boolean {
-  const w = globalThis as { location?: { search?: string }; __warrantDbBench?: unknown };
+  const w = globalThis as { location?: { search?: string }; __warrantDbBench?: unknown; __warrantReplayBench?: unknown };
   if (!w.location?.search || !new URLSearchParams(w.location.search).has('bench')) return false;
   let run = 0;
   w.__warrantDbBench = (n: number, baselineN?: number): Promise<DbBenchResult> =>
     runDbBenchOnce(n, { run: run++, ...(baselineN !== undefined ? { baselineN } : {}) });
+  w.__warrantReplayBench = (n: number) => replayBenchOnce(n);
   return true;
 }

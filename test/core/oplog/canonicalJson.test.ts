@@ -80,9 +80,8 @@ function shuffleKeys(v: unknown, seed: number): unknown {
   const entries = Object.entries(v as Record<string, unknown>);
   // A deterministic shuffle from the seed.
   const order = entries.map((e, i) => [((i + 1) * 2654435761 + seed) % 1000003, e] as const).sort((a, b) => a[0] - b[0]);
-  const out: Record<string, unknown> = {};
-  for (const [, [k, x]] of order) out[k] = shuffleKeys(x, seed + 7);
-  return out;
+  // fromEntries makes own properties even for a key named __proto__ (assignment would not).
+  return Object.fromEntries(order.map(([, [k, x]]) => [k, shuffleKeys(x, seed + 7)]));
 }
 
 describe('canonicalJson properties', () => {
@@ -98,7 +97,8 @@ describe('canonicalJson properties', () => {
     }));
   });
   it('has no insignificant whitespace', () => {
-    fc.assert(fc.property(jsonValue, (v) => canonicalJson(v) === JSON.stringify(JSON.parse(canonicalJson(v)), null, 0) || true));
+    // Outside string literals there is no whitespace at all.
+    fc.assert(fc.property(jsonValue, (v) => !/\s/.test(canonicalJson(v).replace(/"(?:[^"\\]|\\.)*"/g, '""'))));
     expect(canonicalJson({ a: [1, 2], b: 'x y' })).toBe('{"a":[1,2],"b":"x y"}');
   });
 });
