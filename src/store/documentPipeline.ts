@@ -19,6 +19,7 @@ import { buildBeliefViews } from './beliefView.ts';
 import { useDocumentStore } from './documentStore.ts';
 import type { InferenceClient, InferenceReply, InferenceRequest } from './inferenceClient.ts';
 import { LatestRequest } from './latestRequest.ts';
+import { posteriorsByNode } from '../core/infer/posteriorsByNode.ts';
 
 interface AnalyzeRequest {
   readonly version: number;
@@ -195,14 +196,7 @@ export class DocumentPipeline {
   private acceptInference(reply: InferenceReply): void {
     const { analysis } = useDocumentStore.getState();
     if (!analysis) return;
-    // Beliefs come by QID; nodes are drawn by their own ids.
-    const nodeOfQid = new Map<string, string>();
-    for (const n of analysis.graph.nodes) if (n.qid) nodeOfQid.set(n.qid, n.id);
-    const posteriors = new Map<string, number>();
-    for (const b of reply.result.beliefs) {
-      const id = nodeOfQid.get(b.knowledge_id);
-      if (id !== undefined) posteriors.set(id, b.belief);
-    }
+    const posteriors = posteriorsByNode(analysis.graph, reply.result.beliefs);
     const error = reply.result.problems.find((p) => p.severity === 'error');
     const d = reply.result.diagnostics;
     useDocumentStore.setState({

@@ -16,6 +16,7 @@ import { irWithPrior, movedBeliefs, REFUTED_PRIOR } from '../core/infer/irWithPr
 import type { GaiaIr } from '../core/infer/irInput.ts';
 import type { ExplanationRecord } from '../core/explain/explainRecord.ts';
 import { useDocumentStore } from './documentStore.ts';
+import { posteriorsByNode } from '../core/infer/posteriorsByNode.ts';
 import type { InferenceClient } from './inferenceClient.ts';
 import type { BeliefState, CascadePreview, LedgerEntry, UserAction } from './lifecycleStore.ts';
 import { useContradictedStore } from './contradictedStore.ts';
@@ -206,15 +207,19 @@ export class SessionController {
     for (const target of invalidates) if (!already.has(target)) this.append({ kind: 'claim_invalidation', target, cause: revision.id }, key, 'engine');
   }
 
-  /** Targets of revision-caused invalidations not yet withdrawn (reviewed). */
-  private revisionInvalidated(): string[] {
+  /** Revision-caused invalidations not yet withdrawn (reviewed): target → the latest such op. */
+  private revisionInvalidations(): Map<string, OpId> {
     const revisions = new Set(this.ops.filter((op) => op.body.kind === 'revision').map((op) => op.id));
     const withdrawn = new Set(this.ops.flatMap((op) => (op.body.kind === 'withdrawal' ? [op.body.withdraws] : [])));
-    const out = new Set<string>();
+    const out = new Map<string, OpId>();
     for (const op of this.ops) {
-      if (op.body.kind === 'claim_invalidation' && revisions.has(op.body.cause) && !withdrawn.has(op.id)) out.add(op.body.target);
+      if (op.body.kind === 'claim_invalidation' && revisions.has(op.body.cause) && !withdrawn.has(op.id)) out.set(op.body.target, op.id);
     }
-    return [...out];
+    return out;
+  }
+
+  private revisionInvalidated(): string[] {
+    return [...this.revisionInvalidations().keys()];
   }
 
   /** What the worker needs of the log: standing assertions, resolutions, and the posteriors corrections are set against. */
@@ -272,10 +277,8 @@ export class SessionController {
         // The user assertion standing on it, else the revision invalidation being reviewed.
         const standing = foldOperations(this.ops).standing.get(action.target);
         if (standing) return { kind: 'withdrawal', target: action.target, withdraws: standing.id };
-        const withdrawn = new Set(this.ops.flatMap((op) => (op.body.kind === 'withdrawal' ? [op.body.withdraws] : [])));
-        const revisions = new Set(this.ops.filter((op) => op.body.kind === 'revision').map((op) => op.id));
-        const invalidation = [...this.ops].reverse().find((op) => op.body.kind === 'claim_invalidation' && op.body.target === action.target && revisions.has(op.body.cause) && !withdrawn.has(op.id));
-        return invalidation ? { kind: 'withdrawal', target: action.target, withdraws: invalidation.id } : null;
+        const invalidation = this.revisionInvalidations().get(action.target);
+        return invalidation ? { kind: 'withdrawal', target: action.target, withdraws: invalidation } : null;
       }
     }
   }
@@ -304,14 +307,7 @@ export class SessionController {
     const whatIf = irWithPrior(ir, action.target, action.kind === 'refute' ? REFUTED_PRIOR : action.value);
     if (!whatIf) return new Map();
     const reply = await this.inference.infer({ version: -1, ir: whatIf });
-    const { analysis } = useDocumentStore.getState();
-    const nodeOfQid = new Map<string, string>();
-    for (const n of analysis?.graph.nodes ?? []) if (n.qid) nodeOfQid.set(n.qid, n.id);
-    const after = new Map<string, number>();
-    for (const b of reply.result.beliefs) {
-      const id = nodeOfQid.get(b.knowledge_id);
-      if (id !== undefined) after.set(id, b.belief);
-    }
-    return movedBeliefs(current, after);
+    const graph = useDocumentStore.getState().analysis?.graph;
+    return graph ? movedBeliefs(current, posteriorsByNode(graph, reply.result.beliefs)) : new Map();
   }
 }

@@ -21,7 +21,8 @@ export type DeterministicKind =
 
 export type FactorKind = DeterministicKind | 'soft_entailment' | 'conditional' | 'pairwise';
 
-const DETERMINISTIC: ReadonlySet<FactorKind> = new Set<FactorKind>([
+/** The logical operators: factors whose table is a truth table (softened or strict). */
+export const DETERMINISTIC: ReadonlySet<FactorKind> = new Set<FactorKind>([
   'implication',
   'negation',
   'conjunction',

@@ -26,21 +26,14 @@
  */
 import { associateTable } from './associateWeights.ts';
 import { CROMWELL_EPS, clampProbability } from './cromwell.ts';
-import { FactorGraph } from './factorGraph.ts';
+import { DETERMINISTIC, FactorGraph } from './factorGraph.ts';
 import type { DeterministicKind } from './factorGraph.ts';
 import { InferenceError } from './inferenceProblem.ts';
 import type { InferenceProblem } from './inferenceProblem.ts';
 import type { GaiaIr, IrFormalOperator, IrKnowledge, IrStrategy } from './irInput.ts';
 
-const OPERATOR_KINDS: ReadonlySet<string> = new Set([
-  'implication',
-  'negation',
-  'conjunction',
-  'disjunction',
-  'equivalence',
-  'contradiction',
-  'complement',
-]);
+/** Gaia's operators are exactly the factor graph's deterministic kinds. */
+const OPERATOR_KINDS: ReadonlySet<string> = DETERMINISTIC;
 /** Operators whose conclusion declares that the relation holds. */
 const RELATION_OPERATORS: ReadonlySet<string> = new Set(['equivalence', 'contradiction', 'complement', 'implication']);
 /** Operators whose arguments can be reordered without changing what they say. */

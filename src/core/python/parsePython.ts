@@ -209,15 +209,7 @@ class Parser {
         if (parenthesised && this.isOp(')')) break;
         if (this.tok.kind !== 'name') this.fail('expected a name to import');
         const n = this.advance();
-        let asName: string | null = null;
-        let end = n.range;
-        if (this.isName('as')) {
-          this.advance();
-          if (this.tok.kind !== 'name') this.fail('expected a name after "as"');
-          const a = this.advance();
-          asName = a.text;
-          end = a.range;
-        }
+        const { asName, end } = this.asClause(n.range);
         names.push({ name: n.text, asName, range: span(n.range, end) });
         if (!this.isOp(',')) break;
         this.advance();
@@ -229,20 +221,21 @@ class Parser {
     return { kind: 'importFrom', module: module.name, names, range: span(first.range, last) };
   }
 
+  /** An optional `as NAME` after an imported name: the alias, and where the clause ends. */
+  private asClause(nameRange: SourceRange): { asName: string | null; end: SourceRange } {
+    if (!this.isName('as')) return { asName: null, end: nameRange };
+    this.advance();
+    if (this.tok.kind !== 'name') this.fail('expected a name after "as"');
+    const a = this.advance();
+    return { asName: a.text, end: a.range };
+  }
+
   private importModule(): PyStatement {
     const first = this.advance();
     const names: { name: string; asName: string | null; range: SourceRange }[] = [];
     for (;;) {
       const m = this.dottedName();
-      let asName: string | null = null;
-      let end = m.range;
-      if (this.isName('as')) {
-        this.advance();
-        if (this.tok.kind !== 'name') this.fail('expected a name after "as"');
-        const a = this.advance();
-        asName = a.text;
-        end = a.range;
-      }
+      const { asName, end } = this.asClause(m.range);
       names.push({ name: m.name, asName, range: span(m.range, end) });
       if (!this.isOp(',')) break;
       this.advance();
