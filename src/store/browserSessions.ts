@@ -50,8 +50,19 @@ function notice(message: string): void {
   useSessionsStore.setState({ notice: message });
 }
 
-/** Opens storage and the current session (or a new one with `initial` when asked for fresh). */
-export async function startSessions(initial: () => Promise<{ name: string; text: string }>, fresh: boolean): Promise<void> {
+let started: Promise<void> | null = null;
+
+/**
+ * Opens storage and the current session (or a new one with `initial` when asked for
+ * fresh). Once per page: React's development mode runs effects twice, and a second
+ * start would make a second session.
+ */
+export function startSessions(initial: () => Promise<{ name: string; text: string }>, fresh: boolean): Promise<void> {
+  started ??= start(initial, fresh);
+  return started;
+}
+
+async function start(initial: () => Promise<{ name: string; text: string }>, fresh: boolean): Promise<void> {
   try {
     const db = await openWarrantDb();
     const stored = await loadOrCreateDeviceKey(db);
