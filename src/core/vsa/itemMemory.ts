@@ -1,0 +1,33 @@
+/**
+ * Item memory: the random vector of each symbol (a word, or a fixed role such as the
+ * majority tie-breaker), drawn from a SeededStream keyed by the symbol's hash, so it is
+ * a pure function of the symbol. Recently used vectors are cached; the cache only saves
+ * time and never changes a result.
+ */
+import { BoundedCache } from './boundedCache.ts';
+import { SeededStream } from './seededStream.ts';
+import { hashPair } from './stableHash.ts';
+
+/** How many symbols' vectors to keep; beyond it the oldest go. */
+export const ITEM_MEMORY_CAPACITY = 20_000;
+
+export class ItemMemory<V> {
+  private readonly cache = new BoundedCache<V>(ITEM_MEMORY_CAPACITY);
+  private readonly make: (symbol: string) => V;
+
+  /**
+   * `namespace` keeps the streams of different vector kinds (and dimensions) apart;
+   * `draw` makes one vector from a fresh stream.
+   */
+  constructor(namespace: string, draw: (stream: SeededStream) => V) {
+    this.make = (symbol) => {
+      const [a, b] = hashPair(`${namespace}\u0000${symbol}`);
+      return draw(new SeededStream(a, b));
+    };
+  }
+
+  /** The vector of `symbol`; the same value on every call, run and machine. */
+  vectorOf(symbol: string): V {
+    return this.cache.getOrMake(symbol, this.make);
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * A deterministic stream of 32-bit words (xoshiro128**), seeded from a feature's hash
+ * pair. Item memory draws every random vector from one of these, so the vector of a
+ * feature is a function of its text alone: the same on every run and machine, with no
+ * Math.random anywhere.
+ */
+import { mix32 } from './stableHash.ts';
+
+export class SeededStream {
+  private s0: number;
+  private s1: number;
+  private s2: number;
+  private s3: number;
+
+  /** Seeds the four state words from two hash words (never all zero). */
+  constructor(seedA: number, seedB: number) {
+    this.s0 = mix32(seedA ^ 0x9e3779b9);
+    this.s1 = mix32(seedB ^ 0x7f4a7c15);
+    this.s2 = mix32((seedA + 0x6a09e667) >>> 0);
+    this.s3 = mix32((seedB + 0xbb67ae85) >>> 0) | 1;
+  }
+
+  /** The next unsigned 32-bit word. */
+  nextWord(): number {
+    const result = Math.imul(rotl(Math.imul(this.s1, 5), 7), 9) >>> 0;
+    const t = this.s1 << 9;
+    this.s2 ^= this.s0;
+    this.s3 ^= this.s1;
+    this.s1 ^= this.s2;
+    this.s0 ^= this.s3;
+    this.s2 ^= t;
+    this.s3 = rotl(this.s3, 11);
+    return result;
+  }
+
+  /**
+   * An approximately normal value with mean 0 and variance 1: the standardised sum of
+   * the four bytes of one word (Irwin–Hall). No logarithms or cosines, whose last bit
+   * may differ between engines.
+   */
+  nextNormal(): number {
+    const w = this.nextWord();
+    const sum = (w & 0xff) + ((w >>> 8) & 0xff) + ((w >>> 16) & 0xff) + (w >>> 24);
+    return (sum - 510) * INV_SD_OF_FOUR_BYTES;
+  }
+}
+
+/** 1 / √(4 · (256² − 1) / 12): the standard deviation of a sum of four uniform bytes. */
+const INV_SD_OF_FOUR_BYTES = 1 / Math.sqrt((4 * (256 * 256 - 1)) / 12);
+
+function rotl(x: number, k: number): number {
+  return (x << k) | (x >>> (32 - k));
+}
