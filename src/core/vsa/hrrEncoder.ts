@@ -8,7 +8,7 @@
  * Drawing i.i.d. normal coordinates in an orthonormal basis gives i.i.d. normal
  * time-domain components too, so item vectors are drawn there directly.
  */
-import { bindInvolutedCoordinates } from './hrrBinding.ts';
+import { addInvolutedBinding } from './hrrBinding.ts';
 import { isPowerOfTwo } from './fft.ts';
 import { ItemMemory } from './itemMemory.ts';
 import type { Feature } from './textFeatures.ts';
@@ -20,7 +20,6 @@ export class HrrEncoder {
   readonly dim: number;
   private readonly words: ItemMemory<Float32Array>;
   private readonly sum: Float64Array;
-  private readonly bound: Float64Array;
 
   constructor(dim: number = HRR_DEFAULT_DIM) {
     if (!isPowerOfTwo(dim) || dim < 4) throw new Error(`HRR dimension must be a power of two ≥ 4, not ${dim}`);
@@ -32,7 +31,6 @@ export class HrrEncoder {
       return v;
     });
     this.sum = new Float64Array(dim);
-    this.bound = new Float64Array(dim);
   }
 
   /** The random vector of one word (real-Fourier coordinates). */
@@ -59,11 +57,9 @@ export class HrrEncoder {
     for (const f of features) {
       if (f.kind === 'word') {
         const v = this.words.vectorOf(f.word);
-        for (let i = 0; i < d; i++) sum[i] += v[i]!;
+        for (let i = 0; i < d; i++) sum[i] = sum[i]! + v[i]!;
       } else {
-        bindInvolutedCoordinates(this.words.vectorOf(f.first), this.words.vectorOf(f.second), this.bound);
-        const b = this.bound;
-        for (let i = 0; i < d; i++) sum[i] += b[i]!;
+        addInvolutedBinding(this.words.vectorOf(f.first), this.words.vectorOf(f.second), sum);
       }
     }
     let norm2 = 0;
