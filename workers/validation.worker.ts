@@ -5,8 +5,11 @@
  * and wraps it with `wrap<ValidationApi>`.
  */
 import { expose } from 'comlink';
+import { useWasmBlake3 } from '../src/core/oplog/blake3Digest.ts';
 import { createValidationApi } from './validationApi.ts';
 
 export type ValidationApi = ReturnType<typeof createValidationApi>;
 
+// Lifecycle replays hash the session's ops; until the fast BLAKE3 loads, the JavaScript one answers.
+void useWasmBlake3();
 expose(createValidationApi());

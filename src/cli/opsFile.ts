@@ -4,13 +4,14 @@
  * signed op whose parent is in the log is set aside and reported on stderr.
  */
 import type { ReplayState } from '../core/oplog/replayLog.ts';
+import { useWasmBlake3 } from '../core/oplog/blake3Digest.ts';
 import { parseJsonLines, replayLog } from '../core/oplog/replayLog.ts';
 import { writeStderr } from './output.ts';
 import { readInput } from './readInput.ts';
 
 /** Reads, verifies and replays the log at `path`; reports what was set aside on stderr. */
 export async function readOpsLog(path: string): Promise<ReplayState> {
-  const input = await readInput(path);
+  const [input] = await Promise.all([readInput(path), useWasmBlake3()]);
   const { values, unreadable } = parseJsonLines(input.text);
   const state = replayLog(values);
   const lines = [

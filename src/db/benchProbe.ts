@@ -5,6 +5,7 @@
  * `?bench`; the app may import this file lazily. Each measurement uses its own
  * throw-away database, deleted afterwards.
  */
+import { useWasmBlake3 } from '../core/oplog/blake3Digest.ts';
 import type { OpId, SignedOperation } from '../core/oplog/operation.ts';
 import { OpLogStore } from './opLogStore.ts';
 import { replayBenchOnce } from './replayBenchProbe.ts';
@@ -120,6 +121,9 @@ export function installDbBenchProbe(): boolean {
   let run = 0;
   w.__warrantDbBench = (n: number, baselineN?: number): Promise<DbBenchResult> =>
     runDbBenchOnce(n, { run: run++, ...(baselineN !== undefined ? { baselineN } : {}) });
-  w.__warrantReplayBench = (n: number) => replayBenchOnce(n);
+  w.__warrantReplayBench = async (n: number) => {
+    await useWasmBlake3();
+    return replayBenchOnce(n);
+  };
   return true;
 }

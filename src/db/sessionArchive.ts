@@ -25,7 +25,7 @@ import { dbProblem, errorMessage, type DbProblem } from './dbProblem.ts';
 import { copyLogToSession, type OperationSigner } from './logCopy.ts';
 import { isOpId, readOperation, readSessionRecord, textHashesOf } from './recordValidation.ts';
 import { SessionRepository } from './sessionRepository.ts';
-import { hashText } from './textHash.ts';
+import { textHash as hashText } from '../core/oplog/opId.ts';
 import { asSessionId, type SessionRecord, type WarrantDb } from './warrantDb.ts';
 
 export const SESSION_ARCHIVE_FORMAT = 'warrant.session.v1';

@@ -14,7 +14,7 @@ import type { OpId, SignedOperation } from '../core/oplog/operation.ts';
 import { dbProblem, errorMessage, type DbProblem } from './dbProblem.ts';
 import { copyLogToSession, type OperationSigner } from './logCopy.ts';
 import { readSessionRecord, readTextRecord, textHashesOf } from './recordValidation.ts';
-import { hashText } from './textHash.ts';
+import { textHash as hashText } from '../core/oplog/opId.ts';
 import { readStoredOps } from './readStoredOps.ts';
 import {
   asSessionId,

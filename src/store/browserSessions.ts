@@ -5,6 +5,7 @@
  * Text is saved with a debounce, ops are queued and written in batches, and both are
  * flushed on pagehide. Without IndexedDB the page still works, in memory, and says so.
  */
+import { useWasmBlake3 } from '../core/oplog/blake3Digest.ts';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { create } from 'zustand';
 import { deviceKeyFromSecret } from '../core/oplog/deviceKey.ts';
@@ -64,7 +65,8 @@ export function startSessions(initial: () => Promise<{ name: string; text: strin
 
 async function start(initial: () => Promise<{ name: string; text: string }>, fresh: boolean): Promise<void> {
   try {
-    const db = await openWarrantDb();
+    // Replay hashes every stored op: load the fast BLAKE3 alongside the database.
+    const [db] = await Promise.all([openWarrantDb(), useWasmBlake3()]);
     const stored = await loadOrCreateDeviceKey(db);
     const key = deviceKeyFromSecret(bytesToHex(stored.key.secretKey));
     const log = new OpLogStore(db, { onProblem: (p) => notice(p.message) });

@@ -29,6 +29,13 @@ export class CanonicalJsonError extends Error {
 
 /** The canonical text of `value`. */
 export function canonicalJson(value: unknown): string {
+  // Nearly every value is plain data: the fast writer handles it and gives up on
+  // anything unusual, which the careful writer below then reports with its path.
+  try {
+    return fastWrite(value, 0);
+  } catch (e) {
+    if (e !== GIVE_UP) throw e;
+  }
   const parts: string[] = [];
   write(value, parts, [], new Set());
   return parts.join('');
@@ -46,6 +53,60 @@ export function canonicalBytes(value: unknown): Uint8Array {
 // Lone surrogate: a high one not followed by a low one, or a low one not preceded by a high one.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const ANY_SURROGATE = /[\uD800-\uDFFF]/;
+
+// Thrown by the fast writer to hand a value to the careful one.
+const GIVE_UP: unique symbol = Symbol('canonical-json-give-up');
+// Deeper than this the fast writer hands over, so cycles end there instead of overflowing.
+const FAST_DEPTH = 64;
+
+type WellFormedTest = (s: string) => boolean;
+const nativeWellFormed = (String.prototype as { isWellFormed?: () => boolean }).isWellFormed;
+const isWellFormed: WellFormedTest = nativeWellFormed
+  ? (s) => nativeWellFormed.call(s)
+  : (s) => !(ANY_SURROGATE.test(s) && LONE_SURROGATE.test(s));
+
+/**
+ * The same encoding as `write`, without path bookkeeping or a cycle set: strings are
+ * concatenated (cheap in every engine) and any doubt — a non-JSON value, a lone
+ * surrogate, a foreign prototype, great depth — throws GIVE_UP.
+ */
+function fastWrite(value: unknown, depth: number): string {
+  switch (typeof value) {
+    case 'string':
+      if (!isWellFormed(value)) throw GIVE_UP;
+      return JSON.stringify(value);
+    case 'number':
+      if (!Number.isFinite(value)) throw GIVE_UP;
+      return String(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object':
+      break;
+    default:
+      throw GIVE_UP;
+  }
+  if (value === null) return 'null';
+  if (depth >= FAST_DEPTH) throw GIVE_UP;
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) out += (i > 0 ? ',' : '') + fastWrite(value[i], depth + 1);
+    return out + ']';
+  }
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) throw GIVE_UP;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record).sort();
+  let out = '{';
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    if (!isWellFormed(key)) throw GIVE_UP;
+    out += (i > 0 ? ',"' : '"') + (NEEDS_ESCAPE.test(key) ? JSON.stringify(key).slice(1, -1) : key) + '":' + fastWrite(record[key], depth + 1);
+  }
+  return out + '}';
+}
+
+// A key with none of these characters is written as it is, between quotes.
+const NEEDS_ESCAPE = /["\\\u0000-\u001f]/;
 
 /** The path of the part being written, kept as a stack and formatted only for an error. */
 type PathStack = (string | number)[];

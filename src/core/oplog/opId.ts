@@ -3,8 +3,7 @@
  * canonical bytes of the unsigned operation, so equal operations have equal ids and
  * any change to one gives another id.
  */
-import { blake3 } from '@noble/hashes/blake3.js';
-import { bytesToHex } from '@noble/hashes/utils.js';
+import { blake3Hex } from './blake3Digest.ts';
 import { canonicalBytes } from './canonicalJson.ts';
 import type { OpId, SignedOperation, UnsignedOperation } from './operation.ts';
 
@@ -14,7 +13,7 @@ const encoder = new TextEncoder();
 
 /** `b3:` + BLAKE3 hex of `bytes`. */
 export function b3Of(bytes: Uint8Array): OpId {
-  return `b3:${bytesToHex(blake3(bytes))}`;
+  return `b3:${blake3Hex(bytes)}`;
 }
 
 /** The id of an operation (signed or not: `id` and `sig` are left out of what is hashed). */

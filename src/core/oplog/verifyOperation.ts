@@ -5,9 +5,9 @@
  */
 import * as ed from '@noble/ed25519';
 import { hexToBytes } from '@noble/hashes/utils.js';
-import { canonicalBytes } from './canonicalJson.ts';
 import { publicKeyOfAuthor } from './deviceKey.ts';
-import { b3Of, unsignedPart } from './opId.ts';
+import { b3Of } from './opId.ts';
+import { operationBytesTransient } from './operationBytes.ts';
 import type { SignedOperation } from './operation.ts';
 import { checkOperationShape } from './operationSchema.ts';
 
@@ -32,20 +32,10 @@ export interface VerifyOptions {
    * itself, when the id check suffices to detect corruption.
    */
   readonly signatures?: boolean;
-  /**
-   * Signatures already verified on this device, as signatureKey(op) strings. An op whose
-   * recomputed id and signature match an entry is not verified again: the id pins the
-   * content and the entry pins the exact signature bytes that were found good. This is
-   * what keeps replaying a stored log cheap (ed25519 verification in pure JS costs
-   * milliseconds per op); new and imported ops are verified in full and then added.
-   */
-  readonly knownSignatures?: { has(key: string): boolean };
 }
 
-/** The cache key of an op's verified signature: its id and its signature. */
-export function signatureKey(op: { readonly id: string; readonly sig: string }): string {
-  return `${op.id} ${op.sig}`;
-}
+// The form publicKeyOfAuthor reads; tested up front, the key itself decoded only when a signature is checked.
+const AUTHOR = /^ed25519:[0-9a-f]{64}$/;
 
 /** Verifies `x` (any JSON value) as a signed operation. */
 export function verifyOperation(x: unknown, options: VerifyOptions = {}): VerifyResult {
@@ -53,20 +43,20 @@ export function verifyOperation(x: unknown, options: VerifyOptions = {}): Verify
   if (!shape.ok) return { ok: false, reason: 'malformed', detail: shape.detail };
   const op = shape.op;
   if (op.id === undefined || op.sig === undefined) return { ok: false, reason: 'unsigned', detail: 'the op has no id or no sig' };
-  const publicKey = publicKeyOfAuthor(op.author);
-  if (publicKey === null) return { ok: false, reason: 'bad-author', detail: 'author is not ed25519: + 64 hex digits' };
+  if (!AUTHOR.test(op.author)) return { ok: false, reason: 'bad-author', detail: 'author is not ed25519: + 64 hex digits' };
   let bytes: Uint8Array;
   try {
-    bytes = canonicalBytes(unsignedPart(op));
+    bytes = operationBytesTransient(op);
   } catch (e) {
     return { ok: false, reason: 'malformed', detail: e instanceof Error ? e.message : String(e) };
   }
   const id = b3Of(bytes);
   if (id !== op.id) return { ok: false, reason: 'bad-id', detail: `content hashes to ${id}, not ${op.id}` };
-  if (options.signatures !== false && !options.knownSignatures?.has(signatureKey(op))) {
+  if (options.signatures !== false) {
     let good = false;
     try {
-      good = ed.verify(hexToBytes(op.sig), bytes, publicKey);
+      // A copy: the transient buffer belongs to the next op's encoding.
+      good = ed.verify(hexToBytes(op.sig), bytes.slice(), publicKeyOfAuthor(op.author)!);
     } catch {
       good = false;
     }

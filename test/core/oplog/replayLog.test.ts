@@ -157,19 +157,6 @@ describe('replay', () => {
   });
 });
 
-describe('verified-signature cache', () => {
-  it('skips re-verifying a known (id, sig) pair but never a changed signature or content', async () => {
-    const { signatureKey } = await import('../../../src/core/oplog/verifyOperation.ts');
-    const ops = chain([revision, refute('b1')]);
-    const known = new Set(ops.map(signatureKey));
-    expect(replayLog(ops, { knownSignatures: known }).rejected).toEqual([]);
-    const badSig = { ...ops[1]!, sig: ops[0]!.sig };
-    expect(replayLog([ops[0], badSig], { knownSignatures: known }).rejected).toMatchObject([{ reason: 'bad-signature' }]);
-    const badBody = { ...ops[1]!, body: { ...ops[1]!.body, target: 'b2' } };
-    expect(replayLog([ops[0], badBody], { knownSignatures: known }).rejected).toMatchObject([{ reason: 'bad-id' }]);
-  });
-});
-
 describe('tampering with the stored text', () => {
   it('changing any one character of a stored op line never gets it applied', () => {
     const ops = chain([revision, correct('b1', 0.25), refute('b2')]);
