@@ -1,0 +1,95 @@
+/**
+ * Deterministic SMT-LIB2 from a proposal that passed the schema and registry gates.
+ * Same proposal, same bytes: declarations sorted by kind (sorts first, so later ones
+ * can use them) then name; assertions in array order, each named `(! … :named id)` so
+ * an unsat core can be mapped back; the goal (negated for entailment) named
+ * `hp_internal_goal`. Consistency mode asserts no goal.
+ */
+import type { LogicChoice } from './logicFit.ts';
+import { INTERNAL_PREFIX } from './identifiers.ts';
+import { numeralOf } from './numerals.ts';
+import type { ConstExpr, Declaration, DeclarationKind, Expr, FormalProposal, ProveMode } from './proposalTypes.ts';
+
+/** The name under which the goal is asserted (user names cannot start with the prefix). */
+export const GOAL_NAME = `${INTERNAL_PREFIX}goal`;
+
+/** One emitted assertion command and the assertion it comes from. */
+export interface EmittedAssertion {
+  readonly id: string;
+  readonly command: string;
+}
+
+/** The script in pieces, so a solver session can send them separately (push/pop). */
+export interface SmtProgram {
+  readonly mode: ProveMode;
+  readonly logic: LogicChoice;
+  /** Comment lines that open the standalone script. */
+  readonly comments: readonly string[];
+  /** `set-option` and `set-logic` commands. */
+  readonly preamble: readonly string[];
+  readonly declarations: readonly string[];
+  readonly assertions: readonly EmittedAssertion[];
+  /** The goal assertion for this mode, or null (consistency). */
+  readonly goal: string | null;
+}
+
+const KIND_ORDER: Readonly<Record<DeclarationKind, number>> = { sort: 0, const: 1, function: 2, predicate: 3 };
+
+export function buildSmtProgram(proposal: FormalProposal, mode: ProveMode, logic: LogicChoice, realNumerals: ReadonlySet<ConstExpr>): SmtProgram {
+  const declared = new Set(proposal.declarations.map((d) => d.name.name));
+  const render = (e: Expr): string => renderExpr(e, declared, realNumerals);
+  const declarations = [...proposal.declarations].sort(compareDeclarations).map(declare);
+  const assertions = proposal.assertions.map((a) => ({ id: a.id.name, command: `(assert (! ${render(a.expr)} :named ${a.id.name}))` }));
+  const g = proposal.queryPlan.goal;
+  let goal: string | null = null;
+  if (g && mode === 'entailment') goal = `(assert (! (not ${render(g)}) :named ${GOAL_NAME}))`;
+  else if (g && mode === 'model') goal = `(assert (! ${render(g)} :named ${GOAL_NAME}))`;
+  const comments = [`; FormalProposal${proposal.proposalId && /^[A-Za-z0-9_.:-]{1,80}$/.test(proposal.proposalId) ? ' ' + proposal.proposalId : ''}, mode ${mode}`];
+  if (logic.overrideReason) comments.push(`; declared logic ${logic.declared} does not fit (${logic.overrideReason}); using ${logic.emitted}`);
+  const preamble = ['(set-option :produce-unsat-cores true)', '(set-option :produce-models true)', `(set-logic ${logic.emitted})`];
+  return { mode, logic, comments, preamble, declarations, assertions, goal };
+}
+
+/** The standalone script: what `export --to smtlib` writes and the editor shows. */
+export function renderScript(program: SmtProgram): string {
+  const lines = [...program.comments, ...program.preamble, ...program.declarations, ...program.assertions.map((a) => a.command)];
+  if (program.goal) lines.push(program.goal);
+  lines.push('(check-sat)');
+  return lines.join('\n') + '\n';
+}
+
+function compareDeclarations(a: Declaration, b: Declaration): number {
+  return KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || (a.name.name < b.name.name ? -1 : a.name.name > b.name.name ? 1 : 0);
+}
+
+function declare(d: Declaration): string {
+  if (d.kind === 'sort') return `(declare-sort ${d.name.name} 0)`;
+  return `(declare-fun ${d.name.name} (${d.argSorts.map((s) => s.name).join(' ')}) ${d.resultSort!.name})`;
+}
+
+function renderExpr(e: Expr, declared: ReadonlySet<string>, realNumerals: ReadonlySet<ConstExpr>): string {
+  const r = (x: Expr): string => renderExpr(x, declared, realNumerals);
+  switch (e.op) {
+    case 'const': {
+      const numeral = declared.has(e.name.name) ? null : numeralOf(e.name.name);
+      if (numeral === null) return e.name.name;
+      return realNumerals.has(e) ? `${numeral}.0` : numeral;
+    }
+    case 'var':
+      return e.name.name;
+    case 'call':
+      // A nullary function is the bare symbol: `(deliveryDay)` is a parse error.
+      return e.args.length === 0 ? e.symbol.name : `(${e.symbol.name} ${e.args.map(r).join(' ')})`;
+    case 'not':
+      return `(not ${r(e.arg)})`;
+    case 'forall':
+    case 'exists':
+      return `(${e.op} (${e.vars.map((v) => `(${v.name.name} ${v.sort.name})`).join(' ')}) ${r(e.body)})`;
+    case 'and':
+    case 'or':
+      // One operand: the operand itself (a one-argument and/or is not standard SMT-LIB).
+      return e.args.length === 1 ? r(e.args[0]!) : `(${e.op} ${e.args.map(r).join(' ')})`;
+    default:
+      return `(${e.op} ${e.args.map(r).join(' ')})`;
+  }
+}

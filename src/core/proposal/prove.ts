@@ -1,0 +1,102 @@
+/**
+ * `prove`: a proposal through the gates, then through a solver with the intuition loop,
+ * to the contract §1.6 result. A gate failure returns at once with `gate` named and no
+ * solver started; otherwise the solver is made, used in one live context, and closed.
+ */
+import { toDiagnosticRecord } from '../export/diagnosticRecord.ts';
+import { rankTexts } from '../vsa/index.ts';
+import { assertionText, goalText } from './assertionText.ts';
+import type { ProposalCheck } from './checkProposal.ts';
+import { checkProposal } from './checkProposal.ts';
+import { GOAL_NAME } from './emitSmtlib.ts';
+import { INTERNAL_PREFIX } from './identifiers.ts';
+import { runIntuitionLoop } from './intuitionLoop.ts';
+import type { LoopResult } from './intuitionLoop.ts';
+import { symbolUses } from './symbolUses.ts';
+import type { FormalProposal } from './proposalTypes.ts';
+import type { ModelValue, ProveBudgets, ProveOptions, ProveResult, TextRanker } from './proveTypes.ts';
+import { DEFAULT_BUDGETS } from './proveTypes.ts';
+import { SolverSession } from './solverSession.ts';
+import { verdictFor } from './verdict.ts';
+
+export async function prove(input: string | ProposalCheck, options: ProveOptions): Promise<ProveResult> {
+  const now = options.now ?? Date.now;
+  const started = now();
+  const check = typeof input === 'string' ? checkProposal(input, options.mode ? { mode: options.mode } : {}) : input;
+  const budgets: ProveBudgets = { ...DEFAULT_BUDGETS, ...options.budgets };
+  const intuition = options.intuition ?? 'none';
+  const mode = check.mode ?? options.mode ?? 'entailment';
+  const base = {
+    mode,
+    solver: options.solver,
+    diagnostics: check.diagnostics.map(toDiagnosticRecord),
+    intuition,
+    logic: check.logic ? { declared: check.logic.declared, emitted: check.logic.emitted } : null,
+  };
+  if (check.gate || !check.program || !check.proposal) {
+    return { ...base, verdict: null, solver_answer: null, gate: check.gate ?? 'schema', core: null, model: null, rounds: 0, elapsed_ms: now() - started, budget: null, solver_error: null, goal_in_core: null, round_log: [] };
+  }
+  const { program, proposal } = check;
+  const solver = await options.solverFactory(options.solver, { finiteModelFind: hasQuantifiers(program.declarations, program.assertions.map((a) => a.command), program.goal) });
+  let loop: LoopResult;
+  try {
+    const timeLeftMs = (): number => budgets.timeoutMs - (now() - started);
+    const session = new SolverSession(solver);
+    const setup = await session.start([...program.preamble, ...program.declarations], Math.max(1, timeLeftMs()));
+    if (!setup.ok) {
+      loop = { answer: setup.answer, error: setup.error, budget: setup.answer === 'timeout' ? 'timeout' : null, core: null, model: null, rounds: [] };
+    } else {
+      const ranker = intuition === 'none' ? null : (options.ranker ?? defaultRanker(intuition));
+      loop = await runIntuitionLoop(session, {
+        mode,
+        items: program.assertions.map((a, i) => ({ id: a.id, command: a.command, text: assertionText(proposal.assertions[i]!) })),
+        goal: program.goal,
+        goalText: goalText(proposal),
+        intuition,
+        ranker,
+        budgets,
+        timeLeftMs,
+        now,
+        cancel: options.cancel,
+        onRound: options.onRound,
+      });
+    }
+  } finally {
+    await solver.close();
+  }
+  const order = new Map(program.assertions.map((a, i) => [a.id, i] as const));
+  const core = loop.answer === 'unsat' && loop.core ? loop.core.filter((id) => !id.startsWith(INTERNAL_PREFIX)).sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0)) : null;
+  return {
+    ...base,
+    verdict: verdictFor(mode, loop.answer),
+    solver_answer: loop.answer,
+    gate: null,
+    core,
+    model: loop.answer === 'sat' && loop.model ? modelValues(loop.model, proposal) : null,
+    rounds: loop.rounds.length,
+    elapsed_ms: now() - started,
+    budget: loop.budget,
+    solver_error: loop.error,
+    goal_in_core: core && program.goal ? loop.core!.includes(GOAL_NAME) : null,
+    round_log: loop.rounds,
+  };
+}
+
+function defaultRanker(strategy: 'hrr' | 'hdc'): TextRanker {
+  return (query, items) => rankTexts(strategy, query, items);
+}
+
+/** The model's values of the proposal's own symbols (not the solver's names for assertions), by name. */
+function modelValues(entries: readonly { name: string; params: string; sort: string; value: string }[], proposal: FormalProposal): ModelValue[] {
+  const declared = new Set(proposal.declarations.map((d) => d.name.name));
+  const uses = symbolUses(proposal);
+  return entries
+    .filter((e) => declared.has(e.name))
+    .map((e) => ({ ...e, assertions: uses.get(e.name) ?? [] }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** Whether any emitted command quantifies (cvc5 then needs finite model finding to answer sat). */
+function hasQuantifiers(...parts: (readonly string[] | string | null)[]): boolean {
+  return parts.some((p) => (p === null ? false : typeof p === 'string' ? /\((forall|exists) \(/.test(p) : p.some((c) => /\((forall|exists) \(/.test(c))));
+}

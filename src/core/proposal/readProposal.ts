@@ -1,0 +1,189 @@
+/**
+ * Schema gate: the parsed JSON to a `FormalProposal` — required fields, JSON types,
+ * declaration shapes, the query plan, and size limits. Every finding is reported (the
+ * reader does not stop at the first); the proposal is returned only when there is no
+ * error, since later gates need a whole document.
+ */
+import type { SourceRange } from '../text/sourceRange.ts';
+import type { GateReport } from './gateDiagnostics.ts';
+import { FieldReader, jsonKindName, shorten } from './jsonFields.ts';
+import type { JsonNode, JsonObject } from './jsonSource.ts';
+import type { Assertion, Declaration, DeclarationKind, Expr, FormalProposal, Name, ProveMode, QueryPlan } from './proposalTypes.ts';
+import { DECLARATION_KINDS, PROPOSAL_SCHEMA_VERSION } from './proposalTypes.ts';
+import { ExpressionReader, sortName, userName } from './readExpression.ts';
+
+/** At most this many declarations, and this many assertions. */
+export const MAX_DECLARATIONS = 100_000;
+export const MAX_ASSERTIONS = 100_000;
+
+const TOP_LEVEL_FIELDS = ['schemaVersion', 'proposalId', 'worldId', 'logic', 'source', 'declarations', 'assertions', 'queryPlan', 'ambiguities', 'tags'];
+
+/** `verificationMode` values as written in documents, and what Warrant calls them. */
+const MODES: Readonly<Record<string, ProveMode>> = {
+  entailment: 'entailment',
+  'model-finding': 'model',
+  model: 'model',
+  consistency: 'consistency',
+};
+
+/** SMT-LIB logic names are upper-case letters, digits and underscores (QF_UF, ALL, AUFLIRA). */
+const LOGIC_NAME = /^[A-Z][A-Z0-9_]{0,31}$/;
+
+export function readProposal(root: JsonNode, report: GateReport): FormalProposal | null {
+  if (root.kind !== 'object') {
+    report.error('schema-not-object', `a FormalProposal is a JSON object, not ${jsonKindName(root)}`, root.range);
+    return null;
+  }
+  const top = new FieldReader(root, report, 'the proposal', TOP_LEVEL_FIELDS, 'schema-extra-field');
+  const version = top.requiredString('schemaVersion');
+  if (version && version.value !== PROPOSAL_SCHEMA_VERSION) {
+    report.error('schema-version', `schemaVersion is ${JSON.stringify(shorten(version.value))}; Warrant reads ${JSON.stringify(PROPOSAL_SCHEMA_VERSION)}`, version.range);
+  }
+  const proposalId = top.optionalString('proposalId');
+  const worldId = top.optionalString('worldId');
+  const logic = readLogic(top, report);
+  const exprs = new ExpressionReader(report);
+  const declarations = readDeclarations(top.requiredArray('declarations'), report);
+  const assertions = readAssertions(top.requiredArray('assertions'), report, exprs);
+  const queryPlan = readQueryPlan(top.requiredObject('queryPlan'), report, exprs);
+  const tagsNode = top.optionalArray('tags');
+  const tags = tagsNode ? tagsNode.items.flatMap((t) => (t.kind === 'string' ? [t.value] : [])) : [];
+  if (report.hasErrors || !version || !declarations || !assertions || !queryPlan) return null;
+  return {
+    schemaVersion: version.value,
+    proposalId: proposalId?.value ?? null,
+    worldId: worldId?.value ?? null,
+    logic,
+    declarations,
+    assertions,
+    queryPlan,
+    tags,
+  };
+}
+
+function readLogic(top: FieldReader, report: GateReport): Name | null {
+  const logic = top.optionalString('logic');
+  if (!logic) return null;
+  if (!LOGIC_NAME.test(logic.value)) {
+    report.error('schema-logic', `logic ${JSON.stringify(shorten(logic.value))} is not an SMT-LIB logic name (such as QF_UF, QF_LIA, UFLIA, ALL)`, logic.range);
+    return null;
+  }
+  return { name: logic.value, range: logic.range };
+}
+
+function readDeclarations(node: { items: readonly JsonNode[]; range: SourceRange } | null, report: GateReport): Declaration[] | null {
+  if (!node) return null;
+  if (node.items.length > MAX_DECLARATIONS) {
+    report.error('schema-limit', `${node.items.length} declarations: at most ${MAX_DECLARATIONS} are read`, node.range);
+    return null;
+  }
+  const out: Declaration[] = [];
+  node.items.forEach((item, i) => {
+    const d = readDeclaration(item, report, `declaration ${i + 1}`);
+    if (d) out.push(d);
+  });
+  return out;
+}
+
+function readDeclaration(node: JsonNode, report: GateReport, what: string): Declaration | null {
+  if (node.kind !== 'object') {
+    report.error('schema-type', `${what} must be an object, not ${jsonKindName(node)}`, node.range);
+    return null;
+  }
+  const f = new FieldReader(node, report, what, ['kind', 'name', 'argSorts', 'resultSort']);
+  const kindNode = f.requiredString('kind');
+  if (kindNode && !(DECLARATION_KINDS as readonly string[]).includes(kindNode.value)) {
+    report.error('schema-declaration-kind', `${what}: kind ${JSON.stringify(shorten(kindNode.value))} is not one of ${DECLARATION_KINDS.join(', ')}`, kindNode.range);
+    return null;
+  }
+  const name = userName(f.requiredString('name'), report, `${what}: the name`);
+  if (!kindNode || !name) return null;
+  const kind = kindNode.value as DeclarationKind;
+  const label = `${kind} ${name.name}`;
+  const argNode = f.member('argSorts')?.value;
+  const resultNode = f.member('resultSort')?.value;
+  if (kind === 'sort') {
+    if (argNode || resultNode) {
+      report.error('schema-declaration-shape', `sort ${name.name} takes neither argSorts nor resultSort (sorts have no parameters here)`, node.range, name.name);
+      return null;
+    }
+    return { kind, name, argSorts: [], resultSort: null, range: node.range };
+  }
+  let argSorts: Name[] = [];
+  if (argNode) {
+    if (argNode.kind !== 'array') {
+      report.error('schema-type', `${label}: argSorts must be an array of sort names, not ${jsonKindName(argNode)}`, argNode.range, name.name);
+      return null;
+    }
+    const sorts = argNode.items.map((s) => (s.kind === 'string' ? sortName(s, report, `${label}: an argument sort`) : typeError(report, `${label}: an argument sort`, s)));
+    if (sorts.some((s) => s === null)) return null;
+    argSorts = sorts as Name[];
+  } else if (kind !== 'const') {
+    report.error('schema-missing-field', `${label} needs argSorts (use [] for none)`, node.range, name.name);
+    return null;
+  }
+  if (kind === 'const' && argSorts.length > 0) {
+    report.error('schema-declaration-shape', `const ${name.name} cannot take arguments; declare a function instead`, argNode!.range, name.name);
+    return null;
+  }
+  let resultSort: Name | null = null;
+  if (resultNode) {
+    resultSort = resultNode.kind === 'string' ? sortName(resultNode, report, `${label}: the result sort`) : typeError(report, `${label}: resultSort`, resultNode);
+    if (!resultSort) return null;
+  } else if (kind === 'predicate') {
+    resultSort = { name: 'Bool', range: name.range };
+  } else {
+    report.error('schema-missing-field', `${label} needs a resultSort`, node.range, name.name);
+    return null;
+  }
+  return { kind, name, argSorts, resultSort, range: node.range };
+}
+
+function readAssertions(node: { items: readonly JsonNode[]; range: SourceRange } | null, report: GateReport, exprs: ExpressionReader): Assertion[] | null {
+  if (!node) return null;
+  if (node.items.length > MAX_ASSERTIONS) {
+    report.error('schema-limit', `${node.items.length} assertions: at most ${MAX_ASSERTIONS} are read`, node.range);
+    return null;
+  }
+  const out: Assertion[] = [];
+  node.items.forEach((item, i) => {
+    const what = `assertion ${i + 1}`;
+    if (item.kind !== 'object') {
+      report.error('schema-type', `${what} must be an object, not ${jsonKindName(item)}`, item.range);
+      return;
+    }
+    const f = new FieldReader(item, report, what, ['assertionId', 'role', 'expr', 'fragmentIds', 'confidence', 'note']);
+    const id = userName(f.requiredString('assertionId'), report, `${what}: assertionId`);
+    const role = f.requiredString('role');
+    if (role && !/^[A-Za-z_][A-Za-z0-9_-]{0,63}$/.test(role.value)) {
+      report.error('schema-identifier', `${what}: role ${JSON.stringify(shorten(role.value))} is not a word (axiom, fact, …)`, role.range, id?.name);
+    }
+    const exprNode = f.required('expr');
+    const expr = exprNode && exprs.read(exprNode, `${what}: expr`);
+    if (id && role && expr) out.push({ id, role: role.value, expr, range: item.range });
+  });
+  return out;
+}
+
+function readQueryPlan(node: JsonObject | null, report: GateReport, exprs: ExpressionReader): QueryPlan | null {
+  if (!node) return null;
+  const f = new FieldReader(node, report, 'queryPlan', ['verificationMode', 'goal', 'budget', 'notes']);
+  const modeNode = f.requiredString('verificationMode');
+  let mode: ProveMode | null = null;
+  if (modeNode) {
+    mode = Object.hasOwn(MODES, modeNode.value) ? MODES[modeNode.value]! : null;
+    if (!mode) report.error('schema-mode', `verificationMode ${JSON.stringify(shorten(modeNode.value))} is not entailment, model-finding or consistency`, modeNode.range);
+  }
+  const goalNode = f.member('goal')?.value;
+  let goal: Expr | null = null;
+  if (goalNode && goalNode.kind !== 'null') {
+    goal = exprs.read(goalNode, 'the goal');
+    if (!goal) return null;
+  }
+  return mode && { mode, goal, range: node.range };
+}
+
+function typeError(report: GateReport, what: string, v: JsonNode): null {
+  report.error('schema-type', `${what} must be a string, not ${jsonKindName(v)}`, v.range);
+  return null;
+}

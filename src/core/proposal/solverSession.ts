@@ -1,0 +1,80 @@
+/**
+ * An incremental session over one live solver context, spoken in SMT-LIB2 text: the
+ * program's preamble and declarations once, then per round a `push`, the newly active
+ * assertions, a `push` for the goal, `check-sat`, the core or model, and a `pop` of the
+ * goal — so knowledge accumulates level by level and nothing is re-sent (DS004 makes
+ * push/pop mandatory). Any `(error …)` in any reply voids the session's answer.
+ */
+import type { ModelEntry } from './solverOutput.ts';
+import { parseModel, parseSExprs, parseUnsatCore } from './solverOutput.ts';
+import type { SmtSolver } from './smtSolver.ts';
+import type { SolverAnswer } from './verdict.ts';
+import { answerOf } from './verdict.ts';
+
+export interface StepOutcome {
+  readonly answer: SolverAnswer;
+  /** The solver's first error message, when it printed one. */
+  readonly error: string | null;
+}
+
+export class SolverSession {
+  constructor(private readonly solver: SmtSolver) {}
+
+  /** Sends the preamble and declarations; `ok` unless the solver objected or ran out of time. */
+  async start(commands: readonly string[], timeoutMs: number): Promise<StepOutcome & { readonly ok: boolean }> {
+    const reply = await this.solver.run(commands.join('\n'), { timeoutMs });
+    const { answer, error } = answerOf(reply.output, reply.stopped);
+    const ok = answer !== 'error' && answer !== 'timeout' && answer !== 'cancelled';
+    return { ok, answer: ok ? 'no-answer' : answer, error };
+  }
+
+  /**
+   * One round: activates `added` (one new push level, kept), asserts `goal` on a level
+   * of its own, checks, and for a definite answer asks for the core (unsat) or the
+   * model (sat, when `wantModel`), then pops the goal level.
+   */
+  async round(added: readonly string[], goal: string | null, timeoutMs: number, wantModel: boolean): Promise<RoundOutcome> {
+    const lines = ['(push 1)', ...added];
+    if (goal) lines.push('(push 1)', goal);
+    lines.push('(check-sat)');
+    const reply = await this.solver.run(lines.join('\n'), { timeoutMs });
+    let { answer, error } = answerOf(reply.output, reply.stopped);
+    let core: string[] | null = null;
+    let model: ModelEntry[] | null = null;
+    if (answer === 'unknown') answer = await this.refineUnknown(timeoutMs);
+    if (answer === 'unsat') {
+      const r = await this.solver.run('(get-unsat-core)', { timeoutMs: Math.max(timeoutMs, 1000) });
+      const e = answerOf(r.output, r.stopped);
+      if (e.answer === 'error') ({ answer, error } = e);
+      else core = parseUnsatCore(r.output);
+    } else if (answer === 'sat' && wantModel) {
+      const r = await this.solver.run('(get-model)', { timeoutMs: Math.max(timeoutMs, 1000) });
+      const e = answerOf(r.output, r.stopped);
+      if (e.answer === 'error') ({ answer, error } = e);
+      else model = parseModel(r.output);
+    }
+    if (goal && answer !== 'error' && answer !== 'cancelled') {
+      const r = await this.solver.run('(pop 1)', { timeoutMs: 1000 });
+      const e = answerOf(r.output, r.stopped);
+      if (e.answer === 'error') ({ answer, error } = e);
+    }
+    return { answer, error, core, model };
+  }
+
+  /** A solver's `unknown` because its time ran out is a `timeout`, not incompleteness. */
+  private async refineUnknown(timeoutMs: number): Promise<SolverAnswer> {
+    const r = await this.solver.run('(get-info :reason-unknown)', { timeoutMs: Math.max(timeoutMs, 1000) });
+    for (const e of parseSExprs(r.output)) {
+      if (Array.isArray(e) && e[0] === ':reason-unknown') {
+        const reason = String(e[1] ?? '').replace(/"/g, '').toLowerCase();
+        if (/timeout|canceled|cancelled|resourceout|interrupted/.test(reason)) return 'timeout';
+      }
+    }
+    return 'unknown';
+  }
+}
+
+export interface RoundOutcome extends StepOutcome {
+  readonly core: string[] | null;
+  readonly model: ModelEntry[] | null;
+}
