@@ -128,7 +128,7 @@ export class SessionController {
         const { text, language } = this.pendingRevision;
         this.pendingRevision = null;
         const mark = await this.service.markRevision?.({ version: analysis.version, reset: false });
-        await this.appendRevision(text, language, mark?.invalidates ?? []);
+        await this.appendRevision(text, language, mark?.invalidates ?? [], mark ? [...mark.contentChanged, ...mark.confidenceOnly] : []);
       }
     }
     const facts = this.logFacts();
@@ -196,13 +196,13 @@ export class SessionController {
     void this.refreshStates();
   }
 
-  private async appendRevision(text: string, language: 'clair' | 'gaia' | 'proposal', invalidates: readonly string[]): Promise<void> {
+  private async appendRevision(text: string, language: 'clair' | 'gaia' | 'proposal', invalidates: readonly string[], changed: readonly string[] = []): Promise<void> {
     const hash = textHash(text);
     const last = [...this.ops].reverse().find((op) => op.body.kind === 'revision');
     if (last && last.body.kind === 'revision' && last.body.text_hash === hash) return;
     this.persistence.saveText(hash, text);
     const key = await this.deviceKey();
-    const revision = this.append({ kind: 'revision', text_hash: hash, language, length: text.length }, key, 'editor');
+    const revision = this.append({ kind: 'revision', text_hash: hash, language, length: text.length, ...(changed.length > 0 ? { changed } : {}) }, key, 'editor');
     const already = new Set(this.revisionInvalidated());
     for (const target of invalidates) if (!already.has(target)) this.append({ kind: 'claim_invalidation', target, cause: revision.id }, key, 'engine');
   }

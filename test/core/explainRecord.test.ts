@@ -30,6 +30,21 @@ function ops(bodies: OperationBody[]): AddressedOperation[] {
 
 describe('CLAIR explanation records', () => {
   const a = analyzeDocument(TRACE, 'clair', 1);
+  it('a revision that changed a belief is in that belief’s history, before what followed it', () => {
+    const hash = opIdOf({ v: 1, session: 'x', seq: 1, parent: null, at: 'x', source: 'cli', author: 'x', body: { kind: 'claim_refutation', target: 'x', revision: null } });
+    const log = ops([
+      { kind: 'revision', text_hash: hash, language: 'clair', length: TRACE.length },
+      { kind: 'revision', text_hash: hash, language: 'clair', length: TRACE.length, changed: ['b3', 'b5'] },
+      { kind: 'claim_invalidation', target: 'b4', cause: 'b3:0' as never },
+    ]);
+    const { explainer } = explainDocument({ graph: a.graph, derived: a.derived, ops: log.slice(0, 2) });
+    expect(explainer.explain('b3')!.history).toEqual([{ op_id: log[1]!.id, event: 'revision', at: log[1]!.at }]);
+    expect(explainer.explain('b5')!.history.map((h) => h.event)).toEqual(['revision']);
+    // The first revision names nothing; untouched beliefs have no entry.
+    expect(explainer.explain('b1')!.history).toEqual([]);
+    expect(renderExplanation(explainer.explain('b3')!)).toMatch(/revision/);
+  });
+
   it('a plain record: claim, because, built_from, provenance; no contradiction', () => {
     const { explainer } = explainDocument({ graph: a.graph, derived: a.derived });
     const r = explainer.explain('b4')!;

@@ -30,8 +30,8 @@ export function describeOperations(log: readonly SignedOperation[]): HistoryEntr
     const entry = (text: string, target: string | null) => entries.push({ id: op.id, at: op.at, text: text + tail, target, kind: b.kind });
     switch (b.kind) {
       case 'revision':
-        // A revision that invalidated nothing is noise in the history.
-        if (consequences) entry(`you edited the text (${b.length.toLocaleString()} characters)`, null);
+        // A revision that changed no belief and invalidated nothing is noise in the history.
+        if (consequences || b.changed?.length) entry(`you edited ${b.changed?.length ? `${listIds(b.changed)} in the text` : 'the text'}`, null);
         break;
       case 'claim_refutation':
         entry(`you refuted ${b.target}`, b.target);
@@ -68,4 +68,9 @@ export function describeOperations(log: readonly SignedOperation[]): HistoryEntr
     }
   }
   return entries;
+}
+
+/** A few ids, then how many more: a long edit stays one readable line. */
+function listIds(ids: readonly string[]): string {
+  return ids.length <= 4 ? ids.join(', ') : `${ids.slice(0, 4).join(', ')} and ${ids.length - 4} more`;
 }

@@ -19,6 +19,11 @@ export interface RevisionBody {
   readonly language: 'clair' | 'gaia' | 'proposal';
   /** Length of the text in UTF-16 code units (a cheap consistency check). */
   readonly length: number;
+  /**
+   * The beliefs whose content or confidence this revision changed, in document order
+   * (absent on a session's first revision): what explanation histories list as revised.
+   */
+  readonly changed?: readonly string[];
 }
 
 /** User: a belief's confidence (CLAIR) or a claim's prior (Gaia) replaced by `value`. */

@@ -21,11 +21,12 @@ const optString = (x: unknown) => x === undefined || isString(x);
 /** Allowed keys of each body kind, and a check of their values. */
 const BODY_RULES: Readonly<Record<OperationBody['kind'], { keys: readonly string[]; check: (b: Rec) => string | null }>> = {
   revision: {
-    keys: ['kind', 'text_hash', 'language', 'length'],
+    keys: ['kind', 'text_hash', 'language', 'length', 'changed'],
     check: (b) =>
       !isOpId(b.text_hash) ? 'text_hash is not a b3: hash'
       : !LANGUAGES.has(b.language as string) ? 'language is not clair, gaia or proposal'
       : !Number.isSafeInteger(b.length) || (b.length as number) < 0 ? 'length is not a non-negative integer'
+      : b.changed !== undefined && !(Array.isArray(b.changed) && b.changed.every((id) => isString(id) && id !== '')) ? 'changed is not a list of belief ids'
       : null,
   },
   claim_correction: {

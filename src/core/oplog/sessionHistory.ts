@@ -48,7 +48,7 @@ export function replaySession(
   index: DependencyIndex,
   ops: readonly (SignedOperation | AddressedOperation)[],
   options: {
-    /** For a revision op: the beliefs it touched (e.g. from revisionChanges); none when absent. */
+    /** For a revision op: the beliefs it touched; by default the op's own `changed` list. */
     readonly touchedBy?: (revision: AddressedOperation) => readonly string[];
   } = {},
 ): SessionReplay {
@@ -66,7 +66,8 @@ export function replaySession(
     const body = op.body;
     kindOf.set(op.id, body.kind);
     if (body.kind === 'revision') {
-      for (const id of options.touchedBy?.(op) ?? []) push(id, { op_id: op.id, event: 'revision', at: op.at });
+      const touched = options.touchedBy ? options.touchedBy(op) : (body.changed ?? []);
+      for (const id of touched) push(resolveTarget(index, id) ?? id, { op_id: op.id, event: 'revision', at: op.at });
       continue;
     }
     if (body.kind === 'claim_invalidation') {

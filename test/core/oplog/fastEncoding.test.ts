@@ -18,7 +18,7 @@ const text = fc.string({ unit: fc.oneof(fc.constantFrom('"', '\\', '\n', '\u0000
 const note = fc.option(text, { nil: undefined });
 
 const body: fc.Arbitrary<OperationBody> = fc.oneof(
-  fc.record({ kind: fc.constant('revision' as const), text_hash: opId, language: fc.constantFrom('clair' as const, 'gaia' as const, 'proposal' as const), length: fc.nat() }),
+  fc.record({ kind: fc.constant('revision' as const), text_hash: opId, language: fc.constantFrom('clair' as const, 'gaia' as const, 'proposal' as const), length: fc.nat(), changed: fc.option(fc.array(text, { maxLength: 3 }), { nil: undefined }) }),
   fc.record({ kind: fc.constant('claim_correction' as const), target: text, value: fc.double({ min: 0, max: 1, noNaN: true }), revision: fc.option(opId, { nil: null }), note }),
   fc.record({ kind: fc.constant('claim_refutation' as const), target: text, revision: fc.option(opId, { nil: null }), note }),
   fc.record({ kind: fc.constant('withdrawal' as const), target: text, withdraws: opId, note }),
