@@ -1,0 +1,31 @@
+/**
+ * z3 in Node through the z3-solver package: the WebAssembly module is loaded once per
+ * process and shared; each solver gets a fresh context. `shutdownZ3` ends z3's worker
+ * threads so the process can exit.
+ */
+import type { SmtSolver } from '../core/proposal/index.ts';
+import { Z3ContextSolver } from './z3ContextSolver.ts';
+
+type Z3Module = Awaited<ReturnType<typeof import('z3-solver')['init']>>;
+
+let loading: Promise<Z3Module> | null = null;
+
+function loadZ3(): Promise<Z3Module> {
+  loading ??= import('z3-solver').then((m) => m.init());
+  return loading;
+}
+
+/** A z3 solver with an empty context. */
+export async function makeZ3Solver(): Promise<SmtSolver> {
+  const api = await loadZ3();
+  return new Z3ContextSolver(api.Z3);
+}
+
+/** Ends z3's threads (they keep Node alive otherwise). Safe to call when z3 was never loaded. */
+export async function shutdownZ3(): Promise<void> {
+  if (!loading) return;
+  const api = await loading;
+  loading = null;
+  const { killThreads } = await import('z3-solver');
+  await killThreads(api.em);
+}
