@@ -9,6 +9,8 @@ import type { GaiaAnalysis } from '../core/gaia/analyzeGaia.ts';
 import { analyzeGaia } from '../core/gaia/analyzeGaia.ts';
 import { findPyproject } from './findPyproject.ts';
 import type { Language } from '../core/graph/reasoningGraph.ts';
+import type { ProposalCheck } from '../core/proposal/index.ts';
+import { checkProposal } from '../core/proposal/index.ts';
 import { CliFailure, usageFailure } from './cliFailure.ts';
 import { inputLanguage, LANGUAGE_NAMES } from './inputLanguage.ts';
 import type { InputText } from './readInput.ts';
@@ -20,6 +22,8 @@ export interface LoadedDocument {
   readonly analysis: DocumentAnalysis;
   /** For a Gaia package: the compiled package (IR, artifacts). */
   readonly gaia?: GaiaAnalysis;
+  /** For a FormalProposal: the gates' result (and the SMT-LIB2 when they pass). */
+  readonly proposal?: ProposalCheck;
 }
 
 /** `--namespace`, `--package`, `--version` (contract §1.2). */
@@ -29,8 +33,8 @@ export interface PackageOptions {
   readonly version?: string | undefined;
 }
 
-/** Languages the command line can analyse in this version. */
-const SUPPORTED: ReadonlySet<Language> = new Set(['clair', 'gaia']);
+/** Commands that take FormalProposal documents; the others are about reasoning graphs. */
+const PROPOSAL_COMMANDS: ReadonlySet<string> = new Set(['check', 'export', 'prove']);
 
 export async function loadDocuments(command: string, args: readonly string[], lang: string | undefined, pkg: PackageOptions = {}): Promise<LoadedDocument[]> {
   if (args.filter((a) => a === '-').length > 1) throw usageFailure('standard input (-) can be read only once', command);
@@ -42,11 +46,11 @@ export async function loadDocuments(command: string, args: readonly string[], la
     const input = inputs[i]!;
     const arg = args[i]!;
     const language = inputLanguage(arg, lang);
-    if (!SUPPORTED.has(language)) {
+    if (language === 'proposal' && !PROPOSAL_COMMANDS.has(command)) {
       const what = arg === '-' ? 'standard input' : arg;
-      throw new CliFailure(`${what}: ${LANGUAGE_NAMES[language]} documents are not supported in this version yet (only CLAIR and Gaia are)`);
+      throw new CliFailure(`${what}: the ${command} command does not take ${LANGUAGE_NAMES[language]} documents (check, export --to smtlib and prove do)`);
     }
-    out.push(language === 'gaia' ? await loadGaia(input, pkg) : { input, language, analysis: analyzeDocument(input.text, language, 1) });
+    out.push(language === 'gaia' ? await loadGaia(input, pkg) : language === 'proposal' ? loadProposal(input) : { input, language, analysis: analyzeDocument(input.text, language, 1) });
   }
   return out;
 }
@@ -71,6 +75,22 @@ async function loadGaia(input: InputText, pkg: PackageOptions): Promise<LoadedDo
     stats: { lines: input.text.split('\n').length, nodes: gaia.graph.nodes.length, edges: gaia.graph.edges.length, analyzeMs: 0 },
   };
   return { input, language: 'gaia', analysis, gaia };
+}
+
+/** A FormalProposal: the gates' diagnostics stand for the analysis (it has no graph). */
+function loadProposal(input: InputText): LoadedDocument {
+  const proposal = checkProposal(input.text);
+  const analysis: DocumentAnalysis = {
+    version: 1,
+    language: 'proposal',
+    graph: { language: 'proposal', nodes: [], edges: [] },
+    diagnostics: proposal.diagnostics,
+    derived: [],
+    symbols: { uses: [] },
+    structureKey: '0:0:',
+    stats: { lines: input.text.split('\n').length, nodes: 0, edges: 0, analyzeMs: 0 },
+  };
+  return { input, language: 'proposal', analysis, proposal };
 }
 
 export async function loadDocument(command: string, arg: string, lang: string | undefined, pkg: PackageOptions = {}): Promise<LoadedDocument> {

@@ -32,10 +32,12 @@ import { appendSigned } from '../../core/oplog/signOperation.ts';
 import { loadOrCreateDeviceKey } from '../deviceKeyFile.ts';
 import { documentExplanations } from '../documentExplanations.ts';
 import { readOpsLog } from '../opsFile.ts';
+import type { ProveMode } from '../../core/proposal/index.ts';
+import { checkProposal, PROVE_MODES } from '../../core/proposal/index.ts';
 
 export async function runExport(args: readonly string[]): Promise<number> {
   const cl = parseCommandLine('export', args, {
-    values: { to: null, out: null, ops: null, lang: LANGUAGES, method: ['auto', 'exact', 'jt', 'bp', 'trw_bp'], ...GAIA_PACKAGE_OPTIONS },
+    values: { to: null, out: null, ops: null, lang: LANGUAGES, method: ['auto', 'exact', 'jt', 'bp', 'trw_bp'], mode: PROVE_MODES, ...GAIA_PACKAGE_OPTIONS },
   });
   if (cl.positionals.length !== 1) throw usageFailure('export takes exactly one FILE (or - for standard input)', 'export');
   const to = cl.values.get('to');
@@ -49,24 +51,19 @@ export async function runExport(args: readonly string[]): Promise<number> {
   if (opsPath !== undefined && to !== 'explanations' && to !== 'oplog') throw usageFailure('--ops is for export --to explanations or oplog', 'export');
   if (opsPath === '-' && cl.positionals[0] === '-') throw usageFailure('standard input (-) can be read only once', 'export');
   if (to === 'manifests' && out === undefined) throw usageFailure('export --to manifests writes a folder: give it with --out PATH', 'export');
+  if (cl.values.has('mode') && to !== 'smtlib') throw usageFailure('--mode is for export --to smtlib', 'export');
   const doc = await loadDocument('export', cl.positionals[0]!, cl.values.get('lang'), packageOptionsOf(cl.values));
-  const needs = FORMAT_LANGUAGE[to];
+  const needs = FORMAT_LANGUAGE[to] ?? (doc.language === 'proposal' ? 'graph' : undefined);
   if (needs && needs !== doc.language) {
-    throw new CliFailure(`export --to ${to} needs a ${needs === 'gaia' ? 'Gaia package' : 'CLAIR trace'}; ${doc.input.name} is ${doc.language === 'gaia' ? 'a Gaia package' : 'a CLAIR trace'}`);
+    throw new CliFailure(`export --to ${to} needs ${DOCUMENT_KINDS[needs]}; ${doc.input.name} is ${DOCUMENT_KINDS[doc.language]}`);
   }
+  if (to === 'smtlib') return exportSmtlib(doc, cl.values.get('mode') as ProveMode | undefined, out);
 
   if (to === 'manifests') {
     await writeManifests(doc, out!);
   } else {
     const text = to === 'explanations' || to === 'oplog' ? await renderSession(to, doc, opsPath) : await render(to, doc, cl.values.get('method'));
-    if (out === undefined) await writeStdout(text);
-    else {
-      try {
-        await writeFile(out, text, 'utf8');
-      } catch (e) {
-        throw new CliFailure(`cannot write ${out}: ${describeIoError(e)}`);
-      }
-    }
+    await writeText(out, text);
   }
 
   // Diagnostics go to stderr: stdout may be the exported file itself.
@@ -77,6 +74,39 @@ export async function runExport(args: readonly string[]): Promise<number> {
   }
   await writeStderr(report + `warrant: exported ${doc.input.name} although it has errors; see above\n`);
   return 1;
+}
+
+const DOCUMENT_KINDS: Readonly<Record<string, string>> = {
+  clair: 'a CLAIR trace',
+  gaia: 'a Gaia package',
+  proposal: 'a FormalProposal',
+  graph: 'a CLAIR trace or a Gaia package',
+};
+
+async function writeText(out: string | undefined, text: string): Promise<void> {
+  if (out === undefined) return writeStdout(text);
+  try {
+    await writeFile(out, text, 'utf8');
+  } catch (e) {
+    throw new CliFailure(`cannot write ${out}: ${describeIoError(e)}`);
+  }
+}
+
+/**
+ * `smtlib`: the deterministic SMT-LIB2 of a FormalProposal (for its own mode, or
+ * `--mode`). Nothing is written when a gate fails: the emitter refuses unsafe input,
+ * so the diagnostics go to stderr and the exit code is 1.
+ */
+async function exportSmtlib(doc: LoadedDocument, mode: ProveMode | undefined, out: string | undefined): Promise<number> {
+  const check = mode ? checkProposal(doc.input.text, { mode }) : doc.proposal!;
+  const report = check.diagnostics.map((d) => diagnosticLine(doc.input.name, d) + '\n').join('');
+  if (check.smtlib === null) {
+    await writeStderr(report + `warrant: ${doc.input.name} did not pass the ${check.gate} gate; no SMT-LIB2 was written\n`);
+    return 1;
+  }
+  await writeText(out, check.smtlib);
+  await writeStderr(report);
+  return 0;
 }
 
 /** The manifest folder, as `gaia build compile` writes it beside ir.json. */
@@ -121,7 +151,7 @@ async function renderSession(format: 'explanations' | 'oplog', doc: LoadedDocume
   return canonicalJson(revision) + '\n';
 }
 
-async function render(format: Exclude<ExportFormat, 'manifests' | 'explanations' | 'oplog'>, doc: LoadedDocument, method: string | undefined): Promise<string> {
+async function render(format: Exclude<ExportFormat, 'manifests' | 'explanations' | 'oplog' | 'smtlib'>, doc: LoadedDocument, method: string | undefined): Promise<string> {
   const { graph, derived, diagnostics } = doc.analysis;
   const input: ExportInput = { graph, derived, diagnostics };
   switch (format) {

@@ -26,15 +26,14 @@ export async function prove(input: string | ProposalCheck, options: ProveOptions
   const budgets: ProveBudgets = { ...DEFAULT_BUDGETS, ...options.budgets };
   const intuition = options.intuition ?? 'none';
   const mode = check.mode ?? options.mode ?? 'entailment';
-  const base = {
-    mode,
-    solver: options.solver,
-    diagnostics: check.diagnostics.map(toDiagnosticRecord),
-    intuition,
-    logic: check.logic ? { declared: check.logic.declared, emitted: check.logic.emitted } : null,
-  };
+  const diagnostics = check.diagnostics.map(toDiagnosticRecord);
+  const logic = check.logic ? { declared: check.logic.declared, emitted: check.logic.emitted } : null;
   if (check.gate || !check.program || !check.proposal) {
-    return { ...base, verdict: null, solver_answer: null, gate: check.gate ?? 'schema', core: null, model: null, rounds: 0, elapsed_ms: now() - started, budget: null, solver_error: null, goal_in_core: null, round_log: [] };
+    // Key order as in contract §1.6, then the extensions.
+    return {
+      verdict: null, mode, solver: options.solver, solver_answer: null, gate: check.gate ?? 'schema', diagnostics, core: null, model: null, rounds: 0, elapsed_ms: now() - started,
+      intuition, budget: null, solver_error: null, goal_in_core: null, logic, round_log: [],
+    };
   }
   const { program, proposal } = check;
   const solver = await options.solverFactory(options.solver, { finiteModelFind: hasQuantifiers(program.declarations, program.assertions.map((a) => a.command), program.goal) });
@@ -67,17 +66,21 @@ export async function prove(input: string | ProposalCheck, options: ProveOptions
   const order = new Map(program.assertions.map((a, i) => [a.id, i] as const));
   const core = loop.answer === 'unsat' && loop.core ? loop.core.filter((id) => !id.startsWith(INTERNAL_PREFIX)).sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0)) : null;
   return {
-    ...base,
     verdict: verdictFor(mode, loop.answer),
+    mode,
+    solver: options.solver,
     solver_answer: loop.answer,
     gate: null,
+    diagnostics,
     core,
     model: loop.answer === 'sat' && loop.model ? modelValues(loop.model, proposal) : null,
     rounds: loop.rounds.length,
     elapsed_ms: now() - started,
+    intuition,
     budget: loop.budget,
     solver_error: loop.error,
     goal_in_core: core && program.goal ? loop.core!.includes(GOAL_NAME) : null,
+    logic,
     round_log: loop.rounds,
   };
 }

@@ -81,7 +81,8 @@ export function parseModel(output: string): ModelEntry[] | null {
     const entries: ModelEntry[] = [];
     for (const d of body) {
       if (!Array.isArray(d) || d[0] !== 'define-fun' || d.length < 5) continue;
-      entries.push({ name: unquote(d[1]), params: printSExpr(d[2]!), sort: printSExpr(d[3]!), value: printSExpr(d[4]!) });
+      const params = printSExpr(d[2]!);
+      entries.push({ name: unquote(d[1]), params: params === '()' ? '' : params, sort: printSExpr(d[3]!), value: printSExpr(d[4]!) });
     }
     if (entries.length > 0 || body.length === 0 || body.every((d) => Array.isArray(d))) return entries;
   }

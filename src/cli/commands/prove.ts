@@ -1,0 +1,64 @@
+/**
+ * `warrant prove FILE [--solver z3|cvc5] [--mode M] [--timeout MS] [--intuition none|hrr|hdc] [--json]`
+ * (contract §1.6): the FormalProposal through the three gates, then through z3 (the
+ * z3-solver package) or cvc5 (its executable). Exit 0 for any verdict, `unknown`
+ * included; 1 when a gate fails; 2 for usage errors and a missing cvc5.
+ */
+import type { ProveMode, ProveResult, IntuitionMode, SolverId } from '../../core/proposal/index.ts';
+import { checkProposal, INTUITION_MODES, prove, PROVE_MODES, SOLVER_IDS } from '../../core/proposal/index.ts';
+import { Cvc5MissingError } from '../../solvers/cvc5Solver.ts';
+import { nodeSolverFactory } from '../../solvers/nodeSolvers.ts';
+import { shutdownZ3 } from '../../solvers/z3Node.ts';
+import { CliFailure, usageFailure } from '../cliFailure.ts';
+import { parseCommandLine } from '../commandLine.ts';
+import { diagnosticLine } from '../diagnosticReport.ts';
+import { inputLanguage, LANGUAGES } from '../inputLanguage.ts';
+import { loadDocument } from '../loadDocument.ts';
+import { writeStderr, writeStdout } from '../output.ts';
+import { proveReport } from '../proveReport.ts';
+
+/** The longest `--timeout` accepted: one day. */
+const MAX_TIMEOUT_MS = 86_400_000;
+
+export async function runProve(args: readonly string[]): Promise<number> {
+  const cl = parseCommandLine('prove', args, {
+    flags: ['json'],
+    values: { solver: SOLVER_IDS, mode: PROVE_MODES, timeout: null, intuition: INTUITION_MODES, lang: LANGUAGES },
+  });
+  if (cl.positionals.length !== 1) throw usageFailure('prove takes exactly one FILE (or - for standard input)', 'prove');
+  const file = cl.positionals[0]!;
+  const timeoutText = cl.values.get('timeout') ?? '4000';
+  if (!/^[0-9]{1,9}$/.test(timeoutText) || Number(timeoutText) < 1 || Number(timeoutText) > MAX_TIMEOUT_MS) {
+    throw usageFailure(`--timeout must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (got ${JSON.stringify(timeoutText)})`, 'prove');
+  }
+  // Standard input is a proposal here: prove reads nothing else.
+  const lang = cl.values.get('lang') ?? (file === '-' ? 'proposal' : undefined);
+  if (inputLanguage(file, lang) !== 'proposal') throw usageFailure(`prove takes a FormalProposal (.json, or --lang proposal); ${file} is not one`, 'prove');
+  const doc = await loadDocument('prove', file, 'proposal');
+  const solver = (cl.values.get('solver') ?? 'z3') as SolverId;
+  const mode = cl.values.get('mode') as ProveMode | undefined;
+  const check = mode ? checkProposal(doc.input.text, { mode }) : doc.proposal!;
+  let result: ProveResult;
+  try {
+    result = await prove(check, {
+      solver,
+      solverFactory: nodeSolverFactory,
+      ...(mode ? { mode } : {}),
+      intuition: (cl.values.get('intuition') ?? 'none') as IntuitionMode,
+      budgets: { timeoutMs: Number(timeoutText) },
+    });
+  } catch (e) {
+    if (e instanceof Cvc5MissingError) throw new CliFailure(e.message);
+    throw e;
+  } finally {
+    await shutdownZ3();
+  }
+  if (cl.flags.has('json')) {
+    await writeStdout(JSON.stringify(result) + '\n');
+  } else {
+    // Findings that did not stop the run (warnings, notes) go to stderr, as export does.
+    if (result.gate === null) await writeStderr(check.diagnostics.map((d) => diagnosticLine(doc.input.name, d) + '\n').join(''));
+    await writeStdout(proveReport(doc.input.name, check.diagnostics, result));
+  }
+  return result.gate === null ? 0 : 1;
+}
