@@ -96,7 +96,9 @@ describe('warrant check: exit codes', () => {
     expect(txtForced.code).toBe(0);
     expect([0, 1]).toContain(py.code);
     expect(py.stderr).toBe('');
-    expectCleanFailure(proposal, /FormalProposal documents are not supported in this version yet/);
+    // A FormalProposal is checked by its gates: this one lacks most required fields.
+    expect(proposal.code).toBe(1);
+    expect(proposal.stdout).toMatch(/error schema-missing-field: the proposal needs a field "declarations"/);
     expect(badLang.code).toBe(2);
     expect(badLang.stderr).toMatch(/--lang must be one of clair, gaia, proposal/);
   });
@@ -132,7 +134,7 @@ describe('warrant: usage', () => {
   });
 
   it('says clearly that the commands still to come are not available yet', async () => {
-    const runs = await Promise.all(['similar', 'prove'].map((c) => runWarrant([c, path('clean.clair'), 'b1'])));
+    const runs = await Promise.all(['similar'].map((c) => runWarrant([c, path('clean.clair'), 'b1'])));
     for (const r of runs) expectCleanFailure(r, /^warrant: the \w+ command is not available in this version yet/);
   });
 
@@ -161,7 +163,7 @@ describe('warrant infer and export: exit codes', () => {
     expect(twoFiles.code).toBe(2);
   });
 
-  it('export: 2 for a format that is not available yet, unknown or for the other language, and for an unwritable --out', async () => {
+  it('export: 2 for a format that is unknown or for another language, and for an unwritable --out', async () => {
     const [later, unknown, noTo, badOut, wrongLanguage] = await Promise.all([
       runWarrant(['export', path('clean.clair'), '--to', 'smtlib']),
       runWarrant(['export', path('clean.clair'), '--to', 'pdf']),
@@ -169,7 +171,7 @@ describe('warrant infer and export: exit codes', () => {
       runWarrant(['export', path('clean.clair'), '--to', 'json', '--out', path('no/such/dir/out.json')]),
       runWarrant(['export', path('clean.clair'), '--to', 'gaia-ir']),
     ]);
-    expectCleanFailure(later, /^warrant: export --to smtlib is not available in this version yet/);
+    expectCleanFailure(later, /^warrant: export --to smtlib needs a FormalProposal; .*clean\.clair is a CLAIR trace/);
     expectCleanFailure(wrongLanguage, /^warrant: export --to gaia-ir needs a Gaia package; .*clean\.clair is a CLAIR trace/);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/unknown export format "pdf"/);
