@@ -11,6 +11,7 @@ import { ITEM_MEMORY_CAPACITY, ItemMemory } from './itemMemory.ts';
 import { MajorityCounter } from './majorityBundle.ts';
 import type { Feature } from './textFeatures.ts';
 import { textFeatures } from './textFeatures.ts';
+import { VectorSlab } from './vectorSlab.ts';
 
 export const HDC_DEFAULT_DIM = 10_000;
 
@@ -23,6 +24,7 @@ export class HdcEncoder {
   private readonly items: ItemMemory<Uint32Array>;
   /** Each word's vector rotated by one bit, for the second place of a pair. */
   private readonly rotated = new BoundedCache<Uint32Array>(ITEM_MEMORY_CAPACITY);
+  private readonly rotatedSlab: VectorSlab<Uint32Array>;
   private readonly counter: MajorityCounter;
   private readonly pair: Uint32Array;
 
@@ -32,12 +34,14 @@ export class HdcEncoder {
     const words = wordsFor(dim);
     this.words = words;
     const mask = lastWordMask(dim);
+    const slab = new VectorSlab((n) => new Uint32Array(n), words);
     this.items = new ItemMemory(`hdc/${dim}`, (stream) => {
-      const v = new Uint32Array(words);
-      for (let i = 0; i < words; i++) v[i] = stream.nextWord();
+      const v = slab.next();
+      stream.fillWords(v);
       v[words - 1] = v[words - 1]! & mask;
       return v;
     });
+    this.rotatedSlab = new VectorSlab((n) => new Uint32Array(n), words);
     this.counter = new MajorityCounter(words);
     this.pair = new Uint32Array(words);
   }
@@ -76,6 +80,6 @@ export class HdcEncoder {
   }
 
   private rotatedOf(word: string): Uint32Array {
-    return this.rotated.getOrMake(word, (w) => rotateBits(this.items.vectorOf(w), 1, this.dim));
+    return this.rotated.getOrMake(word, (w) => rotateBits(this.items.vectorOf(w), 1, this.dim, this.rotatedSlab.next()));
   }
 }

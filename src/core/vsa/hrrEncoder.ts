@@ -12,6 +12,7 @@ import { addInvolutedBinding } from './hrrBinding.ts';
 import { isPowerOfTwo } from './fft.ts';
 import { ItemMemory } from './itemMemory.ts';
 import type { Feature } from './textFeatures.ts';
+import { VectorSlab } from './vectorSlab.ts';
 import { textFeatures } from './textFeatures.ts';
 
 export const HRR_DEFAULT_DIM = 1024;
@@ -25,9 +26,10 @@ export class HrrEncoder {
     if (!isPowerOfTwo(dim) || dim < 4) throw new Error(`HRR dimension must be a power of two ≥ 4, not ${dim}`);
     this.dim = dim;
     const sd = 1 / Math.sqrt(dim);
+    const slab = new VectorSlab((n) => new Float32Array(n), dim);
     this.words = new ItemMemory(`hrr/${dim}`, (stream) => {
-      const v = new Float32Array(dim);
-      for (let i = 0; i < dim; i++) v[i] = stream.nextNormal() * sd;
+      const v = slab.next();
+      stream.fillNormals(v, sd);
       return v;
     });
     this.sum = new Float64Array(dim);

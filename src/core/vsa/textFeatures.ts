@@ -60,3 +60,8 @@ export function stemPlural(word: string): string {
   if (stem.length > 3 && stem.endsWith('e')) stem = stem.slice(0, -1);
   return stem;
 }
+
+/** A feature as one string, e.g. `w cache` or `p cache slow` (words hold no spaces). */
+export function featureKey(f: Feature): string {
+  return f.kind === 'word' ? `w ${f.word}` : `p ${f.first} ${f.second}`;
+}

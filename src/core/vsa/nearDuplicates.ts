@@ -1,0 +1,126 @@
+/**
+ * Near-duplicate items: for each item, the earlier item (in document order) it is most
+ * like, when their similarity reaches the strategy's threshold. Thresholds:
+ *  - HRR: cosine ≥ 0.9;
+ *  - HDC: 1 − Hamming/D ≥ 0.856, the same correlation seen through sign bits
+ *    (1/2 + asin(0.9)/π for bundles of shared random features).
+ * Texts that differ only in case, punctuation, spacing, function words or plural
+ * endings encode identically (score 1); one content word changed in ten already
+ * falls below (about 0.84 for HRR), and so does the same words in another order.
+ *
+ * Two ways to find them, with the same answer:
+ *  - findNearDuplicates: from scratch. Comparing all pairs is quadratic, so candidates
+ *    come from prefix filtering on the items' feature sets — a pair whose set cosine
+ *    is ≥ 0.75 must share a feature among the rarest ~44% of each side's features —
+ *    and only candidates are scored with the vectors. A vector score ≥ 0.9 with a
+ *    set cosine < 0.75 would take random cross terms ~5σ (HRR, σ ≈ 1/√D ≈ 0.03) away.
+ *  - refreshNearDuplicates: after an edit, one full scan per changed item (and per item
+ *    that had paired with a changed one), instead of starting over.
+ */
+import type { SimilarityIndex, SimilarityItem } from './similarityIndex.ts';
+import type { SimilarityStrategy } from './strategy.ts';
+import { featureKey, textFeatures } from './textFeatures.ts';
+
+export interface NearDuplicatePair {
+  /** The item kept: it comes first in the document. */
+  readonly earlier: string;
+  /** The item that repeats it. */
+  readonly later: string;
+  readonly score: number;
+}
+
+export const NEAR_DUPLICATE_THRESHOLD: Readonly<Record<SimilarityStrategy, number>> = { hrr: 0.9, hdc: 0.856 };
+
+/** The set-cosine bound candidates must reach (a 5σ margin below the HRR threshold). */
+const CANDIDATE_COSINE = 0.75;
+
+/** All near-duplicate pairs of `items` (in document order, all held by `index`), by later item's position. */
+export function findNearDuplicates(index: SimilarityIndex, items: readonly SimilarityItem[], threshold = NEAR_DUPLICATE_THRESHOLD[index.strategy]): NearDuplicatePair[] {
+  const sets = items.map((item) => [...new Set(textFeatures(item.text).map(featureKey))]);
+  const frequency = new Map<string, number>();
+  for (const set of sets) for (const f of set) frequency.set(f, (frequency.get(f) ?? 0) + 1);
+  const rarestFirst = (a: string, b: string) => frequency.get(a)! - frequency.get(b)! || (a < b ? -1 : a > b ? 1 : 0);
+  const t2 = CANDIDATE_COSINE * CANDIDATE_COSINE;
+  const postings = new Map<string, number[]>();
+  const pairs: NearDuplicatePair[] = [];
+  for (let x = 0; x < items.length; x++) {
+    const set = sets[x]!;
+    if (set.length === 0) continue;
+    set.sort(rarestFirst);
+    const prefix = set.length - Math.ceil(t2 * set.length) + 1;
+    const seen = new Set<number>();
+    let best: { earlier: number; score: number } | null = null;
+    for (let i = 0; i < prefix; i++) {
+      const list = postings.get(set[i]!);
+      if (!list) continue;
+      for (const y of list) {
+        if (seen.has(y)) continue;
+        seen.add(y);
+        // Size filter: cosine ≥ t needs t²|x| ≤ |y| ≤ |x|/t².
+        const ySize = sets[y]!.length;
+        if (ySize < t2 * set.length || ySize * t2 > set.length) continue;
+        const score = index.score(items[y]!.id, items[x]!.id) ?? 0;
+        if (score >= threshold && (best === null || score > best.score || (score === best.score && y < best.earlier))) best = { earlier: y, score };
+      }
+    }
+    if (best) pairs.push({ earlier: items[best.earlier]!.id, later: items[x]!.id, score: best.score });
+    for (let i = 0; i < prefix; i++) {
+      const f = set[i]!;
+      const list = postings.get(f);
+      if (list) list.push(x);
+      else postings.set(f, [x]);
+    }
+  }
+  return pairs;
+}
+
+/**
+ * The pairs after an edit, from the pairs before it. `changed`: ids whose text changed
+ * or that are new; `removed`: ids gone. Requires that the other items kept their
+ * relative order (else call findNearDuplicates). Cost: one scan of the index per
+ * changed item and per item whose earlier partner changed or went.
+ */
+export function refreshNearDuplicates(
+  index: SimilarityIndex,
+  items: readonly SimilarityItem[],
+  previous: readonly NearDuplicatePair[],
+  changed: ReadonlySet<string>,
+  removed: ReadonlySet<string>,
+  threshold = NEAR_DUPLICATE_THRESHOLD[index.strategy],
+): NearDuplicatePair[] {
+  const position = new Map<string, number>();
+  items.forEach((item, i) => position.set(item.id, i));
+  const byLater = new Map<string, NearDuplicatePair>();
+  const rescan = new Set<string>(changed);
+  for (const p of previous) {
+    if (changed.has(p.later) || removed.has(p.later) || !position.has(p.later)) continue;
+    if (changed.has(p.earlier) || removed.has(p.earlier) || !position.has(p.earlier)) rescan.add(p.later);
+    else byLater.set(p.later, p);
+  }
+  const ids = index.ids();
+  for (const id of rescan) {
+    const at = position.get(id);
+    if (at === undefined) continue;
+    byLater.delete(id);
+    const scores = index.scoresFor({ id });
+    if (!scores) continue;
+    let best: { earlier: string; at: number; score: number } | null = null;
+    for (let r = 0; r < ids.length; r++) {
+      const other = ids[r]!;
+      const s = scores[r]!;
+      if (other === id || s < threshold) continue;
+      const otherAt = position.get(other);
+      if (otherAt === undefined) continue;
+      if (otherAt < at) {
+        if (best === null || s > best.score || (s === best.score && otherAt < best.at)) best = { earlier: other, at: otherAt, score: s };
+      } else if (changed.has(id)) {
+        // A changed item may now be the best earlier partner of a later one.
+        const current = byLater.get(other);
+        const currentAt = current ? position.get(current.earlier)! : Infinity;
+        if (!current || s > current.score || (s === current.score && at < currentAt)) byLater.set(other, { earlier: id, later: other, score: s });
+      }
+    }
+    if (best) byLater.set(id, { earlier: best.earlier, later: id, score: best.score });
+  }
+  return [...byLater.values()].sort((a, b) => position.get(a.later)! - position.get(b.later)!);
+}
