@@ -3,6 +3,11 @@
  * WebAssembly), fed SMT-LIB2 text with `eval_smtlib2_string`. Works on the low-level
  * API however it was loaded — `z3Node.ts` in Node, the solver worker in the browser.
  *
+ * The text is handed to z3 in memory Warrant allocates and frees itself: the package's
+ * own `eval_smtlib2_string` passes it on the Emscripten stack, which is released as
+ * soon as the call returns while z3's worker thread is still reading it — about one
+ * call in 300 then fails with a spurious parse error (seen with z3-solver 5.2.0).
+ *
  * Budgets: each run sets z3's own `:timeout` to the time left, and a wall-clock guard
  * interrupts the context a little after it in case z3 overruns (long preprocessing does
  * not look at the timeout). An interrupted check answers `unknown`; the reply then says
@@ -14,6 +19,21 @@ import type { RunLimits, SmtSolver, SolverReply } from '../core/proposal/index.t
 type Z3Api = Z3LowLevel['Z3'];
 type Z3Context = ReturnType<Z3Api['mk_context']>;
 
+/** The parts of the Emscripten module the call needs (z3-solver types it as `any`). */
+interface Z3Emscripten {
+  readonly HEAPU8: Uint8Array;
+  _malloc(size: number): number;
+  _free(ptr: number): void;
+  ccall(name: string, returns: string, argTypes: readonly string[], args: readonly unknown[]): unknown;
+  async_call(f: () => unknown): Promise<unknown>;
+}
+
+/** What `init()` of z3-solver gives, in Node and in the browser alike. */
+export interface Z3Module {
+  readonly Z3: Z3Api;
+  readonly em: unknown;
+}
+
 /** How long after its own timeout z3 is interrupted from outside. */
 const GUARD_GRACE_MS = 250;
 
@@ -23,10 +43,15 @@ export class Z3ContextSolver implements SmtSolver {
   private running: { stopped: 'timeout' | 'cancelled' | null } | null = null;
   private closed = false;
 
-  constructor(private readonly z3: Z3Api) {
-    const cfg = z3.mk_config();
-    this.ctx = z3.mk_context(cfg);
-    z3.del_config(cfg);
+  private readonly z3: Z3Api;
+  private readonly em: Z3Emscripten;
+
+  constructor(module: Z3Module) {
+    this.z3 = module.Z3;
+    this.em = module.em as Z3Emscripten;
+    const cfg = this.z3.mk_config();
+    this.ctx = this.z3.mk_context(cfg);
+    this.z3.del_config(cfg);
   }
 
   async run(commands: string, limits: RunLimits): Promise<SolverReply> {
@@ -39,7 +64,7 @@ export class Z3ContextSolver implements SmtSolver {
       this.z3.interrupt(this.ctx);
     }, timeoutMs + GUARD_GRACE_MS);
     try {
-      const output = await this.z3.eval_smtlib2_string(this.ctx, `(set-option :timeout ${timeoutMs})\n${commands}`);
+      const output = await this.evalText(`(set-option :timeout ${timeoutMs})\n${commands}`);
       return { output, stopped: state.stopped };
     } catch (e) {
       // The wrapper throws when z3 raises instead of printing (e.g. interrupted while
@@ -49,6 +74,22 @@ export class Z3ContextSolver implements SmtSolver {
     } finally {
       clearTimeout(guard);
       this.running = null;
+    }
+  }
+
+  /** `Z3_eval_smtlib2_string` on z3's worker thread, with the text in heap memory it owns until the reply. */
+  private async evalText(text: string): Promise<string> {
+    const bytes = new TextEncoder().encode(text);
+    const ptr = this.em._malloc(bytes.length + 1);
+    if (!ptr) throw new Error('z3 could not allocate memory for the script');
+    try {
+      const heap = this.em.HEAPU8;
+      heap.set(bytes, ptr);
+      heap[ptr + bytes.length] = 0;
+      const out = await this.em.async_call(() => this.em.ccall('async_Z3_eval_smtlib2_string', 'void', ['number', 'number'], [this.ctx, ptr]));
+      return String(out);
+    } finally {
+      this.em._free(ptr);
     }
   }
 

@@ -18,7 +18,7 @@ function loadZ3(): Promise<Z3Module> {
 /** A z3 solver with an empty context. */
 export async function makeZ3Solver(): Promise<SmtSolver> {
   const api = await loadZ3();
-  return new Z3ContextSolver(api.Z3);
+  return new Z3ContextSolver(api);
 }
 
 /** Ends z3's threads (they keep Node alive otherwise). Safe to call when z3 was never loaded. */
