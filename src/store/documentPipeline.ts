@@ -92,6 +92,16 @@ export class DocumentPipeline {
     });
   }
 
+  private analysisHook: ((analysis: AnalysisView, text: string) => AnalysisView) | null = null;
+
+  /**
+   * Registers the stage that sees every accepted analysis with its text before the page
+   * does (the similarity client: it sends the text on and carries its findings over).
+   */
+  setAnalysisHook(hook: (analysis: AnalysisView, text: string) => AnalysisView): void {
+    this.analysisHook = hook;
+  }
+
   /** Starts a new document: layouts of the previous one are not reused. */
   resetDocument(): void {
     void this.layout.forget(this.documentKey);
@@ -157,9 +167,10 @@ export class DocumentPipeline {
   }
 
   private acceptPatch(reply: AnalyzeReply): void {
-    const analysis = applyPatch(useDocumentStore.getState().analysis, reply.patch);
-    if (analysis) {
-      this.acceptAnalysis(analysis);
+    const patched = applyPatch(useDocumentStore.getState().analysis, reply.patch);
+    if (patched) {
+      // Later stages (similarity) see each accepted version's text and may add findings.
+      this.acceptAnalysis(this.analysisHook ? this.analysisHook(patched, reply.text) : patched);
       return;
     }
     // The page no longer holds the patch's base: ask for the complete analysis.

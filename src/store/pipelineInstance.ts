@@ -1,6 +1,7 @@
 /** The page's one document pipeline, created on first use with its workers. */
 import { DocumentPipeline } from './documentPipeline.ts';
 import { useDocumentStore } from './documentStore.ts';
+import { getSimilarityClient } from './similarityInstance.ts';
 import { startWorkers } from './workerClients.ts';
 
 let pipeline: DocumentPipeline | null = null;
@@ -9,6 +10,7 @@ export function getPipeline(): DocumentPipeline {
   if (!pipeline) {
     const workers = startWorkers((stage, message) => useDocumentStore.setState({ workerError: `${stage} worker: ${message}` }));
     pipeline = new DocumentPipeline(workers.validation, workers.layout, workers.inference);
+    pipeline.setAnalysisHook((analysis, text) => getSimilarityClient().documentChanged(analysis, text));
   }
   return pipeline;
 }

@@ -4,6 +4,7 @@ import { useDocumentStore } from '../../store/documentStore.ts';
 import { getPipeline } from '../../store/pipelineInstance.ts';
 import { activeEditor } from '../editor/activeEditor.ts';
 import { ExportMenu } from './ExportMenu.tsx';
+import { SimilaritySearch } from '../similarity/SimilaritySearch.tsx';
 import { SAMPLES, fetchSample } from './sampleCatalog.ts';
 import { Menu } from './Menu.tsx';
 import { NEW_CLAIR, NEW_GAIA } from './newDocuments.ts';
@@ -61,6 +62,7 @@ export function Toolbar() {
           helpers
         </label>
       )}
+      {language !== 'proposal' && <SimilaritySearch />}
       <ExportMenu />
       {error && <span className="toolbar-error">{error}</span>}
     </header>

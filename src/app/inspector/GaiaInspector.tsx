@@ -11,6 +11,7 @@ import { provenanceOf } from '../../core/graph/provenance.ts';
 import { LifecycleActions } from './LifecycleActions.tsx';
 import { NodeProblems } from './NodeProblems.tsx';
 import { ExplanationSection } from './ExplanationSection.tsx';
+import { SimilarSection } from '../similarity/SimilarSection.tsx';
 import type { GraphNode, NodeId } from '../../core/graph/reasoningGraph.ts';
 import { useContradictedStore } from '../../store/contradictedStore.ts';
 import { selectNode, useDocumentStore } from '../../store/documentStore.ts';
@@ -157,6 +158,8 @@ export function GaiaInspector() {
       )}
 
       <NodeProblems problems={problems} />
+
+      {n.kind !== 'factor' && !n.helper && <SimilarSection id={id} />}
 
       {n.kind !== 'factor' && (
         <section>

@@ -10,6 +10,7 @@ import { provenanceOf } from '../../core/graph/provenance.ts';
 import { LifecycleActions } from './LifecycleActions.tsx';
 import { NodeProblems } from './NodeProblems.tsx';
 import { ExplanationSection } from './ExplanationSection.tsx';
+import { SimilarSection } from '../similarity/SimilarSection.tsx';
 import type { NodeId } from '../../core/graph/reasoningGraph.ts';
 import { selectNode, useDocumentStore } from '../../store/documentStore.ts';
 import { revealInEditor } from '../editor/activeEditor.ts';
@@ -111,6 +112,8 @@ function ClairInspector() {
       {!n.broken && <ExplanationSection id={id} />}
 
       <NodeProblems problems={problems} />
+
+      {!n.broken && <SimilarSection id={id} />}
 
       <section>
         <h3>Why?</h3>

@@ -1,0 +1,113 @@
+/**
+ * Feeds the similarity worker and keeps the page's similarity state current. Every
+ * analysed version of the document is sent (the newest only, while one is in flight);
+ * the worker re-encodes only the beliefs whose text changed and answers with the
+ * near-duplicate diagnostics of that version, which are merged into the analysis the
+ * editor, the problems panel and the inspectors already read. Between an edit and the
+ * worker's answer, the last findings stay on the beliefs they were about (without
+ * their quick fixes, which were computed for the old text), so markers do not blink.
+ */
+import type { Remote } from 'comlink';
+import type { AnalysisView } from '../core/analysis/documentAnalysis.ts';
+import { NEAR_DUPLICATE } from '../core/analysis/nearDuplicateDiagnostics.ts';
+import type { Language } from '../core/graph/reasoningGraph.ts';
+import type { Diagnostic } from '../core/text/diagnostic.ts';
+import { compareDiagnostics } from '../core/text/diagnostic.ts';
+import type { SimilarityStrategy } from '../core/vsa/strategy.ts';
+import type { RankReply, SyncReply, SyncRequest } from '../../workers/similarityApi.ts';
+import type { SimilarityApi } from '../../workers/similarity.worker.ts';
+import { useDocumentStore } from './documentStore.ts';
+import { LatestRequest } from './latestRequest.ts';
+import type { Ranking } from './similarityStore.ts';
+import { useSimilarityStore } from './similarityStore.ts';
+
+/** How many similar beliefs the inspector shows. */
+export const SIMILAR_COUNT = 8;
+
+export class SimilarityClient {
+  private readonly api: Remote<SimilarityApi>;
+  private readonly syncer: LatestRequest<SyncRequest, SyncReply>;
+  private last: { version: number; text: string; language: Language; fileName: string | null } | null = null;
+
+  constructor(api: Remote<SimilarityApi>) {
+    this.api = api;
+    this.syncer = new LatestRequest<SyncRequest, SyncReply>({
+      run: (r) => api.sync(r),
+      accept: (reply) => this.acceptSync(reply),
+      fail: (e) => useSimilarityStore.setState({ error: `similarity worker: ${e instanceof Error ? e.message : String(e)}` }),
+    });
+  }
+
+  /**
+   * Called with each analysis the page accepts and the text it came from: returns the
+   * analysis with the standing near-duplicate findings carried over, and sends the text
+   * to the worker.
+   */
+  documentChanged(analysis: AnalysisView, text: string): AnalysisView {
+    const { name } = useDocumentStore.getState();
+    this.last = { version: analysis.version, text, language: analysis.language, fileName: name };
+    this.syncer.submit({ version: analysis.version, text, language: analysis.language, fileName: name, strategy: useSimilarityStore.getState().strategy });
+    return withNearDuplicates(analysis, useSimilarityStore.getState().nearDuplicates.diagnostics);
+  }
+
+  /** Switches strategy: near-duplicates and both rankings are recomputed with it. */
+  setStrategy(strategy: SimilarityStrategy): void {
+    if (useSimilarityStore.getState().strategy === strategy) return;
+    useSimilarityStore.setState({ strategy });
+    if (this.last) this.syncer.submit({ ...this.last, version: this.last.version, strategy });
+  }
+
+  /** The beliefs most like `id` in the current version. */
+  async similarTo(id: string): Promise<Ranking | null> {
+    const strategy = useSimilarityStore.getState().strategy;
+    const reply = await this.api.rank({ strategy, id, k: SIMILAR_COUNT });
+    return reply.known ? rankingOf(reply, id) : null;
+  }
+
+  /** Every belief ranked against free text. */
+  async search(query: string): Promise<Ranking> {
+    const strategy = useSimilarityStore.getState().strategy;
+    return rankingOf(await this.api.rank({ strategy, query }), query);
+  }
+
+  private acceptSync(reply: SyncReply): void {
+    if (reply.strategy !== useSimilarityStore.getState().strategy) return;
+    useSimilarityStore.setState({ nearDuplicates: { version: reply.version, strategy: reply.strategy, diagnostics: reply.diagnostics }, error: null });
+    const { analysis } = useDocumentStore.getState();
+    if (analysis && analysis.version === reply.version) useDocumentStore.setState({ analysis: withNearDuplicates(analysis, reply.diagnostics, true) });
+  }
+}
+
+function rankingOf(reply: RankReply, query: string): Ranking {
+  return {
+    version: reply.version,
+    strategy: reply.strategy,
+    query,
+    results: reply.ids.map((id, i) => ({ id, score: reply.scores[i]! })),
+    ms: reply.ms,
+  };
+}
+
+/**
+ * `analysis` with its near-duplicate findings replaced by `findings`. Unless `current`,
+ * the findings are from an older version: each stays only if its belief still exists,
+ * moved to the belief's present place and without its quick fix.
+ */
+export function withNearDuplicates(analysis: AnalysisView, findings: readonly Diagnostic[], current = false): AnalysisView {
+  const own = analysis.diagnostics.filter((d) => d.code !== NEAR_DUPLICATE);
+  if (findings.length === 0 && own.length === analysis.diagnostics.length) return analysis;
+  let carried: Diagnostic[];
+  if (current) carried = [...findings];
+  else {
+    const nodes = findings.length > 0 ? new Map(analysis.graph.nodes.map((n) => [n.id as string, n])) : null;
+    carried = [];
+    for (const d of findings) {
+      const node = d.subject ? nodes?.get(d.subject) : undefined;
+      if (!node || node.broken) continue;
+      const { fixes: _stale, ...rest } = d;
+      void _stale;
+      carried.push({ ...rest, range: node.range.line === d.range.line ? d.range : { ...d.range, line: node.range.line, endLine: node.range.line } });
+    }
+  }
+  return { ...analysis, diagnostics: [...own, ...carried].sort(compareDiagnostics) };
+}

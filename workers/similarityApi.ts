@@ -1,0 +1,81 @@
+/**
+ * What the similarity worker offers, as plain functions over core's SimilaritySession:
+ * load a document version (re-encoding only the beliefs whose text changed) and get
+ * its near-duplicate diagnostics; rank beliefs against one belief or against free
+ * text. Kept apart from the worker file so tests and the Node benchmark can run the
+ * very same object in a worker_threads worker, or call it directly.
+ */
+import { transfer } from 'comlink';
+import type { Language } from '../src/core/graph/reasoningGraph.ts';
+import type { Diagnostic } from '../src/core/text/diagnostic.ts';
+import { SimilaritySession } from '../src/core/analysis/similaritySession.ts';
+import type { SimilarityStrategy } from '../src/core/vsa/strategy.ts';
+
+export interface SyncRequest {
+  /** The editor's document version; echoed back so stale answers can be dropped. */
+  readonly version: number;
+  readonly text: string;
+  readonly language: Language;
+  readonly fileName?: string | null;
+  /** The strategy whose near-duplicates to report. */
+  readonly strategy: SimilarityStrategy;
+}
+
+export interface SyncReply {
+  readonly version: number;
+  readonly strategy: SimilarityStrategy;
+  /** How many beliefs the document has for comparing. */
+  readonly items: number;
+  /** `near-duplicate` diagnostics of this version. */
+  readonly diagnostics: readonly Diagnostic[];
+  /** Time spent in the worker. */
+  readonly ms: number;
+}
+
+export interface RankRequest {
+  readonly strategy: SimilarityStrategy;
+  /** Rank against a held belief (left out of its own ranking) … */
+  readonly id?: string;
+  /** … or against free text. */
+  readonly query?: string;
+  /** How many to return; every item when absent. */
+  readonly k?: number;
+}
+
+/**
+ * A ranking, best first: ids and their scores side by side (the scores as one typed
+ * array, transferred rather than copied). `known: false` when the queried id is not a
+ * belief of the loaded version.
+ */
+export interface RankReply {
+  readonly version: number;
+  readonly strategy: SimilarityStrategy;
+  readonly known: boolean;
+  readonly ids: readonly string[];
+  readonly scores: Float32Array;
+  readonly ms: number;
+}
+
+export function createSimilarityApi(options: { useKernels?: boolean } = {}) {
+  const session = new SimilaritySession(options);
+  return {
+    /** Loads a version of the document and returns its near-duplicate diagnostics. */
+    sync(request: SyncRequest): SyncReply {
+      const started = performance.now();
+      session.load({ version: request.version, text: request.text, language: request.language, fileName: request.fileName ?? null });
+      const diagnostics = session.nearDuplicates(request.strategy);
+      return { version: request.version, strategy: request.strategy, items: session.items.length, diagnostics, ms: performance.now() - started };
+    },
+    /** Ranks the loaded version's beliefs against one of them or against free text. */
+    rank(request: RankRequest): RankReply {
+      const started = performance.now();
+      const k = request.k ?? session.items.length;
+      const query = request.id !== undefined ? { id: request.id } : { text: request.query ?? '' };
+      const ranked = session.rank(request.strategy, query, k);
+      const ids = (ranked ?? []).map((r) => r.id);
+      const scores = Float32Array.from((ranked ?? []).map((r) => r.score));
+      const reply: RankReply = { version: session.version, strategy: request.strategy, known: ranked !== null, ids, scores, ms: performance.now() - started };
+      return transfer(reply, [scores.buffer]);
+    },
+  };
+}
