@@ -14,7 +14,7 @@ export const INTERNAL_PREFIX = 'hp_internal_';
 /** A name longer than this is refused: no real symbol needs it, and it bounds output. */
 export const MAX_IDENTIFIER_LENGTH = 128;
 
-const SMTLIB_RESERVED = ['BINARY', 'DECIMAL', 'HEXADECIMAL', 'NUMERAL', 'STRING', 'as', 'exists', 'forall', 'let', 'match', 'par', 'lambda'];
+const SMTLIB_RESERVED = ['_', 'BINARY', 'DECIMAL', 'HEXADECIMAL', 'NUMERAL', 'STRING', 'as', 'exists', 'forall', 'let', 'match', 'par', 'lambda'];
 
 const COMMANDS = [
   'assert', 'check-sat', 'check-sat-assuming', 'declare-const', 'declare-datatype', 'declare-datatypes', 'declare-fun',
@@ -27,14 +27,31 @@ const COMMANDS = [
   'get-abduct', 'get-qe', 'get-qe-disjunct', 'include', 'help',
 ];
 
-/** Function and sort symbols of the core, integer, real, array and bit-vector theories. */
+/**
+ * Function and sort symbols the solvers' theories define. A user symbol with one of
+ * these names is refused by z3 or cvc5 ("builtin symbol", "shadowing a theory function
+ * symbol"), or silently means something else. The list comes from declaring every
+ * name of up to three letters and the theories' vocabularies in both solvers under
+ * `(set-logic ALL)`, plus the rest of each theory's operators by name.
+ */
 const THEORY_SYMBOLS = [
-  'true', 'false', 'not', 'and', 'or', 'xor', 'ite', 'distinct', 'Bool', 'Int', 'Real', 'Array', 'BitVec', 'String',
-  'RegLan', 'Seq', 'Set', 'Bag', 'FloatingPoint', 'RoundingMode', 'Float16', 'Float32', 'Float64', 'Float128',
-  'div', 'mod', 'abs', 'rem', 'to_real', 'to_int', 'is_int', 'select', 'store', 'const', 'concat', 'extract', 'repeat',
-  'zero_extend', 'sign_extend', 'rotate_left', 'rotate_right', 'bv2nat', 'nat2bv', 'int2bv', 'bv2int', 'pi', 'euler',
-  'exp', 'sin', 'cos', 'tan', 'arcsin', 'arccos', 'arctan', 'sqrt', 'power', 'root', 'subset', 'union', 'intersection',
-  'difference', 'complement', 'member', 'insert', 'singleton', 'emptyset', 'choose', 'card', 'iff', 'implies', 'if',
+  // core, integers, reals, transcendental functions
+  'true', 'false', 'not', 'and', 'or', 'xor', 'ite', 'distinct', 'implies', 'iff', 'if',
+  'div', 'mod', 'abs', 'rem', 'to_real', 'to_int', 'is_int', 'divisible', 'pi', 'euler', 'exp', 'sqrt', 'power', 'root',
+  'sin', 'cos', 'tan', 'sec', 'csc', 'cot', 'asin', 'acos', 'atan', 'sinh', 'cosh', 'tanh', 'asinh', 'acosh', 'atanh',
+  'arcsin', 'arccos', 'arctan', 'arcsec', 'arccsc', 'arccot', 'iand', 'int_pow2', 'int_log2',
+  // sorts
+  'Bool', 'Int', 'Real', 'Array', 'BitVec', 'String', 'RegLan', 'RegEx', 'Seq', 'Set', 'Bag', 'List', 'Tuple', 'UnitTuple',
+  'Table', 'Relation', 'Nullable', 'Char', 'FloatingPoint', 'RoundingMode', 'Float16', 'Float32', 'Float64', 'Float128', 'bv',
+  // arrays, sets, bags, tuples, separation logic
+  'select', 'store', 'const', 'subset', 'union', 'intersection', 'difference', 'complement', 'member', 'insert',
+  'singleton', 'emptyset', 'choose', 'card', 'bag', 'tuple', 'sep', 'pto', 'emp', 'is', 'char', 'witness',
+  // bit-vectors and floating point
+  'concat', 'extract', 'repeat', 'zero_extend', 'sign_extend', 'rotate_left', 'rotate_right', 'bv2nat', 'nat2bv', 'int2bv',
+  'bv2int', 'bvadd', 'bvsub', 'bvmul', 'bvudiv', 'bvurem', 'bvsdiv', 'bvsrem', 'bvsmod', 'bvneg', 'bvnot', 'bvand', 'bvor',
+  'bvxor', 'bvnand', 'bvnor', 'bvxnor', 'bvcomp', 'bvshl', 'bvlshr', 'bvashr', 'bvult', 'bvule', 'bvugt', 'bvuge', 'bvslt',
+  'bvsle', 'bvsgt', 'bvsge', 'bvredor', 'bvredand', 'fp', 'to_fp', 'to_fp_unsigned', 'fp_to_ubv', 'fp_to_sbv', 'fp_to_real',
+  'RNE', 'RNA', 'RTP', 'RTN', 'RTZ', 'NaN',
 ];
 
 const RESERVED: ReadonlySet<string> = new Set([
