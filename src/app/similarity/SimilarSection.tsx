@@ -42,7 +42,7 @@ export function SimilarSection({ id }: { id: string }) {
       ) : current.results.length === 0 ? (
         <p className="muted">No other belief to compare with.</p>
       ) : (
-        current.results.map((r) => <SimilarityRow key={r.id} id={r.id} score={r.score} testId={`similar-item-${r.id}`} />)
+        current.results.map((r) => <SimilarityRow key={r.id} id={r.id} score={r.score} strategy={current.strategy} testId={`similar-item-${r.id}`} />)
       )}
     </section>
   );

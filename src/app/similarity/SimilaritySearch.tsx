@@ -79,7 +79,7 @@ export function SimilaritySearch() {
               ×
             </button>
           </header>
-          {current?.results.slice(0, shown).map((r) => <SimilarityRow key={r.id} id={r.id} score={r.score} testId={`similarity-result-${r.id}`} />)}
+          {current?.results.slice(0, shown).map((r) => <SimilarityRow key={r.id} id={r.id} score={r.score} strategy={current.strategy} testId={`similarity-result-${r.id}`} />)}
           {current && current.results.length > shown && (
             <button className="show-more" onClick={() => setShown(shown + PAGE * 4)}>
               show {Math.min(PAGE * 4, current.results.length - shown)} more of {current.results.length - shown}
