@@ -7,7 +7,7 @@ export const COMMAND_USAGE: Readonly<Record<string, string>> = {
   bench: 'warrant bench [--json] [--quick] [--no-browser]',
   explain: 'warrant explain FILE ID [--json] [--ops LOG.jsonl] [--lang clair|gaia|proposal] [--namespace NS] [--package PKG] [--version V]',
   cascade: 'warrant cascade FILE (--refute ID | --correct ID=CONF | --retract ID | --withdraw ID)... [--json] [--lang clair|gaia|proposal] [--namespace NS] [--package PKG] [--version V]',
-  similar: 'warrant similar FILE (ID | --query TEXT) [--strategy hrr|hdc] [-k N] [--json]',
+  similar: 'warrant similar FILE (ID | --query TEXT) [--strategy hrr|hdc] [-k N] [--json] [--lang clair|gaia] [--namespace NS] [--package PKG] [--version V]',
   prove: 'warrant prove FILE [--solver z3|cvc5] [--mode entailment|model|consistency] [--timeout MS] [--intuition none|hrr|hdc] [--json]',
 };
 
@@ -32,11 +32,13 @@ Commands:
         [--mode M]                (default: the proposal's verificationMode)
         [--timeout MS]            (time budget, default 4000)
         [--intuition none|hrr|hdc] (VSA-ranked candidates, expanded in steps)
+  similar FILE ID [--json]        the beliefs most like one belief, ranked by
+          [--query TEXT]          vector-symbolic similarity (or like free text);
+          [--strategy hrr|hdc]    HRR cosine (default) or binary HDC Hamming;
+          [-k N]                  the top N (default 10)
   bench [--json] [--quick]        run the performance suite (Node, then the app in Chromium
         [--no-browser]            unless --no-browser); writes bench/results.json
   help                            show this text
-
-Not available in this version yet: similar.
 
 Options:
   --lang clair|gaia|proposal      language of the input (default: from the extension:
