@@ -133,11 +133,6 @@ describe('warrant: usage', () => {
     expect(commandHelp.stdout).toMatch(/^usage: warrant check FILE\.\.\./);
   });
 
-  it('says clearly that the commands still to come are not available yet', async () => {
-    const runs = await Promise.all(['similar'].map((c) => runWarrant([c, path('clean.clair'), 'b1'])));
-    for (const r of runs) expectCleanFailure(r, /^warrant: the \w+ command is not available in this version yet/);
-  });
-
   it('works from another working directory', async () => {
     const r = await runWarrant(['check', 'clean.clair'], { cwd: dir });
     expect(r.code).toBe(0);
