@@ -1,12 +1,16 @@
 import { defineConfig } from 'vite';
+import { CROSS_ORIGIN_ISOLATION, z3Assets } from './build-plugins/z3Assets.ts';
 
 // Workers are ES modules so they can import the core directly; Monaco's editor worker
 // comes in through `?worker`. Everything is served from this machine: no CDN.
+// Both servers send the cross-origin-isolation headers: z3 (WebAssembly with threads, in
+// the solver worker) needs SharedArrayBuffer, which only an isolated page has.
 export default defineConfig({
+  plugins: [z3Assets()],
   worker: { format: 'es' },
-  server: { port: 5173, strictPort: false },
-  preview: { port: 4173, strictPort: false },
+  server: { port: 5173, strictPort: false, headers: { ...CROSS_ORIGIN_ISOLATION } },
+  preview: { port: 4173, strictPort: false, headers: { ...CROSS_ORIGIN_ISOLATION } },
   build: { target: 'es2022', chunkSizeWarningLimit: 4000 },
   // Pre-bundled up front so the dev server does not reload the page when it first meets them.
-  optimizeDeps: { include: ['comlink', 'zustand', '@xyflow/react', 'react', 'react-dom', 'react-dom/client', 'elkjs/lib/elk.bundled.js'] },
+  optimizeDeps: { include: ['comlink', 'zustand', '@xyflow/react', 'react', 'react-dom', 'react-dom/client', 'elkjs/lib/elk.bundled.js', 'z3-solver/build/low-level/wrapper.__GENERATED__.js'] },
 });
