@@ -13,6 +13,8 @@ import type { Language } from '../src/core/graph/reasoningGraph.ts';
 import { analyzeGaia } from '../src/core/gaia/analyzeGaia.ts';
 import type { GaiaExportFormat } from '../src/core/gaia/gaiaExportFiles.ts';
 import { gaiaExportFiles } from '../src/core/gaia/gaiaExportFiles.ts';
+import { checkProposal } from '../src/core/proposal/index.ts';
+import type { Gate, ProveMode } from '../src/core/proposal/index.ts';
 import { createLifecycleApi } from './lifecycleApi.ts';
 import type { LifecycleAnswer, LifecycleRequest } from './lifecycleApi.ts';
 
@@ -57,6 +59,16 @@ export function createValidationApi() {
       const gaia = analyzeGaia(text, { fileStem: fileName.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '') });
       const exported = gaiaExportFiles(gaia, format);
       return 'error' in exported ? exported : { files: Object.fromEntries(exported.files) };
+    },
+    /**
+     * A FormalProposal's SMT-LIB2 script in `mode` (which may differ from the one the
+     * document asks for, and so pass or fail different gates): the script, or the gate
+     * that stopped it and its first error.
+     */
+    proposalScript(text: string, mode: ProveMode): { smtlib: string | null; gate: Gate | null; problem: string | null } {
+      const check = checkProposal(text, { mode });
+      const problem = check.diagnostics.find((d) => d.severity === 'error');
+      return { smtlib: check.smtlib, gate: check.gate, problem: problem ? `${problem.range.line}:${problem.range.column} ${problem.message}` : null };
     },
     /** The id used at a position of version `version`; null when unknown or that version is gone. */
     symbolAt(version: number, line: number, column: number): SymbolUse | null {

@@ -9,6 +9,7 @@ import type { GraphEdge, GraphNode, Language } from '../graph/reasoningGraph.ts'
 import { sameNode } from '../graph/sameNode.ts';
 import type { Diagnostic } from '../text/diagnostic.ts';
 import type { AnalysisStats, AnalysisView } from './documentAnalysis.ts';
+import type { ProposalOutline } from './proposalOutline.ts';
 
 export interface AnalysisPatch {
   readonly version: number;
@@ -30,6 +31,8 @@ export interface AnalysisPatch {
   readonly derivedGone: readonly string[];
   /** The compiled form (Gaia IR), sent whole whenever there is one. */
   readonly ir?: unknown;
+  /** A FormalProposal's outline, sent whole whenever there is one. */
+  readonly proposal?: ProposalOutline;
 }
 
 /** Beyond this share of changed nodes a complete analysis is cheaper to apply. */
@@ -49,6 +52,7 @@ export function completePatch(next: AnalysisView): AnalysisPatch {
     derived: next.derived,
     derivedGone: [],
     ...(next.ir !== undefined ? { ir: next.ir } : {}),
+    ...(next.proposal !== undefined ? { proposal: next.proposal } : {}),
   };
 }
 
@@ -94,6 +98,7 @@ export function makePatch(base: AnalysisView, next: AnalysisView): AnalysisPatch
     derived,
     derivedGone: [...baseDerived.keys()],
     ...(next.ir !== undefined ? { ir: next.ir } : {}),
+    ...(next.proposal !== undefined ? { proposal: next.proposal } : {}),
   };
 }
 
@@ -109,6 +114,7 @@ export function applyPatch(base: AnalysisView | null, patch: AnalysisPatch): Ana
       structureKey: patch.structureKey,
       stats: patch.stats,
       ...(patch.ir !== undefined ? { ir: patch.ir } : {}),
+      ...(patch.proposal !== undefined ? { proposal: patch.proposal } : {}),
     };
   }
   if (!base || base.version !== patch.baseVersion) return null;
@@ -140,5 +146,6 @@ export function applyPatch(base: AnalysisView | null, patch: AnalysisPatch): Ana
     structureKey: patch.structureKey,
     stats: patch.stats,
     ...(patch.ir !== undefined ? { ir: patch.ir } : {}),
+    ...(patch.proposal !== undefined ? { proposal: patch.proposal } : {}),
   };
 }

@@ -12,6 +12,8 @@ import type { SymbolIndex } from '../clair/symbolIndex.ts';
 import { collectSymbols } from '../clair/symbols.ts';
 import type { Language } from '../graph/reasoningGraph.ts';
 import { structureKey } from '../graph/structureKey.ts';
+import { checkProposal } from '../proposal/index.ts';
+import { outlineProposal } from './proposalOutline.ts';
 import type { AnalysisView, DocumentAnalysis } from './documentAnalysis.ts';
 
 export function analyzeDocument(text: string, language: Language, version: number, now: () => number = Date.now, options: AnalyzeOptions = {}): DocumentAnalysis {
@@ -57,22 +59,18 @@ export function analyzeIncrementally(
     };
     return { analysis, document: null, symbols: a.symbols };
   }
-  if (language !== 'clair') {
+  if (language === 'proposal') {
+    // The three gates and the emission; a proposal draws no graph (its view is the SMT-LIB2 and the solver's answer).
+    const check = checkProposal(text);
     const analysis: AnalysisView = {
       version,
       language,
       graph: { language, nodes: [], edges: [] },
-      diagnostics: [
-        {
-          severity: 'error',
-          code: 'unsupported-language',
-          message: `${language} documents are not supported yet`,
-          range: { line: 1, column: 1, endLine: 1, endColumn: 1 },
-        },
-      ],
+      diagnostics: check.diagnostics,
       derived: [],
       structureKey: '0:0:',
-      stats: { lines: 0, nodes: 0, edges: 0, analyzeMs: now() - started },
+      proposal: outlineProposal(check),
+      stats: { lines: text.split('\n').length, nodes: 0, edges: 0, analyzeMs: now() - started },
     };
     return { analysis, document: null };
   }

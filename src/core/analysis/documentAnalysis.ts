@@ -6,6 +6,7 @@ import type { DerivedConfidence } from '../clair/derivedConfidence.ts';
 import type { SymbolIndex } from '../clair/symbolIndex.ts';
 import type { Language, ReasoningGraph } from '../graph/reasoningGraph.ts';
 import type { Diagnostic } from '../text/diagnostic.ts';
+import type { ProposalOutline } from './proposalOutline.ts';
 
 export interface DocumentAnalysis {
   readonly version: number;
@@ -19,6 +20,8 @@ export interface DocumentAnalysis {
   readonly structureKey: string;
   /** The compiled form inference runs on, for languages that have one (Gaia: its IR). */
   readonly ir?: unknown;
+  /** FormalProposal documents: gates passed, emitted SMT-LIB2, where assertions are. */
+  readonly proposal?: ProposalOutline;
   readonly stats: AnalysisStats;
 }
 
