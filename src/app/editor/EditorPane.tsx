@@ -10,7 +10,7 @@ import { useDocumentStore, selectNode } from '../../store/documentStore.ts';
 import { getPipeline } from '../../store/pipelineInstance.ts';
 import { applyMarkers } from './applyMarkers.ts';
 import { WARRANT_THEME, defineWarrantTheme } from '../monaco/warrantTheme.ts';
-import { ensureLanguages } from '../monaco/ensureLanguages.ts';
+import { editorLanguageOf, ensureLanguages } from '../monaco/ensureLanguages.ts';
 import { saveTextSoon } from '../../store/browserSessions.ts';
 import { setActiveEditor } from './activeEditor.ts';
 import { nodeAtLine } from '../../core/graph/graphIndex.ts';
@@ -24,7 +24,7 @@ export function EditorPane() {
     ensureLanguages();
     defineWarrantTheme(monaco);
     const state = useDocumentStore.getState();
-    const model = monaco.editor.createModel('', state.language, monaco.Uri.parse(`inmemory://warrant/document`));
+    const model = monaco.editor.createModel('', editorLanguageOf(state.language), monaco.Uri.parse(`inmemory://warrant/document`));
     const editor = monaco.editor.create(host, {
       model,
       theme: WARRANT_THEME,
@@ -65,7 +65,7 @@ export function EditorPane() {
     const unsubscribe = useDocumentStore.subscribe((s, prev) => {
       if (s.openRequest && s.openRequest !== prev.openRequest) {
         pipeline.resetDocument();
-        monaco.editor.setModelLanguage(model, s.openRequest.language);
+        monaco.editor.setModelLanguage(model, editorLanguageOf(s.openRequest.language));
         model.setValue(s.openRequest.text);
         editor.setPosition({ lineNumber: 1, column: 1 });
         editor.revealLine(1);
@@ -93,7 +93,7 @@ export function EditorPane() {
     // A document opened before this editor mounted (e.g. restored on start) is loaded now.
     const pendingOpen = useDocumentStore.getState().openRequest;
     if (pendingOpen) {
-      monaco.editor.setModelLanguage(model, pendingOpen.language);
+      monaco.editor.setModelLanguage(model, editorLanguageOf(pendingOpen.language));
       model.setValue(pendingOpen.text);
     }
 

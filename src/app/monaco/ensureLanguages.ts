@@ -3,6 +3,9 @@ import { useDocumentStore } from '../../store/documentStore.ts';
 import { getPipeline } from '../../store/pipelineInstance.ts';
 import { registerClair } from './clair/registerClair.ts';
 import { registerGaia } from './gaia/registerGaia.ts';
+import { PROPOSAL_EDITOR_LANGUAGE, registerProposal } from './proposal/registerProposal.ts';
+import { registerSmtlib } from './smtlib/smtlibMonarch.ts';
+import type { Language } from '../../core/graph/reasoningGraph.ts';
 import type { LanguageHost } from './languageHost.ts';
 import { monaco } from './monacoSetup.ts';
 
@@ -23,4 +26,11 @@ export function ensureLanguages(): void {
   registered = true;
   registerClair(monaco, host);
   registerGaia(monaco, host);
+  registerProposal();
+  registerSmtlib(monaco);
+}
+
+/** The Monaco language of a document: a FormalProposal is edited as JSON. */
+export function editorLanguageOf(language: Language): string {
+  return language === 'proposal' ? PROPOSAL_EDITOR_LANGUAGE : language;
 }

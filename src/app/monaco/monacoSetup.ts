@@ -1,14 +1,18 @@
 /**
  * Loads Monaco from the local package (no CDN): the editor core, its standard editor
- * features, and its one editor worker through Vite's `?worker` import. No bundled
- * language services are loaded; Warrant registers its own languages.
+ * features, its editor worker, and the JSON language service (for FormalProposal
+ * documents) with its worker, each worker through Vite's `?worker` import. No other
+ * bundled language services are loaded; Warrant registers its own languages.
  */
 import * as monaco from 'monaco-editor/editor';
 import 'monaco-editor/features/register.all';
+import 'monaco-editor/language/json/monaco.contribution';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
+import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
 
 self.MonacoEnvironment = {
-  getWorker: () => new EditorWorker(),
+  // Monaco names the worker it wants by its label: the JSON service asks for 'json'.
+  getWorker: (_moduleId: string, label: string) => (label === 'json' ? new JsonWorker() : new EditorWorker()),
 };
 
 export { monaco };
