@@ -11,8 +11,11 @@ import { SessionTabs } from './chrome/SessionTabs.tsx';
 import { DEFAULT_SAMPLE, fetchSample } from './chrome/sampleCatalog.ts';
 import { importFile, startSessions } from '../store/browserSessions.ts';
 import { getSession } from '../store/sessionInstance.ts';
+import { useDocumentStore } from '../store/documentStore.ts';
+import { ProposalView } from './proposal/ProposalView.tsx';
 
 export function App() {
+  const language = useDocumentStore((s) => s.language);
   useEffect(() => {
     getSession();
     // Reopen the current session; on a first visit (or with ?fresh), a new one with the default sample.
@@ -47,10 +50,14 @@ export function App() {
             <EditorPane />
             <BottomPanel />
           </SplitPane>
-          <SplitPane id="right" direction="row" initial={68} min={30} max={85}>
-            <GraphPane />
-            <InspectorPanel />
-          </SplitPane>
+          {language === 'proposal' ? (
+            <ProposalView />
+          ) : (
+            <SplitPane id="right" direction="row" initial={68} min={30} max={85}>
+              <GraphPane />
+              <InspectorPanel />
+            </SplitPane>
+          )}
         </SplitPane>
       </main>
       <StatusBar />

@@ -275,7 +275,8 @@ export async function exportCurrentSession(): Promise<void> {
 
 /**
  * Opens a file dropped on the page or picked: a session archive comes back whole (its
- * log verified op by op); any other text file becomes a new session of its language.
+ * log verified op by op); any other text file becomes a new session of its language
+ * (any other .json is read as a FormalProposal, whose gates say whether it is one).
  */
 export async function importFile(file: File): Promise<void> {
   let text: string;
@@ -299,6 +300,6 @@ export async function importFile(file: File): Promise<void> {
     if (result.outcome === 'unchanged') notice(`${file.name} is already here, unchanged.`);
     return;
   }
-  if (!/\.(clair|py|gaia)$/i.test(file.name)) return notice(`${file.name}: Warrant opens .clair traces, Gaia packages (.py, .gaia) and session archives (.warrant.json).`);
+  if (!/\.(clair|py|gaia|json)$/i.test(file.name)) return notice(`${file.name}: Warrant opens .clair traces, Gaia packages (.py, .gaia), FormalProposal documents (.json) and session archives (.warrant.json).`);
   await newSession(file.name, text);
 }

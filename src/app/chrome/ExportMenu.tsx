@@ -12,10 +12,11 @@ import type { Language } from '../../core/graph/reasoningGraph.ts';
 import { useDocumentStore } from '../../store/documentStore.ts';
 import { getPipeline } from '../../store/pipelineInstance.ts';
 import { getSession } from '../../store/sessionInstance.ts';
+import { useProofStore } from '../../store/proofStore.ts';
 import { activeEditor } from '../editor/activeEditor.ts';
 import { Menu } from './Menu.tsx';
 
-type FormatId = 'clair' | 'json' | 'dot' | 'graphml' | 'svg' | 'gaia-ir' | 'beliefs' | 'manifests' | 'explanations' | 'oplog';
+type FormatId = 'clair' | 'json' | 'dot' | 'graphml' | 'svg' | 'gaia-ir' | 'beliefs' | 'manifests' | 'explanations' | 'oplog' | 'smtlib';
 
 interface Format {
   readonly id: FormatId;
@@ -36,6 +37,7 @@ const FORMATS: readonly Format[] = [
   { id: 'svg', label: 'SVG picture', file: (b) => `${b}.svg`, mime: 'image/svg+xml', languages: ['clair', 'gaia'] },
   { id: 'explanations', label: 'Explanation records (JSON lines + audit)', file: (b) => `${b}.explanations.jsonl`, mime: 'application/x-ndjson', languages: ['clair', 'gaia'] },
   { id: 'oplog', label: 'Operation log (signed, JSON lines)', file: (b) => `${b}.oplog.jsonl`, mime: 'application/x-ndjson', languages: ['clair', 'gaia'] },
+  { id: 'smtlib', label: 'SMT-LIB2 script (the mode chosen for Run)', file: (b) => `${b}.smt2`, mime: 'text/plain', languages: ['proposal'] },
 ];
 
 async function render(format: FormatId): Promise<string | Uint8Array> {
@@ -48,6 +50,13 @@ async function render(format: FormatId): Promise<string | Uint8Array> {
     return zipSync(Object.fromEntries(Object.entries(exported.files).map(([path, body]) => [path, strToU8(body)])));
   }
   if (format === 'oplog') return getSession().oplogJsonLines();
+  if (format === 'smtlib') {
+    // What the SMT-LIB pane shows: the chosen mode, else the proposal's own.
+    const mode = useProofStore.getState().settings.mode ?? s.analysis?.proposal?.mode ?? 'entailment';
+    const script = await getPipeline().validationApi.proposalScript(text, mode);
+    if (script.smtlib === null) throw new Error(`the proposal stops at the ${script.gate} gate, so nothing is emitted${script.problem ? ` (${script.problem})` : ''}`);
+    return script.smtlib;
+  }
   const analysis = await getPipeline().whenCurrent();
   if (format === 'explanations') return getSession().explanationsJsonLines();
   const input = { graph: analysis.graph, derived: analysis.derived, diagnostics: analysis.diagnostics };

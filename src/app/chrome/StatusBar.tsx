@@ -12,7 +12,13 @@ export function StatusBar() {
   const behind = analysis ? editorVersion - analysis.version : 0;
   return (
     <footer className="statusbar">
-      <span>{language === 'gaia' ? 'Gaia' : 'CLAIR'}</span>
+      <span>{language === 'gaia' ? 'Gaia' : language === 'proposal' ? 'FormalProposal' : 'CLAIR'}</span>
+      {analysis?.proposal && (
+        <span data-testid="proposal-status" data-gate={analysis.proposal.gate ?? ''}>
+          {analysis.proposal.gate !== 'schema' && `${analysis.proposal.symbols.length} declarations · ${analysis.proposal.assertions.length} assertions · `}
+          {analysis.proposal.gate ? `stopped at the ${analysis.proposal.gate} gate` : 'gates passed'}
+        </span>
+      )}
       {analysis && language === 'clair' && (
         <span>
           {analysis.stats.nodes} beliefs · {analysis.stats.edges} justifications · {analysis.stats.lines} lines
@@ -31,7 +37,7 @@ export function StatusBar() {
         </span>
       )}
       {analysis && <span title="time the validation worker spent">validated in {analysis.stats.analyzeMs.toFixed(1)} ms</span>}
-      {layout && (
+      {layout && language !== 'proposal' && (
         <span title="how the layout worker placed the nodes">
           layout: {layout.method} {layout.ms.toFixed(0)} ms{layout.method === 'incremental' ? `, ${layout.moved} moved` : ''}
         </span>
@@ -39,7 +45,8 @@ export function StatusBar() {
       <span className="spacer" />
       {behind > 0 && <span className="muted">analysing…</span>}
       <span className="muted">
-        v{editorVersion} · graph v{graphVersion}
+        v{editorVersion}
+        {language !== 'proposal' && ` · graph v${graphVersion}`}
       </span>
       {workerError && <span className="status-error">{workerError}</span>}
     </footer>

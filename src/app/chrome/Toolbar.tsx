@@ -7,7 +7,7 @@ import { ExportMenu } from './ExportMenu.tsx';
 import { SimilaritySearch } from '../similarity/SimilaritySearch.tsx';
 import { SAMPLES, fetchSample } from './sampleCatalog.ts';
 import { Menu } from './Menu.tsx';
-import { NEW_CLAIR, NEW_GAIA } from './newDocuments.ts';
+import { NEW_CLAIR, NEW_GAIA, NEW_PROPOSAL } from './newDocuments.ts';
 import { newSession } from '../../store/browserSessions.ts';
 
 
@@ -49,11 +49,15 @@ export function Toolbar() {
           <strong>Gaia package</strong>
           <span>claims with priors, and the reasoning that connects them</span>
         </button>
+        <button role="menuitem" data-testid="new-proposal" onClick={() => void newSession('untitled_proposal.json', NEW_PROPOSAL)}>
+          <strong>FormalProposal</strong>
+          <span>declarations, assertions and a goal, checked by z3</span>
+        </button>
       </Menu>
-      <button onClick={() => void activeEditor()?.getAction('editor.action.formatDocument')?.run()} title="Canonical spacing (Shift+Alt+F)" disabled={language !== 'clair'}>
+      <button onClick={() => void activeEditor()?.getAction('editor.action.formatDocument')?.run()} title="Canonical spacing (Shift+Alt+F)" disabled={language === 'gaia'}>
         Format
       </button>
-      <button onClick={() => getPipeline().relayout()} title="Lay the whole graph out again">
+      <button onClick={() => getPipeline().relayout()} title="Lay the whole graph out again" disabled={language === 'proposal'}>
         Tidy layout
       </button>
       {language === 'gaia' && (

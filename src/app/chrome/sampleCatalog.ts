@@ -13,6 +13,9 @@ export const SAMPLES: readonly Sample[] = [
   { file: 'with-errors.clair', title: 'A trace with mistakes', summary: 'one of each common error, to try the quick fixes' },
   { file: 'migraine_evidence.py', title: 'Gaia: does magnesium prevent migraines?', summary: 'an evidence package: priors, observations, Bayesian updates, conflicts' },
   { file: 'pendulum_period.py', title: 'Gaia: does a heavier bob swing slower?', summary: 'a physics thought experiment: derivations, equalities, a decomposition' },
+  { file: 'release-readiness.json', title: 'Proposal: may build rc7 ship?', summary: 'FormalProposal, entailment: a release rule, its checks, an unsat core' },
+  { file: 'review-slot.json', title: 'Proposal: a slot for the design review', summary: 'FormalProposal, model finding: integer times, a model that fits the calendar' },
+  { file: 'vpn-policy-clash.json', title: 'Proposal: do the VPN rules agree?', summary: 'FormalProposal, consistency: two rules that clash for a remote contractor' },
 ];
 
 export const DEFAULT_SAMPLE = SAMPLES[0]!;

@@ -5,10 +5,17 @@
 import { useMemo, useState } from 'react';
 import type { Diagnostic, Severity } from '../../core/text/diagnostic.ts';
 import { countBySeverity } from '../../core/text/diagnostic.ts';
+import type { Language } from '../../core/graph/reasoningGraph.ts';
 import { selectNode, useDocumentStore } from '../../store/documentStore.ts';
 import { revealInEditor } from '../editor/activeEditor.ts';
 
 const PAGE = 500;
+
+const EMPTY_MESSAGE: Readonly<Record<Language, string>> = {
+  clair: 'No problems: the trace is valid.',
+  gaia: 'No problems: the package compiles.',
+  proposal: 'No problems: the proposal passes the schema, registry and emission gates.',
+};
 
 export function ProblemsPanel() {
   const analysis = useDocumentStore((s) => s.analysis);
@@ -44,7 +51,7 @@ export function ProblemsPanel() {
         </button>
       </header>
       {visible.length === 0 ? (
-        <p className="muted problems-empty">{analysis ? (analysis.language === 'gaia' ? 'No problems: the package compiles.' : 'No problems: the trace is valid.') : 'Analysing…'}</p>
+        <p className="muted problems-empty">{analysis ? EMPTY_MESSAGE[analysis.language] : 'Analysing…'}</p>
       ) : (
         <ul className="problems-list">
           {visible.slice(0, shown).map((d, i) => (

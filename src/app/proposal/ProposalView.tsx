@@ -1,0 +1,49 @@
+/**
+ * The view of a FormalProposal document, where CLAIR and Gaia documents show their
+ * graph: the run settings and buttons, the verdict, the emitted SMT-LIB2, and what the
+ * verdict rests on (unsat core or model) beside the rounds of the intuition loop.
+ */
+import { useEffect, useState } from 'react';
+import { useDocumentStore } from '../../store/documentStore.ts';
+import { useProofStore, warmUpSolver } from '../../store/proofStore.ts';
+import { SplitPane } from '../chrome/SplitPane.tsx';
+import { ProofControls } from './ProofControls.tsx';
+import { ProofEvidence } from './ProofEvidence.tsx';
+import { RoundsTable } from './RoundsTable.tsx';
+import { SmtlibPane } from './SmtlibPane.tsx';
+import { useEffectiveMode, useModeScript } from './useModeScript.ts';
+import { useProofHighlights } from './useProofHighlights.ts';
+import { VerdictBanner } from './VerdictBanner.tsx';
+
+export function ProposalView() {
+  const script = useModeScript();
+  const mode = useEffectiveMode();
+  const outline = useDocumentStore((s) => s.analysis?.proposal);
+  const run = useProofStore((s) => s.run);
+  const [focused, setFocused] = useState<string | null>(null);
+  const result = run?.status === 'done' ? run.result : null;
+  const highlights = useProofHighlights(result, outline, focused);
+
+  // z3 is 35 MB of WebAssembly: it is loaded when a proposal is first opened, not before.
+  useEffect(() => warmUpSolver(), []);
+  useEffect(() => setFocused(null), [run?.seq]);
+
+  return (
+    <div className="proposal-view" data-testid="proposal-view" data-version={script?.version ?? 0} data-highlights={highlights}>
+      <ProofControls script={script} mode={mode} />
+      <VerdictBanner />
+      <div className="proposal-body">
+        <SplitPane id="proposal" direction="column" initial={55} min={15} max={85}>
+          <SmtlibPane script={script} />
+          <div className="proof-results">
+            <div className="proof-evidence-col">
+              {result && <ProofEvidence result={result} outline={outline} focused={focused} onFocus={setFocused} />}
+              {!result && <p className="muted proof-hint">{run ? 'The unsat core or the model appears here when the solve ends.' : 'After a run: the unsat core (assertion ids) or the model (values of the declared symbols), each linked to the text.'}</p>}
+            </div>
+            <RoundsTable rounds={run?.rounds ?? []} running={run?.status === 'running'} />
+          </div>
+        </SplitPane>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,184 @@
+/**
+ * Checking a FormalProposal with a solver, from the page: the settings of the next run
+ * (mode, budgets, intuition), the state of z3 in its worker, and the run in progress or
+ * last finished — its rounds as they arrive and its result. Components read it through
+ * narrow selectors; `runProof` and `cancelProof` are the two actions.
+ */
+import { create } from 'zustand';
+import type { IntuitionMode, ProveMode, ProveResult, RoundRecord } from '../core/proposal/index.ts';
+import { DEFAULT_BUDGETS } from '../core/proposal/index.ts';
+import { useDocumentStore } from './documentStore.ts';
+import type { SolveOutcome, SolverStatus } from './solverClient.ts';
+import { SolverClient } from './solverClient.ts';
+
+export interface ProofSettings {
+  /** null: the mode the proposal asks for. */
+  readonly mode: ProveMode | null;
+  readonly timeoutMs: number;
+  readonly maxActive: number;
+  readonly maxRounds: number;
+  readonly intuition: IntuitionMode;
+}
+
+/** Bounds of the budget fields; a value outside them keeps Run disabled. */
+export const BUDGET_LIMITS = {
+  timeoutMs: { min: 1, max: 600_000 },
+  maxActive: { min: 1, max: 1_000_000 },
+  maxRounds: { min: 1, max: 1_000 },
+} as const;
+
+export type BudgetField = keyof typeof BUDGET_LIMITS;
+
+/** How a run ended when the page, not the solver, ended it. */
+export type RunEnding = 'cancelled' | 'watchdog' | 'failed';
+
+export interface ProofRun {
+  readonly seq: number;
+  /** The document version whose text was checked. */
+  readonly version: number;
+  readonly mode: ProveMode;
+  readonly intuition: IntuitionMode;
+  readonly timeoutMs: number;
+  readonly startedAt: number;
+  readonly status: 'running' | 'done';
+  /** Rounds as the worker reported them. */
+  readonly rounds: readonly RoundRecord[];
+  /** The outcome; for a run the page ended, an `unknown` result saying why. */
+  readonly result: ProveResult | null;
+  readonly ending: RunEnding | null;
+  /** A message for the user when the run failed (z3 did not load, the worker crashed). */
+  readonly message: string | null;
+}
+
+export interface ProofState {
+  readonly settings: ProofSettings;
+  readonly solver: { readonly status: SolverStatus; readonly detail: string | null };
+  readonly run: ProofRun | null;
+}
+
+export const DEFAULT_SETTINGS: ProofSettings = {
+  mode: null,
+  timeoutMs: DEFAULT_BUDGETS.timeoutMs,
+  maxActive: DEFAULT_BUDGETS.maxActive,
+  maxRounds: DEFAULT_BUDGETS.maxRounds,
+  intuition: 'none',
+};
+
+export const useProofStore = create<ProofState>(() => ({
+  settings: DEFAULT_SETTINGS,
+  solver: { status: 'idle', detail: null },
+  run: null,
+}));
+
+let client: SolverClient | null = null;
+
+function solverClient(): SolverClient {
+  client ??= new SolverClient((status, detail) => useProofStore.setState({ solver: { status, detail } }));
+  return client;
+}
+
+/** Loads z3 ahead of the first run (a proposal view calls this when it opens). */
+export function warmUpSolver(): void {
+  void solverClient()
+    .start()
+    .catch(() => undefined);
+}
+
+export function updateSettings(patch: Partial<ProofSettings>): void {
+  useProofStore.setState((s) => ({ settings: { ...s.settings, ...patch } }));
+}
+
+/** True when `value` is a whole number within the field's bounds. */
+export function validBudget(field: BudgetField, value: number): boolean {
+  const { min, max } = BUDGET_LIMITS[field];
+  return Number.isInteger(value) && value >= min && value <= max;
+}
+
+let seq = 0;
+
+/** Checks `text` (document version `version`) in `mode` with the current settings. */
+export async function runProof(text: string, version: number, mode: ProveMode): Promise<void> {
+  const { settings } = useProofStore.getState();
+  const mine = ++seq;
+  const run: ProofRun = {
+    seq: mine,
+    version,
+    mode,
+    intuition: settings.intuition,
+    timeoutMs: settings.timeoutMs,
+    startedAt: performance.now(),
+    status: 'running',
+    rounds: [],
+    result: null,
+    ending: null,
+    message: null,
+  };
+  useProofStore.setState({ run });
+  const current = () => {
+    const r = useProofStore.getState().run;
+    return r && r.seq === mine ? r : null;
+  };
+  const outcome = await solverClient().solve(
+    {
+      text,
+      mode,
+      intuition: settings.intuition,
+      budgets: { timeoutMs: settings.timeoutMs, maxActive: settings.maxActive, maxRounds: settings.maxRounds },
+    },
+    (round) => {
+      const r = current();
+      if (r) useProofStore.setState({ run: { ...r, rounds: [...r.rounds, round] } });
+    },
+  );
+  const r = current();
+  if (r) useProofStore.setState({ run: finish(r, outcome) });
+}
+
+/** Stops the running solve; it ends `unknown`, answer `cancelled`. */
+export function cancelProof(): void {
+  client?.cancel();
+}
+
+function finish(run: ProofRun, outcome: SolveOutcome): ProofRun {
+  const elapsed = Math.round(performance.now() - run.startedAt);
+  switch (outcome.kind) {
+    case 'result':
+      // The worker's record of rounds is the whole one (a late round message may still be in flight).
+      return { ...run, status: 'done', result: outcome.result, rounds: outcome.result.round_log };
+    case 'cancelled':
+      return { ...run, status: 'done', ending: 'cancelled', result: unknownResult(run, 'cancelled', null, elapsed) };
+    case 'timeout':
+      return { ...run, status: 'done', ending: 'watchdog', result: unknownResult(run, 'timeout', 'timeout', elapsed) };
+    case 'failed':
+      return { ...run, status: 'done', ending: 'failed', message: outcome.message, result: unknownResult(run, 'error', null, elapsed, outcome.message) };
+  }
+}
+
+/** The result of a run the page ended: `unknown`, with the answer and budget that say why. */
+function unknownResult(run: ProofRun, answer: 'cancelled' | 'timeout' | 'error', budget: 'timeout' | null, elapsed: number, error: string | null = null): ProveResult {
+  return {
+    verdict: 'unknown',
+    mode: run.mode,
+    solver: 'z3',
+    solver_answer: answer,
+    gate: null,
+    diagnostics: [],
+    core: null,
+    model: null,
+    rounds: run.rounds.length,
+    elapsed_ms: elapsed,
+    intuition: run.intuition,
+    budget,
+    solver_error: error,
+    goal_in_core: null,
+    logic: null,
+    round_log: run.rounds,
+  };
+}
+
+// A new document starts with no run and its own mode; a solve of the old one is stopped.
+useDocumentStore.subscribe((s, prev) => {
+  if (s.openRequest === prev.openRequest) return;
+  if (client?.busy) client.cancel();
+  useProofStore.setState((p) => ({ run: null, settings: { ...p.settings, mode: null } }));
+});
