@@ -1,20 +1,21 @@
 /**
  * Near-duplicate items: for each item, the earlier item (in document order) it is most
- * like, when their similarity reaches the strategy's threshold. Thresholds:
- *  - HRR: cosine ≥ 0.9;
- *  - HDC: 1 − Hamming/D ≥ 0.856, the same correlation seen through sign bits
- *    (1/2 + asin(0.9)/π for bundles of shared random features).
+ * like, when both of these hold:
+ *  - the vectors say so: HRR cosine ≥ 0.9, or HDC 1 − Hamming/D ≥ 0.856 (the same
+ *    correlation seen through sign bits: 1/2 + asin(0.9)/π);
+ *  - the words say so: the cosine of the two sets of distinct features (words and
+ *    neighbouring pairs) is ≥ 0.6. This lexical gate keeps HDC's majority vote over a
+ *    handful of features from pairing "index" with "index index cache" (0.875), and it
+ *    is what makes the search below exact rather than probabilistic.
  * Texts that differ only in case, punctuation, spacing, function words or plural
- * endings encode identically (score 1); one content word changed in ten already
- * falls below (about 0.84 for HRR), and so does the same words in another order.
+ * endings encode identically (score 1); one content word changed in ten falls below
+ * (about 0.84 for HRR), and so does the same words in another order.
  *
  * Two ways to find them, with the same answer:
- *  - findNearDuplicates: from scratch. Comparing all pairs is quadratic, so candidates
- *    come from prefix filtering on the items' feature sets — a pair whose set cosine
- *    is ≥ 0.75 must share a feature among the rarest ~44% of each side's features —
- *    and only candidates are scored with the vectors. A vector score ≥ 0.9 with a
- *    set cosine < 0.75 would take random cross terms ~5σ (HRR, σ ≈ 1/√D ≈ 0.03) away.
- *  - refreshNearDuplicates: after an edit, one full scan per changed item (and per item
+ *  - findNearDuplicates, from scratch: comparing all pairs is quadratic, so candidates
+ *    come from prefix filtering — two sets with cosine ≥ 0.6 share a feature among the
+ *    rarest |x| − ⌈0.36·|x|⌉ + 1 features of each — and only candidates are scored.
+ *  - refreshNearDuplicates, after an edit: one full scan per changed item (and per item
  *    that had paired with a changed one), instead of starting over.
  */
 import type { SimilarityIndex, SimilarityItem } from './similarityIndex.ts';
@@ -31,16 +32,30 @@ export interface NearDuplicatePair {
 
 export const NEAR_DUPLICATE_THRESHOLD: Readonly<Record<SimilarityStrategy, number>> = { hrr: 0.9, hdc: 0.856 };
 
-/** The set-cosine bound candidates must reach (a 5σ margin below the HRR threshold). */
-const CANDIDATE_COSINE = 0.75;
+/** The lexical gate: the cosine of the distinct-feature sets must reach this. */
+export const LEXICAL_COSINE = 0.6;
+
+/** The distinct features of a text, as strings. */
+export function featureSet(text: string): Set<string> {
+  return new Set(textFeatures(text).map(featureKey));
+}
+
+/** |a ∩ b| / √(|a|·|b|); 0 when either is empty. */
+export function setCosine(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  let shared = 0;
+  for (const f of a.size <= b.size ? a : b) if ((a.size <= b.size ? b : a).has(f)) shared++;
+  return shared / Math.sqrt(a.size * b.size);
+}
 
 /** All near-duplicate pairs of `items` (in document order, all held by `index`), by later item's position. */
 export function findNearDuplicates(index: SimilarityIndex, items: readonly SimilarityItem[], threshold = NEAR_DUPLICATE_THRESHOLD[index.strategy]): NearDuplicatePair[] {
-  const sets = items.map((item) => [...new Set(textFeatures(item.text).map(featureKey))]);
+  const featureSets = items.map((item) => featureSet(item.text));
+  const sets = featureSets.map((set) => [...set]);
   const frequency = new Map<string, number>();
   for (const set of sets) for (const f of set) frequency.set(f, (frequency.get(f) ?? 0) + 1);
   const rarestFirst = (a: string, b: string) => frequency.get(a)! - frequency.get(b)! || (a < b ? -1 : a > b ? 1 : 0);
-  const t2 = CANDIDATE_COSINE * CANDIDATE_COSINE;
+  const t2 = LEXICAL_COSINE * LEXICAL_COSINE;
   const postings = new Map<string, number[]>();
   const pairs: NearDuplicatePair[] = [];
   for (let x = 0; x < items.length; x++) {
@@ -59,6 +74,7 @@ export function findNearDuplicates(index: SimilarityIndex, items: readonly Simil
         // Size filter: cosine ≥ t needs t²|x| ≤ |y| ≤ |x|/t².
         const ySize = sets[y]!.length;
         if (ySize < t2 * set.length || ySize * t2 > set.length) continue;
+        if (setCosine(featureSets[x]!, featureSets[y]!) < LEXICAL_COSINE) continue;
         const score = index.score(items[y]!.id, items[x]!.id) ?? 0;
         if (score >= threshold && (best === null || score > best.score || (score === best.score && y < best.earlier))) best = { earlier: y, score };
       }
@@ -98,6 +114,14 @@ export function refreshNearDuplicates(
     else byLater.set(p.later, p);
   }
   const ids = index.ids();
+  const textOf = new Map(items.map((item) => [item.id, item.text]));
+  const setsByText = new Map<string, Set<string>>();
+  const setOf = (id: string) => {
+    const text = textOf.get(id) ?? '';
+    let set = setsByText.get(text);
+    if (!set) setsByText.set(text, (set = featureSet(text)));
+    return set;
+  };
   for (const id of rescan) {
     const at = position.get(id);
     if (at === undefined) continue;
@@ -110,7 +134,7 @@ export function refreshNearDuplicates(
       const s = scores[r]!;
       if (other === id || s < threshold) continue;
       const otherAt = position.get(other);
-      if (otherAt === undefined) continue;
+      if (otherAt === undefined || setCosine(setOf(id), setOf(other)) < LEXICAL_COSINE) continue;
       if (otherAt < at) {
         if (best === null || s > best.score || (s === best.score && otherAt < best.at)) best = { earlier: other, at: otherAt, score: s };
       } else if (changed.has(id)) {

@@ -14,8 +14,9 @@ export class TopK {
     this.k = Math.max(0, Math.floor(k));
   }
 
-  /** The score a candidate must beat (or tie with a smaller id) to get in; −∞ until full. */
+  /** The score a candidate must beat (or tie with a smaller id) to get in; −∞ until full, +∞ for k = 0. */
   get threshold(): number {
+    if (this.k === 0) return Infinity;
     return this.heap.length < this.k ? -Infinity : this.heap[0]!.score;
   }
 
