@@ -66,7 +66,7 @@ export class Cvc5Solver implements SmtSolver {
 
   run(commands: string, limits: RunLimits): Promise<SolverReply> {
     if (this.pending) throw new Error('cvc5 is already running a command');
-    if (this.exited) return Promise.resolve({ output: '(error "cvc5 has stopped and takes no more commands")\n', stopped: null });
+    if (this.exited) return Promise.resolve({ output: '(error "cvc5 has stopped and takes no more commands")\n', stopped: null, alive: false });
     const timeoutMs = Math.max(1, Math.floor(limits.timeoutMs));
     const marker = `"hp_internal_sync_${++this.sync}"`;
     return new Promise<SolverReply>((resolve) => {
@@ -110,7 +110,7 @@ export class Cvc5Solver implements SmtSolver {
     this.buffer = this.buffer.slice(at + this.pending.marker.length).replace(/^\r?\n/, '');
     const p = this.pending;
     this.pending = null;
-    p.resolve({ output, stopped: p.stopped });
+    p.resolve({ output, stopped: p.stopped, alive: !this.exited });
   }
 
   /** The process ended: whatever it printed is the reply. */
@@ -120,6 +120,6 @@ export class Cvc5Solver implements SmtSolver {
     this.pending = null;
     const output = this.buffer;
     this.buffer = '';
-    p.resolve({ output: p.stopped || /\(error /.test(output) ? output : output + '(error "cvc5 stopped unexpectedly")\n', stopped: p.stopped });
+    p.resolve({ output: p.stopped || /\(error /.test(output) ? output : output + '(error "cvc5 stopped unexpectedly")\n', stopped: p.stopped, alive: false });
   }
 }

@@ -51,3 +51,6 @@ export type * from './proveTypes.ts';
 export { DEFAULT_BUDGETS, INTUITION_MODES } from './proveTypes.ts';
 export { prove } from './prove.ts';
 export { assertionText, goalText } from './assertionText.ts';
+export type { RankerFactory, RankItem, ScoreFunction } from './candidateRanking.ts';
+export { vsaRanker, BEAM_WIDTH } from './candidateRanking.ts';
+export { expansionSizes } from './intuitionLoop.ts';

@@ -1,9 +1,8 @@
 /**
  * The DS004 intuition-to-reasoning loop. NoIntuition asserts every assertion in one
  * round. VSAIntuition starts from the few assertions most like the goal and expands in
- * fixed steps (the active set grows by a constant factor, each new batch ranked by
- * similarity to the goal plus what is already active), retrying while the answer does
- * not settle the question.
+ * fixed steps (the active set grows by a constant factor; candidateRanking.ts picks
+ * each new batch), retrying while the answer does not settle the question.
  *
  * Intuition speeds the search up but never decides it. A subset of the knowledge can
  * prove only what holds for every superset: unsat on a subset means `entailed`
@@ -16,9 +15,11 @@
  * to add); the round budget; the active-atom budget; the time budget; cancellation;
  * a solver error.
  */
+import type { RankerFactory } from './candidateRanking.ts';
+import { CandidateRanking } from './candidateRanking.ts';
 import type { ModelEntry } from './solverOutput.ts';
 import type { SolverSession } from './solverSession.ts';
-import type { BudgetName, CancelFlag, IntuitionMode, ProveBudgets, RoundRecord, TextRanker } from './proveTypes.ts';
+import type { BudgetName, CancelFlag, IntuitionMode, ProveBudgets, RoundRecord } from './proveTypes.ts';
 import type { ProveMode } from './proposalTypes.ts';
 import type { SolverAnswer } from './verdict.ts';
 
@@ -35,7 +36,7 @@ export interface LoopInput {
   readonly goal: string | null;
   readonly goalText: string;
   readonly intuition: IntuitionMode;
-  readonly ranker: TextRanker | null;
+  readonly ranker: RankerFactory | null;
   readonly budgets: ProveBudgets;
   /** Ms left of the time budget when the loop starts. */
   readonly timeLeftMs: () => number;
@@ -78,16 +79,19 @@ export async function runIntuitionLoop(session: SolverSession, input: LoopInput)
   let last: LoopResult = { answer: 'no-answer', error: null, budget: null, core: null, model: null, rounds };
   const stop = (answer: SolverAnswer, budget: BudgetName | null, error: string | null = last.error): LoopResult => ({ ...last, answer, budget, error, rounds });
 
+  const slice = budgets.roundTimeoutMs ?? Math.max(50, Math.floor(budgets.timeoutMs / 8));
+  const ranking = ranked ? new CandidateRanking(items, input.goalText, input.ranker!) : null;
+
   for (let r = 0; r < sizes.length || rounds.length === 0; r++) {
     if (input.cancel?.cancelled) return stop('cancelled', null);
     if (rounds.length >= budgets.maxRounds) return stop('unknown', 'rounds');
     const timeLeft = input.timeLeftMs();
     if (timeLeft <= 0) return stop('timeout', 'timeout');
     const want = Math.min(sizes[r] ?? total, budgets.maxActive);
-    const added = ranked ? pickRanked(items, active, activeIds, input, want - active.length) : items.slice(active.length, want);
+    const added = ranking ? ranking.next(want - active.length, (id) => activeIds.has(id)) : items.slice(active.length, want);
     if (added.length === 0 && rounds.length > 0) {
       // Stagnation: nothing new can be activated (the atom budget caps the set).
-      return stop('unknown', active.length < total ? 'atoms' : null);
+      return stop(last.answer === 'timeout' ? 'timeout' : 'unknown', active.length < total ? 'atoms' : last.budget);
     }
     for (const a of added) {
       active.push(a);
@@ -98,13 +102,13 @@ export async function runIntuitionLoop(session: SolverSession, input: LoopInput)
     const outcome = await session.round(
       added.map((a) => a.command),
       input.goal,
-      timeLeft,
+      all ? timeLeft : Math.min(timeLeft, slice), // a partial round gets a slice; the last gets the rest
       all, // a model is only worth reading once it can be the answer
     );
     const record: RoundRecord = { round: rounds.length + 1, active: active.map((a) => a.id), added: added.map((a) => a.id), answer: outcome.answer, ms: input.now() - started };
     rounds.push(record);
     input.onRound?.(record);
-    last = { answer: outcome.answer, error: outcome.error, budget: null, core: outcome.core, model: outcome.model, rounds };
+    last = { answer: outcome.answer, error: outcome.error, budget: outcome.answer === 'timeout' ? 'timeout' : null, core: outcome.core, model: outcome.model, rounds };
     switch (outcome.answer) {
       case 'unsat':
         return last; // sound on any subset
@@ -116,31 +120,19 @@ export async function runIntuitionLoop(session: SolverSession, input: LoopInput)
       case 'no-answer':
         return last;
       case 'timeout':
-        return stop('timeout', 'timeout');
       case 'unknown':
+        // DS004: on unknown or an exhausted round budget, expand and retry — while
+        // there is more to add and time left; a solver stopped by force is replaced.
         if (all) return last;
-        break; // more knowledge may let the solver decide
+        if (!outcome.alive) {
+          const left = input.timeLeftMs();
+          if (left <= 0) return last;
+          const again = await session.restart(active.map((a) => a.command), left);
+          if (!again.ok) return { ...last, answer: again.answer === 'no-answer' ? last.answer : again.answer, error: again.error ?? last.error };
+        }
+        break;
     }
   }
   // The schedule ended without settling: only possible when the atom budget capped it.
   return stop('unknown', active.length < total ? 'atoms' : null);
-}
-
-/** The next `count` inactive items, most like the goal and the active set first. */
-function pickRanked(items: readonly LoopItem[], active: readonly LoopItem[], activeIds: ReadonlySet<string>, input: LoopInput, count: number): LoopItem[] {
-  if (count <= 0) return [];
-  const rest = items.filter((i) => !activeIds.has(i.id));
-  if (rest.length <= count) return rest;
-  const query = [input.goalText, ...active.map((a) => a.text)].join(' ');
-  const byId = new Map(rest.map((i) => [i.id, i] as const));
-  const ranking = input.ranker!(query, rest);
-  const out: LoopItem[] = [];
-  for (const { id } of ranking) {
-    const item = byId.get(id);
-    if (!item) continue;
-    out.push(item);
-    byId.delete(id);
-    if (out.length === count) break;
-  }
-  return out;
 }

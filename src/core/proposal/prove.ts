@@ -4,7 +4,6 @@
  * solver started; otherwise the solver is made, used in one live context, and closed.
  */
 import { toDiagnosticRecord } from '../export/diagnosticRecord.ts';
-import { rankTexts } from '../vsa/index.ts';
 import { assertionText, goalText } from './assertionText.ts';
 import type { ProposalCheck } from './checkProposal.ts';
 import { checkProposal } from './checkProposal.ts';
@@ -14,7 +13,8 @@ import { runIntuitionLoop } from './intuitionLoop.ts';
 import type { LoopResult } from './intuitionLoop.ts';
 import { symbolUses } from './symbolUses.ts';
 import type { FormalProposal } from './proposalTypes.ts';
-import type { ModelValue, ProveBudgets, ProveOptions, ProveResult, TextRanker } from './proveTypes.ts';
+import { vsaRanker } from './candidateRanking.ts';
+import type { ModelValue, ProveBudgets, ProveOptions, ProveResult } from './proveTypes.ts';
 import { DEFAULT_BUDGETS } from './proveTypes.ts';
 import { SolverSession } from './solverSession.ts';
 import { verdictFor } from './verdict.ts';
@@ -36,16 +36,16 @@ export async function prove(input: string | ProposalCheck, options: ProveOptions
     };
   }
   const { program, proposal } = check;
-  const solver = await options.solverFactory(options.solver, { finiteModelFind: hasQuantifiers(program.declarations, program.assertions.map((a) => a.command), program.goal) });
+  const needs = { finiteModelFind: hasQuantifiers(program.declarations, program.assertions.map((a) => a.command), program.goal) };
+  const session = new SolverSession(() => options.solverFactory(options.solver, needs), [...program.preamble, ...program.declarations]);
   let loop: LoopResult;
   try {
     const timeLeftMs = (): number => budgets.timeoutMs - (now() - started);
-    const session = new SolverSession(solver);
-    const setup = await session.start([...program.preamble, ...program.declarations], Math.max(1, timeLeftMs()));
+    const setup = await session.start(Math.max(1, timeLeftMs()));
     if (!setup.ok) {
       loop = { answer: setup.answer, error: setup.error, budget: setup.answer === 'timeout' ? 'timeout' : null, core: null, model: null, rounds: [] };
     } else {
-      const ranker = intuition === 'none' ? null : (options.ranker ?? defaultRanker(intuition));
+      const ranker = intuition === 'none' ? null : (options.ranker ?? vsaRanker(intuition));
       loop = await runIntuitionLoop(session, {
         mode,
         items: program.assertions.map((a, i) => ({ id: a.id, command: a.command, text: assertionText(proposal.assertions[i]!) })),
@@ -61,7 +61,7 @@ export async function prove(input: string | ProposalCheck, options: ProveOptions
       });
     }
   } finally {
-    await solver.close();
+    await session.close();
   }
   const order = new Map(program.assertions.map((a, i) => [a.id, i] as const));
   const core = loop.answer === 'unsat' && loop.core ? loop.core.filter((id) => !id.startsWith(INTERNAL_PREFIX)).sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0)) : null;
@@ -83,10 +83,6 @@ export async function prove(input: string | ProposalCheck, options: ProveOptions
     logic,
     round_log: loop.rounds,
   };
-}
-
-function defaultRanker(strategy: 'hrr' | 'hdc'): TextRanker {
-  return (query, items) => rankTexts(strategy, query, items);
 }
 
 /** The model's values of the proposal's own symbols (not the solver's names for assertions), by name. */

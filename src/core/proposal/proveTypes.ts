@@ -3,6 +3,7 @@
  * record per round of the intuition loop, and the contract §1.6 result object.
  */
 import type { DiagnosticRecord } from '../export/diagnosticRecord.ts';
+import type { RankerFactory } from './candidateRanking.ts';
 import type { Gate } from './gateDiagnostics.ts';
 import type { ProveMode } from './proposalTypes.ts';
 import type { SolverFactory, SolverId } from './smtSolver.ts';
@@ -12,11 +13,6 @@ import type { SolverAnswer, Verdict } from './verdict.ts';
 export type IntuitionMode = 'none' | 'hrr' | 'hdc';
 export const INTUITION_MODES: readonly IntuitionMode[] = ['none', 'hrr', 'hdc'];
 
-/**
- * Ranks `items` by similarity to `query`, best first. src/core/vsa's `rankTexts` is one
- * once its strategy is bound: `(q, items) => rankTexts('hdc', q, items)`.
- */
-export type TextRanker = (query: string, items: readonly { readonly id: string; readonly text: string }[]) => readonly { readonly id: string; readonly score: number }[];
 
 /** The limits of one prove run (DS004: timeout, active atoms, expansion rounds). */
 export interface ProveBudgets {
@@ -30,9 +26,15 @@ export interface ProveBudgets {
   readonly initialCandidates: number;
   /** Each expansion multiplies the active set by this factor (a fixed, deterministic step). */
   readonly growth: number;
+  /**
+   * Time for one round that does not yet have every assertion active, ms; when it runs
+   * out the loop expands instead of stopping (DS004). Null: an eighth of `timeoutMs`,
+   * at least 50 ms. The round with everything active gets all the time that is left.
+   */
+  readonly roundTimeoutMs: number | null;
 }
 
-export const DEFAULT_BUDGETS: ProveBudgets = { timeoutMs: 4000, maxActive: 100_000, maxRounds: 12, initialCandidates: 8, growth: 4 };
+export const DEFAULT_BUDGETS: ProveBudgets = { timeoutMs: 4000, maxActive: 100_000, maxRounds: 12, initialCandidates: 8, growth: 4, roundTimeoutMs: null };
 
 /** Which budget ran out, when one did. */
 export type BudgetName = 'timeout' | 'rounds' | 'atoms';
@@ -49,8 +51,8 @@ export interface ProveOptions {
   /** Makes the solver (z3 through z3-solver, cvc5 through its executable, or a test double). */
   readonly solverFactory: SolverFactory;
   readonly intuition?: IntuitionMode;
-  /** The ranker for `hrr`/`hdc` intuition; src/core/vsa's `rankTexts` of that strategy when absent. */
-  readonly ranker?: TextRanker;
+  /** The ranker for `hrr`/`hdc` intuition; the VSA similarity index of that strategy when absent. */
+  readonly ranker?: RankerFactory;
   readonly budgets?: Partial<ProveBudgets>;
   readonly cancel?: CancelFlag;
   /** Called after each round, so a UI can show the loop as it runs. */

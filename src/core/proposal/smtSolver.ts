@@ -14,6 +14,8 @@ export interface SolverReply {
   readonly output: string;
   /** Why the commands were stopped before the solver finished, if they were. */
   readonly stopped: 'timeout' | 'cancelled' | null;
+  /** False when the solver is gone (stopped by force, or quit) and takes no more commands; absent means true. */
+  readonly alive?: boolean;
 }
 
 export interface RunLimits {

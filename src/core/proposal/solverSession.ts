@@ -4,6 +4,10 @@
  * assertions, a `push` for the goal, `check-sat`, the core or model, and a `pop` of the
  * goal — so knowledge accumulates level by level and nothing is re-sent (DS004 makes
  * push/pop mandatory). Any `(error …)` in any reply voids the session's answer.
+ *
+ * A solver stopped by force (cvc5 is killed when it overruns its time) is gone; the
+ * session can then start a new one and replay the preamble, the declarations and the
+ * knowledge active so far, so the loop can still expand.
  */
 import type { ModelEntry } from './solverOutput.ts';
 import { parseModel, parseSExprs, parseUnsatCore } from './solverOutput.ts';
@@ -18,14 +22,40 @@ export interface StepOutcome {
 }
 
 export class SolverSession {
-  constructor(private readonly solver: SmtSolver) {}
+  private current: SmtSolver | null = null;
 
-  /** Sends the preamble and declarations; `ok` unless the solver objected or ran out of time. */
-  async start(commands: readonly string[], timeoutMs: number): Promise<StepOutcome & { readonly ok: boolean }> {
-    const reply = await this.solver.run(commands.join('\n'), { timeoutMs });
+  constructor(
+    private readonly open: () => Promise<SmtSolver>,
+    /** The preamble and declarations, sent to every solver the session starts. */
+    private readonly setup: readonly string[],
+  ) {}
+
+  private get solver(): SmtSolver {
+    if (!this.current) throw new Error('the solver session is not started');
+    return this.current;
+  }
+
+  /** Starts the solver and sends the setup; `ok` unless the solver objected or ran out of time. */
+  start(timeoutMs: number): Promise<StepOutcome & { readonly ok: boolean }> {
+    return this.restart([], timeoutMs);
+  }
+
+  /** Ends the current solver (if any), starts a new one, sends the setup and then `active` on one push level. */
+  async restart(active: readonly string[], timeoutMs: number): Promise<StepOutcome & { readonly ok: boolean }> {
+    await this.close();
+    this.current = await this.open();
+    const lines = [...this.setup];
+    if (active.length > 0) lines.push('(push 1)', ...active);
+    const reply = await this.solver.run(lines.join('\n'), { timeoutMs });
     const { answer, error } = answerOf(reply.output, reply.stopped);
-    const ok = answer !== 'error' && answer !== 'timeout' && answer !== 'cancelled';
+    const ok = answer !== 'error' && answer !== 'timeout' && answer !== 'cancelled' && reply.alive !== false;
     return { ok, answer: ok ? 'no-answer' : answer, error };
+  }
+
+  async close(): Promise<void> {
+    const s = this.current;
+    this.current = null;
+    if (s) await s.close();
   }
 
   /**
@@ -39,6 +69,7 @@ export class SolverSession {
     lines.push('(check-sat)');
     const reply = await this.solver.run(lines.join('\n'), { timeoutMs });
     let { answer, error } = answerOf(reply.output, reply.stopped);
+    let alive = reply.alive !== false;
     let core: string[] | null = null;
     let model: ModelEntry[] | null = null;
     if (answer === 'unknown') answer = await this.refineUnknown(timeoutMs);
@@ -53,12 +84,14 @@ export class SolverSession {
       if (e.answer === 'error') ({ answer, error } = e);
       else model = parseModel(r.output);
     }
-    if (goal && answer !== 'error' && answer !== 'cancelled') {
+    // The goal's level goes, so the next round starts from the knowledge alone.
+    if (goal && alive && answer !== 'error' && answer !== 'cancelled') {
       const r = await this.solver.run('(pop 1)', { timeoutMs: 1000 });
       const e = answerOf(r.output, r.stopped);
+      alive = r.alive !== false && e.answer !== 'timeout';
       if (e.answer === 'error') ({ answer, error } = e);
     }
-    return { answer, error, core, model };
+    return { answer, error, core, model, alive };
   }
 
   /** A solver's `unknown` because its time ran out is a `timeout`, not incompleteness. */
@@ -77,4 +110,6 @@ export class SolverSession {
 export interface RoundOutcome extends StepOutcome {
   readonly core: string[] | null;
   readonly model: ModelEntry[] | null;
+  /** Whether the solver still takes commands (a round after a forced stop cannot run). */
+  readonly alive: boolean;
 }
