@@ -34,11 +34,12 @@ describe('FormalProposal JSON Schema', () => {
     for (const r of refs) expect(at(schema, r), r).toBeTypeOf('object');
   });
 
-  it('offers each operator of the whitelist once, each with a snippet', () => {
-    const variants = at(schema, '#/$defs/expr/oneOf') as Node[];
-    const ops = variants.map((v) => ((v.properties as Node).op as Node).const);
-    expect(ops).toEqual([...EXPRESSION_OPS]);
-    for (const v of variants) expect((v.defaultSnippets as unknown[]).length).toBeGreaterThan(0);
+  it('offers each operator of the whitelist once, with one branch and one snippet each', () => {
+    expect(at(schema, '#/$defs/expr/properties/op/enum')).toEqual([...EXPRESSION_OPS]);
+    const branches = at(schema, '#/$defs/expr/allOf') as Node[];
+    expect(branches.map((b) => (((b.if as Node).properties as Node).op as Node).const)).toEqual([...EXPRESSION_OPS]);
+    const snippets = at(schema, '#/$defs/expr/defaultSnippets') as Node[];
+    expect(snippets.map((s) => s.label)).toEqual([...EXPRESSION_OPS]);
   });
 
   it('declaration kinds, modes and the version are the ones the gate reads', () => {
@@ -54,8 +55,8 @@ describe('FormalProposal JSON Schema', () => {
       { name: 'heir', kind: 'predicate', signature: 'Person → Bool' },
       { name: 'age', kind: 'function', signature: 'Person → Int' },
     ]) as Node;
-    const variants = at(s, '#/$defs/expr/oneOf') as Node[];
-    const byOp = (op: string) => variants.find((v) => ((v.properties as Node).op as Node).const === op)!;
+    const branches = at(s, '#/$defs/expr/allOf') as Node[];
+    const byOp = (op: string) => branches.find((b) => (((b.if as Node).properties as Node).op as Node).const === op)!.then as Node;
     const offered = (n: unknown) => (((n as Node).anyOf as Node[])[0]!.enum as string[]);
     expect(offered((byOp('const').properties as Node).name)).toEqual(['ana']);
     expect(offered((byOp('call').properties as Node).symbol)).toEqual(['ana', 'heir', 'age']);

@@ -105,5 +105,14 @@ function ModelList({ result, outline, focused, onFocus }: { result: ProveResult;
 export function ProofEvidence(props: { result: ProveResult; outline: ProposalOutline | undefined; focused: string | null; onFocus: (id: string) => void }) {
   if (props.result.core) return <CoreList {...props} />;
   if (props.result.model) return <ModelList {...props} />;
-  return null;
+  return (
+    <div className="evidence" data-testid="no-evidence">
+      <h3>Evidence</h3>
+      <p className="muted">
+        {props.result.gate
+          ? 'No solver ran, so there is neither an unsat core nor a model.'
+          : 'An unknown verdict rests on nothing: there is no unsat core and no model to show. Nothing can be concluded about the proposal from this run.'}
+      </p>
+    </div>
+  );
 }

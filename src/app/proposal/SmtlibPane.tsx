@@ -3,7 +3,7 @@
  * SMT-LIB highlighter. When a gate stops the proposal nothing is emitted, and the pane
  * says which gate and why instead of showing an old script.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { editor as Editor } from 'monaco-editor/editor';
 import { monaco } from '../monaco/monacoSetup.ts';
 import { ensureLanguages } from '../monaco/ensureLanguages.ts';
@@ -47,6 +47,7 @@ export function SmtlibPane({ script }: { script: ModeScript | null }) {
   }, []);
 
   const text = script?.smtlib ?? '';
+  const bytes = useMemo(() => new TextEncoder().encode(text).length, [text]);
   useEffect(() => {
     const model = editorRef.current?.getModel();
     if (model && model.getValue() !== text) model.setValue(text);
@@ -60,7 +61,7 @@ export function SmtlibPane({ script }: { script: ModeScript | null }) {
       data-version={script?.version ?? 0}
       data-mode={script?.mode ?? ''}
       data-gate={script?.gate ?? ''}
-      data-bytes={new TextEncoder().encode(text).length}
+      data-bytes={bytes}
     >
       <header className="pane-head">
         <span className="pane-title">SMT-LIB2</span>

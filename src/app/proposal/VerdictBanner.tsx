@@ -39,6 +39,19 @@ function why(result: ProveResult, run: ProofRun): string {
   }
 }
 
+/** `z3 answered unsat` for the solver's own words; `z3: timeout` for how a run was stopped. */
+function answered(result: ProveResult) {
+  const a = result.solver_answer;
+  if (a === null) return 'no solver ran';
+  const own = a === 'sat' || a === 'unsat' || a === 'unknown';
+  return (
+    <>
+      z3{own ? ' answered ' : ': '}
+      <code>{a}</code>
+    </>
+  );
+}
+
 function Elapsed({ since }: { since: number }) {
   const [now, setNow] = useState(() => performance.now());
   useEffect(() => {
@@ -81,7 +94,7 @@ export function VerdictBanner() {
           <div className="verdict-line">
             <span className="verdict-word">{verdict ?? 'no verdict'}</span>
             <span className="verdict-facts">
-              {result.mode} · z3 answered <code>{result.solver_answer ?? '—'}</code> · {result.rounds} round{result.rounds === 1 ? '' : 's'} · {result.elapsed_ms} ms
+              {result.mode} · {answered(result)} · {result.rounds} round{result.rounds === 1 ? '' : 's'} · {result.elapsed_ms} ms
               {result.intuition !== 'none' ? ` · intuition ${result.intuition.toUpperCase()}` : ''}
             </span>
           </div>

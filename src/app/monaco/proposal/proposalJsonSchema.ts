@@ -83,34 +83,33 @@ function sortNames(symbols: readonly SchemaSymbol[]): Schema {
 function expressionVariants(symbols: readonly SchemaSymbol[]): Schema[] {
   const expr = { $ref: '#/$defs/expr' };
   const args = { type: 'array', items: expr };
-  const op = (name: string) => ({ const: name, description: OP_DESCRIPTIONS[name] });
   return EXPRESSION_OPS.map((name): Schema => {
     switch (name) {
       case 'const':
         return {
           title: 'const',
-          properties: { op: op(name), name: { description: 'the constant', ...names(symbols, ['const']) } },
+          properties: { name: { description: 'the constant', ...names(symbols, ['const']) } },
           required: ['op', 'name'],
           defaultSnippets: [{ label: 'const', body: { op: 'const', name: '$1' } }],
         };
       case 'var':
         return {
           title: 'var',
-          properties: { op: op(name), name: { type: 'string', pattern: IDENTIFIER_PATTERN, description: 'a variable bound by an enclosing quantifier' } },
+          properties: { name: { type: 'string', pattern: IDENTIFIER_PATTERN, description: 'a variable bound by an enclosing quantifier' } },
           required: ['op', 'name'],
           defaultSnippets: [{ label: 'var', body: { op: 'var', name: '$1' } }],
         };
       case 'call':
         return {
           title: 'call',
-          properties: { op: op(name), symbol: { description: 'a declared function or predicate', ...names(symbols, ['function', 'predicate', 'const']) }, args },
+          properties: { symbol: { description: 'a declared function or predicate', ...names(symbols, ['function', 'predicate', 'const']) }, args },
           required: ['op', 'symbol', 'args'],
           defaultSnippets: [{ label: 'call', body: { op: 'call', symbol: '$1', args: ['^$2'] } }],
         };
       case 'not':
         return {
           title: 'not',
-          properties: { op: op(name), arg: expr },
+          properties: { arg: expr },
           required: ['op', 'arg'],
           defaultSnippets: [{ label: 'not', body: { op: 'not', arg: '^$1' } }],
         };
@@ -119,7 +118,6 @@ function expressionVariants(symbols: readonly SchemaSymbol[]): Schema[] {
         return {
           title: name,
           properties: {
-            op: op(name),
             vars: { type: 'array', minItems: 1, items: { $ref: '#/$defs/boundVar' } },
             body: expr,
           },
@@ -129,12 +127,29 @@ function expressionVariants(symbols: readonly SchemaSymbol[]): Schema[] {
       default:
         return {
           title: name,
-          properties: { op: op(name), args },
+          properties: { args },
           required: ['op', 'args'],
           defaultSnippets: [{ label: name, body: { op: name, args: ['^$1'] } }],
         };
     }
   });
+}
+
+/**
+ * An expression: `op` from the whitelist, then the fields of that operator. Each
+ * operator is one `if op = … then …` branch, so checking a tree against the schema
+ * stays linear in its size — a `oneOf` would try every operator at every level, which
+ * the JSON service (completion walks the whole document) feels as seconds per request.
+ */
+function expressionSchema(symbols: readonly SchemaSymbol[]): Schema {
+  const variants = expressionVariants(symbols);
+  return {
+    type: 'object',
+    required: ['op'],
+    properties: { op: { enum: [...EXPRESSION_OPS], enumDescriptions: EXPRESSION_OPS.map((o) => OP_DESCRIPTIONS[o]) } },
+    defaultSnippets: variants.flatMap((v) => v.defaultSnippets as unknown[]),
+    allOf: variants.map(({ title, defaultSnippets: _snippets, ...fields }) => ({ if: { properties: { op: { const: title } }, required: ['op'] }, then: fields })),
+  };
 }
 
 /** The schema, with the declared `symbols` offered where names go. */
@@ -217,7 +232,7 @@ export function proposalJsonSchema(symbols: readonly SchemaSymbol[] = []): Schem
         required: ['name', 'sort'],
         properties: { name: { type: 'string', pattern: IDENTIFIER_PATTERN }, sort },
       },
-      expr: { type: 'object', required: ['op'], oneOf: expressionVariants(symbols) },
+      expr: expressionSchema(symbols),
     },
   };
 }
