@@ -66,6 +66,16 @@ export function createSimilarityApi(options: { useKernels?: boolean } = {}) {
       const diagnostics = session.nearDuplicates(request.strategy);
       return { version: request.version, strategy: request.strategy, items: session.items.length, diagnostics, ms: performance.now() - started };
     },
+    /**
+     * Loads a version and brings the given strategies' indexes up to date, without
+     * looking for near-duplicates (the benchmark prepares 100k beliefs this way).
+     */
+    load(request: Omit<SyncRequest, 'strategy'> & { readonly strategies: readonly SimilarityStrategy[] }): { version: number; items: number; ms: number } {
+      const started = performance.now();
+      session.load({ version: request.version, text: request.text, language: request.language, fileName: request.fileName ?? null });
+      for (const s of request.strategies) session.indexFor(s);
+      return { version: request.version, items: session.items.length, ms: performance.now() - started };
+    },
     /** Ranks the loaded version's beliefs against one of them or against free text. */
     rank(request: RankRequest): RankReply {
       const started = performance.now();

@@ -4,7 +4,7 @@
  * distance). Scored by 1 − Hamming/D. Layout: query slot, rows, then distances (scratch).
  */
 import { HdcEncoder } from './hdcEncoder.ts';
-import { sharedHdcEncoder } from './rankTexts.ts';
+import { sharedHdcEncoder } from './sharedEncoders.ts';
 import { hammingWords } from './popcount.ts';
 import type { Feature } from './textFeatures.ts';
 import type { VectorRows } from './vectorRows.ts';
@@ -24,8 +24,8 @@ export class HdcRows implements VectorRows {
   private words!: Uint32Array;
   private scores = new Float32Array(0);
 
-  constructor(dim: number, capacity = 64, useKernels = true) {
-    this.encoder = sharedHdcEncoder(dim);
+  constructor(dim: number, capacity = 64, useKernels = true, encoder: HdcEncoder = sharedHdcEncoder(dim)) {
+    this.encoder = encoder;
     this.dim = dim;
     this.stride = align16(this.encoder.words * 4) / 4;
     this.rowsAt = this.stride * 4;
@@ -65,27 +65,37 @@ export class HdcRows implements VectorRows {
     this.words.copyWithin(0, f, f + this.stride);
   }
 
+  readonly rawOrder = 'distance' as const;
+
   scan(count: number): Float32Array {
     if (this.scores.length < count) this.scores = new Float32Array(Math.max(count, this.cap));
     const scores = this.scores;
-    const d = this.dim;
-    const kernels = this.memory.kernels;
-    if (kernels) {
-      const at = this.distancesAt();
-      kernels.hammingRows(0, this.rowsAt, count, this.stride / 4, at);
-      const distances = new Int32Array(this.memory.buffer, at, count);
-      for (let r = 0; r < count; r++) scores[r] = 1 - distances[r]! / d;
-    } else {
-      const w = this.words;
-      const stride = this.stride;
-      let at = this.rowsAt / 4;
-      for (let r = 0; r < count; r++, at += stride) scores[r] = 1 - hammingWords(w, 0, w, at, stride) / d;
-    }
+    const distances = this.scanRaw(count);
+    for (let r = 0; r < count; r++) scores[r] = this.scoreOfRaw(distances[r]!);
     return scores.subarray(0, count);
   }
 
+  scanRaw(count: number): Int32Array {
+    const at = this.distancesAt();
+    const kernels = this.memory.kernels;
+    if (kernels) kernels.hammingRows(0, this.rowsAt, count, this.stride / 4, at);
+    else {
+      const w = this.words;
+      const out = new Int32Array(this.memory.buffer, at, count);
+      const stride = this.stride;
+      let row = this.rowsAt / 4;
+      for (let r = 0; r < count; r++, row += stride) out[r] = hammingWords(w, 0, w, row, stride);
+    }
+    return new Int32Array(this.memory.buffer, at, count);
+  }
+
+  /** 1 − Hamming/D in single precision, as every score is stored and sent. */
+  scoreOfRaw(raw: number): number {
+    return Math.fround(1 - raw / this.dim);
+  }
+
   scoreRow(row: number): number {
-    return 1 - hammingWords(this.words, 0, this.words, this.rowOffset(row), this.stride) / this.dim;
+    return this.scoreOfRaw(hammingWords(this.words, 0, this.words, this.rowOffset(row), this.stride));
   }
 
   rowVector(row: number): Uint32Array {

@@ -5,7 +5,7 @@
  */
 import { dotF32Lanes } from './dotF32Lanes.ts';
 import { HrrEncoder } from './hrrEncoder.ts';
-import { sharedHrrEncoder } from './rankTexts.ts';
+import { sharedHrrEncoder } from './sharedEncoders.ts';
 import type { Feature } from './textFeatures.ts';
 import type { VectorRows } from './vectorRows.ts';
 import { align16 } from './vectorRows.ts';
@@ -23,9 +23,9 @@ export class HrrRows implements VectorRows {
   private floats!: Float32Array;
 
   /** `dim`: a power of two ≥ 16 (the kernel reads 16 floats a turn). */
-  constructor(dim: number, capacity = 64, useKernels = true) {
+  constructor(dim: number, capacity = 64, useKernels = true, encoder: HrrEncoder = sharedHrrEncoder(dim)) {
     if (dim < 16) throw new Error(`HRR rows need a dimension ≥ 16, not ${dim}`);
-    this.encoder = sharedHrrEncoder(dim);
+    this.encoder = encoder;
     this.dim = dim;
     this.rowBytes = align16(dim * 4);
     this.rowsAt = this.rowBytes;
@@ -65,12 +65,22 @@ export class HrrRows implements VectorRows {
     this.floats.copyWithin(0, f, f + this.dim);
   }
 
+  readonly rawOrder = 'score' as const;
+
   scan(count: number): Float32Array {
+    return this.scanRaw(count);
+  }
+
+  scanRaw(count: number): Float32Array {
     const scoresAt = this.scoresAt();
     const kernels = this.memory.kernels;
     if (kernels) kernels.dotRows(0, this.rowsAt, count, this.dim, scoresAt);
     else this.scanInJs(count, scoresAt / 4);
     return new Float32Array(this.memory.buffer, scoresAt, count);
+  }
+
+  scoreOfRaw(raw: number): number {
+    return raw;
   }
 
   scoreRow(row: number): number {

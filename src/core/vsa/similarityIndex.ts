@@ -4,7 +4,9 @@
  * an edit to one belief of 10k costs one encoding. Vectors live contiguously
  * (vectorRows.ts); `topK` scans them all once and keeps the best k in a bounded heap.
  */
+import { HdcEncoder } from './hdcEncoder.ts';
 import { HdcRows } from './hdcRows.ts';
+import { HrrEncoder } from './hrrEncoder.ts';
 import { HrrRows } from './hrrRows.ts';
 import { textKey } from './stableHash.ts';
 import type { RankedItem, SimilarityStrategy } from './strategy.ts';
@@ -29,6 +31,11 @@ export interface SimilarityIndexOptions {
   readonly useKernels?: boolean;
   /** Rows to make room for at the start. */
   readonly capacity?: number;
+  /**
+   * true: an item memory of its own instead of the shared one, so no word vector is
+   * cached from earlier work (benchmarks time cold encoding this way). Same vectors.
+   */
+  readonly freshItemMemory?: boolean;
 }
 
 export interface UpdateReport {
@@ -58,7 +65,11 @@ export class SimilarityIndex {
     this.dim = options.dim ?? defaultDim(options.strategy);
     const capacity = Math.max(16, options.capacity ?? 64);
     const useKernels = options.useKernels ?? true;
-    this.rows = options.strategy === 'hrr' ? new HrrRows(this.dim, capacity, useKernels) : new HdcRows(this.dim, capacity, useKernels);
+    const fresh = options.freshItemMemory === true;
+    this.rows =
+      options.strategy === 'hrr'
+        ? new HrrRows(this.dim, capacity, useKernels, fresh ? new HrrEncoder(this.dim) : undefined)
+        : new HdcRows(this.dim, capacity, useKernels, fresh ? new HdcEncoder(this.dim) : undefined);
     this.emptyAt = new Uint8Array(capacity);
   }
 
@@ -142,17 +153,38 @@ export class SimilarityIndex {
    * empty text (no words) scores 0 against anything.
    */
   topK(query: SimilarityQuery, k: number, exclude: readonly string[] = []): RankedItem[] | null {
-    const scores = this.scoresFor(query);
-    if (!scores) return null;
+    const queryEmpty = this.setQuery(query);
+    if (queryEmpty === null) return null;
     const skip = new Set(exclude);
     if ('id' in query) skip.add(query.id);
     const best = new TopK(k);
     const ids = this.idAt;
-    for (let r = 0; r < ids.length; r++) {
-      const s = scores[r]!;
-      if (s < best.threshold) continue;
-      if (skip.size > 0 && skip.has(ids[r]!)) continue;
-      best.offer(s, () => ids[r]!);
+    const n = ids.length;
+    const offer = (r: number, score: number) => {
+      if (skip.size === 0 || !skip.has(ids[r]!)) best.offer(score, () => ids[r]!);
+    };
+    if (queryEmpty) {
+      for (let r = 0; r < n; r++) offer(r, 0);
+      return best.sorted();
+    }
+    const raw = this.rows.scanRaw(n);
+    // Only rows that can beat the current k-th best are converted and offered. An empty
+    // row scores 0 (never more than its raw value says), so its flag is read only then.
+    if (this.rows.rawOrder === 'score') {
+      for (let r = 0; r < n; r++) {
+        const s = raw[r]!;
+        if (s < best.threshold) continue;
+        offer(r, this.emptyAt[r] === 1 ? 0 : s);
+      }
+    } else {
+      const d = this.dim;
+      let limit = (1 - best.threshold) * d;
+      for (let r = 0; r < n; r++) {
+        if (raw[r]! > limit) continue;
+        offer(r, this.emptyAt[r] === 1 ? 0 : this.rows.scoreOfRaw(raw[r]!));
+        // A hair of slack: offer() compares the exact scores.
+        limit = (1 - best.threshold) * d + 1e-9;
+      }
     }
     return best.sorted();
   }
@@ -162,13 +194,8 @@ export class SimilarityIndex {
    * query id is not held. The array is the caller's.
    */
   scoresFor(query: SimilarityQuery): Float32Array | null {
-    let queryEmpty: boolean;
-    if ('id' in query) {
-      const row = this.rowOf.get(query.id);
-      if (row === undefined) return null;
-      this.rows.queryFromRow(row);
-      queryEmpty = this.emptyAt[row] === 1;
-    } else queryEmpty = !this.rows.encodeQuery(textFeatures(query.text));
+    const queryEmpty = this.setQuery(query);
+    if (queryEmpty === null) return null;
     const n = this.size;
     if (queryEmpty) return new Float32Array(n);
     const scores = Float32Array.from(this.rows.scan(n));
@@ -190,6 +217,17 @@ export class SimilarityIndex {
   vectorOf(id: string): Float32Array | Uint32Array | null {
     const row = this.rowOf.get(id);
     return row === undefined ? null : this.rows.rowVector(row);
+  }
+
+  /** Puts the query in the query slot; true when it has no features, null for an unknown id. */
+  private setQuery(query: SimilarityQuery): boolean | null {
+    if ('id' in query) {
+      const row = this.rowOf.get(query.id);
+      if (row === undefined) return null;
+      this.rows.queryFromRow(row);
+      return this.emptyAt[row] === 1;
+    }
+    return !this.rows.encodeQuery(textFeatures(query.text));
   }
 
   private reserve(rows: number): void {

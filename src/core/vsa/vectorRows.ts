@@ -27,6 +27,15 @@ export interface VectorRows {
    * returned view is scratch space, valid until the next call.
    */
   scan(count: number): Float32Array;
+  /**
+   * The scan's raw output for rows [0, count), without converting it: HRR cosines
+   * (`score` order: higher is better), HDC Hamming distances (`distance` order: lower
+   * is better). Top-k reads this and converts only the rows that might get in.
+   */
+  scanRaw(count: number): Float32Array | Int32Array;
+  readonly rawOrder: 'score' | 'distance';
+  /** The score of one raw value. */
+  scoreOfRaw(raw: number): number;
   /** Similarity of the query to one row. */
   scoreRow(row: number): number;
   /** A copy of one row's vector. */
