@@ -10,6 +10,7 @@ import { DEFAULT_BUDGETS } from '../core/proposal/index.ts';
 import { useDocumentStore } from './documentStore.ts';
 import type { SolveOutcome, SolverStatus } from './solverClient.ts';
 import { SolverClient } from './solverClient.ts';
+import { spawnSolverWorker } from './solverWorker.ts';
 
 export interface ProofSettings {
   /** null: the mode the proposal asks for. */
@@ -73,7 +74,7 @@ export const useProofStore = create<ProofState>(() => ({
 let client: SolverClient | null = null;
 
 function solverClient(): SolverClient {
-  client ??= new SolverClient((status, detail) => useProofStore.setState({ solver: { status, detail } }));
+  client ??= new SolverClient(spawnSolverWorker, (status, detail) => useProofStore.setState({ solver: { status, detail } }));
   return client;
 }
 

@@ -8,12 +8,9 @@
  * after the budget, the worker is cut off the same way and the run ends `unknown`
  * with the timeout budget named. The page never waits on a solver that hangs.
  */
-import { proxy, wrap } from 'comlink';
-import type { Remote } from 'comlink';
-import { z3ScriptUrl, z3WasmUrl } from 'virtual:z3-assets';
 import type { ProveResult, RoundRecord } from '../core/proposal/index.ts';
 import type { ProveRequest } from '../../workers/solverApi.ts';
-import type { SolverApi } from '../../workers/solver.worker.ts';
+import type { SolverWorkerHandle } from './solverWorker.ts';
 
 /** How a solve ended, from the page's side. */
 export type SolveOutcome =
@@ -33,25 +30,33 @@ interface Running {
 }
 
 export class SolverClient {
-  private worker: Worker | null = null;
-  private api: Remote<SolverApi> | null = null;
+  private worker: SolverWorkerHandle | null = null;
   private starting: Promise<string> | null = null;
   private running: Running | null = null;
-  /** Workers cut off so far (cancel or watchdog). */
+  /** Workers cut off so far (cancel, watchdog or a crash). */
   restarts = 0;
 
-  constructor(private readonly onStatus: (status: SolverStatus, detail: string | null) => void) {}
+  constructor(
+    private readonly spawn: () => SolverWorkerHandle,
+    private readonly onStatus: (status: SolverStatus, detail: string | null) => void,
+    private readonly graceMs = WATCHDOG_GRACE_MS,
+  ) {}
 
   /** Loads z3 in a worker if that has not happened yet; resolves with z3's version. */
   start(): Promise<string> {
     if (this.starting) return this.starting;
-    const worker = new Worker(new URL('../../workers/solver.worker.ts', import.meta.url), { type: 'module', name: 'solver' });
-    const api = wrap<SolverApi>(worker);
+    const worker = this.spawn();
     this.worker = worker;
-    this.api = api;
     this.onStatus('loading', null);
-    const assets = { scriptUrl: new URL(z3ScriptUrl, location.href).href, wasmUrl: new URL(z3WasmUrl, location.href).href };
-    const starting = api.start(assets).then(
+    worker.onError((message) => {
+      if (this.worker !== worker) return;
+      this.onStatus('failed', message);
+      // A crash mid-solve ends that solve; the next start makes a new worker.
+      const entry = this.running;
+      this.drop();
+      entry?.settle({ kind: 'failed', message });
+    });
+    const starting = worker.start().then(
       (version) => {
         if (this.worker === worker) this.onStatus('ready', version);
         return version;
@@ -60,27 +65,21 @@ export class SolverClient {
         const message = e instanceof Error ? e.message : String(e);
         if (this.worker === worker) {
           this.onStatus('failed', message);
-          this.starting = null; // the next start tries again
+          this.drop(); // the next start tries again with a new worker
         }
         throw new Error(message);
       },
     );
-    worker.addEventListener('error', (e) => {
-      if (this.worker === worker) this.onStatus('failed', e.message || 'the solver worker failed to start');
-    });
     this.starting = starting;
     return starting;
   }
 
-  /** Runs one proposal; rounds are reported as they end. Never rejects. */
-  async solve(request: ProveRequest, onRound: (round: RoundRecord) => void): Promise<SolveOutcome> {
+  /**
+   * Runs one proposal; rounds are reported as they end. Never rejects. A cancel while
+   * z3 is still loading counts too: the loading worker is dropped like a solving one.
+   */
+  solve(request: ProveRequest, onRound: (round: RoundRecord) => void): Promise<SolveOutcome> {
     if (this.running) this.cancel();
-    try {
-      await this.start();
-    } catch (e) {
-      return { kind: 'failed', message: e instanceof Error ? e.message : String(e) };
-    }
-    const api = this.api!;
     return new Promise<SolveOutcome>((resolve) => {
       let done = false;
       let watchdog: ReturnType<typeof setTimeout> | null = null;
@@ -94,16 +93,23 @@ export class SolverClient {
         },
       };
       this.running = entry;
-      const budget = request.budgets.timeoutMs;
-      if (budget !== undefined && Number.isFinite(budget)) {
-        watchdog = setTimeout(() => {
+      this.start().then(
+        () => {
           if (done) return;
-          this.replaceWorker();
-          entry.settle({ kind: 'timeout' });
-        }, budget + WATCHDOG_GRACE_MS);
-      }
-      api.prove(request, proxy(onRound)).then(
-        (result) => entry.settle({ kind: 'result', result }),
+          const budget = request.budgets.timeoutMs;
+          // The watchdog counts from when z3 is ready: loading it is not part of the budget.
+          if (budget !== undefined && Number.isFinite(budget)) {
+            watchdog = setTimeout(() => {
+              if (done) return;
+              this.replaceWorker();
+              entry.settle({ kind: 'timeout' });
+            }, budget + this.graceMs);
+          }
+          this.worker!.prove(request, onRound).then(
+            (result) => entry.settle({ kind: 'result', result }),
+            (e: unknown) => entry.settle({ kind: 'failed', message: e instanceof Error ? e.message : String(e) }),
+          );
+        },
         (e: unknown) => entry.settle({ kind: 'failed', message: e instanceof Error ? e.message : String(e) }),
       );
     });
@@ -122,13 +128,17 @@ export class SolverClient {
     return this.running !== null;
   }
 
+  /** Terminates the worker and starts a fresh one, so the next run finds z3 loaded. */
   private replaceWorker(): void {
-    this.worker?.terminate();
-    this.worker = null;
-    this.api = null;
-    this.starting = null;
-    this.running = null;
+    this.drop();
     this.restarts++;
     void this.start().catch(() => undefined);
+  }
+
+  private drop(): void {
+    this.worker?.terminate();
+    this.worker = null;
+    this.starting = null;
+    this.running = null;
   }
 }
