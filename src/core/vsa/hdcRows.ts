@@ -1,7 +1,8 @@
 /**
  * HDC rows: bit vectors of `dim` bits in one Uint32Array, each row padded to a multiple
- * of four words (whole 128-bit chunks for the kernel; the padding stays zero and adds no
- * distance). Scored by 1 − Hamming/D. Layout: query slot, rows, then distances (scratch).
+ * of 32 words (whole blocks of eight 128-bit chunks for the kernel; the padding stays
+ * zero and adds no distance). Scored by 1 − Hamming/D. Layout: query slot, rows, then
+ * distances (scratch).
  */
 import { HdcEncoder } from './hdcEncoder.ts';
 import { sharedHdcEncoder } from './sharedEncoders.ts';
@@ -10,6 +11,9 @@ import type { Feature } from './textFeatures.ts';
 import type { VectorRows } from './vectorRows.ts';
 import { align16 } from './vectorRows.ts';
 import { ScanMemory } from './wasm/scanMemory.ts';
+
+/** Eight 128-bit chunks: what the kernel reads per turn. */
+const WORDS_PER_BLOCK = 32;
 
 export class HdcRows implements VectorRows {
   readonly strategy = 'hdc' as const;
@@ -27,9 +31,10 @@ export class HdcRows implements VectorRows {
   constructor(dim: number, capacity = 64, useKernels = true, encoder: HdcEncoder = sharedHdcEncoder(dim)) {
     this.encoder = encoder;
     this.dim = dim;
-    this.stride = align16(this.encoder.words * 4) / 4;
+    this.stride = Math.ceil(this.encoder.words / WORDS_PER_BLOCK) * WORDS_PER_BLOCK;
     this.rowsAt = this.stride * 4;
-    this.memory = new ScanMemory(this.bytesFor(capacity), useKernels);
+    // The kernel's byte counters hold up to 31 blocks a row (D ≤ 31,744 bits).
+    this.memory = new ScanMemory(this.bytesFor(capacity), useKernels && this.stride / WORDS_PER_BLOCK <= 31);
     this.usesKernels = this.memory.kernels !== null;
     this.cap = capacity;
     this.remakeViews();
@@ -78,7 +83,7 @@ export class HdcRows implements VectorRows {
   scanRaw(count: number): Int32Array {
     const at = this.distancesAt();
     const kernels = this.memory.kernels;
-    if (kernels) kernels.hammingRows(0, this.rowsAt, count, this.stride / 4, at);
+    if (kernels) kernels.hammingRows(0, this.rowsAt, count, this.stride / WORDS_PER_BLOCK, at);
     else {
       const w = this.words;
       const out = new Int32Array(this.memory.buffer, at, count);

@@ -177,13 +177,14 @@ export class SimilarityIndex {
         offer(r, this.emptyAt[r] === 1 ? 0 : s);
       }
     } else {
+      // Distances are whole numbers: half a bit of slack covers the rounding of the
+      // single-precision threshold, and offer() compares the exact scores.
       const d = this.dim;
-      let limit = (1 - best.threshold) * d;
+      let limit = (1 - best.threshold) * d + 0.5;
       for (let r = 0; r < n; r++) {
         if (raw[r]! > limit) continue;
         offer(r, this.emptyAt[r] === 1 ? 0 : this.rows.scoreOfRaw(raw[r]!));
-        // A hair of slack: offer() compares the exact scores.
-        limit = (1 - best.threshold) * d + 1e-9;
+        limit = (1 - best.threshold) * d + 0.5;
       }
     }
     return best.sorted();

@@ -3,9 +3,11 @@
  * row, four lanes at a time, writing one score per row.
  *  - dot_rows(query, rows, count, dim, out): f32 dot products (HRR cosines of unit
  *    vectors); dim a multiple of 16; four accumulators hide the add latency.
- *  - hamming_rows(query, rows, count, chunks, out): i32 Hamming distances of bit rows of
- *    `chunks` 128-bit chunks. The popcount is the SWAR trick on each 32-bit lane (pairs,
- *    nibbles, bytes); byte counts of up to 31 chunks are summed before widening.
+ *  - hamming_rows(query, rows, count, blocks, out): i32 Hamming distances of bit rows of
+ *    `blocks` blocks of eight 128-bit chunks (1 ≤ blocks ≤ 31). Harley–Seal: the XORed
+ *    chunks go through a tree of carry-save adders, so only one vector in eight is
+ *    popcounted in the loop (the eights), and the ones, twos and fours once per row.
+ *    Each popcount is the SWAR trick on 32-bit lanes (pairs, nibbles, bytes).
  * Pointers are byte offsets into the imported memory, 16-byte aligned.
  */
 import type { KernelFunction } from './wasmWriter.ts';
@@ -53,60 +55,87 @@ const dotRows: KernelFunction = {
   ],
 };
 
-// hamming_rows: params query 0, rows 1, count 2, chunks 3, out 4;
-// locals left 5, q 6, run 7 (i32); acc 8, total 9, v 10, m55 11, m33 12, m0f 13 (v128).
-const HAM = { query: 0, rows: 1, count: 2, chunks: 3, out: 4, left: 5, q: 6, run: 7, acc: 8, total: 9, v: 10, m55: 11, m33: 12, m0f: 13 } as const;
+// hamming_rows: params query 0, rows 1, count 2, blocks 3, out 4; locals q 5, left 6 (i32);
+// ones 7, twos 8, fours 9, eightsAcc 10, twosA 11, twosB 12, foursA 13, foursB 14,
+// eights 15, u 16, b 17, c 18, m55 19, m33 20, m0f 21, t 22 (v128).
+const H = {
+  query: 0, rows: 1, count: 2, blocks: 3, out: 4, q: 5, left: 6,
+  ones: 7, twos: 8, fours: 9, eightsAcc: 10, twosA: 11, twosB: 12, foursA: 13, foursB: 14,
+  eights: 15, u: 16, b: 17, c: 18, m55: 19, m33: 20, m0f: 21, t: 22,
+} as const;
 
 const shr = (local: number, bits: number) => [...get(local), ...i32(bits), ...simd(simdOp.i32x4ShrU)];
 const and = simd(simdOp.v128And);
-const zeroI32x4 = [...i32(0), ...simd(simdOp.i32x4Splat)];
+const zeroV128 = [...i32(0), ...simd(simdOp.i32x4Splat)];
 
-/** Byte-wise popcount of v (each byte ends ≤ 8), added into acc. */
-const popcountIntoAcc = [
-  // v -= (v >>> 1) & 0x55555555: two-bit counts
-  ...get(HAM.v), ...shr(HAM.v, 1), ...get(HAM.m55), ...and, ...simd(simdOp.i32x4Sub), ...set(HAM.v),
-  // v = (v & 0x33333333) + ((v >>> 2) & 0x33333333): nibble counts
-  ...get(HAM.v), ...get(HAM.m33), ...and, ...shr(HAM.v, 2), ...get(HAM.m33), ...and, ...simd(simdOp.i32x4Add), ...set(HAM.v),
-  // v = (v + (v >>> 4)) & 0x0f0f0f0f: byte counts
-  ...get(HAM.v), ...shr(HAM.v, 4), ...simd(simdOp.i32x4Add), ...get(HAM.m0f), ...and,
-  ...get(HAM.acc), ...simd(simdOp.i32x4Add), ...set(HAM.acc),
-];
+/** The byte-wise popcount of a local (each byte ≤ 8), left on the stack: the SWAR steps. */
+function swarBytes(v: number): number[] {
+  return [
+    // t = v − ((v >>> 1) & 0x55…): two-bit counts
+    ...get(v), ...shr(v, 1), ...get(H.m55), ...and, ...simd(simdOp.i32x4Sub), ...set(H.t),
+    // t = (t & 0x33…) + ((t >>> 2) & 0x33…): nibble counts
+    ...get(H.t), ...get(H.m33), ...and, ...shr(H.t, 2), ...get(H.m33), ...and, ...simd(simdOp.i32x4Add), ...set(H.t),
+    // (t + (t >>> 4)) & 0x0f…: byte counts
+    ...get(H.t), ...shr(H.t, 4), ...simd(simdOp.i32x4Add), ...get(H.m0f), ...and,
+  ];
+}
+
+/** Byte counts (on the stack) widened to four 32-bit lane sums. */
+const widen = [...simd(simdOp.i16x8ExtaddPairwiseI8x16U), ...simd(simdOp.i32x4ExtaddPairwiseI16x8U)];
+
+/**
+ * A carry-save adder over bit vectors: (high, low) ← low + b + c, bit by bit, where
+ * high holds the carries (weight 2) and low the sums — Harley–Seal's building block.
+ */
+function csa(high: number, low: number, b: number, c: number): number[] {
+  return [
+    ...get(low), ...get(b), ...simd(simdOp.v128Xor), ...set(H.u),
+    ...get(low), ...get(b), ...and, ...get(H.u), ...get(c), ...and, ...simd(simdOp.v128Or), ...set(high),
+    ...get(H.u), ...get(c), ...simd(simdOp.v128Xor), ...set(low),
+  ];
+}
+
+/** Chunk k of the block, query XOR row, into a local. */
+const differing = (k: number, into: number) => [...load(H.q, 16 * k), ...load(H.rows, 16 * k), ...simd(simdOp.v128Xor), ...set(into)];
 
 const hammingRows: KernelFunction = {
   name: 'hamming_rows',
   params: [I32, I32, I32, I32, I32],
   results: [],
-  locals: [[3, I32], [6, V128]],
+  locals: [[2, I32], [16, V128]],
   body: [
-    ...v128Splat32(0x55555555), ...set(HAM.m55),
-    ...v128Splat32(0x33333333), ...set(HAM.m33),
-    ...v128Splat32(0x0f0f0f0f), ...set(HAM.m0f),
+    ...v128Splat32(0x55555555), ...set(H.m55),
+    ...v128Splat32(0x33333333), ...set(H.m33),
+    ...v128Splat32(0x0f0f0f0f), ...set(H.m0f),
     op.block, VOID, op.loop, VOID,
-    ...get(HAM.count), op.i32Eqz, op.brIf, 1,
-    ...zeroI32x4, ...set(HAM.total),
-    ...get(HAM.query), ...set(HAM.q),
-    ...get(HAM.chunks), ...set(HAM.left),
-    op.block, VOID, op.loop, VOID,
-    ...get(HAM.left), op.i32Eqz, op.brIf, 1,
-    ...zeroI32x4, ...set(HAM.acc),
-    // run = min(left, 31): 31 byte counts of ≤ 8 still fit in a byte.
-    ...get(HAM.left), ...i32(31), ...get(HAM.left), ...i32(31), op.i32LtU, op.select, ...set(HAM.run),
-    ...get(HAM.left), ...get(HAM.run), op.i32Sub, ...set(HAM.left),
+    ...get(H.count), op.i32Eqz, op.brIf, 1,
+    ...zeroV128, ...set(H.ones), ...zeroV128, ...set(H.twos), ...zeroV128, ...set(H.fours), ...zeroV128, ...set(H.eightsAcc),
+    ...get(H.query), ...set(H.q),
+    ...get(H.blocks), ...set(H.left),
+    // Eight chunks a turn through a tree of carry-save adders: only the eights are counted
+    // per turn; ones, twos and fours carry over to the end of the row.
     op.loop, VOID,
-    ...load(HAM.q, 0), ...load(HAM.rows, 0), ...simd(simdOp.v128Xor), ...set(HAM.v),
-    ...popcountIntoAcc,
-    ...add(HAM.q, 16), ...add(HAM.rows, 16), ...sub(HAM.run, 1),
-    ...get(HAM.run), op.brIf, 0,
+    ...differing(0, H.b), ...differing(1, H.c), ...csa(H.twosA, H.ones, H.b, H.c),
+    ...differing(2, H.b), ...differing(3, H.c), ...csa(H.twosB, H.ones, H.b, H.c),
+    ...csa(H.foursA, H.twos, H.twosA, H.twosB),
+    ...differing(4, H.b), ...differing(5, H.c), ...csa(H.twosA, H.ones, H.b, H.c),
+    ...differing(6, H.b), ...differing(7, H.c), ...csa(H.twosB, H.ones, H.b, H.c),
+    ...csa(H.foursB, H.twos, H.twosA, H.twosB),
+    ...csa(H.eights, H.fours, H.foursA, H.foursB),
+    ...get(H.eightsAcc), ...swarBytes(H.eights), ...simd(simdOp.i8x16Add), ...set(H.eightsAcc),
+    ...add(H.q, 128), ...add(H.rows, 128), ...sub(H.left, 1),
+    ...get(H.left), op.brIf, 0,
     op.end,
-    // Widen the byte counts to lanes: bytes → 16-bit pairs → 32-bit quads.
-    ...get(HAM.total), ...get(HAM.acc), ...simd(simdOp.i16x8ExtaddPairwiseI8x16U), ...simd(simdOp.i32x4ExtaddPairwiseI16x8U), ...simd(simdOp.i32x4Add), ...set(HAM.total),
-    op.br, 0,
-    op.end, op.end,
-    ...get(HAM.out),
-    ...get(HAM.total), ...simd(simdOp.i32x4ExtractLane, 0), ...get(HAM.total), ...simd(simdOp.i32x4ExtractLane, 1), op.i32Add,
-    ...get(HAM.total), ...simd(simdOp.i32x4ExtractLane, 2), ...get(HAM.total), ...simd(simdOp.i32x4ExtractLane, 3), op.i32Add, op.i32Add,
+    // distance = 8·count(eights) + 4·count(fours) + 2·count(twos) + count(ones), per lane.
+    ...get(H.eightsAcc), ...widen, ...i32(3), ...simd(simdOp.i32x4Shl),
+    ...swarBytes(H.fours), ...widen, ...i32(2), ...simd(simdOp.i32x4Shl), ...simd(simdOp.i32x4Add),
+    ...swarBytes(H.twos), ...widen, ...i32(1), ...simd(simdOp.i32x4Shl), ...simd(simdOp.i32x4Add),
+    ...swarBytes(H.ones), ...widen, ...simd(simdOp.i32x4Add), ...set(H.t),
+    ...get(H.out),
+    ...get(H.t), ...simd(simdOp.i32x4ExtractLane, 0), ...get(H.t), ...simd(simdOp.i32x4ExtractLane, 1), op.i32Add,
+    ...get(H.t), ...simd(simdOp.i32x4ExtractLane, 2), ...get(H.t), ...simd(simdOp.i32x4ExtractLane, 3), op.i32Add, op.i32Add,
     op.i32Store, ...memarg(2, 0),
-    ...add(HAM.out, 4), ...sub(HAM.count, 1),
+    ...add(H.out, 4), ...sub(H.count, 1),
     op.br, 0,
     op.end, op.end,
   ],

@@ -22,7 +22,7 @@ interface WasmApi {
 /** The kernels, over byte offsets into their memory. */
 export interface ScanKernels {
   dotRows(query: number, rows: number, count: number, dim: number, out: number): void;
-  hammingRows(query: number, rows: number, count: number, chunks: number, out: number): void;
+  hammingRows(query: number, rows: number, count: number, blocks: number, out: number): void;
 }
 
 const PAGE = 65_536;
