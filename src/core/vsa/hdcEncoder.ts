@@ -7,8 +7,9 @@
  */
 import { lastWordMask, rotateBits, wordsFor, xorBits } from './hdcBits.ts';
 import { BoundedCache } from './boundedCache.ts';
-import { ITEM_MEMORY_CAPACITY, ItemMemory } from './itemMemory.ts';
+import { ItemMemory } from './itemMemory.ts';
 import { MajorityCounter } from './majorityBundle.ts';
+import { MAJORITY_BY_WORD_LIMIT, majorityByWord } from './majorityByWord.ts';
 import type { Feature } from './textFeatures.ts';
 import { textFeatures } from './textFeatures.ts';
 import { VectorSlab } from './vectorSlab.ts';
@@ -18,12 +19,15 @@ export const HDC_DEFAULT_DIM = 10_000;
 /** The symbol whose vector breaks ties (not a word: words never contain a space). */
 const TIE_BREAKER = '<tie breaker>';
 
+/** Word vectors kept (and as many rotated ones): 1.25 KB each at D = 10,000. */
+const CACHED_WORDS = 16_384;
+
 export class HdcEncoder {
   readonly dim: number;
   readonly words: number;
   private readonly items: ItemMemory<Uint32Array>;
   /** Each word's vector rotated by one bit, for the second place of a pair. */
-  private readonly rotated = new BoundedCache<Uint32Array>(ITEM_MEMORY_CAPACITY);
+  private readonly rotated = new BoundedCache<Uint32Array>(CACHED_WORDS);
   private readonly rotatedSlab: VectorSlab<Uint32Array>;
   private readonly counter: MajorityCounter;
   private readonly pair: Uint32Array;
@@ -40,7 +44,7 @@ export class HdcEncoder {
       stream.fillWords(v);
       v[words - 1] = v[words - 1]! & mask;
       return v;
-    });
+    }, CACHED_WORDS);
     this.rotatedSlab = new VectorSlab((n) => new Uint32Array(n), words);
     this.counter = new MajorityCounter(words);
     this.pair = new Uint32Array(words);
@@ -64,18 +68,26 @@ export class HdcEncoder {
   }
 
   encodeFeaturesInto(features: readonly Feature[], out: Uint32Array, offset: number): number {
-    const counter = this.counter;
-    counter.reset();
-    for (const f of features) {
-      if (f.kind === 'word') counter.add(this.items.vectorOf(f.word));
-      else counter.add(xorBits(this.items.vectorOf(f.first), this.rotatedOf(f.second), this.pair));
-    }
     if (features.length === 0) {
       out.fill(0, offset, offset + this.words);
       return 0;
     }
-    if (features.length % 2 === 0) counter.add(this.items.vectorOf(TIE_BREAKER));
-    counter.majority(out, offset);
+    const singles: Uint32Array[] = [];
+    const pairs: [Uint32Array, Uint32Array][] = [];
+    for (const f of features) {
+      if (f.kind === 'word') singles.push(this.items.vectorOf(f.word));
+      else pairs.push([this.items.vectorOf(f.first), this.rotatedOf(f.second)]);
+    }
+    if (features.length % 2 === 0) singles.push(this.items.vectorOf(TIE_BREAKER));
+    if (singles.length + pairs.length <= MAJORITY_BY_WORD_LIMIT) majorityByWord(singles, pairs, this.words, out, offset);
+    else {
+      // A long text: counts kept in memory, any number of inputs.
+      const counter = this.counter;
+      counter.reset();
+      for (const v of singles) counter.add(v);
+      for (const [a, b] of pairs) counter.add(xorBits(a, b, this.pair));
+      counter.majority(out, offset);
+    }
     return features.length;
   }
 

@@ -8,18 +8,16 @@ import { BoundedCache } from './boundedCache.ts';
 import { SeededStream } from './seededStream.ts';
 import { hashPair } from './stableHash.ts';
 
-/** How many symbols' vectors to keep; beyond it the oldest go. */
-export const ITEM_MEMORY_CAPACITY = 20_000;
-
 export class ItemMemory<V> {
-  private readonly cache = new BoundedCache<V>(ITEM_MEMORY_CAPACITY);
+  private readonly cache: BoundedCache<V>;
   private readonly make: (symbol: string) => V;
 
   /**
    * `namespace` keeps the streams of different vector kinds (and dimensions) apart;
-   * `draw` makes one vector from a fresh stream.
+   * `draw` makes one vector from a fresh stream; `capacity` vectors are kept.
    */
-  constructor(namespace: string, draw: (stream: SeededStream) => V) {
+  constructor(namespace: string, draw: (stream: SeededStream) => V, capacity: number) {
+    this.cache = new BoundedCache<V>(capacity);
     this.make = (symbol) => {
       const [a, b] = hashPair(`${namespace}\u0000${symbol}`);
       return draw(new SeededStream(a, b));

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bitAt, hamming, hdcSimilarity, lastWordMask, rotateBits, wordsFor, xorBits } from '../../../src/core/vsa/hdcBits.ts';
 import { MajorityCounter } from '../../../src/core/vsa/majorityBundle.ts';
+import { majorityByWord } from '../../../src/core/vsa/majorityByWord.ts';
 import { hammingWords, popcount32 } from '../../../src/core/vsa/popcount.ts';
 
 const word = fc.integer({ min: 0, max: 0xffffffff });
@@ -94,6 +95,24 @@ describe('majority bundling', () => {
         }
         return true;
       }),
+    ));
+  it('word by word (singles and XORed pairs, up to 31 inputs) equals the counter', () =>
+    assert(
+      fc.property(
+        dims.chain((d) => fc.tuple(fc.constant(d), fc.array(bitVector(d), { maxLength: 15 }), fc.array(fc.tuple(bitVector(d), bitVector(d)), { maxLength: 15 }))),
+        ([d, singles, pairs]) => {
+          fc.pre(singles.length + pairs.length > 0);
+          const w = wordsFor(d);
+          const counter = new MajorityCounter(w);
+          for (const v of singles) counter.add(v);
+          for (const [a, b] of pairs) counter.add(xorBits(a, b, new Uint32Array(w)));
+          const expected = new Uint32Array(w);
+          counter.majority(expected);
+          const got = new Uint32Array(w + 2);
+          majorityByWord(singles, pairs, w, got, 1);
+          return expected.every((x, i) => x === got[i + 1]) && got[0] === 0 && got[w + 1] === 0;
+        },
+      ),
     ));
   it('counts against any threshold (atLeast), and starts over on reset', () =>
     assert(
