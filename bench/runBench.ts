@@ -10,7 +10,10 @@
  *  - layout rows from bench/layoutBench.ts, when that file exists;
  *  - Gaia inference rows (junction tree, loopy BP) from bench/inferBench.ts;
  *  - the op log: IndexedDB appends (fake-indexeddb in Node) from bench/dbBench.ts, and
- *    signing, replay and cascades from bench/oplogBench.ts.
+ *    signing, replay and cascades from bench/oplogBench.ts;
+ *  - similarity (bench/vsaBench.ts): top-10 of 100k beliefs in the similarity worker
+ *    (HDC ≤ 30 ms, HRR ≤ 60 ms), encoding 10k beliefs (≤ 200 ms), near-duplicates per
+ *    keystroke.
  * Ratio, everywhere, is median ÷ baseline: below 1 is faster than the baseline.
  */
 import { analyzeDocument } from '../src/core/analysis/analyzeDocument.ts';
@@ -23,6 +26,7 @@ import { keystrokeEdit } from './keystrokeEdit.ts';
 import { runDbBench } from './dbBench.ts';
 import { runOplogBench } from './oplogBench.ts';
 import { runInferBench } from './inferBench.ts';
+import { runVsaBench } from './vsaBench.ts';
 import { layoutRows } from './layoutRows.ts';
 import type { MachineInfo } from './machineInfo.ts';
 import { machineInfo } from './machineInfo.ts';
@@ -83,6 +87,8 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   rows.push(...(await runDbBench({ quick: options.quick, onProgress: progress })));
   progress('operation log: sign, replay, cascade');
   rows.push(...(await runOplogBench({ quick: options.quick })));
+
+  rows.push(...(await runVsaBench({ quick: options.quick, onProgress: progress }, notes)));
   return { date: new Date().toISOString(), quick: options.quick, machine, rows, notes };
 }
 
