@@ -27,6 +27,7 @@ import { runDbBench } from './dbBench.ts';
 import { runOplogBench } from './oplogBench.ts';
 import { runInferBench } from './inferBench.ts';
 import { runVsaBench } from './vsaBench.ts';
+import { runProveBench } from './proveBench.ts';
 import { layoutRows } from './layoutRows.ts';
 import type { MachineInfo } from './machineInfo.ts';
 import { machineInfo } from './machineInfo.ts';
@@ -89,6 +90,8 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   rows.push(...(await runOplogBench({ quick: options.quick })));
 
   rows.push(...(await runVsaBench({ quick: options.quick, onProgress: progress }, notes)));
+
+  rows.push(...(await runProveBench({ quick: options.quick, onProgress: progress }, notes)));
   return { date: new Date().toISOString(), quick: options.quick, machine, rows, notes };
 }
 
