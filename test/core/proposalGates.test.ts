@@ -119,6 +119,24 @@ describe('registry gate', () => {
   });
 });
 
+describe('metadata', () => {
+  it('extra keys at the top, on an assertion or in the query plan are warnings, not refusals', () => {
+    const r = checkProposal(
+      edited((p) => {
+        p.reviewer = 'ana';
+        assertionsOf(p)[0]!.confidence = 0.9;
+        (p.queryPlan as Root).budget = { timeoutMs: 10 };
+      }),
+    );
+    expect(r.gate).toBeNull();
+    expect(r.diagnostics.map((d) => [d.severity, d.code])).toEqual([
+      ['warning', 'schema-extra-field'],
+      ['warning', 'schema-extra-field'],
+      ['warning', 'schema-extra-field'],
+    ]);
+  });
+});
+
 describe('emission gate', () => {
   it('warns when the declared logic does not fit and emits ALL', () => {
     const r = checkProposal(edited((p) => (p.logic = 'QF_UF')));

@@ -152,7 +152,8 @@ function readAssertions(node: { items: readonly JsonNode[]; range: SourceRange }
       report.error('schema-type', `${what} must be an object, not ${jsonKindName(item)}`, item.range);
       return;
     }
-    const f = new FieldReader(item, report, what, ['assertionId', 'role', 'expr', 'fragmentIds', 'confidence', 'note']);
+    // Extra keys on an assertion are metadata Warrant does not use: a warning, not a refusal.
+    const f = new FieldReader(item, report, what, ['assertionId', 'role', 'expr'], 'schema-extra-field');
     const id = userName(f.requiredString('assertionId'), report, `${what}: assertionId`);
     const role = f.requiredString('role');
     if (role && !/^[A-Za-z_][A-Za-z0-9_-]{0,63}$/.test(role.value)) {
@@ -167,7 +168,7 @@ function readAssertions(node: { items: readonly JsonNode[]; range: SourceRange }
 
 function readQueryPlan(node: JsonObject | null, report: GateReport, exprs: ExpressionReader): QueryPlan | null {
   if (!node) return null;
-  const f = new FieldReader(node, report, 'queryPlan', ['verificationMode', 'goal', 'budget', 'notes']);
+  const f = new FieldReader(node, report, 'queryPlan', ['verificationMode', 'goal'], 'schema-extra-field');
   const modeNode = f.requiredString('verificationMode');
   let mode: ProveMode | null = null;
   if (modeNode) {
