@@ -169,6 +169,36 @@ test('a reserved word and an undeclared symbol stop at their gates; fixing them 
   await expect(page.getByTestId('prove-run')).toBeEnabled();
 });
 
+test('bad input never reaches a solver: enormous nesting, SMT text in a name, text that is not JSON', async ({ page }) => {
+  const problems = page.getByTestId('diagnostics');
+  const stoppedAtSchema = async (code: string) => {
+    await proposalSettled(page);
+    await expect(problems).toContainText(code);
+    await expect(page.getByTestId('smtlib')).toHaveAttribute('data-gate', 'schema');
+    await expect(page.getByTestId('prove-run')).toBeDisabled();
+  };
+  // 100,000 nested "not"s: refused by depth, the page stays live.
+  const depth = 100_000;
+  await openProposalText(page, `{"schemaVersion": "holoproof.formal-proposal.v1", "declarations": [], "assertions": [{"assertionId": "deep", "role": "fact", "expr": ${'{"op": "not", "arg": '.repeat(depth)}{"op": "const", "name": "p"}${'}'.repeat(depth)}}], "queryPlan": {"verificationMode": "consistency"}}`);
+  await stoppedAtSchema('schema-too-deep');
+  await shot(page, 'proposal-too-deep');
+  // A name that tries to carry solver commands.
+  const sample = sampleText('release-readiness.json');
+  await pasteText(page, sample.replace('"name": "rc7"', '"name": "rc7) (exit"'));
+  await stoppedAtSchema('schema-identifier');
+  await expect(problems).toContainText('is not an identifier');
+  // Text that is not JSON at all.
+  await pasteText(page, sample.slice(0, 400));
+  await stoppedAtSchema('syntax');
+  expect(await errorCount(page)).toBe(1);
+  // And back: the page answers as before.
+  await pasteText(page, sample);
+  await proposalSettled(page);
+  expect(await errorCount(page)).toBe(0);
+  await run(page);
+  await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'entailed');
+});
+
 test('completion offers the schema\'s operators and the declared symbols', async ({ page }) => {
   await openProposalSample(page, 'release-readiness.json');
   await cursorAfter(page, '"symbol": "');

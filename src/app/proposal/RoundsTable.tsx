@@ -40,7 +40,7 @@ export function RoundsTable({ rounds, running }: { rounds: readonly RoundRecord[
             {rounds.map((r) => (
               <tr key={r.round} data-testid={`round-${r.round}`} data-answer={r.answer} data-active={r.active.length}>
                 <td>{r.round}</td>
-                <td>{r.active.length}</td>
+                <td title={r.active.join(' ')}>{r.active.length}</td>
                 <td>
                   <IdList ids={r.added} />
                 </td>

@@ -65,7 +65,7 @@ export function SmtlibPane({ script }: { script: ModeScript | null }) {
     >
       <header className="pane-head">
         <span className="pane-title">SMT-LIB2</span>
-        <span className="muted">{script ? (script.smtlib ? `${script.mode} mode · ${text.split('\n').length - 1} lines · deterministic` : `${script.mode} mode`) : 'emitting…'}</span>
+        <span className="muted">{script ? (script.smtlib ? `${script.mode} mode · ${text.split('\n').length - 1} lines · deterministic` : 'nothing emitted') : 'emitting…'}</span>
       </header>
       <div className="smtlib-body">
         <div className="smtlib-editor" ref={hostRef} hidden={stopped} />
