@@ -13,10 +13,11 @@ export const NEAR_DUPLICATE = 'near-duplicate';
 export function nearDuplicateDiagnostics(source: SimilaritySource, pairs: readonly NearDuplicatePair[], strategy: SimilarityStrategy): Diagnostic[] {
   const out: Diagnostic[] = [];
   const measure = strategy === 'hrr' ? 'HRR cosine' : 'HDC similarity';
+  const fixes = source.mergeFixes(pairs.map((p) => ({ drop: p.later, keep: p.earlier })));
   for (const p of pairs) {
     const range = source.rangeOf(p.later);
     if (!range) continue;
-    const fix = source.mergeFix(p.later, p.earlier);
+    const fix = fixes.get(p.later);
     out.push({
       severity: 'info',
       code: NEAR_DUPLICATE,

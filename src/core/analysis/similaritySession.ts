@@ -47,7 +47,7 @@ export interface SessionOptions {
 }
 
 export class SimilaritySession {
-  private source: SimilaritySource = { language: 'clair', items: [], rangeOf: () => null, mergeFix: () => null };
+  private source: SimilaritySource = { language: 'clair', items: [], rangeOf: () => null, mergeFixes: () => new Map() };
   private sourceVersion = -1;
   private clairDocument: ClairDocument | null = null;
   private readonly states = new Map<SimilarityStrategy, StrategyState>();
@@ -119,9 +119,16 @@ export class SimilaritySession {
   /** The index of a strategy, up to date with the loaded version (only changed texts are re-encoded). */
   indexFor(strategy: SimilarityStrategy): SimilarityIndex {
     const state = this.stateFor(strategy);
-    if (state.indexed !== this.source.items) {
-      state.index.sync(this.source.items);
-      state.indexed = this.source.items;
+    const items = this.source.items;
+    if (state.indexed !== items) {
+      // Usually one belief changed: touch only it, without hashing every text again.
+      const changes = changesBetween(state.indexed, items);
+      if (changes === null) state.index.sync(items);
+      else {
+        state.index.remove([...changes.removed]);
+        if (changes.changed.size > 0) state.index.update(items.filter((i) => changes.changed.has(i.id)));
+      }
+      state.indexed = items;
     }
     return state.index;
   }

@@ -9,7 +9,7 @@
  *    exported in ways a text edit cannot rewrite safely in general.
  */
 import type { ClairDocument } from '../clair/ast.ts';
-import { mergeBeliefFix } from '../clair/mergeBeliefFix.ts';
+import { mergeBeliefFixes } from '../clair/mergeBeliefFix.ts';
 import type { ClairSymbols } from '../clair/symbols.ts';
 import type { GraphNode, Language, ReasoningGraph } from '../graph/reasoningGraph.ts';
 import type { DiagnosticFix } from '../text/diagnostic.ts';
@@ -22,8 +22,8 @@ export interface SimilaritySource {
   readonly items: readonly SimilarityItem[];
   /** Where a finding about `id` is reported. */
   rangeOf(id: string): SourceRange | null;
-  /** The quick fix merging `drop` into `keep`, or null where the language has none. */
-  mergeFix(drop: string, keep: string): DiagnosticFix | null;
+  /** The quick fixes merging each `drop` into its `keep`, by `drop`; none where the language has none. */
+  mergeFixes(merges: readonly { readonly drop: string; readonly keep: string }[]): ReadonlyMap<string, DiagnosticFix>;
 }
 
 export function clairSimilaritySource(doc: ClairDocument, symbols: ClairSymbols): SimilaritySource {
@@ -32,7 +32,7 @@ export function clairSimilaritySource(doc: ClairDocument, symbols: ClairSymbols)
     language: 'clair',
     items,
     rangeOf: (id) => symbols.beliefs.get(id)?.id.range ?? null,
-    mergeFix: (drop, keep) => mergeBeliefFix(doc, symbols, drop, keep),
+    mergeFixes: (merges) => mergeBeliefFixes(doc, symbols, merges),
   };
 }
 
@@ -49,6 +49,6 @@ export function graphSimilaritySource(graph: ReasoningGraph): SimilaritySource {
     language: graph.language,
     items: [...nodes.values()].map((n) => ({ id: n.id, text: n.content })),
     rangeOf: (id) => nodes.get(id)?.range ?? null,
-    mergeFix: () => null,
+    mergeFixes: () => new Map(),
   };
 }

@@ -16,22 +16,54 @@ import type { ClairSymbols } from './symbols.ts';
 
 /** The fix merging `drop` into `keep`; null when either is not a primary belief or they are one. */
 export function mergeBeliefFix(doc: ClairDocument, symbols: ClairSymbols, drop: string, keep: string): DiagnosticFix | null {
-  const dropped = symbols.beliefs.get(drop);
-  const kept = symbols.beliefs.get(keep);
-  if (!dropped || !kept || dropped === kept) return null;
-  const edits: TextEdit[] = [deleteLine(doc, dropped.line)];
-  for (const l of doc.lines) {
-    if (l.kind !== 'belief' || l.line === dropped.line) continue;
-    const b = l.belief;
-    const list = rewriteJustifications(doc, b, drop, keep);
-    if (list) edits.push(list);
-    // Renaming inside the kept belief would make it name itself.
-    if (b === kept) continue;
-    for (const m of namedBeliefs(b, (id) => id === drop)) edits.push({ range: m.range, text: keep });
-    for (const s of b.invalidations) for (const range of wordRanges(s, drop, b.line)) edits.push({ range, text: keep });
+  return mergeBeliefFixes(doc, symbols, [{ drop, keep }]).get(drop) ?? null;
+}
+
+/**
+ * The fixes of several merges, each on its own (a fix is applied alone), found in one
+ * pass over the document: a 10k-belief trace with many near-duplicates costs one scan,
+ * not one per finding. Keyed by the id dropped.
+ */
+export function mergeBeliefFixes(doc: ClairDocument, symbols: ClairSymbols, merges: readonly { readonly drop: string; readonly keep: string }[]): Map<string, DiagnosticFix> {
+  const keepOf = new Map<string, ClairBelief>();
+  const edits = new Map<string, TextEdit[]>();
+  for (const { drop, keep } of merges) {
+    const dropped = symbols.beliefs.get(drop);
+    const kept = symbols.beliefs.get(keep);
+    if (!dropped || !kept || dropped === kept || keepOf.has(drop)) continue;
+    keepOf.set(drop, kept);
+    edits.set(drop, [deleteLine(doc, dropped.line)]);
   }
-  edits.sort((a, b) => a.range.line - b.range.line || a.range.column - b.range.column);
-  return { title: `Merge into ${keep} (delete ${drop}, point its references at ${keep})`, edits };
+  if (keepOf.size === 0) return new Map();
+  const isDropped = (id: string) => keepOf.has(id);
+  for (const l of doc.lines) {
+    if (l.kind !== 'belief') continue;
+    const b = l.belief;
+    for (const drop of new Set(b.justifications.map((j) => j.value))) {
+      const kept = keepOf.get(drop);
+      // The dropped belief's own line goes whole.
+      if (!kept || symbols.beliefs.get(drop)!.line === b.line) continue;
+      edits.get(drop)!.push(rewriteJustifications(doc, b, drop, kept.id.value));
+    }
+    for (const m of namedBeliefs(b, isDropped)) {
+      const kept = keepOf.get(m.id)!;
+      // Renaming inside the kept belief would make it name itself.
+      if (b !== kept && symbols.beliefs.get(m.id)!.line !== b.line) edits.get(m.id)!.push({ range: m.range, text: kept.id.value });
+    }
+    for (const s of b.invalidations) {
+      for (const w of wordsIn(s, b.line)) {
+        const kept = keepOf.get(w.word);
+        if (kept && b !== kept && symbols.beliefs.get(w.word)!.line !== b.line) edits.get(w.word)!.push({ range: w.range, text: kept.id.value });
+      }
+    }
+  }
+  const fixes = new Map<string, DiagnosticFix>();
+  for (const [drop, list] of edits) {
+    const keep = keepOf.get(drop)!.id.value;
+    list.sort((a, b) => a.range.line - b.range.line || a.range.column - b.range.column);
+    fixes.set(drop, { title: `Merge into ${keep} (delete ${drop}, point its references at ${keep})`, edits: list });
+  }
+  return fixes;
 }
 
 function lineText(doc: ClairDocument, line: number): string {
@@ -49,12 +81,11 @@ function deleteLine(doc: ClairDocument, line: number): TextEdit {
 }
 
 /**
- * The edit replacing b's justification groups (`<a,b <c`) with one rewritten list, when
- * b's justifications name `drop`.
+ * The edit replacing b's justification groups (`<a,b <c`) with one rewritten list, for
+ * a belief whose justifications name `drop`.
  */
-function rewriteJustifications(doc: ClairDocument, b: ClairBelief, drop: string, keep: string): TextEdit | null {
+function rewriteJustifications(doc: ClairDocument, b: ClairBelief, drop: string, keep: string): TextEdit {
   const js = b.justifications;
-  if (!js.some((j) => j.value === drop)) return null;
   const ids: string[] = [];
   for (const j of js) {
     const id = j.value === drop ? keep : j.value;
@@ -71,20 +102,12 @@ function rewriteJustifications(doc: ClairDocument, b: ClairBelief, drop: string,
   return { range: lineRange(b.line, start, end), text: '' };
 }
 
-/** Ranges of `word` as a whole word (runs of [A-Za-z0-9_]) inside a quoted string. */
-function wordRanges(s: ClairString, word: string, line: number): SourceRange[] {
-  const out: SourceRange[] = [];
-  const v = s.value;
-  let from = 0;
-  for (;;) {
-    const i = v.indexOf(word, from);
-    if (i < 0) return out;
-    from = i + word.length;
-    if (isWordChar(v[i - 1]) || isWordChar(v[from])) continue;
-    out.push(lineRange(line, columnOf(s, i), columnOf(s, from - 1) + 1));
+/** Every whole word (a run of [A-Za-z0-9_]) inside a quoted string, with its range. */
+function wordsIn(s: ClairString, line: number): { word: string; range: SourceRange }[] {
+  const out: { word: string; range: SourceRange }[] = [];
+  for (const m of s.value.matchAll(/[A-Za-z0-9_]+/g)) {
+    const at = m.index;
+    out.push({ word: m[0], range: lineRange(line, columnOf(s, at), columnOf(s, at + m[0].length - 1) + 1) });
   }
-}
-
-function isWordChar(c: string | undefined): boolean {
-  return c !== undefined && /[A-Za-z0-9_]/.test(c);
+  return out;
 }

@@ -4,17 +4,19 @@
  *  - the vectors say so: HRR cosine ≥ 0.9, or HDC 1 − Hamming/D ≥ 0.856 (the same
  *    correlation seen through sign bits: 1/2 + asin(0.9)/π);
  *  - the words say so: the cosine of the two sets of distinct features (words and
- *    neighbouring pairs) is ≥ 0.6. This lexical gate keeps HDC's majority vote over a
- *    handful of features from pairing "index" with "index index cache" (0.875), and it
- *    is what makes the search below exact rather than probabilistic.
+ *    neighbouring pairs) is ≥ 0.8. An HRR cosine of 0.9 already needs about that much
+ *    shared (its cosine is the weighted feature cosine give or take 1/√D); the gate keeps
+ *    HDC's majority vote over a handful of features from pairing "index" with
+ *    "index index cache" (0.875), and it makes the search below exact and fast.
  * Texts that differ only in case, punctuation, spacing, function words or plural
  * endings encode identically (score 1); one content word changed in ten falls below
  * (about 0.84 for HRR), and so does the same words in another order.
  *
  * Two ways to find them, with the same answer:
  *  - findNearDuplicates, from scratch: comparing all pairs is quadratic, so candidates
- *    come from prefix filtering — two sets with cosine ≥ 0.6 share a feature among the
- *    rarest |x| − ⌈0.36·|x|⌉ + 1 features of each — and only candidates are scored.
+ *    come from prefix filtering — two sets with cosine ≥ 0.8 share a feature among the
+ *    rarest |x| − ⌈0.64·|x|⌉ + 1 features of each — and only candidates that pass the
+ *    gate are scored with the vectors.
  *  - refreshNearDuplicates, after an edit: one full scan per changed item (and per item
  *    that had paired with a changed one), instead of starting over.
  */
@@ -33,7 +35,7 @@ export interface NearDuplicatePair {
 export const NEAR_DUPLICATE_THRESHOLD: Readonly<Record<SimilarityStrategy, number>> = { hrr: 0.9, hdc: 0.856 };
 
 /** The lexical gate: the cosine of the distinct-feature sets must reach this. */
-export const LEXICAL_COSINE = 0.6;
+export const LEXICAL_COSINE = 0.8;
 
 /** The distinct features of a text, as strings. */
 export function featureSet(text: string): Set<string> {
@@ -50,31 +52,45 @@ export function setCosine(a: ReadonlySet<string>, b: ReadonlySet<string>): numbe
 
 /** All near-duplicate pairs of `items` (in document order, all held by `index`), by later item's position. */
 export function findNearDuplicates(index: SimilarityIndex, items: readonly SimilarityItem[], threshold = NEAR_DUPLICATE_THRESHOLD[index.strategy]): NearDuplicatePair[] {
-  const featureSets = items.map((item) => featureSet(item.text));
-  const sets = featureSets.map((set) => [...set]);
-  const frequency = new Map<string, number>();
-  for (const set of sets) for (const f of set) frequency.set(f, (frequency.get(f) ?? 0) + 1);
-  const rarestFirst = (a: string, b: string) => frequency.get(a)! - frequency.get(b)! || (a < b ? -1 : a > b ? 1 : 0);
+  // Features as numbers, each item's distinct ones sorted rarest first (then by number):
+  // the prefix order, and sorted arrays make the gate a merge.
+  const numberOf = new Map<string, number>();
+  const frequency: number[] = [];
+  const raw = items.map((item) => {
+    const ids = new Set<number>();
+    for (const f of textFeatures(item.text)) {
+      const key = featureKey(f);
+      let n = numberOf.get(key);
+      if (n === undefined) {
+        numberOf.set(key, (n = frequency.length));
+        frequency.push(0);
+      }
+      ids.add(n);
+    }
+    for (const n of ids) frequency[n]!++;
+    return [...ids];
+  });
+  const rarestFirst = (a: number, b: number) => frequency[a]! - frequency[b]! || a - b;
+  const sets = raw.map((ids) => Int32Array.from(ids.sort(rarestFirst)));
   const t2 = LEXICAL_COSINE * LEXICAL_COSINE;
-  const postings = new Map<string, number[]>();
+  const postings = new Map<number, number[]>();
   const pairs: NearDuplicatePair[] = [];
+  const seen = new Int32Array(items.length).fill(-1);
   for (let x = 0; x < items.length; x++) {
     const set = sets[x]!;
     if (set.length === 0) continue;
-    set.sort(rarestFirst);
     const prefix = set.length - Math.ceil(t2 * set.length) + 1;
-    const seen = new Set<number>();
     let best: { earlier: number; score: number } | null = null;
     for (let i = 0; i < prefix; i++) {
       const list = postings.get(set[i]!);
       if (!list) continue;
       for (const y of list) {
-        if (seen.has(y)) continue;
-        seen.add(y);
+        if (seen[y] === x) continue;
+        seen[y] = x;
         // Size filter: cosine ≥ t needs t²|x| ≤ |y| ≤ |x|/t².
-        const ySize = sets[y]!.length;
-        if (ySize < t2 * set.length || ySize * t2 > set.length) continue;
-        if (setCosine(featureSets[x]!, featureSets[y]!) < LEXICAL_COSINE) continue;
+        const other = sets[y]!;
+        if (other.length < t2 * set.length || other.length * t2 > set.length) continue;
+        if (sortedCosine(set, other, rarestFirst) < LEXICAL_COSINE) continue;
         const score = index.score(items[y]!.id, items[x]!.id) ?? 0;
         if (score >= threshold && (best === null || score > best.score || (score === best.score && y < best.earlier))) best = { earlier: y, score };
       }
@@ -88,6 +104,23 @@ export function findNearDuplicates(index: SimilarityIndex, items: readonly Simil
     }
   }
   return pairs;
+}
+
+/** The cosine of two sets given as arrays sorted by `order`: a merge. */
+function sortedCosine(a: Int32Array, b: Int32Array, order: (p: number, q: number) => number): number {
+  let i = 0;
+  let j = 0;
+  let shared = 0;
+  while (i < a.length && j < b.length) {
+    const c = order(a[i]!, b[j]!);
+    if (c === 0) {
+      shared++;
+      i++;
+      j++;
+    } else if (c < 0) i++;
+    else j++;
+  }
+  return shared / Math.sqrt(a.length * b.length);
 }
 
 /**
