@@ -20,12 +20,16 @@
  * - `parseUnsatCore`, `parseModel`, `solverErrors`, `checkSatAnswers`: solver output.
  * - `SmtSolver`, `SolverFactory`: what a solver adapter implements (run text commands
  *   in one live context, interrupt, close).
- * - `prove(text | ProposalCheck, options)` → `ProveResult` (contract §1.6 object plus
+ * - `prove(text | ProposalCheck, { solver, solverFactory, mode?, intuition?, budgets?,
+ *   ranker?, cancel?, onRound?, now? })` → `ProveResult` (contract §1.6 object plus
  *   extensions): gates, then the intuition loop (`none` | `hrr` | `hdc`) with push/pop
- *   in one live solver context, budgets, unsat core and model mapped to assertion ids.
- *   `onRound` reports each round as it ends; `cancel.cancelled` stops between rounds
- *   (interrupt the solver to stop the round in flight).
- * - `assertionText(assertion)` / `goalText(proposal)`: the words a ranker sees.
+ *   in one live solver context, budgets (`DEFAULT_BUDGETS`), unsat core and model
+ *   mapped to assertion ids. `onRound` reports each round as it ends;
+ *   `cancel.cancelled` stops between rounds (interrupt the solver, or end its worker,
+ *   to stop the round in flight).
+ * - `vsaRanker(strategy)`: the default `RankerFactory` of VSA intuition; `expansionSizes`
+ *   the active-set schedule; `assertionText(assertion)` / `goalText(proposal)` the words
+ *   a ranker sees.
  * - `PROPOSAL_CODES`: every diagnostic code with its gate.
  */
 export type { JsonNode, JsonObject, JsonArray, JsonMember, ParsedJson } from './jsonSource.ts';
