@@ -62,6 +62,18 @@ test('the search box ranks every belief, and the strategy switch re-ranks with H
   await shot(page, 'similarity');
 });
 
+test('a Gaia claim lists the claims, notes and questions most like it', async ({ page }) => {
+  await openFresh(page, 'migraine_evidence.py');
+  await node(page, 'effective').click();
+  const rows = page.getByTestId('inspector').getByTestId('similar').locator('[data-testid^="similar-item-"]');
+  await expect(rows).toHaveCount(8);
+  // "Nightly magnesium reduces monthly migraine days in adults." is closest to the question it answers.
+  await expect(rows.first()).toHaveAttribute('data-testid', 'similar-item-research_question');
+  expect(descending(await scoresOf(rows))).toBe(true);
+  await rows.first().click();
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-selected', 'research_question');
+});
+
 const DUPLICATED = [
   'b1 .9 L0 @user "The battery is flat."',
   'b2 .8 L0 @user "the starter clicks but the engine does not turn"',
@@ -82,6 +94,7 @@ test('a near-duplicate belief gets an info finding whose quick fix merges it', a
   await expect(node(page, 'b3')).toHaveCount(1);
   // The info marker sits on b3's id in the editor.
   await expect(page.getByTestId('editor').locator('.squiggly-info')).not.toHaveCount(0);
+  await shot(page, 'similarity-near-duplicate');
 
   await page.getByTestId('editor').locator('.view-line', { hasText: 'the battery is flat"' }).locator('span', { hasText: /^b3$/ }).first().click();
   await page.keyboard.press('Control+.');
