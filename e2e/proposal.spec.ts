@@ -266,9 +266,12 @@ test('a proposal with a model: model-found, its values listed and their declarat
   await expect(page.getByTestId('model')).toContainText('Counter-model');
 });
 
-test('an inconsistent proposal lists the clashing assertions', async ({ page }) => {
+test('an inconsistent proposal lists the clashing assertions (run with Ctrl+Enter in the editor)', async ({ page }) => {
   await openProposalSample(page, 'vpn-policy-clash.json');
-  await run(page);
+  await expect(page.getByTestId('prove-run')).toBeEnabled();
+  await focusEditor(page);
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByTestId('verdict')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
   await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'inconsistent');
   await expect(page.getByTestId('core')).toHaveAttribute('data-count', '4');
   await expect(page.getByTestId('core-item-rule_staff_vpn')).toHaveCount(0);

@@ -53,6 +53,8 @@ export interface ProofRun {
 
 export interface ProofState {
   readonly settings: ProofSettings;
+  /** Budget fields whose text is not a valid value right now (Run waits for them). */
+  readonly invalidBudgets: readonly BudgetField[];
   readonly solver: { readonly status: SolverStatus; readonly detail: string | null };
   readonly run: ProofRun | null;
 }
@@ -67,6 +69,7 @@ export const DEFAULT_SETTINGS: ProofSettings = {
 
 export const useProofStore = create<ProofState>(() => ({
   settings: DEFAULT_SETTINGS,
+  invalidBudgets: [],
   solver: { status: 'idle', detail: null },
   run: null,
 }));
@@ -87,6 +90,15 @@ export function warmUpSolver(): void {
 
 export function updateSettings(patch: Partial<ProofSettings>): void {
   useProofStore.setState((s) => ({ settings: { ...s.settings, ...patch } }));
+}
+
+/** Records whether a budget field's text is a valid value (the store keeps the last valid one). */
+export function setBudgetValidity(field: BudgetField, valid: boolean): void {
+  useProofStore.setState((s) => {
+    const has = s.invalidBudgets.includes(field);
+    if (valid === !has) return s;
+    return { invalidBudgets: valid ? s.invalidBudgets.filter((f) => f !== field) : [...s.invalidBudgets, field] };
+  });
 }
 
 /** True when `value` is a whole number within the field's bounds. */

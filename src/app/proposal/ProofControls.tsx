@@ -3,13 +3,13 @@
  * Budget fields take whole numbers within bounds; anything else is marked and keeps Run
  * disabled, so a typo never reaches the solver as a zero or NaN budget.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { IntuitionMode, ProveMode } from '../../core/proposal/index.ts';
 import type { BudgetField } from '../../store/proofStore.ts';
-import { BUDGET_LIMITS, cancelProof, runProof, updateSettings, useProofStore, validBudget } from '../../store/proofStore.ts';
+import { BUDGET_LIMITS, cancelProof, setBudgetValidity, updateSettings, useProofStore, validBudget } from '../../store/proofStore.ts';
 import { useDocumentStore } from '../../store/documentStore.ts';
-import { activeEditor } from '../editor/activeEditor.ts';
 import type { ModeScript } from './useModeScript.ts';
+import { useRunProof } from './useRunProof.ts';
 
 const MODE_LABELS: Readonly<Record<ProveMode, string>> = {
   entailment: 'entailment — does the goal follow?',
@@ -29,10 +29,12 @@ const BUDGET_FIELDS: readonly { readonly field: BudgetField; readonly label: str
   { field: 'maxRounds', label: 'max rounds', title: 'at most this many rounds of the intuition loop, the first included' },
 ];
 
-function BudgetInput({ field, label, title, onValidity }: { field: BudgetField; label: string; title: string; onValidity: (field: BudgetField, ok: boolean) => void }) {
+function BudgetInput({ field, label, title }: { field: BudgetField; label: string; title: string }) {
   const value = useProofStore((s) => s.settings[field]);
   const [draft, setDraft] = useState(String(value));
   const { min, max } = BUDGET_LIMITS[field];
+  // A field starts from the store's (valid) value, whatever an earlier one was left at.
+  useEffect(() => setBudgetValidity(field, true), [field]);
   const ok = /^\d+$/.test(draft.trim()) && validBudget(field, Number(draft.trim()));
   return (
     <label className={`proof-field${ok ? '' : ' is-invalid'}`} title={`${title} (${min}–${max})`}>
@@ -46,7 +48,7 @@ function BudgetInput({ field, label, title, onValidity }: { field: BudgetField; 
           const next = e.target.value;
           setDraft(next);
           const valid = /^\d+$/.test(next.trim()) && validBudget(field, Number(next.trim()));
-          onValidity(field, valid);
+          setBudgetValidity(field, valid);
           if (valid) updateSettings({ [field]: Number(next.trim()) });
         }}
       />
@@ -58,35 +60,8 @@ export function ProofControls({ script, mode }: { script: ModeScript | null; mod
   const chosen = useProofStore((s) => s.settings.mode);
   const documentMode = useDocumentStore((s) => s.analysis?.proposal?.mode ?? null);
   const intuition = useProofStore((s) => s.settings.intuition);
-  const running = useProofStore((s) => s.run?.status === 'running');
   const solver = useProofStore((s) => s.solver);
-  const editorVersion = useDocumentStore((s) => s.editorVersion);
-  const [invalid, setInvalid] = useState<ReadonlySet<BudgetField>>(new Set());
-  const onValidity = (field: BudgetField, ok: boolean) =>
-    setInvalid((prev) => {
-      const next = new Set(prev);
-      if (ok) next.delete(field);
-      else next.add(field);
-      return next;
-    });
-
-  const current = script !== null && script.version === editorVersion;
-  const blocked =
-    invalid.size > 0
-      ? 'fix the budget fields first'
-      : !current
-        ? 'the document is still being checked'
-        : script.smtlib === null
-          ? `the proposal stops at the ${script.gate} gate in ${mode} mode: fix its errors first`
-          : solver.status === 'failed'
-            ? `z3 could not start: ${solver.detail ?? 'unknown reason'}`
-            : null;
-
-  const run = () => {
-    const text = activeEditor()?.getValue();
-    if (text === undefined || !script) return;
-    void runProof(text, script.version, mode);
-  };
+  const { blocked, running, run } = useRunProof(script, mode);
 
   return (
     <div className="proof-controls">
@@ -102,7 +77,7 @@ export function ProofControls({ script, mode }: { script: ModeScript | null; mod
         </select>
       </label>
       {BUDGET_FIELDS.map((b) => (
-        <BudgetInput key={b.field} {...b} onValidity={onValidity} />
+        <BudgetInput key={b.field} {...b} />
       ))}
       <label className="proof-field" title="how candidate assertions are chosen: all at once, or ranked by similarity to the goal and expanded in fixed steps">
         <span>intuition</span>
@@ -115,7 +90,7 @@ export function ProofControls({ script, mode }: { script: ModeScript | null; mod
         </select>
       </label>
       <div className="proof-buttons">
-        <button className="primary" data-testid="prove-run" disabled={running || blocked !== null} title={blocked ?? `check the proposal with z3 in ${mode} mode`} onClick={run}>
+        <button className="primary" data-testid="prove-run" disabled={blocked !== null} title={blocked ?? `check the proposal with z3 in ${mode} mode (Ctrl+Enter in the editor)`} onClick={run}>
           Run
         </button>
         <button data-testid="prove-cancel" disabled={!running} title="stop the running solve (its verdict is unknown, cancelled)" onClick={cancelProof}>

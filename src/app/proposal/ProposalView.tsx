@@ -3,7 +3,7 @@
  * graph: the run settings and buttons, the verdict, the emitted SMT-LIB2, and what the
  * verdict rests on (unsat core or model) beside the rounds of the intuition loop.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useDocumentStore } from '../../store/documentStore.ts';
 import { useProofStore, warmUpSolver } from '../../store/proofStore.ts';
 import { SplitPane } from '../chrome/SplitPane.tsx';
@@ -13,6 +13,9 @@ import { RoundsTable } from './RoundsTable.tsx';
 import { SmtlibPane } from './SmtlibPane.tsx';
 import { useEffectiveMode, useModeScript } from './useModeScript.ts';
 import { useProofHighlights } from './useProofHighlights.ts';
+import { useRunProof } from './useRunProof.ts';
+import { activeEditor } from '../editor/activeEditor.ts';
+import { monaco } from '../monaco/monacoSetup.ts';
 import { VerdictBanner } from './VerdictBanner.tsx';
 
 export function ProposalView() {
@@ -24,8 +27,22 @@ export function ProposalView() {
   const result = run?.status === 'done' ? run.result : null;
   const highlights = useProofHighlights(result, outline, focused);
 
+  const gate = useRunProof(script, mode);
+  const runNow = useRef(gate.run);
+  runNow.current = gate.run;
+
   // z3 is 35 MB of WebAssembly: it is loaded when a proposal is first opened, not before.
   useEffect(() => warmUpSolver(), []);
+  // Ctrl+Enter in the editor runs the proposal, under the same rules as the Run button.
+  useEffect(() => {
+    const action = activeEditor()?.addAction({
+      id: 'warrant.proposal.run',
+      label: 'Run the proposal through z3',
+      keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter],
+      run: () => runNow.current(),
+    });
+    return () => action?.dispose();
+  }, []);
   useEffect(() => setFocused(null), [run?.seq]);
 
   return (

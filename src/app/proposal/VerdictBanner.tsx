@@ -63,6 +63,7 @@ function Elapsed({ since }: { since: number }) {
 
 export function VerdictBanner() {
   const run = useProofStore((s) => s.run);
+  const solver = useProofStore((s) => s.solver);
   const editorVersion = useDocumentStore((s) => s.editorVersion);
   const result = run?.result ?? null;
   const verdict = result?.verdict ?? null;
@@ -80,7 +81,12 @@ export function VerdictBanner() {
       data-version={run?.version ?? 0}
       aria-live="polite"
     >
-      {!run && <div className="verdict-idle muted">Not run yet. Run checks the proposal with z3 in the mode and budgets above.</div>}
+      {!run && solver.status !== 'failed' && <div className="verdict-idle muted">Not run yet. Run (or Ctrl+Enter in the editor) checks the proposal with z3 in the mode and budgets above.</div>}
+      {!run && solver.status === 'failed' && (
+        <div className="verdict-idle verdict-stale" data-testid="solver-failed">
+          z3 could not be loaded, so proposals cannot be run here: {solver.detail ?? 'no reason given'}
+        </div>
+      )}
       {run && run.status === 'running' && (
         <div className="verdict-line">
           <span className="verdict-word running">solving…</span>
