@@ -39,7 +39,7 @@ export class HdcEncoder {
     this.words = words;
     const mask = lastWordMask(dim);
     const slab = new VectorSlab((n) => new Uint32Array(n), words);
-    this.items = new ItemMemory(`hdc/${dim}`, (stream) => {
+    this.items = new ItemMemory<Uint32Array>(`hdc/${dim}`, (stream) => {
       const v = slab.next();
       stream.fillWords(v);
       v[words - 1] = v[words - 1]! & mask;

@@ -1,19 +1,20 @@
 /**
  * HRR (holographic reduced representation) encoding of a text. Each word has a random
- * vector with i.i.d. N(0, 1/D) components; an ordered pair of neighbouring words is
- * the binding first ⊛ secondᵀ (circular correlation: not commutative, so word order
- * counts); a text is the sum of its words and pairs (bundling), scaled to unit length.
- * Vectors are kept in real-Fourier coordinates (realFourierBasis.ts): an orthonormal
- * basis, so cosines are those of the time-domain vectors, and a binding is O(D).
- * Drawing i.i.d. normal coordinates in an orthonormal basis gives i.i.d. normal
- * time-domain components too, so item vectors are drawn there directly.
+ * vector with i.i.d. components of mean 0 and variance 1/D; an ordered pair of
+ * neighbouring words is the binding first ⊛ secondᵀ (circular correlation: not
+ * commutative, so word order counts); a text is the sum of its words and pairs
+ * (bundling, in single precision), scaled to unit length. Vectors are kept in
+ * real-Fourier coordinates (realFourierBasis.ts): an orthonormal basis, so cosines are
+ * those of the time-domain vectors, and a binding is O(D). Drawing i.i.d. coordinates in
+ * an orthonormal basis gives uncorrelated time-domain components of the same variance,
+ * so item vectors are drawn there directly.
  */
 import { BoundedCache } from './boundedCache.ts';
+import { FloatArena } from './floatArena.ts';
 import { bindInvolutedCoordinates } from './hrrBinding.ts';
 import { isPowerOfTwo } from './fft.ts';
 import { ItemMemory } from './itemMemory.ts';
 import type { Feature } from './textFeatures.ts';
-import { VectorSlab } from './vectorSlab.ts';
 import { textFeatures } from './textFeatures.ts';
 
 export const HRR_DEFAULT_DIM = 1024;
@@ -26,39 +27,56 @@ const CACHED_WORDS = 8192;
  */
 const CACHED_PAIRS = 4096;
 
+/** The arena slot that accumulates a text's sum. */
+const SUM = 0;
+
 export class HrrEncoder {
   readonly dim: number;
-  private readonly words: ItemMemory<Float32Array>;
-  /** Bound pairs (first ⊛ second̃) by "first second", single precision. */
-  private readonly pairs = new BoundedCache<Float32Array>(CACHED_PAIRS);
-  private readonly makePair: (key: string) => Float32Array;
-  private readonly sum: Float64Array;
+  private readonly arena: FloatArena;
+  /** Word → arena slot of its vector. */
+  private readonly words: ItemMemory<number>;
+  /** "first second" → arena slot of first ⊛ second̃ (single precision). */
+  private readonly pairs: BoundedCache<number>;
+  private readonly makePair: (key: string) => number;
 
-  constructor(dim: number = HRR_DEFAULT_DIM) {
+  /** `useKernels: false` bundles in JavaScript even where WebAssembly SIMD runs (same bits). */
+  constructor(dim: number = HRR_DEFAULT_DIM, useKernels = true) {
     if (!isPowerOfTwo(dim) || dim < 4) throw new Error(`HRR dimension must be a power of two ≥ 4, not ${dim}`);
     this.dim = dim;
+    const arena = new FloatArena(dim, 64, useKernels);
+    this.arena = arena;
+    if (arena.alloc() !== SUM) throw new Error('the HRR arena must start with its accumulator');
     const sd = 1 / Math.sqrt(dim);
-    const slab = new VectorSlab((n) => new Float32Array(n), dim);
-    this.words = new ItemMemory(`hrr/${dim}`, (stream) => {
-      const v = slab.next();
-      stream.fillNormals(v, sd);
-      return v;
-    }, CACHED_WORDS);
-    const pairSlab = new VectorSlab((n) => new Float32Array(n), dim);
+    const release = (slot: number) => arena.release(slot);
+    this.words = new ItemMemory(
+      `hrr/${dim}`,
+      (stream) => {
+        const slot = arena.alloc();
+        const at = arena.offsetOf(slot);
+        stream.fillNormals(arena.floats.subarray(at, at + dim), sd);
+        return slot;
+      },
+      CACHED_WORDS,
+      release,
+    );
+    this.pairs = new BoundedCache<number>(CACHED_PAIRS, release);
     const bound = new Float64Array(dim);
     this.makePair = (key) => {
       const cut = key.indexOf(' ');
-      bindInvolutedCoordinates(this.words.vectorOf(key.slice(0, cut)), this.words.vectorOf(key.slice(cut + 1)), bound);
-      const v = pairSlab.next();
-      v.set(bound);
-      return v;
+      // Take every slot first: allocating may grow the arena and remake its view.
+      const a = this.words.vectorOf(key.slice(0, cut));
+      const b = this.words.vectorOf(key.slice(cut + 1));
+      const slot = arena.alloc();
+      const f = arena.floats;
+      bindInvolutedCoordinates(f.subarray(arena.offsetOf(a), arena.offsetOf(a) + dim), f.subarray(arena.offsetOf(b), arena.offsetOf(b) + dim), bound);
+      f.set(bound, arena.offsetOf(slot));
+      return slot;
     };
-    this.sum = new Float64Array(dim);
   }
 
-  /** The random vector of one word (real-Fourier coordinates). */
+  /** A copy of the random vector of one word (real-Fourier coordinates). */
   wordVector(word: string): Float32Array {
-    return this.words.vectorOf(word);
+    return this.arena.copyOf(this.words.vectorOf(word));
   }
 
   /** A text's unit vector (all zeros for a text with no words). */
@@ -75,24 +93,20 @@ export class HrrEncoder {
 
   encodeFeaturesInto(features: readonly Feature[], out: Float32Array, offset: number): number {
     const d = this.dim;
-    const sum = this.sum;
-    sum.fill(0);
+    const arena = this.arena;
+    arena.clear(SUM);
     for (const f of features) {
       // Words hold no spaces, so "first second" names a pair unambiguously.
-      const v = f.kind === 'word' ? this.words.vectorOf(f.word) : this.pairs.getOrMake(`${f.first} ${f.second}`, this.makePair);
-      // Four at a time (d is a power of two ≥ 4): a quarter of the loop overhead.
-      for (let i = 0; i < d; i += 4) {
-        sum[i] = sum[i]! + v[i]!;
-        sum[i + 1] = sum[i + 1]! + v[i + 1]!;
-        sum[i + 2] = sum[i + 2]! + v[i + 2]!;
-        sum[i + 3] = sum[i + 3]! + v[i + 3]!;
-      }
+      const slot = f.kind === 'word' ? this.words.vectorOf(f.word) : this.pairs.getOrMake(`${f.first} ${f.second}`, this.makePair);
+      arena.add(SUM, slot);
     }
+    const sum = arena.floats;
+    const at = arena.offsetOf(SUM);
     let norm2 = 0;
-    for (let i = 0; i < d; i++) norm2 += sum[i]! * sum[i]!;
+    for (let i = at; i < at + d; i++) norm2 += sum[i]! * sum[i]!;
     const norm = Math.sqrt(norm2);
     const scale = norm > 0 ? 1 / norm : 0;
-    for (let i = 0; i < d; i++) out[offset + i] = sum[i]! * scale;
+    for (let i = 0; i < d; i++) out[offset + i] = sum[at + i]! * scale;
     return norm;
   }
 }

@@ -14,10 +14,11 @@ export class ItemMemory<V> {
 
   /**
    * `namespace` keeps the streams of different vector kinds (and dimensions) apart;
-   * `draw` makes one vector from a fresh stream; `capacity` vectors are kept.
+   * `draw` makes one vector from a fresh stream; `capacity` vectors are kept, and
+   * `onEvict` hears of each one let go.
    */
-  constructor(namespace: string, draw: (stream: SeededStream) => V, capacity: number) {
-    this.cache = new BoundedCache<V>(capacity);
+  constructor(namespace: string, draw: (stream: SeededStream) => V, capacity: number, onEvict: ((value: V) => void) | null = null) {
+    this.cache = new BoundedCache<V>(capacity, onEvict);
     this.make = (symbol) => {
       const [a, b] = hashPair(`${namespace}\u0000${symbol}`);
       return draw(new SeededStream(a, b));

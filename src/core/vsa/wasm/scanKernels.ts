@@ -8,6 +8,8 @@
  *    chunks go through a tree of carry-save adders, so only one vector in eight is
  *    popcounted in the loop (the eights), and the ones, twos and fours once per row.
  *    Each popcount is the SWAR trick on 32-bit lanes (pairs, nibbles, bytes).
+ *  - add_f32(dst, src, n): dst += src over n floats (a multiple of 16), single precision:
+ *    how an HRR text vector is bundled from its word and pair vectors.
  * Pointers are byte offsets into the imported memory, 16-byte aligned.
  */
 import type { KernelFunction } from './wasmWriter.ts';
@@ -141,7 +143,29 @@ const hammingRows: KernelFunction = {
   ],
 };
 
+// add_f32: params dst 0, src 1, n 2: dst[i] += src[i] in single precision, n a multiple of 16.
+const ADD = { dst: 0, src: 1, n: 2 } as const;
+const addStep = (k: number) => [
+  ...get(ADD.dst),
+  ...load(ADD.dst, 16 * k), ...load(ADD.src, 16 * k), ...simd(simdOp.f32x4Add),
+  ...simd(simdOp.v128Store, ...memarg(4, 16 * k)),
+];
+
+const addF32: KernelFunction = {
+  name: 'add_f32',
+  params: [I32, I32, I32],
+  results: [],
+  locals: [],
+  body: [
+    op.loop, VOID,
+    ...addStep(0), ...addStep(1), ...addStep(2), ...addStep(3),
+    ...add(ADD.dst, 64), ...add(ADD.src, 64), ...sub(ADD.n, 16),
+    ...get(ADD.n), op.brIf, 0,
+    op.end,
+  ],
+};
+
 /** The kernel module's bytes. */
 export function scanKernelBytes(): Uint8Array {
-  return moduleBytes([dotRows, hammingRows]);
+  return moduleBytes([dotRows, hammingRows, addF32]);
 }

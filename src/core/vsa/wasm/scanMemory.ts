@@ -23,6 +23,7 @@ interface WasmApi {
 export interface ScanKernels {
   dotRows(query: number, rows: number, count: number, dim: number, out: number): void;
   hammingRows(query: number, rows: number, count: number, blocks: number, out: number): void;
+  addF32(dst: number, src: number, n: number): void;
 }
 
 const PAGE = 65_536;
@@ -68,10 +69,11 @@ export class ScanMemory {
       const e = instance.exports as {
         dot_rows: (...args: number[]) => void;
         hamming_rows: (...args: number[]) => void;
+        add_f32: (...args: number[]) => void;
       };
       this.memory = memory;
       this.plain = null;
-      this.kernels = { dotRows: e.dot_rows, hammingRows: e.hamming_rows };
+      this.kernels = { dotRows: e.dot_rows, hammingRows: e.hamming_rows, addF32: e.add_f32 };
     } else {
       this.memory = null;
       this.plain = new ArrayBuffer(Math.max(PAGE, bytes));

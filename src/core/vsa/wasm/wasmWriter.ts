@@ -35,6 +35,7 @@ export const op = {
 /** 128-bit SIMD opcodes (after the 0xFD prefix). */
 export const simdOp = {
   v128Load: 0x00,
+  v128Store: 0x0b,
   v128Const: 0x0c,
   i32x4ExtractLane: 0x1b,
   f32x4Splat: 0x13,

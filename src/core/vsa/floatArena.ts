@@ -1,0 +1,82 @@
+/**
+ * Fixed-length float vectors in numbered slots of one growable memory — the HRR
+ * encoder's word and pair vectors and its accumulator — so that bundling can add them
+ * with the SIMD kernel (about six times the JavaScript loop). Slots are handed out and
+ * given back (a cache evicting a vector frees its slot). Where the kernel does not run,
+ * additions go through a Float32Array, which rounds each sum to single precision
+ * exactly as the kernel does: the same bits either way.
+ */
+import { ScanMemory } from './wasm/scanMemory.ts';
+
+export class FloatArena {
+  /** Floats per slot. */
+  readonly length: number;
+  private readonly memory: ScanMemory;
+  private readonly useKernel: boolean;
+  private capacity: number;
+  private used = 0;
+  private readonly free: number[] = [];
+  private view: Float32Array;
+
+  /** `length` floats per slot; the kernel is used when it runs and `length` is a multiple of 16. */
+  constructor(length: number, initialSlots = 64, useKernels = true) {
+    this.length = length;
+    this.capacity = Math.max(1, initialSlots);
+    this.memory = new ScanMemory(this.capacity * length * 4, useKernels && length % 16 === 0);
+    this.useKernel = this.memory.kernels !== null;
+    this.view = new Float32Array(this.memory.buffer);
+  }
+
+  /** Every slot's floats; remade when the arena grows (read it after allocating). */
+  get floats(): Float32Array {
+    return this.view;
+  }
+
+  /** Where slot `slot` starts in `floats`. */
+  offsetOf(slot: number): number {
+    return slot * this.length;
+  }
+
+  /** A fresh slot, zeroed. */
+  alloc(): number {
+    const reused = this.free.pop();
+    if (reused !== undefined) {
+      this.view.fill(0, this.offsetOf(reused), this.offsetOf(reused) + this.length);
+      return reused;
+    }
+    if (this.used === this.capacity) {
+      this.capacity = Math.ceil(this.capacity * 1.5);
+      this.memory.ensure(this.capacity * this.length * 4);
+      this.view = new Float32Array(this.memory.buffer);
+    }
+    return this.used++;
+  }
+
+  /** Gives a slot back. */
+  release(slot: number): void {
+    this.free.push(slot);
+  }
+
+  /** A copy of one slot's floats. */
+  copyOf(slot: number): Float32Array {
+    return this.view.slice(this.offsetOf(slot), this.offsetOf(slot) + this.length);
+  }
+
+  /** Zeroes one slot. */
+  clear(slot: number): void {
+    this.view.fill(0, this.offsetOf(slot), this.offsetOf(slot) + this.length);
+  }
+
+  /** slot `into` += slot `from`, in single precision. */
+  add(into: number, from: number): void {
+    const d = this.length;
+    if (this.useKernel) {
+      this.memory.kernels!.addF32(into * d * 4, from * d * 4, d);
+      return;
+    }
+    const v = this.view;
+    const a = into * d;
+    const b = from * d;
+    for (let i = 0; i < d; i++) v[a + i] = v[a + i]! + v[b + i]!;
+  }
+}
