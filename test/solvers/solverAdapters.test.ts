@@ -12,6 +12,7 @@ import { checkProposal, prove, verdictOf } from '../../src/core/proposal/index.t
 import { Cvc5MissingError, Cvc5Solver } from '../../src/solvers/cvc5Solver.ts';
 import { nodeSolverFactory } from '../../src/solvers/nodeSolvers.ts';
 import { makeZ3Solver, shutdownZ3 } from '../../src/solvers/z3Node.ts';
+import { generateProposalKb } from '../../bench/generateProposalKb.ts';
 import { arbitraryProposal, pigeonholeProposal } from '../support/proposalGenerators.ts';
 
 const CVC5_INSTALLED = spawnSync('cvc5', ['--version']).status === 0;
@@ -46,6 +47,18 @@ describe('z3 (z3-solver package)', () => {
   it('reads every script the gates let through without an error', async () => {
     const passed = await checkAll(makeZ3Solver, 150);
     expect(passed).toBeGreaterThan(60); // most generated proposals pass the gates
+  });
+
+  it('VSA intuition proves a generated entailment with part of the knowledge base; NoIntuition agrees', async () => {
+    const kb = generateProposalKb({ size: 1000, entailed: true });
+    const none = await prove(kb.text, { solver: 'z3', solverFactory: nodeSolverFactory, budgets: { timeoutMs: 20_000 } });
+    expect(none).toMatchObject({ verdict: 'entailed', rounds: 1 });
+    for (const intuition of ['hrr', 'hdc'] as const) {
+      const r = await prove(kb.text, { solver: 'z3', solverFactory: nodeSolverFactory, intuition, budgets: { timeoutMs: 20_000 } });
+      expect(r.verdict).toBe('entailed');
+      expect(r.round_log.at(-1)!.active.length).toBeLessThan(1000);
+      expect(new Set(r.core)).toEqual(new Set(kb.proofIds));
+    }
   });
 
   it('a timeout is unknown, naming the budget, and ends near it', async () => {
