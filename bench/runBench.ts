@@ -14,6 +14,8 @@
  *  - similarity (bench/vsaBench.ts): top-10 of 100k beliefs in the similarity worker
  *    (HDC ≤ 30 ms, HRR ≤ 60 ms), encoding 10k beliefs (≤ 200 ms), near-duplicates per
  *    keystroke.
+ *  - editing a proposal (bench/proposalEditorBench.ts): one completion of Monaco's JSON
+ *    service with the proposal schema, against the same schema written as a oneOf.
  * Ratio, everywhere, is median ÷ baseline: below 1 is faster than the baseline.
  */
 import { analyzeDocument } from '../src/core/analysis/analyzeDocument.ts';
@@ -28,6 +30,7 @@ import { runOplogBench } from './oplogBench.ts';
 import { runInferBench } from './inferBench.ts';
 import { runVsaBench } from './vsaBench.ts';
 import { runProveBench } from './proveBench.ts';
+import { runProposalEditorBench } from './proposalEditorBench.ts';
 import { layoutRows } from './layoutRows.ts';
 import type { MachineInfo } from './machineInfo.ts';
 import { machineInfo } from './machineInfo.ts';
@@ -92,6 +95,8 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   rows.push(...(await runVsaBench({ quick: options.quick, onProgress: progress }, notes)));
 
   rows.push(...(await runProveBench({ quick: options.quick, onProgress: progress }, notes)));
+  progress('proposal completion (JSON service)');
+  rows.push(...(await runProposalEditorBench({ quick: options.quick })));
   return { date: new Date().toISOString(), quick: options.quick, machine, rows, notes };
 }
 
