@@ -183,6 +183,25 @@ const treeSpec: fc.Arbitrary<GraphSpec> = fc
 describe('loopy BP', () => {
   // Trees grow up to 37 variables, past what enumeration can do quickly; the junction tree
   // (itself checked against enumeration above) is the exact answer here.
+  it('does not stop while evidence is still travelling (beliefs still after one sweep, messages not)', () => {
+    // Found by the property below: after the first sweep no belief had moved, yet the
+    // pinned premises had not reached the complement's far side.
+    const spec: GraphSpec = {
+      n: 7,
+      unary: [2, -1, -1, -1, 2, -1, 0.01],
+      factors: [
+        { kind: 'implication', vars: [0, 1, 2], numbers: [0.2915, 0.1156, 0.4909, 0.1395, 0.6018, 0.2206, 0.0525, 0.0523] },
+        { kind: 'conjunction', vars: [3, 4, 2], numbers: [0.109, 0.4906, 0.7594, 0.4208, 0.4841, 0.0589, 0.2623, 0.0607] },
+        { kind: 'complement', vars: [5, 2, 6], numbers: [0.7581, 0.0623, 0.0579, 0.1775, 0.4392, 0.4105, 0.2667, 0.1361] },
+      ],
+    };
+    const g = build(spec);
+    const run = bp(g);
+    expect(run.converged).toBe(true);
+    expect(run.iterations).toBeGreaterThan(1);
+    expect(maxDifference(run.beliefs, jt(g))).toBeLessThanOrEqual(1e-9);
+  });
+
   it('equals the exact answer to 1e-9 on trees (threshold 1e-14)', () => {
     const iterations: number[] = [];
     fc.assert(

@@ -8,8 +8,8 @@
  *    hard-evidence variables sending their pin unchanged.
  * Each sweep computes every variable→factor message from the previous factor→variable
  * messages, then every factor→variable message from those, damps both (new · α + old ·
- * (1 − α), α = 0.5), and stops when no belief moved more than the threshold (1e-8) or
- * after the iteration limit (200).
+ * (1 − α), α = 0.5), and stops when no belief (and, for plain BP, no message) moved
+ * more than the threshold (1e-8), or after the iteration limit (200).
  *
  * All messages are [P(0), P(1)] pairs in flat typed arrays indexed by factor-scope
  * entry, allocated once per run; a sweep allocates nothing. Leave-one-out products use
@@ -218,11 +218,15 @@ export function runLoopyBp(graph: CompiledGraph, options: LoopyBpOptions): Loopy
       }
     }
 
-    // Damping.
+    // Damping. Plain BP also tracks how far messages moved: a sweep can leave every
+    // belief where it was while evidence is still on its way (a message that is uniform
+    // until a second hop reaches it), and stopping there would be wrong.
+    let messageChange = 0;
     for (let e = 0; e < edges; e++) {
       let m0 = alpha * newF2v0[e]! + (1 - alpha) * f2v0[e]!;
       let m1 = alpha * newF2v1[e]! + (1 - alpha) * f2v1[e]!;
       let s = m0 + m1;
+      if (!trw) messageChange = Math.max(messageChange, Math.abs(m1 / s - f2v1[e]!));
       f2v0[e] = m0 / s;
       f2v1[e] = m1 / s;
       if (trw && pinned[scopeVars[e]!]) {
@@ -233,6 +237,7 @@ export function runLoopyBp(graph: CompiledGraph, options: LoopyBpOptions): Loopy
       m0 = alpha * newV2f0[e]! + (1 - alpha) * v2f0[e]!;
       m1 = alpha * newV2f1[e]! + (1 - alpha) * v2f1[e]!;
       s = m0 + m1;
+      if (!trw) messageChange = Math.max(messageChange, Math.abs(m1 / s - v2f1[e]!));
       v2f0[e] = m0 / s;
       v2f1[e] = m1 / s;
     }
@@ -259,7 +264,8 @@ export function runLoopyBp(graph: CompiledGraph, options: LoopyBpOptions): Loopy
     }
     if (options.recordHistory) history.push(beliefs.slice());
     iterations = iteration + 1;
-    if (maxChange < options.threshold) {
+    // TRW-BP keeps Gaia's rule (beliefs only), so its sweeps and history match Gaia's.
+    if (maxChange < options.threshold && messageChange < options.threshold) {
       converged = true;
       break;
     }
