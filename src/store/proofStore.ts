@@ -5,10 +5,12 @@
  * narrow selectors; `runProof` and `cancelProof` are the two actions.
  */
 import { create } from 'zustand';
-import type { IntuitionMode, ProveMode, ProveResult, RoundRecord } from '../core/proposal/index.ts';
+import type { IntuitionMode, ProveMode } from '../core/proposal/index.ts';
 import { DEFAULT_BUDGETS } from '../core/proposal/index.ts';
 import { useDocumentStore } from './documentStore.ts';
-import type { SolveOutcome, SolverStatus } from './solverClient.ts';
+import type { ProofRun } from './proofRun.ts';
+import { addRound, finishRun, startRun } from './proofRun.ts';
+import type { SolverStatus } from './solverClient.ts';
 import { SolverClient } from './solverClient.ts';
 import { spawnSolverWorker } from './solverWorker.ts';
 
@@ -29,27 +31,6 @@ export const BUDGET_LIMITS = {
 } as const;
 
 export type BudgetField = keyof typeof BUDGET_LIMITS;
-
-/** How a run ended when the page, not the solver, ended it. */
-export type RunEnding = 'cancelled' | 'watchdog' | 'failed';
-
-export interface ProofRun {
-  readonly seq: number;
-  /** The document version whose text was checked. */
-  readonly version: number;
-  readonly mode: ProveMode;
-  readonly intuition: IntuitionMode;
-  readonly timeoutMs: number;
-  readonly startedAt: number;
-  readonly status: 'running' | 'done';
-  /** Rounds as the worker reported them. */
-  readonly rounds: readonly RoundRecord[];
-  /** The outcome; for a run the page ended, an `unknown` result saying why. */
-  readonly result: ProveResult | null;
-  readonly ending: RunEnding | null;
-  /** A message for the user when the run failed (z3 did not load, the worker crashed). */
-  readonly message: string | null;
-}
 
 export interface ProofState {
   readonly settings: ProofSettings;
@@ -113,23 +94,11 @@ let seq = 0;
 export async function runProof(text: string, version: number, mode: ProveMode): Promise<void> {
   const { settings } = useProofStore.getState();
   const mine = ++seq;
-  const run: ProofRun = {
-    seq: mine,
-    version,
-    mode,
-    intuition: settings.intuition,
-    timeoutMs: settings.timeoutMs,
-    startedAt: performance.now(),
-    status: 'running',
-    rounds: [],
-    result: null,
-    ending: null,
-    message: null,
-  };
-  useProofStore.setState({ run });
-  const current = () => {
+  useProofStore.setState({ run: startRun(mine, version, mode, settings.intuition, settings.timeoutMs, performance.now()) });
+  // Only this run is updated: a newer run, or a new document, replaced it in the store.
+  const update = (change: (run: ProofRun) => ProofRun) => {
     const r = useProofStore.getState().run;
-    return r && r.seq === mine ? r : null;
+    if (r && r.seq === mine) useProofStore.setState({ run: change(r) });
   };
   const outcome = await solverClient().solve(
     {
@@ -138,55 +107,14 @@ export async function runProof(text: string, version: number, mode: ProveMode): 
       intuition: settings.intuition,
       budgets: { timeoutMs: settings.timeoutMs, maxActive: settings.maxActive, maxRounds: settings.maxRounds },
     },
-    (round) => {
-      const r = current();
-      if (r) useProofStore.setState({ run: { ...r, rounds: [...r.rounds, round] } });
-    },
+    (round) => update((r) => addRound(r, round)),
   );
-  const r = current();
-  if (r) useProofStore.setState({ run: finish(r, outcome) });
+  update((r) => finishRun(r, outcome, performance.now()));
 }
 
 /** Stops the running solve; it ends `unknown`, answer `cancelled`. */
 export function cancelProof(): void {
   client?.cancel();
-}
-
-function finish(run: ProofRun, outcome: SolveOutcome): ProofRun {
-  const elapsed = Math.round(performance.now() - run.startedAt);
-  switch (outcome.kind) {
-    case 'result':
-      // The worker's record of rounds is the whole one (a late round message may still be in flight).
-      return { ...run, status: 'done', result: outcome.result, rounds: outcome.result.round_log };
-    case 'cancelled':
-      return { ...run, status: 'done', ending: 'cancelled', result: unknownResult(run, 'cancelled', null, elapsed) };
-    case 'timeout':
-      return { ...run, status: 'done', ending: 'watchdog', result: unknownResult(run, 'timeout', 'timeout', elapsed) };
-    case 'failed':
-      return { ...run, status: 'done', ending: 'failed', message: outcome.message, result: unknownResult(run, 'error', null, elapsed, outcome.message) };
-  }
-}
-
-/** The result of a run the page ended: `unknown`, with the answer and budget that say why. */
-function unknownResult(run: ProofRun, answer: 'cancelled' | 'timeout' | 'error', budget: 'timeout' | null, elapsed: number, error: string | null = null): ProveResult {
-  return {
-    verdict: 'unknown',
-    mode: run.mode,
-    solver: 'z3',
-    solver_answer: answer,
-    gate: null,
-    diagnostics: [],
-    core: null,
-    model: null,
-    rounds: run.rounds.length,
-    elapsed_ms: elapsed,
-    intuition: run.intuition,
-    budget,
-    solver_error: error,
-    goal_in_core: null,
-    logic: null,
-    round_log: run.rounds,
-  };
 }
 
 // A new document starts with no run and its own mode; a solve of the old one is stopped.

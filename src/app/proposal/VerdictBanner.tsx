@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { ProveResult, Verdict } from '../../core/proposal/index.ts';
-import type { ProofRun } from '../../store/proofStore.ts';
+import type { ProofRun } from '../../store/proofRun.ts';
 import { useDocumentStore } from '../../store/documentStore.ts';
 import { useProofStore } from '../../store/proofStore.ts';
 
