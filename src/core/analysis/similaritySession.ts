@@ -88,13 +88,6 @@ export class SimilaritySession {
     this.sourceVersion = version;
   }
 
-  /** Uses a source built by the caller (the command line's CLAIR parse). */
-  loadSource(version: number, source: SimilaritySource): void {
-    this.clairDocument = null;
-    this.source = source;
-    this.sourceVersion = version;
-  }
-
   /** The best k items for a query (by id: that item left out); null for an unknown id. */
   rank(strategy: SimilarityStrategy, query: SimilarityQuery, k: number): RankedItem[] | null {
     return this.indexFor(strategy).topK(query, k);

@@ -41,20 +41,6 @@ export function bindInvolutedCoordinates(a: ArrayLike<number>, b: ArrayLike<numb
   return out;
 }
 
-/** sum += a ⊛ b̃ on real-Fourier coordinates, without a temporary vector. */
-export function addInvolutedBinding(a: ArrayLike<number>, b: ArrayLike<number>, sum: Float64Array): void {
-  const n = a.length;
-  const edge = Math.sqrt(n);
-  const pair = Math.sqrt(n / 2);
-  sum[0] = sum[0]! + edge * a[0]! * b[0]!;
-  sum[1] = sum[1]! + edge * a[1]! * b[1]!;
-  for (let i = 2; i < n; i += 2) {
-    const ar = a[i]!, ai = a[i + 1]!, br = b[i]!, bi = b[i + 1]!;
-    sum[i] = sum[i]! + pair * (ar * br + ai * bi);
-    sum[i + 1] = sum[i + 1]! + pair * (ai * br - ar * bi);
-  }
-}
-
 /** The involution ã on real-Fourier coordinates: conjugate every frequency. */
 export function involuteCoordinates(a: ArrayLike<number>): Float64Array {
   const out = Float64Array.from(a);

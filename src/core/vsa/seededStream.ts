@@ -76,21 +76,9 @@ export class SeededStream {
     this.s3 = s3;
   }
 
-  /**
-   * An approximately normal value with mean 0 and variance 1: the standardised sum of
-   * the four bytes of one word (Irwin–Hall). No logarithms or cosines, whose last bit
-   * may differ between engines.
-   */
-  nextNormal(): number {
-    const w = this.nextWord();
-    const sum = (w & 0xff) + ((w >>> 8) & 0xff) + ((w >>> 16) & 0xff) + (w >>> 24);
-    return (sum - 510) * INV_SD_OF_FOUR_BYTES;
-  }
 }
 
-/** 1 / √(4 · (256² − 1) / 12): the standard deviation of a sum of four uniform bytes. */
-const INV_SD_OF_FOUR_BYTES = 1 / Math.sqrt((4 * (256 * 256 - 1)) / 12);
-/** The same for a sum of two bytes. */
+/** 1 / √(2 · (256² − 1) / 12): the standard deviation of a sum of two uniform bytes. */
 const INV_SD_OF_TWO_BYTES = 1 / Math.sqrt((2 * (256 * 256 - 1)) / 12);
 
 function rotl(x: number, k: number): number {
