@@ -6,6 +6,7 @@
  * additions go through a Float32Array, which rounds each sum to single precision
  * exactly as the kernel does: the same bits either way.
  */
+import { dotF32Lanes } from './dotF32Lanes.ts';
 import { ScanMemory } from './wasm/scanMemory.ts';
 
 export class FloatArena {
@@ -65,6 +66,35 @@ export class FloatArena {
   /** Zeroes one slot. */
   clear(slot: number): void {
     this.view.fill(0, this.offsetOf(slot), this.offsetOf(slot) + this.length);
+  }
+
+  /**
+   * The squared length of a slot in single precision, summed as the dot kernel sums
+   * (sixteen running sums), so both paths agree to the bit. Slot `scratch` receives
+   * the kernel's answer.
+   */
+  squaredLength(slot: number, scratch: number): number {
+    const d = this.length;
+    if (this.useKernel) {
+      this.memory.kernels!.dotRows(slot * d * 4, slot * d * 4, 1, d, scratch * d * 4);
+      return this.view[scratch * d]!;
+    }
+    if (d % 16 === 0) return dotF32Lanes(this.view, slot * d, slot * d, d);
+    let s = 0;
+    for (let i = slot * d; i < (slot + 1) * d; i++) s = Math.fround(s + Math.fround(this.view[i]! * this.view[i]!));
+    return s;
+  }
+
+  /** slot `into` = slot `from` · factor (factor rounded to single precision first). */
+  scale(into: number, from: number, factor: number): void {
+    const d = this.length;
+    const f = Math.fround(factor);
+    if (this.useKernel) {
+      this.memory.kernels!.scaleF32(into * d * 4, from * d * 4, d, f);
+      return;
+    }
+    const v = this.view;
+    for (let i = 0; i < d; i++) v[into * d + i] = v[from * d + i]! * f;
   }
 
   /** slot `into` += slot `from`, in single precision. */

@@ -27,8 +27,9 @@ const CACHED_WORDS = 8192;
  */
 const CACHED_PAIRS = 4096;
 
-/** The arena slot that accumulates a text's sum. */
+/** The arena slots that accumulate a text's sum and take it scaled to unit length. */
 const SUM = 0;
+const UNIT = 1;
 
 export class HrrEncoder {
   readonly dim: number;
@@ -45,7 +46,7 @@ export class HrrEncoder {
     this.dim = dim;
     const arena = new FloatArena(dim, 64, useKernels);
     this.arena = arena;
-    if (arena.alloc() !== SUM) throw new Error('the HRR arena must start with its accumulator');
+    if (arena.alloc() !== SUM || arena.alloc() !== UNIT) throw new Error('the HRR arena must start with its working slots');
     const sd = 1 / Math.sqrt(dim);
     const release = (slot: number) => arena.release(slot);
     this.words = new ItemMemory(
@@ -100,13 +101,10 @@ export class HrrEncoder {
       const slot = f.kind === 'word' ? this.words.vectorOf(f.word) : this.pairs.getOrMake(`${f.first} ${f.second}`, this.makePair);
       arena.add(SUM, slot);
     }
-    const sum = arena.floats;
-    const at = arena.offsetOf(SUM);
-    let norm2 = 0;
-    for (let i = at; i < at + d; i++) norm2 += sum[i]! * sum[i]!;
-    const norm = Math.sqrt(norm2);
-    const scale = norm > 0 ? 1 / norm : 0;
-    for (let i = 0; i < d; i++) out[offset + i] = sum[at + i]! * scale;
+    const norm = Math.sqrt(arena.squaredLength(SUM, UNIT));
+    arena.scale(UNIT, SUM, norm > 0 ? 1 / norm : 0);
+    const at = arena.offsetOf(UNIT);
+    out.set(arena.floats.subarray(at, at + d), offset);
     return norm;
   }
 }

@@ -26,10 +26,13 @@ const FUNCTION_WORDS: ReadonlySet<string> = new Set(
 
 const TOKEN = /\p{N}+(?:\.\p{N}+)+|[\p{L}\p{N}]+/gu;
 const COMBINING_MARK = /\p{M}+/gu;
+const ASCII = /^[\x00-\x7f]*$/;
 
 /** The normalised words of a text, in order (function words dropped unless that leaves none). */
 export function textWords(text: string): string[] {
-  const normal = text.normalize('NFKD').replace(COMBINING_MARK, '').toLowerCase();
+  // NFKD leaves ASCII as it is: most texts skip the Unicode pass.
+  const folded = ASCII.test(text) ? text : text.normalize('NFKD').replace(COMBINING_MARK, '');
+  const normal = folded.toLowerCase();
   const all = normal.match(TOKEN)?.map(stemPlural) ?? [];
   const content = all.filter((w) => !FUNCTION_WORDS.has(w));
   return content.length > 0 ? content : all;
@@ -53,13 +56,15 @@ export function featuresOfWords(words: readonly string[]): Feature[] {
  * stem only has to map the forms of a word to one feature, not be a real lemma.
  */
 export function stemPlural(word: string): string {
-  if (word.length <= 3 || !/^\p{L}+$/u.test(word)) return word;
+  if (word.length <= 3 || !LETTERS.test(word)) return word;
   if (word.length > 4 && word.endsWith('ies')) return word.slice(0, -3) + 'y';
   let stem = word;
-  if (stem.endsWith('s') && !/(?:ss|us|is)$/.test(stem)) stem = stem.slice(0, -1);
+  if (stem.endsWith('s') && !(stem.endsWith('ss') || stem.endsWith('us') || stem.endsWith('is'))) stem = stem.slice(0, -1);
   if (stem.length > 3 && stem.endsWith('e')) stem = stem.slice(0, -1);
   return stem;
 }
+
+const LETTERS = /^\p{L}+$/u;
 
 /** A feature as one string, e.g. `w cache` or `p cache slow` (words hold no spaces). */
 export function featureKey(f: Feature): string {

@@ -9,11 +9,12 @@
  *    popcounted in the loop (the eights), and the ones, twos and fours once per row.
  *    Each popcount is the SWAR trick on 32-bit lanes (pairs, nibbles, bytes).
  *  - add_f32(dst, src, n): dst += src over n floats (a multiple of 16), single precision:
- *    how an HRR text vector is bundled from its word and pair vectors.
+ *    how an HRR text vector is bundled from its word and pair vectors;
+ *  - scale_f32(dst, src, n, factor): dst = src · factor, single precision (to unit length).
  * Pointers are byte offsets into the imported memory, 16-byte aligned.
  */
 import type { KernelFunction } from './wasmWriter.ts';
-import { I32, V128, VOID, get, i32, memarg, moduleBytes, op, set, simd, simdOp, v128Splat32 } from './wasmWriter.ts';
+import { F32, I32, V128, VOID, get, i32, memarg, moduleBytes, op, set, simd, simdOp, v128Splat32 } from './wasmWriter.ts';
 
 const load = (pointer: number, offset: number) => [...get(pointer), ...simd(simdOp.v128Load, ...memarg(4, offset))];
 const add = (local: number, bytes: number) => [...get(local), ...i32(bytes), op.i32Add, ...set(local)];
@@ -165,7 +166,29 @@ const addF32: KernelFunction = {
   ],
 };
 
+// scale_f32: params dst 0, src 1, n 2, factor 3 (f32); local k 4 (v128): dst = src · factor.
+const SCALE = { dst: 0, src: 1, n: 2, factor: 3, k: 4 } as const;
+const scaleStep = (k: number) => [
+  ...get(SCALE.dst), ...load(SCALE.src, 16 * k), ...get(SCALE.k), ...simd(simdOp.f32x4Mul),
+  ...simd(simdOp.v128Store, ...memarg(4, 16 * k)),
+];
+
+const scaleF32: KernelFunction = {
+  name: 'scale_f32',
+  params: [I32, I32, I32, F32],
+  results: [],
+  locals: [[1, V128]],
+  body: [
+    ...get(SCALE.factor), ...simd(simdOp.f32x4Splat), ...set(SCALE.k),
+    op.loop, VOID,
+    ...scaleStep(0), ...scaleStep(1), ...scaleStep(2), ...scaleStep(3),
+    ...add(SCALE.dst, 64), ...add(SCALE.src, 64), ...sub(SCALE.n, 16),
+    ...get(SCALE.n), op.brIf, 0,
+    op.end,
+  ],
+};
+
 /** The kernel module's bytes. */
 export function scanKernelBytes(): Uint8Array {
-  return moduleBytes([dotRows, hammingRows, addF32]);
+  return moduleBytes([dotRows, hammingRows, addF32, scaleF32]);
 }
