@@ -85,7 +85,7 @@ export class NaiveHrr {
     let v = this.items.get(word);
     if (!v) {
       const f = new Float32Array(this.dim);
-      stream(`hrr/${this.dim}`, word).fillNormals(f, 1 / Math.sqrt(this.dim));
+      stream(`hrr/${this.dim}`, word).fillUniform(f, 1 / Math.sqrt(this.dim));
       v = Float64Array.from(f);
       this.items.set(word, v);
     }

@@ -38,13 +38,10 @@ export class FloatArena {
     return slot * this.length;
   }
 
-  /** A fresh slot, zeroed. */
+  /** A slot for a new vector; its contents are whatever was there (the caller writes it whole). */
   alloc(): number {
     const reused = this.free.pop();
-    if (reused !== undefined) {
-      this.view.fill(0, this.offsetOf(reused), this.offsetOf(reused) + this.length);
-      return reused;
-    }
+    if (reused !== undefined) return reused;
     if (this.used === this.capacity) {
       this.capacity = Math.ceil(this.capacity * 1.5);
       this.memory.ensure(this.capacity * this.length * 4);
@@ -95,6 +92,30 @@ export class FloatArena {
     }
     const v = this.view;
     for (let i = 0; i < d; i++) v[into * d + i] = v[from * d + i]! * f;
+  }
+
+  /**
+   * slot `into` = a ⊛ b̃ (HRR's pair binding) on real-Fourier coordinates, in single
+   * precision: DC and Nyquist are real products, every other frequency a · conj(b), all
+   * scaled by √(D/2) (√D for the two real ones). Frequency 1 and the real pair are done
+   * here, the rest by the kernel (or the same arithmetic, rounded alike, in JavaScript).
+   */
+  bindConjugate(into: number, a: number, b: number): void {
+    const d = this.length;
+    const v = this.view;
+    const o = into * d, x = a * d, y = b * d;
+    const f = Math.fround;
+    const edge = f(Math.sqrt(d));
+    const pair = f(Math.sqrt(d / 2));
+    v[o] = f(v[x]! * v[y]!) * edge;
+    v[o + 1] = f(v[x + 1]! * v[y + 1]!) * edge;
+    const start = this.useKernel ? 4 : 2;
+    for (let i = 2; i < (this.useKernel ? 4 : d); i += 2) {
+      const ar = v[x + i]!, ai = v[x + i + 1]!, br = v[y + i]!, bi = v[y + i + 1]!;
+      v[o + i] = f(f(ar * br) + f(ai * bi)) * pair;
+      v[o + i + 1] = f(f(ai * br) + -f(ar * bi)) * pair;
+    }
+    if (this.useKernel) this.memory.kernels!.bindConjF32((o + start) * 4, (x + start) * 4, (y + start) * 4, d - start, pair);
   }
 
   /** slot `into` += slot `from`, in single precision. */

@@ -11,7 +11,6 @@
  */
 import { BoundedCache } from './boundedCache.ts';
 import { FloatArena } from './floatArena.ts';
-import { bindInvolutedCoordinates } from './hrrBinding.ts';
 import { isPowerOfTwo } from './fft.ts';
 import { ItemMemory } from './itemMemory.ts';
 import type { Feature } from './textFeatures.ts';
@@ -54,23 +53,19 @@ export class HrrEncoder {
       (stream) => {
         const slot = arena.alloc();
         const at = arena.offsetOf(slot);
-        stream.fillNormals(arena.floats.subarray(at, at + dim), sd);
+        stream.fillUniform(arena.floats.subarray(at, at + dim), sd);
         return slot;
       },
       CACHED_WORDS,
       release,
     );
     this.pairs = new BoundedCache<number>(CACHED_PAIRS, release);
-    const bound = new Float64Array(dim);
     this.makePair = (key) => {
       const cut = key.indexOf(' ');
-      // Take every slot first: allocating may grow the arena and remake its view.
       const a = this.words.vectorOf(key.slice(0, cut));
       const b = this.words.vectorOf(key.slice(cut + 1));
       const slot = arena.alloc();
-      const f = arena.floats;
-      bindInvolutedCoordinates(f.subarray(arena.offsetOf(a), arena.offsetOf(a) + dim), f.subarray(arena.offsetOf(b), arena.offsetOf(b) + dim), bound);
-      f.set(bound, arena.offsetOf(slot));
+      arena.bindConjugate(slot, a, b);
       return slot;
     };
   }

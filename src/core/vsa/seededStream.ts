@@ -34,26 +34,27 @@ export class SeededStream {
   }
 
   /**
-   * Fills `out` with approximately normal values of standard deviation `sd`: each is the
-   * standardised sum of two bytes (a triangular distribution), two values per 32-bit
-   * counter hash — fmix32 of the seed plus the pair's index — rather than from the
-   * serial stream, so no step waits for the one before. HRR needs i.i.d. components of
-   * mean 0 and variance 1/D, not exact normality; drawing a word's 1024 values this
-   * way is what a document full of new words spends its time on. Does not advance
-   * nextWord.
+   * Fills `out` with values of mean 0 and standard deviation `sd`, uniform on 256 levels:
+   * each byte of a 32-bit counter hash — fmix32 of the seed plus the word's index —
+   * less 127.5, scaled. Four values per hash, and no step waits for the one before:
+   * drawing a word's 1024 values is what a document full of new words spends its time
+   * on. HRR needs i.i.d. components of mean 0 and variance 1/D, not normality (bound
+   * and bundled vectors are near-normal anyway). Does not advance nextWord.
    */
-  fillNormals(out: Float32Array, sd: number): void {
+  fillUniform(out: Float32Array, sd: number): void {
     const base = this.s0;
     const salt = this.s1;
-    const scale = INV_SD_OF_TWO_BYTES * sd;
+    const scale = INV_SD_OF_BYTE * sd;
     const n = out.length;
-    for (let i = 0; i < n; i += 2) {
-      let h = (base + Math.imul(i >>> 1, 0x9e3779b9)) ^ salt;
+    for (let i = 0; i < n; i += 4) {
+      let h = (base + Math.imul(i >>> 2, 0x9e3779b9)) ^ salt;
       h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
       h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
       h ^= h >>> 16;
-      out[i] = ((h & 0xff) + ((h >>> 8) & 0xff) - 255) * scale;
-      if (i + 1 < n) out[i + 1] = (((h >>> 16) & 0xff) + (h >>> 24) - 255) * scale;
+      out[i] = ((h & 0xff) - 127.5) * scale;
+      if (i + 1 < n) out[i + 1] = (((h >>> 8) & 0xff) - 127.5) * scale;
+      if (i + 2 < n) out[i + 2] = (((h >>> 16) & 0xff) - 127.5) * scale;
+      if (i + 3 < n) out[i + 3] = ((h >>> 24) - 127.5) * scale;
     }
   }
 
@@ -78,8 +79,8 @@ export class SeededStream {
 
 }
 
-/** 1 / √(2 · (256² − 1) / 12): the standard deviation of a sum of two uniform bytes. */
-const INV_SD_OF_TWO_BYTES = 1 / Math.sqrt((2 * (256 * 256 - 1)) / 12);
+/** 1 / √((256² − 1) / 12): one over the standard deviation of a uniform byte. */
+const INV_SD_OF_BYTE = 1 / Math.sqrt((256 * 256 - 1) / 12);
 
 function rotl(x: number, k: number): number {
   return (x << k) | (x >>> (32 - k));

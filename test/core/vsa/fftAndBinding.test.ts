@@ -15,6 +15,7 @@ import {
   involuteCoordinates,
   involution,
 } from '../../../src/core/vsa/hrrBinding.ts';
+import { FloatArena } from '../../../src/core/vsa/floatArena.ts';
 import { HrrEncoder } from '../../../src/core/vsa/hrrEncoder.ts';
 import { fromFourierCoordinates, toFourierCoordinates } from '../../../src/core/vsa/realFourierBasis.ts';
 
@@ -135,6 +136,29 @@ describe('circular convolution', () => {
     const ba = circularConvolution(b, involution(a));
     expect(Math.abs(dot(ab, ba)) / Math.sqrt(dot(ab, ab) * dot(ba, ba))).toBeLessThan(0.3);
   });
+});
+
+describe('the encoder arena', () => {
+  it('binds a ⊛ b̃ in single precision as the double-precision formula does, with or without the kernel', () =>
+    run(
+      fc.property(fc.constantFrom(16, 64, 1024), fc.integer({ min: 1, max: 2 ** 31 }), (n, seed) => {
+        let s = seed;
+        const rnd = () => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32 - 0.5) / Math.sqrt(n);
+        const a = Float32Array.from({ length: n }, rnd);
+        const b = Float32Array.from({ length: n }, rnd);
+        const expected = bindInvolutedCoordinates(a, b, new Float64Array(n));
+        const results = [true, false].map((useKernels) => {
+          const arena = new FloatArena(n, 4, useKernels);
+          const [x, y, z] = [arena.alloc(), arena.alloc(), arena.alloc()];
+          arena.floats.set(a, arena.offsetOf(x));
+          arena.floats.set(b, arena.offsetOf(y));
+          arena.bindConjugate(z, x, y);
+          return arena.copyOf(z);
+        });
+        close(results[0]!, expected, 1e-5);
+        expect(Array.from(results[0]!)).toEqual(Array.from(results[1]!));
+      }),
+    ));
 });
 
 describe('unbinding', () => {

@@ -10,7 +10,9 @@
  *    Each popcount is the SWAR trick on 32-bit lanes (pairs, nibbles, bytes).
  *  - add_f32(dst, src, n): dst += src over n floats (a multiple of 16), single precision:
  *    how an HRR text vector is bundled from its word and pair vectors;
- *  - scale_f32(dst, src, n, factor): dst = src · factor, single precision (to unit length).
+ *  - scale_f32(dst, src, n, factor): dst = src · factor, single precision (to unit length);
+ *  - bind_conj_f32(dst, a, b, n, factor): dst = factor · a · conj(b) on interleaved complex
+ *    numbers (n floats, a multiple of 4): HRR's pair binding in the Fourier basis.
  * Pointers are byte offsets into the imported memory, 16-byte aligned.
  */
 import type { KernelFunction } from './wasmWriter.ts';
@@ -188,7 +190,40 @@ const scaleF32: KernelFunction = {
   ],
 };
 
+// bind_conj_f32: params dst 0, a 1, b 2, n 3, factor 4 (f32); locals k 5, p 6, q 7, sign 8 (v128).
+// Complex numbers interleaved (re, im): dst = factor · a · conj(b), two numbers a turn.
+const BIND = { dst: 0, a: 1, b: 2, n: 3, factor: 4, k: 5, p: 6, q: 7, sign: 8 } as const;
+
+/** i8x16.shuffle picking 32-bit lanes (0–3 from the first operand, 4–7 from the second). */
+function shuffleLanes(...lanes: number[]): number[] {
+  return simd(simdOp.i8x16Shuffle, ...lanes.flatMap((l) => [4 * l, 4 * l + 1, 4 * l + 2, 4 * l + 3]));
+}
+
+const bindConjF32: KernelFunction = {
+  name: 'bind_conj_f32',
+  params: [I32, I32, I32, I32, F32],
+  results: [],
+  locals: [[4, V128]],
+  body: [
+    ...get(BIND.factor), ...simd(simdOp.f32x4Splat), ...set(BIND.k),
+    ...simd(simdOp.v128Const, 0, 0, 0, 0, 0, 0, 0, 0x80, 0, 0, 0, 0, 0, 0, 0, 0x80), ...set(BIND.sign),
+    op.loop, VOID,
+    // p = a·b lane by lane: (ar·br, ai·bi, …); q = a·swap(b): (ar·bi, ai·br, …).
+    ...load(BIND.a, 0), ...load(BIND.b, 0), ...simd(simdOp.f32x4Mul), ...set(BIND.p),
+    ...load(BIND.a, 0), ...load(BIND.b, 0), ...load(BIND.b, 0), ...shuffleLanes(1, 0, 3, 2), ...simd(simdOp.f32x4Mul), ...set(BIND.q),
+    // re = ar·br + ai·bi, im = ai·br − ar·bi: (p0, q1, p2, q3) + (p1, −q0, p3, −q2), then · factor.
+    ...get(BIND.dst),
+    ...get(BIND.p), ...get(BIND.q), ...shuffleLanes(0, 5, 2, 7),
+    ...get(BIND.p), ...get(BIND.q), ...shuffleLanes(1, 4, 3, 6), ...get(BIND.sign), ...simd(simdOp.v128Xor),
+    ...simd(simdOp.f32x4Add), ...get(BIND.k), ...simd(simdOp.f32x4Mul),
+    ...simd(simdOp.v128Store, ...memarg(4, 0)),
+    ...add(BIND.dst, 16), ...add(BIND.a, 16), ...add(BIND.b, 16), ...sub(BIND.n, 4),
+    ...get(BIND.n), op.brIf, 0,
+    op.end,
+  ],
+};
+
 /** The kernel module's bytes. */
 export function scanKernelBytes(): Uint8Array {
-  return moduleBytes([dotRows, hammingRows, addF32, scaleF32]);
+  return moduleBytes([dotRows, hammingRows, addF32, scaleF32, bindConjF32]);
 }

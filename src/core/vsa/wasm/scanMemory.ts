@@ -25,6 +25,7 @@ export interface ScanKernels {
   hammingRows(query: number, rows: number, count: number, blocks: number, out: number): void;
   addF32(dst: number, src: number, n: number): void;
   scaleF32(dst: number, src: number, n: number, factor: number): void;
+  bindConjF32(dst: number, a: number, b: number, n: number, factor: number): void;
 }
 
 const PAGE = 65_536;
@@ -72,10 +73,11 @@ export class ScanMemory {
         hamming_rows: (...args: number[]) => void;
         add_f32: (...args: number[]) => void;
         scale_f32: (...args: number[]) => void;
+        bind_conj_f32: (...args: number[]) => void;
       };
       this.memory = memory;
       this.plain = null;
-      this.kernels = { dotRows: e.dot_rows, hammingRows: e.hamming_rows, addF32: e.add_f32, scaleF32: e.scale_f32 };
+      this.kernels = { dotRows: e.dot_rows, hammingRows: e.hamming_rows, addF32: e.add_f32, scaleF32: e.scale_f32, bindConjF32: e.bind_conj_f32 };
     } else {
       this.memory = null;
       this.plain = new ArrayBuffer(Math.max(PAGE, bytes));

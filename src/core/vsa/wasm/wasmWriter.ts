@@ -37,6 +37,7 @@ export const simdOp = {
   v128Load: 0x00,
   v128Store: 0x0b,
   v128Const: 0x0c,
+  i8x16Shuffle: 0x0d,
   i32x4ExtractLane: 0x1b,
   f32x4Splat: 0x13,
   f32x4ExtractLane: 0x1f,
