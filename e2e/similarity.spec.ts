@@ -26,12 +26,14 @@ test('selecting a belief lists the beliefs most like it, with scores', async ({ 
   const scores = await scoresOf(rows);
   expect(descending(scores)).toBe(true);
   expect(scores.every((s) => Number.isFinite(s) && s <= 1)).toBe(true);
-  // "the battery is weak in the cold" (b5) is most like "the battery is five years old" (b3).
-  await expect(rows.first()).toHaveAttribute('data-testid', 'similar-item-b3');
+  // "the battery is weak in the cold" (b5) shares a word with b3 and b8 only: they lead.
+  const top = await rows.evaluateAll((els) => els.slice(0, 2).map((e) => e.getAttribute('data-testid')));
+  expect(top.sort()).toEqual(['similar-item-b3', 'similar-item-b8']);
 
   // Clicking a row selects that belief.
+  const first = (await rows.first().getAttribute('data-testid'))!.replace('similar-item-', '');
   await rows.first().click();
-  await expect(page.getByTestId('inspector')).toHaveAttribute('data-selected', 'b3');
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-selected', first);
   await expect(similar.locator('[data-testid^="similar-item-"]')).toHaveCount(8);
 });
 
