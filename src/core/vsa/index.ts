@@ -10,3 +10,7 @@ export { rankTexts } from './rankTexts.ts';
 export { HrrEncoder, HRR_DEFAULT_DIM } from './hrrEncoder.ts';
 export { HdcEncoder, HDC_DEFAULT_DIM } from './hdcEncoder.ts';
 export { textFeatures, textWords } from './textFeatures.ts';
+export type { SimilarityIndexOptions, SimilarityItem, SimilarityQuery, UpdateReport } from './similarityIndex.ts';
+export { SimilarityIndex, createSimilarityIndex } from './similarityIndex.ts';
+export type { NearDuplicatePair } from './nearDuplicates.ts';
+export { LEXICAL_COSINE, NEAR_DUPLICATE_THRESHOLD, findNearDuplicates, refreshNearDuplicates } from './nearDuplicates.ts';
