@@ -51,6 +51,8 @@ export interface RevisionMark {
   readonly confidenceOnly: readonly string[];
   /** Dependents of content changes: to be invalidated. */
   readonly invalidates: readonly string[];
+  /** Those of them resting directly on a changed or removed belief: the ones the log records. */
+  readonly invalidationRoots: readonly string[];
 }
 
 /** One entry of the contradiction ledger, as the page shows it. */
@@ -127,9 +129,9 @@ export function createLifecycleApi(analysisOf: (version: number) => AnalysisView
       if (!analysis) return null;
       const before = baseline;
       baseline = analysis.graph;
-      if (request.reset || !before || before.language !== analysis.graph.language) return { contentChanged: [], confidenceOnly: [], invalidates: [] };
+      if (request.reset || !before || before.language !== analysis.graph.language) return { contentChanged: [], confidenceOnly: [], invalidates: [], invalidationRoots: [] };
       const changes = revisionChanges(before, analysis.graph, { new: indexOf(analysis.graph) });
-      return { contentChanged: changes.contentChanged, confidenceOnly: changes.confidenceOnly, invalidates: changes.invalidates };
+      return { contentChanged: changes.contentChanged, confidenceOnly: changes.confidenceOnly, invalidates: changes.invalidates, invalidationRoots: changes.invalidationRoots };
     },
     /** Every belief's explanation record as JSON lines, then the reintroduction audit (contract §3). */
     explanationsJsonLines(request: ExplainRequest): string | null {

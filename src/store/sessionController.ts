@@ -39,7 +39,7 @@ export interface LifecycleReply {
 export type StandingAssertion = Pick<StandingOperation, 'id' | 'body'>;
 
 export interface LifecycleService {
-  markRevision?(request: { version: number; reset: boolean }): Promise<{ contentChanged: readonly string[]; confidenceOnly: readonly string[]; invalidates: readonly string[] } | null>;
+  markRevision?(request: { version: number; reset: boolean }): Promise<{ contentChanged: readonly string[]; confidenceOnly: readonly string[]; invalidates: readonly string[]; invalidationRoots: readonly string[] } | null>;
   explanationsJsonLines?(request: { version: number; ops: readonly SignedOperation[]; posteriors?: Record<string, number> }): Promise<string | null>;
   explain?(request: { version: number; id: string; ops: readonly SignedOperation[]; posteriors?: Record<string, number> }): Promise<{ record: ExplanationRecord; text: string } | null>;
   lifecycle(request: {
@@ -128,7 +128,8 @@ export class SessionController {
         const { text, language } = this.pendingRevision;
         this.pendingRevision = null;
         const mark = await this.service.markRevision?.({ version: analysis.version, reset: false });
-        await this.appendRevision(text, language, mark?.invalidates ?? [], mark ? [...mark.contentChanged, ...mark.confidenceOnly] : []);
+        // Only the roots are written: states carry the invalidation down to what rests on them.
+        await this.appendRevision(text, language, mark?.invalidationRoots ?? [], mark ? [...mark.contentChanged, ...mark.confidenceOnly] : []);
       }
     }
     const facts = this.logFacts();
@@ -180,8 +181,9 @@ export class SessionController {
     const key = await this.deviceKey();
     const body = this.bodyOf(preview.action);
     if (!body) return;
-    const trigger = this.append(body, key, 'graph');
-    for (const target of preview.invalidated) this.append({ kind: 'claim_invalidation', target, cause: trigger.id }, key, 'engine');
+    const [trigger] = this.appendAll([body], key, 'graph');
+    const cause = trigger!.id;
+    this.appendAll([...preview.invalidated].map((target) => ({ kind: 'claim_invalidation' as const, target, cause })), key, 'engine');
     this.cancelPreview();
     await this.refreshStates();
   }
@@ -202,9 +204,10 @@ export class SessionController {
     if (last && last.body.kind === 'revision' && last.body.text_hash === hash) return;
     this.persistence.saveText(hash, text);
     const key = await this.deviceKey();
-    const revision = this.append({ kind: 'revision', text_hash: hash, language, length: text.length, ...(changed.length > 0 ? { changed } : {}) }, key, 'editor');
+    const [revision] = this.appendAll([{ kind: 'revision', text_hash: hash, language, length: text.length, ...(changed.length > 0 ? { changed } : {}) }], key, 'editor');
     const already = new Set(this.revisionInvalidated());
-    for (const target of invalidates) if (!already.has(target)) this.append({ kind: 'claim_invalidation', target, cause: revision.id }, key, 'engine');
+    const cause = revision!.id;
+    this.appendAll(invalidates.filter((target) => !already.has(target)).map((target) => ({ kind: 'claim_invalidation' as const, target, cause })), key, 'engine');
   }
 
   /** Revision-caused invalidations not yet withdrawn (reviewed): target → the latest such op. */
@@ -284,12 +287,22 @@ export class SessionController {
   }
 
   private append(body: OperationBody, key: DeviceKey, source: 'graph' | 'engine' | 'editor' | 'inspector'): SignedOperation {
-    const last = this.ops[this.ops.length - 1];
-    const op = appendSigned({ session: this.sessionId, last: last ? { seq: last.seq, id: last.id } : null }, body, key, { source });
-    this.ops.push(op);
-    this.persistence.append([op]);
+    return this.appendAll([body], key, source)[0]!;
+  }
+
+  /** Signs and chains `bodies`, then hands them to storage and the page once: a cascade is one write, one update. */
+  private appendAll(bodies: readonly OperationBody[], key: DeviceKey, source: 'graph' | 'engine' | 'editor' | 'inspector'): SignedOperation[] {
+    if (bodies.length === 0) return [];
+    const added: SignedOperation[] = [];
+    for (const body of bodies) {
+      const last = this.ops[this.ops.length - 1];
+      const op = appendSigned({ session: this.sessionId, last: last ? { seq: last.seq, id: last.id } : null }, body, key, { source });
+      this.ops.push(op);
+      added.push(op);
+    }
+    this.persistence.append(added);
     useLifecycleStore.setState({ log: this.ops.slice() });
-    return op;
+    return added;
   }
 
   private async deviceKey(): Promise<DeviceKey> {

@@ -314,6 +314,8 @@ describe('revisionChanges', () => {
       added: ['b6'],
       removed: [],
       invalidates: ['b5', 'b6'],
+      // b6 rests on b5, not on the changed b4: the log records b5, and b6 follows from it.
+      invalidationRoots: ['b5'],
       refreshes: ['b2', 'b3'],
     });
   });
@@ -324,5 +326,12 @@ describe('revisionChanges', () => {
     expect(changes.contentChanged).toEqual(['b4']);
     expect(changes.removed).toEqual(['b2']);
     expect(changes.invalidates).toEqual(['b4']);
+    expect(changes.invalidationRoots).toEqual(['b4']);
+  });
+  it('a rewrite at the root of a long chain records one root, whatever the chain’s length', () => {
+    const chain = (first: string) => Array.from({ length: 2000 }, (_, i) => (i === 0 ? `b1 .9 L0 @user "${first}"` : `b${i + 1} .9 L0 @self <b${i} "step ${i + 1}"`)).join('\n');
+    const changes = revisionChanges(clair(chain('start')), clair(chain('a different start')));
+    expect(changes.invalidates).toHaveLength(1999);
+    expect(changes.invalidationRoots).toEqual(['b2']);
   });
 });

@@ -21,6 +21,13 @@ export interface RevisionChanges {
   readonly removed: readonly string[];
   /** Listed beliefs that depend (transitively) on a content change or a removed belief. */
   readonly invalidates: readonly string[];
+  /**
+   * The part of `invalidates` resting directly on a content change or a removed belief:
+   * what the log records. The rest follow from these when states are derived (what
+   * rests on an invalidated belief is invalidated too), so a rewrite near the root of a
+   * 60k-belief chain is a handful of ops, not 60k.
+   */
+  readonly invalidationRoots: readonly string[];
   /** Listed beliefs that depend on a confidence-only change and are not invalidated. */
   readonly refreshes: readonly string[];
 }
@@ -80,6 +87,8 @@ export function revisionChanges(
   const removedDependents = removed.flatMap((id) => dependentsOf(oldIndex, id).filter((d) => newIndex.position.has(d)));
   const invalid = closure([...contentChanged, ...removedDependents], (id) => dependentsOf(newIndex, id));
   for (const d of removedDependents) invalid.add(d);
+  const roots = new Set(removedDependents);
+  for (const id of contentChanged) for (const d of dependentsOf(newIndex, id)) roots.add(d);
   const refresh = closure(confidenceOnly, (id) => dependentsOf(newIndex, id));
   const listed = (ids: Iterable<string>) => sortByDocumentOrder(newIndex, [...ids].filter((id) => newIndex.listed.has(id)));
   return {
@@ -88,6 +97,7 @@ export function revisionChanges(
     added: listed(added),
     removed: removed.filter((id) => oldIndex.listed.has(id)).sort((a, b) => oldIndex.position.get(a)! - oldIndex.position.get(b)!),
     invalidates: listed(invalid),
+    invalidationRoots: listed(roots),
     refreshes: listed([...refresh].filter((id) => !invalid.has(id))),
   };
 }
