@@ -60,8 +60,14 @@ export function naiveLoopyBp(graph: CompiledGraph, maxIterations = 200, threshol
         newF2v.set(key(f, target), normalise(out));
       }
     });
+    const oldF2v = f2v;
+    const oldV2f = v2f;
     f2v = damp(newF2v, f2v, damping);
     v2f = damp(newV2f, v2f, damping);
+    // The same stopping rule as the engine: beliefs and messages both settled.
+    let messageChange = 0;
+    for (const [k, m] of f2v) messageChange = Math.max(messageChange, Math.abs(m[1] - oldF2v.get(k)![1]));
+    for (const [k, m] of v2f) messageChange = Math.max(messageChange, Math.abs(m[1] - oldV2f.get(k)![1]));
     const beliefs = new Map<string, number>();
     let maxChange = 0;
     for (const id of graph.ids) {
@@ -72,7 +78,7 @@ export function naiveLoopyBp(graph: CompiledGraph, maxIterations = 200, threshol
     }
     previous = beliefs;
     iterations = iteration + 1;
-    if (maxChange < threshold) return { beliefs, iterations, converged: true };
+    if (maxChange < threshold && messageChange < threshold) return { beliefs, iterations, converged: true };
   }
   return { beliefs: previous, iterations, converged: false };
 }
