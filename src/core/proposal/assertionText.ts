@@ -4,6 +4,7 @@
  * reading order. Operators and variable names are left out: every rule has them, so
  * they say nothing about relevance.
  */
+import { forEachSymbol } from './exprSymbols.ts';
 import { numeralOf } from './numerals.ts';
 import type { Assertion, Expr, FormalProposal } from './proposalTypes.ts';
 
@@ -18,30 +19,6 @@ export function goalText(proposal: FormalProposal): string {
 
 export function exprWords(root: Expr): string[] {
   const words: string[] = [];
-  const stack: Expr[] = [root];
-  while (stack.length > 0) {
-    const e = stack.pop()!;
-    switch (e.op) {
-      case 'const':
-        words.push(numeralOf(e.name.name) ?? e.name.name);
-        break;
-      case 'var':
-        break;
-      case 'call':
-        words.push(e.symbol.name);
-        for (let i = e.args.length - 1; i >= 0; i--) stack.push(e.args[i]!);
-        break;
-      case 'not':
-        stack.push(e.arg);
-        break;
-      case 'forall':
-      case 'exists':
-        for (const v of e.vars) words.push(v.sort.name);
-        stack.push(e.body);
-        break;
-      default:
-        for (let i = e.args.length - 1; i >= 0; i--) stack.push(e.args[i]!);
-    }
-  }
+  forEachSymbol(root, (name, role) => words.push(role === 'const' ? (numeralOf(name) ?? name) : name));
   return words;
 }
