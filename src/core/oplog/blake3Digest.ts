@@ -14,6 +14,7 @@ interface WasmHasher {
   init(): unknown;
   update(data: Uint8Array): unknown;
   digest(format: 'hex'): string;
+  digest(format: 'binary'): Uint8Array;
 }
 
 let wasm: WasmHasher | null = null;
@@ -45,6 +46,25 @@ export function blake3Hex(bytes: Uint8Array): string {
     return wasm.digest('hex');
   }
   return bytesToHex(blake3(bytes));
+}
+
+// Lowercase hex digit → its value; anything else → 16, which no nibble equals.
+const NIBBLE = new Uint8Array(128).fill(16);
+for (let i = 0; i < 16; i++) NIBBLE['0123456789abcdef'.charCodeAt(i)] = i;
+
+/**
+ * Whether BLAKE3-256 of `bytes` is `hex` (64 lowercase hex digits) read from `offset`:
+ * how replay checks a claimed id without writing out the digest it computes.
+ */
+export function blake3Matches(bytes: Uint8Array, hex: string, offset = 0): boolean {
+  if (hex.length !== offset + 64) return false;
+  const digest = wasm !== null ? (wasm.init(), wasm.update(bytes), wasm.digest('binary')) : blake3(bytes);
+  for (let i = 0; i < 32; i++) {
+    const hi = NIBBLE[hex.charCodeAt(offset + 2 * i)] ?? 16;
+    const lo = NIBBLE[hex.charCodeAt(offset + 2 * i + 1)] ?? 16;
+    if (hi > 15 || lo > 15 || digest[i] !== ((hi << 4) | lo)) return false;
+  }
+  return true;
 }
 
 /** The pure JavaScript digest, whatever is loaded: the reference the fast one is tested against. */

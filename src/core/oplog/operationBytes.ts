@@ -9,7 +9,8 @@
  * problems such as lone surrogates.
  */
 import { canonicalBytes } from './canonicalJson.ts';
-import type { SignedOperation, UnsignedOperation } from './operation.ts';
+import type { OperationKind, SignedOperation, UnsignedOperation } from './operation.ts';
+import { SORTED_BODY_KEYS } from './operationSchema.ts';
 import { unsignedPart } from './opId.ts';
 
 // Core code is typed without DOM libraries; TextEncoder exists in every runtime we target.
@@ -21,41 +22,63 @@ const encoder = new TextEncoder();
 let scratch = new Uint8Array(4096);
 
 const nativeWellFormed = (String.prototype as { isWellFormed?: () => boolean }).isWellFormed;
-// A body key is one of operationSchema's names; only these need no escaping or checks.
-const PLAIN_KEY = /^[a-z_]+$/;
+// Printable ASCII but `"` and `\`: such a string is its own JSON body, quotes aside. Ids,
+// keys, timestamps and most targets are like this, and skip JSON.stringify.
+const PLAIN = /^[ !#-[\]-~]*$/;
 
 /** A JSON string, or null when it might hold a lone surrogate (the general encoder decides). */
 function quoted(s: string): string | null {
+  if (PLAIN.test(s)) return '"' + s + '"';
   return nativeWellFormed && nativeWellFormed.call(s) ? JSON.stringify(s) : null;
 }
 
-/** A body value (string, finite number or null) in canonical form, or null to hand over. */
-function scalar(x: unknown): string | null {
+/** A body value (string, finite number, null or list of strings) in canonical form, or null to hand over. */
+function value(x: unknown): string | null {
   if (typeof x === 'string') return quoted(x);
   if (typeof x === 'number') return Number.isFinite(x) ? String(x) : null;
-  return x === null ? 'null' : null;
+  if (x === null) return 'null';
+  if (!Array.isArray(x)) return null;
+  let out = '[';
+  for (let i = 0; i < x.length; i++) {
+    const item = typeof x[i] === 'string' ? quoted(x[i] as string) : null;
+    if (item === null) return null;
+    out += (i > 0 ? ',' : '') + item;
+  }
+  return out + ']';
+}
+
+/** The canonical text of the op's body, or null when the general encoder must do it. */
+function bodyText(body: Record<string, unknown>): string | null {
+  const keys = Object.hasOwn(SORTED_BODY_KEYS, body.kind as string) ? SORTED_BODY_KEYS[body.kind as OperationKind] : undefined;
+  if (keys === undefined) return null;
+  let text = '{';
+  let written = 0;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const v = body[key];
+    if (v === undefined) continue;
+    const encoded = value(v);
+    if (encoded === null) return null;
+    text += (written++ > 0 ? ',"' : '"') + key + '":' + encoded;
+  }
+  // A key the kind does not allow, or one set to undefined, would be missing from the
+  // text: such a body goes to the general encoder (which refuses undefined).
+  let present = 0;
+  for (const _ in body) present++;
+  return present === written ? text + '}' : null;
 }
 
 /** The canonical text of the op's unsigned part, or null when the general encoder must do it. */
 export function fastOperationText(op: UnsignedOperation): string | null {
-  const body = op.body as unknown as Record<string, unknown>;
-  const keys = Object.keys(body).sort();
-  let bodyText = '{';
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
-    const value = body[key];
-    const text = PLAIN_KEY.test(key) ? scalar(value) : null;
-    if (text === null) return null;
-    bodyText += (bodyText.length > 1 ? ',"' : '"') + key + '":' + text;
-  }
+  const body = bodyText(op.body as unknown as Record<string, unknown>);
   const at = quoted(op.at);
   const author = quoted(op.author);
   const parent = op.parent === null ? 'null' : quoted(op.parent);
   const session = quoted(op.session);
   const source = quoted(op.source);
-  if (at === null || author === null || parent === null || session === null || source === null) return null;
+  if (body === null || at === null || author === null || parent === null || session === null || source === null) return null;
   if (!Number.isSafeInteger(op.seq) || op.v !== 1) return null;
-  return `{"at":${at},"author":${author},"body":${bodyText}},"parent":${parent},"seq":${op.seq},"session":${session},"source":${source},"v":1}`;
+  return `{"at":${at},"author":${author},"body":${body},"parent":${parent},"seq":${op.seq},"session":${session},"source":${source},"v":1}`;
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { blake3Hex, blake3HexJs, useWasmBlake3, wasmBlake3Ready } from '../../../src/core/oplog/blake3Digest.ts';
+import { blake3Hex, blake3HexJs, blake3Matches, useWasmBlake3, wasmBlake3Ready } from '../../../src/core/oplog/blake3Digest.ts';
 import { canonicalBytes, canonicalJson } from '../../../src/core/oplog/canonicalJson.ts';
 import { unsignedPart } from '../../../src/core/oplog/opId.ts';
 import type { OperationBody, OpId, UnsignedOperation } from '../../../src/core/oplog/operation.ts';
@@ -92,6 +92,21 @@ describe('BLAKE3 digests', () => {
   it('the WebAssembly build is in use and matches the JavaScript one on any bytes', () => {
     expect(wasmBlake3Ready()).toBe(true);
     fc.assert(fc.property(fc.uint8Array({ maxLength: 5000 }), (bytes) => blake3Hex(bytes) === blake3HexJs(bytes)), { numRuns: 500 });
+  });
+
+  it('blake3Matches accepts exactly the digest’s own hex, at an offset or not', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 2000 }), fc.nat(63), fc.constantFrom(...'0123456789abcdefgABCDEF:'), (bytes, at, c) => {
+        const hex = blake3Hex(bytes);
+        expect(blake3Matches(bytes, hex)).toBe(true);
+        expect(blake3Matches(bytes, `b3:${hex}`, 3)).toBe(true);
+        const changed = hex.slice(0, at) + c + hex.slice(at + 1);
+        expect(blake3Matches(bytes, changed)).toBe(changed === hex);
+        expect(blake3Matches(bytes, hex.toUpperCase())).toBe(hex === hex.toUpperCase());
+        expect(blake3Matches(bytes, hex.slice(1))).toBe(false);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('matches the published BLAKE3 vector for the empty input', () => {

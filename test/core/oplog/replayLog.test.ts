@@ -135,6 +135,24 @@ describe('replay', () => {
     expect(replayLog([root, skip]).rejected).toMatchObject([{ reason: 'bad-seq' }]);
   });
 
+  it('an op whose parent belongs to another session is set aside', () => {
+    const [root] = chain([revision], 's1');
+    const stray = signOperation({ ...nextOperation({ session: 's2', last: root! }, refute('b1'), key.author, { at: AT }) }, key);
+    expect(stray.session).toBe('s2');
+    expect(replayLog([root, stray]).rejected).toMatchObject([{ reason: 'missing-parent', detail: expect.stringMatching(/another session/) }]);
+  });
+
+  it('a chain broken anywhere drops everything after the break, and a fork of three orders by id', () => {
+    const main = chain([revision, refute('b1'), refute('b2'), refute('b3')]);
+    const forks = [correct('b4', 0.1), correct('b4', 0.2), correct('b4', 0.3)].map((body) => appendSigned({ session: 's1', last: main[3]! }, body, key, { at: AT }));
+    const state = replayLog([...forks, main[3], main[0], main[1]]);
+    // main[2] is missing: main[3] and the forks on it are orphans.
+    expect(state.applied.map((o) => o.id)).toEqual([main[0]!.id, main[1]!.id]);
+    expect(state.rejected.map((r) => r.reason)).toEqual(Array(4).fill('missing-parent'));
+    const whole = replayLog([...forks, ...main]);
+    expect(whole.applied.slice(4).map((o) => o.id)).toEqual(forks.map((o) => o.id).sort());
+  });
+
   it('replay is deterministic: any permutation gives the same state', () => {
     const main = chain([revision, refute('b1'), correct('b2', 0.3), refute('b2'), correct('b3', 0.9)]);
     const fork = appendSigned({ session: 's1', last: main[1]! }, refute('b3'), other, { at: AT });
