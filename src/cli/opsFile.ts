@@ -6,6 +6,7 @@
 import type { ReplayState } from '../core/oplog/replayLog.ts';
 import { useWasmBlake3 } from '../core/oplog/blake3Digest.ts';
 import { parseJsonLines, replayLog } from '../core/oplog/replayLog.ts';
+import { nativeSignatureCheck } from './nativeSignatureCheck.ts';
 import { writeStderr } from './output.ts';
 import { readInput } from './readInput.ts';
 
@@ -13,7 +14,7 @@ import { readInput } from './readInput.ts';
 export async function readOpsLog(path: string): Promise<ReplayState> {
   const [input] = await Promise.all([readInput(path), useWasmBlake3()]);
   const { values, unreadable } = parseJsonLines(input.text);
-  const state = replayLog(values);
+  const state = replayLog(values, { checkSignature: nativeSignatureCheck });
   const lines = [
     ...unreadable.map((u) => `warrant: ${input.name}:${u.line}: not JSON, set aside: ${u.detail}\n`),
     ...state.rejected.map((r) => `warrant: ${input.name}: op ${r.index + 1}${r.id ? ` (${r.id})` : ''} set aside: ${r.reason}: ${r.detail}\n`),

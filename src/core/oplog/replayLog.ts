@@ -218,7 +218,8 @@ export function foldOperations(ops: readonly SignedOperation[]): Omit<ReplayStat
 export function parseJsonLines(text: string): { values: unknown[]; unreadable: { line: number; detail: string }[] } {
   const values: unknown[] = [];
   const unreadable: { line: number; detail: string }[] = [];
-  const lines = text.split(/\r?\n/);
+  // Split on \n alone (several times faster than a regex on a long log); trim drops the \r of CRLF.
+  const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
     if (line === '') continue;
