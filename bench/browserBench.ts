@@ -9,7 +9,8 @@
  *  - Gaia: keystroke in a prior → posteriors of that version on screen, in a 200-claim
  *    package (the inference worker after the validation worker);
  *  - IndexedDB: 100k signed-op-shaped records appended through the op log store in
- *    batches, against one awaited add per transaction, and read back.
+ *    batches, against one awaited add per transaction, and read back; replay of 100k
+ *    ops; every signature of a log checked through WebCrypto against @noble.
  * Rows go into the `browser` section of bench/results.json.
  */
 import { existsSync } from 'node:fs';
@@ -103,7 +104,19 @@ export async function runBrowserBench(options: { quick: boolean; onProgress?: (w
     rows.push({ name: 'browser: read the log back from IndexedDB', size: `${n / 1000}k ops`, ms: db.readBack.ms, note: `${db.readBack.opsPerSecond.toLocaleString('en')} ops/s, validated, in seq order` });
     progress('replay 100k operations in the page');
     const replay = await storage.evaluate((count) => (window as unknown as { __warrantReplayBench: (n: number) => { ms: number; applied: number } }).__warrantReplayBench(count), n);
-    rows.push({ name: 'browser: replay the log (ids, chain, state; signatures past the checkpoint only)', size: `${n / 1000}k ops`, ms: replay.ms, ...(n === 100_000 && { targetMs: 1000 }), note: `${replay.applied} applied, in the page's main thread` });
+    rows.push({ name: 'browser: replay the log (ids, chain, state; signatures past the checkpoint only)', size: `${n / 1000}k ops`, ms: replay.ms, ...(n === 100_000 && { targetMs: 1000 }), note: `${replay.applied} applied, in the page's main thread, records as IndexedDB returns them (structured clones)` });
+    progress('signatures: WebCrypto Ed25519 vs @noble');
+    const sigN = options.quick ? 1000 : 5000;
+    const sig = await storage.evaluate((count) => (window as unknown as { __warrantSignatureBench: (n: number) => Promise<{ ops: number; webCryptoMs: number | null; nobleMs: number; nobleOps: number }> }).__warrantSignatureBench(count), sigN);
+    const nobleScaled = (sig.nobleMs / sig.nobleOps) * sig.ops;
+    rows.push({
+      name: 'browser: check every signature of a log (import, first load)',
+      size: `${sig.ops / 1000}k ops`,
+      ms: sig.webCryptoMs ?? nobleScaled,
+      baselineMs: nobleScaled,
+      baselineName: '@noble/ed25519 on the main thread (scaled)',
+      note: sig.webCryptoMs === null ? 'WebCrypto has no Ed25519 here: @noble in both columns' : `WebCrypto Ed25519, ${((sig.webCryptoMs / sig.ops) * 1000).toFixed(0)} µs/op; @noble ${((sig.nobleMs / sig.nobleOps) * 1000).toFixed(0)} µs/op, timed on ${sig.nobleOps}`,
+    });
     await storage.close();
   } finally {
     await browser.close();

@@ -126,6 +126,14 @@ test('a session exported as one file comes back whole in another browser; a drop
   const other = await browser.newContext();
   const page2 = await other.newPage();
   await openFresh(page2);
+  // A copy whose refutation carries another signature (content and id untouched) is refused, naming the op.
+  const text = Buffer.concat(archive).toString('utf8');
+  const forged = JSON.parse(text) as { ops: { id: string; sig: string; body: { kind: string } }[] };
+  const refutation = forged.ops.find((op) => op.body.kind === 'claim_refutation')!;
+  refutation.sig = (refutation.sig[0] === '0' ? '1' : '0') + refutation.sig.slice(1);
+  await page2.getByTestId('import-file').setInputFiles({ name: 'forged.clair.warrant.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(forged)) });
+  await expect(page2.getByText(`(${refutation.id}) fails verification`)).toBeVisible();
+  await expect(page2.getByTestId('session-item')).toHaveCount(1);
   await page2.getByTestId('import-file').setInputFiles({ name: 'route-planning.clair.warrant.json', mimeType: 'application/json', buffer: Buffer.concat(archive) });
   await expect(page2.getByTestId('session-item')).toHaveCount(2);
   await expect(node(page2, 'b5')).toHaveAttribute('data-state', 'refuted');

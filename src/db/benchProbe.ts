@@ -8,7 +8,7 @@
 import { useWasmBlake3 } from '../core/oplog/blake3Digest.ts';
 import type { OpId, SignedOperation } from '../core/oplog/operation.ts';
 import { OpLogStore } from './opLogStore.ts';
-import { replayBenchOnce } from './replayBenchProbe.ts';
+import { replayBenchOnce, signatureBenchOnce } from './replayBenchProbe.ts';
 import { WarrantDb } from './warrantDb.ts';
 import type { DexieOptions } from 'dexie';
 
@@ -116,7 +116,7 @@ export async function runDbBenchOnce(n: number, options: { baselineN?: number; b
 
 /** Defines `window.__warrantDbBench(n, baselineN?)` when the page URL has `?bench`. */
 export function installDbBenchProbe(): boolean {
-  const w = globalThis as { location?: { search?: string }; __warrantDbBench?: unknown; __warrantReplayBench?: unknown };
+  const w = globalThis as { location?: { search?: string }; __warrantDbBench?: unknown; __warrantReplayBench?: unknown; __warrantSignatureBench?: unknown };
   if (!w.location?.search || !new URLSearchParams(w.location.search).has('bench')) return false;
   let run = 0;
   w.__warrantDbBench = (n: number, baselineN?: number): Promise<DbBenchResult> =>
@@ -124,6 +124,10 @@ export function installDbBenchProbe(): boolean {
   w.__warrantReplayBench = async (n: number) => {
     await useWasmBlake3();
     return replayBenchOnce(n);
+  };
+  w.__warrantSignatureBench = async (n: number) => {
+    await useWasmBlake3();
+    return signatureBenchOnce(n);
   };
   return true;
 }

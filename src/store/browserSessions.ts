@@ -11,7 +11,7 @@ import { create } from 'zustand';
 import { deviceKeyFromSecret } from '../core/oplog/deviceKey.ts';
 import type { DeviceKey } from '../core/oplog/deviceKey.ts';
 import { markVerified, replayStoredLog } from './verifiedReplay.ts';
-import { verifyOperation } from '../core/oplog/verifyOperation.ts';
+import { verifyOperationAsync } from './signatureVerifier.ts';
 import { exportSession, importSession, SESSION_ARCHIVE_FORMAT } from '../db/sessionArchive.ts';
 import { signOperation } from '../core/oplog/signOperation.ts';
 import { announceCommits, CrossTab } from '../db/crossTab.ts';
@@ -135,7 +135,7 @@ export async function switchSession(id: string): Promise<void> {
   const got = await backend.repo.get(id);
   if (!got.ok) return notice(got.problem.message);
   const { ops, problems } = await backend.repo.readOps(id);
-  const replay = replayStoredLog(id, ops);
+  const replay = await replayStoredLog(id, ops);
   const bad = [...problems.map((p) => p.message), ...replay.rejected.map((r) => `operation ${r.id ?? `#${r.index}`} was set aside: ${r.detail}`)];
   if (bad.length > 0) notice(bad.join(' '));
   useSessionsStore.setState({ currentId: id, restoreViewport: got.session.viewport });
@@ -201,7 +201,7 @@ function listenToOtherTabs(tabs: CrossTab): void {
 async function reloadLog(id: string): Promise<void> {
   if (!backend) return;
   const read = await backend.log.readLog(id, { includePending: true });
-  const replay = replayStoredLog(id, read.ops);
+  const replay = await replayStoredLog(id, read.ops);
   if (useSessionsStore.getState().currentId === id) getSession().replaceLog(replay.applied);
 }
 
@@ -290,7 +290,7 @@ export async function importFile(file: File): Promise<void> {
     if (!backend) return notice('Sessions cannot be imported: IndexedDB is not available.');
     const key = backend.key;
     const result = await importSession(backend.db, text, {
-      verify: (op) => verifyOperation(op).ok,
+      verify: (op) => verifyOperationAsync(op),
       sign: (draft) => signOperation({ ...draft, author: key.author }, key),
     });
     if (!result.ok) return notice(`${file.name} was not imported: ${result.problems.map((p) => p.message).join(' ')}`);

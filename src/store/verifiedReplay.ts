@@ -9,7 +9,7 @@
 import type { OpId, SignedOperation } from '../core/oplog/operation.ts';
 import type { ReplayState } from '../core/oplog/replayLog.ts';
 import { replayLog } from '../core/oplog/replayLog.ts';
-import { verifyOperation } from '../core/oplog/verifyOperation.ts';
+import { badSignatures } from './signatureVerifier.ts';
 
 interface Checkpoint {
   readonly seq: number;
@@ -28,14 +28,13 @@ function readCheckpoint(session: string): Checkpoint | null {
   return null;
 }
 
-export function replayStoredLog(session: string, ops: readonly unknown[]): ReplayState {
+export async function replayStoredLog(session: string, ops: readonly unknown[]): Promise<ReplayState> {
   // Ids, shape and chain for all; signatures below.
   const first = replayLog(ops, { signatures: false });
   const checkpoint = readCheckpoint(session);
   const anchored = checkpoint !== null && first.applied.some((op) => op.seq === checkpoint.seq && op.id === checkpoint.id);
   const from = anchored ? checkpoint.seq : 0;
-  const bad = new Set<OpId>();
-  for (const op of first.applied) if (op.seq > from && !verifyOperation(op).ok) bad.add(op.id);
+  const bad = await badSignatures(first.applied.filter((op) => op.seq > from));
   let replay = first;
   if (bad.size > 0) {
     // Set the forged ops aside (their descendants lose their parent), reporting each.
