@@ -25,6 +25,8 @@ export interface DbBenchResult {
   readonly singleAdds: AppendTiming;
   /** readLog of the batched session (validated, in seq order). */
   readonly readBack: AppendTiming;
+  /** The platform's ceiling: the same ops added straight to the object store in one transaction, no Dexie, no queue (when asked for). */
+  readonly raw?: AppendTiming;
 }
 
 function timing(ops: number, ms: number): AppendTiming {
@@ -85,6 +87,21 @@ export async function timeSingleAdds(db: WarrantDb, ops: readonly SignedOperatio
   return timing(ops.length, performance.now() - start);
 }
 
+/** Adds `ops` to the `ops` object store in one native transaction: what IndexedDB itself manages. */
+export async function timeRawAppend(db: WarrantDb, ops: readonly SignedOperation[]): Promise<AppendTiming> {
+  const idb = db.backendDB();
+  const start = performance.now();
+  await new Promise<void>((resolve, reject) => {
+    const tx = idb.transaction('ops', 'readwrite');
+    const store = tx.objectStore('ops');
+    for (const op of ops) store.add(op);
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error);
+  });
+  return timing(ops.length, performance.now() - start);
+}
+
 export async function timeReadBack(db: WarrantDb, session: string, expected: number): Promise<AppendTiming> {
   const store = new OpLogStore(db);
   const start = performance.now();
@@ -98,7 +115,7 @@ export async function timeReadBack(db: WarrantDb, session: string, expected: num
  * Batched append and read-back of `n` ops, and the single-add baseline on
  * `baselineN` ops (default min(n, 2000)), each on a fresh database.
  */
-export async function runDbBenchOnce(n: number, options: { baselineN?: number; batchSize?: number; dexie?: DexieOptions; run?: number } = {}): Promise<DbBenchResult> {
+export async function runDbBenchOnce(n: number, options: { baselineN?: number; batchSize?: number; dexie?: DexieOptions; run?: number; raw?: boolean } = {}): Promise<DbBenchResult> {
   const run = options.run ?? 0;
   const tag = `${Date.now().toString(36)}-${run}`;
   const session = `session:bench-${tag}`;
@@ -111,7 +128,9 @@ export async function runDbBenchOnce(n: number, options: { baselineN?: number; b
   const singleAdds = await withDb(`warrant-bench-${tag}-b`, options.dexie, (db) =>
     timeSingleAdds(db, benchOps(session, baselineN, run * 2 + 1)),
   );
-  return { batched, singleAdds, readBack };
+  if (!options.raw) return { batched, singleAdds, readBack };
+  const raw = await withDb(`warrant-bench-${tag}-c`, options.dexie, (db) => timeRawAppend(db, benchOps(session, n, run * 2 + 2)));
+  return { batched, singleAdds, readBack, raw };
 }
 
 /** Defines `window.__warrantDbBench(n, baselineN?)` when the page URL has `?bench`. */
@@ -120,7 +139,7 @@ export function installDbBenchProbe(): boolean {
   if (!w.location?.search || !new URLSearchParams(w.location.search).has('bench')) return false;
   let run = 0;
   w.__warrantDbBench = (n: number, baselineN?: number): Promise<DbBenchResult> =>
-    runDbBenchOnce(n, { run: run++, ...(baselineN !== undefined ? { baselineN } : {}) });
+    runDbBenchOnce(n, { run: run++, raw: true, ...(baselineN !== undefined ? { baselineN } : {}) });
   w.__warrantReplayBench = async (n: number) => {
     await useWasmBlake3();
     return replayBenchOnce(n);
