@@ -10,6 +10,7 @@
  * source session and the last op copied. Revision texts are shared, not copied: the
  * texts table is content-addressed and each text lists the sessions that use it.
  */
+import Dexie from 'dexie';
 import type { OpId, SignedOperation } from '../core/oplog/operation.ts';
 import { dbProblem, errorMessage, type DbProblem } from './dbProblem.ts';
 import { copyLogToSession, type OperationSigner } from './logCopy.ts';
@@ -224,7 +225,7 @@ export class SessionRepository {
   async delete(id: string): Promise<{ ok: true; ops: number; texts: number } | { ok: false; problem: DbProblem }> {
     try {
       return await this.db.transaction('rw', this.db.sessions, this.db.ops, this.db.texts, async () => {
-        const ops = await this.db.ops.where('session').equals(id).delete();
+        const ops = await this.db.ops.where('[session+seq]').between([id, Dexie.minKey], [id, Dexie.maxKey]).delete();
         let texts = 0;
         const used: unknown[] = await this.db.texts.where('sessions').equals(id).toArray();
         for (const raw of used) {

@@ -1,6 +1,7 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { SCHEMA_V1, WarrantDb } from '../../src/db/warrantDb.ts';
+import { SessionRepository } from '../../src/db/sessionRepository.ts';
 import { fakeIdb, freshDbName, makeOps } from './dbFixtures.ts';
 
 describe('warrant database schema', () => {
@@ -10,7 +11,7 @@ describe('warrant database schema', () => {
     const indexes = (table: string) => db.table(table).schema.indexes.map((i) => i.name).sort();
     expect(db.tables.map((t) => t.name).sort()).toEqual(['keys', 'ops', 'sessions', 'texts']);
     expect(db.table('ops').schema.primKey.name).toBe('id');
-    expect(indexes('ops')).toEqual(['[session+seq]', 'session']);
+    expect(indexes('ops')).toEqual(['[session+seq]']);
     expect(db.table('ops').schema.indexes.find((i) => i.name === '[session+seq]')?.unique).toBe(true);
     expect(indexes('texts')).toEqual(['sessions']);
     expect(indexes('sessions')).toEqual(['updatedAt']);
@@ -29,8 +30,26 @@ describe('warrant database schema', () => {
 
     const db = new WarrantDb(name, fakeIdb);
     await db.open();
+    expect(db.verno).toBe(2);
     expect(await db.sessions.count()).toBe(2);
     expect(await db.ops.count()).toBe(3);
+    db.close();
+  });
+
+  it('a version 1 database upgrades without its session index, and deleting a session still takes all its ops', async () => {
+    const name = freshDbName();
+    const old = new Dexie(name, fakeIdb);
+    old.version(1).stores(SCHEMA_V1);
+    await old.open();
+    await old.table('ops').bulkAdd([...makeOps('session:a', 4), ...makeOps('session:b', 2)]);
+    old.close();
+
+    const db = new WarrantDb(name, fakeIdb);
+    await db.open();
+    expect([...db.backendDB().transaction('ops').objectStore('ops').indexNames]).toEqual(['[session+seq]']);
+    const deleted = await new SessionRepository(db).delete('session:a');
+    expect(deleted).toMatchObject({ ok: true, ops: 4 });
+    expect((await db.ops.toArray()).map((op) => op.session)).toEqual(['session:b', 'session:b']);
     db.close();
   });
 });
