@@ -9,6 +9,7 @@
 import { blake3 } from '@noble/hashes/blake3.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { createBLAKE3 } from 'hash-wasm';
+import { hexDigitAt } from './hexDigit.ts';
 
 interface WasmHasher {
   init(): unknown;
@@ -48,10 +49,6 @@ export function blake3Hex(bytes: Uint8Array): string {
   return bytesToHex(blake3(bytes));
 }
 
-// Lowercase hex digit → its value; anything else → 16, which no nibble equals.
-const NIBBLE = new Uint8Array(128).fill(16);
-for (let i = 0; i < 16; i++) NIBBLE['0123456789abcdef'.charCodeAt(i)] = i;
-
 /**
  * Whether BLAKE3-256 of `bytes` is `hex` (64 lowercase hex digits) read from `offset`:
  * how replay checks a claimed id without writing out the digest it computes.
@@ -60,8 +57,8 @@ export function blake3Matches(bytes: Uint8Array, hex: string, offset = 0): boole
   if (hex.length !== offset + 64) return false;
   const digest = wasm !== null ? (wasm.init(), wasm.update(bytes), wasm.digest('binary')) : blake3(bytes);
   for (let i = 0; i < 32; i++) {
-    const hi = NIBBLE[hex.charCodeAt(offset + 2 * i)] ?? 16;
-    const lo = NIBBLE[hex.charCodeAt(offset + 2 * i + 1)] ?? 16;
+    const hi = hexDigitAt(hex, offset + 2 * i);
+    const lo = hexDigitAt(hex, offset + 2 * i + 1);
     if (hi > 15 || lo > 15 || digest[i] !== ((hi << 4) | lo)) return false;
   }
   return true;

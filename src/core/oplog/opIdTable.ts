@@ -7,17 +7,16 @@
  * wrong answer. Anything that is not a well-formed id simply is not found.
  */
 
+import { hexDigitAt } from './hexDigit.ts';
+
 const EMPTY = -1;
-// Lowercase hex digit → its value; anything else → 16.
-const NIBBLE = new Uint8Array(128).fill(16);
-for (let i = 0; i < 16; i++) NIBBLE['0123456789abcdef'.charCodeAt(i)] = i;
 
 /** Eight hex digits of the id (after `b3:`) as a number, or -1 when they are not hex. */
 function keyOf(id: string): number {
   if (id.length !== 67) return -1;
   let key = 0;
   for (let i = 3; i < 11; i++) {
-    const nibble = NIBBLE[id.charCodeAt(i)] ?? 16;
+    const nibble = hexDigitAt(id, i);
     if (nibble > 15) return -1;
     key = key * 16 + nibble;
   }
