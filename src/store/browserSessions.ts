@@ -13,7 +13,7 @@ import type { DeviceKey } from '../core/oplog/deviceKey.ts';
 import { markVerified, replayStoredLog } from './verifiedReplay.ts';
 import { verifyOperationAsync } from './signatureVerifier.ts';
 import { exportSession, importSession, SESSION_ARCHIVE_FORMAT } from '../db/sessionArchive.ts';
-import { signOperation } from '../core/oplog/signOperation.ts';
+import { signWithDevice } from './deviceSigner.ts';
 import { announceCommits, CrossTab } from '../db/crossTab.ts';
 import { loadOrCreateDeviceKey } from '../db/deviceKeyStore.ts';
 import { OpLogStore } from '../db/opLogStore.ts';
@@ -160,7 +160,7 @@ export async function duplicateSession(id: string): Promise<void> {
   const key = backend.key;
   const source = useSessionsStore.getState().sessions.find((x) => x.id === id);
   // The copy's log is re-signed under its own session id by this device.
-  const r = await backend.repo.duplicate(id, { name: `copy of ${source?.name ?? 'session'}`, sign: (draft) => signOperation({ ...draft, author: key.author }, key) });
+  const r = await backend.repo.duplicate(id, { name: `copy of ${source?.name ?? 'session'}`, sign: (draft) => signWithDevice({ ...draft, author: key.author }, key) });
   if (!r.ok) return notice(r.problem.message);
   backend.tabs.notifySessionChanged(r.session.id);
   await refreshList();
@@ -291,7 +291,7 @@ export async function importFile(file: File): Promise<void> {
     const key = backend.key;
     const result = await importSession(backend.db, text, {
       verify: (op) => verifyOperationAsync(op),
-      sign: (draft) => signOperation({ ...draft, author: key.author }, key),
+      sign: (draft) => signWithDevice({ ...draft, author: key.author }, key),
     });
     if (!result.ok) return notice(`${file.name} was not imported: ${result.problems.map((p) => p.message).join(' ')}`);
     backend.tabs.notifySessionChanged(result.session.id);

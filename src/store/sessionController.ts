@@ -9,7 +9,8 @@ import { generateDeviceKey } from '../core/oplog/deviceKey.ts';
 import { textHash } from '../core/oplog/opId.ts';
 import { canonicalJson } from '../core/oplog/canonicalJson.ts';
 import type { ContradictionResolutionBody, OperationBody, OpId, SignedOperation } from '../core/oplog/operation.ts';
-import { appendSigned } from '../core/oplog/signOperation.ts';
+import { prepareChain } from '../core/oplog/signOperation.ts';
+import { bytesSignerFor, signPrepared } from './deviceSigner.ts';
 import type { StandingOperation } from '../core/oplog/replayLog.ts';
 import { foldOperations } from '../core/oplog/replayLog.ts';
 import { irWithPrior, movedBeliefs, REFUTED_PRIOR } from '../core/infer/irWithPrior.ts';
@@ -69,6 +70,8 @@ export class SessionController {
   private key: DeviceKey | null = null;
   private sessionId = 'session-1';
   private previewSeq = 0;
+  /** The append under way (appends run one after another). */
+  private appending: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly service: LifecycleService,
@@ -181,9 +184,10 @@ export class SessionController {
     const key = await this.deviceKey();
     const body = this.bodyOf(preview.action);
     if (!body) return;
-    const [trigger] = this.appendAll([body], key, 'graph');
-    const cause = trigger!.id;
-    this.appendAll([...preview.invalidated].map((target) => ({ kind: 'claim_invalidation' as const, target, cause })), key, 'engine');
+    const [trigger] = await this.appendAll([body], key, 'graph');
+    if (!trigger) return; // another session was opened meanwhile
+    const cause = trigger.id;
+    await this.appendAll([...preview.invalidated].map((target) => ({ kind: 'claim_invalidation' as const, target, cause })), key, 'engine');
     this.cancelPreview();
     await this.refreshStates();
   }
@@ -204,10 +208,11 @@ export class SessionController {
     if (last && last.body.kind === 'revision' && last.body.text_hash === hash) return;
     this.persistence.saveText(hash, text);
     const key = await this.deviceKey();
-    const [revision] = this.appendAll([{ kind: 'revision', text_hash: hash, language, length: text.length, ...(changed.length > 0 ? { changed } : {}) }], key, 'editor');
+    const [revision] = await this.appendAll([{ kind: 'revision', text_hash: hash, language, length: text.length, ...(changed.length > 0 ? { changed } : {}) }], key, 'editor');
+    if (!revision) return; // another session was opened meanwhile
     const already = new Set(this.revisionInvalidated());
-    const cause = revision!.id;
-    this.appendAll(invalidates.filter((target) => !already.has(target)).map((target) => ({ kind: 'claim_invalidation' as const, target, cause })), key, 'engine');
+    const cause = revision.id;
+    await this.appendAll(invalidates.filter((target) => !already.has(target)).map((target) => ({ kind: 'claim_invalidation' as const, target, cause })), key, 'engine');
   }
 
   /** Revision-caused invalidations not yet withdrawn (reviewed): target → the latest such op. */
@@ -258,7 +263,7 @@ export class SessionController {
 
   /** Resolves an open contradiction (contract §3) as a user operation. */
   async resolveContradiction(body: Omit<ContradictionResolutionBody, 'kind'>): Promise<void> {
-    this.append({ kind: 'contradiction_resolution', ...body }, await this.deviceKey(), 'inspector');
+    await this.append({ kind: 'contradiction_resolution', ...body }, await this.deviceKey(), 'inspector');
     await this.refreshStates();
   }
 
@@ -286,23 +291,40 @@ export class SessionController {
     }
   }
 
-  private append(body: OperationBody, key: DeviceKey, source: 'graph' | 'engine' | 'editor' | 'inspector'): SignedOperation {
-    return this.appendAll([body], key, source)[0]!;
+  private async append(body: OperationBody, key: DeviceKey, source: 'graph' | 'engine' | 'editor' | 'inspector'): Promise<SignedOperation> {
+    return (await this.appendAll([body], key, source))[0]!;
   }
 
-  /** Signs and chains `bodies`, then hands them to storage and the page once: a cascade is one write, one update. */
-  private appendAll(bodies: readonly OperationBody[], key: DeviceKey, source: 'graph' | 'engine' | 'editor' | 'inspector'): SignedOperation[] {
+  /**
+   * Signs and chains `bodies`, then hands them to storage and the page once: a cascade
+   * is one write, one update. Appends run one after another, so each chains on the
+   * last; signing is asynchronous (deviceSigner.ts), and if the log was replaced
+   * meanwhile (another tab's ops arrived) the ops are chained and signed again on the
+   * new tip rather than written beside it.
+   */
+  private appendAll(bodies: readonly OperationBody[], key: DeviceKey, source: 'graph' | 'engine' | 'editor' | 'inspector'): Promise<SignedOperation[]> {
+    const session = this.sessionId;
+    const run = this.appending.then(() => this.appendNow(session, bodies, key, source));
+    this.appending = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Appends to `session`; nothing (an empty list) when another session was opened meanwhile. */
+  private async appendNow(session: string, bodies: readonly OperationBody[], key: DeviceKey, source: 'graph' | 'engine' | 'editor' | 'inspector'): Promise<SignedOperation[]> {
     if (bodies.length === 0) return [];
-    const added: SignedOperation[] = [];
-    for (const body of bodies) {
-      const last = this.ops[this.ops.length - 1];
-      const op = appendSigned({ session: this.sessionId, last: last ? { seq: last.seq, id: last.id } : null }, body, key, { source });
-      this.ops.push(op);
-      added.push(op);
+    const sign = await bytesSignerFor(key);
+    for (;;) {
+      if (this.sessionId !== session) return [];
+      const log = this.ops;
+      const last = log[log.length - 1];
+      const prepared = prepareChain({ session: this.sessionId, last: last ? { seq: last.seq, id: last.id } : null }, bodies, key, { source });
+      const added = await signPrepared(prepared, sign);
+      if (this.sessionId !== session || this.ops !== log || this.ops[this.ops.length - 1] !== last) continue;
+      for (const op of added) this.ops.push(op);
+      this.persistence.append(added);
+      useLifecycleStore.setState({ log: this.ops.slice() });
+      return added;
     }
-    this.persistence.append(added);
-    useLifecycleStore.setState({ log: this.ops.slice() });
-    return added;
   }
 
   private async deviceKey(): Promise<DeviceKey> {

@@ -10,12 +10,24 @@ import './deviceKey.ts';
 import { b3Of } from './opId.ts';
 import type { OperationBody, OperationSource, OpId, SignedOperation, UnsignedOperation } from './operation.ts';
 
-/** Signs `op` with `key`; the op's `author` must be that key's. */
-export function signOperation(op: UnsignedOperation, key: DeviceKey): SignedOperation {
+/** An unsigned op with its canonical bytes (what is signed) and its id (what the next op chains on). */
+export interface PreparedOperation {
+  readonly op: UnsignedOperation;
+  readonly bytes: Uint8Array;
+  readonly id: OpId;
+}
+
+/** Encodes `op` for signing by `key`; the op's `author` must be that key's. */
+export function prepareOperation(op: UnsignedOperation, key: DeviceKey): PreparedOperation {
   if (op.author !== key.author) throw new Error(`the op's author is not the signing key (${key.author})`);
   const bytes = canonicalBytes(op);
-  const sig = bytesToHex(ed.sign(bytes, hexToBytes(key.secretKey)));
-  return { ...op, id: b3Of(bytes), sig };
+  return { op, bytes, id: b3Of(bytes) };
+}
+
+/** Signs `op` with `key`; the op's `author` must be that key's. */
+export function signOperation(op: UnsignedOperation, key: DeviceKey): SignedOperation {
+  const prepared = prepareOperation(op, key);
+  return { ...op, id: prepared.id, sig: bytesToHex(ed.sign(prepared.bytes, hexToBytes(key.secretKey))) };
 }
 
 /** Where the next op of a session goes: its seq and parent. */
@@ -42,6 +54,23 @@ export function nextOperation(
     author,
     body,
   };
+}
+
+/** The ops for `bodies` after `tip`, each chained on the one before, ready to sign. */
+export function prepareChain(
+  tip: LogTip,
+  bodies: readonly OperationBody[],
+  key: DeviceKey,
+  options: { readonly source?: OperationSource; readonly at?: string } = {},
+): PreparedOperation[] {
+  const out: PreparedOperation[] = [];
+  let last = tip.last;
+  for (const body of bodies) {
+    const prepared = prepareOperation(nextOperation({ session: tip.session, last }, body, key.author, options), key);
+    out.push(prepared);
+    last = { seq: prepared.op.seq, id: prepared.id };
+  }
+  return out;
 }
 
 /** Builds, signs and returns the next op of the session; the caller appends it. */
