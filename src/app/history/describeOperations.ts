@@ -26,7 +26,7 @@ export function describeOperations(log: readonly SignedOperation[]): HistoryEntr
   for (const op of log) {
     const b = op.body;
     const consequences = fallen.get(op.id);
-    const tail = consequences ? ` → ${consequences.join(', ')} invalidated` : '';
+    const tail = consequences ? ` → ${listIds(consequences)} invalidated` : '';
     const entry = (text: string, target: string | null) => entries.push({ id: op.id, at: op.at, text: text + tail, target, kind: b.kind });
     switch (b.kind) {
       case 'revision':
