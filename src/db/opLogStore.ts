@@ -133,6 +133,9 @@ export class OpLogStore {
     if (this.queue.length === 0) return Promise.resolve({ written: 0, alreadyStored: 0, conflicts: 0, pending: 0 });
     this.running = this.write().finally(() => {
       this.running = null;
+      // Ops appended during the write were not scheduled (a write was under way): now
+      // they are, by size or by delay. Left alone they would wait for the next append.
+      if (this.queue.length > 0 && this.retryTimer === null) this.schedule();
     });
     return this.running;
   }
@@ -231,7 +234,6 @@ export class OpLogStore {
       );
     }
     this.announce(outcome.written);
-    if (this.queue.length > 0) queueMicrotask(() => this.schedule());
     return {
       written: outcome.written.length,
       alreadyStored: outcome.alreadyStored,

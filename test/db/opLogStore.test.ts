@@ -49,6 +49,20 @@ describe('OpLogStore', () => {
     expect(log.ops).toEqual(ops);
   });
 
+  it('ops appended while a batch is being written are written after it, with no flushNow or further append', async () => {
+    const d = await db();
+    const timers = new ManualTimers();
+    const store = new OpLogStore(d, { batchSize: 100, delayMs: 50, timers });
+    const ops = makeOps('session:a', 1234);
+    for (const op of ops) store.append(op); // the 100th starts a write; 1134 queue behind it
+    for (let i = 0; i < 200 && store.pending > 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      timers.advance(50);
+    }
+    expect(store.pending).toBe(0);
+    expect(await d.ops.count()).toBe(1234);
+  });
+
   it('flushes a short queue after the delay, or at once on flushNow', async () => {
     const d = await db();
     const timers = new ManualTimers();
