@@ -10,7 +10,8 @@ export default defineConfig({
   worker: { format: 'es' },
   server: { port: 5173, strictPort: false, headers: { ...CROSS_ORIGIN_ISOLATION } },
   preview: { port: 4173, strictPort: false, headers: { ...CROSS_ORIGIN_ISOLATION } },
-  build: { target: 'es2022', chunkSizeWarningLimit: 4000 },
+  // WARRANT_OUT_DIR lets two test runs on one machine build and serve their own copies.
+  build: { target: 'es2022', chunkSizeWarningLimit: 4000, outDir: process.env.WARRANT_OUT_DIR ?? 'dist' },
   // Pre-bundled up front so the dev server does not reload the page when it first meets them.
   optimizeDeps: { include: ['comlink', 'zustand', '@xyflow/react', 'react', 'react-dom', 'react-dom/client', 'elkjs/lib/elk.bundled.js', 'z3-solver/build/low-level/wrapper.__GENERATED__.js', 'monaco-editor/language/json/monaco.contribution', 'monaco-editor/languages/features/json/register'] },
 });
