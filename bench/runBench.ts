@@ -1,7 +1,7 @@
 /**
  * The performance suite behind `warrant bench`. Rows, on generated traces of 1k, 10k
  * and 100k beliefs:
- *  - parse+validate: parser, symbol table and every rule of contract §2 (target ≤ 30 ms
+ *  - parse+validate: parser, symbol table and every rule of docs/contract.md §2 (target ≤ 30 ms
  *    at 10k), against the naive validator (bench/naiveValidator.ts) where it finishes in
  *    reasonable time; and the full from-scratch analysis the CLI runs;
  *  - keystroke → diagnostics: one edit posted to the validation API in a real worker
@@ -110,7 +110,7 @@ function runsFor(n: number, quick: boolean): MeasureOptions {
 }
 
 async function parseValidateRow(n: number, text: string, quick: boolean): Promise<BenchRow[]> {
-  // parse+validate: the parser, the symbol table and every rule of contract §2.
+  // parse+validate: the parser, the symbol table and every rule of docs/contract.md §2.
   const ms = await medianMs(() => {
     const doc = parseClair(text);
     validateClair(doc, collectSymbols(doc));

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { cursorAfter, node, openFresh, settled, shot } from './page.ts';
 
-/** The posterior a claim node shows (contract §4: data-belief). */
+/** The posterior a claim node shows (docs/contract.md §4: data-belief). */
 async function belief(page: Page, id: string): Promise<number> {
   const value = await node(page, id).getAttribute('data-belief');
   return Number(value);

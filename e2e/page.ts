@@ -1,5 +1,5 @@
 /**
- * Helpers for driving the IDE through the contract's page hooks (contract §4).
+ * Helpers for driving the IDE through the contract's page hooks (docs/contract.md §4).
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';

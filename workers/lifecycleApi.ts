@@ -71,7 +71,7 @@ export interface LifecycleAnswer {
   readonly invalidated: string[];
   readonly pendingReview: string[];
   readonly refusal: string | null;
-  /** The contradiction ledger (contract §3) under the standing operations; open entries first. */
+  /** The contradiction ledger (docs/contract.md §3) under the standing operations; open entries first. */
   readonly contradictions: LedgerEntry[];
   /**
    * The review list (Mnema §6.3): corrected or refuted beliefs something they rest on
@@ -133,7 +133,7 @@ export function createLifecycleApi(analysisOf: (version: number) => AnalysisView
       const changes = revisionChanges(before, analysis.graph, { new: indexOf(analysis.graph) });
       return { contentChanged: changes.contentChanged, confidenceOnly: changes.confidenceOnly, invalidates: changes.invalidates, invalidationRoots: changes.invalidationRoots };
     },
-    /** Every belief's explanation record as JSON lines, then the reintroduction audit (contract §3). */
+    /** Every belief's explanation record as JSON lines, then the reintroduction audit (docs/contract.md §3). */
     explanationsJsonLines(request: ExplainRequest): string | null {
       const explained = explanationsOf(request);
       if (!explained) return null;
@@ -142,7 +142,7 @@ export function createLifecycleApi(analysisOf: (version: number) => AnalysisView
       lines.push(JSON.stringify({ audit: auditRecords(records, explained.ledger) }));
       return lines.join('\n') + '\n';
     },
-    /** The explanation record of one belief (contract §1.4) and its text rendering. */
+    /** The explanation record of one belief (docs/contract.md §1.4) and its text rendering. */
     explain(request: ExplainRequest & { id: string }): { record: ExplanationRecord; text: string } | null {
       const explained = explanationsOf(request);
       if (!explained) return null;

@@ -1,6 +1,6 @@
 /**
  * Diagnostics as `check` prints them: `file:line:col: severity code: message` lines
- * and a summary, or the JSON of contract §1.1. `infer` and `export` reuse both for
+ * and a summary, or the JSON of docs/contract.md §1.1. `infer` and `export` reuse both for
  * documents with errors.
  */
 import type { DiagnosticRecord } from '../core/export/diagnosticRecord.ts';

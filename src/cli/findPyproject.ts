@@ -1,6 +1,6 @@
 /**
  * The pyproject.toml a Gaia package module belongs to: beside the file or in a parent
- * folder, as Gaia finds it (contract §1.2). Returns its text, or null.
+ * folder, as Gaia finds it (docs/contract.md §1.2). Returns its text, or null.
  */
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Which language an input is in (contract §1): `--lang` when given, else the file's
+ * Which language an input is in (docs/contract.md §1): `--lang` when given, else the file's
  * extension; standard input is CLAIR unless `--lang` says otherwise.
  */
 import type { Language } from '../core/graph/reasoningGraph.ts';

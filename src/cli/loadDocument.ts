@@ -26,7 +26,7 @@ export interface LoadedDocument {
   readonly proposal?: ProposalCheck;
 }
 
-/** `--namespace`, `--package`, `--version` (contract §1.2). */
+/** `--namespace`, `--package`, `--version` (docs/contract.md §1.2). */
 export interface PackageOptions {
   readonly namespace?: string | undefined;
   readonly package?: string | undefined;

@@ -1,5 +1,5 @@
 /**
- * Which nodes carry an open contradiction (contract §3): the endpoints of every entry of
+ * Which nodes carry an open contradiction (docs/contract.md §3): the endpoints of every entry of
  * the contradiction ledger that no user operation has resolved. The session controller
  * sets it from the validation worker's ledger on every version and every operation.
  */

@@ -1,5 +1,5 @@
 /**
- * Lifecycle states (contract §1.3) of the open document's beliefs, as replayed from the
+ * Lifecycle states (docs/contract.md §1.3) of the open document's beliefs, as replayed from the
  * session's operation log, and the cascade preview a person is looking at before
  * committing an operation. Both are computed off the main thread; this store only holds
  * what the graph, inspector and history render.
@@ -39,7 +39,7 @@ export interface LifecycleStoreState {
   readonly review: readonly string[];
 }
 
-/** One contradiction (contract §3) as the page shows it. */
+/** One contradiction (docs/contract.md §3) as the page shows it. */
 export interface LedgerEntry {
   readonly id: string;
   readonly kind: 'contradict' | 'exclusive' | 'correction';

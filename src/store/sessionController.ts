@@ -261,7 +261,7 @@ export class SessionController {
     return this.ops.map((op) => canonicalJson(op) + '\n').join('');
   }
 
-  /** Resolves an open contradiction (contract §3) as a user operation. */
+  /** Resolves an open contradiction (docs/contract.md §3) as a user operation. */
   async resolveContradiction(body: Omit<ContradictionResolutionBody, 'kind'>): Promise<void> {
     await this.append({ kind: 'contradiction_resolution', ...body }, await this.deviceKey(), 'inspector');
     await this.refreshStates();

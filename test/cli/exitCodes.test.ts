@@ -1,5 +1,5 @@
 /**
- * Exit codes and messages of contract §1, through the real binary: 0 success, 1 the
+ * Exit codes and messages of docs/contract.md §1, through the real binary: 0 success, 1 the
  * input has errors, 2 usage or I/O error — and never a stack trace.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';

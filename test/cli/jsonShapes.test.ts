@@ -1,5 +1,5 @@
 /**
- * The JSON the command line prints is contract: §1.1 for `check --json`, §1.2 for
+ * The JSON the command line prints is contract (docs/contract.md): §1.1 for `check --json`, §1.2 for
  * `infer --json` on CLAIR. Exact keys, types and order of beliefs.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
  * `warrant prove`, `export --to smtlib` and `check` on FormalProposal documents, run as
  * a user runs them: exit codes (0 any verdict, 1 a gate, 2 usage or a missing solver),
- * the contract §1.6 JSON, the human report, standard input.
+ * the docs/contract.md §1.6 JSON, the human report, standard input.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,6 @@
 /**
  * `warrant cascade`, `warrant explain` and `export --to explanations|oplog`, run as a
- * user runs them: output shapes (contract §1.3–§1.5, §3) and exit codes.
+ * user runs them: output shapes (docs/contract.md §1.3–§1.5, §3) and exit codes.
  */
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

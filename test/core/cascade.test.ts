@@ -1,5 +1,5 @@
 /**
- * Cascade conformance (contract §1.3, Mnema §6.2), table-driven over CLAIR traces and
+ * Cascade conformance (docs/contract.md §1.3, Mnema §6.2), table-driven over CLAIR traces and
  * Gaia packages: each case is a document, a sequence of user operations, and for each
  * operation the beliefs it newly invalidates and the user assertions it reaches, then
  * the final states.

@@ -1,5 +1,5 @@
 /**
- * Derived confidence (contract §1.2): a root's `derived` is its stated confidence; a
+ * Derived confidence (docs/contract.md §1.2): a root's `derived` is its stated confidence; a
  * justified belief's is the product of its justifiers' `effective` values; `effective`
  * is min(stated, derived). `null` where no value exists (an undefined, broken or cyclic
  * justifier, or one that depends on such).

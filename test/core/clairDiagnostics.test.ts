@@ -1,5 +1,5 @@
 /**
- * Contract §2, code by code: each row is a small trace and the exact set of
+ * docs/contract.md §2, code by code: each row is a small trace and the exact set of
  * (line, code, severity) the validator must report — no more, no fewer — plus, where it
  * matters, the range (1-based columns, end exclusive) and the subject belief.
  */

@@ -1,5 +1,5 @@
 /**
- * Contract §2 as an independent model: random documents are generated as structured
+ * docs/contract.md §2 as an independent model: random documents are generated as structured
  * lines (so the model knows what each line says without parsing it), printed, and the
  * validator's set of (line, code, severity) is compared with what the model derives
  * directly from the rules' wording.
@@ -79,7 +79,7 @@ function render(l: Line): string {
   }
 }
 
-/** The rules of contract §2, applied to the structured lines. */
+/** The rules of docs/contract.md §2, applied to the structured lines. */
 function model(lines: readonly Line[]): string[] {
   const out = new Set<string>();
   const report = (i: number, code: string, severity = 'error') => out.add(`${i + 1}:${code}:${severity}`);

@@ -1,5 +1,5 @@
 /**
- * Provenance (contract §1.4, src/core/graph/provenance.ts): the depth-first, deduplicated
+ * Provenance (docs/contract.md §1.4, src/core/graph/provenance.ts): the depth-first, deduplicated
  * chain of a belief's supports down to the roots, each with the depth at which the walk
  * first reaches it, supports visited in the order the text lists them.
  */

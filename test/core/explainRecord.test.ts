@@ -1,4 +1,4 @@
-/** Explanation records (contract §1.4), the contradiction ledger and the reintroduction audit (§3). */
+/** Explanation records (docs/contract.md §1.4), the contradiction ledger and the reintroduction audit (§3). */
 import { describe, expect, it } from 'vitest';
 import { analyzeDocument } from '../../src/core/analysis/analyzeDocument.ts';
 import { auditRecords, buildContradictionLedger } from '../../src/core/contradiction/contradictionLedger.ts';

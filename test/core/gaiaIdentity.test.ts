@@ -1,4 +1,4 @@
-/** Package identity (contract §1.2): options, then pyproject.toml as Gaia reads it, then defaults. */
+/** Package identity (docs/contract.md §1.2): options, then pyproject.toml as Gaia reads it, then defaults. */
 import { describe, expect, it } from 'vitest';
 import { resolvePackageIdentity } from '../../src/core/gaia/packageIdentity.ts';
 import { readPyprojectToml } from '../../src/core/gaia/pyprojectToml.ts';

@@ -1,6 +1,6 @@
 /**
  * The three gates, one case per diagnostic: each mutates a valid proposal in one way
- * and expects the gate that stops it and the code it reports (contract §1.6,
+ * and expects the gate that stops it and the code it reports (docs/contract.md §1.6,
  * docs/contract-extensions.md).
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * From solver output to verdicts (contract §1.6): the mapping per mode, any error line
+ * From solver output to verdicts (docs/contract.md §1.6): the mapping per mode, any error line
  * voiding the run (z3 prints `sat` after dropping an assertion it could not read),
  * timeouts and cancellations, and reading cores and models as z3 and cvc5 print them.
  */

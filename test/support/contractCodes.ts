@@ -1,4 +1,4 @@
-/** The table of contract §2, written out independently of the validator: every code and its severity. */
+/** The table of docs/contract.md §2, written out independently of the validator: every code and its severity. */
 import type { Severity } from '../../src/core/text/diagnostic.ts';
 
 export const CONTRACT_SEVERITY: Readonly<Record<string, Severity>> = {

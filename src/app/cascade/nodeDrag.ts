@@ -1,5 +1,5 @@
 /**
- * Dragging a graph node onto a drop zone (contract §4: dropzone-refute, dropzone-correct)
+ * Dragging a graph node onto a drop zone (docs/contract.md §4: dropzone-refute, dropzone-correct)
  * uses the browser's own drag and drop: the node carries its id in this MIME type.
  */
 import type { DragEvent } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Export menu (contract §4: `export` and `export-FORMAT`): each item is an ordinary
+ * Export menu (docs/contract.md §4: `export` and `export-FORMAT`): each item is an ordinary
  * browser download. Canonical text and Gaia's files are made in the validation worker;
  * the graph formats serialise the current analysis and the positions on screen. The
  * Gaia manifests, several files, come as one zip with Gaia's folder layout.

@@ -1,5 +1,5 @@
 /**
- * The session list (contract §4: sessions, session-item, new-session) as a row of tabs
+ * The session list (docs/contract.md §4: sessions, session-item, new-session) as a row of tabs
  * under the toolbar: every document is a session kept in IndexedDB. Click to switch,
  * double-click to rename; the current tab offers duplicate and delete. Problems with
  * storage (full, corrupt records, ops set aside) show at the end of the row.

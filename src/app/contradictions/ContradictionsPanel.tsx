@@ -1,5 +1,5 @@
 /**
- * The contradiction ledger (contract §3): every open contradiction with its sides and
+ * The contradiction ledger (docs/contract.md §3): every open contradiction with its sides and
  * rationale, and the ways to resolve it — accept both, deprecate one side, merge one
  * into the other — each recorded as an operation. The audit line shows how many
  * beliefs are presented with the flag and how many without it (always 0: every node,

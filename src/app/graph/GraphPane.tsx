@@ -53,7 +53,7 @@ function nodeType(node: GraphNode): string {
   return 'claim';
 }
 
-/** Contract §4: up to this many nodes, every node is rendered after the view fits. */
+/** docs/contract.md §4: up to this many nodes, every node is rendered after the view fits. */
 const RENDER_ALL_LIMIT = 200;
 /** The minimap draws every node; past this many it costs more than it shows. */
 const MINIMAP_LIMIT = 1500;

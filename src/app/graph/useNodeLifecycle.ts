@@ -1,5 +1,5 @@
 /**
- * What a graph node shows of the session: its lifecycle state (contract §1.3) and its
+ * What a graph node shows of the session: its lifecycle state (docs/contract.md §1.3) and its
  * mark in a cascade preview (`data-preview`), with the would-be posterior when it moves.
  * Each node selects only its own entries, so a preview re-renders the nodes it touches.
  */

@@ -1,5 +1,5 @@
 /**
- * The selected belief's explanation record (contract §1.4), generated in the validation
+ * The selected belief's explanation record (docs/contract.md §1.4), generated in the validation
  * worker from the graph and the session's log: shown as readable text, with the raw
  * record one click away. A belief on an open contradiction gets the caveat first.
  */

@@ -1,5 +1,5 @@
 /**
- * The inspector's user operations on the selected belief (contract §4): refute, correct
+ * The inspector's user operations on the selected belief (docs/contract.md §4): refute, correct
  * (with the confidence slider: every move updates the preview), retract for evidence,
  * withdraw what stands on it. Each starts a cascade preview; the dock under the graph
  * commits or cancels it.

@@ -1,5 +1,5 @@
 /**
- * `warrant cascade FILE OP... [--json]` (contract §1.3): applies user operations left
+ * `warrant cascade FILE OP... [--json]` (docs/contract.md §1.3): applies user operations left
  * to right — `--refute ID`, `--correct ID=CONF`, `--retract ID`, `--withdraw ID` — and
  * reports each one's cascade and the final state of every belief. Every operation is
  * checked before anything is printed: an unknown ID, a retraction of a belief with

@@ -1,5 +1,5 @@
 /**
- * `warrant explain FILE ID [--json] [--ops LOG.jsonl]` (contract §1.4): the explanation
+ * `warrant explain FILE ID [--json] [--ops LOG.jsonl]` (docs/contract.md §1.4): the explanation
  * record of one belief — a CLAIR id, a Gaia label or full QID — as JSON or as an
  * indented tree. With `--ops`, the session's log is verified and replayed first; ops
  * set aside are reported on stderr and do not count.

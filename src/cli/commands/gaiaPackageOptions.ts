@@ -1,5 +1,5 @@
 /**
- * The options every command that reads a Gaia package accepts (contract §1.2). They
+ * The options every command that reads a Gaia package accepts (docs/contract.md §1.2). They
  * are accepted now so scripts written against the contract parse; they take effect
  * once Gaia documents are supported.
  */

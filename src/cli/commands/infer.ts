@@ -1,6 +1,6 @@
 /**
  * `warrant infer FILE [--json]`: for CLAIR, the derived confidence of every belief
- * under the confidence algebra (contract §1.2), in document order. A document with
+ * under the confidence algebra (docs/contract.md §1.2), in document order. A document with
  * errors prints its diagnostics as `check` does and exits 1; warnings go to stderr
  * and do not stop it.
  */
@@ -47,7 +47,7 @@ export async function runInfer(args: readonly string[]): Promise<number> {
 }
 
 /**
- * Gaia: posterior beliefs in the shape of Gaia's beliefs.json (contract §1.2), sorted by
+ * Gaia: posterior beliefs in the shape of Gaia's beliefs.json (docs/contract.md §1.2), sorted by
  * knowledge_id, helper claims included; or a table. Inconsistent evidence is an input
  * error (exit 1) with Gaia's own message.
  */

@@ -1,6 +1,6 @@
 /**
  * `warrant prove FILE [--solver z3|cvc5] [--mode M] [--timeout MS] [--intuition none|hrr|hdc] [--json]`
- * (contract §1.6): the FormalProposal through the three gates, then through z3 (the
+ * (docs/contract.md §1.6): the FormalProposal through the three gates, then through z3 (the
  * z3-solver package) or cvc5 (its executable). Exit 0 for any verdict, `unknown`
  * included; 1 when a gate fails; 2 for usage errors and a missing cvc5.
  */

@@ -22,7 +22,7 @@ export function analyzeDocument(text: string, language: Language, version: numbe
 }
 
 export interface AnalyzeOptions {
-  /** The document's file name: a Gaia package takes its name from it (contract §1.2). */
+  /** The document's file name: a Gaia package takes its name from it (docs/contract.md §1.2). */
   readonly fileName?: string | null;
 }
 

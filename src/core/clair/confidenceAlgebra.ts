@@ -44,7 +44,7 @@ export function lobDiscount(c: number, levels = 1): number {
   return Math.pow(c, exponent);
 }
 
-/** Tolerance for the bound checks of contract §2. */
+/** Tolerance for the bound checks of docs/contract.md §2. */
 export const BOUND_TOLERANCE = 1e-9;
 
 /** Bands of the Mnema confidence scale, for display. */

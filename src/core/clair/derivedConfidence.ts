@@ -1,5 +1,5 @@
 /**
- * Derived confidence under the confidence algebra (contract §1.2): a root's derived
+ * Derived confidence under the confidence algebra (docs/contract.md §1.2): a root's derived
  * value is its stated confidence; a justified belief's is the product of its
  * justifiers' effective values; effective = min(stated, derived).
  */

@@ -1,5 +1,5 @@
 /**
- * Graph-level checks of contract §2: unknown-ref, cycle, level-order, meta-level,
+ * Graph-level checks of docs/contract.md §2: unknown-ref, cycle, level-order, meta-level,
  * lob-discount and exceeds-derivation-bound. Only beliefs that parsed and are the
  * first definition of their id take part (plus beliefs with a malformed id, for their
  * own references); broken lines and duplicates take part in none.

@@ -1,5 +1,5 @@
 /**
- * Line-level checks of contract §2: syntax, invalid-id, duplicate-id,
+ * Line-level checks of docs/contract.md §2: syntax, invalid-id, duplicate-id,
  * confidence-range, unknown-source, missing-level. They look at one line at a time
  * (duplicate-id also needs the symbol table).
  */

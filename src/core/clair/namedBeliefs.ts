@@ -1,5 +1,5 @@
 /**
- * Which beliefs a belief *names* (contract §2): an id that contains a digit and appears
+ * Which beliefs a belief *names* (docs/contract.md §2): an id that contains a digit and appears
  * in the content as a whole word — a maximal run of [A-Za-z0-9_] — case-sensitively.
  */
 import type { SourceRange } from '../text/sourceRange.ts';

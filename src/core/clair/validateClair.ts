@@ -1,5 +1,5 @@
 /**
- * Validates a parsed CLAIR document against every rule of contract §2 and attaches
+ * Validates a parsed CLAIR document against every rule of docs/contract.md §2 and attaches
  * the quick fixes the editor offers. Never throws.
  */
 import type { Diagnostic, DiagnosticFix } from '../text/diagnostic.ts';

@@ -1,5 +1,5 @@
 /**
- * The ledger of contradictions (contract §3). A belief has an open contradiction while
+ * The ledger of contradictions (docs/contract.md §3). A belief has an open contradiction while
  * it is an endpoint of a contradiction that no `contradiction_resolution` op resolved.
  * Two sources:
  *
@@ -118,7 +118,7 @@ export function buildContradictionLedger(input: LedgerInput): ContradictionLedge
   };
 }
 
-/** The audit line of `export --to explanations` (contract §3). */
+/** The audit line of `export --to explanations` (docs/contract.md §3). */
 export interface ReintroductionAudit {
   readonly reintroduced_claims_count: number;
   readonly reintroduced_unflagged_count: number;

@@ -1,8 +1,8 @@
 /**
- * The explanation record of one belief (contract §1.4, Mnema §8): what is believed, in
+ * The explanation record of one belief (docs/contract.md §1.4, Mnema §8): what is believed, in
  * what state, why (its justifications, or the Gaia actions concluding it with their
  * rationale), from what (its direct inputs), what happened to it (the log), what the
- * user did about it, its provenance down to the roots, and — contract §3 — whether it
+ * user did about it, its provenance down to the roots, and — docs/contract.md §3 — whether it
  * sits on an open contradiction, with a caveat when it does.
  *
  * Records are generated from the graph, the states and the log every time, never
@@ -28,7 +28,7 @@ export interface ExplanationRecord {
     readonly state: LifecycleState;
     /** `stated` for CLAIR, `prior` for Gaia (null when the text gives none). */
     readonly confidence: { readonly stated: number | null } | { readonly prior: number | null };
-    /** CLAIR: derived and effective confidence (contract §1.2), when computable. */
+    /** CLAIR: derived and effective confidence (docs/contract.md §1.2), when computable. */
     readonly derived?: number | null;
     readonly effective?: number | null;
     /** Gaia: the posterior, when inference ran. */
@@ -43,7 +43,7 @@ export interface ExplanationRecord {
   readonly history: readonly HistoryEvent[];
   readonly user_actions: readonly UserActionEntry[];
   readonly provenance: readonly ProvenanceEntry[];
-  /** Contract §3: true while the belief is an endpoint of an open contradiction. */
+  /** docs/contract.md §3: true while the belief is an endpoint of an open contradiction. */
   readonly reintroduced_claim: boolean;
   /** The inline caveat, present exactly when `reintroduced_claim` is true. */
   readonly caveat?: string;

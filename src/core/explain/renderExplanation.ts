@@ -1,7 +1,7 @@
 /**
  * An explanation record as an indented text tree, for `warrant explain` and the
  * inspector. A belief on an open contradiction gets its caveat on the second line, so
- * it is never shown as unqualified truth (contract §3).
+ * it is never shown as unqualified truth (docs/contract.md §3).
  */
 import type { ExplanationRecord } from './explainRecord.ts';
 

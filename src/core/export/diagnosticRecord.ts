@@ -1,5 +1,5 @@
 /**
- * A diagnostic as the command line prints it in JSON (contract §1.1): flat, 1-based
+ * A diagnostic as the command line prints it in JSON (docs/contract.md §1.1): flat, 1-based
  * positions, and the belief it is about (null when the line defines none).
  */
 import type { Diagnostic, Severity } from '../text/diagnostic.ts';

@@ -19,7 +19,7 @@ export interface ExportedNode {
   /** 1-based line where the node is written. */
   readonly line: number;
   readonly broken: boolean;
-  /** Derived confidence (contract §1.2); null when it cannot be computed. */
+  /** Derived confidence (docs/contract.md §1.2); null when it cannot be computed. */
   readonly derived: number | null;
   readonly effective: number | null;
   /** Band of the effective confidence, else of the stated one; null when neither exists. */

@@ -1,5 +1,5 @@
 /**
- * A package's namespace, name and version (contract §1.2): from explicit options (the
+ * A package's namespace, name and version (docs/contract.md §1.2): from explicit options (the
  * CLI's `--namespace/--package/--version`), else from a `pyproject.toml` read as Gaia
  * reads it (`[tool.gaia] namespace`, default `github`; `[project] name` less `-gaia`
  * with `-` → `_`; `[project] version`), else `local`, the file's stem with `-` → `_`,

@@ -1,6 +1,6 @@
 /**
  * The provenance chain of a node: a depth-first, deduplicated walk of its supports
- * down to the roots, as the Mnema model defines it (§4.3) and contract §1.4 prints it.
+ * down to the roots, as the Mnema model defines it (§4.3) and docs/contract.md §1.4 prints it.
  */
 import type { GraphIndex } from './graphIndex.ts';
 import type { NodeId } from './reasoningGraph.ts';

@@ -69,7 +69,7 @@ export interface InvalidationBody {
   readonly cause: OpId;
 }
 
-/** User: an open contradiction (contract §3) resolved. */
+/** User: an open contradiction (docs/contract.md §3) resolved. */
 export interface ContradictionResolutionBody {
   readonly kind: 'contradiction_resolution';
   /** The contradiction's id in the ledger (e.g. the Gaia action label). */

@@ -21,7 +21,7 @@
  * - `SmtSolver`, `SolverFactory`: what a solver adapter implements (run text commands
  *   in one live context, interrupt, close).
  * - `prove(text | ProposalCheck, { solver, solverFactory, mode?, intuition?, budgets?,
- *   ranker?, cancel?, onRound?, now? })` → `ProveResult` (contract §1.6 object plus
+ *   ranker?, cancel?, onRound?, now? })` → `ProveResult` (docs/contract.md §1.6 object plus
  *   extensions): gates, then the intuition loop (`none` | `hrr` | `hdc`) with push/pop
  *   in one live solver context, budgets (`DEFAULT_BUDGETS`), unsat core and model
  *   mapped to assertion ids. `onRound` reports each round as it ends;

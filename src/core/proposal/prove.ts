@@ -1,6 +1,6 @@
 /**
  * `prove`: a proposal through the gates, then through a solver with the intuition loop,
- * to the contract §1.6 result. A gate failure returns at once with `gate` named and no
+ * to the docs/contract.md §1.6 result. A gate failure returns at once with `gate` named and no
  * solver started; otherwise the solver is made, used in one live context, and closed.
  */
 import { toDiagnosticRecord } from '../export/diagnosticRecord.ts';
@@ -29,7 +29,7 @@ export async function prove(input: string | ProposalCheck, options: ProveOptions
   const diagnostics = check.diagnostics.map(toDiagnosticRecord);
   const logic = check.logic ? { declared: check.logic.declared, emitted: check.logic.emitted } : null;
   if (check.gate || !check.program || !check.proposal) {
-    // Key order as in contract §1.6, then the extensions.
+    // Key order as in docs/contract.md §1.6, then the extensions.
     return {
       verdict: null, mode, solver: options.solver, solver_answer: null, gate: check.gate ?? 'schema', diagnostics, core: null, model: null, rounds: 0, elapsed_ms: now() - started,
       intuition, budget: null, solver_error: null, goal_in_core: null, logic, round_log: [],

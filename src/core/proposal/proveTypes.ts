@@ -1,6 +1,6 @@
 /**
  * The inputs and outputs of `prove`: options (solver, mode, budgets, intuition), one
- * record per round of the intuition loop, and the contract §1.6 result object.
+ * record per round of the intuition loop, and the docs/contract.md §1.6 result object.
  */
 import type { DiagnosticRecord } from '../export/diagnosticRecord.ts';
 import type { RankerFactory } from './candidateRanking.ts';
@@ -83,7 +83,7 @@ export interface ModelValue {
   readonly assertions: readonly string[];
 }
 
-/** Contract §1.6, plus Warrant's extension fields (documented in docs/contract-extensions.md). */
+/** docs/contract.md §1.6, plus Warrant's extension fields (documented in docs/contract-extensions.md). */
 export interface ProveResult {
   readonly verdict: Verdict | null;
   readonly mode: ProveMode;

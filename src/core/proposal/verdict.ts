@@ -1,5 +1,5 @@
 /**
- * From a solver's answer to a verdict (contract §1.6). Entailment asserts the negated
+ * From a solver's answer to a verdict (docs/contract.md §1.6). Entailment asserts the negated
  * goal, so unsat means `entailed`; consistency asserts only the knowledge, so sat means
  * `consistent`; model finding asserts knowledge and goal, so sat means `model-found`.
  * Anything else is `unknown`, and `solverAnswer` says which: a solver's own `unknown`,
