@@ -78,7 +78,9 @@ test('clicking a node selects it in the inspector and reveals its line', async (
   for (const id of ['b5', 'b3', 'b1', 'b2']) await expect(node(page, id)).toHaveClass(/in-chain/);
   await expect(node(page, 'b4')).not.toHaveClass(/in-chain/);
   await expect(inspector).toContainText('Why?');
-  await expect(inspector).toContainText('preferred over');
+  // Siblings are named by what the graph shows, never ranked as alternatives.
+  await expect(inspector).toContainText('b4 and b6 also rest on b3');
+  await expect(inspector).not.toContainText('preferred over');
   await expect(inspector).toContainText('Reconsider if travel times can become negative');
   // The editor highlights b7's line (line 9) and puts the cursor on it.
   const highlight = page.getByTestId('editor').locator('.selected-belief-line');

@@ -1,8 +1,10 @@
 /**
  * Answers "Why?" and "When to reconsider?" for one node, from the graph alone: the
- * justification chain read back as sentences, roots first, with the alternatives that
- * shared a step ranked by confidence, and the invalidation conditions along the chain.
- * Template-rendered on purpose, so the answer is grounded in the trace and nothing else.
+ * justification chain read back as sentences, roots first (with the other beliefs that
+ * rest on exactly the same supports, named as such), and the invalidation conditions
+ * along the chain. Template-rendered on purpose, so the answer is grounded in the trace
+ * and nothing else: siblings are not called alternatives, since nothing in a trace says
+ * two beliefs answer the same question.
  */
 import { bandOf } from '../clair/confidenceAlgebra.ts';
 import type { GraphIndex } from './graphIndex.ts';
@@ -77,8 +79,11 @@ function rootSentence(n: GraphNode): string {
   }
 }
 
-/** Other nodes justified by exactly the same supports: the alternatives weighed at this step. */
-function alternativesOf(index: GraphIndex, id: NodeId): GraphNode[] {
+/**
+ * Other nodes justified by exactly the same supports, in document order. Only that: the
+ * graph does not say whether they answer the same question, so they are not ranked.
+ */
+function siblingsOf(index: GraphIndex, id: NodeId): GraphNode[] {
   const supports = index.supportsOf.get(id) ?? [];
   if (supports.length === 0) return [];
   const key = [...supports].sort().join('\u0000');
@@ -91,23 +96,20 @@ function alternativesOf(index: GraphIndex, id: NodeId): GraphNode[] {
       if (node) out.push(node);
     }
   }
-  return out.sort((a, b) => (b.confidence ?? 0) - (a.confidence ?? 0));
+  return out.sort((a, b) => (index.order.get(a.id) ?? 0) - (index.order.get(b.id) ?? 0));
 }
+
+const MAX_SIBLINGS = 4;
 
 function derivedSentence(index: GraphIndex, n: GraphNode): string {
   const supports = (index.supportsOf.get(n.id) ?? []).map((s) => index.byId.get(s)).filter((s): s is GraphNode => !!s);
-  let sentence = `From ${joinAnd(supports.map((s) => `${s.id}`))} follows ${rated(n)}`;
-  const alternatives = alternativesOf(index, n.id);
-  if (alternatives.length > 0) {
-    const own = n.confidence ?? 0;
-    const higher = alternatives.filter((a) => (a.confidence ?? 0) > own);
-    const shown = joinAnd(alternatives.slice(0, 4).map((a) => `${quoteContent(a)} (${formatConfidence(a.confidence)})`));
-    sentence +=
-      higher.length === 0
-        ? `, preferred over ${shown}`
-        : `, although ${joinAnd(higher.slice(0, 3).map((a) => `${quoteContent(a)} (${formatConfidence(a.confidence)})`))} was rated higher`;
-  }
-  return sentence + '.';
+  const sentence = `From ${joinAnd(supports.map((s) => `${s.id}`))} follows ${rated(n)}.`;
+  const siblings = siblingsOf(index, n.id);
+  if (siblings.length === 0) return sentence;
+  const named = siblings.slice(0, MAX_SIBLINGS).map((s) => `${s.id}`);
+  const rest = siblings.length - named.length;
+  const who = joinAnd(rest > 0 ? [...named, `${rest} more`] : named);
+  return `${sentence} ${who} also ${siblings.length === 1 ? 'rests' : 'rest'} on ${joinAnd(supports.map((s) => `${s.id}`))}.`;
 }
 
 export function explainWhy(index: GraphIndex, id: NodeId): WhyExplanation | null {
