@@ -1,9 +1,13 @@
-/** `warrant check FILE... [--json]`: parse and validate; exit 1 when any file has an error. */
+/**
+ * `warrant check FILE... [--json]`: parse and validate; exit 1 when any file has an error.
+ * For a Gaia package, validating includes running inference (src/cli/gaiaInference.ts).
+ */
 import { parseCommandLine } from '../commandLine.ts';
 import { usageFailure } from '../cliFailure.ts';
 import { checkJson, diagnosticText, hasErrors } from '../diagnosticReport.ts';
 import { LANGUAGES } from '../inputLanguage.ts';
 import { loadDocuments, packageOptionsOf } from '../loadDocument.ts';
+import { withGaiaInference } from '../gaiaInference.ts';
 import { writeStdout } from '../output.ts';
 import { GAIA_PACKAGE_OPTIONS } from './gaiaPackageOptions.ts';
 
@@ -13,7 +17,9 @@ export async function runCheck(args: readonly string[]): Promise<number> {
     values: { lang: LANGUAGES, ...GAIA_PACKAGE_OPTIONS },
   });
   if (cl.positionals.length === 0) throw usageFailure('check needs at least one FILE (or - for standard input)', 'check');
-  const docs = await loadDocuments('check', cl.positionals, cl.values.get('lang'), packageOptionsOf(cl.values));
+  // A Gaia package is also run through inference: one Gaia compiles but cannot infer
+  // (e.g. an associate whose endpoint priors disagree with it) has an error, as in the page.
+  const docs = (await loadDocuments('check', cl.positionals, cl.values.get('lang'), packageOptionsOf(cl.values))).map((d) => withGaiaInference(d).doc);
   await writeStdout(cl.flags.has('json') ? JSON.stringify(checkJson(docs)) + '\n' : diagnosticText(docs));
   return hasErrors(docs) ? 1 : 0;
 }

@@ -13,9 +13,8 @@ import { LANGUAGES } from '../inputLanguage.ts';
 import { loadDocument, packageOptionsOf } from '../loadDocument.ts';
 import { GAIA_LANG_VERSION } from '../../core/export/gaiaBeliefsJson.ts';
 import type { GaiaAnalysis } from '../../core/gaia/analyzeGaia.ts';
-import type { InferenceMethod } from '../../core/infer/inferenceResult.ts';
-import type { GaiaIr } from '../../core/infer/irInput.ts';
-import { runInference } from '../../core/infer/runInference.ts';
+import type { InferenceMethod, InferenceResult } from '../../core/infer/inferenceResult.ts';
+import { withGaiaInference } from '../gaiaInference.ts';
 import { writeStderr, writeStdout } from '../output.ts';
 import { GAIA_PACKAGE_OPTIONS } from './gaiaPackageOptions.ts';
 
@@ -30,7 +29,10 @@ export async function runInfer(args: readonly string[]): Promise<number> {
   });
   if (cl.positionals.length !== 1) throw usageFailure('infer takes exactly one FILE (or - for standard input)', 'infer');
   const json = cl.flags.has('json');
-  const doc = await loadDocument('infer', cl.positionals[0]!, cl.values.get('lang'), packageOptionsOf(cl.values));
+  const loaded = await loadDocument('infer', cl.positionals[0]!, cl.values.get('lang'), packageOptionsOf(cl.values));
+  const method = (cl.values.get('method') ?? 'auto') as InferenceMethod;
+  // Gaia: inference runs first, so a failure is reported as `check` reports it (same code and range).
+  const { doc, result } = withGaiaInference(loaded, method, loaded.gaia?.irJson());
 
   if (hasErrors([doc])) {
     await writeStdout(json ? JSON.stringify(checkJson([doc])) + '\n' : diagnosticText([doc]));
@@ -39,7 +41,7 @@ export async function runInfer(args: readonly string[]): Promise<number> {
   const warnings = doc.analysis.diagnostics.map((d) => diagnosticLine(doc.input.name, d) + '\n').join('');
   await writeStderr(warnings);
 
-  if (doc.gaia) return inferGaia(doc.gaia, (cl.values.get('method') ?? 'auto') as InferenceMethod, json, doc.input.name);
+  if (doc.gaia && result) return inferGaia(doc.gaia, result, json, doc.input.name);
 
   const beliefs = doc.analysis.derived.map(({ id, stated, derived, effective }) => ({ id, stated, derived, effective }));
   await writeStdout(json ? JSON.stringify({ beliefs } satisfies InferJson) + '\n' : beliefTable(beliefs));
@@ -48,17 +50,12 @@ export async function runInfer(args: readonly string[]): Promise<number> {
 
 /**
  * Gaia: posterior beliefs in the shape of Gaia's beliefs.json (docs/contract.md §1.2), sorted by
- * knowledge_id, helper claims included; or a table. Inconsistent evidence is an input
- * error (exit 1) with Gaia's own message.
+ * knowledge_id, helper claims included; or a table. A failed inference (inconsistent
+ * evidence, a strategy Gaia's lowering refuses) never reaches here: it is an error
+ * diagnostic (src/core/infer/inferenceDiagnostics.ts), printed as `check` prints it, exit 1.
  */
-async function inferGaia(gaia: GaiaAnalysis, method: InferenceMethod, json: boolean, name: string): Promise<number> {
+async function inferGaia(gaia: GaiaAnalysis, result: InferenceResult, json: boolean, name: string): Promise<number> {
   const ir = gaia.irJson();
-  const result = runInference(ir as unknown as GaiaIr, { method });
-  const failure = result.problems.find((p) => p.severity === 'error');
-  if (failure) {
-    await writeStderr(`${name}: ${failure.code}: ${failure.message}\n`);
-    return 1;
-  }
   for (const p of result.problems) await writeStderr(`${name}: warning ${p.code}: ${p.message}\n`);
   if (json) {
     const payload = { beliefs: result.beliefs, diagnostics: result.diagnostics, gaia_lang_version: GAIA_LANG_VERSION, ir_hash: ir.ir_hash };

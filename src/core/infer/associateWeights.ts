@@ -22,9 +22,16 @@ export interface AssociateTable {
   readonly maxEntClosure: boolean;
 }
 
+/** A probability for a message: six significant digits, no float noise (0.336, not 0.33599999999999997). */
+function shown(x: number): string {
+  return String(Number(x.toPrecision(6)));
+}
+
 /**
- * `priorA`/`priorB`: the endpoints' declared priors (already clamped), or null.
- * Throws an InferenceError where Gaia refuses the strategy.
+ * `priorA`/`priorB`: the endpoints' declared priors (already clamped), or null;
+ * `endpoints`: their ids (a, b), for the message and the problem's subjects.
+ * Throws an InferenceError where Gaia refuses the strategy, naming the strategy first
+ * and then the endpoints whose priors it disagrees with.
  */
 export function associateTable(
   strategyId: string,
@@ -32,7 +39,10 @@ export function associateTable(
   pBGivenARaw: number,
   priorA: number | null,
   priorB: number | null,
+  endpoints: readonly [string, string] = ['a', 'b'],
 ): AssociateTable {
+  const [a, b] = endpoints;
+  const subjects = [strategyId, a, b];
   const pAGivenB = clampProbability(pAGivenBRaw);
   const pBGivenA = clampProbability(pBGivenARaw);
   if (priorA === null && priorB === null) {
@@ -43,20 +53,23 @@ export function associateTable(
   const piA = priorA ?? (priorB! * pAGivenB) / pBGivenA;
   const piB = priorB ?? (piA * pBGivenA) / pAGivenB;
   if (!(piA > 0 && piA < 1 && piB > 0 && piB < 1)) {
-    throw new InferenceError('lowering', `associate ${strategyId}: implied marginals ${piA}, ${piB} are not in (0, 1)`);
+    throw new InferenceError('lowering', `associate ${strategyId}: the implied marginals P(${a}) = ${shown(piA)}, P(${b}) = ${shown(piB)} are not in (0, 1)`, subjects);
   }
   const p11FromA = pBGivenA * piA;
   const p11FromB = pAGivenB * piB;
   if (Math.abs(p11FromA - p11FromB) > TOLERANCE) {
+    // Gaia: "Bayes-inconsistent marginals (p_b_given_a*pi_a=…, p_a_given_b*pi_b=…)".
     throw new InferenceError(
       'lowering',
-      `associate ${strategyId}: the endpoint priors disagree with the conditionals (P(a)P(b|a) = ${p11FromA}, P(b)P(a|b) = ${p11FromB})`,
+      `associate ${strategyId}: the priors P(${a}) = ${shown(piA)} and P(${b}) = ${shown(piB)} disagree with p_a_given_b = ${shown(pAGivenB)}, p_b_given_a = ${shown(pBGivenA)}: ` +
+        `Bayes' rule needs P(${a})·p_b_given_a = P(${b})·p_a_given_b, but they are ${shown(p11FromA)} and ${shown(p11FromB)}`,
+      subjects,
     );
   }
   const p11 = 0.5 * (p11FromA + p11FromB);
   const cells = [1 - piA - piB + p11, piA - p11, piB - p11, p11];
   if (cells.some((c) => c < -TOLERANCE)) {
-    throw new InferenceError('lowering', `associate ${strategyId}: the conditionals and marginals give a negative joint cell`);
+    throw new InferenceError('lowering', `associate ${strategyId}: the conditionals and the marginals of ${a} and ${b} give a negative joint cell`, subjects);
   }
   const [p00, p10, p01, q11] = cells.map((c) => Math.max(0, c)) as [number, number, number, number];
   return {

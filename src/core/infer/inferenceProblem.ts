@@ -17,6 +17,13 @@ export interface InferenceProblem {
   readonly severity: 'error' | 'warning';
   readonly code: InferenceProblemCode;
   readonly message: string;
+  /**
+   * The IR objects the problem comes from, most responsible first: strategy ids
+   * (`lcs_…`), operator ids (`lco_…`) and knowledge QIDs. inferenceDiagnostics.ts turns
+   * the first one the package's graph knows into the diagnostic's source range. Absent
+   * when no single object is to blame (evidence contradicting itself across the graph).
+   */
+  readonly subjects?: readonly string[];
 }
 
 /** Thrown inside lowering and the engines, caught by runInference and turned into a problem. */
@@ -24,6 +31,8 @@ export class InferenceError extends Error {
   constructor(
     readonly code: InferenceProblemCode,
     message: string,
+    /** See InferenceProblem.subjects; lowering adds the strategy or operator being lowered. */
+    readonly subjects: readonly string[] = [],
   ) {
     super(message);
     this.name = 'InferenceError';

@@ -30,7 +30,7 @@ import { DETERMINISTIC, FactorGraph } from './factorGraph.ts';
 import type { DeterministicKind } from './factorGraph.ts';
 import { InferenceError } from './inferenceProblem.ts';
 import type { InferenceProblem } from './inferenceProblem.ts';
-import type { GaiaIr, IrFormalOperator, IrKnowledge, IrStrategy } from './irInput.ts';
+import type { GaiaIr, IrFormalOperator, IrKnowledge, IrOperator, IrStrategy } from './irInput.ts';
 
 /** Gaia's operators are exactly the factor graph's deterministic kinds. */
 const OPERATOR_KINDS: ReadonlySet<string> = DETERMINISTIC;
@@ -62,6 +62,29 @@ export interface LoweredGraph {
 /** Throws an InferenceError (code `lowering`) where Gaia's lowering raises. */
 export function lowerIr(ir: GaiaIr): LoweredGraph {
   return new Lowering(ir).run();
+}
+
+/**
+ * Runs one lowering step; an InferenceError that names no IR object yet is blamed on
+ * `subjects` (the strategy, operator or claim being lowered), so the page and the CLI
+ * can point at the statement that wrote it. Errors that already name one pass through.
+ */
+function blame<T>(subjects: readonly (string | null | undefined)[], step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    if (error instanceof InferenceError && error.subjects.length === 0) {
+      const ids = subjects.filter((x): x is string => typeof x === 'string' && x !== '');
+      if (ids.length > 0) throw new InferenceError(error.code, error.message, ids);
+    }
+    throw error;
+  }
+}
+
+/** A top-level operator's own id (`lco_…`) when it has one, then the claim it concludes. */
+function operatorSubjects(op: IrFormalOperator): string[] {
+  const own = (op as IrOperator).operator_id;
+  return typeof own === 'string' && own !== '' ? [own, op.conclusion] : [op.conclusion];
 }
 
 function isExpressionHelper(k: IrKnowledge): boolean {
@@ -115,24 +138,28 @@ class Lowering {
 
     for (const k of ir.knowledges) {
       if (k.type !== 'claim' || !k.id) continue;
-      if (this.expressionHelpers.has(k.id)) graph.addVariable(k.id);
-      else if (asserted.has(k.id)) {
-        graph.addVariable(k.id);
-        graph.addEvidence(k.id, 1);
-      } else graph.addVariable(k.id, this.metadataPriors.get(k.id) ?? null);
+      blame([k.id], () => {
+        if (this.expressionHelpers.has(k.id)) graph.addVariable(k.id);
+        else if (asserted.has(k.id)) {
+          graph.addVariable(k.id);
+          graph.addEvidence(k.id, 1);
+        } else graph.addVariable(k.id, this.metadataPriors.get(k.id) ?? null);
+      });
     }
 
     for (const s of ir.strategies ?? []) if (s.strategy_id) this.strategiesById.set(s.strategy_id, s);
 
     for (const op of operators) {
-      const id = this.nextFactorId('op');
-      const kind = operatorKind(op);
-      for (const v of op.variables) this.ensure(v);
-      if (!graph.variables.has(op.conclusion)) {
-        graph.addVariable(op.conclusion);
-        if (!this.expressionHelpers.has(op.conclusion) && assertsRelation(op)) graph.addEvidence(op.conclusion, 1);
-      }
-      graph.addFactor(id, kind, op.variables, op.conclusion);
+      blame(operatorSubjects(op), () => {
+        const id = this.nextFactorId('op');
+        const kind = operatorKind(op);
+        for (const v of op.variables) this.ensure(v);
+        if (!graph.variables.has(op.conclusion)) {
+          graph.addVariable(op.conclusion);
+          if (!this.expressionHelpers.has(op.conclusion) && assertsRelation(op)) graph.addEvidence(op.conclusion, 1);
+        }
+        graph.addFactor(id, kind, op.variables, op.conclusion);
+      });
     }
 
     for (const s of ir.strategies ?? []) this.lowerStrategy(s);
@@ -150,6 +177,10 @@ class Lowering {
   }
 
   private lowerStrategy(s: IrStrategy): void {
+    blame([s.strategy_id], () => this.lowerStrategyOnce(s));
+  }
+
+  private lowerStrategyOnce(s: IrStrategy): void {
     if (s.strategy_id) {
       if (this.lowered.has(s.strategy_id)) return;
       this.lowered.add(s.strategy_id);
@@ -269,12 +300,13 @@ class Lowering {
       const p = this.metadataPriors.get(id);
       return p === undefined ? null : clampProbability(p);
     };
-    const table = associateTable(sid, s.p_a_given_b, s.p_b_given_a, priorOf(a), priorOf(b));
+    const table = associateTable(sid, s.p_a_given_b, s.p_b_given_a, priorOf(a), priorOf(b), [a, b]);
     if (table.maxEntClosure) {
       this.warnings.push({
         severity: 'warning',
         code: 'associate-maxent-closure',
         message: `associate ${sid}: neither ${a} nor ${b} has a prior; the maximum-entropy joint is used`,
+        subjects: [sid, a, b],
       });
     }
     const { graph } = this;
@@ -301,6 +333,7 @@ function dropRepeatedOperators<T extends IrFormalOperator>(ops: readonly T[], wh
       throw new InferenceError(
         'lowering',
         `${where}: ${op.operator} over ${args.join(', ')} is declared with two conclusions, ${earlier} and ${op.conclusion}`,
+        operatorSubjects(op),
       );
     }
     seen.set(key, op.conclusion);

@@ -32,7 +32,7 @@ export function runInference(ir: GaiaIr, options: InferenceOptions = {}): Infere
     };
   } catch (error) {
     if (!(error instanceof InferenceError)) throw error;
-    problems.push({ severity: 'error', code: error.code, message: error.message });
+    problems.push({ severity: 'error', code: error.code, message: error.message, ...(error.subjects.length > 0 && { subjects: error.subjects }) });
     return {
       beliefs: [],
       diagnostics: {

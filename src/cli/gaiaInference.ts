@@ -1,0 +1,33 @@
+/**
+ * Gaia inference for a loaded package, with its failure (if any) added to the document's
+ * diagnostics by the same rule the page uses (src/core/infer/inferenceDiagnostics.ts): so
+ * `check`, `infer` and the Problems panel report one error, with the same code and range,
+ * for a package Gaia compiles but its inference refuses.
+ */
+import { compareDiagnostics } from '../core/text/diagnostic.ts';
+import { inferenceDiagnostics } from '../core/infer/inferenceDiagnostics.ts';
+import type { InferenceMethod, InferenceResult } from '../core/infer/inferenceResult.ts';
+import type { GaiaIr } from '../core/infer/irInput.ts';
+import { runInference } from '../core/infer/runInference.ts';
+import type { LoadedDocument } from './loadDocument.ts';
+
+export interface InferredDocument {
+  /** The document, its diagnostics including inference's errors. */
+  readonly doc: LoadedDocument;
+  /** Null for a document that is not a Gaia package. */
+  readonly result: InferenceResult | null;
+}
+
+/**
+ * Runs inference on a Gaia package (`ir`: the IR to use, by default the one without
+ * `ir_hash`; `infer` passes the full one it prints the hash of). Other documents come back
+ * as they are.
+ */
+export function withGaiaInference(doc: LoadedDocument, method: InferenceMethod = 'auto', ir?: unknown): InferredDocument {
+  if (!doc.gaia) return { doc, result: null };
+  const result = runInference((ir ?? doc.gaia.irForInference()) as GaiaIr, { method });
+  const failures = inferenceDiagnostics(result.problems, doc.gaia.graph);
+  if (failures.length === 0) return { doc, result };
+  const diagnostics = [...doc.analysis.diagnostics, ...failures].sort(compareDiagnostics);
+  return { doc: { ...doc, analysis: { ...doc.analysis, diagnostics } }, result };
+}
