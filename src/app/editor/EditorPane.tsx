@@ -13,6 +13,7 @@ import { WARRANT_THEME, defineWarrantTheme } from '../monaco/warrantTheme.ts';
 import { editorLanguageOf, ensureLanguages } from '../monaco/ensureLanguages.ts';
 import { saveTextSoon } from '../../store/browserSessions.ts';
 import { setActiveEditor } from './activeEditor.ts';
+import { TAB_FOCUS_HINT } from './tabFocusHint.ts';
 import { nodeAtLine } from '../../core/graph/graphIndex.ts';
 
 export function EditorPane() {
@@ -41,6 +42,7 @@ export function EditorPane() {
       'semanticHighlighting.enabled': false,
       glyphMargin: false,
       lineNumbersMinChars: 3,
+      ariaLabel: `Editor. ${TAB_FOCUS_HINT}`,
     });
     setActiveEditor(editor);
     const pipeline = getPipeline();
@@ -109,5 +111,7 @@ export function EditorPane() {
     };
   }, []);
 
-  return <div className="editor-host" data-testid="editor" data-version={editorVersion} ref={hostRef} />;
+  // `nokey`: React Flow's key handlers skip events from inside it. Monaco's input is an
+  // EditContext div, which they would not otherwise take for a text field.
+  return <div className="editor-host nokey" data-testid="editor" data-version={editorVersion} ref={hostRef} />;
 }

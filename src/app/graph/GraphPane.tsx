@@ -3,9 +3,12 @@
  * rebuilt only when the graph's shape or its positions change; content and confidence
  * edits flow into the memoized nodes through the store.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import type { FocusEvent, KeyboardEvent } from 'react';
 import { Background, Controls, MiniMap, Position, ReactFlow, ReactFlowProvider, useReactFlow } from '@xyflow/react';
 import type { Edge, Node, NodeHandle, NodeMouseHandler } from '@xyflow/react';
+import { isClear, panToClear } from './clearArea.ts';
+import type { Rect } from './clearArea.ts';
 import type { GraphNode } from '../../core/graph/reasoningGraph.ts';
 import { boxOf } from '../../core/layout/nodeBox.ts';
 import '@xyflow/react/dist/style.css';
@@ -57,6 +60,14 @@ function nodeType(node: GraphNode): string {
 const RENDER_ALL_LIMIT = 200;
 /** The minimap draws every node; past this many it costs more than it shows. */
 const MINIMAP_LIMIT = 1500;
+/** What is drawn over the graph: React Flow's panels (minimap, controls, attribution) and the cascade dock. */
+const OVERLAYS = '.react-flow__panel, .cascade-dock';
+/** Room kept between a revealed node and an overlay, in pixels. */
+const OVERLAY_GAP = 6;
+/** A node brought into view is shown at least this large. */
+const REVEAL_MIN_ZOOM = 0.6;
+/** More nodes than this appearing at once (a paste) is not "the node just typed". */
+const MAX_REVEAL_ADDED = 3;
 
 function GraphCanvas() {
   const structureKey = useDocumentStore((s) => s.analysis?.structureKey ?? '');
@@ -65,6 +76,41 @@ function GraphCanvas() {
   const graphVersion = useDocumentStore((s) => s.graphVersion);
   const layoutInfo = useDocumentStore((s) => s.layoutInfo);
   const flow = useReactFlow();
+  const hostRef = useRef<HTMLDivElement>(null);
+
+  /**
+   * Moves the view as little as it can so node `id` lies wholly in the pane and clear of
+   * the overlays drawn over it (minimap, controls, cascade dock, attribution): a node
+   * under one of them could be neither read nor clicked.
+   */
+  const revealClear = useCallback(
+    (id: string) => {
+      const host = hostRef.current;
+      const p = useDocumentStore.getState().positions[id];
+      if (!host || !p) return;
+      const paneBox = (host.querySelector<HTMLElement>('.react-flow') ?? host).getBoundingClientRect();
+      const pane = { width: paneBox.width, height: paneBox.height };
+      if (pane.width === 0 || pane.height === 0) return;
+      const overlays: Rect[] = [];
+      for (const el of host.querySelectorAll<HTMLElement>(OVERLAYS)) {
+        const r = el.getBoundingClientRect();
+        if (r.width > 0 && r.height > 0) overlays.push({ x: r.left - paneBox.left - OVERLAY_GAP, y: r.top - paneBox.top - OVERLAY_GAP, width: r.width + 2 * OVERLAY_GAP, height: r.height + 2 * OVERLAY_GAP });
+      }
+      const internal = flow.getInternalNode(id);
+      const width = internal?.measured.width ?? NODE_WIDTH;
+      const height = internal?.measured.height ?? NODE_HEIGHT;
+      const at = (x: number, y: number, zoom: number): Rect => ({ x: p.x * zoom + x, y: p.y * zoom + y, width: width * zoom, height: height * zoom });
+      const { x, y, zoom } = flow.getViewport();
+      if (internal && isClear(at(x, y, zoom), pane, overlays)) return;
+      // Too small to read: zoom in about the pane's centre first, then pan the least.
+      const z = Math.max(zoom, REVEAL_MIN_ZOOM);
+      const zx = pane.width / 2 - ((pane.width / 2 - x) * z) / zoom;
+      const zy = pane.height / 2 - ((pane.height / 2 - y) * z) / zoom;
+      const { dx, dy } = panToClear(at(zx, zy, z), pane, overlays);
+      void flow.setViewport({ x: zx + dx, y: zy + dy, zoom: z }, { duration: 250 });
+    },
+    [flow],
+  );
 
   const nodes = useMemo<Node[]>(() => {
     const graph = useDocumentStore.getState().analysis?.graph;
@@ -107,31 +153,78 @@ function GraphCanvas() {
     () =>
       useDocumentStore.subscribe((s, prev) => {
         if (s.selection === prev.selection || !s.selection.id || s.selection.source === 'graph') return;
-        const p = s.positions[s.selection.id];
-        if (!p) return;
-        const node = flow.getInternalNode(s.selection.id);
-        const { x, y, zoom } = flow.getViewport();
-        const pane = document.querySelector('[data-testid=graph]')?.getBoundingClientRect();
-        if (pane) {
-          const sx = p.x * zoom + x;
-          const sy = p.y * zoom + y;
-          const inside = sx >= 0 && sy >= 0 && sx + NODE_WIDTH * zoom <= pane.width && sy + NODE_HEIGHT * zoom <= pane.height;
-          if (inside && node) return;
-        }
-        void flow.setCenter(p.x + NODE_WIDTH / 2, p.y + NODE_HEIGHT / 2, { zoom: Math.max(zoom, 0.6), duration: 250 });
+        revealClear(s.selection.id);
       }),
-    [flow],
+    [revealClear],
   );
+
+  // A node that just appeared (a belief typed or pasted in) is brought into view too, so
+  // it is never left under the minimap or the dock. Not on open: the view fits then.
+  const known = useRef<{ key: string; ids: ReadonlySet<string> } | null>(null);
+  useEffect(() => {
+    const key = `${openSeq}:${showHelpers}`;
+    const ids = new Set(nodes.map((n) => n.id));
+    const prev = known.current;
+    known.current = { key, ids };
+    if (!prev || prev.key !== key || prev.ids.size === 0) return;
+    const added = nodes.filter((n) => !prev.ids.has(n.id));
+    if (added.length === 0 || added.length > MAX_REVEAL_ADDED) return;
+    const last = added[added.length - 1]!.id;
+    requestAnimationFrame(() => revealClear(last));
+  }, [nodes, openSeq, showHelpers, revealClear]);
+
+  // Keyboard: nodes are focusable in document order (edges are not). Focusing one brings
+  // it clear of the overlays; Enter or Space selects it as a click does; the arrows,
+  // Home and End move to the previous, next, first or last node; Escape clears the selection.
+  const focusNode = useCallback((id: string, tries = 10) => {
+    const el = hostRef.current?.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(id)}"]`);
+    if (el) el.focus({ preventScroll: true });
+    // Past RENDER_ALL_LIMIT only nodes in view are drawn: bring it in, then focus it once drawn.
+    else if (tries > 0) {
+      if (tries === 10) revealClear(id);
+      requestAnimationFrame(() => focusNode(id, tries - 1));
+    }
+  }, [revealClear]);
+
+  const onFocus = (e: FocusEvent<HTMLDivElement>) => {
+    const el = e.target;
+    if (!el.classList.contains('react-flow__node') || !el.matches(':focus-visible') || !el.dataset.id) return;
+    revealClear(el.dataset.id);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const el = e.target as HTMLElement;
+    const id = el.classList.contains('react-flow__node') ? el.dataset.id : undefined;
+    if (!id || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      selectNode(id, 'graph');
+      return;
+    }
+    if (e.key === 'Escape') {
+      selectNode(null, 'graph');
+      return;
+    }
+    const i = nodes.findIndex((n) => n.id === id);
+    const j = e.key === 'ArrowDown' || e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowUp' || e.key === 'ArrowLeft' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? nodes.length - 1 : null;
+    if (j === null) return;
+    e.preventDefault();
+    const next = nodes[j];
+    if (next && j !== i) focusNode(next.id);
+  };
 
   const onNodeClick: NodeMouseHandler = (_e, node) => selectNode(node.id, 'graph');
 
   return (
     <div
+      ref={hostRef}
       className="graph-host"
       data-testid="graph"
       data-version={graphVersion}
       data-layout-method={layoutInfo?.method ?? ''}
       data-layout-ms={layoutInfo ? Math.round(layoutInfo.ms) : ''}
+      onFocus={onFocus}
+      onKeyDown={onKeyDown}
     >
       <ReactFlow
         nodes={nodes}
@@ -144,6 +237,17 @@ function GraphCanvas() {
         nodesDraggable={false}
         nodesConnectable={false}
         elementsSelectable={false}
+        edgesFocusable={false}
+        autoPanOnNodeFocus={false}
+        // React Flow listens for these keys on the whole window and takes them from any
+        // element it does not know as a text field, Monaco's EditContext input among them
+        // (Space never reached the editor). Nothing here is selectable, deletable or
+        // draggable, so none of them is needed: no listener is installed at all.
+        deleteKeyCode={null}
+        selectionKeyCode={null}
+        multiSelectionKeyCode={null}
+        panActivationKeyCode={null}
+        zoomActivationKeyCode={null}
         onlyRenderVisibleElements={nodes.length > RENDER_ALL_LIMIT}
         minZoom={0.05}
         maxZoom={2}
