@@ -1,58 +1,49 @@
 /**
- * Lifecycle states and cascade previews for the page, over the graph the validation
- * worker holds for each version. The page sends the standing user assertions (folded
- * from its already verified log); a preview adds one hypothetical action and reports
- * what it would change, without writing anything.
+ * The session model for the page, in the validation worker beside the graph of every
+ * version: a thin adapter over src/core/session. The page keeps the worker's copy of
+ * the session's log current (setLog, appendLog); every question — states, a preview, a
+ * commit, an explanation — is answered by folding that log over the graph of the
+ * version asked about, exactly as `warrant cascade` and `warrant explain` do.
  */
 import type { AnalysisView } from '../src/core/analysis/documentAnalysis.ts';
-import { auditRecords, buildContradictionLedger } from '../src/core/contradiction/contradictionLedger.ts';
+import { auditRecords } from '../src/core/contradiction/contradictionLedger.ts';
 import type { Contradiction } from '../src/core/contradiction/contradictionLedger.ts';
 import type { ReasoningGraph } from '../src/core/graph/reasoningGraph.ts';
 import { explainDocument } from '../src/core/explain/explainDocument.ts';
 import type { ExplanationRecord } from '../src/core/explain/explainRecord.ts';
 import { renderExplanation } from '../src/core/explain/renderExplanation.ts';
-import type { SignedOperation } from '../src/core/oplog/operation.ts';
 import type { DependencyIndex } from '../src/core/oplog/dependencyIndex.ts';
-import { buildDependencyIndex, justifiersOf, resolveTarget } from '../src/core/oplog/dependencyIndex.ts';
-import type { LifecycleState, StandingAssertion } from '../src/core/oplog/lifecycle.ts';
-import { computeStates } from '../src/core/oplog/lifecycle.ts';
-import { dependentsOf } from '../src/core/oplog/dependencyIndex.ts';
+import { buildDependencyIndex } from '../src/core/oplog/dependencyIndex.ts';
+import type { LifecycleState } from '../src/core/oplog/lifecycle.ts';
+import type { SignedOperation } from '../src/core/oplog/operation.ts';
 import { revisionChanges } from '../src/core/oplog/revisionChanges.ts';
-import type { ContradictionResolutionBody, OpId } from '../src/core/oplog/operation.ts';
 import type { UserAction } from '../src/core/oplog/userAction.ts';
+import type { UserOperationBody } from '../src/core/session/sessionActions.ts';
+import { commitAction, correctedValues, newHolds, previewAction, reviewList } from '../src/core/session/sessionActions.ts';
+import { derivedValues, sessionLedger } from '../src/core/session/sessionLedger.ts';
+import type { SessionModel } from '../src/core/session/sessionModel.ts';
+import { foldSession } from '../src/core/session/sessionModel.ts';
 
-export type PreviewAction = UserAction;
+/** Which log a request means: the session, and how many ops the page holds of it. */
+export interface LogRef {
+  readonly session: string;
+  readonly length: number;
+}
 
 export interface LifecycleRequest {
   readonly version: number;
-  readonly standing: readonly StandingAssertion[];
-  readonly action: PreviewAction | null;
-  /** Resolutions standing on contradictions (by contradiction id). */
-  readonly resolutions?: readonly { readonly id: OpId; readonly body: ContradictionResolutionBody }[];
+  readonly log: LogRef;
+  readonly action: UserAction | null;
   /** Gaia: posteriors by node id, for corrections that disagree with them. */
-  readonly posteriors?: Readonly<Record<string, number>>;
-  /**
-   * Beliefs invalidated because something they rest on was rewritten (a revision's
-   * `claim_invalidation` ops not yet withdrawn): they stay invalidated until reviewed.
-   */
-  readonly revisionInvalidated?: readonly string[];
-}
-
-/** What explanations are computed from: a version, the session's log, Gaia posteriors by node id. */
-export interface ExplainRequest {
-  readonly version: number;
-  readonly ops: readonly SignedOperation[];
   readonly posteriors?: Readonly<Record<string, number>>;
 }
 
 /** What a new revision of the text changed since the last one recorded (Mnema §6.1). */
 export interface RevisionMark {
-  readonly contentChanged: readonly string[];
-  readonly confidenceOnly: readonly string[];
-  /** Dependents of content changes: to be invalidated. */
-  readonly invalidates: readonly string[];
-  /** Those of them resting directly on a changed or removed belief: the ones the log records. */
-  readonly invalidationRoots: readonly string[];
+  /** Beliefs whose content or confidence changed (what histories list as revised). */
+  readonly changed: readonly string[];
+  /** Beliefs resting directly on a rewritten or removed belief and not already held: the holds to record. */
+  readonly holds: readonly string[];
 }
 
 /** One entry of the contradiction ledger, as the page shows it. */
@@ -68,58 +59,68 @@ export interface LifecycleAnswer {
   readonly version: number;
   /** Every belief that is not `active` (the page reads a missing entry as active). */
   readonly states: Record<string, LifecycleState>;
-  readonly invalidated: string[];
-  readonly pendingReview: string[];
+  readonly invalidated: readonly string[];
+  readonly pendingReview: readonly string[];
   readonly refusal: string | null;
-  /** The contradiction ledger (docs/contract.md §3) under the standing operations; open entries first. */
+  /** The contradiction ledger (docs/contract.md §3) under the log; open entries first. */
   readonly contradictions: LedgerEntry[];
-  /**
-   * The review list (Mnema §6.3): corrected or refuted beliefs something they rest on
-   * is no longer active under — the cascade stopped at them rather than undo the user.
-   */
+  /** The review list (Mnema §6.3). */
   readonly review: string[];
+  /** Beliefs with a standing correction → the corrected value (what the page shows instead of the stated one). */
+  readonly corrected: Record<string, number>;
+  /** True when the answer could not be computed for that version and log (ask again). */
+  readonly stale: boolean;
 }
 
-const PREVIEW_ID = 'b3:preview' as OpId;
+export type CommitAnswer =
+  | { readonly ok: true; readonly body: UserOperationBody; readonly invalidated: readonly string[] }
+  | { readonly ok: false; readonly message: string };
 
-/** Dependency indexes by graph, so a preview costs the walk, not a rebuild. */
+const GONE = 'that version of the document is gone; try again';
+const OTHER_LOG = 'the session log changed meanwhile; try again';
+
 export function createLifecycleApi(analysisOf: (version: number) => AnalysisView | null) {
-  let cached: { graph: ReasoningGraph; index: DependencyIndex } | null = null;
-  const indexOf = (graph: ReasoningGraph) => {
-    if (cached?.graph !== graph) cached = { graph, index: buildDependencyIndex(graph) };
-    return cached.index;
-  };
-
-  /** The graph of the last revision recorded, per the page's session. */
+  let session = '';
+  let log: SignedOperation[] = [];
+  let cachedIndex: { graph: ReasoningGraph; index: DependencyIndex } | null = null;
+  let cachedModel: { index: DependencyIndex; length: number; model: SessionModel } | null = null;
+  /** The graph of the last revision recorded. */
   let baseline: ReasoningGraph | null = null;
 
-  /** States under the standing assertions, then what revisions invalidated, passed down to dependents. */
-  const statesOf = (index: DependencyIndex, standing: ReadonlyMap<string, StandingAssertion>, revised: ReadonlySet<string>) => {
-    const states = computeStates(index, standing);
-    const queue = [...revised].filter((id) => states.get(id) === 'active' || states.get(id) === undefined);
-    while (queue.length > 0) {
-      const id = queue.pop()!;
-      if (standing.has(id) || states.get(id) === 'invalidated') continue;
-      states.set(id, 'invalidated');
-      for (const d of dependentsOf(index, id)) if (!standing.has(d)) queue.push(d);
-    }
-    return states;
+  const indexOf = (graph: ReasoningGraph) => {
+    if (cachedIndex?.graph !== graph) cachedIndex = { graph, index: buildDependencyIndex(graph) };
+    return cachedIndex.index;
   };
+  /** The log folded over `index` (kept while neither changes: a preview costs the walk, not a fold). */
+  const modelOf = (index: DependencyIndex): SessionModel => {
+    if (cachedModel?.index !== index || cachedModel.length !== log.length) cachedModel = { index, length: log.length, model: foldSession(index, log) };
+    return cachedModel.model;
+  };
+  const sameLog = (ref: LogRef) => ref.session === session && ref.length === log.length;
 
-  /** Explanations of one version under the session's log (null when that version is gone). */
-  const explanationsOf = (request: ExplainRequest) => {
+  const explanationsOf = (request: { version: number; log: LogRef; posteriors?: Readonly<Record<string, number>> }) => {
     const analysis = analysisOf(request.version);
-    if (!analysis) return null;
+    if (!analysis || !sameLog(request.log)) return null;
     return explainDocument({
       graph: analysis.graph,
       derived: analysis.derived,
       ...(request.posteriors ? { posteriors: new Map(Object.entries(request.posteriors)) } : {}),
-      ops: request.ops,
+      ops: log,
       index: indexOf(analysis.graph),
     });
   };
 
   return {
+    /** The page opened a session (or re-read its log): this is the log from now on. */
+    setLog(request: { session: string; ops: readonly SignedOperation[] }): void {
+      session = request.session;
+      log = [...request.ops];
+      cachedModel = null;
+    },
+    /** Ops the page appended to the open session's log. */
+    appendLog(request: { session: string; ops: readonly SignedOperation[] }): void {
+      if (request.session === session) log.push(...request.ops);
+    },
     /**
      * Compares `version` with the last revision recorded and makes it the new baseline.
      * `reset` starts afresh (a session was opened): nothing is reported.
@@ -129,12 +130,13 @@ export function createLifecycleApi(analysisOf: (version: number) => AnalysisView
       if (!analysis) return null;
       const before = baseline;
       baseline = analysis.graph;
-      if (request.reset || !before || before.language !== analysis.graph.language) return { contentChanged: [], confidenceOnly: [], invalidates: [], invalidationRoots: [] };
-      const changes = revisionChanges(before, analysis.graph, { new: indexOf(analysis.graph) });
-      return { contentChanged: changes.contentChanged, confidenceOnly: changes.confidenceOnly, invalidates: changes.invalidates, invalidationRoots: changes.invalidationRoots };
+      if (request.reset || !before || before.language !== analysis.graph.language) return { changed: [], holds: [] };
+      const index = indexOf(analysis.graph);
+      const changes = revisionChanges(before, analysis.graph, { new: index });
+      return { changed: [...changes.contentChanged, ...changes.confidenceOnly], holds: newHolds(modelOf(index), changes.invalidationRoots) };
     },
     /** Every belief's explanation record as JSON lines, then the reintroduction audit (docs/contract.md §3). */
-    explanationsJsonLines(request: ExplainRequest): string | null {
+    explanationsJsonLines(request: { version: number; log: LogRef; posteriors?: Readonly<Record<string, number>> }): string | null {
       const explained = explanationsOf(request);
       if (!explained) return null;
       const records = explained.explainer.explainAll();
@@ -143,88 +145,51 @@ export function createLifecycleApi(analysisOf: (version: number) => AnalysisView
       return lines.join('\n') + '\n';
     },
     /** The explanation record of one belief (docs/contract.md §1.4) and its text rendering. */
-    explain(request: ExplainRequest & { id: string }): { record: ExplanationRecord; text: string } | null {
+    explain(request: { version: number; log: LogRef; id: string; posteriors?: Readonly<Record<string, number>> }): { record: ExplanationRecord; text: string } | null {
       const explained = explanationsOf(request);
       if (!explained) return null;
       const record = explained.explainer.explain(request.id);
       return record ? { record, text: renderExplanation(record) } : null;
     },
+    /** States of one version under the log, the ledger and review list, and the preview of `action`. */
     lifecycle(request: LifecycleRequest): LifecycleAnswer {
       const analysis = analysisOf(request.version);
-      if (!analysis) return { version: request.version, states: {}, invalidated: [], pendingReview: [], refusal: 'that version of the document is gone; try again', contradictions: [], review: [] };
-      const graph = analysis.graph;
-      const index = indexOf(graph);
-      const standing = new Map(request.standing.map((a) => [a.body.target, a]));
-      const revised = new Set(request.revisionInvalidated ?? []);
-      const before = statesOf(index, standing, revised);
-      const contradictions = ledgerOf(analysis, standing, request);
-      const answer = (states: Map<string, LifecycleState>, refusal: string | null, invalidated: string[] = [], pendingReview: string[] = []): LifecycleAnswer => ({
+      const stale = (refusal: string): LifecycleAnswer => ({ version: request.version, states: {}, invalidated: [], pendingReview: [], refusal, contradictions: [], review: [], corrected: {}, stale: true });
+      if (!analysis) return stale(GONE);
+      if (!sameLog(request.log)) return stale(OTHER_LOG);
+      const model = modelOf(indexOf(analysis.graph));
+      const posteriors = request.posteriors ? new Map(Object.entries(request.posteriors)) : undefined;
+      const base = {
         version: request.version,
-        states: notActive(states),
-        invalidated,
-        pendingReview,
-        refusal,
-        contradictions,
-        review: reviewList(index, standing, states),
-      });
-      const action = request.action;
-      if (!action) return answer(before, null);
-
-      const target = resolveTarget(index, action.target);
-      if (!target) return answer(before, `${action.target} is not a belief of this document`);
-      const after = new Map(standing);
-      switch (action.kind) {
-        case 'refute':
-          after.set(target, { id: PREVIEW_ID, body: { kind: 'claim_refutation', target, revision: null } });
-          break;
-        case 'correct':
-          if (!(action.value >= 0 && action.value <= 1)) return answer(before, 'a correction needs a value in [0, 1]');
-          after.set(target, { id: PREVIEW_ID, body: { kind: 'claim_correction', target, value: action.value, revision: null } });
-          break;
-        case 'retract':
-          if (justifiersOf(index, target).length > 0) return answer(before, `${target} has justifications: only evidence (a belief with none) can be retracted`);
-          after.set(target, { id: PREVIEW_ID, body: { kind: 'evidence_retraction', target, revision: null } });
-          break;
-        case 'withdraw':
-          if (!after.delete(target) && !revised.delete(target)) return answer(before, `nothing stands on ${target} to withdraw`);
-          break;
+        contradictions: ledgerEntries(sessionLedger(model, analysis.graph, derivedValues(analysis.derived, posteriors)).all),
+        review: reviewList(model),
+        corrected: Object.fromEntries(correctedValues(model)),
+        stale: false,
+      };
+      if (!request.action) return { ...base, states: notActive(model.states), invalidated: [], pendingReview: [], refusal: null };
+      const preview = previewAction(model, request.action);
+      if (!preview.ok) return { ...base, states: notActive(model.states), invalidated: [], pendingReview: [], refusal: preview.message };
+      const states = notActive(model.states);
+      for (const [id, { to }] of preview.report.changed) {
+        if (to === 'active') delete states[id];
+        else states[id] = to;
       }
-      const states = statesOf(index, after, revised);
-      const invalidated: string[] = [];
-      const pendingReview: string[] = [];
-      for (const id of index.beliefs) {
-        if (states.get(id) === 'invalidated' && before.get(id) !== 'invalidated') invalidated.push(id);
-      }
-      // Asserted beliefs downstream of what fell: the cascade stops at them (review items).
-      const fell = new Set<string>([target, ...invalidated]);
-      for (const id of index.beliefs) {
-        if (id === target || !standing.has(id)) continue;
-        const s = states.get(id);
-        if ((s === 'corrected' || s === 'refuted') && justifiersOf(index, id).some((j) => fell.has(j))) pendingReview.push(id);
-      }
-      return answer(states, null, invalidated, pendingReview);
+      return { ...base, states, invalidated: preview.report.invalidated, pendingReview: preview.report.pending_review, refusal: null };
+    },
+    /** What committing `action` appends, checked against the log as the worker holds it now. */
+    commit(request: { version: number; log: LogRef; action: UserAction }): CommitAnswer {
+      const analysis = analysisOf(request.version);
+      if (!analysis) return { ok: false, message: GONE };
+      if (!sameLog(request.log)) return { ok: false, message: OTHER_LOG };
+      const commit = commitAction(modelOf(indexOf(analysis.graph)), request.action);
+      return commit.ok ? { ok: true, body: commit.body, invalidated: commit.invalidated } : { ok: false, message: commit.message };
     },
   };
 }
 
-/** The ledger of one version: Gaia contradict/exclusive, and corrections that disagree with what is derived. */
-function ledgerOf(analysis: AnalysisView, standing: ReadonlyMap<string, StandingAssertion>, request: LifecycleRequest): LedgerEntry[] {
-  const derived = new Map<string, number>();
-  for (const d of analysis.derived) if (d.derived !== null) derived.set(d.id, d.derived);
-  for (const [id, p] of Object.entries(request.posteriors ?? {})) derived.set(id, p);
-  const ledger = buildContradictionLedger({
-    graph: analysis.graph,
-    derived,
-    standing,
-    resolutions: new Map((request.resolutions ?? []).map((r) => [r.body.contradiction, r])),
-  });
-  const entries = ledger.all.map((c) => ({
-    id: c.id,
-    kind: c.kind,
-    endpoints: c.endpoints,
-    rationale: c.rationale,
-    resolved: c.resolution ? c.resolution.body.resolution : null,
-  }));
+/** The ledger as the page shows it: open entries first. */
+function ledgerEntries(all: readonly Contradiction[]): LedgerEntry[] {
+  const entries = all.map((c) => ({ id: c.id, kind: c.kind, endpoints: c.endpoints, rationale: c.rationale, resolved: c.resolution ? c.resolution.body.resolution : null }));
   return [...entries.filter((e) => e.resolved === null), ...entries.filter((e) => e.resolved !== null)];
 }
 
@@ -232,16 +197,5 @@ function ledgerOf(analysis: AnalysisView, standing: ReadonlyMap<string, Standing
 function notActive(states: ReadonlyMap<string, LifecycleState>): Record<string, LifecycleState> {
   const out: Record<string, LifecycleState> = {};
   for (const [id, state] of states) if (state !== 'active') out[id] = state;
-  return out;
-}
-
-/** Asserted beliefs (corrected, refuted) resting on something that is not active, in document order. */
-function reviewList(index: DependencyIndex, standing: ReadonlyMap<string, StandingAssertion>, states: ReadonlyMap<string, LifecycleState>): string[] {
-  const out: string[] = [];
-  for (const id of index.beliefs) {
-    const kind = standing.get(id)?.body.kind;
-    if (kind !== 'claim_correction' && kind !== 'claim_refutation') continue;
-    if (justifiersOf(index, id).some((j) => (states.get(j) ?? 'active') !== 'active')) out.push(id);
-  }
   return out;
 }

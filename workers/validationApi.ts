@@ -16,7 +16,6 @@ import { gaiaExportFiles } from '../src/core/gaia/gaiaExportFiles.ts';
 import { checkProposal } from '../src/core/proposal/index.ts';
 import type { Gate, ProveMode } from '../src/core/proposal/index.ts';
 import { createLifecycleApi } from './lifecycleApi.ts';
-import type { LifecycleAnswer, LifecycleRequest } from './lifecycleApi.ts';
 
 export type { AnalyzeRequest };
 
@@ -24,22 +23,8 @@ export function createValidationApi() {
   const session = new AnalysisSession(() => performance.now());
   const lifecycleApi = createLifecycleApi((version) => session.analysisOf(version));
   return {
-    /** Lifecycle states of one version under the standing assertions, and a cascade preview. */
-    lifecycle(request: LifecycleRequest): LifecycleAnswer {
-      return lifecycleApi.lifecycle(request);
-    },
-    /** What the text's new revision changed since the last one recorded. */
-    markRevision(request: { version: number; reset: boolean }) {
-      return lifecycleApi.markRevision(request);
-    },
-    /** Every explanation record and the audit line, for `export --to explanations`. */
-    explanationsJsonLines(request: Parameters<typeof lifecycleApi.explanationsJsonLines>[0]): string | null {
-      return lifecycleApi.explanationsJsonLines(request);
-    },
-    /** The explanation record of one belief under the session's log. */
-    explain(request: Parameters<typeof lifecycleApi.explain>[0]): ReturnType<typeof lifecycleApi.explain> {
-      return lifecycleApi.explain(request);
-    },
+    /** The session model over each version: states, previews, commits, revisions, explanations. */
+    ...lifecycleApi,
     /**
      * Parse, validate, derive confidences and build the graph of one document version.
      * The reply is a patch against `baseVersion` when the worker still has it, else complete.

@@ -21,8 +21,15 @@ import { SessionRepository } from '../db/sessionRepository.ts';
 import type { SessionRecord, SessionLanguage, WarrantDb } from '../db/warrantDb.ts';
 import { openWarrantDb } from '../db/warrantDb.ts';
 import { languageOf, openDocument, useDocumentStore } from './documentStore.ts';
+import { mergeText } from '../db/textMerge.ts';
+import { activeEditor } from '../app/editor/activeEditor.ts';
 import { getSession, usePersistence } from './sessionInstance.ts';
 
+/**
+ * The session a tab has open: per tab (sessionStorage, so a reload brings a tab back to
+ * its own session even when another tab opened a different one since), and the last one
+ * opened anywhere (localStorage) for a new tab.
+ */
 const CURRENT = 'warrant.session.current';
 
 export interface SessionsState {
@@ -79,7 +86,7 @@ async function start(initial: () => Promise<{ name: string; text: string }>, fre
   } catch (e) {
     notice(`Sessions are kept in memory only: IndexedDB is not available (${e instanceof Error ? e.message : String(e)}).`);
     const { name, text } = await initial();
-    openDocument(name, text);
+    openInMemory(name, text);
     return;
   }
   const { log, key } = backend;
@@ -97,7 +104,7 @@ async function start(initial: () => Promise<{ name: string; text: string }>, fre
     },
   });
   await refreshList();
-  const last = fresh ? null : localStorage.getItem(CURRENT);
+  const last = fresh ? null : (sessionStorage.getItem(CURRENT) ?? localStorage.getItem(CURRENT));
   const existing = last ? useSessionsStore.getState().sessions.find((s) => s.id === last) : undefined;
   if (existing) await switchSession(existing.id);
   else {
@@ -111,6 +118,14 @@ async function start(initial: () => Promise<{ name: string; text: string }>, fre
   });
 }
 
+let memorySessions = 0;
+
+/** Without storage each opened document is still a session of its own, with its own log, kept in memory. */
+function openInMemory(name: string, text: string): void {
+  openDocument(name, text);
+  getSession().open(`memory-${++memorySessions}`, []);
+}
+
 async function refreshList(): Promise<void> {
   if (!backend) return;
   const list = await backend.repo.list();
@@ -119,7 +134,7 @@ async function refreshList(): Promise<void> {
 }
 
 export async function newSession(name: string, text: string): Promise<void> {
-  if (!backend) return openDocument(name, text);
+  if (!backend) return openInMemory(name, text);
   await flushText();
   const created = await backend.repo.create({ name, language: languageOf(name) as SessionLanguage, text });
   if (!created.ok) return notice(created.problem.message);
@@ -132,18 +147,37 @@ export async function switchSession(id: string): Promise<void> {
   if (!backend) return;
   await flushText();
   await backend.log.flushNow();
+  await loadSession(id, false);
+}
+
+/**
+ * Makes `id` this tab's session. `keepEditor`: the editor keeps its text, which is
+ * then saved into this session (a conflicting version moving to its own session).
+ */
+async function loadSession(id: string, keepEditor: boolean): Promise<void> {
+  if (!backend) return;
   const got = await backend.repo.get(id);
   if (!got.ok) return notice(got.problem.message);
   const { ops, problems } = await backend.repo.readOps(id);
   const replay = await replayStoredLog(id, ops);
   const bad = [...problems.map((p) => p.message), ...replay.rejected.map((r) => `operation ${r.id ?? `#${r.index}`} was set aside: ${r.detail}`)];
   if (bad.length > 0) notice(bad.join(' '));
-  useSessionsStore.setState({ currentId: id, restoreViewport: got.session.viewport });
+  useSessionsStore.setState(keepEditor ? { currentId: id } : { currentId: id, restoreViewport: got.session.viewport });
   localStorage.setItem(CURRENT, id);
+  sessionStorage.setItem(CURRENT, id);
   backend.tabs.openSession(id);
+  synced.set(id, got.session.text);
+  if (keepEditor) {
+    const text = editorText() ?? got.session.text;
+    useDocumentStore.setState({ name: got.session.name });
+    pending = { id, text };
+    scheduleSave();
+    getSession().open(id, replay.applied);
+    return;
+  }
   openDocument(got.session.name, got.session.text, got.session.language);
   if (got.session.selectedNode) useDocumentStore.setState({ selection: { id: got.session.selectedNode, source: 'inspector', seq: 1 } });
-  getSession().open(id, replay.applied, got.session.text, got.session.language);
+  getSession().open(id, replay.applied);
 }
 
 export async function renameSession(id: string, name: string): Promise<void> {
@@ -190,11 +224,13 @@ function listenToOtherTabs(tabs: CrossTab): void {
   tabs.subscribe((message) => {
     const current = useSessionsStore.getState().currentId;
     if (message.type === 'ops' && message.session === current) void reloadLog(current);
+    if (message.type === 'text' && message.session === current) void pullText(current);
     if (message.type === 'session' || message.type === 'session-deleted') void refreshList();
     if (message.type === 'session-deleted' && message.session === current) notice('This session was deleted in another tab; what you see here is no longer saved.');
   });
   tabs.onSharedSession((shared) => {
-    if (shared && shared.otherTabs.length > 0) notice('This session is open in another tab too: operations written there appear here, and the last text saved wins.');
+    if (shared && shared.otherTabs.length > 0) notice(SHARED_NOTICE);
+    else if (useSessionsStore.getState().notice === SHARED_NOTICE) useSessionsStore.setState({ notice: null });
   });
 }
 
@@ -205,41 +241,150 @@ async function reloadLog(id: string): Promise<void> {
   if (useSessionsStore.getState().currentId === id) getSession().replaceLog(replay.applied);
 }
 
+const SHARED_NOTICE =
+  'This session is also open in another tab. Text saved in either tab appears in the other, and edits made in both are merged line by line; if both tabs change the same lines, this tab keeps its version as a new session.';
+
+/**
+ * Text, saved against other tabs. Each tab remembers, per session, the text it last
+ * loaded from or saved to IndexedDB (`synced`): the base its unsaved edits start from.
+ * A save is a compare-and-swap against that base (SessionRepository.saveText): if
+ * another tab saved in between, the two versions are merged line by line and the merge
+ * is stored and brought into this editor; if both changed the same lines, neither is
+ * overwritten: this tab's version becomes a new session (keepBothVersions). After a
+ * save that changed the stored text the other tabs are told (`text`), and a tab with no
+ * unsaved edits loads it into its editor as an edit of the lines that differ, so the
+ * cursor, the undo history and the graph's layout stay; one with unsaved edits saves
+ * them at once, which merges. Saves and loads run one at a time, in order.
+ */
+const synced = new Map<string, string>();
+let pending: { readonly id: string; readonly text: string } | null = null;
+let textQueue: Promise<void> = Promise.resolve();
+
+function inTextQueue(run: () => Promise<void>): Promise<void> {
+  const next = textQueue.then(run, run);
+  textQueue = next.catch((e: unknown) => notice(`The text could not be saved: ${e instanceof Error ? e.message : String(e)}.`));
+  return textQueue;
+}
+
 /** Called by the editor on every change: the text is saved shortly after typing stops. */
 export function saveTextSoon(text: string): void {
-  pendingText = text;
+  const id = useSessionsStore.getState().currentId;
+  if (!id) return;
+  pending = { id, text };
+  scheduleSave();
+}
+
+function scheduleSave(): void {
   if (saveTimer) return;
   saveTimer = setTimeout(() => void flushText(), 400);
 }
 
-let pendingText: string | null = null;
-
-async function flushText(): Promise<void> {
+function flushText(): Promise<void> {
   if (saveTimer) clearTimeout(saveTimer);
   saveTimer = null;
-  const id = useSessionsStore.getState().currentId;
-  if (!backend || !id || pendingText === null) return;
-  const text = pendingText;
-  pendingText = null;
-  const { selection, language } = useDocumentStore.getState();
-  scheduleRevision(text, language);
-  const r = await backend.repo.saveEditingState(id, { text, selectedNode: selection.id });
-  if (!r.ok) notice(r.problem.message);
+  return inTextQueue(savePending);
+}
+
+async function savePending(): Promise<void> {
+  if (!backend || !pending) return;
+  const { id, text } = pending;
+  pending = null;
+  const base = synced.get(id);
+  if (base === undefined || text === base) return;
+  const selectedNode = useSessionsStore.getState().currentId === id ? useDocumentStore.getState().selection.id : undefined;
+  const r = await backend.repo.saveText(id, { text, base }, selectedNode === undefined ? {} : { selectedNode });
+  if (!r.ok) {
+    pending ??= { id, text }; // tried again with the next edit, or on leaving the page
+    return notice(r.problem.message);
+  }
+  if (r.outcome === 'conflict') return keepBothVersions(id, text);
+  synced.set(id, r.text);
+  if (r.outcome !== 'unchanged') backend.tabs.notifyText(id);
+  if (r.outcome === 'merged' && useSessionsStore.getState().currentId === id) {
+    // The editor holds `text` and whatever was typed since; the other tab's lines go in.
+    const now = editorText() ?? text;
+    const m = mergeText(text, now, r.text);
+    if (m.clean) setEditorText(m.text);
+    else {
+      // Typed over those very lines meanwhile: the next save meets the conflict.
+      synced.set(id, text);
+      pending ??= { id, text: now };
+      scheduleSave();
+    }
+  }
+}
+
+/** Another tab saved the text of this tab's session. */
+function pullText(id: string): Promise<void> {
+  return inTextQueue(async () => {
+    if (!backend || useSessionsStore.getState().currentId !== id) return;
+    if (pending?.id === id) return savePending(); // unsaved edits here: saving merges
+    const got = await backend.repo.get(id);
+    if (!got.ok || useSessionsStore.getState().currentId !== id) return;
+    if (pending?.id === id) return savePending();
+    const base = synced.get(id);
+    const stored = got.session.text;
+    if (base === undefined || stored === base) return;
+    const m = mergeText(base, editorText() ?? base, stored);
+    if (!m.clean) return;
+    synced.set(id, stored);
+    setEditorText(m.text);
+  });
 }
 
 /**
- * A revision (a content-addressed copy of the text in the log) is recorded once typing
- * has paused a little longer than the text save, so a burst of typing is one revision.
+ * Both tabs changed the same lines: the other tab's text stays in the session, and this
+ * tab's version goes on as a new session (with a copy of the log), in this same editor.
  */
-const REVISION_PAUSE_MS = 1200;
-let revisionTimer: ReturnType<typeof setTimeout> | null = null;
+async function keepBothVersions(id: string, ours: string): Promise<void> {
+  if (!backend) return;
+  const key = backend.key;
+  const name = useSessionsStore.getState().sessions.find((s) => s.id === id)?.name ?? 'session';
+  const copyName = name.replace(/(\.[A-Za-z0-9]+)?$/, ' (edited in two tabs)$1');
+  await backend.log.flushNow();
+  const r = await backend.repo.duplicate(id, { name: copyName, sign: (draft) => signWithDevice({ ...draft, author: key.author }, key) });
+  if (!r.ok) {
+    pending ??= { id, text: ours };
+    return notice(`Another tab changed the same lines of "${name}", and this tab's version could not be kept as a new session (${r.problem.message}); it is still in this editor, unsaved.`);
+  }
+  backend.tabs.notifySessionChanged(r.session.id);
+  if (useSessionsStore.getState().currentId === id) await loadSession(r.session.id, true);
+  else await backend.repo.saveText(r.session.id, { text: ours, base: r.session.text });
+  await refreshList();
+  notice(`Another tab changed the same lines of "${name}" while they were being edited here, so both versions are kept: the other tab's stays in "${name}", and this tab's continues as the new session "${copyName}".`);
+}
 
-function scheduleRevision(text: string, language: SessionLanguage): void {
-  if (revisionTimer) clearTimeout(revisionTimer);
-  revisionTimer = setTimeout(() => {
-    revisionTimer = null;
-    getSession().recordRevision(text, language);
-  }, REVISION_PAUSE_MS);
+/** The editor's text (null when no editor is mounted). */
+function editorText(): string | null {
+  return activeEditor()?.getModel()?.getValue() ?? null;
+}
+
+/**
+ * Puts `next` into the editor as one edit of the lines that differ (an edit, not a new
+ * document: the cursor, the undo history and the graph's layout stay).
+ */
+function setEditorText(next: string): void {
+  const editor = activeEditor();
+  const model = editor?.getModel();
+  if (!editor || !model) {
+    const { name, language } = useDocumentStore.getState();
+    return openDocument(name, next, language);
+  }
+  const now = model.getValue();
+  if (now === next) return;
+  const limit = Math.min(now.length, next.length);
+  let start = 0;
+  while (start < limit && now.charCodeAt(start) === next.charCodeAt(start)) start++;
+  if (start > 0) start = now.lastIndexOf('\n', start - 1) + 1;
+  let tail = 0;
+  while (tail < limit - start && now.charCodeAt(now.length - 1 - tail) === next.charCodeAt(next.length - 1 - tail)) tail++;
+  while (tail > 0 && now.charCodeAt(now.length - tail - 1) !== 10) tail--;
+  const from = model.getPositionAt(start);
+  const to = model.getPositionAt(now.length - tail);
+  editor.executeEdits('another-tab', [
+    { range: { startLineNumber: from.lineNumber, startColumn: from.column, endLineNumber: to.lineNumber, endColumn: to.column }, text: next.slice(start, next.length - tail) },
+  ]);
+  editor.pushUndoStop();
 }
 
 /** Saves where the graph was panned and zoomed to, with the session. */

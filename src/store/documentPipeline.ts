@@ -20,6 +20,7 @@ import { useDocumentStore } from './documentStore.ts';
 import type { InferenceClient, InferenceReply, InferenceRequest } from './inferenceClient.ts';
 import { LatestRequest } from './latestRequest.ts';
 import { posteriorsByNode } from '../core/infer/posteriorsByNode.ts';
+import { describeInferenceProblem, withInferenceFailures } from '../core/infer/inferenceDiagnostics.ts';
 
 interface AnalyzeRequest {
   readonly version: number;
@@ -95,6 +96,34 @@ export class DocumentPipeline {
   private analysisHook: ((analysis: AnalysisView, text: string) => AnalysisView) | null = null;
 
   /**
+   * The text has settled when the analysis of the newest edit is in and nothing was
+   * typed for this long: a burst of typing is one revision. The pipeline decides it, not
+   * storage, so a page without IndexedDB records revisions all the same.
+   */
+  static readonly SETTLE_MS = 700;
+  private settleTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly settledListeners: ((version: number, text: string, language: Language) => void)[] = [];
+
+  /** Calls `listener` each time the document's text settles, with its version and text. */
+  onSettled(listener: (version: number, text: string, language: Language) => void): void {
+    this.settledListeners.push(listener);
+  }
+
+  private scheduleSettle(version: number, text: string, language: Language): void {
+    this.cancelSettle();
+    this.settleTimer = setTimeout(() => {
+      this.settleTimer = null;
+      if (useDocumentStore.getState().editorVersion !== version) return;
+      for (const listener of this.settledListeners) listener(version, text, language);
+    }, DocumentPipeline.SETTLE_MS);
+  }
+
+  private cancelSettle(): void {
+    if (this.settleTimer) clearTimeout(this.settleTimer);
+    this.settleTimer = null;
+  }
+
+  /**
    * Registers the stage that sees every accepted analysis with its text before the page
    * does (the similarity client: it sends the text on and carries its findings over).
    */
@@ -113,6 +142,7 @@ export class DocumentPipeline {
   edit(text: string): number {
     const state = useDocumentStore.getState();
     const version = state.editorVersion + 1;
+    this.cancelSettle();
     useDocumentStore.setState({ editorVersion: version });
     this.analyzer.submit({ version, text, language: state.language });
     return version;
@@ -171,6 +201,7 @@ export class DocumentPipeline {
     if (patched) {
       // Later stages (similarity) see each accepted version's text and may add findings.
       this.acceptAnalysis(this.analysisHook ? this.analysisHook(patched, reply.text) : patched);
+      if (reply.version === useDocumentStore.getState().editorVersion) this.scheduleSettle(reply.version, reply.text, patched.language);
       return;
     }
     // The page no longer holds the patch's base: ask for the complete analysis.
@@ -180,8 +211,10 @@ export class DocumentPipeline {
     }
   }
 
-  private acceptAnalysis(analysis: AnalysisView): void {
+  private acceptAnalysis(fresh: AnalysisView): void {
     const state = useDocumentStore.getState();
+    // The last inference failure stays an error until this version's own inference replies.
+    const analysis = withInferenceFailures(fresh, state.inferenceFailures);
     const previous = state.analysis;
     // Same shape (ids, order, edges): keep the adjacency, refresh only the node lookup.
     const sameGraphShape =
@@ -204,15 +237,26 @@ export class DocumentPipeline {
     if (analysis.ir !== undefined && analysis.ir !== previous?.ir) this.inferrer?.submit({ version: analysis.version, ir: analysis.ir });
   }
 
+  /**
+   * A failed inference is an error of the document: it joins the analysis's diagnostics
+   * (Problems panel, editor markers, node badges), placed by the same rule as `warrant
+   * check`. The posteriors on screen stay those of the last inference that ran, and every
+   * surface marks them stale (posteriorsStale) until an inference succeeds again.
+   */
   private acceptInference(reply: InferenceReply): void {
-    const { analysis } = useDocumentStore.getState();
+    const state = useDocumentStore.getState();
+    const { analysis } = state;
     if (!analysis) return;
-    const posteriors = posteriorsByNode(analysis.graph, reply.result.beliefs);
-    const error = reply.result.problems.find((p) => p.severity === 'error');
+    const failures = reply.result.problems.filter((p) => p.severity === 'error');
+    const withFailures = withInferenceFailures(analysis, failures);
+    // The status bar names the failure as the Problems panel does (labels, not IR ids).
+    const problem = failures.length > 0 ? describeInferenceProblem(failures[0]!, analysis.graph) : null;
     const d = reply.result.diagnostics;
     useDocumentStore.setState({
       // Keep the last posteriors when inference could not run, rather than blanking them.
-      ...(error ? {} : { posteriors }),
+      ...(problem !== null ? {} : { posteriors: posteriorsByNode(analysis.graph, reply.result.beliefs) }),
+      inferenceFailures: failures,
+      ...(withFailures !== analysis && { analysis: withFailures, views: buildBeliefViews(withFailures, state.views) }),
       inference: {
         version: reply.version,
         method: d.method,
@@ -220,7 +264,7 @@ export class DocumentPipeline {
         iterations: d.iterations_run,
         treewidth: d.treewidth,
         ms: reply.ms,
-        problem: error ? error.message : null,
+        problem,
       },
     });
   }

@@ -37,6 +37,10 @@ export interface LifecycleStoreState {
   readonly contradictions: readonly LedgerEntry[];
   /** Corrected or refuted beliefs whose support changed under them (Mnema §6.3). */
   readonly review: readonly string[];
+  /** Beliefs with a standing correction → the corrected value. */
+  readonly corrected: ReadonlyMap<string, number>;
+  /** Something the person should know about the last action (a commit that could not be made). */
+  readonly notice: string | null;
 }
 
 /** One contradiction (docs/contract.md §3) as the page shows it. */
@@ -56,6 +60,8 @@ export const useLifecycleStore = create<LifecycleStoreState>(() => ({
   log: [],
   contradictions: [],
   review: [],
+  corrected: new Map(),
+  notice: null,
 }));
 
 export type PreviewMark = 'none' | 'target' | 'invalidated' | 'changed';

@@ -1,59 +1,45 @@
 /**
- * The session behind the open document: its signed operation log, the lifecycle states
- * replayed from it, and cascade previews. Previews and states are computed in the
- * validation worker (which holds the graph of every version); Gaia posteriors for a
- * preview come from the inference worker. Nothing is written until `commitPreview`.
+ * The session behind the open document: its signed operation log, and the page's view
+ * of the session model (states, previews, commits), which the validation worker
+ * computes from the same core as the CLI (src/core/session). This class decides nothing
+ * about lifecycle: it keeps the worker's copy of the log current, signs and appends
+ * what the model says to append, and applies answers only while they are current —
+ * the document version they were computed for, and the preview they belong to.
  */
 import type { DeviceKey } from '../core/oplog/deviceKey.ts';
 import { generateDeviceKey } from '../core/oplog/deviceKey.ts';
 import { textHash } from '../core/oplog/opId.ts';
 import { canonicalJson } from '../core/oplog/canonicalJson.ts';
-import type { ContradictionResolutionBody, OperationBody, OpId, SignedOperation } from '../core/oplog/operation.ts';
+import type { ContradictionResolutionBody, OperationBody, OperationSource, OpId, SignedOperation } from '../core/oplog/operation.ts';
 import { prepareChain } from '../core/oplog/signOperation.ts';
+import { invalidationsOf } from '../core/session/sessionActions.ts';
 import { bytesSignerFor, signPrepared } from './deviceSigner.ts';
-import type { StandingOperation } from '../core/oplog/replayLog.ts';
-import { foldOperations } from '../core/oplog/replayLog.ts';
 import { irWithPrior, movedBeliefs, REFUTED_PRIOR } from '../core/infer/irWithPrior.ts';
 import type { GaiaIr } from '../core/infer/irInput.ts';
 import type { ExplanationRecord } from '../core/explain/explainRecord.ts';
 import { useDocumentStore } from './documentStore.ts';
 import { posteriorsByNode } from '../core/infer/posteriorsByNode.ts';
 import type { InferenceClient } from './inferenceClient.ts';
-import type { BeliefState, CascadePreview, LedgerEntry, UserAction } from './lifecycleStore.ts';
+import type { CascadePreview, UserAction } from './lifecycleStore.ts';
 import { useContradictedStore } from './contradictedStore.ts';
 import { useLifecycleStore } from './lifecycleStore.ts';
+import type { CommitAnswer, LifecycleAnswer, LifecycleRequest, LogRef, RevisionMark } from '../../workers/lifecycleApi.ts';
 
-/** What the validation worker answers about the log on one version of the document. */
-export interface LifecycleReply {
-  readonly version: number;
-  readonly states: Readonly<Record<string, BeliefState>>;
-  /** For a previewed action: what it would invalidate and reach. */
-  readonly invalidated: readonly string[];
-  readonly pendingReview: readonly string[];
-  /** Why the action cannot apply; null when it can (or when there is no action). */
-  readonly refusal: string | null;
-  readonly contradictions: readonly LedgerEntry[];
-  readonly review: readonly string[];
-}
+type Language = 'clair' | 'gaia' | 'proposal';
+type MaybePromise<T> = T | Promise<T>;
 
-/** A standing user assertion, as the worker needs it. */
-export type StandingAssertion = Pick<StandingOperation, 'id' | 'body'>;
-
+/** The session model's side of the validation worker (workers/lifecycleApi.ts). */
 export interface LifecycleService {
-  markRevision?(request: { version: number; reset: boolean }): Promise<{ contentChanged: readonly string[]; confidenceOnly: readonly string[]; invalidates: readonly string[]; invalidationRoots: readonly string[] } | null>;
-  explanationsJsonLines?(request: { version: number; ops: readonly SignedOperation[]; posteriors?: Record<string, number> }): Promise<string | null>;
-  explain?(request: { version: number; id: string; ops: readonly SignedOperation[]; posteriors?: Record<string, number> }): Promise<{ record: ExplanationRecord; text: string } | null>;
-  lifecycle(request: {
-    version: number;
-    standing: readonly StandingAssertion[];
-    action: UserAction | null;
-    resolutions?: readonly { id: OpId; body: ContradictionResolutionBody }[];
-    posteriors?: Record<string, number>;
-    revisionInvalidated?: readonly string[];
-  }): Promise<LifecycleReply>;
+  setLog(request: { session: string; ops: readonly SignedOperation[] }): MaybePromise<void>;
+  appendLog(request: { session: string; ops: readonly SignedOperation[] }): MaybePromise<void>;
+  markRevision(request: { version: number; reset: boolean }): MaybePromise<RevisionMark | null>;
+  lifecycle(request: LifecycleRequest): MaybePromise<LifecycleAnswer>;
+  commit(request: { version: number; log: LogRef; action: UserAction }): MaybePromise<CommitAnswer>;
+  explain(request: { version: number; log: LogRef; id: string; posteriors?: Record<string, number> }): MaybePromise<{ record: ExplanationRecord; text: string } | null>;
+  explanationsJsonLines(request: { version: number; log: LogRef; posteriors?: Record<string, number> }): MaybePromise<string | null>;
 }
 
-/** Where ops and key are kept (IndexedDB in the page; memory in tests). */
+/** Where ops and key are kept (IndexedDB in the page; memory in tests): it only listens. */
 export interface SessionPersistence {
   deviceKey(): Promise<DeviceKey>;
   append(ops: readonly SignedOperation[]): void;
@@ -69,9 +55,18 @@ export class SessionController {
   private ops: SignedOperation[] = [];
   private key: DeviceKey | null = null;
   private sessionId = 'session-1';
-  private previewSeq = 0;
-  /** The append under way (appends run one after another). */
-  private appending: Promise<unknown> = Promise.resolve();
+  /** Work on the log (revisions, commits, resolutions) runs one task after another. */
+  private queue: Promise<unknown> = Promise.resolve();
+  /** Bumped by Cancel, Commit and opening a session: answers for an older epoch never land. */
+  private previewEpoch = 0;
+  /** The preview request in flight and the newest one waiting behind it. */
+  private previewInFlight = false;
+  private previewNext: UserAction | null = null;
+  private stateSeq = 0;
+  /** A session was opened: the next settled text is its baseline. */
+  private opening = true;
+  /** Ops that are not revisions: while there are none, a CLAIR document is all active. */
+  private lifecycleOps = 0;
 
   constructor(
     private readonly service: LifecycleService,
@@ -85,173 +80,199 @@ export class SessionController {
     this.key = null;
   }
 
-  /** The text a newly opened session starts from: its baseline revision once analysed. */
-  private opening: { text: string; language: 'clair' | 'gaia' | 'proposal' } | null = null;
-  /** A revision waiting for the analysis of its text. */
-  private pendingRevision: { text: string; language: 'clair' | 'gaia' | 'proposal' } | null = null;
-
   /** Starts on a session's log (already verified by replay when loaded). */
-  open(sessionId: string, ops: readonly SignedOperation[], text?: string, language?: 'clair' | 'gaia' | 'proposal'): void {
+  open(sessionId: string, ops: readonly SignedOperation[]): void {
     this.sessionId = sessionId;
-    this.ops = [...ops];
-    this.opening = text !== undefined && language !== undefined ? { text, language } : null;
-    this.pendingRevision = null;
-    useLifecycleStore.setState({ preview: null, previewing: null, log: this.ops.slice() });
+    this.setOps(ops);
+    this.opening = true;
+    this.retirePreviews();
+    void this.service.setLog({ session: sessionId, ops: this.ops });
     void this.refreshStates();
   }
 
   /** The same session's log, re-read (another tab wrote to it); a preview stays. */
   replaceLog(ops: readonly SignedOperation[]): void {
-    this.ops = [...ops];
-    useLifecycleStore.setState({ log: this.ops.slice() });
+    this.setOps(ops);
+    void this.service.setLog({ session: this.sessionId, ops: this.ops });
     void this.refreshStates();
+  }
+
+  private setOps(ops: readonly SignedOperation[]): void {
+    this.ops = [...ops];
+    this.lifecycleOps = this.ops.filter((op) => op.body.kind !== 'revision').length;
+    useLifecycleStore.setState({ log: this.ops.slice() });
   }
 
   get log(): readonly SignedOperation[] {
     return this.ops;
   }
 
-  /** The value a correction starts from: the stated confidence or prior, else 0.5. */
-  currentValueOf(id: string): number {
-    return useDocumentStore.getState().views.get(id)?.node.confidence ?? 0.5;
+  private logRef(): LogRef {
+    return { session: this.sessionId, length: this.ops.length };
   }
 
-  /** Recomputes the states of the current version from the log. */
+  /** The value a correction starts from: the standing correction, else the stated confidence or prior, else 0.5. */
+  currentValueOf(id: string): number {
+    return useLifecycleStore.getState().corrected.get(id) ?? useDocumentStore.getState().views.get(id)?.node.confidence ?? 0.5;
+  }
+
+  /** Recomputes the states of the current version from the log; an answer for an older version or log is dropped. */
   async refreshStates(): Promise<void> {
-    const { analysis, editorVersion } = useDocumentStore.getState();
+    const { analysis, posteriors } = useDocumentStore.getState();
     if (!analysis) return;
-    // The analysis of the text as it stands: the moment to take a baseline or a revision.
-    if (analysis.version === editorVersion) {
-      if (this.opening) {
-        const { text, language } = this.opening;
-        this.opening = null;
-        await this.service.markRevision?.({ version: analysis.version, reset: true });
-        await this.appendRevision(text, language, []);
-      } else if (this.pendingRevision) {
-        const { text, language } = this.pendingRevision;
-        this.pendingRevision = null;
-        const mark = await this.service.markRevision?.({ version: analysis.version, reset: false });
-        // Only the roots are written: states carry the invalidation down to what rests on them.
-        await this.appendRevision(text, language, mark?.invalidationRoots ?? [], mark ? [...mark.contentChanged, ...mark.confidenceOnly] : []);
-      }
-    }
-    const facts = this.logFacts();
+    const seq = ++this.stateSeq;
     // Nothing stands and the language has no contradictions of its own: everything is active.
-    if (analysis.language === 'clair' && facts.standing.length === 0 && facts.revisionInvalidated.length === 0 && facts.resolutions.length === 0) {
-      if (useLifecycleStore.getState().states.size > 0 || useLifecycleStore.getState().contradictions.length > 0) useLifecycleStore.setState({ states: new Map(), contradictions: [], review: [] });
+    if (analysis.language === 'clair' && this.lifecycleOps === 0) {
+      const s = useLifecycleStore.getState();
+      if (s.states.size > 0 || s.contradictions.length > 0 || s.corrected.size > 0) useLifecycleStore.setState({ states: new Map(), contradictions: [], review: [], corrected: new Map() });
       if (useContradictedStore.getState().ids.size > 0) useContradictedStore.setState({ ids: new Set() });
       return;
     }
-    const reply = await this.service.lifecycle({ version: analysis.version, action: null, ...facts });
-    if (reply.version !== useDocumentStore.getState().analysis?.version) return;
-    useLifecycleStore.setState({ states: new Map(Object.entries(reply.states)), contradictions: reply.contradictions, review: reply.review });
+    const log = this.logRef();
+    const reply = await this.service.lifecycle({ version: analysis.version, log, action: null, posteriors: Object.fromEntries(posteriors) });
+    if (seq !== this.stateSeq || reply.stale || reply.version !== useDocumentStore.getState().analysis?.version) return;
+    useLifecycleStore.setState({ states: new Map(Object.entries(reply.states)), contradictions: reply.contradictions, review: reply.review, corrected: new Map(Object.entries(reply.corrected)) });
     const open = new Set(reply.contradictions.filter((c) => c.resolved === null).flatMap((c) => c.endpoints));
     const old = useContradictedStore.getState().ids;
     if (old.size !== open.size || [...open].some((id) => !old.has(id))) useContradictedStore.setState({ ids: open });
   }
 
-  /** Shows what `action` would do; replaces any earlier preview. */
-  async previewAction(action: UserAction): Promise<void> {
-    const seq = ++this.previewSeq;
+  /**
+   * Shows what `action` would do; replaces any earlier preview. One request is in flight
+   * at a time and the newest waits behind it, so a slider dragged on a slow machine
+   * shows each answer as it comes instead of dropping them all for the next one.
+   */
+  previewAction(action: UserAction): Promise<void> {
     useLifecycleStore.setState({ previewing: action });
-    const { analysis, posteriors } = useDocumentStore.getState();
-    if (!analysis) return;
-    const [reply, changed] = await Promise.all([
-      this.service.lifecycle({ version: analysis.version, action, ...this.logFacts() }),
-      this.posteriorShift(analysis.ir as GaiaIr | undefined, action, posteriors),
-    ]);
-    if (seq !== this.previewSeq) return; // a newer preview replaced this one
-    const preview: CascadePreview = {
-      action,
-      invalidated: new Set(reply.invalidated),
-      changed,
-      pendingReview: reply.pendingReview,
-      states: new Map(Object.entries(reply.states)),
-      refusal: reply.refusal,
-    };
-    useLifecycleStore.setState({ preview, previewing: null });
+    if (this.previewInFlight) {
+      this.previewNext = action;
+      return Promise.resolve();
+    }
+    return this.runPreview(action);
   }
 
+  private async runPreview(action: UserAction): Promise<void> {
+    const epoch = this.previewEpoch;
+    this.previewInFlight = true;
+    try {
+      const preview = await this.computePreview(action);
+      if (preview && epoch === this.previewEpoch) {
+        const newer = this.previewNext !== null;
+        useLifecycleStore.setState({ preview, previewing: newer ? useLifecycleStore.getState().previewing : null });
+      }
+    } finally {
+      this.previewInFlight = false;
+      const next = this.previewNext;
+      this.previewNext = null;
+      if (next && epoch === this.previewEpoch) await this.runPreview(next);
+    }
+  }
+
+  /** The preview of `action` on the current version, or null when the document changed under it. */
+  private async computePreview(action: UserAction): Promise<CascadePreview | null> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const { analysis, posteriors } = useDocumentStore.getState();
+      if (!analysis) return null;
+      const [reply, changed] = await Promise.all([
+        this.service.lifecycle({ version: analysis.version, log: this.logRef(), action, posteriors: Object.fromEntries(posteriors) }),
+        this.posteriorShift(analysis.ir as GaiaIr | undefined, action, posteriors),
+      ]);
+      // Computed for a version or log that is no longer current: ask again.
+      if (reply.stale || reply.version !== useDocumentStore.getState().analysis?.version) continue;
+      return {
+        action,
+        invalidated: new Set(reply.invalidated),
+        changed,
+        pendingReview: reply.pendingReview,
+        states: new Map(Object.entries(reply.states)),
+        refusal: reply.refusal,
+      };
+    }
+    return null;
+  }
+
+  /** Drops the preview and every answer still on its way. */
   cancelPreview(): void {
-    this.previewSeq++;
+    this.retirePreviews();
+  }
+
+  private retirePreviews(): void {
+    this.previewEpoch++;
+    this.previewNext = null;
     useLifecycleStore.setState({ preview: null, previewing: null });
   }
 
-  /** Appends the previewed action (and the engine's invalidations) to the log. */
+  /**
+   * Appends the previewed action (and the engine's invalidations) to the log. What is
+   * appended is worked out again by the session model against the log as it stands
+   * when the commit runs, so it cannot differ from what replay derives.
+   */
   async commitPreview(): Promise<void> {
     const preview = useLifecycleStore.getState().preview;
     if (!preview || preview.refusal) return;
-    const key = await this.deviceKey();
-    const body = this.bodyOf(preview.action);
-    if (!body) return;
-    const [trigger] = await this.appendAll([body], key, 'graph');
-    if (!trigger) return; // another session was opened meanwhile
-    const cause = trigger.id;
-    await this.appendAll([...preview.invalidated].map((target) => ({ kind: 'claim_invalidation' as const, target, cause })), key, 'engine');
-    this.cancelPreview();
+    this.retirePreviews();
+    const action = preview.action;
+    await this.enqueue(async () => {
+      const key = await this.deviceKey();
+      const { analysis } = useDocumentStore.getState();
+      if (!analysis) return;
+      const answer = await this.service.commit({ version: analysis.version, log: this.logRef(), action });
+      if (!answer.ok) {
+        useLifecycleStore.setState({ notice: `Not committed: ${answer.message}` });
+        return;
+      }
+      const [trigger] = await this.appendNow(this.sessionId, [answer.body], key, action.source);
+      if (!trigger) return; // another session was opened meanwhile
+      await this.appendNow(this.sessionId, invalidationsOf(answer, trigger.id), key, 'engine');
+    });
     await this.refreshStates();
   }
 
   /**
-   * The text settled: record it as a revision once its analysis is in. Beliefs resting
-   * on one whose content changed are invalidated (engine ops caused by the revision);
-   * a change of confidence alone only refreshes them (Mnema §6.1).
+   * The text of `version` has settled (the pipeline decides when): record it as a
+   * revision. Beliefs resting on one whose content changed are held for review (engine
+   * ops caused by the revision); a change of confidence alone only refreshes them
+   * (Mnema §6.1). The first settled text of an opened session is its baseline.
    */
-  recordRevision(text: string, language: 'clair' | 'gaia' | 'proposal'): void {
-    this.pendingRevision = { text, language };
-    void this.refreshStates();
+  async recordRevision(version: number, text: string, language: Language): Promise<void> {
+    await this.enqueue(async () => {
+      const reset = this.opening;
+      this.opening = false;
+      const mark = await this.service.markRevision({ version, reset });
+      if (!mark) return;
+      const hash = textHash(text);
+      const last = this.lastRevisionHash();
+      if (last === hash) return;
+      this.persistence.saveText(hash, text);
+      const key = await this.deviceKey();
+      const session = this.sessionId;
+      const [revision] = await this.appendNow(session, [{ kind: 'revision', text_hash: hash, language, length: text.length, ...(mark.changed.length > 0 ? { changed: mark.changed } : {}) }], key, 'editor');
+      if (!revision) return;
+      await this.appendNow(session, mark.holds.map((target) => ({ kind: 'claim_invalidation' as const, target, cause: revision.id })), key, 'engine');
+    });
+    await this.refreshStates();
   }
 
-  private async appendRevision(text: string, language: 'clair' | 'gaia' | 'proposal', invalidates: readonly string[], changed: readonly string[] = []): Promise<void> {
-    const hash = textHash(text);
-    const last = [...this.ops].reverse().find((op) => op.body.kind === 'revision');
-    if (last && last.body.kind === 'revision' && last.body.text_hash === hash) return;
-    this.persistence.saveText(hash, text);
-    const key = await this.deviceKey();
-    const [revision] = await this.appendAll([{ kind: 'revision', text_hash: hash, language, length: text.length, ...(changed.length > 0 ? { changed } : {}) }], key, 'editor');
-    if (!revision) return; // another session was opened meanwhile
-    const already = new Set(this.revisionInvalidated());
-    const cause = revision.id;
-    await this.appendAll(invalidates.filter((target) => !already.has(target)).map((target) => ({ kind: 'claim_invalidation' as const, target, cause })), key, 'engine');
-  }
-
-  /** Revision-caused invalidations not yet withdrawn (reviewed): target → the latest such op. */
-  private revisionInvalidations(): Map<string, OpId> {
-    const revisions = new Set(this.ops.filter((op) => op.body.kind === 'revision').map((op) => op.id));
-    const withdrawn = new Set(this.ops.flatMap((op) => (op.body.kind === 'withdrawal' ? [op.body.withdraws] : [])));
-    const out = new Map<string, OpId>();
-    for (const op of this.ops) {
-      if (op.body.kind === 'claim_invalidation' && revisions.has(op.body.cause) && !withdrawn.has(op.id)) out.set(op.body.target, op.id);
+  private lastRevisionHash(): OpId | null {
+    for (let i = this.ops.length - 1; i >= 0; i--) {
+      const body = this.ops[i]!.body;
+      if (body.kind === 'revision') return body.text_hash;
     }
-    return out;
-  }
-
-  private revisionInvalidated(): string[] {
-    return [...this.revisionInvalidations().keys()];
-  }
-
-  /** What the worker needs of the log: standing assertions, resolutions, and the posteriors corrections are set against. */
-  private logFacts() {
-    const folded = foldOperations(this.ops);
-    return {
-      standing: [...folded.standing.values()].map((op): StandingAssertion => ({ id: op.id, body: op.body })),
-      resolutions: [...folded.resolutions.values()].map((op) => ({ id: op.id, body: op.body })),
-      posteriors: Object.fromEntries(useDocumentStore.getState().posteriors),
-      revisionInvalidated: this.revisionInvalidated(),
-    };
+    return null;
   }
 
   /** The explanation record of `id` under this session's log (null while the version is gone). */
   async explain(id: string): Promise<{ record: ExplanationRecord; text: string } | null> {
     const { analysis, posteriors } = useDocumentStore.getState();
-    if (!analysis || !this.service.explain) return null;
-    return this.service.explain({ version: analysis.version, id, ops: this.ops, posteriors: Object.fromEntries(posteriors) });
+    if (!analysis) return null;
+    return this.service.explain({ version: analysis.version, log: this.logRef(), id, posteriors: Object.fromEntries(posteriors) });
   }
 
   /** `export --to explanations` for the open document under this session's log. */
   async explanationsJsonLines(): Promise<string> {
+    await this.queue;
     const { analysis, posteriors } = useDocumentStore.getState();
-    const text = analysis && this.service.explanationsJsonLines ? await this.service.explanationsJsonLines({ version: analysis.version, ops: this.ops, posteriors: Object.fromEntries(posteriors) }) : null;
+    const text = analysis ? await this.service.explanationsJsonLines({ version: analysis.version, log: this.logRef(), posteriors: Object.fromEntries(posteriors) }) : null;
     if (text === null) throw new Error('the document is still being analysed; try again');
     return text;
   }
@@ -263,54 +284,25 @@ export class SessionController {
 
   /** Resolves an open contradiction (docs/contract.md §3) as a user operation. */
   async resolveContradiction(body: Omit<ContradictionResolutionBody, 'kind'>): Promise<void> {
-    await this.append({ kind: 'contradiction_resolution', ...body }, await this.deviceKey(), 'inspector');
+    await this.enqueue(async () => this.appendNow(this.sessionId, [{ kind: 'contradiction_resolution', ...body }], await this.deviceKey(), 'inspector'));
     await this.refreshStates();
   }
 
-  private lastRevision(): OpId | null {
-    for (let i = this.ops.length - 1; i >= 0; i--) if (this.ops[i]!.body.kind === 'revision') return this.ops[i]!.id;
-    return null;
-  }
-
-  private bodyOf(action: UserAction): OperationBody | null {
-    const revision = this.lastRevision();
-    switch (action.kind) {
-      case 'refute':
-        return { kind: 'claim_refutation', target: action.target, revision };
-      case 'correct':
-        return { kind: 'claim_correction', target: action.target, value: action.value, revision };
-      case 'retract':
-        return { kind: 'evidence_retraction', target: action.target, revision };
-      case 'withdraw': {
-        // The user assertion standing on it, else the revision invalidation being reviewed.
-        const standing = foldOperations(this.ops).standing.get(action.target);
-        if (standing) return { kind: 'withdrawal', target: action.target, withdraws: standing.id };
-        const invalidation = this.revisionInvalidations().get(action.target);
-        return invalidation ? { kind: 'withdrawal', target: action.target, withdraws: invalidation } : null;
-      }
-    }
-  }
-
-  private async append(body: OperationBody, key: DeviceKey, source: 'graph' | 'engine' | 'editor' | 'inspector'): Promise<SignedOperation> {
-    return (await this.appendAll([body], key, source))[0]!;
-  }
-
-  /**
-   * Signs and chains `bodies`, then hands them to storage and the page once: a cascade
-   * is one write, one update. Appends run one after another, so each chains on the
-   * last; signing is asynchronous (deviceSigner.ts), and if the log was replaced
-   * meanwhile (another tab's ops arrived) the ops are chained and signed again on the
-   * new tip rather than written beside it.
-   */
-  private appendAll(bodies: readonly OperationBody[], key: DeviceKey, source: 'graph' | 'engine' | 'editor' | 'inspector'): Promise<SignedOperation[]> {
-    const session = this.sessionId;
-    const run = this.appending.then(() => this.appendNow(session, bodies, key, source));
-    this.appending = run.catch(() => undefined);
+  /** Runs `task` after every earlier one: each sees the log the previous left. */
+  private enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task);
+    this.queue = run.catch(() => undefined);
     return run;
   }
 
-  /** Appends to `session`; nothing (an empty list) when another session was opened meanwhile. */
-  private async appendNow(session: string, bodies: readonly OperationBody[], key: DeviceKey, source: 'graph' | 'engine' | 'editor' | 'inspector'): Promise<SignedOperation[]> {
+  /**
+   * Signs and chains `bodies`, then hands them to the worker, storage and the page
+   * once: a cascade is one write, one update. Signing is asynchronous
+   * (deviceSigner.ts); if the log was replaced meanwhile (another tab's ops arrived) the
+   * ops are chained and signed again on the new tip rather than written beside it.
+   * Nothing (an empty list) when another session was opened meanwhile.
+   */
+  private async appendNow(session: string, bodies: readonly OperationBody[], key: DeviceKey, source: OperationSource): Promise<SignedOperation[]> {
     if (bodies.length === 0) return [];
     const sign = await bytesSignerFor(key);
     for (;;) {
@@ -320,7 +312,11 @@ export class SessionController {
       const prepared = prepareChain({ session: this.sessionId, last: last ? { seq: last.seq, id: last.id } : null }, bodies, key, { source });
       const added = await signPrepared(prepared, sign);
       if (this.sessionId !== session || this.ops !== log || this.ops[this.ops.length - 1] !== last) continue;
-      for (const op of added) this.ops.push(op);
+      for (const op of added) {
+        this.ops.push(op);
+        if (op.body.kind !== 'revision') this.lifecycleOps++;
+      }
+      void this.service.appendLog({ session, ops: added });
       this.persistence.append(added);
       useLifecycleStore.setState({ log: this.ops.slice() });
       return added;

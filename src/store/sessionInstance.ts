@@ -15,6 +15,8 @@ export function getSession(): SessionController {
     const previewWorker = new Worker(new URL('../../workers/inference.worker.ts', import.meta.url), { type: 'module', name: 'inference-preview' });
     const preview = wrap<InferenceApi>(previewWorker);
     session = new SessionController(pipeline.validationApi, { infer: (r) => preview.infer(r) }, persistence ?? memoryPersistence());
+    // A settled text is a revision of the session.
+    pipeline.onSettled((version, text, language) => void session?.recordRevision(version, text, language));
     // States follow every new version of the graph.
     useDocumentStore.subscribe((s, prev) => {
       if (s.analysis !== prev.analysis && s.analysis) void session?.refreshStates();

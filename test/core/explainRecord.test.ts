@@ -10,7 +10,7 @@ import { provenanceOf } from '../../src/core/graph/provenance.ts';
 import type { NodeId } from '../../src/core/graph/reasoningGraph.ts';
 import { opIdOf } from '../../src/core/oplog/opId.ts';
 import type { OperationBody, UnsignedOperation } from '../../src/core/oplog/operation.ts';
-import type { AddressedOperation } from '../../src/core/oplog/sessionHistory.ts';
+import type { AddressedOperation } from '../../src/core/session/sessionModel.ts';
 
 const TRACE = `b1 1.0 L0 @user "the build fails on CI"
 b2 .9 L0 @file:log.txt "the log shows a timeout"
@@ -101,8 +101,8 @@ describe('CLAIR explanation records', () => {
   it('withdrawn ops show in history; a log op that does not fit the document is skipped', () => {
     const log = ops([{ kind: 'claim_refutation', target: 'b1', revision: null }, { kind: 'claim_refutation', target: 'zz', revision: null }]);
     const withdraw = ops([{ kind: 'claim_refutation', target: 'b1', revision: null }])[0]!;
-    const { replay, explainer } = explainDocument({ graph: a.graph, derived: a.derived, ops: [...log, { ...withdraw, seq: 3, id: 'b3:' + 'f'.repeat(64) as `b3:${string}`, body: { kind: 'withdrawal', target: 'b1', withdraws: log[0]!.id } }] });
-    expect(replay.skipped).toMatchObject([{ op_id: log[1]!.id, reason: 'unknown-target' }]);
+    const { model, explainer } = explainDocument({ graph: a.graph, derived: a.derived, ops: [...log, { ...withdraw, seq: 3, id: 'b3:' + 'f'.repeat(64) as `b3:${string}`, body: { kind: 'withdrawal', target: 'b1', withdraws: log[0]!.id } }] });
+    expect(model.skipped).toMatchObject([{ op_id: log[1]!.id, reason: 'unknown-target' }]);
     expect(explainer.explain('b1')!.history.map((h) => h.event)).toEqual(['refuted', 'withdrawn']);
     expect(explainer.explain('b3')!.claim.state).toBe('active');
     expect(explainer.explain('b3')!.history.map((h) => h.event)).toEqual(['invalidated']);

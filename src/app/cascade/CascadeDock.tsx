@@ -18,8 +18,8 @@ function DropZone({ kind, label, hint }: { kind: 'refute' | 'correct'; label: st
     const id = draggedNode(e);
     if (!id) return;
     const session = getSession();
-    if (kind === 'refute') void session.previewAction({ kind: 'refute', target: id });
-    else void session.previewAction({ kind: 'correct', target: id, value: session.currentValueOf(id) });
+    if (kind === 'refute') void session.previewAction({ kind: 'refute', target: id, source: 'graph' });
+    else void session.previewAction({ kind: 'correct', target: id, value: session.currentValueOf(id), source: 'graph' });
   };
   return (
     <div

@@ -21,21 +21,21 @@ export function LifecycleActions({ id, isRoot, value }: { id: string; isRoot: bo
         <span className="muted">state</span> <strong data-testid="lifecycle-state">{state}</strong>
       </div>
       <div className="inspector-actions">
-        <button data-testid="action-refute" onClick={() => void session.previewAction({ kind: 'refute', target: id })} title="Preview what falls if this is false">
+        <button data-testid="action-refute" onClick={() => void session.previewAction({ kind: 'refute', target: id, source: 'inspector' })} title="Preview what falls if this is false">
           Refute…
         </button>
-        <button data-testid="action-correct" onClick={() => void session.previewAction({ kind: 'correct', target: id, value: sliderValue })} title="Preview a new value">
+        <button data-testid="action-correct" onClick={() => void session.previewAction({ kind: 'correct', target: id, value: sliderValue, source: 'inspector' })} title="Preview a new value">
           Correct…
         </button>
         {isRoot && (
-          <button data-testid="action-retract" onClick={() => void session.previewAction({ kind: 'retract', target: id })} title="Withdraw this evidence">
+          <button data-testid="action-retract" onClick={() => void session.previewAction({ kind: 'retract', target: id, source: 'inspector' })} title="Withdraw this evidence">
             Retract…
           </button>
         )}
         {(standing || state === 'invalidated') && (
           <button
             data-testid="action-withdraw"
-            onClick={() => void session.previewAction({ kind: 'withdraw', target: id })}
+            onClick={() => void session.previewAction({ kind: 'withdraw', target: id, source: 'inspector' })}
             title={standing ? 'Remove the standing refutation, correction or retraction' : 'Something this rests on was rewritten: mark it reviewed'}
           >
             {standing ? 'Withdraw…' : 'Mark reviewed…'}
@@ -51,7 +51,7 @@ export function LifecycleActions({ id, isRoot, value }: { id: string; isRoot: bo
           max={1}
           step={0.01}
           value={sliderValue}
-          onChange={(e) => void session.previewAction({ kind: 'correct', target: id, value: Number(e.currentTarget.value) })}
+          onChange={(e) => void session.previewAction({ kind: 'correct', target: id, value: Number(e.currentTarget.value), source: 'inspector' })}
         />
         <output>{sliderValue.toFixed(2)}</output>
       </label>

@@ -6,12 +6,14 @@
  * justifications, a value that is not a number in [0,1], or a withdrawal with nothing
  * standing is a usage error (exit 2).
  */
-import type { CascadeReport, CascadeTrigger } from '../../core/oplog/cascade.ts';
-import { applyOperation, openCascadeSession } from '../../core/oplog/cascade.ts';
-import { buildDependencyIndex, resolveTarget } from '../../core/oplog/dependencyIndex.ts';
+import { buildDependencyIndex } from '../../core/oplog/dependencyIndex.ts';
 import { listedStates } from '../../core/oplog/lifecycle.ts';
 import { opIdOf } from '../../core/oplog/opId.ts';
-import type { OperationBody, OpId, UnsignedOperation } from '../../core/oplog/operation.ts';
+import type { OpId, UnsignedOperation } from '../../core/oplog/operation.ts';
+import type { UserAction } from '../../core/oplog/userAction.ts';
+import { commitAction } from '../../core/session/sessionActions.ts';
+import type { AddressedOperation } from '../../core/session/sessionModel.ts';
+import { foldSession } from '../../core/session/sessionModel.ts';
 import { CliFailure, usageFailure } from '../cliFailure.ts';
 import { parseCommandLine } from '../commandLine.ts';
 import { checkJson, diagnosticLine, diagnosticText, hasErrors } from '../diagnosticReport.ts';
@@ -75,46 +77,37 @@ export async function runCascade(args: readonly string[]): Promise<number> {
     return 1;
   }
 
+  // The operations become a log, applied through the session model as the page applies them.
   const index = buildDependencyIndex(doc.analysis.graph);
-  const session = openCascadeSession(index);
-  const reports: CascadeReport[] = [];
-  let parent: OpId | null = null;
+  const log: AddressedOperation[] = [];
+  let model = foldSession(index, log);
+  const reports: CascadeJson['ops'][number][] = [];
   const at = new Date().toISOString();
-  for (let i = 0; i < parsed.length; i++) {
-    const { name, target, conf } = parsed[i]!;
-    const node = resolveTarget(index, target);
-    if (node === null) throw new CliFailure(`cascade --${name} ${target}: ${target} is not a belief of ${doc.input.name}`);
-    let body: OperationBody;
-    switch (name) {
-      case 'refute':
-        body = { kind: 'claim_refutation', target: node, revision: null };
-        break;
-      case 'retract':
-        body = { kind: 'evidence_retraction', target: node, revision: null };
-        break;
-      case 'correct':
-        body = { kind: 'claim_correction', target: node, value: conf!, revision: null };
-        break;
-      case 'withdraw': {
-        const standing = session.standing.get(node);
-        if (!standing) throw new CliFailure(`cascade --withdraw ${target}: nothing (no refutation, correction or retraction) stands on ${target}`);
-        body = { kind: 'withdrawal', target: node, withdraws: standing.id };
-        break;
-      }
-    }
+  const append = (body: UnsignedOperation['body']): OpId => {
+    const last = log[log.length - 1];
     // Each op gets a real content id (the cause its invalidations name); nothing is signed here.
-    const unsigned: UnsignedOperation = { v: 1, session: 'cli', seq: i + 1, parent, at, source: 'cli', author: '', body };
-    const trigger = { id: opIdOf(unsigned), body } as CascadeTrigger;
-    parent = trigger.id;
-    const outcome = applyOperation(session, trigger);
-    if (!outcome.ok) throw new CliFailure(`cascade --${name} ${target}: ${outcome.message}`);
-    reports.push(outcome.report);
+    const unsigned: UnsignedOperation = { v: 1, session: 'cli', seq: log.length + 1, parent: last?.id ?? null, at, source: 'cli', author: '', body };
+    const id = opIdOf(unsigned);
+    log.push({ ...unsigned, id });
+    return id;
+  };
+  for (const { name, target, conf } of parsed) {
+    const action: UserAction = name === 'correct' ? { kind: name, target, value: conf!, source: 'cli' } : { kind: name, target, source: 'cli' };
+    const commit = commitAction(model, action);
+    if (!commit.ok) {
+      const message = commit.reason === 'unknown-target' ? `${target} is not a belief of ${doc.input.name}` : commit.message;
+      throw new CliFailure(`cascade --${name} ${target}: ${message}`);
+    }
+    const cause = append(commit.body);
+    for (const target of commit.invalidated) append({ kind: 'claim_invalidation', target, cause });
+    reports.push({ op: name, target: commit.body.target, invalidated: commit.invalidated, pending_review: commit.pendingReview });
+    model = foldSession(index, log);
   }
 
   await writeStderr(doc.analysis.diagnostics.map((d) => diagnosticLine(doc.input.name, d) + '\n').join(''));
   const result: CascadeJson = {
-    ops: reports.map((r) => ({ op: r.op, target: r.target, invalidated: r.invalidated, pending_review: r.pending_review })),
-    states: listedStates(index, session.states),
+    ops: reports,
+    states: listedStates(index, model.states),
   };
   await writeStdout(json ? JSON.stringify(result) + '\n' : cascadeText(result));
   return 0;

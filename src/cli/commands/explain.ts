@@ -33,7 +33,7 @@ export async function runExplain(args: readonly string[]): Promise<number> {
   if (record === null) throw new CliFailure(`explain: ${id} is not a belief of ${doc.input.name}`);
   const notes = [
     ...doc.analysis.diagnostics.map((d) => diagnosticLine(doc.input.name, d) + '\n'),
-    ...explained.replay.skipped.map((s) => `warrant: ${opsPath}: op ${s.op_id} does not apply to ${doc.input.name}, skipped: ${s.message}\n`),
+    ...explained.model.skipped.map((s) => `warrant: ${opsPath}: op ${s.op_id} does not apply to ${doc.input.name}, skipped: ${s.message}\n`),
   ];
   await writeStderr(notes.join(''));
   await writeStdout(json ? JSON.stringify(record) + '\n' : renderExplanation(record));

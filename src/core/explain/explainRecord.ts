@@ -16,7 +16,7 @@ import type { DependencyIndex } from '../oplog/dependencyIndex.ts';
 import { justifiersOf, resolveTarget } from '../oplog/dependencyIndex.ts';
 import type { LifecycleState, Standing } from '../oplog/lifecycle.ts';
 import type { OperationKind, OpId, SignedOperation, UnsignedOperation } from '../oplog/operation.ts';
-import type { HistoryEvent } from '../oplog/sessionHistory.ts';
+import type { HistoryEvent } from '../session/sessionModel.ts';
 
 export interface ExplanationRecord {
   readonly claim: {
@@ -113,9 +113,9 @@ export interface ExplainInput {
   readonly derived?: ReadonlyMap<string, { readonly derived: number | null; readonly effective: number | null }>;
   /** Gaia: posteriors by label. */
   readonly posteriors?: ReadonlyMap<string, number>;
-  /** Per belief: its events, from replaySession. */
+  /** Per belief: its events, from the session model's fold. */
   readonly history?: ReadonlyMap<string, readonly HistoryEvent[]>;
-  /** Per target: every user op on it, in log order (replayLog's userOpsByTarget). */
+  /** Per target: every user op on it that applied, in log order. */
   readonly userOps?: ReadonlyMap<string, readonly (SignedOperation | (UnsignedOperation & { id: OpId }))[]>;
 }
 

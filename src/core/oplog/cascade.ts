@@ -1,5 +1,5 @@
 /**
- * The cascade of one user operation (Mnema §6.2 as contract §1.3 specifies it).
+ * The cascade of one user operation (Mnema §6.2 as docs/contract.md §1.3 specifies it).
  *
  * The walk starts at the target's dependents and follows dependents from there. It
  * passes through beliefs nobody asserted anything about and stops at corrected or
@@ -16,28 +16,36 @@
  */
 import type { DependencyIndex } from './dependencyIndex.ts';
 import { dependentsOf, justifiersOf, resolveTarget, sortByDocumentOrder } from './dependencyIndex.ts';
-import type { LifecycleState, Standing, StandingAssertion } from './lifecycle.ts';
+import type { Held, LifecycleState, Standing, StandingAssertion } from './lifecycle.ts';
 import { computeStates, stateFrom } from './lifecycle.ts';
 import type { CorrectionBody, InvalidationBody, OpId, RefutationBody, RetractionBody, WithdrawalBody } from './operation.ts';
 
-/** A user operation to cascade: its id (the cause of the invalidations) and body. */
+/**
+ * What changes the lifecycle: a user operation, or a revision's hold on a belief (a
+ * `claim_invalidation` whose cause is a revision) — its id (the cause of the
+ * invalidations it brings) and body.
+ */
 export interface CascadeTrigger {
   readonly id: OpId;
-  readonly body: CorrectionBody | RefutationBody | RetractionBody | WithdrawalBody;
+  readonly body: CorrectionBody | RefutationBody | RetractionBody | WithdrawalBody | InvalidationBody;
 }
 
-/** The contract's short names of the four user operations. */
+/** The contract's short names of the four user operations (`hold`: a revision's hold). */
 export type UserOpName = 'refute' | 'correct' | 'retract' | 'withdraw';
+export type TriggerName = UserOpName | 'hold';
 
-export const OP_NAME: Readonly<Record<CascadeTrigger['body']['kind'], UserOpName>> = {
+export const OP_NAME: Readonly<Record<CascadeTrigger['body']['kind'], TriggerName>> = {
   claim_refutation: 'refute',
   claim_correction: 'correct',
   evidence_retraction: 'retract',
   withdrawal: 'withdraw',
+  claim_invalidation: 'hold',
 };
 
+const NO_HOLDS: Held = new Map();
+
 export interface CascadeReport {
-  readonly op: UserOpName;
+  readonly op: TriggerName;
   readonly target: string;
   /** Listed beliefs newly invalidated, document order. */
   readonly invalidated: readonly string[];
@@ -58,12 +66,13 @@ export type CascadeOutcome =
 /**
  * Why `trigger` cannot be applied, or null when it can: an unknown target, a retraction
  * of a belief that has justifications, a correction outside [0,1], a withdrawal with
- * nothing standing (or naming an op that is not the standing one).
+ * nothing standing (or naming an op that is neither the standing one nor the hold).
  */
 export function refusalOf(
   index: DependencyIndex,
   standing: Standing,
   trigger: CascadeTrigger,
+  held: Held = NO_HOLDS,
 ): { reason: CascadeRefusalReason; message: string } | null {
   const body = trigger.body;
   const target = resolveTarget(index, body.target);
@@ -76,19 +85,48 @@ export function refusalOf(
   }
   if (body.kind === 'withdrawal') {
     const current = standing.get(target);
-    if (!current) return { reason: 'nothing-standing', message: `nothing stands on ${body.target} to withdraw` };
-    if (current.id !== body.withdraws) return { reason: 'nothing-standing', message: `${body.withdraws} is not the op standing on ${body.target}` };
+    const hold = held.get(target);
+    if (!current && hold === undefined) return { reason: 'nothing-standing', message: `nothing stands on ${body.target} to withdraw` };
+    if (current?.id !== body.withdraws && hold !== body.withdraws) return { reason: 'nothing-standing', message: `${body.withdraws} is not the op standing on ${body.target}` };
   }
   return null;
 }
 
-/** The standing map after `trigger` (a new map; the input is not touched). */
-export function standingAfter(index: DependencyIndex, standing: Standing, trigger: CascadeTrigger): Map<string, StandingAssertion> {
-  const next = new Map(standing);
-  const target = resolveTarget(index, trigger.body.target) ?? trigger.body.target;
-  if (trigger.body.kind === 'withdrawal') next.delete(target);
-  else next.set(target, { id: trigger.id, body: trigger.body });
+/** What stands after `trigger`: user assertions and holds (new maps; the inputs are not touched). */
+export function basisAfter(
+  index: DependencyIndex,
+  standing: Standing,
+  held: Held,
+  trigger: CascadeTrigger,
+): { standing: Map<string, StandingAssertion>; held: Map<string, OpId> } {
+  const next = { standing: new Map(standing), held: new Map(held) };
+  applyToBasis(next, resolveTarget(index, trigger.body.target) ?? trigger.body.target, trigger);
   return next;
+}
+
+/** The one place a trigger changes what stands. */
+function applyToBasis(basis: { standing: Map<string, StandingAssertion>; held: Map<string, OpId> }, target: string, trigger: CascadeTrigger): void {
+  const body = trigger.body;
+  switch (body.kind) {
+    case 'withdrawal':
+      if (basis.standing.get(target)?.id === body.withdraws) basis.standing.delete(target);
+      else if (basis.held.get(target) === body.withdraws) basis.held.delete(target);
+      return;
+    case 'claim_invalidation':
+      basis.held.set(target, trigger.id);
+      return;
+    case 'claim_correction':
+    case 'claim_refutation':
+    case 'evidence_retraction':
+      basis.standing.set(target, { id: trigger.id, body });
+      return;
+    default:
+      return exhaustive(body);
+  }
+}
+
+function exhaustive(x: never): never {
+  throw new Error(`unhandled trigger ${JSON.stringify(x)}`);
 }
 
 /**
@@ -101,11 +139,12 @@ function computeCascade(
   standing: Standing,
   states: ReadonlyMap<string, LifecycleState>,
   trigger: CascadeTrigger,
-): CascadeOutcome & { readonly nextStanding?: Map<string, StandingAssertion> } {
-  const refusal = refusalOf(index, standing, trigger);
+  held: Held,
+): CascadeOutcome {
+  const refusal = refusalOf(index, standing, trigger, held);
   if (refusal) return { ok: false, ...refusal };
   const target = resolveTarget(index, trigger.body.target)!;
-  const nextStanding = standingAfter(index, standing, trigger);
+  const { standing: nextStanding, held: nextHeld } = basisAfter(index, standing, held, trigger);
   const before = (id: string): LifecycleState => states.get(id) ?? 'active';
 
   // 1. The walk: every node reachable through unasserted dependents.
@@ -132,7 +171,7 @@ function computeCascade(
   //    algorithm restricted to the reached set; what lies outside it keeps its state).
   const after = new Map<string, LifecycleState>();
   const now = (id: string): LifecycleState => after.get(id) ?? before(id);
-  after.set(target, stateFrom(index, nextStanding, target, now));
+  after.set(target, stateFrom(index, nextStanding, target, now, nextHeld));
   const reachedSet = new Set(reached);
   const waiting = new Map<string, number>();
   for (const id of reached) {
@@ -143,7 +182,7 @@ function computeCascade(
   const ready = reached.filter((id) => waiting.get(id) === 0);
   while (ready.length > 0) {
     const id = ready.pop()!;
-    after.set(id, stateFrom(index, nextStanding, id, now));
+    after.set(id, stateFrom(index, nextStanding, id, now, nextHeld));
     for (const dep of dependentsOf(index, id)) {
       const w = waiting.get(dep);
       if (w === undefined) continue;
@@ -154,7 +193,7 @@ function computeCascade(
   // Nodes left waiting sit on a justification cycle (a document with errors): settle them
   // in document order, reading unsettled cycle members by their old state.
   for (const id of sortByDocumentOrder(index, reached.filter((r) => !after.has(r)))) {
-    after.set(id, stateFrom(index, nextStanding, id, now));
+    after.set(id, stateFrom(index, nextStanding, id, now, nextHeld));
   }
 
   // 3. The report.
@@ -175,25 +214,24 @@ function computeCascade(
     invalidations: invalidated.map((id) => ({ kind: 'claim_invalidation', target: id, cause: trigger.id })),
     changed,
   };
-  return { ok: true, report, nextStanding };
+  return { ok: true, report };
 }
 
-/** A session's cascade state: what stands and the resulting states. Mutated by applyOperation. */
+/** A session's cascade state: what stands (user assertions, review holds) and the resulting states. Mutated by applyOperation. */
 export interface CascadeSession {
   readonly index: DependencyIndex;
   readonly standing: Map<string, StandingAssertion>;
+  readonly held: Map<string, OpId>;
   readonly states: Map<string, LifecycleState>;
 }
 
-/** Applies `trigger` to `session` (standing and states are updated in place) and reports its cascade. */
+/** Applies `trigger` to `session` (standing, holds and states are updated in place) and reports its cascade. */
 export function applyOperation(session: CascadeSession, trigger: CascadeTrigger): CascadeOutcome {
-  const outcome = computeCascade(session.index, session.standing, session.states, trigger);
-  if (!outcome.ok) return { ok: false, reason: outcome.reason, message: outcome.message };
-  const target = outcome.report.target;
-  if (trigger.body.kind === 'withdrawal') session.standing.delete(target);
-  else session.standing.set(target, { id: trigger.id, body: trigger.body });
+  const outcome = computeCascade(session.index, session.standing, session.states, trigger, session.held);
+  if (!outcome.ok) return outcome;
+  applyToBasis(session, outcome.report.target, trigger);
   for (const [id, { to }] of outcome.report.changed) session.states.set(id, to);
-  return { ok: true, report: outcome.report };
+  return outcome;
 }
 
 /** What the UI shows while a drag or a slider previews an operation. */
@@ -212,8 +250,9 @@ export function previewCascade(
   standing: Standing,
   states: ReadonlyMap<string, LifecycleState>,
   trigger: CascadeTrigger,
+  held: Held = NO_HOLDS,
 ): ({ readonly ok: true } & CascadePreview) | { readonly ok: false; readonly reason: CascadeRefusalReason; readonly message: string } {
-  const outcome = computeCascade(index, standing, states, trigger);
+  const outcome = computeCascade(index, standing, states, trigger, held);
   if (!outcome.ok) return { ok: false, reason: outcome.reason, message: outcome.message };
   const { report } = outcome;
   return {
@@ -223,8 +262,9 @@ export function previewCascade(
   };
 }
 
-/** A cascade session over `index` with the given standing ops (none by default). */
-export function openCascadeSession(index: DependencyIndex, standing: Standing = new Map()): CascadeSession {
+/** A cascade session over `index` with the given standing ops and holds (none by default). */
+export function openCascadeSession(index: DependencyIndex, standing: Standing = new Map(), held: Held = NO_HOLDS): CascadeSession {
   const own = new Map(standing);
-  return { index, standing: own, states: computeStates(index, own) };
+  const holds = new Map(held);
+  return { index, standing: own, held: holds, states: computeStates(index, own, holds) };
 }

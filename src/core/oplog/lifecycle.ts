@@ -1,8 +1,8 @@
 /**
- * Lifecycle states (contract §1.3): a function of the user operations still standing
+ * Lifecycle states (docs/contract.md §1.3): a function of the user operations still standing
  * and the graph. A belief with a standing refutation, correction or retraction shows
- * it; any other belief is `invalidated` iff one of its justifiers is not `active`;
- * otherwise it is `active`. Nothing here is stored: states are recomputed from the
+ * it; a belief a revision holds for review is `invalidated`; any other belief is
+ * `invalidated` iff one of its justifiers is not `active`; otherwise it is `active`. Nothing here is stored: states are recomputed from the
  * standing ops, so withdrawing an op restores exactly what was there before.
  */
 import type { DependencyIndex } from './dependencyIndex.ts';
@@ -20,6 +20,16 @@ export interface StandingAssertion {
 /** target (node id) → the assertion standing on it. */
 export type Standing = ReadonlyMap<string, StandingAssertion>;
 
+/**
+ * Review holds: beliefs a revision invalidated (something they rest on was rewritten),
+ * node id → the `claim_invalidation` op that holds them. A held belief is `invalidated`
+ * until the hold is withdrawn (the person reviewed it), unless a user assertion on it
+ * says otherwise; what rests on it follows by the ordinary rule.
+ */
+export type Held = ReadonlyMap<string, OpId>;
+
+const NO_HOLDS: Held = new Map();
+
 /** The state a standing assertion gives its target. */
 export function assertedState(a: StandingAssertion): LifecycleState {
   switch (a.body.kind) {
@@ -36,9 +46,10 @@ export function assertedState(a: StandingAssertion): LifecycleState {
  * The state of one node given its justifiers' states (looked up through `stateOf`).
  * This is the rule itself; everything else is bookkeeping around it.
  */
-export function stateFrom(index: DependencyIndex, standing: Standing, id: string, stateOf: (id: string) => LifecycleState): LifecycleState {
+export function stateFrom(index: DependencyIndex, standing: Standing, id: string, stateOf: (id: string) => LifecycleState, held: Held = NO_HOLDS): LifecycleState {
   const asserted = standing.get(id);
   if (asserted) return assertedState(asserted);
+  if (held.has(id)) return 'invalidated';
   for (const j of justifiersOf(index, id)) if (stateOf(j) !== 'active') return 'invalidated';
   return 'active';
 }
@@ -49,7 +60,7 @@ export function stateFrom(index: DependencyIndex, standing: Standing, id: string
  * cycle (only in a document with errors) a justifier still being settled counts as
  * active, so the result is defined whatever the input.
  */
-export function computeStates(index: DependencyIndex, standing: Standing): Map<string, LifecycleState> {
+export function computeStates(index: DependencyIndex, standing: Standing, held: Held = NO_HOLDS): Map<string, LifecycleState> {
   const states = new Map<string, LifecycleState>();
   const settling = new Set<string>();
   const lookup = (id: string): LifecycleState => states.get(id) ?? 'active';
@@ -60,7 +71,7 @@ export function computeStates(index: DependencyIndex, standing: Standing): Map<s
     settling.add(root);
     while (stack.length > 0) {
       const top = stack[stack.length - 1]!;
-      const js = standing.has(top.id) ? [] : justifiersOf(index, top.id);
+      const js = standing.has(top.id) || held.has(top.id) ? [] : justifiersOf(index, top.id);
       if (top.next < js.length) {
         const j = js[top.next++]!;
         if (!states.has(j) && !settling.has(j)) {
@@ -69,7 +80,7 @@ export function computeStates(index: DependencyIndex, standing: Standing): Map<s
         }
         continue;
       }
-      states.set(top.id, stateFrom(index, standing, top.id, lookup));
+      states.set(top.id, stateFrom(index, standing, top.id, lookup, held));
       settling.delete(top.id);
       stack.pop();
     }

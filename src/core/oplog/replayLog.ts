@@ -10,27 +10,13 @@
  * same seq are ordered by id, i.e. by content hash — arbitrary but the same on every
  * device and for every arrival order, which is what makes replay deterministic.
  *
- * State. Per target, the standing user op: the latest correction, refutation or
- * retraction (a later one of the same target replaces the earlier); a withdrawal
- * removes the op it names if that op is standing, and an op withdrawn before it is
- * applied (possible across forks) never stands. Also the revisions, the engine's
- * invalidations, and per contradiction the latest resolution.
+ * What the applied ops mean for a document — what stands, what is invalidated, each
+ * belief's history — is the session model's fold (src/core/session/sessionModel.ts).
  */
-import type {
-  ContradictionResolutionBody,
-  CorrectionBody,
-  OpId,
-  RefutationBody,
-  RetractionBody,
-  SignedOperation,
-} from './operation.ts';
+import type { SignedOperation } from './operation.ts';
 import type { RejectReason, VerifyOptions } from './verifyOperation.ts';
 import { OpIdTable } from './opIdTable.ts';
 import { verifyOperation } from './verifyOperation.ts';
-
-/** A user op that can stand on a target. */
-export type StandingBody = CorrectionBody | RefutationBody | RetractionBody;
-export type StandingOperation = SignedOperation & { readonly body: StandingBody };
 
 export interface RejectedOperation {
   /** Position of the op in the input. */
@@ -46,16 +32,6 @@ export interface ReplayState {
   readonly applied: readonly SignedOperation[];
   /** Ops set aside, in input order. */
   readonly rejected: readonly RejectedOperation[];
-  /** target → the user op standing on it. */
-  readonly standing: ReadonlyMap<string, StandingOperation>;
-  /** `revision` ops in replay order. */
-  readonly revisions: readonly SignedOperation[];
-  /** `claim_invalidation` ops in replay order. */
-  readonly invalidations: readonly SignedOperation[];
-  /** contradiction id → the latest resolution op. */
-  readonly resolutions: ReadonlyMap<string, SignedOperation & { readonly body: ContradictionResolutionBody }>;
-  /** Every user op by target (corrections, refutations, retractions, withdrawals), in replay order: for histories. */
-  readonly userOpsByTarget: ReadonlyMap<string, readonly SignedOperation[]>;
 }
 
 /** Replays `input` (parsed JSON values, any order). */
@@ -133,7 +109,7 @@ export function replayLog(input: readonly unknown[], options: VerifyOptions = {}
     applied.push(ops[s]!);
   }
   rejected.sort((a, b) => a.index - b.index);
-  return { ...foldOperations(applied), applied, rejected };
+  return { applied, rejected };
 }
 
 /** The order of replay: seq, then id. */
@@ -169,49 +145,6 @@ function replayOrder(ops: readonly SignedOperation[], seqs: Float64Array): Uint3
     k = end;
   }
   return order;
-}
-
-/** Folds already verified ops, in replay order, into standing ops, revisions and resolutions. */
-export function foldOperations(ops: readonly SignedOperation[]): Omit<ReplayState, 'applied' | 'rejected'> {
-  const standing = new Map<string, StandingOperation>();
-  const withdrawn = new Set<OpId>();
-  const revisions: SignedOperation[] = [];
-  const invalidations: SignedOperation[] = [];
-  const resolutions = new Map<string, SignedOperation & { body: ContradictionResolutionBody }>();
-  const userOpsByTarget = new Map<string, SignedOperation[]>();
-  const remember = (target: string, op: SignedOperation) => {
-    const list = userOpsByTarget.get(target);
-    if (list) list.push(op);
-    else userOpsByTarget.set(target, [op]);
-  };
-  for (const op of ops) {
-    const body = op.body;
-    switch (body.kind) {
-      case 'revision':
-        revisions.push(op);
-        break;
-      case 'claim_invalidation':
-        invalidations.push(op);
-        break;
-      case 'contradiction_resolution':
-        resolutions.set(body.contradiction, op as SignedOperation & { body: ContradictionResolutionBody });
-        break;
-      case 'withdrawal': {
-        remember(body.target, op);
-        withdrawn.add(body.withdraws);
-        const current = standing.get(body.target);
-        if (current && current.id === body.withdraws) standing.delete(body.target);
-        break;
-      }
-      case 'claim_correction':
-      case 'claim_refutation':
-      case 'evidence_retraction':
-        remember(body.target, op);
-        if (!withdrawn.has(op.id)) standing.set(body.target, op as StandingOperation);
-        break;
-    }
-  }
-  return { standing, revisions, invalidations, resolutions, userOpsByTarget };
 }
 
 /** Parses a JSON-lines log; a line that is not JSON becomes a `malformed` rejection. */
