@@ -1,7 +1,8 @@
 /**
  * Tabs of the same origin tell each other what they wrote, over
  * `BroadcastChannel('warrant')`: after a committed batch of ops (`ops`, with the newest
- * seq), after a session was created, renamed or saved (`session`), or deleted
+ * seq), after a session was created, renamed or saved (`session`), after its text was
+ * saved with a new content (`text`: tabs on that session load or merge it), or deleted
  * (`session-deleted`). A listener re-reads what it needs from IndexedDB; messages carry
  * no data beyond ids and seq.
  *
@@ -19,6 +20,7 @@ import type { SchedulerTimers } from './saveScheduler.ts';
 export type CrossTabMessage =
   | { readonly type: 'ops'; readonly session: string; readonly seq: number; readonly tab: string }
   | { readonly type: 'session'; readonly session: string; readonly seq: number; readonly tab: string }
+  | { readonly type: 'text'; readonly session: string; readonly seq: number; readonly tab: string }
   | { readonly type: 'session-deleted'; readonly session: string; readonly seq: number; readonly tab: string }
   | { readonly type: 'lease'; readonly session: string; readonly seq: number; readonly tab: string }
   | { readonly type: 'release'; readonly session: string; readonly seq: number; readonly tab: string };
@@ -57,7 +59,7 @@ const realTimers: SchedulerTimers = {
   clear: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
 };
 
-const TYPES: readonly string[] = ['ops', 'session', 'session-deleted', 'lease', 'release'];
+const TYPES: readonly string[] = ['ops', 'session', 'text', 'session-deleted', 'lease', 'release'];
 
 function readMessage(data: unknown): CrossTabMessage | null {
   if (!data || typeof data !== 'object') return null;
@@ -112,6 +114,11 @@ export class CrossTab {
   /** After a session was created, renamed or its editing state saved. */
   notifySessionChanged(session: string): void {
     this.post({ type: 'session', session, seq: 0, tab: this.tabId });
+  }
+
+  /** After the session's stored text changed (other tabs on it re-read and merge it). */
+  notifyText(session: string): void {
+    this.post({ type: 'text', session, seq: 0, tab: this.tabId });
   }
 
   notifySessionDeleted(session: string): void {

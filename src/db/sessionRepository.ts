@@ -17,6 +17,7 @@ import { copyLogToSession, type OperationSigner } from './logCopy.ts';
 import { readSessionRecord, readTextRecord, textHashesOf } from './recordValidation.ts';
 import { textHash as hashText } from '../core/oplog/opId.ts';
 import { readStoredOps } from './readStoredOps.ts';
+import { mergeText } from './textMerge.ts';
 import {
   asSessionId,
   type SessionLanguage,
@@ -34,6 +35,21 @@ export interface EditingState {
   readonly viewport?: Viewport | null;
   readonly showHelpers?: boolean;
 }
+
+/**
+ * How a compare-and-swap save of the text went (see `saveText`):
+ *  - `saved`: the stored text was still `base`, and is now the given text;
+ *  - `unchanged`: the stored text already was the given text;
+ *  - `merged`: another tab had saved since `base`; both tabs' edits touched different
+ *    lines, and the stored text is now their line-wise merge, `text`;
+ *  - `conflict`: both changed the same lines; nothing was written, `stored` is the other
+ *    tab's text.
+ */
+export type TextSaveResult =
+  | { readonly ok: true; readonly outcome: 'saved' | 'unchanged'; readonly text: string; readonly session: SessionRecord }
+  | { readonly ok: true; readonly outcome: 'merged'; readonly text: string; readonly session: SessionRecord }
+  | { readonly ok: true; readonly outcome: 'conflict'; readonly stored: string; readonly session: SessionRecord }
+  | { readonly ok: false; readonly problem: DbProblem };
 
 export interface NewSession {
   readonly name: string;
@@ -162,6 +178,38 @@ export class SessionRepository {
   /** Saves a patch of the editing state (call it through a SaveScheduler while typing). */
   async saveEditingState(id: string, state: EditingState): Promise<SessionResult> {
     return this.update(id, (s) => applyEditingState(s, state, this.now()), 'save the editing state');
+  }
+
+  /**
+   * Saves the session's text unless another writer changed it since `base` (the text
+   * this writer last loaded or saved): one read and one write in one transaction, so
+   * two tabs saving at once cannot both win. When the stored text moved on, the two
+   * versions are merged line-wise (textMerge.ts) if their edits do not overlap, and
+   * the merge is stored; if they overlap nothing is written and the caller decides.
+   * `rest` (selection, viewport…) is saved along with the text, but not on a conflict.
+   */
+  async saveText(id: string, change: { readonly text: string; readonly base: string }, rest: Omit<EditingState, 'text'> = {}): Promise<TextSaveResult> {
+    try {
+      return await this.db.transaction('rw', this.db.sessions, async (): Promise<TextSaveResult> => {
+        const current = await this.get(id);
+        if (!current.ok) return current;
+        const stored = current.session.text;
+        let outcome: 'saved' | 'unchanged' | 'merged';
+        let text: string;
+        if (stored === change.text) [outcome, text] = ['unchanged', stored];
+        else if (stored === change.base) [outcome, text] = ['saved', change.text];
+        else {
+          const merged = mergeText(change.base, change.text, stored);
+          if (!merged.clean) return { ok: true, outcome: 'conflict', stored, session: current.session };
+          [outcome, text] = [merged.text === change.text ? 'saved' : 'merged', merged.text];
+        }
+        const next = applyEditingState(current.session, { ...rest, text }, this.now());
+        await this.db.sessions.put(next);
+        return { ok: true, outcome, text, session: next };
+      });
+    } catch (e) {
+      return { ok: false, problem: writeFailed('save the text', e) };
+    }
   }
 
   /**
