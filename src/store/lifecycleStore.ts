@@ -88,3 +88,8 @@ export function describeAction(action: UserAction): string {
       return `withdraw what stands on ${action.target}`;
   }
 }
+
+/** The corrected value standing on a belief, or null: what the page shows instead of the stated value. */
+export function useCorrectedValue(id: string): number | null {
+  return useLifecycleStore((s) => s.corrected.get(id) ?? null);
+}

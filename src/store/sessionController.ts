@@ -143,7 +143,7 @@ export class SessionController {
    * shows each answer as it comes instead of dropping them all for the next one.
    */
   previewAction(action: UserAction): Promise<void> {
-    useLifecycleStore.setState({ previewing: action });
+    useLifecycleStore.setState({ previewing: action, notice: null });
     if (this.previewInFlight) {
       this.previewNext = action;
       return Promise.resolve();

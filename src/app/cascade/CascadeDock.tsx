@@ -43,6 +43,7 @@ function DropZone({ kind, label, hint }: { kind: 'refute' | 'correct'; label: st
 export function CascadeDock() {
   const preview = useLifecycleStore((s) => s.preview);
   const previewing = useLifecycleStore((s) => s.previewing);
+  const notice = useLifecycleStore((s) => s.notice);
   const hasDocument = useDocumentStore((s) => s.analysis !== null);
   if (!hasDocument) return null;
   if (!preview) {
@@ -51,6 +52,11 @@ export function CascadeDock() {
         <DropZone kind="refute" label="Drop a node here to refute it" hint="Preview what falls if this belief is false" />
         <DropZone kind="correct" label="Drop here to correct it" hint="Preview a new confidence or prior, then adjust it in the inspector" />
         {previewing && <span className="muted">computing the cascade…</span>}
+        {!previewing && notice && (
+          <span className="status-error" role="status">
+            {notice}
+          </span>
+        )}
       </div>
     );
   }

@@ -12,6 +12,8 @@ import { useHighlightStore } from '../../store/highlightStore.ts';
 import { useContradictedStore } from '../../store/contradictedStore.ts';
 import { nodeDragProps } from '../cascade/nodeDrag.ts';
 import { lifecycleClasses, useNodeLifecycle } from './useNodeLifecycle.ts';
+import { useCorrectedValue } from '../../store/lifecycleStore.ts';
+import { bandOf } from '../../core/clair/confidenceAlgebra.ts';
 
 const MAX_CONTENT = 110;
 
@@ -22,11 +24,15 @@ function BeliefNodeView({ id }: NodeProps) {
   const isDependent = useHighlightStore((s) => s.dependents.has(id));
   const lifecycle = useNodeLifecycle(id);
   const contradicted = useContradictedStore((s) => s.ids.has(id));
+  const corrected = useCorrectedValue(id);
   if (!view) return null;
   const n = view.node;
+  // A standing correction replaces the stated value in what the node shows.
+  const shown = corrected ?? n.confidence;
+  const band = corrected !== null ? bandOf(corrected) : view.band;
   const state = n.broken ? 'broken' : lifecycle.state;
   const content = n.content.length > MAX_CONTENT ? n.content.slice(0, MAX_CONTENT - 1) + '…' : n.content;
-  const classes = ['belief-node', 'nopan', `band-${view.band ?? 'none'}`, ...lifecycleClasses(lifecycle)];
+  const classes = ['belief-node', 'nopan', `band-${band ?? 'none'}`, ...lifecycleClasses(lifecycle)];
   if (contradicted) classes.push('is-contradicted');
   if (n.broken) classes.push('is-broken');
   if (selected) classes.push('is-selected');
@@ -43,14 +49,16 @@ function BeliefNodeView({ id }: NodeProps) {
       data-state={state}
       data-contradicted={contradicted ? 'true' : 'false'}
       data-preview={lifecycle.preview}
-      data-band={view.band ?? 'none'}
+      data-band={band ?? 'none'}
       title={title}
       {...nodeDragProps(id)}
     >
       <Handle type="target" position={Position.Top} isConnectable={false} />
       <div className="belief-head">
         <span className="belief-id">{id}</span>
-        <span className="belief-conf">{formatConfidence(n.confidence)}</span>
+        <span className="belief-conf" title={corrected !== null ? `corrected from ${formatConfidence(n.confidence)}` : undefined}>
+          {formatConfidence(shown)}
+        </span>
         <span className="belief-level">L{n.level ?? 0}{n.level === null ? '?' : ''}</span>
         <span className={`belief-source source-${source}`} title={n.source?.reference ?? undefined}>
           @{source}
@@ -72,7 +80,7 @@ function BeliefNodeView({ id }: NodeProps) {
       </div>
       <div className="belief-content">{content || <em>no content</em>}</div>
       <div className="belief-bar" aria-hidden>
-        <div style={{ width: `${Math.round(Math.max(0, Math.min(1, n.confidence ?? 0)) * 100)}%` }} />
+        <div style={{ width: `${Math.round(Math.max(0, Math.min(1, shown ?? 0)) * 100)}%` }} />
       </div>
       <Handle type="source" position={Position.Bottom} isConnectable={false} />
     </div>

@@ -11,11 +11,13 @@ import { LifecycleActions } from './LifecycleActions.tsx';
 import { NodeProblems } from './NodeProblems.tsx';
 import { ExplanationSection } from './ExplanationSection.tsx';
 import { SimilarSection } from '../similarity/SimilarSection.tsx';
-import type { NodeId } from '../../core/graph/reasoningGraph.ts';
+import type { Language, NodeId } from '../../core/graph/reasoningGraph.ts';
 import { selectNode, useDocumentStore } from '../../store/documentStore.ts';
 import { revealInEditor } from '../editor/activeEditor.ts';
 import { BAND_COLOURS } from '../graph/bandColours.ts';
 import { GaiaInspector } from './GaiaInspector.tsx';
+import { bandOf } from '../../core/clair/confidenceAlgebra.ts';
+import { useCorrectedValue } from '../../store/lifecycleStore.ts';
 
 function NodeLink({ id }: { id: string }) {
   const view = useDocumentStore((s) => s.views.get(id));
@@ -47,9 +49,12 @@ function NodeList({ ids, render }: { ids: readonly string[]; render: (id: string
   );
 }
 
+/** Each language's inspector, by the language table's ids (a FormalProposal shows the proof view instead). */
+const INSPECTORS: Readonly<Record<Language, () => ReactNode>> = { clair: ClairInspector, gaia: GaiaInspector, proposal: () => null };
+
 export function InspectorPanel() {
-  const language = useDocumentStore((s) => s.language);
-  return language === 'gaia' ? <GaiaInspector /> : <ClairInspector />;
+  const Inspector = INSPECTORS[useDocumentStore((s) => s.language)];
+  return <Inspector />;
 }
 
 function ClairInspector() {
@@ -57,6 +62,7 @@ function ClairInspector() {
   const view = useDocumentStore((s) => (s.selection.id ? s.views.get(s.selection.id) : undefined));
   const index = useDocumentStore((s) => s.index);
   const diagnostics = useDocumentStore((s) => s.analysis?.diagnostics);
+  const corrected = useCorrectedValue(id ?? '');
 
   const details = useMemo(() => {
     if (!id || !index || !index.byId.has(id as NodeId)) return null;
@@ -81,21 +87,30 @@ function ClairInspector() {
   }
   const n = view.node;
   const d = view.derived;
+  // A standing correction replaces the stated value everywhere the belief is shown.
+  const shown = corrected ?? n.confidence;
+  const band = corrected !== null ? bandOf(corrected) : view.band;
   return (
     <aside className="inspector" data-testid="inspector" data-selected={id}>
       <header className="inspector-head">
         <button className="inspector-id" onClick={() => revealInEditor(n.range.line, n.range.column)} title="Show in the editor">
           {id}
         </button>
-        <span className="band-chip" style={{ background: BAND_COLOURS[view.band ?? 'none'] }}>
-          {view.band ?? 'no band'}
+        <span className="band-chip" data-testid="inspector-band" style={{ background: BAND_COLOURS[band ?? 'none'] }}>
+          {band ?? 'no band'}
         </span>
         {n.broken && <span className="belief-badge broken">does not parse</span>}
       </header>
       <p className="inspector-content">{n.content || <em>no content</em>}</p>
       <dl className="inspector-facts">
         <dt>stated</dt>
-        <dd>{formatConfidence(n.confidence)}</dd>
+        <dd data-testid="inspector-stated" className={corrected !== null ? 'is-superseded' : undefined}>{formatConfidence(n.confidence)}</dd>
+        {corrected !== null && (
+          <>
+            <dt>corrected</dt>
+            <dd data-testid="inspector-corrected" title="a standing correction replaces the stated confidence">{formatConfidence(corrected)}</dd>
+          </>
+        )}
         <dt>derived</dt>
         <dd title="product of the justifiers' effective confidences">{d?.derived === null || !d ? '—' : formatConfidence(d.derived)}</dd>
         <dt>effective</dt>
@@ -108,7 +123,7 @@ function ClairInspector() {
         <dd>{n.range.line}</dd>
       </dl>
 
-      {!n.broken && <LifecycleActions id={id} isRoot={details.supports.length === 0} value={n.confidence} />}
+      {!n.broken && <LifecycleActions id={id} isRoot={details.supports.length === 0} value={shown} />}
       {!n.broken && <ExplanationSection id={id} />}
 
       <NodeProblems problems={problems} />

@@ -1,0 +1,136 @@
+/**
+ * The page's session controller over the validation worker's API (called directly):
+ * revisions without storage, sources on every op, previews that never land late, the
+ * corrected value the inspector shows, and review holds withdrawn by "Mark reviewed".
+ */
+import { describe, expect, it } from 'vitest';
+import type { UserAction } from '../../src/core/oplog/userAction.ts';
+import { useDocumentStore } from '../../src/store/documentStore.ts';
+import { useLifecycleStore } from '../../src/store/lifecycleStore.ts';
+import type { LifecycleService } from '../../src/store/sessionController.ts';
+import { openPageSession } from '../support/pageSession.ts';
+
+const TRACE = 'b1 .9 L0 @user "a"\nb2 .9 L0 @self <b1 "b"\nb3 .8 L0 @self <b2 "c"\nb4 .9 L0 @self <b3 "d"\n';
+const refute = (target: string, source: UserAction['source'] = 'graph'): UserAction => ({ kind: 'refute', target, source });
+const correct = (target: string, value: number, source: UserAction['source'] = 'inspector'): UserAction => ({ kind: 'correct', target, value, source });
+
+/** A worker that answers lifecycle questions only when told to, in any order. */
+function heldService(api: LifecycleService) {
+  const waiting: { release: () => void }[] = [];
+  const service: LifecycleService = {
+    ...api,
+    setLog: (r) => api.setLog(r),
+    appendLog: (r) => api.appendLog(r),
+    markRevision: (r) => api.markRevision(r),
+    commit: (r) => api.commit(r),
+    explain: (r) => api.explain(r),
+    explanationsJsonLines: (r) => api.explanationsJsonLines(r),
+    lifecycle: (r) => {
+      if (!r.action) return api.lifecycle(r);
+      const answer = api.lifecycle(r);
+      return new Promise((resolve) => waiting.push({ release: () => resolve(answer) }));
+    },
+  };
+  return { service, waiting };
+}
+
+describe('session controller', () => {
+  it('records a revision when the text settles, without any storage, and holds what rests on a rewritten belief', async () => {
+    const page = await openPageSession(TRACE);
+    expect(page.controller.log.map((op) => op.body.kind)).toEqual(['revision']);
+    await page.edit(TRACE.replace('"b"', '"b, rewritten"'));
+    expect(page.controller.log.map((op) => [op.body.kind, op.source])).toEqual([
+      ['revision', 'editor'],
+      ['revision', 'editor'],
+      ['claim_invalidation', 'engine'],
+    ]);
+    expect(page.states()).toEqual({ b1: 'active', b2: 'active', b3: 'invalidated', b4: 'invalidated' });
+    // A change of confidence alone refreshes dependents, it does not hold them.
+    await page.edit(TRACE.replace('"b"', '"b, rewritten"').replace('b1 .9', 'b1 .8'));
+    expect(page.controller.log.filter((op) => op.body.kind === 'claim_invalidation')).toHaveLength(1);
+  });
+
+  it('"Mark reviewed" withdraws the hold; the same text twice is one revision', async () => {
+    const page = await openPageSession(TRACE);
+    const rewritten = TRACE.replace('"b"', '"b2 rewritten"');
+    await page.edit(rewritten);
+    await page.edit(rewritten);
+    expect(page.controller.log.filter((op) => op.body.kind === 'revision')).toHaveLength(2);
+    await page.preview({ kind: 'withdraw', target: 'b3', source: 'inspector' });
+    expect(useLifecycleStore.getState().preview?.refusal).toBeNull();
+    await page.commit();
+    expect(page.controller.log.at(-1)).toMatchObject({ source: 'inspector', body: { kind: 'withdrawal', target: 'b3' } });
+    expect(page.states()).toEqual({ b1: 'active', b2: 'active', b3: 'active', b4: 'active' });
+  });
+
+  it('every op carries the source of the action that made it', async () => {
+    const page = await openPageSession(TRACE);
+    await page.preview(refute('b2', 'graph'));
+    await page.commit();
+    await page.preview(correct('b4', 0.2, 'inspector'));
+    await page.commit();
+    expect(page.controller.log.slice(1).map((op) => [op.body.kind, op.source])).toEqual([
+      ['claim_refutation', 'graph'],
+      ['claim_invalidation', 'engine'],
+      ['claim_invalidation', 'engine'],
+      ['claim_correction', 'inspector'],
+    ]);
+  });
+
+  it('a committed correction is what the page shows for the belief, and where the slider starts', async () => {
+    const page = await openPageSession(TRACE);
+    await page.preview(correct('b3', 0.13));
+    await page.commit();
+    expect(useLifecycleStore.getState().corrected.get('b3')).toBe(0.13);
+    expect(page.controller.currentValueOf('b3')).toBe(0.13);
+    expect(page.controller.currentValueOf('b2')).toBe(0.9);
+    expect(useLifecycleStore.getState().preview).toBeNull();
+  });
+
+  it('Cancel retires a preview still being computed: it never lands, and Commit then writes nothing', async () => {
+    let held!: ReturnType<typeof heldService>;
+    const page = await openPageSession(TRACE, 'clair', (api) => (held = heldService(api)).service);
+    const pending = page.preview(refute('b1'));
+    page.controller.cancelPreview();
+    held.waiting.forEach((w) => w.release());
+    await pending;
+    expect(useLifecycleStore.getState().preview).toBeNull();
+    const before = page.controller.log.length;
+    await page.commit();
+    expect(page.controller.log).toHaveLength(before);
+    expect(page.states()).toEqual({ b1: 'active', b2: 'active', b3: 'active', b4: 'active' });
+  });
+
+  it('a slider dragged faster than the worker answers shows each answer as it comes, ending on the newest value', async () => {
+    let held!: ReturnType<typeof heldService>;
+    const page = await openPageSession(TRACE, 'clair', (api) => (held = heldService(api)).service);
+    const first = page.preview(correct('b2', 0.5));
+    for (const v of [0.4, 0.3, 0.2]) void page.preview(correct('b2', v));
+    expect(held.waiting).toHaveLength(1); // one request in flight, the newest waiting
+    held.waiting.shift()!.release();
+    await new Promise((r) => setTimeout(r, 0));
+    // The first answer is shown at once although newer values wait.
+    expect(useLifecycleStore.getState().preview?.action).toMatchObject({ kind: 'correct', value: 0.5 });
+    expect(held.waiting).toHaveLength(1);
+    held.waiting.shift()!.release();
+    await first;
+    expect(useLifecycleStore.getState().preview?.action).toMatchObject({ kind: 'correct', value: 0.2 });
+    expect([...useLifecycleStore.getState().preview!.invalidated]).toEqual(['b3', 'b4']);
+    expect(useLifecycleStore.getState().previewing).toBeNull();
+  });
+
+  it('a preview computed for a version that changed meanwhile is asked again for the new one', async () => {
+    let held!: ReturnType<typeof heldService>;
+    const page = await openPageSession(TRACE, 'clair', (api) => (held = heldService(api)).service);
+    const pending = page.preview(refute('b1'));
+    // The person types a new belief resting on b2 before the answer comes.
+    await page.edit(TRACE + 'b5 .5 L0 @self <b2 "e"\n', { settle: false });
+    held.waiting.shift()!.release();
+    await new Promise((r) => setTimeout(r, 0));
+    held.waiting.shift()!.release();
+    await pending;
+    const preview = useLifecycleStore.getState().preview!;
+    expect(preview.invalidated.has('b5')).toBe(true);
+    expect(useDocumentStore.getState().analysis!.version).toBe(2);
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * The page's session path without a browser: the validation worker's API (called
+ * directly, as comlink would), the document store holding what the pipeline accepted,
+ * and the real SessionController signing and appending. Tests drive it as the page
+ * does: edit, let the text settle, preview, commit, cancel.
+ */
+import { applyPatch } from '../../src/core/analysis/analysisPatch.ts';
+import type { Language } from '../../src/core/graph/reasoningGraph.ts';
+import type { LifecycleState } from '../../src/core/oplog/lifecycle.ts';
+import type { UserAction } from '../../src/core/oplog/userAction.ts';
+import { buildBeliefViews } from '../../src/store/beliefView.ts';
+import { useDocumentStore } from '../../src/store/documentStore.ts';
+import { useLifecycleStore } from '../../src/store/lifecycleStore.ts';
+import type { LifecycleService } from '../../src/store/sessionController.ts';
+import { memoryPersistence, SessionController } from '../../src/store/sessionController.ts';
+import { createValidationApi } from '../../workers/validationApi.ts';
+
+export interface PageSession {
+  readonly controller: SessionController;
+  readonly api: ReturnType<typeof createValidationApi>;
+  /** A new version of the text, analysed and accepted; `settle` records it as a revision. */
+  edit(text: string, options?: { settle?: boolean }): Promise<number>;
+  preview(action: UserAction): Promise<void>;
+  commit(): Promise<void>;
+  /** The listed beliefs' states as the page shows them (missing = active). */
+  states(): Record<string, LifecycleState>;
+}
+
+let sessions = 0;
+
+export async function openPageSession(text: string, language: Language = 'clair', service?: (api: ReturnType<typeof createValidationApi>) => LifecycleService): Promise<PageSession> {
+  const api = createValidationApi();
+  const controller = new SessionController(service ? service(api) : api, null, memoryPersistence());
+  useDocumentStore.setState({ editorVersion: 0, analysis: null, views: new Map(), language, name: language === 'gaia' ? 'doc.py' : 'doc.clair', posteriors: new Map() });
+  useLifecycleStore.setState({ states: new Map(), preview: null, previewing: null, log: [], contradictions: [], review: [], corrected: new Map(), notice: null });
+  const edit = async (next: string, options: { settle?: boolean } = {}) => {
+    const state = useDocumentStore.getState();
+    const version = state.editorVersion + 1;
+    useDocumentStore.setState({ editorVersion: version });
+    const patch = api.analyze({ version, text: next, language, baseVersion: state.analysis?.version ?? null, fileName: state.name });
+    const analysis = applyPatch(useDocumentStore.getState().analysis, patch)!;
+    useDocumentStore.setState({ analysis, views: buildBeliefViews(analysis, useDocumentStore.getState().views) });
+    if (options.settle !== false) await controller.recordRevision(version, next, language);
+    else await controller.refreshStates();
+    return version;
+  };
+  controller.open(`test-session-${++sessions}`, []);
+  await edit(text);
+  return {
+    controller,
+    api,
+    edit,
+    preview: (action) => controller.previewAction(action),
+    commit: () => controller.commitPreview(),
+    states: () => {
+      const graph = useDocumentStore.getState().analysis!.graph;
+      const out: Record<string, LifecycleState> = {};
+      const states = useLifecycleStore.getState().states;
+      for (const n of graph.nodes) if ((n.kind === 'belief' || n.kind === 'claim') && !n.helper) out[n.id] = states.get(n.id) ?? 'active';
+      return out;
+    },
+  };
+}
