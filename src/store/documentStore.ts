@@ -7,6 +7,7 @@ import { create } from 'zustand';
 import type { AnalysisView } from '../core/analysis/documentAnalysis.ts';
 import type { GraphIndex } from '../core/graph/graphIndex.ts';
 import type { Language } from '../core/graph/reasoningGraph.ts';
+import type { InferenceProblem } from '../core/infer/inferenceProblem.ts';
 import type { LayoutMethod, Positions } from '../core/layout/layoutTypes.ts';
 import type { BeliefView } from './beliefView.ts';
 
@@ -51,10 +52,19 @@ export interface DocumentState {
   readonly openRequest: OpenRequest | null;
   /** Set when a worker failed; shown in the status bar. */
   readonly workerError: string | null;
-  /** Gaia: posterior belief of each claim node, by node id, from the inference worker. */
+  /**
+   * Gaia: posterior belief of each claim node, by node id, from the last inference that
+   * succeeded. When the latest one failed they stay, marked stale (posteriorsStale).
+   */
   readonly posteriors: ReadonlyMap<string, number>;
   /** Gaia: how the last inference ran. */
   readonly inference: InferenceInfo | null;
+  /**
+   * Gaia: the errors of the latest inference (empty when it succeeded). They are in
+   * `analysis.diagnostics` as diagnostics (src/core/infer/inferenceDiagnostics.ts), and
+   * carried to each newer version until that version's own inference replies.
+   */
+  readonly inferenceFailures: readonly InferenceProblem[];
   /** Gaia: draw helper claims (warrants, relation results) in the graph. */
   readonly showHelpers: boolean;
 }
@@ -86,8 +96,34 @@ export const useDocumentStore = create<DocumentState>(() => ({
   workerError: null,
   posteriors: new Map(),
   inference: null,
+  inferenceFailures: [],
   showHelpers: false,
 }));
+
+/**
+ * True when the posteriors on screen are not current: the latest inference failed, so
+ * they are those of the last one that ran. Every surface showing a posterior marks it.
+ */
+export function posteriorsStale(s: DocumentState): boolean {
+  return s.inference !== null && s.inference.problem !== null;
+}
+
+/** What a stale posterior says when hovered. */
+export const STALE_POSTERIOR_NOTE = 'stale: inference failed, so this is the last posterior computed, before the change that broke it (the error is in Problems)';
+
+/**
+ * The document version the diagnostics belong to (contract §4 `data-version` of the
+ * problems panel). A Gaia package's diagnostics include its inference's failure, so they
+ * belong to a version only once that version's inference has replied.
+ */
+export function diagnosticsVersion(s: DocumentState): number {
+  const a = s.analysis;
+  if (!a) return 0;
+  if (a.language !== 'gaia' || a.ir === undefined) return a.version;
+  // A broken inference worker sends nothing more: the analysis is all there is.
+  if (s.workerError !== null && s.workerError.startsWith('inference')) return a.version;
+  return Math.min(a.version, s.inference?.version ?? 0);
+}
 
 /** The language a file name implies: `.py`/`.gaia` → Gaia, anything else → CLAIR. */
 export function languageOf(name: string): Language {
@@ -107,5 +143,6 @@ export function openDocument(name: string, text: string, language: Language = la
     selection: { id: null, source: 'graph', seq: 0 },
     posteriors: new Map(),
     inference: null,
+    inferenceFailures: [],
   });
 }

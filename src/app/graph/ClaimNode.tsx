@@ -1,14 +1,16 @@
 /**
  * A Gaia claim in the factor graph: its label, prior (and where it came from) and the
  * posterior from the inference worker, as numbers and bars. Helper claims (warrants,
- * relation results) draw smaller and dimmer.
+ * relation results) draw smaller and dimmer. When the latest inference failed, the
+ * posterior shown is the last one computed: dimmed, tagged "stale" and
+ * `data-belief-stale="true"`, never passed off as current.
  */
 import { memo } from 'react';
 import { Handle, Position } from '@xyflow/react';
 import type { NodeProps } from '@xyflow/react';
 import { formatConfidence } from '../../core/graph/explainWhy.ts';
 import { boxOf } from '../../core/layout/nodeBox.ts';
-import { useDocumentStore } from '../../store/documentStore.ts';
+import { STALE_POSTERIOR_NOTE, posteriorsStale, useDocumentStore } from '../../store/documentStore.ts';
 import { useHighlightStore } from '../../store/highlightStore.ts';
 import { useContradictedStore } from '../../store/contradictedStore.ts';
 import { nodeDragProps } from '../cascade/nodeDrag.ts';
@@ -23,6 +25,7 @@ function percent(x: number | null | undefined): string {
 function ClaimNodeView({ id }: NodeProps) {
   const view = useDocumentStore((s) => s.views.get(id));
   const posterior = useDocumentStore((s) => s.posteriors.get(id));
+  const stale = useDocumentStore((s) => posteriorsStale(s) && s.posteriors.has(id));
   const selected = useDocumentStore((s) => s.selection.id === id);
   const inChain = useHighlightStore((s) => s.provenance.has(id));
   const contradicted = useContradictedStore((s) => s.ids.has(id));
@@ -31,7 +34,7 @@ function ClaimNodeView({ id }: NodeProps) {
   const n = view.node;
   const box = boxOf(n);
   const prior = n.confidence;
-  const classes = ['claim-node', 'nopan', ...lifecycleClasses(lifecycle), n.helper ? 'is-helper' : '', selected ? 'is-selected' : '', inChain ? 'in-chain' : '', contradicted ? 'is-contradicted' : '', view.errors > 0 ? 'has-errors' : ''];
+  const classes = ['claim-node', 'nopan', ...lifecycleClasses(lifecycle), n.helper ? 'is-helper' : '', selected ? 'is-selected' : '', inChain ? 'in-chain' : '', contradicted ? 'is-contradicted' : '', view.errors > 0 ? 'has-errors' : '', stale ? 'posterior-stale' : ''];
   const content = n.content.length > MAX_CONTENT ? n.content.slice(0, MAX_CONTENT - 1) + '…' : n.content;
   const label = n.helper ? (n.qid?.split('::').pop() ?? id) : id;
   return (
@@ -43,7 +46,8 @@ function ClaimNodeView({ id }: NodeProps) {
       data-contradicted={contradicted ? 'true' : 'false'}
       data-preview={lifecycle.preview}
       data-belief={posterior === undefined ? '' : String(posterior)}
-      title={[n.content, view.problem].filter(Boolean).join('\n\n')}
+      data-belief-stale={stale ? 'true' : 'false'}
+      title={[n.content, view.problem, stale ? STALE_POSTERIOR_NOTE : null].filter(Boolean).join('\n\n')}
       {...(n.helper ? {} : nodeDragProps(id))}
     >
       <Handle type="target" position={Position.Top} isConnectable={false} />
@@ -56,7 +60,12 @@ function ClaimNodeView({ id }: NodeProps) {
         )}
         {!n.helper && view.errors > 0 && <span className="belief-badge errors">{view.errors}</span>}
         {lifecycle.state !== 'active' && <span className={`belief-badge lifecycle ${lifecycle.state}`}>{lifecycle.state}</span>}
-        <span className="claim-posterior" title="posterior belief">
+        {stale && (
+          <span className="belief-badge stale" title={STALE_POSTERIOR_NOTE}>
+            stale
+          </span>
+        )}
+        <span className="claim-posterior" title={stale ? STALE_POSTERIOR_NOTE : 'posterior belief'}>
           {posterior === undefined ? '…' : formatConfidence(posterior)}
           {lifecycle.previewBelief !== undefined && <span className="preview-after"> → {formatConfidence(lifecycle.previewBelief)}</span>}
         </span>
@@ -66,7 +75,7 @@ function ClaimNodeView({ id }: NodeProps) {
         <div className="bar prior" title={prior === null ? 'no prior: maximum entropy 0.5' : `prior ${formatConfidence(prior)} (${n.priorSource ?? 'declared'})`}>
           <div style={{ width: percent(prior ?? 0.5) }} className={prior === null ? 'unset' : ''} />
         </div>
-        <div className="bar posterior" title="posterior">
+        <div className="bar posterior" title={stale ? STALE_POSTERIOR_NOTE : 'posterior'}>
           <div style={{ width: percent(posterior) }} />
         </div>
       </div>

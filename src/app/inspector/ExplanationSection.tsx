@@ -5,13 +5,15 @@
  */
 import { useEffect, useState } from 'react';
 import type { ExplanationRecord } from '../../core/explain/explainRecord.ts';
-import { useDocumentStore } from '../../store/documentStore.ts';
+import { posteriorsStale, useDocumentStore } from '../../store/documentStore.ts';
 import { useLifecycleStore } from '../../store/lifecycleStore.ts';
 import { getSession } from '../../store/sessionInstance.ts';
 
 export function ExplanationSection({ id }: { id: string }) {
   const version = useDocumentStore((s) => s.analysis?.version ?? 0);
   const posteriors = useDocumentStore((s) => s.posteriors);
+  // Gaia: the record's posterior is the last one computed when the latest inference failed.
+  const stale = useDocumentStore((s) => s.analysis?.language === 'gaia' && posteriorsStale(s) && s.posteriors.has(id));
   const log = useLifecycleStore((s) => s.log);
   const [shown, setShown] = useState<{ record: ExplanationRecord; text: string } | null>(null);
   useEffect(() => {
@@ -32,6 +34,11 @@ export function ExplanationSection({ id }: { id: string }) {
       {shown.record.caveat && (
         <p className="caveat" data-testid="explanation-caveat">
           ⚠ {shown.record.caveat}
+        </p>
+      )}
+      {stale && (
+        <p className="stale-note" data-testid="explanation-stale">
+          stale: inference failed, so the posterior below is the last one computed, before the change that broke it.
         </p>
       )}
       <pre className="explanation-text">{shown.text}</pre>

@@ -14,16 +14,19 @@ import { ExplanationSection } from './ExplanationSection.tsx';
 import { SimilarSection } from '../similarity/SimilarSection.tsx';
 import type { GraphNode, NodeId } from '../../core/graph/reasoningGraph.ts';
 import { useContradictedStore } from '../../store/contradictedStore.ts';
-import { selectNode, useDocumentStore } from '../../store/documentStore.ts';
+import { STALE_POSTERIOR_NOTE, posteriorsStale, selectNode, useDocumentStore } from '../../store/documentStore.ts';
 import { revealInEditor } from '../editor/activeEditor.ts';
 
 function NodeLinkGaia({ id }: { id: string }) {
   const node = useDocumentStore((s) => s.views.get(id)?.node);
   const posterior = useDocumentStore((s) => s.posteriors.get(id));
+  const stale = useDocumentStore(posteriorsStale);
   return (
     <button className="node-link" onClick={() => selectNode(id, 'inspector')} title={node?.content}>
       <span className="node-link-id">{node?.kind === 'factor' ? `${node.factor?.verb ?? 'action'} ${node.factor?.label ?? ''}` : id}</span>
-      <span className="node-link-conf">{posterior === undefined ? '' : formatConfidence(posterior)}</span>
+      <span className={`node-link-conf${stale && posterior !== undefined ? ' stale-value' : ''}`} title={stale && posterior !== undefined ? STALE_POSTERIOR_NOTE : undefined}>
+        {posterior === undefined ? '' : formatConfidence(posterior)}
+      </span>
       <span className="node-link-content">{node?.kind === 'factor' ? (node.factor?.rationale ?? '') : (node?.content ?? '')}</span>
     </button>
   );
@@ -69,6 +72,7 @@ export function GaiaInspector() {
   const ir = useDocumentStore((s) => s.analysis?.ir);
   const diagnostics = useDocumentStore((s) => s.analysis?.diagnostics);
   const posterior = useDocumentStore((s) => (s.selection.id ? s.posteriors.get(s.selection.id) : undefined));
+  const stale = useDocumentStore(posteriorsStale) && posterior !== undefined;
   const contradicted = useContradictedStore((s) => (id ? s.ids.has(id) : false));
 
   const details = useMemo(() => {
@@ -118,7 +122,16 @@ export function GaiaInspector() {
             </>
           )}
           <dt>posterior</dt>
-          <dd data-testid="inspector-posterior">{posterior === undefined ? '…' : formatConfidence(posterior)}</dd>
+          <dd data-testid="inspector-posterior" data-stale={stale ? 'true' : 'false'}>
+            <span className={stale ? 'stale-value' : undefined} title={stale ? STALE_POSTERIOR_NOTE : undefined}>
+              {posterior === undefined ? '…' : formatConfidence(posterior)}
+            </span>
+            {stale && (
+              <span className="stale-note" data-testid="posterior-stale">
+                stale: inference failed, so this is the last posterior computed, before the change that broke it. The error is in Problems.
+              </span>
+            )}
+          </dd>
         </dl>
       )}
 

@@ -1,12 +1,14 @@
 /**
  * The problems panel: every diagnostic of the current analysis, errors first within a
- * line. Counts are exact; the list renders a window of rows for very large documents.
+ * line — for a Gaia package, a failed inference too. Counts are exact; the list renders
+ * a window of rows for very large documents. `data-version` is the version the whole
+ * list belongs to (diagnosticsVersion): a Gaia version's only once its inference replied.
  */
 import { useMemo, useState } from 'react';
 import type { Diagnostic, Severity } from '../../core/text/diagnostic.ts';
 import { countBySeverity } from '../../core/text/diagnostic.ts';
 import type { Language } from '../../core/graph/reasoningGraph.ts';
-import { selectNode, useDocumentStore } from '../../store/documentStore.ts';
+import { diagnosticsVersion, selectNode, useDocumentStore } from '../../store/documentStore.ts';
 import { revealInEditor } from '../editor/activeEditor.ts';
 
 const PAGE = 500;
@@ -19,6 +21,7 @@ const EMPTY_MESSAGE: Readonly<Record<Language, string>> = {
 
 export function ProblemsPanel() {
   const analysis = useDocumentStore((s) => s.analysis);
+  const version = useDocumentStore(diagnosticsVersion);
   const [filter, setFilter] = useState<Severity | 'all'>('all');
   const [shown, setShown] = useState(PAGE);
   const diagnostics = analysis?.diagnostics ?? [];
@@ -36,7 +39,7 @@ export function ProblemsPanel() {
       data-testid="diagnostics"
       data-error-count={counts.errors}
       data-warning-count={counts.warnings}
-      data-version={analysis?.version ?? 0}
+      data-version={version}
     >
       <header className="problems-head">
         <span className="problems-title">Problems</span>
