@@ -6,6 +6,7 @@
  * are for src/core/oplog.
  */
 import type { OpId, SignedOperation } from '../core/oplog/operation.ts';
+import { checkOperationShape } from '../core/oplog/operationSchema.ts';
 import type {
   KeyRecord,
   SessionId,
@@ -22,17 +23,6 @@ export type Checked<T> = { readonly ok: true; readonly value: T } | { readonly o
 const OP_ID = /^b3:[0-9a-f]{64}$/;
 const HEX = /^[0-9a-f]*$/;
 const LANGUAGES: readonly string[] = ['clair', 'gaia', 'proposal'];
-const SOURCES: readonly string[] = ['editor', 'graph', 'inspector', 'cli', 'engine', 'import'];
-const KINDS: readonly string[] = [
-  'revision',
-  'claim_correction',
-  'claim_refutation',
-  'evidence_retraction',
-  'withdrawal',
-  'claim_invalidation',
-  'contradiction_resolution',
-];
-
 type Loose = Record<string, unknown>;
 
 function isObject(value: unknown): value is Loose {
@@ -123,30 +113,18 @@ export function readSessionRecord(value: unknown): Checked<SessionRecord> {
 }
 
 /**
- * A signed operation's envelope: `v` 1, an op id, a session, a positive integer seq, a
- * parent (op id or null), time, source, author, signature, and a body with a known kind.
+ * A stored signed operation: the core's own shape check (src/core/oplog/operationSchema.ts,
+ * the one schema of operations), plus the id and signature a stored op must carry.
  * The object is returned as it is (ops are opaque and must keep every field they carry,
- * or their hash would no longer match).
+ * or their hash would no longer match); id and signature are verified by replay.
  */
 export function readOperation(value: unknown): Checked<SignedOperation> {
-  if (!isObject(value)) return fail('the operation is not an object');
-  if (value.v !== 1) return fail('v must be 1');
-  if (!isOpId(value.id)) return fail("id must be 'b3:' and 64 lowercase hex digits");
-  if (typeof value.session !== 'string' || value.session === '') return fail('session must be a non-empty string');
-  if (!Number.isSafeInteger(value.seq) || (value.seq as number) < 1) return fail('seq must be a positive integer');
-  if (value.parent !== null && !isOpId(value.parent)) return fail('parent must be an op id or null');
-  if (typeof value.at !== 'string') return fail('at must be a string');
-  if (typeof value.source !== 'string' || !SOURCES.includes(value.source)) return fail('source is not a known source');
-  if (typeof value.author !== 'string' || !value.author.startsWith('ed25519:')) {
-    return fail("author must start with 'ed25519:'");
-  }
-  if (typeof value.sig !== 'string' || value.sig === '' || !HEX.test(value.sig)) return fail('sig must be hex');
-  const body = value.body;
-  if (!isObject(body) || typeof body.kind !== 'string' || !KINDS.includes(body.kind)) {
-    return fail('body must be an object with a known kind');
-  }
-  if (body.kind === 'revision' && !isOpId(body.text_hash)) return fail('a revision body needs a text_hash op id');
-  return ok(value as unknown as SignedOperation);
+  const shape = checkOperationShape(value);
+  if (!shape.ok) return fail(shape.detail);
+  const op = value as { id?: unknown; sig?: unknown };
+  if (op.id === undefined) return fail('the operation has no id');
+  if (op.sig === undefined) return fail('the operation is not signed');
+  return ok(value as SignedOperation);
 }
 
 /** A stored revision text (the hash itself is checked where the text is imported). */

@@ -68,7 +68,8 @@ describe('OpLogStore', () => {
     const timers = new ManualTimers();
     const store = new OpLogStore(d, { batchSize: 100, delayMs: 50, timers });
     const transactions = vi.spyOn(d, 'transaction');
-    store.appendMany(makeOps('session:a', 3));
+    const first = makeOps('session:a', 3);
+    store.appendMany(first);
     expect(timers.count).toBe(1);
     timers.advance(49);
     expect(transactions).not.toHaveBeenCalled();
@@ -77,7 +78,7 @@ describe('OpLogStore', () => {
     await store.flushNow();
     expect(await d.ops.count()).toBe(3);
 
-    store.appendMany(makeOps('session:a', 2, { from: 4 }));
+    store.appendMany(makeOps('session:a', 2, { from: 4, parent: first[2]!.id }));
     const result = await store.flushNow();
     expect(result).toMatchObject({ written: 2, pending: 0 });
     expect(timers.count).toBe(0); // flushNow cancelled the delayed write
@@ -119,7 +120,8 @@ describe('OpLogStore', () => {
       return real(items);
     }) as typeof d.ops.bulkAdd);
 
-    store.appendMany(makeOps('session:a', 7));
+    const seven = makeOps('session:a', 7);
+    store.appendMany(seven);
     const failed = await store.flushNow();
     expect(failed).toMatchObject({ written: 0, pending: 7 });
     expect(problems).toHaveLength(1);
@@ -128,7 +130,7 @@ describe('OpLogStore', () => {
     expect(store.pending).toBe(7);
     expect(await d.ops.count()).toBe(0);
 
-    store.appendMany(makeOps('session:a', 1, { from: 8, parent: null })); // still queued while full
+    store.appendMany(makeOps('session:a', 1, { from: 8, parent: seven[6]!.id })); // still queued while full
     expect(store.pending).toBe(8);
 
     full = false;
