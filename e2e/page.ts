@@ -20,6 +20,9 @@ export async function editorVersion(page: Page): Promise<number> {
   return Number(await page.getByTestId('editor').getAttribute('data-version'));
 }
 
+/** On a busy machine (two cores shared by several builds) a first validation and layout can take longer than the default 15 s. */
+const SETTLE_TIMEOUT = 60_000;
+
 /** Waits until the problems panel and the graph both reflect the editor's newest version. */
 export async function settled(page: Page): Promise<number> {
   await expect
@@ -28,7 +31,7 @@ export async function settled(page: Page): Promise<number> {
       const d = Number(await page.getByTestId('diagnostics').getAttribute('data-version'));
       const g = Number(await page.getByTestId('graph').getAttribute('data-version'));
       return v > 0 && d === v && g === v;
-    })
+    }, { timeout: SETTLE_TIMEOUT })
     .toBe(true);
   return editorVersion(page);
 }
@@ -86,4 +89,19 @@ export async function errorCount(page: Page): Promise<number> {
 
 export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/${name}.png` });
+}
+
+/** Slows the page's CPU by `rate` (1 = normal), as a slower machine would run it. */
+export async function throttle(page: Page, rate: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+}
+
+/** The editor's text as drawn, line by line (every line of a short document is drawn). */
+export async function editorText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const lines = [...document.querySelectorAll<HTMLElement>('[data-testid=editor] .view-lines .view-line')];
+    lines.sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top));
+    return lines.map((l) => (l.textContent ?? '').replace(/\u00a0/g, ' ')).join('\n');
+  });
 }
