@@ -30,6 +30,7 @@ export default defineConfig({
     command: `npx vite build --logLevel warn && npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
     url: `http://127.0.0.1:${port}`,
     reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
+    // The production build takes a minute on an idle machine, several on a busy one.
+    timeout: 600_000,
   },
 });

@@ -3,6 +3,7 @@
  * invalidations it caused folded into it ("you refuted b2 → b4, b6, b7 invalidated").
  */
 import type { OpId, SignedOperation } from '../../core/oplog/operation.ts';
+import { unreachable } from '../../core/unreachable.ts';
 
 export interface HistoryEntry {
   readonly id: OpId;
@@ -65,6 +66,8 @@ export function describeOperations(log: readonly SignedOperation[]): HistoryEntr
       case 'claim_invalidation':
         // Shown with the operation that caused it.
         break;
+      default:
+        unreachable(b, 'operation');
     }
   }
   return entries;

@@ -19,6 +19,7 @@ import { dependentsOf, justifiersOf, resolveTarget, sortByDocumentOrder } from '
 import type { Held, LifecycleState, Standing, StandingAssertion } from './lifecycle.ts';
 import { computeStates, stateFrom } from './lifecycle.ts';
 import type { CorrectionBody, InvalidationBody, OpId, RefutationBody, RetractionBody, WithdrawalBody } from './operation.ts';
+import { unreachable } from '../unreachable.ts';
 
 /**
  * What changes the lifecycle: a user operation, or a revision's hold on a belief (a
@@ -121,13 +122,10 @@ function applyToBasis(basis: { standing: Map<string, StandingAssertion>; held: M
       basis.standing.set(target, { id: trigger.id, body });
       return;
     default:
-      return exhaustive(body);
+      return unreachable(body, 'trigger');
   }
 }
 
-function exhaustive(x: never): never {
-  throw new Error(`unhandled trigger ${JSON.stringify(x)}`);
-}
 
 /**
  * Works out the cascade of `trigger` over `states` (the states under `standing`) without

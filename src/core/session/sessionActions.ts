@@ -12,6 +12,7 @@ import type { LifecycleState } from '../oplog/lifecycle.ts';
 import type { CorrectionBody, InvalidationBody, OpId, RefutationBody, RetractionBody, WithdrawalBody } from '../oplog/operation.ts';
 import type { UserAction } from '../oplog/userAction.ts';
 import type { SessionModel } from './sessionModel.ts';
+import { unreachable } from '../unreachable.ts';
 
 export type UserOperationBody = CorrectionBody | RefutationBody | RetractionBody | WithdrawalBody;
 
@@ -42,7 +43,7 @@ export function operationFor(model: SessionModel, action: UserAction, revision: 
       return { ok: true, body: { kind: 'withdrawal', target, withdraws } };
     }
     default:
-      return exhaustive(action);
+      return unreachable(action, 'action');
   }
 }
 
@@ -102,9 +103,6 @@ export function reviewList(model: SessionModel): string[] {
   return out;
 }
 
-function exhaustive(x: never): never {
-  throw new Error(`unhandled action ${JSON.stringify(x)}`);
-}
 
 /** Of the beliefs a revision invalidates at the root, those not already held for review: the holds to record. */
 export function newHolds(model: SessionModel, invalidationRoots: readonly string[]): string[] {

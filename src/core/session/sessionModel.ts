@@ -28,6 +28,7 @@ import { resolveTarget } from '../oplog/dependencyIndex.ts';
 import type { LifecycleState, StandingAssertion } from '../oplog/lifecycle.ts';
 import { computeStates } from '../oplog/lifecycle.ts';
 import type { ContradictionResolutionBody, OperationKind, OpId, SignedOperation, UnsignedOperation } from '../oplog/operation.ts';
+import { unreachable } from '../unreachable.ts';
 
 export type HistoryEventName = 'revision' | 'refuted' | 'corrected' | 'retracted' | 'withdrawn' | 'invalidated';
 
@@ -198,7 +199,7 @@ export function foldSession(index: DependencyIndex, ops: readonly LoggedOperatio
         break;
       }
       default:
-        exhaustive(body);
+        unreachable(body, 'operation');
     }
   }
   return {
@@ -214,6 +215,3 @@ export function foldSession(index: DependencyIndex, ops: readonly LoggedOperatio
   };
 }
 
-function exhaustive(x: never): never {
-  throw new Error(`unhandled operation ${JSON.stringify(x)}`);
-}

@@ -1,0 +1,127 @@
+/**
+ * Refute, correct, cancel, commit and review as a person does them — the mouse dragging
+ * a node and the slider's thumb, text typed key by key — once on an idle machine and
+ * once with the CPU throttled 4x, where answers from the workers arrive late and out of
+ * step with the hand.
+ */
+import { expect, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { cursorAfter, node, openFresh, shot, throttle } from './page.ts';
+
+/** Presses on `from`, moves the mouse in small steps onto `to`, and releases there. */
+async function dragWithMouse(page: Page, from: Locator, to: Locator): Promise<void> {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 8, a.y + a.height / 2 + 8, { steps: 3 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
+  await page.mouse.up();
+}
+
+/** Where on a range input the thumb for `value` sits. */
+async function thumbAt(slider: Locator, value: number): Promise<{ x: number; y: number }> {
+  const box = (await slider.boundingBox())!;
+  // Chromium's thumb is about 16 px wide; its centre runs from 8 px to width − 8 px.
+  return { x: box.x + 8 + value * (box.width - 16), y: box.y + box.height / 2 };
+}
+
+const dock = (page: Page) => page.getByTestId('cascade-preview');
+
+for (const rate of [1, 4]) {
+  test.describe(rate === 1 ? 'idle machine' : `CPU throttled ${rate}x`, () => {
+    test.beforeEach(async ({ page }) => {
+      await openFresh(page);
+      if (rate > 1) await throttle(page, rate);
+    });
+
+    test('drag a node onto Refute with the mouse: preview, then commit', async ({ page }) => {
+      await dragWithMouse(page, node(page, 'b5'), page.getByTestId('dropzone-refute'));
+      await expect(node(page, 'b5')).toHaveAttribute('data-preview', 'target');
+      for (const id of ['b7', 'b8', 'b9']) await expect(node(page, id)).toHaveAttribute('data-preview', 'invalidated');
+      await expect(node(page, 'b7')).toHaveAttribute('data-state', 'active');
+      await page.getByTestId('cascade-commit').click();
+      await expect(node(page, 'b5')).toHaveAttribute('data-state', 'refuted');
+      for (const id of ['b7', 'b8', 'b9']) await expect(node(page, id)).toHaveAttribute('data-state', 'invalidated');
+      await expect(node(page, 'b7')).toHaveAttribute('data-preview', 'none');
+    });
+
+    test('the slider previews while the thumb is still held; Commit shows the corrected value everywhere', async ({ page }) => {
+      await node(page, 'b7').click();
+      const inspector = page.getByTestId('inspector');
+      await expect(inspector).toHaveAttribute('data-selected', 'b7');
+      const slider = inspector.getByTestId('confidence-slider');
+      const from = await thumbAt(slider, 0.85);
+      const to = await thumbAt(slider, 0.13);
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      await page.mouse.move(to.x, to.y, { steps: 20 });
+      // Still held: the preview is already on screen.
+      await expect(node(page, 'b7')).toHaveAttribute('data-preview', 'target');
+      await expect(node(page, 'b8')).toHaveAttribute('data-preview', 'invalidated');
+      await page.mouse.up();
+      const value = Number(await slider.inputValue());
+      expect(value).toBeGreaterThan(0.05);
+      expect(value).toBeLessThan(0.25);
+      await expect(dock(page)).toContainText(`correct b7 to ${value.toFixed(2)}`);
+      await page.getByTestId('cascade-commit').click();
+      await expect(node(page, 'b7')).toHaveAttribute('data-state', 'corrected');
+      await expect(node(page, 'b8')).toHaveAttribute('data-state', 'invalidated');
+      // The inspector is not stale: corrected value, its band, the slider where it was left.
+      await expect(inspector.getByTestId('inspector-corrected')).toHaveText(String(value).replace(/^0/, ''));
+      await expect(inspector.getByTestId('inspector-band')).toHaveText('speculative');
+      await expect(slider).toHaveValue(String(value));
+      await expect(node(page, 'b7')).toHaveAttribute('data-band', 'speculative');
+      await shot(page, `slider-committed-${rate}x`);
+    });
+
+    test('Cancel after a slider drag leaves no trace, however late the answers come', async ({ page }) => {
+      await node(page, 'b5').click();
+      const slider = page.getByTestId('inspector').getByTestId('confidence-slider');
+      const from = await thumbAt(slider, 0.9);
+      const to = await thumbAt(slider, 0.3);
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      await page.mouse.move(to.x, to.y, { steps: 25 });
+      await page.mouse.up();
+      await expect(node(page, 'b5')).toHaveAttribute('data-preview', 'target');
+      await page.getByTestId('cascade-cancel').click();
+      // Answers still on their way must not bring the preview back or commit anything.
+      await page.waitForTimeout(1500);
+      for (const id of ['b5', 'b7', 'b8', 'b9']) {
+        await expect(node(page, id)).toHaveAttribute('data-preview', 'none');
+        await expect(node(page, id)).toHaveAttribute('data-state', 'active');
+      }
+      await expect(dock(page)).toHaveCount(0);
+      await page.getByTestId('tab-history').click();
+      await expect(page.getByTestId('history')).not.toContainText('correct');
+    });
+
+    test('a correction below a refutation is listed for review when the refuted belief is corrected', async ({ page }) => {
+      await dragWithMouse(page, node(page, 'b5'), page.getByTestId('dropzone-refute'));
+      await page.getByTestId('cascade-commit').click();
+      await expect(node(page, 'b8')).toHaveAttribute('data-state', 'invalidated');
+      await node(page, 'b8').click();
+      await page.getByTestId('inspector').getByTestId('action-correct').click();
+      await expect(dock(page)).toContainText('correct b8');
+      await page.getByTestId('cascade-commit').click();
+      await expect(node(page, 'b8')).toHaveAttribute('data-state', 'corrected');
+      await dragWithMouse(page, node(page, 'b5'), page.getByTestId('dropzone-correct'));
+      await expect(dock(page)).toContainText('to review: b8');
+    });
+
+    test('typing over a belief holds what rests on it until reviewed', async ({ page }) => {
+      await cursorAfter(page, '<b3 "Dijkstra with a binary heap');
+      await page.keyboard.type(' and lazy deletion');
+      for (const id of ['b7', 'b8', 'b9']) await expect(node(page, id)).toHaveAttribute('data-state', 'invalidated');
+      await expect(node(page, 'b5')).toHaveAttribute('data-state', 'active');
+      await node(page, 'b7').click();
+      await page.getByTestId('inspector').getByTestId('action-withdraw').click();
+      await page.getByTestId('cascade-commit').click();
+      await expect(node(page, 'b7')).toHaveAttribute('data-state', 'active');
+      await expect(node(page, 'b8')).toHaveAttribute('data-state', 'active');
+      // The explanation record says what the graph shows.
+      await expect(page.getByTestId('inspector')).toContainText('active');
+    });
+  });
+}
