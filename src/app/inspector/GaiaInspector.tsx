@@ -16,6 +16,7 @@ import type { GraphNode, NodeId } from '../../core/graph/reasoningGraph.ts';
 import { useContradictedStore } from '../../store/contradictedStore.ts';
 import { STALE_POSTERIOR_NOTE, posteriorsStale, selectNode, useDocumentStore } from '../../store/documentStore.ts';
 import { revealInEditor } from '../editor/activeEditor.ts';
+import { useCorrectedValue } from '../../store/lifecycleStore.ts';
 
 function NodeLinkGaia({ id }: { id: string }) {
   const node = useDocumentStore((s) => s.views.get(id)?.node);
@@ -74,6 +75,7 @@ export function GaiaInspector() {
   const posterior = useDocumentStore((s) => (s.selection.id ? s.posteriors.get(s.selection.id) : undefined));
   const stale = useDocumentStore(posteriorsStale) && posterior !== undefined;
   const contradicted = useContradictedStore((s) => (id ? s.ids.has(id) : false));
+  const corrected = useCorrectedValue(id ?? '');
 
   const details = useMemo(() => {
     if (!id || !index || !index.byId.has(id as NodeId)) return null;
@@ -114,7 +116,15 @@ export function GaiaInspector() {
       {n.kind === 'claim' && (
         <dl className="inspector-facts wide">
           <dt>prior</dt>
-          <dd>{priorSourceText(n)}</dd>
+          <dd className={corrected !== null ? 'is-superseded' : undefined}>{priorSourceText(n)}</dd>
+          {corrected !== null && (
+            <>
+              <dt>corrected</dt>
+              <dd data-testid="inspector-corrected" title="a standing correction replaces the stated prior">
+                {formatConfidence(corrected)}
+              </dd>
+            </>
+          )}
           {priorJustification(ir, n.qid) && (
             <>
               <dt>why</dt>
@@ -135,7 +145,7 @@ export function GaiaInspector() {
         </dl>
       )}
 
-      {n.kind === 'claim' && !n.helper && details && <LifecycleActions id={id} isRoot={details.supports.length === 0} value={n.confidence} />}
+      {n.kind === 'claim' && !n.helper && details && <LifecycleActions id={id} isRoot={details.supports.length === 0} value={corrected ?? n.confidence} />}
       {n.kind === 'claim' && !n.helper && <ExplanationSection id={id} />}
 
       {n.kind === 'factor' && n.factor && (
