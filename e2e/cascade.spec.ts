@@ -33,25 +33,6 @@ test('drag a belief onto Refute: the preview marks what falls; commit sets the s
   await expect(node(page, 'b6')).toHaveAttribute('data-state', 'active');
 });
 
-test('sessions: create, switch, and every session keeps its own text and history', async ({ page }) => {
-  await openFresh(page);
-  await expect(page.getByTestId('session-item')).toHaveCount(1);
-  await node(page, 'b3').dragTo(page.getByTestId('dropzone-refute'));
-  await page.getByTestId('cascade-commit').click();
-  await expect(node(page, 'b3')).toHaveAttribute('data-state', 'refuted');
-
-  await page.getByTestId('new-session').click();
-  await expect(page.getByTestId('session-item')).toHaveCount(2);
-  await expect(page.locator('[data-testid=session-item][data-active=true]')).toContainText('untitled.clair');
-  await expect(node(page, 'b3')).toHaveCount(0);
-
-  await page.getByTestId('session-item').filter({ hasText: 'route-planning.clair' }).getByRole('button').first().click();
-  await expect(page.locator('[data-testid=session-item][data-active=true]')).toContainText('route-planning.clair');
-  await expect(node(page, 'b3')).toHaveAttribute('data-state', 'refuted');
-  await expect(node(page, 'b5')).toHaveAttribute('data-state', 'invalidated');
-  await shot(page, 'sessions');
-});
-
 test('cancel leaves no trace; the slider previews a correction', async ({ page }) => {
   await openFresh(page);
   await node(page, 'b3').dragTo(page.getByTestId('dropzone-refute'));

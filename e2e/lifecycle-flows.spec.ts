@@ -110,6 +110,19 @@ for (const rate of [1, 4]) {
       await expect(dock(page)).toContainText('to review: b8');
     });
 
+    test('sessions: a new session starts clean, switching back brings the log back', async ({ page }) => {
+      await dragWithMouse(page, node(page, 'b3'), page.getByTestId('dropzone-refute'));
+      await page.getByTestId('cascade-commit').click();
+      await expect(node(page, 'b3')).toHaveAttribute('data-state', 'refuted');
+      await page.getByTestId('new-session').click();
+      await expect(page.locator('[data-testid=session-item][data-active=true]')).toContainText('untitled.clair');
+      await expect(node(page, 'b3')).toHaveCount(0);
+      await page.getByTestId('session-item').filter({ hasText: 'route-planning.clair' }).getByRole('button').first().click();
+      await expect(page.locator('[data-testid=session-item][data-active=true]')).toContainText('route-planning.clair');
+      await expect(node(page, 'b3')).toHaveAttribute('data-state', 'refuted');
+      await expect(node(page, 'b5')).toHaveAttribute('data-state', 'invalidated');
+    });
+
     test('typing over a belief holds what rests on it until reviewed', async ({ page }) => {
       await cursorAfter(page, '<b3 "Dijkstra with a binary heap');
       await page.keyboard.type(' and lazy deletion');

@@ -23,6 +23,7 @@ import type { AddressedOperation } from '../../src/core/session/sessionModel.ts'
 import { foldSession } from '../../src/core/session/sessionModel.ts';
 import { useLifecycleStore } from '../../src/store/lifecycleStore.ts';
 import { runWarrant } from '../cli/support/runWarrant.ts';
+import { CONTRACT_TRACE } from '../support/contractTrace.ts';
 import { openPageSession } from '../support/pageSession.ts';
 
 type Op = ['refute' | 'retract' | 'withdraw', string] | ['correct', string, number];
@@ -48,14 +49,7 @@ const trace = (...lines: string[]) =>
     })
     .join('\n') + '\n';
 
-const CONTRACT = `b1 1 L0 @user "the service restarts every night"
-b2 .9 L0 @file:cron.txt "a cron job restarts it at 03:00"
-b3 .9 L0 @self "the job was added last spring"
-b4 .8 L0 @self <b2 "the restarts are scheduled"
-b5 .9 L0 @self <b1 "users notice the downtime"
-b6 .7 L0 @self <b4,b3 "removing the job stops the restarts"
-b7 .6 L0 @self <b6 "remove the cron job"
-`;
+const CONTRACT = CONTRACT_TRACE;
 
 const CASES: Case[] = [
   { name: 'contract example', text: CONTRACT, steps: [{ op: ['refute', 'b2'], invalidated: ['b4', 'b6', 'b7'] }], final: { b2: 'refuted', b4: 'invalidated', b6: 'invalidated', b7: 'invalidated' } },
