@@ -3,33 +3,18 @@
  * extension; standard input is CLAIR unless `--lang` says otherwise.
  */
 import type { Language } from '../core/graph/reasoningGraph.ts';
+import { DEFAULT_LANGUAGE, languageOfPath, LANGUAGES } from '../core/languages/languageTable.ts';
 import { CliFailure } from './cliFailure.ts';
 
-export const LANGUAGES: readonly Language[] = ['clair', 'gaia', 'proposal'];
+export { LANGUAGES };
 
-const BY_EXTENSION: Readonly<Record<string, Language>> = {
-  '.clair': 'clair',
-  '.py': 'gaia',
-  '.gaia': 'gaia',
-  '.json': 'proposal',
-};
-
+/** The language of `arg`: `--lang`, else its extension (the language table's), else the default for standard input. */
 export function inputLanguage(arg: string, forced: string | undefined): Language {
   if (forced !== undefined) return forced as Language;
-  if (arg === '-') return 'clair';
-  const dot = arg.lastIndexOf('.');
-  const slash = Math.max(arg.lastIndexOf('/'), arg.lastIndexOf('\\'));
-  const ext = dot > slash ? arg.slice(dot).toLowerCase() : '';
-  const language = BY_EXTENSION[ext];
+  if (arg === '-') return DEFAULT_LANGUAGE;
+  const language = languageOfPath(arg);
   if (!language) {
-    throw new CliFailure(`cannot tell the language of ${arg} from its extension; use --lang clair|gaia|proposal`);
+    throw new CliFailure(`cannot tell the language of ${arg} from its extension; use --lang ${LANGUAGES.join('|')}`);
   }
   return language;
 }
-
-/** How the languages are named in messages. */
-export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
-  clair: 'CLAIR',
-  gaia: 'Gaia',
-  proposal: 'FormalProposal',
-};

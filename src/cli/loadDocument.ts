@@ -3,16 +3,15 @@
  * before any output, so an unreadable file stops the command before it prints anything.
  */
 import type { DocumentAnalysis } from '../core/analysis/documentAnalysis.ts';
-import { analyzeDocument } from '../core/analysis/analyzeDocument.ts';
-import { structureKey } from '../core/graph/structureKey.ts';
+import { symbolsOf } from '../core/analysis/analyzeDocument.ts';
 import type { GaiaAnalysis } from '../core/gaia/analyzeGaia.ts';
-import { analyzeGaia } from '../core/gaia/analyzeGaia.ts';
 import { findPyproject } from './findPyproject.ts';
 import type { Language } from '../core/graph/reasoningGraph.ts';
+import { analyzerOf } from '../core/languages/languageAnalyzers.ts';
+import { languageRow } from '../core/languages/languageTable.ts';
 import type { ProposalCheck } from '../core/proposal/index.ts';
-import { checkProposal } from '../core/proposal/index.ts';
 import { CliFailure, usageFailure } from './cliFailure.ts';
-import { inputLanguage, LANGUAGE_NAMES } from './inputLanguage.ts';
+import { inputLanguage } from './inputLanguage.ts';
 import type { InputText } from './readInput.ts';
 import { readInput } from './readInput.ts';
 
@@ -33,9 +32,6 @@ export interface PackageOptions {
   readonly version?: string | undefined;
 }
 
-/** Commands that take FormalProposal documents; the others are about reasoning graphs. */
-const PROPOSAL_COMMANDS: ReadonlySet<string> = new Set(['check', 'export', 'prove']);
-
 export async function loadDocuments(command: string, args: readonly string[], lang: string | undefined, pkg: PackageOptions = {}): Promise<LoadedDocument[]> {
   if (args.filter((a) => a === '-').length > 1) throw usageFailure('standard input (-) can be read only once', command);
   // Read first, so a missing file or a directory is reported as such whatever its name.
@@ -46,51 +42,37 @@ export async function loadDocuments(command: string, args: readonly string[], la
     const input = inputs[i]!;
     const arg = args[i]!;
     const language = inputLanguage(arg, lang);
-    if (language === 'proposal' && !PROPOSAL_COMMANDS.has(command)) {
+    // Some languages are taken by some commands only (a FormalProposal has no graph to infer over).
+    const row = languageRow(language);
+    if (row.commands && !row.commands.only.includes(command)) {
       const what = arg === '-' ? 'standard input' : arg;
-      throw new CliFailure(`${what}: the ${command} command does not take ${LANGUAGE_NAMES[language]} documents (check, export --to smtlib and prove do)`);
+      throw new CliFailure(`${what}: the ${command} command does not take ${row.name} documents (${row.commands.hint})`);
     }
-    out.push(language === 'gaia' ? await loadGaia(input, pkg) : language === 'proposal' ? loadProposal(input) : { input, language, analysis: analyzeDocument(input.text, language, 1) });
+    out.push(await analyze(input, language, pkg));
   }
   return out;
 }
 
-async function loadGaia(input: InputText, pkg: PackageOptions): Promise<LoadedDocument> {
-  const stem = input.path ? input.path.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '') : null;
-  const gaia = analyzeGaia(input.text, {
-    namespace: pkg.namespace ?? null,
-    package: pkg.package ?? null,
-    version: pkg.version ?? null,
-    pyprojectToml: await findPyproject(input.path),
-    fileStem: stem,
+/** The language's analyzer, as the validation worker runs it, once and complete (with the symbol index). */
+async function analyze(input: InputText, language: Language, pkg: PackageOptions): Promise<LoadedDocument> {
+  const a = analyzerOf(language).analyze(input.text, {
+    version: 1,
+    previous: null,
+    now: Date.now,
+    fileName: input.path,
+    // A package's identity: the options, else its pyproject.toml (contract §1.2).
+    ...(languageRow(language).packageIdentity
+      ? { packageOptions: { namespace: pkg.namespace ?? null, package: pkg.package ?? null, version: pkg.version ?? null, pyprojectToml: await findPyproject(input.path) } }
+      : {}),
+    forInference: false,
   });
-  const analysis: DocumentAnalysis = {
-    version: 1,
-    language: 'gaia',
-    graph: gaia.graph,
-    diagnostics: gaia.diagnostics,
-    derived: [],
-    symbols: gaia.symbols,
-    structureKey: structureKey(gaia.graph),
-    stats: { lines: input.text.split('\n').length, nodes: gaia.graph.nodes.length, edges: gaia.graph.edges.length, analyzeMs: 0 },
+  return {
+    input,
+    language,
+    analysis: { ...a.analysis, symbols: a.symbols ?? symbolsOf(a.document) },
+    ...(a.gaia ? { gaia: a.gaia } : {}),
+    ...(a.proposal ? { proposal: a.proposal } : {}),
   };
-  return { input, language: 'gaia', analysis, gaia };
-}
-
-/** A FormalProposal: the gates' diagnostics stand for the analysis (it has no graph). */
-function loadProposal(input: InputText): LoadedDocument {
-  const proposal = checkProposal(input.text);
-  const analysis: DocumentAnalysis = {
-    version: 1,
-    language: 'proposal',
-    graph: { language: 'proposal', nodes: [], edges: [] },
-    diagnostics: proposal.diagnostics,
-    derived: [],
-    symbols: { uses: [] },
-    structureKey: '0:0:',
-    stats: { lines: input.text.split('\n').length, nodes: 0, edges: 0, analyzeMs: 0 },
-  };
-  return { input, language: 'proposal', analysis, proposal };
 }
 
 export async function loadDocument(command: string, arg: string, lang: string | undefined, pkg: PackageOptions = {}): Promise<LoadedDocument> {

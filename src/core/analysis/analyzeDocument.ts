@@ -1,19 +1,15 @@
 /**
- * Analyses a document of any supported language. `analyzeDocument` is the complete,
- * from-scratch entry point the command line uses; `analyzeIncrementally` is what the
- * validation worker runs on every edit (it reuses unchanged lines and leaves the symbol
- * index to be built on demand).
+ * Analyses a document of any supported language, through the language table's analyzer
+ * for it (src/core/languages/languageAnalyzers.ts). `analyzeDocument` is the complete,
+ * from-scratch entry point; `analyzeIncrementally` is what the validation worker runs on
+ * every edit (it reuses unchanged lines and leaves the symbol index to be built on demand).
  */
 import type { ClairDocument } from '../clair/ast.ts';
-import { analyzeClair } from '../clair/analyzeClair.ts';
-import { analyzeGaia } from '../gaia/analyzeGaia.ts';
 import { indexClairSymbols } from '../clair/symbolIndex.ts';
 import type { SymbolIndex } from '../clair/symbolIndex.ts';
 import { collectSymbols } from '../clair/symbols.ts';
 import type { Language } from '../graph/reasoningGraph.ts';
-import { structureKey } from '../graph/structureKey.ts';
-import { checkProposal } from '../proposal/index.ts';
-import { outlineProposal } from './proposalOutline.ts';
+import { analyzerOf } from '../languages/languageAnalyzers.ts';
 import type { AnalysisView, DocumentAnalysis } from './documentAnalysis.ts';
 
 export function analyzeDocument(text: string, language: Language, version: number, now: () => number = Date.now, options: AnalyzeOptions = {}): DocumentAnalysis {
@@ -22,7 +18,7 @@ export function analyzeDocument(text: string, language: Language, version: numbe
 }
 
 export interface AnalyzeOptions {
-  /** The document's file name: a Gaia package takes its name from it (docs/contract.md §1.2). */
+  /** The document's file name: a Gaia package takes its name from it (contract §1.2). */
   readonly fileName?: string | null;
 }
 
@@ -43,51 +39,6 @@ export function analyzeIncrementally(
   now: () => number = Date.now,
   options: AnalyzeOptions = {},
 ): { analysis: AnalysisView; document: ClairDocument | null; symbols?: SymbolIndex } {
-  const started = now();
-  if (language === 'gaia') {
-    const a = analyzeGaia(text, { fileStem: options.fileName ? options.fileName.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '') : null });
-    const analysis: AnalysisView = {
-      version,
-      language,
-      graph: a.graph,
-      diagnostics: a.diagnostics,
-      derived: [],
-      structureKey: structureKey(a.graph),
-      stats: { lines: text.split('\n').length, nodes: a.graph.nodes.length, edges: a.graph.edges.length, analyzeMs: now() - started },
-      // No ir_hash on every keystroke: it costs more than the rest of the analysis.
-      ir: a.irForInference(),
-    };
-    return { analysis, document: null, symbols: a.symbols };
-  }
-  if (language === 'proposal') {
-    // The three gates and the emission; a proposal draws no graph (its view is the SMT-LIB2 and the solver's answer).
-    const check = checkProposal(text);
-    const analysis: AnalysisView = {
-      version,
-      language,
-      graph: { language, nodes: [], edges: [] },
-      diagnostics: check.diagnostics,
-      derived: [],
-      structureKey: '0:0:',
-      proposal: outlineProposal(check),
-      stats: { lines: text.split('\n').length, nodes: 0, edges: 0, analyzeMs: now() - started },
-    };
-    return { analysis, document: null };
-  }
-  const a = analyzeClair(text, previous);
-  const analysis: AnalysisView = {
-    version,
-    language,
-    graph: a.graph,
-    diagnostics: a.diagnostics,
-    derived: a.derived,
-    structureKey: structureKey(a.graph),
-    stats: {
-      lines: a.document.lines.length,
-      nodes: a.graph.nodes.length,
-      edges: a.graph.edges.length,
-      analyzeMs: now() - started,
-    },
-  };
-  return { analysis, document: a.document };
+  const { analysis, document, symbols } = analyzerOf(language).analyze(text, { version, previous, now, fileName: options.fileName ?? null });
+  return symbols ? { analysis, document, symbols } : { analysis, document };
 }

@@ -1,0 +1,171 @@
+/**
+ * The language table: one row per language Warrant reads, with everything the rest of
+ * the program asks about a language — its name, file extensions, Monaco language,
+ * what its numbers are called, which views and commands it has. The command line,
+ * the validation worker and the page read these rows instead of testing
+ * `language === 'gaia'` in place.
+ *
+ * The rows are plain data and a few tiny functions, so the page can import them
+ * without pulling a parser into its bundle. What analyses a language (the parsers
+ * and compilers, which run in the validation worker and the command line) is attached
+ * to the same ids in `languageAnalyzers.ts`; which export formats apply to a language
+ * is said by the exporter table (`exportFormatsOf`), whose rows name their languages.
+ *
+ * Adding a language: its analyzer module, one row here, one in languageAnalyzers.ts.
+ */
+import type { AnalysisView } from '../analysis/documentAnalysis.ts';
+import type { Language } from '../graph/reasoningGraph.ts';
+
+export type { Language };
+
+/** What a language calls its things, for labels and messages. */
+export interface LanguageTerms {
+  /** One node the user reasons about: `belief`, `claim`, `assertion`. */
+  readonly item: string;
+  readonly items: string;
+  /** The number written in the text: CLAIR `confidence`, Gaia `prior`. */
+  readonly stated: string;
+  /** The number computed from the rest: CLAIR `derived`, Gaia `posterior`. */
+  readonly computed: string;
+  /** What supports an item: CLAIR `justification`, Gaia `premise`. */
+  readonly support: string;
+}
+
+export interface LanguageRow {
+  readonly id: Language;
+  /** How the language is named to people: `CLAIR`, `Gaia`, `FormalProposal`. */
+  readonly name: string;
+  /** A document of the language, in a sentence: `a CLAIR trace`. */
+  readonly documentKind: string;
+  /** File extensions, lower case with the dot, the usual one first. */
+  readonly extensions: readonly string[];
+  /** The Monaco language the editor model uses. */
+  readonly monacoLanguage: string;
+  /**
+   * What the page shows beside the editor: the reasoning graph with the inspector, or
+   * the proof view (SMT-LIB2, solver verdict) of a document that draws no graph.
+   */
+  readonly view: 'graph' | 'proof';
+  readonly terms: LanguageTerms;
+  /**
+   * The Format command: `printer` (the canonical text from the language's printer, in
+   * the validation worker), `editor` (Monaco's own formatter for the editor language),
+   * or null (none).
+   */
+  readonly formatting: 'printer' | 'editor' | null;
+  /** The compiler adds helper nodes, hidden unless asked for. */
+  readonly helperNodes: boolean;
+  /** Posteriors come from the inference worker. */
+  readonly inference: boolean;
+  /**
+   * A document is a package module whose identity (namespace, name, version) comes from
+   * the command line's options or a `pyproject.toml` beside it or above it.
+   */
+  readonly packageIdentity: boolean;
+  /** Items can be ranked by vector-symbolic similarity (`similar`, near-duplicates). */
+  readonly similarity: boolean;
+  /**
+   * Command-line commands that take the language, when not all do, and how to say
+   * which do in the refusal (`the infer command does not take … documents (HINT)`).
+   */
+  readonly commands: { readonly only: readonly string[]; readonly hint: string } | null;
+  /** What the status bar counts in an analysis: `[count, singular noun]`, e.g. `[12, 'belief']`. */
+  counts(analysis: AnalysisView): readonly (readonly [number, string])[];
+}
+
+export const LANGUAGE_TABLE: readonly LanguageRow[] = [
+  {
+    id: 'clair',
+    name: 'CLAIR',
+    documentKind: 'a CLAIR trace',
+    extensions: ['.clair'],
+    monacoLanguage: 'clair',
+    view: 'graph',
+    terms: { item: 'belief', items: 'beliefs', stated: 'confidence', computed: 'derived', support: 'justification' },
+    formatting: 'printer',
+    helperNodes: false,
+    inference: false,
+    packageIdentity: false,
+    similarity: true,
+    commands: null,
+    counts: (a) => [
+      [a.stats.nodes, 'belief'],
+      [a.stats.edges, 'justification'],
+      [a.stats.lines, 'line'],
+    ],
+  },
+  {
+    id: 'gaia',
+    name: 'Gaia',
+    documentKind: 'a Gaia package',
+    extensions: ['.py', '.gaia'],
+    monacoLanguage: 'gaia',
+    view: 'graph',
+    terms: { item: 'claim', items: 'claims', stated: 'prior', computed: 'posterior', support: 'premise' },
+    formatting: null,
+    helperNodes: true,
+    inference: true,
+    packageIdentity: true,
+    similarity: true,
+    commands: null,
+    counts: (a) => {
+      let claims = 0;
+      let actions = 0;
+      for (const n of a.graph.nodes) {
+        if (n.kind === 'claim' && !n.helper) claims++;
+        else if (n.kind === 'factor') actions++;
+      }
+      return [
+        [claims, 'claim'],
+        [actions, 'action'],
+      ];
+    },
+  },
+  {
+    id: 'proposal',
+    name: 'FormalProposal',
+    documentKind: 'a FormalProposal',
+    extensions: ['.json'],
+    // Edited as JSON, with Monaco's JSON language service and the FormalProposal schema.
+    monacoLanguage: 'json',
+    view: 'proof',
+    terms: { item: 'assertion', items: 'assertions', stated: 'value', computed: 'value', support: 'premise' },
+    formatting: 'editor',
+    helperNodes: false,
+    inference: false,
+    packageIdentity: false,
+    similarity: false,
+    commands: { only: ['check', 'export', 'prove'], hint: 'check, export --to smtlib and prove do' },
+    // The proposal's own status (gates, declarations) has its own place in the status bar.
+    counts: () => [],
+  },
+];
+
+/** Every language id, in table order: what `--lang` accepts. */
+export const LANGUAGES: readonly Language[] = LANGUAGE_TABLE.map((r) => r.id);
+
+/** The language of standard input, and of a file name with no known extension in the page. */
+export const DEFAULT_LANGUAGE: Language = 'clair';
+
+const BY_ID: ReadonlyMap<string, LanguageRow> = new Map(LANGUAGE_TABLE.map((r) => [r.id, r]));
+const BY_EXTENSION: ReadonlyMap<string, LanguageRow> = new Map(LANGUAGE_TABLE.flatMap((r) => r.extensions.map((e) => [e, r] as const)));
+
+export function languageRow(id: Language): LanguageRow {
+  return BY_ID.get(id)!;
+}
+
+export function isLanguage(s: string): s is Language {
+  return BY_ID.has(s);
+}
+
+/** The extension of the last segment of a path, lower case with its dot; '' when none. */
+export function extensionOf(path: string): string {
+  const dot = path.lastIndexOf('.');
+  const slash = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+  return dot > slash ? path.slice(dot).toLowerCase() : '';
+}
+
+/** The language a file's extension says (case-insensitive), or null when none does. */
+export function languageOfPath(path: string): Language | null {
+  return BY_EXTENSION.get(extensionOf(path))?.id ?? null;
+}
