@@ -30,6 +30,8 @@ const dock = (page: Page) => page.getByTestId('cascade-preview');
 
 for (const rate of [1, 4]) {
   test.describe(rate === 1 ? 'idle machine' : `CPU throttled ${rate}x`, () => {
+    // Each flow waits on page hooks, not on time; the limit only has to outlast a slow, shared machine.
+    test.describe.configure({ timeout: 180_000 });
     test.beforeEach(async ({ page }) => {
       await openFresh(page);
       if (rate > 1) await throttle(page, rate);
