@@ -1,23 +1,45 @@
 /**
- * The `export --to` formats: the ones this version writes, and the rest of contract
- * §1.5, which are named so that asking for them gets a clear "not yet" rather than
- * "unknown format".
+ * The `export --to` formats, as the command line names them: the rows of the exporter
+ * table (src/core/export/exporterTable.ts), plus any contract format not written yet.
  */
-export const EXPORT_FORMATS = ['clair', 'json', 'dot', 'graphml', 'svg', 'gaia-ir', 'beliefs', 'manifests', 'explanations', 'oplog', 'smtlib'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+import { EXPORTERS } from '../core/export/exporterTable.ts';
+import type { Exporter } from '../core/export/exporterTable.ts';
+import { languageRow } from '../core/languages/languageTable.ts';
 
-/** Formats that only one language has (a FormalProposal has only `smtlib`). */
-export const FORMAT_LANGUAGE: Partial<Readonly<Record<ExportFormat, 'clair' | 'gaia' | 'proposal'>>> = {
-  clair: 'clair',
-  'gaia-ir': 'gaia',
-  beliefs: 'gaia',
-  manifests: 'gaia',
-  smtlib: 'proposal',
-};
+export { EXPORT_FORMATS, exporterOf, formatsTaking, isExportFormat } from '../core/export/exporterTable.ts';
+export type { ExportFormat } from '../core/export/exporterTable.ts';
 
 /** Contract formats not written yet, with the reason (none at the moment). */
 export const PLANNED_EXPORT_FORMATS: Readonly<Record<string, string>> = {};
 
-export function isExportFormat(s: string): s is ExportFormat {
-  return (EXPORT_FORMATS as readonly string[]).includes(s);
+/** `a, b or c`. */
+export function orList(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+}
+
+/** The documents a format takes, in a sentence: `a CLAIR trace or a Gaia package`. */
+export function documentKindsOf(row: Exporter): string {
+  return row.languages.map((l) => languageRow(l).documentKind).join(' or ');
+}
+
+/**
+ * The usage text's sentence on what `export` writes, wrapped to `width` after `indent`:
+ * the formats of the default language, then for each other language the formats only
+ * it has (`a Gaia package also as …`), a format that writes several files marked
+ * `(a folder)`.
+ */
+export function exportFormatsSentence(languages: readonly { readonly id: string; readonly documentKind: string }[]): string {
+  const taken = new Set<string>();
+  const named = (e: Exporter) => (e.output === 'files' ? `${e.id} (a folder)` : e.id);
+  const parts: string[] = [];
+  languages.forEach((language, i) => {
+    const mine = EXPORTERS.filter((e) => (e.languages as readonly string[]).includes(language.id));
+    const fresh = mine.filter((e) => !taken.has(e.id));
+    if (fresh.length === 0) return;
+    const shared = mine.length > fresh.length;
+    for (const e of fresh) taken.add(e.id);
+    const list = fresh.map(named).join(', ');
+    parts.push(i === 0 ? `write the document as ${list}` : `${language.documentKind} ${shared ? 'also as' : 'as'} ${list}`);
+  });
+  return parts.join('; ');
 }

@@ -1,13 +1,49 @@
-/** The usage text: all commands, and one line per command for usage mistakes. */
+/**
+ * The usage text: all commands, and one line per command for usage mistakes. The
+ * languages and export formats come from their tables (src/core/languages/languageTable.ts,
+ * src/core/export/exporterTable.ts).
+ */
+import { LANGUAGE_TABLE, LANGUAGES, languageRow, DEFAULT_LANGUAGE } from '../core/languages/languageTable.ts';
+import { EXPORT_FORMATS, exportFormatsSentence, formatsTaking } from './exportFormats.ts';
+
+/** `clair|gaia|proposal`: what `--lang` takes. */
+const LANG = LANGUAGES.join('|');
+/** The languages `similar` reads. */
+const SIMILAR_LANG = LANGUAGE_TABLE.filter((l) => l.similarity).map((l) => l.id).join('|');
+
+/** The usage text's wrapped lines are at most this long. */
+const WIDTH = 91;
+/** Descriptions start in this column. */
+const COLUMN = 34;
+
+/** `  LABEL   description…`, the description wrapped at WIDTH and continued in COLUMN. */
+function entry(label: string, text: string): string {
+  const lines: string[] = [];
+  let line = `  ${label}`.padEnd(COLUMN - 1) + ' ';
+  let empty = true;
+  for (const word of text.split(' ')) {
+    if (!empty && line.length + 1 + word.length > WIDTH) {
+      lines.push(line);
+      line = ' '.repeat(COLUMN);
+      empty = true;
+    }
+    line += (empty ? '' : ' ') + word;
+    empty = false;
+  }
+  lines.push(line);
+  return lines.join('\n');
+}
+
+const EXTENSIONS = LANGUAGE_TABLE.map((l) => `${l.extensions.join('/')} ${l.name}`).join(', ');
 
 export const COMMAND_USAGE: Readonly<Record<string, string>> = {
-  check: 'warrant check FILE... [--json] [--lang clair|gaia|proposal]',
-  infer: 'warrant infer FILE [--json] [--lang clair|gaia|proposal] [--method auto|exact|jt|bp|trw_bp] [--namespace NS] [--package PKG] [--version V]',
-  export: 'warrant export FILE --to clair|json|dot|graphml|svg|gaia-ir|beliefs|manifests|explanations|oplog|smtlib [--out PATH] [--ops LOG.jsonl] [--mode entailment|model|consistency] [--lang clair|gaia|proposal] [--namespace NS] [--package PKG] [--version V]',
+  check: `warrant check FILE... [--json] [--lang ${LANG}]`,
+  infer: `warrant infer FILE [--json] [--lang ${LANG}] [--method auto|exact|jt|bp|trw_bp] [--namespace NS] [--package PKG] [--version V]`,
+  export: `warrant export FILE --to ${EXPORT_FORMATS.join('|')} [--out PATH] [--ops LOG.jsonl] [--mode entailment|model|consistency] [--lang ${LANG}] [--namespace NS] [--package PKG] [--version V]`,
   bench: 'warrant bench [--json] [--quick] [--no-browser]',
-  explain: 'warrant explain FILE ID [--json] [--ops LOG.jsonl] [--lang clair|gaia|proposal] [--namespace NS] [--package PKG] [--version V]',
-  cascade: 'warrant cascade FILE (--refute ID | --correct ID=CONF | --retract ID | --withdraw ID)... [--json] [--lang clair|gaia|proposal] [--namespace NS] [--package PKG] [--version V]',
-  similar: 'warrant similar FILE (ID | --query TEXT) [--strategy hrr|hdc] [-k N] [--json] [--lang clair|gaia] [--namespace NS] [--package PKG] [--version V]',
+  explain: `warrant explain FILE ID [--json] [--ops LOG.jsonl] [--lang ${LANG}] [--namespace NS] [--package PKG] [--version V]`,
+  cascade: `warrant cascade FILE (--refute ID | --correct ID=CONF | --retract ID | --withdraw ID)... [--json] [--lang ${LANG}] [--namespace NS] [--package PKG] [--version V]`,
+  similar: `warrant similar FILE (ID | --query TEXT) [--strategy hrr|hdc] [-k N] [--json] [--lang ${SIMILAR_LANG}] [--namespace NS] [--package PKG] [--version V]`,
   prove: 'warrant prove FILE [--solver z3|cvc5] [--mode entailment|model|consistency] [--timeout MS] [--intuition none|hrr|hdc] [--json]',
 };
 
@@ -21,12 +57,10 @@ Commands:
           [--ops LOG.jsonl]       (with a session's operation log, verified and replayed)
   cascade FILE OP... [--json]     apply --refute ID, --correct ID=CONF, --retract ID,
                                   --withdraw ID in order; report each cascade and the states
-  export FILE --to FORMAT         write the document as clair, json, dot, graphml, svg,
-                                  explanations, oplog; a Gaia package also as gaia-ir,
-                                  beliefs, manifests (a folder); a FormalProposal as smtlib
+${entry('export FILE --to FORMAT', exportFormatsSentence(LANGUAGE_TABLE))}
          [--out PATH]             (to stdout unless --out is given)
-         [--ops LOG.jsonl]        (explanations, oplog: the session's log)
-         [--mode M]               (smtlib: entailment, model or consistency)
+         [--ops LOG.jsonl]        (${formatsTaking('ops').map((e) => e.id).join(', ')}: the session's log)
+         [--mode M]               (${formatsTaking('mode').map((e) => e.id).join(', ')}: entailment, model or consistency)
   prove FILE [--json]             FormalProposal: the gates, then a solver's verdict
         [--solver z3|cvc5]        (z3 by default; cvc5 needs its executable)
         [--mode M]                (default: the proposal's verificationMode)
@@ -41,9 +75,7 @@ Commands:
   help                            show this text
 
 Options:
-  --lang clair|gaia|proposal      language of the input (default: from the extension:
-                                  .clair CLAIR, .py/.gaia Gaia, .json FormalProposal;
-                                  standard input is CLAIR)
+${entry(`--lang ${LANG}`, `language of the input (default: from the extension: ${EXTENSIONS}; standard input is ${languageRow(DEFAULT_LANGUAGE).name})`)}
   --namespace NS, --package PKG,  a Gaia package's identity (default: its pyproject.toml,
   --version V                     found beside the file or above it)
   --json                          machine-readable output

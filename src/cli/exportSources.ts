@@ -1,0 +1,78 @@
+/**
+ * Where the command line finds each source an export format needs (the `needs` of the
+ * exporter table's rows): the documents it read, ELK for a picture's positions, the
+ * `--ops` log or its device key for a session's log. Only the sources a row names are
+ * gathered, in the order it names them.
+ */
+import { basename } from 'node:path';
+import type { ExportNeed, ExportSources } from '../core/export/exporterTable.ts';
+import { textHash } from '../core/oplog/opId.ts';
+import type { ReplayState } from '../core/oplog/replayLog.ts';
+import { appendSigned } from '../core/oplog/signOperation.ts';
+import type { Positions } from '../core/layout/layoutTypes.ts';
+import { toLayoutInput } from '../core/layout/toLayoutInput.ts';
+import type { ProveMode } from '../core/proposal/index.ts';
+import { checkProposal } from '../core/proposal/index.ts';
+import { CliFailure } from './cliFailure.ts';
+import { loadOrCreateDeviceKey } from './deviceKeyFile.ts';
+import { documentExplanations } from './documentExplanations.ts';
+import type { LoadedDocument } from './loadDocument.ts';
+import { readOpsLog } from './opsFile.ts';
+import { STDIN_NAME } from './readInput.ts';
+
+export interface CliExportContext {
+  /** `--ops`: a session's log. */
+  readonly opsPath?: string | undefined;
+  /** `--mode`: the proposal's mode for `smtlib`. */
+  readonly mode?: ProveMode | undefined;
+}
+
+type SourceMakers = { readonly [N in ExportNeed]: (doc: LoadedDocument, log: () => Promise<ReplayState | null>, context: CliExportContext) => Promise<ExportSources[N]> };
+
+function missing(doc: LoadedDocument, what: string): never {
+  throw new Error(`${doc.input.name} has no ${what}`);
+}
+
+const CLI_SOURCES: SourceMakers = {
+  text: async (doc) => doc.input.text,
+  analysis: async ({ analysis: { graph, derived, diagnostics } }) => ({ graph, derived, diagnostics }),
+  layout: async (doc) => {
+    // ELK is loaded only when a picture is asked for: it is the heaviest import here.
+    const { layoutWithElk } = await import('../elk/layoutWithElk.ts');
+    const graph = doc.analysis.graph;
+    let positions: Positions = {};
+    try {
+      if (graph.nodes.length > 0) positions = await layoutWithElk(toLayoutInput(graph));
+    } catch (e) {
+      // ELK can fail on very large inputs (deep recursion); say so rather than crash.
+      throw new CliFailure(`cannot lay out ${doc.input.name} for the picture: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`);
+    }
+    return { positions, title: doc.input.name === STDIN_NAME ? 'Warrant reasoning graph' : basename(doc.input.name) };
+  },
+  gaia: async (doc) => doc.gaia ?? missing(doc, 'Gaia compile'),
+  proposal: async (doc, _log, { mode }) => (mode ? checkProposal(doc.input.text, { mode }) : (doc.proposal ?? missing(doc, 'proposal check'))),
+  explanations: async (doc, log) => documentExplanations(doc, (await log())?.applied ?? []),
+  ops: async (doc, log) => {
+    const replayed = await log();
+    if (replayed !== null) return replayed.applied;
+    // A plain document's log: one revision op, signed with the command line's device key.
+    const key = await loadOrCreateDeviceKey();
+    const hash = textHash(doc.input.text);
+    const revision = appendSigned(
+      { session: `cli-${hash.slice(3, 19)}`, last: null },
+      { kind: 'revision', text_hash: hash, language: doc.language, length: doc.input.text.length },
+      key,
+      { source: 'cli' },
+    );
+    return [revision];
+  },
+};
+
+/** The sources `needs` names, for one loaded document. */
+export async function cliExportSources(needs: readonly ExportNeed[], doc: LoadedDocument, context: CliExportContext): Promise<Partial<ExportSources>> {
+  let log: Promise<ReplayState | null> | null = null;
+  const readLog = () => (log ??= context.opsPath === undefined ? Promise.resolve(null) : readOpsLog(context.opsPath));
+  const sources: { -readonly [N in ExportNeed]?: ExportSources[N] } = {};
+  for (const need of needs) (sources as Record<ExportNeed, unknown>)[need] = await CLI_SOURCES[need](doc, readLog, context);
+  return sources;
+}
