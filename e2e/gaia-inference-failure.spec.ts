@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { cursorAfter, errorCount, node, openFresh, settled, shot } from './page.ts';
+import { cursorAfter, errorCount, node, openFresh, settled, shot, throttle } from './page.ts';
 
 const CLAIMS = ['effective', 'absorption', 'trial_result', 'registry_study', 'benefit'];
 /** Where `absorption_link = associate(` starts in the sample: the error's line. */
@@ -38,10 +38,7 @@ async function selectBefore(page: Page, after: string, selected: string): Promis
 
 async function runFlow(page: Page, rate: number): Promise<void> {
   await openFresh(page, 'migraine_evidence.py');
-  if (rate > 1) {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-  }
+  if (rate > 1) await throttle(page, rate);
   await inferred(page);
   expect(await errorCount(page)).toBe(0);
   await expect.poll(async () => Object.values(await beliefs(page)).every((b) => b !== '')).toBe(true);
