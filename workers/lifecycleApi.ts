@@ -16,7 +16,7 @@ import type { DependencyIndex } from '../src/core/oplog/dependencyIndex.ts';
 import { buildDependencyIndex } from '../src/core/oplog/dependencyIndex.ts';
 import type { LifecycleState } from '../src/core/oplog/lifecycle.ts';
 import type { SignedOperation } from '../src/core/oplog/operation.ts';
-import { revisionChanges } from '../src/core/oplog/revisionChanges.ts';
+import { isRevisable, revisionChanges } from '../src/core/oplog/revisionChanges.ts';
 import type { UserAction } from '../src/core/oplog/userAction.ts';
 import type { UserOperationBody } from '../src/core/session/sessionActions.ts';
 import { commitAction, correctedValues, newHolds, previewAction, reviewList } from '../src/core/session/sessionActions.ts';
@@ -123,11 +123,12 @@ export function createLifecycleApi(analysisOf: (version: number) => AnalysisView
     },
     /**
      * Compares `version` with the last revision recorded and makes it the new baseline.
-     * `reset` starts afresh (a session was opened): nothing is reported.
+     * `reset` starts afresh (a session was opened): nothing is reported. Null when the
+     * version is gone or does not parse whole (not a revision: see isRevisable).
      */
     markRevision(request: { version: number; reset: boolean }): RevisionMark | null {
       const analysis = analysisOf(request.version);
-      if (!analysis) return null;
+      if (!analysis || (!request.reset && !isRevisable(analysis.graph))) return null;
       const before = baseline;
       baseline = analysis.graph;
       if (request.reset || !before || before.language !== analysis.graph.language) return { changed: [], holds: [] };

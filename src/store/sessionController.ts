@@ -237,9 +237,9 @@ export class SessionController {
   async recordRevision(version: number, text: string, language: Language): Promise<void> {
     await this.enqueue(async () => {
       const reset = this.opening;
-      this.opening = false;
       const mark = await this.service.markRevision({ version, reset });
       if (!mark) return;
+      this.opening = false;
       const hash = textHash(text);
       const last = this.lastRevisionHash();
       if (last === hash) return;

@@ -50,6 +50,19 @@ describe('session controller', () => {
     expect(page.controller.log.filter((op) => op.body.kind === 'claim_invalidation')).toHaveLength(1);
   });
 
+  it('a pause in the middle of a line that does not parse yet is no revision; the finished line is compared with the last one recorded', async () => {
+    const page = await openPageSession(TRACE);
+    await page.edit(TRACE.replace('"b"', '"b'));
+    expect(page.controller.log.map((op) => op.body.kind)).toEqual(['revision']);
+    await page.edit(TRACE);
+    expect(page.controller.log.map((op) => op.body.kind)).toEqual(['revision']);
+    expect(page.states()).toEqual({ b1: 'active', b2: 'active', b3: 'active', b4: 'active' });
+    await page.edit(TRACE.replace('"b"', '"b'));
+    await page.edit(TRACE.replace('"b"', '"bee"'));
+    expect(page.controller.log.map((op) => op.body.kind)).toEqual(['revision', 'revision', 'claim_invalidation']);
+    expect(page.states()).toEqual({ b1: 'active', b2: 'active', b3: 'invalidated', b4: 'invalidated' });
+  });
+
   it('"Mark reviewed" withdraws the hold; the same text twice is one revision', async () => {
     const page = await openPageSession(TRACE);
     const rewritten = TRACE.replace('"b"', '"b2 rewritten"');

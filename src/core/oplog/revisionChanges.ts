@@ -101,3 +101,13 @@ export function revisionChanges(
     refreshes: listed([...refresh].filter((id) => !invalid.has(id))),
   };
 }
+
+/**
+ * Whether a version of the document can be recorded as a revision: a line that does not
+ * parse is text caught mid-edit (a quote not yet closed), and holding what rests on it
+ * would flag every pause in typing. The next version that parses is compared with the
+ * last one recorded, so a real change is still caught.
+ */
+export function isRevisable(graph: ReasoningGraph): boolean {
+  return !graph.nodes.some((n) => n.broken);
+}
