@@ -158,20 +158,25 @@ function GraphCanvas() {
     [revealClear],
   );
 
-  // A node that just appeared (a belief typed or pasted in) is brought into view too, so
-  // it is never left under the minimap or the dock. Not on open: the view fits then.
-  const known = useRef<{ key: string; ids: ReadonlySet<string> } | null>(null);
+  // A node that just appeared (a belief typed or pasted in) is brought into view too, and
+  // so is the selected node when the layout moves it (a belief given a justification moves
+  // under its support): neither is left under the minimap or the dock. Not on open: the
+  // view fits then.
+  const known = useRef<{ key: string; ids: ReadonlySet<string>; positions: typeof positions } | null>(null);
   useEffect(() => {
     const key = `${openSeq}:${showHelpers}`;
     const ids = new Set(nodes.map((n) => n.id));
     const prev = known.current;
-    known.current = { key, ids };
+    known.current = { key, ids, positions };
     if (!prev || prev.key !== key || prev.ids.size === 0) return;
     const added = nodes.filter((n) => !prev.ids.has(n.id));
-    if (added.length === 0 || added.length > MAX_REVEAL_ADDED) return;
-    const last = added[added.length - 1]!.id;
-    requestAnimationFrame(() => revealClear(last));
-  }, [nodes, openSeq, showHelpers, revealClear]);
+    const selected = useDocumentStore.getState().selection.id;
+    const was = selected ? prev.positions[selected] : undefined;
+    const now = selected ? positions[selected] : undefined;
+    const selectedMoved = !!was && !!now && (was.x !== now.x || was.y !== now.y);
+    const target = selected && (selectedMoved || added.some((n) => n.id === selected)) ? selected : added.length > 0 && added.length <= MAX_REVEAL_ADDED ? added[added.length - 1]!.id : null;
+    if (target) requestAnimationFrame(() => revealClear(target));
+  }, [nodes, positions, openSeq, showHelpers, revealClear]);
 
   // Keyboard: nodes are focusable in document order (edges are not). Focusing one brings
   // it clear of the overlays; Enter or Space selects it as a click does; the arrows,
