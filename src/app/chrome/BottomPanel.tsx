@@ -2,9 +2,10 @@
  * Under the editor: Problems, History and Contradictions as tabs. The problems panel
  * stays mounted (hidden) when another tab is shown, so its contract hook is always there.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { HistoryPanel } from '../history/HistoryPanel.tsx';
+import { describeOperations } from '../history/describeOperations.ts';
 import { ContradictionsPanel } from '../contradictions/ContradictionsPanel.tsx';
 import { ProblemsPanel } from '../problems/ProblemsPanel.tsx';
 import { useLifecycleStore } from '../../store/lifecycleStore.ts';
@@ -13,7 +14,9 @@ type Tab = 'problems' | 'history' | 'contradictions';
 
 export function BottomPanel() {
   const [tab, setTab] = useState<Tab>('problems');
-  const ops = useLifecycleStore((s) => s.log.filter((op) => op.body.kind !== 'claim_invalidation' && op.body.kind !== 'revision').length);
+  // The count is of the entries the History tab lists (edits that changed beliefs included).
+  const log = useLifecycleStore((s) => s.log);
+  const ops = useMemo(() => describeOperations(log).length, [log]);
   const open = useLifecycleStore((s) => s.contradictions.filter((c) => !c.resolved).length);
   const tabButton = (id: Tab, label: ReactNode) => (
     <button className={`bottom-tab${tab === id ? ' on' : ''}`} data-testid={`tab-${id}`} onClick={() => setTab(id)}>

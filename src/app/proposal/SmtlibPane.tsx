@@ -9,6 +9,7 @@ import { monaco } from '../monaco/monacoSetup.ts';
 import { ensureLanguages } from '../monaco/ensureLanguages.ts';
 import { SMTLIB_LANGUAGE_ID } from '../monaco/smtlib/smtlibMonarch.ts';
 import { WARRANT_THEME, defineWarrantTheme } from '../monaco/warrantTheme.ts';
+import { plural } from '../plural.ts';
 import type { ModeScript } from './useModeScript.ts';
 
 export function SmtlibPane({ script }: { script: ModeScript | null }) {
@@ -65,7 +66,7 @@ export function SmtlibPane({ script }: { script: ModeScript | null }) {
     >
       <header className="pane-head">
         <span className="pane-title">SMT-LIB2</span>
-        <span className="muted">{script ? (script.smtlib ? `${script.mode} mode · ${text.split('\n').length - 1} lines · deterministic` : 'nothing emitted') : 'emitting…'}</span>
+        <span className="muted">{script ? (script.smtlib ? `${script.mode} mode · ${plural(text.split('\n').length - 1, 'line')} · deterministic` : 'nothing emitted') : 'emitting…'}</span>
       </header>
       <div className="smtlib-body">
         <div className="smtlib-editor" ref={hostRef} hidden={stopped} />
