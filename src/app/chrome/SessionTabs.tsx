@@ -4,7 +4,7 @@
  * double-click to rename; the current tab offers duplicate and delete. Problems with
  * storage (full, corrupt records, ops set aside) show at the end of the row.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { NEW_CLAIR } from './newDocuments.ts';
 import { deleteSession, duplicateSession, exportCurrentSession, importFile, newSession, renameSession, switchSession, useSessionsStore } from '../../store/browserSessions.ts';
 
@@ -13,6 +13,7 @@ export function SessionTabs() {
   const currentId = useSessionsStore((s) => s.currentId);
   const notice = useSessionsStore((s) => s.notice);
   const [editing, setEditing] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   return (
     <nav className="session-tabs" data-testid="sessions" aria-label="sessions">
       {sessions.map((s) => {
@@ -67,20 +68,28 @@ export function SessionTabs() {
       <button className="session-new" data-testid="new-session" title="A new session with an empty CLAIR trace" onClick={() => void newSession('untitled.clair', NEW_CLAIR)}>
         +
       </button>
-      <label className="session-new" title="Open a file: a .clair trace, a Gaia package, or a session exported from Warrant (you can also drop files on the page)">
+      {/* A real button, so Tab reaches it and Enter or Space opens the file picker. */}
+      <button
+        className="session-new"
+        data-testid="open-file"
+        title="Open a file: a .clair trace, a Gaia package, or a session exported from Warrant (you can also drop files on the page)"
+        aria-label="Open a file"
+        onClick={() => fileInput.current?.click()}
+      >
         ⤒
-        <input
-          type="file"
-          data-testid="import-file"
-          accept=".clair,.py,.gaia,.json"
-          multiple
-          hidden
-          onChange={(e) => {
-            for (const f of Array.from(e.currentTarget.files ?? [])) void importFile(f);
-            e.currentTarget.value = '';
-          }}
-        />
-      </label>
+      </button>
+      <input
+        ref={fileInput}
+        type="file"
+        data-testid="import-file"
+        accept=".clair,.py,.gaia,.json"
+        multiple
+        hidden
+        onChange={(e) => {
+          for (const f of Array.from(e.currentTarget.files ?? [])) void importFile(f);
+          e.currentTarget.value = '';
+        }}
+      />
       {notice && (
         <span className="session-notice" role="status" title={notice} onClick={() => useSessionsStore.setState({ notice: null })}>
           ⚠ {notice}

@@ -1,5 +1,7 @@
 /** The bottom bar: versions, sizes and timings, so what the workers did is visible. */
 import { useDocumentStore } from '../../store/documentStore.ts';
+import { TAB_FOCUS_HINT } from '../editor/tabFocusHint.ts';
+import { plural } from '../plural.ts';
 
 export function StatusBar() {
   const editorVersion = useDocumentStore((s) => s.editorVersion);
@@ -15,25 +17,25 @@ export function StatusBar() {
       <span>{language === 'gaia' ? 'Gaia' : language === 'proposal' ? 'FormalProposal' : 'CLAIR'}</span>
       {analysis?.proposal && (
         <span data-testid="proposal-status" data-gate={analysis.proposal.gate ?? ''}>
-          {analysis.proposal.gate !== 'schema' && `${analysis.proposal.symbols.length} declarations · ${analysis.proposal.assertions.length} assertions · `}
+          {analysis.proposal.gate !== 'schema' && `${plural(analysis.proposal.symbols.length, 'declaration')} · ${plural(analysis.proposal.assertions.length, 'assertion')} · `}
           {analysis.proposal.gate ? `stopped at the ${analysis.proposal.gate} gate` : 'gates passed'}
         </span>
       )}
       {analysis && language === 'clair' && (
         <span>
-          {analysis.stats.nodes} beliefs · {analysis.stats.edges} justifications · {analysis.stats.lines} lines
+          {plural(analysis.stats.nodes, 'belief')} · {plural(analysis.stats.edges, 'justification')} · {plural(analysis.stats.lines, 'line')}
         </span>
       )}
       {analysis && language === 'gaia' && (
         <span>
-          {analysis.graph.nodes.filter((n) => n.kind === 'claim' && !n.helper).length} claims · {analysis.graph.nodes.filter((n) => n.kind === 'factor').length} actions
+          {plural(analysis.graph.nodes.filter((n) => n.kind === 'claim' && !n.helper).length, 'claim')} · {plural(analysis.graph.nodes.filter((n) => n.kind === 'factor').length, 'action')}
         </span>
       )}
       {inference && language === 'gaia' && (
         <span data-testid="inference-status" data-version={inference.version} title="how the inference worker computed the posteriors">
           {inference.problem
             ? `inference: ${inference.problem}`
-            : `inference: ${inference.method}${inference.treewidth !== null ? `, treewidth ${inference.treewidth}` : ''}, ${inference.iterations} iteration${inference.iterations === 1 ? '' : 's'}, ${inference.converged ? 'converged' : 'not converged'}, ${inference.ms.toFixed(1)} ms`}
+            : `inference: ${inference.method}${inference.treewidth !== null ? `, treewidth ${inference.treewidth}` : ''}, ${plural(inference.iterations, 'iteration')}, ${inference.converged ? 'converged' : 'not converged'}, ${inference.ms.toFixed(1)} ms`}
         </span>
       )}
       {analysis && <span title="time the validation worker spent">validated in {analysis.stats.analyzeMs.toFixed(1)} ms</span>}
@@ -43,6 +45,9 @@ export function StatusBar() {
         </span>
       )}
       <span className="spacer" />
+      <span className="muted" data-testid="tab-focus-hint" title="Toggles whether Tab indents in the editor or moves focus to the next control">
+        {TAB_FOCUS_HINT}
+      </span>
       {behind > 0 && <span className="muted">analysing…</span>}
       <span className="muted">
         v{editorVersion}

@@ -8,11 +8,15 @@ import { SimilaritySearch } from '../similarity/SimilaritySearch.tsx';
 import { SAMPLES, fetchSample } from './sampleCatalog.ts';
 import { Menu } from './Menu.tsx';
 import { NEW_CLAIR, NEW_GAIA, NEW_PROPOSAL } from './newDocuments.ts';
-import { newSession } from '../../store/browserSessions.ts';
+import { newSession, useSessionsStore } from '../../store/browserSessions.ts';
 
 
 export function Toolbar() {
-  const name = useDocumentStore((s) => s.name);
+  // The current session's name, so a rename shows here at once; the document's own name
+  // where there are no sessions (no IndexedDB).
+  const documentName = useDocumentStore((s) => s.name);
+  const sessionName = useSessionsStore((s) => s.sessions.find((x) => x.id === s.currentId)?.name);
+  const name = sessionName ?? documentName;
   const language = useDocumentStore((s) => s.language);
   const showHelpers = useDocumentStore((s) => s.showHelpers);
   const [error, setError] = useState<string | null>(null);
