@@ -8,6 +8,8 @@ import { useRef, useState } from 'react';
 import { NEW_CLAIR } from './newDocuments.ts';
 import { deleteSession, duplicateSession, exportCurrentSession, importFile, newSession, renameSession, switchSession, useSessionsStore } from '../../store/browserSessions.ts';
 
+const NOTICE_STYLE = { whiteSpace: 'normal', overflow: 'visible', overflowWrap: 'break-word', flex: '0 1 auto', minWidth: '18em', maxWidth: '60%', lineHeight: 1.35, padding: '3px 0' } as const;
+
 export function SessionTabs() {
   const sessions = useSessionsStore((s) => s.sessions);
   const currentId = useSessionsStore((s) => s.currentId);
@@ -91,7 +93,8 @@ export function SessionTabs() {
         }}
       />
       {notice && (
-        <span className="session-notice" role="status" title={notice} onClick={() => useSessionsStore.setState({ notice: null })}>
+        // Read in full: the notice wraps onto more lines (the row grows) instead of being cut off.
+        <span className="session-notice" role="status" data-testid="session-notice" title="Click to dismiss" style={NOTICE_STYLE} onClick={() => useSessionsStore.setState({ notice: null })}>
           ⚠ {notice}
         </span>
       )}
