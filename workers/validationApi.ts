@@ -6,16 +6,15 @@
 import type { AnalysisPatch } from '../src/core/analysis/analysisPatch.ts';
 import { AnalysisSession } from '../src/core/analysis/analysisSession.ts';
 import type { AnalyzeRequest } from '../src/core/analysis/analysisSession.ts';
-import { parseClair } from '../src/core/clair/parser.ts';
-import { printClair } from '../src/core/clair/printer.ts';
 import type { SymbolUse } from '../src/core/clair/symbolIndex.ts';
 import type { Language } from '../src/core/graph/reasoningGraph.ts';
-import { analyzeGaia } from '../src/core/gaia/analyzeGaia.ts';
-import type { GaiaExportFormat } from '../src/core/gaia/gaiaExportFiles.ts';
-import { gaiaExportFiles } from '../src/core/gaia/gaiaExportFiles.ts';
+import type { ExportOutput } from '../src/core/export/exporterTable.ts';
+import { analyzerOf } from '../src/core/languages/languageAnalyzers.ts';
 import { checkProposal } from '../src/core/proposal/index.ts';
 import type { Gate, ProveMode } from '../src/core/proposal/index.ts';
 import { createLifecycleApi } from './lifecycleApi.ts';
+import type { WorkerExportRequest } from './workerExports.ts';
+import { exportInWorker } from './workerExports.ts';
 
 export type { AnalyzeRequest };
 
@@ -32,18 +31,17 @@ export function createValidationApi() {
     analyze(request: AnalyzeRequest): AnalysisPatch {
       return session.analyze(request);
     },
-    /** The canonical text of a document (CLAIR's printer); null when the language has no printer. */
+    /** The canonical text of a document (its language's printer); null when the language has no printer. */
     format(text: string, language: Language): string | null {
-      return language === 'clair' ? printClair(parseClair(text)) : null;
+      return analyzerOf(language).print?.(text) ?? null;
     },
     /**
-     * The files of a Gaia export (ir.json, beliefs.json, or the manifests), computed here
-     * because they need the full compile and inference, not just the editing analysis.
+     * An export made from the text alone (the exporter table's formats whose sources are
+     * all SOURCES_FROM_TEXT): canonical text, a Gaia package's files (the full compile and
+     * inference, not just the editing analysis), a proposal's SMT-LIB2 in a chosen mode.
      */
-    exportGaia(text: string, fileName: string, format: GaiaExportFormat): { files: Record<string, string> } | { error: string } {
-      const gaia = analyzeGaia(text, { fileStem: fileName.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '') });
-      const exported = gaiaExportFiles(gaia, format);
-      return 'error' in exported ? exported : { files: Object.fromEntries(exported.files) };
+    exportDocument(request: WorkerExportRequest): Promise<ExportOutput> {
+      return exportInWorker(request);
     },
     /**
      * A FormalProposal's SMT-LIB2 script in `mode` (which may differ from the one the

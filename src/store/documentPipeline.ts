@@ -8,9 +8,9 @@ import type { AnalysisView } from '../core/analysis/documentAnalysis.ts';
 import type { AnalysisPatch } from '../core/analysis/analysisPatch.ts';
 import { applyPatch } from '../core/analysis/analysisPatch.ts';
 import type { SymbolUse } from '../core/clair/symbolIndex.ts';
-import type { GaiaExportFormat } from '../core/gaia/gaiaExportFiles.ts';
 import { indexGraph, reindexSameShape } from '../core/graph/graphIndex.ts';
 import type { Language } from '../core/graph/reasoningGraph.ts';
+import { languageRow } from '../core/languages/languageTable.ts';
 import type { LayoutInput, LayoutResult } from '../core/layout/layoutTypes.ts';
 import { toLayoutInput } from '../core/layout/toLayoutInput.ts';
 import type { LayoutApi } from '../../workers/layout.worker.ts';
@@ -45,7 +45,7 @@ type LayoutReply = LayoutResult & { readonly version: number; readonly key: stri
 
 /** What a layout is for: the graph's shape, and whether helper claims are drawn. */
 function layoutKeyOf(analysis: AnalysisView, showHelpers: boolean): string {
-  return analysis.language === 'gaia' && !showHelpers ? `${analysis.structureKey}|no-helpers` : analysis.structureKey;
+  return languageRow(analysis.language).helperNodes && !showHelpers ? `${analysis.structureKey}|no-helpers` : analysis.structureKey;
 }
 
 export class DocumentPipeline {
@@ -157,11 +157,6 @@ export class DocumentPipeline {
   /** Canonical text of the document, from the printer in the worker. */
   format(text: string): Promise<string | null> {
     return this.validation.format(text, useDocumentStore.getState().language);
-  }
-
-  /** Gaia export files (ir.json, beliefs.json, manifests), made in the worker from the text. */
-  exportGaia(text: string, format: GaiaExportFormat): Promise<{ files: Record<string, string> } | { error: string }> {
-    return this.validation.exportGaia(text, useDocumentStore.getState().name, format);
   }
 
   /** Resolves with the analysis of the newest edit once it has arrived. */

@@ -1,0 +1,66 @@
+/**
+ * How the page makes each export of the exporter table (src/core/export/exporterTable.ts).
+ * A format whose sources all come from the text is made in the validation worker
+ * (canonical text, Gaia's files, a proposal's SMT-LIB2 in the mode chosen for Run);
+ * one that reads the analysis or the positions on screen is made here from what the
+ * page shows; the formats made from the open session's log are the session's own, by
+ * id below. Several files come as one zip with their folder layout.
+ */
+import { strToU8, zipSync } from 'fflate';
+import type { ExportFormat, ExportNeed, ExportOutput, ExportSources } from '../../core/export/exporterTable.ts';
+import { exporterOf, SOURCES_FROM_TEXT } from '../../core/export/exporterTable.ts';
+import { useDocumentStore } from '../../store/documentStore.ts';
+import { getPipeline } from '../../store/pipelineInstance.ts';
+import { getSession } from '../../store/sessionInstance.ts';
+import { useProofStore } from '../../store/proofStore.ts';
+import { activeEditor } from '../editor/activeEditor.ts';
+
+/** Formats made from the open session's log, which the session controller keeps. */
+const SESSION_EXPORTS: Partial<Record<ExportFormat, () => Promise<string>>> = {
+  explanations: async () => {
+    await getPipeline().whenCurrent();
+    return getSession().explanationsJsonLines();
+  },
+  oplog: async () => getSession().oplogJsonLines(),
+};
+
+/** The sources the page itself supplies: what it shows. */
+const PAGE_SOURCES: { readonly [N in ExportNeed]?: () => Promise<ExportSources[N]> } = {
+  text: async () => activeEditor()?.getValue() ?? '',
+  analysis: async () => {
+    const { graph, derived, diagnostics } = await getPipeline().whenCurrent();
+    return { graph, derived, diagnostics };
+  },
+  layout: async () => {
+    const s = useDocumentStore.getState();
+    return { positions: s.positions, title: s.name };
+  },
+};
+
+async function make(format: ExportFormat): Promise<ExportOutput> {
+  const session = SESSION_EXPORTS[format];
+  if (session) return { text: await session() };
+  const row = exporterOf(format);
+  if (row.needs.every((n) => SOURCES_FROM_TEXT.has(n))) {
+    const s = useDocumentStore.getState();
+    // A proposal's script in the mode chosen for Run: the chosen one, else the proposal's own, else entailment.
+    const mode = useProofStore.getState().settings.mode ?? s.analysis?.proposal?.mode ?? 'entailment';
+    return getPipeline().validationApi.exportDocument({ format, text: activeEditor()?.getValue() ?? '', fileName: s.name, mode });
+  }
+  const sources: Partial<Record<ExportNeed, unknown>> = {};
+  for (const need of row.needs) {
+    const supply = PAGE_SOURCES[need];
+    if (!supply) throw new Error(`the page cannot supply the ${need} that ${format} needs`);
+    sources[need] = await supply();
+  }
+  return row.run(sources as Partial<ExportSources>);
+}
+
+/** The bytes of one export of the open document, as it downloads. */
+export async function exportInPage(format: ExportFormat): Promise<string | Uint8Array> {
+  const out = await make(format);
+  if ('error' in out) throw new Error(out.error);
+  if ('refused' in out) throw new Error(`${useDocumentStore.getState().name} ${out.refused}`);
+  if ('files' in out) return zipSync(Object.fromEntries([...out.files].map(([path, body]) => [path, strToU8(body)])));
+  return out.text;
+}
