@@ -13,6 +13,7 @@ import { importFile, startSessions } from '../store/browserSessions.ts';
 import { getSession } from '../store/sessionInstance.ts';
 import { useDocumentStore } from '../store/documentStore.ts';
 import { ProposalView } from './proposal/ProposalView.tsx';
+import { languageRow } from '../core/languages/languageTable.ts';
 
 export function App() {
   const language = useDocumentStore((s) => s.language);
@@ -50,13 +51,13 @@ export function App() {
             <EditorPane />
             <BottomPanel />
           </SplitPane>
-          {language === 'proposal' ? (
-            <ProposalView />
-          ) : (
+          {languageRow(language).view === 'graph' ? (
             <SplitPane id="right" direction="row" initial={68} min={30} max={85}>
               <GraphPane />
               <InspectorPanel />
             </SplitPane>
+          ) : (
+            <ProposalView />
           )}
         </SplitPane>
       </main>

@@ -7,6 +7,7 @@ import { create } from 'zustand';
 import type { AnalysisView } from '../core/analysis/documentAnalysis.ts';
 import type { GraphIndex } from '../core/graph/graphIndex.ts';
 import type { Language } from '../core/graph/reasoningGraph.ts';
+import { DEFAULT_LANGUAGE, languageOfPath } from '../core/languages/languageTable.ts';
 import type { InferenceProblem } from '../core/infer/inferenceProblem.ts';
 import type { LayoutMethod, Positions } from '../core/layout/layoutTypes.ts';
 import type { BeliefView } from './beliefView.ts';
@@ -125,9 +126,9 @@ export function diagnosticsVersion(s: DocumentState): number {
   return Math.min(a.version, s.inference?.version ?? 0);
 }
 
-/** The language a file name implies: `.py`/`.gaia` → Gaia, anything else → CLAIR. */
+/** The language a file name implies by its extension (the language table's), else the default (CLAIR). */
 export function languageOf(name: string): Language {
-  return /\.(py|gaia)$/i.test(name) ? 'gaia' : /\.json$/i.test(name) ? 'proposal' : 'clair';
+  return languageOfPath(name) ?? DEFAULT_LANGUAGE;
 }
 
 export function selectNode(id: string | null, source: SelectionSource): void {

@@ -1,4 +1,5 @@
 /** The bottom bar: versions, sizes and timings, so what the workers did is visible. */
+import { languageRow } from '../../core/languages/languageTable.ts';
 import { useDocumentStore } from '../../store/documentStore.ts';
 import { TAB_FOCUS_HINT } from '../editor/tabFocusHint.ts';
 import { plural } from '../plural.ts';
@@ -10,28 +11,20 @@ export function StatusBar() {
   const layout = useDocumentStore((s) => s.layoutInfo);
   const workerError = useDocumentStore((s) => s.workerError);
   const language = useDocumentStore((s) => s.language);
+  const row = languageRow(language);
   const inference = useDocumentStore((s) => s.inference);
   const behind = analysis ? editorVersion - analysis.version : 0;
   return (
     <footer className="statusbar">
-      <span>{language === 'gaia' ? 'Gaia' : language === 'proposal' ? 'FormalProposal' : 'CLAIR'}</span>
+      <span>{row.name}</span>
       {analysis?.proposal && (
         <span data-testid="proposal-status" data-gate={analysis.proposal.gate ?? ''}>
           {analysis.proposal.gate !== 'schema' && `${plural(analysis.proposal.symbols.length, 'declaration')} · ${plural(analysis.proposal.assertions.length, 'assertion')} · `}
           {analysis.proposal.gate ? `stopped at the ${analysis.proposal.gate} gate` : 'gates passed'}
         </span>
       )}
-      {analysis && language === 'clair' && (
-        <span>
-          {plural(analysis.stats.nodes, 'belief')} · {plural(analysis.stats.edges, 'justification')} · {plural(analysis.stats.lines, 'line')}
-        </span>
-      )}
-      {analysis && language === 'gaia' && (
-        <span>
-          {plural(analysis.graph.nodes.filter((n) => n.kind === 'claim' && !n.helper).length, 'claim')} · {plural(analysis.graph.nodes.filter((n) => n.kind === 'factor').length, 'action')}
-        </span>
-      )}
-      {inference && language === 'gaia' && (
+      {analysis && row.counts(analysis).length > 0 && <span>{row.counts(analysis).map(([n, noun]) => plural(n, noun)).join(' · ')}</span>}
+      {inference && row.inference && (
         <span data-testid="inference-status" data-version={inference.version} title="how the inference worker computed the posteriors">
           {inference.problem
             ? `inference: ${inference.problem}`
@@ -39,7 +32,7 @@ export function StatusBar() {
         </span>
       )}
       {analysis && <span title="time the validation worker spent">validated in {analysis.stats.analyzeMs.toFixed(1)} ms</span>}
-      {layout && language !== 'proposal' && (
+      {layout && row.view === 'graph' && (
         <span title="how the layout worker placed the nodes">
           layout: {layout.method} {layout.ms.toFixed(0)} ms{layout.method === 'incremental' ? `, ${layout.moved} moved` : ''}
         </span>
@@ -51,7 +44,7 @@ export function StatusBar() {
       {behind > 0 && <span className="muted">analysing…</span>}
       <span className="muted">
         v{editorVersion}
-        {language !== 'proposal' && ` · graph v${graphVersion}`}
+        {row.view === 'graph' && ` · graph v${graphVersion}`}
       </span>
       {workerError && <span className="status-error">{workerError}</span>}
     </footer>

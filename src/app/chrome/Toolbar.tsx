@@ -4,6 +4,7 @@ import { useDocumentStore } from '../../store/documentStore.ts';
 import { getPipeline } from '../../store/pipelineInstance.ts';
 import { activeEditor } from '../editor/activeEditor.ts';
 import { ExportMenu } from './ExportMenu.tsx';
+import { languageRow } from '../../core/languages/languageTable.ts';
 import { SimilaritySearch } from '../similarity/SimilaritySearch.tsx';
 import { SAMPLES, fetchSample } from './sampleCatalog.ts';
 import { Menu } from './Menu.tsx';
@@ -58,19 +59,19 @@ export function Toolbar() {
           <span>declarations, assertions and a goal, checked by z3</span>
         </button>
       </Menu>
-      <button onClick={() => void activeEditor()?.getAction('editor.action.formatDocument')?.run()} title="Canonical spacing (Shift+Alt+F)" disabled={language === 'gaia'}>
+      <button onClick={() => void activeEditor()?.getAction('editor.action.formatDocument')?.run()} title="Canonical spacing (Shift+Alt+F)" disabled={languageRow(language).formatting === null}>
         Format
       </button>
-      <button onClick={() => getPipeline().relayout()} title="Lay the whole graph out again" disabled={language === 'proposal'}>
+      <button onClick={() => getPipeline().relayout()} title="Lay the whole graph out again" disabled={languageRow(language).view !== 'graph'}>
         Tidy layout
       </button>
-      {language === 'gaia' && (
+      {languageRow(language).helperNodes && (
         <label className="toolbar-toggle" title="Show the helper claims the compiler makes (warrants, relation results)">
           <input type="checkbox" data-testid="toggle-helpers" checked={showHelpers} onChange={(e) => getPipeline().setShowHelpers(e.target.checked)} />
           helpers
         </label>
       )}
-      {language !== 'proposal' && <SimilaritySearch />}
+      {languageRow(language).similarity && <SimilaritySearch />}
       <ExportMenu />
       {error && <span className="toolbar-error">{error}</span>}
     </header>

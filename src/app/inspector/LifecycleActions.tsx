@@ -4,6 +4,7 @@
  * withdraw what stands on it. Each starts a cascade preview; the dock under the graph
  * commits or cancels it.
  */
+import { languageRow } from '../../core/languages/languageTable.ts';
 import { useDocumentStore } from '../../store/documentStore.ts';
 import { useLifecycleStore } from '../../store/lifecycleStore.ts';
 import { getSession } from '../../store/sessionInstance.ts';
@@ -43,7 +44,7 @@ export function LifecycleActions({ id, isRoot, value }: { id: string; isRoot: bo
         )}
       </div>
       <label className="confidence-slider">
-        <span>{language === 'gaia' ? 'prior' : 'confidence'}</span>
+        <span>{languageRow(language).terms.stated}</span>
         <input
           data-testid="confidence-slider"
           type="range"

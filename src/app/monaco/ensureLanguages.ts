@@ -3,9 +3,10 @@ import { useDocumentStore } from '../../store/documentStore.ts';
 import { getPipeline } from '../../store/pipelineInstance.ts';
 import { registerClair } from './clair/registerClair.ts';
 import { registerGaia } from './gaia/registerGaia.ts';
-import { PROPOSAL_EDITOR_LANGUAGE, registerProposal } from './proposal/registerProposal.ts';
+import { registerProposal } from './proposal/registerProposal.ts';
 import { registerSmtlib } from './smtlib/smtlibMonarch.ts';
 import type { Language } from '../../core/graph/reasoningGraph.ts';
+import { languageRow } from '../../core/languages/languageTable.ts';
 import type { LanguageHost } from './languageHost.ts';
 import { monaco } from './monacoSetup.ts';
 
@@ -30,7 +31,7 @@ export function ensureLanguages(): void {
   registerSmtlib(monaco);
 }
 
-/** The Monaco language of a document: a FormalProposal is edited as JSON. */
+/** The Monaco language of a document (the language table's; a FormalProposal is edited as JSON). */
 export function editorLanguageOf(language: Language): string {
-  return language === 'proposal' ? PROPOSAL_EDITOR_LANGUAGE : language;
+  return languageRow(language).monacoLanguage;
 }

@@ -14,8 +14,9 @@ import {
   clairSymbolProvider,
 } from './clairNavigation.ts';
 import { clairRenameProvider } from './clairRename.ts';
+import { languageRow } from '../../../core/languages/languageTable.ts';
 
-export const CLAIR_LANGUAGE_ID = 'clair';
+export const CLAIR_LANGUAGE_ID = languageRow('clair').monacoLanguage;
 
 export function registerClair(monaco: Monaco, host: LanguageHost): IDisposable[] {
   const L = monaco.languages;

@@ -8,8 +8,9 @@ import { clairRenameProvider } from '../clair/clairRename.ts';
 import { gaiaCompletionProvider } from './gaiaCompletion.ts';
 import { gaiaHoverProvider } from './gaiaHover.ts';
 import { gaiaLanguageConfiguration, gaiaMonarch } from './gaiaMonarch.ts';
+import { languageRow } from '../../../core/languages/languageTable.ts';
 
-export const GAIA_LANGUAGE_ID = 'gaia';
+export const GAIA_LANGUAGE_ID = languageRow('gaia').monacoLanguage;
 
 const PYTHON_NAME = { pattern: /^[A-Za-z_][A-Za-z0-9_]*$/, description: 'a letter or _, then letters, digits or _', things: 'names' };
 

@@ -11,12 +11,13 @@
 import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
 import type { JSONSchema } from 'monaco-editor/languages/features/json/register';
 import type { ProposalOutline } from '../../../core/analysis/proposalOutline.ts';
+import { languageRow } from '../../../core/languages/languageTable.ts';
 import { useDocumentStore } from '../../../store/documentStore.ts';
 import type { SchemaSymbol } from './proposalJsonSchema.ts';
 import { proposalJsonSchema } from './proposalJsonSchema.ts';
 
-/** Monaco's language id for the editor model of a FormalProposal document. */
-export const PROPOSAL_EDITOR_LANGUAGE = 'json';
+/** Monaco's language id for the editor model of a FormalProposal document (the language table's: Monaco's JSON). */
+export const PROPOSAL_EDITOR_LANGUAGE = languageRow('proposal').monacoLanguage;
 
 const SCHEMA_URI = 'https://warrant.invalid/schemas/formal-proposal-v1.json';
 
