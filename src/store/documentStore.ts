@@ -7,7 +7,7 @@ import { create } from 'zustand';
 import type { AnalysisView } from '../core/analysis/documentAnalysis.ts';
 import type { GraphIndex } from '../core/graph/graphIndex.ts';
 import type { Language } from '../core/graph/reasoningGraph.ts';
-import { DEFAULT_LANGUAGE, languageOfPath } from '../core/languages/languageTable.ts';
+import { DEFAULT_LANGUAGE, languageOfPath, languageRow } from '../core/languages/languageTable.ts';
 import type { InferenceProblem } from '../core/infer/inferenceProblem.ts';
 import type { LayoutMethod, Positions } from '../core/layout/layoutTypes.ts';
 import type { BeliefView } from './beliefView.ts';
@@ -120,7 +120,7 @@ export const STALE_POSTERIOR_NOTE = 'stale: inference failed, so this is the las
 export function diagnosticsVersion(s: DocumentState): number {
   const a = s.analysis;
   if (!a) return 0;
-  if (a.language !== 'gaia' || a.ir === undefined) return a.version;
+  if (!languageRow(a.language).inference || a.ir === undefined) return a.version;
   // A broken inference worker sends nothing more: the analysis is all there is.
   if (s.workerError !== null && s.workerError.startsWith('inference')) return a.version;
   return Math.min(a.version, s.inference?.version ?? 0);

@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { ExplanationRecord } from '../../core/explain/explainRecord.ts';
+import { languageRow } from '../../core/languages/languageTable.ts';
 import { posteriorsStale, useDocumentStore } from '../../store/documentStore.ts';
 import { useLifecycleStore } from '../../store/lifecycleStore.ts';
 import { getSession } from '../../store/sessionInstance.ts';
@@ -13,7 +14,7 @@ export function ExplanationSection({ id }: { id: string }) {
   const version = useDocumentStore((s) => s.analysis?.version ?? 0);
   const posteriors = useDocumentStore((s) => s.posteriors);
   // Gaia: the record's posterior is the last one computed when the latest inference failed.
-  const stale = useDocumentStore((s) => s.analysis?.language === 'gaia' && posteriorsStale(s) && s.posteriors.has(id));
+  const stale = useDocumentStore((s) => s.analysis !== null && languageRow(s.analysis.language).inference && posteriorsStale(s) && s.posteriors.has(id));
   const log = useLifecycleStore((s) => s.log);
   const [shown, setShown] = useState<{ record: ExplanationRecord; text: string } | null>(null);
   useEffect(() => {
