@@ -156,9 +156,12 @@ export class SessionController {
     this.previewInFlight = true;
     try {
       const preview = await this.computePreview(action);
+      const newer = this.previewNext !== null;
       if (preview && epoch === this.previewEpoch) {
-        const newer = this.previewNext !== null;
         useLifecycleStore.setState({ preview, previewing: newer ? useLifecycleStore.getState().previewing : null });
+      } else if (!preview && !newer && epoch === this.previewEpoch) {
+        // The document kept changing under it: nothing to show, and nothing is being computed.
+        useLifecycleStore.setState({ previewing: null });
       }
     } finally {
       this.previewInFlight = false;
