@@ -59,6 +59,14 @@ async function expectLines(page: Page, lines: readonly string[], nodes: readonly
   for (const id of nodes) await expect(node(page, id)).toHaveCount(1);
 }
 
+/** The line the cursor is on, and whether any text is selected. */
+async function cursor(page: Page): Promise<{ line: number; selected: number }> {
+  return page.evaluate(() => ({
+    line: Number(document.querySelector('[data-testid=editor] .line-numbers.active-line-number')?.textContent ?? 0),
+    selected: document.querySelectorAll('[data-testid=editor] .selected-text').length,
+  }));
+}
+
 /** The notice is there in full: nothing of it is clipped. */
 async function expectNoticeInFull(page: Page, ending: string): Promise<void> {
   const notice = page.getByTestId('session-notice');
@@ -115,6 +123,9 @@ for (const rate of [1, 4]) {
     // Each tab comes to show the other's line: both are saved.
     await expectLines(a, [LINE_A, LINE_B], ['b10', 'b11']);
     await expectLines(b, [LINE_A, LINE_B], ['b10', 'b11']);
+    // The other tab's line came in as an edit: each cursor stayed at the end of its own line, nothing selected.
+    expect(await cursor(a)).toEqual({ line: 13, selected: 0 });
+    expect(await cursor(b)).toEqual({ line: 14, selected: 0 });
     await shot(a, `two-tabs-a-before-reload-${rate}x`);
     await shot(b, `two-tabs-b-before-reload-${rate}x`);
 

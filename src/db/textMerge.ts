@@ -174,3 +174,41 @@ function linesOf(text: string): string[] {
   if (text === '') return [];
   return (text.endsWith('\n') ? text : `${text}\n`).split(/(?<=\n)/);
 }
+
+/** `text` in [start, end) of the old text replaced by `insert`. */
+export interface TextEdit {
+  readonly start: number;
+  readonly end: number;
+  readonly insert: string;
+}
+
+/**
+ * The one edit turning `now` into `next`, widened to whole lines (from a line start to a
+ * line start), so lines that come from elsewhere go in as lines, not spliced into the
+ * middle of a line that merely shares their first characters ("b10" / "b11").
+ */
+export function lineEdit(now: string, next: string): TextEdit {
+  const limit = Math.min(now.length, next.length);
+  let start = 0;
+  while (start < limit && now.charCodeAt(start) === next.charCodeAt(start)) start++;
+  if (start > 0) start = now.lastIndexOf('\n', start - 1) + 1;
+  let tail = 0;
+  while (tail < limit - start && now.charCodeAt(now.length - 1 - tail) === next.charCodeAt(next.length - 1 - tail)) tail++;
+  while (tail > 0 && now.charCodeAt(now.length - tail - 1) !== 10) tail--;
+  return { start, end: now.length - tail, insert: next.slice(start, next.length - tail) };
+}
+
+/**
+ * Where an offset of the old text (a cursor, a selection end) belongs after `edit`, so
+ * that it stays with the line it was on: before the edit it stays; after it, it moves by
+ * the change in length; at a point where whole lines were inserted, it moves down with
+ * its line; inside replaced lines it keeps its column in the first of them, as far as
+ * the new lines reach.
+ */
+export function offsetAfterEdit(offset: number, edit: TextEdit): number {
+  if (offset < edit.start) return offset;
+  const delta = edit.insert.length - (edit.end - edit.start);
+  if (offset > edit.end) return offset + delta;
+  if (edit.start === edit.end) return edit.insert.endsWith('\n') ? offset + delta : offset;
+  return edit.start + Math.min(offset - edit.start, edit.insert.length);
+}

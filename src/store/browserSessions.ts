@@ -21,7 +21,7 @@ import { SessionRepository } from '../db/sessionRepository.ts';
 import type { SessionRecord, SessionLanguage, WarrantDb } from '../db/warrantDb.ts';
 import { openWarrantDb } from '../db/warrantDb.ts';
 import { languageOf, openDocument, useDocumentStore } from './documentStore.ts';
-import { mergeText } from '../db/textMerge.ts';
+import { lineEdit, mergeText, offsetAfterEdit } from '../db/textMerge.ts';
 import { activeEditor } from '../app/editor/activeEditor.ts';
 import { getSession, usePersistence } from './sessionInstance.ts';
 
@@ -54,8 +54,23 @@ interface Backend {
 let backend: Backend | null = null;
 let saveTimer: ReturnType<typeof setTimeout> | null = null;
 
+/**
+ * The notices on show, oldest first: a new one joins them rather than replacing them
+ * (a conflict notice must not vanish under a storage notice a moment later); the
+ * oldest go past three, and all go when the user dismisses them.
+ */
+let notices: string[] = [];
+
 function notice(message: string): void {
-  useSessionsStore.setState({ notice: message });
+  if (useSessionsStore.getState().notice === null) notices = [];
+  notices = [...notices.filter((m) => m !== message), message].slice(-3);
+  useSessionsStore.setState({ notice: notices.join(' ') });
+}
+
+function withdrawNotice(message: string): void {
+  if (useSessionsStore.getState().notice === null || !notices.includes(message)) return;
+  notices = notices.filter((m) => m !== message);
+  useSessionsStore.setState({ notice: notices.length > 0 ? notices.join(' ') : null });
 }
 
 let started: Promise<void> | null = null;
@@ -230,7 +245,7 @@ function listenToOtherTabs(tabs: CrossTab): void {
   });
   tabs.onSharedSession((shared) => {
     if (shared && shared.otherTabs.length > 0) notice(SHARED_NOTICE);
-    else if (useSessionsStore.getState().notice === SHARED_NOTICE) useSessionsStore.setState({ notice: null });
+    else withdrawNotice(SHARED_NOTICE);
   });
 }
 
@@ -318,10 +333,13 @@ async function savePending(): Promise<void> {
 function pullText(id: string): Promise<void> {
   return inTextQueue(async () => {
     if (!backend || useSessionsStore.getState().currentId !== id) return;
-    if (pending?.id === id) return savePending(); // unsaved edits here: saving merges
+    // Unsaved edits here: saving them merges. (A pending text equal to the synced one is
+    // only the echo of a text loaded into the editor, not an edit: it must not stop the load.)
+    const unsaved = (): boolean => pending !== null && pending.id === id && pending.text !== synced.get(id);
+    if (unsaved()) return savePending();
     const got = await backend.repo.get(id);
     if (!got.ok || useSessionsStore.getState().currentId !== id) return;
-    if (pending?.id === id) return savePending();
+    if (unsaved()) return savePending();
     const base = synced.get(id);
     const stored = got.session.text;
     if (base === undefined || stored === base) return;
@@ -361,7 +379,8 @@ function editorText(): string | null {
 
 /**
  * Puts `next` into the editor as one edit of the lines that differ (an edit, not a new
- * document: the cursor, the undo history and the graph's layout stay).
+ * document: the undo history and the graph's layout stay). Each cursor and selection
+ * stays with its line, and lines added or removed above the view do not scroll it.
  */
 function setEditorText(next: string): void {
   const editor = activeEditor();
@@ -372,19 +391,32 @@ function setEditorText(next: string): void {
   }
   const now = model.getValue();
   if (now === next) return;
-  const limit = Math.min(now.length, next.length);
-  let start = 0;
-  while (start < limit && now.charCodeAt(start) === next.charCodeAt(start)) start++;
-  if (start > 0) start = now.lastIndexOf('\n', start - 1) + 1;
-  let tail = 0;
-  while (tail < limit - start && now.charCodeAt(now.length - 1 - tail) === next.charCodeAt(next.length - 1 - tail)) tail++;
-  while (tail > 0 && now.charCodeAt(now.length - tail - 1) !== 10) tail--;
-  const from = model.getPositionAt(start);
-  const to = model.getPositionAt(now.length - tail);
-  editor.executeEdits('another-tab', [
-    { range: { startLineNumber: from.lineNumber, startColumn: from.column, endLineNumber: to.lineNumber, endColumn: to.column }, text: next.slice(start, next.length - tail) },
-  ]);
+  const edit = lineEdit(now, next);
+  const selections = (editor.getSelections() ?? []).map((s) => ({
+    anchor: offsetAfterEdit(model.getOffsetAt({ lineNumber: s.selectionStartLineNumber, column: s.selectionStartColumn }), edit),
+    head: offsetAfterEdit(model.getOffsetAt({ lineNumber: s.positionLineNumber, column: s.positionColumn }), edit),
+  }));
+  const from = model.getPositionAt(edit.start);
+  const to = model.getPositionAt(edit.end);
+  const firstVisible = editor.getVisibleRanges()[0]?.startLineNumber ?? 1;
+  const scrolledPast = editor.getScrollTop() - editor.getTopForLineNumber(firstVisible);
+  editor.executeEdits('another-tab', [{ range: { startLineNumber: from.lineNumber, startColumn: from.column, endLineNumber: to.lineNumber, endColumn: to.column }, text: edit.insert }]);
   editor.pushUndoStop();
+  if (selections.length > 0) {
+    editor.setSelections(
+      selections.map(({ anchor, head }) => {
+        const a = model.getPositionAt(anchor);
+        const h = model.getPositionAt(head);
+        return { selectionStartLineNumber: a.lineNumber, selectionStartColumn: a.column, positionLineNumber: h.lineNumber, positionColumn: h.column };
+      }),
+      'another-tab',
+    );
+  }
+  if (to.lineNumber <= firstVisible) {
+    const lines = (text: string): number => text.split('\n').length - 1;
+    const shift = lines(edit.insert) - lines(now.slice(edit.start, edit.end));
+    if (shift !== 0) editor.setScrollTop(editor.getTopForLineNumber(Math.max(1, firstVisible + shift)) + scrolledPast);
+  }
 }
 
 /** Saves where the graph was panned and zoomed to, with the session. */

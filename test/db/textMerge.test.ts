@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffLines, mergeText } from '../../src/db/textMerge.ts';
+import { diffLines, lineEdit, mergeText, offsetAfterEdit, type TextEdit } from '../../src/db/textMerge.ts';
 
 const lines = (...l: string[]): string => l.join('\n');
 
@@ -137,5 +137,56 @@ describe('mergeText', () => {
 
   it('both tabs typing into an empty document keep both lines', () => {
     expect(mergeText('', 'from B', 'from A\n')).toEqual({ clean: true, text: 'from A\nfrom B\n' });
+  });
+});
+
+describe('lineEdit and offsetAfterEdit (another tab\'s text put into this editor)', () => {
+  const apply = (now: string, e: TextEdit): string => now.slice(0, e.start) + e.insert + now.slice(e.end);
+
+  it('a line inserted above the cursor\'s line: whole lines go in, the cursor stays at the end of its own line', () => {
+    const now = 'b9 x\n\nb11 typed in B';
+    const next = 'b9 x\n\nb10 typed in A\nb11 typed in B';
+    const e = lineEdit(now, next);
+    expect(e).toEqual({ start: 6, end: 6, insert: 'b10 typed in A\n' });
+    expect(apply(now, e)).toBe(next);
+    expect(offsetAfterEdit(now.length, e)).toBe(next.length);
+    expect(offsetAfterEdit(6, e)).toBe(6 + 'b10 typed in A\n'.length); // at the start of its line: moves down with it
+    expect(offsetAfterEdit(2, e)).toBe(2);
+  });
+
+  it('a line appended after the cursor\'s line at the end: the cursor stays where it was, nothing selected', () => {
+    const now = 'b9 x\n\nb10 typed in A';
+    const next = 'b9 x\n\nb10 typed in A\nb11 typed in ';
+    const e = lineEdit(now, next);
+    expect(apply(now, e)).toBe(next);
+    expect(offsetAfterEdit(now.length, e)).toBe(now.length);
+  });
+
+  it('a changed line above: offsets below move by the change in length', () => {
+    const now = 'one\ntwo\nthree\n';
+    const next = 'one\nTWO, longer\nthree\n';
+    const e = lineEdit(now, next);
+    expect(e).toEqual({ start: 4, end: 8, insert: 'TWO, longer\n' });
+    expect(offsetAfterEdit(now.indexOf('three') + 2, e)).toBe(next.indexOf('three') + 2);
+  });
+
+  it('rebuilds the new text for random pairs', () => {
+    let seed = 3;
+    const rnd = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const word = (): string => ['a', 'b', '\n', 'ab', 'b1', '\n\n'][rnd(6)]!;
+    for (let t = 0; t < 500; t++) {
+      const now = Array.from({ length: rnd(12) }, word).join('');
+      const next = Array.from({ length: rnd(12) }, word).join('');
+      const e = lineEdit(now, next);
+      expect(apply(now, e)).toBe(next);
+      expect(e.start === 0 || now[e.start - 1] === '\n').toBe(true);
+      for (let o = 0; o <= now.length; o++) {
+        const m = offsetAfterEdit(o, e);
+        expect(m >= 0 && m <= next.length).toBe(true);
+      }
+    }
   });
 });
