@@ -12,10 +12,14 @@
  * `rejected`, never written over the stored one. Nothing here updates or deletes an op:
  * ops go away only with their whole session (SessionRepository.delete).
  */
+import Dexie from 'dexie';
+import type { SignedHead, UnsignedHead } from '../core/oplog/logHead.ts';
+import { chainHead } from '../core/oplog/logHead.ts';
 import type { SignedOperation } from '../core/oplog/operation.ts';
-import { dbProblem, errorMessage, errorNames, isQuotaError, type DbProblem, type DbProblemListener } from './dbProblem.ts';
+import { membersOf, SessionMembers } from '../core/oplog/sessionMembers.ts';
+import { dbProblem, errorMessage, isQuotaError, type DbProblem, type DbProblemListener } from './dbProblem.ts';
 import { readOperation } from './recordValidation.ts';
-import { readStoredOps } from './readStoredOps.ts';
+import { checkStoredOps, readStoredOps, storedOpRecords } from './readStoredOps.ts';
 import type { SchedulerTimers } from './saveScheduler.ts';
 import type { WarrantDb } from './warrantDb.ts';
 
@@ -28,6 +32,14 @@ export interface OpLogStoreOptions {
   readonly retryMs?: number;
   readonly timers?: SchedulerTimers;
   readonly onProblem?: DbProblemListener;
+  /** Signs each session's new head (logHead.ts) as its ops are written; without one no head is kept. */
+  readonly headSigner?: HeadSigner;
+}
+
+/** The key a store signs heads with. */
+export interface HeadSigner {
+  readonly author: string;
+  sign(head: UnsignedHead): Promise<SignedHead>;
 }
 
 /** The newest op written for a session by one committed batch. */
@@ -79,8 +91,10 @@ export class OpLogStore {
   private readonly delayMs: number;
   private readonly retryMs: number;
   private readonly timers: SchedulerTimers;
-  /** Ops refused as seq conflicts, for the UI to show or the user to resolve. */
+  /** Ops refused (they did not extend the stored log), for the UI to show or the user to resolve. */
   readonly rejected: SignedOperation[] = [];
+  /** Each session's members as of its stored tip, so a write reads them once. */
+  private readonly members = new Map<string, { tip: string; members: SessionMembers }>();
 
   constructor(
     private readonly db: WarrantDb,
@@ -209,9 +223,11 @@ export class OpLogStore {
 
   private async write(): Promise<FlushResult> {
     const batch = this.queue.slice();
-    let outcome: { written: SignedOperation[]; alreadyStored: number; conflicts: SignedOperation[] };
+    let outcome: BatchOutcome;
     try {
-      outcome = await this.db.transaction('rw', this.db.ops, () => this.addBatch(batch));
+      // Heads are signed first: awaiting anything but Dexie inside a transaction ends it.
+      const heads = this.options.headSigner ? await this.signHeads(batch) : NO_HEADS;
+      outcome = await this.db.transaction('rw', [this.db.ops, this.db.heads], () => this.addBatch(batch, heads));
     } catch (e) {
       return this.failed(e);
     }
@@ -222,13 +238,13 @@ export class OpLogStore {
     if (this.retryTimer !== null) this.timers.clear(this.retryTimer);
     this.retryTimer = null;
 
-    if (outcome.conflicts.length > 0) {
-      this.rejected.push(...outcome.conflicts);
-      const first = outcome.conflicts[0]!;
+    for (const refusal of outcome.refused) {
+      this.rejected.push(...refusal.ops);
+      const first = refusal.ops[0]!;
       this.report(
         dbProblem(
-          'seq-conflict',
-          `${outcome.conflicts.length} operation(s) were not written because another operation already holds their place in the log (first: session ${first.session}, seq ${first.seq}). They are kept aside, not lost.`,
+          refusal.code,
+          `${refusal.ops.length} operation(s) of session ${first.session} were not written, from seq ${first.seq} on: ${refusal.reason}. They are kept aside, not lost.`,
           { table: 'ops', key: first.id },
         ),
       );
@@ -237,28 +253,124 @@ export class OpLogStore {
     return {
       written: outcome.written.length,
       alreadyStored: outcome.alreadyStored,
-      conflicts: outcome.conflicts.length,
+      conflicts: outcome.refused.reduce((n, r) => n + r.ops.length, 0),
       pending: this.queue.length,
     };
   }
 
-  /** Inside the transaction: bulkAdd, then sort any refusals into duplicates and conflicts. */
-  private async addBatch(batch: SignedOperation[]): Promise<{ written: SignedOperation[]; alreadyStored: number; conflicts: SignedOperation[] }> {
-    try {
-      await this.db.ops.bulkAdd(batch);
-      return { written: batch, alreadyStored: 0, conflicts: [] };
-    } catch (e) {
-      const failures = bulkFailures(e);
-      if (!failures) throw e;
-      const failedPositions = [...failures.keys()];
-      if (failedPositions.some((i) => failures.get(i) !== 'ConstraintError')) throw e;
-      const failedOps = failedPositions.map((i) => batch[i]!);
-      const stored = await this.db.ops.bulkGet(failedOps.map((op) => op.id));
-      const failedSet = new Set(failedPositions);
-      const written = batch.filter((_, i) => !failedSet.has(i));
-      const conflicts = failedOps.filter((_, i) => stored[i] === undefined);
-      return { written, alreadyStored: failedOps.length - conflicts.length, conflicts };
+  /**
+   * The head each session of `batch` will have once its ops are in, signed. A head
+   * names the batch's last op of the session, so it can be signed before the store knows
+   * whether they go in; it is written only if they all do. None without a signer.
+   */
+  private async signHeads(batch: readonly SignedOperation[]): Promise<Map<string, SignedHead>> {
+    const signer = this.options.headSigner;
+    const heads = new Map<string, SignedHead>();
+    if (!signer) return heads;
+    for (const [session, ops] of bySession(batch)) {
+      const members = await this.membersBefore(session, ops[0]!);
+      if (members === undefined) continue; // the batch does not follow what is stored: it will be refused
+      for (const op of ops) members?.admit(op);
+      const last = ops[ops.length - 1]!;
+      heads.set(session, await signer.sign(chainHead(last, (members ?? new SessionMembers(ops[0]!.author)).list(), signer.author)));
     }
+    return heads;
+  }
+
+  /**
+   * The members of `session` as its stored log stands before `first` (null: the log is
+   * empty; undefined: `first` does not follow the stored log, so the batch will be refused).
+   */
+  private async membersBefore(session: string, first: SignedOperation): Promise<SessionMembers | null | undefined> {
+    const tip = await lastStoredOp(this.db, session);
+    if (!tip) return null;
+    if (first.seq > tip.seq && tip.id !== first.parent) return undefined;
+    return this.storedMembers(session, tip);
+  }
+
+  /**
+   * The members as of the stored tip: remembered from the last write, else what the
+   * stored head lists, else (a log stored before heads existed) read from the whole log.
+   */
+  private async storedMembers(session: string, tip: SignedOperation): Promise<SessionMembers> {
+    return (
+      this.cachedMembers(session, tip.id) ??
+      membersOfHead(await this.db.heads.get(session), tip.id) ??
+      this.remember(session, tip.id, membersOf(checkStoredOps(await storedOpRecords(this.db, session)).ops))
+    );
+  }
+
+  private cachedMembers(session: string, tip: string): SessionMembers | null {
+    const cached = this.members.get(session);
+    return cached && cached.tip === tip ? cached.members.copy() : null;
+  }
+
+  private remember(session: string, tip: string, members: SessionMembers): SessionMembers {
+    this.members.set(session, { tip, members: members.copy() });
+    return members;
+  }
+
+  /**
+   * Inside the transaction. Per session, the batch's ops must extend the stored log as
+   * one chain: each the next seq, its parent the op before, its author a member (the
+   * rule replay applies: sessionMembers.ts). Ops already stored (same id) count as
+   * written. If any op does not fit, none of the session's new ops are written — they
+   * were chained on a log that has moved on (another tab), or signed by a stranger —
+   * so the store never reports as committed what replay would set aside.
+   */
+  private async addBatch(batch: readonly SignedOperation[], heads: ReadonlyMap<string, SignedHead>): Promise<BatchOutcome> {
+    const outcome: BatchOutcome = { written: [], alreadyStored: 0, refused: [] };
+    for (const [session, ops] of bySession(batch)) {
+      const stored = await lastStoredOp(this.db, session);
+      let tip: { seq: number; id: string } | null = stored ? { seq: stored.seq, id: stored.id } : null;
+      // Only Dexie's promises are awaited in here (see storedOpRecords).
+      let members: SessionMembers | null = null;
+      if (stored) {
+        members =
+          this.cachedMembers(session, stored.id) ??
+          membersOfHead(await this.db.heads.get(session), stored.id) ??
+          membersOf(checkStoredOps(await storedOpRecords(this.db, session)).ops);
+      }
+      const fresh: SignedOperation[] = [];
+      let already = 0;
+      let refusal: Refusal | null = null;
+      for (const [i, op] of ops.entries()) {
+        if (tip && op.seq <= tip.seq) {
+          if ((await this.db.ops.get(op.id)) !== undefined) {
+            already++;
+            continue;
+          }
+          refusal = { code: 'seq-conflict', reason: `another operation already holds seq ${op.seq}`, ops: ops.slice(i) };
+          break;
+        }
+        const problem =
+          op.seq !== (tip?.seq ?? 0) + 1 || op.parent !== (tip?.id ?? null) ? { code: 'seq-conflict' as const, reason: `seq ${op.seq} does not follow the stored log's last op (seq ${tip?.seq ?? 0})` }
+          : members !== null && !members.has(op.author) ? { code: 'invalid-operation' as const, reason: `signed by ${op.author}, which is not a member of the session` }
+          : null;
+        if (problem) {
+          refusal = { ...problem, ops: ops.slice(i) };
+          break;
+        }
+        members ??= new SessionMembers(op.author);
+        members.admit(op);
+        fresh.push(op);
+        tip = { seq: op.seq, id: op.id };
+      }
+      if (refusal) {
+        // The new ops stand or fall together: a prefix would leave the log past its head.
+        outcome.refused.push({ ...refusal, ops: [...fresh, ...refusal.ops] });
+        outcome.alreadyStored += already;
+        continue;
+      }
+      outcome.alreadyStored += already;
+      if (fresh.length === 0) continue;
+      await this.db.ops.bulkAdd(fresh);
+      outcome.written.push(...fresh);
+      const head = heads.get(session);
+      if (head && head.op === tip!.id && head.members.join() === members!.list().join()) await this.db.heads.put(head);
+      this.remember(session, tip!.id, members!);
+    }
+    return outcome;
   }
 
   private failed(error: unknown): FlushResult {
@@ -296,12 +408,41 @@ export class OpLogStore {
   }
 }
 
-/** Position → error name of each failed item of a Dexie BulkError; null for other errors. */
-function bulkFailures(error: unknown): Map<number, string> | null {
-  if (!error || typeof error !== 'object' || (error as { name?: unknown }).name !== 'BulkError') return null;
-  const byPos = (error as { failuresByPos?: Record<string, unknown> }).failuresByPos;
-  if (!byPos) return null;
-  const map = new Map<number, string>();
-  for (const [pos, failure] of Object.entries(byPos)) map.set(Number(pos), errorNames(failure)[0] ?? 'Error');
-  return map;
+/** The members a stored head lists, if it is the head of `tip`. */
+function membersOfHead(head: SignedHead | undefined, tip: string): SessionMembers | null {
+  return head && head.op === tip && Array.isArray(head.members) && head.members.length > 0 ? new SessionMembers(head.members[0]!, head.members.slice(1)) : null;
+}
+
+const NO_HEADS: ReadonlyMap<string, SignedHead> = new Map();
+
+/** A batch's ops grouped by session, each group in seq order. */
+function bySession(batch: readonly SignedOperation[]): Map<string, SignedOperation[]> {
+  const groups = new Map<string, SignedOperation[]>();
+  for (const op of batch) {
+    const group = groups.get(op.session);
+    if (group) group.push(op);
+    else groups.set(op.session, [op]);
+  }
+  for (const group of groups.values()) group.sort((a, b) => a.seq - b.seq);
+  return groups;
+}
+
+/**
+ * The stored op of `session` with the highest seq. Not an async function: inside a
+ * transaction Dexie's own promise must be awaited, not a native one wrapping it.
+ */
+function lastStoredOp(db: WarrantDb, session: string): Promise<SignedOperation | undefined> {
+  return db.ops.where('[session+seq]').between([session, Dexie.minKey], [session, Dexie.maxKey]).last();
+}
+
+interface Refusal {
+  readonly code: 'seq-conflict' | 'invalid-operation';
+  readonly reason: string;
+  readonly ops: readonly SignedOperation[];
+}
+
+interface BatchOutcome {
+  readonly written: SignedOperation[];
+  alreadyStored: number;
+  readonly refused: Refusal[];
 }

@@ -9,10 +9,19 @@ import { readOperation } from './recordValidation.ts';
 import type { WarrantDb } from './warrantDb.ts';
 
 export async function readStoredOps(db: WarrantDb, session: string): Promise<{ ops: SignedOperation[]; problems: DbProblem[] }> {
-  const raws: unknown[] = await db.ops
-    .where('[session+seq]')
-    .between([session, Dexie.minKey], [session, Dexie.maxKey])
-    .toArray();
+  return checkStoredOps(await storedOpRecords(db, session));
+}
+
+/**
+ * The raw records of a session's ops, in seq order: Dexie's own promise, so a
+ * transaction can await it (a native async function in between would end the transaction).
+ */
+export function storedOpRecords(db: WarrantDb, session: string): Promise<unknown[]> {
+  return db.ops.where('[session+seq]').between([session, Dexie.minKey], [session, Dexie.maxKey]).toArray();
+}
+
+/** Validates raw op records: the readable ones, and a problem for each of the others. */
+export function checkStoredOps(raws: readonly unknown[]): { ops: SignedOperation[]; problems: DbProblem[] } {
   const ops: SignedOperation[] = [];
   const problems: DbProblem[] = [];
   for (const raw of raws) {

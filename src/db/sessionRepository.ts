@@ -267,13 +267,14 @@ export class SessionRepository {
   }
 
   /**
-   * Deletes the session, every op of its log, and the revision texts no other session
-   * uses, in one transaction. Works on an unreadable record too (deleting is asked for).
+   * Deletes the session, every op of its log, its head, and the revision texts no other
+   * session uses, in one transaction. Works on an unreadable record too (deleting is asked for).
    */
   async delete(id: string): Promise<{ ok: true; ops: number; texts: number } | { ok: false; problem: DbProblem }> {
     try {
-      return await this.db.transaction('rw', this.db.sessions, this.db.ops, this.db.texts, async () => {
+      return await this.db.transaction('rw', [this.db.sessions, this.db.ops, this.db.texts, this.db.heads], async () => {
         const ops = await this.db.ops.where('[session+seq]').between([id, Dexie.minKey], [id, Dexie.maxKey]).delete();
+        await this.db.heads.delete(id);
         let texts = 0;
         const used: unknown[] = await this.db.texts.where('sessions').equals(id).toArray();
         for (const raw of used) {

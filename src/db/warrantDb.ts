@@ -1,7 +1,7 @@
 /**
  * The IndexedDB database `warrant` (Dexie). Browser only: src/core never imports this.
  *
- * Tables (version 2):
+ * Tables (version 3):
  *  - `sessions` — one record per session: its name, language, current text and editing
  *    state (selection, viewport, toggles). Key `id`; index `updatedAt` for the list.
  *  - `ops` — the signed operations of every session's log, append-only. Key `id` (the
@@ -14,6 +14,9 @@
  *    the text, so deleting a session can find the texts nobody needs any more.
  *  - `keys` — the device's signing key under id `device` (hex); an unreadable key is
  *    moved aside under another id, never deleted.
+ *  - `heads` — each session's signed head (src/core/oplog/logHead.ts), key `session`:
+ *    where its log ends and who its members are, written in the same transaction as
+ *    the ops it covers (version 3).
  *
  * Rules for later versions: add a `this.version(n).stores(...)` with an `upgrade`
  * function below the previous ones and keep every earlier declaration. Never drop a
@@ -21,6 +24,7 @@
  * transform them, or copy them into a new table and keep the old one.
  */
 import Dexie, { type DexieOptions, type Table } from 'dexie';
+import type { SignedHead } from '../core/oplog/logHead.ts';
 import type { OpId, SignedOperation } from '../core/oplog/operation.ts';
 
 /** A session id: `session:` + a random UUID. Branded so an op id or a belief id cannot stand in. */
@@ -106,11 +110,18 @@ export const SCHEMA_V1 = {
  */
 export const SCHEMA_V2 = { ...SCHEMA_V1, ops: 'id, &[session+seq]' } as const;
 
+/**
+ * Version 3 adds `heads`. Sessions stored before it have none; the store computes
+ * their members from the log the first time it appends, and writes a head then.
+ */
+export const SCHEMA_V3 = { ...SCHEMA_V2, heads: 'session' } as const;
+
 export class WarrantDb extends Dexie {
   sessions!: Table<SessionRecord, string>;
   ops!: Table<SignedOperation, string>;
   texts!: Table<TextRecord, string>;
   keys!: Table<KeyRecord, string>;
+  heads!: Table<SignedHead, string>;
 
   /**
    * `options.indexedDB` / `options.IDBKeyRange` let Node (tests, the benchmark) pass
@@ -120,6 +131,7 @@ export class WarrantDb extends Dexie {
     super(name, options);
     this.version(1).stores(SCHEMA_V1);
     this.version(2).stores(SCHEMA_V2);
+    this.version(3).stores(SCHEMA_V3);
   }
 }
 

@@ -66,6 +66,9 @@ export function describeOperations(log: readonly SignedOperation[]): HistoryEntr
       case 'claim_invalidation':
         // Shown with the operation that caused it.
         break;
+      case 'member_addition':
+        entry(`${b.member.slice(8, 20)}… may now write to this session`, null);
+        break;
       default:
         unreachable(b, 'operation');
     }

@@ -81,6 +81,18 @@ export interface ContradictionResolutionBody {
   readonly note?: string;
 }
 
+/**
+ * A member: the key `member` may write to this session from now on. Only a member may
+ * add one; the session's first op makes its author the first member (logHead.ts,
+ * sessionMembers.ts).
+ */
+export interface MemberAdditionBody {
+  readonly kind: 'member_addition';
+  /** `ed25519:` + the new member's 32-byte public key in hex. */
+  readonly member: string;
+  readonly note?: string;
+}
+
 export type OperationBody =
   | RevisionBody
   | CorrectionBody
@@ -88,7 +100,8 @@ export type OperationBody =
   | RetractionBody
   | WithdrawalBody
   | InvalidationBody
-  | ContradictionResolutionBody;
+  | ContradictionResolutionBody
+  | MemberAdditionBody;
 
 export type OperationKind = OperationBody['kind'];
 

@@ -11,6 +11,8 @@ export type ShapeCheck = { readonly ok: true; readonly op: SignedOperation } | {
 const SOURCES = new Set(['editor', 'graph', 'inspector', 'cli', 'engine', 'import']);
 const LANGUAGES = new Set(['clair', 'gaia', 'proposal']);
 const RESOLUTIONS = new Set(['accept-both', 'deprecate', 'merge']);
+/** The form of an `author` (and of a member): `ed25519:` + a 32-byte public key in lowercase hex. */
+export const AUTHOR = /^ed25519:[0-9a-f]{64}$/;
 const ENVELOPE_KEYS = new Set(['v', 'session', 'seq', 'parent', 'at', 'source', 'author', 'body', 'id', 'sig']);
 
 type Rec = Record<string, unknown>;
@@ -54,6 +56,10 @@ const BODY_RULES: Readonly<Record<OperationBody['kind'], { keys: readonly string
       : b.resolution === 'deprecate' && !isString(b.deprecated) ? 'a deprecate resolution names the side it deprecates'
       : b.resolution === 'merge' && (!isString(b.deprecated) || !isString(b.kept)) ? 'a merge names the side kept and the side merged'
       : null,
+  },
+  member_addition: {
+    keys: ['kind', 'member', 'note'],
+    check: (b) => (!isString(b.member) || !AUTHOR.test(b.member) ? 'member is not ed25519: + 64 hex digits' : !optString(b.note) ? 'note is not a string' : null),
   },
 };
 

@@ -1,22 +1,31 @@
 /**
  * Replay: from the operations of a log, in whatever order they arrived, to the state
  * they describe. Nothing is trusted: each op is verified (shape, id, signature); bad
- * ones, duplicates, ops whose parent is not in the log, and ops whose seq does not
- * follow their parent's are set aside with the reason, never applied.
+ * ones, duplicates, ops whose parent is not in the log, ops whose seq does not follow
+ * their parent's, ops of another session and ops signed by a key that is not a member
+ * of the session are set aside with the reason, never applied.
+ *
+ * Who may write. A log is one session's: the one named by its signed head, else that of
+ * its first good op. The session's first op (seq 1) makes its author the first member;
+ * a `member_addition` op by a member adds another (sessionMembers.ts). Membership is
+ * decided in replay order, so it is the same for every arrival order.
  *
  * Order. The good ops are applied sorted by (seq, id). seq is the op's position in its
  * session's hash chain, so a single-writer log replays in the order it was written.
- * When two tabs wrote on the same parent (a fork), both branches are kept: ops at the
- * same seq are ordered by id, i.e. by content hash — arbitrary but the same on every
- * device and for every arrival order, which is what makes replay deterministic.
+ * When two writers appended on the same parent (a fork), both branches are kept: ops at
+ * the same seq are ordered by id, i.e. by content hash — arbitrary but the same on every
+ * device and for every arrival order, which is what makes replay deterministic. A
+ * second first op (another seq 1) is not a fork but another log: it is set aside.
  *
- * What the applied ops mean for a document — what stands, what is invalidated, each
- * belief's history — is the session model's fold (src/core/session/sessionModel.ts).
+ * Whether the log is whole — not cut short, nothing appended past its end — is its
+ * signed head's question (logHead.ts); what the applied ops mean for a document is the
+ * session model's fold (src/core/session/sessionModel.ts).
  */
 import type { SignedOperation } from './operation.ts';
 import type { RejectReason, VerifyOptions } from './verifyOperation.ts';
 import { OpIdTable } from './opIdTable.ts';
 import { verifyOperation } from './verifyOperation.ts';
+import { SessionMembers } from './sessionMembers.ts';
 
 export interface RejectedOperation {
   /** Position of the op in the input. */
@@ -32,85 +41,98 @@ export interface ReplayState {
   readonly applied: readonly SignedOperation[];
   /** Ops set aside, in input order. */
   readonly rejected: readonly RejectedOperation[];
+  /** The session the log was read as (null: no good op, and none named). */
+  readonly session: string | null;
+  /** The keys that may write to it, in the order they became members. */
+  readonly members: readonly string[];
+}
+
+export interface ReplayOptions extends VerifyOptions {
+  /** The session the log belongs to (a head names it); default: that of its first good op. */
+  readonly session?: string;
 }
 
 /** Replays `input` (parsed JSON values, any order). */
-export function replayLog(input: readonly unknown[], options: VerifyOptions = {}): ReplayState {
+export function replayLog(input: readonly unknown[], options: ReplayOptions = {}): ReplayState {
   const rejected: RejectedOperation[] = [];
   const reject = (index: number, x: unknown, reason: RejectReason, detail: string) => {
     const id = typeof x === 'object' && x !== null && typeof (x as { id?: unknown }).id === 'string' ? (x as { id: string }).id : null;
     rejected.push({ index, id, reason, detail });
   };
-  const rejectChain = (op: SignedOperation, index: number, problem: 'missing-parent' | 'bad-seq' | 'other-session', parentSeq: number) => {
+  const rejectChain = (op: SignedOperation, index: number, problem: ChainProblem, parentSeq: number) => {
     if (problem === 'missing-parent') reject(index, op, problem, `parent ${op.parent} is not in the log (or was set aside)`);
     else if (problem === 'bad-seq') reject(index, op, problem, `seq ${op.seq} does not follow its parent's ${parentSeq}`);
-    else reject(index, op, 'missing-parent', `parent ${op.parent} belongs to another session`);
+    else if (problem === 'second-root') reject(index, op, problem, `the session already has a first operation (${rootId})`);
+    else reject(index, op, problem, `signed by ${op.author}, which is not a member of session ${session}`);
   };
 
   // 1. Verify each op; the first copy of an id wins (copies are byte-identical content).
   //    Verified ops get a slot, in arrival order; later stages work on slots and
   //    compact arrays, because a long log does not fit in cache and every pass over
   //    the ops themselves in another order is a pass of cache misses.
+  //    Ops of another session than the log's are set aside here: they are another log.
   const ops: SignedOperation[] = [];
   const inputIndex: number[] = [];
   const slotOf = new OpIdTable(input.length);
+  let session: string | null = options.session ?? null;
   for (let i = 0; i < input.length; i++) {
     const x = input[i];
     const v = verifyOperation(x, options);
     if (!v.ok) reject(i, x, v.reason, v.detail);
+    else if (v.op.session !== (session ??= v.op.session)) reject(i, x, 'other-session', `the op belongs to session ${v.op.session}, the log to ${session}`);
     else if (slotOf.add(v.op.id) < 0) reject(i, x, 'duplicate', `${v.op.id} appears earlier in the log`);
     else {
       ops.push(v.op);
       inputIndex.push(i);
     }
   }
-  // Per slot, in arrival order (the order the ops lie in memory): seq, the parent's
-  // slot (-1: none in the log) and the session as a small number.
+  // Per slot, in arrival order (the order the ops lie in memory): seq and the parent's
+  // slot (-1: none in the log).
   const n = ops.length;
   const seqs = new Float64Array(n);
   const parentSlot = new Int32Array(n);
-  const sessionCode = new Int32Array(n);
-  const sessions = new Map<string, number>();
-  let lastSession = '';
-  let code = -1;
   for (let s = 0; s < n; s++) {
     const op = ops[s]!;
     seqs[s] = op.seq;
     parentSlot[s] = op.parent === null ? -1 : slotOf.get(op.parent);
-    // A log is nearly always one session: compare with the last before asking the map.
-    if (op.session !== lastSession) {
-      lastSession = op.session;
-      code = sessions.get(lastSession) ?? sessions.size;
-      sessions.set(lastSession, code);
-    }
-    sessionCode[s] = code;
   }
   const order = replayOrder(ops, seqs);
 
-  // 2. Chain: drop ops whose parent is absent or set aside, transitively, and ops whose
-  //    seq is not their parent's + 1. Visiting by seq means a parent is settled first.
+  // 2. Chain and membership: drop ops whose parent is absent or set aside, transitively,
+  //    ops whose seq is not their parent's + 1, a second first op, and ops whose author
+  //    is not a member when they are reached. Visiting by seq settles a parent first.
   const good = new Uint8Array(n);
   const applied: SignedOperation[] = [];
+  let members: SessionMembers | null = null;
+  let rootId = '';
   for (let k = 0; k < n; k++) {
     const s = order[k]!;
     const p = parentSlot[s]!;
-    const problem =
-      seqs[s] === 1 ? null // the shape check holds seq 1 and no parent together
+    const op = ops[s]!;
+    const problem: ChainProblem | null =
+      seqs[s] === 1 ? (members === null ? null : 'second-root') // the shape check holds seq 1 and no parent together
       : p < 0 || good[p] === 0 ? 'missing-parent'
       : seqs[p]! + 1 !== seqs[s] ? 'bad-seq'
-      : sessionCode[p] !== sessionCode[s] ? 'other-session'
+      : !members!.has(op.author) ? 'not-a-member'
       : null;
     if (problem !== null) {
-      rejectChain(ops[s]!, inputIndex[s]!, problem, seqs[p] ?? 0);
+      rejectChain(op, inputIndex[s]!, problem, seqs[p] ?? 0);
       continue;
     }
+    if (members === null) {
+      members = new SessionMembers(op.author);
+      rootId = op.id;
+    }
+    members.admit(op);
     good[s] = 1;
     // 3. Applied in (seq, id) order, the order of this walk.
-    applied.push(ops[s]!);
+    applied.push(op);
   }
   rejected.sort((a, b) => a.index - b.index);
-  return { applied, rejected };
+  return { applied, rejected, session, members: members?.list() ?? [] };
 }
+
+type ChainProblem = 'missing-parent' | 'bad-seq' | 'second-root' | 'not-a-member';
 
 /** The order of replay: seq, then id. */
 export function compareOps(a: SignedOperation, b: SignedOperation): number {

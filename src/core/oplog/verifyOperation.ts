@@ -10,9 +10,10 @@ import { blake3Matches } from './blake3Digest.ts';
 import { b3Of } from './opId.ts';
 import { operationBytesTransient } from './operationBytes.ts';
 import type { SignedOperation } from './operation.ts';
-import { checkOperationShape } from './operationSchema.ts';
+// AUTHOR is the form publicKeyOfAuthor reads; tested up front, the key itself decoded only when a signature is checked.
+import { AUTHOR, checkOperationShape } from './operationSchema.ts';
 
-/** Why an operation was set aside. The last three come from replay (replayLog.ts). */
+/** Why an operation was set aside. The ones from `duplicate` on come from replay (replayLog.ts). */
 export type RejectReason =
   | 'malformed'
   | 'unsigned'
@@ -21,7 +22,11 @@ export type RejectReason =
   | 'bad-signature'
   | 'duplicate'
   | 'missing-parent'
-  | 'bad-seq';
+  | 'bad-seq'
+  | 'other-session'
+  | 'second-root'
+  | 'not-a-member'
+  | 'past-head';
 
 export type VerifyResult =
   | { readonly ok: true; readonly op: SignedOperation }
@@ -50,8 +55,6 @@ export type SignatureCheck = (signature: Uint8Array, message: Uint8Array, public
  */
 export const nobleSignatureCheck: SignatureCheck = (signature, message, publicKey) => ed.verify(signature, message, publicKey, { zip215: false });
 
-// The form publicKeyOfAuthor reads; tested up front, the key itself decoded only when a signature is checked.
-const AUTHOR = /^ed25519:[0-9a-f]{64}$/;
 
 /** Verifies `x` (any JSON value) as a signed operation. */
 export function verifyOperation(x: unknown, options: VerifyOptions = {}): VerifyResult {

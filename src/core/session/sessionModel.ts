@@ -168,6 +168,9 @@ export function foldSession(index: DependencyIndex, ops: readonly LoggedOperatio
       case 'contradiction_resolution':
         resolutions.set(body.contradiction, { id: op.id, body });
         break;
+      case 'member_addition':
+        // Who may write, not what is believed: replay has already applied it.
+        break;
       case 'withdrawal':
       case 'claim_correction':
       case 'claim_refutation':

@@ -1,0 +1,128 @@
+/**
+ * Reading a whole log: its ops replayed (replayLog.ts) and its end checked against its
+ * signed head (logHead.ts). The command line's `--ops`, archive import and the page's
+ * stored sessions all read logs through here, so a log cut short, one that runs past
+ * its head, or one whose head was forged is reported the same way everywhere.
+ */
+import type { SignedHead } from './logHead.ts';
+import { isHeadLine, verifyHead } from './logHead.ts';
+import type { SignedOperation } from './operation.ts';
+import type { RejectedOperation, ReplayOptions, ReplayState } from './replayLog.ts';
+import { parseJsonLines, replayLog } from './replayLog.ts';
+import { membersOf } from './sessionMembers.ts';
+
+export type LogProblemCode =
+  /** No head: whether the log was cut short cannot be told (a warning: logs written before heads existed). */
+  | 'no-head'
+  /** The head line is malformed or not validly signed. */
+  | 'bad-head'
+  /** More than one head line: the last is used. */
+  | 'several-heads'
+  /** The head was signed by a key that is not a member of the session. */
+  | 'head-not-member'
+  /** The log ends before its head. */
+  | 'truncated'
+  /** Ops chained after the head's op: set aside. */
+  | 'past-head'
+  /** The log reaches the head's seq, but not through the op the head names. */
+  | 'other-history'
+  /** Up to the head, the log holds another number of ops than the head says (a branch lost or added). */
+  | 'count'
+  /** The members the log makes are not those its head lists. */
+  | 'members';
+
+export interface LogProblem {
+  readonly code: LogProblemCode;
+  readonly severity: 'error' | 'warning';
+  readonly message: string;
+}
+
+export interface LogReading extends ReplayState {
+  /** The head the log was checked against (null: none, or none that verified). */
+  readonly head: SignedHead | null;
+  /** What is wrong with the log as a whole; ops set aside one by one are in `rejected`. */
+  readonly problems: readonly LogProblem[];
+}
+
+export interface ReadLogOptions extends ReplayOptions {
+  /**
+   * The head kept beside the log (the page's store). Given, head lines among the values
+   * are not looked for; null means the log has none.
+   */
+  readonly head?: unknown;
+}
+
+/** Reads parsed JSON values: ops in any order, and (for a file) its head line. */
+export function readLogValues(values: readonly unknown[], options: ReadLogOptions = {}): LogReading {
+  const problems: LogProblem[] = [];
+  const error = (code: LogProblemCode, message: string) => problems.push({ code, severity: 'error', message });
+
+  // Head lines out of the way of replay; rejections keep their place in `values`.
+  let ops: readonly unknown[] = values;
+  let positions: number[] | null = null;
+  let written: unknown[] = options.head === undefined ? [] : options.head === null ? [] : [options.head];
+  if (options.head === undefined && values.some(isHeadLine)) {
+    const kept: unknown[] = [];
+    positions = [];
+    for (let i = 0; i < values.length; i++) {
+      if (isHeadLine(values[i])) written.push(values[i]);
+      else {
+        kept.push(values[i]);
+        positions.push(i);
+      }
+    }
+    ops = kept;
+  }
+  if (written.length > 1) {
+    error('several-heads', `the log has ${written.length} head lines; the last one is used`);
+    written = written.slice(-1);
+  }
+  let head: SignedHead | null = null;
+  if (written.length === 1) {
+    const checked = verifyHead(written[0], options.checkSignature);
+    if (checked.ok) head = checked.head;
+    else error('bad-head', `the log's head is not valid: ${checked.detail}`);
+  } else problems.push({ code: 'no-head', severity: 'warning', message: 'the log has no signed head, so whether it was cut short cannot be checked' });
+
+  const state = replayLog(ops, { ...options, ...(head ? { session: head.session } : {}) });
+  const at = (r: RejectedOperation): RejectedOperation => (positions ? { ...r, index: positions[r.index]! } : r);
+  let rejected = state.rejected.map(at);
+  let { applied, members } = state;
+
+  if (head) {
+    const end = applied.findIndex((op) => op.id === head.op);
+    const lastSeq = applied.reduce((m, op) => Math.max(m, op.seq), 0);
+    if (end < 0) {
+      if (lastSeq < head.seq) error('truncated', `the log ends at seq ${lastSeq}; its head says ${head.seq}`);
+      else error('other-history', `the log reaches seq ${head.seq}, but not through the op its head names (${head.op})`);
+    } else {
+      const past = applied.slice(end + 1);
+      if (past.length > 0) {
+        error('past-head', `the log runs past its head: ${past.length} operation(s) after seq ${head.seq}, up to seq ${past[past.length - 1]!.seq}`);
+        const inputIndex = new Map<SignedOperation, number>();
+        ops.forEach((x, i) => inputIndex.set(x as SignedOperation, positions ? positions[i]! : i));
+        rejected = [
+          ...rejected,
+          ...past.map((op) => ({ index: inputIndex.get(op) ?? -1, id: op.id, reason: 'past-head' as const, detail: `seq ${op.seq} comes after the log's head (seq ${head.seq})` })),
+        ].sort((a, b) => a.index - b.index);
+        applied = applied.slice(0, end + 1);
+        members = membersOf(applied).list();
+      }
+      if (applied.length !== head.count) error('count', `the log holds ${applied.length} operation(s) up to its head; its head says ${head.count}`);
+      if (members.join('\n') !== head.members.join('\n')) error('members', `the log makes ${members.length} member(s) of the session; its head lists ${head.members.length}`);
+    }
+    if (!members.includes(head.author)) error('head-not-member', `the log's head is signed by ${head.author}, which is not a member of session ${head.session}`);
+  }
+  return { applied, rejected, session: state.session, members, head, problems };
+}
+
+/** Reads a JSON-lines log; lines that are not JSON are listed apart. */
+export function readLogText(text: string, options: ReadLogOptions = {}): LogReading & { readonly unreadable: readonly { line: number; detail: string }[] } {
+  const { values, unreadable } = parseJsonLines(text);
+  return { ...readLogValues(values, options), unreadable };
+}
+
+/** Whether any problem is an error (a warning alone leaves the log usable as it is). */
+export function hasLogErrors(reading: { readonly problems: readonly LogProblem[] }): boolean {
+  return reading.problems.some((p) => p.severity === 'error');
+}
