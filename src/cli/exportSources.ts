@@ -7,7 +7,7 @@
 import { basename } from 'node:path';
 import type { ExportNeed, ExportSources } from '../core/export/exporterTable.ts';
 import { textHash } from '../core/oplog/opId.ts';
-import type { ReplayState } from '../core/oplog/replayLog.ts';
+import { chainHead, signHead } from '../core/oplog/logHead.ts';
 import { appendSigned } from '../core/oplog/signOperation.ts';
 import type { Positions } from '../core/layout/layoutTypes.ts';
 import { toLayoutInput } from '../core/layout/toLayoutInput.ts';
@@ -17,6 +17,7 @@ import { CliFailure } from './cliFailure.ts';
 import { loadOrCreateDeviceKey } from './deviceKeyFile.ts';
 import { documentExplanations } from './documentExplanations.ts';
 import type { LoadedDocument } from './loadDocument.ts';
+import type { OpsLog } from './opsFile.ts';
 import { readOpsLog } from './opsFile.ts';
 import { STDIN_NAME } from './readInput.ts';
 
@@ -27,7 +28,7 @@ export interface CliExportContext {
   readonly mode?: ProveMode | undefined;
 }
 
-type SourceMakers = { readonly [N in ExportNeed]: (doc: LoadedDocument, log: () => Promise<ReplayState | null>, context: CliExportContext) => Promise<ExportSources[N]> };
+type SourceMakers = { readonly [N in ExportNeed]: (doc: LoadedDocument, log: () => Promise<OpsLog | null>, context: CliExportContext) => Promise<ExportSources[N]> };
 
 function missing(doc: LoadedDocument, what: string): never {
   throw new Error(`${doc.input.name} has no ${what}`);
@@ -53,8 +54,9 @@ const CLI_SOURCES: SourceMakers = {
   proposal: async (doc, _log, { mode }) => (mode ? checkProposal(doc.input.text, { mode }) : (doc.proposal ?? missing(doc, 'proposal check'))),
   explanations: async (doc, log) => documentExplanations(doc, (await log())?.applied ?? []),
   ops: async (doc, log) => {
+    // The log's own head goes out again only where it still describes what goes out.
     const replayed = await log();
-    if (replayed !== null) return replayed.applied;
+    if (replayed !== null) return { ops: replayed.applied, head: replayed.broken ? null : replayed.head };
     // A plain document's log: one revision op, signed with the command line's device key.
     const key = await loadOrCreateDeviceKey();
     const hash = textHash(doc.input.text);
@@ -64,15 +66,19 @@ const CLI_SOURCES: SourceMakers = {
       key,
       { source: 'cli' },
     );
-    return [revision];
+    return { ops: [revision], head: signHead(chainHead(revision, [key.author], key.author, revision.at), key) };
   },
 };
 
 /** The sources `needs` names, for one loaded document. */
-export async function cliExportSources(needs: readonly ExportNeed[], doc: LoadedDocument, context: CliExportContext): Promise<Partial<ExportSources>> {
-  let log: Promise<ReplayState | null> | null = null;
+export async function cliExportSources(
+  needs: readonly ExportNeed[],
+  doc: LoadedDocument,
+  context: CliExportContext,
+): Promise<{ sources: Partial<ExportSources>; logBroken: boolean }> {
+  let log: Promise<OpsLog | null> | null = null;
   const readLog = () => (log ??= context.opsPath === undefined ? Promise.resolve(null) : readOpsLog(context.opsPath));
   const sources: { -readonly [N in ExportNeed]?: ExportSources[N] } = {};
   for (const need of needs) (sources as Record<ExportNeed, unknown>)[need] = await CLI_SOURCES[need](doc, readLog, context);
-  return sources;
+  return { sources, logBroken: log !== null && ((await log) as OpsLog | null)?.broken === true };
 }

@@ -4,23 +4,29 @@
  *   { "format": "warrant.session.v1",
  *     "session": SessionRecord,
  *     "texts": [{ "hash", "text" }],      // every revision text the log names, by hash
- *     "ops": [SignedOperation] }          // the whole log, in seq order
+ *     "ops": [SignedOperation],           // the whole log, in seq order
+ *     "head": SignedHead }                // where the log ends (absent in archives from before heads)
  *
  * Export is deterministic (records rebuilt with a fixed key order, texts sorted by hash,
  * ops by seq, two-space JSON), so export → import → export gives the same bytes.
  * Import checks everything before writing anything: the format name, the session
  * record, each text against its hash, each op's envelope, that ops belong to the
  * session and form one chain (seq 1, 2, …; each parent the previous id), and that every
- * revision's text is present. An optional `verify` (src/core/oplog's signature check)
- * is run on every op.
+ * revision's text is present; that every op is signed by a member of the session and
+ * that the log ends where its head says (src/core/oplog/readLog.ts, the rule replay
+ * applies). An optional `verify` (src/core/oplog's signature check) is run on every op.
  *
  * If the session id is free the session is written as it is (same op ids). If it is
  * taken by an identical session nothing is written (`unchanged`). If it is taken by a
  * different one the archive becomes a new session: a new id, and — because op ids hash
  * the session id — its log rebuilt and re-signed through `sign` (logCopy.ts); its
- * `origin` names the archived id.
+ * `origin` names the archived id. The same happens to an archive from elsewhere, whose
+ * members do not include this device's key (`member`): kept as it is, nothing could be
+ * added to its log here.
  */
+import type { SignedHead } from '../core/oplog/logHead.ts';
 import type { SignedOperation } from '../core/oplog/operation.ts';
+import { readLogValues } from '../core/oplog/readLog.ts';
 import { dbProblem, errorMessage, type DbProblem } from './dbProblem.ts';
 import { copyLogToSession, type OperationSigner } from './logCopy.ts';
 import { isOpId, readOperation, readSessionRecord, textHashesOf } from './recordValidation.ts';
@@ -35,6 +41,8 @@ export interface SessionArchive {
   readonly session: SessionRecord;
   readonly texts: readonly { readonly hash: string; readonly text: string }[];
   readonly ops: readonly SignedOperation[];
+  /** The log's signed head; null in archives from before heads (and for an empty log). */
+  readonly head: SignedHead | null;
 }
 
 export type ExportResult = { readonly ok: true; readonly json: string } | { readonly ok: false; readonly problem: DbProblem };
@@ -50,6 +58,8 @@ export interface ImportOptions {
   readonly sign?: OperationSigner;
   /** New session id when the archived one is taken. */
   readonly newId?: () => string;
+  /** This device's key (`ed25519:…`): an archive it is not a member of is re-signed as a new session. */
+  readonly member?: string;
 }
 
 function invalid(message: string): DbProblem {
@@ -64,6 +74,7 @@ export function serializeArchive(archive: SessionArchive): string {
       session: archive.session,
       texts: archive.texts.map((t) => ({ hash: t.hash, text: t.text })),
       ops: archive.ops,
+      ...(archive.head ? { head: archive.head } : {}),
     },
     null,
     2,
@@ -75,7 +86,7 @@ export async function buildSessionArchive(db: WarrantDb, id: string): Promise<{ 
   const repository = new SessionRepository(db);
   const found = await repository.get(id);
   if (!found.ok) return found;
-  const log = await repository.readOps(id);
+  const [log, head] = await Promise.all([repository.readOps(id), repository.readHead(id)]);
   if (log.problems.length > 0) return { ok: false, problem: log.problems[0]! };
   const texts: { hash: string; text: string }[] = [];
   for (const hash of [...textHashesOf(log.ops)].sort()) {
@@ -86,7 +97,7 @@ export async function buildSessionArchive(db: WarrantDb, id: string): Promise<{ 
     }
     texts.push({ hash, text: read.text });
   }
-  return { ok: true, archive: { format: SESSION_ARCHIVE_FORMAT, session: found.session, texts, ops: log.ops } };
+  return { ok: true, archive: { format: SESSION_ARCHIVE_FORMAT, session: found.session, texts, ops: log.ops, head } };
 }
 
 /** The whole session as one `warrant.session.v1` JSON text. */
@@ -96,7 +107,10 @@ export async function exportSession(db: WarrantDb, id: string): Promise<ExportRe
 }
 
 /** Checks a parsed archive; every problem found is listed. */
-export async function checkArchive(value: unknown, verify?: ImportOptions['verify']): Promise<{ ok: true; archive: SessionArchive } | { ok: false; problems: DbProblem[] }> {
+export async function checkArchive(
+  value: unknown,
+  verify?: ImportOptions['verify'],
+): Promise<{ ok: true; archive: SessionArchive; members: readonly string[] } | { ok: false; problems: DbProblem[] }> {
   const problems: DbProblem[] = [];
   if (!value || typeof value !== 'object' || Array.isArray(value)) return { ok: false, problems: [invalid('The file is not a JSON object.')] };
   const v = value as Record<string, unknown>;
@@ -147,8 +161,13 @@ export async function checkArchive(value: unknown, verify?: ImportOptions['verif
   const have = new Set(texts.map((t) => t.hash));
   for (const hash of textHashesOf(ops)) if (!have.has(hash)) problems.push(invalid(`The revision text ${hash} named by the log is not in the file.`));
   if (problems.length > 0) return { ok: false, problems };
+  // Members and the head: signatures were checked above (verify), the head's here.
+  const reading = readLogValues(ops, { preverified: true, session: session.value.id, head: v.head ?? null });
+  for (const r of reading.rejected) problems.push(invalid(`ops[${r.index}] (seq ${ops[r.index]?.seq ?? '?'}) was refused: ${r.detail}.`));
+  for (const p of reading.problems) if (p.severity === 'error') problems.push(invalid(`The log is not what its head says: ${p.message}.`));
+  if (problems.length > 0) return { ok: false, problems };
   texts.sort((a, b) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0));
-  return { ok: true, archive: { format: SESSION_ARCHIVE_FORMAT, session: session.value, texts, ops } };
+  return { ok: true, archive: { format: SESSION_ARCHIVE_FORMAT, session: session.value, texts, ops, head: reading.head }, members: reading.members };
 }
 
 /** Imports a `warrant.session.v1` JSON text (see the file comment for id clashes). */
@@ -164,12 +183,14 @@ export async function importSession(db: WarrantDb, json: string, options: Import
   const archive = checked.archive;
   let session = archive.session;
   let ops = archive.ops;
+  let head = archive.head;
   let outcome: 'imported' | 'imported-as-new' = 'imported';
 
   const existing: unknown = await db.sessions.get(session.id);
-  if (existing !== undefined) {
-    const mine = await exportSession(db, session.id);
-    if (mine.ok && mine.json === serializeArchive(archive)) return { ok: true, outcome: 'unchanged', session };
+  const stranger = options.member !== undefined && ops.length > 0 && !checked.members.includes(options.member);
+  if (existing !== undefined || (stranger && options.sign)) {
+    const mine = existing === undefined ? null : await exportSession(db, session.id);
+    if (mine?.ok && mine.json === serializeArchive(archive)) return { ok: true, outcome: 'unchanged', session };
     if (!options.sign) {
       return {
         ok: false,
@@ -187,13 +208,16 @@ export async function importSession(db: WarrantDb, json: string, options: Import
     const last = ops[ops.length - 1];
     session = { ...session, id: newId, origin: { session: archive.session.id, op: last?.id ?? null, seq: last?.seq ?? 0, how: 'import' } };
     ops = copy.ops;
+    // The copy's head is written with its first new op (OpLogStore).
+    head = null;
     outcome = 'imported-as-new';
   }
 
   try {
-    await db.transaction('rw', db.sessions, db.ops, db.texts, async () => {
+    await db.transaction('rw', [db.sessions, db.ops, db.texts, db.heads], async () => {
       await db.sessions.add(session);
       if (ops.length > 0) await db.ops.bulkAdd(ops as SignedOperation[]);
+      if (head) await db.heads.put(head);
       const stored = await db.texts.bulkGet(archive.texts.map((t) => t.hash));
       for (const [i, t] of archive.texts.entries()) {
         const old = stored[i];

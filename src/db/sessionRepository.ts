@@ -11,6 +11,7 @@
  * texts table is content-addressed and each text lists the sessions that use it.
  */
 import Dexie from 'dexie';
+import type { SignedHead } from '../core/oplog/logHead.ts';
 import type { OpId, SignedOperation } from '../core/oplog/operation.ts';
 import { dbProblem, errorMessage, type DbProblem } from './dbProblem.ts';
 import { copyLogToSession, type OperationSigner } from './logCopy.ts';
@@ -264,6 +265,19 @@ export class SessionRepository {
       return { ok: false, problem: writeFailed('write the duplicate', e) };
     }
     return { ok: true, session };
+  }
+
+  /**
+   * The session's signed head as stored (src/core/oplog/logHead.ts), or null when it has
+   * none (a session from before heads, or an empty log). Its signature and what it says
+   * are checked by whoever reads the log against it (readLog.ts).
+   */
+  async readHead(id: string): Promise<SignedHead | null> {
+    try {
+      return ((await this.db.heads.get(id)) as SignedHead | undefined) ?? null;
+    } catch {
+      return null;
+    }
   }
 
   /**

@@ -11,6 +11,7 @@ import { create } from 'zustand';
 import { deviceKeyFromSecret } from '../core/oplog/deviceKey.ts';
 import type { DeviceKey } from '../core/oplog/deviceKey.ts';
 import { markVerified, replayStoredLog } from './verifiedReplay.ts';
+import { signHeadWithDevice } from './deviceSigner.ts';
 import { verifyOperationAsync } from './signatureVerifier.ts';
 import { exportSession, importSession, SESSION_ARCHIVE_FORMAT } from '../db/sessionArchive.ts';
 import { signWithDevice } from './deviceSigner.ts';
@@ -91,7 +92,7 @@ async function start(initial: () => Promise<{ name: string; text: string }>, fre
     const [db] = await Promise.all([openWarrantDb(), useWasmBlake3()]);
     const stored = await loadOrCreateDeviceKey(db);
     const key = deviceKeyFromSecret(bytesToHex(stored.key.secretKey));
-    const log = new OpLogStore(db, { onProblem: (p) => notice(p.message) });
+    const log = new OpLogStore(db, { onProblem: (p) => notice(p.message), headSigner: { author: key.author, sign: (head) => signHeadWithDevice(head, key) } });
     log.flushOnPagehide();
     const tabs = new CrossTab();
     announceCommits(log, tabs);
@@ -173,9 +174,14 @@ async function loadSession(id: string, keepEditor: boolean): Promise<void> {
   if (!backend) return;
   const got = await backend.repo.get(id);
   if (!got.ok) return notice(got.problem.message);
-  const { ops, problems } = await backend.repo.readOps(id);
-  const replay = await replayStoredLog(id, ops);
-  const bad = [...problems.map((p) => p.message), ...replay.rejected.map((r) => `operation ${r.id ?? `#${r.index}`} was set aside: ${r.detail}`)];
+  const [{ ops, problems }, head] = await Promise.all([backend.repo.readOps(id), backend.repo.readHead(id)]);
+  const replay = await replayStoredLog(id, ops, head);
+  const bad = [
+    ...problems.map((p) => p.message),
+    ...replay.rejected.map((r) => `operation ${r.id ?? `#${r.index}`} was set aside: ${r.detail}`),
+    // A stored log that is not what its head says is a storage problem; a missing head (a session from before heads) is not.
+    ...replay.problems.filter((p) => p.severity === 'error').map((p) => `The stored log of "${got.session.name}" is not what its signed head says: ${p.message}.`),
+  ];
   if (bad.length > 0) notice(bad.join(' '));
   useSessionsStore.setState(keepEditor ? { currentId: id } : { currentId: id, restoreViewport: got.session.viewport });
   localStorage.setItem(CURRENT, id);
@@ -251,8 +257,10 @@ function listenToOtherTabs(tabs: CrossTab): void {
 
 async function reloadLog(id: string): Promise<void> {
   if (!backend) return;
+  // Checked against the stored head only when nothing of this tab's is still queued past it.
+  const head = backend.log.pending === 0 ? await backend.repo.readHead(id) : undefined;
   const read = await backend.log.readLog(id, { includePending: true });
-  const replay = await replayStoredLog(id, read.ops);
+  const replay = await replayStoredLog(id, read.ops, head);
   if (useSessionsStore.getState().currentId === id) getSession().replaceLog(replay.applied);
 }
 
@@ -469,6 +477,7 @@ export async function importFile(file: File): Promise<void> {
     const result = await importSession(backend.db, text, {
       verify: (op) => verifyOperationAsync(op),
       sign: (draft) => signWithDevice({ ...draft, author: key.author }, key),
+      member: key.author,
     });
     if (!result.ok) return notice(`${file.name} was not imported: ${result.problems.map((p) => p.message).join(' ')}`);
     backend.tabs.notifySessionChanged(result.session.id);

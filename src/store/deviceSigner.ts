@@ -9,6 +9,8 @@
 import * as ed from '@noble/ed25519';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import type { DeviceKey } from '../core/oplog/deviceKey.ts';
+import type { SignedHead, UnsignedHead } from '../core/oplog/logHead.ts';
+import { headBytes } from '../core/oplog/logHead.ts';
 import type { SignedOperation, UnsignedOperation } from '../core/oplog/operation.ts';
 import type { PreparedOperation } from '../core/oplog/signOperation.ts';
 import { prepareOperation } from '../core/oplog/signOperation.ts';
@@ -71,4 +73,10 @@ export async function signPrepared(prepared: readonly PreparedOperation[], sign:
 export async function signWithDevice(op: UnsignedOperation, key: DeviceKey): Promise<SignedOperation> {
   const [signed] = await signPrepared([prepareOperation(op, key)], await bytesSignerFor(key));
   return signed!;
+}
+
+/** Signs a session's head with `key` (the page's store signs one per written batch). */
+export async function signHeadWithDevice(head: UnsignedHead, key: DeviceKey): Promise<SignedHead> {
+  const sign = await bytesSignerFor(key);
+  return { ...head, sig: await sign(headBytes(head)) };
 }

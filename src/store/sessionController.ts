@@ -9,11 +9,13 @@
 import type { DeviceKey } from '../core/oplog/deviceKey.ts';
 import { generateDeviceKey } from '../core/oplog/deviceKey.ts';
 import { textHash } from '../core/oplog/opId.ts';
-import { canonicalJson } from '../core/oplog/canonicalJson.ts';
 import type { ContradictionResolutionBody, OperationBody, OperationSource, OpId, SignedOperation } from '../core/oplog/operation.ts';
 import { prepareChain } from '../core/oplog/signOperation.ts';
+import { headOf } from '../core/oplog/logHead.ts';
+import { membersOf } from '../core/oplog/sessionMembers.ts';
+import { exportOplog } from '../core/export/exportOplog.ts';
 import { invalidationsOf } from '../core/session/sessionActions.ts';
-import { bytesSignerFor, signPrepared } from './deviceSigner.ts';
+import { bytesSignerFor, signHeadWithDevice, signPrepared } from './deviceSigner.ts';
 import { irWithPrior, movedBeliefs, REFUTED_PRIOR } from '../core/infer/irWithPrior.ts';
 import type { GaiaIr } from '../core/infer/irInput.ts';
 import type { ExplanationRecord } from '../core/explain/explainRecord.ts';
@@ -280,9 +282,18 @@ export class SessionController {
     return text;
   }
 
-  /** `export --to oplog`: the session's signed ops as JSON lines of canonical JSON. */
-  oplogJsonLines(): string {
-    return this.ops.map((op) => canonicalJson(op) + '\n').join('');
+  /**
+   * `export --to oplog`: the session's signed ops as JSON lines of canonical JSON, then
+   * its head signed by this device (when it is a member; a head signed by a stranger
+   * would only be flagged by whoever reads the file).
+   */
+  async oplogJsonLines(): Promise<string> {
+    const ops = this.ops.slice();
+    const key = await this.deviceKey();
+    const members = membersOf(ops);
+    const unsigned = members.has(key.author) ? headOf({ applied: ops, session: this.sessionId, members: members.list() }, key.author) : null;
+    const head = unsigned ? await signHeadWithDevice(unsigned, key) : null;
+    return exportOplog(ops, head);
   }
 
   /** Resolves an open contradiction (docs/contract.md §3) as a user operation. */

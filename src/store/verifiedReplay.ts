@@ -6,8 +6,10 @@
  * the checkpoint have their signatures checked; a bad one is set aside with all that
  * builds on it, and the checkpoint moves to the new verified tip.
  */
+import type { SignedHead } from '../core/oplog/logHead.ts';
 import type { OpId, SignedOperation } from '../core/oplog/operation.ts';
-import type { ReplayState } from '../core/oplog/replayLog.ts';
+import type { LogReading } from '../core/oplog/readLog.ts';
+import { readLogValues } from '../core/oplog/readLog.ts';
 import { replayLog } from '../core/oplog/replayLog.ts';
 import { badSignatures } from './signatureVerifier.ts';
 
@@ -28,9 +30,18 @@ function readCheckpoint(session: string): Checkpoint | null {
   return null;
 }
 
-export async function replayStoredLog(session: string, ops: readonly unknown[]): Promise<ReplayState> {
+/**
+ * Replays a session's stored ops, read as that session's log. With its stored `head`
+ * (null: none stored) the log's end is checked against it; left out (ops still queued
+ * to be written are among `ops`, past the stored head) it is not.
+ */
+export async function replayStoredLog(session: string, ops: readonly unknown[], head?: SignedHead | null): Promise<LogReading> {
+  const read = (values: readonly unknown[]): LogReading =>
+    head === undefined
+      ? { ...replayLog(values, { signatures: false, session }), head: null, problems: [] }
+      : readLogValues(values, { signatures: false, session, head });
   // Ids, shape and chain for all; signatures below.
-  const first = replayLog(ops, { signatures: false });
+  const first = read(ops);
   const checkpoint = readCheckpoint(session);
   const anchored = checkpoint !== null && first.applied.some((op) => op.seq === checkpoint.seq && op.id === checkpoint.id);
   const from = anchored ? checkpoint.seq : 0;
@@ -39,7 +50,7 @@ export async function replayStoredLog(session: string, ops: readonly unknown[]):
   if (bad.size > 0) {
     // Set the forged ops aside (their descendants lose their parent), reporting each.
     const kept = ops.filter((x) => !bad.has((x as SignedOperation).id));
-    const again = replayLog(kept, { signatures: false });
+    const again = read(kept);
     const forged = [...bad].map((id) => ({ index: -1, id, reason: 'bad-signature' as const, detail: 'the signature does not match the author key' }));
     replay = { ...again, rejected: [...first.rejected, ...forged, ...again.rejected.filter((r) => r.reason === 'missing-parent')] };
   }

@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { verifyHead } from '../../src/core/oplog/logHead.ts';
 import { canonicalJson } from '../../src/core/oplog/canonicalJson.ts';
 import { generateDeviceKey } from '../../src/core/oplog/deviceKey.ts';
 import type { OperationBody, SignedOperation } from '../../src/core/oplog/operation.ts';
@@ -200,17 +201,21 @@ describe('warrant export --to explanations|oplog', () => {
     const env = { ...process.env, WARRANT_KEY_FILE: keyFile };
     const r = await runWarrantEnv(['export', path('t.clair'), '--to', 'oplog'], env);
     expect(r.code).toBe(0);
-    const ops = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
-    expect(ops).toHaveLength(1);
+    const [op, head, ...rest] = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    const ops = [op];
+    expect(rest).toEqual([]);
     expect(ops[0].body).toMatchObject({ kind: 'revision', language: 'clair', length: TRACE.length });
     expect(verifyOperation(ops[0])).toMatchObject({ ok: true });
-    expect(r.stdout).toBe(canonicalJson(ops[0]) + '\n');
+    // The signed head is the final line: one op, this key the only member.
+    expect(verifyHead(head)).toMatchObject({ ok: true });
+    expect(head).toMatchObject({ kind: 'head', session: op.session, seq: 1, count: 1, op: op.id, members: [op.author], author: op.author });
+    expect(r.stdout).toBe(canonicalJson(ops[0]) + '\n' + canonicalJson(head) + '\n');
     expect(statSync(keyFile).mode & 0o777).toBe(0o600);
     const key = JSON.parse(readFileSync(keyFile, 'utf8'));
     expect(ops[0].author).toBe(`ed25519:${key.publicKey}`);
     // The same key is used again.
     const again = await runWarrantEnv(['export', path('t.clair'), '--to', 'oplog'], env);
-    expect(JSON.parse(again.stdout).author).toBe(ops[0].author);
+    expect(JSON.parse(again.stdout.split('\n')[0]!).author).toBe(ops[0].author);
   });
 
   it('oplog --ops: the verified log re-emitted, bad ops set aside', async () => {

@@ -15,6 +15,7 @@ import { GRAPH_EXPORTS } from '../../src/core/export/graphExports.ts';
 import { analyzeGaia } from '../../src/core/gaia/analyzeGaia.ts';
 import { gaiaExportFiles } from '../../src/core/gaia/gaiaExportFiles.ts';
 import { LANGUAGES } from '../../src/core/languages/languageTable.ts';
+import { chainHead, signHead } from '../../src/core/oplog/logHead.ts';
 import { canonicalJson } from '../../src/core/oplog/canonicalJson.ts';
 import { generateDeviceKey } from '../../src/core/oplog/deviceKey.ts';
 import { appendSigned } from '../../src/core/oplog/signOperation.ts';
@@ -132,7 +133,9 @@ describe('exporter table', () => {
 
     const key = generateDeviceKey(new Uint8Array(32).fill(7));
     const op = appendSigned({ session: 's', last: null }, { kind: 'revision', text_hash: `b3:${'0'.repeat(64)}` as const, language: 'clair', length: 1 }, key, { at: '2026-01-01T00:00:00.000Z' });
-    expect(text(await exporterOf('oplog').run({ ops: [op, op] }))).toBe(canonicalJson(op) + '\n' + canonicalJson(op) + '\n');
+    expect(text(await exporterOf('oplog').run({ ops: { ops: [op, op], head: null } }))).toBe(canonicalJson(op) + '\n' + canonicalJson(op) + '\n');
+    const head = signHead(chainHead(op, [key.author], key.author, op.at), key);
+    expect(text(await exporterOf('oplog').run({ ops: { ops: [op], head } }))).toBe(canonicalJson(op) + '\n' + canonicalJson(head) + '\n');
 
     const proposal = checkProposal(sample('review-slot.json'), { mode: 'consistency' });
     expect(await exporterOf('smtlib').run({ proposal })).toEqual({ text: proposal.smtlib, diagnostics: proposal.diagnostics });

@@ -37,5 +37,6 @@ export async function runExplain(args: readonly string[]): Promise<number> {
   ];
   await writeStderr(notes.join(''));
   await writeStdout(json ? JSON.stringify(record) + '\n' : renderExplanation(record));
-  return 0;
+  // A log cut short, run past its head or under a forged head is an input with errors.
+  return log?.broken ? 1 : 0;
 }

@@ -47,7 +47,7 @@ export async function runExport(args: readonly string[]): Promise<number> {
     throw new CliFailure(`export --to ${to} needs ${documentKindsOf(row)}; ${doc.input.name} is ${languageRow(doc.language).documentKind}`);
   }
 
-  const sources = await cliExportSources(row.needs, doc, { opsPath, mode: cl.values.get('mode') as ProveMode | undefined });
+  const { sources, logBroken } = await cliExportSources(row.needs, doc, { opsPath, mode: cl.values.get('mode') as ProveMode | undefined });
   const result = await row.run(sources, { method: cl.values.get('method') as InferenceMethod | undefined });
   if ('error' in result) throw new CliFailure(`cannot export ${doc.input.name}: ${result.error}`);
   // Diagnostics go to stderr: stdout may be the exported file itself.
@@ -63,7 +63,8 @@ export async function runExport(args: readonly string[]): Promise<number> {
 
   if (!diagnostics.some((d) => d.severity === 'error')) {
     await writeStderr(report);
-    return 0;
+    // The log's problems are on stderr already: what was exported is what could be trusted.
+    return logBroken ? 1 : 0;
   }
   await writeStderr(report + `warrant: exported ${doc.input.name} although it has errors; see above\n`);
   return 1;

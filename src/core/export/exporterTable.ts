@@ -22,10 +22,17 @@ import type { GaiaAnalysis } from '../gaia/analyzeGaia.ts';
 import type { Language } from '../graph/reasoningGraph.ts';
 import type { InferenceMethod } from '../infer/inferenceResult.ts';
 import type { Positions } from '../layout/layoutTypes.ts';
+import type { SignedHead } from '../oplog/logHead.ts';
 import type { SignedOperation } from '../oplog/operation.ts';
 import type { ProposalCheck } from '../proposal/index.ts';
 import type { Diagnostic } from '../text/diagnostic.ts';
 import type { ExportInput } from './exportInput.ts';
+
+/** A session's signed log as exported: its ops in replay order, then its head. */
+export interface SessionLog {
+  readonly ops: readonly SignedOperation[];
+  readonly head: SignedHead | null;
+}
 
 /** Everything a format may read; a row names the ones it needs. */
 export interface ExportSources {
@@ -41,8 +48,8 @@ export interface ExportSources {
   readonly proposal: ProposalCheck;
   /** The explanation records of the document under a session's log. */
   readonly explanations: Pick<DocumentExplanations, 'explainer' | 'ledger'>;
-  /** A session's signed log. */
-  readonly ops: readonly SignedOperation[];
+  /** A session's signed log and its signed head (null: none to give). */
+  readonly ops: SessionLog;
 }
 
 export type ExportNeed = keyof ExportSources;
@@ -227,7 +234,7 @@ export const EXPORTERS = [
     output: 'text',
     needs: ['ops'],
     options: ['ops'],
-    run: async ({ ops }) => ({ text: (await import('./exportOplog.ts')).exportOplog(ops) }),
+    run: async ({ ops }) => ({ text: (await import('./exportOplog.ts')).exportOplog(ops.ops, ops.head) }),
   }),
   exporter({
     id: 'smtlib',

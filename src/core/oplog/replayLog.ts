@@ -22,7 +22,8 @@
  * session model's fold (src/core/session/sessionModel.ts).
  */
 import type { SignedOperation } from './operation.ts';
-import type { RejectReason, VerifyOptions } from './verifyOperation.ts';
+import type { RejectReason, VerifyOptions, VerifyResult } from './verifyOperation.ts';
+import { checkOperationShape } from './operationSchema.ts';
 import { OpIdTable } from './opIdTable.ts';
 import { verifyOperation } from './verifyOperation.ts';
 import { SessionMembers } from './sessionMembers.ts';
@@ -50,6 +51,11 @@ export interface ReplayState {
 export interface ReplayOptions extends VerifyOptions {
   /** The session the log belongs to (a head names it); default: that of its first good op. */
   readonly session?: string;
+  /**
+   * The caller verified each op's id and signature already (an archive checked op by
+   * op): only the shape is checked again, then chain, session and membership.
+   */
+  readonly preverified?: boolean;
 }
 
 /** Replays `input` (parsed JSON values, any order). */
@@ -77,7 +83,7 @@ export function replayLog(input: readonly unknown[], options: ReplayOptions = {}
   let session: string | null = options.session ?? null;
   for (let i = 0; i < input.length; i++) {
     const x = input[i];
-    const v = verifyOperation(x, options);
+    const v = options.preverified ? shapeOnly(x) : verifyOperation(x, options);
     if (!v.ok) reject(i, x, v.reason, v.detail);
     else if (v.op.session !== (session ??= v.op.session)) reject(i, x, 'other-session', `the op belongs to session ${v.op.session}, the log to ${session}`);
     else if (slotOf.add(v.op.id) < 0) reject(i, x, 'duplicate', `${v.op.id} appears earlier in the log`);
@@ -130,6 +136,11 @@ export function replayLog(input: readonly unknown[], options: ReplayOptions = {}
   }
   rejected.sort((a, b) => a.index - b.index);
   return { applied, rejected, session, members: members?.list() ?? [] };
+}
+
+function shapeOnly(x: unknown): VerifyResult {
+  const shape = checkOperationShape(x);
+  return shape.ok ? { ok: true, op: shape.op } : { ok: false, reason: 'malformed', detail: shape.detail };
 }
 
 type ChainProblem = 'missing-parent' | 'bad-seq' | 'second-root' | 'not-a-member';
