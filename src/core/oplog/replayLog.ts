@@ -66,7 +66,7 @@ export function replayLog(input: readonly unknown[], options: ReplayOptions = {}
     rejected.push({ index, id, reason, detail });
   };
   const rejectChain = (op: SignedOperation, index: number, problem: ChainProblem, parentSeq: number) => {
-    if (problem === 'missing-parent') reject(index, op, problem, `parent ${op.parent} is not in the log (or was set aside)`);
+    if (problem === 'missing-parent') reject(index, op, problem, `parent ${op.parent} ${parentSeq < 0 ? 'is not in the log' : 'was set aside'}`);
     else if (problem === 'bad-seq') reject(index, op, problem, `seq ${op.seq} does not follow its parent's ${parentSeq}`);
     else if (problem === 'second-root') reject(index, op, problem, `the session already has a first operation (${rootId})`);
     else reject(index, op, problem, `signed by ${op.author}, which is not a member of session ${session}`);
@@ -122,7 +122,7 @@ export function replayLog(input: readonly unknown[], options: ReplayOptions = {}
       : !members!.has(op.author) ? 'not-a-member'
       : null;
     if (problem !== null) {
-      rejectChain(op, inputIndex[s]!, problem, seqs[p] ?? 0);
+      rejectChain(op, inputIndex[s]!, problem, p < 0 ? -1 : seqs[p]!);
       continue;
     }
     if (members === null) {
