@@ -1,9 +1,20 @@
 /**
  * Reads one input — a file, or standard input for `-` — as UTF-8 text. Anything that
- * is not readable text (missing, a directory, NUL bytes, invalid UTF-8) becomes a
- * CliFailure with one line saying why, never an exception with a stack.
+ * is not readable text (missing, a directory, a device, NUL bytes, invalid UTF-8, more
+ * than the input limit) becomes a CliFailure with one line saying why, never an
+ * exception with a stack, and never a wait on something that does not end.
+ *
+ * Reading is bounded: at most `limit + 1` bytes are ever read (the limits are
+ * src/core/text/inputLimits.ts), and a NUL byte stops it at once. Regular files and
+ * pipes (FIFOs, `<(…)`, `/dev/stdin` on a pipe) are read; character and block devices
+ * and sockets are refused before a byte is read — `/dev/zero` never ends. Standard
+ * input (`-`) is read whatever it is, with the same bound.
  */
-import { readFile, stat } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import type { InputKind } from '../core/text/inputLimits.ts';
+import { MAX_DOCUMENT_BYTES, MAX_LOG_BYTES, tooLargeMessage } from '../core/text/inputLimits.ts';
 import { CliFailure } from './cliFailure.ts';
 
 export interface InputText {
@@ -16,23 +27,97 @@ export interface InputText {
 
 export const STDIN_NAME = '<stdin>';
 
-export async function readInput(arg: string, stdin: () => Promise<Buffer> = readStdin): Promise<InputText> {
-  if (arg === '-') return { name: STDIN_NAME, path: null, text: decode(await stdin(), 'standard input') };
-  let bytes: Buffer;
+/** What is read: a document (16 MiB) or an operation log (256 MiB). */
+export type { InputKind };
+
+export interface ReadOptions {
+  readonly kind?: InputKind;
+  /** Overrides the kind's limit (tests). */
+  readonly limit?: number;
+}
+
+/** Reads at most `limit + 1` bytes; `null` once it is past the limit. */
+export type StdinReader = (limit: number) => Promise<Buffer | null>;
+
+const CHUNK = 64 * 1024;
+
+export function inputLimit(options: ReadOptions = {}): number {
+  return options.limit ?? (options.kind === 'log' || options.kind === 'archive' ? MAX_LOG_BYTES : MAX_DOCUMENT_BYTES);
+}
+
+export async function readInput(arg: string, stdin: StdinReader = readStdin, options: ReadOptions = {}): Promise<InputText> {
+  const limit = inputLimit(options);
+  const kind = options.kind ?? 'document';
+  if (arg === '-') {
+    const bytes = await stdin(limit);
+    if (bytes === null) throw new CliFailure(`cannot read standard input: ${tooLargeMessage(null, limit, kind)}`);
+    return { name: STDIN_NAME, path: null, text: decode(bytes, 'standard input') };
+  }
+  const bytes = await readFileBounded(arg, limit, kind);
+  return { name: arg, path: arg, text: decode(bytes, arg) };
+}
+
+/**
+ * The bytes of the file at `path`, at most `limit`: refuses what is not a regular file
+ * or a pipe, and anything larger than `limit` (by its size when it has one, else when
+ * the `limit + 1`th byte arrives), and stops at the first NUL byte.
+ */
+export async function readFileBounded(path: string, limit: number, kind: InputKind = 'document', label = path): Promise<Buffer> {
+  let handle: FileHandle | null = null;
   try {
-    const info = await stat(arg);
-    if (info.isDirectory()) throw new CliFailure(`cannot read ${arg}: is a directory`);
-    bytes = await readFile(arg);
+    // What it is, before opening it: a device is refused unopened (opening some has effects, or waits).
+    refuseKind(await stat(path), label);
+    handle = await open(path, 'r');
+    // What was opened (the name may have been replaced meanwhile).
+    const info = await handle.stat();
+    refuseKind(info, label);
+    if (info.isFile() && info.size > limit) throw new CliFailure(`cannot read ${label}: ${tooLargeMessage(info.size, limit, kind)}`);
+    if (info.isFIFO()) {
+      // A pipe: read as a stream, bounded; it ends when its writer closes it.
+      const stream = handle.createReadStream({ autoClose: false, highWaterMark: CHUNK });
+      const bytes = await readStreamBounded(stream, limit);
+      if (bytes === null) throw new CliFailure(`cannot read ${label}: ${tooLargeMessage(null, limit, kind)}`);
+      if (bytes.includes(0)) throw binary(label);
+      return bytes;
+    }
+    // A regular file (its size may be 0 yet have contents, as in /proc, or grow): read to its end or limit + 1 bytes.
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const want = Math.min(CHUNK * 16, limit + 1 - total);
+      if (want <= 0) break;
+      const buffer = Buffer.allocUnsafe(want);
+      const { bytesRead } = await handle.read(buffer, 0, want, null);
+      if (bytesRead === 0) break;
+      const chunk = buffer.subarray(0, bytesRead);
+      if (chunk.includes(0)) throw binary(label);
+      chunks.push(chunk);
+      total += bytesRead;
+    }
+    if (total > limit) throw new CliFailure(`cannot read ${label}: ${tooLargeMessage(null, limit, kind)}`);
+    return Buffer.concat(chunks, total);
   } catch (e) {
     if (e instanceof CliFailure) throw e;
-    throw new CliFailure(`cannot read ${arg}: ${describeIoError(e)}`);
+    throw new CliFailure(`cannot read ${label}: ${describeIoError(e)}`);
+  } finally {
+    await handle?.close().catch(() => undefined);
   }
-  return { name: arg, path: arg, text: decode(bytes, arg) };
+}
+
+function refuseKind(info: Stats, label: string): void {
+  if (info.isDirectory()) throw new CliFailure(`cannot read ${label}: is a directory`);
+  if (info.isFile() || info.isFIFO()) return;
+  const what = info.isCharacterDevice() ? 'a character device' : info.isBlockDevice() ? 'a block device' : info.isSocket() ? 'a socket' : 'not a regular file';
+  throw new CliFailure(`cannot read ${label}: ${what}, not a file (to read a stream, pipe it to standard input: -)`);
+}
+
+function binary(name: string): CliFailure {
+  return new CliFailure(`cannot read ${name}: binary data (contains NUL bytes), not a text document`);
 }
 
 /** Text from bytes, refusing what is plainly not a text document. */
 function decode(bytes: Buffer, name: string): string {
-  if (bytes.includes(0)) throw new CliFailure(`cannot read ${name}: binary data (contains NUL bytes), not a text document`);
+  if (bytes.includes(0)) throw binary(name);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
@@ -42,10 +127,31 @@ function decode(bytes: Buffer, name: string): string {
   return text;
 }
 
-export async function readStdin(): Promise<Buffer> {
+/**
+ * Reads a stream until it ends, `limit + 1` bytes have come (→ null) or a NUL byte
+ * arrives (→ the bytes so far and that chunk, which decode refuses); the stream is
+ * destroyed when reading stops early, so `/dev/zero` as standard input does not keep
+ * the process alive.
+ */
+export async function readStreamBounded(stream: AsyncIterable<unknown> & { destroy?: () => void }, limit: number): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks);
+  let total = 0;
+  for await (const chunk of stream) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    chunks.push(bytes);
+    total += bytes.length;
+    // Leaving the loop early ends the iteration, which destroys the stream.
+    if (total > limit) return null;
+    if (bytes.includes(0)) break;
+  }
+  return Buffer.concat(chunks, total);
+}
+
+export async function readStdin(limit: number = MAX_DOCUMENT_BYTES): Promise<Buffer | null> {
+  const bytes = await readStreamBounded(process.stdin, limit);
+  // Reading stopped early: stop listening, so the process can exit.
+  process.stdin.destroy();
+  return bytes;
 }
 
 /** A short, lower-case reason for an fs error, without the code and path noise. */
@@ -68,6 +174,12 @@ export function describeIoError(e: unknown): string {
     case 'EMFILE':
     case 'ENFILE':
       return 'too many open files';
+    case 'EROFS':
+      return 'a read-only file system';
+    case 'ENOSPC':
+      return 'no space left on the device';
+    case 'EEXIST':
+      return 'already exists';
     default:
       return e instanceof Error ? e.message : String(e);
   }

@@ -25,6 +25,7 @@ import { languageOf, openDocument, useDocumentStore } from './documentStore.ts';
 import { lineEdit, mergeText, offsetAfterEdit } from '../db/textMerge.ts';
 import { activeEditor } from '../app/editor/activeEditor.ts';
 import { getSession, usePersistence } from './sessionInstance.ts';
+import { MAX_DOCUMENT_BYTES, MAX_LOG_BYTES, tooLargeMessage } from '../core/text/inputLimits.ts';
 
 /**
  * The session a tab has open: per tab (sessionStorage, so a reload brings a tab back to
@@ -66,6 +67,11 @@ function notice(message: string): void {
   if (useSessionsStore.getState().notice === null) notices = [];
   notices = [...notices.filter((m) => m !== message), message].slice(-3);
   useSessionsStore.setState({ notice: notices.join(' ') });
+}
+
+/** Shows a notice from outside the session layer (the editor refusing a paste). */
+export function showNotice(message: string): void {
+  notice(message);
 }
 
 function withdrawNotice(message: string): void {
@@ -464,6 +470,9 @@ export async function exportCurrentSession(): Promise<void> {
  * (any other .json is read as a FormalProposal, whose gates say whether it is one).
  */
 export async function importFile(file: File): Promise<void> {
+  // The input limits the command line has (src/core/text/inputLimits.ts): a session archive carries a log.
+  const archiveLimit = file.name.endsWith('.json') ? MAX_LOG_BYTES : MAX_DOCUMENT_BYTES;
+  if (file.size > archiveLimit) return notice(`${file.name} was not opened: ${tooLargeMessage(file.size, archiveLimit, archiveLimit === MAX_LOG_BYTES ? 'archive' : 'document')}.`);
   let text: string;
   try {
     text = await file.text();
@@ -486,6 +495,7 @@ export async function importFile(file: File): Promise<void> {
     if (result.outcome === 'unchanged') notice(`${file.name} is already here, unchanged.`);
     return;
   }
+  if (file.size > MAX_DOCUMENT_BYTES) return notice(`${file.name} was not opened: ${tooLargeMessage(file.size, MAX_DOCUMENT_BYTES, 'document')}.`);
   if (!/\.(clair|py|gaia|json)$/i.test(file.name)) return notice(`${file.name}: Warrant opens .clair traces, Gaia packages (.py, .gaia), FormalProposal documents (.json) and session archives (.warrant.json).`);
   await newSession(file.name, text);
 }

@@ -11,7 +11,8 @@ import { getPipeline } from '../../store/pipelineInstance.ts';
 import { applyMarkers } from './applyMarkers.ts';
 import { WARRANT_THEME, defineWarrantTheme } from '../monaco/warrantTheme.ts';
 import { editorLanguageOf, ensureLanguages } from '../monaco/ensureLanguages.ts';
-import { saveTextSoon } from '../../store/browserSessions.ts';
+import { saveTextSoon, showNotice } from '../../store/browserSessions.ts';
+import { formatBytes, limitPhrase, MAX_DOCUMENT_BYTES, pasteOverLimit } from '../../core/text/inputLimits.ts';
 import { setActiveEditor } from './activeEditor.ts';
 import { TAB_FOCUS_HINT } from './tabFocusHint.ts';
 import { nodeAtLine } from '../../core/graph/graphIndex.ts';
@@ -53,6 +54,18 @@ export function EditorPane() {
       pipeline.edit(text);
       saveTextSoon(text);
     });
+
+    // A paste that would take the document past the input limit is refused, as opening
+    // such a file is (src/core/text/inputLimits.ts): caught before Monaco sees it.
+    const onPaste = (e: ClipboardEvent) => {
+      const pasted = e.clipboardData?.getData('text/plain') ?? '';
+      const over = pasteOverLimit({ length: model.getValueLength(), text: () => model.getValue() }, pasted);
+      if (over === null) return;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      showNotice(`The paste was refused: with it the document would be ${formatBytes(over)}; ${limitPhrase(MAX_DOCUMENT_BYTES, 'document')}.`);
+    };
+    host.addEventListener('paste', onPaste, true);
 
     // Cursor → selection, for every move except our own reveal of a selected node.
     const onCursor = editor.onDidChangeCursorPosition((e) => {
@@ -101,6 +114,7 @@ export function EditorPane() {
 
     return () => {
       unsubscribe();
+      host.removeEventListener('paste', onPaste, true);
       onChange.dispose();
       onCursor.dispose();
       decorations?.clear();

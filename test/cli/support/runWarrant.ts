@@ -14,18 +14,42 @@ export interface WarrantRun {
 
 export const WARRANT_BIN = join(repoRoot, 'bin', 'warrant.js');
 
-export function runWarrant(args: readonly string[], options: { input?: string | Buffer; cwd?: string } = {}): Promise<WarrantRun> {
+export interface RunOptions {
+  readonly input?: string | Buffer;
+  readonly cwd?: string;
+  /** Added to the environment. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Standard input from this file descriptor instead of `input` (e.g. /dev/zero opened). */
+  readonly stdinFd?: number;
+  /** Kill the run after this long (it then resolves with code null and `killed`). */
+  readonly killAfterMs?: number;
+}
+
+export function runWarrant(args: readonly string[], options: RunOptions = {}): Promise<WarrantRun & { readonly killed?: boolean }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [WARRANT_BIN, ...args], { cwd: options.cwd ?? repoRoot, stdio: 'pipe' });
+    const child = spawn(process.execPath, [WARRANT_BIN, ...args], {
+      cwd: options.cwd ?? repoRoot,
+      stdio: [options.stdinFd ?? 'pipe', 'pipe', 'pipe'],
+      ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
+    });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
-    child.stdout.on('data', (b: Buffer) => out.push(b));
-    child.stderr.on('data', (b: Buffer) => err.push(b));
+    let killed = false;
+    const timer = options.killAfterMs === undefined ? null : setTimeout(() => {
+      killed = true;
+      child.kill('SIGKILL');
+    }, options.killAfterMs);
+    child.stdout!.on('data', (b: Buffer) => out.push(b));
+    child.stderr!.on('data', (b: Buffer) => err.push(b));
     child.on('error', reject);
-    child.on('close', (code) =>
-      resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }),
-    );
-    child.stdin.end(options.input ?? '');
+    child.on('close', (code) => {
+      if (timer) clearTimeout(timer);
+      resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), ...(killed ? { killed } : {}) });
+    });
+    if (child.stdin) {
+      child.stdin.on('error', () => undefined);
+      child.stdin.end(options.input ?? '');
+    }
   });
 }
 
