@@ -52,7 +52,11 @@ export class Cvc5Solver implements SmtSolver {
   /** Starts cvc5; rejects with `Cvc5MissingError` when the executable is not there. */
   static async start(needs: SolverNeeds): Promise<Cvc5Solver> {
     const args = ['--lang', 'smt2', '--incremental', '--produce-unsat-cores', '--produce-models'];
-    if (needs.finiteModelFind) args.push('--finite-model-find');
+    // Finite model finding turns E-matching off, and then a quantifier over Int or Real
+    // is never instantiated with the terms that refute it: `forall v:Int. f(v) = …` with
+    // a goal about f(-3) is `unknown` where plain cvc5 says unsat. Both together answer
+    // both ways (the HoloProof reference proposals unchanged).
+    if (needs.finiteModelFind) args.push('--finite-model-find', '--e-matching');
     const exe = cvc5Executable();
     const child = spawn(exe, args, { stdio: ['pipe', 'pipe', 'pipe'] });
     await new Promise<void>((resolve, reject) => {

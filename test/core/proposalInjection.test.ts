@@ -10,7 +10,7 @@ import type { SmtProgram } from '../../src/core/proposal/index.ts';
 import { checkProposal, isReservedWord, nameProblem } from '../../src/core/proposal/index.ts';
 import { checkEmission } from '../../src/core/proposal/emissionGate.ts';
 import { GateReport } from '../../src/core/proposal/gateDiagnostics.ts';
-import { assertionsOf, baseProposal, call, constant, declarationsOf, edited, textOf } from '../support/proposalFixtures.ts';
+import { assertionsOf, baseProposal, call, constant, declarationsOf, edited, op, textOf } from '../support/proposalFixtures.ts';
 
 const HOSTILE_NAMES = [
   'a) (exit',
@@ -56,6 +56,11 @@ describe('hostile names are stopped at the schema gate', () => {
     ['a constant in the goal', (n) => edited((p) => ((p.queryPlan as { goal: unknown }).goal = call('legalHeir', constant(n))))],
     ['a bound variable', (n) => edited((p) => (assertionsOf(p)[0]!.expr = { op: 'forall', vars: [{ name: n, sort: 'Person' }], body: call('legalHeir', { op: 'var', name: n }) }))],
     ['an argument sort', (n) => edited((p) => (declarationsOf(p)[4]!.argSorts = [n]))],
+    // ite, * and / read their operands like any other operator: names inside them pass the same rule.
+    ['the condition of an ite', (n) => edited((p) => (assertionsOf(p)[2]!.expr = op('>=', op('ite', constant(n), call('age', constant('Ana')), constant('val_0')), constant('val_18'))))],
+    ['a branch of an ite', (n) => edited((p) => (assertionsOf(p)[2]!.expr = op('>=', op('ite', call('legalHeir', constant('Ana')), call(n, constant('Ana')), constant('val_0')), constant('val_18'))))],
+    ['a factor of *', (n) => edited((p) => (assertionsOf(p)[2]!.expr = op('>=', op('*', constant('val_2'), constant(n)), constant('val_18'))))],
+    ['a divisor of / (a variable)', (n) => edited((p) => (assertionsOf(p)[0]!.expr = { op: 'forall', vars: [{ name: 'x', sort: 'Person' }], body: op('>', op('/', call('age', { op: 'var', name: 'x' }), { op: 'var', name: n }), constant('val_0')) }))],
   ];
   for (const [where, make] of places) {
     it.each(HOSTILE_NAMES.map((n) => [JSON.stringify(n).slice(0, 40), n] as const))(`${where}: %s`, (_shown, name) => {
@@ -149,6 +154,9 @@ describe('the emission gate on its own', () => {
     ['a reserved symbol', '(assert (! (p reset) :named a1))', 'emission-unsafe-symbol'],
     ['an internal name', '(assert (! (p hp_internal_x) :named a1))', 'emission-unsafe-symbol'],
     ['a keyword it does not write', '(assert (! (p Ana) :pattern a1))', 'emission-token'],
+    // ite, *, / and to_real are in its vocabulary, but only as the emitter writes them: other theory words are not.
+    ['a theory word the emitter never writes', '(assert (! (= (div 7 2) 3) :named a1))', 'emission-unsafe-symbol'],
+    ['a string smuggled beside to_real', '(assert (! (> (to_real "1") 0.0) :named a1))', 'emission-token'],
   ];
   it.each(cases)('%s → %s', (_name, command, code) => {
     const report = new GateReport();
@@ -159,6 +167,7 @@ describe('the emission gate on its own', () => {
   it('passes what the emitter writes', () => {
     const report = new GateReport();
     checkEmission(program('(assert (! (forall ((x Person)) (=> (p x) (p Ana))) :named a1))'), report, () => ({ line: 1, column: 1, endLine: 1, endColumn: 1 }));
+    checkEmission(program('(assert (! (ite (p Ana) (> (/ (to_real (* 2 3)) 4.0) 1.0) (p Ana)) :named a1))'), report, () => ({ line: 1, column: 1, endLine: 1, endColumn: 1 }));
     expect(report.diagnostics).toEqual([]);
   });
 

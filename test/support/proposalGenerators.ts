@@ -1,8 +1,9 @@
 /**
- * fast-check generators of well-sorted FormalProposal documents (so most pass the
- * gates) with names drawn partly from a pool of awkward ones — near-reserved words,
- * solver answers, odd capitalisation — and a pigeonhole proposal that keeps a solver
- * busy for as long as a timeout test needs.
+ * fast-check generators of well-sorted FormalProposal documents over the whole operator
+ * whitelist, `ite`, `*` and `/` included (so most pass the gates), with names drawn
+ * partly from a pool of awkward ones — near-reserved words, solver answers, odd
+ * capitalisation — and a pigeonhole proposal that keeps a solver busy for as long as a
+ * timeout test needs.
  */
 import fc from 'fast-check';
 import type { Json } from './proposalFixtures.ts';
@@ -48,8 +49,9 @@ function build(names: string[], shape: number[], mode: string, assertionCount: n
     if (depth > 0) for (const f of sig.funcs) if (f.result === sort) options.push(() => ({ op: 'call', symbol: f.name, args: f.args.map((a) => term(a, depth - 1, scope)) }));
     if (sort === 'Int') {
       options.push(() => ({ op: 'const', name: `val_${next(1000)}` }));
-      if (depth > 0) options.push(() => ({ op: next(2) ? '+' : '-', args: [term('Int', depth - 1, scope), term('Int', depth - 1, scope)] }));
+      if (depth > 0) options.push(() => ({ op: ['+', '-', '*'][next(3)]!, args: [term('Int', depth - 1, scope), term('Int', depth - 1, scope)] }));
     }
+    if (depth > 0) options.push(() => ({ op: 'ite', args: [formula(depth - 1, scope), term(sort, depth - 1, scope), term(sort, depth - 1, scope)] }));
     if (sort === 'Bool' && depth > 0) options.push(() => formula(depth - 1, scope));
     if (options.length === 0) return sort === 'Bool' ? formula(0, scope) : { op: 'const', name: 'missing_symbol' };
     return options[next(options.length)]!();
@@ -66,6 +68,11 @@ function build(names: string[], shape: number[], mode: string, assertionCount: n
     options.push(() => ({ op: ['<', '<=', '>', '>='][next(4)]!, args: [term('Int', Math.max(0, depth - 1), scope), term('Int', Math.max(0, depth - 1), scope)] }));
     if (depth > 0) {
       options.push(() => ({ op: 'not', arg: formula(depth - 1, scope) }));
+      // `/` is real division: a Real compared with a numeral, which becomes a real.
+      options.push(() => {
+        const quotient: Json = { op: '/', args: [term('Int', depth - 1, scope), term('Int', depth - 1, scope)] };
+        return { op: next(2) ? '<' : '>', args: [quotient, { op: 'const', name: `val_${next(100)}` }] };
+      });
       options.push(() => ({ op: ['and', 'or', '=>'][next(3)]!, args: [formula(depth - 1, scope), formula(depth - 1, scope)] }));
       options.push(() => {
         const v = { name: varNames[scope.length % varNames.length]! + '_' + scope.length, sort: allSorts[next(allSorts.length)]! };

@@ -16,7 +16,8 @@ import { IDENTIFIER, describeNameProblem, nameProblem } from './identifiers.ts';
 const VOCABULARY: ReadonlySet<string> = new Set([
   'set-option', 'set-logic', 'declare-sort', 'declare-fun', 'assert', 'check-sat',
   ':produce-unsat-cores', ':produce-models', ':named', 'true', '!',
-  'not', 'and', 'or', '=>', '=', 'distinct', '<', '<=', '>', '>=', '+', '-', 'forall', 'exists',
+  'not', 'and', 'or', '=>', '=', 'distinct', '<', '<=', '>', '>=', '+', '-', '*', '/', 'ite', 'forall', 'exists',
+  'to_real',
   'Bool', 'Int', 'Real',
 ]);
 

@@ -30,7 +30,7 @@ const TOP: SourceRange = { line: 1, column: 1, endLine: 1, endColumn: 1 };
 /** Registry gate, then emission (with its gate) for `mode`. */
 export function emitSmtlib(proposal: FormalProposal, mode: ProveMode): Emission {
   const registry = new GateReport();
-  const { realNumerals } = checkRegistry(proposal, mode, registry);
+  const { realNumerals, toReal } = checkRegistry(proposal, mode, registry);
   if (registry.hasErrors) return { gate: 'registry', diagnostics: registry.diagnostics, program: null, smtlib: null, logic: null };
 
   const emission = new GateReport();
@@ -42,7 +42,7 @@ export function emitSmtlib(proposal: FormalProposal, mode: ProveMode): Emission 
       proposal.logic?.range ?? TOP,
     );
   }
-  const program = buildSmtProgram(proposal, mode, logic, realNumerals);
+  const program = buildSmtProgram(proposal, mode, logic, { realNumerals, toReal });
   const ranges = new Map(proposal.assertions.map((a) => [a.id.name, a.range] as const));
   checkEmission(program, emission, (id) => (id === null ? TOP : ranges.get(id) ?? TOP));
   const diagnostics = [...registry.diagnostics, ...emission.diagnostics];

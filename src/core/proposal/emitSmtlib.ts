@@ -4,6 +4,10 @@
  * can use them) then name; assertions in array order, each named `(! … :named id)` so
  * an unsat core can be mapped back; the goal (negated for entailment) named
  * `hp_internal_goal`. Consistency mode asserts no goal.
+ *
+ * The registry gate's findings settle what the JSON leaves open: which `val_` numerals
+ * are reals (`2.0`), and which Int operands of `/` are converted (`(to_real x)`), so the
+ * script is well-sorted by SMT-LIB's rules and not only under z3's implicit conversions.
  */
 import type { LogicChoice } from './logicFit.ts';
 import { INTERNAL_PREFIX } from './identifiers.ts';
@@ -35,9 +39,17 @@ export interface SmtProgram {
 
 const KIND_ORDER: Readonly<Record<DeclarationKind, number>> = { sort: 0, const: 1, function: 2, predicate: 3 };
 
-export function buildSmtProgram(proposal: FormalProposal, mode: ProveMode, logic: LogicChoice, realNumerals: ReadonlySet<ConstExpr>): SmtProgram {
+/** What the registry gate decided about sorts the emitter must spell out. */
+export interface SortFindings {
+  /** `val_<digits>` constants used as reals. */
+  readonly realNumerals: ReadonlySet<ConstExpr>;
+  /** Int terms used as operands of `/`. */
+  readonly toReal: ReadonlySet<Expr>;
+}
+
+export function buildSmtProgram(proposal: FormalProposal, mode: ProveMode, logic: LogicChoice, sorts: SortFindings): SmtProgram {
   const declared = new Set(proposal.declarations.map((d) => d.name.name));
-  const render = (e: Expr): string => renderExpr(e, declared, realNumerals);
+  const render = (e: Expr): string => renderExpr(e, declared, sorts);
   const declarations = [...proposal.declarations].sort(compareDeclarations).map(declare);
   const assertions = proposal.assertions.map((a) => ({ id: a.id.name, command: `(assert (! ${render(a.expr)} :named ${a.id.name}))` }));
   const g = proposal.queryPlan.goal;
@@ -67,13 +79,16 @@ function declare(d: Declaration): string {
   return `(declare-fun ${d.name.name} (${d.argSorts.map((s) => s.name).join(' ')}) ${d.resultSort!.name})`;
 }
 
-function renderExpr(e: Expr, declared: ReadonlySet<string>, realNumerals: ReadonlySet<ConstExpr>): string {
-  const r = (x: Expr): string => renderExpr(x, declared, realNumerals);
+function renderExpr(e: Expr, declared: ReadonlySet<string>, sorts: SortFindings): string {
+  const r = (x: Expr): string => {
+    const text = renderExpr(x, declared, sorts);
+    return sorts.toReal.has(x) ? `(to_real ${text})` : text;
+  };
   switch (e.op) {
     case 'const': {
       const numeral = declared.has(e.name.name) ? null : numeralOf(e.name.name);
       if (numeral === null) return e.name.name;
-      return realNumerals.has(e) ? `${numeral}.0` : numeral;
+      return sorts.realNumerals.has(e) ? `${numeral}.0` : numeral;
     }
     case 'var':
       return e.name.name;

@@ -35,14 +35,17 @@ export interface Declaration {
 
 export type LogicalOp = 'and' | 'or' | '=>';
 export type ComparisonOp = '=' | 'distinct' | '<' | '<=' | '>' | '>=';
-export type ArithmeticOp = '+' | '-';
+export type ArithmeticOp = '+' | '-' | '*' | '/';
 export type QuantifierOp = 'forall' | 'exists';
-/** Operators that take a list `args`. */
-export type NaryOp = LogicalOp | ComparisonOp | ArithmeticOp;
+/** Operators that take a list `args` (`ite` exactly three: condition, then, else). */
+export type NaryOp = LogicalOp | ComparisonOp | ArithmeticOp | 'ite';
 
-/** The operator whitelist of the schema gate. */
-export const EXPRESSION_OPS: readonly string[] = ['const', 'var', 'call', 'not', 'and', 'or', '=>', '=', 'distinct', '<', '<=', '>', '>=', '+', '-', 'forall', 'exists'];
-export const NARY_OPS: readonly NaryOp[] = ['and', 'or', '=>', '=', 'distinct', '<', '<=', '>', '>=', '+', '-'];
+/**
+ * The operator whitelist of the schema gate: HoloProof's `ALLOWED_EXPR_OPS`
+ * (src/sdk/formalProposal.mjs), the same twenty operators.
+ */
+export const EXPRESSION_OPS: readonly string[] = ['const', 'var', 'call', 'not', 'and', 'or', '=>', '=', 'distinct', '<', '<=', '>', '>=', '+', '-', '*', '/', 'ite', 'forall', 'exists'];
+export const NARY_OPS: readonly NaryOp[] = ['and', 'or', '=>', '=', 'distinct', '<', '<=', '>', '>=', '+', '-', '*', '/', 'ite'];
 
 export type Expr = ConstExpr | VarExpr | CallExpr | NotExpr | NaryExpr | QuantifierExpr;
 

@@ -14,10 +14,17 @@ import { BUILTIN_SORTS, EXPRESSION_OPS } from './proposalTypes.ts';
 /** At most this many expression nodes in one proposal. */
 export const MAX_EXPRESSION_NODES = 2_000_000;
 
-/** Fewest arguments each n-ary operator takes (`-` with one is negation). */
+/**
+ * Fewest arguments each n-ary operator takes (`-` with one is negation). `*` and `/`
+ * take two or more, as `+` does: SMT-LIB's are left-associative, and cvc5 refuses a
+ * one-operand product. `ite` takes exactly three (see EXACT_ARGS).
+ */
 const MIN_ARGS: Readonly<Record<NaryOp, number>> = {
-  and: 1, or: 1, '=>': 2, '=': 2, distinct: 2, '<': 2, '<=': 2, '>': 2, '>=': 2, '+': 2, '-': 1,
+  and: 1, or: 1, '=>': 2, '=': 2, distinct: 2, '<': 2, '<=': 2, '>': 2, '>=': 2, '+': 2, '-': 1, '*': 2, '/': 2, ite: 3,
 };
+
+/** Operators with a fixed number of arguments. */
+const EXACT_ARGS: Readonly<Partial<Record<NaryOp, number>>> = { ite: 3 };
 
 export class ExpressionReader {
   private nodes = 0;
@@ -80,6 +87,11 @@ export class ExpressionReader {
         const argsNode = f.requiredArray('args');
         if (!argsNode) return null;
         const min = MIN_ARGS[nary];
+        const exact = EXACT_ARGS[nary];
+        if (exact !== undefined && argsNode.items.length !== exact) {
+          this.report.error('schema-arity', `"${op}" takes exactly ${exact} arguments (a Boolean condition, the value when it holds, the value when it does not), got ${argsNode.items.length}`, argsNode.range);
+          return null;
+        }
         if (argsNode.items.length < min) {
           this.report.error('schema-arity', `"${op}" needs at least ${min} argument${min === 1 ? '' : 's'}, got ${argsNode.items.length}`, argsNode.range);
           return null;

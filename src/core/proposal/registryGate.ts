@@ -2,12 +2,22 @@
  * Registry gate: declarations and their use agree. Each name is declared once; sorts
  * named in declarations exist; every constant, call and variable refers to something
  * in scope with the right number of arguments of the right sorts; assertions and the
- * goal are Boolean. The result tells the emitter which numerals stand for reals.
+ * goal are Boolean. The result tells the emitter which numerals stand for reals and
+ * which Int terms it converts with `to_real` (the operands of `/`, which is real
+ * division on both solvers, as HoloProof's `(/ a b)` is).
+ *
+ * Sorts of the arithmetic and conditional operators:
+ * - `+ - *`: operands of one sort, Int or Real; the result has that sort.
+ * - `/`: operands Int or Real (they may mix); the result is Real. Int operands are
+ *   emitted as `(to_real …)`, numerals as reals, so `(/ 7 2)` is 3.5 on z3 and cvc5 alike.
+ * - `ite`: a Boolean condition and two branches of one sort (any sort); the result has it.
+ * A term made of numerals only (`val_2`, `(+ val_1 val_2)`, `(ite c val_1 val_2)`) takes
+ * its sort from where it is used, as a numeral does.
  */
 import type { SourceRange } from '../text/sourceRange.ts';
 import { GateReport } from './gateDiagnostics.ts';
 import { numeralOf } from './numerals.ts';
-import type { ConstExpr, Expr, FormalProposal, ProveMode } from './proposalTypes.ts';
+import type { ConstExpr, Expr, FormalProposal, NaryExpr, ProveMode } from './proposalTypes.ts';
 import type { SymbolTable } from './symbolTable.ts';
 import { buildSymbolTable, isKnownSort, termSymbol } from './symbolTable.ts';
 
@@ -15,6 +25,8 @@ export interface RegistryResult {
   readonly symbols: SymbolTable;
   /** `val_<digits>` constants used where a Real is expected (emitted as `540.0`). */
   readonly realNumerals: ReadonlySet<ConstExpr>;
+  /** Int-sorted operands of `/`, emitted as `(to_real …)`. */
+  readonly toReal: ReadonlySet<Expr>;
 }
 
 /** The sort of a numeral before its context decides between Int and Real. */
@@ -45,7 +57,7 @@ export function checkRegistry(proposal: FormalProposal, mode: ProveMode, report:
     const first = quiet.diagnostics.find((d) => d.severity === 'error');
     if (first) report.info('registry-unused-goal', `the goal is not used in consistency mode, so it is not checked further (${first.message})`, first.range);
   }
-  return { symbols, realNumerals: checker.realNumerals };
+  return { symbols, realNumerals: checker.realNumerals, toReal: checker.toReal };
 }
 
 function checkDeclarations(proposal: FormalProposal, symbols: SymbolTable, report: GateReport): void {
@@ -66,6 +78,7 @@ function checkDeclarations(proposal: FormalProposal, symbols: SymbolTable, repor
 
 class SortChecker {
   readonly realNumerals = new Set<ConstExpr>();
+  readonly toReal = new Set<Expr>();
   /** Bound variables, innermost frame last. */
   private readonly scope: Map<string, string>[] = [];
   subject: string | undefined;
@@ -110,7 +123,12 @@ class SortChecker {
         return this.sameSortArgs(e.args, e.op, true) === null ? null : 'Bool';
       case '+':
       case '-':
+      case '*':
         return this.sameSortArgs(e.args, e.op, true);
+      case '/':
+        return this.division(e);
+      case 'ite':
+        return this.conditional(e);
       case 'forall':
       case 'exists': {
         const frame = new Map<string, string>();
@@ -176,7 +194,7 @@ class SortChecker {
       const got = argSorts[i];
       if (got === null || got === undefined) ok = false;
       else if (!this.accepts(want, got, a)) {
-        this.report.error('registry-sort-mismatch', `argument ${i + 1} of ${name} must be ${describeSort(want)}, but it is ${describeSort(got)}`, a.range, this.subject);
+        this.report.error('registry-sort-mismatch', `argument ${i + 1} of ${name} must be ${describeSort(want)}, but it is ${describeSort(got)}${divisionNote(a, got)}`, a.range, this.subject);
         ok = false;
       }
     });
@@ -196,33 +214,99 @@ class SortChecker {
     return ok ? 'Bool' : null;
   }
 
-  /** All operands of one sort (numerals take the sort of the others); that sort, or null. */
+  /**
+   * All operands of one sort (numerals take the sort of the others); that sort, or null.
+   * Operands that are all numerals give a numeral term, whose sort its context decides.
+   */
   private sameSortArgs(args: readonly Expr[], op: string, numeric: boolean): string | null {
     const sorts = args.map((a) => this.sortOf(a));
     if (sorts.some((s) => s === null)) return null;
-    const concrete = (sorts as string[]).find((s) => s !== NUMERAL) ?? 'Int';
+    const concrete = (sorts as string[]).find((s) => s !== NUMERAL);
+    if (concrete === undefined) return NUMERAL;
     if (numeric && concrete !== 'Int' && concrete !== 'Real') {
-      this.report.error('registry-sort-mismatch', `${op} compares numbers (Int or Real), not ${describeSort(concrete)}`, args[0]!.range, this.subject);
+      const what = op === '+' || op === '-' || op === '*' ? 'works on' : 'compares';
+      const first = args[sorts.indexOf(concrete)]!;
+      this.report.error('registry-sort-mismatch', `${op} ${what} numbers (Int or Real), not ${describeSort(concrete)}`, first.range, this.subject);
       return null;
     }
     let ok = true;
+    const division = args.find((a, i) => a.op === '/' && sorts[i] === 'Real');
     args.forEach((a, i) => {
       const s = sorts[i]!;
       if (!this.accepts(concrete, s, a)) {
-        this.report.error('registry-sort-mismatch', `the operands of ${op} must all be ${describeSort(concrete)}, but this one is ${describeSort(s)}`, a.range, this.subject);
+        const note = division && (s === 'Int' || s === 'Real') ? divisionNote(division, 'Real') : '';
+        this.report.error('registry-sort-mismatch', `the operands of ${op} must all be ${describeSort(concrete)}, but this one is ${describeSort(s)}${note}`, a.range, this.subject);
         ok = false;
       }
     });
     return ok ? concrete : null;
   }
 
-  /** Whether an expression of sort `got` fits where `want` is needed (recording real numerals). */
+  /**
+   * `/`: real division, as both solvers read HoloProof's `(/ a b)`. Each operand is Int
+   * or Real; Int ones are converted (`to_real`), numerals are reals; the result is Real.
+   */
+  private division(e: NaryExpr): string | null {
+    const sorts = e.args.map((a) => this.sortOf(a));
+    if (sorts.some((s) => s === null)) return null;
+    let ok = true;
+    e.args.forEach((a, i) => {
+      const s = sorts[i]!;
+      if (s === NUMERAL) this.settleReal(a);
+      else if (s === 'Int') this.toReal.add(a);
+      else if (s !== 'Real') {
+        this.report.error('registry-sort-mismatch', `/ divides numbers (Int or Real), but this operand is ${describeSort(s)}`, a.range, this.subject);
+        ok = false;
+      }
+    });
+    return ok ? 'Real' : null;
+  }
+
+  /** `ite`: a Boolean condition, then two branches of one sort, which is the result's. */
+  private conditional(e: NaryExpr): string | null {
+    const [cond, then, otherwise] = e.args as [Expr, Expr, Expr];
+    const c = this.sortOf(cond);
+    const t = this.sortOf(then);
+    const f = this.sortOf(otherwise);
+    let ok = c !== null && t !== null && f !== null;
+    if (c !== null && c !== 'Bool') {
+      this.report.error('registry-sort-mismatch', `the condition of ite (its first argument) must be Boolean, but it is ${describeSort(c)}`, cond.range, this.subject);
+      ok = false;
+    }
+    if (t === null || f === null) return null;
+    const concrete = t !== NUMERAL ? t : f;
+    if (concrete === NUMERAL) return ok ? NUMERAL : null;
+    if (!this.accepts(concrete, t, then)) {
+      this.report.error('registry-sort-mismatch', `the two branches of ite must have one sort, but the first is ${describeSort(t)} and the second ${describeSort(concrete)}`, then.range, this.subject);
+      ok = false;
+    } else if (!this.accepts(concrete, f, otherwise)) {
+      this.report.error('registry-sort-mismatch', `the two branches of ite must have one sort, but the first is ${describeSort(concrete)} and the second ${describeSort(f)}${divisionNote(otherwise, f)}`, otherwise.range, this.subject);
+      ok = false;
+    }
+    return ok ? concrete : null;
+  }
+
+  /** Whether an expression of sort `got` fits where `want` is needed (settling numeral terms). */
   private accepts(want: string, got: string, e: Expr): boolean {
     if (got === NUMERAL) {
-      if (want === 'Real' && e.op === 'const') this.realNumerals.add(e);
+      if (want === 'Real') this.settleReal(e);
       return want === 'Int' || want === 'Real';
     }
     return want === got;
+  }
+
+  /**
+   * A numeral term used where a Real is needed: every numeral in it is a real. Such a
+   * term is a numeral, or `+ - *` of numeral terms, or an `ite` whose branches are.
+   */
+  private settleReal(root: Expr): void {
+    const stack: Expr[] = [root];
+    while (stack.length > 0) {
+      const e = stack.pop()!;
+      if (e.op === 'const') this.realNumerals.add(e);
+      else if (e.op === 'ite') stack.push(e.args[1]!, e.args[2]!);
+      else if (e.op === '+' || e.op === '-' || e.op === '*') stack.push(...e.args);
+    }
   }
 
   private lookupVar(name: string): string | null {
@@ -236,4 +320,9 @@ class SortChecker {
 
 function describeSort(sort: string): string {
   return sort === NUMERAL ? 'a number' : sort;
+}
+
+/** Why a `/` term is Real where an Int was expected. */
+function divisionNote(e: Expr, sort: string): string {
+  return e.op === '/' && sort === 'Real' ? ' (/ is real division: its result is Real, even of Int operands)' : '';
 }

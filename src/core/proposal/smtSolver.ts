@@ -45,7 +45,8 @@ export interface SolverNeeds {
   /**
    * The script has quantifiers and a sat answer would settle it: cvc5 then needs
    * `--finite-model-find`, without which it answers `unknown` on satisfiable
-   * quantified problems.
+   * quantified problems (with `--e-matching` kept on, so unsatisfiable ones over Int
+   * and Real are still refuted).
    */
   readonly finiteModelFind: boolean;
 }

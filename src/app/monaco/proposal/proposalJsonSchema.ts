@@ -38,6 +38,9 @@ const OP_DESCRIPTIONS: Readonly<Record<string, string>> = {
   '>=': 'at least (Int, Real)',
   '+': 'sum (Int, Real)',
   '-': 'difference, or negation of one arg (Int, Real)',
+  '*': 'product (Int, Real); a product of two non-constant terms is non-linear',
+  '/': 'real division (Int or Real operands, Real result); dividing by a non-constant is non-linear',
+  ite: 'if-then-else: args are a Boolean condition, the value when it holds and the value when it does not (one sort)',
   forall: 'for every value of vars, body holds',
   exists: 'for some value of vars, body holds',
 };
@@ -123,6 +126,13 @@ function expressionVariants(symbols: readonly SchemaSymbol[]): Schema[] {
           },
           required: ['op', 'vars', 'body'],
           defaultSnippets: [{ label: name, body: { op: name, vars: [{ name: '${1:x}', sort: '$2' }], body: '^$3' } }],
+        };
+      case 'ite':
+        return {
+          title: name,
+          properties: { args: { ...args, minItems: 3, maxItems: 3 } },
+          required: ['op', 'args'],
+          defaultSnippets: [{ label: name, body: { op: name, args: ['^$1', '^$2', '^$3'] } }],
         };
       default:
         return {

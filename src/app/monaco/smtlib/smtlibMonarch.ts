@@ -17,7 +17,7 @@ export const smtlibMonarch: Parameters<Languages['setMonarchTokensProvider']>[1]
     'echo', 'exit', 'get-assertions', 'get-info', 'get-model', 'get-option', 'get-unsat-core', 'get-value', 'pop', 'push',
     'reset', 'reset-assertions', 'set-info', 'set-logic', 'set-option',
   ],
-  operators: ['not', 'and', 'or', '=>', '=', 'distinct', 'ite', 'xor', '<', '<=', '>', '>=', '+', '-', '*', 'div', 'mod', 'abs'],
+  operators: ['not', 'and', 'or', '=>', '=', 'distinct', 'ite', 'xor', '<', '<=', '>', '>=', '+', '-', '*', '/', 'div', 'mod', 'abs', 'to_real', 'to_int'],
   binders: ['forall', 'exists', 'let', '!'],
   sorts: ['Bool', 'Int', 'Real'],
   constants: ['true', 'false'],
