@@ -30,9 +30,11 @@ export function parseClair(text: string): ClairDocument {
 
 /**
  * Parses `text` reusing the lines of `previous` that did not change: those wholly inside
- * the common prefix of the two texts, and — when no line was inserted or removed, so
- * line numbers and every range stay the same — those wholly inside the common suffix.
- * A keystroke re-parses one line.
+ * the common prefix of the two texts, terminator included, and — when no line was
+ * inserted or removed, so line numbers and every range stay the same — those wholly
+ * inside the common suffix together with the line break before them. A line is reused
+ * only where it is provably the same characters at the same line number; a keystroke
+ * re-parses one line.
  */
 export function reparseClair(previous: ClairDocument | null, text: string): ClairDocument {
   if (!previous) return parseClair(text);
@@ -51,8 +53,16 @@ export function reparseClair(previous: ClairDocument | null, text: string): Clai
   let suffix = 0;
   if (n === oldN) {
     const suffixChars = commonSuffix(previous.text, text, Math.min(previous.text.length, text.length) - prefixChars);
-    // Counted from the end: the line and everything after it lie in the common suffix.
-    while (suffix < n - prefix && text.length - bounds.starts[n - 1 - suffix]! <= suffixChars) suffix++;
+    // Counted from the end: the line, everything after it AND the terminator before it lie
+    // in the common suffix. A start in the suffix alone is not enough: the same characters
+    // may follow a line break in one text and sit mid-line (or inside a string) in the
+    // other. With the character before the start in the suffix too, the start is a line
+    // start in both texts (a start after LF, after a lone CR — the next character, in the
+    // suffix, is no LF — or after CRLF whose CR fell outside: either way the line begins
+    // there), and, the line counts being equal, it is the same line number in both. The
+    // first line has no terminator before it, so it is never taken from the suffix (the
+    // test cannot pass for it: the suffix is never longer than the text).
+    while (suffix < n - prefix && text.length - bounds.starts[n - 1 - suffix]! + 1 <= suffixChars) suffix++;
   }
   const lines: ClairLine[] = new Array(n);
   for (let i = 0; i < prefix; i++) lines[i] = previous.lines[i]!;
