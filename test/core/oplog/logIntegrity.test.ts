@@ -11,6 +11,8 @@ import { verifyHead } from '../../../src/core/oplog/logHead.ts';
 import { hasLogErrors, readLogText, readLogValues } from '../../../src/core/oplog/readLog.ts';
 import { replayLog } from '../../../src/core/oplog/replayLog.ts';
 import { nativeSignatureCheck } from '../../../src/cli/nativeSignatureCheck.ts';
+import { Rng } from '../../../fuzz/core/rng.ts';
+import { applyMutations, baseLog, randomMutation } from '../../../fuzz/generators/logMutations.ts';
 import {
   colleagueKey,
   correct,
@@ -118,64 +120,17 @@ describe('the signed head', () => {
 });
 
 describe('mutations of a signed log', () => {
-  const log = ownerLog(30);
-  const lines = logLines(log, headFor(log));
-  const foreign = logLines(extend({ session: 'session:a', last: log[29]! }, [refute('b3'), refute('b4')], strangerKey), null);
-  const baseline = stateOf(readLogText(lines.join('\n')));
-
-  const mutation = fc.oneof(
-    fc.record({ kind: fc.constant('drop' as const), at: fc.nat(30) }),
-    fc.record({ kind: fc.constant('truncate' as const), keep: fc.nat(30) }),
-    fc.record({ kind: fc.constant('reorder' as const), seed: fc.nat() }),
-    fc.record({ kind: fc.constant('splice' as const), at: fc.nat(31), from: fc.nat(30) }),
-    fc.record({ kind: fc.constant('foreign' as const), at: fc.nat(31) }),
-    fc.record({ kind: fc.constant('flip' as const), line: fc.nat(30), at: fc.nat(), code: fc.integer({ min: 32, max: 126 }) }),
-  );
-
-  type Mutation = typeof mutation extends fc.Arbitrary<infer M> ? M : never;
-
-  function apply(m: Mutation, input: readonly string[]): string[] {
-    const out = input.slice();
-    switch (m.kind) {
-      case 'drop':
-        if (out.length === 0) return out;
-        out.splice(m.at % out.length, 1);
-        return out;
-      case 'truncate':
-        return out.slice(0, m.keep);
-      case 'reorder': {
-        let s = m.seed || 1;
-        for (let i = out.length - 1; i > 0; i--) {
-          s = (s * 1103515245 + 12345) % 2 ** 31;
-          const j = s % (i + 1);
-          [out[i], out[j]] = [out[j]!, out[i]!];
-        }
-        return out;
-      }
-      case 'splice':
-        if (input.length > 0) out.splice(m.at % (out.length + 1), 0, input[m.from % input.length]!);
-        return out;
-      case 'foreign':
-        out.splice(m.at % (out.length + 1), 0, ...foreign);
-        return out;
-      case 'flip': {
-        if (out.length === 0) return out;
-        const line = out[m.line % out.length]!;
-        const pos = m.at % line.length;
-        out[m.line % out.length] = line.slice(0, pos) + String.fromCharCode(m.code) + line.slice(pos + 1);
-        return out;
-      }
-    }
-    return out;
-  }
+  const base = baseLog(30);
+  const baseline = stateOf(readLogText(base.lines.join('\n'), { checkSignature: nativeSignatureCheck }));
 
   it('every mutation is reported, or replays to the identical state (no silent difference)', () => {
+    // The fuzz suite's mutations (fuzz/generators/logMutations.ts), drawn from a seed.
     fc.assert(
-      fc.property(fc.array(mutation, { minLength: 1, maxLength: 3 }), (ms) => {
-        let text = lines;
-        for (const m of ms) text = apply(m, text);
+      fc.property(fc.integer({ min: 0, max: 2 ** 32 - 1 }), fc.integer({ min: 1, max: 3 }), (seed, count) => {
+        const rng = new Rng(seed);
+        const mutations = Array.from({ length: count }, () => randomMutation(rng, base.lines.length));
         // Node's ed25519, as the command line checks logs: the JavaScript one is ten times slower.
-        const reading = readLogText(text.join('\n'), { checkSignature: nativeSignatureCheck });
+        const reading = readLogText(applyMutations(base, mutations).join('\n'), { checkSignature: nativeSignatureCheck });
         if (stateOf(reading) !== baseline) expect(reported(reading)).toBe(true);
       }),
       { numRuns: 300 },
