@@ -216,8 +216,11 @@ class Reader {
         if (!/^[0-9A-Fa-f]{4}$/.test(hex)) throw new JsonSyntaxError(this.pos, this.pos + 2, 'bad \\u escape: four hex digits expected');
         out += String.fromCharCode(parseInt(hex, 16));
         this.pos += 6;
+      } else if (e === undefined) {
+        // A backslash as the last character: the text ends inside the string.
+        throw new JsonSyntaxError(start, this.pos + 1, 'unterminated string: it ends with a lone backslash');
       } else {
-        throw new JsonSyntaxError(this.pos, this.pos + 2, `bad escape \\${e ?? ''} in a string`);
+        throw new JsonSyntaxError(this.pos, this.pos + 2, `bad escape \\${e} in a string`);
       }
       chunk = this.pos;
     }
