@@ -1,7 +1,8 @@
 /**
  * The CLAIR core on anything: arbitrary strings and random mixes of CLAIR tokens and junk
  * never make parsing, validation, derivation or analysis throw; every diagnostic has a
- * contract code and severity and a range inside the text; no result holds a NaN.
+ * contract code and severity and a range inside the text; no result holds a NaN or an
+ * Infinity, and no message prints one.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -31,10 +32,14 @@ function expectRangeInside(r: SourceRange, lines: readonly string[], what: strin
   expect(r.endColumn, what).toBeLessThanOrEqual(lines[r.line - 1]!.length + 1);
 }
 
-/** Every number reachable from `value` (objects, arrays, maps, sets), none NaN. */
+/** Every number reachable from `value` (objects, arrays, maps, sets) finite; no string spells NaN or Infinity. */
 function expectNoNaN(value: unknown, path = 'result', seen = new Set<unknown>()): void {
   if (typeof value === 'number') {
-    expect(Number.isNaN(value), `${path} is NaN`).toBe(false);
+    expect(Number.isFinite(value), `${path} is ${value}`).toBe(true);
+    return;
+  }
+  if (typeof value === 'string') {
+    expect(/\bNaN\b|Infinity/.test(value), `${path} says ${value.slice(0, 80)}`).toBe(false);
     return;
   }
   if (value === null || typeof value !== 'object' || seen.has(value)) return;
@@ -157,14 +162,22 @@ describe('the CLAIR core never throws and reports well-formed results', () => {
   }
 });
 
-describe('derived confidence with infinite confidences', () => {
-  it('is null, not NaN, when ∞ × 0 appears in the product', () => {
+describe('derived confidence with confidences a double cannot hold (issue 12, finding 6)', () => {
+  // 10^400 is kept as the largest double, so 10^400 × 0 is 0, as it is on paper.
+  it('is 0, not NaN or null, when 10^400 × 0 appears in the product', () => {
     const { derived } = analyzeClair(`b1 1${'0'.repeat(400)} L0 @self "x"\nb2 0 L0 @self "y"\nb3 .5 L0 @self <b1,b2 "z"\nb4 .5 L0 @self <b3 "w"`);
     const b3 = derived.find((d) => d.id === 'b3')!;
     const b4 = derived.find((d) => d.id === 'b4')!;
-    expect(b3.derived).toBeNull();
-    expect(b3.effective).toBeNull();
-    expect(b4.derived).toBeNull();
+    expect(b3.derived).toBe(0);
+    expect(b3.effective).toBe(0);
+    expect(b4.derived).toBe(0);
+  });
+
+  it('is null (no value) when a product runs past the largest double', () => {
+    const big = '1' + '0'.repeat(400);
+    const { derived } = analyzeClair(`b1 ${big} L0 @self "x"\nb2 ${big} L0 @self "y"\nb3 .5 L0 @self <b1,b2 "z"`);
+    expect(derived.find((d) => d.id === 'b3')).toEqual({ id: 'b3', stated: 0.5, derived: null, effective: null });
+    expect(derived.find((d) => d.id === 'b1')!.stated).toBe(Number.MAX_VALUE);
   });
 });
 

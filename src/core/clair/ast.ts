@@ -72,8 +72,11 @@ export interface WrittenLevel {
  * the same way, its position is kept on the belief (`confidenceRange`).
  */
 export interface WrittenConfidence {
+  /** The nearest finite double (see writtenNumbers.ts). */
   readonly value: number;
   readonly text: string;
+  /** Whether the number written lies in [0,1], decided on the digits, not on `value`. */
+  readonly inRange: boolean;
 }
 
 /** A quoted string on one line; like LineSpan, its range object is made on demand. */

@@ -9,7 +9,7 @@ import type { ClairSymbols } from './symbols.ts';
 export interface DerivedConfidence {
   readonly id: string;
   readonly stated: number;
-  /** `null` when a justifier is undefined, broken, or on a cycle, or the product is not a number. */
+  /** `null` when a justifier is undefined, broken, or on a cycle, or the product is not a finite number. */
   readonly derived: number | null;
   readonly effective: number | null;
 }
@@ -59,8 +59,9 @@ export function deriveConfidences(symbols: ClairSymbols): DerivedConfidence[] {
         }
         value = derive(value, effective[t]!);
       }
-      // ∞ × 0 (an out-of-range confidence written with hundreds of digits) has no value.
-      if (!ok || Number.isNaN(value)) continue;
+      // Confidences are finite, but out-of-range ones (an error already) can multiply past
+      // the largest double: a product a double cannot hold has no value, like a cycle.
+      if (!ok || !Number.isFinite(value)) continue;
       known[v] = 1;
       derived[v] = value;
       effective[v] = conservative(stated, value);

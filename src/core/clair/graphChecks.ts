@@ -11,6 +11,7 @@ import { ID_PATTERN, levelOf, uniqueJustifications } from './ast.ts';
 import { closestId } from './closestId.ts';
 import { BOUND_TOLERANCE, lobDiscount } from './confidenceAlgebra.ts';
 import { namedBeliefs } from './namedBeliefs.ts';
+import { levelName } from './writtenNumbers.ts';
 import { stronglyConnected } from './stronglyConnected.ts';
 import type { ClairSymbols } from './symbols.ts';
 
@@ -72,7 +73,7 @@ export function checkGraph(symbols: ClairSymbols, out: Diagnostic[], bounds: Con
         out.push({
           severity: 'error',
           code: 'meta-level',
-          message: `${b.id.value} (L${levelB}) speaks about ${a.id.value} (L${levelA}) and must sit at a higher level than it`,
+          message: `${b.id.value} (${levelName(b.level)}) speaks about ${a.id.value} (${levelName(a.level)}) and must sit at a higher level than it`,
           range: named.range,
           subject: b.id.value,
         });
@@ -80,7 +81,8 @@ export function checkGraph(symbols: ClairSymbols, out: Diagnostic[], bounds: Con
       if (!justifiers.some((j) => j.value === named.id)) relate(b, levelB, a, named.range, out, bounds);
     }
 
-    if (justifiers.length > 0 && complete && conf > product + BOUND_TOLERANCE) {
+    // Out-of-range confidences can multiply past the largest double: no bound then.
+    if (justifiers.length > 0 && complete && Number.isFinite(product) && conf > product + BOUND_TOLERANCE) {
       bounds.push({ belief: b, bound: product });
       out.push({
         severity: 'warning',
@@ -106,7 +108,7 @@ function relate(b: ClairBelief, levelB: number, a: ClairBelief, named: SourceRan
     out.push({
       severity: 'error',
       code: 'level-order',
-      message: `${subject} (L${levelB}) is justified by ${a.id.value} at a higher level (L${levelA})`,
+      message: `${subject} (${levelName(b.level)}) is justified by ${a.id.value} at a higher level (${levelName(a.level)})`,
       range: named ?? justificationRange(b, a.id.value),
       subject,
     });
@@ -116,14 +118,22 @@ function relate(b: ClairBelief, levelB: number, a: ClairBelief, named: SourceRan
   const bound = lobDiscount(a.confidence.value, k);
   if (!Number.isFinite(bound) || b.confidence.value <= bound + BOUND_TOLERANCE) return;
   bounds.push({ belief: b, bound });
-  const power = k === 1 ? '²' : `^${2 ** k}`;
+  const power = lobPower(k, b, a);
   out.push({
     severity: 'error',
     code: 'lob-discount',
-    message: `${subject} at L${levelB} ${justifies ? 'rests on' : 'speaks about'} ${a.id.value} at L${levelA}: its confidence ${b.confidence.text} exceeds the Löb bound ${a.confidence.text}${power} = ${formatNumber(bound)}`,
+    message: `${subject} at ${levelName(b.level)} ${justifies ? 'rests on' : 'speaks about'} ${a.id.value} at ${levelName(a.level)}: its confidence ${b.confidence.text} exceeds the Löb bound ${a.confidence.text}${power} = ${formatNumber(bound)}`,
     range: named ?? justificationRange(b, a.id.value),
     subject,
   });
+}
+
+/** The exponent 2^k as written in a message; past 2^53 it stays a power (2^2000 is no number to print). */
+function lobPower(k: number, b: ClairBelief, a: ClairBelief): string {
+  if (k === 1) return '²';
+  if (Number.isSafeInteger(2 ** k)) return `^${2 ** k}`;
+  if (Number.isSafeInteger(k)) return `^(2^${k})`;
+  return `^(2^(${levelName(b.level).slice(1)}−${levelName(a.level).slice(1)}))`;
 }
 
 /** Where belief `b` cites `id` (its first mention in the justification list). */

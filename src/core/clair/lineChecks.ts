@@ -65,8 +65,7 @@ function checkBeliefLine(b: ClairBelief, out: Diagnostic[]): void {
       subject,
     });
   }
-  const c = b.confidence.value;
-  if (!(c >= 0 && c <= 1)) {
+  if (!b.confidence.inRange) {
     out.push({
       severity: 'error',
       code: 'confidence-range',

@@ -18,6 +18,7 @@ import { ID_PATTERN, SOURCE_TYPES, LineSpan, LineString, NUMBER_PATTERN, ParsedB
 import type { Token } from './lexer.ts';
 import { isSeparator, lexInto, TokenBuffer } from './lexer.ts';
 import { commonPrefix, commonSuffix, lineBounds } from './lineBounds.ts';
+import { finiteLevelOf, finiteValueOf, writtenInUnitInterval } from './writtenNumbers.ts';
 
 /** Parses a whole document. */
 export function parseClair(text: string): ClairDocument {
@@ -312,7 +313,7 @@ const confidenceTable = new Map<string, WrittenConfidence>();
 function writtenConfidence(text: string): WrittenConfidence {
   const known = confidenceTable.get(text);
   if (known) return known;
-  const confidence: WrittenConfidence = Object.freeze({ value: Number(text), text });
+  const confidence: WrittenConfidence = Object.freeze({ value: finiteValueOf(text), text, inRange: writtenInUnitInterval(text) });
   if (text.length <= 8 && confidenceTable.size < INTERN_LIMIT) confidenceTable.set(text, confidence);
   return confidence;
 }
@@ -337,8 +338,8 @@ function readLevel(text: string): number | null {
     if (d < 0 || d > 9) return null;
     value = value * 10 + d;
   }
-  // Past 2^53 the running sum loses digits; read those rare levels the long way.
-  return text.length > 16 ? Number(text.slice(1)) : value;
+  // Past 2^53 the running sum loses digits; read those rare levels the long way (finite).
+  return text.length > 16 ? finiteLevelOf(text.slice(1)) : value;
 }
 
 function trimEndSeparators(s: string): string {

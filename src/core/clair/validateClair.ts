@@ -37,9 +37,12 @@ function attachFixes(diagnostics: Diagnostic[], bounds: ConfidenceBound[], symbo
   });
 }
 
-/** Sets the confidence to the tightest bound, rounded down to 4 decimals so it holds. */
+/**
+ * Sets the confidence to the tightest bound, rounded down to 4 decimals so it holds; a
+ * bound above 1 (out-of-range justifiers) proposes 1, which is at least a confidence.
+ */
 function boundFix(belief: ClairBelief, bound: number): DiagnosticFix {
-  const text = formatConfidence(floorTo(bound, 4), belief.confidence.text);
+  const text = formatConfidence(floorTo(Math.min(bound, 1), 4), belief.confidence.text);
   return {
     title: `Set confidence to ${text} (the tightest bound on ${belief.id.value})`,
     edits: [{ range: belief.confidenceRange, text }],

@@ -28,7 +28,8 @@ function priorOf(k: IrKnowledge | undefined): { value: number | null; source: st
   const m = k?.metadata;
   const p = m?.['prior'];
   const value = typeof p === 'number' ? p : p instanceof PyFloat ? p.value : null;
-  if (value === null) return { value: null, source: null };
+  // A prior of inf or nan (metadata={"prior": 1e999}) is a prior-range error, not a number to show.
+  if (value === null || !Number.isFinite(value)) return { value: null, source: null };
   const source = m?.['prior_source_id'];
   if (typeof source === 'string') return { value, source };
   return { value, source: m?.['supported_by'] !== undefined ? 'observed' : 'metadata' };
@@ -115,7 +116,7 @@ export function gaiaGraph(run: ModuleRun, compiled: CompiledPackage): ReasoningG
     const target = compiledStrategyId(compiled, s.origin);
     const reason = typeof s.reason === 'string' ? s.reason : s.reason.join('\n\n');
     const prior = s.metadata['prior'];
-    const f = factor(target ?? `${s.verb}_${s.uid}`, s.origin, target, { verb: s.verb, label: null, rationale: reason || null, warrant: null, parameters: typeof prior === 'number' ? { prior } : {} }, reason || s.verb);
+    const f = factor(target ?? `${s.verb}_${s.uid}`, s.origin, target, { verb: s.verb, label: null, rationale: reason || null, warrant: null, parameters: typeof prior === 'number' && Number.isFinite(prior) ? { prior } : {} }, reason || s.verb);
     into(s.premises, f, 'premise');
     into(s.background, f, 'background');
     out(f, s.conclusion);
@@ -137,9 +138,19 @@ export function gaiaGraph(run: ModuleRun, compiled: CompiledPackage): ReasoningG
 
 /** The numbers an action carries, for the inspector. */
 function actionParameters(a: Action): Record<string, number> {
-  if (a.kind === 'infer') return { p_e_given_h: a.pEGivenH.value, p_e_given_not_h: a.pEGivenNotH.value };
-  if (a.kind === 'associate') return { p_a_given_b: a.pAGivenB.value, p_b_given_a: a.pBGivenA.value };
+  if (a.kind === 'infer') return finiteOnly({ p_e_given_h: a.pEGivenH.value, p_e_given_not_h: a.pEGivenNotH.value });
+  if (a.kind === 'associate') return finiteOnly({ p_a_given_b: a.pAGivenB.value, p_b_given_a: a.pBGivenA.value });
   return {};
+}
+
+/**
+ * The parameters a view can show: Python's `1e999` is `inf`, which no view or JSON can
+ * hold, so it is left out (its probability-range error says why).
+ */
+function finiteOnly(parameters: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [name, value] of Object.entries(parameters)) if (Number.isFinite(value)) out[name] = value;
+  return out;
 }
 
 function compiledStrategyId(compiled: CompiledPackage, origin: Origin): string | null {

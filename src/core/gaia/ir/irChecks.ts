@@ -10,6 +10,7 @@ import type { Action } from '../runtime/gaiaObjects.ts';
 import type { CompileContext } from './compileContext.ts';
 import { QID_PATTERN, SYMMETRIC_OPERATORS, sortedStrings } from './irIds.ts';
 import type { IrGraph, IrKnowledge } from './irTypes.ts';
+import { pythonNumberText } from '../text/pythonFloat.ts';
 import { PyFloat } from '../text/pythonJson.ts';
 
 const NOWHERE: SourceRange = { line: 1, column: 1, endLine: 1, endColumn: 1 };
@@ -34,7 +35,7 @@ export function checkIr(cx: CompileContext, ir: IrGraph, actions: readonly Actio
       else if (typeof prior !== 'number' && !(prior instanceof PyFloat)) cx.report('prior-range', `the prior of ${k.id} must be a number`, at(k.id));
       else {
         const p = typeof prior === 'number' ? prior : prior.value;
-        if (!(p >= 1e-3 && p <= 1 - 1e-3)) cx.report('prior-range', `the prior ${p} of ${k.id} is outside Cromwell's bounds [0.001, 0.999]`, at(k.id));
+        if (!(p >= 1e-3 && p <= 1 - 1e-3)) cx.report('prior-range', `the prior ${pythonNumberText(p)} of ${k.id} is outside Cromwell's bounds [0.001, 0.999]`, at(k.id));
       }
     }
   }

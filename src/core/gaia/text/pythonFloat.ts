@@ -24,6 +24,17 @@ export function pythonFloatRepr(x: number): string {
   return `${sign}${lead}e${exp}`;
 }
 
+/**
+ * A number in a message, spelled as Python prints it when a double cannot hold it:
+ * `1e999` is `inf` (no JavaScript `Infinity` or `NaN` reaches a diagnostic).
+ */
+export function pythonNumberText(x: number): string {
+  if (Number.isNaN(x)) return 'nan';
+  if (x === Infinity) return 'inf';
+  if (x === -Infinity) return '-inf';
+  return String(x);
+}
+
 /** Python's `str(int)`: every digit, never an exponent. */
 export function pythonIntRepr(x: number): string {
   return Number.isSafeInteger(x) ? String(x) : BigInt(x).toString();

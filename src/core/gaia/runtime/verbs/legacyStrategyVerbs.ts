@@ -11,6 +11,7 @@ import { LEGACY_NAMES } from '../gaiaNames.ts';
 import type { GaiaRuntime, VerbCall } from '../gaiaRuntime.ts';
 import type { GValue } from '../gaiaValues.ts';
 import { OPAQUE, describeValue } from '../gaiaValues.ts';
+import { pythonNumberText } from '../../text/pythonFloat.ts';
 import { CROMWELL_EPS } from './priorRecords.ts';
 import type { VerbImpl } from './verbTypes.ts';
 
@@ -60,7 +61,7 @@ export function pairedPrior(rt: GaiaRuntime, call: VerbCall, reason: string | re
   const p = rt.number(priorArg!, call.verb, 'prior');
   if (!p) return { ok: false, prior: null };
   if (!Number.isFinite(p.value) || p.value < CROMWELL_EPS || p.value > 1 - CROMWELL_EPS) {
-    rt.report('prior-range', `${call.verb}(): prior ${p.value} is outside Cromwell's bounds [0.001, 0.999]`, priorArg!.range);
+    rt.report('prior-range', `${call.verb}(): prior ${pythonNumberText(p.value)} is outside Cromwell's bounds [0.001, 0.999]`, priorArg!.range);
     return { ok: false, prior: null };
   }
   return { ok: true, prior: p.value };

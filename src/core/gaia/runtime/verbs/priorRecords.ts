@@ -3,6 +3,7 @@
  * claim's metadata; Gaia's resolution policy picks the winner when it compiles.
  */
 import type { SourceRange } from '../../../text/sourceRange.ts';
+import { pythonNumberText } from '../../text/pythonFloat.ts';
 import { pyFloat } from '../../text/pythonJson.ts';
 import { pythonStrip } from '../../text/pythonStrip.ts';
 import type { Knowledge, MetaValue } from '../gaiaObjects.ts';
@@ -22,13 +23,13 @@ export function addPriorRecord(
   verb: string,
 ): boolean {
   if (Number.isNaN(value)) {
-    rt.report('prior-range', `${verb}: a prior must be a finite number, not NaN`, where.value);
+    rt.report('prior-range', `${verb}: a prior must be a finite number, not nan`, where.value);
     return false;
   }
   if (value < CROMWELL_EPS || value > 1 - CROMWELL_EPS) {
     rt.report(
       'prior-range',
-      `${verb}: prior ${value} is outside Cromwell's bounds [0.001, 0.999]; pin a claim to true with observe(claim), or to false with contradict()`,
+      `${verb}: prior ${pythonNumberText(value)} is outside Cromwell's bounds [0.001, 0.999]; pin a claim to true with observe(claim), or to false with contradict()`,
       where.value,
     );
     return false;

@@ -7,6 +7,7 @@
 import type { ArgValue } from '../callArguments.ts';
 import type { AssociateAction, InferAction, Knowledge, ProbabilityValue } from '../gaiaObjects.ts';
 import { metaDict, newUid } from '../gaiaObjects.ts';
+import { pythonNumberText } from '../../text/pythonFloat.ts';
 import type { GaiaRuntime } from '../gaiaRuntime.ts';
 import { OPAQUE, describeValue } from '../gaiaValues.ts';
 import { legacyInfer } from './legacyStrategyVerbs.ts';
@@ -26,7 +27,7 @@ function probability(rt: GaiaRuntime, arg: ArgValue, verb: string, name: string)
 }
 
 function checkRange(rt: GaiaRuntime, p: ProbabilityValue, arg: ArgValue, verb: string, name: string): void {
-  if (!(p.value >= 0 && p.value <= 1)) rt.report('probability-range', `${verb}() ${name} = ${p.value} is not a probability in [0, 1]`, arg.range);
+  if (!(p.value >= 0 && p.value <= 1)) rt.report('probability-range', `${verb}() ${name} = ${pythonNumberText(p.value)} is not a probability in [0, 1]`, arg.range);
 }
 
 export const inferVerb: VerbImpl = (rt, call) => {
