@@ -116,3 +116,25 @@ export const incrementalTarget = generatorTarget<IncrementalInput>({
   generate: generateChain,
   check: incrementalProblems,
 });
+
+/**
+ * One edit pair per input, CLAIR only, the reusing parse against a fresh one: the
+ * cheapest form of the law, so a run can count edit pairs by the million.
+ */
+export const incrementalPairsTarget = generatorTarget<IncrementalInput>({
+  name: 'incremental-pairs',
+  description: 'single CLAIR edit pairs from clairEdits (line breaks moved into/out of strings and comments, line count kept): analyzeClair(new, old parse) vs analyzeClair(new)',
+  generate: (rng) => {
+    const pair = clairEditPair(() => rng.next());
+    return { language: 'clair', texts: [pair.old, pair.new] };
+  },
+  check: (input) => {
+    const incremental = analyzeClair(input.texts[1]!, analyzeClair(input.texts[0]!).document);
+    const fresh = analyzeClair(input.texts[1]!);
+    for (const part of ['diagnostics', 'graph', 'derived'] as const) {
+      const d = firstDifference(incremental[part], fresh[part], part);
+      if (d) return [problem('divergence', `reparse-${part}`, `the incremental analysis differs from a fresh one: ${d} (incremental vs fresh)`)];
+    }
+    return [];
+  },
+});

@@ -10,6 +10,7 @@ export const TARGETS: Readonly<Record<string, () => Promise<FuzzTarget>>> = {
   gaia: async () => (await import('./language.ts')).languageTarget('gaia') as FuzzTarget,
   proposal: async () => (await import('./language.ts')).languageTarget('proposal') as FuzzTarget,
   incremental: async () => (await import('./incremental.ts')).incrementalTarget as FuzzTarget,
+  'incremental-pairs': async () => (await import('./incremental.ts')).incrementalPairsTarget as FuzzTarget,
   'proposal-injection': async () => (await import('./proposalInjection.ts')).proposalInjectionTarget as FuzzTarget,
   oplog: async () => (await import('./oplog.ts')).oplogTarget as FuzzTarget,
 };
