@@ -8,11 +8,65 @@
 import type { SourceRange } from '../text/sourceRange.ts';
 import type { PyExpr, PyKeyword, PyModule, PyStatement } from './pyAst.ts';
 import type { PyToken } from './pyLexer.ts';
-import { lexPython } from './pyLexer.ts';
+import { PyLexer } from './pyLexer.ts';
 
 const COMPOUND = new Set(['def', 'class', 'if', 'elif', 'else', 'for', 'while', 'with', 'try', 'except', 'finally', 'async']);
-/** Deeper nesting than this is no package anyone writes; stop before the stack does. */
-const MAX_NESTING = 200;
+/**
+ * How deep an expression may nest (brackets, calls, operators, chains of them), past
+ * anything a package is written with and well inside the stack of every walker of the
+ * tree. Brackets alone stop sooner, at 200, as CPython's tokenizer does (pyLexer.ts).
+ */
+export const MAX_DEPTH = 1000;
+
+const TOO_DEEP = `this expression nests too deeply (more than ${MAX_DEPTH} levels): too complex to read`;
+
+/** The sub-expressions of a node. */
+function childrenOf(e: PyExpr): readonly PyExpr[] {
+  switch (e.kind) {
+    case 'list':
+    case 'tuple':
+      return e.items;
+    case 'dict':
+      return e.entries.flatMap((x) => [x.key, x.value]);
+    case 'attribute':
+      return [e.value];
+    case 'call':
+      return [e.func, ...e.args, ...e.keywords.map((k) => k.value)];
+    case 'unary':
+      return [e.operand];
+    case 'binary':
+      return [e.left, e.right];
+    default:
+      return [];
+  }
+}
+
+function describeNode(e: PyExpr): string {
+  switch (e.kind) {
+    case 'name':
+      return JSON.stringify(e.id);
+    case 'binary':
+    case 'unary':
+      return `"${e.op}"`;
+    default:
+      return `a ${e.kind}`;
+  }
+}
+
+/** Binary operator levels, loosest first (Python's precedence). */
+const OR = 0;
+const AND = 1;
+const NOT = 2;
+const COMPARE = 3;
+const OPERATOR_LEVEL: ReadonlyMap<string, number> = new Map([
+  ...['<', '>', '==', '>=', '<=', '!='].map((o) => [o, COMPARE] as const),
+  ['|', 4],
+  ['^', 5],
+  ['&', 6],
+  ...['<<', '>>'].map((o) => [o, 7] as const),
+  ...['+', '-'].map((o) => [o, 8] as const),
+  ...['*', '/', '//', '%', '@'].map((o) => [o, 9] as const),
+]);
 const SIMPLE_KEYWORDS = new Set(['pass', 'del', 'return', 'global', 'nonlocal', 'raise', 'assert', 'break', 'continue', 'yield', 'print']);
 
 class SyntaxFailure {
@@ -27,24 +81,30 @@ function span(from: SourceRange, to: SourceRange): SourceRange {
 }
 
 export function parsePython(source: string): PyModule {
-  return new Parser(lexPython(source)).module();
+  return new Parser(new PyLexer(source)).module();
 }
 
 class Parser {
   private i = 0;
   private readonly errors: { message: string; range: SourceRange }[] = [];
-  private readonly tokens: readonly PyToken[];
+  /** Tokens come as the parser asks for them (see PyLexer.skipLogicalLine). */
+  private readonly lexer: PyLexer;
 
-  constructor(tokens: readonly PyToken[]) {
-    this.tokens = tokens;
+  constructor(lexer: PyLexer) {
+    this.lexer = lexer;
   }
 
   private get tok(): PyToken {
-    return this.tokens[this.i]!;
+    return this.lexer.at(this.i);
   }
 
   private peek(k = 1): PyToken {
-    return this.tokens[Math.min(this.i + k, this.tokens.length - 1)]!;
+    return this.lexer.at(this.i + k);
+  }
+
+  /** The token just consumed. */
+  private get previous(): PyToken {
+    return this.lexer.at(this.i - 1);
   }
 
   private isOp(text: string, t: PyToken = this.tok): boolean {
@@ -85,6 +145,7 @@ class Parser {
         if (s) body.push(s);
       } catch (e) {
         if (!(e instanceof SyntaxFailure)) throw e;
+        this.depth = 0;
         this.errors.push({ message: e.message, range: e.range });
         if (this.i === start) this.advance();
         this.skipLine();
@@ -93,8 +154,9 @@ class Parser {
     return { body, errors: this.errors };
   }
 
-  /** Skips to just past the end of the current logical line. */
+  /** Skips to just past the end of the current logical line (its tokens are not even made). */
   private skipLine(): void {
+    this.lexer.skipLogicalLine(this.i);
     while (this.tok.kind !== 'newline' && this.tok.kind !== 'end') this.advance();
     if (this.tok.kind === 'newline') this.advance();
   }
@@ -111,7 +173,7 @@ class Parser {
       // An indented line with no block to belong to.
       const first = t;
       this.skipLine();
-      return { kind: 'unsupported', what: 'an indented block', range: span(first.range, this.tokens[this.i - 1]!.range) };
+      return { kind: 'unsupported', what: 'an indented block', range: span(first.range, this.previous.range) };
     }
     if (t.kind === 'name' && (COMPOUND.has(t.text) || this.isOp('@', t)) ) return this.compound();
     if (this.isOp('@')) return this.compound();
@@ -120,7 +182,7 @@ class Parser {
     if (t.kind === 'name' && SIMPLE_KEYWORDS.has(t.text) && !this.isOp('=', this.peek()) && !this.isOp('(', this.peek())) {
       const first = this.advance();
       while (this.tok.kind !== 'newline' && this.tok.kind !== 'end') this.advance();
-      const last = this.tokens[this.i - 1]!;
+      const last = this.previous;
       this.endStatement();
       return { kind: 'unsupported', what: `a "${first.text}" statement`, range: span(first.range, last.range) };
     }
@@ -128,7 +190,7 @@ class Parser {
     if (t.kind === 'name' && this.isOp('=', this.peek())) {
       const target = this.advance();
       this.advance();
-      const value = this.expression();
+      const value = this.checkHeight(this.expression());
       if (this.isOp('=')) {
         const last = this.skipRest();
         return { kind: 'unsupported', what: 'a chained assignment', range: span(target.range, last) };
@@ -136,7 +198,7 @@ class Parser {
       this.endStatement();
       return { kind: 'assign', target: target.text, targetRange: target.range, value, range: span(target.range, value.range) };
     }
-    const value = this.expression();
+    const value = this.checkHeight(this.expression());
     if (this.tok.kind === 'op' && (this.tok.text === '=' || this.tok.text.endsWith('=') && this.tok.text.length >= 2 && !['==', '<=', '>=', '!='].includes(this.tok.text) || this.tok.text === ':' || this.tok.text === ',')) {
       const what = this.tok.text === ':' ? 'an annotated assignment' : this.tok.text === '=' || this.tok.text === ',' ? 'an assignment to something other than one name' : `an augmented assignment (${this.tok.text})`;
       const last = this.skipRest();
@@ -177,16 +239,16 @@ class Parser {
     let last = first.range;
     while (this.isOp('.') || this.isOp('...')) {
       name += this.advance().text;
-      last = this.tokens[this.i - 1]!.range;
+      last = this.previous.range;
     }
     if (this.tok.kind === 'name' && !(name !== '' && this.tok.text === 'import')) {
       name += this.advance().text;
-      last = this.tokens[this.i - 1]!.range;
+      last = this.previous.range;
       while (this.isOp('.')) {
         this.advance();
         if (this.tok.kind !== 'name') this.fail('expected a module name after "."');
         name += '.' + this.advance().text;
-        last = this.tokens[this.i - 1]!.range;
+        last = this.previous.range;
       }
     }
     if (name === '') this.fail('expected a module name');
@@ -215,7 +277,7 @@ class Parser {
         this.advance();
       }
     }
-    let last = this.tokens[this.i - 1]!.range;
+    let last = this.previous.range;
     if (parenthesised) last = this.expectOp(')', 'to close the import list').range;
     this.endStatement();
     return { kind: 'importFrom', module: module.name, names, range: span(first.range, last) };
@@ -240,42 +302,58 @@ class Parser {
       if (!this.isOp(',')) break;
       this.advance();
     }
-    const last = this.tokens[this.i - 1]!.range;
+    const last = this.previous.range;
     this.endStatement();
     return { kind: 'import', names, range: span(first.range, last) };
   }
 
   // ---- expressions, by Python's precedence ------------------------------------------
 
-  /** How deeply expressions nest right now; past MAX_NESTING the parser stops rather than overflow. */
-  private nesting = 0;
+  /**
+   * How deeply the parser has recursed into the expression being read (brackets, calls,
+   * unary operators, exponents): a bound on its own stack. Chains (`a & b & c`, `f()()`)
+   * are loops here and are measured on the finished tree instead (checkHeight), so that
+   * nothing walking the tree later (the runtime, formula lowering) runs out of stack
+   * either. Reset when a statement fails.
+   */
+  private depth = 0;
 
-  expression(): PyExpr {
-    return this.deeper(() => this.expressionInner());
+  /** One level deeper; a syntax error past MAX_DEPTH. */
+  private enter(): void {
+    if (++this.depth > MAX_DEPTH) this.fail(TOO_DEEP);
   }
 
-  /** Runs one level of nested parsing, stopping with an error past MAX_NESTING. */
-  private deeper<T>(parse: () => T): T {
-    if (++this.nesting > MAX_NESTING) {
-      this.nesting = 0;
-      this.fail('this expression nests too deeply');
+  /**
+   * `e` itself, when no node of it sits more than MAX_DEPTH levels down; else a syntax
+   * error at the first node that does. Measured without recursion (a left-deep chain of
+   * a million `&` is a tree a million levels deep).
+   */
+  private checkHeight(e: PyExpr): PyExpr {
+    const stack: [PyExpr, number][] = [[e, 1]];
+    while (stack.length > 0) {
+      const [node, level] = stack.pop()!;
+      if (level > MAX_DEPTH) throw new SyntaxFailure(`${TOO_DEEP}, found ${describeNode(node)}`, node.range);
+      for (const child of childrenOf(node)) stack.push([child, level + 1]);
     }
-    try {
-      return parse();
-    } finally {
-      this.nesting = Math.max(0, this.nesting - 1);
-    }
+    return e;
+  }
+
+  expression(): PyExpr {
+    this.enter();
+    const e = this.expressionInner();
+    this.depth--;
+    return e;
   }
 
   private expressionInner(): PyExpr {
     const t = this.tok;
     if (this.isName('lambda')) return this.unsupportedUntilBoundary('a lambda');
     if (this.isName('yield') || this.isName('await')) return this.unsupportedUntilBoundary(`"${t.text}"`);
-    const body = this.orTest();
+    const body = this.binary(OR);
     if (this.isName('if')) {
       // A conditional expression: read it so the statement stays in step, then report it.
       this.advance();
-      const cond = this.orTest();
+      const cond = this.binary(OR);
       if (!this.isName('else')) this.fail('expected "else" in a conditional expression');
       this.advance();
       const other = this.expression();
@@ -299,84 +377,64 @@ class Parser {
     return { kind: 'unsupported', what, range: span(first, last) };
   }
 
-  private binaryLevel(ops: readonly string[], next: () => PyExpr, names = false): PyExpr {
-    let left = next();
+  /**
+   * The binary operators from `min` up, by precedence climbing: one call per operand
+   * rather than one per precedence level, so a bracket costs a few stack frames, not
+   * thirty. Chains are left-associative (`a - b - c` is `(a - b) - c`); `not` is a prefix
+   * between `and` and the comparisons.
+   */
+  private binary(min: number): PyExpr {
+    let left = min <= NOT && this.isName('not') ? this.not() : this.factor();
+    // The chain so far is a left spine that deep: stop as soon as it alone is too deep,
+    // rather than read a million operands first (checkHeight measures the rest).
+    let chain = 0;
     for (;;) {
-      const t = this.tok;
-      const matches = names ? t.kind === 'name' && ops.includes(t.text) : t.kind === 'op' && ops.includes(t.text);
-      if (!matches) return left;
-      this.advance();
-      const right = next();
-      left = { kind: 'binary', op: t.text, left, right, range: span(left.range, right.range) };
-    }
-  }
-
-  private orTest(): PyExpr {
-    return this.binaryLevel(['or'], () => this.andTest(), true);
-  }
-
-  private andTest(): PyExpr {
-    return this.binaryLevel(['and'], () => this.notTest(), true);
-  }
-
-  private notTest(): PyExpr {
-    if (this.isName('not')) {
-      const first = this.advance();
-      const operand = this.deeper(() => this.notTest());
-      return { kind: 'unary', op: 'not', operand, range: span(first.range, operand.range) };
-    }
-    return this.comparison();
-  }
-
-  private comparison(): PyExpr {
-    let left = this.bitOr();
-    for (;;) {
-      const t = this.tok;
-      let op: string | null = null;
-      if (t.kind === 'op' && ['<', '>', '==', '>=', '<=', '!='].includes(t.text)) op = t.text;
-      else if (this.isName('in') || this.isName('is')) op = t.text;
-      else if (this.isName('not') && this.isName('in', this.peek())) op = 'not in';
-      if (!op) return left;
-      this.advance();
-      if (op === 'not in') this.advance();
-      else if (op === 'is' && this.isName('not')) {
+      const level = this.binaryLevel();
+      if (level < min) break;
+      if (++chain + this.depth > MAX_DEPTH) this.fail(TOO_DEEP);
+      const t = this.advance();
+      let op = t.text;
+      if (op === 'not') {
+        this.advance();
+        op = 'not in';
+      } else if (op === 'is' && this.isName('not')) {
         this.advance();
         op = 'is not';
       }
-      const right = this.bitOr();
+      const right = this.binary(level + 1);
       left = { kind: 'binary', op, left, right, range: span(left.range, right.range) };
     }
+    return left;
   }
 
-  private bitOr(): PyExpr {
-    return this.binaryLevel(['|'], () => this.bitXor());
+  /** The precedence level of the binary operator at the current token, or -1 for none. */
+  private binaryLevel(): number {
+    const t = this.tok;
+    if (t.kind === 'op') return OPERATOR_LEVEL.get(t.text) ?? -1;
+    if (t.kind !== 'name') return -1;
+    if (t.text === 'or') return OR;
+    if (t.text === 'and') return AND;
+    if (t.text === 'in' || t.text === 'is') return COMPARE;
+    if (t.text === 'not' && this.isName('in', this.peek())) return COMPARE;
+    return -1;
   }
 
-  private bitXor(): PyExpr {
-    return this.binaryLevel(['^'], () => this.bitAnd());
-  }
-
-  private bitAnd(): PyExpr {
-    return this.binaryLevel(['&'], () => this.shift());
-  }
-
-  private shift(): PyExpr {
-    return this.binaryLevel(['<<', '>>'], () => this.arith());
-  }
-
-  private arith(): PyExpr {
-    return this.binaryLevel(['+', '-'], () => this.term());
-  }
-
-  private term(): PyExpr {
-    return this.binaryLevel(['*', '/', '//', '%', '@'], () => this.factor());
+  /** `not` and its operand (a comparison, or another `not`). */
+  private not(): PyExpr {
+    const first = this.advance();
+    this.enter();
+    const operand = this.binary(NOT);
+    this.depth--;
+    return { kind: 'unary', op: 'not', operand, range: span(first.range, operand.range) };
   }
 
   private factor(): PyExpr {
     const t = this.tok;
     if (t.kind === 'op' && (t.text === '-' || t.text === '+' || t.text === '~')) {
       this.advance();
-      const operand = this.deeper(() => this.factor());
+      this.enter();
+      const operand = this.factor();
+      this.depth--;
       return { kind: 'unary', op: t.text as '-' | '+' | '~', operand, range: span(t.range, operand.range) };
     }
     return this.power();
@@ -386,7 +444,9 @@ class Parser {
     const base = this.primary();
     if (this.isOp('**')) {
       this.advance();
+      this.enter();
       const exp = this.factor();
+      this.depth--;
       return { kind: 'binary', op: '**', left: base, right: exp, range: span(base.range, exp.range) };
     }
     return base;
@@ -394,7 +454,9 @@ class Parser {
 
   private primary(): PyExpr {
     let e = this.atom();
+    let chain = 0;
     for (;;) {
+      if ((this.isOp('(') || this.isOp('.') || this.isOp('[')) && ++chain + this.depth > MAX_DEPTH) this.fail(TOO_DEEP);
       if (this.isOp('(')) {
         e = this.call(e);
       } else if (this.isOp('.')) {

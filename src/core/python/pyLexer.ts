@@ -29,145 +29,262 @@ const OPERATORS = [
   '(', ')', '[', ']', '{', '}', ',', ':', '.', ';', '@', '=', '~', '&', '|', '^', '+', '-', '*', '/', '%', '<', '>',
 ];
 
-const STRING_PREFIX = /^(?:[rRuUbBfF]|[rR][bBfF]|[bBfF][rR])(?=['"])/;
-const NUMBER = /^(?:0[xX][0-9a-fA-F_]+|0[oO][0-7_]+|0[bB][01_]+|(?:\d[\d_]*\.?[\d_]*|\.\d[\d_]*)(?:[eE][+-]?\d[\d_]*)?[jJ]?)/;
-const NAME = /^[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*/u;
+/**
+ * How deeply brackets may nest: CPython's tokenizer stops at the 201st open bracket with
+ * "too many nested parentheses" (MAXLEVEL in its tokenizer), and so does this one.
+ */
+export const MAX_BRACKET_DEPTH = 200;
+export const TOO_MANY_BRACKETS = 'too many nested parentheses';
 
-/** Lexes a whole module. The last token is always `end`. */
+// Sticky patterns, matched in place: no slice of the source per token (a megabyte of
+// brackets must not cost a megabyte of small strings). The longest operator comes first.
+const OPERATOR_AT = new RegExp(OPERATORS.map((o) => o.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')).join('|'), 'y');
+const NUMBER_AT = /(?:0[xX][0-9a-fA-F_]+|0[oO][0-7_]+|0[bB][01_]+|(?:\d[\d_]*\.?[\d_]*|\.\d[\d_]*)(?:[eE][+-]?\d[\d_]*)?[jJ]?)/y;
+const NAME_AT = /[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]*/uy;
+
+const LF = 10;
+const CR = 13;
+const QUOTE = 34;
+const APOSTROPHE = 39;
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+function isQuote(c: number): boolean {
+  return c === QUOTE || c === APOSTROPHE;
+}
+
+/** The length of a string prefix (`r`, `b`, `rb`, `Fr`, …) before a quote at `i`; 0 for a bare quote, -1 for no string. */
+function stringPrefixLength(source: string, i: number): number {
+  const c = source.charCodeAt(i);
+  if (isQuote(c)) return 0;
+  const one = 'rRuUbBfF'.includes(source[i] ?? '!');
+  if (!one) return -1;
+  const next = source.charCodeAt(i + 1);
+  if (isQuote(next)) return 1;
+  const a = source[i]!.toLowerCase();
+  const b = (source[i + 1] ?? '').toLowerCase();
+  const pair = (a === 'r' && (b === 'b' || b === 'f')) || ((a === 'b' || a === 'f') && b === 'r');
+  return pair && isQuote(source.charCodeAt(i + 2)) ? 2 : -1;
+}
+
+/** Matches `pattern` (sticky) at `i`; the match's length, or 0. */
+function matchAt(pattern: RegExp, source: string, i: number): number {
+  pattern.lastIndex = i;
+  return pattern.test(source) ? pattern.lastIndex - i : 0;
+}
+
+/** Lexes a whole module. The last token is always `end`. Linear in the length of the source. */
 export function lexPython(source: string): PyToken[] {
-  const tokens: PyToken[] = [];
-  let line = 1;
-  let lineStartOffset = 0;
-  let i = 0;
-  let depth = 0;
-  let lineHasTokens = false;
-  // Recovery from an unclosed bracket: how the previous physical lines looked.
-  let physicalLineEmpty = true;
-  let blankLineSeen = false;
-  let brokenString = false;
-  const n = source.length;
+  const lexer = new PyLexer(source);
+  while (lexer.at(lexer.count).kind !== 'end') {
+    // at() lexes on; the loop ends once the `end` token is in.
+  }
+  return lexer.tokens.slice();
+}
 
-  const col = (offset: number) => offset - lineStartOffset + 1;
-  const here = (startLine: number, startCol: number, end: number): SourceRange => ({
-    line: startLine,
-    column: startCol,
-    endLine: line,
-    endColumn: col(end),
-  });
-  const push = (t: Omit<PyToken, 'lineStart'>) => {
-    tokens.push({ ...t, lineStart: !lineHasTokens });
-    lineHasTokens = true;
-  };
-  const newLine = (at: number) => {
-    line++;
-    lineStartOffset = at;
-    if (physicalLineEmpty) blankLineSeen = true;
-    physicalLineEmpty = true;
-  };
+/**
+ * The tokens of a module, lexed as they are asked for. A parser that gives up on a line
+ * calls `skipLogicalLine`, and the rest of that line is scanned without making tokens:
+ * a megabyte-long line the parser has already refused costs a scan, not a million tokens.
+ */
+export class PyLexer {
+  readonly tokens: PyToken[] = [];
+  private readonly source: string;
+  private readonly n: number;
+  private line = 1;
+  private lineStartOffset = 0;
+  private i = 0;
+  private depth = 0;
+  private lineHasTokens = false;
+  private done = false;
+  /**
+   * No tokens until the logical line ends: past MAX_BRACKET_DEPTH, or when the parser
+   * skips the line. Brackets are still counted, so the line's end is found as before.
+   */
+  private suppressed = false;
+  // Recovery from an unclosed bracket: how the previous physical lines looked.
+  private physicalLineEmpty = true;
+  private blankLineSeen = false;
+  private brokenString = false;
+
+  constructor(source: string) {
+    this.source = source;
+    this.n = source.length;
+  }
+
+  /** How many tokens are lexed so far. */
+  get count(): number {
+    return this.tokens.length;
+  }
+
+  /** The token at `index`, lexing on as far as needed; the `end` token past the end. */
+  at(index: number): PyToken {
+    while (this.tokens.length <= index && !this.done) this.step();
+    return this.tokens[Math.min(index, this.tokens.length - 1)]!;
+  }
+
+  /**
+   * Drops the tokens from `index` on and scans the rest of the logical line without
+   * making tokens, so the next token is the line's `newline` (or `end`). Nothing is
+   * dropped when the line's end is already lexed.
+   */
+  skipLogicalLine(index: number): void {
+    for (let k = index; k < this.tokens.length; k++) {
+      const kind = this.tokens[k]!.kind;
+      if (kind === 'newline' || kind === 'end') return;
+    }
+    if (this.done) return;
+    this.tokens.length = Math.max(index, 0);
+    this.lineHasTokens = true;
+    this.suppressed = true;
+  }
+
+  private col(offset: number): number {
+    return offset - this.lineStartOffset + 1;
+  }
+
+  private push(kind: PyTokenKind, start: number, end: number, startLine: number, startCol: number, extra?: { value?: string; prefix?: string; problem?: string }): void {
+    if (this.suppressed) return;
+    const range: SourceRange = { line: startLine, column: startCol, endLine: this.line, endColumn: this.col(end) };
+    const text = this.source.slice(start, end);
+    const lineStart = !this.lineHasTokens;
+    this.tokens.push(extra ? { kind, text, range, lineStart, ...extra } : { kind, text, range, lineStart });
+    this.lineHasTokens = true;
+  }
+
+  /** Ends the logical line with a newline token (an empty range at `column`). */
+  private endLogicalLine(column: number): void {
+    const line = this.line;
+    this.tokens.push({ kind: 'newline', text: '', range: { line, column, endLine: line, endColumn: column }, lineStart: false });
+    this.lineHasTokens = false;
+    this.suppressed = false;
+  }
+
+  private newLine(at: number): void {
+    this.line++;
+    this.lineStartOffset = at;
+    if (this.physicalLineEmpty) this.blankLineSeen = true;
+    this.physicalLineEmpty = true;
+  }
+
   /**
    * Inside an unclosed bracket, a line that starts at column 1 with what looks like a new
    * statement, after a blank line or a broken string, ends the bracket: otherwise one
    * missing `)` would swallow the rest of the module into a single error.
    */
-  const recoverBracket = (at: number) => {
-    if (depth === 0 || col(at) !== 1 || !(blankLineSeen || brokenString)) return;
-    const head = /^(?:(?:from|import|def|class)\b|@|[A-Za-z_][A-Za-z0-9_]*\s*(?:=(?!=)|\())/.exec(source.slice(at, at + 80));
+  private recoverBracket(at: number): void {
+    if (this.depth === 0 || this.col(at) !== 1 || !(this.blankLineSeen || this.brokenString)) return;
+    const head = /^(?:(?:from|import|def|class)\b|@|[A-Za-z_][A-Za-z0-9_]*\s*(?:=(?!=)|\())/.exec(this.source.slice(at, at + 80));
     if (!head) return;
-    depth = 0;
-    if (lineHasTokens) {
-      tokens.push({ kind: 'newline', text: '', range: { line, column: 1, endLine: line, endColumn: 1 }, lineStart: false });
-      lineHasTokens = false;
-    }
-  };
+    this.depth = 0;
+    if (this.lineHasTokens) this.endLogicalLine(1);
+    this.suppressed = false;
+  }
 
-  while (i < n) {
-    const ch = source[i]!;
-    if (ch === ' ' || ch === '\t' || ch === '\f') {
-      i++;
-      continue;
-    }
-    if (ch !== '\n' && ch !== '\r' && ch !== '#') {
-      if (physicalLineEmpty) recoverBracket(i);
-      physicalLineEmpty = false;
-      blankLineSeen = false;
-      brokenString = false;
-    }
-    if (ch === '#') {
-      while (i < n && source[i] !== '\n' && source[i] !== '\r') i++;
-      continue;
-    }
-    if (ch === '\\' && (source[i + 1] === '\n' || source[i + 1] === '\r')) {
-      // Explicit line joining: the logical line goes on.
-      i += source[i + 1] === '\r' && source[i + 2] === '\n' ? 3 : 2;
-      newLine(i);
-      continue;
-    }
-    if (ch === '\n' || ch === '\r') {
-      const startCol = col(i);
-      const nl = ch === '\r' && source[i + 1] === '\n' ? 2 : 1;
-      if (depth === 0 && lineHasTokens) {
-        tokens.push({ kind: 'newline', text: '', range: { line, column: startCol, endLine: line, endColumn: startCol }, lineStart: false });
-        lineHasTokens = false;
+  /** Lexes on until at least one more token is in (or the source is done). */
+  private step(): void {
+    const before = this.tokens.length;
+    const source = this.source;
+    const n = this.n;
+    while (this.tokens.length === before) {
+      if (this.i >= n) {
+        const column = this.col(this.i);
+        if (this.lineHasTokens) this.endLogicalLine(column);
+        const line = this.line;
+        this.tokens.push({ kind: 'end', text: '', range: { line, column, endLine: line, endColumn: column }, lineStart: true });
+        this.done = true;
+        return;
       }
-      i += nl;
-      newLine(i);
-      continue;
+      const i = this.i;
+      const c = source.charCodeAt(i);
+      if (c === 32 || c === 9 || c === 12) {
+        this.i++;
+        continue;
+      }
+      const hash = c === 35;
+      if (c !== LF && c !== CR && !hash) {
+        if (this.physicalLineEmpty) this.recoverBracket(i);
+        this.physicalLineEmpty = false;
+        this.blankLineSeen = false;
+        this.brokenString = false;
+      }
+      if (hash) {
+        let k = i;
+        while (k < n && source.charCodeAt(k) !== LF && source.charCodeAt(k) !== CR) k++;
+        this.i = k;
+        continue;
+      }
+      const next = source.charCodeAt(i + 1);
+      if (c === 92 /* \\ */ && (next === LF || next === CR)) {
+        // Explicit line joining: the logical line goes on.
+        this.i += next === CR && source.charCodeAt(i + 2) === LF ? 3 : 2;
+        this.newLine(this.i);
+        continue;
+      }
+      if (c === LF || c === CR) {
+        const startCol = this.col(i);
+        if (this.depth === 0 && this.lineHasTokens) this.endLogicalLine(startCol);
+        this.i += c === CR && next === LF ? 2 : 1;
+        this.newLine(this.i);
+        continue;
+      }
+      this.token(i, c, next);
     }
-    const startLine = line;
-    const startCol = col(i);
-    const start = i;
-    const rest = source.slice(i, i + 4);
+  }
 
-    const prefixMatch = STRING_PREFIX.exec(source.slice(i, i + 3));
-    if (ch === '"' || ch === "'" || prefixMatch) {
-      const prefix = prefixMatch ? prefixMatch[0] : '';
-      const s = readString(source, i + prefix.length, prefix.toLowerCase().includes('r'));
+  /** Reads the token starting at `start` (not space, comment or line end). */
+  private token(start: number, c: number, next: number): void {
+    const source = this.source;
+    const startLine = this.line;
+    const startCol = this.col(start);
+    const prefixLength = stringPrefixLength(source, start);
+    if (prefixLength >= 0) {
+      const prefix = source.slice(start, start + prefixLength).toLowerCase();
+      const s = readString(source, start + prefixLength, prefix.includes('r'));
       // Count the lines the string spans, so later ranges stay right.
-      for (let k = i; k < s.end; k++) {
-        const c = source[k];
-        if (c === '\n' || (c === '\r' && source[k + 1] !== '\n')) newLine(k + 1);
+      for (let k = start; k < s.end; k++) {
+        const ck = source.charCodeAt(k);
+        if (ck === LF || (ck === CR && source.charCodeAt(k + 1) !== LF)) this.newLine(k + 1);
       }
-      i = s.end;
-      if (s.problem?.startsWith('unterminated string')) brokenString = true;
-      push({
-        kind: 'string',
-        text: source.slice(start, i),
-        range: here(startLine, startCol, i),
-        value: s.value,
-        prefix: prefix.toLowerCase(),
-        ...(s.problem ? { problem: s.problem } : {}),
-      });
-      continue;
+      this.i = s.end;
+      if (s.problem?.startsWith('unterminated string')) this.brokenString = true;
+      this.push('string', start, this.i, startLine, startCol, { value: s.value, prefix, ...(s.problem ? { problem: s.problem } : {}) });
+      return;
     }
-    if (/[0-9]/.test(ch) || (ch === '.' && /[0-9]/.test(source[i + 1] ?? ''))) {
-      const m = NUMBER.exec(source.slice(i, i + 64));
-      const len = m ? m[0].length : 1;
-      i += len;
-      push({ kind: 'number', text: source.slice(start, i), range: here(startLine, startCol, i) });
-      continue;
+    if (isDigit(c) || (c === 46 /* . */ && isDigit(next))) {
+      this.i = start + Math.max(1, matchAt(NUMBER_AT, source, start));
+      this.push('number', start, this.i, startLine, startCol);
+      return;
     }
-    const name = NAME.exec(source.slice(i, i + 256));
-    if (name) {
-      i += name[0].length;
-      push({ kind: 'name', text: name[0], range: here(startLine, startCol, i) });
-      continue;
+    const ascii = c < 128;
+    const nameLength = ascii && !(c === 95 || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)) ? 0 : matchAt(NAME_AT, source, start);
+    if (nameLength > 0) {
+      this.i = start + nameLength;
+      this.push('name', start, this.i, startLine, startCol);
+      return;
     }
-    const op = OPERATORS.find((o) => rest.startsWith(o));
-    if (op) {
-      i += op.length;
-      if (op === '(' || op === '[' || op === '{') depth++;
-      else if ((op === ')' || op === ']' || op === '}') && depth > 0) depth--;
-      push({ kind: 'op', text: op, range: here(startLine, startCol, i) });
-      continue;
+    const opLength = matchAt(OPERATOR_AT, source, start);
+    if (opLength > 0) {
+      this.i = start + opLength;
+      if (opLength === 1 && (c === 40 || c === 91 || c === 123) /* ( [ { */) {
+        if (this.depth >= MAX_BRACKET_DEPTH && !this.suppressed) {
+          this.push('error', start, this.i, startLine, startCol, { problem: TOO_MANY_BRACKETS });
+          this.suppressed = true;
+        }
+        this.depth++;
+      } else if (opLength === 1 && (c === 41 || c === 93 || c === 125) /* ) ] } */ && this.depth > 0) {
+        this.depth--;
+      }
+      this.push('op', start, this.i, startLine, startCol);
+      return;
     }
     // A character Python does not allow here.
-    const cp = source.codePointAt(i)!;
-    i += cp > 0xffff ? 2 : 1;
-    push({ kind: 'error', text: source.slice(start, i), range: here(startLine, startCol, i), problem: `unexpected character ${JSON.stringify(source.slice(start, i))}` });
+    const cp = source.codePointAt(start)!;
+    this.i = start + (cp > 0xffff ? 2 : 1);
+    this.push('error', start, this.i, startLine, startCol, { problem: `unexpected character ${JSON.stringify(source.slice(start, this.i))}` });
   }
-  if (lineHasTokens) tokens.push({ kind: 'newline', text: '', range: { line, column: col(i), endLine: line, endColumn: col(i) }, lineStart: false });
-  tokens.push({ kind: 'end', text: '', range: { line, column: col(i), endLine: line, endColumn: col(i) }, lineStart: true });
-  return tokens;
 }
 
 interface ReadString {
