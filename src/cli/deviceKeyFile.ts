@@ -10,12 +10,13 @@
  * file where a folder should be) fails at once with one line, where Node's recursive
  * `mkdir` keeps retrying on `/proc` (it reports ENOENT for a folder that exists).
  */
-import { chmod, lstat, mkdir, stat, writeFile } from 'node:fs/promises';
+import { chmod, lstat, stat, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { DeviceKey } from '../core/oplog/deviceKey.ts';
 import { generateDeviceKey, parseDeviceKey } from '../core/oplog/deviceKey.ts';
 import { CliFailure } from './cliFailure.ts';
+import { makeFolder } from './makeFolder.ts';
 import { describeIoError, readFileBounded } from './readInput.ts';
 
 /** A key record is about 200 bytes; anything much larger is not one. */
@@ -53,7 +54,7 @@ export async function loadOrCreateDeviceKey(path = deviceKeyPath(), retried = fa
   }
   const key = generateDeviceKey();
   try {
-    await makeFolder(dirname(path));
+    await makeFolder(dirname(path), 0o700);
     // `wx`: never overwrite a key another process created meanwhile.
     await writeFile(path, JSON.stringify({ secretKey: key.secretKey, publicKey: key.publicKey }) + '\n', { mode: 0o600, flag: 'wx' });
     await chmod(path, 0o600);
@@ -67,35 +68,4 @@ export async function loadOrCreateDeviceKey(path = deviceKeyPath(), retried = fa
     throw new CliFailure(`cannot write the device key ${path}: ${describeIoError(e)}`);
   }
   return key;
-}
-
-/**
- * Makes `dir` and its missing parents (mode 700), like `mkdir -p` but bounded: each
- * missing level is created once, top down, and any failure is final. A folder that
- * reports ENOENT though its parent exists (`/proc`) is refused, not retried.
- */
-async function makeFolder(dir: string): Promise<void> {
-  const missing: string[] = [];
-  for (let at = dir; ; ) {
-    try {
-      const info = await stat(at);
-      if (!info.isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
-      break;
-    } catch (e) {
-      if ((e as { code?: string }).code !== 'ENOENT') throw e;
-    }
-    missing.push(at);
-    const parent = dirname(at);
-    if (parent === at) break;
-    at = parent;
-  }
-  for (const level of missing.reverse()) {
-    try {
-      await mkdir(level, { mode: 0o700 });
-    } catch (e) {
-      // ENOENT with the parent in place: this file system does not hold folders (e.g. /proc).
-      if ((e as { code?: string }).code === 'ENOENT') throw Object.assign(new Error(`cannot create the folder ${level}`), { code: 'ENOFOLDER' });
-      if ((e as { code?: string }).code !== 'EEXIST') throw e;
-    }
-  }
 }

@@ -32,6 +32,7 @@ beforeAll(() => {
   writeFileSync(path('huge.jsonl'), '');
   truncateSync(path('huge.jsonl'), MAX_LOG_BYTES + 1);
   writeFileSync(path('not-a-folder'), 'x');
+  writeFileSync(path('pkg.py'), 'from gaia.engine.lang import claim\na = claim("A.")\n');
   symlinkSync(path('nowhere/key.json'), path('dangling-key.json'));
 });
 
@@ -136,5 +137,17 @@ describe('the device key: a place that cannot hold it fails at once', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/^warrant: cannot write the device key .*dangling-key\.json: a symbolic link to a missing file$/m);
     expect(hasStackTrace(run.stderr)).toBe(false);
+  });
+});
+
+describe('an --out folder that cannot be made fails at once', () => {
+  it.skipIf(!existsSync('/proc/self'))('export --to manifests --out under /proc (the recursive mkdir that looped there)', async () => {
+    const run = await runWarrant(['export', path('pkg.py'), '--to', 'manifests', '--out', '/proc/warrant/manifests'], { killAfterMs: KILL_AFTER_MS });
+    expectOneLine(run, /^warrant: cannot write \/proc\/warrant\/manifests: cannot create the folder \/proc\/warrant$/m);
+  });
+
+  it('a file where a folder should be', async () => {
+    const run = await runWarrant(['export', path('pkg.py'), '--to', 'manifests', '--out', path('not-a-folder/manifests')], { killAfterMs: KILL_AFTER_MS });
+    expectOneLine(run, /^warrant: cannot write .*not-a-folder\/manifests: a part of the path is not a directory$/m);
   });
 });

@@ -7,7 +7,7 @@
  * the printer and the graph keep what could be read — with its diagnostics on stderr
  * and exit code 1.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { InferenceMethod } from '../../core/infer/inferenceResult.ts';
 import { languageRow, LANGUAGES } from '../../core/languages/languageTable.ts';
@@ -17,6 +17,7 @@ import { diagnosticLine } from '../diagnosticReport.ts';
 import { documentKindsOf, EXPORT_FORMATS, exporterOf, formatsTaking, isExportFormat, orList, PLANNED_EXPORT_FORMATS } from '../exportFormats.ts';
 import { cliExportSources } from '../exportSources.ts';
 import { loadDocument, packageOptionsOf } from '../loadDocument.ts';
+import { makeFolder } from '../makeFolder.ts';
 import { describeIoError } from '../readInput.ts';
 import { writeStderr, writeStdout } from '../output.ts';
 import { GAIA_PACKAGE_OPTIONS } from './gaiaPackageOptions.ts';
@@ -84,7 +85,7 @@ async function writeFolder(folder: string, files: ReadonlyMap<string, string>): 
   try {
     for (const [path, text] of files) {
       const target = join(folder, path);
-      await mkdir(dirname(target), { recursive: true });
+      await makeFolder(dirname(target));
       await writeFile(target, text, 'utf8');
     }
   } catch (e) {
