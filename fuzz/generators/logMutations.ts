@@ -96,7 +96,13 @@ function applyOne(ops: readonly SignedOperation[], lines: string[], m: LogMutati
     case 'head-number': {
       const i = out.findIndex((l) => l.includes('"kind":"head"'));
       if (i < 0) return out;
-      const head = JSON.parse(out[i]!) as Record<string, number>;
+      let head: Record<string, number>;
+      try {
+        head = JSON.parse(out[i]!) as Record<string, number>;
+      } catch {
+        return out; // an earlier flip broke the line: nothing left to edit
+      }
+      if (typeof head[m.field] !== 'number') return out;
       head[m.field] = Math.max(1, head[m.field]! + m.by);
       out[i] = canonicalJson(head);
       return out;

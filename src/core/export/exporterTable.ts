@@ -122,6 +122,9 @@ function exporter<const Id extends string, N extends ExportNeed>(
 const GRAPH_LANGUAGES: readonly Language[] = ['clair', 'gaia'];
 
 async function gaiaFiles(id: 'gaia-ir' | 'beliefs' | 'manifests', gaia: GaiaAnalysis, options: ExportOptions): Promise<ExportOutput> {
+  // Gaia would not compile a package with errors: there is no ir.json to be faithful to,
+  // and what was read of it can hold numbers no JSON carries (a prior of 1e999).
+  if (!gaia.accepted) return { refused: 'has errors, which Gaia would not compile; nothing was written', diagnostics: gaia.diagnostics };
   const { gaiaExportFiles } = await import('../gaia/gaiaExportFiles.ts');
   const exported = gaiaExportFiles(gaia, id, { method: options.method ?? 'auto', ...(options.now ? { now: options.now } : {}) });
   if ('error' in exported) return exported;

@@ -17,8 +17,10 @@ export const gaiaAnalyzer: LanguageAnalyzer = {
         derived: [],
         structureKey: structureKey(a.graph),
         stats: { lines: text.split('\n').length, nodes: a.graph.nodes.length, edges: a.graph.edges.length, analyzeMs: now() - started },
-        // No ir_hash on every keystroke: it costs more than the rest of the analysis.
-        ...(forInference ? { ir: a.irForInference() } : {}),
+        // No ir_hash on every keystroke: it costs more than the rest of the analysis. A
+        // package with errors has no IR to infer over: Gaia would not compile it, and what
+        // was read of it may hold numbers no probability is (a prior of 1e999).
+        ...(forInference && a.accepted ? { ir: a.irForInference() } : {}),
       },
       document: null,
       symbols: a.symbols,

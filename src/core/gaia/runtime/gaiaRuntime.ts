@@ -10,6 +10,7 @@ import type { SourceRange } from '../../text/sourceRange.ts';
 import type { GaiaDiagnosticCode } from '../gaiaDiagnosticCodes.ts';
 import { gaiaDiagnostic } from '../gaiaDiagnosticCodes.ts';
 import { pyFloat } from '../text/pythonJson.ts';
+import { pythonNumberText } from '../text/pythonFloat.ts';
 import type { ArgValue, BoundArguments, ParameterSpec } from './callArguments.ts';
 import { bindArguments } from './callArguments.ts';
 import type { Formula, KnowledgeType, MetaDict, MetaValue, Origin, PackageRefEntry, ParameterEntry } from './gaiaObjects.ts';
@@ -191,6 +192,9 @@ export class GaiaRuntime {
       case 'bool':
         return v.v;
       case 'num':
+        // Python keeps inf in metadata, but no JSON carries it: Warrant's IR and its
+        // exports never hold a number that is not finite, so the package is refused.
+        if (!Number.isFinite(v.v)) this.report('bad-argument', `${verb}(): the metadata value ${pythonNumberText(v.v)} is not a finite number, which Gaia's IR (JSON) cannot hold`, range);
         return v.float ? pyFloat(v.v) : v.v;
       case 'str':
         return v.v;
