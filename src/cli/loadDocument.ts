@@ -3,11 +3,9 @@
  * before any output, so an unreadable file stops the command before it prints anything.
  */
 import type { DocumentAnalysis } from '../core/analysis/documentAnalysis.ts';
-import { symbolsOf } from '../core/analysis/analyzeDocument.ts';
 import type { GaiaAnalysis } from '../core/gaia/analyzeGaia.ts';
 import { findPyproject } from './findPyproject.ts';
 import type { Language } from '../core/graph/reasoningGraph.ts';
-import { analyzerOf } from '../core/languages/languageAnalyzers.ts';
 import { languageRow } from '../core/languages/languageTable.ts';
 import type { ProposalCheck } from '../core/proposal/index.ts';
 import { CliFailure, usageFailure } from './cliFailure.ts';
@@ -55,6 +53,9 @@ export async function loadDocuments(command: string, args: readonly string[], la
 
 /** The language's analyzer, as the validation worker runs it, once and complete (with the symbol index). */
 async function analyze(input: InputText, language: Language, pkg: PackageOptions): Promise<LoadedDocument> {
+  // The analyzers are loaded once the input has been read: an input refused (a device, a
+  // file over the limit) is refused before the bulk of the code is even loaded.
+  const [{ analyzerOf }, { symbolsOf }] = await Promise.all([import('../core/languages/languageAnalyzers.ts'), import('../core/analysis/analyzeDocument.ts')]);
   const a = analyzerOf(language).analyze(input.text, {
     version: 1,
     previous: null,

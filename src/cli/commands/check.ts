@@ -7,7 +7,6 @@ import { usageFailure } from '../cliFailure.ts';
 import { checkJson, diagnosticText, hasErrors } from '../diagnosticReport.ts';
 import { LANGUAGES } from '../inputLanguage.ts';
 import { loadDocuments, packageOptionsOf } from '../loadDocument.ts';
-import { withGaiaInference } from '../gaiaInference.ts';
 import { writeStdout } from '../output.ts';
 import { GAIA_PACKAGE_OPTIONS } from './gaiaPackageOptions.ts';
 
@@ -19,7 +18,10 @@ export async function runCheck(args: readonly string[]): Promise<number> {
   if (cl.positionals.length === 0) throw usageFailure('check needs at least one FILE (or - for standard input)', 'check');
   // A Gaia package is also run through inference: one Gaia compiles but cannot infer
   // (e.g. an associate whose endpoint priors disagree with it) has an error, as in the page.
-  const docs = (await loadDocuments('check', cl.positionals, cl.values.get('lang'), packageOptionsOf(cl.values))).map((d) => withGaiaInference(d).doc);
+  const loaded = await loadDocuments('check', cl.positionals, cl.values.get('lang'), packageOptionsOf(cl.values));
+  // Inference is loaded only once the inputs are read (a refused input exits before).
+  const { withGaiaInference } = await import('../gaiaInference.ts');
+  const docs = loaded.map((d) => withGaiaInference(d).doc);
   await writeStdout(cl.flags.has('json') ? JSON.stringify(checkJson(docs)) + '\n' : diagnosticText(docs));
   return hasErrors(docs) ? 1 : 0;
 }
