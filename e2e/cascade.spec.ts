@@ -89,10 +89,10 @@ test('contradictions: the ledger flags both sides until the user resolves them; 
   await expect(audit).toHaveAttribute('data-unflagged', '0');
   await page.getByTestId('tab-history').click();
   await expect(page.getByTestId('history')).toContainText('you deprecated mass_matters in one_answer');
-  const lines = (await exported(page, 'oplog')).trim().split('\n').map((l) => JSON.parse(l) as { id: string; sig: string; body: { kind: string }; kind?: string; op?: string });
+  const logLines = (await exported(page, 'oplog')).trim().split('\n').map((l) => JSON.parse(l) as { id: string; sig: string; body: { kind: string }; kind?: string; op?: string });
   // The ops, then the session's signed head as the final line.
-  const head = lines.at(-1)!;
-  const log = lines.slice(0, -1);
+  const head = logLines.at(-1)!;
+  const log = logLines.slice(0, -1);
   expect(head).toMatchObject({ kind: 'head', op: log.at(-1)!.id, count: log.length });
   expect(log.filter((op) => op.body.kind === 'contradiction_resolution')).toHaveLength(2);
   for (const op of log) expect(op.id).toMatch(/^b3:[0-9a-f]{64}$/);
