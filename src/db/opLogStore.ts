@@ -16,7 +16,7 @@ import Dexie from 'dexie';
 import type { SignedHead, UnsignedHead } from '../core/oplog/logHead.ts';
 import { chainHead } from '../core/oplog/logHead.ts';
 import type { SignedOperation } from '../core/oplog/operation.ts';
-import { membersOf, SessionMembers } from '../core/oplog/sessionMembers.ts';
+import { chainProblem, membersOf, SessionMembers } from '../core/oplog/sessionMembers.ts';
 import { dbProblem, errorMessage, isQuotaError, type DbProblem, type DbProblemListener } from './dbProblem.ts';
 import { readOperation } from './recordValidation.ts';
 import { checkStoredOps, readStoredOps, storedOpRecords } from './readStoredOps.ts';
@@ -343,10 +343,11 @@ export class OpLogStore {
           refusal = { code: 'seq-conflict', reason: `another operation already holds seq ${op.seq}`, ops: ops.slice(i) };
           break;
         }
+        const broken = chainProblem(tip, members, op);
         const problem =
-          op.seq !== (tip?.seq ?? 0) + 1 || op.parent !== (tip?.id ?? null) ? { code: 'seq-conflict' as const, reason: `seq ${op.seq} does not follow the stored log's last op (seq ${tip?.seq ?? 0})` }
-          : members !== null && !members.has(op.author) ? { code: 'invalid-operation' as const, reason: `signed by ${op.author}, which is not a member of the session` }
-          : null;
+          broken === null ? null
+          : broken === 'not-a-member' ? { code: 'invalid-operation' as const, reason: `signed by ${op.author}, which is not a member of the session` }
+          : { code: 'seq-conflict' as const, reason: `seq ${op.seq} does not follow the stored log's last op (seq ${tip?.seq ?? 0})` };
         if (problem) {
           refusal = { ...problem, ops: ops.slice(i) };
           break;

@@ -26,7 +26,7 @@ import type { RejectReason, VerifyOptions, VerifyResult } from './verifyOperatio
 import { checkOperationShape } from './operationSchema.ts';
 import { OpIdTable } from './opIdTable.ts';
 import { verifyOperation } from './verifyOperation.ts';
-import { SessionMembers } from './sessionMembers.ts';
+import { chainProblem, SessionMembers } from './sessionMembers.ts';
 
 export interface RejectedOperation {
   /** Position of the op in the input. */
@@ -115,12 +115,12 @@ export function replayLog(input: readonly unknown[], options: ReplayOptions = {}
     const s = order[k]!;
     const p = parentSlot[s]!;
     const op = ops[s]!;
+    // A parent that is in the log and good is the chain's tip for this op (forks share
+    // one); from there the rule is the one the page's store applies (chainProblem).
     const problem: ChainProblem | null =
       seqs[s] === 1 ? (members === null ? null : 'second-root') // the shape check holds seq 1 and no parent together
       : p < 0 || good[p] === 0 ? 'missing-parent'
-      : seqs[p]! + 1 !== seqs[s] ? 'bad-seq'
-      : !members!.has(op.author) ? 'not-a-member'
-      : null;
+      : chainProblem(ops[p]!, members, op);
     if (problem !== null) {
       rejectChain(op, inputIndex[s]!, problem, p < 0 ? -1 : seqs[p]!);
       continue;
