@@ -219,8 +219,12 @@ test('completion offers the schema\'s operators and the declared symbols', async
   await cursorAfter(page, '"op": "');
   await page.keyboard.press('Control+Space');
   await expect(suggest.locator('.monaco-list-row').first()).toBeVisible();
-  // The list shows its first rows: operators sort as symbols first, then words.
-  for (const op of ['=>', 'and', 'call', 'distinct']) await expect(suggest).toContainText(`"${op}"`);
+  // The list shows its first rows: operators sort as symbols first (HoloProof's * and /
+  // among them), then words.
+  for (const op of ['*', '/', '=>', 'and', 'call']) await expect(suggest).toContainText(`"${op}"`);
+  // Typing filters it: the rest of the whitelist is there too.
+  await page.keyboard.type('it');
+  await expect(suggest).toContainText('"ite"');
   await page.keyboard.press('Escape');
 });
 
