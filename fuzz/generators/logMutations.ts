@@ -6,7 +6,7 @@
 import { canonicalJson } from '../../src/core/oplog/canonicalJson.ts';
 import type { SignedOperation } from '../../src/core/oplog/operation.ts';
 import type { Rng } from '../core/rng.ts';
-import { extend, headFor, logLines, ownerLog, refute, strangerKey } from '../../test/support/signedLogs.ts';
+import { extend, headFor, logLines, ownerLog, refute, strangerKey } from './signedLogs.ts';
 
 export type LogMutation =
   /** Remove one line. */

@@ -8,7 +8,7 @@
 import { nativeSignatureCheck } from '../../src/cli/nativeSignatureCheck.ts';
 import { useWasmBlake3 } from '../../src/core/oplog/blake3Digest.ts';
 import { readLogText } from '../../src/core/oplog/readLog.ts';
-import { reported, stateOf } from '../../test/support/signedLogs.ts';
+import { reported, stateOf } from '../generators/signedLogs.ts';
 import type { LogMutation } from '../generators/logMutations.ts';
 import { applyMutations, baseLog, randomMutation } from '../generators/logMutations.ts';
 import type { FuzzTarget, Problem } from '../core/target.ts';

@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { extend, headFor, logLines, NINE_TEXT, ownerLog, refute, strangerKey } from '../support/signedLogs.ts';
+import { extend, headFor, logLines, NINE_TEXT, ownerLog, refute, strangerKey } from '../../fuzz/generators/signedLogs.ts';
 import { hasStackTrace, runWarrant } from './support/runWarrant.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'warrant-log-integrity-'));

@@ -11,7 +11,7 @@ import { OpLogStore } from '../../src/db/opLogStore.ts';
 import type { WarrantDb } from '../../src/db/warrantDb.ts';
 import { readLogValues } from '../../src/core/oplog/readLog.ts';
 import { nativeSignatureCheck } from '../../src/cli/nativeSignatureCheck.ts';
-import { extend, ownerKey, ownerLog, refute, strangerKey } from '../support/signedLogs.ts';
+import { extend, ownerKey, ownerLog, refute, strangerKey } from '../../fuzz/generators/signedLogs.ts';
 import { freshDb, ManualTimers } from './dbFixtures.ts';
 
 const open: WarrantDb[] = [];

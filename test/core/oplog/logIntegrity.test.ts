@@ -25,7 +25,7 @@ import {
   reported,
   stateOf,
   strangerKey,
-} from '../../support/signedLogs.ts';
+} from '../../../fuzz/generators/signedLogs.ts';
 
 describe('members', () => {
   it('five ops signed by a second key and chained onto the session are set aside, naming the op and the reason', () => {

@@ -1,5 +1,5 @@
 /**
- * Signed logs for integrity tests and the fuzz suite: a session's chain of real ops
+ * Signed logs for the fuzz suite's oplog target and the integrity tests: a session's chain of real ops
  * (BLAKE3 ids, ed25519 signatures) over a trace of nine beliefs, its signed head, and
  * the state a log replays to, summarized so two readings can be compared.
  */
