@@ -28,8 +28,9 @@ export function checkJson(docs: readonly LoadedDocument[]): CheckJson {
   };
 }
 
+/** `file:line:col: …`; in a package, the module's path relative to the package root. */
 export function diagnosticLine(file: string, d: Diagnostic): string {
-  return `${file}:${d.range.line}:${d.range.column}: ${d.severity} ${d.code}: ${d.message}`;
+  return `${d.file ?? file}:${d.range.line}:${d.range.column}: ${d.severity} ${d.code}: ${d.message}`;
 }
 
 /** Every diagnostic line of every document, then one summary line. */

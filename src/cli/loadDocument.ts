@@ -12,6 +12,8 @@ import { CliFailure, usageFailure } from './cliFailure.ts';
 import { inputLanguage } from './inputLanguage.ts';
 import type { InputText } from './readInput.ts';
 import { readInput } from './readInput.ts';
+import type { PackageInput } from './readPackage.ts';
+import { isPackagePath, packageText, readPackage } from './readPackage.ts';
 
 export interface LoadedDocument {
   readonly input: InputText;
@@ -33,12 +35,17 @@ export interface PackageOptions {
 export async function loadDocuments(command: string, args: readonly string[], lang: string | undefined, pkg: PackageOptions = {}): Promise<LoadedDocument[]> {
   if (args.filter((a) => a === '-').length > 1) throw usageFailure('standard input (-) can be read only once', command);
   // Read first, so a missing file or a directory is reported as such whatever its name.
-  const inputs: InputText[] = [];
-  for (const arg of args) inputs.push(await readInput(arg));
+  const inputs: (InputText | PackageInput)[] = [];
+  for (const arg of args) inputs.push((await isPackagePath(arg)) ? await readPackage(arg) : await readInput(arg));
   const out: LoadedDocument[] = [];
   for (let i = 0; i < inputs.length; i++) {
     const input = inputs[i]!;
     const arg = args[i]!;
+    if ('files' in input) {
+      if (lang !== undefined && lang !== 'gaia') throw usageFailure(`${arg} is a Gaia package folder; --lang ${lang} does not apply to it`, command);
+      out.push(await analyzePackage(command, input, pkg));
+      continue;
+    }
     const language = inputLanguage(arg, lang);
     // Some languages are taken by some commands only (a FormalProposal has no graph to infer over).
     const row = languageRow(language);
@@ -73,6 +80,26 @@ async function analyze(input: InputText, language: Language, pkg: PackageOptions
     analysis: { ...a.analysis, symbols: a.symbols ?? symbolsOf(a.document) },
     ...(a.gaia ? { gaia: a.gaia } : {}),
     ...(a.proposal ? { proposal: a.proposal } : {}),
+  };
+}
+
+/** A Gaia package from its folder: every module, as Gaia's loader reads them. */
+async function analyzePackage(command: string, input: PackageInput, pkg: PackageOptions): Promise<LoadedDocument> {
+  const row = languageRow('gaia');
+  if (row.commands && !row.commands.only.includes(command)) throw new CliFailure(`${input.name}: the ${command} command does not take ${row.name} documents (${row.commands.hint})`);
+  const { analyzeGaiaPackageFiles } = await import('../core/languages/gaiaAnalyzer.ts');
+  const a = analyzeGaiaPackageFiles(input.files, {
+    version: 1,
+    previous: null,
+    now: Date.now,
+    packageOptions: { namespace: pkg.namespace ?? null, package: pkg.package ?? null, version: pkg.version ?? null },
+    forInference: false,
+  });
+  return {
+    input: { name: input.name, path: input.root, text: packageText(input.files) },
+    language: 'gaia',
+    analysis: { ...a.analysis, symbols: a.symbols! },
+    gaia: a.gaia!,
   };
 }
 

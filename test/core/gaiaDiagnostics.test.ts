@@ -57,7 +57,9 @@ const REJECTED: readonly [string, string, string][] = [
   ['a formula lifted into a claim slot', A + 'derive("C.", given=[a & b])\n', 'unsupported'],
   ['a proposition argument', 'a = claim("A.", 1)\n', 'unsupported'],
   ['an unknown gaia name', 'from gaia.engine.lang import frobnicate\n', 'unknown-import'],
-  ['another module', 'import math\n', 'unsupported-import'],
+  ['a standard-library module', 'import math\n', 'unsupported-import'],
+  ['a module that is not there', 'import numpy\n', 'unresolved-import'],
+  ['a sibling module, read alone', 'from .sub import x\n', 'unresolved-import'],
   ['an undefined name', 'a = claim("A.")\nderive("B.", given=[zz])\n', 'undefined-name'],
   ['a missing keyword', A + 'associate(a, b, p_a_given_b=0.5)\n', 'bad-argument'],
   ['an unexpected keyword', A + 'derive("C.", given=[a], because="x")\n', 'bad-argument'],
@@ -107,6 +109,7 @@ describe('rejected and unsupported forms', () => {
   it('every code of the table is produced by some case', () => {
     const produced = new Set([...REJECTED.map(([, , c]) => c), ...ACCEPTED.flatMap(([, , w]) => w)]);
     produced.add('invalid-package-name');
+    produced.add('package-error'); // packages only: test/core/gaia/gaiaPackages.test.ts
     expect([...Object.keys(GAIA_DIAGNOSTIC_CODES)].filter((c) => !produced.has(c))).toEqual([]);
   });
 

@@ -20,7 +20,7 @@ allow_holes = true
 
 describe('pyproject.toml', () => {
   it('reads project name and version and the gaia namespace', () => {
-    expect(readPyprojectToml(TOML)).toEqual({ projectName: 'my-physics-gaia', version: '2.3.1', namespace: 'lab', gaiaType: 'knowledge-package' });
+    expect(readPyprojectToml(TOML)).toMatchObject({ projectName: 'my-physics-gaia', version: '2.3.1', namespace: 'lab', gaiaType: 'knowledge-package', error: null });
   });
 
   it('derives the import name and the manifest name', () => {

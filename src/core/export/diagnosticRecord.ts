@@ -13,6 +13,8 @@ export interface DiagnosticRecord {
   readonly endLine: number;
   readonly endColumn: number;
   readonly belief: string | null;
+  /** In a Gaia package: the module file, relative to the package root. */
+  readonly file?: string;
 }
 
 export function toDiagnosticRecord(d: Diagnostic): DiagnosticRecord {
@@ -25,5 +27,6 @@ export function toDiagnosticRecord(d: Diagnostic): DiagnosticRecord {
     endLine: d.range.endLine,
     endColumn: d.range.endColumn,
     belief: d.subject ?? null,
+    ...(d.file !== undefined ? { file: d.file } : {}),
   };
 }

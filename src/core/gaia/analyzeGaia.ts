@@ -24,7 +24,6 @@ import type { SourceRange } from '../text/sourceRange.ts';
 import { gaiaDiagnostic } from './gaiaDiagnosticCodes.ts';
 import type { ReasoningGraph } from '../graph/reasoningGraph.ts';
 import type { PyModule } from '../python/pyAst.ts';
-import { parsePython } from '../python/parsePython.ts';
 import type { ArtifactOptions } from './artifacts/gaiaArtifacts.ts';
 import { gaiaArtifacts } from './artifacts/gaiaArtifacts.ts';
 import { gaiaGraph } from './gaiaGraph.ts';
@@ -33,21 +32,31 @@ import { indexGaiaSymbols } from './gaiaSymbols.ts';
 import type { CompiledPackage } from './ir/compilePackage.ts';
 import { compilePackage } from './ir/compilePackage.ts';
 import { irGraphJson, irJsonText, plainJson } from './ir/irJson.ts';
+import type { PackageFiles, PackageLayout } from './package/packageLayout.ts';
+import { packageLayout } from './package/packageLayout.ts';
 import type { GaiaPackageIdentity, GaiaPackageOptions } from './packageIdentity.ts';
 import { resolvePackageIdentity } from './packageIdentity.ts';
 import type { ModuleRun } from './runtime/runModule.ts';
-import { runModule } from './runtime/runModule.ts';
+import type { PackagePlan, PackageRun } from './runtime/runPackage.ts';
+import { runPackage, singleModulePlan } from './runtime/runPackage.ts';
 
 export interface GaiaAnalysis {
   readonly identity: GaiaPackageIdentity;
+  /** The root module's syntax tree (empty when the package has no `__init__.py`). */
   readonly module: PyModule;
-  readonly run: ModuleRun;
+  readonly run: PackageRun;
   readonly compiled: CompiledPackage;
+  /** Every diagnostic; in a package, each names its file (`file`, relative to the root). */
   readonly diagnostics: readonly Diagnostic[];
   /** No errors: Gaia accepts the package and Warrant's IR is Gaia's. */
   readonly accepted: boolean;
   readonly graph: ReasoningGraph;
+  /** The root module's symbols (a lone module's). */
   readonly symbols: GaiaSymbolIndex;
+  /** For a package read from its folder: where its files are. */
+  readonly layout: PackageLayout | null;
+  /** Each module file's run and symbols, by root-relative path. */
+  readonly files: ReadonlyMap<string, { readonly run: ModuleRun; symbols(): GaiaSymbolIndex }>;
   /** `ir.json`'s text (computed on first call). */
   irText(): string;
   /** `ir.json` as plain JSON (numbers as numbers), `ir_hash` included. */
@@ -70,13 +79,16 @@ export type GaiaIrJson = {
   readonly strategies: readonly Readonly<Record<string, unknown> & { type: string; premises: readonly string[] }>[];
   readonly composes: readonly unknown[];
   readonly formula_graphs: readonly unknown[];
+  readonly module_order?: readonly string[];
+  readonly module_titles?: Readonly<Record<string, string>>;
 };
 
 function uniqueSorted(ds: readonly Diagnostic[]): Diagnostic[] {
   const seen = new Set<string>();
   const out: Diagnostic[] = [];
-  for (const d of [...ds].sort(compareDiagnostics)) {
-    const key = `${d.code}|${d.message}|${d.range.line}:${d.range.column}-${d.range.endLine}:${d.range.endColumn}`;
+  const byFile = (a: Diagnostic, b: Diagnostic): number => ((a.file ?? '') < (b.file ?? '') ? -1 : (a.file ?? '') > (b.file ?? '') ? 1 : compareDiagnostics(a, b));
+  for (const d of [...ds].sort(byFile)) {
+    const key = `${d.file ?? ''}|${d.code}|${d.message}|${d.range.line}:${d.range.column}-${d.range.endLine}:${d.range.endColumn}`;
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(d);
@@ -86,36 +98,59 @@ function uniqueSorted(ds: readonly Diagnostic[]): Diagnostic[] {
 
 const TOP: SourceRange = { line: 1, column: 1, endLine: 1, endColumn: 1 };
 
+/** One module read as a whole package (the page's single document, `warrant check x.py`). */
 export function analyzeGaia(text: string, options: GaiaPackageOptions = {}): GaiaAnalysis {
+  const identity = resolvePackageIdentity(options);
+  return guarded(() => analyzePlan(singleModulePlan(text, identity.packageName), identity, null), identity, null);
+}
+
+/** A package read from its files, as Gaia loads it from its folder. */
+export function analyzeGaiaPackage(files: PackageFiles, options: GaiaPackageOptions = {}): GaiaAnalysis {
+  const layout = packageLayout(files, options);
+  const plan = layout.plan ?? singleModulePlan('', layout.identity.packageName);
+  return guarded(() => analyzePlan(plan, layout.identity, layout), layout.identity, layout);
+}
+
+function guarded(run: () => GaiaAnalysis, identity: GaiaPackageIdentity, layout: PackageLayout | null): GaiaAnalysis {
   try {
-    return analyzeOnce(text, options);
+    return run();
   } catch (e) {
     // Only absurd nesting exhausts the stack; Python refuses it too (its parser stops at
     // 200 levels), so the document is reported, not analysed.
     if (!(e instanceof RangeError)) throw e;
-    const empty = analyzeOnce('', options);
-    return { ...empty, diagnostics: [gaiaDiagnostic('unsupported-python', 'this module nests expressions too deeply to be read', TOP)], accepted: false };
+    const empty = analyzePlan(singleModulePlan('', identity.packageName), identity, null);
+    return { ...empty, layout, diagnostics: [gaiaDiagnostic('unsupported-python', 'this module nests expressions too deeply to be read', TOP)], accepted: false };
   }
 }
 
-function analyzeOnce(text: string, options: GaiaPackageOptions): GaiaAnalysis {
-  const identity = resolvePackageIdentity(options);
-  const module = parsePython(text);
-  const run = runModule(module, text, identity.packageName);
+function analyzePlan(plan: PackagePlan, identity: GaiaPackageIdentity, layout: PackageLayout | null): GaiaAnalysis {
+  const run = runPackage(plan);
   const compiled = compilePackage(run, identity.namespace, identity.packageName);
-  const diagnostics = uniqueSorted([...run.rt.diagnostics, ...compiled.diagnostics]);
+  const rootFile = run.root?.file ?? undefined;
+  // Compile-time findings point into the module that wrote the object.
+  const compileDiagnostics = compiled.diagnostics.map((d) => (d.file === undefined && rootFile !== undefined ? { ...d, file: rootFile } : d));
+  const diagnostics = uniqueSorted([...(layout?.diagnostics ?? []), ...run.diagnostics, ...compileDiagnostics]);
   let irText: string | null = null;
   let irJson: GaiaIrJson | null = null;
   let forInference: Omit<GaiaIrJson, 'ir_hash'> | null = null;
+  const files = new Map<string, { run: ModuleRun; symbols(): GaiaSymbolIndex }>();
+  for (const m of run.modules) {
+    if (m.file === null) continue;
+    let symbols: GaiaSymbolIndex | null = null;
+    files.set(m.file, { run: m, symbols: () => (symbols ??= indexGaiaSymbols(m, compiled)) });
+  }
+  const root = run.root;
   return {
     identity,
-    module,
+    module: root?.module ?? { body: [], errors: [] },
     run,
     compiled,
     diagnostics,
     accepted: diagnostics.every((d) => d.severity !== 'error'),
     graph: gaiaGraph(run, compiled),
-    symbols: indexGaiaSymbols(run, compiled),
+    symbols: root ? indexGaiaSymbols(root, compiled) : { uses: [], symbols: new Map() },
+    layout,
+    files,
     irText: () => (irText ??= irJsonText(compiled.ir)),
     irJson: () => (irJson ??= plainJson(irGraphJson(compiled.ir)) as GaiaIrJson),
     irForInference: () => irJson ?? (forInference ??= plainJson(irGraphJson(compiled.ir, false)) as Omit<GaiaIrJson, 'ir_hash'>),

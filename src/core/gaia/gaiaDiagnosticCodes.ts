@@ -13,6 +13,8 @@ export const GAIA_DIAGNOSTIC_CODES = {
   unsupported: 'error',
   'unknown-import': 'error',
   'unsupported-import': 'warning',
+  'unresolved-import': 'error',
+  'package-error': 'error',
   'undefined-name': 'error',
   'bad-argument': 'error',
   'not-a-claim': 'error',

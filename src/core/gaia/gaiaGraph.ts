@@ -15,7 +15,7 @@ import type { CompiledPackage } from './ir/compilePackage.ts';
 import { normalizeLabel, pad3 } from './ir/irIds.ts';
 import type { IrKnowledge } from './ir/irTypes.ts';
 import type { Action, Knowledge, Origin } from './runtime/gaiaObjects.ts';
-import type { ModuleRun } from './runtime/runModule.ts';
+import type { PackageRun } from './runtime/runPackage.ts';
 import { PyFloat } from './text/pythonJson.ts';
 import { formulaAtoms } from './runtime/verbs/formulaAtoms.ts';
 
@@ -39,14 +39,14 @@ function isHelper(k: Knowledge): boolean {
   return k.type === 'claim' && (!k.options.claimClass || k.metadata['generated'] === true);
 }
 
-export function gaiaGraph(run: ModuleRun, compiled: CompiledPackage): ReasoningGraph {
+export function gaiaGraph(run: PackageRun, compiled: CompiledPackage): ReasoningGraph {
   const ir = new Map(compiled.ir.knowledges.map((k) => [k.id, k]));
   const nodes: GraphNode[] = [];
   const edges: GraphEdge[] = [];
   const edgeIds = new Set<string>();
   const idOf = (k: Knowledge): string => knowledgeNodeId(compiled.knowledgeIds.get(k)!);
 
-  for (const k of run.rt.pkg.knowledge) {
+  for (const k of run.pkg.knowledge) {
     const qid = compiled.knowledgeIds.get(k)!;
     const irk = ir.get(qid);
     const prior = priorOf(irk);
@@ -97,7 +97,7 @@ export function gaiaGraph(run: ModuleRun, compiled: CompiledPackage): ReasoningG
   const into = (ks: readonly Knowledge[], f: string, kind: EdgeKind): void => ks.forEach((k) => edge(idOf(k), f, kind));
   const out = (f: string, k: Knowledge): void => edge(f, idOf(k), 'conclusion');
 
-  const actions = run.rt.pkg.actions;
+  const actions = run.pkg.actions;
   for (const a of actions) {
     const label = a.label ?? `_anon_action_${pad3(actions.indexOf(a))}`;
     const target = compiled.actionTargets.get(a);
@@ -112,7 +112,7 @@ export function gaiaGraph(run: ModuleRun, compiled: CompiledPackage): ReasoningG
     into(a.warrants, f, 'background');
     lowerActionEdges(a, f, into, out);
   }
-  for (const s of run.rt.pkg.strategies) {
+  for (const s of run.pkg.strategies) {
     const target = compiledStrategyId(compiled, s.origin);
     const reason = typeof s.reason === 'string' ? s.reason : s.reason.join('\n\n');
     const prior = s.metadata['prior'];
@@ -121,13 +121,13 @@ export function gaiaGraph(run: ModuleRun, compiled: CompiledPackage): ReasoningG
     into(s.background, f, 'background');
     out(f, s.conclusion);
   }
-  for (const o of run.rt.pkg.operators) {
+  for (const o of run.pkg.operators) {
     const target = [...compiled.origins].find(([id, origin]) => id.startsWith('lco_') && origin === o.origin)?.[0] ?? null;
     const f = factor(target ?? `${o.verb}_${o.uid}`, o.origin, target, { verb: o.verb, label: null, rationale: o.reason || null, warrant: null, parameters: {} }, o.reason || o.verb);
     into(o.variables, f, 'relation');
     out(f, o.conclusion);
   }
-  for (const k of run.rt.pkg.knowledge) {
+  for (const k of run.pkg.knowledge) {
     if (!k.formula) continue;
     const f = factor(`formula:${idOf(k)}`, k.origin, null, { verb: 'formula', label: null, rationale: null, warrant: null, parameters: {} }, 'formula');
     into([...new Set(formulaAtoms(k.formula))], f, 'premise');

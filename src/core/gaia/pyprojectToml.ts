@@ -1,65 +1,60 @@
 /**
- * Reads the few `pyproject.toml` fields Gaia takes a package's identity from —
- * `[project] name`, `[project] version`, `[tool.gaia] namespace` and `type` — from the
- * file's text. A small reader of TOML's table headers and `key = "string"` lines; other
- * values (arrays, inline tables, multi-line strings) are skipped.
+ * A package's `pyproject.toml`, read by a real TOML parser (smol-toml, TOML 1.0), and
+ * the fields Gaia takes from it: `[project] name`, `version`, `dependencies`,
+ * `[tool.gaia] namespace` and `type`, and `[tool.uv.sources]` (local dependencies).
+ * A file that is not valid TOML is reported with the parser's line and column.
  */
+import { parse, TomlError } from 'smol-toml';
+
 export interface PyprojectFields {
   readonly projectName: string | null;
   readonly version: string | null;
   readonly namespace: string | null;
   readonly gaiaType: string | null;
+  /** `[project] dependencies`, as written (PEP 508 strings). */
+  readonly dependencies: readonly string[];
+  /** `[tool.uv.sources]`: distribution name → local path, where one is given. */
+  readonly localSources: ReadonlyMap<string, string>;
+  /** Why the text is not valid TOML (1-based position), or null. */
+  readonly error: { readonly message: string; readonly line: number; readonly column: number } | null;
 }
 
-const ESCAPES: Readonly<Record<string, string>> = { b: '\b', t: '\t', n: '\n', f: '\f', r: '\r', '"': '"', '\\': '\\' };
+type Table = Readonly<Record<string, unknown>>;
 
-/** A TOML string at the start of `s` (basic or literal), or null. */
-function tomlString(s: string): string | null {
-  const literal = /^'([^']*)'/.exec(s);
-  if (literal) return literal[1]!;
-  const basic = /^"((?:[^"\\]|\\.)*)"/.exec(s);
-  if (!basic) return null;
-  return basic[1]!.replace(/\\(u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|.)/g, (_, e: string) =>
-    e.length > 1 ? String.fromCodePoint(parseInt(e.slice(1), 16)) : ESCAPES[e] ?? e,
-  );
+function table(v: unknown): Table {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Table) : {};
 }
 
-function headerPath(inner: string): string {
-  return inner
-    .split('.')
-    .map((p) => tomlString(p.trim()) ?? p.trim())
-    .join('.');
+function str(v: unknown): string | null {
+  return typeof v === 'string' ? v : null;
 }
 
 export function readPyprojectToml(text: string): PyprojectFields {
-  const values = new Map<string, string>();
-  let table = '';
-  let depth = 0;
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.trim();
-    if (depth > 0) {
-      // Inside a multi-line array: only track brackets until it closes.
-      depth += (line.match(/\[/g) ?? []).length - (line.match(/]/g) ?? []).length;
-      continue;
-    }
-    if (line === '' || line.startsWith('#')) continue;
-    const header = /^\[\[?([^\]]+)]]?/.exec(line);
-    if (header) {
-      table = line.startsWith('[[') ? '\u0000' : headerPath(header[1]!);
-      continue;
-    }
-    const eq = line.indexOf('=');
-    if (eq < 0) continue;
-    const key = headerPath(line.slice(0, eq).trim());
-    const rest = line.slice(eq + 1).trim();
-    const s = tomlString(rest);
-    if (s !== null) values.set(table ? `${table}.${key}` : key, s);
-    else if (rest.startsWith('[')) depth = (rest.match(/\[/g) ?? []).length - (rest.match(/]/g) ?? []).length;
+  let doc: Table;
+  try {
+    doc = parse(text) as Table;
+  } catch (e) {
+    const at = e instanceof TomlError ? { line: e.line, column: e.column } : { line: 1, column: 1 };
+    const message = (e instanceof Error ? e.message : String(e)).split('\n')[0]!;
+    return { projectName: null, version: null, namespace: null, gaiaType: null, dependencies: [], localSources: new Map(), error: { message, ...at } };
   }
+  const project = table(doc['project']);
+  const tool = table(doc['tool']);
+  const gaia = table(tool['gaia']);
+  const sources = table(table(tool['uv'])['sources']);
+  const localSources = new Map<string, string>();
+  for (const [name, source] of Object.entries(sources)) {
+    const path = str(table(source)['path']);
+    if (path) localSources.set(name, path);
+  }
+  const deps = Array.isArray(project['dependencies']) ? project['dependencies'].filter((d): d is string => typeof d === 'string') : [];
   return {
-    projectName: values.get('project.name') ?? null,
-    version: values.get('project.version') ?? null,
-    namespace: values.get('tool.gaia.namespace') ?? null,
-    gaiaType: values.get('tool.gaia.type') ?? null,
+    projectName: str(project['name']),
+    version: str(project['version']),
+    namespace: str(gaia['namespace']),
+    gaiaType: str(gaia['type']),
+    dependencies: deps,
+    localSources,
+    error: null,
   };
 }

@@ -25,6 +25,8 @@ export interface Diagnostic {
   readonly range: SourceRange;
   /** The belief (or claim) the finding is about, when the line defines one. */
   readonly subject?: string;
+  /** In a document of several files (a Gaia package): the file, relative to its root. */
+  readonly file?: string;
   readonly fixes?: readonly DiagnosticFix[];
 }
 

@@ -7,7 +7,7 @@
 import type { CompiledPackage } from '../ir/compilePackage.ts';
 import { irJsonText } from '../ir/irJson.ts';
 import type { GaiaPackageIdentity } from '../packageIdentity.ts';
-import type { ModuleRun } from '../runtime/runModule.ts';
+import type { PackageRun } from '../runtime/runPackage.ts';
 import { compileMetadataJson, GAIA_LANG_VERSION } from './compileMetadata.ts';
 import { packageManifests, renderManifestJson } from './packageManifests.ts';
 
@@ -18,7 +18,7 @@ export interface ArtifactOptions {
 }
 
 /** Relative path → file text, in the order Gaia writes them. */
-export function gaiaArtifacts(run: ModuleRun, compiled: CompiledPackage, identity: GaiaPackageIdentity, options: ArtifactOptions): Map<string, string> {
+export function gaiaArtifacts(run: PackageRun, compiled: CompiledPackage, identity: GaiaPackageIdentity, options: ArtifactOptions): Map<string, string> {
   const ir = compiled.ir;
   const files = new Map<string, string>();
   files.set('ir.json', irJsonText(ir));
@@ -26,7 +26,7 @@ export function gaiaArtifacts(run: ModuleRun, compiled: CompiledPackage, identit
   files.set('compile_metadata.json', compileMetadataJson(ir.ir_hash, options.compiledAt, options.gaiaLangVersion ?? GAIA_LANG_VERSION));
   const f = compiled.formalization;
   files.set('formalization_manifest.json', renderManifestJson({ version: f.version, dependencies: f.dependencies, materializations: f.materializations }));
-  const manifests = packageManifests(ir, identity, run.rt.pkg.strategies, run.rt.pkg.knowledge, compiled.knowledgeIds);
+  const manifests = packageManifests(ir, identity, run.pkg.strategies, run.pkg.knowledge, compiled.knowledgeIds);
   for (const [name, payload] of Object.entries(manifests)) files.set(`manifests/${name}`, renderManifestJson(payload));
   return files;
 }

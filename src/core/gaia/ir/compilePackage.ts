@@ -8,7 +8,7 @@
 import type { Diagnostic } from '../../text/diagnostic.ts';
 import type { Action, Knowledge, Origin } from '../runtime/gaiaObjects.ts';
 import { resolvePriors } from '../runtime/resolvePriors.ts';
-import type { ModuleRun } from '../runtime/runModule.ts';
+import type { PackageRun } from '../runtime/runPackage.ts';
 import { pyFloat } from '../text/pythonJson.ts';
 import { CompileContext } from './compileContext.ts';
 import { checkIr } from './irChecks.ts';
@@ -34,8 +34,8 @@ export interface CompiledPackage {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-export function compilePackage(run: ModuleRun, namespace: string, packageName: string): CompiledPackage {
-  const pkg = run.rt.pkg;
+export function compilePackage(run: PackageRun, namespace: string, packageName: string): CompiledPackage {
+  const pkg = run.pkg;
   const cx = new CompileContext(namespace, packageName, pkg.actions);
   resolvePriors(pkg);
   let anonymous = 0;
@@ -69,6 +69,8 @@ export function compilePackage(run: ModuleRun, namespace: string, packageName: s
     strategies: cx.strategies,
     composes: [],
     formula_graphs: formulaGraphs,
+    module_order: pkg.moduleOrder.length > 0 ? [...pkg.moduleOrder] : null,
+    module_titles: run.moduleTitles.size > 0 ? Object.fromEntries(run.moduleTitles) : null,
   };
   checkIr(cx, ir, pkg.actions);
   return {
@@ -97,6 +99,7 @@ function irKnowledge(cx: CompileContext, k: Knowledge, exported: boolean): IrKno
     parameters,
     metadata: Object.keys(metadata).length > 0 ? metadata : null,
     provenance: k.options.provenance.length > 0 ? k.options.provenance.map((p) => ({ ...p })) : null,
+    module: k.sourceModule,
     declaration_index: k.declarationIndex,
     exported,
   };

@@ -42,7 +42,7 @@ function knowledgeFields(k: IrKnowledge, full: boolean): Record<string, JsonValu
     sub_knowledge: null,
     conclusion: null,
     provenance: k.provenance ? k.provenance.map((p) => ({ package_id: p.package_id, version: p.version })) : null,
-    module: null,
+    module: k.module ?? null,
     declaration_index: k.declaration_index,
     exported: k.exported,
   };
@@ -87,6 +87,8 @@ export function irGraphJson(g: IrGraph, withHash = true): JsonObject {
     strategies: g.strategies.map((s) => withoutNulls(strategyFields(s, false))),
     composes: [],
     formula_graphs: g.formula_graphs.map((f) => formulaGraphFields(f, false)),
+    ...(g.module_order && g.module_order.length > 0 ? { module_order: [...g.module_order] } : {}),
+    ...(g.module_titles && Object.keys(g.module_titles).length > 0 ? { module_titles: { ...g.module_titles } } : {}),
   };
 }
 

@@ -41,6 +41,8 @@ export interface IrKnowledge {
   readonly parameters: IrParameter[];
   metadata: JsonDict | null;
   readonly provenance: IrPackageRef[] | null;
+  /** The package-relative module that declared it; null for the root and for generated nodes. */
+  readonly module?: string | null;
   readonly declaration_index: number | null;
   readonly exported: boolean;
 }
@@ -105,4 +107,8 @@ export interface IrGraph {
   readonly strategies: readonly IrStrategy[];
   readonly composes: readonly never[];
   readonly formula_graphs: readonly IrFormulaGraph[];
+  /** Modules other than the root, in the order they first declared knowledge; null when none. */
+  readonly module_order?: readonly string[] | null;
+  /** The first docstring line of each module in `module_order` that has one. */
+  readonly module_titles?: Readonly<Record<string, string>> | null;
 }

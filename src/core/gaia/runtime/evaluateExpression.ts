@@ -69,6 +69,14 @@ function lookup(rt: GaiaRuntime, name: string, range: SourceRange): GValue {
 
 function attribute(rt: GaiaRuntime, base: GValue, attr: string, range: SourceRange): GValue {
   if (base.t === 'opaque') return OPAQUE;
+  if (base.t === 'external') return { t: 'external', name: `${base.name}.${attr}` };
+  if (base.t === 'pymodule') {
+    const v = base.m.rt.globals.get(attr);
+    if (v !== undefined) return v;
+    const sub = `${base.m.name}.${attr}`;
+    rt.report('undefined-name', `module ${base.m.name} has no attribute ${attr}${rt.loader?.has(sub) ? ` (${sub} has not been imported yet: import it first)` : ''}${base.m.running ? ' yet: an import cycle reached it while it was still running' : ''}`, range);
+    return OPAQUE;
+  }
   if (base.t === 'module') {
     const path = `${base.path}.${attr}`;
     if (isBayesModule(path)) {
@@ -90,6 +98,10 @@ function call(rt: GaiaRuntime, e: Extract<PyExpr, { kind: 'call' }>): GValue {
   const args: ArgValue[] = e.args.map((a) => ({ value: evaluate(rt, a), range: a.range }));
   const keywords = e.keywords.map((k) => ({ name: k.name, arg: { value: evaluate(rt, k.value), range: k.range } }));
   if (func.t === 'opaque') return OPAQUE;
+  if (func.t === 'external') {
+    rt.report('unsupported-python', `${func.name}() comes from a module Warrant does not evaluate, so its result is unknown`, e.range);
+    return OPAQUE;
+  }
   if (func.t === 'gaia') {
     const verb = VERBS.get(func.name);
     if (verb) return verb(rt, { verb: func.name, range: e.range, args, keywords });

@@ -16,6 +16,8 @@ export interface Origin {
   readonly statement: SourceRange;
   /** The verb that made it (`claim`, `derive`, …). */
   readonly verb: string;
+  /** The module file it was written in, relative to the package root; null for a lone module. */
+  readonly file?: string | null;
 }
 
 /**
@@ -63,8 +65,13 @@ export class Knowledge {
   formula: Formula | null = null;
   /** The reasoning records whose primary claim this is (Gaia's `from_actions`). */
   readonly fromActions: Action[] = [];
-  /** Position among the package's declarations (Gaia's `_declaration_index`). */
+  /** Position among its module's declarations (Gaia's `_declaration_index`). */
   declarationIndex = 0;
+  /**
+   * The package-relative name of the module whose code made it (`sub.mod`), null for the
+   * package root — Gaia's `_source_module`, written to the IR as `module`.
+   */
+  sourceModule: string | null = null;
 
   constructor(
     readonly type: KnowledgeType,

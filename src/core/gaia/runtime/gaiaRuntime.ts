@@ -17,6 +17,7 @@ import type { Formula, KnowledgeType, MetaDict, MetaValue, Origin, PackageRefEnt
 import { Knowledge, metaDict } from './gaiaObjects.ts';
 import type { GValue } from './gaiaValues.ts';
 import { describeValue } from './gaiaValues.ts';
+import type { ModuleLoader } from './moduleLoader.ts';
 import { PackageCollector } from './packageCollector.ts';
 
 /** One call of a Gaia verb, its arguments already evaluated. */
@@ -44,18 +45,41 @@ export interface KnowledgeOptions {
   readonly provenance?: readonly PackageRefEntry[];
 }
 
+/** Where a module runs: the package it declares into, and how it finds its siblings. */
+export interface ModuleContext {
+  readonly pkg?: PackageCollector;
+  /** Package-relative module name (`sub.mod`); null for the package root. */
+  readonly sourceModule?: string | null;
+  /** The module's file, relative to the package root; null for a lone module. */
+  readonly file?: string | null;
+  readonly loader?: ModuleLoader | null;
+  /** Whether the module is a package (`__init__.py`). */
+  readonly isPackage?: boolean;
+}
+
 export class GaiaRuntime {
-  readonly pkg = new PackageCollector();
+  readonly pkg: PackageCollector;
   readonly globals = new Map<string, GValue>();
   readonly diagnostics: Diagnostic[] = [];
   readonly uses: NameUse[] = [];
   /** The statement being run: objects made by it are selected through it. */
   statement: SourceRange = { line: 1, column: 1, endLine: 1, endColumn: 1 };
+  readonly sourceModule: string | null;
+  readonly file: string | null;
+  readonly loader: ModuleLoader | null;
+  readonly isPackage: boolean;
 
   constructor(
     /** The module's import name, for compute's `function_ref`. */
     readonly moduleName: string,
-  ) {}
+    context: ModuleContext = {},
+  ) {
+    this.pkg = context.pkg ?? new PackageCollector();
+    this.sourceModule = context.sourceModule ?? null;
+    this.file = context.file ?? null;
+    this.loader = context.loader ?? null;
+    this.isPackage = context.isPackage ?? true;
+  }
 
   /** The name the running statement assigns, if any: what its diagnostics are about. */
   subject: string | null = null;
@@ -65,7 +89,7 @@ export class GaiaRuntime {
   }
 
   origin(call: VerbCall): Origin {
-    return { range: call.range, statement: this.statement, verb: call.verb };
+    return { range: call.range, statement: this.statement, verb: call.verb, file: this.file };
   }
 
   bind(call: VerbCall, spec: ParameterSpec): BoundArguments | null {
@@ -84,6 +108,7 @@ export class GaiaRuntime {
       parameters: options.parameters ?? [],
       provenance: options.provenance ?? [],
     });
+    k.sourceModule = this.sourceModule;
     return this.pkg.addKnowledge(k);
   }
 

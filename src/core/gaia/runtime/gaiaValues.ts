@@ -6,6 +6,7 @@
  */
 import type { SourceRange } from '../../text/sourceRange.ts';
 import type { Action, Formula, Knowledge, LegacyStrategy, Materialization } from './gaiaObjects.ts';
+import type { LoadedModule } from './moduleLoader.ts';
 
 export type GValue =
   | { readonly t: 'none' }
@@ -24,6 +25,10 @@ export type GValue =
   | { readonly t: 'gaia'; readonly name: string }
   /** An imported module (`import gaia.engine.lang as gl`). */
   | { readonly t: 'module'; readonly path: string }
+  /** A module of the package itself (`from . import m`). */
+  | { readonly t: 'pymodule'; readonly m: LoadedModule }
+  /** A name from a module Warrant knows but does not evaluate (`typing.List`): fine in annotations, refused as a value. */
+  | { readonly t: 'external'; readonly name: string }
   /** A `def` in this module: recorded for compute, never called. */
   | { readonly t: 'function'; readonly name: string; readonly source: string; readonly range: SourceRange }
   | { readonly t: 'opaque' };
@@ -59,6 +64,10 @@ export function describeValue(v: GValue): string {
       return `${v.name} (from gaia.engine.lang)`;
     case 'module':
       return `the module ${v.path}`;
+    case 'pymodule':
+      return `the module ${v.m.name}`;
+    case 'external':
+      return `${v.name}, which Warrant does not evaluate`;
     case 'function':
       return `the function ${v.name}`;
     case 'opaque':

@@ -11,9 +11,17 @@ export class PackageCollector {
   readonly strategies: LegacyStrategy[] = [];
   readonly operators: LegacyOperator[] = [];
   readonly materializations: Materialization[] = [];
+  /** Modules other than the root, in the order they first declared knowledge. */
+  readonly moduleOrder: string[] = [];
+  private readonly moduleCounters = new Map<string | null, number>();
 
+  /** Registers a node; its `declarationIndex` counts within its own module. */
   addKnowledge(k: Knowledge): Knowledge {
-    k.declarationIndex = this.knowledge.length;
+    const m = k.sourceModule;
+    const n = this.moduleCounters.get(m);
+    if (n === undefined && m !== null) this.moduleOrder.push(m);
+    k.declarationIndex = n ?? 0;
+    this.moduleCounters.set(m, (n ?? 0) + 1);
     this.knowledge.push(k);
     return k;
   }

@@ -1,71 +1,78 @@
 /**
- * Runs a parsed package module the way Gaia's loader does: statements top to bottom,
- * then labels from the module's variable names (the first name bound to each knowledge
- * object, in the order names were first bound), then the root `__all__`. Nothing here
- * throws for bad input: what Gaia would reject becomes a diagnostic.
+ * Runs one parsed module of a package the way Python does when Gaia imports it:
+ * statements top to bottom, in the module's own namespace, declaring into the package's
+ * collector. Labels and the root `__all__` are applied by the package runner once every
+ * module has run (runPackage.ts), as Gaia's loader does. Nothing here throws for bad
+ * input: what Gaia would reject becomes a diagnostic.
  */
 import type { PyModule, PyStatement } from '../../python/pyAst.ts';
 import type { SourceRange } from '../../text/sourceRange.ts';
 import { SourceText } from '../text/sourceText.ts';
 import { evaluate } from './evaluateExpression.ts';
 import type { Knowledge } from './gaiaObjects.ts';
-import { COMPAT_ONLY, GAIA_LANG_MODULES, isBayesModule, isGaiaLangName, STAR_IMPORT_NAMES } from './gaiaNames.ts';
-import { GaiaRuntime } from './gaiaRuntime.ts';
-import type { GValue } from './gaiaValues.ts';
+import type { GaiaRuntime } from './gaiaRuntime.ts';
 import { OPAQUE, describeValue } from './gaiaValues.ts';
+import { bindName as bind, importFrom, importModules } from './moduleImports.ts';
 
 export interface ExportEntry {
   readonly name: string;
   readonly range: SourceRange | null;
 }
 
+/** One module after it ran. */
 export interface ModuleRun {
   readonly rt: GaiaRuntime;
-  /** Knowledge exported through `__all__` (only when every entry checks out). */
-  readonly exported: ReadonlySet<Knowledge>;
-  /** The `__all__` entries as written, for the symbol index. */
-  readonly exportEntries: readonly ExportEntry[];
+  /** The dotted import name. */
+  readonly name: string;
+  /** The file, relative to the package root; null for a lone module. */
+  readonly file: string | null;
+  readonly module: PyModule;
   readonly source: SourceText;
+  /** The `__all__` entries as written (the root module's), for the symbol index. */
+  exportEntries: readonly ExportEntry[];
+  /** Names bound to knowledge this module made, for the shadowed-label check. */
+  readonly knowledgeAssignments: readonly KnowledgeAssignment[];
 }
 
-const COMPAT_MODULE = 'gaia.engine.lang.compat';
+export interface KnowledgeAssignment {
+  readonly name: string;
+  readonly range: SourceRange;
+  readonly k: Knowledge;
+}
 
-export function runModule(module: PyModule, text: string, moduleName: string): ModuleRun {
-  const rt = new GaiaRuntime(moduleName);
+/** Runs the statements of a module in `rt` (which must be registered before, for import cycles). */
+export function executeModule(rt: GaiaRuntime, module: PyModule, text: string, name: string): ModuleRun {
   const source = new SourceText(text);
+  const knowledgeAssignments: KnowledgeAssignment[] = [];
+  const run: ModuleRun = { rt, name, file: rt.file, module, source, exportEntries: [], knowledgeAssignments };
   for (const e of module.errors) rt.report('syntax', e.message, e.range);
-  const knowledgeAssignments: { name: string; range: SourceRange; k: Knowledge }[] = [];
   for (const s of module.body) {
     rt.statement = s.range;
     rt.subject = s.kind === 'assign' && !isDunder(s.target) ? s.target : null;
     runStatement(rt, s, source, knowledgeAssignments);
   }
   rt.subject = null;
-  assignLabels(rt);
-  for (const a of knowledgeAssignments) {
-    if (a.k.label === null && !isDunder(a.name)) {
-      rt.report('shadowed-label', `${a.name} is bound again later, so this ${a.k.type} gets no label (Gaia names it _anon_NNN)`, a.range);
-    }
-  }
-  const { exported, entries } = rootExports(rt);
-  return { rt, exported, exportEntries: entries, source };
+  return run;
+}
+
+/** The first line of the module's docstring: Gaia's module title. */
+export function moduleTitle(run: ModuleRun): string | null {
+  const first = run.module.body[0];
+  if (!first || first.kind !== 'expr' || first.value.kind !== 'string') return null;
+  const doc = first.value.value.trim();
+  return doc === '' ? null : doc.split('\n')[0]!.trim();
 }
 
 function isDunder(name: string): boolean {
   return name.startsWith('__') && name.endsWith('__');
 }
 
-function bind(rt: GaiaRuntime, name: string, value: GValue, range: SourceRange): void {
-  rt.globals.set(name, value);
-  rt.uses.push({ name, kind: 'definition', range });
-}
-
-function runStatement(rt: GaiaRuntime, s: PyStatement, source: SourceText, assignments: { name: string; range: SourceRange; k: Knowledge }[]): void {
+function runStatement(rt: GaiaRuntime, s: PyStatement, source: SourceText, assignments: KnowledgeAssignment[]): void {
   switch (s.kind) {
     case 'assign': {
       const value = evaluate(rt, s.value);
       bind(rt, s.target, value, s.targetRange);
-      if (value.t === 'knowledge') assignments.push({ name: s.target, range: s.targetRange, k: value.k });
+      if (value.t === 'knowledge' && value.k.sourceModule === rt.sourceModule) assignments.push({ name: s.target, range: s.targetRange, k: value.k });
       return;
     }
     case 'expr':
@@ -80,52 +87,6 @@ function runStatement(rt: GaiaRuntime, s: PyStatement, source: SourceText, assig
     case 'unsupported':
       unsupportedStatement(rt, s, source);
       return;
-  }
-}
-
-function importFrom(rt: GaiaRuntime, s: Extract<PyStatement, { kind: 'importFrom' }>): void {
-  const m = s.module;
-  if (m === '__future__') return;
-  for (const { name, asName, range } of s.names) {
-    const local = asName ?? name;
-    if (GAIA_LANG_MODULES.has(m)) {
-      if (name === '*') {
-        const names = m === COMPAT_MODULE ? [...COMPAT_ONLY] : STAR_IMPORT_NAMES;
-        for (const n of names) rt.globals.set(n, { t: 'gaia', name: n });
-        continue;
-      }
-      const known = m === COMPAT_MODULE ? COMPAT_ONLY.has(name) || name === 'ClaimAtom' : isGaiaLangName(name);
-      if (known) bind(rt, local, { t: 'gaia', name }, range);
-      else {
-        rt.report('unknown-import', `${m} has no name ${name}`, range);
-        bind(rt, local, OPAQUE, range);
-      }
-      continue;
-    }
-    if (isBayesModule(m) || (m === 'gaia.engine' && name === 'bayes')) {
-      rt.report('unsupported', 'the bayes module (gaia.engine.bayes) is not modelled by Warrant', range);
-    } else if (m.startsWith('gaia')) {
-      rt.report('unsupported-import', `Warrant reads Gaia Lang from gaia.engine.lang; ${name} from ${m} is not modelled`, range);
-    } else {
-      rt.report('unsupported-import', `a package is read as one module: ${name} from ${m} cannot be followed, so its value is unknown`, range);
-    }
-    if (name !== '*') bind(rt, local, OPAQUE, range);
-  }
-}
-
-function importModules(rt: GaiaRuntime, s: Extract<PyStatement, { kind: 'import' }>): void {
-  for (const { name, asName, range } of s.names) {
-    const local = asName ?? name.split('.')[0]!;
-    const path = asName ? name : local;
-    if (isBayesModule(name)) {
-      rt.report('unsupported', 'the bayes module (gaia.engine.bayes) is not modelled by Warrant', range);
-      bind(rt, local, OPAQUE, range);
-    } else if ([...GAIA_LANG_MODULES].some((g) => g === name || g.startsWith(name + '.'))) {
-      bind(rt, local, { t: 'module', path }, range);
-    } else {
-      rt.report('unsupported-import', `a package is read as one module: ${name} cannot be followed, so its value is unknown`, range);
-      bind(rt, local, OPAQUE, range);
-    }
   }
 }
 
@@ -152,16 +113,29 @@ function unsupportedStatement(rt: GaiaRuntime, s: Extract<PyStatement, { kind: '
   bind(rt, name, def && !decorator ? { t: 'function', name, source: source.wholeLines(s.range), range: s.range } : OPAQUE, range);
 }
 
-/** Gaia's `_assign_labels`: first-bound names win; dunders never label anything. */
-function assignLabels(rt: GaiaRuntime): void {
+/**
+ * Gaia's `_assign_labels` for one module: the module's first-bound name labels each node
+ * the module itself made (a node imported from another module keeps that module's name);
+ * dunders never label anything.
+ */
+export function assignLabels(rt: GaiaRuntime): void {
   for (const [name, value] of rt.globals) {
     if (isDunder(name)) continue;
-    if (value.t === 'knowledge' && value.k.label === null) value.k.label = name;
+    if (value.t === 'knowledge' && value.k.label === null && value.k.sourceModule === rt.sourceModule) value.k.label = name;
+  }
+}
+
+/** A name bound to a node of this module that still has no label was rebound: warn. */
+export function reportShadowedLabels(run: ModuleRun): void {
+  for (const a of run.knowledgeAssignments) {
+    if (a.k.label === null && !isDunder(a.name)) {
+      run.rt.report('shadowed-label', `${a.name} is bound again later, so this ${a.k.type} gets no label (Gaia names it _anon_NNN)`, a.range);
+    }
   }
 }
 
 /** Gaia's `_record_root_exports`: every `__all__` name must be a local knowledge object carrying that label. */
-function rootExports(rt: GaiaRuntime): { exported: Set<Knowledge>; entries: ExportEntry[] } {
+export function rootExports(rt: GaiaRuntime): { exported: Set<Knowledge>; entries: ExportEntry[] } {
   const exported = new Set<Knowledge>();
   const all = rt.globals.get('__all__');
   if (all === undefined || all.t === 'opaque') return { exported, entries: [] };
