@@ -100,8 +100,18 @@ export function packageLayout(files: PackageFiles, options: GaiaPackageOptions =
     return fail(identity, py);
   }
   const packageDir = sourceRoot ? `${sourceRoot}/${importName}` : importName;
-  const plan = planModules(files, importName, packageDir, diagnostics);
+  const plan = { ...planModules(files, importName, packageDir, diagnostics), dependencies: gaiaDependencies(py.dependencies) };
   return { identity, pyproject: py, sourceRoot, packageDir, plan, referencesText, diagnostics };
+}
+
+/** `[project] dependencies` on other Gaia packages (`x-gaia>=1`): import name → distribution name. */
+function gaiaDependencies(deps: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const d of deps) {
+    const name = /^\s*([A-Za-z0-9][A-Za-z0-9._-]*)/.exec(d)?.[1];
+    if (name && name.toLowerCase().endsWith('-gaia')) out.set(name.slice(0, -'-gaia'.length).replace(/[-.]/g, '_'), name);
+  }
+  return out;
 }
 
 function hasFolder(files: PackageFiles, dir: string): boolean {

@@ -74,6 +74,10 @@ function foreignModuleMessage(rt: GaiaRuntime, module: string): string {
   }
   if (module.startsWith('gaia')) return `${module} is not a Gaia Lang module Warrant evaluates (it reads gaia.engine.lang)`;
   const top = module.split('.')[0]!;
+  const dependency = rt.loader?.dependencies?.get(top);
+  if (dependency) {
+    return `${module} comes from ${dependency}, a Gaia package this one depends on, which is not present: Warrant reads a package's own modules only, so a package that imports another Gaia package is refused`;
+  }
   if (rt.loader && top !== rt.loader.packageName) {
     return `no module named ${module}: neither in this package nor a Gaia package given beside it (Warrant evaluates a package's own modules and Gaia Lang, not other Python packages)`;
   }

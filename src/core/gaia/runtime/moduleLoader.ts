@@ -18,6 +18,8 @@ export interface LoadedModule {
 export interface ModuleLoader {
   /** The package's import name (`galileo_v0_5`). */
   readonly packageName: string;
+  /** Gaia packages it depends on (`[project] dependencies` ending in -gaia): import name → distribution name. */
+  readonly dependencies?: ReadonlyMap<string, string>;
   /** Whether a dotted name is a module of the package. */
   has(name: string): boolean;
   /** The module, run the first time it is asked for; undefined when the package has no such module. */

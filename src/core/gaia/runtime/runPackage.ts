@@ -36,6 +36,8 @@ export interface PackagePlan {
   readonly importOrder: readonly string[];
   /** `pkg.priors` when the package has a priors.py. */
   readonly priors: string | null;
+  /** Gaia packages it depends on: import name → distribution name. */
+  readonly dependencies?: ReadonlyMap<string, string>;
 }
 
 export interface PackageRun {
@@ -66,6 +68,7 @@ export function runPackage(plan: PackagePlan): PackageRun {
 
   const loader: ModuleLoader = {
     packageName: plan.importName,
+    ...(plan.dependencies ? { dependencies: plan.dependencies } : {}),
     has: (name) => plan.modules.has(name),
     load(name) {
       const done = loaded.get(name);
