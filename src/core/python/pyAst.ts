@@ -23,8 +23,39 @@ export type PyExpr =
   | { readonly kind: 'unary'; readonly op: '~' | '-' | '+' | 'not'; readonly operand: PyExpr; readonly range: SourceRange }
   /** `a & b`, `a | b`; other binary operators are parsed so they can be reported. */
   | { readonly kind: 'binary'; readonly op: string; readonly left: PyExpr; readonly right: PyExpr; readonly range: SourceRange }
-  /** Syntax outside the subset (lambda, comprehension, subscript, …), kept with its range. */
+  /** `f"…{x!r:>8}…"`; plain literals implicitly joined to it are `text` parts. */
+  | { readonly kind: 'fstring'; readonly parts: readonly PyFStringPart[]; readonly range: SourceRange }
+  /** `a[i]` (slices stay `unsupported`). */
+  | { readonly kind: 'subscript'; readonly value: PyExpr; readonly index: PyExpr; readonly range: SourceRange }
+  /** `*xs` in a list or tuple display or a call's arguments. */
+  | { readonly kind: 'starred'; readonly value: PyExpr; readonly range: SourceRange }
+  /** `a < b == c`, `x in xs`, `x is not None`. */
+  | { readonly kind: 'compare'; readonly left: PyExpr; readonly ops: readonly string[]; readonly comparators: readonly PyExpr[]; readonly range: SourceRange }
+  /** `a and b and c`, `a or b`. */
+  | { readonly kind: 'boolOp'; readonly op: 'and' | 'or'; readonly values: readonly PyExpr[]; readonly range: SourceRange }
+  /** `body if test else orelse`. */
+  | { readonly kind: 'ifExp'; readonly test: PyExpr; readonly body: PyExpr; readonly orelse: PyExpr; readonly range: SourceRange }
+  /** Syntax outside the subset (lambda, comprehension, slices, …), kept with its range. */
   | { readonly kind: 'unsupported'; readonly what: string; readonly range: SourceRange };
+
+export type PyFStringPart =
+  | { readonly kind: 'text'; readonly value: string }
+  | {
+      readonly kind: 'field';
+      readonly value: PyExpr;
+      readonly conversion: 'r' | 's' | 'a' | null;
+      readonly formatSpec: readonly PyFStringPart[] | null;
+      /** `f"{x=}"`: the text written before `=`, echoed before the value. */
+      readonly selfDoc?: string;
+    };
+
+export interface PyParameter {
+  readonly name: string;
+  readonly kind: 'positional' | 'positionalOnly' | 'keywordOnly' | 'varargs' | 'kwargs';
+  readonly default: PyExpr | null;
+  readonly annotation: PyExpr | null;
+  readonly range: SourceRange;
+}
 
 export interface PyKeyword {
   /** `null` for `**kwargs`. */
@@ -48,6 +79,30 @@ export type PyStatement =
   | { readonly kind: 'assign'; readonly target: string; readonly targetRange: SourceRange; readonly value: PyExpr; readonly range: SourceRange }
   /** A bare expression: a verb call, or a docstring. */
   | { readonly kind: 'expr'; readonly value: PyExpr; readonly range: SourceRange }
+  /** Any other assignment: `x.label = v`, `d[k] = v`, `a, b = v`, `a = b = v` (every target, left to right). */
+  | { readonly kind: 'assignTarget'; readonly targets: readonly PyExpr[]; readonly value: PyExpr; readonly range: SourceRange }
+  /** `target: annotation = value` (value null when only annotated). */
+  | { readonly kind: 'annAssign'; readonly target: PyExpr; readonly annotation: PyExpr; readonly value: PyExpr | null; readonly range: SourceRange }
+  /** `target += value` and the other augmented operators (`op` as written, `+=`). */
+  | { readonly kind: 'augAssign'; readonly target: PyExpr; readonly op: string; readonly value: PyExpr; readonly range: SourceRange }
+  | { readonly kind: 'for'; readonly target: PyExpr; readonly iter: PyExpr; readonly body: readonly PyStatement[]; readonly orelse: readonly PyStatement[]; readonly range: SourceRange }
+  /** `if`; an `elif` is a nested `if` alone in `orelse`. */
+  | { readonly kind: 'if'; readonly test: PyExpr; readonly body: readonly PyStatement[]; readonly orelse: readonly PyStatement[]; readonly range: SourceRange }
+  | {
+      readonly kind: 'def';
+      readonly name: string;
+      readonly nameRange: SourceRange;
+      readonly params: readonly PyParameter[];
+      readonly returns: PyExpr | null;
+      readonly body: readonly PyStatement[];
+      readonly decorators: readonly PyExpr[];
+      readonly isAsync: boolean;
+      readonly range: SourceRange;
+    }
+  | { readonly kind: 'return'; readonly value: PyExpr | null; readonly range: SourceRange }
+  /** `del a, b`. */
+  | { readonly kind: 'del'; readonly targets: readonly PyExpr[]; readonly range: SourceRange }
+  | { readonly kind: 'pass' | 'break' | 'continue'; readonly range: SourceRange }
   /** A decorated definition, loop, class, `if`, etc.: kept whole so it can be reported. */
   | { readonly kind: 'unsupported'; readonly what: string; readonly range: SourceRange };
 

@@ -4,7 +4,7 @@
  * arithmetic on numbers. Anything else is `unsupported-python` on its range and
  * evaluates to an opaque value.
  */
-import type { PyExpr } from '../../python/pyAst.ts';
+import type { PyExpr, PyFStringPart } from '../../python/pyAst.ts';
 import type { SourceRange } from '../../text/sourceRange.ts';
 import type { ArgValue } from './callArguments.ts';
 import { combineValues, invertValue } from './formulaOperators.ts';
@@ -13,6 +13,9 @@ import type { GaiaRuntime } from './gaiaRuntime.ts';
 import type { GValue } from './gaiaValues.ts';
 import { NONE, OPAQUE, describeValue } from './gaiaValues.ts';
 import { VERBS } from './verbs/verbTable.ts';
+import { callFunction } from './executeStatements.ts';
+import { callBuiltin, callMethod, EVALUATED_BUILTINS, getItem, plainAttribute } from './pythonBuiltins.ts';
+import { compare, formatWithSpec, iterate, pyStr, truthy } from './pythonSemantics.ts';
 
 const PYTHON_BUILTINS = new Set([
   'abs', 'all', 'any', 'bool', 'dict', 'enumerate', 'filter', 'float', 'format', 'getattr', 'hasattr', 'int', 'isinstance',
@@ -33,8 +36,74 @@ export function evaluate(rt: GaiaRuntime, e: PyExpr): GValue {
     case 'constant':
       return e.value === null ? NONE : { t: 'bool', v: e.value };
     case 'list':
-    case 'tuple':
-      return { t: 'seq', items: e.items.map((i) => evaluate(rt, i)), tuple: e.kind === 'tuple' };
+    case 'tuple': {
+      const items: GValue[] = [];
+      for (const i of e.items) {
+        if (i.kind !== 'starred') {
+          items.push(evaluate(rt, i));
+          continue;
+        }
+        // `[*__all__, *m.__all__]`: the items of each starred value, in place.
+        const v = evaluate(rt, i.value);
+        const spread = v.t === 'opaque' ? [OPAQUE] : iterate(v);
+        if (spread) items.push(...spread);
+        else {
+          rt.report('unsupported-python', `unpacking ${describeValue(v)} with * is outside what Warrant evaluates`, i.range);
+          items.push(OPAQUE);
+        }
+      }
+      return { t: 'seq', items, tuple: e.kind === 'tuple' };
+    }
+    case 'fstring':
+      return fString(rt, e);
+    case 'subscript':
+      return getItem(rt, evaluate(rt, e.value), evaluate(rt, e.index), e.range);
+    case 'starred':
+      evaluate(rt, e.value);
+      rt.report('unsupported-python', 'a starred expression here is outside the Python that Gaia packages are read in', e.range);
+      return OPAQUE;
+    case 'compare': {
+      let left = evaluate(rt, e.left);
+      let result = true;
+      for (let i = 0; i < e.ops.length; i++) {
+        const right = evaluate(rt, e.comparators[i]!);
+        if (left.t === 'opaque' || right.t === 'opaque') return OPAQUE;
+        const c = compare(e.ops[i]!, left, right);
+        if (c === undefined) {
+          rt.report('unsupported-python', `"${e.ops[i]}" between ${describeValue(left)} and ${describeValue(right)} is outside what Warrant evaluates`, e.range);
+          return OPAQUE;
+        }
+        if (!c) {
+          result = false;
+          break;
+        }
+        left = right;
+      }
+      return { t: 'bool', v: result };
+    }
+    case 'boolOp': {
+      let v: GValue = NONE;
+      for (const x of e.values) {
+        v = evaluate(rt, x);
+        const t = truthy(v);
+        if (t === undefined) {
+          if (v.t !== 'opaque') rt.report('unsupported-python', `the truth of ${describeValue(v)} is outside what Warrant evaluates`, x.range);
+          return OPAQUE;
+        }
+        // `and` stops at the first false value, `or` at the first true one.
+        if (t === (e.op === 'or')) return v;
+      }
+      return v;
+    }
+    case 'ifExp': {
+      const test = evaluate(rt, e.test);
+      const t = truthy(test);
+      if (t === undefined) {
+        if (test.t !== 'opaque') rt.report('unsupported-python', `the truth of ${describeValue(test)} is outside what Warrant evaluates`, e.test.range);
+        return OPAQUE;
+      }
+      return evaluate(rt, t ? e.body : e.orelse);
+    }
     case 'dict':
       return { t: 'dict', entries: e.entries.map(({ key, value }) => ({ key: evaluate(rt, key), value: evaluate(rt, value) })) };
     case 'attribute':
@@ -44,13 +113,14 @@ export function evaluate(rt: GaiaRuntime, e: PyExpr): GValue {
     case 'unary': {
       const operand = evaluate(rt, e.operand);
       if (e.op === '~') return invertValue(rt, operand, e.range);
+      if (e.op === 'not' && truthy(operand) !== undefined) return { t: 'bool', v: !truthy(operand) };
       if ((e.op === '-' || e.op === '+') && operand.t === 'num') return { t: 'num', v: e.op === '-' ? -operand.v : operand.v, float: operand.float };
       if (operand.t === 'opaque') return OPAQUE;
       rt.report('unsupported-python', `"${e.op}" on ${describeValue(operand)} is outside the Python that Gaia packages are read in`, e.range);
       return OPAQUE;
     }
     case 'binary':
-      return binary(rt, e.op, evaluate(rt, e.left), evaluate(rt, e.right), e.range);
+      return binaryValues(rt, e.op, evaluate(rt, e.left), evaluate(rt, e.right), e.range);
     case 'unsupported':
       rt.report('unsupported-python', `${e.what} is outside the Python that Gaia packages are read in`, e.range);
       return OPAQUE;
@@ -58,9 +128,12 @@ export function evaluate(rt: GaiaRuntime, e: PyExpr): GValue {
 }
 
 function lookup(rt: GaiaRuntime, name: string, range: SourceRange): GValue {
+  const local = rt.frames.at(-1)?.get(name);
+  if (local !== undefined) return local;
   rt.uses.push({ name, kind: 'reference', range });
   const v = rt.globals.get(name);
   if (v !== undefined) return v;
+  if (EVALUATED_BUILTINS.has(name)) return { t: 'builtin', name };
   if (PYTHON_BUILTINS.has(name)) rt.report('unsupported-python', `the Python builtin ${name} is outside the Python that Gaia packages are read in`, range);
   else if (isGaiaLangName(name)) rt.report('undefined-name', `${name} is not defined; import it: from gaia.engine.lang import ${name}`, range);
   else rt.report('undefined-name', `${name} is not defined`, range);
@@ -89,13 +162,25 @@ function attribute(rt: GaiaRuntime, base: GValue, attr: string, range: SourceRan
     return OPAQUE;
   }
   if (base.t === 'gaia' && base.name === 'ClaimKind' && CLAIM_KINDS.has(attr)) return { t: 'gaia', name: `ClaimKind.${attr}` };
+  const plain = plainAttribute(base, attr);
+  if (plain) return plain;
   rt.report('unsupported-python', `attribute access (.${attr} on ${describeValue(base)}) is outside the Python that Gaia packages are read in`, range);
   return OPAQUE;
 }
 
 function call(rt: GaiaRuntime, e: Extract<PyExpr, { kind: 'call' }>): GValue {
   const func = evaluate(rt, e.func);
-  const args: ArgValue[] = e.args.map((a) => ({ value: evaluate(rt, a), range: a.range }));
+  const args: ArgValue[] = [];
+  for (const a of e.args) {
+    if (a.kind !== 'starred') {
+      args.push({ value: evaluate(rt, a), range: a.range });
+      continue;
+    }
+    const v = evaluate(rt, a.value);
+    const spread = v.t === 'opaque' ? [OPAQUE] : iterate(v);
+    if (!spread) rt.report('unsupported-python', `unpacking ${describeValue(v)} with * is outside what Warrant evaluates`, a.range);
+    for (const value of spread ?? [OPAQUE]) args.push({ value, range: a.range });
+  }
   const keywords = e.keywords.map((k) => ({ name: k.name, arg: { value: evaluate(rt, k.value), range: k.range } }));
   if (func.t === 'opaque') return OPAQUE;
   if (func.t === 'external') {
@@ -111,15 +196,14 @@ function call(rt: GaiaRuntime, e: Extract<PyExpr, { kind: 'call' }>): GValue {
       return OPAQUE;
     }
   }
-  if (func.t === 'function') {
-    rt.report('unsupported-python', `calling ${func.name}(), a function defined in the module, is outside the Python that Gaia packages are read in`, e.range);
-    return OPAQUE;
-  }
+  if (func.t === 'function') return callFunction(rt, func, args, keywords, e.range);
+  if (func.t === 'builtin') return callBuiltin(rt, func.name, args, keywords, e.range);
+  if (func.t === 'method') return callMethod(rt, func.self, func.name, args, keywords, e.range);
   rt.report('bad-argument', `${describeValue(func)} is not callable`, e.range);
   return OPAQUE;
 }
 
-function binary(rt: GaiaRuntime, op: string, left: GValue, right: GValue, range: SourceRange): GValue {
+export function binaryValues(rt: GaiaRuntime, op: string, left: GValue, right: GValue, range: SourceRange): GValue {
   if (op === '&' || op === '|') return combineValues(rt, op, left, right, range);
   if (left.t === 'opaque' || right.t === 'opaque') return OPAQUE;
   if (left.t === 'num' && right.t === 'num' && ['+', '-', '*', '/', '**'].includes(op)) {
@@ -132,6 +216,43 @@ function binary(rt: GaiaRuntime, op: string, left: GValue, right: GValue, range:
     return { t: 'num', v, float };
   }
   if (op === '+' && left.t === 'str' && right.t === 'str') return { t: 'str', v: left.v + right.v };
+  if (op === '+' && left.t === 'seq' && right.t === 'seq' && left.tuple === right.tuple) return { t: 'seq', items: [...left.items, ...right.items], tuple: left.tuple };
+  if (op === '//' && left.t === 'num' && right.t === 'num' && right.v !== 0) return { t: 'num', v: Math.floor(left.v / right.v), float: left.float || right.float };
+  if (op === '%' && left.t === 'str') return unsupportedFormat(rt, range);
   rt.report('unsupported-python', `"${op}" on ${describeValue(left)} and ${describeValue(right)} is outside the Python that Gaia packages are read in`, range);
   return OPAQUE;
+}
+
+function unsupportedFormat(rt: GaiaRuntime, range: SourceRange): GValue {
+  rt.report('unsupported-python', '"%" string formatting is outside what Warrant evaluates (an f-string is)', range);
+  return OPAQUE;
+}
+
+/** An f-string: each field's value, converted and formatted as Python does. */
+function fString(rt: GaiaRuntime, e: Extract<PyExpr, { kind: 'fstring' }>): GValue {
+  const text = fStringParts(rt, e.parts, e.range);
+  return text === null ? OPAQUE : { t: 'str', v: text };
+}
+
+function fStringParts(rt: GaiaRuntime, parts: readonly PyFStringPart[], range: SourceRange): string | null {
+  let out = '';
+  for (const p of parts) {
+    if (p.kind === 'text') {
+      out += p.value;
+      continue;
+    }
+    const v = evaluate(rt, p.value);
+    if (v.t === 'opaque') return null;
+    const spec = p.formatSpec ? fStringParts(rt, p.formatSpec, range) : '';
+    if (spec === null) return null;
+    // `{x=}` shows the expression and, with no conversion or spec, the value's repr.
+    const conversion = p.conversion ?? (p.selfDoc !== undefined && !spec ? 'r' : null);
+    const text = conversion === 'r' || conversion === 'a' ? pyStr(v, true) : conversion === 's' && spec === '' ? pyStr(v) : formatWithSpec(conversion === 's' ? { t: 'str', v: pyStr(v) ?? '' } : v, spec);
+    if (text === undefined) {
+      rt.report('unsupported-python', `formatting ${describeValue(v)}${spec ? ` with ":${spec}"` : ''} in an f-string is outside what Warrant evaluates`, p.value.range);
+      return null;
+    }
+    out += (p.selfDoc ?? '') + text;
+  }
+  return out;
 }

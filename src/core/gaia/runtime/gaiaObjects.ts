@@ -75,14 +75,16 @@ export class Knowledge {
 
   constructor(
     readonly type: KnowledgeType,
-    readonly content: string,
+    /** Mutable: a package may set `x.content = ...` after construction, before compiling. */
+    public content: string,
     readonly metadata: MetaDict,
     readonly origin: Origin,
     readonly options: {
       /** False for the plain `Knowledge(type="claim")` helpers legacy operators make. */
       readonly claimClass: boolean;
       readonly format: string;
-      readonly title: string | null;
+      /** Mutable, as `x.title = ...` is. */
+      title: string | null;
       readonly parameters: readonly ParameterEntry[];
       readonly provenance: readonly PackageRefEntry[];
     },

@@ -68,6 +68,25 @@ export class GaiaRuntime {
   readonly file: string | null;
   readonly loader: ModuleLoader | null;
   readonly isPackage: boolean;
+  /** Local scopes of the functions being called, innermost last. */
+  readonly frames: Map<string, GValue>[] = [];
+  /** Work done by loops and calls, bounded so no package can run for ever. */
+  steps = 0;
+
+  /** A name's value: the innermost function's locals, then the module's globals. */
+  lookupName(name: string): GValue | undefined {
+    const frame = this.frames.at(-1);
+    return frame?.get(name) ?? this.globals.get(name);
+  }
+
+  /** Binds a name where Python would: in the running function, else in the module. */
+  setName(name: string, value: GValue): void {
+    (this.frames.at(-1) ?? this.globals).set(name, value);
+  }
+
+  deleteName(name: string): boolean {
+    return (this.frames.at(-1) ?? this.globals).delete(name);
+  }
 
   constructor(
     /** The module's import name, for compute's `function_ref`. */

@@ -6,6 +6,8 @@
  */
 import type { SourceRange } from '../../text/sourceRange.ts';
 import type { Action, Formula, Knowledge, LegacyStrategy, Materialization } from './gaiaObjects.ts';
+import type { PyStatement } from '../../python/pyAst.ts';
+import type { GaiaRuntime } from './gaiaRuntime.ts';
 import type { LoadedModule } from './moduleLoader.ts';
 
 export type GValue =
@@ -29,8 +31,27 @@ export type GValue =
   | { readonly t: 'pymodule'; readonly m: LoadedModule }
   /** A name from a module Warrant knows but does not evaluate (`typing.List`): fine in annotations, refused as a value. */
   | { readonly t: 'external'; readonly name: string }
-  /** A `def` in this module: recorded for compute, never called. */
-  | { readonly t: 'function'; readonly name: string; readonly source: string; readonly range: SourceRange }
+  /**
+   * A `def`: its source (what compute records) and, for a plain def, the definition and
+   * the module it belongs to, so calling it runs its body there (Gaia sees the defining
+   * module as the declaring one).
+   */
+  | {
+      readonly t: 'function';
+      readonly name: string;
+      readonly source: string;
+      readonly range: SourceRange;
+      readonly def?: Extract<PyStatement, { kind: 'def' }>;
+      readonly rt?: GaiaRuntime;
+    }
+  /** A Python builtin Warrant evaluates (`len`, `globals`, …). */
+  | { readonly t: 'builtin'; readonly name: string }
+  /** A method looked up on a value (`xs.append`, `k.metadata.update`). */
+  | { readonly t: 'method'; readonly self: GValue; readonly name: string }
+  /** A module's namespace as `globals()` gives it: writes bind names. */
+  | { readonly t: 'namespace'; readonly rt: GaiaRuntime }
+  /** A knowledge node's live metadata dict (`k.metadata`). */
+  | { readonly t: 'metadata'; readonly k: Knowledge }
   | { readonly t: 'opaque' };
 
 export const NONE: GValue = { t: 'none' };
@@ -70,6 +91,14 @@ export function describeValue(v: GValue): string {
       return `${v.name}, which Warrant does not evaluate`;
     case 'function':
       return `the function ${v.name}`;
+    case 'builtin':
+      return `the builtin ${v.name}`;
+    case 'method':
+      return `the method ${v.name}`;
+    case 'namespace':
+      return `the namespace of ${v.rt.moduleName}`;
+    case 'metadata':
+      return 'a metadata dict';
     case 'opaque':
       return 'an unsupported value';
   }

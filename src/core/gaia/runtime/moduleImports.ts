@@ -36,8 +36,9 @@ type ImportFrom = Extract<PyStatement, { kind: 'importFrom' }>;
 type Import = Extract<PyStatement, { kind: 'import' }>;
 
 export function bindName(rt: GaiaRuntime, name: string, value: GValue, range: SourceRange): void {
-  rt.globals.set(name, value);
-  rt.uses.push({ name, kind: 'definition', range });
+  rt.setName(name, value);
+  // Module names only: a function's locals are not symbols of the package.
+  if (rt.frames.length === 0) rt.uses.push({ name, kind: 'definition', range });
 }
 
 /** The absolute name of `from .x import` in this module (null when it climbs past the top). */

@@ -8,11 +8,12 @@
 import type { PyModule, PyStatement } from '../../python/pyAst.ts';
 import type { SourceRange } from '../../text/sourceRange.ts';
 import { SourceText } from '../text/sourceText.ts';
-import { evaluate } from './evaluateExpression.ts';
+import type { KnowledgeAssignment } from './executeStatements.ts';
+import { runTopLevel } from './executeStatements.ts';
 import type { Knowledge } from './gaiaObjects.ts';
 import type { GaiaRuntime } from './gaiaRuntime.ts';
 import { OPAQUE, describeValue } from './gaiaValues.ts';
-import { bindName as bind, importFrom, importModules } from './moduleImports.ts';
+import { bindName as bind } from './moduleImports.ts';
 
 export interface ExportEntry {
   readonly name: string;
@@ -34,11 +35,7 @@ export interface ModuleRun {
   readonly knowledgeAssignments: readonly KnowledgeAssignment[];
 }
 
-export interface KnowledgeAssignment {
-  readonly name: string;
-  readonly range: SourceRange;
-  readonly k: Knowledge;
-}
+export type { KnowledgeAssignment };
 
 /** Runs the statements of a module in `rt` (which must be registered before, for import cycles). */
 export function executeModule(rt: GaiaRuntime, module: PyModule, text: string, name: string): ModuleRun {
@@ -46,12 +43,7 @@ export function executeModule(rt: GaiaRuntime, module: PyModule, text: string, n
   const knowledgeAssignments: KnowledgeAssignment[] = [];
   const run: ModuleRun = { rt, name, file: rt.file, module, source, exportEntries: [], knowledgeAssignments };
   for (const e of module.errors) rt.report('syntax', e.message, e.range);
-  for (const s of module.body) {
-    rt.statement = s.range;
-    rt.subject = s.kind === 'assign' && !isDunder(s.target) ? s.target : null;
-    runStatement(rt, s, source, knowledgeAssignments);
-  }
-  rt.subject = null;
+  runTopLevel({ rt, source, assignments: knowledgeAssignments, unsupported: (s) => unsupportedStatement(rt, s, source) }, module.body);
   return run;
 }
 
@@ -65,29 +57,6 @@ export function moduleTitle(run: ModuleRun): string | null {
 
 function isDunder(name: string): boolean {
   return name.startsWith('__') && name.endsWith('__');
-}
-
-function runStatement(rt: GaiaRuntime, s: PyStatement, source: SourceText, assignments: KnowledgeAssignment[]): void {
-  switch (s.kind) {
-    case 'assign': {
-      const value = evaluate(rt, s.value);
-      bind(rt, s.target, value, s.targetRange);
-      if (value.t === 'knowledge' && value.k.sourceModule === rt.sourceModule) assignments.push({ name: s.target, range: s.targetRange, k: value.k });
-      return;
-    }
-    case 'expr':
-      evaluate(rt, s.value);
-      return;
-    case 'importFrom':
-      importFrom(rt, s);
-      return;
-    case 'import':
-      importModules(rt, s);
-      return;
-    case 'unsupported':
-      unsupportedStatement(rt, s, source);
-      return;
-  }
 }
 
 /** Compound statements: reported, but their names still bound so later uses are quiet. */

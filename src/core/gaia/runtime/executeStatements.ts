@@ -1,0 +1,321 @@
+/**
+ * Statements of a package module, evaluated by Warrant's own interpreter — never by
+ * running Python: assignments to names, attributes (`x.label = …`), items
+ * (`globals()[n] = v`) and tuples; annotated and augmented assignments (`__all__ +=`);
+ * `for` over values Warrant knows (literal lists, `vars(m).items()`, `range`); `if`;
+ * `def` of helpers, called with their own locals in their own module (so what they
+ * declare belongs to that module, as in Gaia); `return`, `break`, `continue`, `pass`,
+ * `del`. Loops and calls are bounded. What remains outside is `unsupported-python` on
+ * its exact range.
+ */
+import type { PyExpr, PyStatement } from '../../python/pyAst.ts';
+import type { SourceRange } from '../../text/sourceRange.ts';
+import type { SourceText } from '../text/sourceText.ts';
+import type { ArgValue } from './callArguments.ts';
+import { binaryValues, evaluate } from './evaluateExpression.ts';
+import type { Knowledge } from './gaiaObjects.ts';
+import type { GaiaRuntime } from './gaiaRuntime.ts';
+import type { GValue } from './gaiaValues.ts';
+import { NONE, OPAQUE, describeValue } from './gaiaValues.ts';
+import { bindName, importFrom, importModules } from './moduleImports.ts';
+import { MAX_STEPS, setAttribute, setItem } from './pythonBuiltins.ts';
+import { iterate, truthy } from './pythonSemantics.ts';
+
+export interface KnowledgeAssignment {
+  readonly name: string;
+  readonly range: SourceRange;
+  readonly k: Knowledge;
+}
+
+/** Control flow leaving a block: carried as exceptions of this private class only. */
+class Leave {
+  constructor(
+    readonly how: 'return' | 'break' | 'continue',
+    readonly value: GValue = NONE,
+  ) {}
+}
+
+/** How deep helper calls may nest. */
+const MAX_CALL_DEPTH = 50;
+let callDepth = 0;
+
+export interface StatementContext {
+  readonly rt: GaiaRuntime;
+  readonly source: SourceText;
+  /** Top-level names bound to this module's knowledge, for the shadowed-label check. */
+  readonly assignments: KnowledgeAssignment[];
+  /** Reports compound statements Warrant does not evaluate (decorated defs, classes, …). */
+  readonly unsupported: (s: Extract<PyStatement, { kind: 'unsupported' }>) => void;
+}
+
+/** Runs a module's top-level statements. */
+export function runTopLevel(cx: StatementContext, body: readonly PyStatement[]): void {
+  const { rt } = cx;
+  for (const s of body) {
+    rt.statement = s.range;
+    rt.subject = s.kind === 'assign' && !isDunder(s.target) ? s.target : null;
+    try {
+      runStatement(cx, s);
+    } catch (e) {
+      if (!(e instanceof Leave)) throw e;
+      rt.report('syntax', `"${e.how}" outside ${e.how === 'return' ? 'a function' : 'a loop'}`, s.range);
+    }
+  }
+  rt.subject = null;
+}
+
+function isDunder(name: string): boolean {
+  return name.startsWith('__') && name.endsWith('__');
+}
+
+function runBlock(cx: StatementContext, body: readonly PyStatement[]): void {
+  for (const s of body) {
+    // Objects made inside a block are selected through their own statement.
+    cx.rt.statement = s.range;
+    runStatement(cx, s);
+  }
+}
+
+function step(rt: GaiaRuntime, range: SourceRange): boolean {
+  if (++rt.steps <= MAX_STEPS) return true;
+  if (rt.steps === MAX_STEPS + 1) rt.report('unsupported-python', `this runs more than ${MAX_STEPS} loop turns and calls: a package is read as data, not run as a program`, range);
+  return false;
+}
+
+export function runStatement(cx: StatementContext, s: PyStatement): void {
+  const { rt } = cx;
+  switch (s.kind) {
+    case 'assign': {
+      const value = evaluate(rt, s.value);
+      bindName(rt, s.target, value, s.targetRange);
+      if (rt.frames.length === 0 && value.t === 'knowledge' && value.k.sourceModule === rt.sourceModule) cx.assignments.push({ name: s.target, range: s.targetRange, k: value.k });
+      return;
+    }
+    case 'assignTarget': {
+      const value = evaluate(rt, s.value);
+      for (const t of s.targets) assignTo(cx, t, value);
+      return;
+    }
+    case 'annAssign':
+      if (s.value) assignTo(cx, s.target, evaluate(rt, s.value));
+      return;
+    case 'augAssign':
+      return augmented(cx, s);
+    case 'expr':
+      evaluate(rt, s.value);
+      return;
+    case 'importFrom':
+      importFrom(rt, s);
+      return;
+    case 'import':
+      importModules(rt, s);
+      return;
+    case 'if': {
+      const test = truthy(evaluate(rt, s.test));
+      if (test === undefined) return reportUnknownTest(rt, s.test);
+      runBlock(cx, test ? s.body : s.orelse);
+      return;
+    }
+    case 'for':
+      return forLoop(cx, s);
+    case 'def':
+      return define(cx, s);
+    case 'return':
+      throw new Leave('return', s.value ? evaluate(rt, s.value) : NONE);
+    case 'break':
+    case 'continue':
+      throw new Leave(s.kind);
+    case 'pass':
+      return;
+    case 'del':
+      for (const t of s.targets) {
+        if (t.kind === 'name') {
+          if (!rt.deleteName(t.id)) rt.report('undefined-name', `${t.id} is not defined`, t.range);
+        } else rt.report('unsupported-python', `del of ${t.kind === 'subscript' ? 'an item' : 'this target'} is outside the Python that Gaia packages are read in`, t.range);
+      }
+      return;
+    case 'unsupported':
+      cx.unsupported(s);
+      return;
+  }
+}
+
+function reportUnknownTest(rt: GaiaRuntime, test: PyExpr): void {
+  // A value already reported stays quiet; anything else is named.
+  const v = evaluateQuietly(rt, test);
+  if (v.t !== 'opaque') rt.report('unsupported-python', `the truth of ${describeValue(v)} is outside what Warrant evaluates, so it cannot tell which branch runs`, test.range);
+}
+
+/** Re-reads a test for its description only (no diagnostics, no declarations). */
+function evaluateQuietly(rt: GaiaRuntime, e: PyExpr): GValue {
+  if (e.kind === 'name') return rt.lookupName(e.id) ?? OPAQUE;
+  return OPAQUE;
+}
+
+/** Binds a value to an assignment target. */
+function assignTo(cx: StatementContext, target: PyExpr, value: GValue): void {
+  const { rt } = cx;
+  switch (target.kind) {
+    case 'name':
+      bindName(rt, target.id, value, target.range);
+      if (rt.frames.length === 0 && value.t === 'knowledge' && value.k.sourceModule === rt.sourceModule) cx.assignments.push({ name: target.id, range: target.range, k: value.k });
+      return;
+    case 'attribute':
+      setAttribute(rt, evaluate(rt, target.value), target.attr, value, target.range);
+      return;
+    case 'subscript':
+      setItem(rt, evaluate(rt, target.value), evaluate(rt, target.index), value, target.range);
+      return;
+    case 'tuple':
+    case 'list': {
+      if (value.t === 'opaque') {
+        for (const t of target.items) assignTo(cx, t, OPAQUE);
+        return;
+      }
+      const items = iterate(value);
+      if (!items || items.length !== target.items.length) {
+        rt.report('bad-argument', items ? `cannot unpack ${items.length} values into ${target.items.length} names` : `cannot unpack ${describeValue(value)}`, target.range);
+        for (const t of target.items) assignTo(cx, t, OPAQUE);
+        return;
+      }
+      target.items.forEach((t, i) => assignTo(cx, t, items[i]!));
+      return;
+    }
+    default:
+      rt.report('unsupported-python', `assigning to ${target.kind === 'starred' ? 'a starred target' : 'this target'} is outside the Python that Gaia packages are read in`, target.range);
+  }
+}
+
+function augmented(cx: StatementContext, s: Extract<PyStatement, { kind: 'augAssign' }>): void {
+  const { rt } = cx;
+  const current = evaluate(rt, s.target);
+  const value = evaluate(rt, s.value);
+  // `xs += ys` on a list extends it in place (whoever else holds it sees the change).
+  if (s.op === '+=' && current.t === 'seq' && !current.tuple) {
+    const more = iterate(value);
+    if (more) {
+      (current.items as GValue[]).push(...more);
+      return;
+    }
+  }
+  assignTo(cx, s.target, binaryValues(rt, s.op.slice(0, -1), current, value, s.range));
+}
+
+function forLoop(cx: StatementContext, s: Extract<PyStatement, { kind: 'for' }>): void {
+  const { rt } = cx;
+  const iterable = evaluate(rt, s.iter);
+  if (iterable.t === 'opaque') return;
+  const items = iterate(iterable);
+  if (!items) {
+    rt.report('unsupported-python', `a for loop over ${describeValue(iterable)} is outside what Warrant evaluates`, s.iter.range);
+    return;
+  }
+  // Python iterates a snapshot of a list only in effect; a copy keeps appends in the body from looping for ever.
+  for (const item of [...items]) {
+    if (!step(rt, s.range)) return;
+    assignTo(cx, s.target, item);
+    try {
+      runBlock(cx, s.body);
+    } catch (e) {
+      if (!(e instanceof Leave) || e.how === 'return') throw e;
+      if (e.how === 'break') return;
+    }
+  }
+  runBlock(cx, s.orelse);
+}
+
+function define(cx: StatementContext, s: Extract<PyStatement, { kind: 'def' }>): void {
+  const { rt } = cx;
+  if (s.decorators.length > 0 || s.isAsync) {
+    cx.unsupported({ kind: 'unsupported', what: s.isAsync ? 'an async function' : 'a decorated function', range: s.range });
+    return;
+  }
+  // Defaults are evaluated once, where and when the function is defined.
+  const defaults = new Map<string, GValue>();
+  for (const p of s.params) if (p.default) defaults.set(p.name, evaluate(rt, p.default));
+  bindName(rt, s.name, { t: 'function', name: s.name, source: cx.source.wholeLines(s.range), range: s.range, def: s, rt }, s.nameRange);
+  // The helper's statements run when it is called; remember how to report there.
+  contexts.set(s, { cx, defaults });
+}
+
+/** Each def's statement context (its module's) and default values, for calling it. */
+const contexts = new WeakMap<PyStatement, { readonly cx: StatementContext; readonly defaults: ReadonlyMap<string, GValue> }>();
+
+/** Calls a helper defined with `def`: binds its parameters, runs its body in its own module. */
+export function callFunction(caller: GaiaRuntime, fn: Extract<GValue, { t: 'function' }>, args: readonly ArgValue[], keywords: readonly { readonly name: string | null; readonly arg: ArgValue }[], range: SourceRange): GValue {
+  const def = fn.def;
+  const defined = def ? contexts.get(def) : undefined;
+  if (!def || !defined || !fn.rt) {
+    caller.report('unsupported-python', `calling ${fn.name}() is outside what Warrant evaluates`, range);
+    return OPAQUE;
+  }
+  if (args.some((a) => a.value.t === 'opaque') || keywords.some((k) => k.arg.value.t === 'opaque')) return OPAQUE;
+  if (!step(caller, range)) return OPAQUE;
+  if (callDepth >= MAX_CALL_DEPTH) {
+    caller.report('unsupported-python', `helper calls nest more than ${MAX_CALL_DEPTH} deep`, range);
+    return OPAQUE;
+  }
+  const locals = bindParameters(caller, def, args, keywords, range, defined.defaults);
+  if (!locals) return OPAQUE;
+  const cx = defined.cx;
+  const rt = fn.rt;
+  const statement = rt.statement;
+  rt.frames.push(locals);
+  callDepth++;
+  try {
+    runBlock(cx, def.body);
+    return NONE;
+  } catch (e) {
+    if (!(e instanceof Leave)) throw e;
+    if (e.how === 'return') return e.value;
+    rt.report('syntax', `"${e.how}" outside a loop`, range);
+    return OPAQUE;
+  } finally {
+    callDepth--;
+    rt.frames.pop();
+    rt.statement = statement;
+  }
+}
+
+function bindParameters(
+  caller: GaiaRuntime,
+  def: Extract<PyStatement, { kind: 'def' }>,
+  args: readonly ArgValue[],
+  keywords: readonly { readonly name: string | null; readonly arg: ArgValue }[],
+  range: SourceRange,
+  defaults: ReadonlyMap<string, GValue>,
+): Map<string, GValue> | null {
+  const locals = new Map<string, GValue>();
+  const positional = def.params.filter((p) => p.kind === 'positional' || p.kind === 'positionalOnly');
+  const varargs = def.params.find((p) => p.kind === 'varargs');
+  const kwargs = def.params.find((p) => p.kind === 'kwargs');
+  const fail = (message: string): null => {
+    caller.report('bad-argument', `${def.name}() ${message}`, range);
+    return null;
+  };
+  if (args.length > positional.length && !varargs) return fail(`takes ${positional.length} positional arguments but ${args.length} were given`);
+  positional.forEach((p, i) => {
+    if (i < args.length) locals.set(p.name, args[i]!.value);
+  });
+  if (varargs) locals.set(varargs.name, { t: 'seq', items: args.slice(positional.length).map((a) => a.value), tuple: true });
+  const extra: { key: GValue; value: GValue }[] = [];
+  for (const { name, arg } of keywords) {
+    if (name === null) return fail('called with ** arguments, which Warrant does not evaluate');
+    const p = def.params.find((q) => q.name === name && q.kind !== 'positionalOnly' && q.kind !== 'varargs' && q.kind !== 'kwargs');
+    if (!p) {
+      if (!kwargs) return fail(`got an unexpected keyword argument '${name}'`);
+      extra.push({ key: { t: 'str', v: name }, value: arg.value });
+      continue;
+    }
+    if (locals.has(p.name)) return fail(`got multiple values for argument '${name}'`);
+    locals.set(p.name, arg.value);
+  }
+  if (kwargs) locals.set(kwargs.name, { t: 'dict', entries: extra });
+  for (const p of def.params) {
+    if (locals.has(p.name)) continue;
+    const d = defaults.get(p.name);
+    if (d) locals.set(p.name, d);
+    else return fail(`missing required argument '${p.name}'`);
+  }
+  return locals;
+}

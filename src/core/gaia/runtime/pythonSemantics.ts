@@ -1,0 +1,180 @@
+/**
+ * Python's meaning of plain values, for the statements packages write around their
+ * verbs: truth (`if`), comparisons, iteration (`for`), `str()` and f-string formatting.
+ * Each answers `undefined` where the value is not one Warrant evaluates, so the caller
+ * reports it on the exact range; nothing here reports by itself.
+ */
+import { pythonFloatRepr, pythonIntRepr } from '../text/pythonFloat.ts';
+import { pythonStrRepr } from '../text/pythonRepr.ts';
+import type { GValue } from './gaiaValues.ts';
+
+/** `bool(v)`; undefined when Warrant cannot tell. */
+export function truthy(v: GValue): boolean | undefined {
+  switch (v.t) {
+    case 'none':
+      return false;
+    case 'bool':
+      return v.v;
+    case 'num':
+      return v.v !== 0;
+    case 'str':
+      return v.v !== '';
+    case 'seq':
+      return v.items.length > 0;
+    case 'dict':
+      return v.entries.length > 0;
+    case 'knowledge':
+    case 'formula':
+    case 'action':
+    case 'strategy':
+    case 'pymodule':
+    case 'function':
+    case 'builtin':
+    case 'gaia':
+    case 'module':
+      return true;
+    default:
+      return undefined;
+  }
+}
+
+/** `a == b` for plain values (knowledge by identity); undefined when not comparable here. */
+export function equal(a: GValue, b: GValue): boolean | undefined {
+  if (a.t === 'num' && b.t === 'num') return a.v === b.v;
+  if (a.t === 'bool' && b.t === 'bool') return a.v === b.v;
+  if ((a.t === 'bool' && b.t === 'num') || (a.t === 'num' && b.t === 'bool')) return Number(a.v) === Number(b.v);
+  if (a.t === 'str' && b.t === 'str') return a.v === b.v;
+  if (a.t === 'none' || b.t === 'none') return a.t === b.t;
+  if (a.t === 'knowledge' && b.t === 'knowledge') return a.k === b.k;
+  if (a.t === 'seq' && b.t === 'seq') {
+    if (a.tuple !== b.tuple || a.items.length !== b.items.length) return false;
+    for (let i = 0; i < a.items.length; i++) {
+      const e = equal(a.items[i]!, b.items[i]!);
+      if (e !== true) return e;
+    }
+    return true;
+  }
+  if (a.t !== b.t && isPlain(a) && isPlain(b)) return false;
+  return undefined;
+}
+
+function isPlain(v: GValue): boolean {
+  return v.t === 'num' || v.t === 'bool' || v.t === 'str' || v.t === 'seq' || v.t === 'dict' || v.t === 'none';
+}
+
+/** One comparison of a chain (`<`, `in`, `is not`, …). */
+export function compare(op: string, a: GValue, b: GValue): boolean | undefined {
+  switch (op) {
+    case '==':
+      return equal(a, b);
+    case '!=': {
+      const e = equal(a, b);
+      return e === undefined ? undefined : !e;
+    }
+    case 'is':
+    case 'is not': {
+      const same = a.t === 'none' && b.t === 'none' ? true : a.t === 'knowledge' && b.t === 'knowledge' ? a.k === b.k : a.t === 'bool' && b.t === 'bool' ? a.v === b.v : a.t === 'none' || b.t === 'none' ? false : undefined;
+      return same === undefined ? undefined : op === 'is' ? same : !same;
+    }
+    case 'in':
+    case 'not in': {
+      const found = contains(b, a);
+      return found === undefined ? undefined : op === 'in' ? found : !found;
+    }
+    default: {
+      const x = a.t === 'num' || a.t === 'bool' ? Number(a.v) : a.t === 'str' ? a.v : undefined;
+      const y = b.t === 'num' || b.t === 'bool' ? Number(b.v) : b.t === 'str' ? b.v : undefined;
+      if (x === undefined || y === undefined || typeof x !== typeof y) return undefined;
+      return op === '<' ? x < y : op === '<=' ? x <= y : op === '>' ? x > y : op === '>=' ? x >= y : undefined;
+    }
+  }
+}
+
+function contains(container: GValue, item: GValue): boolean | undefined {
+  if (container.t === 'str' && item.t === 'str') return container.v.includes(item.v);
+  const items = container.t === 'seq' ? container.items : container.t === 'dict' ? container.entries.map((e) => e.key) : undefined;
+  if (!items) return undefined;
+  for (const x of items) {
+    const e = equal(x, item);
+    if (e === undefined) return undefined;
+    if (e) return true;
+  }
+  return false;
+}
+
+/** The values `for x in v` visits; undefined when Warrant cannot iterate it. */
+export function iterate(v: GValue): readonly GValue[] | undefined {
+  if (v.t === 'seq') return v.items;
+  if (v.t === 'dict') return v.entries.map((e) => e.key);
+  if (v.t === 'str') return [...v.v].map((c) => ({ t: 'str', v: c }) as const);
+  return undefined;
+}
+
+/** `str(v)` (`repr` when `repr` is set); undefined for values with no text Warrant can give. */
+export function pyStr(v: GValue, repr = false): string | undefined {
+  switch (v.t) {
+    case 'none':
+      return 'None';
+    case 'bool':
+      return v.v ? 'True' : 'False';
+    case 'num':
+      return v.float ? pythonFloatRepr(v.v) : pythonIntRepr(v.v);
+    case 'str':
+      return repr ? pythonStrRepr(v.v) : v.v;
+    case 'seq': {
+      const parts = v.items.map((i) => pyStr(i, true));
+      if (parts.some((p) => p === undefined)) return undefined;
+      return v.tuple ? `(${parts.join(', ')}${parts.length === 1 ? ',' : ''})` : `[${parts.join(', ')}]`;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * A value under a format spec (`f"{x:.2f}"`): the common numeric and alignment forms —
+ * `[[fill]align][sign][,|_][.precision][type]` with types f, %, d, s, e, g.
+ */
+export function formatWithSpec(v: GValue, spec: string): string | undefined {
+  if (spec === '') return pyStr(v);
+  const m = /^(?:(.)?([<>^]))?([+\- ])?(0)?(\d+)?([,_])?(?:\.(\d+))?([fF%dseEgG])?$/.exec(spec);
+  if (!m) return undefined;
+  const [, fill = ' ', align, sign, zero, widthText, group, precisionText, type] = m;
+  const precision = precisionText === undefined ? undefined : Number(precisionText);
+  let body: string | undefined;
+  if (v.t === 'num' || v.t === 'bool') {
+    const x = Number(v.v);
+    if (!Number.isFinite(x)) return undefined;
+    const kind = type ?? (v.t === 'num' && v.float ? '' : 'd');
+    if (kind === 'd') {
+      if (!Number.isInteger(x) || (v.t === 'num' && v.float)) return undefined;
+      body = Math.abs(x).toString();
+    } else if (kind === 'f' || kind === 'F') body = Math.abs(x).toFixed(precision ?? 6);
+    else if (kind === '%') body = (Math.abs(x) * 100).toFixed(precision ?? 6) + '%';
+    else if (kind === 'e' || kind === 'E') {
+      const t = Math.abs(x).toExponential(precision ?? 6).replace(/e([+-])(\d)$/, 'e$10$2');
+      body = kind === 'E' ? t.toUpperCase() : t;
+    } else if (kind === '' && precision === undefined) body = pyStr({ t: 'num', v: Math.abs(x), float: true })!;
+    else return undefined;
+    if (group) {
+      const [int, frac] = body.split('.') as [string, string | undefined];
+      body = int.replace(/\B(?=(\d{3})+(?!\d))/g, group) + (frac !== undefined ? '.' + frac : '');
+    }
+    const negative = x < 0 || Object.is(x, -0);
+    body = (negative ? '-' : sign === '+' ? '+' : sign === ' ' ? ' ' : '') + body;
+  } else if (v.t === 'str' && (type === undefined || type === 's') && !sign && !group) {
+    body = precision === undefined ? v.v : v.v.slice(0, precision);
+  } else return undefined;
+  const width = widthText === undefined ? 0 : Number(widthText);
+  if (body.length >= width) return body;
+  const pad = width - body.length;
+  const alignment = align ?? (zero ? '=' : v.t === 'str' ? '<' : '>');
+  const f = zero && !align ? '0' : fill;
+  if (alignment === '<') return body + f.repeat(pad);
+  if (alignment === '^') return f.repeat(Math.floor(pad / 2)) + body + f.repeat(Math.ceil(pad / 2));
+  if (alignment === '=') {
+    const s = /^[+\- ]/.test(body) ? body[0]! : '';
+    return s + f.repeat(pad) + body.slice(s.length);
+  }
+  return f.repeat(pad) + body;
+}
