@@ -37,6 +37,8 @@ export interface GraphNode {
   readonly invalidations: readonly string[];
   /** Where the node is written. */
   readonly range: SourceRange;
+  /** In a document of several files (a Gaia package): the file `range` is in, relative to the root. */
+  readonly file?: string;
   /** True when its line does not parse: drawn from what could be read, and marked. */
   readonly broken: boolean;
   /** Gaia: the node's full QID (`namespace:package::label`) or strategy/operator id. */

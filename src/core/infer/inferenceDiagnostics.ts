@@ -36,6 +36,7 @@ export function inferenceDiagnostics(problems: readonly InferenceProblem[], grap
       code: p.code,
       message: `inference failed: ${withLabels(p.message, byQid)}`,
       range: node ? node.range : FIRST_LINE,
+      ...(node?.file ? { file: node.file } : {}),
     };
     return node ? { ...d, subject: node.id } : d;
   });
