@@ -9,6 +9,7 @@
  *    the naive way: a from-scratch analysis whose whole result is copied;
  *  - layout rows from bench/layoutBench.ts, when that file exists;
  *  - Gaia inference rows (junction tree, loopy BP) from bench/inferBench.ts;
+ *  - Gaia packages from their folders, against real Gaia (bench/gaiaPackageBench.ts);
  *  - the op log: IndexedDB appends (fake-indexeddb in Node) from bench/dbBench.ts, and
  *    signing, replay and cascades from bench/oplogBench.ts;
  *  - similarity (bench/vsaBench.ts): top-10 of 100k beliefs in the similarity worker
@@ -28,6 +29,7 @@ import { keystrokeEdit } from './keystrokeEdit.ts';
 import { runDbBench } from './dbBench.ts';
 import { runOplogBench } from './oplogBench.ts';
 import { runInferBench } from './inferBench.ts';
+import { runGaiaPackageBench } from './gaiaPackageBench.ts';
 import { runVsaBench } from './vsaBench.ts';
 import { runProveBench } from './proveBench.ts';
 import { runProposalEditorBench } from './proposalEditorBench.ts';
@@ -87,6 +89,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   rows.push(...(await layoutRows(options.quick, notes)));
 
   rows.push(...(await runInferBench({ quick: options.quick, onProgress: progress }, notes)));
+  rows.push(...(await runGaiaPackageBench({ quick: options.quick, onProgress: progress }, notes)));
 
   rows.push(...(await runDbBench({ quick: options.quick, onProgress: progress })));
   progress('operation log: sign, replay, cascade');

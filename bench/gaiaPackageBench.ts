@@ -1,0 +1,81 @@
+/**
+ * The Gaia package rows of `warrant bench` (issue 13): compile + infer of a generated
+ * package of 96 claims in six modules joined by relative imports, with a priors.py
+ * (about 200 knowledge nodes with the helpers), read from its folder:
+ *  - in process: `analyzeGaiaPackage` on the files plus `runInference` — what a
+ *    keystroke in a project costs the workers;
+ *  - whole process: `warrant infer DIR --json`, start-up included, against real Gaia
+ *    (the oracle at ../shared/tools/gaia-oracle, when it is set up here) doing the same
+ *    — load, priors, compile, infer — on the same folder, in the same run.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { analyzeGaiaPackage } from '../src/core/gaia/analyzeGaia.ts';
+import type { GaiaIr } from '../src/core/infer/irInput.ts';
+import { runInference } from '../src/core/infer/runInference.ts';
+import type { BenchRow } from './benchTypes.ts';
+import { generateGaiaPackageFolder } from './generateGaiaPackageFolder.ts';
+import { medianMs } from './measure.ts';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const CLI = join(HERE, '..', 'bin', 'warrant.js');
+const ORACLE = join(HERE, '..', '..', 'shared', 'tools', 'gaia-oracle', 'run.sh');
+const ORACLE_READY = join(process.env['GAIA_ORACLE_HOME'] ?? join(homedir(), '.cache', 'gaia-oracle'), 'python');
+
+export async function runGaiaPackageBench(options: { quick: boolean; onProgress?: (what: string) => void }, notes: string[]): Promise<BenchRow[]> {
+  const progress = options.onProgress ?? (() => {});
+  const files = generateGaiaPackageFolder(6, 16);
+  const size = '96 claims, 6 modules';
+  const rows: BenchRow[] = [];
+
+  progress('Gaia package compile + infer, in process');
+  const inProcess = await medianMs(
+    () => {
+      const a = analyzeGaiaPackage(files);
+      runInference(a.irForInference() as GaiaIr, { method: 'auto' });
+    },
+    { warmup: 3, runs: options.quick ? 10 : 30 },
+  );
+
+  const dir = mkdtempSync(join(tmpdir(), 'warrant-bench-pkg-'));
+  try {
+    for (const [path, text] of files) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    progress('Gaia package compile + infer, whole process');
+    const warrant = await medianMs(() => execFileSync(process.execPath, [CLI, 'infer', dir, '--json'], { stdio: 'pipe' }), { warmup: 1, runs: options.quick ? 3 : 7 });
+    let gaia: number | null = null;
+    if (existsSync(ORACLE) && existsSync(ORACLE_READY)) {
+      progress('real Gaia on the same package');
+      const out = join(dir, '..', `${dir.split('/').at(-1)}-gaia-out`);
+      try {
+        gaia = await medianMs(() => execFileSync('bash', [ORACLE, dir, out], { stdio: 'pipe' }), { warmup: 0, runs: options.quick ? 1 : 3 });
+      } catch (e) {
+        notes.push(`real Gaia did not run on the generated package: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`);
+      } finally {
+        rmSync(out, { recursive: true, force: true });
+      }
+    } else notes.push(`Gaia package rows: real Gaia is not set up here (${ORACLE} and its setup.sh), so the whole-process row has no baseline`);
+    rows.push({
+      name: 'Gaia package: compile + infer, in process',
+      size,
+      ms: inProcess,
+      ...(gaia !== null ? { baselineMs: gaia, baselineName: 'real Gaia, whole process' } : {}),
+      note: 'analyzeGaiaPackage + runInference on the files',
+    });
+    rows.push({
+      name: 'Gaia package: warrant infer DIR, whole process',
+      size,
+      ms: warrant,
+      ...(gaia !== null ? { baselineMs: gaia, baselineName: 'real Gaia (load, priors, compile, infer), whole process' } : {}),
+      note: 'start-up included; target ≥ 20× faster than Gaia',
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return rows;
+}
