@@ -25,12 +25,16 @@ export interface PackageInput {
   readonly files: ReadonlyMap<string, string>;
 }
 
-/** Whether an argument names a package: a folder, or a file called pyproject.toml. */
+/**
+ * Whether an argument names a package: a folder holding a pyproject.toml, or a file
+ * called pyproject.toml. Any other folder is refused as a folder ("is a directory").
+ */
 export async function isPackagePath(arg: string): Promise<boolean> {
   if (arg === '-') return false;
   if (basename(arg) === 'pyproject.toml') return true;
   const info = await stat(arg).catch(() => null);
-  return info?.isDirectory() ?? false;
+  if (!info?.isDirectory()) return false;
+  return (await stat(join(arg, 'pyproject.toml')).catch(() => null)) !== null;
 }
 
 function wanted(path: string): boolean {

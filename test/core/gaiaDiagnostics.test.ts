@@ -41,8 +41,9 @@ const ACCEPTED: readonly [string, string, readonly string[]][] = [
 /** Forms Gaia rejects or Warrant does not model: the codes they give. */
 const REJECTED: readonly [string, string, string][] = [
   ['a syntax error', 'a = claim("A."\n', 'syntax'],
-  ['a def', 'def f(x):\n    return x\n', 'unsupported-python'],
-  ['a loop', 'for i in [1]:\n    pass\n', 'unsupported-python'],
+  ['a class', 'class K:\n    x = 1\n', 'unsupported-python'],
+  ['a while loop', 'while True:\n    pass\n', 'unsupported-python'],
+  ['a for loop over an unknown value', 'import math\nfor i in math.pi:\n    pass\n', 'unsupported-python'],
   ['a class', 'class C:\n    pass\n', 'unsupported-python'],
   ['a lambda', 'f = lambda x: x\n', 'unsupported-python'],
   ['a comprehension', 'xs = [claim(t) for t in ["a"]]\n', 'unsupported-python'],

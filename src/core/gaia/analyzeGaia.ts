@@ -123,13 +123,22 @@ function guarded(run: () => GaiaAnalysis, identity: GaiaPackageIdentity, layout:
   }
 }
 
+/** Gaia's loader refuses a package folder that declares nothing at all. */
+function emptyPackage(run: PackageRun, layout: PackageLayout | null): Diagnostic[] {
+  if (!layout?.plan) return [];
+  const p = run.pkg;
+  if (p.knowledge.length + p.actions.length + p.strategies.length + p.operators.length > 0) return [];
+  const file = run.root?.file ?? 'pyproject.toml';
+  return [{ ...gaiaDiagnostic('package-error', 'the package declares no knowledge: Gaia finds nothing to compile (declare claims in its modules, exported through __all__ where they are public)', TOP), file }];
+}
+
 function analyzePlan(plan: PackagePlan, identity: GaiaPackageIdentity, layout: PackageLayout | null): GaiaAnalysis {
   const run = runPackage(plan);
   const compiled = compilePackage(run, identity.namespace, identity.packageName);
   const rootFile = run.root?.file ?? undefined;
   // Compile-time findings point into the module that wrote the object.
   const compileDiagnostics = compiled.diagnostics.map((d) => (d.file === undefined && rootFile !== undefined ? { ...d, file: rootFile } : d));
-  const diagnostics = uniqueSorted([...(layout?.diagnostics ?? []), ...run.diagnostics, ...compileDiagnostics]);
+  const diagnostics = uniqueSorted([...(layout?.diagnostics ?? []), ...run.diagnostics, ...compileDiagnostics, ...emptyPackage(run, layout)]);
   let irText: string | null = null;
   let irJson: GaiaIrJson | null = null;
   let forInference: Omit<GaiaIrJson, 'ir_hash'> | null = null;

@@ -6,11 +6,14 @@
  * Syntax errors are collected and the parser resumes at the next statement. Never throws.
  */
 import type { SourceRange } from '../text/sourceRange.ts';
-import type { PyExpr, PyKeyword, PyModule, PyStatement } from './pyAst.ts';
+import type { PyExpr, PyFStringPart, PyKeyword, PyModule, PyParameter, PyStatement } from './pyAst.ts';
+import { FStringError, fStringParts } from './fString.ts';
 import type { PyToken } from './pyLexer.ts';
 import { PyLexer } from './pyLexer.ts';
 
 const COMPOUND = new Set(['def', 'class', 'if', 'elif', 'else', 'for', 'while', 'with', 'try', 'except', 'finally', 'async']);
+const AUGMENTED = new Set(['+=', '-=', '*=', '/=', '//=', '%=', '**=', '&=', '|=', '^=', '>>=', '<<=', '@=']);
+const ASSIGNABLE = new Set(['name', 'attribute', 'subscript', 'tuple', 'list', 'starred']);
 /**
  * How deep an expression may nest (brackets, calls, operators, chains of them), past
  * anything a package is written with and well inside the stack of every walker of the
@@ -36,6 +39,18 @@ function childrenOf(e: PyExpr): readonly PyExpr[] {
       return [e.operand];
     case 'binary':
       return [e.left, e.right];
+    case 'subscript':
+      return [e.value, e.index];
+    case 'starred':
+      return [e.value];
+    case 'compare':
+      return [e.left, ...e.comparators];
+    case 'boolOp':
+      return e.values;
+    case 'ifExp':
+      return [e.test, e.body, e.orelse];
+    case 'fstring':
+      return e.parts.flatMap((p) => (p.kind === 'field' ? [p.value] : []));
     default:
       return [];
   }
@@ -47,6 +62,7 @@ function describeNode(e: PyExpr): string {
       return JSON.stringify(e.id);
     case 'binary':
     case 'unary':
+    case 'boolOp':
       return `"${e.op}"`;
     default:
       return `a ${e.kind}`;
@@ -67,7 +83,7 @@ const OPERATOR_LEVEL: ReadonlyMap<string, number> = new Map([
   ...['+', '-'].map((o) => [o, 8] as const),
   ...['*', '/', '//', '%', '@'].map((o) => [o, 9] as const),
 ]);
-const SIMPLE_KEYWORDS = new Set(['pass', 'del', 'return', 'global', 'nonlocal', 'raise', 'assert', 'break', 'continue', 'yield', 'print']);
+const SIMPLE_KEYWORDS = new Set(['global', 'nonlocal', 'raise', 'assert', 'yield', 'print']);
 
 class SyntaxFailure {
   constructor(
@@ -78,6 +94,25 @@ class SyntaxFailure {
 
 function span(from: SourceRange, to: SourceRange): SourceRange {
   return { line: from.line, column: from.column, endLine: to.endLine, endColumn: to.endColumn };
+}
+
+/** A range read from a text that starts at (line, column) of the file. */
+function place(r: SourceRange, line: number, column: number): SourceRange {
+  return {
+    line: r.line + line - 1,
+    column: r.line === 1 ? r.column + column - 1 : r.column,
+    endLine: r.endLine + line - 1,
+    endColumn: r.endLine === 1 ? r.endColumn + column - 1 : r.endColumn,
+  };
+}
+
+/** Every range in an expression tree, placed back where its text sits in the file. */
+function placeExpr<T>(node: T, line: number, column: number): T {
+  if (Array.isArray(node)) return node.map((n) => placeExpr(n, line, column)) as T;
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) out[k] = k === 'range' || k === 'nameRange' ? place(v as SourceRange, line, column) : placeExpr(v, line, column);
+  return out as T;
 }
 
 export function parsePython(source: string): PyModule {
@@ -133,15 +168,36 @@ class Parser {
   }
 
   module(): PyModule {
+    const body = this.block(1, true);
+    return { body, errors: this.errors };
+  }
+
+  /**
+   * The statements of a block whose lines start at column `indent` (1 for the module),
+   * up to the first line indented less. A statement that fails is recorded and skipped;
+   * the block goes on with the next line.
+   */
+  private block(indent: number, top = false): PyStatement[] {
     const body: PyStatement[] = [];
     while (this.tok.kind !== 'end') {
       if (this.tok.kind === 'newline') {
         this.advance();
         continue;
       }
+      const t = this.tok;
+      if (t.lineStart && t.range.column < indent) break;
       const start = this.i;
       try {
-        const s = this.statement();
+        if (t.lineStart && t.range.column > indent) {
+          if (top) {
+            // An indented line with no block to belong to.
+            this.skipLine();
+            body.push({ kind: 'unsupported', what: 'an indented block', range: span(t.range, this.previous.range) });
+            continue;
+          }
+          this.fail('unexpected indent');
+        }
+        const s = this.statement(indent);
         if (s) body.push(s);
       } catch (e) {
         if (!(e instanceof SyntaxFailure)) throw e;
@@ -151,7 +207,7 @@ class Parser {
         this.skipLine();
       }
     }
-    return { body, errors: this.errors };
+    return body;
   }
 
   /** Skips to just past the end of the current logical line (its tokens are not even made). */
@@ -167,45 +223,242 @@ class Parser {
     this.advance();
   }
 
-  private statement(): PyStatement | null {
+  private statement(indent: number): PyStatement | null {
     const t = this.tok;
-    if (t.range.column > 1 && t.lineStart) {
-      // An indented line with no block to belong to.
-      const first = t;
-      this.skipLine();
-      return { kind: 'unsupported', what: 'an indented block', range: span(first.range, this.previous.range) };
-    }
-    if (t.kind === 'name' && (COMPOUND.has(t.text) || this.isOp('@', t)) ) return this.compound();
-    if (this.isOp('@')) return this.compound();
+    if (this.isOp('@') || this.isName('def') || (this.isName('async') && this.isName('def', this.peek()))) return this.definition(indent);
+    if (this.isName('if')) return this.ifStatement(indent);
+    if (this.isName('for')) return this.forStatement(indent);
+    if (t.kind === 'name' && COMPOUND.has(t.text)) return this.compound(indent);
+    const s = this.simpleStatement();
+    this.endStatement();
+    return s;
+  }
+
+  /** One simple statement, up to (not including) the end of its line. */
+  private simpleStatement(): PyStatement {
+    const t = this.tok;
     if (t.kind === 'name' && t.text === 'from') return this.importFrom();
     if (t.kind === 'name' && t.text === 'import') return this.importModule();
-    if (t.kind === 'name' && SIMPLE_KEYWORDS.has(t.text) && !this.isOp('=', this.peek()) && !this.isOp('(', this.peek())) {
-      const first = this.advance();
-      while (this.tok.kind !== 'newline' && this.tok.kind !== 'end') this.advance();
-      const last = this.previous;
-      this.endStatement();
-      return { kind: 'unsupported', what: `a "${first.text}" statement`, range: span(first.range, last.range) };
-    }
-    // `name = expr` (one plain name target), or an expression statement.
-    if (t.kind === 'name' && this.isOp('=', this.peek())) {
-      const target = this.advance();
+    const keywordLike = t.kind === 'name' && !this.isOp('=', this.peek()) && !this.isOp('(', this.peek()) && !this.isOp('.', this.peek());
+    if (keywordLike && (t.text === 'pass' || t.text === 'break' || t.text === 'continue')) {
       this.advance();
-      const value = this.checkHeight(this.expression());
-      if (this.isOp('=')) {
-        const last = this.skipRest();
-        return { kind: 'unsupported', what: 'a chained assignment', range: span(target.range, last) };
+      return { kind: t.text as 'pass' | 'break' | 'continue', range: t.range };
+    }
+    if (keywordLike && t.text === 'return') {
+      this.advance();
+      const value = this.atLineEnd() ? null : this.checkHeight(this.expressionList());
+      return { kind: 'return', value, range: value ? span(t.range, value.range) : t.range };
+    }
+    if (keywordLike && t.text === 'del') {
+      this.advance();
+      const list = this.expressionList();
+      const targets = list.kind === 'tuple' && !this.wasParenthesised(list) ? list.items : [list];
+      return { kind: 'del', targets, range: span(t.range, list.range) };
+    }
+    if (keywordLike && SIMPLE_KEYWORDS.has(t.text)) {
+      const first = this.advance();
+      while (!this.atLineEnd()) this.advance();
+      return { kind: 'unsupported', what: `a "${first.text}" statement`, range: span(first.range, this.previous.range) };
+    }
+    const first = this.checkHeight(this.expressionList());
+    if (this.isOp('=')) {
+      const targets = [first];
+      let value: PyExpr;
+      for (;;) {
+        this.advance();
+        const next = this.checkHeight(this.expressionList());
+        if (!this.isOp('=')) {
+          value = next;
+          break;
+        }
+        targets.push(next);
       }
+      for (const target of targets) this.checkAssignable(target);
+      const range = span(first.range, value.range);
+      if (targets.length === 1 && first.kind === 'name') return { kind: 'assign', target: first.id, targetRange: first.range, value, range };
+      return { kind: 'assignTarget', targets, value, range };
+    }
+    if (this.isOp(':')) {
+      this.advance();
+      if (first.kind !== 'name' && first.kind !== 'attribute' && first.kind !== 'subscript') throw new SyntaxFailure('only a name, attribute or item can be annotated', first.range);
+      const annotation = this.checkHeight(this.expression());
+      let value: PyExpr | null = null;
+      if (this.isOp('=')) {
+        this.advance();
+        value = this.checkHeight(this.expressionList());
+      }
+      return { kind: 'annAssign', target: first, annotation, value, range: span(first.range, (value ?? annotation).range) };
+    }
+    if (this.tok.kind === 'op' && AUGMENTED.has(this.tok.text)) {
+      const op = this.advance().text;
+      if (first.kind !== 'name' && first.kind !== 'attribute' && first.kind !== 'subscript') throw new SyntaxFailure(`"${op}" needs a name, attribute or item on its left`, first.range);
+      const value = this.checkHeight(this.expressionList());
+      return { kind: 'augAssign', target: first, op, value, range: span(first.range, value.range) };
+    }
+    return { kind: 'expr', value: first, range: first.range };
+  }
+
+  private atLineEnd(): boolean {
+    return this.tok.kind === 'newline' || this.tok.kind === 'end' || this.isOp(';');
+  }
+
+  /** Whether a tuple node was written in brackets (its range starts with "("). */
+  private wasParenthesised(e: PyExpr): boolean {
+    return e.kind === 'tuple' && (e.items.length === 0 || e.items[0]!.range.column !== e.range.column || e.items[0]!.range.line !== e.range.line);
+  }
+
+  private checkAssignable(e: PyExpr): void {
+    if (!ASSIGNABLE.has(e.kind)) throw new SyntaxFailure(`cannot assign to ${describeNode(e)}`, e.range);
+    if (e.kind === 'tuple' || e.kind === 'list') for (const i of e.items) this.checkAssignable(i);
+    if (e.kind === 'starred') this.checkAssignable(e.value);
+  }
+
+  /** `a`, or `a, b, *c` (a tuple without brackets), as statements and `return` write them. */
+  private expressionList(): PyExpr {
+    const first = this.starredOrExpression();
+    if (!this.isOp(',')) return first;
+    const items = [first];
+    let last = first.range;
+    while (this.isOp(',')) {
+      last = this.advance().range;
+      if (this.atLineEnd() || this.isOp('=') || this.isOp(')') || this.isOp(':') || (this.tok.kind === 'op' && AUGMENTED.has(this.tok.text))) break;
+      const item = this.starredOrExpression();
+      items.push(item);
+      last = item.range;
+    }
+    return { kind: 'tuple', items, range: span(first.range, last) };
+  }
+
+  private starredOrExpression(): PyExpr {
+    if (!this.isOp('*')) return this.expression();
+    const star = this.advance();
+    const value = this.binary(OR);
+    return { kind: 'starred', value, range: span(star.range, value.range) };
+  }
+
+  /** The block after a header's ":" — indented lines, or one statement on the same line. */
+  private suite(indent: number): PyStatement[] {
+    this.expectOp(':', 'to end the header');
+    if (this.tok.kind !== 'newline') {
+      const s = this.simpleStatement();
       this.endStatement();
-      return { kind: 'assign', target: target.text, targetRange: target.range, value, range: span(target.range, value.range) };
+      return [s];
     }
-    const value = this.checkHeight(this.expression());
-    if (this.tok.kind === 'op' && (this.tok.text === '=' || this.tok.text.endsWith('=') && this.tok.text.length >= 2 && !['==', '<=', '>=', '!='].includes(this.tok.text) || this.tok.text === ':' || this.tok.text === ',')) {
-      const what = this.tok.text === ':' ? 'an annotated assignment' : this.tok.text === '=' || this.tok.text === ',' ? 'an assignment to something other than one name' : `an augmented assignment (${this.tok.text})`;
-      const last = this.skipRest();
-      return { kind: 'unsupported', what, range: span(value.range, last) };
+    this.advance();
+    while (this.tok.kind === 'newline') this.advance();
+    const t = this.tok;
+    if (t.kind === 'end' || !t.lineStart || t.range.column <= indent) this.fail('expected an indented block');
+    return this.block(t.range.column);
+  }
+
+  /** Whether the next line continues a compound statement at `indent` with `keyword`. */
+  private continues(indent: number, keyword: string): boolean {
+    while (this.tok.kind === 'newline') this.advance();
+    return this.tok.lineStart && this.tok.range.column === indent && this.isName(keyword);
+  }
+
+  private ifStatement(indent: number): PyStatement {
+    const first = this.advance();
+    const test = this.checkHeight(this.expression());
+    const body = this.suite(indent);
+    let orelse: PyStatement[] = [];
+    if (this.continues(indent, 'elif')) orelse = [this.ifStatement(indent)];
+    else if (this.continues(indent, 'else')) {
+      this.advance();
+      orelse = this.suite(indent);
     }
-    this.endStatement();
-    return { kind: 'expr', value, range: value.range };
+    return { kind: 'if', test, body, orelse, range: span(first.range, this.previous.range) };
+  }
+
+  private forStatement(indent: number): PyStatement {
+    const first = this.advance();
+    const targets: PyExpr[] = [];
+    for (;;) {
+      targets.push(this.isOp('*') ? this.starredOrExpression() : this.checkHeight(this.primary()));
+      if (!this.isOp(',')) break;
+      this.advance();
+      if (this.isName('in')) break;
+    }
+    const target: PyExpr = targets.length === 1 && !this.isOp(',', this.previous) ? targets[0]! : { kind: 'tuple', items: targets, range: span(targets[0]!.range, targets.at(-1)!.range) };
+    this.checkAssignable(target);
+    if (!this.isName('in')) this.fail('expected "in" in the for statement');
+    this.advance();
+    const iter = this.checkHeight(this.expressionList());
+    const body = this.suite(indent);
+    let orelse: PyStatement[] = [];
+    if (this.continues(indent, 'else')) {
+      this.advance();
+      orelse = this.suite(indent);
+    }
+    return { kind: 'for', target, iter, body, orelse, range: span(first.range, this.previous.range) };
+  }
+
+  /** `def` (decorated or not); a decorated class stays unsupported, whole. */
+  private definition(indent: number): PyStatement {
+    const first = this.tok;
+    const decorators: PyExpr[] = [];
+    while (this.isOp('@')) {
+      this.advance();
+      decorators.push(this.checkHeight(this.expression()));
+      if (this.tok.kind !== 'newline') this.fail('expected the end of the decorator line');
+      this.advance();
+      while (this.tok.kind === 'newline') this.advance();
+    }
+    if (!this.isName('def') && !this.isName('async')) {
+      // A decorated class (or something else): kept whole, as before.
+      const rest = this.compound(indent);
+      return { kind: 'unsupported', what: 'a decorated definition', range: span(first.range, rest.range) };
+    }
+    const isAsync = this.isName('async');
+    if (isAsync) this.advance();
+    this.advance();
+    if (this.tok.kind !== 'name') this.fail('expected the function name');
+    const name = this.advance();
+    this.expectOp('(', 'to open the parameters');
+    const params = this.parameters();
+    this.expectOp(')', 'to close the parameters');
+    let returns: PyExpr | null = null;
+    if (this.isOp('->')) {
+      this.advance();
+      returns = this.checkHeight(this.expression());
+    }
+    const body = this.suite(indent);
+    return { kind: 'def', name: name.text, nameRange: name.range, params, returns, body, decorators, isAsync, range: span(first.range, this.previous.range) };
+  }
+
+  private parameters(): PyParameter[] {
+    const params: PyParameter[] = [];
+    let kind: PyParameter['kind'] = 'positional';
+    while (!this.isOp(')')) {
+      if (this.isOp('/')) {
+        for (let k = 0; k < params.length; k++) params[k] = { ...params[k]!, kind: 'positionalOnly' };
+        this.advance();
+      } else if (this.isOp('*') && (this.isOp(',', this.peek()) || this.isOp(')', this.peek()))) {
+        this.advance();
+        kind = 'keywordOnly';
+      } else {
+        const star = this.isOp('**') ? 'kwargs' : this.isOp('*') ? 'varargs' : null;
+        const start = this.tok;
+        if (star) this.advance();
+        if (this.tok.kind !== 'name') this.fail('expected a parameter name');
+        const n = this.advance();
+        let annotation: PyExpr | null = null;
+        let def: PyExpr | null = null;
+        if (this.isOp(':')) {
+          this.advance();
+          annotation = this.checkHeight(this.expression());
+        }
+        if (this.isOp('=')) {
+          this.advance();
+          def = this.checkHeight(this.expression());
+        }
+        params.push({ name: n.text, kind: star ?? kind, default: def, annotation, range: span(start.range, this.previous.range) });
+        if (star === 'varargs') kind = 'keywordOnly';
+      }
+      if (!this.isOp(',')) break;
+      this.advance();
+    }
+    return params;
   }
 
   /** Skips the rest of the logical line; returns the range of its last token. */
@@ -216,17 +469,17 @@ class Parser {
     return last;
   }
 
-  /** A compound statement (or decorated one): its header line and its indented block. */
-  private compound(): PyStatement {
+  /** A compound statement Warrant does not read (class, while, with, try, …): its header and its block, kept whole. */
+  private compound(indent: number): PyStatement {
     const first = this.tok;
-    const what = this.isOp('@') ? 'a decorated definition' : `a "${first.text}" block`;
+    const what = this.isOp('@') ? 'a decorated definition' : first.text === 'class' ? 'a "class" block' : `a "${first.text}" block`;
     let last = first.range;
     for (;;) {
       last = this.skipRest();
-      // The block goes on while lines are indented (decorators and `else:` clauses too).
+      // The block goes on while lines are indented deeper (and `except:`/`else:` clauses at its level).
       const t = this.tok;
       if (t.kind === 'end') break;
-      const continues = t.range.column > 1 || (first.text !== 'def' && first.text !== 'class' && (this.isName('elif', t) || this.isName('else', t) || this.isName('except', t) || this.isName('finally', t))) || (this.isOp('@', first) && (this.isName('def', t) || this.isName('class', t) || this.isName('async', t) || this.isOp('@', t)));
+      const continues = t.range.column > indent || (t.range.column === indent && first.text !== 'def' && first.text !== 'class' && (this.isName('elif', t) || this.isName('else', t) || this.isName('except', t) || this.isName('finally', t)));
       if (!continues) break;
     }
     const isDef = this.isName('def', first) || this.isOp('@', first) || this.isName('async', first);
@@ -279,7 +532,6 @@ class Parser {
     }
     let last = this.previous.range;
     if (parenthesised) last = this.expectOp(')', 'to close the import list').range;
-    this.endStatement();
     return { kind: 'importFrom', module: module.name, names, range: span(first.range, last) };
   }
 
@@ -303,7 +555,6 @@ class Parser {
       this.advance();
     }
     const last = this.previous.range;
-    this.endStatement();
     return { kind: 'import', names, range: span(first.range, last) };
   }
 
@@ -351,14 +602,12 @@ class Parser {
     if (this.isName('yield') || this.isName('await')) return this.unsupportedUntilBoundary(`"${t.text}"`);
     const body = this.binary(OR);
     if (this.isName('if')) {
-      // A conditional expression: read it so the statement stays in step, then report it.
       this.advance();
-      const cond = this.binary(OR);
+      const test = this.binary(OR);
       if (!this.isName('else')) this.fail('expected "else" in a conditional expression');
       this.advance();
-      const other = this.expression();
-      void cond;
-      return { kind: 'unsupported', what: 'a conditional expression', range: span(body.range, other.range) };
+      const orelse = this.expression();
+      return { kind: 'ifExp', test, body, orelse, range: span(body.range, orelse.range) };
     }
     return body;
   }
@@ -392,19 +641,45 @@ class Parser {
       const level = this.binaryLevel();
       if (level < min) break;
       if (++chain + this.depth > MAX_DEPTH) this.fail(TOO_DEEP);
-      const t = this.advance();
-      let op = t.text;
-      if (op === 'not') {
-        this.advance();
-        op = 'not in';
-      } else if (op === 'is' && this.isName('not')) {
-        this.advance();
-        op = 'is not';
-      }
+      const op = this.binaryOperator();
       const right = this.binary(level + 1);
-      left = { kind: 'binary', op, left, right, range: span(left.range, right.range) };
+      if (level === COMPARE) {
+        // `a < b <= c` is one comparison with two operators, as in Python.
+        const ops = [op];
+        const comparators = [right];
+        while (this.binaryLevel() === COMPARE) {
+          if (++chain + this.depth > MAX_DEPTH) this.fail(TOO_DEEP);
+          ops.push(this.binaryOperator());
+          comparators.push(this.binary(COMPARE + 1));
+        }
+        left = { kind: 'compare', left, ops, comparators, range: span(left.range, comparators.at(-1)!.range) };
+      } else if (level === OR || level === AND) {
+        const values = left.kind === 'boolOp' && left.op === op && !this.groupedAt(left) ? [...left.values, right] : [left, right];
+        left = { kind: 'boolOp', op: op as 'and' | 'or', values, range: span(left.range, right.range) };
+      } else {
+        left = { kind: 'binary', op, left, right, range: span(left.range, right.range) };
+      }
     }
     return left;
+  }
+
+  /** Reads one binary operator (`not in` and `is not` are two tokens). */
+  private binaryOperator(): string {
+    const op = this.advance().text;
+    if (op === 'not') {
+      this.advance();
+      return 'not in';
+    }
+    if (op === 'is' && this.isName('not')) {
+      this.advance();
+      return 'is not';
+    }
+    return op;
+  }
+
+  /** A node whose range was widened by brackets around it (so `(a or b) or c` keeps its group). */
+  private groupedAt(e: PyExpr): boolean {
+    return e.kind === 'boolOp' && (e.values[0]!.range.column !== e.range.column || e.values[0]!.range.line !== e.range.line);
   }
 
   /** The precedence level of the binary operator at the current token, or -1 for none. */
@@ -465,10 +740,23 @@ class Parser {
         const a = this.advance();
         e = { kind: 'attribute', value: e, attr: a.text, range: span(e.range, a.range) };
       } else if (this.isOp('[')) {
-        this.advance();
-        this.skipBalanced(']');
+        const open = this.advance();
+        if (this.isOp(':') || this.isOp(']')) {
+          this.skipBalanced(']');
+          const close = this.expectOp(']', 'to close the subscript');
+          e = { kind: 'unsupported', what: 'a slice', range: span(e.range, close.range) };
+          continue;
+        }
+        const index = this.expressionList();
+        if (this.isOp(':')) {
+          this.skipBalanced(']');
+          const close = this.expectOp(']', 'to close the subscript');
+          e = { kind: 'unsupported', what: 'a slice', range: span(e.range, close.range) };
+          continue;
+        }
+        void open;
         const close = this.expectOp(']', 'to close the subscript');
-        e = { kind: 'unsupported', what: 'a subscript', range: span(e.range, close.range) };
+        e = { kind: 'subscript', value: e, index, range: span(e.range, close.range) };
       } else {
         return e;
       }
@@ -502,7 +790,7 @@ class Parser {
       } else if (this.isOp('*')) {
         const star = this.advance();
         const value = this.expression();
-        args.push({ kind: 'unsupported', what: 'an unpacked argument (*args)', range: span(star.range, value.range) });
+        args.push({ kind: 'starred', value, range: span(star.range, value.range) });
       } else if (this.tok.kind === 'name' && this.isOp('=', this.peek())) {
         const name = this.advance();
         this.advance();
@@ -567,16 +855,52 @@ class Parser {
     let value = '';
     let prefix = '';
     let last = first;
+    const parts: PyFStringPart[] = [];
+    const text = (v: string): void => {
+      const tail = parts.at(-1);
+      if (tail?.kind === 'text') parts[parts.length - 1] = { kind: 'text', value: tail.value + v };
+      else if (v !== '') parts.push({ kind: 'text', value: v });
+    };
     while (this.tok.kind === 'string') {
       const s = this.advance();
       if (s.problem) throw new SyntaxFailure(s.problem, s.range);
       value += s.value ?? '';
       if (s.prefix && !prefix.includes(s.prefix)) prefix += s.prefix;
       last = s;
+      if (!s.prefix?.includes('f')) {
+        text(s.value ?? '');
+        continue;
+      }
+      try {
+        for (const p of fStringParts(s.text, s.prefix.includes('r'), s.range, (t, line, column) => this.subExpression(t, line, column))) {
+          if (p.kind === 'text') text(p.value);
+          else parts.push(p);
+        }
+      } catch (e) {
+        if (e instanceof FStringError) throw new SyntaxFailure(e.message, e.range);
+        throw e;
+      }
     }
-    if (prefix.includes('b')) return { kind: 'unsupported', what: 'a bytes literal', range: span(first.range, last.range) };
-    if (prefix.includes('f')) return { kind: 'unsupported', what: 'an f-string', range: span(first.range, last.range) };
-    return { kind: 'string', value, prefix, range: span(first.range, last.range) };
+    const range = span(first.range, last.range);
+    if (prefix.includes('b')) return { kind: 'unsupported', what: 'a bytes literal', range };
+    if (prefix.includes('f')) return { kind: 'fstring', parts, range };
+    return { kind: 'string', value, prefix, range };
+  }
+
+  /** An expression written inside an f-string field at (line, column): parsed on its own, placed back. */
+  private subExpression(text: string, line: number, column: number): PyExpr {
+    if (this.depth + 2 > MAX_DEPTH) this.fail(TOO_DEEP);
+    const sub = new Parser(new PyLexer(text.replace(/\n/g, ' ')));
+    sub.depth = this.depth + 1;
+    let e: PyExpr;
+    try {
+      e = sub.expressionList();
+      if (sub.tok.kind !== 'newline' && sub.tok.kind !== 'end') sub.fail('f-string: expecting "}"');
+    } catch (err) {
+      if (err instanceof SyntaxFailure) throw new SyntaxFailure(err.message, place(err.range, line, column));
+      throw err;
+    }
+    return placeExpr(e, line, column);
   }
 
   private parenthesised(): PyExpr {
@@ -585,7 +909,7 @@ class Parser {
       const close = this.advance();
       return { kind: 'tuple', items: [], range: span(open.range, close.range) };
     }
-    const first = this.expression();
+    const first = this.starredOrExpression();
     if (this.isName('for')) {
       this.skipBalanced(')');
       const close = this.expectOp(')', 'to close the generator');
@@ -600,7 +924,7 @@ class Parser {
     while (this.isOp(',')) {
       this.advance();
       if (this.isOp(')')) break;
-      items.push(this.expression());
+      items.push(this.starredOrExpression());
     }
     const close = this.expectOp(')', 'to close the tuple');
     return { kind: 'tuple', items, range: span(open.range, close.range) };
@@ -610,7 +934,7 @@ class Parser {
     const open = this.advance();
     const items: PyExpr[] = [];
     while (!this.isOp(']')) {
-      const item = this.expression();
+      const item = this.starredOrExpression();
       if (this.isName('for')) {
         this.skipBalanced(']');
         const close = this.expectOp(']', 'to close the comprehension');

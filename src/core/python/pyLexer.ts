@@ -370,3 +370,19 @@ function decodeEscape(source: string, at: number): { text: string; end: number; 
   // Unknown escapes keep the backslash, as Python does.
   return { text: '\\' + c, end: at + 2 };
 }
+
+/** The value of a piece of string body (no quotes), escapes decoded as Python does; raw kept as written. */
+export function decodeStringBody(body: string, raw: boolean): { value: string; problem?: string } {
+  if (raw || !body.includes('\\')) return { value: body };
+  let value = '';
+  let problem: string | undefined;
+  for (let i = 0; i < body.length; ) {
+    if (body[i] === '\\' && i + 1 < body.length) {
+      const d = decodeEscape(body, i);
+      value += d.text;
+      i = d.end;
+      if (d.problem) problem ??= d.problem;
+    } else value += body[i++];
+  }
+  return problem ? { value, problem } : { value };
+}

@@ -14,7 +14,7 @@ import type { GValue } from './gaiaValues.ts';
 import { NONE, OPAQUE, describeValue } from './gaiaValues.ts';
 import { VERBS } from './verbs/verbTable.ts';
 import { callFunction } from './executeStatements.ts';
-import { callBuiltin, callMethod, EVALUATED_BUILTINS, getItem, plainAttribute } from './pythonBuiltins.ts';
+import { callBuiltin, callMethod, EVALUATED_BUILTINS, getItem, plainAttribute, tooLong } from './pythonBuiltins.ts';
 import { compare, formatWithSpec, iterate, pyStr, truthy } from './pythonSemantics.ts';
 
 const PYTHON_BUILTINS = new Set([
@@ -46,7 +46,7 @@ export function evaluate(rt: GaiaRuntime, e: PyExpr): GValue {
         // `[*__all__, *m.__all__]`: the items of each starred value, in place.
         const v = evaluate(rt, i.value);
         const spread = v.t === 'opaque' ? [OPAQUE] : iterate(v);
-        if (spread) items.push(...spread);
+        if (spread) for (const x of spread) items.push(x);
         else {
           rt.report('unsupported-python', `unpacking ${describeValue(v)} with * is outside what Warrant evaluates`, i.range);
           items.push(OPAQUE);
@@ -215,8 +215,10 @@ export function binaryValues(rt: GaiaRuntime, op: string, left: GValue, right: G
     const float = left.float || right.float || op === '/' || (op === '**' && right.v < 0);
     return { t: 'num', v, float };
   }
-  if (op === '+' && left.t === 'str' && right.t === 'str') return { t: 'str', v: left.v + right.v };
-  if (op === '+' && left.t === 'seq' && right.t === 'seq' && left.tuple === right.tuple) return { t: 'seq', items: [...left.items, ...right.items], tuple: left.tuple };
+  if (op === '+' && left.t === 'str' && right.t === 'str') return tooLong(rt, left.v.length + right.v.length, range) ? OPAQUE : { t: 'str', v: left.v + right.v };
+  if (op === '+' && left.t === 'seq' && right.t === 'seq' && left.tuple === right.tuple) {
+    return tooLong(rt, left.items.length + right.items.length, range) ? OPAQUE : { t: 'seq', items: [...left.items, ...right.items], tuple: left.tuple };
+  }
   if (op === '//' && left.t === 'num' && right.t === 'num' && right.v !== 0) return { t: 'num', v: Math.floor(left.v / right.v), float: left.float || right.float };
   if (op === '%' && left.t === 'str') return unsupportedFormat(rt, range);
   rt.report('unsupported-python', `"${op}" on ${describeValue(left)} and ${describeValue(right)} is outside the Python that Gaia packages are read in`, range);
@@ -247,7 +249,8 @@ function fStringParts(rt: GaiaRuntime, parts: readonly PyFStringPart[], range: S
     if (spec === null) return null;
     // `{x=}` shows the expression and, with no conversion or spec, the value's repr.
     const conversion = p.conversion ?? (p.selfDoc !== undefined && !spec ? 'r' : null);
-    const text = conversion === 'r' || conversion === 'a' ? pyStr(v, true) : conversion === 's' && spec === '' ? pyStr(v) : formatWithSpec(conversion === 's' ? { t: 'str', v: pyStr(v) ?? '' } : v, spec);
+    const converted = conversion === null ? v : { t: 'str' as const, v: pyStr(v, conversion !== 's') ?? '' };
+    const text = conversion !== null && pyStr(v, conversion !== 's') === undefined ? undefined : formatWithSpec(converted, spec);
     if (text === undefined) {
       rt.report('unsupported-python', `formatting ${describeValue(v)}${spec ? ` with ":${spec}"` : ''} in an f-string is outside what Warrant evaluates`, p.value.range);
       return null;

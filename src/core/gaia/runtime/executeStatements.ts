@@ -18,7 +18,7 @@ import type { GaiaRuntime } from './gaiaRuntime.ts';
 import type { GValue } from './gaiaValues.ts';
 import { NONE, OPAQUE, describeValue } from './gaiaValues.ts';
 import { bindName, importFrom, importModules } from './moduleImports.ts';
-import { MAX_STEPS, setAttribute, setItem } from './pythonBuiltins.ts';
+import { MAX_STEPS, setAttribute, setItem, tooLong } from './pythonBuiltins.ts';
 import { iterate, truthy } from './pythonSemantics.ts';
 
 export interface KnowledgeAssignment {
@@ -194,7 +194,8 @@ function augmented(cx: StatementContext, s: Extract<PyStatement, { kind: 'augAss
   if (s.op === '+=' && current.t === 'seq' && !current.tuple) {
     const more = iterate(value);
     if (more) {
-      (current.items as GValue[]).push(...more);
+      if (tooLong(rt, current.items.length + more.length, s.range)) return;
+      for (const x of [...more]) (current.items as GValue[]).push(x);
       return;
     }
   }

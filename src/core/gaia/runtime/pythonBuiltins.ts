@@ -23,6 +23,15 @@ export const EVALUATED_BUILTINS: ReadonlySet<string> = new Set([
 
 /** At most this many loop turns and calls per package: a package is data, not a program. */
 export const MAX_STEPS = 200_000;
+/** The longest string or list a package may build (a doubling loop is refused long before memory runs out). */
+export const MAX_VALUE_LENGTH = 1_000_000;
+
+/** Whether a value built by the package is past MAX_VALUE_LENGTH (reported when it is). */
+export function tooLong(rt: GaiaRuntime, length: number, range: SourceRange): boolean {
+  if (length <= MAX_VALUE_LENGTH) return false;
+  rt.report('unsupported-python', `this builds a string or list of more than ${MAX_VALUE_LENGTH} items: a package is read as data, not run as a program`, range);
+  return true;
+}
 
 type Keywords = readonly { readonly name: string | null; readonly arg: ArgValue }[];
 
@@ -206,13 +215,15 @@ export function callMethod(rt: GaiaRuntime, self: GValue, name: string, args: re
     const items = self.items as GValue[];
     if (self.tuple && (name === 'append' || name === 'extend' || name === 'insert')) return unsupported(rt, `.${name}() on a tuple`, range);
     if (name === 'append' && a.length === 1) {
+      if (tooLong(rt, items.length + 1, range)) return OPAQUE;
       items.push(a[0]!);
       return NONE;
     }
     if (name === 'extend' && a.length === 1) {
       const more = iterate(a[0]!);
       if (!more) return unsupported(rt, '.extend() with this value', range);
-      items.push(...more);
+      if (tooLong(rt, items.length + more.length, range)) return OPAQUE;
+      for (const x of [...more]) items.push(x);
       return NONE;
     }
     return unsupported(rt, `.${name}() on a list`, range);
@@ -244,7 +255,7 @@ export function callMethod(rt: GaiaRuntime, self: GValue, name: string, args: re
         if (a[0]) {
           const d = dictEntries(a[0]);
           if (!d) return unsupported(rt, `.update() with ${describeValue(a[0])}`, range);
-          pairs.push(...d);
+          for (const x of d) pairs.push(x);
         }
         for (const k of keywords) if (k.name) pairs.push({ key: str(k.name), value: k.arg.value });
       }
