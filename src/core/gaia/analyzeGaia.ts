@@ -138,7 +138,9 @@ function analyzePlan(plan: PackagePlan, identity: GaiaPackageIdentity, layout: P
   const rootFile = run.root?.file ?? undefined;
   // Compile-time findings point into the module that wrote the object.
   const compileDiagnostics = compiled.diagnostics.map((d) => (d.file === undefined && rootFile !== undefined ? { ...d, file: rootFile } : d));
-  const diagnostics = uniqueSorted([...(layout?.diagnostics ?? []), ...run.diagnostics, ...compileDiagnostics, ...emptyPackage(run, layout)]);
+  const found = [...(layout?.diagnostics ?? []), ...run.diagnostics, ...compileDiagnostics];
+  // An empty package is worth saying only when nothing else explains it (an import that failed does).
+  const diagnostics = uniqueSorted(found.some((d) => d.severity === 'error') ? found : [...found, ...emptyPackage(run, layout)]);
   let irText: string | null = null;
   let irJson: GaiaIrJson | null = null;
   let forInference: Omit<GaiaIrJson, 'ir_hash'> | null = null;
