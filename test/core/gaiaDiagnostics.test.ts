@@ -110,7 +110,9 @@ describe('rejected and unsupported forms', () => {
   it('every code of the table is produced by some case', () => {
     const produced = new Set([...REJECTED.map(([, , c]) => c), ...ACCEPTED.flatMap(([, , w]) => w)]);
     produced.add('invalid-package-name');
-    produced.add('package-error'); // packages only: test/core/gaia/gaiaPackages.test.ts
+    // Packages only: test/core/gaia/gaiaPackages.test.ts and its fixtures.
+    produced.add('package-error');
+    produced.add('reference-error');
     expect([...Object.keys(GAIA_DIAGNOSTIC_CODES)].filter((c) => !produced.has(c))).toEqual([]);
   });
 

@@ -34,6 +34,7 @@ import { compilePackage } from './ir/compilePackage.ts';
 import { irGraphJson, irJsonText, plainJson } from './ir/irJson.ts';
 import type { PackageFiles, PackageLayout } from './package/packageLayout.ts';
 import { packageLayout } from './package/packageLayout.ts';
+import { readReferences } from './package/referencesJson.ts';
 import type { GaiaPackageIdentity, GaiaPackageOptions } from './packageIdentity.ts';
 import { resolvePackageIdentity } from './packageIdentity.ts';
 import type { ModuleRun } from './runtime/runModule.ts';
@@ -134,11 +135,12 @@ function emptyPackage(run: PackageRun, layout: PackageLayout | null): Diagnostic
 
 function analyzePlan(plan: PackagePlan, identity: GaiaPackageIdentity, layout: PackageLayout | null): GaiaAnalysis {
   const run = runPackage(plan);
-  const compiled = compilePackage(run, identity.namespace, identity.packageName);
-  const rootFile = run.root?.file ?? undefined;
-  // Compile-time findings point into the module that wrote the object.
-  const compileDiagnostics = compiled.diagnostics.map((d) => (d.file === undefined && rootFile !== undefined ? { ...d, file: rootFile } : d));
-  const found = [...(layout?.diagnostics ?? []), ...run.diagnostics, ...compileDiagnostics];
+  const references = readReferences(layout?.referencesText ?? null);
+  const compiled = compilePackage(run, identity.namespace, identity.packageName, references.keys);
+  // Compile-time findings point into the module that wrote the object; those about the
+  // package as a whole (its name) go to its pyproject.toml.
+  const compileDiagnostics = compiled.diagnostics.map((d) => (d.file === undefined && layout?.plan ? { ...d, file: run.root?.file ?? 'pyproject.toml' } : d));
+  const found = [...(layout?.diagnostics ?? []), ...references.diagnostics, ...run.diagnostics, ...compileDiagnostics];
   // An empty package is worth saying only when nothing else explains it (an import that failed does).
   const diagnostics = uniqueSorted(found.some((d) => d.severity === 'error') ? found : [...found, ...emptyPackage(run, layout)]);
   let irText: string | null = null;

@@ -31,6 +31,7 @@ export const GAIA_DIAGNOSTIC_CODES = {
   'duplicate-decompose': 'error',
   'export-error': 'error',
   'unknown-reference': 'error',
+  'reference-error': 'error',
   'missing-p-e-given-not-h': 'warning',
   'associate-no-prior': 'warning',
   deprecated: 'warning',

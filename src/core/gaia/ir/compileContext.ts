@@ -45,8 +45,12 @@ export class CompileContext {
     return qid(this.namespace, this.packageName, label);
   }
 
-  report(code: GaiaDiagnosticCode, message: string, range: SourceRange): void {
-    this.diagnostics.push(gaiaDiagnostic(code, message, range));
+  /** A finding at an object's origin (its module file too), or at a bare range in the root module. */
+  report(code: GaiaDiagnosticCode, message: string, where: SourceRange | Origin): void {
+    if ('verb' in where) {
+      const d = gaiaDiagnostic(code, message, where.range);
+      this.diagnostics.push(where.file ? { ...d, file: where.file } : d);
+    } else this.diagnostics.push(gaiaDiagnostic(code, message, where));
   }
 
   /** `{ns}:{pkg}::action::{label or _anon_action_NNN}`. */

@@ -34,7 +34,7 @@ export interface CompiledPackage {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-export function compilePackage(run: PackageRun, namespace: string, packageName: string): CompiledPackage {
+export function compilePackage(run: PackageRun, namespace: string, packageName: string, citations: ReadonlySet<string> = new Set()): CompiledPackage {
   const pkg = run.pkg;
   const cx = new CompileContext(namespace, packageName, pkg.actions);
   resolvePriors(pkg);
@@ -50,7 +50,7 @@ export function compilePackage(run: PackageRun, namespace: string, packageName: 
   const actions = new ActionLowering(cx);
   actions.lowerAll(pkg.actions, pkg.materializations);
   lowerFormulaClaims(cx, pkg.knowledge);
-  new ReferenceScanner(cx, pkg.knowledge, pkg.actions, pkg.strategies).scan();
+  new ReferenceScanner(cx, pkg.knowledge, pkg.actions, pkg.strategies, citations).scan();
 
   const knowledges = [...cx.knowledges, ...cx.generated, ...cx.formulaKnowledges];
   const operators = [...cx.legacyOperators, ...cx.actionOperators, ...cx.formulaOperators];

@@ -6,7 +6,7 @@
  * associations with no endpoint prior, and one relation asserted into two helpers.
  */
 import type { SourceRange } from '../../text/sourceRange.ts';
-import type { Action } from '../runtime/gaiaObjects.ts';
+import type { Action, Origin } from '../runtime/gaiaObjects.ts';
 import type { CompileContext } from './compileContext.ts';
 import { QID_PATTERN, SYMMETRIC_OPERATORS, sortedStrings } from './irIds.ts';
 import type { IrGraph, IrKnowledge } from './irTypes.ts';
@@ -16,7 +16,7 @@ import { PyFloat } from '../text/pythonJson.ts';
 const NOWHERE: SourceRange = { line: 1, column: 1, endLine: 1, endColumn: 1 };
 
 export function checkIr(cx: CompileContext, ir: IrGraph, actions: readonly Action[]): void {
-  const at = (id: string): SourceRange => cx.origins.get(id)?.range ?? NOWHERE;
+  const at = (id: string): SourceRange | Origin => cx.origins.get(id) ?? NOWHERE;
   const byId = new Map<string, IrKnowledge>();
 
   if (!/^[a-z][a-z0-9_]*$/.test(ir.namespace) || !/^[a-z0-9][a-z0-9_-]*$/.test(ir.package_name)) {
@@ -63,7 +63,7 @@ export function checkIr(cx: CompileContext, ir: IrGraph, actions: readonly Actio
     if (a.kind !== 'associate') continue;
     const hasPrior = (k: typeof a.a) => byId.get(cx.qidOf(k))?.metadata?.['prior'] !== undefined;
     if (!hasPrior(a.a) && !hasPrior(a.b)) {
-      cx.report('associate-no-prior', 'neither end of this association has a prior, so Gaia closes it by local maximum entropy; register_prior(...) on an endpoint gives an explicit marginal', a.origin.range);
+      cx.report('associate-no-prior', 'neither end of this association has a prior, so Gaia closes it by local maximum entropy; register_prior(...) on an endpoint gives an explicit marginal', a.origin);
     }
   }
 

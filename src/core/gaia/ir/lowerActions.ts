@@ -80,7 +80,7 @@ export class ActionLowering {
     const label = this.cx.actionQid(a);
     const existing = this.cx.actionTargets.get(label);
     if (existing !== undefined) {
-      this.cx.report('duplicate-action-label', `action label '${this.cx.actionLabel(a)}' is used twice (it already names ${existing})`, a.origin.range);
+      this.cx.report('duplicate-action-label', `action label '${this.cx.actionLabel(a)}' is used twice (it already names ${existing})`, a.origin);
       return;
     }
     this.cx.actionTargets.set(label, target);

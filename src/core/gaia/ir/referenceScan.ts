@@ -1,10 +1,12 @@
 /**
- * Gaia's reference scanner. `[@label]` (strict) and `@label` (bare) in claim texts,
- * legacy reasons and action rationales are resolved against the package's labels —
- * knowledge labels and action labels — and recorded on the referring knowledge as
- * `metadata.gaia.provenance.referenced_claims`. A strict reference to an unknown key is
- * an error (Warrant reads no references.json, so there are no citation keys); a bare
- * one is plain text. The same table finds labels used by both a claim and an action.
+ * Gaia's reference scanner. `[@key]` (strict) and `@key` (bare) in claim texts, legacy
+ * reasons and action rationales are resolved against the package's labels — knowledge
+ * labels and action labels — and the citation keys of its references.json, and recorded
+ * on the referring knowledge as `metadata.gaia.provenance.referenced_claims` and
+ * `cited_refs`. A strict reference to an unknown key is an error; a bare one is plain
+ * text. A key that is both a label and a citation key, and a bracket mixing claims with
+ * citations, are errors (`reference-error`). The same table finds labels used by both a
+ * claim and an action.
  */
 import type { Action, Knowledge, LegacyStrategy, Origin } from '../runtime/gaiaObjects.ts';
 import { isScaffold } from '../runtime/gaiaObjects.ts';
@@ -19,10 +21,15 @@ const BARE = new RegExp(String.raw`(?<!\\)(?<![A-Za-z0-9_])@(${KEY})`, 'g');
 const BRACKET = /(?<!\\)\[([^[\]]*(?<!\\)@[A-Za-z0-9_][^[\]]*)\]/g;
 const INNER = new RegExp(String.raw`(?<!\\)@(${KEY})`, 'g');
 
+/** A citation key as the @-syntax can reach it (what references.json keys must be). */
+export const CITATION_KEY = new RegExp(`^${KEY}$`);
+
 export interface RefMarker {
   readonly key: string;
   readonly start: number;
   readonly strict: boolean;
+  /** The bracket group it is in (its text), for strict markers. */
+  readonly group: string | null;
 }
 
 /** Every reference marker in a text, in text order. */
@@ -34,27 +41,35 @@ export function extractReferences(text: string): RefMarker[] {
     const bodyStart = g.index + 1;
     let any = false;
     for (const m of body.matchAll(INNER)) {
-      markers.push({ key: m[1]!, start: bodyStart + m.index, strict: true });
+      markers.push({ key: m[1]!, start: bodyStart + m.index, strict: true, group: g[0] });
       any = true;
     }
     if (any) spans.push([g.index, g.index + g[0].length]);
   }
   for (const m of text.matchAll(BARE)) {
     if (spans.some(([s, e]) => s <= m.index && m.index < e)) continue;
-    markers.push({ key: m[1]!, start: m.index, strict: false });
+    markers.push({ key: m[1]!, start: m.index, strict: false, group: null });
   }
   return markers.sort((a, b) => a.start - b.start);
 }
 
+/** What a text refers to: knowledge labels and citation keys, each once, in order. */
+interface Found {
+  readonly claims: string[];
+  readonly cites: string[];
+}
+
 export class ReferenceScanner {
   private readonly labels = new Map<string, string>();
-  private readonly refs = new Map<Knowledge, Set<string>>();
+  private readonly refs = new Map<Knowledge, { claims: Set<string>; cites: Set<string> }>();
 
   constructor(
     private readonly cx: CompileContext,
     private readonly knowledge: readonly Knowledge[],
     private readonly actions: readonly Action[],
     private readonly strategies: readonly LegacyStrategy[],
+    /** The citation keys of the package's references.json. */
+    private readonly citations: ReadonlySet<string> = new Set(),
   ) {}
 
   scan(): void {
@@ -66,13 +81,18 @@ export class ReferenceScanner {
       knowledgeLabels.set(k.label, (knowledgeLabels.get(k.label) ?? new Set()).add(id));
     }
     this.addActionLabels(knowledgeLabels);
+    const both = [...this.labels.keys()].filter((k) => this.citations.has(k)).sort(compareCodePoints);
+    if (both.length > 0) {
+      const at = this.knowledge.find((k) => k.label !== null && both.includes(k.label))?.origin ?? { line: 1, column: 1, endLine: 1, endColumn: 1 };
+      this.cx.report('reference-error', `${both.map((k) => `'${k}'`).join(', ')} ${both.length === 1 ? 'is' : 'are'} both a knowledge label and a citation key in references.json: rename one side`, at);
+    }
     for (const s of this.strategies) {
       for (const text of typeof s.reason === 'string' ? [s.reason] : s.reason) this.accumulate(s.conclusion, text, s.origin);
     }
     for (const k of this.knowledge) this.accumulate(k, k.content, k.origin);
     const actionRefs = this.actionRationaleRefs();
-    for (const [k, refs] of this.refs) this.write(this.cx.qidOf(k), refs);
-    for (const [id, refs] of actionRefs) this.write(id, refs);
+    for (const [k, refs] of this.refs) this.write(this.cx.qidOf(k), refs.claims, refs.cites);
+    for (const [id, refs] of actionRefs) this.write(id, refs.claims, refs.cites);
   }
 
   private addActionLabels(knowledgeLabels: ReadonlyMap<string, ReadonlySet<string>>): void {
@@ -83,7 +103,7 @@ export class ReferenceScanner {
       const resolved = this.referenceTarget(a, target);
       const ids = knowledgeLabels.get(a.label);
       if (ids && !(ids.size === 1 && ids.has(resolved))) {
-        this.cx.report('label-collision', `'${a.label}' labels both a knowledge node and this action; rename one of them`, a.origin.range);
+        this.cx.report('label-collision', `'${a.label}' labels both a knowledge node and this action; rename one of them`, a.origin);
       }
       this.labels.set(a.label, resolved);
     }
@@ -96,37 +116,54 @@ export class ReferenceScanner {
     return target;
   }
 
-  /** The knowledge keys a text references; reports strict references to unknown keys. */
-  private referencesIn(text: string, where: Origin): string[] {
-    const out: string[] = [];
-    for (const m of extractReferences(text)) {
-      if (this.labels.has(m.key)) {
-        if (!out.includes(m.key)) out.push(m.key);
-      } else if (m.strict) {
-        this.cx.report('unknown-reference', `[@${m.key}] names neither a label of this package nor a citation key (write @${m.key} without brackets for plain text)`, where.range);
+  /** What a text references; reports strict references to unknown keys and mixed brackets. */
+  private referencesIn(text: string, where: Origin): Found {
+    const found: Found = { claims: [], cites: [] };
+    const markers = extractReferences(text);
+    const groups = new Map<string, { claims: string[]; cites: string[] }>();
+    for (const m of markers) {
+      if (m.group === null) continue;
+      const g = groups.get(m.group) ?? { claims: [], cites: [] };
+      if (this.citations.has(m.key)) g.cites.push(m.key);
+      else if (this.labels.has(m.key)) g.claims.push(m.key);
+      groups.set(m.group, g);
+    }
+    for (const [raw, g] of groups) {
+      if (g.claims.length > 0 && g.cites.length > 0) {
+        this.cx.report('reference-error', `${raw} mixes knowledge references (${g.claims.join(', ')}) with citations (${g.cites.join(', ')}): put each kind in its own brackets`, where);
       }
     }
-    return out;
+    for (const m of markers) {
+      if (this.citations.has(m.key)) {
+        if (!found.cites.includes(m.key)) found.cites.push(m.key);
+      } else if (this.labels.has(m.key)) {
+        if (!found.claims.includes(m.key)) found.claims.push(m.key);
+      } else if (m.strict) {
+        this.cx.report('unknown-reference', `[@${m.key}] names neither a label of this package nor a citation key of its references.json (write @${m.key} without brackets for plain text)`, where);
+      }
+    }
+    return found;
   }
 
   private accumulate(k: Knowledge, text: string, where: Origin): void {
     if (!text) return;
     const found = this.referencesIn(text, where);
-    if (found.length === 0) return;
-    const set = this.refs.get(k) ?? new Set<string>();
-    for (const f of found) set.add(f);
-    this.refs.set(k, set);
+    if (found.claims.length === 0 && found.cites.length === 0) return;
+    const sets = this.refs.get(k) ?? { claims: new Set<string>(), cites: new Set<string>() };
+    for (const f of found.claims) sets.claims.add(f);
+    for (const f of found.cites) sets.cites.add(f);
+    this.refs.set(k, sets);
   }
 
-  private actionRationaleRefs(): Map<string, Set<string>> {
-    const out = new Map<string, Set<string>>();
+  private actionRationaleRefs(): Map<string, { claims: Set<string>; cites: Set<string> }> {
+    const out = new Map<string, { claims: Set<string>; cites: Set<string> }>();
     for (const a of this.actions) {
       if (isScaffold(a)) continue;
       const target = this.cx.targetOfAction.get(a);
       if (!a.rationale || target === undefined) continue;
       const found = this.referencesIn(a.rationale, a.origin);
-      if (found.length === 0) continue;
-      for (const id of this.targetKnowledge(target)) out.set(id, new Set(found));
+      if (found.claims.length === 0 && found.cites.length === 0) continue;
+      for (const id of this.targetKnowledge(target)) out.set(id, { claims: new Set(found.claims), cites: new Set(found.cites) });
     }
     return out;
   }
@@ -142,14 +179,19 @@ export class ReferenceScanner {
     return owner.conclusion ? [owner.conclusion] : [];
   }
 
-  private write(id: string, refs: ReadonlySet<string>): void {
+  private write(id: string, claims: ReadonlySet<string>, cites: ReadonlySet<string>): void {
     const k = this.cx.irKnowledge(id);
     if (!k) return;
     const metadata = jsonDict(k.metadata ?? {});
     const gaia = jsonDict((metadata['gaia'] as JsonDict | undefined) ?? {});
     const provenance = jsonDict((gaia['provenance'] as JsonDict | undefined) ?? {});
-    const existing = (provenance['referenced_claims'] as readonly JsonValue[] | undefined) ?? [];
-    provenance['referenced_claims'] = [...new Set([...(existing as string[]), ...refs])].sort(compareCodePoints);
+    const merge = (field: string, add: ReadonlySet<string>): void => {
+      if (add.size === 0) return;
+      const existing = (provenance[field] as readonly JsonValue[] | undefined) ?? [];
+      provenance[field] = [...new Set([...(existing as string[]), ...add])].sort(compareCodePoints);
+    };
+    merge('cited_refs', cites);
+    merge('referenced_claims', claims);
     gaia['provenance'] = provenance;
     metadata['gaia'] = gaia;
     k.metadata = metadata;
