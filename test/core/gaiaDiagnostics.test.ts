@@ -54,7 +54,7 @@ const REJECTED: readonly [string, string, string][] = [
   ['the bayes module', 'import gaia.engine.bayes as bayes\n', 'unsupported'],
   ['a distribution', 'from gaia.engine.lang import Normal\nx = Normal("x", mu=0, sigma=1)\n', 'unsupported'],
   ['a quantified formula', 'from gaia.engine.lang import forall, Variable\nx = forall(1, 2)\n', 'unsupported'],
-  ['a legacy composite strategy', 'from gaia.engine.lang.compat import abduction\nx = abduction(1, 2, 3)\n', 'unsupported'],
+  ['a legacy composite strategy over values that are not strategies', 'from gaia.engine.lang.compat import abduction\nx = abduction(1, 2, 3)\n', 'bad-argument'],
   ['a formula lifted into a claim slot', A + 'derive("C.", given=[a & b])\n', 'unsupported'],
   ['a proposition argument', 'a = claim("A.", 1)\n', 'unsupported'],
   ['an unknown gaia name', 'from gaia.engine.lang import frobnicate\n', 'unknown-import'],

@@ -47,7 +47,9 @@ export function gaiaGraph(run: PackageRun, compiled: CompiledPackage): Reasoning
   const idOf = (k: Knowledge): string => knowledgeNodeId(compiled.knowledgeIds.get(k)!);
 
   for (const k of run.pkg.knowledge) {
-    const qid = compiled.knowledgeIds.get(k)!;
+    const qid = compiled.knowledgeIds.get(k);
+    // Registered but not compiled (a composite's validity helper): not drawn either.
+    if (qid === undefined) continue;
     const irk = ir.get(qid);
     const prior = priorOf(irk);
     const helper = isHelper(k);

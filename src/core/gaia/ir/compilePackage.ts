@@ -7,6 +7,7 @@
  */
 import type { Diagnostic } from '../../text/diagnostic.ts';
 import type { Action, Knowledge, Origin } from '../runtime/gaiaObjects.ts';
+import { isCompositionWarrant } from '../runtime/gaiaObjects.ts';
 import { resolvePriors } from '../runtime/resolvePriors.ts';
 import type { PackageRun } from '../runtime/runPackage.ts';
 import { pyFloat } from '../text/pythonJson.ts';
@@ -38,19 +39,21 @@ export function compilePackage(run: PackageRun, namespace: string, packageName: 
   const pkg = run.pkg;
   const cx = new CompileContext(namespace, packageName, pkg.actions);
   resolvePriors(pkg);
+  // Composition-validity helpers are registered (they count in declaration_index) but never compiled.
+  const knowledge = pkg.knowledge.filter((k) => !isCompositionWarrant(k));
   let anonymous = 0;
-  for (const k of pkg.knowledge) {
+  for (const k of knowledge) {
     cx.ids.set(k, cx.qid(k.label ?? `_anon_${pad3(anonymous++)}`));
     cx.origins.set(cx.qidOf(k), k.origin);
   }
-  for (const k of pkg.knowledge) cx.addKnowledge(cx.knowledges, irKnowledge(cx, k, run.exported.has(k)));
+  for (const k of knowledge) cx.addKnowledge(cx.knowledges, irKnowledge(cx, k, run.exported.has(k)));
 
   lowerLegacyOperators(cx, pkg.operators);
   lowerLegacyStrategies(cx, pkg.strategies);
   const actions = new ActionLowering(cx);
   actions.lowerAll(pkg.actions, pkg.materializations);
-  lowerFormulaClaims(cx, pkg.knowledge);
-  new ReferenceScanner(cx, pkg.knowledge, pkg.actions, pkg.strategies, citations).scan();
+  lowerFormulaClaims(cx, knowledge);
+  new ReferenceScanner(cx, knowledge, pkg.actions, pkg.strategies, citations).scan();
 
   const knowledges = [...cx.knowledges, ...cx.generated, ...cx.formulaKnowledges];
   const operators = [...cx.legacyOperators, ...cx.actionOperators, ...cx.formulaOperators];

@@ -62,6 +62,7 @@ function strategyFields(s: IrStrategy, full: boolean): Record<string, JsonValue>
     p_b_given_a: s.p_b_given_a,
     metadata: s.metadata,
   };
+  if (s.sub_strategies) fields['sub_strategies'] = [...s.sub_strategies];
   if (s.formal_expr) fields['formal_expr'] = { operators: s.formal_expr.operators.map((o) => (full ? operatorFields(o) : withoutNulls(operatorFields(o)))) };
   return fields;
 }
@@ -135,6 +136,7 @@ export function computeIrHash(knowledges: readonly IrKnowledge[], operators: rea
     const f = strategyFields(s, true);
     f['premises'] = sortedStrings(s.premises);
     if (s.background) f['background'] = sortedStrings(s.background);
+    if (s.sub_strategies) f['sub_strategies'] = sortedStrings(s.sub_strategies);
     if (s.formal_expr) {
       f['formal_expr'] = { operators: canonicalSort(s.formal_expr.operators.map((o) => canonicalOperator(operatorFields(o)))) };
     }

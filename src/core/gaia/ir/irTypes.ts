@@ -75,6 +75,8 @@ export interface IrStrategy {
   readonly metadata: JsonDict | null;
   /** Present on formal strategies. */
   readonly formal_expr?: { readonly operators: readonly IrOperator[] };
+  /** A composite strategy's parts, by strategy id. */
+  readonly sub_strategies?: readonly string[];
 }
 
 export interface IrFormulaNode {

@@ -7,7 +7,9 @@
 import type { LegacyOperator, LegacyStrategy } from '../runtime/gaiaObjects.ts';
 import type { CompileContext } from './compileContext.ts';
 import { FORMALIZED_TYPES, formalizeNamedStrategy } from './formalize.ts';
-import { operatorId, strategyId } from './irIds.ts';
+import { operatorId, sortedStrings, strategyId } from './irIds.ts';
+import { pythonStrListRepr } from '../text/pythonRepr.ts';
+import { sha256Hex } from '../text/sha256Hex.ts';
 import type { IrOperator, IrStep, IrStrategy, JsonDict } from './irTypes.ts';
 import { jsonDict } from './irTypes.ts';
 
@@ -40,6 +42,7 @@ export function lowerLegacyOperators(cx: CompileContext, operators: readonly Leg
 }
 
 export function lowerLegacyStrategies(cx: CompileContext, strategies: readonly LegacyStrategy[]): void {
+  const idOf = new Map<LegacyStrategy, string>();
   for (const s of strategies) {
     const premises = s.premises.map(cx.qidOf);
     const conclusion = cx.qidOf(s.conclusion);
@@ -47,7 +50,24 @@ export function lowerLegacyStrategies(cx: CompileContext, strategies: readonly L
     const steps = reasonSteps(s.reason);
     const metadata = withReason(cx.json(s.metadata) as JsonDict, s.reason);
     let ir: IrStrategy;
-    if (FORMALIZED_TYPES.has(s.type)) {
+    if (s.subStrategies && s.subStrategies.length > 0) {
+      // A composite names its parts by id (they were made, and so lowered, before it).
+      const subs = s.subStrategies.map((sub) => idOf.get(sub)).filter((id): id is string => id !== undefined);
+      ir = {
+        strategy_id: strategyId(s.type, premises, conclusion, sha256Hex(pythonStrListRepr(sortedStrings(subs))).slice(0, 16)),
+        scope: 'local',
+        type: s.type,
+        premises,
+        conclusion,
+        background,
+        steps,
+        conditional_probabilities: null,
+        p_a_given_b: null,
+        p_b_given_a: null,
+        metadata,
+        sub_strategies: subs,
+      };
+    } else if (FORMALIZED_TYPES.has(s.type)) {
       const f = formalizeNamedStrategy({ type: s.type, premises, conclusion, namespace: cx.namespace, packageName: cx.packageName, background, steps, metadata });
       for (const k of f.knowledges) cx.origins.set(k.id, s.origin);
       for (const k of f.knowledges) cx.addKnowledge(cx.generated, k);
@@ -69,5 +89,6 @@ export function lowerLegacyStrategies(cx: CompileContext, strategies: readonly L
     }
     cx.strategies.push(ir);
     cx.origins.set(ir.strategy_id, s.origin);
+    idOf.set(s, ir.strategy_id);
   }
 }

@@ -26,6 +26,9 @@ export const LEGACY_NAMES: ReadonlyMap<string, string> = new Map([
   ['case_analysis', 'derive + relation verbs'],
   ['mathematical_induction', 'derive + relation verbs'],
   ['compare', 'explicit equivalences and implication'],
+  ['abduction', 'observations, alternatives, relations and infer(...) likelihood links, declared explicitly'],
+  ['induction', 'one derive(...), observe(...) or infer(...) per piece of evidence'],
+  ['composite', 'the reasoning steps themselves, with derive(...) and infer(...)'],
   ['contradiction', 'contradict(a, b, rationale=...)'],
   ['equivalence', 'equal(a, b, rationale=...)'],
   ['complement', 'exclusive(a, b, rationale=...)'],
@@ -41,7 +44,6 @@ export const UNSUPPORTED_NAMES: ReadonlyMap<string, string> = new Map([
   ...['forall', 'exists', 'Forall', 'Exists', 'Variable', 'Domain', 'Bool', 'Nat', 'Real', 'Probability', 'PrimitiveType'].map((n) => [n, 'quantified formulas'] as const),
   ...['equals', 'Equals', 'NotEquals', 'Greater', 'GreaterEqual', 'Less', 'LessEqual', 'UserPredicate', 'PredicateSymbol', 'FunctionSymbol', 'FunctionApp', 'Constant', 'ArithOp', 'Term', 'Formula', 'parameter', 'is_formula', 'is_term'].map((n) => [n, 'predicate formulas'] as const),
   ...['Normal', 'Beta', 'BetaBinomial', 'Binomial', 'Cauchy', 'ChiSquared', 'Exponential', 'Gamma', 'LogNormal', 'Poisson', 'StudentT', 'Distribution', 'BoolExpr', 'DerivedDistribution'].map((n) => [n, 'the bayes module (distributions)'] as const),
-  ...['abduction', 'induction', 'composite'].map((n) => [n, 'legacy composite strategies'] as const),
   ['fills', 'fills (bridges to other packages)'],
   ...['artifact', 'figure'].map((n) => [n, 'artifacts'] as const),
   ...['Claim', 'Note', 'Question', 'Knowledge'].map((n) => [n, `the ${n} class used directly`] as const),
@@ -55,7 +57,7 @@ export const UNSUPPORTED_NAMES: ReadonlyMap<string, string> = new Map([
 
 /** The compat names Gaia only gives through `gaia.engine.lang.compat` (or a deprecated fallback). */
 export const COMPAT_ONLY: ReadonlySet<string> = new Set([
-  ...LEGACY_NAMES.keys(), 'abduction', 'induction', 'composite', 'fills', 'Action', 'Context', 'Directed', 'GaiaGraph',
+  ...LEGACY_NAMES.keys(), 'fills', 'Action', 'Context', 'Directed', 'GaiaGraph',
   'Operator', 'Reasoning', 'Relation', 'Scaffold', 'Setting', 'Step', 'Strategy', 'Structural', 'Support',
   'attach_reasoning', 'validate_no_self_warrant',
 ]);

@@ -214,6 +214,13 @@ export interface LegacyStrategy {
   readonly metadata: MetaDict;
   readonly verb: string;
   readonly origin: Origin;
+  /** A composite (abduction, induction, composite()): the strategies it is made of. */
+  readonly subStrategies?: readonly LegacyStrategy[];
+}
+
+/** The helper a composite strategy makes for its composition's validity: registered, but never in the IR. */
+export function isCompositionWarrant(k: Knowledge): boolean {
+  return k.metadata['helper_kind'] === 'composition_validity';
 }
 
 /** A legacy v5 operator (`contradiction`, `equivalence`, `not_`, …). */

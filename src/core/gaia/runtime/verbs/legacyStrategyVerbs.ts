@@ -20,13 +20,13 @@ export function warnLegacy(rt: GaiaRuntime, call: VerbCall, name = call.verb): v
 }
 
 /** A legacy argument that must be one knowledge node (any type; the IR checks catch notes). */
-function knowledgeArg(rt: GaiaRuntime, arg: ArgValue, verb: string, name: string): Knowledge | null {
+export function knowledgeArg(rt: GaiaRuntime, arg: ArgValue, verb: string, name: string): Knowledge | null {
   if (arg.value.t === 'knowledge') return arg.value.k;
   if (arg.value.t !== 'opaque') rt.report('bad-argument', `${verb}() ${name} must be a claim, got ${describeValue(arg.value)}`, arg.range);
   return null;
 }
 
-function knowledgeSeq(rt: GaiaRuntime, arg: ArgValue, verb: string, name: string): Knowledge[] | null {
+export function knowledgeSeq(rt: GaiaRuntime, arg: ArgValue, verb: string, name: string): Knowledge[] | null {
   if (arg.value.t !== 'seq') {
     if (arg.value.t !== 'opaque') rt.report('bad-argument', `${verb}() ${name} must be a list of claims, got ${describeValue(arg.value)}`, arg.range);
     return null;
@@ -41,7 +41,7 @@ function knowledgeSeq(rt: GaiaRuntime, arg: ArgValue, verb: string, name: string
 }
 
 /** `reason=`: a string, or a list of step strings. */
-function reasonArg(rt: GaiaRuntime, arg: ArgValue | undefined, verb: string): string | string[] | null {
+export function reasonArg(rt: GaiaRuntime, arg: ArgValue | undefined, verb: string): string | string[] | null {
   if (!arg) return '';
   const v = arg.value;
   if (v.t === 'str') return v.v;

@@ -1,4 +1,5 @@
 /** Every Gaia name Warrant runs, mapped to its implementation. */
+import { COMPOSITE_STRATEGY_VERBS } from './compositeStrategyVerbs.ts';
 import { decomposeVerb } from './decomposeVerb.ts';
 import { exportVerb } from './exportVerb.ts';
 import { FORMULA_VERBS } from './formulaVerbs.ts';
@@ -35,6 +36,7 @@ export const VERBS: ReadonlyMap<string, VerbImpl> = new Map(
     export: exportVerb,
     ...FORMULA_VERBS,
     ...LEGACY_STRATEGY_VERBS,
+    ...COMPOSITE_STRATEGY_VERBS,
     ...LEGACY_OPERATOR_VERBS,
   }),
 );
