@@ -1,0 +1,58 @@
+/**
+ * The ahead-of-time bundle (scripts/build-cli.mjs, run by `npm ci`) is the sources,
+ * compiled: built here into a folder of its own, it must answer every command exactly
+ * as the sources run through tsx do — same output, same exit code.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../support/sharedReference.ts';
+import { runWarrant } from './support/runWarrant.ts';
+
+let out = '';
+
+function run(cmd: string, args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cmd, ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const o: Buffer[] = [];
+    const e: Buffer[] = [];
+    child.stdout.on('data', (b: Buffer) => o.push(b));
+    child.stderr.on('data', (b: Buffer) => e.push(b));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout: Buffer.concat(o).toString('utf8'), stderr: Buffer.concat(e).toString('utf8') }));
+  });
+}
+
+beforeAll(async () => {
+  out = mkdtempSync(join(tmpdir(), 'warrant-bundle-'));
+  const built = await run(join(repoRoot, 'scripts', 'build-cli.mjs'), ['--outdir', out]);
+  expect(built.code, built.stderr).toBe(0);
+  writeFileSync(join(out, 'run.mjs'), "const { runCli } = await import('./cli/main.js');\nprocess.exitCode = await runCli(process.argv.slice(2));\n");
+}, 60_000);
+
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+const PACKAGE = 'test/fixtures/gaia-packages/tides';
+
+describe('the bundled command line answers as the sources do', () => {
+  it.each([
+    [['check', PACKAGE, '--json']],
+    [['infer', PACKAGE, '--json']],
+    [['export', PACKAGE, '--to', 'gaia-ir']],
+    [['explain', PACKAGE, 'lunar_pull', '--json']],
+    [['cascade', PACKAGE, '--refute', 'logbook', '--json']],
+    [['check', 'test/fixtures/gaia-packages/priors-dict']],
+    [['check', 'public/samples/with-errors.clair']],
+    [['similar', 'public/samples/flaky-test.clair', '--query', 'test fails', '-k', '3', '--json']],
+    [['prove', 'public/samples/release-readiness.json', '--solver', 'cvc5', '--json']],
+    [['check', 'no-such-file.clair']],
+  ])('%j', async (args) => {
+    const [bundled, source] = await Promise.all([run(join(out, 'run.mjs'), args), runWarrant(args, { env: { WARRANT_FROM_SOURCE: '1' } })]);
+    const timeless = (s: string) => s.replace(/"(?:elapsed_)?ms":\s*[\d.]+|\d+ ms\b/g, "T");
+    expect(bundled.code).toBe(source.code);
+    expect(timeless(bundled.stdout)).toBe(timeless(source.stdout));
+    expect(bundled.stderr).toBe(source.stderr);
+  }, 60_000);
+});
