@@ -13,6 +13,7 @@ export const TARGETS: Readonly<Record<string, () => Promise<FuzzTarget>>> = {
   'incremental-pairs': async () => (await import('./incremental.ts')).incrementalPairsTarget as FuzzTarget,
   'proposal-injection': async () => (await import('./proposalInjection.ts')).proposalInjectionTarget as FuzzTarget,
   oplog: async () => (await import('./oplog.ts')).oplogTarget as FuzzTarget,
+  'gaia-package': async () => (await import('./gaiaPackage.ts')).gaiaPackageTarget as FuzzTarget,
 };
 
 export const TARGET_NAMES: readonly string[] = Object.keys(TARGETS);

@@ -9,6 +9,7 @@
  * Files are given as a map from root-relative POSIX paths to text, so the same code
  * serves the CLI (read from disk), the page (a folder or a zip) and tests.
  */
+import { charRange } from '../../text/charRange.ts';
 import type { Diagnostic } from '../../text/diagnostic.ts';
 import { gaiaDiagnostic } from '../gaiaDiagnosticCodes.ts';
 import type { GaiaPackageIdentity, GaiaPackageOptions } from '../packageIdentity.ts';
@@ -76,7 +77,7 @@ export function packageLayout(files: PackageFiles, options: GaiaPackageOptions =
   const py = readPyprojectToml(pyText);
   const identity = resolvePackageIdentity({ ...options, pyprojectToml: pyText });
   if (py.error) {
-    const at = { line: py.error.line, column: py.error.column, endLine: py.error.line, endColumn: py.error.column + 1 };
+    const at = charRange(pyText, py.error.line, py.error.column);
     diagnostics.push(packageError(`pyproject.toml is not valid TOML: ${py.error.message}`, 'pyproject.toml', at));
     return fail(identity, py);
   }

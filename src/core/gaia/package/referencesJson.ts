@@ -6,6 +6,7 @@
  * it can be found), and a package with one is refused, as Gaia refuses it.
  */
 import type { Diagnostic } from '../../text/diagnostic.ts';
+import { charRangeAt } from '../../text/charRange.ts';
 import type { SourceRange } from '../../text/sourceRange.ts';
 import { gaiaDiagnostic } from '../gaiaDiagnosticCodes.ts';
 import { CITATION_KEY } from '../ir/referenceScan.ts';
@@ -26,12 +27,7 @@ export interface References {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-function rangeAt(text: string, offset: number): SourceRange {
-  const before = text.slice(0, Math.max(0, offset));
-  const line = before.split('\n').length;
-  const column = offset - before.lastIndexOf('\n');
-  return { line, column, endLine: line, endColumn: column + 1 };
-}
+const rangeAt = charRangeAt;
 
 export function readReferences(text: string | null): References {
   if (text === null) return { keys: new Set(), diagnostics: [] };
