@@ -13,7 +13,7 @@ import { inputLanguage } from './inputLanguage.ts';
 import type { InputText } from './readInput.ts';
 import { readInput } from './readInput.ts';
 import type { PackageInput } from './readPackage.ts';
-import { isPackagePath, packageText, readPackage } from './readPackage.ts';
+import { isPackagePath, packageText, readDependencies, readPackage } from './readPackage.ts';
 
 export interface LoadedDocument {
   readonly input: InputText;
@@ -30,6 +30,8 @@ export interface PackageOptions {
   readonly namespace?: string | undefined;
   readonly package?: string | undefined;
   readonly version?: string | undefined;
+  /** `--deps DIR`: a folder of Gaia package folders a package may import from. */
+  readonly deps?: string | undefined;
 }
 
 export async function loadDocuments(command: string, args: readonly string[], lang: string | undefined, pkg: PackageOptions = {}): Promise<LoadedDocument[]> {
@@ -88,7 +90,8 @@ async function analyzePackage(command: string, input: PackageInput, pkg: Package
   const row = languageRow('gaia');
   if (row.commands && !row.commands.only.includes(command)) throw new CliFailure(`${input.name}: the ${command} command does not take ${row.name} documents (${row.commands.hint})`);
   const { analyzeGaiaPackageFiles } = await import('../core/languages/gaiaAnalyzer.ts');
-  const a = analyzeGaiaPackageFiles(input.files, {
+  const dependencies = await readDependencies(input, pkg.deps);
+  const a = analyzeGaiaPackageFiles(input.files, dependencies, {
     version: 1,
     previous: null,
     now: Date.now,
@@ -110,5 +113,5 @@ export async function loadDocument(command: string, arg: string, lang: string | 
 
 /** The package options given on a command line. */
 export function packageOptionsOf(values: ReadonlyMap<string, string>): PackageOptions {
-  return { namespace: values.get('namespace'), package: values.get('package'), version: values.get('version') };
+  return { namespace: values.get('namespace'), package: values.get('package'), version: values.get('version'), deps: values.get('deps') };
 }

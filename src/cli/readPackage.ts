@@ -8,7 +8,7 @@
  */
 import type { Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
-import { basename, dirname, join, relative, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { MAX_DOCUMENT_BYTES, tooLargeMessage } from '../core/text/inputLimits.ts';
 import { CliFailure } from './cliFailure.ts';
 import { readInput } from './readInput.ts';
@@ -83,4 +83,45 @@ async function walk(root: string, dir: string, out: string[]): Promise<void> {
 /** A stable text for the whole package (what a revision op hashes): every file, in path order. */
 export function packageText(files: ReadonlyMap<string, string>): string {
   return JSON.stringify([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** A requirement's distribution name and its `file://` location, if any (`x-gaia @ file:///p`). */
+function requirement(spec: string): { name: string; path: string | null } | null {
+  const m = /^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:\[[^\]]*\])?\s*(?:@\s*(\S+))?/.exec(spec);
+  if (!m) return null;
+  const url = m[2];
+  return { name: m[1]!, path: url?.startsWith('file://') ? decodeURIComponent(new URL(url).pathname) : null };
+}
+
+/**
+ * The Gaia packages a package folder imports from, by import name, read from disk as
+ * Gaia's local dependency lookup finds them: a `file://` requirement or a
+ * `[tool.uv.sources]` path (relative to the package), and every package folder inside
+ * `--deps DIR`. A dependency that cannot be found is left out: importing it is then an
+ * error that names it.
+ */
+export async function readDependencies(pkg: PackageInput, depsDir: string | undefined): Promise<Map<string, ReadonlyMap<string, string>>> {
+  const { readPyprojectToml } = await import('../core/gaia/pyprojectToml.ts');
+  const out = new Map<string, ReadonlyMap<string, string>>();
+  const importName = (dist: string) => dist.replace(/-gaia$/i, '').replace(/[-.]/g, '_').toLowerCase();
+  const add = async (folder: string) => {
+    if (!(await isPackagePath(folder))) return;
+    const dep = await readPackage(folder);
+    const name = readPyprojectToml(dep.files.get('pyproject.toml') ?? '').projectName;
+    if (name && !out.has(importName(name))) out.set(importName(name), dep.files);
+  };
+  const py = readPyprojectToml(pkg.files.get('pyproject.toml') ?? '');
+  for (const spec of py.dependencies) {
+    const r = requirement(spec);
+    if (!r || !r.name.toLowerCase().endsWith('-gaia')) continue;
+    const local = r.path ?? py.localSources.get(r.name) ?? null;
+    if (local) await add(resolve(pkg.root, local));
+  }
+  if (depsDir !== undefined) {
+    const info = await stat(depsDir).catch(() => null);
+    if (!info?.isDirectory()) throw new CliFailure(`cannot read ${depsDir}: no such folder (--deps names a folder of Gaia package folders)`);
+    if (await isPackagePath(depsDir)) await add(depsDir);
+    for (const entry of await readdir(depsDir, { withFileTypes: true })) if (entry.isDirectory()) await add(join(depsDir, entry.name));
+  }
+  return out;
 }

@@ -38,12 +38,12 @@ const EXTENSIONS = LANGUAGE_TABLE.map((l) => `${l.extensions.join('/')} ${l.name
 
 export const COMMAND_USAGE: Readonly<Record<string, string>> = {
   check: `warrant check FILE... [--json] [--lang ${LANG}]`,
-  infer: `warrant infer FILE [--json] [--lang ${LANG}] [--method auto|exact|jt|bp|trw_bp] [--namespace NS] [--package PKG] [--version V]`,
-  export: `warrant export FILE --to ${EXPORT_FORMATS.join('|')} [--out PATH] [--ops LOG.jsonl] [--mode entailment|model|consistency] [--lang ${LANG}] [--namespace NS] [--package PKG] [--version V]`,
+  infer: `warrant infer FILE [--json] [--lang ${LANG}] [--method auto|exact|jt|bp|trw_bp] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
+  export: `warrant export FILE --to ${EXPORT_FORMATS.join('|')} [--out PATH] [--ops LOG.jsonl] [--mode entailment|model|consistency] [--lang ${LANG}] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
   bench: 'warrant bench [--json] [--quick] [--no-browser]',
-  explain: `warrant explain FILE ID [--json] [--ops LOG.jsonl] [--lang ${LANG}] [--namespace NS] [--package PKG] [--version V]`,
-  cascade: `warrant cascade FILE (--refute ID | --correct ID=CONF | --retract ID | --withdraw ID)... [--json] [--lang ${LANG}] [--namespace NS] [--package PKG] [--version V]`,
-  similar: `warrant similar FILE (ID | --query TEXT) [--strategy hrr|hdc] [-k N] [--json] [--lang ${SIMILAR_LANG}] [--namespace NS] [--package PKG] [--version V]`,
+  explain: `warrant explain FILE ID [--json] [--ops LOG.jsonl] [--lang ${LANG}] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
+  cascade: `warrant cascade FILE (--refute ID | --correct ID=CONF | --retract ID | --withdraw ID)... [--json] [--lang ${LANG}] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
+  similar: `warrant similar FILE (ID | --query TEXT) [--strategy hrr|hdc] [-k N] [--json] [--lang ${SIMILAR_LANG}] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
   prove: 'warrant prove FILE [--solver z3|cvc5] [--mode entailment|model|consistency] [--timeout MS] [--intuition none|hrr|hdc] [--json]',
 };
 
@@ -78,6 +78,10 @@ Options:
 ${entry(`--lang ${LANG}`, `language of the input (default: from the extension: ${EXTENSIONS}; standard input is ${languageRow(DEFAULT_LANGUAGE).name})`)}
   --namespace NS, --package PKG,  a Gaia package's identity (default: its pyproject.toml,
   --version V                     found beside the file or above it)
+  --deps DIR                      a folder of Gaia package folders the package may import
+                                  from (besides [tool.uv.sources] paths and file:// requirements)
+
+FILE may also be a Gaia package folder, or its pyproject.toml: every module is read.
   --json                          machine-readable output
   -h, --help                      show this text
 

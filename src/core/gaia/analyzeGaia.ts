@@ -106,8 +106,8 @@ export function analyzeGaia(text: string, options: GaiaPackageOptions = {}): Gai
 }
 
 /** A package read from its files, as Gaia loads it from its folder. */
-export function analyzeGaiaPackage(files: PackageFiles, options: GaiaPackageOptions = {}): GaiaAnalysis {
-  const layout = packageLayout(files, options);
+export function analyzeGaiaPackage(files: PackageFiles, options: GaiaPackageOptions = {}, dependencies: ReadonlyMap<string, PackageFiles> = new Map()): GaiaAnalysis {
+  const layout = packageLayout(files, options, dependencies);
   const plan = layout.plan ?? singleModulePlan('', layout.identity.packageName);
   return guarded(() => analyzePlan(plan, layout.identity, layout), layout.identity, layout);
 }
@@ -134,7 +134,7 @@ function emptyPackage(run: PackageRun, layout: PackageLayout | null): Diagnostic
 }
 
 function analyzePlan(plan: PackagePlan, identity: GaiaPackageIdentity, layout: PackageLayout | null): GaiaAnalysis {
-  const run = runPackage(plan);
+  const run = runPackage(plan, identity.namespace);
   const references = readReferences(layout?.referencesText ?? null);
   const compiled = compilePackage(run, identity.namespace, identity.packageName, references.keys);
   // Compile-time findings point into the module that wrote the object; those about the

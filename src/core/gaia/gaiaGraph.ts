@@ -44,9 +44,11 @@ export function gaiaGraph(run: PackageRun, compiled: CompiledPackage): Reasoning
   const nodes: GraphNode[] = [];
   const edges: GraphEdge[] = [];
   const edgeIds = new Set<string>();
-  const idOf = (k: Knowledge): string => knowledgeNodeId(compiled.knowledgeIds.get(k)!);
+  // Another package's node is drawn under its IR label (`lenses__sharp`): its bare label may be one of ours.
+  const foreignIds = new Map(compiled.foreign.map((k) => [k, ir.get(compiled.knowledgeIds.get(k)!)?.label ?? knowledgeNodeId(compiled.knowledgeIds.get(k)!)]));
+  const idOf = (k: Knowledge): string => foreignIds.get(k) ?? knowledgeNodeId(compiled.knowledgeIds.get(k)!);
 
-  for (const k of run.pkg.knowledge) {
+  for (const k of [...run.pkg.knowledge, ...compiled.foreign]) {
     const qid = compiled.knowledgeIds.get(k);
     // Registered but not compiled (a composite's validity helper): not drawn either.
     if (qid === undefined) continue;

@@ -19,9 +19,9 @@ export const gaiaAnalyzer: LanguageAnalyzer = {
 };
 
 /** A whole package from its files (root-relative paths), as the folder Gaia loads. */
-export function analyzeGaiaPackageFiles(files: PackageFiles, context: AnalyzeContext): LanguageAnalysis {
+export function analyzeGaiaPackageFiles(files: PackageFiles, dependencies: ReadonlyMap<string, PackageFiles>, context: AnalyzeContext): LanguageAnalysis {
   const started = context.now();
-  const a = analyzeGaiaPackage(files, { ...context.packageOptions });
+  const a = analyzeGaiaPackage(files, { ...context.packageOptions }, dependencies);
   let lines = 0;
   for (const m of a.run.modules) lines += m.file === null ? 0 : m.source.lines.length;
   return languageAnalysis(a, lines, started, context);

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeGaiaPackage } from '../../../src/core/gaia/analyzeGaia.ts';
 import { runInference } from '../../../src/core/infer/runInference.ts';
 import type { GaiaIr } from '../../../src/core/infer/irInput.ts';
-import { readPackage } from '../../../src/cli/readPackage.ts';
+import { readDependencies, readPackage } from '../../../src/cli/readPackage.ts';
 
 const ROOT = join(import.meta.dirname, '../../fixtures/gaia-packages');
 const packages = existsSync(ROOT)
@@ -44,7 +44,9 @@ describe('Gaia packages from their folders, against real Gaia', () => {
       continue;
     }
     it(`${name}: ir.json and manifests byte for byte, beliefs to 1e-9`, async () => {
-      const a = analyzeGaiaPackage((await readPackage(join(ROOT, name))).files);
+      const input = await readPackage(join(ROOT, name));
+      // Dependencies are found as the CLI finds them ([tool.uv.sources] paths beside it).
+      const a = analyzeGaiaPackage(input.files, {}, await readDependencies(input, undefined));
       expect(a.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
       expect(a.irText()).toBe(readFileSync(join(expected, 'ir.json'), 'utf8'));
       const files = a.artifacts({ compiledAt: 'x' });

@@ -13,7 +13,8 @@ import type { PackageRun } from '../runtime/runPackage.ts';
 import { pyFloat } from '../text/pythonJson.ts';
 import { CompileContext } from './compileContext.ts';
 import { checkIr } from './irChecks.ts';
-import { contentHash, pad3 } from './irIds.ts';
+import { foreignAnonymousLabel, foreignKnowledge } from './foreignKnowledge.ts';
+import { contentHash, pad3, qid } from './irIds.ts';
 import { computeIrHash } from './irJson.ts';
 import type { IrGraph, IrKnowledge, IrParameter, JsonDict } from './irTypes.ts';
 import { jsonDict } from './irTypes.ts';
@@ -26,8 +27,10 @@ import { ReferenceScanner } from './referenceScan.ts';
 export interface CompiledPackage {
   readonly ir: IrGraph;
   readonly formalization: FormalizationManifest;
-  /** The QID of every knowledge object the module made. */
+  /** The QID of every knowledge object the module made, and of those it uses from other packages. */
   readonly knowledgeIds: ReadonlyMap<Knowledge, string>;
+  /** Knowledge of other packages the package uses (in the IR after its own). */
+  readonly foreign: readonly Knowledge[];
   /** The IR id each action lowered to (a strategy, an operator, or an observed claim). */
   readonly actionTargets: ReadonlyMap<Action, string>;
   /** Where each IR id comes from in the source. */
@@ -46,7 +49,13 @@ export function compilePackage(run: PackageRun, namespace: string, packageName: 
     cx.ids.set(k, cx.qid(k.label ?? `_anon_${pad3(anonymous++)}`));
     cx.origins.set(cx.qidOf(k), k.origin);
   }
+  const foreign = foreignKnowledge(pkg);
+  for (const k of foreign) {
+    cx.ids.set(k, qid(k.owner!.namespace, k.owner!.name, k.label ?? foreignAnonymousLabel(k)));
+    cx.origins.set(cx.qidOf(k), k.origin);
+  }
   for (const k of knowledge) cx.addKnowledge(cx.knowledges, irKnowledge(cx, k, run.exported.has(k)));
+  for (const k of foreign) cx.addKnowledge(cx.knowledges, { ...irKnowledge(cx, k, false), label: k.label === null ? null : `${k.owner!.name}__${k.label}` });
 
   lowerLegacyOperators(cx, pkg.operators);
   lowerLegacyStrategies(cx, pkg.strategies);
@@ -80,6 +89,7 @@ export function compilePackage(run: PackageRun, namespace: string, packageName: 
     ir,
     formalization: { version: 1, dependencies: actions.dependencies, materializations: actions.materializations },
     knowledgeIds: cx.ids,
+    foreign,
     actionTargets: cx.targetOfAction,
     origins: cx.origins,
     diagnostics: cx.diagnostics,

@@ -16,7 +16,7 @@ import type { GaiaPackageIdentity, GaiaPackageOptions } from '../packageIdentity
 import { resolvePackageIdentity } from '../packageIdentity.ts';
 import type { PyprojectFields } from '../pyprojectToml.ts';
 import { readPyprojectToml } from '../pyprojectToml.ts';
-import type { ModuleSource, PackagePlan } from '../runtime/runPackage.ts';
+import type { DependencyPlan, ModuleSource, PackagePlan } from '../runtime/runPackage.ts';
 
 /** A package's files: root-relative POSIX path → text. */
 export type PackageFiles = ReadonlyMap<string, string>;
@@ -57,7 +57,11 @@ function isAuxiliary(parts: readonly string[]): boolean {
   return parts.includes('reviews') || (parts.length === 1 && (parts[0] === 'priors' || parts[0] === 'review'));
 }
 
-export function packageLayout(files: PackageFiles, options: GaiaPackageOptions = {}): PackageLayout {
+/**
+ * `dependencies`: the folders of Gaia packages this one imports from, by import name
+ * (the CLI finds them from `[tool.uv.sources]` paths, `file://` requirements and `--deps`).
+ */
+export function packageLayout(files: PackageFiles, options: GaiaPackageOptions = {}, dependencies: ReadonlyMap<string, PackageFiles> = new Map()): PackageLayout {
   const diagnostics: Diagnostic[] = [];
   const referencesText = files.get('references.json') ?? null;
   const pyText = files.get('pyproject.toml');
@@ -101,7 +105,13 @@ export function packageLayout(files: PackageFiles, options: GaiaPackageOptions =
     return fail(identity, py);
   }
   const packageDir = sourceRoot ? `${sourceRoot}/${importName}` : importName;
-  const plan = { ...planModules(files, importName, packageDir, diagnostics), dependencies: gaiaDependencies(py.dependencies) };
+  const dependencyPlans = new Map<string, DependencyPlan>();
+  for (const [name, depFiles] of dependencies) {
+    const dep = packageLayout(depFiles);
+    if (!dep.plan || dep.plan.importName !== name) continue;
+    dependencyPlans.set(name, { plan: dep.plan, namespace: dep.identity.namespace, filePrefix: `${dep.identity.projectName}:` });
+  }
+  const plan = { ...planModules(files, importName, packageDir, diagnostics), dependencies: gaiaDependencies(py.dependencies), dependencyPlans };
   return { identity, pyproject: py, sourceRoot, packageDir, plan, referencesText, diagnostics };
 }
 

@@ -7,6 +7,7 @@
  */
 import type { SourceRange } from '../../text/sourceRange.ts';
 import type { PyFloat } from '../text/pythonJson.ts';
+import type { PackageCollector } from './packageCollector.ts';
 
 /** Where an object came from in the source: the call that made it and its statement. */
 export interface Origin {
@@ -72,6 +73,8 @@ export class Knowledge {
    * package root — Gaia's `_source_module`, written to the IR as `module`.
    */
   sourceModule: string | null = null;
+  /** The package that declared it (Gaia's `_package`): another one's when imported from a dependency. */
+  owner: PackageCollector | null = null;
 
   constructor(
     readonly type: KnowledgeType,

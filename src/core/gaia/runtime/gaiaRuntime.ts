@@ -128,6 +128,7 @@ export class GaiaRuntime {
       provenance: options.provenance ?? [],
     });
     k.sourceModule = this.sourceModule;
+    k.owner = this.pkg;
     return this.pkg.addKnowledge(k);
   }
 

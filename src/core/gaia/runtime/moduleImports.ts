@@ -54,9 +54,11 @@ export function absoluteModule(rt: GaiaRuntime, written: string): string | null 
   return rest ? [...base, rest].join('.') : base.join('.');
 }
 
+/** A module of this package or of a dependency given with it (the loader knows its top). */
 function isOwnModule(rt: GaiaRuntime, name: string): boolean {
-  const pkg = rt.loader?.packageName ?? rt.moduleName.split('.')[0]!;
-  return name === pkg || name.startsWith(pkg + '.');
+  const top = name.split('.')[0]!;
+  if (rt.loader) return top === rt.loader.packageName || rt.loader.has(top);
+  return top === rt.moduleName.split('.')[0];
 }
 
 /** Loads a module of the package (and the packages above it, as importing `a.b.c` does). */
@@ -77,7 +79,7 @@ function foreignModuleMessage(rt: GaiaRuntime, module: string): string {
   const top = module.split('.')[0]!;
   const dependency = rt.loader?.dependencies?.get(top);
   if (dependency) {
-    return `${module} comes from ${dependency}, a Gaia package this one depends on, which is not present: Warrant reads a package's own modules only, so a package that imports another Gaia package is refused`;
+    return `${module} comes from ${dependency}, a Gaia package this one depends on, which is not here: give its folder with --deps DIR (a folder of package folders), a [tool.uv.sources] path or a file:// requirement`;
   }
   if (rt.loader && top !== rt.loader.packageName) {
     return `no module named ${module}: neither in this package nor a Gaia package given beside it (Warrant evaluates a package's own modules and Gaia Lang, not other Python packages)`;
@@ -109,7 +111,7 @@ export function importFrom(rt: GaiaRuntime, s: ImportFrom): void {
   }
   const source = loadChain(rt, m);
   if (!source) {
-    unresolved(rt, `no module named ${m} in this package`, s.range);
+    unresolved(rt, `no module named ${m} in ${m.split('.')[0] === rt.loader.packageName ? 'this package' : `the package ${m.split('.')[0]}`}`, s.range);
     return bindAllOpaque(rt, s);
   }
   for (const { name, asName, range } of s.names) {

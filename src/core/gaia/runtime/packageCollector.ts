@@ -6,6 +6,12 @@
 import type { Action, Knowledge, LegacyOperator, LegacyStrategy, Materialization } from './gaiaObjects.ts';
 
 export class PackageCollector {
+  /** The package's namespace and import name, for the QIDs of its nodes seen from another package. */
+  constructor(
+    readonly name: string = '',
+    readonly namespace: string = '',
+  ) {}
+
   readonly knowledge: Knowledge[] = [];
   readonly actions: Action[] = [];
   readonly strategies: LegacyStrategy[] = [];

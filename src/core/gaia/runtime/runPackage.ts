@@ -38,6 +38,16 @@ export interface PackagePlan {
   readonly priors: string | null;
   /** Gaia packages it depends on: import name → distribution name. */
   readonly dependencies?: ReadonlyMap<string, string>;
+  /** The dependencies given with their files, by import name: their modules run when imported. */
+  readonly dependencyPlans?: ReadonlyMap<string, DependencyPlan>;
+}
+
+/** A Gaia package this one imports from, read from its own folder. */
+export interface DependencyPlan {
+  readonly plan: PackagePlan;
+  readonly namespace: string;
+  /** How its files are named in diagnostics: `lenses-gaia:src/lenses/__init__.py`. */
+  readonly filePrefix: string;
 }
 
 export interface PackageRun {
@@ -60,25 +70,39 @@ export function singleModulePlan(text: string, importName: string): PackagePlan 
   return { importName, modules: new Map([[importName, { name: importName, file: null, text, isPackage: true }]]), importOrder: [], priors: null };
 }
 
-export function runPackage(plan: PackagePlan): PackageRun {
-  const pkg = new PackageCollector();
+export function runPackage(plan: PackagePlan, namespace = ''): PackageRun {
+  const pkg = new PackageCollector(plan.importName, namespace);
   const loaded = new Map<string, LoadedModule>();
   const runs: ModuleRun[] = [];
-  const relative = (name: string): string | null => (name === plan.importName ? null : name.slice(plan.importName.length + 1));
+  // Each dependency declares into a collector of its own, as its own package.
+  const depCollectors = new Map<string, PackageCollector>();
+  const home = (name: string): { plan: PackagePlan; pkg: PackageCollector; prefix: string } | null => {
+    const top = name.split('.')[0]!;
+    if (top === plan.importName) return { plan, pkg, prefix: '' };
+    const dep = plan.dependencyPlans?.get(top);
+    if (!dep) return null;
+    let c = depCollectors.get(top);
+    if (!c) depCollectors.set(top, (c = new PackageCollector(top, dep.namespace)));
+    return { plan: dep.plan, pkg: c, prefix: dep.filePrefix };
+  };
 
   const loader: ModuleLoader = {
     packageName: plan.importName,
     ...(plan.dependencies ? { dependencies: plan.dependencies } : {}),
-    has: (name) => plan.modules.has(name),
+    has: (name) => home(name)?.plan.modules.has(name) ?? false,
     load(name) {
       const done = loaded.get(name);
       if (done) return done;
-      const src = plan.modules.get(name);
-      if (!src) return undefined;
+      const where = home(name);
+      const src = where?.plan.modules.get(name);
+      if (!where || !src) return undefined;
       // Importing a.b.c runs a and a.b first.
       const dot = name.lastIndexOf('.');
       if (dot > 0 && !loaded.has(name.slice(0, dot))) loader.load(name.slice(0, dot));
-      const rt = new GaiaRuntime(name, { pkg, sourceModule: relative(name), file: src.file, loader, isPackage: src.isPackage });
+      const top = where.plan.importName;
+      const sourceModule = name === top ? null : name.slice(top.length + 1);
+      const file = src.file === null ? null : where.prefix + src.file;
+      const rt = new GaiaRuntime(name, { pkg: where.pkg, sourceModule, file, loader, isPackage: src.isPackage });
       const record: LoadedModule = { name, rt, isPackage: src.isPackage, running: true };
       loaded.set(name, record);
       runs.push(executeModule(rt, parsePython(src.text), src.text, name));
