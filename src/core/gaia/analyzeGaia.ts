@@ -1,9 +1,11 @@
 /**
- * Gaia Lang v0.5 packages (one module) in Warrant: the entry point for the rest of the
- * app. Pure: no DOM, no Node APIs; never throws for bad input.
+ * Gaia Lang v0.5 packages in Warrant — one module, or a package's files as Gaia loads its
+ * folder: the entry point for the rest of the app. Pure: no DOM, no Node APIs; never
+ * throws for bad input.
  *
  *   const a = analyzeGaia(text, { namespace, package, version, pyprojectToml, fileStem });
- *   a.diagnostics      Diagnostic[] — Gaia codes (gaiaDiagnosticCodes.ts), by position
+ *   const a = analyzeGaiaPackage(files, options, dependencies);   // path → text
+ *   a.diagnostics      Diagnostic[] — Gaia codes (gaiaDiagnosticCodes.ts), by file and position
  *   a.accepted         true when no diagnostic is an error (Gaia would compile it, exactly)
  *   a.graph            ReasoningGraph (language 'gaia') for the factor-graph view
  *   a.symbols          uses of module names (CLAIR-compatible SymbolIndex) + what each is
@@ -12,7 +14,8 @@
  *   a.artifacts({ compiledAt })   Map path → text of every file `gaia build compile`
  *                      writes (ir.json, ir_hash, compile_metadata.json,
  *                      formalization_manifest.json, manifests/*.json), byte for byte
- *   a.identity, a.module (syntax tree), a.run (the run module), a.compiled (IR objects)
+ *   a.identity, a.module (the root's syntax tree), a.run (every module run), a.compiled
+ *   (IR objects), a.layout and a.files (a package's files, with their runs and symbols)
  *
  * Identity: explicit options win, then the pyproject.toml text, then `local`, the file
  * stem and `0.1.0` (packageIdentity.ts). The worker calls analyzeGaia on each edit and
