@@ -13,6 +13,7 @@ import type { Positions } from '../core/layout/layoutTypes.ts';
 import { toLayoutInput } from '../core/layout/toLayoutInput.ts';
 import type { ProveMode } from '../core/proposal/index.ts';
 import { checkProposal } from '../core/proposal/index.ts';
+import { packageFromModule } from '../core/gaia/package/newPackage.ts';
 import { CliFailure } from './cliFailure.ts';
 import { loadOrCreateDeviceKey } from './deviceKeyFile.ts';
 import { documentExplanations } from './documentExplanations.ts';
@@ -51,6 +52,8 @@ const CLI_SOURCES: SourceMakers = {
     return { positions, title: doc.input.name === STDIN_NAME ? 'Warrant reasoning graph' : basename(doc.input.name) };
   },
   gaia: async (doc) => doc.gaia ?? missing(doc, 'Gaia compile'),
+  // A package folder's own files; a lone module becomes the root of a package of its own.
+  files: async (doc) => doc.files ?? packageFromModule(doc.input.name === STDIN_NAME ? 'package.py' : basename(doc.input.name), doc.input.text),
   proposal: async (doc, _log, { mode }) => (mode ? checkProposal(doc.input.text, { mode }) : (doc.proposal ?? missing(doc, 'proposal check'))),
   explanations: async (doc, log) => documentExplanations(doc, (await log())?.applied ?? []),
   ops: async (doc, log) => {

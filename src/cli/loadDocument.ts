@@ -21,6 +21,8 @@ export interface LoadedDocument {
   readonly analysis: DocumentAnalysis;
   /** For a Gaia package: the compiled package (IR, artifacts). */
   readonly gaia?: GaiaAnalysis;
+  /** For a package read from its folder: its files, root-relative path → text. */
+  readonly files?: ReadonlyMap<string, string>;
   /** For a FormalProposal: the gates' result (and the SMT-LIB2 when they pass). */
   readonly proposal?: ProposalCheck;
 }
@@ -103,6 +105,7 @@ async function analyzePackage(command: string, input: PackageInput, pkg: Package
     language: 'gaia',
     analysis: { ...a.analysis, symbols: a.symbols! },
     gaia: a.gaia!,
+    files: input.files,
   };
 }
 

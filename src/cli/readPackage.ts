@@ -10,12 +10,11 @@ import type { Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { MAX_DOCUMENT_BYTES, tooLargeMessage } from '../core/text/inputLimits.ts';
+import { isGaiaSourceFile, isSkippedFolder, MAX_PACKAGE_FILES } from '../core/gaia/package/projectFiles.ts';
 import { CliFailure } from './cliFailure.ts';
 import { readInput } from './readInput.ts';
 
-/** At most this many files are read from one package folder. */
-const MAX_FILES = 5000;
-const SKIPPED_FOLDERS = new Set(['__pycache__', 'node_modules', 'venv', 'site-packages']);
+export { packageText } from '../core/gaia/package/projectFiles.ts';
 
 export interface PackageInput {
   /** As the user wrote it. */
@@ -35,10 +34,6 @@ export async function isPackagePath(arg: string): Promise<boolean> {
   const info = await stat(arg).catch(() => null);
   if (!info?.isDirectory()) return false;
   return (await stat(join(arg, 'pyproject.toml')).catch(() => null)) !== null;
-}
-
-function wanted(path: string): boolean {
-  return path === 'pyproject.toml' || path === 'references.json' || path.endsWith('.py');
 }
 
 export async function readPackage(arg: string): Promise<PackageInput> {
@@ -69,20 +64,15 @@ async function walk(root: string, dir: string, out: string[]): Promise<void> {
   for (const entry of entries) {
     const full = join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name.startsWith('.') || SKIPPED_FOLDERS.has(entry.name)) continue;
+      if (isSkippedFolder(entry.name)) continue;
       await walk(root, full, out);
     } else if (entry.isFile()) {
       const rel = relative(root, full).split(sep).join('/');
-      if (!wanted(rel)) continue;
-      if (out.length >= MAX_FILES) throw new CliFailure(`cannot read ${root}: more than ${MAX_FILES} source files — is this a Gaia package folder?`);
+      if (!isGaiaSourceFile(rel)) continue;
+      if (out.length >= MAX_PACKAGE_FILES) throw new CliFailure(`cannot read ${root}: more than ${MAX_PACKAGE_FILES} source files — is this a Gaia package folder?`);
       out.push(rel);
     }
   }
-}
-
-/** A stable text for the whole package (what a revision op hashes): every file, in path order. */
-export function packageText(files: ReadonlyMap<string, string>): string {
-  return JSON.stringify([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /** A requirement's distribution name and its `file://` location, if any (`x-gaia @ file:///p`). */

@@ -37,7 +37,7 @@ const text = (out: ExportOutput): string => {
 
 describe('exporter table', () => {
   it('has exactly the formats of contract §1.5, in its order', () => {
-    expect(contractFormats()).toHaveLength(11);
+    expect(contractFormats()).toHaveLength(12);
     expect(EXPORT_FORMATS).toEqual(contractFormats());
     expect(EXPORTERS.map((e) => e.id)).toEqual(EXPORT_FORMATS);
     for (const f of EXPORT_FORMATS) expect(isExportFormat(f)).toBe(true);
@@ -55,6 +55,7 @@ describe('exporter table', () => {
       'gaia-ir': ['gaia'],
       beliefs: ['gaia'],
       manifests: ['gaia'],
+      package: ['gaia'],
       explanations: ['clair', 'gaia'],
       oplog: ['clair', 'gaia'],
       smtlib: ['proposal'],
@@ -73,6 +74,7 @@ describe('exporter table', () => {
       'gaia-ir': ['ir.json', 'application/json', 'text'],
       beliefs: ['beliefs.json', 'application/json', 'text'],
       manifests: ['route-planning-manifests.zip', 'application/zip', 'files'],
+      package: ['route-planning.zip', 'application/zip', 'files'],
       explanations: ['route-planning.explanations.jsonl', 'application/x-ndjson', 'text'],
       oplog: ['route-planning.oplog.jsonl', 'application/x-ndjson', 'text'],
       smtlib: ['route-planning.smt2', 'text/plain', 'text'],
@@ -84,7 +86,7 @@ describe('exporter table', () => {
   it('lists a language’s formats with its own first', () => {
     const ids = (l: 'clair' | 'gaia' | 'proposal') => exportFormatsOf(l).map((e) => e.id);
     expect(ids('clair')).toEqual(['clair', 'json', 'dot', 'graphml', 'svg', 'explanations', 'oplog']);
-    expect(ids('gaia')).toEqual(['gaia-ir', 'beliefs', 'manifests', 'json', 'dot', 'graphml', 'svg', 'explanations', 'oplog']);
+    expect(ids('gaia')).toEqual(['gaia-ir', 'beliefs', 'manifests', 'package', 'json', 'dot', 'graphml', 'svg', 'explanations', 'oplog']);
     expect(ids('proposal')).toEqual(['smtlib']);
   });
 
@@ -93,7 +95,7 @@ describe('exporter table', () => {
     expect(formatsTaking('mode').map((e) => e.id)).toEqual(['smtlib']);
     expect(formatsTaking('method').map((e) => e.id)).toEqual(['beliefs']);
     const fromText = EXPORTERS.filter((e) => e.needs.every((n) => SOURCES_FROM_TEXT.has(n))).map((e) => e.id);
-    expect(fromText).toEqual(['clair', 'gaia-ir', 'beliefs', 'manifests', 'smtlib']);
+    expect(fromText).toEqual(['clair', 'gaia-ir', 'beliefs', 'manifests', 'package', 'smtlib']);
   });
 
   it('refuses to run without the sources a row needs', async () => {
@@ -122,6 +124,9 @@ describe('exporter table', () => {
     expect(text(await exporterOf('beliefs').run({ gaia }, { now }))).toBe([...files('beliefs').values()][0]);
     const manifests = await exporterOf('manifests').run({ gaia }, { now });
     expect('files' in manifests && [...manifests.files]).toEqual([...files('manifests')]);
+    const folder = new Map([['pyproject.toml', '[project]\n'], ['src/p/__init__.py', 'x = 1\n']]);
+    const pkg = await exporterOf('package').run({ files: folder });
+    expect('files' in pkg && [...pkg.files]).toEqual([...folder]);
   });
 
   it('gives the bytes of the modules it stands for: session formats and SMT-LIB2', async () => {

@@ -44,6 +44,11 @@ export interface ExportSources {
   readonly layout: { readonly positions: Positions; readonly title: string };
   /** A Gaia package's full compile (IR, artifacts). */
   readonly gaia: GaiaAnalysis;
+  /**
+   * A Gaia package's files, root-relative path → text: the package's own folder, or a
+   * lone module wrapped as the root of a package of its own (newPackage.ts).
+   */
+  readonly files: ReadonlyMap<string, string>;
   /** A FormalProposal checked, and emitted, in the mode asked for. */
   readonly proposal: ProposalCheck;
   /** The explanation records of the document under a session's log. */
@@ -59,7 +64,7 @@ export type ExportNeed = keyof ExportSources;
  * worker makes these, so a format needing nothing else is made there, off the page's
  * main thread.
  */
-export const SOURCES_FROM_TEXT: ReadonlySet<ExportNeed> = new Set<ExportNeed>(['text', 'gaia', 'proposal']);
+export const SOURCES_FROM_TEXT: ReadonlySet<ExportNeed> = new Set<ExportNeed>(['text', 'gaia', 'files', 'proposal']);
 
 /** Options a format takes (the command line's `--method`, `--mode`, `--ops`). */
 export type ExportOptionName = 'method' | 'mode' | 'ops';
@@ -216,6 +221,16 @@ export const EXPORTERS = [
     output: 'files',
     needs: ['gaia'],
     run: ({ gaia }, options) => gaiaFiles('manifests', gaia, options),
+  }),
+  exporter({
+    id: 'package',
+    label: 'Gaia package folder (zip)',
+    languages: ['gaia'],
+    fileName: (b) => `${b}.zip`,
+    mime: 'application/zip',
+    output: 'files',
+    needs: ['files'],
+    run: async ({ files }) => ({ files }),
   }),
   exporter({
     id: 'explanations',
