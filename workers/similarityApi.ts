@@ -17,6 +17,8 @@ export interface SyncRequest {
   readonly text: string;
   readonly language: Language;
   readonly fileName?: string | null;
+  /** A Gaia package opened as a project: its files, read instead of `text`. */
+  readonly files?: ReadonlyMap<string, string> | null;
   /** The strategy whose near-duplicates to report. */
   readonly strategy: SimilarityStrategy;
 }
@@ -62,7 +64,7 @@ export function createSimilarityApi(options: { useKernels?: boolean } = {}) {
     /** Loads a version of the document and returns its near-duplicate diagnostics. */
     sync(request: SyncRequest): SyncReply {
       const started = performance.now();
-      session.load({ version: request.version, text: request.text, language: request.language, fileName: request.fileName ?? null });
+      session.load({ version: request.version, text: request.text, language: request.language, fileName: request.fileName ?? null, files: request.files ?? null });
       const diagnostics = session.nearDuplicates(request.strategy);
       return { version: request.version, strategy: request.strategy, items: session.items.length, diagnostics, ms: performance.now() - started };
     },

@@ -5,7 +5,8 @@
  */
 import type { AnalysisPatch } from '../src/core/analysis/analysisPatch.ts';
 import { AnalysisSession } from '../src/core/analysis/analysisSession.ts';
-import type { AnalyzeRequest } from '../src/core/analysis/analysisSession.ts';
+import type { AnalyzeRequest, ProjectSymbol, ProjectUse } from '../src/core/analysis/analysisSession.ts';
+import type { RenameResult } from '../src/core/gaia/package/packageSymbols.ts';
 import type { SymbolUse } from '../src/core/clair/symbolIndex.ts';
 import type { Language } from '../src/core/graph/reasoningGraph.ts';
 import type { ExportOutput } from '../src/core/export/exporterTable.ts';
@@ -16,7 +17,7 @@ import { createLifecycleApi } from './lifecycleApi.ts';
 import type { WorkerExportRequest } from './workerExports.ts';
 import { exportInWorker } from './workerExports.ts';
 
-export type { AnalyzeRequest };
+export type { AnalyzeRequest, ProjectSymbol, ProjectUse };
 
 export function createValidationApi() {
   const session = new AnalysisSession(() => performance.now());
@@ -60,6 +61,18 @@ export function createValidationApi() {
     /** Every use of `id` (definitions, justifications, mentions) in version `version`. */
     usesOf(version: number, id: string): SymbolUse[] | null {
       return session.usesOf(version, id);
+    },
+    /** A project (a Gaia package's files): the name at a place in one file, and what it stands for across modules. */
+    projectSymbolAt(version: number, file: string, line: number, column: number): ProjectSymbol | null {
+      return session.projectSymbolAt(version, file, line, column);
+    },
+    /** A project: every use, in every file, of what the name at a place stands for. */
+    projectReferences(version: number, file: string, line: number, column: number): ProjectUse[] | null {
+      return session.projectReferences(version, file, line, column);
+    },
+    /** A project: the edits renaming a name in every file that uses it, or why it cannot be. */
+    projectRename(version: number, file: string, line: number, column: number, newName: string): RenameResult | null {
+      return session.projectRename(version, file, line, column, newName);
     },
   };
 }

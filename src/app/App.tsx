@@ -14,15 +14,20 @@ import { getSession } from '../store/sessionInstance.ts';
 import { useDocumentStore } from '../store/documentStore.ts';
 import { ProposalView } from './proposal/ProposalView.tsx';
 import { languageRow } from '../core/languages/languageTable.ts';
+import { FileTree } from './project/FileTree.tsx';
+import { useProjectStore } from '../store/projectStore.ts';
+import { openDroppedItems } from './project/openProject.ts';
 
 export function App() {
   const language = useDocumentStore((s) => s.language);
+  const isProject = useProjectStore((s) => s.project !== null);
   useEffect(() => {
     getSession();
     // Reopen the current session; on a first visit (or with ?fresh), a new one with the default sample.
     const fresh = new URLSearchParams(location.search).has('fresh');
     void startSessions(async () => ({ name: DEFAULT_SAMPLE.file, text: await fetchSample(DEFAULT_SAMPLE.file) }), fresh);
-    // Files dropped anywhere on the page open as sessions (node drags carry no files).
+    // Files dropped anywhere on the page open as sessions (node drags carry no files); a
+    // dropped folder opens as a project.
     const carriesFiles = (e: DragEvent) => e.dataTransfer?.types.includes('Files') ?? false;
     const over = (e: DragEvent) => {
       if (carriesFiles(e)) e.preventDefault();
@@ -31,6 +36,7 @@ export function App() {
       if (!carriesFiles(e)) return;
       e.preventDefault();
       e.stopPropagation();
+      if (e.dataTransfer && openDroppedItems(e.dataTransfer)) return;
       for (const f of Array.from(e.dataTransfer?.files ?? [])) void importFile(f);
     };
     window.addEventListener('dragover', over, true);
@@ -48,7 +54,11 @@ export function App() {
       <main className="workspace">
         <SplitPane id="main" direction="row" initial={42} min={20} max={75}>
           <SplitPane id="left" direction="column" initial={72} min={25} max={92}>
-            <EditorPane />
+            {/* The file tree of a project sits beside the editor; the editor stays mounted either way. */}
+            <div className={`editor-area${isProject ? ' with-tree' : ''}`}>
+              {isProject && <FileTree />}
+              <EditorPane />
+            </div>
             <BottomPanel />
           </SplitPane>
           {languageRow(language).view === 'graph' ? (

@@ -76,6 +76,20 @@ function readOrigin(value: unknown): Checked<SessionOrigin | null> {
   return ok({ session, op: op as OpId | null, seq: seq as number, how });
 }
 
+/** A project's files: a path → text object of relative POSIX paths (rebuilt in path order). */
+function readFiles(value: unknown): Checked<Record<string, string> | null> {
+  if (value === null || value === undefined) return ok(null);
+  if (!isObject(value)) return fail('files is not an object');
+  const out: Record<string, string> = {};
+  for (const path of Object.keys(value).sort()) {
+    const text = value[path];
+    if (typeof text !== 'string') return fail(`files[${JSON.stringify(path)}] is not a text`);
+    if (path === '' || path.startsWith('/') || path.split('/').some((part) => part === '' || part === '.' || part === '..')) return fail(`files has a path that is not relative: ${JSON.stringify(path)}`);
+    out[path] = text;
+  }
+  return ok(out);
+}
+
 /** A session record, as stored or as found in an archive. */
 export function readSessionRecord(value: unknown): Checked<SessionRecord> {
   if (!isObject(value)) return fail('the record is not an object');
@@ -97,6 +111,10 @@ export function readSessionRecord(value: unknown): Checked<SessionRecord> {
   if (selectedNode !== null && typeof selectedNode !== 'string') return fail('selectedNode must be a string or null');
   const showHelpers = value.showHelpers ?? false;
   if (typeof showHelpers !== 'boolean') return fail('showHelpers must be a boolean');
+  const files = readFiles(value.files);
+  if (!files.ok) return files;
+  const activeFile = value.activeFile ?? null;
+  if (activeFile !== null && (typeof activeFile !== 'string' || !files.value || !(activeFile in files.value))) return fail('activeFile must be one of the files, or null');
   return ok({
     id: id as SessionId,
     name,
@@ -109,6 +127,8 @@ export function readSessionRecord(value: unknown): Checked<SessionRecord> {
     viewport: viewport.value,
     showHelpers,
     origin: origin.value,
+    // A one-file document has neither field, so its record (and archive) reads as before.
+    ...(files.value ? { files: files.value, activeFile: activeFile as string | null } : {}),
   });
 }
 

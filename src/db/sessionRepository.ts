@@ -35,6 +35,9 @@ export interface EditingState {
   readonly selectedNode?: string | null;
   readonly viewport?: Viewport | null;
   readonly showHelpers?: boolean;
+  /** A project's files (path → text) and the file shown; only for a session that is a project. */
+  readonly files?: Readonly<Record<string, string>>;
+  readonly activeFile?: string | null;
 }
 
 /**
@@ -56,6 +59,9 @@ export interface NewSession {
   readonly name: string;
   readonly language: SessionLanguage;
   readonly text?: string;
+  /** A Gaia package opened as a project: its files and the one shown first. */
+  readonly files?: Readonly<Record<string, string>>;
+  readonly activeFile?: string | null;
 }
 
 export type SessionResult =
@@ -85,6 +91,8 @@ export function applyEditingState(record: SessionRecord, state: EditingState, no
     selectedNode: state.selectedNode !== undefined ? state.selectedNode : record.selectedNode,
     viewport: state.viewport !== undefined ? state.viewport : record.viewport,
     showHelpers: state.showHelpers ?? record.showHelpers,
+    ...(state.files !== undefined || record.files !== undefined ? { files: state.files ?? record.files } : {}),
+    ...(state.activeFile !== undefined || record.activeFile !== undefined ? { activeFile: state.activeFile !== undefined ? state.activeFile : (record.activeFile ?? null) } : {}),
     updatedAt: Math.max(now, record.updatedAt),
   };
 }
@@ -139,6 +147,7 @@ export class SessionRepository {
       viewport: null,
       showHelpers: false,
       origin: null,
+      ...(input.files ? { files: input.files, activeFile: input.activeFile ?? null } : {}),
     };
     try {
       await this.db.sessions.add(session);

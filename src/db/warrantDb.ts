@@ -18,6 +18,9 @@
  *    where its log ends and who its members are, written in the same transaction as
  *    the ops it covers (version 3).
  *
+ * A session of a Gaia package opened as a project also keeps its files (`files`,
+ * `activeFile`) in its `sessions` record: not indexed, so no new schema version.
+ *
  * Rules for later versions: add a `this.version(n).stores(...)` with an `upgrade`
  * function below the previous ones and keep every earlier declaration. Never drop a
  * table, never change a primary key in place, never delete records in an upgrade:
@@ -75,6 +78,14 @@ export interface SessionRecord {
   /** Whether Gaia's generated helper claims are drawn. */
   readonly showHelpers: boolean;
   readonly origin: SessionOrigin | null;
+  /**
+   * A Gaia package opened as a project: every file of it, root-relative path → text (keys
+   * in path order). Absent for a one-file document; then `text` is the document. For a
+   * project `text` is the package's stable text (`packageText`, what revisions hash).
+   */
+  readonly files?: Readonly<Record<string, string>>;
+  /** A project: the file shown in the editor. */
+  readonly activeFile?: string | null;
 }
 
 /** A stored revision text. */

@@ -21,7 +21,10 @@ import { OpLogStore } from '../db/opLogStore.ts';
 import { SessionRepository } from '../db/sessionRepository.ts';
 import type { SessionRecord, SessionLanguage, WarrantDb } from '../db/warrantDb.ts';
 import { openWarrantDb } from '../db/warrantDb.ts';
-import { languageOf, openDocument, useDocumentStore } from './documentStore.ts';
+import { languageOf, openDocument, openProject, useDocumentStore } from './documentStore.ts';
+import { useProjectStore } from './projectStore.ts';
+import { defaultActiveFile, packageText } from '../core/gaia/package/projectFiles.ts';
+import type { ReadProjectResult } from './projectImport.ts';
 import { lineEdit, mergeText, offsetAfterEdit } from '../db/textMerge.ts';
 import { activeEditor } from '../app/editor/activeEditor.ts';
 import { getSession, usePersistence } from './sessionInstance.ts';
@@ -138,6 +141,10 @@ async function start(initial: () => Promise<{ name: string; text: string }>, fre
   useDocumentStore.subscribe((s, prev) => {
     if (s.selection.id !== prev.selection.id) saveSelectionSoon();
   });
+  // A project's files and the file shown are saved as they change (not when another project opens).
+  useProjectStore.subscribe((s, prev) => {
+    if (s.project && prev.project && s.project.seq === prev.project.seq && (s.project.files !== prev.project.files || s.project.active !== prev.project.active)) saveProjectSoon();
+  });
 }
 
 let memorySessions = 0;
@@ -145,6 +152,11 @@ let memorySessions = 0;
 /** Without storage each opened document is still a session of its own, with its own log, kept in memory. */
 function openInMemory(name: string, text: string): void {
   openDocument(name, text);
+  getSession().open(`memory-${++memorySessions}`, []);
+}
+
+function openProjectInMemory(name: string, files: ReadonlyMap<string, string>, active: string | null): void {
+  openProject(name, files, active);
   getSession().open(`memory-${++memorySessions}`, []);
 }
 
@@ -163,6 +175,36 @@ export async function newSession(name: string, text: string): Promise<void> {
   backend.tabs.notifySessionChanged(created.session.id);
   await refreshList();
   await switchSession(created.session.id);
+}
+
+/**
+ * A Gaia package opened as a project becomes a session of its own holding every file:
+ * the editor opens on `active` (else the package's root module).
+ */
+export async function newProjectSession(name: string, files: ReadonlyMap<string, string>, active: string | null = null): Promise<void> {
+  const shown = active && files.has(active) ? active : defaultActiveFile(files.keys());
+  if (!backend) return openProjectInMemory(name, files, shown);
+  await flushText();
+  const record = Object.fromEntries([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const created = await backend.repo.create({ name, language: 'gaia', text: packageText(files), files: record, activeFile: shown });
+  if (!created.ok) return notice(created.problem.message);
+  backend.tabs.notifySessionChanged(created.session.id);
+  await refreshList();
+  await switchSession(created.session.id);
+}
+
+/** Opens a package read from a folder or a zip (projectImport.ts), or says why it could not be. */
+export async function openReadProject(read: ReadProjectResult | Promise<ReadProjectResult>): Promise<void> {
+  let result: ReadProjectResult;
+  try {
+    result = await read;
+  } catch (e) {
+    return notice(`The package could not be opened: ${e instanceof Error ? e.message : String(e)}.`);
+  }
+  if ('problem' in result) return notice(`The package could not be opened: ${result.problem}.`);
+  if (result.files.size === 0) return notice(`${result.name} has no files Warrant can open.`);
+  await newProjectSession(result.name, result.files);
+  if (result.notes.length > 0) notice(`${result.name}: ${result.notes.slice(0, 3).join('; ')}${result.notes.length > 3 ? ` (and ${result.notes.length - 3} more)` : ''}.`);
 }
 
 export async function switchSession(id: string): Promise<void> {
@@ -202,7 +244,8 @@ async function loadSession(id: string, keepEditor: boolean): Promise<void> {
     getSession().open(id, replay.applied);
     return;
   }
-  openDocument(got.session.name, got.session.text, got.session.language);
+  if (got.session.files) openProject(got.session.name, new Map(Object.entries(got.session.files)), got.session.activeFile ?? null);
+  else openDocument(got.session.name, got.session.text, got.session.language);
   if (got.session.selectedNode) useDocumentStore.setState({ selection: { id: got.session.selectedNode, source: 'inspector', seq: 1 } });
   getSession().open(id, replay.applied);
 }
@@ -311,7 +354,39 @@ function scheduleSave(): void {
 function flushText(): Promise<void> {
   if (saveTimer) clearTimeout(saveTimer);
   saveTimer = null;
-  return inTextQueue(savePending);
+  return inTextQueue(async () => {
+    await savePending();
+    await saveProjectPending();
+  });
+}
+
+/**
+ * A project's files, saved shortly after typing stops (and on leaving the page or the
+ * session) as one record write: every file, the one shown, and the package's stable text.
+ * Two tabs editing one project: the last save wins (files are not merged line by line).
+ */
+let pendingProject: { readonly id: string; readonly files: ReadonlyMap<string, string>; readonly active: string } | null = null;
+
+/** Called when a file of the open project changes, or another file is shown. */
+export function saveProjectSoon(): void {
+  const id = useSessionsStore.getState().currentId;
+  const project = useProjectStore.getState().project;
+  if (!id || !project) return;
+  pendingProject = { id, files: project.files, active: project.active };
+  scheduleSave();
+}
+
+async function saveProjectPending(): Promise<void> {
+  if (!backend || !pendingProject) return;
+  const { id, files, active } = pendingProject;
+  pendingProject = null;
+  const record = Object.fromEntries([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const r = await backend.repo.saveEditingState(id, { files: record, activeFile: active, text: packageText(files) });
+  if (!r.ok) {
+    pendingProject ??= { id, files, active };
+    return notice(r.problem.message);
+  }
+  backend.tabs.notifySessionChanged(id);
 }
 
 async function savePending(): Promise<void> {
@@ -346,7 +421,7 @@ async function savePending(): Promise<void> {
 /** Another tab saved the text of this tab's session. */
 function pullText(id: string): Promise<void> {
   return inTextQueue(async () => {
-    if (!backend || useSessionsStore.getState().currentId !== id) return;
+    if (!backend || useSessionsStore.getState().currentId !== id || useProjectStore.getState().project) return;
     // Unsaved edits here: saving them merges. (A pending text equal to the synced one is
     // only the echo of a text loaded into the editor, not an edit: it must not stop the load.)
     const unsaved = (): boolean => pending !== null && pending.id === id && pending.text !== synced.get(id);
@@ -470,6 +545,7 @@ export async function exportCurrentSession(): Promise<void> {
  * (any other .json is read as a FormalProposal, whose gates say whether it is one).
  */
 export async function importFile(file: File): Promise<void> {
+  if (/\.zip$/i.test(file.name)) return openZip(file);
   // The input limits the command line has (src/core/text/inputLimits.ts): a session archive carries a log.
   const archiveLimit = file.name.endsWith('.json') ? MAX_LOG_BYTES : MAX_DOCUMENT_BYTES;
   if (file.size > archiveLimit) return notice(`${file.name} was not opened: ${tooLargeMessage(file.size, archiveLimit, archiveLimit === MAX_LOG_BYTES ? 'archive' : 'document')}.`);
@@ -496,6 +572,20 @@ export async function importFile(file: File): Promise<void> {
     return;
   }
   if (file.size > MAX_DOCUMENT_BYTES) return notice(`${file.name} was not opened: ${tooLargeMessage(file.size, MAX_DOCUMENT_BYTES, 'document')}.`);
-  if (!/\.(clair|py|gaia|json)$/i.test(file.name)) return notice(`${file.name}: Warrant opens .clair traces, Gaia packages (.py, .gaia), FormalProposal documents (.json) and session archives (.warrant.json).`);
+  if (!/\.(clair|py|gaia|json)$/i.test(file.name)) return notice(`${file.name}: Warrant opens .clair traces, Gaia modules (.py, .gaia), Gaia package folders and their .zip files, FormalProposal documents (.json) and session archives (.warrant.json).`);
   await newSession(file.name, text);
+}
+
+/** A Gaia package from a .zip: unpacked in the page, its package root found, opened as a project. */
+export async function openZip(file: File): Promise<void> {
+  const { readProjectFromZip } = await import('./projectImport.ts');
+  // A zip is a compressed package: its unpacked size is checked against the limit entry by entry.
+  if (file.size > MAX_LOG_BYTES) return notice(`${file.name} was not opened: ${tooLargeMessage(file.size, MAX_LOG_BYTES, 'archive')}.`);
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await file.arrayBuffer());
+  } catch (e) {
+    return notice(`Cannot read ${file.name}: ${e instanceof Error ? e.message : String(e)}.`);
+  }
+  await openReadProject(readProjectFromZip(bytes, file.name));
 }

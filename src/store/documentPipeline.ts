@@ -2,6 +2,8 @@
  * Carries each edit through the worker stages: text → validation worker → analysis →
  * (when the graph's shape changed) layout worker → positions. Every request carries the
  * document version; stale results are dropped. The main thread never parses or lays out.
+ * A project (a Gaia package's files) is one document: an edit of any file is a version,
+ * and the worker analyses every file of it together.
  */
 import type { Remote } from 'comlink';
 import type { AnalysisView } from '../core/analysis/documentAnalysis.ts';
@@ -21,17 +23,23 @@ import type { InferenceClient, InferenceReply, InferenceRequest } from './infere
 import { LatestRequest } from './latestRequest.ts';
 import { posteriorsByNode } from '../core/infer/posteriorsByNode.ts';
 import { describeInferenceProblem, withInferenceFailures } from '../core/infer/inferenceDiagnostics.ts';
+import { packageText } from '../core/gaia/package/projectFiles.ts';
+import type { RenameResult } from '../core/gaia/package/packageSymbols.ts';
+import type { ProjectSymbol, ProjectUse } from '../../workers/validationApi.ts';
 
 interface AnalyzeRequest {
   readonly version: number;
   readonly text: string;
   readonly language: Language;
+  /** A Gaia package opened as a project: all its files, analysed together (`text` unused). */
+  readonly files?: ReadonlyMap<string, string> | null;
 }
 
 interface AnalyzeReply {
   readonly version: number;
   readonly patch: AnalysisPatch;
   readonly text: string;
+  readonly files: ReadonlyMap<string, string> | null;
 }
 
 interface LayoutRequest {
@@ -78,7 +86,7 @@ export class DocumentPipeline {
         const state = useDocumentStore.getState();
         const baseVersion = state.analysis?.version ?? null;
         const patch = await validation.analyze({ ...r, baseVersion, fileName: state.name });
-        return { version: r.version, patch, text: r.text };
+        return { version: r.version, patch, text: r.text, files: r.files ?? null };
       },
       accept: (reply) => this.acceptPatch(reply),
       fail: (e) => this.reportFailure('validation', e),
@@ -93,7 +101,7 @@ export class DocumentPipeline {
     });
   }
 
-  private analysisHook: ((analysis: AnalysisView, text: string) => AnalysisView) | null = null;
+  private analysisHook: ((analysis: AnalysisView, text: string, files: ReadonlyMap<string, string> | null) => AnalysisView) | null = null;
 
   /**
    * The text has settled when the analysis of the newest edit is in and nothing was
@@ -109,12 +117,13 @@ export class DocumentPipeline {
     this.settledListeners.push(listener);
   }
 
-  private scheduleSettle(version: number, text: string, language: Language): void {
+  private scheduleSettle(version: number, text: () => string, language: Language): void {
     this.cancelSettle();
     this.settleTimer = setTimeout(() => {
       this.settleTimer = null;
       if (useDocumentStore.getState().editorVersion !== version) return;
-      for (const listener of this.settledListeners) listener(version, text, language);
+      const settled = text();
+      for (const listener of this.settledListeners) listener(version, settled, language);
     }, DocumentPipeline.SETTLE_MS);
   }
 
@@ -127,7 +136,7 @@ export class DocumentPipeline {
    * Registers the stage that sees every accepted analysis with its text before the page
    * does (the similarity client: it sends the text on and carries its findings over).
    */
-  setAnalysisHook(hook: (analysis: AnalysisView, text: string) => AnalysisView): void {
+  setAnalysisHook(hook: (analysis: AnalysisView, text: string, files: ReadonlyMap<string, string> | null) => AnalysisView): void {
     this.analysisHook = hook;
   }
 
@@ -146,6 +155,36 @@ export class DocumentPipeline {
     useDocumentStore.setState({ editorVersion: version });
     this.analyzer.submit({ version, text, language: state.language });
     return version;
+  }
+
+  /**
+   * Records an edit of a project (a Gaia package's files) and sends every file to the
+   * validation worker, which analyses the package whole. Returns the new version.
+   */
+  editProject(files: ReadonlyMap<string, string>): number {
+    const version = useDocumentStore.getState().editorVersion + 1;
+    this.cancelSettle();
+    useDocumentStore.setState({ editorVersion: version });
+    this.analyzer.submit({ version, text: '', language: 'gaia', files });
+    return version;
+  }
+
+  /** A project: the name at a place in one of its files, and what it stands for across modules. */
+  async projectSymbolAt(file: string, line: number, column: number): Promise<ProjectSymbol | null> {
+    const a = await this.whenCurrent();
+    return this.validation.projectSymbolAt(a.version, file, line, column);
+  }
+
+  /** A project: every use, in every file, of what the name at a place stands for. */
+  async projectReferences(file: string, line: number, column: number): Promise<ProjectUse[]> {
+    const a = await this.whenCurrent();
+    return (await this.validation.projectReferences(a.version, file, line, column)) ?? [];
+  }
+
+  /** A project: the edits renaming the name at a place across its files, or why not. */
+  async projectRename(file: string, line: number, column: number, newName: string): Promise<RenameResult> {
+    const a = await this.whenCurrent();
+    return (await this.validation.projectRename(a.version, file, line, column, newName)) ?? { refused: 'the package changed meanwhile; try again' };
   }
 
   /** Lays the current graph out again from scratch (the "Tidy layout" command). */
@@ -195,14 +234,16 @@ export class DocumentPipeline {
     const patched = applyPatch(useDocumentStore.getState().analysis, reply.patch);
     if (patched) {
       // Later stages (similarity) see each accepted version's text and may add findings.
-      this.acceptAnalysis(this.analysisHook ? this.analysisHook(patched, reply.text) : patched);
-      if (reply.version === useDocumentStore.getState().editorVersion) this.scheduleSettle(reply.version, reply.text, patched.language);
+      this.acceptAnalysis(this.analysisHook ? this.analysisHook(patched, reply.text, reply.files) : patched);
+      // A project's text is its files as one stable text (what its revisions hash).
+      const files = reply.files;
+      if (reply.version === useDocumentStore.getState().editorVersion) this.scheduleSettle(reply.version, files ? () => packageText(files) : () => reply.text, patched.language);
       return;
     }
     // The page no longer holds the patch's base: ask for the complete analysis.
     if (reply.version >= this.analyzer.latestVersion) {
       useDocumentStore.setState({ analysis: null });
-      this.analyzer.submit({ version: reply.version, text: reply.text, language: reply.patch.language });
+      this.analyzer.submit({ version: reply.version, text: reply.text, language: reply.patch.language, files: reply.files });
     }
   }
 

@@ -11,6 +11,8 @@ import { DEFAULT_LANGUAGE, languageOfPath, languageRow } from '../core/languages
 import type { InferenceProblem } from '../core/infer/inferenceProblem.ts';
 import type { LayoutMethod, Positions } from '../core/layout/layoutTypes.ts';
 import type { BeliefView } from './beliefView.ts';
+import type { Project } from './projectStore.ts';
+import { clearProject, setProject } from './projectStore.ts';
 
 export type SelectionSource = 'editor' | 'graph' | 'inspector' | 'problems';
 
@@ -137,6 +139,7 @@ export function selectNode(id: string | null, source: SelectionSource): void {
 
 let openSeq = 0;
 export function openDocument(name: string, text: string, language: Language = languageOf(name)): void {
+  clearProject();
   useDocumentStore.setState({
     openRequest: { name, text, language, seq: ++openSeq },
     name,
@@ -146,4 +149,21 @@ export function openDocument(name: string, text: string, language: Language = la
     inference: null,
     inferenceFailures: [],
   });
+}
+
+/**
+ * Opens a Gaia package as a project: every file, the editor on `active` (else the root
+ * module). The editor builds a model per file and the pipeline analyses them together.
+ */
+export function openProject(name: string, files: ReadonlyMap<string, string>, active?: string | null): Project {
+  useDocumentStore.setState({
+    openRequest: null,
+    name,
+    language: 'gaia',
+    selection: { id: null, source: 'graph', seq: 0 },
+    posteriors: new Map(),
+    inference: null,
+    inferenceFailures: [],
+  });
+  return setProject(name, files, active);
 }

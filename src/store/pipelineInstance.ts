@@ -10,7 +10,7 @@ export function getPipeline(): DocumentPipeline {
   if (!pipeline) {
     const workers = startWorkers((stage, message) => useDocumentStore.setState({ workerError: `${stage} worker: ${message}` }));
     pipeline = new DocumentPipeline(workers.validation, workers.layout, workers.inference);
-    pipeline.setAnalysisHook((analysis, text) => getSimilarityClient().documentChanged(analysis, text));
+    pipeline.setAnalysisHook((analysis, text, files) => getSimilarityClient().documentChanged(analysis, text, files));
   }
   return pipeline;
 }

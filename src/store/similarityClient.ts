@@ -27,7 +27,7 @@ export const SIMILAR_COUNT = 8;
 export class SimilarityClient {
   private readonly api: Remote<SimilarityApi>;
   private readonly syncer: LatestRequest<SyncRequest, SyncReply>;
-  private last: { version: number; text: string; language: Language; fileName: string | null } | null = null;
+  private last: { version: number; text: string; language: Language; fileName: string | null; files: ReadonlyMap<string, string> | null } | null = null;
 
   constructor(api: Remote<SimilarityApi>) {
     this.api = api;
@@ -43,10 +43,10 @@ export class SimilarityClient {
    * analysis with the standing near-duplicate findings carried over, and sends the text
    * to the worker.
    */
-  documentChanged(analysis: AnalysisView, text: string): AnalysisView {
+  documentChanged(analysis: AnalysisView, text: string, files: ReadonlyMap<string, string> | null = null): AnalysisView {
     const { name } = useDocumentStore.getState();
-    this.last = { version: analysis.version, text, language: analysis.language, fileName: name };
-    this.syncer.submit({ version: analysis.version, text, language: analysis.language, fileName: name, strategy: useSimilarityStore.getState().strategy });
+    this.last = { version: analysis.version, text, language: analysis.language, fileName: name, files };
+    this.syncer.submit({ version: analysis.version, text, language: analysis.language, fileName: name, files, strategy: useSimilarityStore.getState().strategy });
     return withNearDuplicates(analysis, useSimilarityStore.getState().nearDuplicates.diagnostics);
   }
 

@@ -84,7 +84,7 @@ export function SessionTabs() {
         ref={fileInput}
         type="file"
         data-testid="import-file"
-        accept=".clair,.py,.gaia,.json"
+        accept=".clair,.py,.gaia,.json,.zip"
         multiple
         hidden
         onChange={(e) => {

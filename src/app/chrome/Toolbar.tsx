@@ -1,5 +1,5 @@
 /** The top bar: document name, samples, new document, format, tidy layout, export. */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useDocumentStore } from '../../store/documentStore.ts';
 import { getPipeline } from '../../store/pipelineInstance.ts';
 import { activeEditor } from '../editor/activeEditor.ts';
@@ -10,6 +10,10 @@ import { SAMPLES, fetchSample } from './sampleCatalog.ts';
 import { Menu } from './Menu.tsx';
 import { NEW_CLAIR, NEW_GAIA, NEW_PROPOSAL } from './newDocuments.ts';
 import { newSession, useSessionsStore } from '../../store/browserSessions.ts';
+import { newPackageProject, openFolder, openFolderFiles, openZipFile } from '../project/openProject.ts';
+
+/** `webkitdirectory` is not in React's input attributes; every browser Warrant runs in reads it. */
+const DIRECTORY_INPUT = { webkitdirectory: '', directory: '' } as Record<string, string>;
 
 
 export function Toolbar() {
@@ -21,6 +25,8 @@ export function Toolbar() {
   const language = useDocumentStore((s) => s.language);
   const showHelpers = useDocumentStore((s) => s.showHelpers);
   const [error, setError] = useState<string | null>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
+  const zipInput = useRef<HTMLInputElement>(null);
 
   const openSample = async (file: string) => {
     try {
@@ -45,14 +51,52 @@ export function Toolbar() {
           </button>
         ))}
       </Menu>
+      <Menu label="Open" testId="open-menu">
+        <button role="menuitem" data-testid="open-folder" onClick={() => void openFolder(() => folderInput.current?.click())}>
+          <strong>Folder…</strong>
+          <span>a Gaia package folder (its pyproject.toml and modules), as a project</span>
+        </button>
+        <button role="menuitem" data-testid="open-zip" onClick={() => zipInput.current?.click()}>
+          <strong>Package .zip…</strong>
+          <span>a Gaia package folder in a zip, as a project</span>
+        </button>
+      </Menu>
+      <input
+        ref={folderInput}
+        type="file"
+        data-testid="open-folder-input"
+        hidden
+        multiple
+        {...DIRECTORY_INPUT}
+        onChange={(e) => {
+          void openFolderFiles(Array.from(e.currentTarget.files ?? []));
+          e.currentTarget.value = '';
+        }}
+      />
+      <input
+        ref={zipInput}
+        type="file"
+        data-testid="open-zip-input"
+        accept=".zip,application/zip"
+        hidden
+        onChange={(e) => {
+          const f = e.currentTarget.files?.[0];
+          if (f) void openZipFile(f);
+          e.currentTarget.value = '';
+        }}
+      />
       <Menu label="New" testId="new-document">
         <button role="menuitem" data-testid="new-clair" onClick={() => void newSession('untitled.clair', NEW_CLAIR)}>
           <strong>CLAIR trace</strong>
           <span>beliefs with confidence, level, source and justifications</span>
         </button>
-        <button role="menuitem" data-testid="new-gaia" onClick={() => void newSession('untitled_package.py', NEW_GAIA)}>
+        <button role="menuitem" data-testid="new-gaia" onClick={() => void newPackageProject()}>
           <strong>Gaia package</strong>
-          <span>claims with priors, and the reasoning that connects them</span>
+          <span>a package folder as gaia build init makes it: pyproject.toml, modules, a first claim</span>
+        </button>
+        <button role="menuitem" data-testid="new-gaia-module" onClick={() => void newSession('untitled_package.py', NEW_GAIA)}>
+          <strong>Gaia module</strong>
+          <span>one file: claims with priors, and the reasoning that connects them</span>
         </button>
         <button role="menuitem" data-testid="new-proposal" onClick={() => void newSession('untitled_proposal.json', NEW_PROPOSAL)}>
           <strong>FormalProposal</strong>

@@ -4,7 +4,8 @@
  * (canonical text, Gaia's files, a proposal's SMT-LIB2 in the mode chosen for Run);
  * one that reads the analysis or the positions on screen is made here from what the
  * page shows; the formats made from the open session's log are the session's own, by
- * id below. Several files come as one zip with their folder layout.
+ * id below. Several files come as one zip with their folder layout. A project (a Gaia
+ * package's files) sends its files in place of the text.
  */
 import { strToU8, zipSync } from 'fflate';
 import type { ExportFormat, ExportNeed, ExportOutput, ExportSources } from '../../core/export/exporterTable.ts';
@@ -14,6 +15,7 @@ import { getPipeline } from '../../store/pipelineInstance.ts';
 import { getSession } from '../../store/sessionInstance.ts';
 import { useProofStore } from '../../store/proofStore.ts';
 import { activeEditor } from '../editor/activeEditor.ts';
+import { useProjectStore } from '../../store/projectStore.ts';
 
 /** Formats made from the open session's log, which the session controller keeps. */
 const SESSION_EXPORTS: Partial<Record<ExportFormat, () => Promise<string>>> = {
@@ -45,7 +47,9 @@ async function make(format: ExportFormat): Promise<ExportOutput> {
     const s = useDocumentStore.getState();
     // A proposal's script in the mode chosen for Run: the chosen one, else the proposal's own, else entailment.
     const mode = useProofStore.getState().settings.mode ?? s.analysis?.proposal?.mode ?? 'entailment';
-    return getPipeline().validationApi.exportDocument({ format, text: activeEditor()?.getValue() ?? '', fileName: s.name, mode });
+    // A project's files stand for the text: the package is read as Gaia reads its folder.
+    const files = useProjectStore.getState().project?.files ?? null;
+    return getPipeline().validationApi.exportDocument({ format, text: files ? '' : (activeEditor()?.getValue() ?? ''), fileName: s.name, mode, files });
   }
   const sources: Partial<Record<ExportNeed, unknown>> = {};
   for (const need of row.needs) {

@@ -1,7 +1,10 @@
 /**
  * The Monaco editor. It owns the text: every change bumps the document version and goes
  * to the validation worker through the pipeline. Markers, the selected-line highlight
- * and cursor-driven selection are kept in sync with the store here.
+ * and cursor-driven selection are kept in sync with the store here. A project (a Gaia
+ * package's files) has one model per file (projectModels.ts): the editor shows the
+ * active file's, each file gets its own diagnostics as markers, and a node or problem
+ * in another file opens that file.
  */
 import { useEffect, useRef } from 'react';
 import type { editor as Editor } from 'monaco-editor/editor';
@@ -15,11 +18,15 @@ import { saveTextSoon, showNotice } from '../../store/browserSessions.ts';
 import { formatBytes, limitPhrase, MAX_DOCUMENT_BYTES, pasteOverLimit } from '../../core/text/inputLimits.ts';
 import { setActiveEditor } from './activeEditor.ts';
 import { TAB_FOCUS_HINT } from './tabFocusHint.ts';
-import { nodeAtLine } from '../../core/graph/graphIndex.ts';
+import { nodeAtFileLine, nodeAtLine } from '../../core/graph/graphIndex.ts';
+import type { Project } from '../../store/projectStore.ts';
+import { setActiveFile, updateFile, useProjectStore } from '../../store/projectStore.ts';
+import { disposeProjectModels, projectModel, projectModels, syncProjectModels } from './projectModels.ts';
 
 export function EditorPane() {
   const hostRef = useRef<HTMLDivElement>(null);
   const editorVersion = useDocumentStore((s) => s.editorVersion);
+  const activeFile = useProjectStore((s) => s.project?.active ?? null);
 
   useEffect(() => {
     const host = hostRef.current!;
@@ -59,7 +66,8 @@ export function EditorPane() {
     // such a file is (src/core/text/inputLimits.ts): caught before Monaco sees it.
     const onPaste = (e: ClipboardEvent) => {
       const pasted = e.clipboardData?.getData('text/plain') ?? '';
-      const over = pasteOverLimit({ length: model.getValueLength(), text: () => model.getValue() }, pasted);
+      const shown = editor.getModel() ?? model;
+      const over = pasteOverLimit({ length: shown.getValueLength(), text: () => shown.getValue() }, pasted);
       if (over === null) return;
       e.preventDefault();
       e.stopImmediatePropagation();
@@ -71,12 +79,82 @@ export function EditorPane() {
     const onCursor = editor.onDidChangeCursorPosition((e) => {
       if (suppressCursor) return;
       const graph = useDocumentStore.getState().analysis?.graph;
-      const id = graph ? (nodeAtLine(graph, e.position.lineNumber)?.id ?? null) : null;
+      const file = useProjectStore.getState().project?.active ?? null;
+      const at = graph ? (file !== null ? nodeAtFileLine(graph, file, e.position.lineNumber) : nodeAtLine(graph, e.position.lineNumber)) : null;
+      const id = at?.id ?? null;
       if (id && id !== useDocumentStore.getState().selection.id) selectNode(id, 'editor');
+    });
+
+    // A project: every file its own model; an edit of any file is a version of the package.
+    const onProjectEdit = (path: string, text: string) => {
+      const files = updateFile(path, text);
+      if (files) pipeline.editProject(files);
+    };
+    const projectMarkers = () => {
+      const a = useDocumentStore.getState().analysis;
+      if (!a) return;
+      for (const [path, m] of projectModels()) applyMarkers(monaco, m, a.diagnostics.filter((d) => d.file === path));
+    };
+    const showFile = (path: string) => {
+      const m = projectModel(path);
+      if (m && editor.getModel() !== m) {
+        suppressCursor = true;
+        editor.setModel(m);
+        suppressCursor = false;
+      }
+    };
+    const openProjectModels = (project: Project) => {
+      pipeline.resetDocument();
+      syncProjectModels(project, onProjectEdit);
+      showFile(project.active);
+      editor.setPosition({ lineNumber: 1, column: 1 });
+      editor.revealLine(1);
+      pipeline.editProject(project.files);
+    };
+    const unsubscribeProject = useProjectStore.subscribe((s, prev) => {
+      if (s.project !== prev.project) {
+        if (!s.project) {
+          if (editor.getModel() !== model) editor.setModel(model);
+          disposeProjectModels();
+        } else if (!prev.project || s.project.seq !== prev.project.seq) openProjectModels(s.project);
+        else if (s.project.active !== prev.project.active) {
+          showFile(s.project.active);
+          markSelection(useDocumentStore.getState(), false);
+        }
+      }
+      if (s.reveal && s.reveal !== prev.reveal) {
+        const r = s.reveal.range;
+        showFile(s.reveal.file);
+        // The cursor lands there as if moved by hand: the node written there is selected.
+        editor.setSelection(new monaco.Range(r.line, r.column, r.endLine, r.endColumn));
+        editor.revealRangeInCenterIfOutsideViewport(new monaco.Range(r.line, r.column, r.endLine, r.endColumn));
+        editor.focus();
+      }
     });
 
     // Store → editor: open requests, markers, and revealing the selected node's line.
     let decorations: Editor.IEditorDecorationsCollection | null = editor.createDecorationsCollection();
+    /** Highlights the selected node's lines; `reveal` also moves there (in a project, opening its file). */
+    function markSelection(s: ReturnType<typeof useDocumentStore.getState>, reveal: boolean): void {
+      const id = s.selection.id;
+      const node = id ? s.views.get(id)?.node : undefined;
+      const project = useProjectStore.getState().project;
+      if (reveal && node && project && node.file && node.file !== project.active) setActiveFile(node.file);
+      const shown = !project || node?.file === useProjectStore.getState().project?.active;
+      decorations?.set(
+        node && shown
+          ? [{ range: new monaco.Range(node.range.line, 1, node.range.endLine, 1), options: { isWholeLine: true, className: 'selected-belief-line', linesDecorationsClassName: 'selected-belief-gutter' } }]
+          : [],
+      );
+      if (node && shown && reveal) {
+        suppressCursor = true;
+        editor.revealLineInCenterIfOutsideViewport(node.range.line);
+        // In a project the statement that wrote the node is selected in its file.
+        if (project) editor.setSelection(new monaco.Range(node.range.line, node.range.column, node.range.endLine, node.range.endColumn));
+        else editor.setPosition({ lineNumber: node.range.line, column: node.range.column });
+        suppressCursor = false;
+      }
+    }
     const unsubscribe = useDocumentStore.subscribe((s, prev) => {
       if (s.openRequest && s.openRequest !== prev.openRequest) {
         pipeline.resetDocument();
@@ -86,34 +164,27 @@ export function EditorPane() {
         editor.revealLine(1);
       }
       if (s.analysis !== prev.analysis && s.analysis && s.analysis.version === s.editorVersion) {
-        applyMarkers(monaco, model, s.analysis.diagnostics);
+        if (useProjectStore.getState().project) projectMarkers();
+        else applyMarkers(monaco, model, s.analysis.diagnostics);
       }
       if (s.selection !== prev.selection || s.views !== prev.views) {
-        const id = s.selection.id;
-        const node = id ? s.views.get(id)?.node : undefined;
-        decorations?.set(
-          node
-            ? [{ range: new monaco.Range(node.range.line, 1, node.range.endLine, 1), options: { isWholeLine: true, className: 'selected-belief-line', linesDecorationsClassName: 'selected-belief-gutter' } }]
-            : [],
-        );
-        if (node && s.selection !== prev.selection && s.selection.source !== 'editor') {
-          suppressCursor = true;
-          editor.revealLineInCenterIfOutsideViewport(node.range.line);
-          editor.setPosition({ lineNumber: node.range.line, column: node.range.column });
-          suppressCursor = false;
-        }
+        markSelection(s, s.selection !== prev.selection && s.selection.source !== 'editor');
       }
     });
 
     // A document opened before this editor mounted (e.g. restored on start) is loaded now.
     const pendingOpen = useDocumentStore.getState().openRequest;
-    if (pendingOpen) {
+    const pendingProject = useProjectStore.getState().project;
+    if (pendingProject) openProjectModels(pendingProject);
+    else if (pendingOpen) {
       monaco.editor.setModelLanguage(model, editorLanguageOf(pendingOpen.language));
       model.setValue(pendingOpen.text);
     }
 
     return () => {
       unsubscribe();
+      unsubscribeProject();
+      disposeProjectModels();
       host.removeEventListener('paste', onPaste, true);
       onChange.dispose();
       onCursor.dispose();
@@ -127,5 +198,6 @@ export function EditorPane() {
 
   // `nokey`: React Flow's key handlers skip events from inside it. Monaco's input is an
   // EditContext div, which they would not otherwise take for a text field.
-  return <div className="editor-host nokey" data-testid="editor" data-version={editorVersion} ref={hostRef} />;
+  // `data-file`: in a project, the file shown (root-relative path).
+  return <div className="editor-host nokey" data-testid="editor" data-version={editorVersion} data-file={activeFile ?? undefined} ref={hostRef} />;
 }

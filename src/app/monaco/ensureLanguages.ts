@@ -9,6 +9,8 @@ import type { Language } from '../../core/graph/reasoningGraph.ts';
 import { languageRow } from '../../core/languages/languageTable.ts';
 import type { LanguageHost } from './languageHost.ts';
 import { monaco } from './monacoSetup.ts';
+import { projectFileOf, projectModel } from '../editor/projectModels.ts';
+import { revealInProject } from '../../store/projectStore.ts';
 
 let registered = false;
 
@@ -20,6 +22,11 @@ const host: LanguageHost = {
   symbolAt: (line, column) => getPipeline().symbolAt(line, column),
   usesOf: (id) => getPipeline().usesOf(id),
   posterior: (id) => useDocumentStore.getState().posteriors.get(id),
+  projectFileOf: (uri) => projectFileOf(uri),
+  projectUri: (file) => projectModel(file)?.uri.toString() ?? null,
+  projectSymbolAt: (file, line, column) => getPipeline().projectSymbolAt(file, line, column),
+  projectReferences: (file, line, column) => getPipeline().projectReferences(file, line, column),
+  projectRename: (file, line, column, newName) => getPipeline().projectRename(file, line, column, newName),
 };
 
 export function ensureLanguages(): void {
@@ -29,6 +36,19 @@ export function ensureLanguages(): void {
   registerGaia(monaco, host);
   registerProposal();
   registerSmtlib(monaco);
+  // Go to definition (and a reference picked in the peek view) in another file of a
+  // project: show that file and put the cursor where it leads.
+  monaco.editor.registerEditorOpener({
+    openCodeEditor(_source, resource, selectionOrPosition) {
+      const file = projectFileOf(resource);
+      if (file === null) return false;
+      const r = selectionOrPosition && 'startLineNumber' in selectionOrPosition ? selectionOrPosition : null;
+      const p = selectionOrPosition && 'lineNumber' in selectionOrPosition ? selectionOrPosition : null;
+      const range = r ? { line: r.startLineNumber, column: r.startColumn, endLine: r.endLineNumber, endColumn: r.endColumn } : p ? { line: p.lineNumber, column: p.column, endLine: p.lineNumber, endColumn: p.column } : { line: 1, column: 1, endLine: 1, endColumn: 1 };
+      revealInProject(file, range);
+      return true;
+    },
+  });
 }
 
 /** The Monaco language of a document (the language table's; a FormalProposal is edited as JSON). */

@@ -6,6 +6,8 @@ import type { AnalysisView } from '../../core/analysis/documentAnalysis.ts';
 import type { SymbolUse } from '../../core/clair/symbolIndex.ts';
 import type { Diagnostic } from '../../core/text/diagnostic.ts';
 import type { BeliefView } from '../../store/beliefView.ts';
+import type { RenameResult } from '../../core/gaia/package/packageSymbols.ts';
+import type { ProjectSymbol, ProjectUse } from '../../../workers/validationApi.ts';
 
 export interface LanguageHost {
   /** The newest analysis, possibly of an older version than the text. */
@@ -22,6 +24,16 @@ export interface LanguageHost {
   usesOf(id: string): Promise<SymbolUse[]>;
   /** Gaia: the posterior of a claim node, when inference has run. */
   posterior(id: string): number | undefined;
+  /** A project (a Gaia package's files): the file a model shows, by the model's URI; null for the one-file document. */
+  projectFileOf(uri: string): string | null;
+  /** A project: the model URI of one of its files (null when there is no such file). */
+  projectUri(file: string): string | null;
+  /** A project: the name at a place in one of its files, asked of the worker. */
+  projectSymbolAt(file: string, line: number, column: number): Promise<ProjectSymbol | null>;
+  /** A project: every use of what that name stands for, in every file. */
+  projectReferences(file: string, line: number, column: number): Promise<ProjectUse[]>;
+  /** A project: the edits renaming that name in every file, or why not. */
+  projectRename(file: string, line: number, column: number, newName: string): Promise<RenameResult>;
 }
 
 /** Key under which a diagnostic is found again from the marker Monaco hands back. */

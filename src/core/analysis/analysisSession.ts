@@ -2,12 +2,19 @@
  * One open document's analysis state, as the validation worker keeps it between edits:
  * the last parse (so unchanged lines are reused), the last few analyses sent to the
  * page (so each reply can be a small patch against what the page holds), and symbol
- * indexes built only when an editor feature asks.
+ * indexes built only when an editor feature asks. A Gaia package opened as a project is
+ * one document of several files: each version analyses all of them together, and its
+ * names are looked up across modules (src/core/gaia/package/packageSymbols.ts).
  */
 import type { ClairDocument } from '../clair/ast.ts';
 import type { SymbolIndex, SymbolUse } from '../clair/symbolIndex.ts';
 import { symbolAt, usesOf } from '../clair/symbolIndex.ts';
 import type { Language } from '../graph/reasoningGraph.ts';
+import type { GaiaAnalysis } from '../gaia/analyzeGaia.ts';
+import type { PackageSymbolIndex, PackageSymbolKind, PackageUseRole, RenameResult } from '../gaia/package/packageSymbols.ts';
+import { boundNamesOf, indexPackageSymbols, packageDefinition, packageReferences, packageSymbolAt, renamePackageSymbol } from '../gaia/package/packageSymbols.ts';
+import { analyzeGaiaPackageFiles } from '../languages/gaiaAnalyzer.ts';
+import type { SourceRange } from '../text/sourceRange.ts';
 import type { AnalysisPatch } from './analysisPatch.ts';
 import { completePatch, makePatch } from './analysisPatch.ts';
 import { analyzeIncrementally, symbolsOf } from './analyzeDocument.ts';
@@ -22,12 +29,39 @@ export interface AnalyzeRequest {
   readonly baseVersion: number | null;
   /** The document's file name (a Gaia package takes its name from it). */
   readonly fileName?: string | null;
+  /**
+   * A Gaia package opened as a project: every file of it, root-relative path → text,
+   * read as Gaia reads the folder (`text` is then not read).
+   */
+  readonly files?: ReadonlyMap<string, string> | null;
+}
+
+/** A name of a project at a place in one of its files, and what it stands for. */
+export interface ProjectSymbol {
+  readonly file: string;
+  readonly range: SourceRange;
+  readonly name: string;
+  readonly role: PackageUseRole;
+  readonly kind: PackageSymbolKind;
+  /** The graph node it stands for (knowledge), else null. */
+  readonly nodeId: string | null;
+  readonly definition: { readonly file: string; readonly range: SourceRange } | null;
+}
+
+/** One place a project's name is used. */
+export interface ProjectUse {
+  readonly file: string;
+  readonly range: SourceRange;
+  readonly role: PackageUseRole;
 }
 
 interface Kept {
   readonly analysis: AnalysisView;
   readonly document: ClairDocument | null;
   symbols: SymbolIndex | null;
+  /** A project's whole compile, and its names across modules (built when first asked). */
+  readonly gaia: GaiaAnalysis | null;
+  packageSymbols: PackageSymbolIndex | null;
 }
 
 /** How many recent analyses to keep: the page is never more than a few versions behind. */
@@ -44,16 +78,24 @@ export class AnalysisSession {
   analyze(request: AnalyzeRequest): AnalysisPatch {
     const last = this.kept[this.kept.length - 1];
     const sameLanguage = last?.analysis.language === request.language;
-    const { analysis, document, symbols } = analyzeIncrementally(
-      request.text,
-      request.language,
-      request.version,
-      sameLanguage ? (last?.document ?? null) : null,
-      this.now,
-      { fileName: request.fileName ?? null },
-    );
+    let kept: Kept;
+    if (request.files) {
+      const a = analyzeGaiaPackageFiles(request.files, new Map(), { version: request.version, previous: null, now: this.now, fileName: request.fileName ?? null });
+      kept = { analysis: a.analysis, document: null, symbols: null, gaia: a.gaia ?? null, packageSymbols: null };
+    } else {
+      const { analysis, document, symbols } = analyzeIncrementally(
+        request.text,
+        request.language,
+        request.version,
+        sameLanguage ? (last?.document ?? null) : null,
+        this.now,
+        { fileName: request.fileName ?? null },
+      );
+      kept = { analysis, document, symbols: symbols ?? null, gaia: null, packageSymbols: null };
+    }
+    const analysis = kept.analysis;
     const base = request.baseVersion === null ? undefined : this.kept.find((k) => k.analysis.version === request.baseVersion);
-    this.kept.push({ analysis, document, symbols: symbols ?? null });
+    this.kept.push(kept);
     if (this.kept.length > KEEP) this.kept.shift();
     return base ? makePatch(base.analysis, analysis) : completePatch(analysis);
   }
@@ -73,6 +115,38 @@ export class AnalysisSession {
   usesOf(version: number, id: string): SymbolUse[] | null {
     const symbols = this.symbolsFor(version);
     return symbols ? usesOf(symbols, id) : null;
+  }
+
+  /** A project's name at (line, column) of `file`, in version `version` (null: none there, or the version is gone). */
+  projectSymbolAt(version: number, file: string, line: number, column: number): ProjectSymbol | null {
+    const index = this.packageSymbolsFor(version);
+    const use = index ? packageSymbolAt(index, file, line, column) : null;
+    if (!index || !use) return null;
+    const symbol = index.symbols[use.symbol]!;
+    return { file, range: use.range, name: use.name, role: use.role, kind: symbol.kind, nodeId: symbol.nodeId, definition: packageDefinition(index, use) };
+  }
+
+  /** Every use, in every file, of what the name at (line, column) of `file` stands for. */
+  projectReferences(version: number, file: string, line: number, column: number): ProjectUse[] | null {
+    const index = this.packageSymbolsFor(version);
+    const use = index ? packageSymbolAt(index, file, line, column) : null;
+    if (!index || !use) return index ? [] : null;
+    return packageReferences(index, use).map((u) => ({ file: u.file, range: u.range, role: u.role }));
+  }
+
+  /** The edits renaming the name at (line, column) of `file` across the project, or why not. */
+  projectRename(version: number, file: string, line: number, column: number, newName: string): RenameResult | null {
+    const k = this.kept.find((x) => x.analysis.version === version);
+    const index = this.packageSymbolsFor(version);
+    if (!k?.gaia || !index) return null;
+    return renamePackageSymbol(index, file, line, column, newName, boundNamesOf(k.gaia.run));
+  }
+
+  private packageSymbolsFor(version: number): PackageSymbolIndex | null {
+    const k = this.kept.find((x) => x.analysis.version === version);
+    if (!k?.gaia) return null;
+    k.packageSymbols ??= indexPackageSymbols(k.gaia);
+    return k.packageSymbols;
   }
 
   private symbolsFor(version: number): SymbolIndex | null {

@@ -18,12 +18,14 @@ export function nearDuplicateDiagnostics(source: SimilaritySource, pairs: readon
     const range = source.rangeOf(p.later);
     if (!range) continue;
     const fix = fixes.get(p.later);
+    const file = source.fileOf?.(p.later) ?? null;
     out.push({
       severity: 'info',
       code: NEAR_DUPLICATE,
       message: `${p.later} nearly repeats ${p.earlier} (${measure} ${p.score.toFixed(2)})`,
       range,
       subject: p.later,
+      ...(file !== null ? { file } : {}),
       ...(fix ? { fixes: [fix] } : {}),
     });
   }

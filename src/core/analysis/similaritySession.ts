@@ -8,7 +8,7 @@
 import type { ClairDocument } from '../clair/ast.ts';
 import { reparseClair } from '../clair/parser.ts';
 import { collectSymbols } from '../clair/symbols.ts';
-import { analyzeGaia } from '../gaia/analyzeGaia.ts';
+import { analyzeGaia, analyzeGaiaPackage } from '../gaia/analyzeGaia.ts';
 import type { Language, ReasoningGraph } from '../graph/reasoningGraph.ts';
 import type { Diagnostic } from '../text/diagnostic.ts';
 import type { NearDuplicatePair } from '../vsa/nearDuplicates.ts';
@@ -29,6 +29,8 @@ export interface SimilarityDocument {
   readonly language: Language;
   /** The document's file name (a Gaia package takes its name from it). */
   readonly fileName?: string | null;
+  /** A Gaia package opened as a project: its files (root-relative path → text), read instead of `text`. */
+  readonly files?: ReadonlyMap<string, string> | null;
 }
 
 interface StrategyState {
@@ -76,7 +78,8 @@ export class SimilaritySession {
     } else {
       this.clairDocument = null;
       const stem = doc.fileName ? doc.fileName.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '') : null;
-      this.source = doc.language === 'gaia' ? graphSimilaritySource(analyzeGaia(doc.text, { fileStem: stem }).graph) : { ...this.source, language: doc.language, items: [] };
+      const gaia = doc.language !== 'gaia' ? null : doc.files ? analyzeGaiaPackage(doc.files) : analyzeGaia(doc.text, { fileStem: stem });
+      this.source = gaia ? graphSimilaritySource(gaia.graph) : { ...this.source, language: doc.language, items: [] };
     }
     this.sourceVersion = doc.version;
   }

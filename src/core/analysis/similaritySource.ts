@@ -22,6 +22,8 @@ export interface SimilaritySource {
   readonly items: readonly SimilarityItem[];
   /** Where a finding about `id` is reported. */
   rangeOf(id: string): SourceRange | null;
+  /** In a document of several files (a Gaia package): the file `rangeOf` is in. */
+  fileOf?(id: string): string | null;
   /** The quick fixes merging each `drop` into its `keep`, by `drop`; none where the language has none. */
   mergeFixes(merges: readonly { readonly drop: string; readonly keep: string }[]): ReadonlyMap<string, DiagnosticFix>;
 }
@@ -49,6 +51,7 @@ export function graphSimilaritySource(graph: ReasoningGraph): SimilaritySource {
     language: graph.language,
     items: [...nodes.values()].map((n) => ({ id: n.id, text: n.content })),
     rangeOf: (id) => nodes.get(id)?.range ?? null,
+    fileOf: (id) => nodes.get(id)?.file ?? null,
     mergeFixes: () => new Map(),
   };
 }

@@ -61,6 +61,22 @@ export function nodeAtLine(graph: ReasoningGraph, line: number): GraphNode | nul
   return n && n.range.line <= line && line <= n.range.endLine ? n : null;
 }
 
+/**
+ * In a document of several files (a Gaia package): the node written on `line` of `file`
+ * — the innermost one when statements nest (a claim inside a derive) — or null.
+ */
+export function nodeAtFileLine(graph: ReasoningGraph, file: string, line: number): GraphNode | null {
+  let best: GraphNode | null = null;
+  for (const n of graph.nodes) {
+    if (n.file !== file || line < n.range.line || line > n.range.endLine) continue;
+    const size = n.range.endLine - n.range.line;
+    const bestSize = best ? best.range.endLine - best.range.line : Infinity;
+    // A claim before the action that concludes it, when both are the same statement.
+    if (size < bestSize || (size === bestSize && best?.kind === 'factor' && n.kind !== 'factor')) best = n;
+  }
+  return best;
+}
+
 export function edgesOf(index: GraphIndex, id: NodeId): { supports: readonly NodeId[]; dependents: readonly NodeId[] } {
   return { supports: index.supportsOf.get(id) ?? [], dependents: index.dependentsOf.get(id) ?? [] };
 }

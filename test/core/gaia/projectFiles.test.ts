@@ -40,7 +40,7 @@ describe('the package root among what was opened', () => {
 describe('project file rules', () => {
   it.each([
     ['src/a/b.py', true, 'gaia'],
-    ['references.json', true, 'json'],
+    ['references.json', true, 'plaintext'],
     ['pyproject.toml', true, 'plaintext'],
     ['src/a/py.typed', true, 'plaintext'],
     ['README.md', true, 'plaintext'],

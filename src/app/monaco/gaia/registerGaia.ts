@@ -9,6 +9,7 @@ import { gaiaCompletionProvider } from './gaiaCompletion.ts';
 import { gaiaHoverProvider } from './gaiaHover.ts';
 import { gaiaLanguageConfiguration, gaiaMonarch } from './gaiaMonarch.ts';
 import { languageRow } from '../../../core/languages/languageTable.ts';
+import { projectDefinitionProvider, projectHighlightProvider, projectHoverProvider, projectReferenceProvider, projectRenameProvider } from './gaiaProjectNavigation.ts';
 
 export const GAIA_LANGUAGE_ID = languageRow('gaia').monacoLanguage;
 
@@ -22,13 +23,14 @@ export function registerGaia(monaco: Monaco, host: LanguageHost): IDisposable[] 
     L.setMonarchTokensProvider(id, gaiaMonarch),
     L.setLanguageConfiguration(id, gaiaLanguageConfiguration),
     L.registerCompletionItemProvider(id, gaiaCompletionProvider(monaco, host)),
-    L.registerHoverProvider(id, gaiaHoverProvider(monaco, host)),
+    L.registerHoverProvider(id, projectHoverProvider(host, (h) => gaiaHoverProvider(monaco, h))),
     // Navigation, rename and quick fixes only ask the worker's symbol index and the
-    // diagnostics' fixes, so the same providers serve both languages.
-    L.registerDefinitionProvider(id, clairDefinitionProvider(monaco, host)),
-    L.registerReferenceProvider(id, clairReferenceProvider(monaco, host)),
-    L.registerDocumentHighlightProvider(id, clairHighlightProvider(monaco, host)),
-    L.registerRenameProvider(id, clairRenameProvider(monaco, host, PYTHON_NAME)),
+    // diagnostics' fixes, so the same providers serve both languages. In the files of a
+    // project they ask the package's index across modules instead.
+    L.registerDefinitionProvider(id, projectDefinitionProvider(monaco, host, clairDefinitionProvider(monaco, host))),
+    L.registerReferenceProvider(id, projectReferenceProvider(monaco, host, clairReferenceProvider(monaco, host))),
+    L.registerDocumentHighlightProvider(id, projectHighlightProvider(monaco, host, clairHighlightProvider(monaco, host))),
+    L.registerRenameProvider(id, projectRenameProvider(monaco, host, clairRenameProvider(monaco, host, PYTHON_NAME))),
     L.registerCodeActionProvider(id, clairCodeActionProvider(monaco, host), { providedCodeActionKinds: ['quickfix'] }),
   ];
 }

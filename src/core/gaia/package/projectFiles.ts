@@ -48,11 +48,14 @@ export function inSkippedFolder(path: string): boolean {
   return parts.slice(0, -1).some(isSkippedFolder);
 }
 
-/** Monaco's language for a project file: Gaia for Python modules, JSON for .json, else plain text. */
-export function projectFileLanguage(path: string): 'gaia' | 'json' | 'plaintext' {
-  if (path.endsWith('.py') || path.endsWith('.pyi')) return 'gaia';
-  if (path.endsWith('.json')) return 'json';
-  return 'plaintext';
+/** How the editor reads a project file: Python modules as Gaia, everything else (TOML, JSON, Markdown) as plain text. */
+export function projectFileLanguage(path: string): 'gaia' | 'plaintext' {
+  return path.endsWith('.py') || path.endsWith('.pyi') ? 'gaia' : 'plaintext';
+}
+
+/** A path as a folder listing, a zip or Windows gives it, as POSIX without a leading `./` or `/`. */
+export function normalizeFoundPath(path: string): string {
+  return path.replace(/\\/g, '/').replace(/^(\.?\/)+/, '');
 }
 
 /** A file as found: its path below whatever was opened, and its size. */
@@ -65,7 +68,7 @@ export type PackageRootResult =
   | {
       /** The package root, relative to what was opened (`''` when it is that folder itself). */
       readonly root: string;
-      /** The files to read: path as found → root-relative path. */
+      /** The files to read: path as found (normalized) → root-relative path. */
       readonly keep: ReadonlyMap<string, string>;
       /** Files left out, with why (binary-looking names are simply not kept). */
       readonly skipped: number;
@@ -77,7 +80,7 @@ export type PackageRootResult =
  * them a project keeps. `what` names the source in messages ("the folder tides-gaia").
  */
 export function packageRootOf(found: readonly FoundFile[], what: string): PackageRootResult {
-  const normalized = found.map((f) => ({ ...f, path: f.path.replace(/\\/g, '/').replace(/^\.?\/+/, '') })).filter((f) => f.path !== '' && !f.path.endsWith('/'));
+  const normalized = found.map((f) => ({ ...f, path: normalizeFoundPath(f.path) })).filter((f) => f.path !== '' && !f.path.endsWith('/'));
   const pyprojects = normalized
     .map((f) => f.path)
     .filter((p) => (p === 'pyproject.toml' || p.endsWith('/pyproject.toml')) && !inSkippedFolder(p))
