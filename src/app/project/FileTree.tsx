@@ -1,6 +1,6 @@
 /**
  * The files of the open project (a Gaia package), beside the editor: folders first, each
- * folder foldable; clicking a file shows it in the editor. Each file carries the count
+ * folder foldable; clicking a file shows it in the editor, ready to type in. Each file carries the count
  * of its errors and warnings from the current analysis.
  */
 import { useMemo, useState } from 'react';
@@ -8,6 +8,7 @@ import { compareTreePaths } from '../../core/gaia/package/projectFiles.ts';
 import type { Diagnostic } from '../../core/text/diagnostic.ts';
 import { useDocumentStore } from '../../store/documentStore.ts';
 import { setActiveFile, useProjectStore } from '../../store/projectStore.ts';
+import { activeEditor } from '../editor/activeEditor.ts';
 
 interface Folder {
   readonly name: string;
@@ -80,7 +81,10 @@ export function FileTree() {
               data-error-count={c?.errors ?? 0}
               data-warning-count={c?.warnings ?? 0}
               title={path}
-              onClick={() => setActiveFile(path)}
+              onClick={() => {
+                setActiveFile(path);
+                activeEditor()?.focus();
+              }}
             >
               <span className="tree-name">{label}</span>
               {c && c.errors > 0 && <span className="tree-count sev-error">{c.errors}</span>}
