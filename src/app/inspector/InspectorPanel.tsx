@@ -93,7 +93,7 @@ function ClairInspector() {
   return (
     <aside className="inspector" data-testid="inspector" data-selected={id}>
       <header className="inspector-head">
-        <button className="inspector-id" onClick={() => revealInEditor(n.range.line, n.range.column)} title="Show in the editor">
+        <button className="inspector-id" onClick={() => revealInEditor(n.range.line, n.range.column, n.file)} title="Show in the editor">
           {id}
         </button>
         <span className="band-chip" data-testid="inspector-band" style={{ background: BAND_COLOURS[band ?? 'none'] }}>

@@ -10,7 +10,7 @@ export function NodeProblems({ problems }: { problems: readonly Diagnostic[] }) 
       <ul className="inspector-problems">
         {problems.map((p, i) => (
           <li key={i} className={`sev-${p.severity}`}>
-            <button onClick={() => revealInEditor(p.range.line, p.range.column)}>
+            <button onClick={() => revealInEditor(p.range.line, p.range.column, p.file)}>
               <code>{p.code}</code> {p.message}
             </button>
           </li>

@@ -19,7 +19,7 @@ describe('a project in the analysis session', () => {
     const first = applyPatch(null, session.analyze({ version: 1, text: '', language: 'gaia', baseVersion: null, files }))!;
     expect(first.diagnostics).toEqual([]);
     expect(first.ir).toBeDefined();
-    const byId = new Map(first.graph.nodes.map((n) => [n.id, n]));
+    const byId = new Map(first.graph.nodes.map((n) => [n.id as string, n]));
     expect(byId.get('lunar_pull')?.file).toBe('src/harbour/theory.py');
     expect(byId.get('logbook')?.file).toBe('src/harbour/evidence/records.py');
 
