@@ -149,7 +149,28 @@ for (const rate of [1, 4]) {
     // lunar_pull's prior 0.6 → 0.3, typed key by key.
     await cursorAfter(page, 'value=0.6');
     await page.keyboard.press('Backspace');
+    await settled(page);
+    // From the key that makes the prior 0.3 to link's new posterior on screen (link is in __init__.py).
+    // Installed (and awaited) before the key, read after it.
+    await page.evaluate(() => {
+      const w = window as unknown as { __onScreen?: Promise<number> };
+      w.__onScreen = new Promise<number>((resolve) => {
+        let pressed = 0;
+        window.addEventListener('keydown', () => (pressed = performance.now()), { once: true, capture: true });
+        const belief = () => document.querySelector('[data-testid=graph] [data-testid="node-link"]')?.getAttribute('data-belief') ?? null;
+        const before = belief();
+        // Checked every frame: what is on screen, whichever element draws it.
+        const check = () => {
+          if (pressed > 0 && belief() !== before) resolve(performance.now() - pressed);
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      });
+    });
     await page.keyboard.type('3', { delay: 30 });
+    const ms = await page.evaluate(() => (window as unknown as { __onScreen: Promise<number> }).__onScreen);
+    test.info().annotations.push({ type: 'keystroke → posterior in another module on screen', description: `${ms.toFixed(0)} ms at CPU ×${rate}` });
+    console.log(`keystroke in priors.py → link's posterior on screen: ${ms.toFixed(0)} ms (CPU ×${rate})`);
     await settled(page);
     // lunar_pull is written in theory.py, link in __init__.py: both move; logbook does not.
     await expect.poll(() => belief(page, 'lunar_pull')).toBeCloseTo(0.3, 9);
