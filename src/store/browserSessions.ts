@@ -25,6 +25,7 @@ import { languageOf, openDocument, openProject, useDocumentStore } from './docum
 import { useProjectStore } from './projectStore.ts';
 import { defaultActiveFile, packageText } from '../core/gaia/package/projectFiles.ts';
 import type { ReadProjectResult } from './projectImport.ts';
+import { readProjectFromZip } from './projectImport.ts';
 import { lineEdit, mergeText, offsetAfterEdit } from '../db/textMerge.ts';
 import { activeEditor } from '../app/editor/activeEditor.ts';
 import { getSession, usePersistence } from './sessionInstance.ts';
@@ -578,7 +579,6 @@ export async function importFile(file: File): Promise<void> {
 
 /** A Gaia package from a .zip: unpacked in the page, its package root found, opened as a project. */
 export async function openZip(file: File): Promise<void> {
-  const { readProjectFromZip } = await import('./projectImport.ts');
   // A zip is a compressed package: its unpacked size is checked against the limit entry by entry.
   if (file.size > MAX_LOG_BYTES) return notice(`${file.name} was not opened: ${tooLargeMessage(file.size, MAX_LOG_BYTES, 'archive')}.`);
   let bytes: Uint8Array;
