@@ -53,42 +53,35 @@ export function lowerLegacyStrategies(cx: CompileContext, strategies: readonly L
     if (s.subStrategies && s.subStrategies.length > 0) {
       // A composite names its parts by id (they were made, and so lowered, before it).
       const subs = s.subStrategies.map((sub) => idOf.get(sub)).filter((id): id is string => id !== undefined);
-      ir = {
-        strategy_id: strategyId(s.type, premises, conclusion, sha256Hex(pythonStrListRepr(sortedStrings(subs))).slice(0, 16)),
-        scope: 'local',
-        type: s.type,
-        premises,
-        conclusion,
-        background,
-        steps,
-        conditional_probabilities: null,
-        p_a_given_b: null,
-        p_b_given_a: null,
-        metadata,
-        sub_strategies: subs,
-      };
+      const structure = sha256Hex(pythonStrListRepr(sortedStrings(subs))).slice(0, 16);
+      ir = { ...plainStrategy(s.type, premises, conclusion, background, steps, metadata, structure), sub_strategies: subs };
     } else if (FORMALIZED_TYPES.has(s.type)) {
       const f = formalizeNamedStrategy({ type: s.type, premises, conclusion, namespace: cx.namespace, packageName: cx.packageName, background, steps, metadata });
       for (const k of f.knowledges) cx.origins.set(k.id, s.origin);
       for (const k of f.knowledges) cx.addKnowledge(cx.generated, k);
       ir = f.strategy;
     } else {
-      ir = {
-        strategy_id: strategyId(s.type, premises, conclusion, ''),
-        scope: 'local',
-        type: s.type,
-        premises,
-        conclusion,
-        background,
-        steps,
-        conditional_probabilities: null,
-        p_a_given_b: null,
-        p_b_given_a: null,
-        metadata,
-      };
+      ir = plainStrategy(s.type, premises, conclusion, background, steps, metadata, '');
     }
     cx.strategies.push(ir);
     cx.origins.set(ir.strategy_id, s.origin);
     idOf.set(s, ir.strategy_id);
   }
+}
+
+/** A strategy without a table or operators; `structure` is its structure hash (a composite's parts). */
+function plainStrategy(type: string, premises: string[], conclusion: string, background: string[] | null, steps: IrStep[] | null, metadata: JsonDict | null, structure: string): IrStrategy {
+  return {
+    strategy_id: strategyId(type, premises, conclusion, structure),
+    scope: 'local',
+    type,
+    premises,
+    conclusion,
+    background,
+    steps,
+    conditional_probabilities: null,
+    p_a_given_b: null,
+    p_b_given_a: null,
+    metadata,
+  };
 }
