@@ -286,6 +286,10 @@ test('VSA intuition: rounds grow the active set until the goal follows; the roun
   await openProposalText(page, chain(20, 40));
   expect(await errorCount(page)).toBe(0);
   await page.getByTestId('prove-intuition').selectOption('hdc');
+  // Each round gets a slice of the time budget; a generous budget keeps a loaded machine's slow
+  // first round from ending in 'timeout' (that path has its own test below).
+  await expect(page.getByTestId('solver-status')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  await page.getByTestId('budget-timeoutMs').fill('60000');
   await run(page);
   await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'entailed');
   const rounds = Number(await page.getByTestId('rounds').getAttribute('data-count'));

@@ -8,6 +8,7 @@ import { compareDiagnostics } from '../core/text/diagnostic.ts';
 import { inferenceDiagnostics } from '../core/infer/inferenceDiagnostics.ts';
 import type { InferenceMethod, InferenceResult } from '../core/infer/inferenceResult.ts';
 import type { GaiaIr } from '../core/infer/irInput.ts';
+import type { JointDependencyIr } from '../core/infer/jointGraph.ts';
 import { runInference } from '../core/infer/runInference.ts';
 import type { LoadedDocument } from './loadDocument.ts';
 
@@ -20,12 +21,13 @@ export interface InferredDocument {
 
 /**
  * Runs inference on a Gaia package (`ir`: the IR to use, by default the one without
- * `ir_hash`; `infer` passes the full one it prints the hash of). Other documents come back
+ * `ir_hash`; `infer` passes the full one it prints the hash of; `dependencies`: joint
+ * inference's dependency graphs, for `--depth N`). Other documents come back
  * as they are.
  */
-export function withGaiaInference(doc: LoadedDocument, method: InferenceMethod = 'auto', ir?: unknown): InferredDocument {
+export function withGaiaInference(doc: LoadedDocument, method: InferenceMethod = 'auto', ir?: unknown, dependencies?: readonly JointDependencyIr[]): InferredDocument {
   if (!doc.gaia) return { doc, result: null };
-  const result = runInference((ir ?? doc.gaia.irForInference()) as GaiaIr, { method });
+  const result = runInference((ir ?? doc.gaia.irForInference()) as GaiaIr, { method, ...(dependencies ? { dependencies } : {}) });
   const failures = inferenceDiagnostics(result.problems, doc.gaia.graph);
   if (failures.length === 0) return { doc, result };
   const diagnostics = [...doc.analysis.diagnostics, ...failures].sort(compareDiagnostics);

@@ -23,6 +23,8 @@ export interface LoadedDocument {
   readonly gaia?: GaiaAnalysis;
   /** For a package read from its folder: its files, root-relative path → text. */
   readonly files?: ReadonlyMap<string, string>;
+  /** For a package read from its folder: the Gaia packages found for it, by import name. */
+  readonly dependencies?: ReadonlyMap<string, ReadonlyMap<string, string>>;
   /** For a FormalProposal: the gates' result (and the SMT-LIB2 when they pass). */
   readonly proposal?: ProposalCheck;
 }
@@ -106,6 +108,7 @@ async function analyzePackage(command: string, input: PackageInput, pkg: Package
     analysis: { ...a.analysis, symbols: a.symbols! },
     gaia: a.gaia!,
     files: input.files,
+    dependencies,
   };
 }
 

@@ -75,43 +75,38 @@ async function walk(root: string, dir: string, out: string[]): Promise<void> {
   }
 }
 
-/** A requirement's distribution name and its `file://` location, if any (`x-gaia @ file:///p`). */
-function requirement(spec: string): { name: string; path: string | null } | null {
-  const m = /^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:\[[^\]]*\])?\s*(?:@\s*(\S+))?/.exec(spec);
-  if (!m) return null;
-  const url = m[2];
-  return { name: m[1]!, path: url?.startsWith('file://') ? decodeURIComponent(new URL(url).pathname) : null };
-}
-
 /**
- * The Gaia packages a package folder imports from, by import name, read from disk as
+ * The Gaia packages a package folder may import from, by import name, read from disk as
  * Gaia's local dependency lookup finds them: a `file://` requirement or a
- * `[tool.uv.sources]` path (relative to the package), and every package folder inside
- * `--deps DIR`. A dependency that cannot be found is left out: importing it is then an
- * error that names it.
+ * `[tool.uv.sources]` path (relative to the package that names it, and so on through
+ * their own dependencies), and every package folder inside `--deps DIR`. A dependency
+ * that cannot be found is left out: importing it is then an error that names it.
  */
 export async function readDependencies(pkg: PackageInput, depsDir: string | undefined): Promise<Map<string, ReadonlyMap<string, string>>> {
-  const { readPyprojectToml } = await import('../core/gaia/pyprojectToml.ts');
+  const [{ readPyprojectToml }, { gaiaImportName, gaiaRequirements }] = await Promise.all([import('../core/gaia/pyprojectToml.ts'), import('../core/gaia/package/gaiaRequirements.ts')]);
   const out = new Map<string, ReadonlyMap<string, string>>();
-  const importName = (dist: string) => dist.replace(/-gaia$/i, '').replace(/[-.]/g, '_').toLowerCase();
-  const add = async (folder: string) => {
-    if (!(await isPackagePath(folder))) return;
+  const visited = new Set<string>([resolve(pkg.root)]);
+  const follow = async (root: string, files: ReadonlyMap<string, string>): Promise<void> => {
+    const py = readPyprojectToml(files.get('pyproject.toml') ?? '');
+    for (const r of gaiaRequirements(py.dependencies)) {
+      const local = r.filePath ?? py.localSources.get(r.distName) ?? null;
+      if (local) await add(resolve(root, local));
+    }
+  };
+  const add = async (folder: string): Promise<void> => {
+    if (visited.has(folder) || !(await isPackagePath(folder))) return;
+    visited.add(folder);
     const dep = await readPackage(folder);
     const name = readPyprojectToml(dep.files.get('pyproject.toml') ?? '').projectName;
-    if (name && !out.has(importName(name))) out.set(importName(name), dep.files);
+    if (name && !out.has(gaiaImportName(name))) out.set(gaiaImportName(name), dep.files);
+    await follow(folder, dep.files);
   };
-  const py = readPyprojectToml(pkg.files.get('pyproject.toml') ?? '');
-  for (const spec of py.dependencies) {
-    const r = requirement(spec);
-    if (!r || !r.name.toLowerCase().endsWith('-gaia')) continue;
-    const local = r.path ?? py.localSources.get(r.name) ?? null;
-    if (local) await add(resolve(pkg.root, local));
-  }
+  await follow(pkg.root, pkg.files);
   if (depsDir !== undefined) {
     const info = await stat(depsDir).catch(() => null);
     if (!info?.isDirectory()) throw new CliFailure(`cannot read ${depsDir}: no such folder (--deps names a folder of Gaia package folders)`);
-    if (await isPackagePath(depsDir)) await add(depsDir);
-    for (const entry of await readdir(depsDir, { withFileTypes: true })) if (entry.isDirectory()) await add(join(depsDir, entry.name));
+    if (await isPackagePath(depsDir)) await add(resolve(depsDir));
+    for (const entry of await readdir(depsDir, { withFileTypes: true })) if (entry.isDirectory()) await add(resolve(depsDir, entry.name));
   }
   return out;
 }

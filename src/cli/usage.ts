@@ -38,7 +38,7 @@ const EXTENSIONS = LANGUAGE_TABLE.map((l) => `${l.extensions.join('/')} ${l.name
 
 export const COMMAND_USAGE: Readonly<Record<string, string>> = {
   check: `warrant check FILE... [--json] [--lang ${LANG}]`,
-  infer: `warrant infer FILE [--json] [--lang ${LANG}] [--method auto|exact|jt|bp|trw_bp] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
+  infer: `warrant infer FILE [--json] [--lang ${LANG}] [--method auto|exact|jt|bp|trw_bp] [--depth N] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
   export: `warrant export FILE --to ${EXPORT_FORMATS.join('|')} [--out PATH] [--ops LOG.jsonl] [--mode entailment|model|consistency] [--lang ${LANG}] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
   bench: 'warrant bench [--json] [--quick] [--no-browser]',
   explain: `warrant explain FILE ID [--json] [--ops LOG.jsonl] [--lang ${LANG}] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
@@ -53,6 +53,8 @@ Commands:
   check FILE... [--json]          parse and validate; print diagnostics
   infer FILE [--json]             CLAIR: derived confidence of every belief;
         [--method M]              Gaia: posterior beliefs (auto, exact, jt, bp, trw_bp)
+        [--depth N]               (Gaia package: joint inference with its dependencies
+                                  N levels deep, -1 all; 0, the default, is local)
   explain FILE ID [--json]        why a belief is held: its explanation record
           [--ops LOG.jsonl]       (with a session's operation log, verified and replayed)
   cascade FILE OP... [--json]     apply --refute ID, --correct ID=CONF, --retract ID,

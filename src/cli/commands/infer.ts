@@ -11,6 +11,8 @@ import { usageFailure } from '../cliFailure.ts';
 import { checkJson, diagnosticLine, diagnosticText, hasErrors } from '../diagnosticReport.ts';
 import { LANGUAGES } from '../inputLanguage.ts';
 import { loadDocument, packageOptionsOf } from '../loadDocument.ts';
+import type { LoadedDocument } from '../loadDocument.ts';
+import type { JointDependencyIr } from '../../core/infer/jointGraph.ts';
 import { GAIA_LANG_VERSION } from '../../core/export/gaiaBeliefsJson.ts';
 import type { GaiaAnalysis } from '../../core/gaia/analyzeGaia.ts';
 import type { InferenceMethod, InferenceResult } from '../../core/infer/inferenceResult.ts';
@@ -25,14 +27,21 @@ export interface InferJson {
 export async function runInfer(args: readonly string[]): Promise<number> {
   const cl = parseCommandLine('infer', args, {
     flags: ['json'],
-    values: { lang: LANGUAGES, method: ['auto', 'exact', 'jt', 'bp', 'trw_bp'], ...GAIA_PACKAGE_OPTIONS },
+    values: { lang: LANGUAGES, method: ['auto', 'exact', 'jt', 'bp', 'trw_bp'], depth: null, ...GAIA_PACKAGE_OPTIONS },
   });
+  const depth = depthOf(cl.values.get('depth'));
   if (cl.positionals.length !== 1) throw usageFailure('infer takes exactly one FILE (or - for standard input)', 'infer');
   const json = cl.flags.has('json');
   const loaded = await loadDocument('infer', cl.positionals[0]!, cl.values.get('lang'), packageOptionsOf(cl.values));
   const method = (cl.values.get('method') ?? 'auto') as InferenceMethod;
   // Gaia: inference runs first, so a failure is reported as `check` reports it (same code and range).
-  const { doc, result } = withGaiaInference(loaded, method, loaded.gaia?.irJson());
+  const joint = await jointDependenciesOf(loaded, depth);
+  if (typeof joint === 'string') {
+    // Gaia stops `run infer --depth N` with exit 1 here: the package is fine, its inference cannot run.
+    await writeStderr(`${loaded.input.name}: error: ${joint}\n`);
+    return 1;
+  }
+  const { doc, result } = withGaiaInference(loaded, method, loaded.gaia?.irJson(), joint);
 
   if (hasErrors([doc])) {
     await writeStdout(json ? JSON.stringify(checkJson([doc])) + '\n' : diagnosticText([doc]));
@@ -70,6 +79,28 @@ async function inferGaia(gaia: GaiaAnalysis, result: InferenceResult, json: bool
   const footer = `\n\nmethod ${d.method}${d.treewidth !== null ? `, treewidth ${d.treewidth}` : ''}, ${d.iterations_run} iteration${d.iterations_run === 1 ? '' : 's'}, ${d.converged ? 'converged' : 'not converged'}\n`;
   await writeStdout(header + body + footer);
   return 0;
+}
+
+/** `--depth N` as Gaia reads it: 0 local inference (the default), N levels of dependencies, −1 all. */
+function depthOf(value: string | undefined): number {
+  if (value === undefined) return 0;
+  if (!/^-?\d+$/.test(value.trim()) || Number(value) < -1) throw usageFailure(`--depth takes a whole number: 0 (local inference), N (dependencies N levels deep) or -1 (all), not "${value}"`, 'infer');
+  return Number(value);
+}
+
+/**
+ * The dependency graphs `--depth N` merges (src/core/gaia/jointDependencies.ts). Gaia
+ * says when there are none and runs local inference; a dependency that cannot be found
+ * or compiled is the message that stops the command.
+ */
+async function jointDependenciesOf(doc: LoadedDocument, depth: number): Promise<readonly JointDependencyIr[] | undefined | string> {
+  if (depth === 0) return undefined;
+  if (!doc.files || !doc.gaia) throw usageFailure('--depth is for a Gaia package read from its folder (joint inference with the packages it depends on)', 'infer');
+  const { jointDependencies } = await import('../../core/gaia/jointDependencies.ts');
+  const joint = jointDependencies(doc.files, doc.dependencies ?? new Map(), depth);
+  if (!joint.ok) return joint.message;
+  if (joint.dependencies.length === 0) await writeStderr(`${doc.input.name}: no Gaia dependencies; running local inference only\n`);
+  return joint.dependencies;
 }
 
 /** A readable table: id, stated, derived, effective, and the band of the effective value. */

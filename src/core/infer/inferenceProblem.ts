@@ -11,7 +11,9 @@ export type InferenceProblemCode =
   /** `exact` was asked for more variables than enumeration handles. */
   | 'too-many-variables'
   /** An associate strategy with no prior on either endpoint: Gaia's local MaxEnt closure is used. */
-  | 'associate-maxent-closure';
+  | 'associate-maxent-closure'
+  /** Joint inference (`--depth N`): the merged graph carries no hard evidence, as Gaia's merge does. */
+  | 'joint-evidence-dropped';
 
 export interface InferenceProblem {
   readonly severity: 'error' | 'warning';

@@ -3,6 +3,7 @@
  * diffed with Gaia's file), plus the method that ran and any problems.
  */
 import type { InferenceProblem } from './inferenceProblem.ts';
+import type { JointDependencyIr } from './jointGraph.ts';
 
 /** The engines. `trw_bp` is Gaia's tree-reweighted BP; `bp` plain loopy BP on the exact engines' tables. */
 export type EngineName = 'exact' | 'jt' | 'bp' | 'trw_bp';
@@ -21,6 +22,11 @@ export interface InferenceOptions {
   readonly damping?: number;
   readonly maxIterations?: number;
   readonly threshold?: number;
+  /**
+   * Joint inference (`--depth N`): the IRs of the dependencies to merge with the package's
+   * own graph (src/core/infer/jointGraph.ts). Absent or empty: local inference.
+   */
+  readonly dependencies?: readonly JointDependencyIr[];
 }
 
 export interface BeliefEntry {

@@ -13,6 +13,7 @@ import { InferenceError } from './inferenceProblem.ts';
 import type { InferenceProblem } from './inferenceProblem.ts';
 import type { BeliefEntry, EngineName, InferenceDiagnostics, InferenceOptions, InferenceResult } from './inferenceResult.ts';
 import type { GaiaIr } from './irInput.ts';
+import { lowerJoint } from './jointGraph.ts';
 import { lowerIr } from './lowerIr.ts';
 
 export function runInference(ir: GaiaIr, options: InferenceOptions = {}): InferenceResult {
@@ -20,7 +21,7 @@ export function runInference(ir: GaiaIr, options: InferenceOptions = {}): Infere
   const problems: InferenceProblem[] = [];
   let graph: CompiledGraph | null = null;
   try {
-    const lowered = lowerIr(ir);
+    const lowered = options.dependencies?.length ? lowerJoint(ir, options.dependencies) : lowerIr(ir);
     problems.push(...lowered.warnings);
     graph = compileGraph(lowered.graph);
     const run = runEngine(graph, method, options);

@@ -4,7 +4,8 @@
  * compiler and exact inference wrote for it (the oracle's status.json, ir.json,
  * manifests, beliefs.json). A package Gaia compiles must give the same ir.json and
  * manifests byte for byte and the same beliefs to 1e-9; one Gaia refuses must be refused
- * (an error, never accepted).
+ * (an error, never accepted). Where NAME.expected/joint/depthN/beliefs.json exists, Gaia's
+ * `gaia run infer --depth N` wrote it: joint inference with the dependencies must agree.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { analyzeGaiaPackage } from '../../../src/core/gaia/analyzeGaia.ts';
 import { runInference } from '../../../src/core/infer/runInference.ts';
 import type { GaiaIr } from '../../../src/core/infer/irInput.ts';
 import { readDependencies, readPackage } from '../../../src/cli/readPackage.ts';
+import { jointDependencies } from '../../../src/core/gaia/jointDependencies.ts';
 
 const ROOT = join(import.meta.dirname, '../../fixtures/gaia-packages');
 const packages = existsSync(ROOT)
@@ -61,4 +63,37 @@ describe('Gaia packages from their folders, against real Gaia', () => {
       for (const b of want.beliefs) expect(Math.abs((got.get(b.knowledge_id) ?? NaN) - b.belief), b.knowledge_id).toBeLessThan(1e-9);
     });
   }
+
+  for (const name of packages) {
+    const jointDir = join(ROOT, `${name}.expected`, 'joint');
+    if (!existsSync(jointDir)) continue;
+    for (const entry of readdirSync(jointDir).sort()) {
+      const depth = Number(entry.slice('depth'.length));
+      it(`${name}: joint inference at --depth ${depth}, beliefs to 1e-9`, async () => {
+        const input = await readPackage(join(ROOT, name));
+        const pool = await readDependencies(input, undefined);
+        const a = analyzeGaiaPackage(input.files, {}, pool);
+        const joint = jointDependencies(input.files, pool, depth);
+        if (!joint.ok) throw new Error(joint.message);
+        const result = runInference(a.irForInference() as GaiaIr, { method: 'auto', dependencies: joint.dependencies });
+        expect(result.problems.filter((p) => p.severity === 'error')).toEqual([]);
+        const want = JSON.parse(readFileSync(join(jointDir, entry, 'beliefs.json'), 'utf8')) as { beliefs: { knowledge_id: string; belief: number }[]; diagnostics: { treewidth: number } };
+        expect(result.beliefs.map((b) => b.knowledge_id)).toEqual(want.beliefs.map((b) => b.knowledge_id));
+        const got = new Map(result.beliefs.map((b) => [b.knowledge_id, b.belief]));
+        for (const b of want.beliefs) expect(Math.abs((got.get(b.knowledge_id) ?? NaN) - b.belief), b.knowledge_id).toBeLessThan(1e-9);
+        expect(result.diagnostics.treewidth).toBe(want.diagnostics.treewidth);
+      });
+    }
+  }
+
+  it('joint inference names a dependency it cannot find, and one met twice is taken once', async () => {
+    const input = await readPackage(join(ROOT, 'joint-telescope'));
+    const missing = jointDependencies(input.files, new Map(), 1);
+    expect(missing.ok).toBe(false);
+    if (!missing.ok) expect(missing.message).toContain("'lenses-gaia'");
+    const all = jointDependencies(input.files, await readDependencies(input, undefined), -1);
+    expect(all.ok && all.dependencies.map((d) => d.importName)).toEqual(['lenses', 'glass', 'mounts']);
+    const direct = jointDependencies(input.files, await readDependencies(input, undefined), 1);
+    expect(direct.ok && direct.dependencies.map((d) => d.importName)).toEqual(['lenses', 'mounts']);
+  });
 });

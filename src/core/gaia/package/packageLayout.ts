@@ -10,6 +10,7 @@
  * serves the CLI (read from disk), the page (a folder or a zip) and tests.
  */
 import { charRange } from '../../text/charRange.ts';
+import { gaiaRequirements } from './gaiaRequirements.ts';
 import type { Diagnostic } from '../../text/diagnostic.ts';
 import { gaiaDiagnostic } from '../gaiaDiagnosticCodes.ts';
 import type { GaiaPackageIdentity, GaiaPackageOptions } from '../packageIdentity.ts';
@@ -111,18 +112,8 @@ export function packageLayout(files: PackageFiles, options: GaiaPackageOptions =
     if (!dep.plan || dep.plan.importName !== name) continue;
     dependencyPlans.set(name, { plan: dep.plan, namespace: dep.identity.namespace, filePrefix: `${dep.identity.projectName}:` });
   }
-  const plan = { ...planModules(files, importName, packageDir, diagnostics), dependencies: gaiaDependencies(py.dependencies), dependencyPlans };
+  const plan = { ...planModules(files, importName, packageDir, diagnostics), dependencies: new Map(gaiaRequirements(py.dependencies).map((r) => [r.importName, r.distName])), dependencyPlans };
   return { identity, pyproject: py, sourceRoot, packageDir, plan, referencesText, diagnostics };
-}
-
-/** `[project] dependencies` on other Gaia packages (`x-gaia>=1`): import name → distribution name. */
-function gaiaDependencies(deps: readonly string[]): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const d of deps) {
-    const name = /^\s*([A-Za-z0-9][A-Za-z0-9._-]*)/.exec(d)?.[1];
-    if (name && name.toLowerCase().endsWith('-gaia')) out.set(name.slice(0, -'-gaia'.length).replace(/[-.]/g, '_'), name);
-  }
-  return out;
 }
 
 function hasFolder(files: PackageFiles, dir: string): boolean {

@@ -69,6 +69,10 @@ export function isGaiaLangName(name: string): boolean {
 /** Modules a package may import Gaia Lang from. */
 export const GAIA_LANG_MODULES: ReadonlySet<string> = new Set(['gaia.engine.lang', 'gaia.engine.lang.compat', 'gaia.engine.lang.dsl']);
 
+/** Gaia's IR package: priors.py may take its ResolutionPolicy from there; nothing else in it is evaluated. */
+export const GAIA_IR_MODULES: ReadonlySet<string> = new Set(['gaia.engine.ir', 'gaia.engine.ir.parameterization']);
+export const GAIA_IR_NAMES: ReadonlySet<string> = new Set(['ResolutionPolicy', 'default_resolution_policy']);
+
 export function isBayesModule(path: string): boolean {
   return path === 'gaia.engine.bayes' || path.startsWith('gaia.engine.bayes.');
 }

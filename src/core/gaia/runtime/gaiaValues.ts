@@ -8,6 +8,7 @@ import type { SourceRange } from '../../text/sourceRange.ts';
 import type { Action, Formula, Knowledge, LegacyStrategy, Materialization } from './gaiaObjects.ts';
 import type { PyStatement } from '../../python/pyAst.ts';
 import type { GaiaRuntime } from './gaiaRuntime.ts';
+import type { ResolutionPolicy } from './resolvePriors.ts';
 import type { LoadedModule } from './moduleLoader.ts';
 
 export type GValue =
@@ -52,6 +53,8 @@ export type GValue =
   | { readonly t: 'namespace'; readonly rt: GaiaRuntime }
   /** A knowledge node's live metadata dict (`k.metadata`). */
   | { readonly t: 'metadata'; readonly k: Knowledge }
+  /** A `ResolutionPolicy(...)` (gaia.engine.ir), for priors.py's RESOLUTION_POLICY. */
+  | { readonly t: 'policy'; readonly policy: ResolutionPolicy }
   | { readonly t: 'opaque' };
 
 export const NONE: GValue = { t: 'none' };
@@ -99,6 +102,8 @@ export function describeValue(v: GValue): string {
       return `the namespace of ${v.rt.moduleName}`;
     case 'metadata':
       return 'a metadata dict';
+    case 'policy':
+      return 'a ResolutionPolicy';
     case 'opaque':
       return 'an unsupported value';
   }

@@ -7,7 +7,7 @@
  */
 import type { PyStatement } from '../../python/pyAst.ts';
 import type { SourceRange } from '../../text/sourceRange.ts';
-import { COMPAT_ONLY, GAIA_LANG_MODULES, isBayesModule, isGaiaLangName, STAR_IMPORT_NAMES } from './gaiaNames.ts';
+import { COMPAT_ONLY, GAIA_LANG_MODULES, isBayesModule, isGaiaLangName, STAR_IMPORT_NAMES, GAIA_IR_MODULES, GAIA_IR_NAMES } from './gaiaNames.ts';
 import type { GaiaRuntime } from './gaiaRuntime.ts';
 import type { GValue } from './gaiaValues.ts';
 import { OPAQUE } from './gaiaValues.ts';
@@ -96,6 +96,7 @@ export function importFrom(rt: GaiaRuntime, s: ImportFrom): void {
     return bindAllOpaque(rt, s);
   }
   if (GAIA_LANG_MODULES.has(m)) return importGaiaNames(rt, s, m);
+  if (GAIA_IR_MODULES.has(m)) return importIrNames(rt, s, m);
   if (isBayesModule(m) || (m === 'gaia.engine' && s.names.some((n) => n.name === 'bayes'))) {
     rt.report('unsupported', 'the bayes module (gaia.engine.bayes) is not modelled by Warrant', s.range);
     return bindAllOpaque(rt, s);
@@ -182,6 +183,18 @@ function importGaiaNames(rt: GaiaRuntime, s: ImportFrom, m: string): void {
       rt.report('unknown-import', `${m} has no name ${name}`, range);
       bindName(rt, local, OPAQUE, range);
     }
+  }
+}
+
+/** From Gaia's IR package, only the resolution policy (what priors.py uses) is evaluated. */
+function importIrNames(rt: GaiaRuntime, s: ImportFrom, m: string): void {
+  for (const { name, asName, range } of s.names) {
+    if (name !== '*' && GAIA_IR_NAMES.has(name)) {
+      bindName(rt, asName ?? name, { t: 'gaia', name }, range);
+      continue;
+    }
+    rt.report('unsupported', `${name === '*' ? `import * from ${m}` : `${m}.${name}`}: of Gaia's IR package Warrant evaluates only ResolutionPolicy and default_resolution_policy`, range);
+    if (name !== '*') bindName(rt, asName ?? name, OPAQUE, range);
   }
 }
 

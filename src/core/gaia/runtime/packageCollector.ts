@@ -4,6 +4,8 @@
  * numbering, `_anon_action_NNN` and the order of the IR's lists.
  */
 import type { Action, Knowledge, LegacyOperator, LegacyStrategy, Materialization } from './gaiaObjects.ts';
+import { DEFAULT_POLICY } from './resolvePriors.ts';
+import type { ResolutionPolicy } from './resolvePriors.ts';
 
 export class PackageCollector {
   /** The package's namespace and import name, for the QIDs of its nodes seen from another package. */
@@ -17,6 +19,8 @@ export class PackageCollector {
   readonly strategies: LegacyStrategy[] = [];
   readonly operators: LegacyOperator[] = [];
   readonly materializations: Materialization[] = [];
+  /** priors.py's RESOLUTION_POLICY, else Gaia's default: how each claim's prior records resolve. */
+  resolutionPolicy: ResolutionPolicy = DEFAULT_POLICY;
   /** Modules other than the root, in the order they first declared knowledge. */
   readonly moduleOrder: string[] = [];
   private readonly moduleCounters = new Map<string | null, number>();

@@ -9,6 +9,7 @@
 import type { Diagnostic } from '../../text/diagnostic.ts';
 import type { SourceRange } from '../../text/sourceRange.ts';
 import { parsePython } from '../../python/parsePython.ts';
+import { describeValue } from './gaiaValues.ts';
 import { gaiaDiagnostic } from '../gaiaDiagnosticCodes.ts';
 import type { Knowledge } from './gaiaObjects.ts';
 import { GaiaRuntime } from './gaiaRuntime.ts';
@@ -177,7 +178,9 @@ function runPriors(name: string, loader: ModuleLoader, pkg: PackageCollector): v
   if (rt.globals.has('PRIORS')) {
     rt.report('package-error', 'priors.py defines a PRIORS = {...} dict, which Gaia no longer reads (removed in v0.5): set each prior with register_prior(claim, value=..., justification=...)', where('PRIORS'));
   }
-  if (rt.globals.has('RESOLUTION_POLICY')) {
-    rt.report('unsupported', 'priors.py sets RESOLUTION_POLICY: Warrant resolves priors with Gaia\'s default policy only', where('RESOLUTION_POLICY'));
+  const policy = rt.globals.get('RESOLUTION_POLICY');
+  if (policy?.t === 'policy') pkg.resolutionPolicy = policy.policy;
+  else if (policy !== undefined && policy.t !== 'opaque') {
+    rt.report('package-error', `priors.py exports RESOLUTION_POLICY but it is not a ResolutionPolicy (it is ${describeValue(policy)}): write RESOLUTION_POLICY = ResolutionPolicy(strategy="explicit_priority", ...) with ResolutionPolicy from gaia.engine.ir`, where('RESOLUTION_POLICY'));
   }
 }

@@ -8,6 +8,7 @@ import { LEGACY_OPERATOR_VERBS } from './legacyOperatorVerbs.ts';
 import { LEGACY_STRATEGY_VERBS } from './legacyStrategyVerbs.ts';
 import { associateVerb, inferVerb } from './probabilisticVerbs.ts';
 import { registerPriorVerb } from './registerPriorVerb.ts';
+import { defaultResolutionPolicyVerb, resolutionPolicyVerb } from './resolutionPolicyVerb.ts';
 import { contradictVerb, equalVerb, exclusiveVerb } from './relationVerbs.ts';
 import { candidateRelationVerb, dependsOnVerb, materializeVerb } from './scaffoldVerbs.ts';
 import { computeVerb, deriveVerb, observeVerb } from './supportVerbs.ts';
@@ -33,6 +34,8 @@ export const VERBS: ReadonlyMap<string, VerbImpl> = new Map(
     candidate_relation: candidateRelationVerb,
     materialize: materializeVerb,
     register_prior: registerPriorVerb,
+    ResolutionPolicy: resolutionPolicyVerb,
+    default_resolution_policy: defaultResolutionPolicyVerb,
     export: exportVerb,
     ...FORMULA_VERBS,
     ...LEGACY_STRATEGY_VERBS,
