@@ -1,5 +1,6 @@
 /** The Python-subset parser: the forms Gaia modules use, the ones it keeps as unsupported, and robustness. */
 import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { PyExpr, PyStatement } from '../../src/core/python/pyAst.ts';
 import { parsePython } from '../../src/core/python/parsePython.ts';
@@ -144,7 +145,9 @@ describe('parsePython: what it keeps as unsupported', () => {
     ['while True:\n    pass\n', 'a "while" block'],
     ['with open("f") as f:\n    pass\n', 'a "with" block'],
     ['try:\n    a = 1\nexcept E:\n    a = 2\n', 'a "try" block'],
-    ['assert a\n', 'a "assert" statement'],
+    ['assert a\n', 'an "assert" statement'],
+    ['match x:\n    case 1:\n        pass\n    case _:\n        pass\n', 'a "match" block'],
+    ['type Pair = tuple[int, int]\n', 'a type alias'],
   ])('%j is one unsupported statement', (text, what) => {
     const m = parsePython(text);
     expect(m.errors).toEqual([]);
@@ -157,6 +160,9 @@ describe('parsePython: what it keeps as unsupported', () => {
     ['lambda x: x', 'a lambda'],
     ['items[1:2]', 'a slice'],
     ['{1, 2}', 'a set'],
+    ['{k: v for k, v in xs}', 'a dict comprehension'],
+    ['lambda x, y=(1, 2): x + y', 'a lambda'],
+    ['(n := 10)', 'an assignment expression (:=)'],
   ])('%j is an unsupported expression', (text, what) => {
     expect(valueOf(text)).toMatchObject({ kind: 'unsupported', what });
   });
@@ -164,6 +170,29 @@ describe('parsePython: what it keeps as unsupported', () => {
   it('the statements after an unsupported block are still read', () => {
     const m = parsePython('class K:\n    pass\n\nx = claim("after")\n');
     expect(m.body.map((s) => s.kind)).toEqual(['unsupported', 'assign']);
+  });
+});
+
+describe('parsePython: any valid Python parses', () => {
+  it('a file of the statement and expression forms of Python 3.12 gives no syntax error', () => {
+    const text = readFileSync(new URL('../fixtures/python/valid-python.py', import.meta.url), 'utf8');
+    expect(parsePython(text).errors).toEqual([]);
+  });
+
+  it('semicolons separate statements, in a block and after a header', () => {
+    expect(parsePython('x = 1; y = 2;\n').body.map((s) => s.kind)).toEqual(['assign', 'assign']);
+    const m = parsePython('if a: x = 1; y = 2\nelse: z = 3\n');
+    expect(m.errors).toEqual([]);
+    expect(m.body).toHaveLength(1);
+    expect(m.body[0]).toMatchObject({ kind: 'if', body: [{ kind: 'assign' }, { kind: 'assign' }], orelse: [{ kind: 'assign' }] });
+  });
+
+  it('match and type are names where they are not keywords', () => {
+    expect(parsePython('match = 1\ntype = 2\nmatch(x)\n').body.map((s) => s.kind)).toEqual(['assign', 'assign', 'expr']);
+  });
+
+  it('a starred for target is the name alone', () => {
+    expect(only('for a, *b in xs:\n    pass\n')).toMatchObject({ kind: 'for', target: { kind: 'tuple', items: [{ kind: 'name' }, { kind: 'starred', value: { kind: 'name', id: 'b' } }] } });
   });
 });
 

@@ -217,8 +217,12 @@ class Parser {
     if (this.tok.kind === 'newline') this.advance();
   }
 
+  /** The end of a simple statement: its line's end, or a `;` with another statement after it on the line. */
   private endStatement(): void {
-    if (this.isOp(';')) this.fail('one statement per line, please (no ";")');
+    if (this.isOp(';')) {
+      this.advance();
+      if (this.tok.kind !== 'newline' && this.tok.kind !== 'end') return;
+    }
     if (this.tok.kind !== 'newline' && this.tok.kind !== 'end') this.fail('expected the end of the statement');
     this.advance();
   }
@@ -229,9 +233,25 @@ class Parser {
     if (this.isName('if')) return this.ifStatement(indent);
     if (this.isName('for')) return this.forStatement(indent);
     if (t.kind === 'name' && COMPOUND.has(t.text)) return this.compound(indent);
+    // `match` is a keyword only where its line is a block header (`match x:`), not in `match = …` or `match(x)`.
+    if (this.isName('match') && this.headerLine()) return this.compound(indent);
     const s = this.simpleStatement();
     this.endStatement();
     return s;
+  }
+
+  /** Whether the logical line from here ends with the ":" of a block header (outside brackets). */
+  private headerLine(): boolean {
+    let depth = 0;
+    let last: PyToken | null = null;
+    for (let k = 1; ; k++) {
+      const t = this.peek(k);
+      if (t.kind === 'newline' || t.kind === 'end') return last !== null && depth === 0 && this.isOp(':', last) && k > 2;
+      if (this.isOp('(', t) || this.isOp('[', t) || this.isOp('{', t)) depth++;
+      if (this.isOp(')', t) || this.isOp(']', t) || this.isOp('}', t)) depth--;
+      if (depth === 0 && (this.isOp('=', t) || this.isOp(';', t))) return false;
+      last = t;
+    }
   }
 
   /** One simple statement, up to (not including) the end of its line. */
@@ -255,10 +275,13 @@ class Parser {
       const targets = list.kind === 'tuple' && !this.wasParenthesised(list) ? list.items : [list];
       return { kind: 'del', targets, range: span(t.range, list.range) };
     }
-    if (keywordLike && SIMPLE_KEYWORDS.has(t.text)) {
+    // `type X = …` (a type alias) is a statement only before a name; elsewhere `type` is a name.
+    const typeAlias = t.kind === 'name' && t.text === 'type' && this.peek().kind === 'name';
+    if (typeAlias || (keywordLike && SIMPLE_KEYWORDS.has(t.text))) {
       const first = this.advance();
       while (!this.atLineEnd()) this.advance();
-      return { kind: 'unsupported', what: `a "${first.text}" statement`, range: span(first.range, this.previous.range) };
+      const what = typeAlias ? 'a type alias' : `${/^[aeiou]/.test(first.text) ? 'an' : 'a'} "${first.text}" statement`;
+      return { kind: 'unsupported', what, range: span(first.range, this.previous.range) };
     }
     const first = this.checkHeight(this.expressionList());
     if (this.isOp('=')) {
@@ -336,13 +359,23 @@ class Parser {
     return { kind: 'starred', value, range: span(star.range, value.range) };
   }
 
-  /** The block after a header's ":" — indented lines, or one statement on the same line. */
+  /** `*name` in a for target: the name only, so `for a, *b in xs` does not read `b in xs` as a test. */
+  private starredTarget(): PyExpr {
+    const star = this.advance();
+    const value = this.checkHeight(this.primary());
+    return { kind: 'starred', value, range: span(star.range, value.range) };
+  }
+
+  /** The block after a header's ":" — indented lines, or statements on the same line (`if x: a = 1; b = 2`). */
   private suite(indent: number): PyStatement[] {
     this.expectOp(':', 'to end the header');
     if (this.tok.kind !== 'newline') {
-      const s = this.simpleStatement();
-      this.endStatement();
-      return [s];
+      const body: PyStatement[] = [];
+      do {
+        body.push(this.simpleStatement());
+        this.endStatement();
+      } while (this.previous.kind === 'op' && this.previous.text === ';');
+      return body;
     }
     this.advance();
     while (this.tok.kind === 'newline') this.advance();
@@ -374,7 +407,7 @@ class Parser {
     const first = this.advance();
     const targets: PyExpr[] = [];
     for (;;) {
-      targets.push(this.isOp('*') ? this.starredOrExpression() : this.checkHeight(this.primary()));
+      targets.push(this.isOp('*') ? this.starredTarget() : this.checkHeight(this.primary()));
       if (!this.isOp(',')) break;
       this.advance();
       if (this.isName('in')) break;
@@ -598,9 +631,14 @@ class Parser {
 
   private expressionInner(): PyExpr {
     const t = this.tok;
-    if (this.isName('lambda')) return this.unsupportedUntilBoundary('a lambda');
+    if (this.isName('lambda')) return this.lambda();
     if (this.isName('yield') || this.isName('await')) return this.unsupportedUntilBoundary(`"${t.text}"`);
     const body = this.binary(OR);
+    if (this.isOp(':=')) {
+      this.advance();
+      const value = this.expression();
+      return { kind: 'unsupported', what: 'an assignment expression (:=)', range: span(body.range, value.range) };
+    }
     if (this.isName('if')) {
       this.advance();
       const test = this.binary(OR);
@@ -610,6 +648,21 @@ class Parser {
       return { kind: 'ifExp', test, body, orelse, range: span(body.range, orelse.range) };
     }
     return body;
+  }
+
+  /** `lambda params: body`, read for its extent (its parameters may hold commas and defaults) and kept unsupported. */
+  private lambda(): PyExpr {
+    const first = this.advance().range;
+    let depth = 0;
+    while (!(depth === 0 && this.isOp(':'))) {
+      if (this.tok.kind === 'newline' || this.tok.kind === 'end') this.fail('expected ":" after the parameters of a lambda');
+      if (this.isOp('(') || this.isOp('[') || this.isOp('{')) depth++;
+      if (this.isOp(')') || this.isOp(']') || this.isOp('}')) depth--;
+      this.advance();
+    }
+    this.advance();
+    const body = this.expression();
+    return { kind: 'unsupported', what: 'a lambda', range: span(first, body.range) };
   }
 
   /** Skips an expression the subset does not read, up to the next `,` `)` `]` `}` or line end at this depth. */
@@ -966,7 +1019,13 @@ class Parser {
       }
       if (this.isOp(':')) {
         this.advance();
-        entries.push({ key, value: this.expression() });
+        const value = this.expression();
+        if (this.isName('for')) {
+          this.skipBalanced('}');
+          const close = this.expectOp('}', 'to close the comprehension');
+          return { kind: 'unsupported', what: 'a dict comprehension', range: span(open.range, close.range) };
+        }
+        entries.push({ key, value });
       } else {
         isSet = true;
       }

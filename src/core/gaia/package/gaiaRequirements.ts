@@ -35,9 +35,12 @@ export function gaiaRequirements(dependencies: readonly string[]): GaiaRequireme
   return out;
 }
 
+/** The path of a `file://` URL (`file:///p`, `file://localhost/p`), or null when it is malformed. */
 function fileUrlPath(url: string): string | null {
+  const m = /^file:\/\/(?:localhost)?(\/[^?#]*)/i.exec(url);
+  if (!m) return null;
   try {
-    return decodeURIComponent(new URL(url).pathname);
+    return decodeURIComponent(m[1]!);
   } catch {
     return null;
   }

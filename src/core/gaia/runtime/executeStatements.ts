@@ -173,6 +173,17 @@ function assignTo(cx: StatementContext, target: PyExpr, value: GValue): void {
         return;
       }
       const items = iterate(value);
+      const star = target.items.findIndex((t) => t.kind === 'starred');
+      if (items && star >= 0 && target.items.filter((t) => t.kind === 'starred').length === 1 && items.length >= target.items.length - 1) {
+        // `first, *rest = …`: the starred name takes a list of what the others leave.
+        const after = target.items.length - star - 1;
+        target.items.forEach((t, i) => {
+          if (i < star) assignTo(cx, t, items[i]!);
+          else if (i > star) assignTo(cx, t, items[items.length - (target.items.length - i)]!);
+          else if (t.kind === 'starred') assignTo(cx, t.value, { t: 'seq', items: items.slice(star, items.length - after), tuple: false });
+        });
+        return;
+      }
       if (!items || items.length !== target.items.length) {
         rt.report('bad-argument', items ? `cannot unpack ${items.length} values into ${target.items.length} names` : `cannot unpack ${describeValue(value)}`, target.range);
         for (const t of target.items) assignTo(cx, t, OPAQUE);
