@@ -196,6 +196,8 @@ for (const rate of [1, 4]) {
     const box = page.locator('.rename-box input');
     await expect(box).toBeVisible();
     await expect(box).toHaveValue('moon_overhead');
+    // Monaco focuses its rename box a moment after showing it; a person types once the caret is there.
+    await expect(box).toBeFocused();
     await page.keyboard.press('Control+A');
     await page.keyboard.type('moon_high', { delay: 30 });
     await page.keyboard.press('Enter');
