@@ -24,3 +24,14 @@ describe('Python evaluation in a module', () => {
     expect(run('a, *b, c = [1]\n').errors.join()).toMatch(/cannot unpack 1 values into 3 names/);
   });
 });
+
+describe('attributes of v5 strategies', () => {
+  it('support(...).metadata.update({...}) reaches the strategy in the IR, as in Gaia', () => {
+    const a = analyzeGaia(
+      'from gaia.engine.lang import claim, support\na = claim("A.")\nb = claim("B.")\ns = support(premises=[a], conclusion=b, reason="Because.", prior=0.8)\ns.metadata.update({"judgment": "accepted"})\ns.metadata["note"] = "checked"\n',
+    );
+    expect(a.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const strategy = a.irJson().strategies[0] as { metadata: Record<string, unknown> };
+    expect(strategy.metadata).toMatchObject({ judgment: 'accepted', note: 'checked', prior: 0.8 });
+  });
+});

@@ -5,7 +5,7 @@
  * reported once.
  */
 import type { SourceRange } from '../../text/sourceRange.ts';
-import type { Action, Formula, Knowledge, LegacyStrategy, Materialization } from './gaiaObjects.ts';
+import type { Action, Formula, Knowledge, LegacyStrategy, Materialization, MetaDict } from './gaiaObjects.ts';
 import type { PyStatement } from '../../python/pyAst.ts';
 import type { GaiaRuntime } from './gaiaRuntime.ts';
 import type { ResolutionPolicy } from './resolvePriors.ts';
@@ -51,8 +51,8 @@ export type GValue =
   | { readonly t: 'method'; readonly self: GValue; readonly name: string }
   /** A module's namespace as `globals()` gives it: writes bind names. */
   | { readonly t: 'namespace'; readonly rt: GaiaRuntime }
-  /** A knowledge node's live metadata dict (`k.metadata`). */
-  | { readonly t: 'metadata'; readonly k: Knowledge }
+  /** The live metadata dict of a knowledge node or a legacy strategy (`k.metadata`, `s.metadata`). */
+  | { readonly t: 'metadata'; readonly k: { readonly metadata: MetaDict } }
   /** A `ResolutionPolicy(...)` (gaia.engine.ir), for priors.py's RESOLUTION_POLICY. */
   | { readonly t: 'policy'; readonly policy: ResolutionPolicy }
   | { readonly t: 'opaque' };

@@ -196,6 +196,8 @@ export function plainAttribute(base: GValue, attr: string): GValue | null {
     if (attr === 'metadata') return { t: 'metadata', k };
     return null;
   }
+  // A v5 strategy's metadata dict is written into its IR record (packages add judgments to it).
+  if (base.t === 'strategy' && attr === 'metadata') return { t: 'metadata', k: base.s };
   const methods: Partial<Record<GValue['t'], readonly string[]>> = {
     str: ['startswith', 'endswith', 'strip', 'lstrip', 'rstrip', 'lower', 'upper', 'replace', 'split', 'join', 'format', 'title', 'capitalize'],
     seq: ['append', 'extend', 'index', 'count', 'insert'],
