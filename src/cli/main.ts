@@ -3,6 +3,8 @@
  * an exit code and a message — never a stack trace. Commands are imported on demand,
  * so `check` does not pay for ELK or the benchmark.
  */
+import { createHash } from 'node:crypto';
+import { useSha256Backend } from '../core/gaia/text/sha256Hex.ts';
 import { CliFailure } from './cliFailure.ts';
 import { tolerateClosedStdout, writeStderr, writeStdout } from './output.ts';
 import { COMMAND_USAGE, USAGE } from './usage.ts';
@@ -25,6 +27,8 @@ const NOT_YET = new Set<string>();
 
 export async function runCli(argv: readonly string[]): Promise<number> {
   tolerateClosedStdout();
+  // Gaia ids and hashes through Node's native SHA-256: a short-lived process never warms up a JavaScript one.
+  useSha256Backend((text) => createHash('sha256').update(text, 'utf8').digest('hex'));
   try {
     return await dispatch(argv);
   } catch (e) {

@@ -1,10 +1,10 @@
 /**
- * The ahead-of-time bundle (scripts/build-cli.mjs, run by `npm ci`) is the sources,
- * compiled: built here into a folder of its own, it must answer every command exactly
+ * The ahead-of-time bundle (scripts/build-cli.mjs, run by `npm ci`; one CommonJS file and
+ * V8's code cache for it) is the sources, compiled: built here into a folder of its own, it must answer every command exactly
  * as the sources run through tsx do — same output, same exit code.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +29,13 @@ beforeAll(async () => {
   out = mkdtempSync(join(tmpdir(), 'warrant-bundle-'));
   const built = await run(join(repoRoot, 'scripts', 'build-cli.mjs'), ['--outdir', out]);
   expect(built.code, built.stderr).toBe(0);
-  writeFileSync(join(out, 'run.mjs'), "const { runCli } = await import('./cli/main.js');\nprocess.exitCode = await runCli(process.argv.slice(2));\n");
+  // Loaded as bin/warrant.js loads it: through bin/bundleLoader.cjs, with the code cache the build trained.
+  expect(existsSync(join(out, 'cli', 'main.cache')), 'the build writes a code cache').toBe(true);
+  const loader = JSON.stringify(join(repoRoot, 'bin', 'bundleLoader.cjs'));
+  writeFileSync(
+    join(out, 'run.mjs'),
+    `import { createRequire } from 'node:module';\nconst { loadBundle } = createRequire(import.meta.url)(${loader});\nconst { exports, cacheRejected } = loadBundle(${JSON.stringify(out)});\nif (cacheRejected) throw new Error('code cache rejected');\nprocess.exitCode = await exports.runCli(process.argv.slice(2));\n`,
+  );
 }, 60_000);
 
 afterAll(() => rmSync(out, { recursive: true, force: true }));
@@ -48,6 +54,7 @@ describe('the bundled command line answers as the sources do', () => {
     [['similar', 'public/samples/flaky-test.clair', '--query', 'test fails', '-k', '3', '--json']],
     [['prove', 'public/samples/release-readiness.json', '--solver', 'cvc5', '--json']],
     [['check', 'no-such-file.clair']],
+    [['infer', 'test/fixtures/gaia-packages/joint-telescope', '--depth', '-1', '--json']],
   ])('%j', async (args) => {
     const [bundled, source] = await Promise.all([run(join(out, 'run.mjs'), args), runWarrant(args, { env: { WARRANT_FROM_SOURCE: '1' } })]);
     const timeless = (s: string) => s.replace(/"(?:elapsed_)?ms":\s*[\d.]+|\d+ ms\b/g, "T");

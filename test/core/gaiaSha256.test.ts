@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sha256Hex } from '../../src/core/gaia/text/sha256Hex.ts';
+import { sha256Hex, sha256HexBuiltIn, useSha256Backend } from '../../src/core/gaia/text/sha256Hex.ts';
 
 const node = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
@@ -18,5 +18,15 @@ describe('sha256Hex', () => {
     fc.assert(fc.property(fc.string({ unit: 'grapheme', maxLength: 300 }), (s) => sha256Hex(s) === node(s)));
     const long = 'é中😀 '.repeat(5000);
     expect(sha256Hex(long)).toBe(node(long));
+  });
+
+  it('the built-in SHA-256 and a platform backend give the same hex, lone surrogates included', () => {
+    for (const s of ['', 'abc', 'a\ud800b', '\udc00', 'é中😀'.repeat(40)]) expect(sha256HexBuiltIn(s)).toBe(node(s));
+    useSha256Backend(node);
+    try {
+      fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (s) => sha256Hex(s) === sha256HexBuiltIn(s)));
+    } finally {
+      useSha256Backend(null);
+    }
   });
 });

@@ -31,7 +31,7 @@ describe('attributes of v5 strategies', () => {
       'from gaia.engine.lang import claim, support\na = claim("A.")\nb = claim("B.")\ns = support(premises=[a], conclusion=b, reason="Because.", prior=0.8)\ns.metadata.update({"judgment": "accepted"})\ns.metadata["note"] = "checked"\n',
     );
     expect(a.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    const strategy = a.irJson().strategies[0] as { metadata: Record<string, unknown> };
+    const strategy = a.irJson().strategies[0] as unknown as { metadata: Record<string, unknown> };
     expect(strategy.metadata).toMatchObject({ judgment: 'accepted', note: 'checked', prior: 0.8 });
   });
 });

@@ -107,11 +107,31 @@ const MEMO_LIMIT = 50_000;
 const MEMO_MAX_LENGTH = 4096;
 let memo = new Map<string, string>();
 
+/** SHA-256 of a string's UTF-8 bytes as lowercase hex, from the platform where one is given. */
+export type Sha256Backend = (text: string) => string;
+
+let backend: Sha256Backend = (text) => digest(paddedUtf8(text));
+
+/**
+ * Hands hashing to the platform's own SHA-256 (the command line gives Node's, which is
+ * native and needs no warming up in a process that lives a tenth of a second). Same
+ * bytes in, same hex out: test/core/gaiaSha256.test.ts holds the two to each other.
+ */
+export function useSha256Backend(next: Sha256Backend | null): void {
+  backend = next ?? ((text) => digest(paddedUtf8(text)));
+  memo = new Map();
+}
+
+/** The SHA-256 written out here, whatever backend is in use (for the tests that compare them). */
+export function sha256HexBuiltIn(text: string): string {
+  return digest(paddedUtf8(text));
+}
+
 export function sha256Hex(text: string): string {
-  if (text.length > MEMO_MAX_LENGTH) return digest(paddedUtf8(text));
+  if (text.length > MEMO_MAX_LENGTH) return backend(text);
   let hex = memo.get(text);
   if (hex === undefined) {
-    hex = digest(paddedUtf8(text));
+    hex = backend(text);
     if (memo.size >= MEMO_LIMIT) memo = new Map();
     memo.set(text, hex);
   }
