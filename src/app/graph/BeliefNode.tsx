@@ -14,6 +14,7 @@ import { nodeDragProps } from '../cascade/nodeDrag.ts';
 import { lifecycleClasses, useNodeLifecycle } from './useNodeLifecycle.ts';
 import { useCorrectedValue } from '../../store/lifecycleStore.ts';
 import { bandOf } from '../../core/clair/confidenceAlgebra.ts';
+import { CollapseToggle } from './CollapseToggle.tsx';
 
 const MAX_CONTENT = 110;
 
@@ -77,6 +78,7 @@ function BeliefNodeView({ id }: NodeProps) {
         )}
         {!n.broken && view.errors > 0 && <span className="belief-badge errors">{view.errors}</span>}
         {!n.broken && view.errors === 0 && view.warnings > 0 && <span className="belief-badge warnings">{view.warnings}</span>}
+        <CollapseToggle id={id} />
       </div>
       <div className="belief-content">{content || <em>no content</em>}</div>
       <div className="belief-bar" aria-hidden>

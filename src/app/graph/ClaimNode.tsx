@@ -15,6 +15,8 @@ import { useHighlightStore } from '../../store/highlightStore.ts';
 import { useContradictedStore } from '../../store/contradictedStore.ts';
 import { nodeDragProps } from '../cascade/nodeDrag.ts';
 import { lifecycleClasses, useNodeLifecycle } from './useNodeLifecycle.ts';
+import { bandOf } from '../../core/clair/confidenceAlgebra.ts';
+import { CollapseToggle } from './CollapseToggle.tsx';
 
 const MAX_CONTENT = 96;
 
@@ -34,7 +36,9 @@ function ClaimNodeView({ id }: NodeProps) {
   const n = view.node;
   const box = boxOf(n);
   const prior = n.confidence;
-  const classes = ['claim-node', 'nopan', ...lifecycleClasses(lifecycle), n.helper ? 'is-helper' : '', selected ? 'is-selected' : '', inChain ? 'in-chain' : '', contradicted ? 'is-contradicted' : '', view.errors > 0 ? 'has-errors' : '', stale ? 'posterior-stale' : ''];
+  // The posterior's band colours the node when the graph is zoomed out to shapes.
+  const band = posterior === undefined || !Number.isFinite(posterior) ? 'none' : bandOf(posterior);
+  const classes = ['claim-node', 'nopan', `band-${band}`, ...lifecycleClasses(lifecycle), n.helper ? 'is-helper' : '', selected ? 'is-selected' : '', inChain ? 'in-chain' : '', contradicted ? 'is-contradicted' : '', view.errors > 0 ? 'has-errors' : '', stale ? 'posterior-stale' : ''];
   const content = n.content.length > MAX_CONTENT ? n.content.slice(0, MAX_CONTENT - 1) + '…' : n.content;
   const label = n.helper ? (n.qid?.split('::').pop() ?? id) : id;
   return (
@@ -69,6 +73,7 @@ function ClaimNodeView({ id }: NodeProps) {
           {posterior === undefined ? '…' : formatConfidence(posterior)}
           {lifecycle.previewBelief !== undefined && <span className="preview-after"> → {formatConfidence(lifecycle.previewBelief)}</span>}
         </span>
+        <CollapseToggle id={id} />
       </div>
       {!n.helper && <div className="claim-content">{content}</div>}
       <div className="claim-bars">

@@ -5,11 +5,11 @@
  */
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { FocusEvent, KeyboardEvent } from 'react';
-import { Background, Controls, MiniMap, Position, ReactFlow, ReactFlowProvider, useReactFlow } from '@xyflow/react';
+import { Background, ControlButton, Controls, MiniMap, Panel, Position, ReactFlow, ReactFlowProvider, useReactFlow, useStore } from '@xyflow/react';
 import type { Edge, Node, NodeHandle, NodeMouseHandler } from '@xyflow/react';
 import { isClear, panToClear } from './clearArea.ts';
 import type { Rect } from './clearArea.ts';
-import type { GraphNode } from '../../core/graph/reasoningGraph.ts';
+import type { GraphNode, NodeId } from '../../core/graph/reasoningGraph.ts';
 import { boxOf } from '../../core/layout/nodeBox.ts';
 import '@xyflow/react/dist/style.css';
 import { NODE_HEIGHT, NODE_WIDTH } from '../../core/layout/layoutTypes.ts';
@@ -22,6 +22,10 @@ import { ArrowMarkers, JustificationEdge } from './JustificationEdge.tsx';
 import { minimapColor } from './bandColours.ts';
 import { CascadeDock } from '../cascade/CascadeDock.tsx';
 import { saveViewport, useSessionsStore } from '../../store/browserSessions.ts';
+import { hiddenBelow, hiddenByCollapse, neighbourhood, visibleNodes } from '../../core/graph/graphView.ts';
+import { expandAll, toggleCollapse, toggleFocus, useGraphViewStore } from '../../store/graphViewStore.ts';
+import { GraphViewPanel } from './GraphViewPanel.tsx';
+import { lodOf } from './levelOfDetail.ts';
 
 const nodeTypes = { belief: BeliefNode, claim: ClaimNode, factor: FactorNode, context: ContextNode };
 const edgeTypes = { justification: JustificationEdge };
@@ -73,6 +77,12 @@ function GraphCanvas() {
   const structureKey = useDocumentStore((s) => s.analysis?.structureKey ?? '');
   const showHelpers = useDocumentStore((s) => s.showHelpers);
   const positions = useDocumentStore((s) => s.positions);
+  const index = useDocumentStore((s) => s.index);
+  const focusDepth = useGraphViewStore((s) => s.focusDepth);
+  const collapsed = useGraphViewStore((s) => s.collapsed);
+  const focusId = useDocumentStore((s) => (focusDepth !== null ? s.selection.id : null));
+  // Level of detail: re-renders here only when the zoom crosses a level, never per frame.
+  const lod = useStore((s) => lodOf(s.transform[2]));
   const graphVersion = useDocumentStore((s) => s.graphVersion);
   const layoutInfo = useDocumentStore((s) => s.layoutInfo);
   const flow = useReactFlow();
@@ -112,26 +122,64 @@ function GraphCanvas() {
     [flow],
   );
 
+  // Focus mode and collapsed nodes (src/core/graph/graphView.ts): null draws every node.
+  const visible = useMemo(() => {
+    if (!index) return null;
+    const id = focusId as NodeId | null;
+    const focus = id && index.byId.has(id) && focusDepth !== null ? { id, depth: focusDepth } : null;
+    return visibleNodes(index, { focus, collapsed: collapsed as ReadonlySet<NodeId> });
+  }, [index, focusId, focusDepth, collapsed]);
+
+  // The badge of each collapsed node: how many nodes it hides now.
+  useEffect(() => {
+    if (!index || collapsed.size === 0) return;
+    const hidden = hiddenByCollapse(index, collapsed as ReadonlySet<NodeId>);
+    useGraphViewStore.setState({ hiddenUnder: new Map([...collapsed].map((id) => [id, hiddenBelow(index, id as NodeId, hidden)])) });
+  }, [index, collapsed]);
+
   const nodes = useMemo<Node[]>(() => {
     const graph = useDocumentStore.getState().analysis?.graph;
     if (!graph) return [];
     const out: Node[] = [];
     for (const n of graph.nodes) {
       const p = positions[n.id];
-      if (!p || (n.helper && !showHelpers)) continue;
+      if (!p || (n.helper && !showHelpers) || (visible && !visible.has(n.id))) continue;
       const size = sizing(n);
       out.push({ id: n.id, type: nodeType(n), position: p, data: {}, width: size.measured.width, height: size.measured.height, measured: size.measured, handles: size.handles });
     }
     return out;
-  }, [structureKey, positions, showHelpers]);
+  }, [structureKey, positions, showHelpers, visible]);
 
   const edges = useMemo<Edge[]>(() => {
     const graph = useDocumentStore.getState().analysis?.graph;
     if (!graph) return [];
     return graph.edges
-      .filter((e) => positions[e.from] && positions[e.to])
+      .filter((e) => positions[e.from] && positions[e.to] && (!visible || (visible.has(e.from) && visible.has(e.to))))
       .map((e) => ({ id: e.id, source: e.from, target: e.to, type: 'justification', data: { tentative: e.tentative, kind: e.kind } }));
-  }, [structureKey, positions]);
+  }, [structureKey, positions, visible]);
+
+  /**
+   * Fit: the selected node and its neighbours when one is selected, else everything — which
+   * for a large graph is an overview at the compact level of detail, never a page of text
+   * too small to read.
+   */
+  const fit = useCallback(() => {
+    const selected = useDocumentStore.getState().selection.id as NodeId | null;
+    const ids = selected && index?.byId.has(selected) ? [...neighbourhood(index, selected, 1)].filter((id) => flow.getInternalNode(id)) : [];
+    void flow.fitView({ padding: 0.12, maxZoom: 1.1, duration: 200, ...(ids.length > 0 ? { nodes: ids.map((id) => ({ id })) } : {}) });
+  }, [flow, index]);
+
+  // Entering focus mode, or moving it to another node, frames what is now drawn.
+  const focusKey = visible && focusId ? `${focusId}:${focusDepth}` : null;
+  useEffect(() => {
+    if (!focusKey) return;
+    requestAnimationFrame(() => void flow.fitView({ padding: 0.12, maxZoom: 1.1, duration: 200 }));
+  }, [focusKey, flow]);
+
+  // A document opened anew starts with nothing collapsed.
+  const docName = useDocumentStore((s) => s.name);
+  const openSeqForView = useDocumentStore((s) => s.openRequest?.seq ?? 0);
+  useEffect(() => expandAll(), [docName, openSeqForView]);
 
   // Fit the view when a document's first layout arrives.
   const fittedFor = useRef<string | null>(null);
@@ -210,6 +258,18 @@ function GraphCanvas() {
       selectNode(null, 'graph');
       return;
     }
+    // c: collapse or expand what follows from the node; f: focus mode on it.
+    if (e.key === 'c' || e.key === 'C') {
+      e.preventDefault();
+      toggleCollapse(id);
+      return;
+    }
+    if (e.key === 'f' || e.key === 'F') {
+      e.preventDefault();
+      selectNode(id, 'graph');
+      toggleFocus();
+      return;
+    }
     const i = nodes.findIndex((n) => n.id === id);
     const j = e.key === 'ArrowDown' || e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowUp' || e.key === 'ArrowLeft' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? nodes.length - 1 : null;
     if (j === null) return;
@@ -228,6 +288,10 @@ function GraphCanvas() {
       data-version={graphVersion}
       data-layout-method={layoutInfo?.method ?? ''}
       data-layout-ms={layoutInfo ? Math.round(layoutInfo.ms) : ''}
+      data-lod={lod}
+      data-visible-nodes={nodes.length}
+      data-focus={focusKey ? focusId ?? '' : ''}
+      data-collapsed-count={collapsed.size}
       onFocus={onFocus}
       onKeyDown={onKeyDown}
     >
@@ -262,7 +326,16 @@ function GraphCanvas() {
         <ArrowMarkers />
         <Background gap={24} size={1} color="#263041" />
         {nodes.length <= MINIMAP_LIMIT && <MiniMap pannable zoomable nodeColor={minimapColor} maskColor="rgba(10,14,20,0.7)" />}
-        <Controls showInteractive={false} />
+        <Controls showInteractive={false} showFitView={false}>
+          <ControlButton onClick={fit} title="Fit: the selected node and its neighbours, or the whole graph" aria-label="fit view" data-testid="fit-view">
+            <svg viewBox="0 0 32 30" aria-hidden>
+              <path d="M3.7 11.3V4.1h7.2V1H2.3C1.5 1 1 1.6 1 2.4V11h2.7zM28.3 11.3V4.1h-7.2V1h8.6c.8 0 1.3.6 1.3 1.4V11h-2.7zM3.7 18.7v7.2h7.2V29H2.3c-.8 0-1.3-.6-1.3-1.4V19h2.7zM28.3 18.7v7.2h-7.2V29h8.6c.8 0 1.3-.6 1.3-1.4V19h-2.7z" />
+            </svg>
+          </ControlButton>
+        </Controls>
+        <Panel position="top-left">
+          <GraphViewPanel />
+        </Panel>
       </ReactFlow>
       <CascadeDock />
     </div>
