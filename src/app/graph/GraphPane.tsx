@@ -318,7 +318,8 @@ function GraphCanvas() {
         panActivationKeyCode={null}
         zoomActivationKeyCode={null}
         onlyRenderVisibleElements={nodes.length > RENDER_ALL_LIMIT}
-        minZoom={0.05}
+        // Far enough out that Fit can frame a trace of thousands of beliefs (drawn as shapes then).
+        minZoom={0.01}
         maxZoom={2}
         attributionPosition="top-right"
         colorMode="dark"

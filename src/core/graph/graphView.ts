@@ -3,9 +3,9 @@
  *  - focus: a node and what lies within `depth` steps of it, up its supports and down
  *    its dependents (not sideways: a sibling reached up one step and down another is
  *    not part of why the node is believed, nor of what follows from it);
- *  - collapse: a collapsed node keeps its place but what follows from it is hidden —
- *    except what another, uncollapsed line of support still reaches. A node no collapse
- *    reaches is never hidden (a cycle with no root stays visible).
+ *  - collapse: a collapsed node keeps its place and everything that follows from it is
+ *    hidden, whatever else also supports it — a subtree folded away, as in an outline;
+ *    the node's badge says how many. A node no collapse reaches is never hidden.
  * Both are pure functions of the graph's index, so the page and the tests share them.
  */
 import type { GraphIndex } from './graphIndex.ts';
@@ -76,32 +76,10 @@ function isReachedFromOtherStart(index: GraphIndex, target: NodeId, starts: Read
   return false;
 }
 
-/** The nodes the collapsed ones hide: what follows from them that no other line of support reaches. */
+/** The nodes the collapsed ones hide: everything that follows from them (a collapsed node itself stays, unless another hides it). */
 export function hiddenByCollapse(index: GraphIndex, collapsed: ReadonlySet<NodeId>): Set<NodeId> {
   const present = [...collapsed].filter((id) => index.byId.has(id));
-  if (present.length === 0) return new Set();
-  const below = descendants(index, present);
-  // Everything outside `below` is drawn; from there, support flows on, but not out of a collapsed node.
-  const reached = new Set<NodeId>();
-  const stack: NodeId[] = [];
-  for (const id of index.byId.keys()) {
-    if (!below.has(id)) {
-      reached.add(id);
-      stack.push(id);
-    }
-  }
-  while (stack.length > 0) {
-    const n = stack.pop()!;
-    if (collapsed.has(n)) continue;
-    for (const m of index.dependentsOf.get(n) ?? []) {
-      if (reached.has(m)) continue;
-      reached.add(m);
-      stack.push(m);
-    }
-  }
-  const hidden = new Set<NodeId>();
-  for (const id of below) if (!reached.has(id)) hidden.add(id);
-  return hidden;
+  return present.length === 0 ? new Set() : descendants(index, present);
 }
 
 /** How many nodes collapsing `id` hides now (for its badge). */

@@ -1,0 +1,125 @@
+/**
+ * A 2,000-belief trace can be read and navigated: Fit gives an overview of coloured
+ * shapes, zooming in with the wheel brings ids and then the full nodes, focus mode shows
+ * one belief's neighbourhood, and a subtree collapses and expands — with the mouse and
+ * the keyboard, and (focus and collapse) with the CPU slowed 4×.
+ */
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { generateTrace } from '../bench/generateTrace.ts';
+import { node, openFresh, pasteText, settled, shot, throttle } from './page.ts';
+
+const BELIEFS = 2000;
+
+async function openBig(page: Page): Promise<void> {
+  await openFresh(page);
+  await pasteText(page, generateTrace(BELIEFS));
+  await settled(page);
+  await expect(page.getByTestId('graph')).toHaveAttribute('data-visible-nodes', String(BELIEFS), { timeout: 60_000 });
+}
+
+const graph = (page: Page) => page.getByTestId('graph');
+
+/**
+ * The drawn node nearest the middle of the graph, well inside it (clear of the panels at
+ * its edges); with `parent`, only one that has dependents (a collapse toggle).
+ */
+async function middleNode(page: Page, parent = false): Promise<{ id: string; x: number; y: number }> {
+  return page.evaluate((parent) => {
+    const host = document.querySelector('[data-testid=graph]')!.getBoundingClientRect();
+    const cx = host.left + host.width / 2;
+    const cy = host.top + host.height / 2;
+    let best: { id: string; x: number; y: number; d: number } | null = null;
+    for (const el of document.querySelectorAll<HTMLElement>('[data-testid=graph] [data-testid^="node-"]')) {
+      if (parent && !el.querySelector('[data-testid^="collapse-"]')) continue;
+      const r = el.getBoundingClientRect();
+      if (r.left < host.left + 90 || r.right > host.right - 90 || r.top < host.top + 90 || r.bottom > host.bottom - 150) continue;
+      const x = r.left + Math.min(40, r.width / 2);
+      const y = r.top + r.height / 2;
+      const d = Math.hypot(x - cx, y - cy);
+      if (!best || d < best.d) best = { id: el.dataset.testid!.slice('node-'.length), x, y, d };
+    }
+    if (!best) throw new Error('no node drawn well inside the graph');
+    return { id: best.id, x: best.x, y: best.y };
+  }, parent);
+}
+
+/** Wheel over `at` (by default a node near the middle of the graph) until the level of detail is `lod`. */
+async function wheelTo(page: Page, lod: string, deltaY: number, at?: { x: number; y: number }): Promise<void> {
+  at ??= await middleNode(page).catch(async () => {
+    const box = (await graph(page).boundingBox())!;
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  });
+  await page.mouse.move(at.x, at.y);
+  for (let i = 0; i < 40 && (await graph(page).getAttribute('data-lod')) !== lod; i++) {
+    await page.mouse.wheel(0, deltaY);
+    await page.waitForTimeout(60);
+  }
+  await expect(graph(page)).toHaveAttribute('data-lod', lod);
+}
+
+test.describe('a 2,000-belief trace', () => {
+  test.setTimeout(240_000);
+
+  test('Fit is an overview of shapes; the wheel brings ids, then whole nodes', async ({ page }) => {
+    await openBig(page);
+    await page.getByTestId('fit-view').click();
+    await expect(graph(page)).toHaveAttribute('data-lod', 'shapes');
+    await page.waitForTimeout(400);
+    await shot(page, 'big-graph-fit');
+    await wheelTo(page, 'ids', -120);
+    await page.waitForTimeout(300);
+    await shot(page, 'big-graph-mid-zoom');
+    // At the ids level, ids are drawn large enough to read (≥ 8 px on screen).
+    const idBox = await graph(page).locator('.belief-id').first().boundingBox();
+    expect(idBox!.height).toBeGreaterThanOrEqual(8);
+    await wheelTo(page, 'full', -120);
+    await expect(graph(page).locator('.belief-content').first()).toBeVisible();
+  });
+
+  for (const rate of [1, 4]) {
+    test(`focus mode shows one belief's neighbourhood; collapse hides what follows from a belief${rate === 1 ? '' : ' (CPU 4× slower)'}`, async ({ page }) => {
+      await openBig(page);
+      if (rate !== 1) await throttle(page, rate);
+      // Zoomed in, click a belief that has dependents.
+      await wheelTo(page, 'full', -120);
+      const { id, x, y } = await middleNode(page, true);
+      await page.mouse.click(x, y);
+      await expect(page.getByTestId('inspector')).toHaveAttribute('data-selected', id);
+
+      await page.getByTestId('focus-toggle').click();
+      await expect(graph(page)).toHaveAttribute('data-focus', id);
+      const focused = Number(await graph(page).getAttribute('data-visible-nodes'));
+      expect(focused).toBeGreaterThan(1);
+      expect(focused).toBeLessThan(200);
+      await expect(node(page, id)).toBeVisible();
+      await page.waitForTimeout(400);
+      if (rate === 1) await shot(page, 'big-graph-focus');
+      // One step each way is fewer nodes than two.
+      await page.getByTestId('focus-depth').selectOption('1');
+      await expect.poll(async () => Number(await graph(page).getAttribute('data-visible-nodes'))).toBeLessThan(focused);
+      await page.getByTestId('focus-toggle').click();
+      await expect(graph(page)).toHaveAttribute('data-visible-nodes', String(BELIEFS));
+
+      // Collapse what follows from it, with the mouse (zoomed in on it: its toggle is drawn at full detail); expand it again.
+      const box = (await node(page, id).boundingBox())!;
+      await wheelTo(page, 'full', -120, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+      await page.getByTestId(`collapse-${id}`).click();
+      await expect(page.getByTestId(`collapse-${id}`)).toHaveAttribute('aria-expanded', 'false');
+      const collapsed = Number(await graph(page).getAttribute('data-visible-nodes'));
+      expect(collapsed).toBeLessThan(BELIEFS);
+      await expect(page.getByTestId(`collapse-${id}`)).toHaveText(`▸ ${BELIEFS - collapsed}`);
+      if (rate === 1) await shot(page, 'big-graph-collapsed');
+      await page.getByTestId('expand-all').click();
+      await expect(graph(page)).toHaveAttribute('data-visible-nodes', String(BELIEFS));
+
+      // With the keyboard: c on the focused node collapses it, c again expands it.
+      await node(page, id).locator('xpath=..').focus();
+      await page.keyboard.press('c');
+      await expect(graph(page)).toHaveAttribute('data-collapsed-count', '1');
+      await page.keyboard.press('c');
+      await expect(graph(page)).toHaveAttribute('data-collapsed-count', '0');
+      await expect(graph(page)).toHaveAttribute('data-visible-nodes', String(BELIEFS));
+    });
+  }
+});
