@@ -19,6 +19,7 @@ import { runInference } from '../src/core/infer/runInference.ts';
 import type { BenchRow } from './benchTypes.ts';
 import { generateGaiaPackageFolder } from './generateGaiaPackageFolder.ts';
 import { medianMs } from './measure.ts';
+import { processMedianMs } from './measureProcess.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const CLI = join(HERE, '..', 'bin', 'warrant.js');
@@ -47,7 +48,7 @@ export async function runGaiaPackageBench(options: { quick: boolean; onProgress?
       writeFileSync(join(dir, path), text);
     }
     progress('Gaia package compile + infer, whole process');
-    const warrant = await medianMs(() => execFileSync(process.execPath, [CLI, 'infer', dir, '--json'], { stdio: 'pipe' }), { warmup: 1, runs: options.quick ? 3 : 7 });
+    const warrant = processMedianMs(process.execPath, [CLI, 'infer', dir, '--json'], { warmup: 1, runs: options.quick ? 3 : 7 });
     let gaia: number | null = null;
     if (existsSync(ORACLE) && existsSync(ORACLE_READY)) {
       progress('real Gaia on the same package');

@@ -30,6 +30,7 @@ import { runDbBench } from './dbBench.ts';
 import { runOplogBench } from './oplogBench.ts';
 import { runInferBench } from './inferBench.ts';
 import { runGaiaPackageBench } from './gaiaPackageBench.ts';
+import { runCliStartBench } from './cliStartBench.ts';
 import { runVsaBench } from './vsaBench.ts';
 import { runProveBench } from './proveBench.ts';
 import { runProposalEditorBench } from './proposalEditorBench.ts';
@@ -90,6 +91,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
 
   rows.push(...(await runInferBench({ quick: options.quick, onProgress: progress }, notes)));
   rows.push(...(await runGaiaPackageBench({ quick: options.quick, onProgress: progress }, notes)));
+  rows.push(...(await runCliStartBench({ quick: options.quick, onProgress: progress }, notes)));
 
   rows.push(...(await runDbBench({ quick: options.quick, onProgress: progress })));
   progress('operation log: sign, replay, cascade');
