@@ -34,6 +34,12 @@ async function buildCli(outdir) {
     target: 'node20',
     metafile: true,
     logLevel: 'warning',
+    // Smaller and plain ASCII: less to read, decode and compile at every start. Names are
+    // kept (messages and errors may show them).
+    minify: true,
+    keepNames: true,
+    legalComments: 'none',
+    charset: 'ascii',
     // Loaded from node_modules at run time: packages that find their own files next to
     // them (wasm, workers), and the benchmark, which runs from its sources.
     external: ['z3-solver', 'elkjs', 'playwright', 'playwright-core', '@playwright/test', 'tsx', 'tsx/*', '../../../bench/*'],
