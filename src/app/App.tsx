@@ -1,6 +1,6 @@
 /** The IDE: editor and problems on the left, graph and inspector on the right. */
 import { useEffect } from 'react';
-import { EditorPane } from './editor/EditorPane.tsx';
+import { LazyEditorPane } from './lazyPanes.tsx';
 import { GraphPane } from './graph/GraphPane.tsx';
 import { InspectorPanel } from './inspector/InspectorPanel.tsx';
 import { BottomPanel } from './chrome/BottomPanel.tsx';
@@ -57,7 +57,7 @@ export function App() {
             {/* The file tree of a project sits beside the editor; the editor stays mounted either way. */}
             <div className={`editor-area${isProject ? ' with-tree' : ''}`}>
               {isProject && <FileTree />}
-              <EditorPane />
+              <LazyEditorPane />
             </div>
             <BottomPanel />
           </SplitPane>

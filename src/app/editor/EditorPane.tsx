@@ -52,7 +52,7 @@ export function EditorPane() {
       lineNumbersMinChars: 3,
       ariaLabel: `Editor. ${TAB_FOCUS_HINT}`,
     });
-    setActiveEditor(editor);
+    setActiveEditor(editor, monaco);
     const pipeline = getPipeline();
     let suppressCursor = false;
 

@@ -1,18 +1,42 @@
 /**
  * The one editor instance, for commands outside the editor pane (problems panel clicks,
- * toolbar actions). Set by EditorPane while it is mounted.
+ * toolbar actions), and Monaco's namespace with it. Set by EditorPane while it is
+ * mounted. The editor loads in its own chunk (lazyPanes.tsx), after the shell: what needs
+ * it when it mounts (the proposal view's Ctrl+Enter, its highlights) follows
+ * `useActiveEditor` rather than importing Monaco itself.
  */
+import { useSyncExternalStore } from 'react';
 import type { editor as Editor } from 'monaco-editor/editor';
+import type { Monaco } from '../monaco/monacoSetup.ts';
 import { revealInProject, useProjectStore } from '../../store/projectStore.ts';
 
 let active: Editor.IStandaloneCodeEditor | null = null;
+let api: Monaco | null = null;
+const listeners = new Set<() => void>();
 
-export function setActiveEditor(editor: Editor.IStandaloneCodeEditor | null): void {
+export function setActiveEditor(editor: Editor.IStandaloneCodeEditor | null, monaco: Monaco | null = null): void {
   active = editor;
+  api = editor ? monaco : null;
+  for (const l of listeners) l();
 }
 
 export function activeEditor(): Editor.IStandaloneCodeEditor | null {
   return active;
+}
+
+/** Monaco's namespace, once the editor has loaded. */
+export function activeMonaco(): Monaco | null {
+  return api;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The editor, re-rendering when it appears or goes. */
+export function useActiveEditor(): Editor.IStandaloneCodeEditor | null {
+  return useSyncExternalStore(subscribe, activeEditor);
 }
 
 /**

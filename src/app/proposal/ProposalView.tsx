@@ -10,12 +10,11 @@ import { SplitPane } from '../chrome/SplitPane.tsx';
 import { ProofControls } from './ProofControls.tsx';
 import { ProofEvidence } from './ProofEvidence.tsx';
 import { RoundsTable } from './RoundsTable.tsx';
-import { SmtlibPane } from './SmtlibPane.tsx';
+import { LazySmtlibPane } from '../lazyPanes.tsx';
 import { useEffectiveMode, useModeScript } from './useModeScript.ts';
 import { useProofHighlights } from './useProofHighlights.ts';
 import { useRunProof } from './useRunProof.ts';
-import { activeEditor } from '../editor/activeEditor.ts';
-import { monaco } from '../monaco/monacoSetup.ts';
+import { activeMonaco, useActiveEditor } from '../editor/activeEditor.ts';
 import { VerdictBanner } from './VerdictBanner.tsx';
 
 export function ProposalView() {
@@ -34,15 +33,18 @@ export function ProposalView() {
   // z3 is 35 MB of WebAssembly: it is loaded when a proposal is first opened, not before.
   useEffect(() => warmUpSolver(), []);
   // Ctrl+Enter in the editor runs the proposal, under the same rules as the Run button.
+  const editor = useActiveEditor();
   useEffect(() => {
-    const action = activeEditor()?.addAction({
+    const m = activeMonaco();
+    if (!editor || !m) return;
+    const action = editor.addAction({
       id: 'warrant.proposal.run',
       label: 'Run the proposal through z3',
-      keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter],
+      keybindings: [m.KeyMod.CtrlCmd | m.KeyCode.Enter],
       run: () => runNow.current(),
     });
-    return () => action?.dispose();
-  }, []);
+    return () => action.dispose();
+  }, [editor]);
   useEffect(() => setFocused(null), [run?.seq]);
 
   return (
@@ -51,7 +53,7 @@ export function ProposalView() {
       <VerdictBanner />
       <div className="proposal-body">
         <SplitPane id="proposal" direction="column" initial={55} min={15} max={85}>
-          <SmtlibPane script={script} />
+          <LazySmtlibPane script={script} />
           <div className="proof-results">
             <div className="proof-evidence-col">
               {result && <ProofEvidence result={result} outline={outline} focused={focused} onFocus={setFocused} />}

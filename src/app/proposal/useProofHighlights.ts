@@ -10,15 +10,12 @@ import type { editor as Editor } from 'monaco-editor/editor';
 import type { ProposalOutline } from '../../core/analysis/proposalOutline.ts';
 import type { ProveResult } from '../../core/proposal/index.ts';
 import type { SourceRange } from '../../core/text/sourceRange.ts';
-import { activeEditor } from '../editor/activeEditor.ts';
-import { monaco } from '../monaco/monacoSetup.ts';
+import type { Monaco } from '../monaco/monacoSetup.ts';
+import { activeMonaco, useActiveEditor } from '../editor/activeEditor.ts';
 
-function toRange(r: SourceRange) {
-  return new monaco.Range(r.line, r.column, r.endLine, r.endColumn);
-}
-
-function decorationsFor(result: ProveResult | null, outline: ProposalOutline | undefined, focused: string | null): Editor.IModelDeltaDecoration[] {
+function decorationsFor(monaco: Monaco, result: ProveResult | null, outline: ProposalOutline | undefined, focused: string | null): Editor.IModelDeltaDecoration[] {
   if (!result || !outline) return [];
+  const toRange = (r: SourceRange) => new monaco.Range(r.line, r.column, r.endLine, r.endColumn);
   const out: Editor.IModelDeltaDecoration[] = [];
   const mark = (range: SourceRange, kind: 'core' | 'model', id: string, message: string) =>
     out.push({
@@ -48,19 +45,23 @@ function decorationsFor(result: ProveResult | null, outline: ProposalOutline | u
 export function useProofHighlights(result: ProveResult | null, outline: ProposalOutline | undefined, focused: string | null): number {
   const [count, setCount] = useState(0);
   const collection = useRef<Editor.IEditorDecorationsCollection | null>(null);
+  // The editor loads after the shell: the marks go in once it is there.
+  const editor = useActiveEditor();
   useEffect(() => {
-    collection.current = activeEditor()?.createDecorationsCollection() ?? null;
+    collection.current = editor?.createDecorationsCollection() ?? null;
     return () => {
       collection.current?.clear();
       collection.current = null;
     };
-  }, []);
+  }, [editor]);
   useEffect(() => {
+    const monaco = activeMonaco();
+    if (!editor || !monaco) return;
     // While a gate fails the outline has no assertions: keep the marks Monaco is tracking.
     if (result && outline && outline.assertions.length === 0) return;
-    const decorations = decorationsFor(result, outline, focused);
+    const decorations = decorationsFor(monaco, result, outline, focused);
     collection.current?.set(decorations);
     setCount(decorations.length);
-  }, [result, outline, focused]);
+  }, [editor, result, outline, focused]);
   return count;
 }
