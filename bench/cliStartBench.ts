@@ -9,7 +9,8 @@
  * The bundle must be fresh (npm ci builds it); a stale one is reported, not measured.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,13 +22,10 @@ const CLI = join(ROOT, 'bin', 'warrant.js');
 const SMALL_CLAIR = 'b1 .9 L0 @user "the service answers in under 200 ms"\nb2 .8 L0 @self <b1 "so the page can call it on every keystroke"\n';
 const PROPOSAL = join(ROOT, 'public', 'samples', 'release-readiness.json');
 
+/** bin/warrant.js's own rule: the bundle is used only while it is newer than its sources. */
 function bundleFresh(): boolean {
-  try {
-    const { builtAt, inputs } = JSON.parse(readFileSync(join(ROOT, 'dist-cli', 'inputs.json'), 'utf8')) as { builtAt: number; inputs: string[] };
-    return inputs.every((p) => statSync(join(ROOT, p)).mtimeMs <= builtAt);
-  } catch {
-    return false;
-  }
+  const { bundleIsFresh } = createRequire(import.meta.url)('../bin/bundleLoader.cjs') as { bundleIsFresh: (root: string, dir: string) => boolean };
+  return bundleIsFresh(ROOT, join(ROOT, 'dist-cli'));
 }
 
 export async function runCliStartBench(options: { quick: boolean; onProgress?: (what: string) => void }, notes: string[]): Promise<BenchRow[]> {

@@ -3,7 +3,7 @@
 // command starts without parsing or compiling the functions it runs. A cache V8 refuses
 // (another Node, other flags) is ignored: the bundle then compiles as any script does.
 'use strict';
-const { existsSync, readFileSync } = require('node:fs');
+const { existsSync, readFileSync, statSync } = require('node:fs');
 const { dirname, join } = require('node:path');
 const Module = require('node:module');
 const vm = require('node:vm');
@@ -21,4 +21,18 @@ function loadBundle(dir) {
   return { exports: module.exports, script, cacheRejected: cachedData !== undefined && script.cachedDataRejected === true };
 }
 
-module.exports = { loadBundle };
+/**
+ * Whether the bundle in `dir` (dist-cli) is newer than every file it was built from
+ * (`inputs.json`, paths relative to `root`, the repository): only then is it the sources.
+ */
+function bundleIsFresh(root, dir) {
+  try {
+    const { builtAt, inputs } = JSON.parse(readFileSync(join(dir, 'inputs.json'), 'utf8'));
+    for (const input of inputs) if (statSync(join(root, input)).mtimeMs > builtAt) return false;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+module.exports = { bundleIsFresh, loadBundle };
