@@ -176,14 +176,13 @@ function GraphCanvas() {
     requestAnimationFrame(() => void flow.fitView({ padding: 0.12, maxZoom: 1.1, duration: 200 }));
   }, [focusKey, flow]);
 
-  // A document opened anew starts with nothing collapsed.
-  const docName = useDocumentStore((s) => s.name);
-  const openSeqForView = useDocumentStore((s) => s.openRequest?.seq ?? 0);
-  useEffect(() => expandAll(), [docName, openSeqForView]);
 
   // Fit the view when a document's first layout arrives.
   const fittedFor = useRef<string | null>(null);
   const openSeq = useDocumentStore((s) => s.openRequest?.seq ?? 0);
+  // A document opened anew starts with nothing collapsed.
+  const docName = useDocumentStore((s) => s.name);
+  useEffect(() => expandAll(), [docName, openSeq]);
   useEffect(() => {
     const key = `${openSeq}`;
     if (nodes.length === 0 || fittedFor.current === key) return;
