@@ -2,10 +2,11 @@
  * The pyproject.toml a Gaia package module belongs to: beside the file or in a parent
  * folder, as Gaia finds it (docs/contract.md §1.2). Returns its text, or null.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { MAX_DOCUMENT_BYTES, tooLargeMessage } from '../core/text/inputLimits.ts';
 import { CliFailure } from './cliFailure.ts';
+import { statOrNull } from './statOrNull.ts';
 
 export async function findPyproject(filePath: string | null): Promise<string | null> {
   if (!filePath) return null;
@@ -13,11 +14,11 @@ export async function findPyproject(filePath: string | null): Promise<string | n
   for (;;) {
     const path = join(dir, 'pyproject.toml');
     // Only a regular file of at most the document limit: a device or pipe by that name would never end.
-    const info = await stat(path).catch(() => null);
+    const info = statOrNull(path);
     if (info?.isFile()) {
       if (info.size > MAX_DOCUMENT_BYTES) throw new CliFailure(`cannot read ${path}: ${tooLargeMessage(info.size, MAX_DOCUMENT_BYTES, 'document')}`);
       try {
-        return await readFile(path, 'utf8');
+        return readFileSync(path, 'utf8');
       } catch {
         // Unreadable: as if absent.
       }

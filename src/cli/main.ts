@@ -3,7 +3,8 @@
  * an exit code and a message — never a stack trace. Commands are imported on demand,
  * so `check` does not pay for ELK or the benchmark.
  */
-import { createHash } from 'node:crypto';
+import type { Hash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { useSha256Backend } from '../core/gaia/text/sha256Hex.ts';
 import { CliFailure } from './cliFailure.ts';
 import { tolerateClosedStdout, writeStderr, writeStdout } from './output.ts';
@@ -28,12 +29,20 @@ const NOT_YET = new Set<string>();
 export async function runCli(argv: readonly string[]): Promise<number> {
   tolerateClosedStdout();
   // Gaia ids and hashes through Node's native SHA-256: a short-lived process never warms up a JavaScript one.
-  useSha256Backend((text) => createHash('sha256').update(text, 'utf8').digest('hex'));
+  useSha256Backend(nativeSha256Hex);
   try {
     return await dispatch(argv);
   } catch (e) {
     return report(e);
   }
+}
+
+let createHash: ((algorithm: string) => Hash) | null = null;
+
+/** node:crypto is loaded at the first hash: it brings Node's streams with it, which a CLAIR command never needs. */
+function nativeSha256Hex(text: string): string {
+  createHash ??= (createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto')).createHash;
+  return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
 async function dispatch(argv: readonly string[]): Promise<number> {

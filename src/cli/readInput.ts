@@ -10,9 +10,8 @@
  * and sockets are refused before a byte is read — `/dev/zero` never ends. Standard
  * input (`-`) is read whatever it is, with the same bound.
  */
-import type { FileHandle } from 'node:fs/promises';
-import { open, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
+import { closeSync, createReadStream, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import type { InputKind } from '../core/text/inputLimits.ts';
 import { MAX_DOCUMENT_BYTES, MAX_LOG_BYTES, tooLargeMessage } from '../core/text/inputLimits.ts';
 import { CliFailure } from './cliFailure.ts';
@@ -63,18 +62,20 @@ export async function readInput(arg: string, stdin: StdinReader = readStdin, opt
  * the `limit + 1`th byte arrives), and stops at the first NUL byte.
  */
 export async function readFileBounded(path: string, limit: number, kind: InputKind = 'document', label = path): Promise<Buffer> {
-  let handle: FileHandle | null = null;
+  // Synchronous calls for files: a command reads its inputs before it can do anything
+  // else, and each asynchronous call would be a round trip through the thread pool.
+  let fd: number | null = null;
   try {
     // What it is, before opening it: a device is refused unopened (opening some has effects, or waits).
-    refuseKind(await stat(path), label);
-    handle = await open(path, 'r');
+    refuseKind(statSync(path), label);
+    fd = openSync(path, 'r');
     // What was opened (the name may have been replaced meanwhile).
-    const info = await handle.stat();
+    const info = fstatSync(fd);
     refuseKind(info, label);
     if (info.isFile() && info.size > limit) throw new CliFailure(`cannot read ${label}: ${tooLargeMessage(info.size, limit, kind)}`);
     if (info.isFIFO()) {
       // A pipe: read as a stream, bounded; it ends when its writer closes it.
-      const stream = handle.createReadStream({ autoClose: false, highWaterMark: CHUNK });
+      const stream = createReadStream('', { fd, autoClose: false, highWaterMark: CHUNK });
       const bytes = await readStreamBounded(stream, limit);
       if (bytes === null) throw new CliFailure(`cannot read ${label}: ${tooLargeMessage(null, limit, kind)}`);
       if (bytes.includes(0)) throw binary(label);
@@ -84,10 +85,10 @@ export async function readFileBounded(path: string, limit: number, kind: InputKi
     const chunks: Buffer[] = [];
     let total = 0;
     for (;;) {
-      const want = Math.min(CHUNK * 16, limit + 1 - total);
+      const want = Math.min(Math.max(info.size + 1, CHUNK), CHUNK * 16, limit + 1 - total);
       if (want <= 0) break;
       const buffer = Buffer.allocUnsafe(want);
-      const { bytesRead } = await handle.read(buffer, 0, want, null);
+      const bytesRead = readSync(fd, buffer, 0, want, null);
       if (bytesRead === 0) break;
       const chunk = buffer.subarray(0, bytesRead);
       if (chunk.includes(0)) throw binary(label);
@@ -100,7 +101,13 @@ export async function readFileBounded(path: string, limit: number, kind: InputKi
     if (e instanceof CliFailure) throw e;
     throw new CliFailure(`cannot read ${label}: ${describeIoError(e)}`);
   } finally {
-    await handle?.close().catch(() => undefined);
+    if (fd !== null) {
+      try {
+        closeSync(fd);
+      } catch {
+        // Closing a descriptor we read from cannot lose data.
+      }
+    }
   }
 }
 

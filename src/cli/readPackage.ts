@@ -7,12 +7,13 @@
  * wrong folder given by mistake is refused quickly with one line.
  */
 import type { Dirent } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { MAX_DOCUMENT_BYTES, tooLargeMessage } from '../core/text/inputLimits.ts';
 import { isGaiaSourceFile, isSkippedFolder, MAX_PACKAGE_FILES } from '../core/gaia/package/projectFiles.ts';
 import { CliFailure } from './cliFailure.ts';
 import { readInput } from './readInput.ts';
+import { statOrNull } from './statOrNull.ts';
 
 export { packageText } from '../core/gaia/package/projectFiles.ts';
 
@@ -31,14 +32,14 @@ export interface PackageInput {
 export async function isPackagePath(arg: string): Promise<boolean> {
   if (arg === '-') return false;
   if (basename(arg) === 'pyproject.toml') return true;
-  const info = await stat(arg).catch(() => null);
+  const info = statOrNull(arg);
   if (!info?.isDirectory()) return false;
-  return (await stat(join(arg, 'pyproject.toml')).catch(() => null)) !== null;
+  return statOrNull(join(arg, 'pyproject.toml')) !== null;
 }
 
 export async function readPackage(arg: string): Promise<PackageInput> {
   const root = basename(arg) === 'pyproject.toml' ? dirname(arg) : arg;
-  const info = await stat(root).catch(() => null);
+  const info = statOrNull(root);
   if (!info?.isDirectory()) throw new CliFailure(`cannot read ${arg}: no such package folder`);
   const paths: string[] = [];
   await walk(root, root, paths);
@@ -57,7 +58,7 @@ export async function readPackage(arg: string): Promise<PackageInput> {
 async function walk(root: string, dir: string, out: string[]): Promise<void> {
   let entries: Dirent[];
   try {
-    entries = await readdir(dir, { withFileTypes: true });
+    entries = readdirSync(dir, { withFileTypes: true });
   } catch (e) {
     throw new CliFailure(`cannot read ${dir}: ${(e as NodeJS.ErrnoException).code ?? 'unreadable'}`);
   }
@@ -103,10 +104,10 @@ export async function readDependencies(pkg: PackageInput, depsDir: string | unde
   };
   await follow(pkg.root, pkg.files);
   if (depsDir !== undefined) {
-    const info = await stat(depsDir).catch(() => null);
+    const info = statOrNull(depsDir);
     if (!info?.isDirectory()) throw new CliFailure(`cannot read ${depsDir}: no such folder (--deps names a folder of Gaia package folders)`);
     if (await isPackagePath(depsDir)) await add(resolve(depsDir));
-    for (const entry of await readdir(depsDir, { withFileTypes: true })) if (entry.isDirectory()) await add(resolve(depsDir, entry.name));
+    for (const entry of readdirSync(depsDir, { withFileTypes: true })) if (entry.isDirectory()) await add(resolve(depsDir, entry.name));
   }
   return out;
 }

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pythonFloatRepr } from '../../src/core/gaia/text/pythonFloat.ts';
+import { floatReprFromDigits, pythonFloatRepr } from '../../src/core/gaia/text/pythonFloat.ts';
 import { compareCodePoints, PyFloat, pyFloat, pythonJsonDumps } from '../../src/core/gaia/text/pythonJson.ts';
 import { pythonStrListRepr, pythonStrRepr, pythonTupleListRepr } from '../../src/core/gaia/text/pythonRepr.ts';
 import { pythonStrip } from '../../src/core/gaia/text/pythonStrip.ts';
@@ -37,6 +37,11 @@ describe('repr(float)', () => {
 
   it('reads back as the same number (shortest round-trip digits)', () => {
     fc.assert(fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (x) => Object.is(Number(pythonFloatRepr(x)), x) || (x === 0 && Number(pythonFloatRepr(x)) === 0)));
+  });
+
+  it('the plain-decimal fast path writes what the digit layout writes', () => {
+    const plain = fc.oneof(fc.double({ min: 1e-4, max: 1e16, noNaN: true }), fc.double({ min: -1e16, max: -1e-4, noNaN: true }), fc.integer({ min: -1e6, max: 1e6 }).map((n) => n / 1000), fc.constantFrom(1e-4, 0.5, 1, 1e15, 9999999999999998));
+    fc.assert(fc.property(plain, (x) => x === 0 || pythonFloatRepr(x) === floatReprFromDigits(x)));
   });
 });
 

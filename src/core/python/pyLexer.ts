@@ -70,6 +70,15 @@ function stringPrefixLength(source: string, i: number): number {
 }
 
 /** Matches `pattern` (sticky) at `i`; the match's length, or 0. */
+const LINE_BREAK = /[\n\r]/g;
+
+/** The offset of the first line break at or after `from`, or the source's length. */
+function nextLineBreak(source: string, from: number): number {
+  // A regular expression finds it in native code: comments and long strings are scanned in one call.
+  LINE_BREAK.lastIndex = from;
+  return LINE_BREAK.test(source) ? LINE_BREAK.lastIndex - 1 : source.length;
+}
+
 function matchAt(pattern: RegExp, source: string, i: number): number {
   pattern.lastIndex = i;
   return pattern.test(source) ? pattern.lastIndex - i : 0;
@@ -211,9 +220,7 @@ export class PyLexer {
         this.brokenString = false;
       }
       if (hash) {
-        let k = i;
-        while (k < n && source.charCodeAt(k) !== LF && source.charCodeAt(k) !== CR) k++;
-        this.i = k;
+        this.i = nextLineBreak(source, i);
         continue;
       }
       const next = source.charCodeAt(i + 1);
@@ -244,9 +251,8 @@ export class PyLexer {
       const prefix = source.slice(start, start + prefixLength).toLowerCase();
       const s = readString(source, start + prefixLength, prefix.includes('r'));
       // Count the lines the string spans, so later ranges stay right.
-      for (let k = start; k < s.end; k++) {
-        const ck = source.charCodeAt(k);
-        if (ck === LF || (ck === CR && source.charCodeAt(k + 1) !== LF)) this.newLine(k + 1);
+      for (let k = nextLineBreak(source, start); k < s.end; k = nextLineBreak(source, k + 1)) {
+        if (source.charCodeAt(k) === LF || source.charCodeAt(k + 1) !== LF) this.newLine(k + 1);
       }
       this.i = s.end;
       if (s.problem?.startsWith('unterminated string')) this.brokenString = true;
@@ -294,15 +300,32 @@ interface ReadString {
 }
 
 /** Reads a string whose opening quote is at `at`; returns where it ends and its value. */
+/** What ends a run of plain characters in a string: its quote, a backslash, and (one-line strings) a line break. */
+const STRING_STOP: Readonly<Record<string, RegExp>> = {
+  "'": /['\\]/g,
+  '"': /["\\]/g,
+  "'1": /['\\\n\r]/g,
+  '"1': /["\\\n\r]/g,
+};
+
 function readString(source: string, at: number, raw: boolean): ReadString {
   const quote = source[at]!;
   const triple = source.startsWith(quote.repeat(3), at);
   const close = triple ? quote.repeat(3) : quote;
+  const stop = STRING_STOP[triple ? quote : quote + '1']!;
   let i = at + close.length;
   let value = '';
   let problem: string | undefined;
   const n = source.length;
   while (i < n) {
+    // Plain characters up to the next one that matters, in one slice.
+    stop.lastIndex = i;
+    const j = stop.test(source) ? stop.lastIndex - 1 : n;
+    if (j > i) {
+      value += source.slice(i, j);
+      i = j;
+      if (i >= n) break;
+    }
     if (source.startsWith(close, i)) return { end: i + close.length, value, ...(problem ? { problem } : {}) };
     const c = source[i]!;
     if (!triple && (c === '\n' || c === '\r')) return { end: i, value, problem: 'unterminated string: close it on the same line, or use a triple-quoted string' };

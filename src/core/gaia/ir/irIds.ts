@@ -6,7 +6,7 @@
  *   __{role}_…    sha256("local|{type}|{repr(premises)}|{conclusion}|{role}|{index}")[:8]
  * where the structure of a formal strategy is sha256 of its canonical operator list.
  */
-import { compareCodePoints, pythonJsonDumps } from '../text/pythonJson.ts';
+import { compareCodePoints, pythonJsonDumps, sortByCodePoint } from '../text/pythonJson.ts';
 import { pythonStrListRepr, pythonTupleListRepr } from '../text/pythonRepr.ts';
 import { sha256Hex } from '../text/sha256Hex.ts';
 import { pythonStrip } from '../text/pythonStrip.ts';
@@ -16,7 +16,7 @@ import type { IrOperator, IrParameter } from './irTypes.ts';
 export const SYMMETRIC_OPERATORS: ReadonlySet<string> = new Set(['equivalence', 'contradiction', 'complement', 'disjunction', 'conjunction']);
 
 export function sortedStrings(xs: readonly string[]): string[] {
-  return [...xs].sort(compareCodePoints);
+  return sortByCodePoint([...xs]);
 }
 
 export function contentHash(type: string, format: string, content: string, parameters: readonly IrParameter[]): string {

@@ -5,7 +5,7 @@
  * left out — all serialised as Python's `json.dumps(sort_keys=True, ensure_ascii=False)`.
  */
 import type { JsonObject, JsonValue } from '../text/pythonJson.ts';
-import { compareCodePoints, PyFloat, pythonJsonDumps } from '../text/pythonJson.ts';
+import { compareCodePoints, PyFloat, pythonJsonDumps, sortByCodePoint } from '../text/pythonJson.ts';
 import { sha256Hex } from '../text/sha256Hex.ts';
 import { SYMMETRIC_OPERATORS, sortedStrings } from './irIds.ts';
 import type { IrFormulaGraph, IrGraph, IrKnowledge, IrOperator, IrStep, IrStrategy } from './irTypes.ts';
@@ -106,7 +106,7 @@ const dump = (v: JsonValue): string => pythonJsonDumps(v, { sortKeys: true, ensu
  * sort key and its text (the dump of a sorted list is its sorted dumps joined).
  */
 function canonicalList(items: readonly JsonValue[]): string {
-  const dumps = items.map(dump).sort(compareCodePoints);
+  const dumps = sortByCodePoint(items.map(dump));
   return `[${dumps.join(', ')}]`;
 }
 

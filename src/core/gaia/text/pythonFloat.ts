@@ -9,6 +9,17 @@ export function pythonFloatRepr(x: number): string {
   if (x === Infinity) return 'Infinity';
   if (x === -Infinity) return '-Infinity';
   if (x === 0) return Object.is(x, -0) ? '-0.0' : '0.0';
+  const magnitude = Math.abs(x);
+  // Where both write plain decimals, JavaScript's shortest digits are Python's too.
+  if (magnitude >= 1e-4 && magnitude < 1e16) {
+    const text = String(x);
+    return text.includes('.') ? text : text + '.0';
+  }
+  return floatReprFromDigits(x);
+}
+
+/** repr(float) built from the shortest digits and the exponent: right for every finite non-zero x. */
+export function floatReprFromDigits(x: number): string {
   const sign = x < 0 ? '-' : '';
   const [mantissa, exponentText] = Math.abs(x).toExponential().split('e') as [string, string];
   const digits = mantissa.replace('.', '');

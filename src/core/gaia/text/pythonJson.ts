@@ -59,34 +59,35 @@ export function pythonJsonDumps(value: JsonValue, options: PythonJsonOptions = {
         return;
       }
       out.push('[');
-      items.forEach((item, i) => {
+      for (let i = 0; i < items.length; i++) {
         if (i > 0) out.push(itemSep);
-        newline(depth + 1);
-        write(item, depth + 1);
-      });
-      newline(depth);
+        if (indent !== null) newline(depth + 1);
+        write(items[i]!, depth + 1);
+      }
+      if (indent !== null) newline(depth);
       out.push(']');
     } else {
       const obj = v as JsonObject;
       const keys = Object.keys(obj);
-      if (sortKeys) keys.sort(compareCodePoints);
+      if (sortKeys) sortByCodePoint(keys);
       if (keys.length === 0) {
         out.push('{}');
         return;
       }
       out.push('{');
-      keys.forEach((key, i) => {
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i]!;
         if (i > 0) out.push(itemSep);
-        newline(depth + 1);
+        if (indent !== null) newline(depth + 1);
         out.push(quote(key, ensureAscii), keySep);
         write(obj[key]!, depth + 1);
-      });
-      newline(depth);
+      }
+      if (indent !== null) newline(depth);
       out.push('}');
     }
   };
   const newline = (depth: number): void => {
-    if (indent !== null) out.push('\n', ' '.repeat(indent * depth));
+    out.push('\n', ' '.repeat(indent! * depth));
   };
 
   write(value, 0);
@@ -107,11 +108,26 @@ function hex4(code: number): string {
   return '\\u' + code.toString(16).padStart(4, '0');
 }
 
+const NEEDS_ESCAPE_ASCII = /[\\"\u0000-\u001f\u007f-\uffff]/;
+const NEEDS_ESCAPE = /[\\"\u0000-\u001f]/;
+
 function quote(s: string, ensureAscii: boolean): string {
+  // Most strings need no escape: testing is much cheaper than replacing.
+  if (!(ensureAscii ? NEEDS_ESCAPE_ASCII : NEEDS_ESCAPE).test(s)) return '"' + s + '"';
   const pattern = ensureAscii ? /[\\"\u0000-\u001f\u007f-\uffff]/g : /[\\"\u0000-\u001f]/g;
   // Code units, not code points: Python's ensure_ascii writes astral characters as
   // surrogate pairs too.
   return '"' + s.replace(pattern, (c) => SHORT_ESCAPES[c] ?? hex4(c.charCodeAt(0))) + '"';
+}
+
+const SURROGATE = /[\ud800-\udfff]/;
+
+/**
+ * Sorts in place by code point. Without surrogates, code-unit order (the default sort)
+ * is code-point order, and far cheaper than a comparator.
+ */
+export function sortByCodePoint(strings: string[]): string[] {
+  return strings.some((k) => SURROGATE.test(k)) ? strings.sort(compareCodePoints) : strings.sort();
 }
 
 /** Python compares strings by code point; JavaScript's `<` compares UTF-16 units. */
