@@ -6,7 +6,11 @@
 // Characters Python's str.isprintable() rejects, other than the ones with short escapes.
 const NON_PRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
 
+// Anything that may need an escape: most strings have none, and are their own repr.
+const MAY_ESCAPE = /['"\\\n\r\t]|(?! )[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
+
 export function pythonStrRepr(s: string): string {
+  if (!MAY_ESCAPE.test(s)) return "'" + s + "'";
   const q = s.includes("'") && !s.includes('"') ? '"' : "'";
   let out = q;
   for (const ch of s) {
