@@ -71,7 +71,7 @@ export async function runLayoutBench(opts: { quick: boolean }): Promise<BenchRow
     size: label(EDIT_SIZE),
     ms: round(median(warmed)),
     targetMs: 1000,
-    note: 'the worker runs warmUp() as it starts, while the page loads',
+    note: 'the page\'s layout worker warms ELK up once its first layout is answered and the page has drawn',
   });
 
   // Warm this thread up, so the rows below compare steady-state speeds.

@@ -68,6 +68,8 @@ function actionsOf(index: GraphIndex, id: NodeId): ActionRow[] {
 
 export function GaiaInspector() {
   const id = useDocumentStore((s) => s.selection.id);
+  // The document version this panel shows (the page's hooks agree on it: editor, graph, problems).
+  const version = useDocumentStore((s) => s.analysis?.version ?? 0);
   const view = useDocumentStore((s) => (s.selection.id ? s.views.get(s.selection.id) : undefined));
   const index = useDocumentStore((s) => s.index);
   const ir = useDocumentStore((s) => s.analysis?.ir);
@@ -85,7 +87,7 @@ export function GaiaInspector() {
 
   if (!id || !view || !details) {
     return (
-      <aside className="inspector" data-testid="inspector" data-selected="">
+      <aside className="inspector" data-testid="inspector" data-selected="" data-version={version}>
         <p className="muted">Select a claim or an action in the graph, or put the cursor on its line.</p>
       </aside>
     );
@@ -94,7 +96,7 @@ export function GaiaInspector() {
   const problems = diagnostics?.filter((d) => d.subject === id) ?? [];
 
   return (
-    <aside className="inspector" data-testid="inspector" data-selected={id}>
+    <aside className="inspector" data-testid="inspector" data-selected={id} data-version={version}>
       <header className="inspector-head">
         <button className="inspector-id" onClick={() => revealInEditor(n.range.line, n.range.column, n.file)} title="Show in the editor">
           {n.kind === 'factor' ? `${n.factor?.verb ?? 'action'} ${n.factor?.label ?? ''}` : id}

@@ -59,6 +59,8 @@ export function InspectorPanel() {
 
 function ClairInspector() {
   const id = useDocumentStore((s) => s.selection.id);
+  // The document version this panel shows (the page's hooks agree on it: editor, graph, problems).
+  const version = useDocumentStore((s) => s.analysis?.version ?? 0);
   const view = useDocumentStore((s) => (s.selection.id ? s.views.get(s.selection.id) : undefined));
   const index = useDocumentStore((s) => s.index);
   const diagnostics = useDocumentStore((s) => s.analysis?.diagnostics);
@@ -80,7 +82,7 @@ function ClairInspector() {
 
   if (!id || !view || !details) {
     return (
-      <aside className="inspector" data-testid="inspector" data-selected="">
+      <aside className="inspector" data-testid="inspector" data-selected="" data-version={version}>
         <p className="muted">Select a belief in the graph or put the cursor on its line to see why it is believed.</p>
       </aside>
     );
@@ -91,7 +93,7 @@ function ClairInspector() {
   const shown = corrected ?? n.confidence;
   const band = corrected !== null ? bandOf(corrected) : view.band;
   return (
-    <aside className="inspector" data-testid="inspector" data-selected={id}>
+    <aside className="inspector" data-testid="inspector" data-selected={id} data-version={version}>
       <header className="inspector-head">
         <button className="inspector-id" onClick={() => revealInEditor(n.range.line, n.range.column, n.file)} title="Show in the editor">
           {id}
