@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import { preloadLazyChunks } from './build-plugins/preloadLazyChunks.ts';
 import { CROSS_ORIGIN_ISOLATION, z3Assets } from './build-plugins/z3Assets.ts';
 
 // Workers are ES modules so they can import the core directly; Monaco's editor worker
@@ -6,7 +7,7 @@ import { CROSS_ORIGIN_ISOLATION, z3Assets } from './build-plugins/z3Assets.ts';
 // Both servers send the cross-origin-isolation headers: z3 (WebAssembly with threads, in
 // the solver worker) needs SharedArrayBuffer, which only an isolated page has.
 export default defineConfig({
-  plugins: [z3Assets()],
+  plugins: [z3Assets(), preloadLazyChunks(['src/app/editor/EditorPane.tsx'])],
   worker: { format: 'es' },
   server: { port: 5173, strictPort: false, headers: { ...CROSS_ORIGIN_ISOLATION } },
   preview: { port: 4173, strictPort: false, headers: { ...CROSS_ORIGIN_ISOLATION } },

@@ -10,8 +10,6 @@ import { createLayoutApi } from './layoutApi.ts';
 const api = createLayoutApi();
 
 expose(api);
-// Pay ELK's start-up cost now, while the page is still busy loading.
-void api.warmUp();
 
 export type LayoutApi = typeof api;
 export type { LayoutRequest, VersionedLayoutResult } from './layoutApi.ts';

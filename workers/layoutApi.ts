@@ -16,16 +16,28 @@ export interface LayoutRequest {
   readonly input: LayoutInput;
   /** Lay out from scratch ("Tidy layout"). */
   readonly force?: boolean;
+  /** A large graph laid out from scratch may be answered with a quick draft first (LayoutRequestOptions). */
+  readonly draft?: boolean;
 }
 
 export type VersionedLayoutResult = LayoutResult & { readonly version: number };
 
+/** How long after the first layout ELK's warm-up starts (the page has drawn its first graph by then). */
+const WARM_UP_DELAY_MS = 1500;
+
+export interface LayoutApiOptions extends LayoutEngineOptions {
+  /** Milliseconds after the first layout to warm ELK up; null: never (tests). */
+  readonly warmUpAfterFirstLayoutMs?: number | null;
+}
+
 /** Documents whose previous layout is kept; the least recently used is dropped. */
 const MAX_DOCUMENTS = 16;
 
-export function createLayoutApi(options: LayoutEngineOptions = {}) {
+export function createLayoutApi(options: LayoutApiOptions = {}) {
   const engines = new Map<string, LayoutEngine>();
-  let busy = false;
+  /** Layouts asked for and not yet answered: a warm-up gives way to them. */
+  let pending = 0;
+  let warmUpScheduled = false;
 
   const engineFor = (documentKey: string): LayoutEngine => {
     let engine = engines.get(documentKey);
@@ -40,19 +52,33 @@ export function createLayoutApi(options: LayoutEngineOptions = {}) {
     return engine;
   };
 
+  // ELK warms up once the first real layout is answered and the page is idle: while a
+  // page loads, its threads share the machine's cores with the editor's start-up, and a
+  // first document is small; a big paste later finds ELK warm.
+  const scheduleWarmUp = (): void => {
+    if (warmUpScheduled || options.warmUpAfterFirstLayoutMs === null) return;
+    warmUpScheduled = true;
+    setTimeout(() => void warmUpElk(() => pending > 0), options.warmUpAfterFirstLayoutMs ?? WARM_UP_DELAY_MS);
+  };
+
   return {
     /** Lays out one version of a document. Never rejects. */
     async layout(request: LayoutRequest): Promise<VersionedLayoutResult> {
-      busy = true;
-      const result = await engineFor(String(request?.documentKey)).layout(request?.input, { force: request?.force === true });
-      return { ...result, version: request?.version };
+      pending++;
+      try {
+        const result = await engineFor(String(request?.documentKey)).layout(request?.input, { force: request?.force === true, draft: request?.draft === true });
+        return { ...result, version: request?.version };
+      } finally {
+        pending--;
+        scheduleWarmUp();
+      }
     },
     /**
      * Runs a few throwaway layouts so ELK's start-up and compilation costs are paid
-     * while the page is still loading; stops once a real layout has been asked for.
+     * before a big graph needs them; stops between rounds when a real layout is asked for.
      */
     async warmUp(): Promise<void> {
-      await warmUpElk(() => busy);
+      await warmUpElk(() => pending > 0);
     },
     /** Drops a document's previous layout (it was closed or deleted). */
     forget(documentKey: string): void {

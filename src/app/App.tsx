@@ -8,9 +8,7 @@ import { SplitPane } from './chrome/SplitPane.tsx';
 import { StatusBar } from './chrome/StatusBar.tsx';
 import { Toolbar } from './chrome/Toolbar.tsx';
 import { SessionTabs } from './chrome/SessionTabs.tsx';
-import { DEFAULT_SAMPLE, fetchSample } from './chrome/sampleCatalog.ts';
-import { importFile, startSessions } from '../store/browserSessions.ts';
-import { getSession } from '../store/sessionInstance.ts';
+import { importFile } from '../store/browserSessions.ts';
 import { useDocumentStore } from '../store/documentStore.ts';
 import { ProposalView } from './proposal/ProposalView.tsx';
 import { languageRow } from '../core/languages/languageTable.ts';
@@ -22,10 +20,6 @@ export function App() {
   const language = useDocumentStore((s) => s.language);
   const isProject = useProjectStore((s) => s.project !== null);
   useEffect(() => {
-    getSession();
-    // Reopen the current session; on a first visit (or with ?fresh), a new one with the default sample.
-    const fresh = new URLSearchParams(location.search).has('fresh');
-    void startSessions(async () => ({ name: DEFAULT_SAMPLE.file, text: await fetchSample(DEFAULT_SAMPLE.file) }), fresh);
     // Files dropped anywhere on the page open as sessions (node drags carry no files); a
     // dropped folder opens as a project.
     const carriesFiles = (e: DragEvent) => e.dataTransfer?.types.includes('Files') ?? false;

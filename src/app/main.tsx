@@ -2,13 +2,21 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { preloadEditor } from './lazyPanes.tsx';
+import { getSession } from '../store/sessionInstance.ts';
+import { startSessions } from '../store/browserSessions.ts';
+import { DEFAULT_SAMPLE, fetchSample } from './chrome/sampleCatalog.ts';
 import './styles.css';
 
 // The browser benchmark's storage probe, loaded only on `?bench` pages.
 if (new URLSearchParams(location.search).has('bench')) void import('../db/benchProbe.ts').then((m) => m.installDbBenchProbe());
 
-// The editor's chunk (Monaco) starts downloading now, while the shell renders.
+// Everything a first screen waits on starts before React renders it: the editor's chunk
+// (Monaco) downloading, the workers, the session store opening and the document
+// (the current session; on a first visit, or with ?fresh, the default sample) on its way,
+// so the graph does not wait for the editor, nor either for the shell.
 preloadEditor();
+getSession();
+void startSessions(async () => ({ name: DEFAULT_SAMPLE.file, text: await fetchSample(DEFAULT_SAMPLE.file) }), new URLSearchParams(location.search).has('fresh'));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

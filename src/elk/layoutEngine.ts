@@ -35,7 +35,16 @@ export interface LayoutEngineOptions {
 export interface LayoutRequestOptions {
   /** Lay out from scratch even if the previous layout could be kept or patched. */
   readonly force?: boolean;
+  /**
+   * When this call would lay out a large graph from scratch, answer at once with the fast
+   * layered layout (`draft: true`) and keep the previous layout as it was, so the next
+   * call without `draft` makes the real one: a big paste is drawn in a moment, then tidied.
+   */
+  readonly draft?: boolean;
 }
+
+/** From this many nodes a layout from scratch may be answered with a draft first. */
+export const DRAFT_MIN_NODES = 300;
 
 export interface LayoutEngine {
   layout(input: LayoutInput, options?: LayoutRequestOptions): Promise<LayoutResult>;
@@ -63,12 +72,16 @@ export function createLayoutEngine(settings: LayoutEngineOptions = {}): LayoutEn
   let remembered: RememberedNode[] = [];
   let queue: Promise<unknown> = Promise.resolve();
 
-  const run = async (input: LayoutInput, force: boolean): Promise<LayoutResult> => {
+  const run = async (input: LayoutInput, force: boolean, draft: boolean): Promise<LayoutResult> => {
     const started = performance.now();
     const before = previous;
     let result: Omit<LayoutResult, 'ms'>;
     try {
       const patched = before && !force ? updateLayout(before, input, { ...settings.incremental, remembered }) : null;
+      if (draft && (!patched || patched.kind === 'full') && input.nodes.length >= DRAFT_MIN_NODES) {
+        const positions = layoutFastLayered(input);
+        return { positions, method: 'fast-layered', moved: before ? countMoved(before.positions, positions) : 0, draft: true, ms: performance.now() - started };
+      }
       if (patched && patched.kind !== 'full') {
         result = { positions: patched.positions, method: patched.kind, moved: patched.moved };
         if (patched.kind === 'incremental') remembered = remember(remembered, patched.departed, patched.positions);
@@ -95,7 +108,7 @@ export function createLayoutEngine(settings: LayoutEngineOptions = {}): LayoutEn
 
   return {
     layout(input, options = {}) {
-      const next = queue.then(() => run(normalizeLayoutInput(input), options?.force === true));
+      const next = queue.then(() => run(normalizeLayoutInput(input), options?.force === true, options?.draft === true));
       queue = next.catch(() => undefined);
       return next;
     },

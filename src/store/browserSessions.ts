@@ -97,6 +97,11 @@ export function startSessions(initial: () => Promise<{ name: string; text: strin
 }
 
 async function start(initial: () => Promise<{ name: string; text: string }>, fresh: boolean): Promise<void> {
+  // A first visit (or ?fresh) shows its document at once: the database is created
+  // meanwhile (hundreds of milliseconds on a new profile), and the session is stored when
+  // it is open, with whatever was typed by then (`adoptShownDocument`).
+  const remembered = fresh ? null : (sessionStorage.getItem(CURRENT) ?? localStorage.getItem(CURRENT));
+  const early = remembered === null ? showEarly(initial) : null;
   try {
     // Replay hashes every stored op: load the fast BLAKE3 alongside the database.
     const [db] = await Promise.all([openWarrantDb(), useWasmBlake3()]);
@@ -111,8 +116,12 @@ async function start(initial: () => Promise<{ name: string; text: string }>, fre
     for (const p of stored.problems) notice(p.message);
   } catch (e) {
     notice(`Sessions are kept in memory only: IndexedDB is not available (${e instanceof Error ? e.message : String(e)}).`);
-    const { name, text } = await initial();
-    openInMemory(name, text);
+    const shown = early ? await early : null;
+    if (shown?.opened) getSession().open(`memory-${++memorySessions}`, []);
+    else {
+      const { name, text } = shown ?? (await initial());
+      openInMemory(name, text);
+    }
     return;
   }
   const { log, key } = backend;
@@ -130,11 +139,12 @@ async function start(initial: () => Promise<{ name: string; text: string }>, fre
     },
   });
   await refreshList();
-  const last = fresh ? null : (sessionStorage.getItem(CURRENT) ?? localStorage.getItem(CURRENT));
-  const existing = last ? useSessionsStore.getState().sessions.find((s) => s.id === last) : undefined;
+  const existing = remembered ? useSessionsStore.getState().sessions.find((s) => s.id === remembered) : undefined;
+  const shown = early ? await early : null;
   if (existing) await switchSession(existing.id);
+  else if (shown?.opened) await adoptShownDocument(shown.name, shown.text);
   else {
-    const { name, text } = await initial();
+    const { name, text } = shown ?? (await initial());
     await newSession(name, text);
   }
   window.addEventListener('pagehide', () => void flushText());
@@ -149,6 +159,28 @@ async function start(initial: () => Promise<{ name: string; text: string }>, fre
 }
 
 let memorySessions = 0;
+
+/**
+ * Fetches the first document and shows it unless storage is open by then (then it is
+ * opened as a stored session, the usual way). `opened`: whether it was shown here.
+ */
+function showEarly(initial: () => Promise<{ name: string; text: string }>): Promise<{ name: string; text: string; opened: boolean }> {
+  return initial().then(({ name, text }) => {
+    const opened = backend === null && useDocumentStore.getState().openRequest === null && useProjectStore.getState().project === null;
+    if (opened) openDocument(name, text);
+    return { name, text, opened };
+  });
+}
+
+/** The document shown before storage was open becomes a stored session, the editor keeping its text. */
+async function adoptShownDocument(name: string, text: string): Promise<void> {
+  if (!backend) return;
+  const created = await backend.repo.create({ name, language: languageOf(name) as SessionLanguage, text: editorText() ?? text });
+  if (!created.ok) return notice(created.problem.message);
+  backend.tabs.notifySessionChanged(created.session.id);
+  await refreshList();
+  await loadSession(created.session.id, true);
+}
 
 /** Without storage each opened document is still a session of its own, with its own log, kept in memory. */
 function openInMemory(name: string, text: string): void {

@@ -24,7 +24,8 @@ interface Running {
 export const CANCEL_GRACE_MS = 150;
 
 export class CancellableInference implements InferenceClient {
-  private worker: InferenceWorkerHandle;
+  /** Started at the first request: a page showing CLAIR never needs one. */
+  private worker: InferenceWorkerHandle | null = null;
   private running: Running | null = null;
   /** Workers replaced so far; shown in tests and useful when debugging. */
   restarts = 0;
@@ -32,15 +33,13 @@ export class CancellableInference implements InferenceClient {
   constructor(
     private readonly spawn: () => InferenceWorkerHandle,
     private readonly graceMs = CANCEL_GRACE_MS,
-  ) {
-    this.worker = spawn();
-  }
+  ) {}
 
   infer(request: InferenceRequest): Promise<InferenceReply> {
     return new Promise<InferenceReply>((resolve, reject) => {
       const entry: Running = { started: performance.now(), reject, timer: null };
       this.running = entry;
-      this.worker.infer(request).then(
+      (this.worker ??= this.spawn()).infer(request).then(
         (reply) => {
           if (this.settle(entry)) resolve(reply);
         },
@@ -59,7 +58,7 @@ export class CancellableInference implements InferenceClient {
     entry.timer = setTimeout(() => {
       if (this.running !== entry) return;
       this.running = null;
-      this.worker.terminate();
+      this.worker?.terminate();
       this.worker = this.spawn();
       this.restarts++;
       entry.reject(new RequestCancelled());

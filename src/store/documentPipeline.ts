@@ -19,6 +19,7 @@ import type { LayoutApi } from '../../workers/layout.worker.ts';
 import type { ValidationApi } from '../../workers/validation.worker.ts';
 import { buildBeliefViews } from './beliefView.ts';
 import { useDocumentStore } from './documentStore.ts';
+import { useProjectStore } from './projectStore.ts';
 import type { InferenceClient, InferenceReply, InferenceRequest } from './inferenceClient.ts';
 import { LatestRequest } from './latestRequest.ts';
 import { posteriorsByNode } from '../core/infer/posteriorsByNode.ts';
@@ -47,9 +48,11 @@ interface LayoutRequest {
   readonly key: string;
   readonly input: LayoutInput;
   readonly force: boolean;
+  /** A large graph may come back first as a quick draft; the real layout is then asked for. */
+  readonly draft: boolean;
 }
 
-type LayoutReply = LayoutResult & { readonly version: number; readonly key: string };
+type LayoutReply = LayoutResult & { readonly version: number; readonly key: string; readonly request: LayoutRequest };
 
 /** What a layout is for: the graph's shape, and whether helper claims are drawn. */
 function layoutKeyOf(analysis: AnalysisView, showHelpers: boolean): string {
@@ -93,10 +96,14 @@ export class DocumentPipeline {
     });
     this.layouter = new LatestRequest<LayoutRequest, LayoutReply>({
       run: async (r) => {
-        const result = await layout.layout({ version: r.version, documentKey: this.documentKey, input: r.input, force: r.force });
-        return { ...result, version: r.version, key: r.key };
+        const result = await layout.layout({ version: r.version, documentKey: this.documentKey, input: r.input, force: r.force, draft: r.draft });
+        return { ...result, version: r.version, key: r.key, request: r };
       },
-      accept: (r) => this.acceptLayout(r),
+      accept: (r) => {
+        this.acceptLayout(r);
+        // A draft is on screen: now the real layout, unless a newer version is already asked for.
+        if (r.draft && r.version >= this.layouter.latestVersion) this.layouter.submit({ ...r.request, draft: false });
+      },
       fail: (e) => this.reportFailure('layout', e),
     });
   }
@@ -138,6 +145,26 @@ export class DocumentPipeline {
    */
   setAnalysisHook(hook: (analysis: AnalysisView, text: string, files: ReadonlyMap<string, string> | null) => AnalysisView): void {
     this.analysisHook = hook;
+  }
+
+  /**
+   * Analyses every document and project as it is opened, whether or not an editor is
+   * there yet: on a first load the graph does not wait for Monaco's download. The
+   * editor loads the same text without making it an edit (EditorPane).
+   */
+  followOpens(): void {
+    useDocumentStore.subscribe((s, prev) => {
+      if (s.openRequest && s.openRequest !== prev.openRequest) {
+        this.resetDocument();
+        this.edit(s.openRequest.text);
+      }
+    });
+    useProjectStore.subscribe((s, prev) => {
+      if (s.project && s.project.seq !== prev.project?.seq) {
+        this.resetDocument();
+        this.editProject(s.project.files);
+      }
+    });
   }
 
   /** Starts a new document: layouts of the previous one are not reused. */
@@ -319,6 +346,8 @@ export class DocumentPipeline {
       key: layoutKeyOf(analysis, !hideHelpers),
       input: toLayoutInput(analysis.graph, { hideHelpers }),
       force,
+      // "Tidy layout" (force) is a request for the real thing.
+      draft: !force,
     });
   }
 
@@ -328,7 +357,7 @@ export class DocumentPipeline {
     useDocumentStore.setState({
       positions: reply.positions,
       layoutKey: reply.key,
-      layoutInfo: { method: reply.method, ms: reply.ms, moved: reply.moved },
+      layoutInfo: { method: reply.method, ms: reply.ms, moved: reply.moved, draft: reply.draft === true },
       ...(current && analysis ? { graphVersion: analysis.version } : {}),
     });
   }

@@ -27,6 +27,8 @@ export interface LayoutInfo {
   readonly method: LayoutMethod;
   readonly ms: number;
   readonly moved: number;
+  /** A quick draft of a large graph, the real layout on its way. */
+  readonly draft: boolean;
 }
 
 /** A request for the editor to replace its text (opening a sample or a file). */

@@ -11,6 +11,7 @@ export function getPipeline(): DocumentPipeline {
     const workers = startWorkers((stage, message) => useDocumentStore.setState({ workerError: `${stage} worker: ${message}` }));
     pipeline = new DocumentPipeline(workers.validation, workers.layout, workers.inference);
     pipeline.setAnalysisHook((analysis, text, files) => getSimilarityClient().documentChanged(analysis, text, files));
+    pipeline.followOpens();
   }
   return pipeline;
 }

@@ -42,6 +42,13 @@ export interface LifecycleService {
 }
 
 /** Where ops and key are kept (IndexedDB in the page; memory in tests): it only listens. */
+/** A settled version of the document: its number, text and language. */
+export interface SettledText {
+  readonly version: number;
+  readonly text: string;
+  readonly language: Language;
+}
+
 export interface SessionPersistence {
   deviceKey(): Promise<DeviceKey>;
   append(ops: readonly SignedOperation[]): void;
@@ -49,8 +56,9 @@ export interface SessionPersistence {
 }
 
 export const memoryPersistence = (): SessionPersistence => {
-  const key = generateDeviceKey();
-  return { deviceKey: async () => key, append: () => {}, saveText: () => {} };
+  // Made when first asked for: a key costs tens of milliseconds, which a page opening should not wait on.
+  let key: DeviceKey | null = null;
+  return { deviceKey: async () => (key ??= generateDeviceKey()), append: () => {}, saveText: () => {} };
 };
 
 export class SessionController {
@@ -67,6 +75,8 @@ export class SessionController {
   private stateSeq = 0;
   /** A session was opened: the next settled text is its baseline. */
   private opening = true;
+  /** Whether a session was opened: until then there is no log to record in. */
+  private sessionOpen = false;
   /** Ops that are not revisions: while there are none, a CLAIR document is all active. */
   private lifecycleOps = 0;
 
@@ -74,6 +84,8 @@ export class SessionController {
     private readonly service: LifecycleService,
     private readonly inference: InferenceClient | null,
     private persistence: SessionPersistence,
+    /** The text on screen when it has settled and not been edited since; else null. */
+    private readonly settledText: () => SettledText | null = () => null,
   ) {}
 
   /** Where ops and texts go from now on (set once storage is open). */
@@ -84,12 +96,17 @@ export class SessionController {
 
   /** Starts on a session's log (already verified by replay when loaded). */
   open(sessionId: string, ops: readonly SignedOperation[]): void {
+    this.sessionOpen = true;
     this.sessionId = sessionId;
     this.setOps(ops);
     this.opening = true;
     this.retirePreviews();
     void this.service.setLog({ session: sessionId, ops: this.ops });
     void this.refreshStates();
+    // A session opened on a text already on screen and settled (a first visit shows its
+    // sample before storage is open): that text is its baseline now, as no settle will come.
+    const settled = this.settledText();
+    if (settled) void this.recordRevision(settled.version, settled.text, settled.language);
   }
 
   /** The same session's log, re-read (another tab wrote to it); a preview stays. */
@@ -240,6 +257,9 @@ export class SessionController {
    * (Mnema §6.1). The first settled text of an opened session is its baseline.
    */
   async recordRevision(version: number, text: string, language: Language): Promise<void> {
+    // A document shown before any session is open (storage still opening) has no log to
+    // write to yet; `open` takes its settled text as the baseline.
+    if (!this.sessionOpen) return;
     await this.enqueue(async () => {
       const reset = this.opening;
       const mark = await this.service.markRevision({ version, reset });

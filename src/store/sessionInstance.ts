@@ -1,9 +1,10 @@
 /** The page's one session controller, created with the document pipeline's workers. */
 import { wrap } from 'comlink';
+import type { Remote } from 'comlink';
 import type { InferenceApi } from '../../workers/inference.worker.ts';
 import { useDocumentStore } from './documentStore.ts';
 import { getPipeline } from './pipelineInstance.ts';
-import type { SessionPersistence } from './sessionController.ts';
+import type { SessionPersistence, SettledText } from './sessionController.ts';
 import { memoryPersistence, SessionController } from './sessionController.ts';
 
 let session: SessionController | null = null;
@@ -11,12 +12,18 @@ let session: SessionController | null = null;
 export function getSession(): SessionController {
   if (!session) {
     const pipeline = getPipeline();
-    // Previews get their own inference worker, so a what-if never delays the live posteriors.
-    const previewWorker = new Worker(new URL('../../workers/inference.worker.ts', import.meta.url), { type: 'module', name: 'inference-preview' });
-    const preview = wrap<InferenceApi>(previewWorker);
-    session = new SessionController(pipeline.validationApi, { infer: (r) => preview.infer(r) }, persistence ?? memoryPersistence());
+    // Previews get their own inference worker, so a what-if never delays the live
+    // posteriors; it starts with the first preview that needs inference.
+    let preview: Remote<InferenceApi> | null = null;
+    const previewInference = () => (preview ??= wrap<InferenceApi>(new Worker(new URL('../../workers/inference.worker.ts', import.meta.url), { type: 'module', name: 'inference-preview' })));
+    let settled: SettledText | null = null;
+    const settledText = () => (settled && settled.version === useDocumentStore.getState().editorVersion ? settled : null);
+    session = new SessionController(pipeline.validationApi, { infer: (r) => previewInference().infer(r) }, persistence ?? memoryPersistence(), settledText);
     // A settled text is a revision of the session.
-    pipeline.onSettled((version, text, language) => void session?.recordRevision(version, text, language));
+    pipeline.onSettled((version, text, language) => {
+      settled = { version, text, language };
+      void session?.recordRevision(version, text, language);
+    });
     // States follow every new version of the graph.
     useDocumentStore.subscribe((s, prev) => {
       if (s.analysis !== prev.analysis && s.analysis) void session?.refreshStates();

@@ -199,3 +199,26 @@ describe('layout engine', () => {
     }
   });
 });
+
+describe('drafts of large graphs', () => {
+  it('a large first layout asked for as a draft is the fast layered one at once; the next call makes the real one; small graphs get no draft', async () => {
+    const engine = createLayoutEngine();
+    const big = textInput(generateTrace(400, 5));
+    const draft = await engine.layout(big, { draft: true });
+    expect(draft.draft).toBe(true);
+    expect(draft.method).toBe('fast-layered');
+    checkPicture(big, draft.positions);
+    // The draft is not remembered as the previous layout: the real one is asked for next.
+    const real = await engine.layout(big);
+    expect(real.draft).toBeUndefined();
+    expect(real.method).toBe('elk');
+    checkPicture(big, real.positions);
+    // Then an edit is patched as usual, not drafted.
+    const edited = await engine.layout(textInput(withLine(generateTrace(400, 5), 'b401 .9 L0 @self <b400 "one more"')), { draft: true });
+    expect(edited.draft).toBeUndefined();
+    expect(edited.method).toBe('incremental');
+
+    const small = await createLayoutEngine().layout(textInput(generateTrace(40)), { draft: true });
+    expect(small.draft).toBeUndefined();
+  });
+});

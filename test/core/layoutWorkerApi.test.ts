@@ -13,7 +13,7 @@ describe('layout worker API', () => {
   // The same object the worker exposes, reached through comlink over a real message
   // channel, so results must survive structured cloning.
   const channel = new MessageChannel();
-  expose(createLayoutApi(), channel.port1);
+  expose(createLayoutApi({ warmUpAfterFirstLayoutMs: null }), channel.port1);
   const remote = wrap<LayoutApi>(channel.port2);
   afterAll(() => {
     channel.port1.close();
@@ -48,7 +48,7 @@ describe('layout worker API', () => {
   });
 
   it('answers a malformed request with an empty layout instead of failing', async () => {
-    const result = await createLayoutApi().layout({ version: 9, documentKey: 'x', input: null } as never);
+    const result = await createLayoutApi({ warmUpAfterFirstLayoutMs: null }).layout({ version: 9, documentKey: 'x', input: null } as never);
     expect(result).toMatchObject({ version: 9, positions: {}, moved: 0 });
   });
 

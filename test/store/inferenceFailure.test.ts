@@ -6,18 +6,12 @@
  * error until its own inference replies, and success clears both.
  */
 import { readFileSync } from 'node:fs';
-import type { Remote } from 'comlink';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { completePatch } from '../../src/core/analysis/analysisPatch.ts';
-import { analyzeIncrementally } from '../../src/core/analysis/analyzeDocument.ts';
 import type { GaiaIr } from '../../src/core/infer/irInput.ts';
 import { runInference } from '../../src/core/infer/runInference.ts';
-import type { Language } from '../../src/core/graph/reasoningGraph.ts';
-import { DocumentPipeline } from '../../src/store/documentPipeline.ts';
 import { diagnosticsVersion, posteriorsStale, useDocumentStore } from '../../src/store/documentStore.ts';
 import type { InferenceClient, InferenceReply, InferenceRequest } from '../../src/store/inferenceClient.ts';
-import type { LayoutApi } from '../../workers/layout.worker.ts';
-import type { ValidationApi } from '../../workers/validation.worker.ts';
+import { corePipeline, until } from '../support/corePipeline.ts';
 
 const SAMPLE = readFileSync(new URL('../../public/samples/migraine_evidence.py', import.meta.url), 'utf8');
 const BROKEN = SAMPLE.replace('value=0.35', 'value=0.5');
@@ -38,25 +32,6 @@ class HeldInference implements InferenceClient {
   }
 }
 
-function pipelineWith(inference: InferenceClient): DocumentPipeline {
-  const validation = {
-    analyze: async (r: { version: number; text: string; language: Language; fileName?: string | null }) =>
-      completePatch(analyzeIncrementally(r.text, r.language, r.version, null, Date.now, { fileName: r.fileName ?? null }).analysis),
-  } as unknown as Remote<ValidationApi>;
-  const layout = {
-    layout: async (r: { version: number }) => ({ positions: {}, method: 'cached', ms: 0, moved: 0, version: r.version }),
-    forget: async () => undefined,
-  } as unknown as Remote<LayoutApi>;
-  return new DocumentPipeline(validation, layout, inference);
-}
-
-async function until(what: () => boolean, label: string): Promise<void> {
-  const started = Date.now();
-  while (!what()) {
-    if (Date.now() - started > 20_000) throw new Error(`timed out waiting for ${label}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
 const state = () => useDocumentStore.getState();
 const analysed = (v: number) => until(() => state().analysis?.version === v, `analysis ${v}`);
 const inferred = (v: number) => until(() => state().inference?.version === v, `inference ${v}`);
@@ -69,7 +44,7 @@ beforeEach(() => {
 describe('a failed inference in the page', () => {
   it('is an error on the associate; the posteriors stay, marked stale; success clears both', async () => {
     const inference = new HeldInference();
-    const pipeline = pipelineWith(inference);
+    const pipeline = corePipeline(inference);
 
     pipeline.edit(SAMPLE);
     await inferred(1);

@@ -7,7 +7,11 @@ import { describe, expect, it } from 'vitest';
 import type { UserAction } from '../../src/core/oplog/userAction.ts';
 import { useDocumentStore } from '../../src/store/documentStore.ts';
 import { useLifecycleStore } from '../../src/store/lifecycleStore.ts';
-import type { LifecycleService } from '../../src/store/sessionController.ts';
+import type { LifecycleService, SettledText } from '../../src/store/sessionController.ts';
+import { memoryPersistence, SessionController } from '../../src/store/sessionController.ts';
+import { applyPatch } from '../../src/core/analysis/analysisPatch.ts';
+import { createValidationApi } from '../../workers/validationApi.ts';
+import { until } from '../support/corePipeline.ts';
 import { openPageSession } from '../support/pageSession.ts';
 
 const TRACE = 'b1 .9 L0 @user "a"\nb2 .9 L0 @self <b1 "b"\nb3 .8 L0 @self <b2 "c"\nb4 .9 L0 @self <b3 "d"\n';
@@ -48,6 +52,21 @@ describe('session controller', () => {
     // A change of confidence alone refreshes dependents, it does not hold them.
     await page.edit(TRACE.replace('"b"', '"b, rewritten"').replace('b1 .9', 'b1 .8'));
     expect(page.controller.log.filter((op) => op.body.kind === 'claim_invalidation')).toHaveLength(1);
+  });
+
+  it('a text shown and settled before any session is open is the baseline of the session that opens (a first visit)', async () => {
+    const api = createValidationApi();
+    let settled: SettledText | null = null;
+    const controller = new SessionController(api, null, memoryPersistence(), () => settled);
+    useDocumentStore.setState({ editorVersion: 1, analysis: null, views: new Map(), language: 'clair', name: 'doc.clair', posteriors: new Map() });
+    useDocumentStore.setState({ analysis: applyPatch(null, api.analyze({ version: 1, text: TRACE, language: 'clair', baseVersion: null, fileName: 'doc.clair' })) });
+    // Storage still opening: no session, so no log to write the settled text to.
+    await controller.recordRevision(1, TRACE, 'clair');
+    expect(controller.log).toEqual([]);
+    settled = { version: 1, text: TRACE, language: 'clair' };
+    controller.open('first-visit', []);
+    await until(() => controller.log.length === 1, 'the baseline revision');
+    expect(controller.log.map((op) => [op.body.kind, op.session])).toEqual([['revision', 'first-visit']]);
   });
 
   it('a pause in the middle of a line that does not parse yet is no revision; the finished line is compared with the last one recorded', async () => {

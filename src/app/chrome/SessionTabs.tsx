@@ -21,7 +21,13 @@ export function SessionTabs() {
       {sessions.map((s) => {
         const active = s.id === currentId;
         return (
-          <div key={s.id} className={`session-item${active ? ' is-active' : ''}`} data-testid="session-item" data-active={active ? 'true' : 'false'} title={`${s.name} · edited ${new Date(s.updatedAt).toLocaleString()}`}>
+          <div key={s.id} className={`session-item${active ? ' is-active' : ''}`} data-testid="session-item" data-active={active ? 'true' : 'false'} title={s.name}
+            // The date in the user's locale is written when the pointer comes: the first
+            // locale formatting of a page costs tens of milliseconds, which opening should not pay.
+            onMouseEnter={(e) => {
+              e.currentTarget.title = `${s.name} · edited ${new Date(s.updatedAt).toLocaleString()}`;
+            }}
+          >
             {editing === s.id ? (
               <input
                 autoFocus

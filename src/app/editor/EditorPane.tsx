@@ -56,7 +56,9 @@ export function EditorPane() {
     const pipeline = getPipeline();
     let suppressCursor = false;
 
-    const onChange = model.onDidChangeContent(() => {
+    const onChange = model.onDidChangeContent((e) => {
+      // A whole text set from outside (an opened document): the pipeline has it already.
+      if (e.isFlush) return;
       const text = model.getValue();
       pipeline.edit(text);
       saveTextSoon(text);
@@ -103,13 +105,12 @@ export function EditorPane() {
         suppressCursor = false;
       }
     };
+    // The pipeline analyses an opened project itself (DocumentPipeline.followOpens).
     const openProjectModels = (project: Project) => {
-      pipeline.resetDocument();
       syncProjectModels(project, onProjectEdit);
       showFile(project.active);
       editor.setPosition({ lineNumber: 1, column: 1 });
       editor.revealLine(1);
-      pipeline.editProject(project.files);
     };
     const unsubscribeProject = useProjectStore.subscribe((s, prev) => {
       if (s.project !== prev.project) {
@@ -157,7 +158,7 @@ export function EditorPane() {
     }
     const unsubscribe = useDocumentStore.subscribe((s, prev) => {
       if (s.openRequest && s.openRequest !== prev.openRequest) {
-        pipeline.resetDocument();
+        // The pipeline has the text already (DocumentPipeline.followOpens).
         monaco.editor.setModelLanguage(model, editorLanguageOf(s.openRequest.language));
         model.setValue(s.openRequest.text);
         editor.setPosition({ lineNumber: 1, column: 1 });
@@ -179,6 +180,12 @@ export function EditorPane() {
     else if (pendingOpen) {
       monaco.editor.setModelLanguage(model, editorLanguageOf(pendingOpen.language));
       model.setValue(pendingOpen.text);
+    }
+    // Its analysis may be in already: the markers of the version on screen.
+    const current = useDocumentStore.getState();
+    if (current.analysis && current.analysis.version === current.editorVersion) {
+      if (pendingProject) projectMarkers();
+      else applyMarkers(monaco, model, current.analysis.diagnostics);
     }
 
     return () => {

@@ -177,23 +177,27 @@ function GraphCanvas() {
   }, [focusKey, flow]);
 
 
-  // Fit the view when a document's first layout arrives.
+  // Fit the view when a document's first layout arrives (and again when the real layout
+  // replaces a large graph's draft).
   const fittedFor = useRef<string | null>(null);
   const openSeq = useDocumentStore((s) => s.openRequest?.seq ?? 0);
+  const draft = useDocumentStore((s) => s.layoutInfo?.draft === true);
   // A document opened anew starts with nothing collapsed.
   const docName = useDocumentStore((s) => s.name);
   useEffect(() => expandAll(), [docName, openSeq]);
   useEffect(() => {
-    const key = `${openSeq}`;
-    if (nodes.length === 0 || fittedFor.current === key) return;
+    const key = `${openSeq}${draft ? ':draft' : ''}`;
+    if (nodes.length === 0 || fittedFor.current === key || fittedFor.current === `${openSeq}`) return;
     fittedFor.current = key;
     // A session reopened where it was left; otherwise fit the whole graph.
     const restore = useSessionsStore.getState().restoreViewport;
     if (restore) {
+      // Where the user left it stays, whatever the layout that follows a draft.
+      fittedFor.current = `${openSeq}`;
       useSessionsStore.setState({ restoreViewport: null });
       requestAnimationFrame(() => void flow.setViewport(restore));
     } else requestAnimationFrame(() => void flow.fitView({ padding: 0.12, maxZoom: 1.1 }));
-  }, [nodes, openSeq, flow]);
+  }, [nodes, openSeq, draft, flow]);
 
   // Bring a node selected elsewhere (editor, inspector, problems) into view.
   useEffect(

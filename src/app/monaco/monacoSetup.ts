@@ -1,11 +1,11 @@
 /**
- * Loads Monaco from the local package (no CDN): the editor core, its standard editor
- * features, its editor worker, and the JSON language service (for FormalProposal
+ * Loads Monaco from the local package (no CDN): the editor core, the editor features
+ * the page uses (editorFeatures.ts), its editor worker, and the JSON language service (for FormalProposal
  * documents) with its worker, each worker through Vite's `?worker` import. No other
  * bundled language services are loaded; Warrant registers its own languages.
  */
 import * as monaco from 'monaco-editor/editor';
-import 'monaco-editor/features/register.all';
+import './editorFeatures.ts';
 import 'monaco-editor/language/json/monaco.contribution';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/language/json/json.worker?worker';

@@ -37,6 +37,11 @@ export interface LayoutResult {
   /** Nodes whose position differs from the previous layout (0 for a first layout). */
   readonly moved: number;
   readonly ms: number;
+  /**
+   * A quick first picture of a large graph (the fast layered layout), given when asked
+   * for with `draft` instead of waiting for ELK; the full layout is to be asked for next.
+   */
+  readonly draft?: boolean;
 }
 
 /** Every node is drawn at this size, so editing content never changes the layout. */
