@@ -59,10 +59,10 @@ export async function runBrowserBench(options: { quick: boolean; onProgress?: (w
     };
     const firstLoad = await opened();
     const reloads = [await opened(), await opened(), await opened()];
-    const firstChunk = await page.evaluate(() => {
+    // The entry script's size as served (a cached reload reports no body in resource timing).
+    const firstChunk = await page.evaluate(async () => {
       const main = document.querySelector<HTMLScriptElement>('script[type=module][src]')?.src;
-      const entry = performance.getEntriesByType('resource').find((r) => r.name === main) as PerformanceResourceTiming | undefined;
-      return entry?.decodedBodySize ?? 0;
+      return main ? (await (await fetch(main)).arrayBuffer()).byteLength : 0;
     });
     rows.push({ name: 'browser: npm start (the production build, served), first load → editor and graph drawn', size: 'route-planning sample', ms: firstLoad, targetMs: 1500, note: `first chunk ${(firstChunk / 1e6).toFixed(2)} MB of JavaScript before the first paint (target ≤ 1.5 MB); Monaco loads beside it` });
     rows.push({ name: 'browser: npm start (the production build, served), reload → editor and graph drawn', size: 'route-planning sample', ms: median(reloads), targetMs: 2000, note: 'median of three reloads' });
@@ -70,12 +70,14 @@ export async function runBrowserBench(options: { quick: boolean; onProgress?: (w
 
     progress('first layout of 1000 beliefs in the browser');
     const drawnMs = await pasteUntilDrawn(page, generateTrace(1000));
+    // Drawn from the quick draft; the row below is ELK's layout that replaces it.
+    await page.waitForSelector('[data-testid=graph][data-layout-draft=false]', { timeout: 120_000 });
     const layout = await page.evaluate(() => {
       const g = document.querySelector('[data-testid=graph]')!;
       return { method: g.getAttribute('data-layout-method'), ms: Number(g.getAttribute('data-layout-ms')) };
     });
     rows.push({ name: 'browser: first layout in the layout worker', size: '1k beliefs', ms: layout.ms, targetMs: 1000, note: `method ${layout.method}, as the worker timed it` });
-    rows.push({ name: 'browser: paste → graph drawn', size: '1k beliefs', ms: drawnMs, targetMs: 500, note: 'validation worker, then the first layout in the layout worker, then React Flow' });
+    rows.push({ name: 'browser: paste → graph drawn', size: '1k beliefs', ms: drawnMs, targetMs: 500, note: 'validation worker, then the layout worker\'s quick layered draft, then React Flow (ELK\'s layout replaces the draft when it is ready)' });
 
     // Issue 14: from a keystroke to the moment the editor, the problems panel and the graph
     // all show the new version (each keystroke's slower of the two).
@@ -100,9 +102,6 @@ export async function runBrowserBench(options: { quick: boolean; onProgress?: (w
     rows.push({ name: 'browser: keystroke → graph updated', size: '10k beliefs', ms: median(keys.graph), note: 'keydown to the graph showing that version (median)' });
     rows.push({ name: 'browser: longest main-thread task while typing', size: '10k beliefs', ms: typingTask, targetMs: 50, note: 'long tasks (≥ 50 ms) reported by the browser over the keystrokes above; 0 when there was none' });
 
-    progress('pan and zoom at 10k');
-    const fps = await panAndZoom(page, options.quick ? 1000 : 2500);
-    rows.push({ name: 'browser: pan and zoom, mean frame time', size: '10k beliefs', ms: 1000 / fps.fps, targetMs: 20, note: `${fps.fps.toFixed(1)} frames per second (target ≥ 50, i.e. ≤ 20 ms a frame) over ${Math.round(fps.ms)} ms of dragging and wheeling over the graph; longest frame ${Math.round(fps.longest)} ms` });
 
     progress('5 MB paste');
     const big = Array.from({ length: 62_000 }, (_, i) => `b${i + 1} .9 L0 @self${i > 0 ? ` <b${i}` : ''} "step ${i + 1}: the measurement agrees with the previous step within tolerance"`).join('\n');
@@ -111,9 +110,25 @@ export async function runBrowserBench(options: { quick: boolean; onProgress?: (w
     const longest = await page.evaluate(() => Math.max(0, ...(window as unknown as { __longTasks: number[] }).__longTasks));
     rows.push({ name: 'browser: 5 MB paste → validated and drawn', size: `${(big.length / 1e6).toFixed(1)} MB, 62k beliefs`, ms: pasteMs, note: `longest main-thread task during it: ${Math.round(longest)} ms` });
     rows.push({ name: 'browser: longest main-thread task in a 5 MB paste', size: '62k beliefs', ms: longest, note: 'the page does not respond to input for this long, once' });
-    const after = await typeAndTime(page, options.quick ? 3 : 6);
-    rows.push({ name: 'browser: keystroke → diagnostics after the paste', size: '62k beliefs', ms: median(after.diagnostics), note: 'typing in the 5 MB document' });
+    try {
+      const after = await typeAndTime(page, options.quick ? 3 : 6, ['diagnostics', 'graph']);
+      rows.push({ name: 'browser: keystroke → diagnostics after the paste', size: '62k beliefs', ms: median(after.diagnostics), note: 'typing in the 5 MB document' });
+    } catch (e) {
+      // Known defect: after a 10k document, an edit of the 5 MB paste is not analysed in time.
+      notes.push(`keystroke after the 5 MB paste: no analysis within the wait (${(e instanceof Error ? e.message : String(e)).split('\n')[0]})`);
+    }
     await page.close();
+
+    // A page of its own: the drags may select nodes and start cascade previews.
+    progress('pan and zoom at 10k');
+    const panning = await browser.newPage({ viewport: { width: 1600, height: 960 } });
+    await panning.goto(`${url}?fresh`);
+    await panning.waitForSelector('[data-testid=node-b1]');
+    await installProbes(panning);
+    await pasteUntilDrawn(panning, generateTrace(10_000));
+    const fps = await panAndZoom(panning, options.quick ? 1000 : 2500);
+    rows.push({ name: 'browser: pan and zoom, mean frame time', size: '10k beliefs', ms: 1000 / fps.fps, targetMs: 20, note: `${fps.fps.toFixed(1)} frames per second (target ≥ 50, i.e. ≤ 20 ms a frame) over ${Math.round(fps.ms)} ms of dragging and wheeling over the graph; longest frame ${Math.round(fps.longest)} ms` });
+    await panning.close();
 
     progress('Gaia: keystroke → posteriors at 200 claims');
     const gaia = await browser.newPage({ viewport: { width: 1600, height: 960 } });
@@ -246,9 +261,9 @@ async function timeKeystrokes(page: Page, linesUp: number, count: number, key: (
 }
 
 /** Letters typed into a belief's content near the end; ms to diagnostics, to graph, to inspector, and to all of them. */
-async function typeAndTime(page: Page, count: number): Promise<{ diagnostics: number[]; graph: number[]; agree: number[] }> {
-  const times = await timeKeystrokes(page, 3, count, (i) => String.fromCharCode(97 + (i % 26)), ['diagnostics', 'graph', 'inspector']);
-  const agree = times.diagnostics!.map((d, i) => Math.max(d, times.graph![i] ?? d, times.inspector![i] ?? d));
+async function typeAndTime(page: Page, count: number, hooks: readonly string[] = ['diagnostics', 'graph', 'inspector']): Promise<{ diagnostics: number[]; graph: number[]; agree: number[] }> {
+  const times = await timeKeystrokes(page, 3, count, (i) => String.fromCharCode(97 + (i % 26)), hooks);
+  const agree = times.diagnostics!.map((d, i) => Math.max(d, times.graph![i] ?? d, times.inspector?.[i] ?? d));
   return { diagnostics: times.diagnostics!, graph: times.graph!, agree };
 }
 
@@ -258,11 +273,11 @@ async function longestTask(page: Page): Promise<number> {
 
 /** Runs `action` while counting animation frames: the longest gap between two, and how long it all took. */
 async function longestFrameWhile(page: Page, action: () => Promise<unknown>): Promise<{ longest: number; ms: number; frames: number }> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __frames: { last: number; longest: number; count: number; start: number; on: boolean } };
-    w.__frames = { last: performance.now(), longest: 0, count: 0, start: performance.now(), on: true };
-    const tick = (t: number) => {
-      const f = w.__frames;
+  // A string, not a function: tsx wraps named inner functions in a helper the page lacks.
+  await page.evaluate(`(() => {
+    const f = { last: performance.now(), longest: 0, count: 0, start: performance.now(), on: true };
+    window.__frames = f;
+    const tick = (t) => {
       if (!f.on) return;
       f.longest = Math.max(f.longest, t - f.last);
       f.last = t;
@@ -270,13 +285,13 @@ async function longestFrameWhile(page: Page, action: () => Promise<unknown>): Pr
       requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
-  });
+  })()`);
   await action();
-  return page.evaluate(() => {
-    const f = (window as unknown as { __frames: { last: number; longest: number; count: number; start: number; on: boolean } }).__frames;
+  return page.evaluate(`(() => {
+    const f = window.__frames;
     f.on = false;
     return { longest: Math.max(f.longest, performance.now() - f.last), ms: performance.now() - f.start, frames: f.count };
-  });
+  })()`) as Promise<{ longest: number; ms: number; frames: number }>;
 }
 
 /** Drags and wheels over the graph for about `ms`: frames per second meanwhile, and the longest frame. */

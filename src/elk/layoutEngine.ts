@@ -16,7 +16,7 @@ import { updateLayout } from '../core/layout/incrementalLayout.ts';
 import type { LayoutInput, LayoutResult } from '../core/layout/layoutTypes.ts';
 import { normalizeLayoutInput } from '../core/layout/normalizeLayoutInput.ts';
 import type { ElkOptions } from './elkOptions.ts';
-import { layoutFromScratch } from './layoutFromScratch.ts';
+import { ELK_TOTAL_LIMIT, layoutFromScratch } from './layoutFromScratch.ts';
 
 export interface LayoutEngineOptions {
   /** When to give up on incremental placement; see updateLayout. */
@@ -78,7 +78,9 @@ export function createLayoutEngine(settings: LayoutEngineOptions = {}): LayoutEn
     let result: Omit<LayoutResult, 'ms'>;
     try {
       const patched = before && !force ? updateLayout(before, input, { ...settings.incremental, remembered }) : null;
-      if (draft && (!patched || patched.kind === 'full') && input.nodes.length >= DRAFT_MIN_NODES) {
+      // Only where ELK would run: a graph too big for it gets the layered layout anyway, once.
+      const elkWouldRun = input.nodes.length <= (settings.elkTotalLimit ?? ELK_TOTAL_LIMIT);
+      if (draft && elkWouldRun && (!patched || patched.kind === 'full') && input.nodes.length >= DRAFT_MIN_NODES) {
         const positions = layoutFastLayered(input);
         return { positions, method: 'fast-layered', moved: before ? countMoved(before.positions, positions) : 0, draft: true, ms: performance.now() - started };
       }

@@ -290,6 +290,7 @@ function GraphCanvas() {
       data-testid="graph"
       data-version={graphVersion}
       data-layout-method={layoutInfo?.method ?? ''}
+      data-layout-draft={layoutInfo?.draft ? 'true' : 'false'}
       data-layout-ms={layoutInfo ? Math.round(layoutInfo.ms) : ''}
       data-lod={lod}
       data-visible-nodes={nodes.length}
