@@ -7,7 +7,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { generateTrace } from '../bench/generateTrace.ts';
-import { node, openFresh, pasteText, settled, shot, throttle } from './page.ts';
+import { editorText, node, openFresh, pasteText, settled, shot, throttle } from './page.ts';
 
 const BELIEFS = 2000;
 
@@ -122,4 +122,19 @@ test.describe('a 2,000-belief trace', () => {
       await expect(graph(page)).toHaveAttribute('data-visible-nodes', String(BELIEFS));
     });
   }
+});
+
+test('a pasted 1,000-belief trace is drawn at once from a draft, then ELK lays it out; typing meanwhile is not lost', async ({ page }) => {
+  await openFresh(page);
+  await pasteText(page, generateTrace(1000));
+  // Drawn (the graph shows this version) while the real layout may still be coming.
+  await expect(graph(page)).toHaveAttribute('data-visible-nodes', '1000', { timeout: 60_000 });
+  await page.keyboard.type(' ok', { delay: 20 });
+  const version = await settled(page);
+  await expect(graph(page)).toHaveAttribute('data-layout-draft', 'false');
+  // ELK's layout (or the edit typed meanwhile placed incrementally on it), no longer the layered draft.
+  await expect(graph(page)).toHaveAttribute('data-layout-method', /^(elk|incremental|cached)$/);
+  await expect(page.getByTestId('editor')).toHaveAttribute('data-version', String(version));
+  expect((await editorText(page)).trimEnd().endsWith(' ok')).toBe(true);
+  await shot(page, 'big-paste-after-draft');
 });

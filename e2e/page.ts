@@ -30,7 +30,9 @@ export async function settled(page: Page): Promise<number> {
       const v = await editorVersion(page);
       const d = Number(await page.getByTestId('diagnostics').getAttribute('data-version'));
       const g = Number(await page.getByTestId('graph').getAttribute('data-version'));
-      return v > 0 && d === v && g === v;
+      // A large graph is drawn first from a quick draft; settled is ELK's layout in place.
+      const draft = (await page.getByTestId('graph').getAttribute('data-layout-draft')) === 'true';
+      return v > 0 && d === v && g === v && !draft;
     }, { timeout: SETTLE_TIMEOUT })
     .toBe(true);
   return editorVersion(page);
