@@ -100,9 +100,8 @@ export class DocumentPipeline {
         return { ...result, version: r.version, key: r.key, request: r };
       },
       accept: (r) => {
-        this.acceptLayout(r);
         // A draft is on screen: now the real layout, unless a newer version is already asked for.
-        if (r.draft && r.version >= this.layouter.latestVersion) this.layouter.submit({ ...r.request, draft: false });
+        if (this.acceptLayout(r) && r.draft && r.version >= this.layouter.latestVersion) this.layouter.submit({ ...r.request, draft: false });
       },
       fail: (e) => this.reportFailure('layout', e),
     });
@@ -351,15 +350,25 @@ export class DocumentPipeline {
     });
   }
 
-  private acceptLayout(reply: LayoutReply): void {
-    const { analysis } = useDocumentStore.getState();
-    const current = analysis !== null && layoutKeyOf(analysis, useDocumentStore.getState().showHelpers) === reply.key;
+  /** Shows a layout reply; false when it was of a shape the document has left (dropped). */
+  private acceptLayout(reply: LayoutReply): boolean {
+    const { analysis, showHelpers, layoutKey } = useDocumentStore.getState();
+    const wanted = analysis !== null ? layoutKeyOf(analysis, showHelpers) : null;
+    const current = wanted === reply.key;
+    if (analysis !== null && !current) {
+      // The layout of a shape the document has already left (an edit typed meanwhile went
+      // back to the shape on screen, or on to another): its positions would leave nodes
+      // undrawn. The shape on screen stays; another shape gets its own layout.
+      if (wanted !== layoutKey) this.requestLayout(analysis, false);
+      return false;
+    }
     useDocumentStore.setState({
       positions: reply.positions,
       layoutKey: reply.key,
       layoutInfo: { method: reply.method, ms: reply.ms, moved: reply.moved, draft: reply.draft === true },
       ...(current && analysis ? { graphVersion: analysis.version } : {}),
     });
+    return true;
   }
 
   private reportFailure(stage: string, error: unknown): void {
