@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchRow } from './benchTypes.ts';
-import { processMedianMs } from './measureProcess.ts';
+import { EXTRA_CA_CERTS, processMedianMs } from './measureProcess.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(ROOT, 'bin', 'warrant.js');
@@ -52,6 +52,18 @@ export async function runCliStartBench(options: { quick: boolean; onProgress?: (
       baselineName: 'the same command from the sources through tsx',
       note: 'bundle + V8 code cache (dist-cli), start-up included',
     });
+    if (process.env[EXTRA_CA_CERTS]) {
+      const unset = [EXTRA_CA_CERTS];
+      rows.push({
+        name: `CLI: warrant check small.clair, whole process, without ${EXTRA_CA_CERTS}`,
+        size: '2 beliefs',
+        ms: processMedianMs(process.execPath, [CLI, 'check', small], { ...runs, unset }),
+        targetMs: 100,
+        baselineMs: processMedianMs(process.execPath, [CLI, 'check', small], { ...(options.quick ? { warmup: 1, runs: 3 } : { warmup: 1, runs: 7 }), env: { WARRANT_FROM_SOURCE: '1' }, unset }),
+        baselineName: 'the same command from the sources through tsx',
+        note: "both with Node not loading this machine's extra CA certificates",
+      });
+    }
 
     const cvc5 = spawnSync('cvc5', ['--version'], { stdio: 'ignore' }).status === 0;
     if (!cvc5 || !existsSync(PROPOSAL)) {

@@ -19,7 +19,7 @@ import { runInference } from '../src/core/infer/runInference.ts';
 import type { BenchRow } from './benchTypes.ts';
 import { generateGaiaPackageFolder } from './generateGaiaPackageFolder.ts';
 import { medianMs } from './measure.ts';
-import { processMedianMs } from './measureProcess.ts';
+import { EXTRA_CA_CERTS, extraCaCertsCost, processMedianMs } from './measureProcess.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const CLI = join(HERE, '..', 'bin', 'warrant.js');
@@ -48,7 +48,11 @@ export async function runGaiaPackageBench(options: { quick: boolean; onProgress?
       writeFileSync(join(dir, path), text);
     }
     progress('Gaia package compile + infer, whole process');
-    const warrant = processMedianMs(process.execPath, [CLI, 'infer', dir, '--json'], { warmup: 1, runs: options.quick ? 3 : 7 });
+    const runs = { warmup: 1, runs: options.quick ? 3 : 7 };
+    const warrant = processMedianMs(process.execPath, [CLI, 'infer', dir, '--json'], runs);
+    const caCost = extraCaCertsCost(runs);
+    const warrantWithoutCa = caCost ? processMedianMs(process.execPath, [CLI, 'infer', dir, '--json'], { ...runs, unset: [EXTRA_CA_CERTS] }) : null;
+    if (caCost) notes.push(`this machine sets ${EXTRA_CA_CERTS}: Node reads those certificates before running a line — node -e 0 takes ${caCost.withMs.toFixed(0)} ms with it, ${caCost.withoutMs.toFixed(0)} ms without; the whole-process rows are measured as the environment is, and once more without it`);
     let gaia: number | null = null;
     if (existsSync(ORACLE) && existsSync(ORACLE_READY)) {
       progress('real Gaia on the same package');
@@ -75,6 +79,14 @@ export async function runGaiaPackageBench(options: { quick: boolean; onProgress?
       ...(gaia !== null ? { baselineMs: gaia, baselineName: 'real Gaia (load, priors, compile, infer), whole process' } : {}),
       note: 'start-up included; target ≥ 20× faster than Gaia',
     });
+    if (warrantWithoutCa !== null)
+      rows.push({
+        name: `Gaia package: warrant infer DIR, whole process, without ${EXTRA_CA_CERTS}`,
+        size,
+        ms: warrantWithoutCa,
+        ...(gaia !== null ? { baselineMs: gaia, baselineName: 'real Gaia (load, priors, compile, infer), whole process' } : {}),
+        note: `the same command with Node not loading this machine's extra CA certificates (Python does not read them)`,
+      });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -7,7 +7,7 @@ import type { Hash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { useSha256Backend } from '../core/gaia/text/sha256Hex.ts';
 import { CliFailure } from './cliFailure.ts';
-import { tolerateClosedStdout, writeStderr, writeStdout } from './output.ts';
+import { writeStderr, writeStdout } from './output.ts';
 import { COMMAND_USAGE, USAGE } from './usage.ts';
 
 type Command = (args: readonly string[]) => Promise<number>;
@@ -27,7 +27,6 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
 const NOT_YET = new Set<string>();
 
 export async function runCli(argv: readonly string[]): Promise<number> {
-  tolerateClosedStdout();
   // Gaia ids and hashes through Node's native SHA-256: a short-lived process never warms up a JavaScript one.
   useSha256Backend(nativeSha256Hex);
   try {

@@ -11,8 +11,19 @@ type Z3Module = Awaited<ReturnType<typeof import('z3-solver')['init']>>;
 let loading: Promise<Z3Module> | null = null;
 
 function loadZ3(): Promise<Z3Module> {
-  loading ??= import('z3-solver').then((m) => m.init());
+  loading ??= import('z3-solver').then((m) => m.init({ printErr: reportZ3Error }));
   return loading;
+}
+
+/**
+ * z3's own messages to stderr, less the one its thread pool prints when a worker that
+ * `shutdownZ3` already terminated delivers its last message: teardown chatter, not an
+ * error, and it would land in the middle of a command's output.
+ */
+function reportZ3Error(...parts: unknown[]): void {
+  const text = parts.join(' ');
+  if (/^received "\w+" command from terminated worker/.test(text)) return;
+  process.stderr.write(text + '\n');
 }
 
 /** A z3 solver with an empty context. */
