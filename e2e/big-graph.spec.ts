@@ -44,12 +44,40 @@ async function middleNode(page: Page, parent = false): Promise<{ id: string; x: 
   }, parent);
 }
 
-/** Wheel over `at` (by default a node near the middle of the graph) until the level of detail is `lod`. */
-async function wheelTo(page: Page, lod: string, deltaY: number, at?: { x: number; y: number }): Promise<void> {
-  at ??= await middleNode(page).catch(async () => {
-    const box = (await graph(page).boundingBox())!;
-    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+/**
+ * In the overview (a canvas, no node elements): the painted point nearest the middle of
+ * the graph — where a person would put the pointer to zoom into the picture.
+ */
+async function middleShape(page: Page): Promise<{ x: number; y: number }> {
+  return page.evaluate(() => {
+    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid=graph-overview]');
+    if (!canvas) throw new Error('no overview drawn');
+    const r = canvas.getBoundingClientRect();
+    const scale = canvas.width / r.width;
+    const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    let best: { x: number; y: number; d: number } | null = null;
+    // Clear of the panels at the graph's edges, as middleNode.
+    for (let y = Math.round(90 * scale); y < canvas.height - 150 * scale; y += 2) {
+      for (let x = Math.round(90 * scale); x < canvas.width - 90 * scale; x += 2) {
+        if (pixels[(y * canvas.width + x) * 4 + 3]! < 250) continue;
+        const d = Math.hypot(x - canvas.width / 2, y - canvas.height / 2);
+        if (!best || d < best.d) best = { x, y, d };
+      }
+    }
+    if (!best) throw new Error('nothing painted in the overview');
+    return { x: r.left + best.x / scale, y: r.top + best.y / scale };
   });
+}
+
+/** Wheel over `at` (by default a node, or a shape of the overview, near the middle of the graph) until the level of detail is `lod`. */
+async function wheelTo(page: Page, lod: string, deltaY: number, at?: { x: number; y: number }): Promise<void> {
+  at ??=
+    (await graph(page).getAttribute('data-overview')) === 'true'
+      ? await middleShape(page)
+      : await middleNode(page).catch(async () => {
+          const box = (await graph(page).boundingBox())!;
+          return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+        });
   await page.mouse.move(at.x, at.y);
   for (let i = 0; i < 40 && (await graph(page).getAttribute('data-lod')) !== lod; i++) {
     await page.mouse.wheel(0, deltaY);
@@ -65,6 +93,13 @@ test.describe('a 2,000-belief trace', () => {
     await openBig(page);
     await page.getByTestId('fit-view').click();
     await expect(graph(page)).toHaveAttribute('data-lod', 'shapes');
+    // Drawn on one canvas: no node is an element.
+    await expect(graph(page)).toHaveAttribute('data-overview', 'true');
+    await expect(graph(page)).toHaveAttribute('data-drawn-nodes', '0');
+    // A click on a shape selects its belief, as a click on the node does.
+    const shape = await middleShape(page);
+    await page.mouse.click(shape.x, shape.y);
+    await expect(page.getByTestId('inspector')).toHaveAttribute('data-selected', /^b\d+$/);
     await page.waitForTimeout(400);
     await shot(page, 'big-graph-fit');
     await wheelTo(page, 'ids', -120);

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { FocusEvent, KeyboardEvent } from 'react';
-import { Background, ControlButton, Controls, MiniMap, Panel, Position, ReactFlow, ReactFlowProvider, useReactFlow, useStore } from '@xyflow/react';
+import { Background, ControlButton, Controls, getViewportForBounds, MiniMap, Panel, Position, ReactFlow, ReactFlowProvider, useReactFlow, useStore, useStoreApi } from '@xyflow/react';
 import type { Edge, Node, NodeHandle, NodeMouseHandler } from '@xyflow/react';
 import { isClear, panToClear } from './clearArea.ts';
 import type { Rect } from './clearArea.ts';
@@ -26,6 +26,9 @@ import { hiddenBelow, hiddenByCollapse, neighbourhood, visibleNodes } from '../.
 import { expandAll, toggleCollapse, toggleFocus, useGraphViewStore } from '../../store/graphViewStore.ts';
 import { GraphViewPanel } from './GraphViewPanel.tsx';
 import { lodOf } from './levelOfDetail.ts';
+import { boundsOf, buildCullIndex, itemNear } from '../../core/layout/viewportCulling.ts';
+import { OverviewCanvas } from './OverviewCanvas.tsx';
+import { useViewportCulling } from './useViewportCulling.ts';
 
 const nodeTypes = { belief: BeliefNode, claim: ClaimNode, factor: FactorNode, context: ContextNode };
 const edgeTypes = { justification: JustificationEdge };
@@ -64,6 +67,15 @@ function nodeType(node: GraphNode): string {
 const RENDER_ALL_LIMIT = 200;
 /** The minimap draws every node; past this many it costs more than it shows. */
 const MINIMAP_LIMIT = 1500;
+/**
+ * Past this many nodes React Flow is given only those in and around the view
+ * (useViewportCulling.ts), and an overview is drawn on a canvas (OverviewCanvas.tsx):
+ * its own culling looks at every node and edge on every frame of a pan.
+ */
+const CULL_FROM = MINIMAP_LIMIT;
+/** Fit frames at most this close: a lone node is not blown up. */
+const FIT_MAX_ZOOM = 1.1;
+const FIT_PADDING = 0.12;
 /** What is drawn over the graph: React Flow's panels (minimap, controls, attribution) and the cascade dock. */
 const OVERLAYS = '.react-flow__panel, .cascade-dock';
 /** Room kept between a revealed node and an overlay, in pixels. */
@@ -106,18 +118,20 @@ function GraphCanvas() {
         const r = el.getBoundingClientRect();
         if (r.width > 0 && r.height > 0) overlays.push({ x: r.left - paneBox.left - OVERLAY_GAP, y: r.top - paneBox.top - OVERLAY_GAP, width: r.width + 2 * OVERLAY_GAP, height: r.height + 2 * OVERLAY_GAP });
       }
-      const internal = flow.getInternalNode(id);
-      const width = internal?.measured.width ?? NODE_WIDTH;
-      const height = internal?.measured.height ?? NODE_HEIGHT;
+      const graphNode = useDocumentStore.getState().index?.byId.get(id as NodeId);
+      const { width, height } = graphNode ? boxOf(graphNode) : { width: NODE_WIDTH, height: NODE_HEIGHT };
       const at = (x: number, y: number, zoom: number): Rect => ({ x: p.x * zoom + x, y: p.y * zoom + y, width: width * zoom, height: height * zoom });
       const { x, y, zoom } = flow.getViewport();
-      if (internal && isClear(at(x, y, zoom), pane, overlays)) return;
+      if (isClear(at(x, y, zoom), pane, overlays)) return;
       // Too small to read: zoom in about the pane's centre first, then pan the least.
       const z = Math.max(zoom, REVEAL_MIN_ZOOM);
       const zx = pane.width / 2 - ((pane.width / 2 - x) * z) / zoom;
       const zy = pane.height / 2 - ((pane.height / 2 - y) * z) / zoom;
       const { dx, dy } = panToClear(at(zx, zy, z), pane, overlays);
-      void flow.setViewport({ x: zx + dx, y: zy + dy, zoom: z }, { duration: 250 });
+      // Animated while the whole graph is drawn; past that every frame of the glide
+      // re-culls thousands of nodes and mounts those it passes, so the view jumps.
+      const drawnAll = (useDocumentStore.getState().analysis?.graph.nodes.length ?? 0) <= RENDER_ALL_LIMIT;
+      void flow.setViewport({ x: zx + dx, y: zy + dy, zoom: z }, { duration: drawnAll ? 250 : 0 });
     },
     [flow],
   );
@@ -137,7 +151,7 @@ function GraphCanvas() {
     useGraphViewStore.setState({ hiddenUnder: new Map([...collapsed].map((id) => [id, hiddenBelow(index, id as NodeId, hidden)])) });
   }, [index, collapsed]);
 
-  const nodes = useMemo<Node[]>(() => {
+  const allNodes = useMemo<Node[]>(() => {
     const graph = useDocumentStore.getState().analysis?.graph;
     if (!graph) return [];
     const out: Node[] = [];
@@ -150,13 +164,51 @@ function GraphCanvas() {
     return out;
   }, [structureKey, positions, showHelpers, visible]);
 
-  const edges = useMemo<Edge[]>(() => {
+  const allEdges = useMemo<Edge[]>(() => {
     const graph = useDocumentStore.getState().analysis?.graph;
     if (!graph) return [];
+    const shown = new Set(allNodes.map((n) => n.id));
     return graph.edges
-      .filter((e) => positions[e.from] && positions[e.to] && (!visible || (visible.has(e.from) && visible.has(e.to))))
+      .filter((e) => shown.has(e.from) && shown.has(e.to))
       .map((e) => ({ id: e.id, source: e.from, target: e.to, type: 'justification', data: { tentative: e.tentative, kind: e.kind } }));
-  }, [structureKey, positions, visible]);
+  }, [allNodes]);
+
+  // A large graph: React Flow draws what is in and around the view, a canvas the overview.
+  const cullIndex = useMemo(
+    () =>
+      allNodes.length > CULL_FROM
+        ? buildCullIndex(
+            allNodes.map((n) => ({ id: n.id, x: n.position.x, y: n.position.y, width: n.width ?? NODE_WIDTH, height: n.height ?? NODE_HEIGHT })),
+            allEdges.map((e) => ({ from: e.source, to: e.target })),
+          )
+        : null,
+    [allNodes, allEdges],
+  );
+  const drawnIds = useViewportCulling(cullIndex);
+  const overview = cullIndex !== null && drawnIds === null;
+  const nodes = useMemo(() => (drawnIds === 'all' ? allNodes : drawnIds === null ? [] : allNodes.filter((n) => drawnIds.has(n.id))), [allNodes, drawnIds]);
+  const edges = useMemo(() => (drawnIds === 'all' ? allEdges : drawnIds === null ? [] : allEdges.filter((e) => drawnIds.has(e.source) && drawnIds.has(e.target))), [allEdges, drawnIds]);
+
+  /**
+   * Frames the boxes of `ids` (every shown node when null), from the layout's positions
+   * rather than React Flow's nodes: of a large graph it holds only those near the view.
+   * Animated while the graph is drawn whole; a large one jumps (each frame of a glide
+   * would mount what it passes).
+   */
+  const flowStore = useStoreApi();
+  const fitTo = useCallback(
+    (ids: readonly string[] | null, animate: boolean) => {
+      const { width, height } = flowStore.getState();
+      const pos = useDocumentStore.getState().positions;
+      const wanted = ids ? new Set(ids) : null;
+      const boxes = allNodes.filter((n) => !wanted || wanted.has(n.id)).map((n) => ({ x: pos[n.id]?.x ?? n.position.x, y: pos[n.id]?.y ?? n.position.y, width: n.width ?? NODE_WIDTH, height: n.height ?? NODE_HEIGHT }));
+      const bounds = boundsOf(boxes);
+      if (!bounds || width === 0 || height === 0) return;
+      const viewport = getViewportForBounds(bounds, width, height, 0.01, FIT_MAX_ZOOM, FIT_PADDING);
+      void flow.setViewport(viewport, animate && allNodes.length <= CULL_FROM ? { duration: 200 } : undefined);
+    },
+    [allNodes, flow, flowStore],
+  );
 
   /**
    * Fit: the selected node and its neighbours when one is selected, else everything — which
@@ -165,16 +217,17 @@ function GraphCanvas() {
    */
   const fit = useCallback(() => {
     const selected = useDocumentStore.getState().selection.id as NodeId | null;
-    const ids = selected && index?.byId.has(selected) ? [...neighbourhood(index, selected, 1)].filter((id) => flow.getInternalNode(id)) : [];
-    void flow.fitView({ padding: 0.12, maxZoom: 1.1, duration: 200, ...(ids.length > 0 ? { nodes: ids.map((id) => ({ id })) } : {}) });
-  }, [flow, index]);
+    const shown = new Set(allNodes.map((n) => n.id));
+    const ids = selected && index?.byId.has(selected) ? [...neighbourhood(index, selected, 1)].filter((id) => shown.has(id)) : [];
+    fitTo(ids.length > 0 ? ids : null, true);
+  }, [allNodes, fitTo, index]);
 
   // Entering focus mode, or moving it to another node, frames what is now drawn.
   const focusKey = visible && focusId ? `${focusId}:${focusDepth}` : null;
   useEffect(() => {
     if (!focusKey) return;
-    requestAnimationFrame(() => void flow.fitView({ padding: 0.12, maxZoom: 1.1, duration: 200 }));
-  }, [focusKey, flow]);
+    requestAnimationFrame(() => fitTo(null, true));
+  }, [focusKey, fitTo]);
 
 
   // Fit the view when a document's first layout arrives (and again when the real layout
@@ -187,7 +240,7 @@ function GraphCanvas() {
   useEffect(() => expandAll(), [docName, openSeq]);
   useEffect(() => {
     const key = `${openSeq}${draft ? ':draft' : ''}`;
-    if (nodes.length === 0 || fittedFor.current === key || fittedFor.current === `${openSeq}`) return;
+    if (allNodes.length === 0 || fittedFor.current === key || fittedFor.current === `${openSeq}`) return;
     fittedFor.current = key;
     // A session reopened where it was left; otherwise fit the whole graph.
     const restore = useSessionsStore.getState().restoreViewport;
@@ -196,8 +249,8 @@ function GraphCanvas() {
       fittedFor.current = `${openSeq}`;
       useSessionsStore.setState({ restoreViewport: null });
       requestAnimationFrame(() => void flow.setViewport(restore));
-    } else requestAnimationFrame(() => void flow.fitView({ padding: 0.12, maxZoom: 1.1 }));
-  }, [nodes, openSeq, draft, flow]);
+    } else requestAnimationFrame(() => fitTo(null, false));
+  }, [allNodes, openSeq, draft, flow, fitTo]);
 
   // Bring a node selected elsewhere (editor, inspector, problems) into view.
   useEffect(
@@ -216,18 +269,18 @@ function GraphCanvas() {
   const known = useRef<{ key: string; ids: ReadonlySet<string>; positions: typeof positions } | null>(null);
   useEffect(() => {
     const key = `${openSeq}:${showHelpers}`;
-    const ids = new Set(nodes.map((n) => n.id));
+    const ids = new Set(allNodes.map((n) => n.id));
     const prev = known.current;
     known.current = { key, ids, positions };
     if (!prev || prev.key !== key || prev.ids.size === 0) return;
-    const added = nodes.filter((n) => !prev.ids.has(n.id));
+    const added = allNodes.filter((n) => !prev.ids.has(n.id));
     const selected = useDocumentStore.getState().selection.id;
     const was = selected ? prev.positions[selected] : undefined;
     const now = selected ? positions[selected] : undefined;
     const selectedMoved = !!was && !!now && (was.x !== now.x || was.y !== now.y);
     const target = selected && (selectedMoved || added.some((n) => n.id === selected)) ? selected : added.length > 0 && added.length <= MAX_REVEAL_ADDED ? added[added.length - 1]!.id : null;
     if (target) requestAnimationFrame(() => revealClear(target));
-  }, [nodes, positions, openSeq, showHelpers, revealClear]);
+  }, [allNodes, positions, openSeq, showHelpers, revealClear]);
 
   // Keyboard: nodes are focusable in document order (edges are not). Focusing one brings
   // it clear of the overlays; Enter or Space selects it as a click does; the arrows,
@@ -273,15 +326,23 @@ function GraphCanvas() {
       toggleFocus();
       return;
     }
-    const i = nodes.findIndex((n) => n.id === id);
-    const j = e.key === 'ArrowDown' || e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowUp' || e.key === 'ArrowLeft' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? nodes.length - 1 : null;
+    const i = allNodes.findIndex((n) => n.id === id);
+    const j = e.key === 'ArrowDown' || e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowUp' || e.key === 'ArrowLeft' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? allNodes.length - 1 : null;
     if (j === null) return;
     e.preventDefault();
-    const next = nodes[j];
+    const next = allNodes[j];
     if (next && j !== i) focusNode(next.id);
   };
 
   const onNodeClick: NodeMouseHandler = (_e, node) => selectNode(node.id, 'graph');
+
+  // In the overview a click on a shape selects its node, as a click on the node does.
+  const onPaneClick = (e: { clientX: number; clientY: number }) => {
+    const at = overview && cullIndex ? flow.screenToFlowPosition({ x: e.clientX, y: e.clientY }) : null;
+    // A shape is a few pixels across: a click within 4 px of one is on it.
+    const hit = at && cullIndex ? itemNear(cullIndex, at.x, at.y, 4 / flow.getZoom()) : null;
+    selectNode(hit?.id ?? null, 'graph');
+  };
 
   return (
     <div
@@ -293,7 +354,9 @@ function GraphCanvas() {
       data-layout-draft={layoutInfo?.draft ? 'true' : 'false'}
       data-layout-ms={layoutInfo ? Math.round(layoutInfo.ms) : ''}
       data-lod={lod}
-      data-visible-nodes={nodes.length}
+      data-visible-nodes={allNodes.length}
+      data-drawn-nodes={nodes.length}
+      data-overview={overview ? 'true' : 'false'}
       data-focus={focusKey ? focusId ?? '' : ''}
       data-collapsed-count={collapsed.size}
       onFocus={onFocus}
@@ -305,7 +368,7 @@ function GraphCanvas() {
         nodeTypes={nodeTypes}
         edgeTypes={edgeTypes}
         onNodeClick={onNodeClick}
-        onPaneClick={() => selectNode(null, 'graph')}
+        onPaneClick={onPaneClick}
         onMoveEnd={(_e, viewport) => saveViewport(viewport)}
         nodesDraggable={false}
         nodesConnectable={false}
@@ -321,7 +384,7 @@ function GraphCanvas() {
         multiSelectionKeyCode={null}
         panActivationKeyCode={null}
         zoomActivationKeyCode={null}
-        onlyRenderVisibleElements={nodes.length > RENDER_ALL_LIMIT}
+        onlyRenderVisibleElements={cullIndex === null && allNodes.length > RENDER_ALL_LIMIT}
         // Far enough out that Fit can frame a trace of thousands of beliefs (drawn as shapes then).
         minZoom={0.01}
         maxZoom={2}
@@ -330,7 +393,8 @@ function GraphCanvas() {
       >
         <ArrowMarkers />
         <Background gap={24} size={1} color="#263041" />
-        {nodes.length <= MINIMAP_LIMIT && <MiniMap pannable zoomable nodeColor={minimapColor} maskColor="rgba(10,14,20,0.7)" />}
+        {overview && cullIndex && <OverviewCanvas index={cullIndex} />}
+        {allNodes.length <= MINIMAP_LIMIT && <MiniMap pannable zoomable nodeColor={minimapColor} maskColor="rgba(10,14,20,0.7)" />}
         <Controls showInteractive={false} showFitView={false}>
           <ControlButton onClick={fit} title="Fit: the selected node and its neighbours, or the whole graph" aria-label="fit view" data-testid="fit-view">
             <svg viewBox="0 0 32 30" aria-hidden>

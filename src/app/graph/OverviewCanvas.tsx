@@ -1,0 +1,128 @@
+/**
+ * A large graph seen whole: every node a block coloured by its band (faded when refuted,
+ * invalidated or retracted; outlined when selected), every justification a line, drawn
+ * on one canvas under React Flow's viewport. Elements cannot do this — ten thousand
+ * nodes mounted at once stall the page for seconds — while a canvas redraws them in a
+ * few milliseconds a frame. The shapes are built once per change of the graph or of what
+ * colours it; a pan or zoom only redraws them under the new transform.
+ */
+import { memo, useEffect, useRef } from 'react';
+import { useStoreApi } from '@xyflow/react';
+import { bandOf } from '../../core/clair/confidenceAlgebra.ts';
+import type { CullIndex } from '../../core/layout/viewportCulling.ts';
+import { useDocumentStore } from '../../store/documentStore.ts';
+import { useLifecycleStore } from '../../store/lifecycleStore.ts';
+import { BAND_COLOURS } from './bandColours.ts';
+
+const EDGE_COLOUR = 'rgba(120, 138, 165, 0.55)';
+const SELECTED_COLOUR = '#f5c26b';
+const BROKEN_COLOUR = '#ff5c5c';
+const FADED = new Set(['refuted', 'invalidated', 'retracted']);
+
+interface Shapes {
+  /** Colour → the blocks of that colour; faded ones apart. */
+  readonly blocks: ReadonlyMap<string, { solid: Path2D; faded: Path2D }>;
+  readonly edges: Path2D;
+}
+
+function colourOf(id: string): string {
+  const doc = useDocumentStore.getState();
+  const view = doc.views.get(id);
+  if (view?.node.broken) return BROKEN_COLOUR;
+  // Gaia claims are coloured by their posterior, beliefs by their stated band.
+  const posterior = doc.posteriors.get(id);
+  if (posterior !== undefined && Number.isFinite(posterior)) return BAND_COLOURS[bandOf(posterior)];
+  return BAND_COLOURS[view?.band ?? 'none'];
+}
+
+function buildShapes(index: CullIndex): Shapes {
+  const states = useLifecycleStore.getState().states;
+  const blocks = new Map<string, { solid: Path2D; faded: Path2D }>();
+  for (const item of index.items) {
+    const colour = colourOf(item.id);
+    let entry = blocks.get(colour);
+    if (!entry) blocks.set(colour, (entry = { solid: new Path2D(), faded: new Path2D() }));
+    (FADED.has(states.get(item.id) ?? 'active') ? entry.faded : entry.solid).rect(item.x, item.y, item.width, item.height);
+  }
+  const edges = new Path2D();
+  const s = index.segments;
+  for (let i = 0; i < s.length; i += 4) {
+    if (Number.isNaN(s[i]!)) continue;
+    edges.moveTo(s[i]!, s[i + 1]!);
+    edges.lineTo(s[i + 2]!, s[i + 3]!);
+  }
+  return { blocks, edges };
+}
+
+function OverviewCanvasView({ index }: { readonly index: CullIndex }) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const flowStore = useStoreApi();
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    const ctx = canvas?.getContext('2d');
+    if (!canvas || !ctx) return;
+    let shapes: Shapes | null = null;
+    let frame = 0;
+    const draw = () => {
+      frame = 0;
+      const { transform, width, height } = flowStore.getState();
+      const dpr = window.devicePixelRatio || 1;
+      if (canvas.width !== Math.round(width * dpr) || canvas.height !== Math.round(height * dpr)) {
+        canvas.width = Math.round(width * dpr);
+        canvas.height = Math.round(height * dpr);
+      }
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.clearRect(0, 0, canvas.width, canvas.height);
+      shapes ??= buildShapes(index);
+      const [tx, ty, k] = transform;
+      ctx.setTransform(dpr * k, 0, 0, dpr * k, dpr * tx, dpr * ty);
+      ctx.lineWidth = 1.2 / k;
+      ctx.strokeStyle = EDGE_COLOUR;
+      ctx.stroke(shapes.edges);
+      for (const [colour, { solid, faded }] of shapes.blocks) {
+        ctx.fillStyle = colour;
+        ctx.globalAlpha = 1;
+        ctx.fill(solid);
+        ctx.globalAlpha = 0.4;
+        ctx.fill(faded);
+      }
+      ctx.globalAlpha = 1;
+      const selected = useDocumentStore.getState().selection.id;
+      const box = selected ? index.items.find((i) => i.id === selected) : undefined;
+      if (box) {
+        ctx.lineWidth = 4 / k;
+        ctx.strokeStyle = SELECTED_COLOUR;
+        ctx.strokeRect(box.x - 6 / k, box.y - 6 / k, box.width + 12 / k, box.height + 12 / k);
+      }
+    };
+    const schedule = () => {
+      frame ||= requestAnimationFrame(draw);
+    };
+    const rebuild = () => {
+      shapes = null;
+      schedule();
+    };
+    schedule();
+    const unsubscribe = [
+      flowStore.subscribe((s, prev) => {
+        if (s.transform !== prev.transform || s.width !== prev.width || s.height !== prev.height) schedule();
+      }),
+      useDocumentStore.subscribe((s, prev) => {
+        if (s.views !== prev.views || s.posteriors !== prev.posteriors) rebuild();
+        else if (s.selection !== prev.selection) schedule();
+      }),
+      useLifecycleStore.subscribe((s, prev) => {
+        if (s.states !== prev.states) rebuild();
+      }),
+    ];
+    return () => {
+      cancelAnimationFrame(frame);
+      for (const u of unsubscribe) u();
+    };
+  }, [index, flowStore]);
+
+  return <canvas ref={canvasRef} className="overview-canvas" data-testid="graph-overview" aria-hidden style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', pointerEvents: 'none', zIndex: 1 }} />;
+}
+
+export const OverviewCanvas = memo(OverviewCanvasView);

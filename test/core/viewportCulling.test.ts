@@ -1,0 +1,69 @@
+/**
+ * Viewport culling of a large graph: the grid answers what a scan of every node would,
+ * edges crossing the view bring their ends, and a view needing too many nodes gets none.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Box, CullItem } from '../../src/core/layout/viewportCulling.ts';
+import { boundsOf, buildCullIndex, contains, cullToView, grown, itemNear, itemsIn } from '../../src/core/layout/viewportCulling.ts';
+
+const item = (id: string, x: number, y: number, width = 200, height = 60): CullItem => ({ id, x, y, width, height });
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+describe('viewport culling', () => {
+  const items = [item('a', 0, 0), item('b', 0, 1000), item('c', 3000, 0), item('d', 3000, 5000), item('e', -900, -700)];
+  const index = buildCullIndex(items, [
+    { from: 'a', to: 'b' },
+    { from: 'c', to: 'd' },
+    { from: 'a', to: 'missing' },
+  ]);
+
+  it.each([
+    ['the top left corner: a, and b at the end of the edge leaving it', { x: -50, y: -50, width: 400, height: 200 }, ['a', 'b']],
+    ['beside a, clear of its edge', { x: 210, y: -50, width: 300, height: 100 }, []],
+    ['between a and b: the edge a→b crosses it', { x: 0, y: 300, width: 400, height: 300 }, ['a', 'b']],
+    ['beside c→d, halfway down', { x: 2900, y: 2000, width: 400, height: 400 }, ['c', 'd']],
+    ['a negative corner', { x: -1000, y: -800, width: 150, height: 150 }, ['e']],
+    ['empty space', { x: 1000, y: 3000, width: 500, height: 500 }, []],
+  ] as const)('%s', (_what, rect, ids) => {
+    expect([...(cullToView(index, rect, 100) ?? [])].sort()).toEqual([...ids]);
+  });
+
+  it('a view that needs more nodes than the cap gets none', () => {
+    expect(cullToView(index, { x: -2000, y: -2000, width: 8000, height: 8000 }, 4)).toBeNull();
+    expect(cullToView(index, { x: -2000, y: -2000, width: 8000, height: 8000 }, 5)?.size).toBe(5);
+  });
+
+  it('finds the node under a point, the later one where two overlap, or the nearest within a radius', () => {
+    const overlapping = buildCullIndex([item('under', 0, 0), item('over', 100, 20), item('far', 1000, 0)], []);
+    expect(itemNear(overlapping, 150, 40)?.id).toBe('over');
+    expect(itemNear(overlapping, 50, 40)?.id).toBe('under');
+    expect(itemNear(overlapping, 500, 500)).toBeNull();
+    expect(itemNear(overlapping, 990, 30)).toBeNull();
+    expect(itemNear(overlapping, 990, 30, 12)?.id).toBe('far');
+    expect(itemNear(overlapping, 650, 30, 400)?.id).toBe('far');
+  });
+
+  it('grows, contains and bounds', () => {
+    const r = { x: 0, y: 0, width: 100, height: 50 };
+    expect(grown(r, 0.5)).toEqual({ x: -50, y: -25, width: 200, height: 100 });
+    expect(contains(grown(r, 0.1), r)).toBe(true);
+    expect(contains(r, grown(r, 0.1))).toBe(false);
+    expect(boundsOf([item('a', 0, 0), item('b', 500, -20, 10, 10)])).toEqual({ x: 0, y: -20, width: 510, height: 80 });
+    expect(boundsOf([])).toBeNull();
+  });
+
+  it('the grid finds exactly the nodes a scan of every node finds', () => {
+    const arbItem = fc.record({ x: fc.integer({ min: -5000, max: 5000 }), y: fc.integer({ min: -5000, max: 5000 }), width: fc.integer({ min: 1, max: 900 }), height: fc.integer({ min: 1, max: 900 }) });
+    const arbRect = fc.record({ x: fc.integer({ min: -6000, max: 6000 }), y: fc.integer({ min: -6000, max: 6000 }), width: fc.integer({ min: 0, max: 4000 }), height: fc.integer({ min: 0, max: 4000 }) });
+    fc.assert(
+      fc.property(fc.array(arbItem, { maxLength: 120 }), arbRect, (boxes, rect) => {
+        const all = boxes.map((b, i) => ({ ...b, id: `n${i}` }));
+        const found = itemsIn(buildCullIndex(all, []), rect).map((i) => i.id).sort();
+        const scanned = all.filter((i) => overlaps(i, rect)).map((i) => i.id).sort();
+        expect(found).toEqual(scanned);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
