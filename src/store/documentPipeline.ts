@@ -17,7 +17,7 @@ import type { LayoutInput, LayoutResult } from '../core/layout/layoutTypes.ts';
 import { toLayoutInput } from '../core/layout/toLayoutInput.ts';
 import type { LayoutApi } from '../../workers/layout.worker.ts';
 import type { ValidationApi } from '../../workers/validation.worker.ts';
-import { buildBeliefViews } from './beliefView.ts';
+import { buildBeliefViews, updateBeliefViews } from './beliefView.ts';
 import { useDocumentStore } from './documentStore.ts';
 import { useProjectStore } from './projectStore.ts';
 import type { InferenceClient, InferenceReply, InferenceRequest } from './inferenceClient.ts';
@@ -260,7 +260,7 @@ export class DocumentPipeline {
     const patched = applyPatch(useDocumentStore.getState().analysis, reply.patch);
     if (patched) {
       // Later stages (similarity) see each accepted version's text and may add findings.
-      this.acceptAnalysis(this.analysisHook ? this.analysisHook(patched, reply.text, reply.files) : patched);
+      this.acceptAnalysis(this.analysisHook ? this.analysisHook(patched, reply.text, reply.files) : patched, reply.patch);
       // A project's text is its files as one stable text (what its revisions hash).
       const files = reply.files;
       if (reply.version === useDocumentStore.getState().editorVersion) this.scheduleSettle(reply.version, files ? () => packageText(files) : () => reply.text, patched.language);
@@ -273,7 +273,7 @@ export class DocumentPipeline {
     }
   }
 
-  private acceptAnalysis(fresh: AnalysisView): void {
+  private acceptAnalysis(fresh: AnalysisView, patch: AnalysisPatch | null = null): void {
     const state = useDocumentStore.getState();
     // The last inference failure stays an error until this version's own inference replies.
     const analysis = withInferenceFailures(fresh, state.inferenceFailures);
@@ -285,12 +285,14 @@ export class DocumentPipeline {
       previous.structureKey === analysis.structureKey &&
       previous.graph.nodes.length === analysis.graph.nodes.length &&
       previous.graph.edges === analysis.graph.edges;
-    const index = sameGraphShape ? reindexSameShape(state.index!, analysis.graph) : indexGraph(analysis.graph);
+    // A keystroke: every node kept its place; only what the patch names (and problems) is looked at again.
+    const touched = sameGraphShape && patch !== null && patch.baseVersion === previous.version && patch.order === null ? touchedBy(patch, previous, analysis) : null;
+    const index = sameGraphShape ? reindexSameShape(state.index!, analysis.graph, touched ? patch!.nodes : null) : indexGraph(analysis.graph);
     const sameShape = state.layoutKey === layoutKeyOf(analysis, state.showHelpers);
     useDocumentStore.setState({
       analysis,
       index,
-      views: buildBeliefViews(analysis, state.views),
+      views: touched ? updateBeliefViews(analysis, state.views, touched, index.byId) : buildBeliefViews(analysis, state.views),
       workerError: null,
       ...(sameShape ? { graphVersion: analysis.version } : {}),
     });
@@ -375,4 +377,15 @@ export class DocumentPipeline {
     const message = error instanceof Error ? error.message : String(error);
     useDocumentStore.setState({ workerError: `${stage} worker: ${message}` });
   }
+}
+
+/** The ids whose node, derived value or problems an order-keeping patch may have changed. */
+function touchedBy(patch: AnalysisPatch, previous: AnalysisView, next: AnalysisView): Set<string> {
+  const ids = new Set<string>();
+  for (const n of patch.nodes) ids.add(n.id);
+  for (const d of patch.derived) ids.add(d.id);
+  for (const id of patch.derivedGone) ids.add(id);
+  for (const d of previous.diagnostics) if (d.subject) ids.add(d.subject);
+  for (const d of next.diagnostics) if (d.subject) ids.add(d.subject);
+  return ids;
 }

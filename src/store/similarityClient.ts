@@ -8,6 +8,7 @@
  * their quick fixes, which were computed for the old text), so markers do not blink.
  */
 import type { Remote } from 'comlink';
+import { positionsOf } from '../core/analysis/analysisPatch.ts';
 import type { AnalysisView } from '../core/analysis/documentAnalysis.ts';
 import { NEAR_DUPLICATE } from '../core/analysis/nearDuplicateDiagnostics.ts';
 import type { Language } from '../core/graph/reasoningGraph.ts';
@@ -99,10 +100,12 @@ export function withNearDuplicates(analysis: AnalysisView, findings: readonly Di
   let carried: Diagnostic[];
   if (current) carried = [...findings];
   else {
-    const nodes = findings.length > 0 ? new Map(analysis.graph.nodes.map((n) => [n.id as string, n])) : null;
+    // Kept per node list across keystrokes (analysisPatch.ts): no lookup built per edit.
+    const at = findings.length > 0 ? positionsOf(analysis.graph.nodes) : null;
     carried = [];
     for (const d of findings) {
-      const node = d.subject ? nodes?.get(d.subject) : undefined;
+      const i = d.subject ? at?.get(d.subject) : undefined;
+      const node = i === undefined ? undefined : analysis.graph.nodes[i];
       if (!node || node.broken) continue;
       const { fixes: _stale, ...rest } = d;
       void _stale;

@@ -72,6 +72,24 @@ describe('incremental analysis', () => {
     );
   });
 
+  it('patches applied one after another, as the page applies them, give each new analysis', () => {
+    fc.assert(
+      fc.property(fc.array(edit, { minLength: 1, maxLength: 8 }), (edits) => {
+        let prev = analyzeIncrementally(BASE, 'clair', 1, null);
+        let held = prev.analysis;
+        let text = BASE;
+        edits.forEach((e, i) => {
+          text = applyEdit(text, e);
+          const next = analyzeIncrementally(text, 'clair', i + 2, prev.document);
+          held = applyPatch(held, makePatch(prev.analysis, next.analysis))!;
+          expect(held).toEqual(next.analysis);
+          prev = next;
+        });
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it('a patch for a content edit carries one node and no edges', () => {
     const a = analyzeIncrementally(BASE, 'clair', 1, null);
     const b = analyzeIncrementally(BASE.replace('(10)', '(ten)'), 'clair', 2, a.document);

@@ -118,6 +118,52 @@ export function applyPatch(base: AnalysisView | null, patch: AnalysisPatch): Ana
     };
   }
   if (!base || base.version !== patch.baseVersion) return null;
+  return applySameOrder(base, patch) ?? applyReordered(base, patch);
+}
+
+/**
+ * Where each node id sits in a node list, kept per list. A patch that keeps the order
+ * (a keystroke) makes a new list with the same positions, which inherits the map: the
+ * page then applies it in time proportional to what changed, not to the document.
+ */
+const positionsByList = new WeakMap<readonly { readonly id: string }[], ReadonlyMap<string, number>>();
+
+export function positionsOf(list: readonly { readonly id: string }[]): ReadonlyMap<string, number> {
+  let positions = positionsByList.get(list);
+  if (!positions) {
+    const m = new Map<string, number>();
+    list.forEach((x, i) => m.set(x.id, i));
+    positionsByList.set(list, (positions = m));
+  }
+  return positions;
+}
+
+/** Order unchanged, no derived entry gained or lost: replace in place. Null when that does not hold. */
+function applySameOrder(base: AnalysisView, patch: AnalysisPatch): AnalysisView | null {
+  if (patch.order !== null || patch.derivedGone.length > 0) return null;
+  const nodePositions = positionsOf(base.graph.nodes);
+  const derivedPositions = positionsOf(base.derived);
+  if (patch.nodes.some((n) => !nodePositions.has(n.id)) || patch.derived.some((d) => !derivedPositions.has(d.id))) return null;
+  const nodes = base.graph.nodes.slice();
+  for (const n of patch.nodes) nodes[nodePositions.get(n.id)!] = n;
+  positionsByList.set(nodes, nodePositions);
+  const derived = base.derived.slice();
+  for (const d of patch.derived) derived[derivedPositions.get(d.id)!] = d;
+  positionsByList.set(derived, derivedPositions);
+  return {
+    version: patch.version,
+    language: patch.language,
+    graph: { language: patch.language, nodes, edges: patch.edges ?? base.graph.edges },
+    diagnostics: patch.diagnostics,
+    derived,
+    structureKey: patch.structureKey,
+    stats: patch.stats,
+    ...(patch.ir !== undefined ? { ir: patch.ir } : {}),
+    ...(patch.proposal !== undefined ? { proposal: patch.proposal } : {}),
+  };
+}
+
+function applyReordered(base: AnalysisView, patch: AnalysisPatch): AnalysisView {
   const byId = new Map<string, GraphNode>();
   for (const n of base.graph.nodes) byId.set(n.id, n);
   for (const n of patch.nodes) byId.set(n.id, n);

@@ -41,9 +41,10 @@ export function indexGraph(graph: ReasoningGraph): GraphIndex {
  * The index of a graph with the same shape (node ids, order and edges) as the one
  * `previous` indexed: adjacency is kept, only the node lookup is rebuilt.
  */
-export function reindexSameShape(previous: GraphIndex, graph: ReasoningGraph): GraphIndex {
-  const byId = new Map<NodeId, GraphNode>();
-  for (const n of graph.nodes) byId.set(n.id, n);
+export function reindexSameShape(previous: GraphIndex, graph: ReasoningGraph, changed: readonly GraphNode[] | null = null): GraphIndex {
+  // `changed`: the only nodes that differ from previous's (a keystroke's patch).
+  const byId = changed ? new Map(previous.byId) : new Map<NodeId, GraphNode>();
+  for (const n of changed ?? graph.nodes) byId.set(n.id, n);
   return { ...previous, graph, byId };
 }
 

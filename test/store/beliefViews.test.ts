@@ -1,0 +1,59 @@
+/**
+ * A keystroke's belief views, built from what the patch names, are the views built from
+ * the whole analysis — and unchanged beliefs keep their view objects (no re-render).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { generateTrace } from '../../bench/generateTrace.ts';
+import { applyPatch, makePatch } from '../../src/core/analysis/analysisPatch.ts';
+import { analyzeIncrementally } from '../../src/core/analysis/analyzeDocument.ts';
+import { indexGraph, reindexSameShape } from '../../src/core/graph/graphIndex.ts';
+import { buildBeliefViews, updateBeliefViews } from '../../src/store/beliefView.ts';
+
+const BASE = generateTrace(80, 5);
+
+/** Typing into one line: replace a character of line `line` at `at` with `text`. */
+function typeInto(text: string, line: number, at: number, insert: string): string {
+  const lines = text.split('\n');
+  const i = line % lines.length;
+  const l = lines[i]!;
+  const col = at % (l.length + 1);
+  lines[i] = l.slice(0, col) + insert + l.slice(col);
+  return lines.join('\n');
+}
+
+describe('belief views after a keystroke', () => {
+  it('updated from the patch equal those built from scratch', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ line: fc.nat(), at: fc.nat(), text: fc.constantFrom('x', '9', '.', ' ', '"', 'b') }), { minLength: 1, maxLength: 6 }), (keys) => {
+        let prev = analyzeIncrementally(BASE, 'clair', 1, null);
+        let held = prev.analysis;
+        let index = indexGraph(held.graph);
+        let views = buildBeliefViews(held, new Map());
+        let text = BASE;
+        keys.forEach((k, i) => {
+          text = typeInto(text, k.line, k.at, k.text);
+          const next = analyzeIncrementally(text, 'clair', i + 2, prev.document);
+          const patch = makePatch(prev.analysis, next.analysis);
+          const patched = applyPatch(held, patch)!;
+          const sameShape = patch.order === null && patch.edges === null;
+          if (sameShape) {
+            const touched = new Set([...patch.nodes.map((n) => n.id), ...patch.derived.map((d) => d.id), ...patch.derivedGone, ...[...held.diagnostics, ...patched.diagnostics].flatMap((d) => (d.subject ? [d.subject] : []))]);
+            index = reindexSameShape(index, patched.graph, patch.nodes);
+            const updated = updateBeliefViews(patched, views, touched, index.byId);
+            expect(updated).toEqual(buildBeliefViews(patched, views));
+            expect(index.byId).toEqual(indexGraph(patched.graph).byId);
+            for (const [id, v] of updated) if (!touched.has(id)) expect(v).toBe(views.get(id));
+            views = updated;
+          } else {
+            index = indexGraph(patched.graph);
+            views = buildBeliefViews(patched, views);
+          }
+          held = patched;
+          prev = next;
+        });
+      }),
+      { numRuns: 120 },
+    );
+  });
+});
