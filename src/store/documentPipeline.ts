@@ -17,6 +17,7 @@ import type { LayoutInput, LayoutResult } from '../core/layout/layoutTypes.ts';
 import { toLayoutInput } from '../core/layout/toLayoutInput.ts';
 import type { LayoutApi } from '../../workers/layout.worker.ts';
 import type { ValidationApi } from '../../workers/validation.worker.ts';
+import type { BeliefView } from './beliefView.ts';
 import { buildBeliefViews, updateBeliefViews } from './beliefView.ts';
 import { useDocumentStore } from './documentStore.ts';
 import { useProjectStore } from './projectStore.ts';
@@ -116,6 +117,12 @@ export class DocumentPipeline {
    */
   static readonly SETTLE_MS = 700;
   private settleTimer: ReturnType<typeof setTimeout> | null = null;
+  /**
+   * The belief views this pipeline last built, and the version they were built for: a
+   * keystroke updates them in place of building them anew only while the store still
+   * holds them (a new document empties them) for the version the patch applies to.
+   */
+  private viewsBuilt: { readonly views: ReadonlyMap<string, BeliefView>; readonly version: number } | null = null;
   private readonly settledListeners: ((version: number, text: string, language: Language) => void)[] = [];
 
   /** Calls `listener` each time the document's text settles, with its version and text. */
@@ -286,13 +293,15 @@ export class DocumentPipeline {
       previous.graph.nodes.length === analysis.graph.nodes.length &&
       previous.graph.edges === analysis.graph.edges;
     // A keystroke: every node kept its place; only what the patch names (and problems) is looked at again.
-    const touched = sameGraphShape && patch !== null && patch.baseVersion === previous.version && patch.order === null ? touchedBy(patch, previous, analysis) : null;
+    const touched = sameGraphShape && patch !== null && patch.baseVersion === previous.version && patch.order === null && this.viewsBuilt?.views === state.views && this.viewsBuilt.version === previous.version ? touchedBy(patch, previous, analysis) : null;
     const index = sameGraphShape ? reindexSameShape(state.index!, analysis.graph, touched ? patch!.nodes : null) : indexGraph(analysis.graph);
     const sameShape = state.layoutKey === layoutKeyOf(analysis, state.showHelpers);
+    const views = touched ? updateBeliefViews(analysis, state.views, touched, index.byId) : buildBeliefViews(analysis, state.views);
+    this.viewsBuilt = { views, version: analysis.version };
     useDocumentStore.setState({
       analysis,
       index,
-      views: touched ? updateBeliefViews(analysis, state.views, touched, index.byId) : buildBeliefViews(analysis, state.views),
+      views,
       workerError: null,
       ...(sameShape ? { graphVersion: analysis.version } : {}),
     });
@@ -316,11 +325,13 @@ export class DocumentPipeline {
     // The status bar names the failure as the Problems panel does (labels, not IR ids).
     const problem = failures.length > 0 ? describeInferenceProblem(failures[0]!, analysis.graph) : null;
     const d = reply.result.diagnostics;
+    const views = withFailures !== analysis ? buildBeliefViews(withFailures, state.views) : null;
+    if (views) this.viewsBuilt = { views, version: withFailures.version };
     useDocumentStore.setState({
       // Keep the last posteriors when inference could not run, rather than blanking them.
       ...(problem !== null ? {} : { posteriors: posteriorsByNode(analysis.graph, reply.result.beliefs) }),
       inferenceFailures: failures,
-      ...(withFailures !== analysis && { analysis: withFailures, views: buildBeliefViews(withFailures, state.views) }),
+      ...(views && { analysis: withFailures, views }),
       inference: {
         version: reply.version,
         method: d.method,

@@ -36,4 +36,14 @@ describe('opening without an editor', () => {
     openDocument('route-planning.clair', ROUTE);
     expect(state().editorVersion).toBe(before + 3);
   });
+
+  it('the same text opened again (views emptied for a new document) has a view for every node', async () => {
+    openDocument('route-planning.clair', ROUTE);
+    await until(() => state().analysis?.version === state().editorVersion && state().views.size > 0, 'the first open analysed');
+    const version = state().editorVersion;
+    openDocument('route-planning.clair', ROUTE);
+    await until(() => state().analysis?.version === version + 1, 'the second open analysed');
+    const ids = state().analysis!.graph.nodes.map((n) => n.id);
+    expect(ids.filter((id) => !state().views.has(id))).toEqual([]);
+  });
 });
