@@ -150,6 +150,11 @@ function applySameOrder(base: AnalysisView, patch: AnalysisPatch): AnalysisView 
   const derived = base.derived.slice();
   for (const d of patch.derived) derived[derivedPositions.get(d.id)!] = d;
   positionsByList.set(derived, derivedPositions);
+  return patchedView(base, patch, nodes, derived);
+}
+
+/** The analysis a patch makes of `base`, given its nodes and derived entries in document order. */
+function patchedView(base: AnalysisView, patch: AnalysisPatch, nodes: readonly GraphNode[], derived: readonly DerivedConfidence[]): AnalysisView {
   return {
     version: patch.version,
     language: patch.language,
@@ -183,15 +188,5 @@ function applyReordered(base: AnalysisView, patch: AnalysisPatch): AnalysisView 
     const d = derivedById.get(n.id);
     if (d) derived.push(d);
   }
-  return {
-    version: patch.version,
-    language: patch.language,
-    graph: { language: patch.language, nodes, edges: patch.edges ?? base.graph.edges },
-    diagnostics: patch.diagnostics,
-    derived,
-    structureKey: patch.structureKey,
-    stats: patch.stats,
-    ...(patch.ir !== undefined ? { ir: patch.ir } : {}),
-    ...(patch.proposal !== undefined ? { proposal: patch.proposal } : {}),
-  };
+  return patchedView(base, patch, nodes, derived);
 }
