@@ -26,6 +26,7 @@ import { hiddenBelow, hiddenByCollapse, neighbourhood, visibleNodes } from '../.
 import { expandAll, toggleCollapse, toggleFocus, useGraphViewStore } from '../../store/graphViewStore.ts';
 import { GraphViewPanel } from './GraphViewPanel.tsx';
 import { lodOf } from './levelOfDetail.ts';
+import type { CullItem } from '../../core/layout/viewportCulling.ts';
 import { boundsOf, buildCullIndex, itemNear } from '../../core/layout/viewportCulling.ts';
 import { OverviewCanvas } from './OverviewCanvas.tsx';
 import { useViewportCulling } from './useViewportCulling.ts';
@@ -54,6 +55,11 @@ function sizing(node: GraphNode) {
     boxCache.set(key, cached);
   }
   return cached;
+}
+
+/** A node as laid out: its position (from the layout) and its fixed box. */
+function flowBox(n: Node): CullItem {
+  return { id: n.id, x: n.position.x, y: n.position.y, width: n.width ?? NODE_WIDTH, height: n.height ?? NODE_HEIGHT };
 }
 
 function nodeType(node: GraphNode): string {
@@ -175,13 +181,7 @@ function GraphCanvas() {
 
   // A large graph: React Flow draws what is in and around the view, a canvas the overview.
   const cullIndex = useMemo(
-    () =>
-      allNodes.length > CULL_FROM
-        ? buildCullIndex(
-            allNodes.map((n) => ({ id: n.id, x: n.position.x, y: n.position.y, width: n.width ?? NODE_WIDTH, height: n.height ?? NODE_HEIGHT })),
-            allEdges.map((e) => ({ from: e.source, to: e.target })),
-          )
-        : null,
+    () => (allNodes.length > CULL_FROM ? buildCullIndex(allNodes.map(flowBox), allEdges.map((e) => ({ from: e.source, to: e.target }))) : null),
     [allNodes, allEdges],
   );
   const drawnIds = useViewportCulling(cullIndex);
@@ -199,10 +199,8 @@ function GraphCanvas() {
   const fitTo = useCallback(
     (ids: readonly string[] | null, animate: boolean) => {
       const { width, height } = flowStore.getState();
-      const pos = useDocumentStore.getState().positions;
       const wanted = ids ? new Set(ids) : null;
-      const boxes = allNodes.filter((n) => !wanted || wanted.has(n.id)).map((n) => ({ x: pos[n.id]?.x ?? n.position.x, y: pos[n.id]?.y ?? n.position.y, width: n.width ?? NODE_WIDTH, height: n.height ?? NODE_HEIGHT }));
-      const bounds = boundsOf(boxes);
+      const bounds = boundsOf(allNodes.filter((n) => !wanted || wanted.has(n.id)).map(flowBox));
       if (!bounds || width === 0 || height === 0) return;
       const viewport = getViewportForBounds(bounds, width, height, 0.01, FIT_MAX_ZOOM, FIT_PADDING);
       void flow.setViewport(viewport, animate && allNodes.length <= CULL_FROM ? { duration: 200 } : undefined);

@@ -8,15 +8,14 @@
  */
 import { memo, useEffect, useRef } from 'react';
 import { useStoreApi } from '@xyflow/react';
-import { bandOf } from '../../core/clair/confidenceAlgebra.ts';
+import { positionsOf } from '../../core/analysis/analysisPatch.ts';
 import type { CullIndex } from '../../core/layout/viewportCulling.ts';
 import { useDocumentStore } from '../../store/documentStore.ts';
 import { useLifecycleStore } from '../../store/lifecycleStore.ts';
-import { BAND_COLOURS } from './bandColours.ts';
+import { shapeColour } from './bandColours.ts';
 
 const EDGE_COLOUR = 'rgba(120, 138, 165, 0.55)';
 const SELECTED_COLOUR = '#f5c26b';
-const BROKEN_COLOUR = '#ff5c5c';
 const FADED = new Set(['refuted', 'invalidated', 'retracted']);
 
 interface Shapes {
@@ -25,21 +24,11 @@ interface Shapes {
   readonly edges: Path2D;
 }
 
-function colourOf(id: string): string {
-  const doc = useDocumentStore.getState();
-  const view = doc.views.get(id);
-  if (view?.node.broken) return BROKEN_COLOUR;
-  // Gaia claims are coloured by their posterior, beliefs by their stated band.
-  const posterior = doc.posteriors.get(id);
-  if (posterior !== undefined && Number.isFinite(posterior)) return BAND_COLOURS[bandOf(posterior)];
-  return BAND_COLOURS[view?.band ?? 'none'];
-}
-
 function buildShapes(index: CullIndex): Shapes {
   const states = useLifecycleStore.getState().states;
   const blocks = new Map<string, { solid: Path2D; faded: Path2D }>();
   for (const item of index.items) {
-    const colour = colourOf(item.id);
+    const colour = shapeColour(item.id);
     let entry = blocks.get(colour);
     if (!entry) blocks.set(colour, (entry = { solid: new Path2D(), faded: new Path2D() }));
     (FADED.has(states.get(item.id) ?? 'active') ? entry.faded : entry.solid).rect(item.x, item.y, item.width, item.height);
@@ -89,7 +78,8 @@ function OverviewCanvasView({ index }: { readonly index: CullIndex }) {
       }
       ctx.globalAlpha = 1;
       const selected = useDocumentStore.getState().selection.id;
-      const box = selected ? index.items.find((i) => i.id === selected) : undefined;
+      const at = selected ? positionsOf(index.items).get(selected) : undefined;
+      const box = at === undefined ? undefined : index.items[at];
       if (box) {
         ctx.lineWidth = 4 / k;
         ctx.strokeStyle = SELECTED_COLOUR;

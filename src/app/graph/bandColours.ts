@@ -1,6 +1,7 @@
 /** The confidence-band palette, shared by nodes, the minimap and the legend. */
 import type { Node } from '@xyflow/react';
 import type { ConfidenceBand } from '../../core/clair/confidenceAlgebra.ts';
+import { bandOf } from '../../core/clair/confidenceAlgebra.ts';
 import { useDocumentStore } from '../../store/documentStore.ts';
 
 export const BAND_COLOURS: Record<ConfidenceBand | 'none', string> = {
@@ -11,9 +12,20 @@ export const BAND_COLOURS: Record<ConfidenceBand | 'none', string> = {
   none: '#7f8898',
 };
 
+/**
+ * The colour of a node drawn as a shape (minimap, overview): its band — a Gaia claim's
+ * from its posterior, as ClaimNode colours it; a belief's from its stated confidence —
+ * or red when its line does not parse.
+ */
+export function shapeColour(id: string): string {
+  const { views, posteriors } = useDocumentStore.getState();
+  const view = views.get(id);
+  if (view?.node.broken) return '#ff5c5c';
+  const posterior = posteriors.get(id);
+  if (posterior !== undefined && Number.isFinite(posterior)) return BAND_COLOURS[bandOf(posterior)];
+  return BAND_COLOURS[view?.band ?? 'none'];
+}
+
 export function minimapColor(node: Node): string {
-  const view = useDocumentStore.getState().views.get(node.id);
-  if (!view) return BAND_COLOURS.none;
-  if (view.node.broken) return '#ff5c5c';
-  return BAND_COLOURS[view.band ?? 'none'];
+  return shapeColour(node.id);
 }
