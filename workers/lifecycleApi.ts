@@ -10,8 +10,8 @@ import { auditRecords } from '../src/core/contradiction/contradictionLedger.ts';
 import type { Contradiction } from '../src/core/contradiction/contradictionLedger.ts';
 import type { ReasoningGraph } from '../src/core/graph/reasoningGraph.ts';
 import { explainDocument } from '../src/core/explain/explainDocument.ts';
-import type { ExplanationRecord } from '../src/core/explain/explainRecord.ts';
-import { renderExplanation } from '../src/core/explain/renderExplanation.ts';
+import type { ShownExplanation } from '../src/core/explain/shownExplanation.ts';
+import { shownExplanation } from '../src/core/explain/shownExplanation.ts';
 import type { DependencyIndex } from '../src/core/oplog/dependencyIndex.ts';
 import { buildDependencyIndex } from '../src/core/oplog/dependencyIndex.ts';
 import type { LifecycleState } from '../src/core/oplog/lifecycle.ts';
@@ -39,6 +39,13 @@ export interface LifecycleRequest {
 }
 
 /** What a new revision of the text changed since the last one recorded (Mnema §6.1). */
+export interface ExplainRequest {
+  readonly version: number;
+  readonly log: LogRef;
+  readonly id: string;
+  readonly posteriors?: Readonly<Record<string, number>>;
+}
+
 export interface RevisionMark {
   /** Beliefs whose content or confidence changed (what histories list as revised). */
   readonly changed: readonly string[];
@@ -145,12 +152,15 @@ export function createLifecycleApi(analysisOf: (version: number) => AnalysisView
       lines.push(JSON.stringify({ audit: auditRecords(records, explained.ledger) }));
       return lines.join('\n') + '\n';
     },
-    /** The explanation record of one belief (docs/contract.md §1.4) and its text rendering. */
-    explain(request: { version: number; log: LogRef; id: string; posteriors?: Readonly<Record<string, number>> }): { record: ExplanationRecord; text: string } | null {
-      const explained = explanationsOf(request);
-      if (!explained) return null;
-      const record = explained.explainer.explain(request.id);
-      return record ? { record, text: renderExplanation(record) } : null;
+    /** The explanation record of one belief (docs/contract.md §1.4) as the inspector shows it: provenance cut, text rendered. */
+    explain(request: ExplainRequest): ShownExplanation | null {
+      const record = explanationsOf(request)?.explainer.explain(request.id);
+      return record ? shownExplanation(record) : null;
+    },
+    /** The whole explanation record of one belief as `warrant explain --json` prints it (a string: one copy across). */
+    explainJson(request: ExplainRequest): string | null {
+      const record = explanationsOf(request)?.explainer.explain(request.id);
+      return record ? JSON.stringify(record) + '\n' : null;
     },
     /** States of one version under the log, the ledger and review list, and the preview of `action`. */
     lifecycle(request: LifecycleRequest): LifecycleAnswer {

@@ -18,14 +18,14 @@ import { invalidationsOf } from '../core/session/sessionActions.ts';
 import { bytesSignerFor, signHeadWithDevice, signPrepared } from './deviceSigner.ts';
 import { irWithPrior, movedBeliefs, REFUTED_PRIOR } from '../core/infer/irWithPrior.ts';
 import type { GaiaIr } from '../core/infer/irInput.ts';
-import type { ExplanationRecord } from '../core/explain/explainRecord.ts';
+import type { ShownExplanation } from '../core/explain/shownExplanation.ts';
 import { useDocumentStore } from './documentStore.ts';
 import { posteriorsByNode } from '../core/infer/posteriorsByNode.ts';
 import type { InferenceClient } from './inferenceClient.ts';
 import type { CascadePreview, UserAction } from './lifecycleStore.ts';
 import { useContradictedStore } from './contradictedStore.ts';
 import { useLifecycleStore } from './lifecycleStore.ts';
-import type { CommitAnswer, LifecycleAnswer, LifecycleRequest, LogRef, RevisionMark } from '../../workers/lifecycleApi.ts';
+import type { CommitAnswer, ExplainRequest, LifecycleAnswer, LifecycleRequest, LogRef, RevisionMark } from '../../workers/lifecycleApi.ts';
 
 type Language = 'clair' | 'gaia' | 'proposal';
 type MaybePromise<T> = T | Promise<T>;
@@ -37,7 +37,8 @@ export interface LifecycleService {
   markRevision(request: { version: number; reset: boolean }): MaybePromise<RevisionMark | null>;
   lifecycle(request: LifecycleRequest): MaybePromise<LifecycleAnswer>;
   commit(request: { version: number; log: LogRef; action: UserAction }): MaybePromise<CommitAnswer>;
-  explain(request: { version: number; log: LogRef; id: string; posteriors?: Record<string, number> }): MaybePromise<{ record: ExplanationRecord; text: string } | null>;
+  explain(request: ExplainRequest): MaybePromise<ShownExplanation | null>;
+  explainJson(request: ExplainRequest): MaybePromise<string | null>;
   explanationsJsonLines(request: { version: number; log: LogRef; posteriors?: Record<string, number> }): MaybePromise<string | null>;
 }
 
@@ -286,11 +287,21 @@ export class SessionController {
     return null;
   }
 
-  /** The explanation record of `id` under this session's log (null while the version is gone). */
-  async explain(id: string): Promise<{ record: ExplanationRecord; text: string } | null> {
+  /** The explanation record of `id` under this session's log, as the inspector shows it (null while the version is gone). */
+  async explain(id: string): Promise<ShownExplanation | null> {
+    const request = this.explainRequest(id);
+    return request ? this.service.explain(request) : null;
+  }
+
+  /** The whole record of `id`, as `warrant explain --json` prints it. */
+  async explainJson(id: string): Promise<string | null> {
+    const request = this.explainRequest(id);
+    return request ? this.service.explainJson(request) : null;
+  }
+
+  private explainRequest(id: string): ExplainRequest | null {
     const { analysis, posteriors } = useDocumentStore.getState();
-    if (!analysis) return null;
-    return this.service.explain({ version: analysis.version, log: this.logRef(), id, posteriors: Object.fromEntries(posteriors) });
+    return analysis ? { version: analysis.version, log: this.logRef(), id, posteriors: Object.fromEntries(posteriors) } : null;
   }
 
   /** `export --to explanations` for the open document under this session's log. */

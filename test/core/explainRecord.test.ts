@@ -4,6 +4,7 @@ import { analyzeDocument } from '../../src/core/analysis/analyzeDocument.ts';
 import { auditRecords, buildContradictionLedger } from '../../src/core/contradiction/contradictionLedger.ts';
 import { explainDocument } from '../../src/core/explain/explainDocument.ts';
 import { renderExplanation } from '../../src/core/explain/renderExplanation.ts';
+import { SHOWN_STEPS, shownExplanation } from '../../src/core/explain/shownExplanation.ts';
 import { analyzeGaia } from '../../src/core/gaia/analyzeGaia.ts';
 import { indexGraph } from '../../src/core/graph/graphIndex.ts';
 import { provenanceOf } from '../../src/core/graph/provenance.ts';
@@ -112,6 +113,30 @@ describe('CLAIR explanation records', () => {
     const text = renderExplanation(explainDocument({ graph: a.graph, derived: a.derived }).explainer.explain('b4')!);
     expect(text).toContain('b4 [active, likely] "cache the dependencies"');
     expect(text).toContain('  provenance:\n    b3\n      b1\n      b2\n');
+  });
+
+  it('renders a chain thousands of steps deep in linear size, naming depths past the indent cap', () => {
+    const n = 20_000;
+    const chain = Array.from({ length: n }, (_, i) => `b${i + 1} .9 L0 @self${i > 0 ? ` <b${i}` : ''} "step ${i + 1}"`).join('\n');
+    const deep = analyzeDocument(chain, 'clair', 1);
+    const text = renderExplanation(explainDocument({ graph: deep.graph, derived: deep.derived }).explainer.explain(`b${n}`)!);
+    expect(text.length).toBeLessThan(60 * n);
+    expect(text).toContain(`[depth ${n - 1}] b1\n`);
+    expect(text).toContain(`\n${'  '.repeat(17)}b${n - 16}\n`);
+  });
+
+  it('the inspector gets the record with its provenance cut, the text saying how much was left out', () => {
+    const n = 1_000;
+    const chain = Array.from({ length: n }, (_, i) => `b${i + 1} .9 L0 @self${i > 0 ? ` <b${i}` : ''} "step ${i + 1}"`).join('\n');
+    const deep = analyzeDocument(chain, 'clair', 1);
+    const whole = explainDocument({ graph: deep.graph, derived: deep.derived }).explainer.explain(`b${n}`)!;
+    const shown = shownExplanation(whole);
+    expect(shown.provenanceSteps).toBe(n - 1);
+    expect(shown.record.provenance).toEqual(whole.provenance.slice(0, SHOWN_STEPS));
+    expect({ ...shown.record, provenance: [] }).toEqual({ ...whole, provenance: [] });
+    expect(shown.text.trimEnd().split('\n').at(-1)).toBe(`    … and ${n - 1 - SHOWN_STEPS} more steps`);
+    const short = explainDocument({ graph: a.graph, derived: a.derived }).explainer.explain('b4')!;
+    expect(shownExplanation(short)).toEqual({ record: short, text: renderExplanation(short), provenanceSteps: short.provenance.length });
   });
 });
 

@@ -28,6 +28,7 @@ function heldService(api: LifecycleService) {
     markRevision: (r) => api.markRevision(r),
     commit: (r) => api.commit(r),
     explain: (r) => api.explain(r),
+    explainJson: (r) => api.explainJson(r),
     explanationsJsonLines: (r) => api.explanationsJsonLines(r),
     lifecycle: (r) => {
       if (!r.action) return api.lifecycle(r);

@@ -8,19 +8,8 @@ import { useDocumentStore } from '../../store/documentStore.ts';
 import type { ExportMenuItem } from './exportMenuItems.ts';
 import { exportMenuItems } from './exportMenuItems.ts';
 import { exportInPage } from './pageExporters.ts';
+import { downloadFile } from './downloadFile.ts';
 import { Menu } from './Menu.tsx';
-
-function download(body: string | Uint8Array, fileName: string, mime: string): void {
-  const blob = typeof body === 'string' ? new Blob([body], { type: `${mime};charset=utf-8` }) : new Blob([body as Uint8Array<ArrayBuffer>], { type: mime });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export function ExportMenu() {
   const language = useDocumentStore((s) => s.language);
@@ -28,7 +17,7 @@ export function ExportMenu() {
   const [error, setError] = useState<string | null>(null);
   const run = async (item: ExportMenuItem) => {
     try {
-      download(await exportInPage(item.format), item.fileName, item.mime);
+      downloadFile(await exportInPage(item.format), item.fileName, item.mime);
       setError(null);
     } catch (e) {
       setError(`export failed: ${e instanceof Error ? e.message : String(e)}`);

@@ -1,14 +1,16 @@
 /**
  * The selected belief's explanation record (docs/contract.md §1.4), generated in the validation
  * worker from the graph and the session's log: shown as readable text, with the raw
- * record one click away. A belief on an open contradiction gets the caveat first.
+ * record one click away. A belief on an open contradiction gets the caveat first. A long
+ * provenance is shown cut (shownExplanation.ts); the whole record saves as a file.
  */
 import { useEffect, useState } from 'react';
-import type { ExplanationRecord } from '../../core/explain/explainRecord.ts';
+import type { ShownExplanation } from '../../core/explain/shownExplanation.ts';
 import { languageRow } from '../../core/languages/languageTable.ts';
 import { posteriorsStale, useDocumentStore } from '../../store/documentStore.ts';
 import { useLifecycleStore } from '../../store/lifecycleStore.ts';
 import { getSession } from '../../store/sessionInstance.ts';
+import { downloadFile } from '../chrome/downloadFile.ts';
 
 export function ExplanationSection({ id }: { id: string }) {
   const version = useDocumentStore((s) => s.analysis?.version ?? 0);
@@ -16,7 +18,7 @@ export function ExplanationSection({ id }: { id: string }) {
   // Gaia: the record's posterior is the last one computed when the latest inference failed.
   const stale = useDocumentStore((s) => s.analysis !== null && languageRow(s.analysis.language).inference && posteriorsStale(s) && s.posteriors.has(id));
   const log = useLifecycleStore((s) => s.log);
-  const [shown, setShown] = useState<{ record: ExplanationRecord; text: string } | null>(null);
+  const [shown, setShown] = useState<ShownExplanation | null>(null);
   useEffect(() => {
     let live = true;
     void getSession()
@@ -43,10 +45,23 @@ export function ExplanationSection({ id }: { id: string }) {
         </p>
       )}
       <pre className="explanation-text">{shown.text}</pre>
+      {shown.provenanceSteps > shown.record.provenance.length && (
+        <p className="muted" data-testid="explanation-cut">
+          The first {shown.record.provenance.length} of {shown.provenanceSteps.toLocaleString('en')} provenance steps are shown.{' '}
+          <button className="link-button" data-testid="explanation-save" onClick={() => void saveWholeRecord(id)}>
+            Save the whole record
+          </button>
+        </p>
+      )}
       <details>
         <summary>raw record</summary>
         <pre className="explanation-raw" data-testid="explanation-raw">{JSON.stringify(shown.record, null, 2)}</pre>
       </details>
     </section>
   );
+}
+
+async function saveWholeRecord(id: string): Promise<void> {
+  const json = await getSession().explainJson(id);
+  if (json !== null) downloadFile(json, `explanation-${id}.json`, 'application/json');
 }

@@ -7,7 +7,8 @@ import type { ExplanationRecord } from './explainRecord.ts';
 
 const num = (x: number | null | undefined): string => (x === null || x === undefined ? '–' : String(Number(x.toFixed(4))));
 
-export function renderExplanation(r: ExplanationRecord): string {
+/** `omittedSteps`: provenance steps left out of `r` (shownExplanation.ts), said in a last line. */
+export function renderExplanation(r: ExplanationRecord, omittedSteps = 0): string {
   const lines: string[] = [];
   const c = r.claim;
   const held =
@@ -54,6 +55,19 @@ export function renderExplanation(r: ExplanationRecord): string {
   }
   lines.push('  provenance:');
   if (r.provenance.length === 0) lines.push('    (a root)');
-  for (const p of r.provenance) lines.push(`${'  '.repeat(p.depth + 1)}${p.id}`);
+  for (const p of r.provenance) lines.push(provenanceLine(p.depth, p.id));
+  if (omittedSteps > 0) lines.push(`    … and ${omittedSteps.toLocaleString('en')} more step${omittedSteps === 1 ? '' : 's'}`);
   return lines.join('\n') + '\n';
+}
+
+/**
+ * Steps are indented by depth up to MAX_INDENT levels; deeper ones keep that indent and
+ * name their depth, so a chain thousands of steps deep renders in linear size (indenting
+ * every step by its depth made a 60k-step chain gigabytes of spaces).
+ */
+const MAX_INDENT = 16;
+
+function provenanceLine(depth: number, id: string): string {
+  if (depth <= MAX_INDENT) return `${'  '.repeat(depth + 1)}${id}`;
+  return `${'  '.repeat(MAX_INDENT + 1)}[depth ${depth}] ${id}`;
 }
