@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeDocument } from '../../src/core/analysis/analyzeDocument.ts';
 import { explainWhy } from '../../src/core/graph/explainWhy.ts';
-import { indexGraph } from '../../src/core/graph/graphIndex.ts';
+import { indexGraph, reindexSameShape } from '../../src/core/graph/graphIndex.ts';
 import type { NodeId } from '../../src/core/graph/reasoningGraph.ts';
 
 function why(text: string, id: string) {
@@ -55,5 +55,25 @@ b5 .6 L0 @self <b1 "e"`;
   it('a long list of siblings is cut short with a count', () => {
     const lines = ['r 1.0 L0 @user "root"', ...Array.from({ length: 7 }, (_, i) => `s${i} .5 L0 @self <r "sibling ${i}"`)];
     expect(sentenceOf(lines.join('\n'), 's0')).toBe('From r follows “sibling 0” (s0, .5). s1, s2, s3, s4 and 2 more also rest on r.');
+  });
+});
+
+describe("Why? after a keystroke that keeps the graph's shape", () => {
+  it('equals the answer for the new text read from scratch, though the chain is kept per shape', () => {
+    const lines = Array.from({ length: 60 }, (_, i) => `b${i + 1} .9 L0 @self${i > 0 ? ` <b${i}` : ''} "step ${i + 1}"`);
+    const before = indexGraph(analyzeDocument(lines.join('\n'), 'clair', 1).graph);
+    const first = explainWhy(before, 'b60' as NodeId)!;
+    expect(first.omitted).toBe(59 - 39);
+    // The text of b59 and the confidence of b60 change; justifications do not.
+    const edited = [...lines];
+    edited[58] = 'b59 .9 L0 @self <b58 "step 59, edited"';
+    edited[59] = 'b60 .7 L0 @self <b59 "step 60"';
+    const after = analyzeDocument(edited.join('\n'), 'clair', 2).graph;
+    const kept = reindexSameShape(before, after, after.nodes.slice(58));
+    expect(kept.supportsOf).toBe(before.supportsOf);
+    const again = explainWhy(kept, 'b60' as NodeId)!;
+    expect(again).toEqual(explainWhy(indexGraph(after), 'b60' as NodeId));
+    expect(again.steps.at(-2)!.sentence).toContain('step 59, edited');
+    expect(again.summary).toContain('.7');
   });
 });

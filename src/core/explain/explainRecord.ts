@@ -12,6 +12,7 @@ import { bandOf } from '../clair/confidenceAlgebra.ts';
 import type { ConfidenceBand } from '../clair/confidenceAlgebra.ts';
 import type { ContradictionKind, ContradictionLedger } from '../contradiction/contradictionLedger.ts';
 import type { GraphNode, NodeKind, ReasoningGraph } from '../graph/reasoningGraph.ts';
+import { walkProvenance } from '../graph/provenance.ts';
 import type { DependencyIndex } from '../oplog/dependencyIndex.ts';
 import { justifiersOf, resolveTarget } from '../oplog/dependencyIndex.ts';
 import type { LifecycleState, Standing } from '../oplog/lifecycle.ts';
@@ -164,24 +165,7 @@ export function explainer(input: ExplainInput): Explainer {
     }
   }
 
-  const provenance = (id: string): ProvenanceEntry[] => {
-    const out: ProvenanceEntry[] = [];
-    const seen = new Set<string>([id]);
-    const stack: { id: string; depth: number }[] = [];
-    const pushAll = (of: string, depth: number) => {
-      const js = justifiersOf(input.index, of);
-      for (let i = js.length - 1; i >= 0; i--) stack.push({ id: js[i]!, depth });
-    };
-    pushAll(id, 1);
-    while (stack.length > 0) {
-      const step = stack.pop()!;
-      if (seen.has(step.id)) continue;
-      seen.add(step.id);
-      out.push({ depth: step.depth, id: step.id, role });
-      pushAll(step.id, step.depth + 1);
-    }
-    return out;
-  };
+  const provenance = (id: string): ProvenanceEntry[] => walkProvenance(id, (of) => justifiersOf(input.index, of), (step, depth) => ({ depth, id: step, role }));
 
   const explainNode = (id: string): ExplanationRecord => {
     const n = nodes.get(id)!;

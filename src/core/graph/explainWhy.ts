@@ -112,24 +112,32 @@ function derivedSentence(index: GraphIndex, n: GraphNode): string {
   return `${sentence} ${who} also ${siblings.length === 1 ? 'rests' : 'rest'} on ${joinAnd(supports.map((s) => `${s.id}`))}.`;
 }
 
-export function explainWhy(index: GraphIndex, id: NodeId): WhyExplanation | null {
-  const node = index.byId.get(id);
-  if (!node) return null;
+/**
+ * What "Why?" needs of a chain that depends on the graph's shape alone: the steps it
+ * shows (roots first, document order within a depth), how many it leaves out, the trace
+ * and the roots. Kept per shape like the chain itself, so a keystroke in a belief's text
+ * re-renders its sentences without sorting a 60k-step chain again.
+ */
+interface ChainShape {
+  readonly shown: readonly NodeId[];
+  readonly omitted: number;
+  readonly length: number;
+  readonly trace: string;
+  readonly roots: string;
+}
+
+const shapes = new WeakMap<GraphIndex['supportsOf'], Map<NodeId, ChainShape>>();
+const KEPT_PER_SHAPE = 8;
+
+function chainShape(index: GraphIndex, id: NodeId): ChainShape {
+  let known = shapes.get(index.supportsOf);
+  if (!known) shapes.set(index.supportsOf, (known = new Map()));
+  const kept = known.get(id);
+  if (kept) return kept;
   const chain = provenanceOf(index, id);
   // Roots first: the deepest steps of the walk, in document order within a depth.
   const ordered = [...chain].sort((a, b) => b.depth - a.depth || (index.order.get(a.id) ?? 0) - (index.order.get(b.id) ?? 0));
   const omitted = Math.max(0, ordered.length - (MAX_STEPS - 1));
-  const shown = ordered.slice(omitted);
-  const steps: WhyStep[] = [];
-  for (const step of shown) {
-    const n = index.byId.get(step.id);
-    if (!n) continue;
-    const isRoot = (index.supportsOf.get(n.id) ?? []).length === 0;
-    steps.push({ id: n.id, sentence: isRoot ? rootSentence(n) : derivedSentence(index, n) });
-  }
-  const isRoot = (index.supportsOf.get(id) ?? []).length === 0;
-  steps.push({ id, sentence: isRoot ? rootSentence(node) : derivedSentence(index, node) });
-
   const byDepth = new Map<number, string[]>();
   for (const s of chain) {
     const list = byDepth.get(s.depth);
@@ -137,14 +145,33 @@ export function explainWhy(index: GraphIndex, id: NodeId): WhyExplanation | null
     else byDepth.set(s.depth, [s.id]);
   }
   const groups = [...byDepth.entries()].sort((a, b) => a[0] - b[0]).map(([, ids]) => (ids.length === 1 ? ids[0]! : `{${ids.slice(0, 8).join(', ')}${ids.length > 8 ? ', …' : ''}}`));
-  const trace = [id, ...groups].join(' ← ');
+  const shape: ChainShape = {
+    shown: ordered.slice(omitted).map((s) => s.id),
+    omitted,
+    length: chain.length,
+    trace: [id, ...groups].join(' ← '),
+    roots: countRoots(index, chain.map((c) => c.id)),
+  };
+  if (known.size >= KEPT_PER_SHAPE) known.delete(known.keys().next().value!);
+  known.set(id, shape);
+  return shape;
+}
 
+export function explainWhy(index: GraphIndex, id: NodeId): WhyExplanation | null {
+  const node = index.byId.get(id);
+  if (!node) return null;
+  const shape = chainShape(index, id);
+  const sentence = (n: GraphNode) => ((index.supportsOf.get(n.id) ?? []).length === 0 ? rootSentence(n) : derivedSentence(index, n));
+  const steps: WhyStep[] = [];
+  for (const stepId of shape.shown) {
+    const n = index.byId.get(stepId);
+    if (n) steps.push({ id: n.id, sentence: sentence(n) });
+  }
+  steps.push({ id, sentence: sentence(node) });
   const band = node.confidence === null ? 'no stated confidence' : `${bandOf(node.confidence)}, ${formatConfidence(node.confidence)}`;
   const summary =
-    chain.length === 0
-      ? `${id} (${band}) rests on no other belief.`
-      : `${id} (${band}) rests on ${chain.length} belief${chain.length === 1 ? '' : 's'} down to ${countRoots(index, chain.map((c) => c.id))}.`;
-  return { summary, trace, steps, omitted };
+    shape.length === 0 ? `${id} (${band}) rests on no other belief.` : `${id} (${band}) rests on ${shape.length} belief${shape.length === 1 ? '' : 's'} down to ${shape.roots}.`;
+  return { summary, trace: shape.trace, steps, omitted: shape.omitted };
 }
 
 function countRoots(index: GraphIndex, ids: readonly NodeId[]): string {

@@ -11,24 +11,54 @@ export interface ProvenanceStep {
   readonly role: 'justification';
 }
 
-export function provenanceOf(index: GraphIndex, id: NodeId): ProvenanceStep[] {
-  const out: ProvenanceStep[] = [];
-  const seen = new Set<NodeId>([id]);
-  // Explicit stack of (node, depth); children pushed in reverse to visit them in order.
-  const stack: { id: NodeId; depth: number }[] = [];
-  const pushSupports = (of: NodeId, depth: number) => {
-    const supports = index.supportsOf.get(of) ?? [];
-    for (let i = supports.length - 1; i >= 0; i--) stack.push({ id: supports[i]!, depth });
+/**
+ * The walk itself, over any adjacency (the graph index's supports, the dependency index's
+ * justifiers): each node once, at the depth it is first reached, supports in the order the
+ * text lists them. Two parallel stacks rather than an object per push: a 60k-step chain
+ * is walked on a click.
+ */
+export function walkProvenance<T>(id: string, supportsOf: (id: string) => readonly string[], step: (id: string, depth: number) => T): T[] {
+  const out: T[] = [];
+  const seen = new Set<string>([id]);
+  const ids: string[] = [];
+  const depths: number[] = [];
+  const pushSupports = (of: string, depth: number) => {
+    const supports = supportsOf(of);
+    for (let i = supports.length - 1; i >= 0; i--) {
+      ids.push(supports[i]!);
+      depths.push(depth);
+    }
   };
   pushSupports(id, 1);
-  while (stack.length > 0) {
-    const step = stack.pop()!;
-    if (seen.has(step.id)) continue;
-    seen.add(step.id);
-    out.push({ depth: step.depth, id: step.id, role: 'justification' });
-    pushSupports(step.id, step.depth + 1);
+  while (ids.length > 0) {
+    const next = ids.pop()!;
+    const depth = depths.pop()!;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    out.push(step(next, depth));
+    pushSupports(next, depth + 1);
   }
   return out;
+}
+
+/**
+ * Chains already walked, per graph shape: the index of a keystroke that changed no
+ * justification keeps its `supportsOf` (reindexSameShape), so the inspector, the graph's
+ * highlight and "Why?" ask again for free. A few nodes per shape are kept.
+ */
+const walked = new WeakMap<GraphIndex['supportsOf'], Map<NodeId, readonly ProvenanceStep[]>>();
+const KEPT_PER_SHAPE = 8;
+const NONE: readonly NodeId[] = [];
+
+export function provenanceOf(index: GraphIndex, id: NodeId): readonly ProvenanceStep[] {
+  let chains = walked.get(index.supportsOf);
+  if (!chains) walked.set(index.supportsOf, (chains = new Map()));
+  const known = chains.get(id);
+  if (known) return known;
+  const chain = walkProvenance(id, (of) => index.supportsOf.get(of as NodeId) ?? NONE, (step, depth): ProvenanceStep => ({ depth, id: step as NodeId, role: 'justification' }));
+  if (chains.size >= KEPT_PER_SHAPE) chains.delete(chains.keys().next().value!);
+  chains.set(id, chain);
+  return chain;
 }
 
 /** Every node that depends on `id`, directly or not (the cascade's reach). */
