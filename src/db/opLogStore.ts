@@ -142,10 +142,20 @@ export class OpLogStore {
    * happened; never rejects.
    */
   flushNow(): Promise<FlushResult> {
+    return this.flush(Infinity);
+  }
+
+  /**
+   * Writes up to `limit` queued ops in one transaction. The store's own writes take
+   * `batchSize` at a time: the structured clone of a bulkAdd runs on the page's thread,
+   * and 10,000 ops in one held it for half a second. An explicit flush (pagehide) takes
+   * everything, since only a write started at once is sure to start.
+   */
+  private flush(limit: number): Promise<FlushResult> {
     this.clearTimer();
-    if (this.running) return this.running.then(() => this.flushNow());
+    if (this.running) return this.running.then(() => this.flush(limit));
     if (this.queue.length === 0) return Promise.resolve({ written: 0, alreadyStored: 0, conflicts: 0, pending: 0 });
-    this.running = this.write().finally(() => {
+    this.running = this.write(limit).finally(() => {
       this.running = null;
       // Ops appended during the write were not scheduled (a write was under way): now
       // they are, by size or by delay. Left alone they would wait for the next append.
@@ -207,11 +217,11 @@ export class OpLogStore {
   private schedule(): void {
     if (this.running || this.retryTimer !== null) return; // the write under way or the retry picks it up
     if (this.queue.length >= this.batchSize) {
-      void this.flushNow();
+      void this.flush(this.batchSize);
     } else if (this.timer === null) {
       this.timer = this.timers.set(() => {
         this.timer = null;
-        void this.flushNow();
+        void this.flush(this.batchSize);
       }, this.delayMs);
     }
   }
@@ -221,8 +231,8 @@ export class OpLogStore {
     this.timer = null;
   }
 
-  private async write(): Promise<FlushResult> {
-    const batch = this.queue.slice();
+  private async write(limit: number): Promise<FlushResult> {
+    const batch = this.queue.slice(0, limit);
     let outcome: BatchOutcome;
     try {
       // Heads are signed first: awaiting anything but Dexie inside a transaction ends it.

@@ -10,12 +10,11 @@ import type { DeviceKey } from '../core/oplog/deviceKey.ts';
 import { generateDeviceKey } from '../core/oplog/deviceKey.ts';
 import { textHash } from '../core/oplog/opId.ts';
 import type { ContradictionResolutionBody, OperationBody, OperationSource, OpId, SignedOperation } from '../core/oplog/operation.ts';
-import { prepareChain } from '../core/oplog/signOperation.ts';
 import { headOf } from '../core/oplog/logHead.ts';
 import { membersOf } from '../core/oplog/sessionMembers.ts';
 import { exportOplog } from '../core/export/exportOplog.ts';
 import { invalidationsOf } from '../core/session/sessionActions.ts';
-import { bytesSignerFor, signHeadWithDevice, signPrepared } from './deviceSigner.ts';
+import { bytesSignerFor, signChain, signHeadWithDevice } from './deviceSigner.ts';
 import { irWithPrior, movedBeliefs, REFUTED_PRIOR } from '../core/infer/irWithPrior.ts';
 import type { GaiaIr } from '../core/infer/irInput.ts';
 import type { ShownExplanation } from '../core/explain/shownExplanation.ts';
@@ -354,8 +353,7 @@ export class SessionController {
       if (this.sessionId !== session) return [];
       const log = this.ops;
       const last = log[log.length - 1];
-      const prepared = prepareChain({ session: this.sessionId, last: last ? { seq: last.seq, id: last.id } : null }, bodies, key, { source });
-      const added = await signPrepared(prepared, sign);
+      const added = await signChain({ session: this.sessionId, last: last ? { seq: last.seq, id: last.id } : null }, bodies, key, sign, { source });
       if (this.sessionId !== session || this.ops !== log || this.ops[this.ops.length - 1] !== last) continue;
       for (const op of added) {
         this.ops.push(op);

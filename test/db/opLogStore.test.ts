@@ -40,13 +40,33 @@ describe('OpLogStore', () => {
     for (const op of ops.slice(100)) store.append(op); // queued behind the write
     await store.flushNow();
     expect(store.pending).toBe(0);
-    expect(transactions.mock.calls.length).toBe(2); // 100 when the queue filled, then the 150 queued meanwhile
+    // 100 when the queue filled, the next 100 as the store's own write, then the flush takes the rest.
+    expect(transactions.mock.calls.length).toBe(3);
     expect(bulkAdd.mock.calls.length).toBe(transactions.mock.calls.length);
-    expect(bulkAdd.mock.calls[0]![0]).toHaveLength(100);
+    expect(bulkAdd.mock.calls.map((c) => (c[0] as SignedOperation[]).length)).toEqual([100, 100, 50]);
     expect(bulkAdd.mock.calls.flatMap((c) => c[0] as SignedOperation[]).map((o) => o.seq)).toEqual(ops.map((o) => o.seq));
     expect(heads.at(-1)).toEqual({ session: 'session:a', seq: 250 });
     const log = await store.readLog('session:a');
     expect(log.ops).toEqual(ops);
+  });
+
+  it("the store's own writes take at most a batch each, so no one write holds the page long", async () => {
+    const d = await db();
+    const timers = new ManualTimers();
+    const store = new OpLogStore(d, { batchSize: 100, delayMs: 50, timers });
+    const bulkAdd = vi.spyOn(d.ops, 'bulkAdd');
+    const ops = makeOps('session:a', 1000);
+    store.appendMany(ops.slice(0, 450));
+    await vi.waitFor(() => expect(store.pending).toBe(50));
+    timers.advance(50);
+    await vi.waitFor(() => expect(store.pending).toBe(0));
+    expect(bulkAdd.mock.calls.map((c) => (c[0] as SignedOperation[]).length)).toEqual([100, 100, 100, 100, 50]);
+    bulkAdd.mockClear();
+    for (const op of ops.slice(450)) store.append(op);
+    await store.flushNow();
+    expect(store.pending).toBe(0);
+    expect(Math.max(...bulkAdd.mock.calls.map((c) => (c[0] as SignedOperation[]).length))).toBe(100);
+    expect((await store.readLog('session:a')).ops).toEqual(ops);
   });
 
   it('ops appended while a batch is being written are written after it, with no flushNow or further append', async () => {

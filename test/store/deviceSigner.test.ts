@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { generateDeviceKey } from '../../src/core/oplog/deviceKey.ts';
 import { replayLog } from '../../src/core/oplog/replayLog.ts';
 import { prepareChain } from '../../src/core/oplog/signOperation.ts';
-import { bytesSignerFor, signPrepared, signWithDevice } from '../../src/store/deviceSigner.ts';
+import { bytesSignerFor, signChain, SIGNING_SLICE, signPrepared, signWithDevice } from '../../src/store/deviceSigner.ts';
 
 const key = generateDeviceKey(new Uint8Array(32).fill(21));
 
@@ -30,6 +30,17 @@ describe('deviceSigner', () => {
     const state = replayLog(ops);
     expect(state.rejected).toEqual([]);
     expect(state.applied.map((op) => op.seq)).toEqual(bodies.map((_, i) => i + 1));
+  });
+
+  it('a chain signed a slice at a time is the chain signed at once', async () => {
+    const bodies = Array.from({ length: 2 * SIGNING_SLICE + 7 }, (_, i) => ({ kind: 'claim_invalidation' as const, target: `b${i}`, cause: `b3:${'0'.repeat(64)}` as const }));
+    const options = { source: 'engine' as const, at: '2026-01-01T00:00:00.000Z' };
+    const sign = await bytesSignerFor(key);
+    for (const last of [null, { seq: 41, id: `b3:${'1'.repeat(64)}` as const }]) {
+      const sliced = await signChain({ session: 's', last }, bodies, key, sign, options);
+      expect(sliced).toEqual(await signPrepared(prepareChain({ session: 's', last }, bodies, key, options), sign));
+    }
+    expect(replayLog(await signChain({ session: 's', last: null }, bodies, key, sign, options)).rejected).toEqual([]);
   });
 
   it('signWithDevice refuses a draft of another author', async () => {
