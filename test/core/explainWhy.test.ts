@@ -4,10 +4,12 @@
  * two siblings answer the same question, so ranking one "over" another would be invented.
  */
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyzeDocument } from '../../src/core/analysis/analyzeDocument.ts';
 import { explainWhy } from '../../src/core/graph/explainWhy.ts';
 import { indexGraph, reindexSameShape } from '../../src/core/graph/graphIndex.ts';
+import { provenanceOf } from '../../src/core/graph/provenance.ts';
 import type { NodeId } from '../../src/core/graph/reasoningGraph.ts';
 
 function why(text: string, id: string) {
@@ -75,5 +77,31 @@ describe("Why? after a keystroke that keeps the graph's shape", () => {
     expect(again).toEqual(explainWhy(indexGraph(after), 'b60' as NodeId));
     expect(again.steps.at(-2)!.sentence).toContain('step 59, edited');
     expect(again.summary).toContain('.7');
+  });
+});
+
+describe('Why? shows the steps nearest the belief, roots first', () => {
+  it('equals sorting the whole chain (deepest first, document order within a depth) and keeping its end', () => {
+    const dag = fc.array(fc.array(fc.nat(), { maxLength: 3 }), { minLength: 1, maxLength: 90 });
+    fc.assert(
+      fc.property(dag, (supports) => {
+        const text = supports.map((s, i) => `n${i} .8 L0 @self${i > 0 && s.length ? ` <${[...new Set(s.map((k) => `n${k % i}`))].join(',')}` : ''} "node ${i}"`).join('\n');
+        const index = indexGraph(analyzeDocument(text, 'clair', 1).graph);
+        const last = `n${supports.length - 1}` as NodeId;
+        const chain = provenanceOf(index, last);
+        const ordered = [...chain].sort((a, b) => b.depth - a.depth || index.order.get(a.id)! - index.order.get(b.id)!).map((s) => s.id);
+        const kept = ordered.slice(Math.max(0, ordered.length - 39));
+        const answer = explainWhy(index, last)!;
+        expect(answer.steps.map((s) => s.id)).toEqual([...kept, last]);
+        expect(answer.omitted).toBe(ordered.length - kept.length);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('a chain deeper than the trace names its first levels, how many are left out, and the roots', () => {
+    const lines = Array.from({ length: 100 }, (_, i) => `b${i + 1} .9 L0 @self${i > 0 ? ` <b${i}` : ''} "step ${i + 1}"`);
+    const answer = explainWhy(indexGraph(analyzeDocument(lines.join('\n'), 'clair', 1).graph), 'b100' as NodeId)!;
+    expect(answer.trace).toBe(['b100', ...Array.from({ length: 22 }, (_, i) => `b${99 - i}`), '… 75 more levels …', 'b2', 'b1'].join(' ← '));
   });
 });

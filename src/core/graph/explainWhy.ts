@@ -128,6 +128,7 @@ interface ChainShape {
 
 const shapes = new WeakMap<GraphIndex['supportsOf'], Map<NodeId, ChainShape>>();
 const KEPT_PER_SHAPE = 8;
+const TRACE_DEPTHS = 24;
 
 function chainShape(index: GraphIndex, id: NodeId): ChainShape {
   let known = shapes.get(index.supportsOf);
@@ -135,21 +136,36 @@ function chainShape(index: GraphIndex, id: NodeId): ChainShape {
   const kept = known.get(id);
   if (kept) return kept;
   const chain = provenanceOf(index, id);
-  // Roots first: the deepest steps of the walk, in document order within a depth.
-  const ordered = [...chain].sort((a, b) => b.depth - a.depth || (index.order.get(a.id) ?? 0) - (index.order.get(b.id) ?? 0));
-  const omitted = Math.max(0, ordered.length - (MAX_STEPS - 1));
-  const byDepth = new Map<number, string[]>();
+  const byDepth = new Map<number, NodeId[]>();
   for (const s of chain) {
     const list = byDepth.get(s.depth);
     if (list) list.push(s.id);
     else byDepth.set(s.depth, [s.id]);
   }
-  const groups = [...byDepth.entries()].sort((a, b) => a[0] - b[0]).map(([, ids]) => (ids.length === 1 ? ids[0]! : `{${ids.slice(0, 8).join(', ')}${ids.length > 8 ? ', …' : ''}}`));
+  const depths = [...byDepth.keys()].sort((a, b) => a - b);
+  // Shown: the MAX_STEPS - 1 steps nearest the node, listed roots first (deepest depth
+  // first, document order within a depth); only those depths are sorted.
+  const nearest: NodeId[][] = [];
+  let taken = 0;
+  for (const depth of depths) {
+    if (taken >= MAX_STEPS - 1) break;
+    const ids = [...byDepth.get(depth)!].sort((a, b) => (index.order.get(a) ?? 0) - (index.order.get(b) ?? 0));
+    const kept = ids.slice(Math.max(0, ids.length - (MAX_STEPS - 1 - taken)));
+    nearest.push(kept);
+    taken += kept.length;
+  }
+  const group = (ids: readonly NodeId[]) => (ids.length === 1 ? ids[0]! : `{${ids.slice(0, 8).join(', ')}${ids.length > 8 ? ', …' : ''}}`);
+  // The trace names every depth up to TRACE_DEPTHS; a deeper chain shows its first
+  // depths, how many are left out, and the last two (the roots' end).
+  const traced =
+    depths.length <= TRACE_DEPTHS
+      ? depths.map((d) => group(byDepth.get(d)!))
+      : [...depths.slice(0, TRACE_DEPTHS - 2).map((d) => group(byDepth.get(d)!)), `… ${(depths.length - TRACE_DEPTHS).toLocaleString('en')} more levels …`, ...depths.slice(-2).map((d) => group(byDepth.get(d)!))];
   const shape: ChainShape = {
-    shown: ordered.slice(omitted).map((s) => s.id),
-    omitted,
+    shown: nearest.reverse().flat(),
+    omitted: chain.length - taken,
     length: chain.length,
-    trace: [id, ...groups].join(' ← '),
+    trace: [id, ...traced].join(' ← '),
     roots: countRoots(index, chain.map((c) => c.id)),
   };
   if (known.size >= KEPT_PER_SHAPE) known.delete(known.keys().next().value!);
