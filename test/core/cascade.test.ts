@@ -10,7 +10,7 @@ import { analyzeDocument } from '../../src/core/analysis/analyzeDocument.ts';
 import { analyzeGaia } from '../../src/core/gaia/analyzeGaia.ts';
 import type { ReasoningGraph } from '../../src/core/graph/reasoningGraph.ts';
 import type { CascadeTrigger } from '../../src/core/oplog/cascade.ts';
-import { applyOperation, openCascadeSession, previewCascade } from '../../src/core/oplog/cascade.ts';
+import { applyOperation, foldOperation, openCascadeSession, previewCascade } from '../../src/core/oplog/cascade.ts';
 import { buildDependencyIndex } from '../../src/core/oplog/dependencyIndex.ts';
 import type { LifecycleState } from '../../src/core/oplog/lifecycle.ts';
 import { computeStates, listedStates } from '../../src/core/oplog/lifecycle.ts';
@@ -298,6 +298,39 @@ describe('cascade properties', () => {
             expect(outcome.report.invalidated).toEqual(newly);
           }
         }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('replay folds ops with the same outcome as applying them', () => {
+  it('foldOperation: the same states, holds and newly invalidated beliefs as applyOperation, on random graphs and logs with review holds', () => {
+    const dag = fc.array(fc.array(fc.nat(), { maxLength: 3 }), { minLength: 2, maxLength: 30 });
+    const kinds = fc.constantFrom('refute', 'correct', 'retract', 'hold', 'withdraw');
+    fc.assert(
+      fc.property(dag, fc.array(fc.tuple(kinds, fc.nat()), { maxLength: 40 }), (supports, ops) => {
+        const ids = supports.map((_, i) => `b${i + 1}`);
+        const graph = trace(...supports.map((s, i) => [ids[i]!, ...new Set(i === 0 ? [] : s.map((k) => ids[k % i]!))].join(' ')));
+        const index = buildDependencyIndex(graph);
+        const applied = openCascadeSession(index);
+        const folded = openCascadeSession(index);
+        for (const [kind, at] of ops) {
+          const target = ids[at % ids.length]!;
+          const body =
+            kind === 'withdraw' ? { kind: 'withdrawal' as const, target, withdraws: applied.standing.get(target)?.id ?? applied.held.get(target) ?? fakeId() }
+            : kind === 'hold' ? { kind: 'claim_invalidation' as const, target, cause: fakeId() }
+            : kind === 'correct' ? { kind: 'claim_correction' as const, target, value: 0.5, revision: null }
+            : kind === 'refute' ? { kind: 'claim_refutation' as const, target, revision: null }
+            : { kind: 'evidence_retraction' as const, target, revision: null };
+          const trigger = { id: fakeId(), body } as CascadeTrigger;
+          const a = applyOperation(applied, trigger);
+          const f = foldOperation(folded, trigger);
+          expect(f.ok).toBe(a.ok);
+          if (a.ok && f.ok) expect(f.invalidated).toEqual(a.report.invalidated);
+          expect([folded.states, folded.standing, folded.held]).toEqual([applied.states, applied.standing, applied.held]);
+        }
+        expect(folded.states).toEqual(computeStates(index, folded.standing, folded.held));
       }),
       { numRuns: 300 },
     );

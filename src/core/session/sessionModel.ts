@@ -22,7 +22,7 @@
  * to it).
  */
 import type { CascadeTrigger } from '../oplog/cascade.ts';
-import { applyOperation, openCascadeSession, refusalOf } from '../oplog/cascade.ts';
+import { applyToBasis, foldOperation, openCascadeSession, refusalOf } from '../oplog/cascade.ts';
 import type { DependencyIndex } from '../oplog/dependencyIndex.ts';
 import { resolveTarget } from '../oplog/dependencyIndex.ts';
 import type { LifecycleState, StandingAssertion } from '../oplog/lifecycle.ts';
@@ -120,23 +120,12 @@ export function foldSession(index: DependencyIndex, ops: readonly LoggedOperatio
   const apply = (id: OpId, body: CascadeTrigger['body']): { refusal: NonNullable<ReturnType<typeof refusalOf>> } | { invalidated: readonly string[] } => {
     const trigger: CascadeTrigger = { id, body };
     if (withHistory) {
-      const outcome = applyOperation(session, trigger);
-      return outcome.ok ? { invalidated: outcome.report.invalidated } : { refusal: outcome };
+      const outcome = foldOperation(session, trigger);
+      return outcome.ok ? { invalidated: outcome.invalidated } : { refusal: outcome };
     }
     const refusal = refusalOf(index, session.standing, trigger, session.held);
     if (refusal) return { refusal };
-    const target = resolveTarget(index, body.target)!;
-    switch (body.kind) {
-      case 'withdrawal':
-        if (session.standing.get(target)?.id === body.withdraws) session.standing.delete(target);
-        else session.held.delete(target);
-        break;
-      case 'claim_invalidation':
-        session.held.set(target, id);
-        break;
-      default:
-        session.standing.set(target, { id, body });
-    }
+    applyToBasis(session, resolveTarget(index, body.target)!, trigger);
     return { invalidated: [] };
   };
 
