@@ -15,7 +15,8 @@ import { shownExplanation } from '../src/core/explain/shownExplanation.ts';
 import type { DependencyIndex } from '../src/core/oplog/dependencyIndex.ts';
 import { buildDependencyIndex } from '../src/core/oplog/dependencyIndex.ts';
 import type { LifecycleState } from '../src/core/oplog/lifecycle.ts';
-import type { SignedOperation } from '../src/core/oplog/operation.ts';
+import type { OpId, SignedOperation } from '../src/core/oplog/operation.ts';
+import { textHash } from '../src/core/oplog/opId.ts';
 import { isRevisable, revisionChanges } from '../src/core/oplog/revisionChanges.ts';
 import type { UserAction } from '../src/core/oplog/userAction.ts';
 import type { UserOperationBody } from '../src/core/session/sessionActions.ts';
@@ -142,6 +143,10 @@ export function createLifecycleApi(analysisOf: (version: number) => AnalysisView
       const index = indexOf(analysis.graph);
       const changes = revisionChanges(before, analysis.graph, { new: index });
       return { changed: [...changes.contentChanged, ...changes.confidenceOnly], holds: newHolds(modelOf(index), changes.invalidationRoots) };
+    },
+    /** The hash a revision records for `text` (a megabyte text hashes here, not on the page's thread). */
+    textHash(request: { text: string }): OpId {
+      return textHash(request.text);
     },
     /** Every belief's explanation record as JSON lines, then the reintroduction audit (docs/contract.md §3). */
     explanationsJsonLines(request: { version: number; log: LogRef; posteriors?: Readonly<Record<string, number>> }): string | null {

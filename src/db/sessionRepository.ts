@@ -321,8 +321,8 @@ export class SessionRepository {
    * Stores a revision text for `session` (content-addressed; a text already stored only
    * gains the session) and returns its hash, for a revision op's `text_hash`.
    */
-  async storeText(session: string, text: string): Promise<OpId> {
-    const hash = hashText(text);
+  /** `hash`: the text's hash when the caller has it (a worker computed it), else computed here. */
+  async storeText(session: string, text: string, hash: OpId = hashText(text)): Promise<OpId> {
     await this.db.transaction('rw', this.db.texts, async () => {
       const raw: unknown = await this.db.texts.get(hash);
       const checked = raw === undefined ? null : readTextRecord(raw);

@@ -133,9 +133,9 @@ async function start(initial: () => Promise<{ name: string; text: string }>, fre
       const last = ops[ops.length - 1];
       if (last) markVerified(last.session, last);
     },
-    saveText: (_hash, text) => {
+    saveText: (hash, text) => {
       const id = useSessionsStore.getState().currentId;
-      if (id) void backend?.repo.storeText(id, text);
+      if (id) void backend?.repo.storeText(id, text, hash);
     },
   });
   await refreshList();

@@ -8,7 +8,6 @@
  */
 import type { DeviceKey } from '../core/oplog/deviceKey.ts';
 import { generateDeviceKey } from '../core/oplog/deviceKey.ts';
-import { textHash } from '../core/oplog/opId.ts';
 import type { ContradictionResolutionBody, OperationBody, OperationSource, OpId, SignedOperation } from '../core/oplog/operation.ts';
 import { headOf } from '../core/oplog/logHead.ts';
 import { membersOf } from '../core/oplog/sessionMembers.ts';
@@ -38,6 +37,7 @@ export interface LifecycleService {
   commit(request: { version: number; log: LogRef; action: UserAction }): MaybePromise<CommitAnswer>;
   explain(request: ExplainRequest): MaybePromise<ShownExplanation | null>;
   explainJson(request: ExplainRequest): MaybePromise<string | null>;
+  textHash(request: { text: string }): MaybePromise<OpId>;
   explanationsJsonLines(request: { version: number; log: LogRef; posteriors?: Record<string, number> }): MaybePromise<string | null>;
 }
 
@@ -265,7 +265,7 @@ export class SessionController {
       const mark = await this.service.markRevision({ version, reset });
       if (!mark) return;
       this.opening = false;
-      const hash = textHash(text);
+      const hash = await this.service.textHash({ text });
       const last = this.lastRevisionHash();
       if (last === hash) return;
       this.persistence.saveText(hash, text);
