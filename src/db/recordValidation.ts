@@ -16,6 +16,7 @@ import type {
   TextRecord,
   TextSelection,
   Viewport,
+  ViewRecord,
 } from './warrantDb.ts';
 
 export type Checked<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: string };
@@ -63,6 +64,20 @@ function readViewport(value: unknown): Checked<Viewport | null> {
     return fail('viewport needs finite x and y and a positive zoom');
   }
   return ok({ x, y, zoom });
+}
+
+/**
+ * A stored view record, reduced to the fields that read (an unreadable field is left
+ * out, so the session record's own stands): a view is never worth refusing a session for.
+ */
+export function readViewRecord(value: unknown): Omit<ViewRecord, 'id'> {
+  if (!isObject(value)) return {};
+  const viewport = 'viewport' in value ? readViewport(value.viewport) : null;
+  const selectedNode = value.selectedNode;
+  return {
+    ...(viewport?.ok ? { viewport: viewport.value } : {}),
+    ...(selectedNode === null || typeof selectedNode === 'string' ? { selectedNode } : {}),
+  };
 }
 
 function readOrigin(value: unknown): Checked<SessionOrigin | null> {

@@ -15,7 +15,7 @@ import type { SignedHead } from '../core/oplog/logHead.ts';
 import type { OpId, SignedOperation } from '../core/oplog/operation.ts';
 import { dbProblem, errorMessage, type DbProblem } from './dbProblem.ts';
 import { copyLogToSession, type OperationSigner } from './logCopy.ts';
-import { readSessionRecord, readTextRecord, textHashesOf } from './recordValidation.ts';
+import { readSessionRecord, readTextRecord, readViewRecord, textHashesOf } from './recordValidation.ts';
 import { textHash as hashText } from '../core/oplog/opId.ts';
 import { readStoredOps } from './readStoredOps.ts';
 import { mergeText } from './textMerge.ts';
@@ -159,11 +159,31 @@ export class SessionRepository {
 
   /** The session, or a `missing-session` / `corrupt-record` problem. */
   async get(id: string): Promise<SessionResult> {
-    const raw: unknown = await this.db.sessions.get(id);
+    const [raw, view]: unknown[] = await Promise.all([this.db.sessions.get(id), this.db.views.get(id)]);
     if (raw === undefined) return { ok: false, problem: missing(id) };
     const checked = readSessionRecord(raw);
     if (!checked.ok) return { ok: false, problem: corrupt('sessions', id, checked.reason) };
-    return { ok: true, session: checked.value };
+    return { ok: true, session: { ...checked.value, ...readViewRecord(view) } };
+  }
+
+  /**
+   * Saves the selected node and the pan and zoom of the graph: a small record of its own
+   * (warrantDb.ts `views`), so a click or a pan does not rewrite the text.
+   */
+  async saveView(id: string, view: Pick<EditingState, 'selectedNode' | 'viewport'>): Promise<{ ok: true } | { ok: false; problem: DbProblem }> {
+    try {
+      await this.db.transaction('rw', this.db.views, () => this.writeView(id, view));
+      return { ok: true };
+    } catch (e) {
+      return { ok: false, problem: writeFailed('save the view', e) };
+    }
+  }
+
+  /** The view fields of `state` into `views` (nothing when it has none); inside a transaction over `views`. */
+  private async writeView(id: string, state: Pick<EditingState, 'selectedNode' | 'viewport'>): Promise<void> {
+    const patch = { ...(state.selectedNode !== undefined ? { selectedNode: state.selectedNode } : {}), ...(state.viewport !== undefined ? { viewport: state.viewport } : {}) };
+    if (Object.keys(patch).length === 0) return;
+    await this.db.views.put({ ...readViewRecord(await this.db.views.get(id)), ...patch, id });
   }
 
   /** Every readable session, most recently updated first; unreadable ones reported. */
@@ -171,10 +191,10 @@ export class SessionRepository {
     const sessions: SessionRecord[] = [];
     const problems: DbProblem[] = [];
     const keys = await this.db.sessions.toCollection().primaryKeys();
-    const raws: unknown[] = await this.db.sessions.bulkGet(keys);
+    const [raws, views] = (await Promise.all([this.db.sessions.bulkGet(keys), this.db.views.bulkGet(keys)])) as [unknown[], unknown[]];
     raws.forEach((raw, i) => {
       const checked = readSessionRecord(raw);
-      if (checked.ok) sessions.push(checked.value);
+      if (checked.ok) sessions.push({ ...checked.value, ...readViewRecord(views[i]) });
       else problems.push(corrupt('sessions', keys[i], checked.reason));
     });
     sessions.sort((a, b) => b.updatedAt - a.updatedAt || a.id.localeCompare(b.id));
@@ -187,7 +207,7 @@ export class SessionRepository {
 
   /** Saves a patch of the editing state (call it through a SaveScheduler while typing). */
   async saveEditingState(id: string, state: EditingState): Promise<SessionResult> {
-    return this.update(id, (s) => applyEditingState(s, state, this.now()), 'save the editing state');
+    return this.update(id, (s) => applyEditingState(s, state, this.now()), 'save the editing state', state);
   }
 
   /**
@@ -200,7 +220,7 @@ export class SessionRepository {
    */
   async saveText(id: string, change: { readonly text: string; readonly base: string }, rest: Omit<EditingState, 'text'> = {}): Promise<TextSaveResult> {
     try {
-      return await this.db.transaction('rw', this.db.sessions, async (): Promise<TextSaveResult> => {
+      return await this.db.transaction('rw', [this.db.sessions, this.db.views], async (): Promise<TextSaveResult> => {
         const current = await this.get(id);
         if (!current.ok) return current;
         const stored = current.session.text;
@@ -215,6 +235,7 @@ export class SessionRepository {
         }
         const next = applyEditingState(current.session, { ...rest, text }, this.now());
         await this.db.sessions.put(next);
+        await this.writeView(id, rest);
         return { ok: true, outcome, text, session: next };
       });
     } catch (e) {
@@ -295,9 +316,10 @@ export class SessionRepository {
    */
   async delete(id: string): Promise<{ ok: true; ops: number; texts: number } | { ok: false; problem: DbProblem }> {
     try {
-      return await this.db.transaction('rw', [this.db.sessions, this.db.ops, this.db.texts, this.db.heads], async () => {
+      return await this.db.transaction('rw', [this.db.sessions, this.db.ops, this.db.texts, this.db.heads, this.db.views], async () => {
         const ops = await this.db.ops.where('[session+seq]').between([id, Dexie.minKey], [id, Dexie.maxKey]).delete();
         await this.db.heads.delete(id);
+        await this.db.views.delete(id);
         let texts = 0;
         const used: unknown[] = await this.db.texts.where('sessions').equals(id).toArray();
         for (const raw of used) {
@@ -319,9 +341,9 @@ export class SessionRepository {
 
   /**
    * Stores a revision text for `session` (content-addressed; a text already stored only
-   * gains the session) and returns its hash, for a revision op's `text_hash`.
+   * gains the session) and returns its hash, for a revision op's `text_hash`. `hash`: the
+   * text's hash when the caller has it (a worker computed it), else computed here.
    */
-  /** `hash`: the text's hash when the caller has it (a worker computed it), else computed here. */
   async storeText(session: string, text: string, hash: OpId = hashText(text)): Promise<OpId> {
     await this.db.transaction('rw', this.db.texts, async () => {
       const raw: unknown = await this.db.texts.get(hash);
@@ -370,13 +392,15 @@ export class SessionRepository {
     }
   }
 
-  private async update(id: string, change: (s: SessionRecord) => SessionRecord, what: string): Promise<SessionResult> {
+  /** `view`: view fields the change sets, written to `views` as well (they stand over the record's). */
+  private async update(id: string, change: (s: SessionRecord) => SessionRecord, what: string, view: Pick<EditingState, 'selectedNode' | 'viewport'> = {}): Promise<SessionResult> {
     try {
-      return await this.db.transaction('rw', this.db.sessions, async (): Promise<SessionResult> => {
+      return await this.db.transaction('rw', [this.db.sessions, this.db.views], async (): Promise<SessionResult> => {
         const current = await this.get(id);
         if (!current.ok) return current;
         const next = change(current.session);
         await this.db.sessions.put(next);
+        await this.writeView(id, view);
         return { ok: true, session: next };
       });
     } catch (e) {

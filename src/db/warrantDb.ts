@@ -1,7 +1,7 @@
 /**
  * The IndexedDB database `warrant` (Dexie). Browser only: src/core never imports this.
  *
- * Tables (version 3):
+ * Tables (version 4):
  *  - `sessions` — one record per session: its name, language, current text and editing
  *    state (selection, viewport, toggles). Key `id`; index `updatedAt` for the list.
  *  - `ops` — the signed operations of every session's log, append-only. Key `id` (the
@@ -17,6 +17,10 @@
  *  - `heads` — each session's signed head (src/core/oplog/logHead.ts), key `session`:
  *    where its log ends and who its members are, written in the same transaction as
  *    the ops it covers (version 3).
+ *  - `views` — each session's view of its graph (the selected node, pan and zoom), key
+ *    `id` (the session's): small records written as the user clicks and pans, apart
+ *    from the session record that carries the whole text (version 4). What it holds
+ *    stands over the record's own fields, which older versions wrote.
  *
  * A session of a Gaia package opened as a project also keeps its files (`files`,
  * `activeFile`) in its `sessions` record: not indexed, so no new schema version.
@@ -88,6 +92,13 @@ export interface SessionRecord {
   readonly activeFile?: string | null;
 }
 
+/** A session's view of its graph, apart from its record (a field absent: the record's stands). */
+export interface ViewRecord {
+  readonly id: string;
+  readonly selectedNode?: string | null;
+  readonly viewport?: Viewport | null;
+}
+
 /** A stored revision text. */
 export interface TextRecord {
   readonly hash: OpId;
@@ -127,12 +138,19 @@ export const SCHEMA_V2 = { ...SCHEMA_V1, ops: 'id, &[session+seq]' } as const;
  */
 export const SCHEMA_V3 = { ...SCHEMA_V2, heads: 'session' } as const;
 
+/**
+ * Version 4 adds `views`: a click or a pan used to rewrite the session record, text and
+ * all — 6 MB read and written again for every pan of a 62k-belief trace.
+ */
+export const SCHEMA_V4 = { ...SCHEMA_V3, views: 'id' } as const;
+
 export class WarrantDb extends Dexie {
   sessions!: Table<SessionRecord, string>;
   ops!: Table<SignedOperation, string>;
   texts!: Table<TextRecord, string>;
   keys!: Table<KeyRecord, string>;
   heads!: Table<SignedHead, string>;
+  views!: Table<ViewRecord, string>;
 
   /**
    * `options.indexedDB` / `options.IDBKeyRange` let Node (tests, the benchmark) pass
@@ -143,6 +161,7 @@ export class WarrantDb extends Dexie {
     this.version(1).stores(SCHEMA_V1);
     this.version(2).stores(SCHEMA_V2);
     this.version(3).stores(SCHEMA_V3);
+    this.version(4).stores(SCHEMA_V4);
   }
 }
 

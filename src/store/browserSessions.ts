@@ -545,14 +545,14 @@ function setEditorText(next: string): void {
 export function saveViewport(viewport: { x: number; y: number; zoom: number }): void {
   const id = useSessionsStore.getState().currentId;
   if (!backend || !id || ![viewport.x, viewport.y, viewport.zoom].every(Number.isFinite)) return;
-  void backend.repo.saveEditingState(id, { viewport });
+  void backend.repo.saveView(id, { viewport });
 }
 
 /** Saves the selected node with the session. */
 export function saveSelectionSoon(): void {
   const id = useSessionsStore.getState().currentId;
   if (!backend || !id) return;
-  void backend.repo.saveEditingState(id, { selectedNode: useDocumentStore.getState().selection.id });
+  void backend.repo.saveView(id, { selectedNode: useDocumentStore.getState().selection.id });
 }
 
 /** Downloads the current session (text, texts of its revisions, signed log) as one file. */

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Box, CullItem } from '../../src/core/layout/viewportCulling.ts';
-import { boundsOf, buildCullIndex, contains, cullToView, grown, itemNear, itemsIn } from '../../src/core/layout/viewportCulling.ts';
+import { boundsOf, buildCullIndex, contains, cullToView, grown, itemNear, itemsIn, nextDrawn } from '../../src/core/layout/viewportCulling.ts';
 
 const item = (id: string, x: number, y: number, width = 200, height = 60): CullItem => ({ id, x, y, width, height });
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -64,6 +64,42 @@ describe('viewport culling', () => {
         expect(found).toEqual(scanned);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('nodes mounted a batch a frame', () => {
+  it('keeps what stays drawn, admits at most a batch, nearest the centre first, and reaches the target', () => {
+    const item = fc.record({ x: fc.integer({ min: -2000, max: 2000 }), y: fc.integer({ min: -2000, max: 2000 }) });
+    fc.assert(
+      fc.property(fc.array(item, { minLength: 1, maxLength: 120 }), fc.array(fc.boolean(), { maxLength: 120 }), fc.array(fc.boolean(), { maxLength: 120 }), fc.integer({ min: 1, max: 20 }), (boxes, inTarget, inDrawn, batch) => {
+        const items: CullItem[] = boxes.map((b, i) => ({ id: `n${i}`, x: b.x, y: b.y, width: 100, height: 40 }));
+        const index = buildCullIndex(items, []);
+        const target = new Set(items.filter((_, i) => inTarget[i]).map((it) => it.id));
+        let drawn: ReadonlySet<string> = new Set(items.filter((_, i) => inDrawn[i]).map((it) => it.id));
+        const centre = { x: 0, y: 0 };
+        const dist = (id: string) => {
+          const b = index.byId.get(id)!;
+          return Math.hypot(b.x + 50, b.y + 20);
+        };
+        const waiting = [...target].filter((id) => !drawn.has(id));
+        for (let step = 0; ; step++) {
+          const next = nextDrawn(index, target, drawn, centre, batch);
+          const added = [...next.ids].filter((id) => !drawn.has(id));
+          for (const id of next.ids) expect(target.has(id)).toBe(true);
+          for (const id of drawn) if (target.has(id)) expect(next.ids.has(id)).toBe(true);
+          expect(added.length).toBeLessThanOrEqual(batch);
+          const left = [...target].filter((id) => !next.ids.has(id));
+          if (added.length > 0 && left.length > 0) expect(Math.max(...added.map(dist))).toBeLessThanOrEqual(Math.min(...left.map(dist)));
+          drawn = next.ids;
+          if (next.complete) {
+            expect(drawn).toEqual(target);
+            expect(step).toBe(Math.max(0, Math.ceil(waiting.length / batch) - 1));
+            break;
+          }
+        }
+      }),
+      { numRuns: 200 },
     );
   });
 });

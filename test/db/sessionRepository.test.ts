@@ -66,6 +66,27 @@ describe('SessionRepository', () => {
     expect(back.selectedNode).toBe('b1');
   });
 
+  it('a click or a pan saves the view apart from the session record, and the view stands over the record', async () => {
+    const d = await db();
+    const repo = new SessionRepository(d, { now: clock() });
+    const s = unwrap(await repo.create({ name: 'big', language: 'clair', text: 'b1 .9 L0 @self "x"' })).session;
+    const stored = await d.sessions.get(s.id);
+    unwrap(await repo.saveView(s.id, { selectedNode: 'b1' }));
+    unwrap(await repo.saveView(s.id, { viewport: { x: 3, y: 4, zoom: 0.5 } }));
+    expect(await d.sessions.get(s.id)).toEqual(stored); // the record, text and all, was not written
+    expect(unwrap(await repo.get(s.id)).session).toMatchObject({ selectedNode: 'b1', viewport: { x: 3, y: 4, zoom: 0.5 }, text: s.text });
+    expect((await repo.list()).sessions[0]).toMatchObject({ selectedNode: 'b1', viewport: { x: 3, y: 4, zoom: 0.5 } });
+    // A save of the text that names the selection keeps the view current as well.
+    unwrap(await repo.saveText(s.id, { text: 'b2 .9 L0 @self "y"', base: s.text }, { selectedNode: 'b2' }));
+    unwrap(await repo.saveEditingState(s.id, { viewport: null }));
+    expect(unwrap(await repo.get(s.id)).session).toMatchObject({ selectedNode: 'b2', viewport: null, text: 'b2 .9 L0 @self "y"' });
+    // An unreadable view record is ignored field by field; deleting the session removes it.
+    await d.views.put({ id: s.id, viewport: { x: Number.NaN, y: 0, zoom: 1 } as never, selectedNode: 7 as never });
+    expect(unwrap(await repo.get(s.id)).session).toMatchObject({ selectedNode: 'b2', viewport: null });
+    unwrap(await repo.delete(s.id));
+    expect(await d.views.get(s.id)).toBeUndefined();
+  });
+
   it('applyEditingState is pure and keeps fields the patch leaves out', () => {
     const record = { id: 'session:1', name: 'n', language: 'clair', text: 't', createdAt: 1, updatedAt: 5, selection: { anchor: 1, head: 1 }, selectedNode: null, viewport: null, showHelpers: false, origin: null } as SessionRecord;
     const next = applyEditingState(record, { viewport: { x: 1, y: 2, zoom: 1 } }, 9);

@@ -9,13 +9,14 @@ describe('warrant database schema', () => {
     const db = new WarrantDb(freshDbName(), fakeIdb);
     await db.open();
     const indexes = (table: string) => db.table(table).schema.indexes.map((i) => i.name).sort();
-    expect(db.tables.map((t) => t.name).sort()).toEqual(['heads', 'keys', 'ops', 'sessions', 'texts']);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(['heads', 'keys', 'ops', 'sessions', 'texts', 'views']);
     expect(db.table('ops').schema.primKey.name).toBe('id');
     expect(indexes('ops')).toEqual(['[session+seq]']);
     expect(db.table('ops').schema.indexes.find((i) => i.name === '[session+seq]')?.unique).toBe(true);
     expect(indexes('texts')).toEqual(['sessions']);
     expect(indexes('sessions')).toEqual(['updatedAt']);
     expect(db.table('heads').schema.primKey.name).toBe('session');
+    expect(db.table('views').schema.primKey.name).toBe('id');
     db.close();
   });
 
@@ -31,7 +32,7 @@ describe('warrant database schema', () => {
 
     const db = new WarrantDb(name, fakeIdb);
     await db.open();
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
     expect(await db.sessions.count()).toBe(2);
     expect(await db.ops.count()).toBe(3);
     db.close();

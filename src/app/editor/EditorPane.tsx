@@ -22,6 +22,7 @@ import { nodeAtFileLine, nodeAtLine } from '../../core/graph/graphIndex.ts';
 import type { Project } from '../../store/projectStore.ts';
 import { setActiveFile, updateFile, useProjectStore } from '../../store/projectStore.ts';
 import { disposeProjectModels, projectModel, projectModels, syncProjectModels } from './projectModels.ts';
+import { nextTask } from '../../store/nextTask.ts';
 
 export function EditorPane() {
   const hostRef = useRef<HTMLDivElement>(null);
@@ -78,13 +79,25 @@ export function EditorPane() {
     host.addEventListener('paste', onPaste, true);
 
     // Cursor → selection, for every move except our own reveal of a selected node.
-    const onCursor = editor.onDidChangeCursorPosition((e) => {
-      if (suppressCursor) return;
+    // The belief under the cursor is selected in a task of its own, after the editor has
+    // moved the cursor and painted: selecting redraws the inspector and moves the graph,
+    // which at 10k beliefs made a click in the editor one long task. Moves in between
+    // (keys held down) select only the last line.
+    let cursorLine: number | null = null;
+    const selectAtCursor = () => {
+      const line = cursorLine;
+      cursorLine = null;
+      if (line === null) return;
       const graph = useDocumentStore.getState().analysis?.graph;
       const file = useProjectStore.getState().project?.active ?? null;
-      const at = graph ? (file !== null ? nodeAtFileLine(graph, file, e.position.lineNumber) : nodeAtLine(graph, e.position.lineNumber)) : null;
+      const at = graph ? (file !== null ? nodeAtFileLine(graph, file, line) : nodeAtLine(graph, line)) : null;
       const id = at?.id ?? null;
       if (id && id !== useDocumentStore.getState().selection.id) selectNode(id, 'editor');
+    };
+    const onCursor = editor.onDidChangeCursorPosition((e) => {
+      if (suppressCursor) return;
+      if (cursorLine === null) void nextTask().then(selectAtCursor);
+      cursorLine = e.position.lineNumber;
     });
 
     // A project: every file its own model; an edit of any file is a version of the package.

@@ -10,12 +10,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStoreApi } from '@xyflow/react';
 import type { Box, CullIndex } from '../../core/layout/viewportCulling.ts';
-import { contains, cullToView, grown } from '../../core/layout/viewportCulling.ts';
+import { contains, cullToView, grown, nextDrawn } from '../../core/layout/viewportCulling.ts';
 import type { LevelOfDetail } from './levelOfDetail.ts';
 import { lodOf } from './levelOfDetail.ts';
 
 /** Past this many nodes in and around the view, the overview is drawn instead of elements. */
 export const DRAWN_NODE_CAP = 1200;
+/** New nodes mounted per frame when the view jumps (nextDrawn): about a frame's work. */
+const MOUNT_BATCH = 16;
 /** Whole nodes are few in a view: room to pan. Ids are many: little more than the view. */
 const MARGIN: Record<LevelOfDetail, number> = { full: 0.25, ids: 0.08, shapes: 0 };
 const NONE: ReadonlySet<string> = new Set();
@@ -25,7 +27,10 @@ interface Area {
   readonly zoom: number;
 }
 
-/** `index` null: no culling (a graph small enough to draw whole); the hook then answers 'all'. */
+/**
+ * `index` null: no culling (a graph small enough to draw whole); the hook then answers
+ * 'all'. When the view jumps, the new nodes arrive over a few frames (nextDrawn).
+ */
 export function useViewportCulling(index: CullIndex | null): ReadonlySet<string> | null | 'all' {
   const flowStore = useStoreApi();
   const [area, setArea] = useState<Area | null>(null);
@@ -51,10 +56,27 @@ export function useViewportCulling(index: CullIndex | null): ReadonlySet<string>
     });
   }, [culling, flowStore]);
 
-  return useMemo(() => {
+  const target = useMemo((): ReadonlySet<string> | null | 'all' => {
     if (!index) return 'all';
     // Until the view is known (before the first layout is framed), nothing is drawn as elements.
     if (!area) return NONE;
     return lodOf(area.zoom) === 'shapes' ? null : cullToView(index, area.rect, DRAWN_NODE_CAP);
   }, [index, area]);
+
+  // What is drawn grows towards the target a batch a frame; `frame` asks for the next batch.
+  const drawnRef = useRef<ReadonlySet<string>>(NONE);
+  const [frame, setFrame] = useState(0);
+  const step = useMemo((): { ids: ReadonlySet<string> | null | 'all'; complete: boolean } => {
+    if (!index || !area || !(target instanceof Set)) return { ids: target, complete: true };
+    const { rect } = area;
+    return nextDrawn(index, target, drawnRef.current, { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 }, MOUNT_BATCH);
+    // `frame` is a dependency on purpose: each frame admits the next batch.
+  }, [index, area, target, frame]);
+  drawnRef.current = step.ids instanceof Set ? step.ids : NONE;
+  useEffect(() => {
+    if (step.complete) return;
+    const handle = requestAnimationFrame(() => setFrame((f) => f + 1));
+    return () => cancelAnimationFrame(handle);
+  }, [step]);
+  return step.ids;
 }

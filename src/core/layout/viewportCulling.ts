@@ -29,6 +29,7 @@ export interface CullIndex {
   readonly edges: readonly CullEdge[];
   readonly cell: number;
   readonly cells: ReadonlyMap<string, readonly number[]>;
+  readonly byId: ReadonlyMap<string, CullItem>;
 }
 
 /** A cell a few nodes wide: queries touch few cells, and few nodes share a cell with many others. */
@@ -55,7 +56,7 @@ export function buildCullIndex(items: readonly CullItem[], edges: readonly CullE
     if (!a || !b) return;
     segments.set([a.x + a.width / 2, a.y + a.height, b.x + b.width / 2, b.y], i * 4);
   });
-  return { items, segments, edges, cell: CELL, cells };
+  return { items, segments, edges, cell: CELL, cells, byId };
 }
 
 function overlaps(a: Box, b: Box): boolean {
@@ -122,6 +123,33 @@ export function cullToView(index: CullIndex, rect: Box, cap: number): Set<string
     if (ids.size > cap) return null;
   }
   return ids;
+}
+
+/**
+ * What to draw of `target` now, given what is drawn: all of it that stays drawn, and at
+ * most `batch` more, those nearest `centre` first. Mounting a few dozen nodes at once is
+ * a long task (each is a React component, its handles, a resize observer); a jump of the
+ * view mounts them over a few frames instead, the middle of the view first. `complete`:
+ * nothing of `target` is left waiting.
+ */
+export function nextDrawn(index: CullIndex, target: ReadonlySet<string>, drawn: ReadonlySet<string>, centre: { x: number; y: number }, batch: number): { ids: Set<string>; complete: boolean } {
+  const ids = new Set<string>();
+  const waiting: string[] = [];
+  for (const id of target) {
+    if (drawn.has(id)) ids.add(id);
+    else waiting.push(id);
+  }
+  if (waiting.length <= batch) {
+    for (const id of waiting) ids.add(id);
+    return { ids, complete: true };
+  }
+  const distance = (id: string): number => {
+    const b = index.byId.get(id);
+    return b ? Math.hypot(b.x + b.width / 2 - centre.x, b.y + b.height / 2 - centre.y) : Infinity;
+  };
+  const nearest = waiting.map((id) => ({ id, d: distance(id) })).sort((a, b) => a.d - b.d);
+  for (let i = 0; i < batch; i++) ids.add(nearest[i]!.id);
+  return { ids, complete: false };
 }
 
 /** `rect` grown by `fraction` of its size on every side. */
