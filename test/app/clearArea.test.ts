@@ -1,4 +1,5 @@
 /** Where the graph can show a node clear of its overlays (minimap, controls, dock). */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { freeRects, isClear, panToClear } from '../../src/app/graph/clearArea.ts';
 import type { Rect } from '../../src/app/graph/clearArea.ts';
@@ -16,6 +17,30 @@ const moved = (r: Rect, m: { dx: number; dy: number }): Rect => ({ ...r, x: r.x 
 describe('freeRects', () => {
   it('is the whole pane when nothing is drawn over it', () => {
     expect(freeRects(pane, [])).toEqual([{ x: 0, y: 0, width: 800, height: 600 }]);
+  });
+
+  it('equals trying every rectangle the edges span, on random overlays', () => {
+    const everyRect = (obstacles: readonly Rect[]): Rect[] => {
+      const cut = (size: number, vs: number[]) => [...new Set([0, size, ...vs.map((v) => Math.min(size, Math.max(0, v)))])].sort((a, b) => a - b);
+      const xs = cut(pane.width, obstacles.flatMap((o) => [o.x, o.x + o.width]));
+      const ys = cut(pane.height, obstacles.flatMap((o) => [o.y, o.y + o.height]));
+      const hit = (r: Rect) => obstacles.some((o) => r.x < o.x + o.width && o.x < r.x + r.width && r.y < o.y + o.height && o.y < r.y + r.height);
+      const all: Rect[] = [];
+      for (let i = 0; i < xs.length; i++) for (let j = i + 1; j < xs.length; j++) for (let k = 0; k < ys.length; k++) for (let l = k + 1; l < ys.length; l++) {
+        const r = { x: xs[i]!, y: ys[k]!, width: xs[j]! - xs[i]!, height: ys[l]! - ys[k]! };
+        if (!hit(r)) all.push(r);
+      }
+      const inside = (a: Rect, b: Rect) => a !== b && a.x >= b.x && a.y >= b.y && a.x + a.width <= b.x + b.width && a.y + a.height <= b.y + b.height;
+      return all.filter((r) => !all.some((o) => inside(r, o)));
+    };
+    const key = (r: Rect) => `${r.x},${r.y},${r.width},${r.height}`;
+    const rect = fc.record({ x: fc.integer({ min: -50, max: 800 }), y: fc.integer({ min: -50, max: 600 }), width: fc.integer({ min: 1, max: 300 }), height: fc.integer({ min: 1, max: 300 }) });
+    fc.assert(
+      fc.property(fc.array(rect, { maxLength: 6 }), (obstacles) => {
+        expect(freeRects(pane, obstacles).map(key).sort()).toEqual(everyRect(obstacles).map(key).sort());
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('gives maximal rectangles that no overlay touches', () => {

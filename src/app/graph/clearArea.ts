@@ -21,7 +21,9 @@ function edges(size: number, starts: readonly number[]): number[] {
 
 /**
  * The maximal rectangles of the pane that no obstacle overlaps. Obstacles are few (a
- * handful of overlays), so every rectangle spanned by their edges is tried.
+ * handful of overlays), so rectangles spanned by their edges are tried — for each left,
+ * right and top edge only the tallest free one (a taller one holds every shorter), which
+ * keeps the final maximality check small: trying them all took ~12 ms per reveal.
  */
 export function freeRects(pane: { readonly width: number; readonly height: number }, obstacles: readonly Rect[]): Rect[] {
   const xs = edges(pane.width, obstacles.flatMap((o) => [o.x, o.x + o.width]));
@@ -29,11 +31,16 @@ export function freeRects(pane: { readonly width: number; readonly height: numbe
   const free: Rect[] = [];
   for (let i = 0; i < xs.length; i++)
     for (let j = i + 1; j < xs.length; j++)
-      for (let k = 0; k < ys.length; k++)
+      for (let k = 0; k < ys.length; k++) {
+        // Growing downwards, the first overlap stays overlapped: the tallest free one is the last before it.
+        let tallest: Rect | null = null;
         for (let l = k + 1; l < ys.length; l++) {
           const r = { x: xs[i]!, y: ys[k]!, width: xs[j]! - xs[i]!, height: ys[l]! - ys[k]! };
-          if (!obstacles.some((o) => overlaps(r, o))) free.push(r);
+          if (obstacles.some((o) => overlaps(r, o))) break;
+          tallest = r;
         }
+        if (tallest) free.push(tallest);
+      }
   const inside = (a: Rect, b: Rect) => a !== b && a.x >= b.x && a.y >= b.y && a.x + a.width <= b.x + b.width && a.y + a.height <= b.y + b.height;
   return free.filter((r) => !free.some((o) => inside(r, o)));
 }
