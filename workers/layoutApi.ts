@@ -24,6 +24,8 @@ export type VersionedLayoutResult = LayoutResult & { readonly version: number };
 
 /** How long after the first layout ELK's warm-up starts (the page has drawn its first graph by then). */
 const WARM_UP_DELAY_MS = 1500;
+/** The size of the throwaway layout run as the worker starts. */
+const FIRST_TOUCH_NODES = 12;
 
 export interface LayoutApiOptions extends LayoutEngineOptions {
   /** Milliseconds after the first layout to warm ELK up; null: never (tests). */
@@ -60,6 +62,11 @@ export function createLayoutApi(options: LayoutApiOptions = {}) {
     warmUpScheduled = true;
     setTimeout(() => void warmUpElk(() => pending > 0), options.warmUpAfterFirstLayoutMs ?? WARM_UP_DELAY_MS);
   };
+
+  // One small throwaway layout as the worker starts: ELK's first call in a thread pays
+  // for loading its code (~200 ms here), and the page's first graph arrives a few hundred
+  // milliseconds later. Small, so a real layout arriving meanwhile waits little for it.
+  if (options.warmUpAfterFirstLayoutMs !== null) setTimeout(() => void warmUpElk(() => pending > 0, 1, 1000, FIRST_TOUCH_NODES), 0);
 
   return {
     /** Lays out one version of a document. Never rejects. */

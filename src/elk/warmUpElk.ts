@@ -14,8 +14,8 @@ import { layoutComponentsWithElk } from './layoutComponentsWithElk.ts';
  * 4 rounds ~1.2 s, 8 rounds ~0.7 s, 16 rounds ~0.6 s, on a busy 2-core machine where
  * a warm layout took ~0.4 s. Ten rounds, capped by a time budget for slow machines.
  */
-export async function warmUpElk(stop: () => boolean = () => false, rounds = 10, budgetMs = 4000): Promise<void> {
-  const graph = warmUpGraph(120);
+export async function warmUpElk(stop: () => boolean = () => false, rounds = 10, budgetMs = 4000, size = 120): Promise<void> {
+  const graph = warmUpGraph(size);
   const started = performance.now();
   for (let i = 0; i < rounds && !stop() && performance.now() - started < budgetMs; i++) {
     await layoutComponentsWithElk([graph]);
