@@ -39,7 +39,7 @@ export interface LifecycleRequest {
   readonly posteriors?: Readonly<Record<string, number>>;
 }
 
-/** What a new revision of the text changed since the last one recorded (Mnema §6.1). */
+/** Which belief to explain, in which version, under which log (and, for Gaia, which posteriors). */
 export interface ExplainRequest {
   readonly version: number;
   readonly log: LogRef;
@@ -47,6 +47,7 @@ export interface ExplainRequest {
   readonly posteriors?: Readonly<Record<string, number>>;
 }
 
+/** What a new revision of the text changed since the last one recorded (Mnema §6.1). */
 export interface RevisionMark {
   /** Beliefs whose content or confidence changed (what histories list as revised). */
   readonly changed: readonly string[];
@@ -149,7 +150,7 @@ export function createLifecycleApi(analysisOf: (version: number) => AnalysisView
       return textHash(request.text);
     },
     /** Every belief's explanation record as JSON lines, then the reintroduction audit (docs/contract.md §3). */
-    explanationsJsonLines(request: { version: number; log: LogRef; posteriors?: Readonly<Record<string, number>> }): string | null {
+    explanationsJsonLines(request: Omit<ExplainRequest, 'id'>): string | null {
       const explained = explanationsOf(request);
       if (!explained) return null;
       const records = explained.explainer.explainAll();

@@ -104,6 +104,11 @@ export function mergeEditingState(earlier: EditingState, later: EditingState): E
   return merged as EditingState;
 }
 
+/** The session as it stands: what its `views` record holds stands over the record's own view fields. */
+function withView(record: SessionRecord, view: unknown): SessionRecord {
+  return { ...record, ...readViewRecord(view) };
+}
+
 function corrupt(table: 'sessions' | 'ops' | 'texts', key: unknown, reason: string): DbProblem {
   const name = typeof key === 'string' ? key : JSON.stringify(key) ?? String(key);
   return dbProblem('corrupt-record', `The ${table} record ${name} cannot be read (${reason}); it was skipped and left in place.`, {
@@ -163,7 +168,7 @@ export class SessionRepository {
     if (raw === undefined) return { ok: false, problem: missing(id) };
     const checked = readSessionRecord(raw);
     if (!checked.ok) return { ok: false, problem: corrupt('sessions', id, checked.reason) };
-    return { ok: true, session: { ...checked.value, ...readViewRecord(view) } };
+    return { ok: true, session: withView(checked.value, view) };
   }
 
   /**
@@ -194,7 +199,7 @@ export class SessionRepository {
     const [raws, views] = (await Promise.all([this.db.sessions.bulkGet(keys), this.db.views.bulkGet(keys)])) as [unknown[], unknown[]];
     raws.forEach((raw, i) => {
       const checked = readSessionRecord(raw);
-      if (checked.ok) sessions.push({ ...checked.value, ...readViewRecord(views[i]) });
+      if (checked.ok) sessions.push(withView(checked.value, views[i]));
       else problems.push(corrupt('sessions', keys[i], checked.reason));
     });
     sessions.sort((a, b) => b.updatedAt - a.updatedAt || a.id.localeCompare(b.id));

@@ -38,7 +38,7 @@ export interface LifecycleService {
   explain(request: ExplainRequest): MaybePromise<ShownExplanation | null>;
   explainJson(request: ExplainRequest): MaybePromise<string | null>;
   textHash(request: { text: string }): MaybePromise<OpId>;
-  explanationsJsonLines(request: { version: number; log: LogRef; posteriors?: Record<string, number> }): MaybePromise<string | null>;
+  explanationsJsonLines(request: Omit<ExplainRequest, 'id'>): MaybePromise<string | null>;
 }
 
 /** Where ops and key are kept (IndexedDB in the page; memory in tests): it only listens. */

@@ -8,6 +8,7 @@
  */
 import { bandOf } from '../clair/confidenceAlgebra.ts';
 import type { GraphIndex } from './graphIndex.ts';
+import { keptPerShape } from './keptPerShape.ts';
 import { provenanceOf } from './provenance.ts';
 import type { GraphNode, NodeId } from './reasoningGraph.ts';
 
@@ -126,15 +127,9 @@ interface ChainShape {
   readonly roots: string;
 }
 
-const shapes = new WeakMap<GraphIndex['supportsOf'], Map<NodeId, ChainShape>>();
-const KEPT_PER_SHAPE = 8;
 const TRACE_DEPTHS = 24;
 
-function chainShape(index: GraphIndex, id: NodeId): ChainShape {
-  let known = shapes.get(index.supportsOf);
-  if (!known) shapes.set(index.supportsOf, (known = new Map()));
-  const kept = known.get(id);
-  if (kept) return kept;
+const chainShape = keptPerShape((index: GraphIndex, id: NodeId): ChainShape => {
   const chain = provenanceOf(index, id);
   const byDepth = new Map<number, NodeId[]>();
   for (const s of chain) {
@@ -161,17 +156,14 @@ function chainShape(index: GraphIndex, id: NodeId): ChainShape {
     depths.length <= TRACE_DEPTHS
       ? depths.map((d) => group(byDepth.get(d)!))
       : [...depths.slice(0, TRACE_DEPTHS - 2).map((d) => group(byDepth.get(d)!)), `… ${(depths.length - TRACE_DEPTHS).toLocaleString('en')} more levels …`, ...depths.slice(-2).map((d) => group(byDepth.get(d)!))];
-  const shape: ChainShape = {
+  return {
     shown: nearest.reverse().flat(),
     omitted: chain.length - taken,
     length: chain.length,
     trace: [id, ...traced].join(' ← '),
     roots: countRoots(index, chain.map((c) => c.id)),
   };
-  if (known.size >= KEPT_PER_SHAPE) known.delete(known.keys().next().value!);
-  known.set(id, shape);
-  return shape;
-}
+});
 
 export function explainWhy(index: GraphIndex, id: NodeId): WhyExplanation | null {
   const node = index.byId.get(id);

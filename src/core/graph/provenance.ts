@@ -3,6 +3,7 @@
  * down to the roots, as the Mnema model defines it (§4.3) and docs/contract.md §1.4 prints it.
  */
 import type { GraphIndex } from './graphIndex.ts';
+import { keptPerShape } from './keptPerShape.ts';
 import type { NodeId } from './reasoningGraph.ts';
 
 export interface ProvenanceStep {
@@ -41,25 +42,12 @@ export function walkProvenance<T>(id: string, supportsOf: (id: string) => readon
   return out;
 }
 
-/**
- * Chains already walked, per graph shape: the index of a keystroke that changed no
- * justification keeps its `supportsOf` (reindexSameShape), so the inspector, the graph's
- * highlight and "Why?" ask again for free. A few nodes per shape are kept.
- */
-const walked = new WeakMap<GraphIndex['supportsOf'], Map<NodeId, readonly ProvenanceStep[]>>();
-const KEPT_PER_SHAPE = 8;
 const NONE: readonly NodeId[] = [];
 
-export function provenanceOf(index: GraphIndex, id: NodeId): readonly ProvenanceStep[] {
-  let chains = walked.get(index.supportsOf);
-  if (!chains) walked.set(index.supportsOf, (chains = new Map()));
-  const known = chains.get(id);
-  if (known) return known;
-  const chain = walkProvenance(id, (of) => index.supportsOf.get(of as NodeId) ?? NONE, (step, depth): ProvenanceStep => ({ depth, id: step as NodeId, role: 'justification' }));
-  if (chains.size >= KEPT_PER_SHAPE) chains.delete(chains.keys().next().value!);
-  chains.set(id, chain);
-  return chain;
-}
+/** The chain of `id`, kept per graph shape (keptPerShape): the inspector, the highlight and "Why?" ask for it on every keystroke. */
+export const provenanceOf: (index: GraphIndex, id: NodeId) => readonly ProvenanceStep[] = keptPerShape((index, id) =>
+  walkProvenance(id, (of) => index.supportsOf.get(of as NodeId) ?? NONE, (step, depth): ProvenanceStep => ({ depth, id: step as NodeId, role: 'justification' })),
+);
 
 /** Every node that depends on `id`, directly or not (the cascade's reach). */
 export function dependentsClosure(index: GraphIndex, id: NodeId): Set<NodeId> {
