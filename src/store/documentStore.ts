@@ -10,7 +10,7 @@ import type { Language } from '../core/graph/reasoningGraph.ts';
 import { DEFAULT_LANGUAGE, languageOfPath, languageRow } from '../core/languages/languageTable.ts';
 import type { InferenceProblem } from '../core/infer/inferenceProblem.ts';
 import type { LayoutMethod, Positions } from '../core/layout/layoutTypes.ts';
-import type { BeliefView } from './beliefView.ts';
+import type { BeliefView } from '../core/analysis/beliefView.ts';
 import type { Project } from './projectStore.ts';
 import { clearProject, setProject } from './projectStore.ts';
 

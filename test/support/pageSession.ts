@@ -8,7 +8,7 @@ import { applyPatch } from '../../src/core/analysis/analysisPatch.ts';
 import type { Language } from '../../src/core/graph/reasoningGraph.ts';
 import type { LifecycleState } from '../../src/core/oplog/lifecycle.ts';
 import type { UserAction } from '../../src/core/oplog/userAction.ts';
-import { buildBeliefViews } from '../../src/store/beliefView.ts';
+import { buildBeliefViews } from '../../src/core/analysis/beliefView.ts';
 import { useDocumentStore } from '../../src/store/documentStore.ts';
 import { useLifecycleStore } from '../../src/store/lifecycleStore.ts';
 import type { LifecycleService } from '../../src/store/sessionController.ts';

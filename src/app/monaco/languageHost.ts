@@ -4,8 +4,7 @@
  */
 import type { AnalysisView } from '../../core/analysis/documentAnalysis.ts';
 import type { SymbolUse } from '../../core/clair/symbolIndex.ts';
-import type { Diagnostic } from '../../core/text/diagnostic.ts';
-import type { BeliefView } from '../../store/beliefView.ts';
+import type { BeliefView } from '../../core/analysis/beliefView.ts';
 import type { RenameResult } from '../../core/gaia/package/packageSymbols.ts';
 import type { ProjectSymbol, ProjectUse } from '../../../workers/validationApi.ts';
 
@@ -34,14 +33,4 @@ export interface LanguageHost {
   projectReferences(file: string, line: number, column: number): Promise<ProjectUse[]>;
   /** A project: the edits renaming that name in every file, or why not. */
   projectRename(file: string, line: number, column: number, newName: string): Promise<RenameResult>;
-}
-
-/** Key under which a diagnostic is found again from the marker Monaco hands back. */
-export function diagnosticKey(d: { code?: string | { value: string } | undefined; startLineNumber: number; startColumn: number; endLineNumber: number; endColumn: number }): string {
-  const code = typeof d.code === 'string' ? d.code : (d.code?.value ?? '');
-  return `${code}@${d.startLineNumber}:${d.startColumn}-${d.endLineNumber}:${d.endColumn}`;
-}
-
-export function keyOfDiagnostic(d: Diagnostic): string {
-  return `${d.code}@${d.range.line}:${d.range.column}-${d.range.endLine}:${d.range.endColumn}`;
 }

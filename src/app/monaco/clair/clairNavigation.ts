@@ -3,6 +3,7 @@
  * the worker's symbol index.
  */
 import type { languages as Languages } from 'monaco-editor/editor';
+import { outlineOf } from '../../../core/editing/documentSymbols.ts';
 import type { SourceRange } from '../../../core/text/sourceRange.ts';
 import type { Monaco } from '../monacoSetup.ts';
 import type { LanguageHost } from '../languageHost.ts';
@@ -49,19 +50,13 @@ export function clairHighlightProvider(monaco: Monaco, host: LanguageHost): Lang
 }
 
 export function clairSymbolProvider(monaco: Monaco, host: LanguageHost): Languages.DocumentSymbolProvider {
+  const kinds = { variable: monaco.languages.SymbolKind.Variable, function: monaco.languages.SymbolKind.Function, string: monaco.languages.SymbolKind.String };
   return {
     displayName: 'Beliefs',
     async provideDocumentSymbols() {
       const analysis = await host.current().catch(() => host.latest());
       if (!analysis) return [];
-      return analysis.graph.nodes.map((n) => ({
-        name: n.id,
-        detail: n.content,
-        kind: monaco.languages.SymbolKind.Variable,
-        tags: [],
-        range: toRange(monaco, n.range),
-        selectionRange: toRange(monaco, { line: n.range.line, column: n.range.column, endLine: n.range.line, endColumn: n.range.column + n.id.length }),
-      }));
+      return outlineOf(analysis).map((e) => ({ name: e.name, detail: e.detail, kind: kinds[e.kind], tags: [], range: toRange(monaco, e.range), selectionRange: toRange(monaco, e.selectionRange) }));
     },
   };
 }

@@ -3,7 +3,7 @@
  * with the Gaia verbs and their keyword arguments picked out.
  */
 import type { Monaco } from '../monacoSetup.ts';
-import { GAIA_VERBS } from './gaiaVocabulary.ts';
+import { GAIA_VERBS } from '../../../core/editing/gaiaVocabulary.ts';
 
 type Languages = Monaco['languages'];
 

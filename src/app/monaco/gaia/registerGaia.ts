@@ -8,12 +8,11 @@ import { clairRenameProvider } from '../clair/clairRename.ts';
 import { gaiaCompletionProvider } from './gaiaCompletion.ts';
 import { gaiaHoverProvider } from './gaiaHover.ts';
 import { gaiaLanguageConfiguration, gaiaMonarch } from './gaiaMonarch.ts';
+import { GAIA_NAMES } from '../../../core/editing/nameRules.ts';
 import { languageRow } from '../../../core/languages/languageTable.ts';
 import { projectDefinitionProvider, projectHighlightProvider, projectHoverProvider, projectReferenceProvider, projectRenameProvider } from './gaiaProjectNavigation.ts';
 
 export const GAIA_LANGUAGE_ID = languageRow('gaia').monacoLanguage;
-
-const PYTHON_NAME = { pattern: /^[A-Za-z_][A-Za-z0-9_]*$/, description: 'a letter or _, then letters, digits or _', things: 'names' };
 
 export function registerGaia(monaco: Monaco, host: LanguageHost): IDisposable[] {
   const L = monaco.languages;
@@ -30,7 +29,7 @@ export function registerGaia(monaco: Monaco, host: LanguageHost): IDisposable[] 
     L.registerDefinitionProvider(id, projectDefinitionProvider(monaco, host, clairDefinitionProvider(monaco, host))),
     L.registerReferenceProvider(id, projectReferenceProvider(monaco, host, clairReferenceProvider(monaco, host))),
     L.registerDocumentHighlightProvider(id, projectHighlightProvider(monaco, host, clairHighlightProvider(monaco, host))),
-    L.registerRenameProvider(id, projectRenameProvider(monaco, host, clairRenameProvider(monaco, host, PYTHON_NAME))),
+    L.registerRenameProvider(id, projectRenameProvider(monaco, host, clairRenameProvider(monaco, host, GAIA_NAMES))),
     L.registerCodeActionProvider(id, clairCodeActionProvider(monaco, host), { providedCodeActionKinds: ['quickfix'] }),
   ];
 }

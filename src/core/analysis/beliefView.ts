@@ -2,13 +2,13 @@
  * What one graph node shows, precomputed per analysis. Views that did not change keep
  * their identity, so only the nodes whose belief changed re-render.
  */
-import type { AnalysisView } from '../core/analysis/documentAnalysis.ts';
-import type { ConfidenceBand } from '../core/clair/confidenceAlgebra.ts';
-import { bandOf } from '../core/clair/confidenceAlgebra.ts';
-import type { DerivedConfidence } from '../core/clair/derivedConfidence.ts';
-import type { GraphNode } from '../core/graph/reasoningGraph.ts';
-import { sameNode } from '../core/graph/sameNode.ts';
-import { positionsOf } from '../core/analysis/analysisPatch.ts';
+import type { AnalysisView } from './documentAnalysis.ts';
+import type { ConfidenceBand } from '../clair/confidenceAlgebra.ts';
+import { bandOf } from '../clair/confidenceAlgebra.ts';
+import type { DerivedConfidence } from '../clair/derivedConfidence.ts';
+import type { GraphNode } from '../graph/reasoningGraph.ts';
+import { sameNode } from '../graph/sameNode.ts';
+import { positionsOf } from './analysisPatch.ts';
 
 export interface BeliefView {
   readonly node: GraphNode;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callContext } from '../../src/app/monaco/gaia/gaiaCallContext.ts';
+import { callContext } from '../../../src/core/editing/gaiaCallContext.ts';
 
 describe('callContext: where completion stands in a Gaia module', () => {
   it.each([

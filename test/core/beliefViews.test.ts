@@ -8,7 +8,7 @@ import { generateTrace } from '../../bench/generateTrace.ts';
 import { applyPatch, makePatch } from '../../src/core/analysis/analysisPatch.ts';
 import { analyzeIncrementally } from '../../src/core/analysis/analyzeDocument.ts';
 import { indexGraph, reindexSameShape } from '../../src/core/graph/graphIndex.ts';
-import { buildBeliefViews, updateBeliefViews } from '../../src/store/beliefView.ts';
+import { buildBeliefViews, updateBeliefViews } from '../../src/core/analysis/beliefView.ts';
 
 const BASE = generateTrace(80, 5);
 
