@@ -11,6 +11,8 @@ import type { GaiaIr } from '../core/infer/irInput.ts';
 import type { JointDependencyIr } from '../core/infer/jointGraph.ts';
 import { runInference } from '../core/infer/runInference.ts';
 import type { LoadedDocument } from './loadDocument.ts';
+import type { AnalysisView } from '../core/analysis/documentAnalysis.ts';
+import type { GaiaAnalysis } from '../core/gaia/analyzeGaia.ts';
 
 export interface InferredDocument {
   /** The document, its diagnostics including inference's errors. */
@@ -27,9 +29,14 @@ export interface InferredDocument {
  */
 export function withGaiaInference(doc: LoadedDocument, method: InferenceMethod = 'auto', ir?: unknown, dependencies?: readonly JointDependencyIr[]): InferredDocument {
   if (!doc.gaia) return { doc, result: null };
-  const result = runInference((ir ?? doc.gaia.irForInference()) as GaiaIr, { method, ...(dependencies ? { dependencies } : {}) });
-  const failures = inferenceDiagnostics(result.problems, doc.gaia.graph);
-  if (failures.length === 0) return { doc, result };
-  const diagnostics = [...doc.analysis.diagnostics, ...failures].sort(compareDiagnostics);
-  return { doc: { ...doc, analysis: { ...doc.analysis, diagnostics } }, result };
+  const { analysis, result } = withInference(doc.analysis, doc.gaia, method, ir, dependencies);
+  return { doc: analysis === doc.analysis ? doc : { ...doc, analysis }, result };
+}
+
+/** An analysis with its package's inference run: its failures join the diagnostics (the same analysis when there are none). */
+export function withInference<A extends AnalysisView>(analysis: A, gaia: GaiaAnalysis, method: InferenceMethod = 'auto', ir?: unknown, dependencies?: readonly JointDependencyIr[]): { analysis: A; result: InferenceResult } {
+  const result = runInference((ir ?? gaia.irForInference()) as GaiaIr, { method, ...(dependencies ? { dependencies } : {}) });
+  const failures = inferenceDiagnostics(result.problems, gaia.graph);
+  if (failures.length === 0) return { analysis, result };
+  return { analysis: { ...analysis, diagnostics: [...analysis.diagnostics, ...failures].sort(compareDiagnostics) }, result };
 }

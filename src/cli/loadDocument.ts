@@ -2,7 +2,9 @@
  * Reads and analyses the documents a command names. Every input is read and checked
  * before any output, so an unreadable file stops the command before it prints anything.
  */
+import type { ClairDocument } from '../core/clair/ast.ts';
 import type { DocumentAnalysis } from '../core/analysis/documentAnalysis.ts';
+import type { AnalyzeContext } from '../core/languages/languageAnalyzer.ts';
 import type { GaiaAnalysis } from '../core/gaia/analyzeGaia.ts';
 import { findPyproject } from './findPyproject.ts';
 import type { Language } from '../core/graph/reasoningGraph.ts';
@@ -69,17 +71,7 @@ async function analyze(input: InputText, language: Language, pkg: PackageOptions
   // The analyzers are loaded once the input has been read: an input refused (a device, a
   // file over the limit) is refused before the bulk of the code is even loaded.
   const [{ analyzerOf }, { symbolsOf }] = await Promise.all([import('../core/languages/languageAnalyzers.ts'), import('../core/analysis/analyzeDocument.ts')]);
-  const a = analyzerOf(language).analyze(input.text, {
-    version: 1,
-    previous: null,
-    now: Date.now,
-    fileName: input.path,
-    // A package's identity: the options, else its pyproject.toml (contract §1.2).
-    ...(languageRow(language).packageIdentity
-      ? { packageOptions: { namespace: pkg.namespace ?? null, package: pkg.package ?? null, version: pkg.version ?? null, pyprojectToml: await findPyproject(input.path) } }
-      : {}),
-    forInference: false,
-  });
+  const a = analyzerOf(language).analyze(input.text, await fileContext(input.path, language, pkg, 1, null));
   return {
     input,
     language,
@@ -89,19 +81,38 @@ async function analyze(input: InputText, language: Language, pkg: PackageOptions
   };
 }
 
+/**
+ * How a file is analysed by the command line and the language server alike: its path
+ * (a Gaia package takes its name from it) and, for Gaia, the package's identity from the
+ * options, else the pyproject.toml above it (contract §1.2).
+ */
+export async function fileContext(path: string | null, language: Language, pkg: PackageOptions, version: number, previous: ClairDocument | null): Promise<AnalyzeContext> {
+  return {
+    version,
+    previous,
+    now: Date.now,
+    fileName: path,
+    ...(languageRow(language).packageIdentity ? { packageOptions: { ...identityOf(pkg), pyprojectToml: await findPyproject(path) } } : {}),
+    forInference: false,
+  };
+}
+
+/** A package folder's analysis context (its identity comes from its own pyproject.toml, read with its files). */
+export function packageContext(pkg: PackageOptions, version: number): AnalyzeContext {
+  return { version, previous: null, now: Date.now, packageOptions: identityOf(pkg), forInference: false };
+}
+
+function identityOf(pkg: PackageOptions): { namespace: string | null; package: string | null; version: string | null } {
+  return { namespace: pkg.namespace ?? null, package: pkg.package ?? null, version: pkg.version ?? null };
+}
+
 /** A Gaia package from its folder: every module, as Gaia's loader reads them. */
 async function analyzePackage(command: string, input: PackageInput, pkg: PackageOptions): Promise<LoadedDocument> {
   const row = languageRow('gaia');
   if (row.commands && !row.commands.only.includes(command)) throw new CliFailure(`${input.name}: the ${command} command does not take ${row.name} documents (${row.commands.hint})`);
   const { analyzeGaiaPackageFiles } = await import('../core/languages/gaiaAnalyzer.ts');
   const dependencies = await readDependencies(input, pkg.deps);
-  const a = analyzeGaiaPackageFiles(input.files, dependencies, {
-    version: 1,
-    previous: null,
-    now: Date.now,
-    packageOptions: { namespace: pkg.namespace ?? null, package: pkg.package ?? null, version: pkg.version ?? null },
-    forInference: false,
-  });
+  const a = analyzeGaiaPackageFiles(input.files, dependencies, packageContext(pkg, 1));
   return {
     input: { name: input.name, path: input.root, text: packageText(input.files) },
     language: 'gaia',

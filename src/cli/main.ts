@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { useSha256Backend } from '../core/gaia/text/sha256Hex.ts';
 import { CliFailure } from './cliFailure.ts';
 import { writeStderr, writeStdout } from './output.ts';
+import { packageVersion } from './packageVersion.ts';
 import { COMMAND_USAGE, USAGE } from './usage.ts';
 
 type Command = (args: readonly string[]) => Promise<number>;
@@ -21,6 +22,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   bench: async () => (await import('./commands/bench.ts')).runBenchCommand,
   prove: async () => (await import('./commands/prove.ts')).runProve,
   similar: async () => (await import('./commands/similar.ts')).runSimilar,
+  lsp: async () => (await import('./commands/lsp.ts')).runLsp,
 };
 
 /** In the contract, not built yet. */
@@ -85,10 +87,4 @@ async function report(e: unknown): Promise<number> {
   await writeStderr(`warrant: internal error: ${message.split('\n')[0]}\n`);
   if (process.env.WARRANT_DEBUG && e instanceof Error && e.stack) await writeStderr(e.stack + '\n');
   return 2;
-}
-
-async function packageVersion(): Promise<string> {
-  const { readFile } = await import('node:fs/promises');
-  const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
-  return pkg.version ?? 'unknown';
 }

@@ -44,6 +44,7 @@ export const COMMAND_USAGE: Readonly<Record<string, string>> = {
   explain: `warrant explain FILE ID [--json] [--ops LOG.jsonl] [--lang ${LANG}] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
   cascade: `warrant cascade FILE (--refute ID | --correct ID=CONF | --retract ID | --withdraw ID)... [--json] [--lang ${LANG}] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
   similar: `warrant similar FILE (ID | --query TEXT) [--strategy hrr|hdc] [-k N] [--json] [--lang ${SIMILAR_LANG}] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
+  lsp: 'warrant lsp --stdio',
   prove: 'warrant prove FILE [--solver z3|cvc5] [--mode entailment|model|consistency] [--timeout MS] [--intuition none|hrr|hdc] [--json]',
 };
 
@@ -74,6 +75,9 @@ ${entry('export FILE --to FORMAT', exportFormatsSentence(LANGUAGE_TABLE))}
           [-k N]                  the top N (default 10)
   bench [--json] [--quick]        run the performance suite (Node, then the app in Chromium
         [--no-browser]            unless --no-browser); writes bench/results.json
+  lsp --stdio                     a Language Server Protocol server on standard input and
+                                  output, for any editor (CLAIR, Gaia files and packages,
+                                  FormalProposal)
   help                            show this text
 
 Options:
