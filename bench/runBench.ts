@@ -15,6 +15,8 @@
  *  - similarity (bench/vsaBench.ts): top-10 of 100k beliefs in the similarity worker
  *    (HDC ≤ 30 ms, HRR ≤ 60 ms), encoding 10k beliefs (≤ 200 ms), near-duplicates per
  *    keystroke.
+ *  - the language server (bench/lspBench.ts): a one-line change at 10k → diagnostics,
+ *    initialize → first diagnostics of a 50-module Gaia package.
  *  - editing a proposal (bench/proposalEditorBench.ts): one completion of Monaco's JSON
  *    service with the proposal schema, against the same schema written as a oneOf.
  * Ratio, everywhere, is median ÷ baseline: below 1 is faster than the baseline.
@@ -31,6 +33,7 @@ import { runOplogBench } from './oplogBench.ts';
 import { runInferBench } from './inferBench.ts';
 import { runGaiaPackageBench } from './gaiaPackageBench.ts';
 import { runCliStartBench } from './cliStartBench.ts';
+import { runLspBench } from './lspBench.ts';
 import { runVsaBench } from './vsaBench.ts';
 import { runProveBench } from './proveBench.ts';
 import { runProposalEditorBench } from './proposalEditorBench.ts';
@@ -92,6 +95,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   rows.push(...(await runInferBench({ quick: options.quick, onProgress: progress }, notes)));
   rows.push(...(await runGaiaPackageBench({ quick: options.quick, onProgress: progress }, notes)));
   rows.push(...(await runCliStartBench({ quick: options.quick, onProgress: progress }, notes)));
+  rows.push(...(await runLspBench({ quick: options.quick, onProgress: progress })));
 
   rows.push(...(await runDbBench({ quick: options.quick, onProgress: progress })));
   progress('operation log: sign, replay, cascade');

@@ -29,7 +29,7 @@ export function serveLanguage(input: NodeJS.ReadableStream, output: NodeJS.Writa
   let shutdown = false;
 
   const publish = (list: readonly Publish[]) => {
-    for (const p of list) void connection.sendDiagnostics({ uri: p.uri, diagnostics: p.diagnostics.map(toLspDiagnostic) });
+    for (const p of list) void connection.sendDiagnostics({ uri: p.uri, diagnostics: p.diagnostics.map(toLspDiagnostic), ...(p.version !== undefined && { version: p.version }) });
   };
   const failed = (what: string) => (e: unknown) => connection.console.error(`warrant: ${what}: ${e instanceof Error ? e.message : String(e)}`);
 

@@ -69,6 +69,8 @@ export type Located = { readonly state: FileState; readonly file: null } | { rea
 export interface Publish {
   readonly uri: string;
   readonly diagnostics: readonly Diagnostic[];
+  /** The editor's version of the text they are of (a lone file's). */
+  readonly version?: number;
 }
 
 export class LspWorkspace {
@@ -160,7 +162,7 @@ export class LspWorkspace {
     const path = pathOf(open.uri);
     const language = (path ? languageOfPath(path) : null) ?? languageOfId(open.languageId);
     const previous = this.files.get(open.uri);
-    if (previous && previous.version === open.version && previous.language === language) return { uri: open.uri, diagnostics: previous.analysis.diagnostics };
+    if (previous && previous.version === open.version && previous.language === language) return { uri: open.uri, diagnostics: previous.analysis.diagnostics, version: open.version };
     const reuse = previous?.language === language ? previous.document : null;
     const a = analyzerOf(language).analyze(open.text, await fileContext(path, language, {}, open.version, reuse));
     const withPosteriors = a.gaia ? inferred(a.analysis, a.gaia) : { analysis: a.analysis, posteriors: new Map<string, number>() };
@@ -177,7 +179,7 @@ export class LspWorkspace {
     };
     this.files.set(open.uri, state);
     this.analysed.set(open.uri, open.version);
-    return { uri: open.uri, diagnostics: state.analysis.diagnostics };
+    return { uri: open.uri, diagnostics: state.analysis.diagnostics, version: open.version };
   }
 
   /** Reads the package at `root` (the editor's texts over the disk's) and analyses it; null when it cannot be read. */

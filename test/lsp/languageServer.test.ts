@@ -9,8 +9,8 @@ import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LspDiagnostic, TestClient } from '../support/lspClient.ts';
-import { fileUri, startLanguageServer } from '../support/lspClient.ts';
+import type { LspDiagnostic, TestClient } from '../../bench/lspClient.ts';
+import { fileUri, startLanguageServer } from '../../bench/lspClient.ts';
 
 const REPO = join(import.meta.dirname, '..', '..');
 

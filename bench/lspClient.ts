@@ -1,5 +1,5 @@
 /**
- * A Language Server Protocol client for tests: starts `warrant lsp --stdio` as a process
+ * A Language Server Protocol client for tests and the benchmark: starts `warrant lsp --stdio` as a process
  * (through bin/warrant.js, as an editor would) and speaks JSON-RPC to it with
  * vscode-jsonrpc. Diagnostics the server publishes are kept per URI, with a way to wait
  * for the ones of a given document version.
@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 
-const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const REPO = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface LspDiagnostic {
   readonly range: { start: { line: number; character: number }; end: { line: number; character: number } };
@@ -28,7 +28,7 @@ export interface TestClient {
   change(uri: string, version: number, changes: readonly { range?: { start: { line: number; character: number }; end: { line: number; character: number } }; text: string }[]): void;
   request<T>(method: string, params: unknown): Promise<T>;
   /** The next diagnostics published for `uri` that satisfy `accept` (or the latest ones if they already do). */
-  diagnostics(uri: string, accept?: (d: readonly LspDiagnostic[]) => boolean, timeoutMs?: number): Promise<readonly LspDiagnostic[]>;
+  diagnostics(uri: string, accept?: (d: readonly LspDiagnostic[], version?: number) => boolean, timeoutMs?: number): Promise<readonly LspDiagnostic[]>;
   /** Every URI diagnostics were published for so far. */
   publishedUris(): string[];
   stop(): Promise<number | null>;
@@ -44,11 +44,13 @@ export async function startLanguageServer(options: { rootPath?: string } = {}): 
   child.stderr!.on('data', (b: Buffer) => (stderr += b.toString()));
   const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
   const latest = new Map<string, readonly LspDiagnostic[]>();
-  const waiters: { uri: string; accept: (d: readonly LspDiagnostic[]) => boolean; resolve: (d: readonly LspDiagnostic[]) => void }[] = [];
-  connection.onNotification('textDocument/publishDiagnostics', (p: { uri: string; diagnostics: LspDiagnostic[] }) => {
+  const versions = new Map<string, number>();
+  const waiters: { uri: string; accept: (d: readonly LspDiagnostic[], version?: number) => boolean; resolve: (d: readonly LspDiagnostic[]) => void }[] = [];
+  connection.onNotification('textDocument/publishDiagnostics', (p: { uri: string; diagnostics: LspDiagnostic[]; version?: number }) => {
     latest.set(p.uri, p.diagnostics);
+    if (p.version !== undefined) versions.set(p.uri, p.version);
     for (const w of [...waiters]) {
-      if (w.uri === p.uri && w.accept(p.diagnostics)) {
+      if (w.uri === p.uri && w.accept(p.diagnostics, p.version)) {
         waiters.splice(waiters.indexOf(w), 1);
         w.resolve(p.diagnostics);
       }
@@ -75,7 +77,7 @@ export async function startLanguageServer(options: { rootPath?: string } = {}): 
     request: (method, params) => connection.sendRequest(method, params),
     diagnostics(uri, accept = () => true, timeoutMs = 20_000) {
       const now = latest.get(uri);
-      if (now && accept(now)) return Promise.resolve(now);
+      if (now && accept(now, versions.get(uri))) return Promise.resolve(now);
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri} within ${timeoutMs} ms (stderr: ${stderr.slice(-500)})`)), timeoutMs);
         waiters.push({ uri, accept, resolve: (d) => (clearTimeout(timer), resolve(d)) });
