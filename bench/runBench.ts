@@ -17,6 +17,7 @@
  *    keystroke.
  *  - the language server (bench/lspBench.ts): a one-line change at 10k → diagnostics,
  *    initialize → first diagnostics of a 50-module Gaia package.
+ *  - share links (bench/shareBench.ts): a 1 MB trace into a link and back.
  *  - editing a proposal (bench/proposalEditorBench.ts): one completion of Monaco's JSON
  *    service with the proposal schema, against the same schema written as a oneOf.
  * Ratio, everywhere, is median ÷ baseline: below 1 is faster than the baseline.
@@ -34,6 +35,7 @@ import { runInferBench } from './inferBench.ts';
 import { runGaiaPackageBench } from './gaiaPackageBench.ts';
 import { runCliStartBench } from './cliStartBench.ts';
 import { runLspBench } from './lspBench.ts';
+import { runShareBench } from './shareBench.ts';
 import { runVsaBench } from './vsaBench.ts';
 import { runProveBench } from './proveBench.ts';
 import { runProposalEditorBench } from './proposalEditorBench.ts';
@@ -96,6 +98,8 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   rows.push(...(await runGaiaPackageBench({ quick: options.quick, onProgress: progress }, notes)));
   rows.push(...(await runCliStartBench({ quick: options.quick, onProgress: progress }, notes)));
   rows.push(...(await runLspBench({ quick: options.quick, onProgress: progress })));
+  progress('share links');
+  rows.push(...(await runShareBench({ quick: options.quick })));
 
   rows.push(...(await runDbBench({ quick: options.quick, onProgress: progress })));
   progress('operation log: sign, replay, cascade');

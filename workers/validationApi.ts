@@ -12,6 +12,8 @@ import type { Language } from '../src/core/graph/reasoningGraph.ts';
 import type { ExportOutput } from '../src/core/export/exporterTable.ts';
 import { analyzerOf } from '../src/core/languages/languageAnalyzers.ts';
 import { checkProposal } from '../src/core/proposal/index.ts';
+import type { ShareLinkResult, SharePayload } from '../src/core/share/shareLink.ts';
+import { shareUrl } from '../src/core/share/shareLink.ts';
 import type { Gate, ProveMode } from '../src/core/proposal/index.ts';
 import { createLifecycleApi } from './lifecycleApi.ts';
 import type { WorkerExportRequest } from './workerExports.ts';
@@ -53,6 +55,10 @@ export function createValidationApi() {
       const check = checkProposal(text, { mode });
       const problem = check.diagnostics.find((d) => d.severity === 'error');
       return { smtlib: check.smtlib, gate: check.gate, problem: problem ? `${problem.range.line}:${problem.range.column} ${problem.message}` : null };
+    },
+    /** The link that opens a document in the IDE (src/core/share/shareLink.ts): compressing a large one is kept off the page. */
+    shareUrl(base: string, payload: SharePayload): ShareLinkResult {
+      return shareUrl(base, payload);
     },
     /** The id used at a position of version `version`; null when unknown or that version is gone. */
     symbolAt(version: number, line: number, column: number): SymbolUse | null {

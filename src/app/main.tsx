@@ -4,6 +4,7 @@ import { App } from './App.tsx';
 import { preloadEditor } from './lazyPanes.tsx';
 import { getSession } from '../store/sessionInstance.ts';
 import { startSessions } from '../store/browserSessions.ts';
+import { followSharedLinks, openShared, takeSharedDocument } from '../store/sharedLinks.ts';
 import { DEFAULT_SAMPLE, fetchSample } from './chrome/sampleCatalog.ts';
 import './styles.css';
 
@@ -16,7 +17,16 @@ if (new URLSearchParams(location.search).has('bench')) void import('../db/benchP
 // so the graph does not wait for the editor, nor either for the shell.
 preloadEditor();
 getSession();
-void startSessions(async () => ({ name: DEFAULT_SAMPLE.file, text: await fetchSample(DEFAULT_SAMPLE.file) }), new URLSearchParams(location.search).has('fresh'));
+// A shared link: a lone document opens straight away as the first session; a package or a
+// session with its log once storage is open.
+const shared = takeSharedDocument();
+const fresh = new URLSearchParams(location.search).has('fresh');
+if (shared && 'text' in shared) void startSessions(async () => shared, true);
+else {
+  const started = startSessions(async () => ({ name: DEFAULT_SAMPLE.file, text: await fetchSample(DEFAULT_SAMPLE.file) }), fresh);
+  if (shared) void started.then(() => openShared(shared));
+}
+followSharedLinks();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

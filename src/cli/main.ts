@@ -23,6 +23,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   prove: async () => (await import('./commands/prove.ts')).runProve,
   similar: async () => (await import('./commands/similar.ts')).runSimilar,
   lsp: async () => (await import('./commands/lsp.ts')).runLsp,
+  share: async () => (await import('./commands/share.ts')).runShare,
 };
 
 /** In the contract, not built yet. */

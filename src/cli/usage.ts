@@ -45,6 +45,7 @@ export const COMMAND_USAGE: Readonly<Record<string, string>> = {
   cascade: `warrant cascade FILE (--refute ID | --correct ID=CONF | --retract ID | --withdraw ID)... [--json] [--lang ${LANG}] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
   similar: `warrant similar FILE (ID | --query TEXT) [--strategy hrr|hdc] [-k N] [--json] [--lang ${SIMILAR_LANG}] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
   lsp: 'warrant lsp --stdio',
+  share: 'warrant share FILE [--base URL]',
   prove: 'warrant prove FILE [--solver z3|cvc5] [--mode entailment|model|consistency] [--timeout MS] [--intuition none|hrr|hdc] [--json]',
 };
 
@@ -75,6 +76,8 @@ ${entry('export FILE --to FORMAT', exportFormatsSentence(LANGUAGE_TABLE))}
           [-k N]                  the top N (default 10)
   bench [--json] [--quick]        run the performance suite (Node, then the app in Chromium
         [--no-browser]            unless --no-browser); writes bench/results.json
+  share FILE [--base URL]         print a link that opens FILE in the IDE (a document, a
+                                  package folder or a session file, in the URL fragment)
   lsp --stdio                     a Language Server Protocol server on standard input and
                                   output, for any editor (CLAIR, Gaia files and packages,
                                   FormalProposal)

@@ -557,19 +557,34 @@ export function saveSelectionSoon(): void {
 
 /** Downloads the current session (text, texts of its revisions, signed log) as one file. */
 export async function exportCurrentSession(): Promise<void> {
+  const archive = await currentSessionArchive();
+  if (!archive.ok) return notice(archive.message);
+  const url = URL.createObjectURL(new Blob([archive.json], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `${archive.name}.warrant.json`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The current session as a `warrant.session.v1` archive (what "Session file" downloads and a link with its log carries). */
+export async function currentSessionArchive(): Promise<{ ok: true; json: string; name: string } | { ok: false; message: string }> {
   const id = useSessionsStore.getState().currentId;
-  if (!backend || !id) return notice('There is no stored session to export.');
+  if (!backend || !id) return { ok: false, message: 'There is no stored session to export.' };
   await flushText();
   await backend.log.flushNow();
   const result = await exportSession(backend.db, id);
-  if (!result.ok) return notice(result.problem.message);
-  const name = useSessionsStore.getState().sessions.find((s) => s.id === id)?.name ?? 'session';
-  const url = URL.createObjectURL(new Blob([result.json], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `${name}.warrant.json`;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  if (!result.ok) return { ok: false, message: result.problem.message };
+  return { ok: true, json: result.json, name: useSessionsStore.getState().sessions.find((s) => s.id === id)?.name ?? 'session' };
+}
+
+/** What a link to the current document carries without its log: the open project's files, else the editor's text. */
+export function currentDocument(): { name: string; text: string } | { name: string; files: ReadonlyMap<string, string> } {
+  const sessionName = useSessionsStore.getState().sessions.find((s) => s.id === useSessionsStore.getState().currentId)?.name;
+  const project = useProjectStore.getState().project;
+  if (project) return { name: sessionName ?? project.name, files: project.files };
+  const doc = useDocumentStore.getState();
+  return { name: doc.name || sessionName || 'untitled.clair', text: editorText() ?? doc.openRequest?.text ?? '' };
 }
 
 /**
@@ -589,24 +604,30 @@ export async function importFile(file: File): Promise<void> {
     return notice(`Cannot read ${file.name}: ${e instanceof Error ? e.message : String(e)}.`);
   }
   if (text.includes('\u0000')) return notice(`${file.name} is binary data, not a text document.`);
-  if (file.name.endsWith('.json') && text.includes(SESSION_ARCHIVE_FORMAT)) {
-    if (!backend) return notice('Sessions cannot be imported: IndexedDB is not available.');
-    const key = backend.key;
-    const result = await importSession(backend.db, text, {
-      verify: (op) => verifyOperationAsync(op),
-      sign: (draft) => signWithDevice({ ...draft, author: key.author }, key),
-      member: key.author,
-    });
-    if (!result.ok) return notice(`${file.name} was not imported: ${result.problems.map((p) => p.message).join(' ')}`);
-    backend.tabs.notifySessionChanged(result.session.id);
-    await refreshList();
-    await switchSession(result.session.id);
-    if (result.outcome === 'unchanged') notice(`${file.name} is already here, unchanged.`);
-    return;
-  }
+  if (file.name.endsWith('.json') && text.includes(SESSION_ARCHIVE_FORMAT)) return importSessionArchive(text, file.name);
   if (file.size > MAX_DOCUMENT_BYTES) return notice(`${file.name} was not opened: ${tooLargeMessage(file.size, MAX_DOCUMENT_BYTES, 'document')}.`);
   if (!/\.(clair|py|gaia|json)$/i.test(file.name)) return notice(`${file.name}: Warrant opens .clair traces, Gaia modules (.py, .gaia), Gaia package folders and their .zip files, FormalProposal documents (.json) and session archives (.warrant.json).`);
   await newSession(file.name, text);
+}
+
+/**
+ * A session archive (a session file, or the session a link carries) comes back whole:
+ * every op verified, then stored — as a new session when its id is taken or it was
+ * signed elsewhere — and opened. `label` names it in messages.
+ */
+export async function importSessionArchive(json: string, label: string): Promise<void> {
+  if (!backend) return notice('Sessions cannot be imported: IndexedDB is not available.');
+  const key = backend.key;
+  const result = await importSession(backend.db, json, {
+    verify: (op) => verifyOperationAsync(op),
+    sign: (draft) => signWithDevice({ ...draft, author: key.author }, key),
+    member: key.author,
+  });
+  if (!result.ok) return notice(`${label} was not imported: ${result.problems.map((p) => p.message).join(' ')}`);
+  backend.tabs.notifySessionChanged(result.session.id);
+  await refreshList();
+  await switchSession(result.session.id);
+  if (result.outcome === 'unchanged') notice(`${label} is already here, unchanged.`);
 }
 
 /** A Gaia package from a .zip: unpacked in the page, its package root found, opened as a project. */

@@ -65,6 +65,11 @@ export class SessionController {
   private ops: SignedOperation[] = [];
   private key: DeviceKey | null = null;
   private sessionId = 'session-1';
+
+  /** How many operations the open session's log holds. */
+  get logLength(): number {
+    return this.ops.length;
+  }
   /** Work on the log (revisions, commits, resolutions) runs one task after another. */
   private queue: Promise<unknown> = Promise.resolve();
   /** Bumped by Cancel, Commit and opening a session: answers for an older epoch never land. */

@@ -4,6 +4,7 @@ import { useDocumentStore } from '../../store/documentStore.ts';
 import { getPipeline } from '../../store/pipelineInstance.ts';
 import { activeEditor } from '../editor/activeEditor.ts';
 import { ExportMenu } from './ExportMenu.tsx';
+import { ShareButton } from './ShareButton.tsx';
 import { languageRow } from '../../core/languages/languageTable.ts';
 import { SimilaritySearch } from '../similarity/SimilaritySearch.tsx';
 import { SAMPLES, fetchSample } from './sampleCatalog.ts';
@@ -116,6 +117,7 @@ export function Toolbar() {
         </label>
       )}
       {languageRow(language).similarity && <SimilaritySearch />}
+      <ShareButton />
       <ExportMenu />
       {error && <span className="toolbar-error">{error}</span>}
     </header>

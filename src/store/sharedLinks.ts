@@ -1,0 +1,36 @@
+/**
+ * Opening a link made by "Copy link" or `warrant share`: the document in the URL fragment
+ * becomes a new session (a text, a Gaia package's files, or a whole session with its log,
+ * verified op by op). The fragment is removed once read, so a reload opens the session
+ * rather than a second copy; a damaged link is explained, and the page opens as usual.
+ */
+import { decodeShare, isShareFragment } from '../core/share/shareLink.ts';
+import type { SharePayload } from '../core/share/shareLink.ts';
+import { importSessionArchive, newProjectSession, newSession, showNotice } from './browserSessions.ts';
+
+/** The shared document in the page's address, or null; a link that cannot be read is reported. */
+export function takeSharedDocument(): SharePayload | null {
+  if (!isShareFragment(location.hash)) return null;
+  const result = decodeShare(location.hash);
+  history.replaceState(null, '', location.pathname + location.search);
+  if (!result.ok) {
+    showNotice(`This link could not be opened: ${result.reason}.`);
+    return null;
+  }
+  return result.payload;
+}
+
+/** Opens a shared document as a new session. */
+export async function openShared(payload: SharePayload): Promise<void> {
+  if ('text' in payload) return newSession(payload.name, payload.text);
+  if ('files' in payload) return newProjectSession(payload.name, new Map(payload.files));
+  return importSessionArchive(payload.archive, `The shared session "${payload.name}"`);
+}
+
+/** A link pasted into the address bar of an open page changes only its fragment: opened too. */
+export function followSharedLinks(): void {
+  window.addEventListener('hashchange', () => {
+    const payload = takeSharedDocument();
+    if (payload) void openShared(payload);
+  });
+}
