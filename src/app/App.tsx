@@ -15,8 +15,10 @@ import { languageRow } from '../core/languages/languageTable.ts';
 import { FileTree } from './project/FileTree.tsx';
 import { useProjectStore } from '../store/projectStore.ts';
 import { openDroppedItems } from './project/openProject.ts';
+import { HelpPanel, useHelpShortcut } from './help/HelpPanel.tsx';
 
 export function App() {
+  useHelpShortcut();
   const language = useDocumentStore((s) => s.language);
   const isProject = useProjectStore((s) => s.project !== null);
   useEffect(() => {
@@ -66,6 +68,7 @@ export function App() {
         </SplitPane>
       </main>
       <StatusBar />
+      <HelpPanel />
     </div>
   );
 }

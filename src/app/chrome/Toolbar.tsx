@@ -5,6 +5,7 @@ import { getPipeline } from '../../store/pipelineInstance.ts';
 import { activeEditor } from '../editor/activeEditor.ts';
 import { ExportMenu } from './ExportMenu.tsx';
 import { ShareButton } from './ShareButton.tsx';
+import { setHelpOpen, setWordWrap, useViewSettings } from '../../store/viewSettings.ts';
 import { languageRow } from '../../core/languages/languageTable.ts';
 import { SimilaritySearch } from '../similarity/SimilaritySearch.tsx';
 import { SAMPLES, fetchSample } from './sampleCatalog.ts';
@@ -25,6 +26,7 @@ export function Toolbar() {
   const name = sessionName ?? documentName;
   const language = useDocumentStore((s) => s.language);
   const showHelpers = useDocumentStore((s) => s.showHelpers);
+  const wordWrap = useViewSettings((s) => s.wordWrap);
   const [error, setError] = useState<string | null>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   const zipInput = useRef<HTMLInputElement>(null);
@@ -119,6 +121,15 @@ export function Toolbar() {
       {languageRow(language).similarity && <SimilaritySearch />}
       <ShareButton />
       <ExportMenu />
+      <Menu label="View" testId="view-menu">
+        <button role="menuitemcheckbox" aria-checked={wordWrap} data-testid="toggle-word-wrap" onClick={() => setWordWrap(!wordWrap)}>
+          <strong>{wordWrap ? '✓ ' : ''}Word wrap</strong>
+          <span>long lines wrap in the editor instead of scrolling sideways</span>
+        </button>
+      </Menu>
+      <button className="help-button" data-testid="help" aria-label="Help and keyboard shortcuts (F1)" title="Help and keyboard shortcuts (F1)" onClick={() => setHelpOpen(true)}>
+        ?
+      </button>
       {error && <span className="toolbar-error">{error}</span>}
     </header>
   );

@@ -23,6 +23,7 @@ import type { Project } from '../../store/projectStore.ts';
 import { setActiveFile, updateFile, useProjectStore } from '../../store/projectStore.ts';
 import { disposeProjectModels, projectModel, projectModels, syncProjectModels } from './projectModels.ts';
 import { nextTask } from '../../store/nextTask.ts';
+import { useViewSettings } from '../../store/viewSettings.ts';
 
 export function EditorPane() {
   const hostRef = useRef<HTMLDivElement>(null);
@@ -42,7 +43,8 @@ export function EditorPane() {
       minimap: { enabled: false },
       fontSize: 13,
       fontFamily: "'JetBrains Mono', 'DejaVu Sans Mono', Menlo, Consolas, monospace",
-      wordWrap: 'off',
+      wordWrap: useViewSettings.getState().wordWrap ? 'on' : 'off',
+      placeholder: 'Type a belief, paste a trace, or press F1 for help',
       renderWhitespace: 'selection',
       scrollBeyondLastLine: false,
       fixedOverflowWidgets: true,
@@ -54,6 +56,11 @@ export function EditorPane() {
       ariaLabel: `Editor. ${TAB_FOCUS_HINT}`,
     });
     setActiveEditor(editor, monaco);
+    // F1 opens Warrant's help (HelpPanel); the editor's command palette moves to Ctrl+Shift+P.
+    editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyMod.Shift | monaco.KeyCode.KeyP, () => editor.trigger('keyboard', 'editor.action.quickCommand', null));
+    const unsubscribeWrap = useViewSettings.subscribe((s, prev) => {
+      if (s.wordWrap !== prev.wordWrap) editor.updateOptions({ wordWrap: s.wordWrap ? 'on' : 'off' });
+    });
     const pipeline = getPipeline();
     let suppressCursor = false;
 
@@ -203,6 +210,7 @@ export function EditorPane() {
 
     return () => {
       unsubscribe();
+      unsubscribeWrap();
       unsubscribeProject();
       disposeProjectModels();
       host.removeEventListener('paste', onPaste, true);

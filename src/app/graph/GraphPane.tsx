@@ -28,6 +28,7 @@ import { GraphViewPanel } from './GraphViewPanel.tsx';
 import { lodOf } from './levelOfDetail.ts';
 import type { CullItem } from '../../core/layout/viewportCulling.ts';
 import { boundsOf, buildCullIndex, itemNear } from '../../core/layout/viewportCulling.ts';
+import { EmptyDocument } from './EmptyDocument.tsx';
 import { OverviewCanvas } from './OverviewCanvas.tsx';
 import { useViewportCulling } from './useViewportCulling.ts';
 
@@ -103,6 +104,9 @@ function GraphCanvas() {
   const lod = useStore((s) => lodOf(s.transform[2]));
   const graphVersion = useDocumentStore((s) => s.graphVersion);
   const layoutInfo = useDocumentStore((s) => s.layoutInfo);
+  const language = useDocumentStore((s) => s.language);
+  // A document with nothing to draw (and nothing wrong): show how to start.
+  const empty = useDocumentStore((s) => s.analysis !== null && s.analysis.version === s.editorVersion && s.analysis.graph.nodes.length === 0 && !s.analysis.diagnostics.some((d) => d.severity === 'error'));
   const flow = useReactFlow();
   const hostRef = useRef<HTMLDivElement>(null);
 
@@ -405,6 +409,7 @@ function GraphCanvas() {
         </Panel>
       </ReactFlow>
       <CascadeDock />
+      {empty && <EmptyDocument language={language} />}
     </div>
   );
 }

@@ -69,6 +69,12 @@ export interface LanguageRow {
    * which do in the refusal (`the infer command does not take … documents (HINT)`).
    */
   readonly commands: { readonly only: readonly string[]; readonly hint: string } | null;
+  /**
+   * A first document in three lines, shown in an empty one (and inserted on request):
+   * small, valid, and showing what a line of the language says. Null: the language
+   * starts from its New template instead.
+   */
+  readonly example: string | null;
   /** What the status bar counts in an analysis: `[count, singular noun]`, e.g. `[12, 'belief']`. */
   counts(analysis: AnalysisView): readonly (readonly [number, string])[];
 }
@@ -88,6 +94,7 @@ export const LANGUAGE_TABLE: readonly LanguageRow[] = [
     packageIdentity: false,
     similarity: true,
     commands: null,
+    example: ['b1 1.0 L0 @user "the release must ship by Friday"', 'b2 .8 L0 @ctx "the test suite passes on main"', 'b3 .7 L0 @self <b1,b2 "cutting the release on Thursday is safe"', ''].join('\n'),
     counts: (a) => [
       [a.stats.nodes, 'belief'],
       [a.stats.edges, 'justification'],
@@ -108,6 +115,7 @@ export const LANGUAGE_TABLE: readonly LanguageRow[] = [
     packageIdentity: true,
     similarity: true,
     commands: null,
+    example: ['from gaia.engine.lang import claim, derive', 'rain = claim("It rained overnight.", prior=0.7)', 'wet = derive("The grass is wet this morning.", given=[rain], rationale="Rain wets the grass.")', ''].join('\n'),
     counts: (a) => {
       let claims = 0;
       let actions = 0;
@@ -136,6 +144,7 @@ export const LANGUAGE_TABLE: readonly LanguageRow[] = [
     packageIdentity: false,
     similarity: false,
     commands: { only: ['check', 'export', 'prove'], hint: 'check, export --to smtlib and prove do' },
+    example: null,
     // The proposal's own status (gates, declarations) has its own place in the status bar.
     counts: () => [],
   },
