@@ -58,7 +58,7 @@ const COMPLETION_KINDS: Record<CompletionKind, CompletionItemKind> = {
   keyword: CompletionItemKind.Property,
 };
 
-const SYMBOL_KINDS = { variable: SymbolKind.Variable, function: SymbolKind.Function, string: SymbolKind.String } as const;
+const SYMBOL_KINDS = { variable: SymbolKind.Variable, function: SymbolKind.Function, string: SymbolKind.String, class: SymbolKind.Class, constant: SymbolKind.Constant, property: SymbolKind.Property } as const;
 
 export class LspFeatures {
   constructor(

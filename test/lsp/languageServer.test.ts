@@ -230,6 +230,12 @@ describe('warrant lsp: FormalProposal', () => {
       client.change(uri, 2, [{ text: '{"version": 1' }]);
       const broken = await client.diagnostics(uri, (d) => d.length > 0);
       expect(broken[0]!.severity).toBe(1);
+      client.change(uri, 3, [{ text: readFileSync(path, 'utf8') }]);
+      await client.diagnostics(uri, (d) => d.length === clean.length);
+      const outline = await client.request<{ name: string; kind: number }[]>('textDocument/documentSymbol', { textDocument: { uri } });
+      expect(outline.length).toBeGreaterThan(3);
+      expect(outline.some((s) => s.kind === 5)).toBe(true); // a sort, as a class
+      expect(outline.some((s) => s.kind === 7)).toBe(true); // an assertion, as a property
     } finally {
       await client.stop();
     }

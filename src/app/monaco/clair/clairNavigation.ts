@@ -50,7 +50,8 @@ export function clairHighlightProvider(monaco: Monaco, host: LanguageHost): Lang
 }
 
 export function clairSymbolProvider(monaco: Monaco, host: LanguageHost): Languages.DocumentSymbolProvider {
-  const kinds = { variable: monaco.languages.SymbolKind.Variable, function: monaco.languages.SymbolKind.Function, string: monaco.languages.SymbolKind.String };
+  const K = monaco.languages.SymbolKind;
+  const kinds = { variable: K.Variable, function: K.Function, string: K.String, class: K.Class, constant: K.Constant, property: K.Property };
   return {
     displayName: 'Beliefs',
     async provideDocumentSymbols() {
