@@ -199,6 +199,33 @@ describe('warrant lsp: a Gaia package folder', () => {
   });
 });
 
+describe('warrant lsp: a lone Gaia module', () => {
+  it('checks it as check does, hovers verbs and claims, and renames a name', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'warrant-lsp-module-'));
+    const path = join(dir, 'pendulum_period.py');
+    copyFileSync(join(REPO, 'public', 'samples', 'pendulum_period.py'), path);
+    const client = await startLanguageServer();
+    try {
+      const uri = fileUri(path);
+      const text = readFileSync(path, 'utf8');
+      client.open(uri, 'python', text);
+      expect((await client.diagnostics(uri)).map(asCheck).sort()).toEqual(checkJson(path).map(checkKey).sort());
+      const lines = text.split('\n');
+      const setupLine = lines.findIndex((l) => l.startsWith('setup = note('));
+      const verb = await client.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri }, position: pos(setupLine, 'setup = no'.length) });
+      expect(verb.contents.value).toContain('note(content');
+      const claim = await client.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri }, position: pos(setupLine, 2) });
+      expect(claim.contents.value).toContain('**setup**');
+      const edit = await client.request<{ changes: Record<string, unknown[]> }>('textDocument/rename', { textDocument: { uri }, position: pos(setupLine, 2), newName: 'apparatus' });
+      expect(edit.changes[uri]!.length).toBeGreaterThan(1);
+      await expect(client.request('textDocument/rename', { textDocument: { uri }, position: pos(setupLine, 2), newName: '2nd' })).rejects.toThrow(/not a valid name/);
+    } finally {
+      await client.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('warrant lsp: a workspace that is a Gaia package', () => {
   it('shows the problems of modules nobody has opened yet, as check reports them', async () => {
     const root = join(mkdtempSync(join(tmpdir(), 'warrant-lsp-ws-')), 'harbour-gaia');
