@@ -72,8 +72,8 @@ function frame(box: Box, c: BandColours, radius: number, dash: string | null, st
   return `<rect width="${box.width}" height="${box.height}" rx="${radius}" ry="${radius}" fill="${fill}" stroke="${stroke}" stroke-width="${hatch ? 2 : 1.5}"${dashed}/>`;
 }
 
-function label(x: number, y: number, text: string, colour: string, strike: boolean, extra = ''): string {
-  return `<text x="${x}" y="${y}" font-size="13" font-weight="700" fill="${colour}"${strike ? STRIKE : ''}${extra}>${escapeXml(text)}</text>`;
+function label(x: number, y: number, text: string, colour: string, strike: boolean, size = 13): string {
+  return `<text x="${x}" y="${y}" font-size="${size}" font-weight="700" fill="${colour}"${strike ? STRIKE : ''}>${escapeXml(text)}</text>`;
 }
 
 function contentLines(text: string, x: number, y: number, width: number, lines: number, strike: boolean, size = 11.5): string[] {
@@ -172,7 +172,7 @@ function helperNode(d: DrawnNode, style: StateStyle): string[] {
   const name = d.graphNode.qid?.split('::').pop() ?? n.id;
   return [
     frame(box, c, 8, style.dash ?? '5 3', c.stroke, style.hatch),
-    label(10, 19, truncate(name, 20), c.text, style.strike, ' font-size="12"'),
+    label(10, 19, truncate(name, 20), c.text, style.strike, 12),
     posteriorText(box.width - 10, 19, c.text, d.posterior),
     ...badgeRow([...stateBadges(style), priorBadge(n), { text: 'helper', ...PLAIN_BADGE }], 10, 26, box.width - 10),
     ...bars(n, d.posterior, c, box, box.height - 12),
