@@ -6,18 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
-import { cursorAfter, node, openFresh, shot, throttle } from './page.ts';
-
-/** Presses on `from`, moves the mouse in small steps onto `to`, and releases there. */
-async function dragWithMouse(page: Page, from: Locator, to: Locator): Promise<void> {
-  const a = (await from.boundingBox())!;
-  const b = (await to.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 8, a.y + a.height / 2 + 8, { steps: 3 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
-  await page.mouse.up();
-}
+import { cursorAfter, dragWithMouse, node, openFresh, shot, throttle } from './page.ts';
 
 /** Where on a range input the thumb for `value` sits. */
 async function thumbAt(slider: Locator, value: number): Promise<{ x: number; y: number }> {

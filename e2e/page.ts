@@ -107,3 +107,21 @@ export async function editorText(page: Page): Promise<string> {
     return lines.map((l) => (l.textContent ?? '').replace(/\u00a0/g, ' ')).join('\n');
   });
 }
+
+/** Presses on `from`, moves the mouse in small steps onto `to`, and releases there. */
+export async function dragWithMouse(page: Page, from: Locator, to: Locator): Promise<void> {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 8, a.y + a.height / 2 + 8, { steps: 3 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
+  await page.mouse.up();
+}
+
+/** One item of the Export menu, downloaded: its file name and bytes. */
+export async function downloadExport(page: Page, format: string): Promise<{ name: string; bytes: Buffer }> {
+  await page.getByTestId('export').click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(`export-${format}`).click()]);
+  return { name: download.suggestedFilename(), bytes: Buffer.concat(await (await download.createReadStream()).toArray()) };
+}

@@ -20,10 +20,11 @@ import { textHash } from '../src/core/oplog/opId.ts';
 import { isRevisable, revisionChanges } from '../src/core/oplog/revisionChanges.ts';
 import type { UserAction } from '../src/core/oplog/userAction.ts';
 import type { UserOperationBody } from '../src/core/session/sessionActions.ts';
-import { commitAction, correctedValues, newHolds, previewAction, reviewList } from '../src/core/session/sessionActions.ts';
+import { commitAction, newHolds, previewAction, reviewList } from '../src/core/session/sessionActions.ts';
 import { derivedValues, sessionLedger } from '../src/core/session/sessionLedger.ts';
 import type { SessionModel } from '../src/core/session/sessionModel.ts';
 import { foldSession } from '../src/core/session/sessionModel.ts';
+import { sessionStatesOf } from '../src/core/session/sessionStates.ts';
 
 /** Which log a request means: the session, and how many ops the page holds of it. */
 export interface LogRef {
@@ -175,18 +176,20 @@ export function createLifecycleApi(analysisOf: (version: number) => AnalysisView
       if (!analysis) return stale(GONE);
       if (!sameLog(request.log)) return stale(OTHER_LOG);
       const model = modelOf(indexOf(analysis.graph));
+      // The same states and corrected values `warrant export --ops` reads (sessionStates.ts).
+      const shown = sessionStatesOf(model);
       const posteriors = request.posteriors ? new Map(Object.entries(request.posteriors)) : undefined;
       const base = {
         version: request.version,
         contradictions: ledgerEntries(sessionLedger(model, analysis.graph, derivedValues(analysis.derived, posteriors)).all),
         review: reviewList(model),
-        corrected: Object.fromEntries(correctedValues(model)),
+        corrected: Object.fromEntries(shown.corrected),
         stale: false,
       };
-      if (!request.action) return { ...base, states: notActive(model.states), invalidated: [], pendingReview: [], refusal: null };
+      if (!request.action) return { ...base, states: Object.fromEntries(shown.states), invalidated: [], pendingReview: [], refusal: null };
       const preview = previewAction(model, request.action);
-      if (!preview.ok) return { ...base, states: notActive(model.states), invalidated: [], pendingReview: [], refusal: preview.message };
-      const states = notActive(model.states);
+      if (!preview.ok) return { ...base, states: Object.fromEntries(shown.states), invalidated: [], pendingReview: [], refusal: preview.message };
+      const states = Object.fromEntries(shown.states);
       for (const [id, { to }] of preview.report.changed) {
         if (to === 'active') delete states[id];
         else states[id] = to;
@@ -208,11 +211,4 @@ export function createLifecycleApi(analysisOf: (version: number) => AnalysisView
 function ledgerEntries(all: readonly Contradiction[]): LedgerEntry[] {
   const entries = all.map((c) => ({ id: c.id, kind: c.kind, endpoints: c.endpoints, rationale: c.rationale, resolved: c.resolution ? c.resolution.body.resolution : null }));
   return [...entries.filter((e) => e.resolved === null), ...entries.filter((e) => e.resolved !== null)];
-}
-
-/** Only the beliefs that are not active: a large trace with few operations sends little. */
-function notActive(states: ReadonlyMap<string, LifecycleState>): Record<string, LifecycleState> {
-  const out: Record<string, LifecycleState> = {};
-  for (const [id, state] of states) if (state !== 'active') out[id] = state;
-  return out;
 }

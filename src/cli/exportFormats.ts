@@ -1,6 +1,8 @@
 /**
  * The `export --to` formats, as the command line names them: the rows of the exporter
  * table (src/core/export/exporterTable.ts), plus any contract format not written yet.
+ * A `picture` row (png) is made only where there is a rasteriser, the page: the command
+ * line names it, and refuses it with the way to get one.
  */
 import { EXPORTERS } from '../core/export/exporterTable.ts';
 import type { Exporter } from '../core/export/exporterTable.ts';
@@ -8,6 +10,19 @@ import { languageRow } from '../core/languages/languageTable.ts';
 
 export { EXPORT_FORMATS, exporterOf, formatsTaking, isExportFormat } from '../core/export/exporterTable.ts';
 export type { ExportFormat } from '../core/export/exporterTable.ts';
+
+/** Whether the command line can make a row: it has no rasteriser for pictures. */
+export function madeByCommandLine(row: Exporter): boolean {
+  return row.output !== 'picture';
+}
+
+/** The formats `--to` takes, in table order. */
+export const CLI_EXPORT_FORMATS: readonly string[] = EXPORTERS.filter(madeByCommandLine).map((e) => e.id);
+
+/** Why the command line refuses a picture row, and what to do instead. */
+export function pictureRefusal(row: Exporter): string {
+  return `export --to ${row.id} draws the picture into pixels, which needs a browser: use Export → ${row.label} in the page, or export --to svg and convert that (for example rsvg-convert -z 2 -o NAME.${row.id} NAME.svg)`;
+}
 
 /** Contract formats not written yet, with the reason (none at the moment). */
 export const PLANNED_EXPORT_FORMATS: Readonly<Record<string, string>> = {};
@@ -30,7 +45,7 @@ export function documentKindsOf(row: Exporter): string {
  */
 export function exportFormatsSentence(languages: readonly { readonly id: string; readonly documentKind: string }[]): string {
   const taken = new Set<string>();
-  const named = (e: Exporter) => (e.output === 'files' ? `${e.id} (a folder)` : e.id);
+  const named = (e: Exporter) => (e.output === 'files' ? `${e.id} (a folder)` : e.output === 'picture' ? `${e.id} (in the page only)` : e.id);
   const parts: string[] = [];
   languages.forEach((language, i) => {
     const mine = EXPORTERS.filter((e) => (e.languages as readonly string[]).includes(language.id));

@@ -1,8 +1,9 @@
 /**
  * Where the command line finds each source an export format needs (the `needs` of the
  * exporter table's rows): the documents it read, ELK for a picture's positions, the
- * `--ops` log or its device key for a session's log. Only the sources a row names are
- * gathered, in the order it names them.
+ * `--ops` log or its device key for a session's log, that log folded over the document
+ * for the lifecycle states (as `explain --ops` folds it), Gaia inference for the
+ * posteriors. Only the sources a row names are gathered, in the order it names them.
  */
 import { basename } from 'node:path';
 import type { ExportNeed, ExportSources } from '../core/export/exporterTable.ts';
@@ -11,15 +12,19 @@ import { chainHead, signHead } from '../core/oplog/logHead.ts';
 import { appendSigned } from '../core/oplog/signOperation.ts';
 import type { Positions } from '../core/layout/layoutTypes.ts';
 import { toLayoutInput } from '../core/layout/toLayoutInput.ts';
+import { posteriorsByNode } from '../core/infer/posteriorsByNode.ts';
+import { NO_STATES, statesOfLog } from '../core/session/sessionStates.ts';
 import type { ProveMode } from '../core/proposal/index.ts';
 import { checkProposal } from '../core/proposal/index.ts';
 import { packageFromModule } from '../core/gaia/package/newPackage.ts';
 import { CliFailure } from './cliFailure.ts';
 import { loadOrCreateDeviceKey } from './deviceKeyFile.ts';
 import { documentExplanations } from './documentExplanations.ts';
+import { withGaiaInference } from './gaiaInference.ts';
 import type { LoadedDocument } from './loadDocument.ts';
 import type { OpsLog } from './opsFile.ts';
 import { readOpsLog } from './opsFile.ts';
+import { writeStderr } from './output.ts';
 import { STDIN_NAME } from './readInput.ts';
 
 export interface CliExportContext {
@@ -27,6 +32,8 @@ export interface CliExportContext {
   readonly opsPath?: string | undefined;
   /** `--mode`: the proposal's mode for `smtlib`. */
   readonly mode?: ProveMode | undefined;
+  /** `--helpers`: draw Gaia's helper claims in a picture (hidden by default, as in the page). */
+  readonly showHelpers?: boolean;
 }
 
 type SourceMakers = { readonly [N in ExportNeed]: (doc: LoadedDocument, log: () => Promise<OpsLog | null>, context: CliExportContext) => Promise<ExportSources[N]> };
@@ -38,18 +45,33 @@ function missing(doc: LoadedDocument, what: string): never {
 const CLI_SOURCES: SourceMakers = {
   text: async (doc) => doc.input.text,
   analysis: async ({ analysis: { graph, derived, diagnostics } }) => ({ graph, derived, diagnostics }),
-  layout: async (doc) => {
+  layout: async (doc, _log, { showHelpers = false }) => {
     // ELK is loaded only when a picture is asked for: it is the heaviest import here.
     const { layoutWithElk } = await import('../elk/layoutWithElk.ts');
     const graph = doc.analysis.graph;
     let positions: Positions = {};
     try {
-      if (graph.nodes.length > 0) positions = await layoutWithElk(toLayoutInput(graph));
+      // Laid out as the page lays it out: without the helper claims unless they are drawn.
+      if (graph.nodes.length > 0) positions = await layoutWithElk(toLayoutInput(graph, { hideHelpers: !showHelpers }));
     } catch (e) {
       // ELK can fail on very large inputs (deep recursion); say so rather than crash.
       throw new CliFailure(`cannot lay out ${doc.input.name} for the picture: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`);
     }
-    return { positions, title: doc.input.name === STDIN_NAME ? 'Warrant reasoning graph' : basename(doc.input.name) };
+    return { positions, title: doc.input.name === STDIN_NAME ? 'Warrant reasoning graph' : basename(doc.input.name), showHelpers };
+  },
+  states: async (doc, log) => {
+    const replayed = await log();
+    if (replayed === null) return NO_STATES;
+    // Folded as `explain --ops` folds it; ops that do not fit this document are said and left out.
+    const { states, skipped } = statesOfLog(doc.analysis.graph, replayed.applied);
+    await writeStderr(skipped.map((s) => `warrant: op ${s.op_id} does not apply to ${doc.input.name}, skipped: ${s.message}\n`).join(''));
+    return states;
+  },
+  posteriors: async (doc) => {
+    // A package Gaia compiles gets its posteriors as `infer` computes them; otherwise there are none to show.
+    if (!doc.gaia?.accepted) return new Map();
+    const { result } = withGaiaInference(doc);
+    return result && !result.problems.some((p) => p.severity === 'error') ? posteriorsByNode(doc.analysis.graph, result.beliefs) : new Map();
   },
   gaia: async (doc) => doc.gaia ?? missing(doc, 'Gaia compile'),
   // A package folder's own files; a lone module becomes the root of a package of its own.

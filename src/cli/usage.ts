@@ -4,7 +4,7 @@
  * src/core/export/exporterTable.ts).
  */
 import { LANGUAGE_TABLE, LANGUAGES, languageRow, DEFAULT_LANGUAGE } from '../core/languages/languageTable.ts';
-import { EXPORT_FORMATS, exportFormatsSentence, formatsTaking } from './exportFormats.ts';
+import { CLI_EXPORT_FORMATS, exportFormatsSentence, formatsTaking, madeByCommandLine } from './exportFormats.ts';
 
 /** `clair|gaia|proposal`: what `--lang` takes. */
 const LANG = LANGUAGES.join('|');
@@ -34,12 +34,20 @@ function entry(label: string, text: string): string {
   return lines.join('\n');
 }
 
+/** The formats the command line makes that take an option, in table order. */
+function takers(option: Parameters<typeof formatsTaking>[0]): string {
+  return formatsTaking(option)
+    .filter(madeByCommandLine)
+    .map((e) => e.id)
+    .join(', ');
+}
+
 const EXTENSIONS = LANGUAGE_TABLE.map((l) => `${l.extensions.join('/')} ${l.name}`).join(', ');
 
 export const COMMAND_USAGE: Readonly<Record<string, string>> = {
   check: `warrant check FILE... [--json] [--lang ${LANG}]`,
   infer: `warrant infer FILE [--json] [--lang ${LANG}] [--method auto|exact|jt|bp|trw_bp] [--depth N] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
-  export: `warrant export FILE --to ${EXPORT_FORMATS.join('|')} [--out PATH] [--ops LOG.jsonl] [--mode entailment|model|consistency] [--lang ${LANG}] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
+  export: `warrant export FILE --to ${CLI_EXPORT_FORMATS.join('|')} [--out PATH] [--ops LOG.jsonl] [--mode entailment|model|consistency] [--helpers] [--lang ${LANG}] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
   bench: 'warrant bench [--json] [--quick] [--no-browser]',
   explain: `warrant explain FILE ID [--json] [--ops LOG.jsonl] [--lang ${LANG}] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
   cascade: `warrant cascade FILE (--refute ID | --correct ID=CONF | --retract ID | --withdraw ID)... [--json] [--lang ${LANG}] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
@@ -63,8 +71,9 @@ Commands:
                                   --withdraw ID in order; report each cascade and the states
 ${entry('export FILE --to FORMAT', exportFormatsSentence(LANGUAGE_TABLE))}
          [--out PATH]             (to stdout unless --out is given)
-         [--ops LOG.jsonl]        (${formatsTaking('ops').map((e) => e.id).join(', ')}: the session's log)
-         [--mode M]               (${formatsTaking('mode').map((e) => e.id).join(', ')}: entailment, model or consistency)
+${entry('       [--ops LOG.jsonl]', `(${takers('ops')}: the session's log, verified and replayed)`)}
+         [--mode M]               (${takers('mode')}: entailment, model or consistency)
+${entry('       [--helpers]', `(${takers('helpers')}: draw Gaia's helper claims too)`)}
   prove FILE [--json]             FormalProposal: the gates, then a solver's verdict
         [--solver z3|cvc5]        (z3 by default; cvc5 needs its executable)
         [--mode M]                (default: the proposal's verificationMode)

@@ -7,6 +7,7 @@
 import { create } from 'zustand';
 import type { SignedOperation } from '../core/oplog/operation.ts';
 import type { UserAction } from '../core/oplog/userAction.ts';
+import type { SessionStates } from '../core/session/sessionStates.ts';
 
 export type BeliefState = 'active' | 'corrected' | 'refuted' | 'invalidated' | 'retracted';
 
@@ -63,6 +64,11 @@ export const useLifecycleStore = create<LifecycleStoreState>(() => ({
   corrected: new Map(),
   notice: null,
 }));
+
+/** The states and corrected values the graph shows, as the picture exports read them (the `states` source). */
+export function sessionStatesShown(s: Pick<LifecycleStoreState, 'states' | 'corrected'>): SessionStates {
+  return { states: s.states, corrected: s.corrected };
+}
 
 export type PreviewMark = 'none' | 'target' | 'invalidated' | 'changed';
 

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EXPORT_FORMATS } from '../../src/core/export/exporterTable.ts';
+import { EXPORT_FORMATS, exporterOf } from '../../src/core/export/exporterTable.ts';
 import { LANGUAGES } from '../../src/core/languages/languageTable.ts';
 import { COMMAND_USAGE, USAGE } from '../../src/cli/usage.ts';
 
@@ -16,11 +16,15 @@ describe('usage text from the tables', () => {
     expect(USAGE).toBe(documented);
   });
 
-  it('lists exactly the table’s export formats, each once', () => {
-    expect(COMMAND_USAGE.export).toContain(`--to ${EXPORT_FORMATS.join('|')} `);
+  it('lists exactly the table’s export formats, each once; a picture as the page’s only', () => {
+    const pictures = EXPORT_FORMATS.filter((f) => exporterOf(f).output === 'picture');
+    expect(pictures).toEqual(['png']);
+    // `--to` takes what the command line makes: not the pictures, which need a rasteriser.
+    expect(COMMAND_USAGE.export).toContain(`--to ${EXPORT_FORMATS.filter((f) => !pictures.includes(f)).join('|')} `);
     const sentence = USAGE.slice(USAGE.indexOf('export FILE --to FORMAT'), USAGE.indexOf('[--out PATH]')).replace(/\s+/g, ' ');
-    const named = [...sentence.matchAll(/[a-z][a-z-]*(?=[,;]| \(a folder\)|\s*$)/g)].map((m) => m[0]).filter((w) => (EXPORT_FORMATS as readonly string[]).includes(w));
+    const named = [...sentence.matchAll(/[a-z][a-z-]*(?=[,;]| \(a folder\)| \(in the page only\)|\s*$)/g)].map((m) => m[0]).filter((w) => (EXPORT_FORMATS as readonly string[]).includes(w));
     expect([...named].sort()).toEqual([...EXPORT_FORMATS].sort());
+    for (const p of pictures) expect(sentence).toContain(`${p} (in the page only)`);
   });
 
   it('takes --lang values from the language table', () => {

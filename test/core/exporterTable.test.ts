@@ -1,6 +1,7 @@
 /**
- * The exporter table: every format of contract §1.5 with its languages, file names and
- * types, and each row's run giving the same bytes as the module it stands for.
+ * The exporter table: every format of contract §1.5 (and `png`, an extension) with its
+ * languages, file names and types, and each row's run giving the same bytes as the
+ * module it stands for.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +21,7 @@ import { canonicalJson } from '../../src/core/oplog/canonicalJson.ts';
 import { generateDeviceKey } from '../../src/core/oplog/deviceKey.ts';
 import { appendSigned } from '../../src/core/oplog/signOperation.ts';
 import { checkProposal } from '../../src/core/proposal/index.ts';
+import { NO_STATES } from '../../src/core/session/sessionStates.ts';
 
 const sample = (file: string) => readFileSync(new URL(`../../public/samples/${file}`, import.meta.url), 'utf8');
 
@@ -36,9 +38,10 @@ const text = (out: ExportOutput): string => {
 };
 
 describe('exporter table', () => {
-  it('has exactly the formats of contract §1.5, in its order', () => {
+  it('has exactly the formats of contract §1.5, in its order, and png beside svg', () => {
     expect(contractFormats()).toHaveLength(12);
-    expect(EXPORT_FORMATS).toEqual(contractFormats());
+    expect(EXPORT_FORMATS.filter((f) => f !== 'png')).toEqual(contractFormats());
+    expect(EXPORT_FORMATS.indexOf('png')).toBe(EXPORT_FORMATS.indexOf('svg') + 1);
     expect(EXPORTERS.map((e) => e.id)).toEqual(EXPORT_FORMATS);
     for (const f of EXPORT_FORMATS) expect(isExportFormat(f)).toBe(true);
     expect(isExportFormat('pdf')).toBe(false);
@@ -52,6 +55,7 @@ describe('exporter table', () => {
       dot: ['clair', 'gaia'],
       graphml: ['clair', 'gaia'],
       svg: ['clair', 'gaia'],
+      png: ['clair', 'gaia'],
       'gaia-ir': ['gaia'],
       beliefs: ['gaia'],
       manifests: ['gaia'],
@@ -71,6 +75,7 @@ describe('exporter table', () => {
       dot: ['route-planning.dot', 'text/vnd.graphviz', 'text'],
       graphml: ['route-planning.graphml', 'application/xml', 'text'],
       svg: ['route-planning.svg', 'image/svg+xml', 'text'],
+      png: ['route-planning.png', 'image/png', 'picture'],
       'gaia-ir': ['ir.json', 'application/json', 'text'],
       beliefs: ['beliefs.json', 'application/json', 'text'],
       manifests: ['route-planning-manifests.zip', 'application/zip', 'files'],
@@ -85,13 +90,21 @@ describe('exporter table', () => {
 
   it('lists a language’s formats with its own first', () => {
     const ids = (l: 'clair' | 'gaia' | 'proposal') => exportFormatsOf(l).map((e) => e.id);
-    expect(ids('clair')).toEqual(['clair', 'json', 'dot', 'graphml', 'svg', 'explanations', 'oplog']);
-    expect(ids('gaia')).toEqual(['gaia-ir', 'beliefs', 'manifests', 'package', 'json', 'dot', 'graphml', 'svg', 'explanations', 'oplog']);
+    expect(ids('clair')).toEqual(['clair', 'json', 'dot', 'graphml', 'svg', 'png', 'explanations', 'oplog']);
+    expect(ids('gaia')).toEqual(['gaia-ir', 'beliefs', 'manifests', 'package', 'json', 'dot', 'graphml', 'svg', 'png', 'explanations', 'oplog']);
     expect(ids('proposal')).toEqual(['smtlib']);
   });
 
   it('says which options and sources each format takes', () => {
-    expect(formatsTaking('ops').map((e) => e.id)).toEqual(['explanations', 'oplog']);
+    expect(formatsTaking('ops').map((e) => e.id)).toEqual(['dot', 'graphml', 'svg', 'png', 'explanations', 'oplog']);
+    expect(formatsTaking('helpers').map((e) => e.id)).toEqual(['svg', 'png']);
+    const needs = Object.fromEntries(EXPORTERS.filter((e) => e.needs.includes('states')).map((e) => [e.id, e.needs]));
+    expect(needs).toEqual({
+      dot: ['analysis', 'states'],
+      graphml: ['analysis', 'states'],
+      svg: ['analysis', 'layout', 'states', 'posteriors'],
+      png: ['analysis', 'layout', 'states', 'posteriors'],
+    });
     expect(formatsTaking('mode').map((e) => e.id)).toEqual(['smtlib']);
     expect(formatsTaking('method').map((e) => e.id)).toEqual(['beliefs']);
     const fromText = EXPORTERS.filter((e) => e.needs.every((n) => SOURCES_FROM_TEXT.has(n))).map((e) => e.id);
@@ -107,9 +120,13 @@ describe('exporter table', () => {
     const a = analyzeDocument(source, 'clair', 1);
     const analysis = { graph: a.graph, derived: a.derived, diagnostics: a.diagnostics };
     expect(text(await exporterOf('clair').run({ text: source }))).toBe(exportClair(source));
-    for (const f of ['json', 'dot', 'graphml'] as const) expect(text(await exporterOf(f).run({ analysis }))).toBe(GRAPH_EXPORTS[f](analysis));
+    for (const f of ['json', 'dot', 'graphml'] as const) expect(text(await exporterOf(f).run({ analysis, states: NO_STATES }))).toBe(GRAPH_EXPORTS[f](analysis));
     const positions = Object.fromEntries(a.graph.nodes.map((n, i) => [n.id, { x: i * 10, y: i * 20 }]));
-    expect(text(await exporterOf('svg').run({ analysis, layout: { positions, title: 'T' } }))).toBe(exportSvg({ graph: a.graph, derived: a.derived, positions, title: 'T' }));
+    const picture = { analysis, layout: { positions, title: 'T', showHelpers: false }, states: NO_STATES, posteriors: new Map<string, number>() };
+    const svg = exportSvg({ graph: a.graph, derived: a.derived, positions, title: 'T' });
+    expect(text(await exporterOf('svg').run(picture))).toBe(svg);
+    // png is the same picture, for the surface to draw into pixels.
+    expect(await exporterOf('png').run(picture)).toEqual({ picture: svg });
   });
 
   it('gives the bytes of the modules it stands for: Gaia files', async () => {

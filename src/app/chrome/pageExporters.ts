@@ -2,10 +2,12 @@
  * How the page makes each export of the exporter table (src/core/export/exporterTable.ts).
  * A format whose sources all come from the text is made in the validation worker
  * (canonical text, Gaia's files, a proposal's SMT-LIB2 in the mode chosen for Run);
- * one that reads the analysis or the positions on screen is made here from what the
- * page shows; the formats made from the open session's log are the session's own, by
- * id below. Several files come as one zip with their folder layout. A project (a Gaia
- * package's files) sends its files in place of the text.
+ * one that reads the analysis, the positions, the lifecycle states or the posteriors
+ * is made here from what the page shows (helper claims drawn only when the toggle shows
+ * them); the formats made from the open session's log are the session's own, by id
+ * below. Several files come as one zip with their folder layout; a picture is drawn into
+ * PNG pixels on a canvas. A project (a Gaia package's files) sends its files in place of
+ * the text.
  */
 import { strToU8, zipSync } from 'fflate';
 import type { ExportFormat, ExportNeed, ExportOutput, ExportSources } from '../../core/export/exporterTable.ts';
@@ -16,6 +18,8 @@ import { getSession } from '../../store/sessionInstance.ts';
 import { useProofStore } from '../../store/proofStore.ts';
 import { activeEditor } from '../editor/activeEditor.ts';
 import { useProjectStore } from '../../store/projectStore.ts';
+import { sessionStatesShown, useLifecycleStore } from '../../store/lifecycleStore.ts';
+import { pictureToPng } from './pictureToPng.ts';
 
 /** Formats made from the open session's log, which the session controller keeps. */
 const SESSION_EXPORTS: Partial<Record<ExportFormat, () => Promise<string>>> = {
@@ -35,8 +39,10 @@ const PAGE_SOURCES: { readonly [N in ExportNeed]?: () => Promise<ExportSources[N
   },
   layout: async () => {
     const s = useDocumentStore.getState();
-    return { positions: s.positions, title: s.name };
+    return { positions: s.positions, title: s.name, showHelpers: s.showHelpers };
   },
+  states: async () => sessionStatesShown(useLifecycleStore.getState()),
+  posteriors: async () => useDocumentStore.getState().posteriors,
 };
 
 async function make(format: ExportFormat): Promise<ExportOutput> {
@@ -66,5 +72,6 @@ export async function exportInPage(format: ExportFormat): Promise<string | Uint8
   if ('error' in out) throw new Error(out.error);
   if ('refused' in out) throw new Error(`${useDocumentStore.getState().name} ${out.refused}`);
   if ('files' in out) return zipSync(Object.fromEntries([...out.files].map(([path, body]) => [path, strToU8(body)])));
+  if ('picture' in out) return pictureToPng(out.picture);
   return out.text;
 }

@@ -2,22 +2,10 @@
 import { memo } from 'react';
 import { Handle, Position } from '@xyflow/react';
 import type { NodeProps } from '@xyflow/react';
+import { factorGlyph } from '../../core/graph/factorGlyphs.ts';
 import { boxOf } from '../../core/layout/nodeBox.ts';
 import { useDocumentStore } from '../../store/documentStore.ts';
 import { useHighlightStore } from '../../store/highlightStore.ts';
-
-/** A glyph per verb, so the kind of step reads at a glance. */
-const GLYPH: Readonly<Record<string, string>> = {
-  derive: '⇒',
-  observe: '◉',
-  compute: 'ƒ',
-  infer: 'P',
-  associate: '~',
-  equal: '≡',
-  contradict: '⊥',
-  exclusive: '⊕',
-  decompose: '∧',
-};
 
 function FactorNodeView({ id }: NodeProps) {
   const view = useDocumentStore((s) => s.views.get(id));
@@ -38,7 +26,7 @@ function FactorNodeView({ id }: NodeProps) {
       title={[n.factor?.label ? `${verb} · ${n.factor.label}` : verb, n.factor?.rationale].filter(Boolean).join('\n\n')}
     >
       <Handle type="target" position={Position.Top} isConnectable={false} />
-      <span className="factor-glyph">{GLYPH[verb] ?? '•'}</span>
+      <span className="factor-glyph">{factorGlyph(verb)}</span>
       <span className="factor-verb">{verb}</span>
       <Handle type="source" position={Position.Bottom} isConnectable={false} />
     </div>

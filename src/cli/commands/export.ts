@@ -14,7 +14,7 @@ import { languageRow, LANGUAGES } from '../../core/languages/languageTable.ts';
 import { CliFailure, usageFailure } from '../cliFailure.ts';
 import { parseCommandLine } from '../commandLine.ts';
 import { diagnosticLine } from '../diagnosticReport.ts';
-import { documentKindsOf, EXPORT_FORMATS, exporterOf, formatsTaking, isExportFormat, orList, PLANNED_EXPORT_FORMATS } from '../exportFormats.ts';
+import { CLI_EXPORT_FORMATS, documentKindsOf, exporterOf, formatsTaking, isExportFormat, madeByCommandLine, orList, pictureRefusal, PLANNED_EXPORT_FORMATS } from '../exportFormats.ts';
 import { cliExportSources } from '../exportSources.ts';
 import { loadDocument, packageOptionsOf } from '../loadDocument.ts';
 import { makeFolder } from '../makeFolder.ts';
@@ -26,29 +26,33 @@ import { PROVE_MODES } from '../../core/proposal/index.ts';
 
 export async function runExport(args: readonly string[]): Promise<number> {
   const cl = parseCommandLine('export', args, {
+    flags: ['helpers'],
     values: { to: null, out: null, ops: null, lang: LANGUAGES, method: ['auto', 'exact', 'jt', 'bp', 'trw_bp'], mode: PROVE_MODES, ...GAIA_PACKAGE_OPTIONS },
   });
   if (cl.positionals.length !== 1) throw usageFailure('export takes exactly one FILE (or - for standard input)', 'export');
   const to = cl.values.get('to');
-  if (to === undefined) throw usageFailure(`export needs --to FORMAT (${EXPORT_FORMATS.join(', ')})`, 'export');
+  if (to === undefined) throw usageFailure(`export needs --to FORMAT (${CLI_EXPORT_FORMATS.join(', ')})`, 'export');
   const planned = PLANNED_EXPORT_FORMATS[to];
   if (planned !== undefined) throw new CliFailure(`export --to ${to} is not available in this version yet: ${planned}`);
-  if (!isExportFormat(to)) throw usageFailure(`unknown export format ${JSON.stringify(to)}; use one of ${EXPORT_FORMATS.join(', ')}`, 'export');
+  if (!isExportFormat(to)) throw usageFailure(`unknown export format ${JSON.stringify(to)}; use one of ${CLI_EXPORT_FORMATS.join(', ')}`, 'export');
   const row = exporterOf(to);
+  if (!madeByCommandLine(row)) throw usageFailure(pictureRefusal(row), 'export');
 
   const out = cl.values.get('out');
   const opsPath = cl.values.get('ops');
-  const takenBy = (option: 'ops' | 'mode') => orList(formatsTaking(option).map((e) => e.id));
+  const takenBy = (option: 'ops' | 'mode' | 'helpers') => orList(formatsTaking(option).filter(madeByCommandLine).map((e) => e.id));
   if (opsPath !== undefined && !row.options.includes('ops')) throw usageFailure(`--ops is for export --to ${takenBy('ops')}`, 'export');
   if (opsPath === '-' && cl.positionals[0] === '-') throw usageFailure('standard input (-) can be read only once', 'export');
   if (row.output === 'files' && out === undefined) throw usageFailure(`export --to ${to} writes a folder: give it with --out PATH`, 'export');
   if (cl.values.has('mode') && !row.options.includes('mode')) throw usageFailure(`--mode is for export --to ${takenBy('mode')}`, 'export');
+  const showHelpers = cl.flags.has('helpers');
+  if (showHelpers && !row.options.includes('helpers')) throw usageFailure(`--helpers is for export --to ${takenBy('helpers')}`, 'export');
   const doc = await loadDocument('export', cl.positionals[0]!, cl.values.get('lang'), packageOptionsOf(cl.values));
   if (!row.languages.includes(doc.language)) {
     throw new CliFailure(`export --to ${to} needs ${documentKindsOf(row)}; ${doc.input.name} is ${languageRow(doc.language).documentKind}`);
   }
 
-  const { sources, logBroken } = await cliExportSources(row.needs, doc, { opsPath, mode: cl.values.get('mode') as ProveMode | undefined });
+  const { sources, logBroken } = await cliExportSources(row.needs, doc, { opsPath, mode: cl.values.get('mode') as ProveMode | undefined, showHelpers });
   const result = await row.run(sources, { method: cl.values.get('method') as InferenceMethod | undefined });
   if ('error' in result) throw new CliFailure(`cannot export ${doc.input.name}: ${result.error}`);
   // Diagnostics go to stderr: stdout may be the exported file itself.
@@ -59,6 +63,7 @@ export async function runExport(args: readonly string[]): Promise<number> {
     await writeStderr(report + `warrant: ${doc.input.name} ${result.refused}\n`);
     return 1;
   }
+  if ('picture' in result) throw new CliFailure(pictureRefusal(row));
   if ('files' in result) await writeFolder(out!, result.files);
   else await writeText(out, result.text);
 

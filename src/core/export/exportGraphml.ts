@@ -1,11 +1,15 @@
 /**
  * `export --to graphml`: GraphML 1.0 with typed data keys, readable by yEd, Gephi,
  * NetworkX and igraph. Every value is XML-escaped; a value that is absent (no level,
- * no derived confidence) is left out rather than written as a placeholder.
+ * no derived confidence) is left out rather than written as a placeholder. The
+ * session's lifecycle state of every node is the `state` key, a standing correction's
+ * value the `corrected` key.
  */
+import type { SessionStates } from '../session/sessionStates.ts';
+import { NO_STATES } from '../session/sessionStates.ts';
 import type { ExportInput } from './exportInput.ts';
-import type { ExportedNode } from './exportedNode.ts';
-import { exportedNodes, sourceLabel } from './exportedNode.ts';
+import type { NodeWithState } from './exportedNode.ts';
+import { nodesWithStates, sourceLabel } from './exportedNode.ts';
 import { escapeXml } from './xmlText.ts';
 
 type KeyType = 'string' | 'double' | 'int' | 'boolean';
@@ -16,7 +20,7 @@ interface KeySpec<T> {
   readonly value: (item: T) => string | number | boolean | null;
 }
 
-const NODE_KEYS: readonly KeySpec<ExportedNode>[] = [
+const NODE_KEYS: readonly KeySpec<NodeWithState>[] = [
   { id: 'kind', type: 'string', value: (n) => n.kind },
   { id: 'content', type: 'string', value: (n) => n.content },
   { id: 'confidence', type: 'double', value: (n) => n.confidence },
@@ -29,6 +33,8 @@ const NODE_KEYS: readonly KeySpec<ExportedNode>[] = [
   { id: 'derived', type: 'double', value: (n) => n.derived },
   { id: 'effective', type: 'double', value: (n) => n.effective },
   { id: 'band', type: 'string', value: (n) => n.band },
+  { id: 'state', type: 'string', value: (n) => n.state },
+  { id: 'corrected', type: 'double', value: (n) => n.corrected },
 ];
 
 interface EdgeItem {
@@ -41,7 +47,7 @@ const EDGE_KEYS: readonly KeySpec<EdgeItem>[] = [
   { id: 'tentative', type: 'boolean', value: (e) => e.tentative },
 ];
 
-export function exportGraphml(input: ExportInput): string {
+export function exportGraphml(input: ExportInput, states: SessionStates = NO_STATES): string {
   const out: string[] = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<graphml xmlns="http://graphml.graphdrawing.org/xmlns"',
@@ -51,7 +57,7 @@ export function exportGraphml(input: ExportInput): string {
   for (const k of NODE_KEYS) out.push(keyElement(k, 'node'));
   for (const k of EDGE_KEYS) out.push(keyElement(k, 'edge'));
   out.push(`  <graph id="${escapeXml(input.graph.language)}" edgedefault="directed">`);
-  for (const n of exportedNodes(input.graph, input.derived)) {
+  for (const n of nodesWithStates(input.graph, input.derived, states)) {
     out.push(`    <node id="${escapeXml(n.id)}">`);
     out.push(...dataElements(NODE_KEYS, n));
     out.push('    </node>');

@@ -1,19 +1,29 @@
 /**
- * `export --to svg`: a standalone picture of the graph at given positions (from ELK in
- * the CLI). Each node is a rounded box filled by its confidence band, showing id,
- * confidence (and the effective value when lower), level and source badges, a `?`
- * marker with the invalidation conditions, and the first words of its content; the
- * full text is in the node's tooltip. Edges are arrows from support to supported.
- * All text is XML-escaped, so any content is safe.
+ * `export --to svg`: a standalone picture of the graph at given positions (ELK in the
+ * command line, the layout on screen in the page). Nodes are drawn at their real sizes
+ * by kind (svgNodes.ts), filled by confidence band — a Gaia claim's by its posterior —
+ * and marked by the session's lifecycle states; edges are arrows from support to
+ * supported. Gaia's helper claims are left out unless asked for, as the page hides them.
+ * The viewBox holds every node and edge with a margin. All text is XML-escaped, so any
+ * content is safe.
  */
 import type { DerivedConfidence } from '../clair/derivedConfidence.ts';
-import type { ReasoningGraph } from '../graph/reasoningGraph.ts';
-import type { Point, Positions } from '../layout/layoutTypes.ts';
-import { NODE_HEIGHT, NODE_WIDTH } from '../layout/layoutTypes.ts';
-import { BAND_RANGES, BROKEN_STROKE, coloursOf } from './bandColours.ts';
-import type { ExportedNode } from './exportedNode.ts';
-import { displayConfidence, exportedNodes, sourceLabel } from './exportedNode.ts';
-import { graphemes, truncate, wrapText } from './shortenText.ts';
+import { bandOf } from '../clair/confidenceAlgebra.ts';
+import type { GraphNode, ReasoningGraph } from '../graph/reasoningGraph.ts';
+import { shownGraph } from '../graph/shownGraph.ts';
+import { languageRow } from '../languages/languageTable.ts';
+import type { Positions } from '../layout/layoutTypes.ts';
+import { boxOf } from '../layout/nodeBox.ts';
+import type { SessionStates } from '../session/sessionStates.ts';
+import { NO_STATES } from '../session/sessionStates.ts';
+import { BAND_RANGES, coloursOf } from './bandColours.ts';
+import { nodesWithStates } from './exportedNode.ts';
+import type { Curve } from './pictureGeometry.ts';
+import { edgeCurve, extentOf, moveBox, moveCurve, placeBoxes, round } from './pictureGeometry.ts';
+import { truncate } from './shortenText.ts';
+import { hatchPattern, LEGEND_STATES, STATE_STYLES } from './stateStyles.ts';
+import type { DrawnNode } from './svgNodes.ts';
+import { CHAR_WIDTH, HATCH_ID, nodeElements } from './svgNodes.ts';
 import { escapeXml } from './xmlText.ts';
 
 export interface SvgInput {
@@ -23,30 +33,47 @@ export interface SvgInput {
   readonly derived: readonly DerivedConfidence[];
   /** Shown in the header and as the picture's accessible name. */
   readonly title?: string;
+  /** The session's lifecycle states (none: every belief active). */
+  readonly states?: SessionStates;
+  /** Gaia: each claim's posterior, by node id. */
+  readonly posteriors?: ReadonlyMap<string, number>;
+  /** Gaia: draw the helper claims too (the page's toggle; hidden by default). */
+  readonly showHelpers?: boolean;
 }
 
 const MARGIN = 24;
+/** The header's height: title and counts, the band legend, and a row for states when any show. */
 const HEADER = 44;
-const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Apple Color Emoji', 'Segoe UI Emoji', sans-serif";
-/** Rough advance of one character of 11px text, for sizing badges. */
-const CHAR_WIDTH = 6.4;
-const CONTENT_WIDTH = 33;
+const STATE_ROW = 22;
+const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'DejaVu Sans', 'Apple Color Emoji', 'Segoe UI Emoji', sans-serif";
+const LEGEND_LEFT = MARGIN + 276;
 
 export function exportSvg(input: SvgInput): string {
-  const nodes = exportedNodes(input.graph, input.derived);
-  const placed = placeNodes(nodes, input.positions);
+  const graph = shownGraph(input.graph, { hideHelpers: input.showHelpers !== true });
   const title = input.title ?? 'Warrant reasoning graph';
-
-  let right = 0;
-  let bottom = 0;
-  for (const p of placed.values()) {
-    right = Math.max(right, p.x + NODE_WIDTH);
-    bottom = Math.max(bottom, p.y + NODE_HEIGHT);
+  const byId = new Map<string, GraphNode>(graph.nodes.map((n) => [n.id, n]));
+  const nodes = nodesWithStates(graph, input.derived, input.states ?? NO_STATES);
+  const raw = placeBoxes(
+    nodes.map((n) => ({ id: n.id, ...boxOf(byId.get(n.id)!) })),
+    input.positions,
+  );
+  const rawCurves: { curve: Curve; tentative: boolean; label: string }[] = [];
+  for (const e of graph.edges) {
+    const from = raw.get(e.from);
+    const to = raw.get(e.to);
+    if (from && to) rawCurves.push({ curve: edgeCurve(from, to), tentative: e.tentative, label: `${e.from} → ${e.to}` });
   }
-  const legend = legendItems();
-  const legendRight = legend.length > 0 ? legend[legend.length - 1]!.end : 0;
-  const width = Math.ceil(Math.max(right + MARGIN, legendRight + MARGIN));
-  const height = Math.ceil(Math.max(bottom + MARGIN, HEADER + MARGIN + 40));
+
+  const shownStates = LEGEND_STATES.filter((s) => nodes.some((n) => n.state === s && !n.broken));
+  const top = HEADER + (shownStates.length > 0 ? STATE_ROW : 0) + MARGIN;
+  const extent = extentOf(raw.values(), rawCurves.map((c) => c.curve));
+  const dx = extent ? MARGIN - extent.minX : MARGIN;
+  const dy = extent ? top - extent.minY : top;
+  const bandLegend = legendRow(BAND_RANGES.map(({ band, range }) => `${band} ${range}`));
+  const stateLegend = legendRow(shownStates.map((s) => STATE_LEGEND[s]));
+  const legendRight = Math.max(0, ...[...bandLegend, ...stateLegend].map((i) => i.end));
+  const width = Math.ceil(Math.max(extent ? extent.maxX - extent.minX + 2 * MARGIN : 0, legendRight + MARGIN));
+  const height = Math.ceil(extent ? extent.maxY - extent.minY + top + MARGIN : top + 40);
 
   const out: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(title)}">`,
@@ -55,177 +82,104 @@ export function exportSvg(input: SvgInput): string {
     '<marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">',
     '<path d="M0,0 L10,5 L0,10 z" fill="#64748b"/>',
     '</marker>',
+    ...shownStates.filter((st) => STATE_STYLES[st].hatch).map((st) => hatchPattern(HATCH_ID, STATE_STYLES[st].colours!.fill)),
     '</defs>',
     `<style>text{font-family:${FONT};}</style>`,
     `<rect x="0" y="0" width="${width}" height="${height}" fill="#ffffff"/>`,
-    ...header(title, nodes.length, input.graph.edges.length, legend),
+    `<text x="${MARGIN}" y="24" font-size="14" font-weight="600" fill="#1f2933">${escapeXml(truncate(title, 40))}</text>`,
+    `<text x="${MARGIN}" y="40" font-size="11" fill="#52606d">${escapeXml(summary(graph))}</text>`,
+    ...bandLegend.flatMap(({ x, label }, i) => legendItem(x, 14, label, bandSwatch(x, 14, BAND_RANGES[i]!.band))),
+    ...(stateLegend.length > 0 ? [`<g class="state-legend">`, ...stateLegend.flatMap(({ x, label }, i) => legendItem(x, 38, label, stateSwatch(x, 38, shownStates[i]!))), '</g>'] : []),
   ];
 
   out.push('<g class="edges" fill="none" stroke="#64748b" stroke-width="1.4">');
-  for (const e of input.graph.edges) {
-    const from = placed.get(e.from);
-    const to = placed.get(e.to);
-    if (!from || !to) continue;
-    out.push(edgePath(from, to, e.tentative, `${e.from} → ${e.to}`));
+  for (const { curve, tentative, label } of rawCurves) {
+    const c = moveCurve(curve, dx, dy);
+    const dash = tentative ? ' stroke-dasharray="5 4"' : '';
+    const d = `M${c.start.x},${c.start.y} C${c.c1.x},${c.c1.y} ${c.c2.x},${c.c2.y} ${c.end.x},${c.end.y}`;
+    out.push(`<path d="${d}" marker-end="url(#arrow)"${dash}><title>${escapeXml(label)}</title></path>`);
   }
   out.push('</g>');
 
   out.push('<g class="nodes">');
   for (const n of nodes) {
-    const p = placed.get(n.id);
-    if (p) out.push(...nodeGroup(n, p));
+    const graphNode = byId.get(n.id)!;
+    const posterior = input.posteriors?.get(n.id);
+    const known = posterior !== undefined && Number.isFinite(posterior) ? posterior : null;
+    // A Gaia claim is coloured by its posterior, as the page colours it (a corrected prior shows in its badge).
+    const band = known !== null ? bandOf(Math.min(1, Math.max(0, known))) : n.band;
+    const drawn: DrawnNode = { node: { ...n, band }, graphNode, box: moveBox(raw.get(n.id)!, dx, dy), posterior: known };
+    out.push(...nodeElements(drawn));
   }
   out.push('</g>');
   if (nodes.length === 0) {
-    out.push(`<text x="${MARGIN}" y="${HEADER + MARGIN + 16}" font-size="13" fill="#52606d">This document has no beliefs.</text>`);
+    out.push(`<text x="${MARGIN}" y="${top + 16}" font-size="13" fill="#52606d">This document has no ${languageRow(graph.language).terms.items}.</text>`);
   }
   out.push('</svg>');
   return out.join('\n') + '\n';
 }
 
-/** Shifts the layout below the header and gives unplaced nodes a row of their own. */
-function placeNodes(nodes: readonly ExportedNode[], positions: Positions): Map<string, Point> {
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxY = -Infinity;
-  for (const n of nodes) {
-    const p = positions[n.id];
-    if (!p || !Number.isFinite(p.x) || !Number.isFinite(p.y)) continue;
-    minX = Math.min(minX, p.x);
-    minY = Math.min(minY, p.y);
-    maxY = Math.max(maxY, p.y + NODE_HEIGHT);
+/** What the legend says of each state. */
+const STATE_LEGEND: Readonly<Record<(typeof LEGEND_STATES)[number], string>> = {
+  active: 'active',
+  refuted: 'refuted (struck through)',
+  invalidated: 'invalidated (faded)',
+  corrected: 'corrected (✎ new value)',
+  retracted: 'retracted',
+};
+
+/** `9 beliefs · 10 justifications`, `12 claims · 7 actions · 1 note`: what the picture holds. */
+function summary(graph: ReasoningGraph): string {
+  const counts = new Map<string, number>();
+  for (const n of graph.nodes) {
+    const noun = n.helper ? 'helper claim' : NOUNS[n.kind];
+    counts.set(noun, (counts.get(noun) ?? 0) + 1);
   }
-  const dx = Number.isFinite(minX) ? MARGIN - minX : MARGIN;
-  const dy = Number.isFinite(minY) ? HEADER + MARGIN - minY : HEADER + MARGIN;
-  let spareY = Number.isFinite(maxY) ? maxY + dy + 40 : HEADER + MARGIN;
-  let spareX = MARGIN;
-  const out = new Map<string, Point>();
-  for (const n of nodes) {
-    const p = positions[n.id];
-    if (p && Number.isFinite(p.x) && Number.isFinite(p.y)) {
-      out.set(n.id, { x: round(p.x + dx), y: round(p.y + dy) });
-      continue;
-    }
-    out.set(n.id, { x: spareX, y: spareY });
-    spareX += NODE_WIDTH + 28;
-    if (spareX > 8 * (NODE_WIDTH + 28)) {
-      spareX = MARGIN;
-      spareY += NODE_HEIGHT + 28;
-    }
-  }
-  return out;
+  const order: readonly string[] = Object.values(NOUNS);
+  const ordered = new Map([...counts].sort(([a], [b]) => order.indexOf(a) - order.indexOf(b)));
+  const justifications = graph.edges.filter((e) => e.kind === 'justification').length;
+  if (justifications > 0 || graph.language === 'clair') ordered.set('justification', justifications);
+  if (ordered.size === 0) ordered.set(languageRow(graph.language).terms.item, 0);
+  return [...ordered].map(([noun, k]) => `${k} ${k === 1 ? noun : noun + 's'}`).join(' · ');
 }
 
-interface LegendItem {
+const NOUNS = { belief: 'belief', claim: 'claim', helper: 'helper claim', factor: 'action', note: 'note', question: 'question' } as const;
+
+interface LegendSlot {
   readonly x: number;
   readonly end: number;
   readonly label: string;
-  readonly band: (typeof BAND_RANGES)[number]['band'];
 }
 
-/** One swatch per band, in a row to the right of the title. */
-function legendItems(): LegendItem[] {
-  const out: LegendItem[] = [];
-  let x = MARGIN + 276;
-  for (const { band, range } of BAND_RANGES) {
-    const label = `${band} ${range}`;
+/** Swatches in a row to the right of the title. */
+function legendRow(labels: readonly string[]): LegendSlot[] {
+  const out: LegendSlot[] = [];
+  let x = LEGEND_LEFT;
+  for (const label of labels) {
     const end = x + 20 + label.length * CHAR_WIDTH;
-    out.push({ x, end, label, band });
+    out.push({ x, end, label });
     x = end + 12;
   }
   return out;
 }
 
-function header(title: string, nodeCount: number, edgeCount: number, legend: readonly LegendItem[]): string[] {
-  const out = [
-    `<text x="${MARGIN}" y="24" font-size="14" font-weight="600" fill="#1f2933">${escapeXml(truncate(title, 40))}</text>`,
-    `<text x="${MARGIN}" y="40" font-size="11" fill="#52606d">${nodeCount} ${nodeCount === 1 ? 'belief' : 'beliefs'} · ${edgeCount} ${edgeCount === 1 ? 'justification' : 'justifications'}</text>`,
-  ];
-  for (const { x, label, band } of legend) {
-    const c = coloursOf(band);
-    out.push(`<rect x="${round(x)}" y="14" width="14" height="14" rx="3" fill="${c.fill}" stroke="${c.stroke}"/>`);
-    out.push(`<text x="${round(x + 20)}" y="25" font-size="11" fill="#323f4b">${escapeXml(label)}</text>`);
-  }
+function legendItem(x: number, y: number, label: string, swatch: string[]): string[] {
+  return [...swatch, `<text x="${round(x + 20)}" y="${y + 11}" font-size="11" fill="#323f4b">${escapeXml(label)}</text>`];
+}
+
+function bandSwatch(x: number, y: number, band: (typeof BAND_RANGES)[number]['band']): string[] {
+  const c = coloursOf(band);
+  return [`<rect x="${round(x)}" y="${y}" width="14" height="14" rx="3" fill="${c.fill}" stroke="${c.stroke}"/>`];
+}
+
+/** A small node in the state's style: its colours, fade and dashes, a line through it when struck. */
+function stateSwatch(x: number, y: number, state: (typeof LEGEND_STATES)[number]): string[] {
+  const style = STATE_STYLES[state];
+  const c = style.colours ?? coloursOf('likely');
+  const dash = style.dash ? ` stroke-dasharray="${style.dash === '4 3' ? '3 2' : style.dash}"` : '';
+  const fill = style.hatch ? `url(#${HATCH_ID})` : c.fill;
+  const out = [`<rect x="${round(x)}" y="${y}" width="14" height="14" rx="3" fill="${fill}" stroke="${c.stroke}" opacity="${style.opacity}"${dash}/>`];
+  if (style.strike) out.push(`<line x1="${round(x + 2)}" y1="${y + 7}" x2="${round(x + 12)}" y2="${y + 7}" stroke="${c.stroke}" stroke-width="1.5"/>`);
+  if (state === 'corrected') out.push(`<text x="${round(x + 7)}" y="${y + 11}" font-size="10" text-anchor="middle" fill="${c.text}">✎</text>`);
   return out;
-}
-
-function edgePath(from: Point, to: Point, tentative: boolean, label: string): string {
-  const x1 = from.x + NODE_WIDTH / 2;
-  const y1 = from.y + NODE_HEIGHT;
-  const x2 = to.x + NODE_WIDTH / 2;
-  const y2 = to.y;
-  const bend = Math.max(24, Math.abs(y2 - y1) / 2);
-  const d = `M${x1},${y1} C${x1},${round(y1 + bend)} ${x2},${round(y2 - bend)} ${x2},${y2}`;
-  const dash = tentative ? ' stroke-dasharray="5 4"' : '';
-  return `<path d="${d}" marker-end="url(#arrow)"${dash}><title>${escapeXml(label)}</title></path>`;
-}
-
-function nodeGroup(n: ExportedNode, p: Point): string[] {
-  const c = coloursOf(n.broken ? null : n.band);
-  const stroke = n.broken ? BROKEN_STROKE : c.stroke;
-  const dash = n.broken ? ' stroke-dasharray="6 4"' : '';
-  const out: string[] = [
-    `<g class="node" data-id="${escapeXml(n.id)}" data-band="${n.band ?? 'none'}" transform="translate(${p.x},${p.y})">`,
-    `<title>${escapeXml(tooltip(n))}</title>`,
-    `<rect width="${NODE_WIDTH}" height="${NODE_HEIGHT}" rx="10" ry="10" fill="${c.fill}" stroke="${stroke}" stroke-width="1.5"${dash}/>`,
-    `<text x="10" y="21" font-size="13" font-weight="700" fill="${c.text}">${escapeXml(truncate(n.id, 18))}</text>`,
-    `<text x="${NODE_WIDTH - 10}" y="21" font-size="13" font-weight="600" text-anchor="end" fill="${c.text}">${escapeXml(confidenceText(n))}</text>`,
-  ];
-
-  // Badges: level, source, and "does not parse" for broken lines.
-  let x = 10;
-  const badges: { text: string; fill: string; colour: string }[] = [];
-  badges.push({ text: n.level === null ? 'L0?' : `L${n.level}`, fill: '#ffffff', colour: '#323f4b' });
-  const source = sourceLabel(n.source);
-  if (source) badges.push({ text: truncate(source, 20), fill: '#ffffff', colour: '#323f4b' });
-  if (n.broken) badges.push({ text: 'does not parse', fill: '#fde2e1', colour: BROKEN_STROKE });
-  for (const b of badges) {
-    const w = round(10 + graphemes(b.text).length * CHAR_WIDTH);
-    if (x + w > NODE_WIDTH - 44) break;
-    out.push(`<rect x="${x}" y="29" width="${w}" height="16" rx="8" fill="${b.fill}" fill-opacity="0.85" stroke="${b.colour}" stroke-opacity="0.35"/>`);
-    out.push(`<text x="${round(x + w / 2)}" y="41" font-size="10.5" text-anchor="middle" fill="${b.colour}">${escapeXml(b.text)}</text>`);
-    x += w + 5;
-  }
-
-  if (n.invalidations.length > 0) {
-    // The marker for "reconsider when…": an amber `?` with the conditions as its tooltip.
-    const label = n.invalidations.length === 1 ? '?' : `? ${n.invalidations.length}`;
-    const w = label.length === 1 ? 18 : 30;
-    const conditions = 'Reconsider if: ' + n.invalidations.join('; ');
-    out.push(`<g class="invalidations" transform="translate(${NODE_WIDTH - 10 - w},29)">`);
-    out.push(`<title>${escapeXml(conditions)}</title>`);
-    out.push(`<rect width="${w}" height="16" rx="8" fill="#f5b82e" stroke="#b7791f"/>`);
-    out.push(`<text x="${w / 2}" y="12" font-size="11" font-weight="700" text-anchor="middle" fill="#4a3106">${label}</text>`);
-    out.push('</g>');
-  }
-
-  const lines = wrapText(n.content, CONTENT_WIDTH, 2);
-  lines.forEach((line, i) => {
-    out.push(`<text x="10" y="${63 + i * 15}" font-size="11.5" fill="#1f2933">${escapeXml(line)}</text>`);
-  });
-  out.push('</g>');
-  return out;
-}
-
-/** Stated confidence, followed by the effective value when the justifications pull it lower. */
-function confidenceText(n: ExportedNode): string {
-  const stated = displayConfidence(n.confidence);
-  if (n.effective !== null && n.confidence !== null && n.effective < n.confidence - 1e-9) {
-    return `${stated} → ${displayConfidence(n.effective)}`;
-  }
-  return stated;
-}
-
-function tooltip(n: ExportedNode): string {
-  const parts = [`${n.id} (line ${n.line})`, n.content];
-  if (n.confidence !== null) parts.push(`confidence ${displayConfidence(n.confidence)}`);
-  if (n.derived !== null) parts.push(`derived ${displayConfidence(n.derived)}, effective ${displayConfidence(n.effective)}`);
-  if (n.band) parts.push(`band: ${n.band}`);
-  if (n.invalidations.length > 0) parts.push('reconsider if: ' + n.invalidations.join('; '));
-  if (n.broken) parts.push('this line does not parse');
-  return parts.join('\n');
-}
-
-function round(x: number): number {
-  return Math.round(x * 10) / 10;
 }

@@ -7,6 +7,9 @@ import type { DerivedConfidence } from '../clair/derivedConfidence.ts';
 import type { ConfidenceBand } from '../clair/confidenceAlgebra.ts';
 import { bandOf } from '../clair/confidenceAlgebra.ts';
 import type { GraphNode, NodeKind, NodeSource, ReasoningGraph } from '../graph/reasoningGraph.ts';
+import type { LifecycleState } from '../oplog/lifecycle.ts';
+import type { SessionStates } from '../session/sessionStates.ts';
+import { stateIn } from '../session/sessionStates.ts';
 
 export interface ExportedNode {
   readonly id: string;
@@ -30,6 +33,25 @@ export function exportedNodes(graph: ReasoningGraph, derived: readonly DerivedCo
   const byId = new Map<string, DerivedConfidence>();
   for (const d of derived) byId.set(d.id, d);
   return graph.nodes.map((n) => exportedNode(n, byId.get(n.id)));
+}
+
+/** A node as the session sees it: its lifecycle state and the correction standing on it. */
+export interface NodeWithState extends ExportedNode {
+  readonly state: LifecycleState;
+  /** The value of a standing correction; null when none stands. */
+  readonly corrected: number | null;
+}
+
+/**
+ * The exported nodes under a session's states. A standing correction stands in for the
+ * stated value, so the band is the corrected value's, as the page colours the node.
+ */
+export function nodesWithStates(graph: ReasoningGraph, derived: readonly DerivedConfidence[], states: SessionStates): NodeWithState[] {
+  return exportedNodes(graph, derived).map((n) => {
+    const corrected = states.corrected.get(n.id) ?? null;
+    const band = corrected !== null && Number.isFinite(corrected) ? bandOf(Math.min(1, Math.max(0, corrected))) : n.band;
+    return { ...n, band, state: stateIn(states, n.id), corrected };
+  });
 }
 
 function exportedNode(n: GraphNode, d: DerivedConfidence | undefined): ExportedNode {

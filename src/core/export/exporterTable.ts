@@ -7,10 +7,14 @@
  *
  * Sources are what a format reads besides options. Each place that exports gathers
  * only the sources a row names: the command line from the files it read (ELK for a
- * picture's positions, `--ops` or its device key for the log); the validation worker
- * from the text (a Gaia package's full compile, a proposal's check); the page from its
- * analysis and the positions on screen, and from the open session for the formats
+ * picture's positions, `--ops` or its device key for the log, the log replayed for the
+ * states, inference for the posteriors); the validation worker from the text (a Gaia
+ * package's full compile, a proposal's check); the page from its analysis, the
+ * positions, states and posteriors on screen, and from the open session for the formats
  * made from its log (`src/app/chrome/pageExporters.ts`).
+ *
+ * A `picture` row (png) makes the SVG picture; the surface that exports turns it into
+ * pixels — the page on a canvas; the command line has no rasteriser and refuses it.
  *
  * Each `run` imports its format's module when first called, so reading the table (the
  * usage text, the Export menu) loads no exporter.
@@ -25,6 +29,7 @@ import type { Positions } from '../layout/layoutTypes.ts';
 import type { SignedHead } from '../oplog/logHead.ts';
 import type { SignedOperation } from '../oplog/operation.ts';
 import type { ProposalCheck } from '../proposal/index.ts';
+import type { SessionStates } from '../session/sessionStates.ts';
 import type { Diagnostic } from '../text/diagnostic.ts';
 import type { ExportInput } from './exportInput.ts';
 
@@ -40,8 +45,15 @@ export interface ExportSources {
   readonly text: string;
   /** The analysis: graph, derived confidences, diagnostics. */
   readonly analysis: ExportInput;
-  /** Where each node is drawn, and the picture's title. */
-  readonly layout: { readonly positions: Positions; readonly title: string };
+  /**
+   * Where each node is drawn, the picture's title, and whether Gaia's helper claims are
+   * drawn (the page's toggle; the command line's `--helpers`; hidden by default).
+   */
+  readonly layout: { readonly positions: Positions; readonly title: string; readonly showHelpers: boolean };
+  /** The session's lifecycle states and standing corrections (no session: every belief active). */
+  readonly states: SessionStates;
+  /** Gaia: each claim's posterior, by node id (empty for CLAIR, or when inference could not run). */
+  readonly posteriors: ReadonlyMap<string, number>;
   /** A Gaia package's full compile (IR, artifacts). */
   readonly gaia: GaiaAnalysis;
   /**
@@ -66,8 +78,8 @@ export type ExportNeed = keyof ExportSources;
  */
 export const SOURCES_FROM_TEXT: ReadonlySet<ExportNeed> = new Set<ExportNeed>(['text', 'gaia', 'files', 'proposal']);
 
-/** Options a format takes (the command line's `--method`, `--mode`, `--ops`). */
-export type ExportOptionName = 'method' | 'mode' | 'ops';
+/** Options a format takes (the command line's `--method`, `--mode`, `--ops`, `--helpers`). */
+export type ExportOptionName = 'method' | 'mode' | 'ops' | 'helpers';
 
 export interface ExportOptions {
   /** `beliefs`: the inference method (default `auto`). */
@@ -81,6 +93,8 @@ export type ExportOutput =
   | { readonly text: string; readonly diagnostics?: readonly Diagnostic[] }
   /** Several files, path → text: a folder on the command line, one zip in the page. */
   | { readonly files: ReadonlyMap<string, string> }
+  /** An SVG picture for the surface to turn into pixels (a `picture` row). */
+  | { readonly picture: string }
   /** The format could not be made (e.g. inference failed). */
   | { readonly error: string }
   /** The document does not pass what the format needs; nothing is written. */
@@ -96,8 +110,8 @@ export interface Exporter {
   /** The downloaded file's name, given the document's name less its extension. */
   fileName(base: string): string;
   readonly mime: string;
-  /** One text, or several files. */
-  readonly output: 'text' | 'files';
+  /** One text, several files, or a picture drawn into pixels where there is a rasteriser (the page). */
+  readonly output: 'text' | 'files' | 'picture';
   /** The sources `run` reads. */
   readonly needs: readonly ExportNeed[];
   readonly options: readonly ExportOptionName[];
@@ -126,6 +140,14 @@ function exporter<const Id extends string, N extends ExportNeed>(
 
 const GRAPH_LANGUAGES: readonly Language[] = ['clair', 'gaia'];
 
+/** The sources a picture of the graph reads. */
+const PICTURE_NEEDS = ['analysis', 'layout', 'states', 'posteriors'] as const;
+
+async function picture({ analysis, layout, states, posteriors }: Pick<ExportSources, (typeof PICTURE_NEEDS)[number]>): Promise<string> {
+  const { exportSvg } = await import('./exportSvg.ts');
+  return exportSvg({ graph: analysis.graph, derived: analysis.derived, positions: layout.positions, title: layout.title, showHelpers: layout.showHelpers, states, posteriors });
+}
+
 async function gaiaFiles(id: 'gaia-ir' | 'beliefs' | 'manifests', gaia: GaiaAnalysis, options: ExportOptions): Promise<ExportOutput> {
   // Gaia would not compile a package with errors: there is no ir.json to be faithful to,
   // and what was read of it can hold numbers no JSON carries (a prior of 1e999).
@@ -136,7 +158,7 @@ async function gaiaFiles(id: 'gaia-ir' | 'beliefs' | 'manifests', gaia: GaiaAnal
   return id === 'manifests' ? { files: exported.files } : { text: [...exported.files.values()][0]! };
 }
 
-/** Contract §1.5's formats, in its order. */
+/** Contract §1.5's formats, in its order, with `png` (an extension) beside `svg`. */
 export const EXPORTERS = [
   exporter({
     id: 'clair',
@@ -165,8 +187,9 @@ export const EXPORTERS = [
     fileName: (b) => `${b}.dot`,
     mime: 'text/vnd.graphviz',
     output: 'text',
-    needs: ['analysis'],
-    run: async ({ analysis }) => ({ text: (await import('./exportDot.ts')).exportDot(analysis) }),
+    needs: ['analysis', 'states'],
+    options: ['ops'],
+    run: async ({ analysis, states }) => ({ text: (await import('./exportDot.ts')).exportDot(analysis, states) }),
   }),
   exporter({
     id: 'graphml',
@@ -175,8 +198,9 @@ export const EXPORTERS = [
     fileName: (b) => `${b}.graphml`,
     mime: 'application/xml',
     output: 'text',
-    needs: ['analysis'],
-    run: async ({ analysis }) => ({ text: (await import('./exportGraphml.ts')).exportGraphml(analysis) }),
+    needs: ['analysis', 'states'],
+    options: ['ops'],
+    run: async ({ analysis, states }) => ({ text: (await import('./exportGraphml.ts')).exportGraphml(analysis, states) }),
   }),
   exporter({
     id: 'svg',
@@ -185,11 +209,20 @@ export const EXPORTERS = [
     fileName: (b) => `${b}.svg`,
     mime: 'image/svg+xml',
     output: 'text',
-    needs: ['analysis', 'layout'],
-    run: async ({ analysis, layout }) => {
-      const { exportSvg } = await import('./exportSvg.ts');
-      return { text: exportSvg({ graph: analysis.graph, derived: analysis.derived, positions: layout.positions, title: layout.title }) };
-    },
+    needs: PICTURE_NEEDS,
+    options: ['ops', 'helpers'],
+    run: async (sources) => ({ text: await picture(sources) }),
+  }),
+  exporter({
+    id: 'png',
+    label: 'PNG picture',
+    languages: GRAPH_LANGUAGES,
+    fileName: (b) => `${b}.png`,
+    mime: 'image/png',
+    output: 'picture',
+    needs: PICTURE_NEEDS,
+    options: ['ops', 'helpers'],
+    run: async (sources) => ({ picture: await picture(sources) }),
   }),
   exporter({
     id: 'gaia-ir',
