@@ -38,7 +38,7 @@ export function fileUri(path: string): string {
   return pathToFileURL(path).href;
 }
 
-export async function startLanguageServer(options: { rootPath?: string } = {}): Promise<TestClient> {
+export async function startLanguageServer(options: { rootPath?: string; initializationOptions?: unknown } = {}): Promise<TestClient> {
   const child: ChildProcess = spawn(process.execPath, [join(REPO, 'bin', 'warrant.js'), 'lsp', '--stdio'], { cwd: REPO, stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (b: Buffer) => (stderr += b.toString()));
@@ -62,6 +62,7 @@ export async function startLanguageServer(options: { rootPath?: string } = {}): 
     processId: process.pid,
     rootUri: root,
     workspaceFolders: root ? [{ uri: root, name: 'root' }] : null,
+    ...(options.initializationOptions !== undefined && { initializationOptions: options.initializationOptions }),
     capabilities: { textDocument: { rename: { prepareSupport: true }, hover: { contentFormat: ['markdown'] }, completion: { completionItem: { snippetSupport: true } } } },
   });
   await connection.sendNotification('initialized', {});

@@ -13,7 +13,9 @@ function activate(context) {
     { scheme: 'file', language: 'python' },
     ...(config.get('proposals') ? [{ scheme: 'file', language: 'json' }] : []),
   ];
-  client = new LanguageClient('warrant', 'Warrant', { command, args, options: { shell: process.platform === 'win32' } }, { documentSelector });
+  const near = config.get('nearDuplicates');
+  const initializationOptions = near && near !== 'off' ? { nearDuplicates: near } : {};
+  client = new LanguageClient('warrant', 'Warrant', { command, args, options: { shell: process.platform === 'win32' } }, { documentSelector, initializationOptions });
   context.subscriptions.push({ dispose: () => client && client.stop() });
   return client.start();
 }

@@ -23,8 +23,11 @@ export interface ServerInfo {
 export function serveLanguage(input: NodeJS.ReadableStream, output: NodeJS.WritableStream, info: ServerInfo): Promise<number> {
   const connection = createConnection(input, output);
   const documents = new TextDocuments(TextDocument);
-  const workspace = new LspWorkspace(() => documents.all().map((d) => ({ uri: d.uri, languageId: d.languageId, version: d.version, text: d.getText() })));
-  const features = new LspFeatures(workspace, (uri) => documents.get(uri)?.getText() ?? null);
+  let workspace = new LspWorkspace(openTexts);
+  const features = new LspFeatures(() => workspace, (uri) => documents.get(uri)?.getText() ?? null);
+  function openTexts() {
+    return documents.all().map((d) => ({ uri: d.uri, languageId: d.languageId, version: d.version, text: d.getText() }));
+  }
   const folders: string[] = [];
   let shutdown = false;
 
@@ -45,6 +48,9 @@ export function serveLanguage(input: NodeJS.ReadableStream, output: NodeJS.Writa
   };
 
   connection.onInitialize((params): InitializeResult => {
+    // initializationOptions.nearDuplicates: "hrr" or "hdc" adds the page's near-duplicate hints (off by default: check's diagnostics exactly).
+    const asked = (params.initializationOptions as { nearDuplicates?: unknown } | null | undefined)?.nearDuplicates;
+    if (asked === 'hrr' || asked === 'hdc' || asked === true) workspace = new LspWorkspace(openTexts, { nearDuplicates: asked === true ? 'hrr' : asked });
     for (const f of params.workspaceFolders ?? []) if (f.uri.startsWith('file:')) folders.push(fileURLToPath(f.uri));
     if (folders.length === 0 && params.rootUri?.startsWith('file:')) folders.push(fileURLToPath(params.rootUri));
     return {

@@ -62,9 +62,13 @@ const SYMBOL_KINDS = { variable: SymbolKind.Variable, function: SymbolKind.Funct
 
 export class LspFeatures {
   constructor(
-    private readonly workspace: LspWorkspace,
+    private readonly workspaceOf: () => LspWorkspace,
     private readonly textOf: TextOf,
   ) {}
+
+  private get workspace(): LspWorkspace {
+    return this.workspaceOf();
+  }
 
   async hover(p: HoverParams): Promise<Hover | null> {
     const at = await this.workspace.locate(p.textDocument.uri);

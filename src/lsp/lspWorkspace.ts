@@ -23,10 +23,19 @@ import { analyzerOf } from '../core/languages/languageAnalyzers.ts';
 import { analyzeGaiaPackageFiles } from '../core/languages/gaiaAnalyzer.ts';
 import { LANGUAGE_TABLE, languageOfPath } from '../core/languages/languageTable.ts';
 import type { Diagnostic } from '../core/text/diagnostic.ts';
+import type { SimilarityDocument } from '../core/analysis/similaritySession.ts';
+import { SimilaritySession } from '../core/analysis/similaritySession.ts';
+import { withNearDuplicates } from '../core/analysis/withNearDuplicates.ts';
+import type { SimilarityStrategy } from '../core/vsa/strategy.ts';
 import { withInference } from '../cli/gaiaInference.ts';
 import { fileContext, packageContext } from '../cli/loadDocument.ts';
 import { readDependencies, readPackage } from '../cli/readPackage.ts';
 import { statOrNull } from '../cli/statOrNull.ts';
+
+export interface WorkspaceOptions {
+  /** Report `near-duplicate` findings (info, with the merge fix) as the page does, under this strategy; null: not (check's diagnostics only). */
+  readonly nearDuplicates: SimilarityStrategy | null;
+}
 
 /** An open document's text as the editor has it. */
 export interface OpenText {
@@ -85,7 +94,23 @@ export class LspWorkspace {
   /** Analyses run one at a time, in the order asked. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly openTexts: () => readonly OpenText[]) {}
+  /** Near-duplicate findings, as the page shows them, when the client asked for them (one session per file or package). */
+  private readonly similarity = new Map<string, SimilaritySession>();
+
+  constructor(
+    private readonly openTexts: () => readonly OpenText[],
+    private readonly options: WorkspaceOptions = { nearDuplicates: null },
+  ) {}
+
+  /** Adds the near-duplicate findings of the document (or package) under `key`, when asked for. */
+  private withSimilarity(key: string, analysis: AnalysisView, doc: SimilarityDocument): AnalysisView {
+    const strategy = this.options.nearDuplicates;
+    if (strategy === null || analysis.language === 'proposal') return analysis;
+    let session = this.similarity.get(key);
+    if (!session) this.similarity.set(key, (session = new SimilaritySession()));
+    session.load(doc);
+    return withNearDuplicates(analysis, session.nearDuplicates(strategy), true);
+  }
 
   /** Analyses the open document at `uri` (or its package) as its text is now; returns what to publish. */
   refresh(uri: string): Promise<Publish[]> {
@@ -114,6 +139,7 @@ export class LspWorkspace {
       this.roots.delete(uri);
       if (root) return (await this.analysePackage(root)) ?? [];
       this.files.delete(uri);
+      this.similarity.delete(uri);
       this.analysed.delete(uri);
       return [{ uri, diagnostics: [] }];
     });
@@ -165,7 +191,8 @@ export class LspWorkspace {
     if (previous && previous.version === open.version && previous.language === language) return { uri: open.uri, diagnostics: previous.analysis.diagnostics, version: open.version };
     const reuse = previous?.language === language ? previous.document : null;
     const a = analyzerOf(language).analyze(open.text, await fileContext(path, language, {}, open.version, reuse));
-    const withPosteriors = a.gaia ? inferred(a.analysis, a.gaia) : { analysis: a.analysis, posteriors: new Map<string, number>() };
+    const analysed = a.gaia ? inferred(a.analysis, a.gaia) : { analysis: a.analysis, posteriors: new Map<string, number>() };
+    const withPosteriors = { ...analysed, analysis: this.withSimilarity(open.uri, analysed.analysis, { version: open.version, text: open.text, language, fileName: path }) };
     const state: FileState = {
       kind: 'file',
       uri: open.uri,
@@ -204,7 +231,9 @@ export class LspWorkspace {
     const overlaid = { ...input, files };
     const dependencies = await readDependencies(overlaid, undefined).catch(() => new Map<string, ReadonlyMap<string, string>>());
     const a = analyzeGaiaPackageFiles(files, dependencies, packageContext({}, 1));
-    const { analysis, posteriors } = inferred(a.analysis, a.gaia!);
+    const inferredPackage = inferred(a.analysis, a.gaia!);
+    const posteriors = inferredPackage.posteriors;
+    const analysis = this.withSimilarity(root, inferredPackage.analysis, { version: a.analysis.version, text: '', language: 'gaia', files });
     const previous = this.packages.get(root);
     const state: PackageState = { kind: 'package', root, files, gaia: a.gaia!, symbols: null, analysis, posteriors, views: buildBeliefViews(analysis, previous?.views ?? new Map()) };
     this.packages.set(root, state);

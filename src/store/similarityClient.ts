@@ -8,12 +8,9 @@
  * their quick fixes, which were computed for the old text), so markers do not blink.
  */
 import type { Remote } from 'comlink';
-import { positionsOf } from '../core/analysis/analysisPatch.ts';
 import type { AnalysisView } from '../core/analysis/documentAnalysis.ts';
-import { NEAR_DUPLICATE } from '../core/analysis/nearDuplicateDiagnostics.ts';
+import { withNearDuplicates } from '../core/analysis/withNearDuplicates.ts';
 import type { Language } from '../core/graph/reasoningGraph.ts';
-import type { Diagnostic } from '../core/text/diagnostic.ts';
-import { compareDiagnostics } from '../core/text/diagnostic.ts';
 import type { SimilarityStrategy } from '../core/vsa/strategy.ts';
 import type { RankReply, SyncReply, SyncRequest } from '../../workers/similarityApi.ts';
 import type { SimilarityApi } from '../../workers/similarity.worker.ts';
@@ -89,28 +86,3 @@ function rankingOf(reply: RankReply, query: string): Ranking {
   };
 }
 
-/**
- * `analysis` with its near-duplicate findings replaced by `findings`. Unless `current`,
- * the findings are from an older version: each stays only if its belief still exists,
- * moved to the belief's present place and without its quick fix.
- */
-export function withNearDuplicates(analysis: AnalysisView, findings: readonly Diagnostic[], current = false): AnalysisView {
-  const own = analysis.diagnostics.filter((d) => d.code !== NEAR_DUPLICATE);
-  if (findings.length === 0 && own.length === analysis.diagnostics.length) return analysis;
-  let carried: Diagnostic[];
-  if (current) carried = [...findings];
-  else {
-    // Kept per node list across keystrokes (analysisPatch.ts): no lookup built per edit.
-    const at = findings.length > 0 ? positionsOf(analysis.graph.nodes) : null;
-    carried = [];
-    for (const d of findings) {
-      const i = d.subject ? at?.get(d.subject) : undefined;
-      const node = i === undefined ? undefined : analysis.graph.nodes[i];
-      if (!node || node.broken) continue;
-      const { fixes: _stale, ...rest } = d;
-      void _stale;
-      carried.push({ ...rest, range: node.range.line === d.range.line ? d.range : { ...d.range, line: node.range.line, endLine: node.range.line } });
-    }
-  }
-  return { ...analysis, diagnostics: [...own, ...carried].sort(compareDiagnostics) };
-}

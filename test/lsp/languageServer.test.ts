@@ -199,6 +199,31 @@ describe('warrant lsp: a Gaia package folder', () => {
   });
 });
 
+describe('warrant lsp: near-duplicates, as the page shows them, when asked for', () => {
+  it('adds the near-duplicate hint and its merge fix; without the option, check\'s diagnostics only', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'warrant-lsp-near-'));
+    const path = join(dir, 'repeat.clair');
+    const text = ['b1 .9 L0 @user "the nightly backup job finished before the maintenance window"', 'b2 .8 L0 @self <b1 "the database can be upgraded tonight"', 'b3 .9 L0 @ctx "the nightly backup job finished before the maintenance window"', 'b4 .7 L0 @self <b3 "so the upgrade is safe"', ''].join('\n');
+    writeFileSync(path, text);
+    const uri = fileUri(path);
+    const plain = await startLanguageServer();
+    const near = await startLanguageServer({ initializationOptions: { nearDuplicates: 'hrr' } });
+    try {
+      plain.open(uri, 'clair', text);
+      expect((await plain.diagnostics(uri)).map((d) => d.code)).toEqual([]);
+      near.open(uri, 'clair', text);
+      const found = await near.diagnostics(uri);
+      expect(found.map((d) => [d.code, d.severity, d.range.start.line])).toEqual([['near-duplicate', 3, 2]]);
+      const actions = await near.request<{ title: string; edit: { changes: Record<string, { newText: string }[]> } }[]>('textDocument/codeAction', { textDocument: { uri }, range: found[0]!.range, context: { diagnostics: found } });
+      expect(actions.map((a) => a.title)).toEqual([expect.stringMatching(/Merge into b1/)]);
+    } finally {
+      await plain.stop();
+      await near.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('warrant lsp: a lone Gaia module', () => {
   it('checks it as check does, hovers verbs and claims, and renames a name', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'warrant-lsp-module-'));
