@@ -15,10 +15,12 @@ import { languageRow } from '../core/languages/languageTable.ts';
 import { FileTree } from './project/FileTree.tsx';
 import { useProjectStore } from '../store/projectStore.ts';
 import { openDroppedItems } from './project/openProject.ts';
+import { installRegionKeys } from './chrome/regions.ts';
 
 export function App() {
   const language = useDocumentStore((s) => s.language);
   const isProject = useProjectStore((s) => s.project !== null);
+  useEffect(installRegionKeys, []);
   useEffect(() => {
     // Files dropped anywhere on the page open as sessions (node drags carry no files); a
     // dropped folder opens as a project.
@@ -49,10 +51,10 @@ export function App() {
         <SplitPane id="main" direction="row" initial={42} min={20} max={75}>
           <SplitPane id="left" direction="column" initial={72} min={25} max={92}>
             {/* The file tree of a project sits beside the editor; the editor stays mounted either way. */}
-            <div className={`editor-area${isProject ? ' with-tree' : ''}`}>
+            <section className={`editor-area${isProject ? ' with-tree' : ''}`} aria-label="editor" data-region="">
               {isProject && <FileTree />}
               <LazyEditorPane />
-            </div>
+            </section>
             <BottomPanel />
           </SplitPane>
           {languageRow(language).view === 'graph' ? (

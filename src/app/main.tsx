@@ -5,6 +5,7 @@ import { preloadEditor } from './lazyPanes.tsx';
 import { getSession } from '../store/sessionInstance.ts';
 import { startSessions } from '../store/browserSessions.ts';
 import { DEFAULT_SAMPLE, fetchSample } from './chrome/sampleCatalog.ts';
+import { startTheme } from './theme/themeStore.ts';
 import './styles.css';
 
 // The browser benchmark's storage probe, loaded only on `?bench` pages.
@@ -14,6 +15,8 @@ if (new URLSearchParams(location.search).has('bench')) void import('../db/benchP
 // (Monaco) downloading, the workers, the session store opening and the document
 // (the current session; on a first visit, or with ?fresh, the default sample) on its way,
 // so the graph does not wait for the editor, nor either for the shell.
+// The theme is on the root before the first paint, so a light system never sees a dark flash.
+startTheme();
 preloadEditor();
 getSession();
 void startSessions(async () => ({ name: DEFAULT_SAMPLE.file, text: await fetchSample(DEFAULT_SAMPLE.file) }), new URLSearchParams(location.search).has('fresh'));

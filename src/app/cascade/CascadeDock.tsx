@@ -1,14 +1,16 @@
 /**
  * The cascade dock under the graph: two drop zones (refute, correct) while nothing is
  * previewed, and while a preview is shown, what it would do with Commit and Cancel.
- * Nothing is written until Commit; Cancel leaves no trace.
+ * Nothing is written until Commit; Cancel leaves no trace. From the keyboard: a preview
+ * started by a key lands the focus on Commit (dockFocus.ts); Escape cancels.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { DragEvent } from 'react';
 import { getSession } from '../../store/sessionInstance.ts';
 import { describeAction, useLifecycleStore } from '../../store/lifecycleStore.ts';
 import { useDocumentStore } from '../../store/documentStore.ts';
 import { carriesNode, draggedNode } from './nodeDrag.ts';
+import { dockShouldTakeFocus, returnFocusFromDock } from './dockFocus.ts';
 
 function DropZone({ kind, label, hint }: { kind: 'refute' | 'correct'; label: string; hint: string }) {
   const [over, setOver] = useState(false);
@@ -45,6 +47,11 @@ export function CascadeDock() {
   const previewing = useLifecycleStore((s) => s.previewing);
   const notice = useLifecycleStore((s) => s.notice);
   const hasDocument = useDocumentStore((s) => s.analysis !== null);
+  const commitRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (preview && dockShouldTakeFocus()) (preview.refusal ? cancelRef : commitRef).current?.focus();
+  }, [preview]);
   if (!hasDocument) return null;
   if (!preview) {
     return (
@@ -61,9 +68,23 @@ export function CascadeDock() {
     );
   }
   const invalidated = [...preview.invalidated];
+  const cancel = () => {
+    getSession().cancelPreview();
+    returnFocusFromDock();
+  };
   return (
-    <div className="cascade-dock is-previewing" data-testid="cascade-preview">
-      <div className="cascade-summary">
+    <div
+      className="cascade-dock is-previewing"
+      data-testid="cascade-preview"
+      role="group"
+      aria-label="cascade preview"
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        e.stopPropagation();
+        cancel();
+      }}
+    >
+      <div className="cascade-summary" role="status">
         <strong>Preview: {describeAction(preview.action)}</strong>
         {preview.refusal ? (
           <span className="status-error">{preview.refusal}</span>
@@ -75,10 +96,20 @@ export function CascadeDock() {
           </span>
         )}
       </div>
-      <button data-testid="cascade-commit" className="primary" disabled={preview.refusal !== null} onClick={() => void getSession().commitPreview()}>
+      <button
+        ref={commitRef}
+        type="button"
+        data-testid="cascade-commit"
+        className="primary"
+        disabled={preview.refusal !== null}
+        onClick={() => {
+          void getSession().commitPreview();
+          returnFocusFromDock();
+        }}
+      >
         Commit
       </button>
-      <button data-testid="cascade-cancel" onClick={() => getSession().cancelPreview()}>
+      <button ref={cancelRef} type="button" data-testid="cascade-cancel" onClick={cancel}>
         Cancel
       </button>
     </div>

@@ -1,4 +1,8 @@
-/** The top bar: document name, samples, new document, format, tidy layout, export. */
+/**
+ * The top bar: the page's heading, document name, samples, new document, format, tidy
+ * layout, export and the theme. It wraps onto a second row on a narrow window, Export and
+ * the theme kept together at the right end, so nothing is cut off.
+ */
 import { useRef, useState } from 'react';
 import { useDocumentStore } from '../../store/documentStore.ts';
 import { getPipeline } from '../../store/pipelineInstance.ts';
@@ -11,6 +15,7 @@ import { Menu } from './Menu.tsx';
 import { NEW_CLAIR, NEW_GAIA, NEW_PROPOSAL } from './newDocuments.ts';
 import { newSession, useSessionsStore } from '../../store/browserSessions.ts';
 import { newPackageProject, openFolder, openFolderFiles, openZipFile } from '../project/openProject.ts';
+import { ThemeToggle } from '../theme/ThemeToggle.tsx';
 
 /** `webkitdirectory` is not in React's input attributes; every browser Warrant runs in reads it. */
 const DIRECTORY_INPUT = { webkitdirectory: '', directory: '' } as Record<string, string>;
@@ -38,8 +43,8 @@ export function Toolbar() {
   };
 
   return (
-    <header className="toolbar">
-      <span className="brand">Warrant</span>
+    <header className="toolbar" aria-label="top bar" data-region="">
+      <h1 className="brand">Warrant</h1>
       <span className="doc-name" title="the open document">
         {name}
       </span>
@@ -116,8 +121,11 @@ export function Toolbar() {
         </label>
       )}
       {languageRow(language).similarity && <SimilaritySearch />}
-      <ExportMenu />
       {error && <span className="toolbar-error">{error}</span>}
+      <div className="toolbar-end">
+        <ExportMenu />
+        <ThemeToggle />
+      </div>
     </header>
   );
 }

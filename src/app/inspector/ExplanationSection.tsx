@@ -33,7 +33,7 @@ export function ExplanationSection({ id }: { id: string }) {
   if (!shown) return null;
   return (
     <section data-testid="explanation">
-      <h3>Explanation</h3>
+      <h2>Explanation</h2>
       {shown.record.caveat && (
         <p className="caveat" data-testid="explanation-caveat">
           ⚠ {shown.record.caveat}

@@ -1,0 +1,72 @@
+/**
+ * axe-core (from the local package, no CDN) on the four views of the page — the default
+ * CLAIR page, the inspector, the Gaia view and the proposal view — in the dark and the
+ * light theme: no serious or critical violation of WCAG 2.1 A/AA.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { node, openFresh, settled } from './page.ts';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+interface Finding {
+  readonly rule: string;
+  readonly impact: string;
+  readonly nodes: number;
+  readonly targets: string[];
+}
+
+/** The serious and critical violations axe finds on the page as it stands. */
+async function seriousViolations(page: Page): Promise<Finding[]> {
+  const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ rule: v.id, impact: v.impact ?? '', nodes: v.nodes.length, targets: v.nodes.slice(0, 6).map((n) => `${n.target.join(' ')} ${n.any[0]?.message ?? ''}`) }));
+}
+
+const VIEWS: Record<string, (page: Page) => Promise<void>> = {
+  default: async (page) => {
+    await openFresh(page);
+  },
+  inspector: async (page) => {
+    await openFresh(page);
+    await node(page, 'b2').click();
+    await expect(page.getByTestId('inspector')).toHaveAttribute('data-selected', 'b2');
+  },
+  gaia: async (page) => {
+    await openFresh(page, 'pendulum_period.py');
+    await expect.poll(async () => node(page, 'small_angle').getAttribute('data-belief')).not.toBe('');
+    await node(page, 'small_angle').click();
+    await expect(page.getByTestId('inspector')).toHaveAttribute('data-selected', 'small_angle');
+  },
+  proposal: async (page) => {
+    await openFresh(page);
+    await page.getByTestId('samples').click();
+    await page.getByTestId('sample-release-readiness.json').click();
+    await expect(page.getByTestId('proposal-view')).toBeVisible();
+    await expect(page.getByTestId('prove-run')).toBeEnabled({ timeout: 60_000 });
+    await page.getByTestId('prove-run').click();
+    await expect(page.getByTestId('verdict')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  },
+};
+
+for (const theme of ['dark', 'light'] as const) {
+  test.describe(`${theme} theme`, () => {
+    // The page follows the system's colour scheme until the toggle says otherwise.
+    test.use({ colorScheme: theme });
+    for (const [view, open] of Object.entries(VIEWS)) {
+      test(`axe: no serious or critical violation on the ${view} view`, async ({ page }) => {
+        await open(page);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        if (view !== 'proposal') await settled(page);
+        const bp = await new AxeBuilder({ page }).withTags(['best-practice']).analyze();
+        console.log(`best-practice ${theme} ${view}: ${bp.violations.map((v) => `${v.impact} ${v.id} ×${v.nodes.length}`).join(', ')}`);
+        const found = await seriousViolations(page);
+        console.log(`axe ${theme} ${view}: ${found.length} rules\n${found.map((f) => `  ${f.impact} ${f.rule} ×${f.nodes}\n${f.targets.map((t) => `      ${t}`).join('\n')}`).join('\n')}`);
+        await page.screenshot({ path: `test-results/axe-${theme}-${view}.png` });
+        expect(found.map((f) => `${f.rule} ×${f.nodes}`)).toEqual([]);
+      });
+    }
+  });
+}
