@@ -48,7 +48,8 @@ export function App() {
       <Toolbar />
       <SessionTabs />
       <main className="workspace">
-        <SplitPane id="main" direction="row" initial={42} min={20} max={75}>
+        {/* On a narrow window the editor gives way first: graph and inspector keep room to work. */}
+        <SplitPane id="main" direction="row" initial={42} min={20} max={75} minPx={[240, 520]}>
           <SplitPane id="left" direction="column" initial={72} min={25} max={92}>
             {/* The file tree of a project sits beside the editor; the editor stays mounted either way. */}
             <section className={`editor-area${isProject ? ' with-tree' : ''}`} aria-label="editor" data-region="">
@@ -58,7 +59,7 @@ export function App() {
             <BottomPanel />
           </SplitPane>
           {languageRow(language).view === 'graph' ? (
-            <SplitPane id="right" direction="row" initial={68} min={30} max={85}>
+            <SplitPane id="right" direction="row" initial={68} min={30} max={85} minPx={[260, 240]}>
               <GraphPane />
               <InspectorPanel />
             </SplitPane>

@@ -12,7 +12,7 @@ import { useDocumentStore } from '../../store/documentStore.ts';
 import { carriesNode, draggedNode } from './nodeDrag.ts';
 import { dockShouldTakeFocus, returnFocusFromDock } from './dockFocus.ts';
 
-function DropZone({ kind, label, hint }: { kind: 'refute' | 'correct'; label: string; hint: string }) {
+function DropZone({ kind, label, short, hint }: { kind: 'refute' | 'correct'; label: string; short: string; hint: string }) {
   const [over, setOver] = useState(false);
   const onDrop = (e: DragEvent<HTMLDivElement>) => {
     e.preventDefault();
@@ -37,7 +37,9 @@ function DropZone({ kind, label, hint }: { kind: 'refute' | 'correct'; label: st
       onDragLeave={() => setOver(false)}
       onDrop={onDrop}
     >
-      {label}
+      {/* The short words stand in on a narrow pane (styles.css). */}
+      <span className="dropzone-long">{label}</span>
+      <span className="dropzone-short">{short}</span>
     </div>
   );
 }
@@ -47,6 +49,7 @@ export function CascadeDock() {
   const previewing = useLifecycleStore((s) => s.previewing);
   const notice = useLifecycleStore((s) => s.notice);
   const hasDocument = useDocumentStore((s) => s.analysis !== null);
+  const dockRef = useRef<HTMLDivElement>(null);
   const commitRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -56,8 +59,8 @@ export function CascadeDock() {
   if (!preview) {
     return (
       <div className="cascade-dock">
-        <DropZone kind="refute" label="Drop a node here to refute it" hint="Preview what falls if this belief is false" />
-        <DropZone kind="correct" label="Drop here to correct it" hint="Preview a new confidence or prior, then adjust it in the inspector" />
+        <DropZone kind="refute" label="Drop a node here to refute it" short="Drop: refute" hint="Preview what falls if this belief is false" />
+        <DropZone kind="correct" label="Drop here to correct it" short="Drop: correct" hint="Preview a new confidence or prior, then adjust it in the inspector" />
         {previewing && <span className="muted">computing the cascade…</span>}
         {!previewing && notice && (
           <span className="status-error" role="status">
@@ -70,14 +73,16 @@ export function CascadeDock() {
   const invalidated = [...preview.invalidated];
   const cancel = () => {
     getSession().cancelPreview();
-    returnFocusFromDock();
+    returnFocusFromDock(dockRef.current);
   };
   return (
     <div
+      ref={dockRef}
       className="cascade-dock is-previewing"
       data-testid="cascade-preview"
-      role="group"
+      role="region"
       aria-label="cascade preview"
+      data-region=""
       onKeyDown={(e) => {
         if (e.key !== 'Escape') return;
         e.stopPropagation();
@@ -104,7 +109,7 @@ export function CascadeDock() {
         disabled={preview.refusal !== null}
         onClick={() => {
           void getSession().commitPreview();
-          returnFocusFromDock();
+          returnFocusFromDock(dockRef.current);
         }}
       >
         Commit

@@ -40,7 +40,11 @@ function onKeyDown(e: KeyboardEvent): void {
   e.preventDefault();
   e.stopPropagation();
   const active = document.activeElement;
-  const at = regions.findIndex((r) => r.contains(active));
+  // The innermost region holding the focus (the cascade dock lies inside the graph).
+  let at = -1;
+  regions.forEach((r, i) => {
+    if (r.contains(active)) at = i;
+  });
   const step = e.shiftKey ? -1 : 1;
   const next = at < 0 ? (e.shiftKey ? regions.length - 1 : 0) : (at + step + regions.length) % regions.length;
   enterRegion(regions[next]!);

@@ -15,8 +15,11 @@ import type { UserAction } from '../../core/oplog/userAction.ts';
 export function LifecycleActions({ id, isRoot, value }: { id: string; isRoot: boolean; value: number | null }) {
   const state = useLifecycleStore((s) => s.states.get(id) ?? 'active');
   const preview = useLifecycleStore((s) => (s.preview?.action.target === id ? s.preview : null));
+  // The value asked for but still being previewed: the slider shows it at once, so arrow
+  // keys pressed faster than previews come back each move it a step (none is lost).
+  const asked = useLifecycleStore((s) => (s.previewing?.target === id && s.previewing.kind === 'correct' ? s.previewing.value : null));
   const language = useDocumentStore((s) => s.language);
-  const sliderValue = preview?.action.kind === 'correct' ? preview.action.value : (value ?? 0.5);
+  const sliderValue = asked ?? (preview?.action.kind === 'correct' ? preview.action.value : (value ?? 0.5));
   const standing = state === 'corrected' || state === 'refuted' || state === 'retracted';
   const session = getSession();
   // A button pressed from the keyboard hands the focus to the preview's Commit (dockFocus.ts).
