@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { node, openFresh, settled } from './page.ts';
+import { node, openFresh, settled, shot } from './page.ts';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -34,12 +34,23 @@ const VIEWS: Record<string, (page: Page) => Promise<void>> = {
     await node(page, 'b2').click();
     await expect(page.getByTestId('inspector')).toHaveAttribute('data-selected', 'b2');
   },
-  // Beyond the four views: a cascade preview (faded and outlined nodes) and an open menu.
+  // Beyond the four views: a cascade preview (nodes marked to fall), a refutation
+  // committed with focus mode on (receding nodes, a long explanation that scrolls), and
+  // an open menu.
   preview: async (page) => {
     await openFresh(page);
     await node(page, 'b3').click();
     await page.getByTestId('action-refute').click();
     await expect(node(page, 'b7')).toHaveAttribute('data-preview', 'invalidated');
+  },
+  committed: async (page) => {
+    await openFresh(page);
+    await node(page, 'b3').click();
+    await page.getByTestId('action-refute').click();
+    await page.getByTestId('cascade-commit').click();
+    await expect(node(page, 'b7')).toHaveAttribute('data-state', 'invalidated');
+    await page.getByTestId('focus-toggle').click();
+    await expect(page.getByTestId('graph')).toHaveAttribute('data-focus', 'b3');
   },
   'export menu': async (page) => {
     await openFresh(page);
@@ -80,6 +91,7 @@ for (const theme of ['dark', 'light'] as const) {
         await open(page);
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
         if (view !== 'proposal') await settled(page);
+        await shot(page, `axe-${theme}-${view.replace(' ', '-')}`);
         const found = await seriousViolations(page);
         // The counts asserted, the rule ids and elements printed when they are not zero.
         expect(found.length, report(found)).toBe(0);

@@ -38,7 +38,8 @@ const TEXT_ON: Record<string, readonly string[]> = {
   '--text': ['--bg', '--panel', '--panel-2', '--sunken', '--hover', '--node-bg'],
   '--text-soft': ['--panel', '--node-bg'],
   '--text-dim': ['--panel', '--panel-2', '--graph-bg', '--node-bg-helper'],
-  '--muted': ['--bg', '--panel', '--panel-2', '--sunken'],
+  // Also the text of a refuted, invalidated or retracted node, on its receding ground.
+  '--muted': ['--bg', '--panel', '--panel-2', '--sunken', '--node-bg-helper'],
   '--accent': ['--panel', '--node-bg'],
   '--error': ['--panel', '--panel-2'],
   '--warning': ['--panel', '--panel-2'],
