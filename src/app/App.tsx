@@ -16,11 +16,13 @@ import { FileTree } from './project/FileTree.tsx';
 import { useProjectStore } from '../store/projectStore.ts';
 import { openDroppedItems } from './project/openProject.ts';
 import { HelpPanel, useHelpShortcut } from './help/HelpPanel.tsx';
+import { installRegionKeys } from './chrome/regions.ts';
 
 export function App() {
   useHelpShortcut();
   const language = useDocumentStore((s) => s.language);
   const isProject = useProjectStore((s) => s.project !== null);
+  useEffect(installRegionKeys, []);
   useEffect(() => {
     // Files dropped anywhere on the page open as sessions (node drags carry no files); a
     // dropped folder opens as a project.
@@ -48,17 +50,18 @@ export function App() {
       <Toolbar />
       <SessionTabs />
       <main className="workspace">
-        <SplitPane id="main" direction="row" initial={42} min={20} max={75}>
+        {/* On a narrow window the editor gives way first: graph and inspector keep room to work. */}
+        <SplitPane id="main" direction="row" initial={42} min={20} max={75} minPx={[240, 520]}>
           <SplitPane id="left" direction="column" initial={72} min={25} max={92}>
             {/* The file tree of a project sits beside the editor; the editor stays mounted either way. */}
-            <div className={`editor-area${isProject ? ' with-tree' : ''}`}>
+            <section className={`editor-area${isProject ? ' with-tree' : ''}`} aria-label="editor" data-region="">
               {isProject && <FileTree />}
               <LazyEditorPane />
-            </div>
+            </section>
             <BottomPanel />
           </SplitPane>
           {languageRow(language).view === 'graph' ? (
-            <SplitPane id="right" direction="row" initial={68} min={30} max={85}>
+            <SplitPane id="right" direction="row" initial={68} min={30} max={85} minPx={[260, 240]}>
               <GraphPane />
               <InspectorPanel />
             </SplitPane>

@@ -6,6 +6,7 @@ import { getSession } from '../store/sessionInstance.ts';
 import { startSessions } from '../store/browserSessions.ts';
 import { followSharedLinks, openShared, takeSharedDocument } from '../store/sharedLinks.ts';
 import { DEFAULT_SAMPLE, fetchSample } from './chrome/sampleCatalog.ts';
+import { startTheme } from './theme/themeStore.ts';
 import './styles.css';
 
 // The browser benchmark's storage probe, loaded only on `?bench` pages.
@@ -15,6 +16,8 @@ if (new URLSearchParams(location.search).has('bench')) void import('../db/benchP
 // (Monaco) downloading, the workers, the session store opening and the document
 // (the current session; on a first visit, or with ?fresh, the default sample) on its way,
 // so the graph does not wait for the editor, nor either for the shell.
+// The theme is on the root before the first paint, so a light system never sees a dark flash.
+startTheme();
 preloadEditor();
 getSession();
 // A shared link: a lone document opens straight away as the first session; a package or a

@@ -1,16 +1,18 @@
 /**
  * The cascade dock under the graph: two drop zones (refute, correct) while nothing is
  * previewed, and while a preview is shown, what it would do with Commit and Cancel.
- * Nothing is written until Commit; Cancel leaves no trace.
+ * Nothing is written until Commit; Cancel leaves no trace. From the keyboard: a preview
+ * started by a key lands the focus on Commit (dockFocus.ts); Escape cancels.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { DragEvent } from 'react';
 import { getSession } from '../../store/sessionInstance.ts';
 import { describeAction, useLifecycleStore } from '../../store/lifecycleStore.ts';
 import { useDocumentStore } from '../../store/documentStore.ts';
 import { carriesNode, draggedNode } from './nodeDrag.ts';
+import { dockShouldTakeFocus, returnFocusFromDock } from './dockFocus.ts';
 
-function DropZone({ kind, label, hint }: { kind: 'refute' | 'correct'; label: string; hint: string }) {
+function DropZone({ kind, label, short, hint }: { kind: 'refute' | 'correct'; label: string; short: string; hint: string }) {
   const [over, setOver] = useState(false);
   const onDrop = (e: DragEvent<HTMLDivElement>) => {
     e.preventDefault();
@@ -35,7 +37,9 @@ function DropZone({ kind, label, hint }: { kind: 'refute' | 'correct'; label: st
       onDragLeave={() => setOver(false)}
       onDrop={onDrop}
     >
-      {label}
+      {/* The short words stand in on a narrow pane (styles.css). */}
+      <span className="dropzone-long">{label}</span>
+      <span className="dropzone-short">{short}</span>
     </div>
   );
 }
@@ -45,12 +49,18 @@ export function CascadeDock() {
   const previewing = useLifecycleStore((s) => s.previewing);
   const notice = useLifecycleStore((s) => s.notice);
   const hasDocument = useDocumentStore((s) => s.analysis !== null);
+  const dockRef = useRef<HTMLDivElement>(null);
+  const commitRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (preview && dockShouldTakeFocus()) (preview.refusal ? cancelRef : commitRef).current?.focus();
+  }, [preview]);
   if (!hasDocument) return null;
   if (!preview) {
     return (
       <div className="cascade-dock">
-        <DropZone kind="refute" label="Drop a node here to refute it" hint="Preview what falls if this belief is false" />
-        <DropZone kind="correct" label="Drop here to correct it" hint="Preview a new confidence or prior, then adjust it in the inspector" />
+        <DropZone kind="refute" label="Drop a node here to refute it" short="Drop: refute" hint="Preview what falls if this belief is false" />
+        <DropZone kind="correct" label="Drop here to correct it" short="Drop: correct" hint="Preview a new confidence or prior, then adjust it in the inspector" />
         {previewing && <span className="muted">computing the cascade…</span>}
         {!previewing && notice && (
           <span className="status-error" role="status">
@@ -61,9 +71,25 @@ export function CascadeDock() {
     );
   }
   const invalidated = [...preview.invalidated];
+  const cancel = () => {
+    getSession().cancelPreview();
+    returnFocusFromDock(dockRef.current);
+  };
   return (
-    <div className="cascade-dock is-previewing" data-testid="cascade-preview">
-      <div className="cascade-summary">
+    <div
+      ref={dockRef}
+      className="cascade-dock is-previewing"
+      data-testid="cascade-preview"
+      role="region"
+      aria-label="cascade preview"
+      data-region=""
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        e.stopPropagation();
+        cancel();
+      }}
+    >
+      <div className="cascade-summary" role="status">
         <strong>Preview: {describeAction(preview.action)}</strong>
         {preview.refusal ? (
           <span className="status-error">{preview.refusal}</span>
@@ -75,10 +101,20 @@ export function CascadeDock() {
           </span>
         )}
       </div>
-      <button data-testid="cascade-commit" className="primary" disabled={preview.refusal !== null} onClick={() => void getSession().commitPreview()}>
+      <button
+        ref={commitRef}
+        type="button"
+        data-testid="cascade-commit"
+        className="primary"
+        disabled={preview.refusal !== null}
+        onClick={() => {
+          void getSession().commitPreview();
+          returnFocusFromDock(dockRef.current);
+        }}
+      >
         Commit
       </button>
-      <button data-testid="cascade-cancel" onClick={() => getSession().cancelPreview()}>
+      <button ref={cancelRef} type="button" data-testid="cascade-cancel" onClick={cancel}>
         Cancel
       </button>
     </div>

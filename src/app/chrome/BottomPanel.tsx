@@ -19,17 +19,17 @@ export function BottomPanel() {
   const ops = useMemo(() => describeOperations(log).length, [log]);
   const open = useLifecycleStore((s) => s.contradictions.filter((c) => !c.resolved).length);
   const tabButton = (id: Tab, label: ReactNode) => (
-    <button className={`bottom-tab${tab === id ? ' on' : ''}`} data-testid={`tab-${id}`} onClick={() => setTab(id)}>
+    <button className={`bottom-tab${tab === id ? ' on' : ''}`} data-testid={`tab-${id}`} aria-pressed={tab === id} onClick={() => setTab(id)}>
       {label}
     </button>
   );
   return (
-    <div className="bottom-panel">
-      <nav className="bottom-tabs">
+    <section className="bottom-panel" aria-label="problems, history and contradictions" data-region="">
+      <div className="bottom-tabs" role="group" aria-label="panels">
         {tabButton('problems', 'Problems')}
         {tabButton('history', `History${ops > 0 ? ` (${ops})` : ''}`)}
         {tabButton('contradictions', `Contradictions${open > 0 ? ` (${open})` : ''}`)}
-      </nav>
+      </div>
       <div className="bottom-body" hidden={tab !== 'problems'}>
         <ProblemsPanel />
       </div>
@@ -43,6 +43,6 @@ export function BottomPanel() {
           <ContradictionsPanel />
         </div>
       )}
-    </div>
+    </section>
   );
 }

@@ -25,7 +25,7 @@ export function ExportMenu() {
   };
   return (
     <>
-      <Menu label="Export" testId="export">
+      <Menu label="Export" testId="export" align="end">
         {exportMenuItems(language, name).map((item) => (
           <button key={item.format} role="menuitem" data-testid={item.testId} onClick={() => void run(item)}>
             <strong>{item.label}</strong>

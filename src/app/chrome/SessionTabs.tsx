@@ -17,7 +17,7 @@ export function SessionTabs() {
   const [editing, setEditing] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   return (
-    <nav className="session-tabs" data-testid="sessions" aria-label="sessions">
+    <nav className="session-tabs" data-testid="sessions" aria-label="sessions" data-region="">
       {sessions.map((s) => {
         const active = s.id === currentId;
         return (
@@ -50,18 +50,19 @@ export function SessionTabs() {
             )}
             {active && (
               <>
-                <button className="session-action" title="Rename" onClick={() => setEditing(s.id)}>
+                <button className="session-action" title="Rename" aria-label="Rename this session" onClick={() => setEditing(s.id)}>
                   ✎
                 </button>
-                <button className="session-action" data-testid="export-session" title="Export this session (text and signed history) as one file" onClick={() => void exportCurrentSession()}>
+                <button className="session-action" data-testid="export-session" title="Export this session (text and signed history) as one file" aria-label="Export this session" onClick={() => void exportCurrentSession()}>
                   ⤓
                 </button>
-                <button className="session-action" title="Duplicate this session with its history" onClick={() => void duplicateSession(s.id)}>
+                <button className="session-action" title="Duplicate this session with its history" aria-label="Duplicate this session" onClick={() => void duplicateSession(s.id)}>
                   ⧉
                 </button>
                 <button
                   className="session-action"
                   title="Delete this session and its history"
+                  aria-label="Delete this session"
                   onClick={() => {
                     if (confirm(`Delete the session "${s.name}" and its whole history?`)) void deleteSession(s.id);
                   }}
@@ -73,7 +74,7 @@ export function SessionTabs() {
           </div>
         );
       })}
-      <button className="session-new" data-testid="new-session" title="A new session with an empty CLAIR trace" onClick={() => void newSession('untitled.clair', NEW_CLAIR)}>
+      <button className="session-new" data-testid="new-session" title="A new session with an empty CLAIR trace" aria-label="New session" onClick={() => void newSession('untitled.clair', NEW_CLAIR)}>
         +
       </button>
       {/* A real button, so Tab reaches it and Enter or Space opens the file picker. */}

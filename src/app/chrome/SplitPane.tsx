@@ -1,6 +1,7 @@
 /**
  * Two panes with a draggable divider (pointer or arrow keys). The split is remembered
- * per `id` in localStorage.
+ * per `id` in localStorage. A pane may keep a least size in pixels (`minPx`), taken from
+ * the other pane on a narrow window, so an 800 px page still has a usable inspector.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent, ReactNode } from 'react';
@@ -12,6 +13,8 @@ interface SplitPaneProps {
   readonly initial: number;
   readonly min?: number;
   readonly max?: number;
+  /** The least width (row) or height (column) of each pane, in pixels. */
+  readonly minPx?: readonly [number, number];
   readonly children: [ReactNode, ReactNode];
 }
 
@@ -20,7 +23,8 @@ function load(id: string, fallback: number): number {
   return Number.isFinite(v) && v > 0 && v < 100 ? v : fallback;
 }
 
-export function SplitPane({ id, direction, initial, min = 10, max = 90, children }: SplitPaneProps) {
+export function SplitPane({ id, direction, initial, min = 10, max = 90, minPx = [0, 0], children }: SplitPaneProps) {
+  const least = (px: number) => (direction === 'row' ? { minWidth: px } : { minHeight: px });
   const [share, setShare] = useState(() => load(id, initial));
   const box = useRef<HTMLDivElement>(null);
   const dragging = useRef(false);
@@ -54,7 +58,7 @@ export function SplitPane({ id, direction, initial, min = 10, max = 90, children
 
   return (
     <div ref={box} className={`split split-${direction}`}>
-      <div className="split-pane" style={{ flexBasis: `${share}%` }}>
+      <div className="split-pane" style={{ flexBasis: `${share}%`, ...least(minPx[0]) }}>
         {children[0]}
       </div>
       <div
@@ -70,7 +74,7 @@ export function SplitPane({ id, direction, initial, min = 10, max = 90, children
         onPointerUp={onPointerUp}
         onKeyDown={onKeyDown}
       />
-      <div className="split-pane" style={{ flexBasis: `${100 - share}%` }}>
+      <div className="split-pane" style={{ flexBasis: `${100 - share}%`, ...least(minPx[1]) }}>
         {children[1]}
       </div>
     </div>

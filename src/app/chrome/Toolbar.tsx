@@ -1,4 +1,8 @@
-/** The top bar: document name, samples, new document, format, tidy layout, export. */
+/**
+ * The top bar: the page's heading, document name, samples, new document, format, tidy
+ * layout, export and the theme. It wraps onto a second row on a narrow window, Export and
+ * the theme kept together at the right end, so nothing is cut off.
+ */
 import { useRef, useState } from 'react';
 import { useDocumentStore } from '../../store/documentStore.ts';
 import { getPipeline } from '../../store/pipelineInstance.ts';
@@ -13,6 +17,7 @@ import { Menu } from './Menu.tsx';
 import { NEW_CLAIR, NEW_GAIA, NEW_PROPOSAL } from './newDocuments.ts';
 import { newSession, useSessionsStore } from '../../store/browserSessions.ts';
 import { newPackageProject, openFolder, openFolderFiles, openZipFile } from '../project/openProject.ts';
+import { ThemeToggle } from '../theme/ThemeToggle.tsx';
 
 /** `webkitdirectory` is not in React's input attributes; every browser Warrant runs in reads it. */
 const DIRECTORY_INPUT = { webkitdirectory: '', directory: '' } as Record<string, string>;
@@ -41,8 +46,8 @@ export function Toolbar() {
   };
 
   return (
-    <header className="toolbar">
-      <span className="brand">Warrant</span>
+    <header className="toolbar" aria-label="top bar" data-region="">
+      <h1 className="brand">Warrant</h1>
       <span className="doc-name" title="the open document">
         {name}
       </span>
@@ -119,18 +124,21 @@ export function Toolbar() {
         </label>
       )}
       {languageRow(language).similarity && <SimilaritySearch />}
-      <ShareButton />
-      <ExportMenu />
-      <Menu label="View" testId="view-menu">
-        <button role="menuitemcheckbox" aria-checked={wordWrap} data-testid="toggle-word-wrap" onClick={() => setWordWrap(!wordWrap)}>
-          <strong>{wordWrap ? '✓ ' : ''}Word wrap</strong>
-          <span>long lines wrap in the editor instead of scrolling sideways</span>
-        </button>
-      </Menu>
-      <button className="help-button" data-testid="help" aria-label="Help and keyboard shortcuts (F1)" title="Help and keyboard shortcuts (F1)" onClick={() => setHelpOpen(true)}>
-        ?
-      </button>
       {error && <span className="toolbar-error">{error}</span>}
+      <div className="toolbar-end">
+        <ShareButton />
+        <ExportMenu />
+        <Menu label="View" testId="view-menu">
+          <button role="menuitemcheckbox" aria-checked={wordWrap} data-testid="toggle-word-wrap" onClick={() => setWordWrap(!wordWrap)}>
+            <strong>{wordWrap ? '✓ ' : ''}Word wrap</strong>
+            <span>long lines wrap in the editor instead of scrolling sideways</span>
+          </button>
+        </Menu>
+        <ThemeToggle />
+        <button className="help-button" data-testid="help" aria-label="Help and keyboard shortcuts (F1)" title="Help and keyboard shortcuts (F1)" onClick={() => setHelpOpen(true)}>
+          ?
+        </button>
+      </div>
     </header>
   );
 }

@@ -12,7 +12,7 @@ import { monaco } from '../monaco/monacoSetup.ts';
 import { useDocumentStore, selectNode } from '../../store/documentStore.ts';
 import { getPipeline } from '../../store/pipelineInstance.ts';
 import { applyMarkers } from './applyMarkers.ts';
-import { WARRANT_THEME, defineWarrantTheme } from '../monaco/warrantTheme.ts';
+import { warrantTheme } from '../monaco/warrantTheme.ts';
 import { editorLanguageOf, ensureLanguages } from '../monaco/ensureLanguages.ts';
 import { saveTextSoon, showNotice } from '../../store/browserSessions.ts';
 import { formatBytes, limitPhrase, MAX_DOCUMENT_BYTES, pasteOverLimit } from '../../core/text/inputLimits.ts';
@@ -33,12 +33,11 @@ export function EditorPane() {
   useEffect(() => {
     const host = hostRef.current!;
     ensureLanguages();
-    defineWarrantTheme(monaco);
     const state = useDocumentStore.getState();
     const model = monaco.editor.createModel('', editorLanguageOf(state.language), monaco.Uri.parse(`inmemory://warrant/document`));
     const editor = monaco.editor.create(host, {
       model,
-      theme: WARRANT_THEME,
+      theme: warrantTheme(monaco),
       automaticLayout: true,
       minimap: { enabled: false },
       fontSize: 13,

@@ -31,6 +31,7 @@ import { boundsOf, buildCullIndex, itemNear } from '../../core/layout/viewportCu
 import { EmptyDocument } from './EmptyDocument.tsx';
 import { OverviewCanvas } from './OverviewCanvas.tsx';
 import { useViewportCulling } from './useViewportCulling.ts';
+import { useThemeStore } from '../theme/themeStore.ts';
 
 const nodeTypes = { belief: BeliefNode, claim: ClaimNode, factor: FactorNode, context: ContextNode };
 const edgeTypes = { justification: JustificationEdge };
@@ -108,6 +109,7 @@ function GraphCanvas() {
   // A document with nothing to draw (and nothing wrong): show how to start.
   const empty = useDocumentStore((s) => s.analysis !== null && s.analysis.version === s.editorVersion && s.analysis.graph.nodes.length === 0 && !s.analysis.diagnostics.some((d) => d.severity === 'error'));
   const flow = useReactFlow();
+  const theme = useThemeStore((s) => s.theme);
   const hostRef = useRef<HTMLDivElement>(null);
 
   /**
@@ -350,6 +352,11 @@ function GraphCanvas() {
     <div
       ref={hostRef}
       className="graph-host"
+      role="region"
+      aria-label="graph"
+      data-region=""
+      // F6 into the graph lands on the selected node (chrome/regions.ts), else on the first.
+      data-region-entry=".react-flow__node:has(.is-selected)"
       data-testid="graph"
       data-version={graphVersion}
       data-layout-method={layoutInfo?.method ?? ''}
@@ -391,12 +398,12 @@ function GraphCanvas() {
         minZoom={0.01}
         maxZoom={2}
         attributionPosition="top-right"
-        colorMode="dark"
+        colorMode={theme}
       >
         <ArrowMarkers />
-        <Background gap={24} size={1} color="#263041" />
+        <Background gap={24} size={1} color="var(--dots)" />
         {overview && cullIndex && <OverviewCanvas index={cullIndex} />}
-        {cullIndex === null && <MiniMap pannable zoomable nodeColor={minimapColor} maskColor="rgba(10,14,20,0.7)" />}
+        {cullIndex === null && <MiniMap pannable zoomable nodeColor={minimapColor} maskColor="var(--minimap-mask)" />}
         <Controls showInteractive={false} showFitView={false}>
           <ControlButton onClick={fit} title="Fit: the selected node and its neighbours, or the whole graph" aria-label="fit view" data-testid="fit-view">
             <svg viewBox="0 0 32 30" aria-hidden>

@@ -28,11 +28,12 @@ export function ArrowMarkers() {
     <svg className="arrow-markers" aria-hidden width="0" height="0" style={{ position: 'absolute' }}>
       <defs>
         {[
-          [ARROW_MARKER, '#6b7a90'],
-          [ARROW_MARKER_LIT, '#f5c26b'],
+          [ARROW_MARKER, 'var(--edge-arrow)'],
+          [ARROW_MARKER_LIT, 'var(--accent)'],
         ].map(([markerId, colour]) => (
           <marker key={markerId} id={markerId} viewBox="-10 -10 20 20" markerWidth="16" markerHeight="16" orient="auto-start-reverse" refX="0" refY="0">
-            <polyline points="-5,-4 0,0 -5,4 -5,-4" fill={colour} stroke={colour} strokeWidth="1" strokeLinejoin="round" />
+            {/* A style, not presentation attributes: only a style reads the theme's variables. */}
+            <polyline points="-5,-4 0,0 -5,4 -5,-4" style={{ fill: colour, stroke: colour }} strokeWidth="1" strokeLinejoin="round" />
           </marker>
         ))}
       </defs>

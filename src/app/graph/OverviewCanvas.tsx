@@ -12,10 +12,9 @@ import { positionsOf } from '../../core/analysis/analysisPatch.ts';
 import type { CullIndex } from '../../core/layout/viewportCulling.ts';
 import { useDocumentStore } from '../../store/documentStore.ts';
 import { useLifecycleStore } from '../../store/lifecycleStore.ts';
-import { shapeColour } from './bandColours.ts';
-
-const EDGE_COLOUR = 'rgba(120, 138, 165, 0.55)';
-const SELECTED_COLOUR = '#f5c26b';
+import { bandVariable, shapeBand } from './bandColours.ts';
+import { cssColour } from '../theme/cssColours.ts';
+import { useThemeStore } from '../theme/themeStore.ts';
 const FADED = new Set(['refuted', 'invalidated', 'retracted']);
 
 interface Shapes {
@@ -28,7 +27,7 @@ function buildShapes(index: CullIndex): Shapes {
   const states = useLifecycleStore.getState().states;
   const blocks = new Map<string, { solid: Path2D; faded: Path2D }>();
   for (const item of index.items) {
-    const colour = shapeColour(item.id);
+    const colour = cssColour(bandVariable(shapeBand(item.id)));
     let entry = blocks.get(colour);
     if (!entry) blocks.set(colour, (entry = { solid: new Path2D(), faded: new Path2D() }));
     (FADED.has(states.get(item.id) ?? 'active') ? entry.faded : entry.solid).rect(item.x, item.y, item.width, item.height);
@@ -67,7 +66,7 @@ function OverviewCanvasView({ index }: { readonly index: CullIndex }) {
       const [tx, ty, k] = transform;
       ctx.setTransform(dpr * k, 0, 0, dpr * k, dpr * tx, dpr * ty);
       ctx.lineWidth = 1.2 / k;
-      ctx.strokeStyle = EDGE_COLOUR;
+      ctx.strokeStyle = cssColour('--edge-overview');
       ctx.stroke(shapes.edges);
       for (const [colour, { solid, faded }] of shapes.blocks) {
         ctx.fillStyle = colour;
@@ -82,7 +81,7 @@ function OverviewCanvasView({ index }: { readonly index: CullIndex }) {
       const box = at === undefined ? undefined : index.items[at];
       if (box) {
         ctx.lineWidth = 4 / k;
-        ctx.strokeStyle = SELECTED_COLOUR;
+        ctx.strokeStyle = cssColour('--accent');
         ctx.strokeRect(box.x - 6 / k, box.y - 6 / k, box.width + 12 / k, box.height + 12 / k);
       }
     };
@@ -104,6 +103,10 @@ function OverviewCanvasView({ index }: { readonly index: CullIndex }) {
       }),
       useLifecycleStore.subscribe((s, prev) => {
         if (s.states !== prev.states) rebuild();
+      }),
+      // The blocks are coloured with the theme's palette.
+      useThemeStore.subscribe((s, prev) => {
+        if (s.theme !== prev.theme) rebuild();
       }),
     ];
     return () => {

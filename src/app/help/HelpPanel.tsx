@@ -39,7 +39,8 @@ export function HelpPanel() {
             ✕
           </button>
         </header>
-        <div className="help-body">
+        {/* A Tab stop of its own, so the help scrolls from the keyboard. */}
+        <div className="help-body" tabIndex={0} role="region" aria-label="help contents">
           <section aria-labelledby="help-start">
             <h3 id="help-start">Getting started</h3>
             <p>

@@ -18,7 +18,9 @@ export const SHORTCUTS: readonly ShortcutGroup[] = [
     shortcuts: [
       { keys: ['F1'], does: 'open this help' },
       { keys: ['?'], does: 'open this help (outside the editor and text fields)' },
-      { keys: ['Esc'], does: 'close a menu or this help' },
+      { keys: ['F6', 'Shift+F6'], does: 'the next or previous region: top bar, sessions, editor, problems, graph, inspector' },
+      { keys: ['Esc'], does: 'close a menu or this help; cancel a cascade preview' },
+      { keys: ['↓', '↑'], does: 'on a menu button: open it on its first or last item' },
       { keys: ['Ctrl+M'], does: 'make Tab move focus out of the editor instead of indenting' },
     ],
   },

@@ -33,7 +33,7 @@ export function ExplanationSection({ id }: { id: string }) {
   if (!shown) return null;
   return (
     <section data-testid="explanation">
-      <h3>Explanation</h3>
+      <h2>Explanation</h2>
       {shown.record.caveat && (
         <p className="caveat" data-testid="explanation-caveat">
           ⚠ {shown.record.caveat}
@@ -44,7 +44,10 @@ export function ExplanationSection({ id }: { id: string }) {
           stale: inference failed, so the posterior below is the last one computed, before the change that broke it.
         </p>
       )}
-      <pre className="explanation-text">{shown.text}</pre>
+      {/* A Tab stop, so a long record scrolls from the keyboard too. */}
+      <pre className="explanation-text" tabIndex={0}>
+        {shown.text}
+      </pre>
       {shown.provenanceSteps > shown.record.provenance.length && (
         <p className="muted" data-testid="explanation-cut">
           The first {shown.record.provenance.length} of {shown.provenanceSteps.toLocaleString('en')} provenance steps are shown.{' '}
@@ -55,7 +58,7 @@ export function ExplanationSection({ id }: { id: string }) {
       )}
       <details>
         <summary>raw record</summary>
-        <pre className="explanation-raw" data-testid="explanation-raw">{JSON.stringify(shown.record, null, 2)}</pre>
+        <pre className="explanation-raw" data-testid="explanation-raw" tabIndex={0}>{JSON.stringify(shown.record, null, 2)}</pre>
       </details>
     </section>
   );

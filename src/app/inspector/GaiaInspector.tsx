@@ -4,6 +4,7 @@
  * their rationale and warrant), its provenance, and a caveat when it is an endpoint of
  * an open contradiction; for an action, its verb, parameters and the claims it joins.
  */
+import { InspectorFrame } from './InspectorFrame.tsx';
 import { useMemo } from 'react';
 import { formatConfidence } from '../../core/graph/explainWhy.ts';
 import type { GraphIndex } from '../../core/graph/graphIndex.ts';
@@ -87,16 +88,16 @@ export function GaiaInspector() {
 
   if (!id || !view || !details) {
     return (
-      <aside className="inspector" data-testid="inspector" data-selected="" data-version={version}>
+      <InspectorFrame selected="" version={version}>
         <p className="muted">Select a claim or an action in the graph, or put the cursor on its line.</p>
-      </aside>
+      </InspectorFrame>
     );
   }
   const n = view.node;
   const problems = diagnostics?.filter((d) => d.subject === id) ?? [];
 
   return (
-    <aside className="inspector" data-testid="inspector" data-selected={id} data-version={version}>
+    <InspectorFrame selected={id} version={version}>
       <header className="inspector-head">
         <button className="inspector-id" onClick={() => revealInEditor(n.range.line, n.range.column, n.file)} title="Show in the editor">
           {n.kind === 'factor' ? `${n.factor?.verb ?? 'action'} ${n.factor?.label ?? ''}` : id}
@@ -154,7 +155,7 @@ export function GaiaInspector() {
         <>
           {n.factor.rationale && (
             <section>
-              <h3>Rationale</h3>
+              <h2>Rationale</h2>
               <p className="prose">{n.factor.rationale}</p>
             </section>
           )}
@@ -167,12 +168,12 @@ export function GaiaInspector() {
           )}
           {n.factor.warrant && (
             <section>
-              <h3>Warrant</h3>
+              <h2>Warrant</h2>
               <NodeLinkGaia id={n.factor.warrant} />
             </section>
           )}
           <section>
-            <h3>Joins</h3>
+            <h2>Joins</h2>
             {[...details.supports.map((s) => ({ id: s, role: 'in' })), ...details.dependents.map((s) => ({ id: s, role: 'out' }))].map((x) => (
               <div key={x.role + x.id} className="joined">
                 <span className="muted">{x.role === 'in' ? 'from' : 'to'}</span> <NodeLinkGaia id={x.id} />
@@ -188,7 +189,7 @@ export function GaiaInspector() {
 
       {n.kind !== 'factor' && (
         <section>
-          <h3>Reasoning ({details.actions.length})</h3>
+          <h2>Reasoning ({details.actions.length})</h2>
           {details.actions.length === 0 && <p className="muted">No reasoning action uses this {n.kind}.</p>}
           {details.actions.map((a, i) => (
             <div key={i} className="action-row">
@@ -201,7 +202,7 @@ export function GaiaInspector() {
       )}
 
       <section data-testid="provenance">
-        <h3>Provenance ({details.provenance.length})</h3>
+        <h2>Provenance ({details.provenance.length})</h2>
         {details.provenance.length === 0 && <p className="muted">Nothing supports it in the package.</p>}
         {details.provenance.slice(0, 200).map((p) => (
           <div key={p.id} className="provenance-item" data-testid={`provenance-item-${p.id}`} style={{ paddingLeft: 6 + Math.min(p.depth - 1, 12) * 12 }}>
@@ -210,7 +211,7 @@ export function GaiaInspector() {
           </div>
         ))}
       </section>
-    </aside>
+    </InspectorFrame>
   );
 }
 

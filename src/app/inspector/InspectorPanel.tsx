@@ -3,6 +3,7 @@
  * its provenance down to the roots, "Why?" read back as sentences, and "When to
  * reconsider?" from the invalidation conditions along the chain.
  */
+import { InspectorFrame } from './InspectorFrame.tsx';
 import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { explainWhy, formatConfidence, whenToReconsider } from '../../core/graph/explainWhy.ts';
@@ -14,7 +15,7 @@ import { SimilarSection } from '../similarity/SimilarSection.tsx';
 import type { Language, NodeId } from '../../core/graph/reasoningGraph.ts';
 import { selectNode, useDocumentStore } from '../../store/documentStore.ts';
 import { revealInEditor } from '../editor/activeEditor.ts';
-import { BAND_COLOURS } from '../graph/bandColours.ts';
+import { bandColour } from '../graph/bandColours.ts';
 import { GaiaInspector } from './GaiaInspector.tsx';
 import { bandOf } from '../../core/clair/confidenceAlgebra.ts';
 import { useCorrectedValue } from '../../store/lifecycleStore.ts';
@@ -23,7 +24,7 @@ function NodeLink({ id }: { id: string }) {
   const view = useDocumentStore((s) => s.views.get(id));
   return (
     <button className="node-link" onClick={() => selectNode(id, 'inspector')} title={view?.node.content}>
-      <span className="node-link-id" style={{ borderColor: BAND_COLOURS[view?.band ?? 'none'] }}>
+      <span className="node-link-id" style={{ borderColor: bandColour(view?.band ?? 'none') }}>
         {id}
       </span>
       <span className="node-link-conf">{formatConfidence(view?.node.confidence ?? null)}</span>
@@ -82,9 +83,9 @@ function ClairInspector() {
 
   if (!id || !view || !details) {
     return (
-      <aside className="inspector" data-testid="inspector" data-selected="" data-version={version}>
+      <InspectorFrame selected="" version={version}>
         <p className="muted">Select a belief in the graph or put the cursor on its line to see why it is believed.</p>
-      </aside>
+      </InspectorFrame>
     );
   }
   const n = view.node;
@@ -93,12 +94,12 @@ function ClairInspector() {
   const shown = corrected ?? n.confidence;
   const band = corrected !== null ? bandOf(corrected) : view.band;
   return (
-    <aside className="inspector" data-testid="inspector" data-selected={id} data-version={version}>
+    <InspectorFrame selected={id} version={version}>
       <header className="inspector-head">
         <button className="inspector-id" onClick={() => revealInEditor(n.range.line, n.range.column, n.file)} title="Show in the editor">
           {id}
         </button>
-        <span className="band-chip" data-testid="inspector-band" style={{ background: BAND_COLOURS[band ?? 'none'] }}>
+        <span className="band-chip" data-testid="inspector-band" style={{ background: bandColour(band ?? 'none') }}>
           {band ?? 'no band'}
         </span>
         {n.broken && <span className="belief-badge broken">does not parse</span>}
@@ -133,7 +134,7 @@ function ClairInspector() {
       {!n.broken && <SimilarSection id={id} />}
 
       <section>
-        <h3>Why?</h3>
+        <h2>Why?</h2>
         {details.why && (
           <>
             <p className="why-summary">{details.why.summary}</p>
@@ -151,7 +152,7 @@ function ClairInspector() {
       </section>
 
       <section>
-        <h3>When to reconsider?</h3>
+        <h2>When to reconsider?</h2>
         {details.reconsider.length === 0 ? (
           <p className="muted">No belief on this chain names a condition for reconsidering it.</p>
         ) : (
@@ -164,7 +165,7 @@ function ClairInspector() {
       </section>
 
       <section>
-        <h3>Justified by ({details.supports.length})</h3>
+        <h2>Justified by ({details.supports.length})</h2>
         {details.supports.length === 0 ? (
           <p className="muted">A root: nothing in the trace supports it.</p>
         ) : (
@@ -172,7 +173,7 @@ function ClairInspector() {
         )}
       </section>
       <section>
-        <h3>Dependents ({details.dependents.length})</h3>
+        <h2>Dependents ({details.dependents.length})</h2>
         {details.dependents.length === 0 ? (
           <p className="muted">Nothing rests on it.</p>
         ) : (
@@ -180,7 +181,7 @@ function ClairInspector() {
         )}
       </section>
       <section data-testid="provenance">
-        <h3>Provenance ({details.provenance.length})</h3>
+        <h2>Provenance ({details.provenance.length})</h2>
         {details.provenance.length === 0 && <p className="muted">No provenance: this belief is a root.</p>}
         <NodeList
           key={id}
@@ -196,6 +197,6 @@ function ClairInspector() {
           }}
         />
       </section>
-    </aside>
+    </InspectorFrame>
   );
 }

@@ -6,7 +6,7 @@ export function NodeProblems({ problems }: { problems: readonly Diagnostic[] }) 
   if (problems.length === 0) return null;
   return (
     <section>
-      <h3>Problems</h3>
+      <h2>Problems</h2>
       <ul className="inspector-problems">
         {problems.map((p, i) => (
           <li key={i} className={`sev-${p.severity}`}>

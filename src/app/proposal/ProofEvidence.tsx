@@ -13,9 +13,9 @@ function CoreList({ result, outline, focused, onFocus }: { result: ProveResult; 
   const byId = new Map(outline?.assertions.map((a) => [a.id, a] as const));
   return (
     <div className="evidence" data-testid="core" data-count={core.length}>
-      <h3>
+      <h2>
         Unsat core <span className="muted">— {core.length} of {outline?.assertions.length ?? '?'} assertions{result.goal_in_core ? ', with the goal' : ''}</span>
-      </h3>
+      </h2>
       {core.length === 0 && <p className="muted">The core names no assertion: {result.goal_in_core ? 'the goal alone is contradictory.' : 'the solver gave an empty core.'}</p>}
       <ul className="evidence-list">
         {core.map((id) => {
@@ -56,9 +56,9 @@ function ModelList({ result, outline, focused, onFocus }: { result: ProveResult;
   const assertions = new Map(outline?.assertions.map((a) => [a.id, a] as const));
   return (
     <div className="evidence" data-testid="model" data-count={model.length}>
-      <h3>
+      <h2>
         {result.verdict === 'not-entailed' ? 'Counter-model' : 'Model'} <span className="muted">— values of {model.length} declared symbol{model.length === 1 ? '' : 's'}</span>
-      </h3>
+      </h2>
       {model.length === 0 && <p className="muted">The model assigns nothing to the declared symbols (every one is free).</p>}
       <ul className="evidence-list">
         {model.map((v) => {
@@ -107,7 +107,7 @@ export function ProofEvidence(props: { result: ProveResult; outline: ProposalOut
   if (props.result.model) return <ModelList {...props} />;
   return (
     <div className="evidence" data-testid="no-evidence">
-      <h3>Evidence</h3>
+      <h2>Evidence</h2>
       <p className="muted">
         {props.result.gate
           ? 'No solver ran, so there is neither an unsat core nor a model.'

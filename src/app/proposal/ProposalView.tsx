@@ -48,7 +48,7 @@ export function ProposalView() {
   useEffect(() => setFocused(null), [run?.seq]);
 
   return (
-    <div className="proposal-view" data-testid="proposal-view" data-version={script?.version ?? 0} data-highlights={highlights}>
+    <div className="proposal-view" role="region" aria-label="proof" data-region="" data-testid="proposal-view" data-version={script?.version ?? 0} data-highlights={highlights}>
       <ProofControls script={script} mode={mode} />
       <VerdictBanner />
       <div className="proposal-body">

@@ -21,9 +21,9 @@ function IdList({ ids }: { ids: readonly string[] }) {
 export function RoundsTable({ rounds, running }: { rounds: readonly RoundRecord[]; running: boolean }) {
   return (
     <div className="rounds" data-testid="rounds" data-count={rounds.length}>
-      <h3>
+      <h2>
         Rounds <span className="muted">— {rounds.length}{running ? ' so far' : ''}</span>
-      </h3>
+      </h2>
       {rounds.length === 0 && <p className="muted">{running ? 'The first round is running…' : 'No round ran.'}</p>}
       {rounds.length > 0 && (
         <table className="rounds-table">

@@ -8,7 +8,7 @@ import type { editor as Editor } from 'monaco-editor/editor';
 import { monaco } from '../monaco/monacoSetup.ts';
 import { ensureLanguages } from '../monaco/ensureLanguages.ts';
 import { SMTLIB_LANGUAGE_ID } from '../monaco/smtlib/smtlibMonarch.ts';
-import { WARRANT_THEME, defineWarrantTheme } from '../monaco/warrantTheme.ts';
+import { warrantTheme } from '../monaco/warrantTheme.ts';
 import { plural } from '../plural.ts';
 import type { ModeScript } from './useModeScript.ts';
 
@@ -18,13 +18,12 @@ export function SmtlibPane({ script }: { script: ModeScript | null }) {
 
   useEffect(() => {
     ensureLanguages();
-    defineWarrantTheme(monaco);
     const model = monaco.editor.createModel('', SMTLIB_LANGUAGE_ID, monaco.Uri.parse('inmemory://warrant/emitted.smt2'));
     const editor = monaco.editor.create(hostRef.current!, {
       model,
       readOnly: true,
       domReadOnly: true,
-      theme: WARRANT_THEME,
+      theme: warrantTheme(monaco),
       automaticLayout: true,
       minimap: { enabled: false },
       fontSize: 12,

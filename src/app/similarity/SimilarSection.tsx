@@ -34,7 +34,7 @@ export function SimilarSection({ id }: { id: string }) {
   return (
     <section data-testid="similar" data-strategy={strategy} data-version={current?.version ?? -1}>
       <div className="similar-head">
-        <h3>Similar beliefs</h3>
+        <h2>Similar beliefs</h2>
         <span className="muted">{MEASURE[strategy]}</span>
       </div>
       {!current ? (

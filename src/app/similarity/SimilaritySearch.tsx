@@ -62,6 +62,7 @@ export function SimilaritySearch() {
       />
       <select
         data-testid="similarity-strategy"
+        aria-label="similarity strategy"
         value={strategy}
         title="HRR: real vectors, circular convolution, cosine. HDC: 10,000-bit vectors, XOR, Hamming."
         onChange={(e) => {
