@@ -12,8 +12,7 @@ import { exportSvg } from '../../src/core/export/exportSvg.ts';
 import { STATE_STYLES } from '../../src/core/export/stateStyles.ts';
 import { buildDependencyIndex } from '../../src/core/oplog/dependencyIndex.ts';
 import type { LifecycleState } from '../../src/core/oplog/lifecycle.ts';
-import { opIdOf } from '../../src/core/oplog/opId.ts';
-import type { OperationBody, UnsignedOperation } from '../../src/core/oplog/operation.ts';
+import { addressedAppender } from '../support/addressedLog.ts';
 import type { UserAction } from '../../src/core/oplog/userAction.ts';
 import { commitAction, invalidationsOf } from '../../src/core/session/sessionActions.ts';
 import type { AddressedOperation } from '../../src/core/session/sessionModel.ts';
@@ -27,12 +26,7 @@ import { readPicture } from '../support/svgPicture.ts';
 function logOf(text: string, actions: readonly UserAction[]): AddressedOperation[] {
   const index = buildDependencyIndex(analyzeDocument(text, 'clair', 1).graph);
   const log: AddressedOperation[] = [];
-  const append = (body: OperationBody) => {
-    const unsigned: UnsignedOperation = { v: 1, session: 't', seq: log.length + 1, parent: log.at(-1)?.id ?? null, at: '2026-01-01T00:00:00Z', source: 'cli', author: '', body };
-    const op = { ...unsigned, id: opIdOf(unsigned) };
-    log.push(op);
-    return op.id;
-  };
+  const append = addressedAppender(log);
   for (const action of actions) {
     const commit = commitAction(foldSession(index, log), action);
     if (!commit.ok) throw new Error(commit.message);

@@ -15,8 +15,7 @@ import { analyzeDocument } from '../../src/core/analysis/analyzeDocument.ts';
 import { buildDependencyIndex } from '../../src/core/oplog/dependencyIndex.ts';
 import { listedStates } from '../../src/core/oplog/lifecycle.ts';
 import type { LifecycleState } from '../../src/core/oplog/lifecycle.ts';
-import { opIdOf } from '../../src/core/oplog/opId.ts';
-import type { OperationBody, UnsignedOperation } from '../../src/core/oplog/operation.ts';
+import { addressedAppender } from '../support/addressedLog.ts';
 import type { UserAction } from '../../src/core/oplog/userAction.ts';
 import { commitAction, invalidationsOf } from '../../src/core/session/sessionActions.ts';
 import type { AddressedOperation } from '../../src/core/session/sessionModel.ts';
@@ -108,12 +107,7 @@ interface Outcome {
 function throughCore(text: string, ops: readonly Op[]): Outcome | { refused: number } {
   const index = buildDependencyIndex(analyzeDocument(text, 'clair', 1).graph);
   const log: AddressedOperation[] = [];
-  const append = (body: OperationBody) => {
-    const unsigned: UnsignedOperation = { v: 1, session: 't', seq: log.length + 1, parent: log.at(-1)?.id ?? null, at: '2026-01-01T00:00:00Z', source: 'cli', author: '', body };
-    const op = { ...unsigned, id: opIdOf(unsigned) };
-    log.push(op);
-    return op.id;
-  };
+  const append = addressedAppender(log);
   const steps: Outcome['steps'] = [];
   for (const [i, op] of ops.entries()) {
     const commit = commitAction(foldSession(index, log), actionOf(op, 'cli'));

@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
+import { useDismiss } from './useDismiss.ts';
 
 export function Menu({ label, testId, align = 'start', children }: { label: string; testId: string; align?: 'start' | 'end'; children: ReactNode }) {
   const [open, setOpen] = useState(false);
@@ -15,21 +16,10 @@ export function Menu({ label, testId, align = 'start', children }: { label: stri
   // Which item to focus once the list is drawn: set when the keyboard opened it.
   const focusOnOpen = useRef<'first' | 'last' | null>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent | globalThis.KeyboardEvent) => {
-      if ('key' in e ? e.key === 'Escape' : !box.current?.contains(e.target as Node)) {
-        setOpen(false);
-        if ('key' in e && box.current?.contains(document.activeElement)) button.current?.focus();
-      }
-    };
-    window.addEventListener('mousedown', close);
-    window.addEventListener('keydown', close);
-    return () => {
-      window.removeEventListener('mousedown', close);
-      window.removeEventListener('keydown', close);
-    };
-  }, [open]);
+  useDismiss(open, box, (byEscape) => {
+    setOpen(false);
+    if (byEscape && box.current?.contains(document.activeElement)) button.current?.focus();
+  });
 
   const items = () => [...(list.current?.querySelectorAll<HTMLElement>('[role=menuitem]:not(:disabled)') ?? [])];
   useEffect(() => {

@@ -10,6 +10,7 @@ import type { ShareLinkResult, SharePayload } from '../../core/share/shareLink.t
 import { currentDocument, currentSessionArchive } from '../../store/browserSessions.ts';
 import { getPipeline } from '../../store/pipelineInstance.ts';
 import { getSession } from '../../store/sessionInstance.ts';
+import { useDismiss } from './useDismiss.ts';
 
 type Shown = { readonly state: 'making' } | { readonly state: 'ready'; readonly url: string } | { readonly state: 'refused'; readonly reason: string };
 
@@ -49,18 +50,7 @@ export function ShareButton() {
     };
   }, [open, withLog]);
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent | KeyboardEvent) => {
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !box.current?.contains(e.target as Node)) setOpen(false);
-    };
-    window.addEventListener('mousedown', close);
-    window.addEventListener('keydown', close);
-    return () => {
-      window.removeEventListener('mousedown', close);
-      window.removeEventListener('keydown', close);
-    };
-  }, [open]);
+  useDismiss(open, box, () => setOpen(false));
 
   const copy = async () => {
     if (shown.state !== 'ready') return;

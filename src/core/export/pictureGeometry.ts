@@ -5,6 +5,7 @@
  * so the picture's viewBox holds every node and every edge whole.
  */
 import type { Point, Positions } from '../layout/layoutTypes.ts';
+import { boundsOf } from '../layout/viewportCulling.ts';
 
 export interface Box {
   readonly x: number;
@@ -111,16 +112,11 @@ function sideBySide(a: Box, b: Box): boolean {
 
 /** The extent of the boxes and curves, arrowheads included; null when there is nothing. */
 export function extentOf(boxes: Iterable<Box>, curves: Iterable<Curve>): Extent | null {
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const b of boxes) {
-    minX = Math.min(minX, b.x);
-    minY = Math.min(minY, b.y);
-    maxX = Math.max(maxX, b.x + b.width);
-    maxY = Math.max(maxY, b.y + b.height);
-  }
+  const around = boundsOf([...boxes]);
+  let minX = around ? around.x : Infinity;
+  let minY = around ? around.y : Infinity;
+  let maxX = around ? around.x + around.width : -Infinity;
+  let maxY = around ? around.y + around.height : -Infinity;
   for (const c of curves) {
     for (const p of [c.start, c.c1, c.c2, c.end]) {
       minX = Math.min(minX, p.x - ARROW_REACH);
