@@ -26,6 +26,12 @@ describe('verdictOf', () => {
     ['entailment', '', 'timeout', 'unknown', 'timeout'],
     ['entailment', 'unknown\n', 'timeout', 'unknown', 'timeout'],
     ['entailment', '', 'cancelled', 'unknown', 'cancelled'],
+    // Stopped on purpose: z3 echoes the interruption as an error, which is the stop, not a fault…
+    ['entailment', 'unknown\n(error "line 3 column 10: canceled")\n', 'timeout', 'unknown', 'timeout'],
+    ['entailment', '(error "interrupted")\n', 'cancelled', 'unknown', 'cancelled'],
+    // …but a real error stays one, stopped or not.
+    ['entailment', '(error "line 2 column 1: unknown constant b")\n(error "canceled")\n', 'timeout', 'unknown', 'error'],
+    ['entailment', '(error "canceled")\n', null, 'unknown', 'error'],
     ['entailment', '', null, 'unknown', 'no-answer'],
     ['entailment', 'unsupported\n; bogus\nsat\n', null, 'not-entailed', 'sat'],
   ];

@@ -26,9 +26,14 @@ export function verdictFor(mode: ProveMode, answer: SolverAnswer): Verdict {
   return answer === 'sat' || answer === 'unsat' ? DECIDED[mode][answer] : 'unknown';
 }
 
+/** How a solver words an error that is only the echo of being interrupted. */
+const STOP_ECHO = /\b(cancel+ed|interrupted)\b/i;
+
 /** The answer a solver's printed output amounts to for one check-sat. */
 export function answerOf(output: string, stopped: 'timeout' | 'cancelled' | null = null): { answer: SolverAnswer; error: string | null } {
-  const errors = solverErrors(output);
+  // A solver stopped on purpose reports the stop itself as an error on the command it was
+  // running (z3: `(error "line 3 column 10: canceled")`): that one is the stop, not a fault.
+  const errors = stopped ? solverErrors(output).filter((e) => !STOP_ECHO.test(e)) : solverErrors(output);
   if (errors.length > 0) return { answer: 'error', error: errors[0]! };
   if (stopped) return { answer: stopped, error: null };
   const answers = checkSatAnswers(output);
