@@ -120,8 +120,10 @@ export class LspWorkspace {
       const root = await this.rootOf(uri);
       if (root !== null) {
         const published = await this.analysePackage(root);
-        if (published) return published;
+        // A .py file below the package that its reader does not take (a test, a script) is a module of its own.
+        if (published && this.roots.get(uri) === root) return published;
         this.roots.set(uri, null);
+        return [...(published ?? []), await this.analyseFile(open)];
       }
       return [await this.analyseFile(open)];
     });
@@ -218,6 +220,7 @@ export class LspWorkspace {
       return null;
     }
     const files = new Map(input.files);
+    for (const t of this.openTexts()) if (this.roots.get(t.uri) === root) this.roots.delete(t.uri);
     for (const t of this.openTexts()) {
       const path = pathOf(t.uri);
       if (!path || !isInside(root, path)) continue;

@@ -193,6 +193,18 @@ describe('warrant lsp: a Gaia package folder', () => {
     expect(Object.keys(edit.changes).sort()).toEqual([module('__init__.py'), module('observations.py'), module('theory.py')].sort());
   });
 
+  it('a .py file the package reader skips (in a hidden folder) is a module of its own', async () => {
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(join(root, '.scratch'), { recursive: true });
+    const path = join(root, '.scratch', 'draft.py');
+    writeFileSync(path, 'from gaia.engine.lang import claim\nidea = claim("A draft claim.", prior=1.5)\n');
+    client.open(fileUri(path), 'python', readFileSync(path, 'utf8'));
+    const published = await client.diagnostics(fileUri(path), (d) => d.length > 0);
+    expect(published.map(asCheck).sort()).toEqual(checkJson(path).map(checkKey).sort());
+    const hover = await client.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri: fileUri(path) }, position: pos(1, 2) });
+    expect(hover.contents.value).toContain('**idea**');
+  });
+
   it('completes verbs at a statement and claims inside a call', async () => {
     const verbs = await client.request<{ label: string }[]>('textDocument/completion', { textDocument: { uri: module('theory.py') }, position: pos(5, 0) });
     expect(verbs.map((v) => v.label)).toEqual(expect.arrayContaining(['claim', 'derive', 'observe']));
