@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { editorText, gotoLineEnd, node, openFresh, settled, shot } from './page.ts';
+import { editorText, gotoLineEnd, node, openFresh, settled, shot, throttle } from './page.ts';
 
 const REPO = join(import.meta.dirname, '..');
 
@@ -38,9 +38,11 @@ async function nodeIds(page: Page): Promise<string[]> {
 
 test.describe.configure({ timeout: 180_000 });
 
-test('a typed edit travels in the link: the same text and graph in a fresh browser, as a new session', async ({ page, browser, context }) => {
+for (const rate of [1, 4]) {
+test(`a typed edit travels in the link: the same text and graph in a fresh browser, as a new session (CPU ${rate}x)`, async ({ page, browser, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openFresh(page);
+  if (rate > 1) await throttle(page, rate);
   await gotoLineEnd(page, 1);
   await page.keyboard.type(' shared');
   await settled(page);
@@ -49,7 +51,7 @@ test('a typed edit travels in the link: the same text and graph in a fresh brows
   await page.getByTestId('share-copy').click();
   await expect(page.getByTestId('share-status')).toContainText('Link copied');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
-  await shot(page, 'share-panel');
+  await shot(page, `share-panel-x${rate}`);
 
   const other = await openElsewhere(browser, url);
   expect(await editorText(other)).toBe(text);
@@ -60,9 +62,10 @@ test('a typed edit travels in the link: the same text and graph in a fresh brows
   await other.reload();
   await settled(other);
   expect(await editorText(other)).toBe(text);
-  await shot(other, 'share-opened');
+  await shot(other, `share-opened-x${rate}`);
   await other.context().close();
 });
+}
 
 test('with its log: a refuted belief arrives refuted, the log verified', async ({ page, browser }) => {
   await openFresh(page);
