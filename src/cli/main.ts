@@ -24,6 +24,10 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   similar: async () => (await import('./commands/similar.ts')).runSimilar,
   lsp: async () => (await import('./commands/lsp.ts')).runLsp,
   share: async () => (await import('./commands/share.ts')).runShare,
+  serve: async () => (await import('./commands/serve.ts')).runServe,
+  token: async () => (await import('./commands/token.ts')).runToken,
+  pull: async () => (await import('./commands/room.ts')).runPull,
+  push: async () => (await import('./commands/room.ts')).runPush,
 };
 
 /** In the contract, not built yet. */

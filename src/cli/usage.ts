@@ -54,6 +54,10 @@ export const COMMAND_USAGE: Readonly<Record<string, string>> = {
   similar: `warrant similar FILE (ID | --query TEXT) [--strategy hrr|hdc] [-k N] [--json] [--lang ${SIMILAR_LANG}] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
   lsp: 'warrant lsp --stdio',
   share: 'warrant share FILE [--base URL]',
+  serve: 'warrant serve [--port N] [--host H] [--dir DIR | --postgres URL] [--redis URL] [--name NAME] [--secret-file FILE]',
+  token: 'warrant token [--room ROOM] [--read-only] [--days N] [--dir DIR] [--secret-file FILE]',
+  pull: 'warrant pull ROOM --out FILE [--ops LOG.jsonl] [--text FILE] [--server URL] [--token T]',
+  push: 'warrant push FILE ROOM [--server URL] [--token T]',
   prove: 'warrant prove FILE [--solver z3|cvc5] [--mode entailment|model|consistency] [--timeout MS] [--intuition none|hrr|hdc] [--json]',
 };
 
@@ -87,6 +91,16 @@ ${entry('       [--helpers]', `(${takers('helpers')}: draw Gaia's helper claims 
         [--no-browser]            unless --no-browser); writes bench/results.json
   share FILE [--base URL]         print a link that opens FILE in the IDE (a document, a
                                   package folder or a session file, in the URL fragment)
+  serve [--port N] [--dir DIR]    a team server: sessions shared live between people
+        [--postgres URL]          (Hocuspocus; rooms on disk, or in PostgreSQL, with
+        [--redis URL]             instances sharing rooms through Redis); prints tokens
+  token [--room ROOM]             a room token from the team server's secret
+        [--read-only] [--days N]  (default: write, any room, no expiry)
+  pull ROOM --out FILE            a team room to a file (its text and verified log;
+       [--ops LOG.jsonl]          also the log as JSON lines for --ops, and the text)
+       [--text FILE]
+  push FILE ROOM                  a room file, session file or document into a room
+       [--server URL] [--token T] (pull and push: default $WARRANT_SERVER, $WARRANT_TOKEN)
   lsp --stdio                     a Language Server Protocol server on standard input and
                                   output, for any editor (CLAIR, Gaia files and packages,
                                   FormalProposal)
