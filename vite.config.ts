@@ -9,6 +9,8 @@ import { CROSS_ORIGIN_ISOLATION, z3Assets } from './build-plugins/z3Assets.ts';
 export default defineConfig({
   plugins: [z3Assets(), preloadLazyChunks(['src/app/editor/EditorPane.tsx'])],
   worker: { format: 'es' },
+  // y-monaco imports Monaco's API by a path the package's exports no longer map: the same module.
+  resolve: { alias: [{ find: 'monaco-editor/esm/vs/editor/editor.api.js', replacement: 'monaco-editor/editor' }] },
   server: { port: 5173, strictPort: false, headers: { ...CROSS_ORIGIN_ISOLATION } },
   preview: { port: 4173, strictPort: false, headers: { ...CROSS_ORIGIN_ISOLATION } },
   // WARRANT_OUT_DIR lets two test runs on one machine build and serve their own copies.

@@ -4,7 +4,8 @@ import { App } from './App.tsx';
 import { preloadEditor } from './lazyPanes.tsx';
 import { getSession } from '../store/sessionInstance.ts';
 import { startSessions } from '../store/browserSessions.ts';
-import { followSharedLinks, openShared, takeSharedDocument } from '../store/sharedLinks.ts';
+import { followSharedLinks, openShared, takeSharedDocument, takeTeamInvite } from '../store/sharedLinks.ts';
+import { joinRoom } from '../store/browserSessions.ts';
 import { DEFAULT_SAMPLE, fetchSample } from './chrome/sampleCatalog.ts';
 import { startTheme } from './theme/themeStore.ts';
 import './styles.css';
@@ -23,11 +24,14 @@ getSession();
 // A shared link: a lone document opens straight away as the first session; a package or a
 // session with its log once storage is open.
 const shared = takeSharedDocument();
+// An invite to a shared session: joined once storage is open.
+const invite = takeTeamInvite();
 const fresh = new URLSearchParams(location.search).has('fresh');
 if (shared && 'text' in shared) void startSessions(async () => shared, true);
 else {
   const started = startSessions(async () => ({ name: DEFAULT_SAMPLE.file, text: await fetchSample(DEFAULT_SAMPLE.file) }), fresh);
   if (shared) void started.then(() => openShared(shared));
+  if (invite) void started.then(() => joinRoom(invite));
 }
 followSharedLinks();
 

@@ -56,6 +56,8 @@ export type TextSaveResult =
   | { readonly ok: false; readonly problem: DbProblem };
 
 export interface NewSession {
+  /** The id, when it is given (a shared session joined here keeps its id); else a new one. */
+  readonly id?: string;
   readonly name: string;
   readonly language: SessionLanguage;
   readonly text?: string;
@@ -141,7 +143,7 @@ export class SessionRepository {
   async create(input: NewSession): Promise<SessionResult> {
     const at = this.now();
     const session: SessionRecord = {
-      id: asSessionId(this.newId()),
+      id: asSessionId(input.id ?? this.newId()),
       name: input.name,
       language: input.language,
       text: input.text ?? '',

@@ -29,6 +29,8 @@ import { readProjectFromZip } from './projectImport.ts';
 import { lineEdit, mergeText, offsetAfterEdit } from '../db/textMerge.ts';
 import { activeEditor } from '../app/editor/activeEditor.ts';
 import { getSession, usePersistence } from './sessionInstance.ts';
+import { roomOfSession } from './teamRooms.ts';
+import type { RoomAddress } from '../team/roomConnection.ts';
 import { MAX_DOCUMENT_BYTES, MAX_LOG_BYTES, tooLargeMessage } from '../core/text/inputLimits.ts';
 
 /**
@@ -128,6 +130,9 @@ async function start(initial: () => Promise<{ name: string; text: string }>, fre
   usePersistence({
     deviceKey: async () => key,
     append: (ops) => {
+      // A shared session's ops live in its room (and this browser's copy of it), which
+      // holds forks from several writers that the one-chain store does not.
+      if (teamSessions?.appendToRoom(ops)) return;
       log.appendMany(ops);
       // Signed here, on a verified log: they count as verified at the next load.
       const last = ops[ops.length - 1];
@@ -257,6 +262,12 @@ async function loadSession(id: string, keepEditor: boolean): Promise<void> {
   if (!got.ok) return notice(got.problem.message);
   const [{ ops, problems }, head] = await Promise.all([backend.repo.readOps(id), backend.repo.readHead(id)]);
   const replay = await replayStoredLog(id, ops, head);
+  // A shared session opens on its room's log (teamSessions.ts); any other leaves the room.
+  const room = roomOfSession(id);
+  teamSessions?.closeCurrentLink();
+  if (room) teamSessions ??= await import('./teamSessions.ts');
+  const shared = room && teamSessions ? await teamSessions.openRoomFor(id, room, replay.applied) : null;
+  const applied = shared?.applied ?? replay.applied;
   const bad = [
     ...problems.map((p) => p.message),
     ...replay.rejected.map((r) => `operation ${r.id ?? `#${r.index}`} was set aside: ${r.detail}`),
@@ -274,13 +285,52 @@ async function loadSession(id: string, keepEditor: boolean): Promise<void> {
     useDocumentStore.setState({ name: got.session.name });
     pending = { id, text };
     scheduleSave();
-    getSession().open(id, replay.applied);
+    getSession().open(id, applied);
+    if (shared) await teamSessions?.attachRoom(shared.link, id);
     return;
   }
   if (got.session.files) openProject(got.session.name, new Map(Object.entries(got.session.files)), got.session.activeFile ?? null);
   else openDocument(got.session.name, got.session.text, got.session.language);
   if (got.session.selectedNode) useDocumentStore.setState({ selection: { id: got.session.selectedNode, source: 'inspector', seq: 1 } });
-  getSession().open(id, replay.applied);
+  getSession().open(id, applied);
+  if (shared) await teamSessions?.attachRoom(shared.link, id);
+}
+
+/** The team code, once a shared session has been opened (not loaded before). */
+let teamSessions: typeof import('./teamSessions.ts') | null = null;
+
+/** Shares the open session live through the team server at `server` (a team token lets this device create rooms). */
+export async function shareCurrentLive(server: string, teamToken: string): Promise<void> {
+  const id = useSessionsStore.getState().currentId;
+  if (!backend || !id) throw new Error('sessions are not stored in this browser, so none can be shared live');
+  if (useProjectStore.getState().project) throw new Error('live sharing takes one-file documents; a Gaia package can be shared as a link or a session file');
+  teamSessions ??= await import('./teamSessions.ts');
+  await flushText();
+  const { name, language } = useDocumentStore.getState();
+  await teamSessions.shareLive(server, teamToken, { session: id, name, language, text: editorText() ?? '' });
+}
+
+/** Opens the session a room invite names: a new session here, or the one this browser already has. */
+export async function joinRoom(address: RoomAddress): Promise<void> {
+  if (!backend) return notice('Sessions are not stored in this browser, so a shared session cannot be joined.');
+  teamSessions ??= await import('./teamSessions.ts');
+  const found = await teamSessions.readRoom(address);
+  if (!found.ok) return notice(`The shared session could not be joined: ${found.reason}.`);
+  const exists = (await backend.repo.get(found.session)).ok;
+  if (!exists) {
+    await flushText();
+    const created = await backend.repo.create({ id: found.session, name: found.name, language: found.language, text: found.text });
+    if (!created.ok) return notice(created.problem.message);
+    backend.tabs.notifySessionChanged(found.session);
+    await refreshList();
+  }
+  await switchSession(found.session);
+}
+
+/** Stops sharing the open session from this browser. */
+export function stopSharingCurrent(): void {
+  const id = useSessionsStore.getState().currentId;
+  if (id) teamSessions?.stopSharing(id);
 }
 
 export async function renameSession(id: string, name: string): Promise<void> {

@@ -84,6 +84,10 @@ export class SessionController {
   private sessionOpen = false;
   /** Ops that are not revisions: while there are none, a CLAIR document is all active. */
   private lifecycleOps = 0;
+  /** A shared session (teamLink.ts): why this device may not append now (null: it may). */
+  private writeGate: (() => string | null) | null = null;
+  /** A shared session: whether a settled text is this device's to record (its own edits made it). */
+  private revisionGate: (() => boolean) | null = null;
 
   constructor(
     private readonly service: LifecycleService,
@@ -97,6 +101,17 @@ export class SessionController {
   setPersistence(persistence: SessionPersistence): void {
     this.persistence = persistence;
     this.key = null;
+  }
+
+  /**
+   * A shared session's rules (teamLink.ts): `write` says why this device may not append
+   * (read-only, not admitted yet), `revision` whether a settled text is this device's to
+   * record — the device whose edits made a text records its revision, so a text typed by
+   * one member is not recorded again by every other. Null lifts them.
+   */
+  setGates(gates: { write: () => string | null; revision: () => boolean } | null): void {
+    this.writeGate = gates?.write ?? null;
+    this.revisionGate = gates?.revision ?? null;
   }
 
   /** Starts on a session's log (already verified by replay when loaded). */
@@ -239,6 +254,11 @@ export class SessionController {
     if (!preview || preview.refusal) return;
     this.retirePreviews();
     const action = preview.action;
+    const refused = this.writeGate?.() ?? null;
+    if (refused) {
+      useLifecycleStore.setState({ notice: `Not committed: ${refused}` });
+      return;
+    }
     await this.enqueue(async () => {
       const key = await this.deviceKey();
       const { analysis } = useDocumentStore.getState();
@@ -270,6 +290,8 @@ export class SessionController {
       const mark = await this.service.markRevision({ version, reset });
       if (!mark) return;
       this.opening = false;
+      // The baseline moved either way; only the device whose edits made the text records it.
+      if (this.writeGate?.() || (this.revisionGate && !this.revisionGate())) return;
       const hash = await this.service.textHash({ text });
       const last = this.lastRevisionHash();
       if (last === hash) return;
@@ -333,8 +355,24 @@ export class SessionController {
 
   /** Resolves an open contradiction (docs/contract.md §3) as a user operation. */
   async resolveContradiction(body: Omit<ContradictionResolutionBody, 'kind'>): Promise<void> {
+    const refused = this.writeGate?.() ?? null;
+    if (refused) {
+      useLifecycleStore.setState({ notice: `Not resolved: ${refused}` });
+      return;
+    }
     await this.enqueue(async () => this.appendNow(this.sessionId, [{ kind: 'contradiction_resolution', ...body }], await this.deviceKey(), 'inspector'));
     await this.refreshStates();
+  }
+
+  /** Adds `members` to the session (a shared session's join requests, answered by a member). */
+  async addMembers(members: readonly string[]): Promise<void> {
+    if (members.length === 0) return;
+    await this.enqueue(async () => this.appendNow(this.sessionId, members.map((member) => ({ kind: 'member_addition' as const, member })), await this.deviceKey(), 'engine'));
+  }
+
+  /** This device's key (`ed25519:…`). */
+  async author(): Promise<string> {
+    return (await this.deviceKey()).author;
   }
 
   /** Runs `task` after every earlier one: each sees the log the previous left. */

@@ -6,7 +6,9 @@
  */
 import { decodeShare, isShareFragment } from '../core/share/shareLink.ts';
 import type { SharePayload } from '../core/share/shareLink.ts';
-import { importSessionArchive, newProjectSession, newSession, showNotice } from './browserSessions.ts';
+import { importSessionArchive, joinRoom, newProjectSession, newSession, showNotice } from './browserSessions.ts';
+import { isTeamFragment, readTeamFragment } from '../team/teamLinkFragment.ts';
+import type { RoomAddress } from '../team/roomConnection.ts';
 
 /** The shared document in the page's address, or null; a link that cannot be read is reported. */
 export function takeSharedDocument(): SharePayload | null {
@@ -27,10 +29,24 @@ export async function openShared(payload: SharePayload): Promise<void> {
   return importSessionArchive(payload.archive, `The shared session "${payload.name}"`);
 }
 
+/** The room an invite link (`#team=`) names, or null; the fragment is removed once read. */
+export function takeTeamInvite(): RoomAddress | null {
+  if (!isTeamFragment(location.hash)) return null;
+  const result = readTeamFragment(location.hash);
+  history.replaceState(null, '', location.pathname + location.search);
+  if (!result.ok) {
+    showNotice(`This invite could not be opened: ${result.reason}.`);
+    return null;
+  }
+  return result.address;
+}
+
 /** A link pasted into the address bar of an open page changes only its fragment: opened too. */
 export function followSharedLinks(): void {
   window.addEventListener('hashchange', () => {
     const payload = takeSharedDocument();
     if (payload) void openShared(payload);
+    const invite = takeTeamInvite();
+    if (invite) void joinRoom(invite);
   });
 }

@@ -10,7 +10,7 @@ import { hexToBytes } from '@noble/hashes/utils.js';
 import { publicKeyOfAuthor } from '../core/oplog/deviceKey.ts';
 import type { OpId, SignedOperation } from '../core/oplog/operation.ts';
 import { operationBytes } from '../core/oplog/operationBytes.ts';
-import { nobleSignatureCheck, verifyOperation } from '../core/oplog/verifyOperation.ts';
+import { nobleSignatureCheck, verifyOperation, type VerifyResult } from '../core/oplog/verifyOperation.ts';
 
 type Subtle = {
   importKey(format: 'raw', key: Uint8Array, algorithm: { name: 'Ed25519' }, extractable: boolean, usages: string[]): Promise<unknown>;
@@ -70,6 +70,14 @@ async function signatureHolds(op: SignedOperation, subtle: Subtle | null): Promi
   } catch {
     return false;
   }
+}
+
+/** Verifies `x` as a signed op with the reason when it fails (shape, id, then the signature here); never rejects. */
+export async function checkOperationAsync(x: unknown): Promise<VerifyResult> {
+  const checked = verifyOperation(x, { signatures: false });
+  if (!checked.ok) return checked;
+  if (await signatureHolds(checked.op, await webCryptoEd25519())) return checked;
+  return { ok: false, reason: 'bad-signature', detail: 'the signature is not the author’s over this content' };
 }
 
 /** Verifies `x` as a signed op (shape, id and signature); never rejects. */

@@ -9,6 +9,7 @@ import { getPipeline } from '../../store/pipelineInstance.ts';
 import { activeEditor } from '../editor/activeEditor.ts';
 import { ExportMenu } from './ExportMenu.tsx';
 import { ShareButton } from './ShareButton.tsx';
+import { LiveButton } from './LiveButton.tsx';
 import { setHelpOpen, setWordWrap, useViewSettings } from '../../store/viewSettings.ts';
 import { languageRow } from '../../core/languages/languageTable.ts';
 import { SimilaritySearch } from '../similarity/SimilaritySearch.tsx';
@@ -126,6 +127,7 @@ export function Toolbar() {
       {languageRow(language).similarity && <SimilaritySearch />}
       {error && <span className="toolbar-error">{error}</span>}
       <div className="toolbar-end">
+        <LiveButton />
         <ShareButton />
         <ExportMenu />
         <Menu label="View" testId="view-menu">

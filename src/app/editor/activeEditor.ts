@@ -29,14 +29,15 @@ export function activeMonaco(): Monaco | null {
   return api;
 }
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` whenever the editor appears or goes; returns the unsubscribe. */
+export function subscribeActiveEditor(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
 /** The editor, re-rendering when it appears or goes. */
 export function useActiveEditor(): Editor.IStandaloneCodeEditor | null {
-  return useSyncExternalStore(subscribe, activeEditor);
+  return useSyncExternalStore(subscribeActiveEditor, activeEditor);
 }
 
 /**

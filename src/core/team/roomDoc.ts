@@ -21,6 +21,8 @@ export interface RoomMeta {
   readonly session: string;
   readonly language: RoomLanguage;
   readonly name: string;
+  /** The key that shared the session: while the log is empty, the one that may start it. */
+  readonly founder?: string;
 }
 
 export interface RoomParts {
@@ -42,7 +44,17 @@ export function roomMeta(doc: Y.Doc): RoomMeta | null {
   const name = meta.get('name');
   if (meta.get('format') !== ROOM_FORMAT || typeof session !== 'string' || session === '') return null;
   if (language !== 'clair' && language !== 'gaia' && language !== 'proposal') return null;
-  return { session, language, name: typeof name === 'string' && name !== '' ? name : 'shared' };
+  const founder = meta.get('founder');
+  return { session, language, name: typeof name === 'string' && name !== '' ? name : 'shared', ...(typeof founder === 'string' ? { founder } : {}) };
+}
+
+/**
+ * Whether `author` may append to the room's session now: a member may; while the log is
+ * still empty only the founder may (its first op makes it the first member), so two
+ * devices never start two logs of one session.
+ */
+export function mayWrite(meta: RoomMeta | null, members: readonly string[], author: string): boolean {
+  return members.includes(author) || (members.length === 0 && meta?.founder === author);
 }
 
 /**
@@ -60,6 +72,7 @@ export function foundRoom(doc: Y.Doc, meta: RoomMeta, text: string, ops: readonl
       parts.meta.set('session', meta.session);
       parts.meta.set('language', meta.language);
       parts.meta.set('name', meta.name);
+      if (meta.founder) parts.meta.set('founder', meta.founder);
       if (parts.text.length > 0) parts.text.delete(0, parts.text.length);
       parts.text.insert(0, text);
     }

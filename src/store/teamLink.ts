@@ -1,0 +1,278 @@
+/**
+ * A session shared live through a team server: the page's side of a room
+ * (src/core/team/roomDoc.ts). The room's Yjs document is kept in this browser by
+ * y-indexeddb, so edits and ops made offline stay and go out on reconnect; Hocuspocus's
+ * provider keeps it in sync. The text is bound to the editor with y-monaco (remote
+ * cursors through awareness). Ops go into the room as a set; every change of the set
+ * is read by the one replay rule (roomLog.ts: each op's id, signature and membership
+ * checked here, not trusted to the server), and the session controller gets the log it
+ * gives, so every member computes the same states, previews and explanations.
+ *
+ * Loaded only when a session is shared: Yjs and the provider are not part of first load.
+ */
+import { IndexeddbPersistence } from 'y-indexeddb';
+import { MonacoBinding } from 'y-monaco';
+import type { editor as Editor } from 'monaco-editor/editor';
+import type { SignedOperation } from '../core/oplog/operation.ts';
+import { addRoomOps, mayWrite, pendingJoins, requestToJoin, roomMeta, roomOpEntries, roomParts } from '../core/team/roomDoc.ts';
+import type { RoomReading } from '../core/team/roomLog.ts';
+import { RoomLogReader } from '../core/team/roomLog.ts';
+import { connectRoom, type RoomAddress, type RoomConnection } from '../team/roomConnection.ts';
+import { activeEditor, subscribeActiveEditor } from '../app/editor/activeEditor.ts';
+import { checkOperationAsync } from './signatureVerifier.ts';
+import type { SessionController } from './sessionController.ts';
+import { NO_TEAM, useTeamStore, type TeamPeer } from './teamStore.ts';
+
+/** How long a member waits before answering join requests (another member may answer first). */
+const ADMIT_DELAY_MS = 150;
+
+export class TeamLink {
+  readonly connection: RoomConnection;
+  private readonly local: IndexeddbPersistence;
+  private reader: RoomLogReader | null = null;
+  private controller: SessionController | null = null;
+  private binding: MonacoBinding | null = null;
+  private boundEditor: Editor.IStandaloneCodeEditor | null = null;
+  private readonly disposers: (() => void)[] = [];
+  private localEdits = false;
+  private author = '';
+  private reading: RoomReading | null = null;
+  private readTimer: ReturnType<typeof setTimeout> | null = null;
+  private reads: Promise<void> = Promise.resolve();
+  private closed = false;
+
+  private constructor(readonly address: RoomAddress) {
+    this.connection = connectRoom(address, {
+      onStatus: (status) => useTeamStore.setState({ status: status === 'connected' ? 'connected' : status === 'connecting' ? 'connecting' : 'offline' }),
+      onRefused: (reason) => useTeamStore.setState({ status: 'refused', message: `The team server refused this device: ${reason}.` }),
+      onSynced: () => this.afterSync(),
+    });
+    this.local = new IndexeddbPersistence(`warrant-room:${address.server}|${address.room}`, this.connection.doc);
+  }
+
+  get doc() {
+    return this.connection.doc;
+  }
+
+  /** Opens the room: its copy in this browser first (offline work included), then the server. */
+  static async open(address: RoomAddress): Promise<TeamLink> {
+    const link = new TeamLink(address);
+    useTeamStore.setState({ ...NO_TEAM, address, status: 'connecting' });
+    await link.local.whenSynced;
+    return link;
+  }
+
+  /** Resolves at the first sync with the server, or rejects after `ms` (offline) or when refused. */
+  synced(ms: number): Promise<void> {
+    return Promise.race([
+      this.connection.synced,
+      new Promise<void>((_, reject) => setTimeout(() => reject(new Error(`no answer from ${this.address.server} within ${Math.round(ms / 1000)} s`)), ms)),
+    ]);
+  }
+
+  /** The room's log as this page reads it now. */
+  async readLog(session: string): Promise<RoomReading> {
+    this.reader ??= new RoomLogReader(session, checkOperationAsync);
+    this.reading = await this.reader.read(roomOpEntries(this.doc));
+    return this.reading;
+  }
+
+  /**
+   * Makes the room the open session's: its log goes to `controller` from now on, its
+   * text is bound to the editor, and this device asks to join when it is not a member.
+   */
+  async attach(controller: SessionController, session: string): Promise<void> {
+    this.controller = controller;
+    this.author = await controller.author();
+    controller.setGates({ write: () => this.whyNotWrite(), revision: () => this.takeLocalEdits() });
+    const parts = roomParts(this.doc);
+    const onOps = () => this.scheduleRead(session);
+    parts.ops.observe(onOps);
+    parts.joins.observe(onOps);
+    this.disposers.push(() => parts.ops.unobserve(onOps), () => parts.joins.unobserve(onOps));
+    const onText = (e: { transaction: { local: boolean } }) => {
+      if (e.transaction.local) this.localEdits = true;
+    };
+    parts.text.observe(onText);
+    this.disposers.push(() => parts.text.unobserve(onText));
+    const provider = this.connection.provider;
+    const onUnsynced = () => useTeamStore.setState({ unsynced: provider.hasUnsyncedChanges });
+    provider.on('unsyncedChanges', onUnsynced);
+    this.disposers.push(() => provider.off('unsyncedChanges', onUnsynced));
+    this.watchPeers();
+    this.bindEditor();
+    this.disposers.push(subscribeActiveEditor(() => this.bindEditor()));
+    await this.readNow(session);
+  }
+
+  /** Ops this device appended: into the room (and so to every member, now or on reconnect). */
+  append(ops: readonly SignedOperation[]): void {
+    addRoomOps(this.doc, ops);
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.readTimer !== null) clearTimeout(this.readTimer);
+    for (const dispose of this.disposers.splice(0)) dispose();
+    this.unbindEditor();
+    this.controller?.setGates(null);
+    this.connection.close();
+    void this.local.destroy();
+    document.getElementById('team-cursors')?.remove();
+    useTeamStore.setState(NO_TEAM);
+  }
+
+  private afterSync(): void {
+    const rights = this.connection.canWrite() ? 'write' : 'read';
+    useTeamStore.setState({ rights });
+    this.applyRights();
+    if (this.controller && this.reader) this.scheduleRead(this.reader.session);
+  }
+
+  private whyNotWrite(): string | null {
+    const { rights, member } = useTeamStore.getState();
+    if (rights === 'read') return 'this session is shared with you read-only: you can preview cascades, not commit them';
+    if (!member) return 'this device is not a member of the shared session yet; a member admits it when one is online';
+    return null;
+  }
+
+  private takeLocalEdits(): boolean {
+    const mine = this.localEdits;
+    this.localEdits = false;
+    return mine;
+  }
+
+  private scheduleRead(session: string): void {
+    if (this.readTimer !== null || this.closed) return;
+    // A burst of ops (a cascade, a reconnect) is read once.
+    this.readTimer = setTimeout(() => {
+      this.readTimer = null;
+      void this.readNow(session);
+    }, 0);
+  }
+
+  private readNow(session: string): Promise<void> {
+    this.reads = this.reads.then(async () => {
+      if (this.closed || !this.controller) return;
+      const reading = await this.readLog(session);
+      if (this.closed) return;
+      const member = mayWrite(roomMeta(this.doc), reading.members, this.author);
+      useTeamStore.setState({ refused: reading.refused, member });
+      if (!sameLog(this.controller.log, reading.applied)) this.controller.replaceLog(reading.applied);
+      this.answerJoins(reading, member);
+    });
+    return this.reads;
+  }
+
+  /** A member answers requests to write; a device that may write and is not a member asks. */
+  private answerJoins(reading: RoomReading, member: boolean): void {
+    if (!this.connection.canWrite()) return;
+    if (!member) {
+      requestToJoin(this.doc, this.author, userName(), new Date().toISOString());
+      return;
+    }
+    // The founder of a room whose log is still empty: nobody can be added before its first op.
+    if (reading.members.length === 0) return;
+    if (pendingJoins(this.doc, reading.members).length === 0) return;
+    setTimeout(() => {
+      if (this.closed || !this.controller || !this.reading) return;
+      const still = pendingJoins(this.doc, this.reading.members).map((j) => j.author);
+      if (still.length > 0) void this.controller.addMembers(still);
+    }, ADMIT_DELAY_MS + Math.random() * ADMIT_DELAY_MS);
+  }
+
+  private bindEditor(): void {
+    const editor = activeEditor();
+    if (editor === this.boundEditor) return;
+    this.unbindEditor();
+    const model = editor?.getModel();
+    if (!editor || !model || this.closed) return;
+    const text = roomParts(this.doc).text.toString();
+    if (model.getValue() !== text) {
+      // As an edit, not a new document: the pipeline analyses what the room holds.
+      editor.executeEdits('team', [{ range: model.getFullModelRange(), text }]);
+    }
+    this.binding = new MonacoBinding(roomParts(this.doc).text, model, new Set([editor]), this.connection.provider.awareness);
+    this.boundEditor = editor;
+    this.applyRights();
+  }
+
+  private unbindEditor(): void {
+    this.binding?.destroy();
+    this.binding = null;
+    this.boundEditor?.updateOptions({ readOnly: false });
+    this.boundEditor = null;
+  }
+
+  private applyRights(): void {
+    this.boundEditor?.updateOptions({ readOnly: useTeamStore.getState().rights === 'read' });
+  }
+
+  /** Who else is in the room, and their cursors' colours. */
+  private watchPeers(): void {
+    const awareness = this.connection.provider.awareness;
+    if (!awareness) return;
+    awareness.setLocalStateField('user', { name: userName(), color: colourOf(awareness.clientID) });
+    const update = () => {
+      const peers: TeamPeer[] = [];
+      awareness.getStates().forEach((state, clientId) => {
+        if (clientId === awareness.clientID) return;
+        const user = (state as { user?: { name?: unknown; color?: unknown } }).user;
+        peers.push({ clientId, name: typeof user?.name === 'string' ? user.name : 'someone', color: typeof user?.color === 'string' ? user.color : colourOf(clientId) });
+      });
+      useTeamStore.setState({ peers });
+      cursorStyles(peers);
+    };
+    awareness.on('change', update);
+    this.disposers.push(() => awareness.off('change', update));
+    update();
+  }
+}
+
+function sameLog(a: readonly SignedOperation[], b: readonly SignedOperation[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i]!.id !== b[i]!.id) return false;
+  return true;
+}
+
+const NAME_KEY = 'warrant.userName';
+
+/** The name others see beside this device's cursor (kept per browser). */
+export function userName(): string {
+  let name = localStorage.getItem(NAME_KEY);
+  if (!name) {
+    name = `guest-${Math.floor(Math.random() * 0xffff).toString(16).padStart(4, '0')}`;
+    localStorage.setItem(NAME_KEY, name);
+  }
+  return name;
+}
+
+const PALETTE = ['#d9480f', '#2b8a3e', '#1971c2', '#ae3ec9', '#e8590c', '#0c8599', '#c2255c', '#5f3dc4'];
+
+function colourOf(clientId: number): string {
+  return PALETTE[clientId % PALETTE.length]!;
+}
+
+/** y-monaco marks remote selections with per-client classes: each gets its member's colour and name. */
+function cursorStyles(peers: readonly TeamPeer[]): void {
+  let style = document.getElementById('team-cursors');
+  if (!style) {
+    style = document.createElement('style');
+    style.id = 'team-cursors';
+    document.head.append(style);
+  }
+  style.textContent = peers
+    .map(
+      (p) =>
+        `.yRemoteSelection-${p.clientId}{background-color:${p.color}33}` +
+        `.yRemoteSelectionHead-${p.clientId}{border-left:2px solid ${p.color}}` +
+        `.yRemoteSelectionHead-${p.clientId}::after{content:${JSON.stringify(p.name)};background:${p.color}}`,
+    )
+    .join('\n');
+}
+
+/** The room's session, read from the room (null: nobody has shared a session in it). */
+export function sessionOfRoom(link: TeamLink): ReturnType<typeof roomMeta> {
+  return roomMeta(link.doc);
+}
