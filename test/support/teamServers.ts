@@ -1,0 +1,40 @@
+/** Team servers and room clients on loopback, for the team tests and benchmarks. */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { WebSocket } from 'ws';
+import { mintRoomToken } from '../../src/core/team/roomToken.ts';
+import { diskRoomStore, postgresRoomStore } from '../../src/server/roomStores.ts';
+import { startTeamServer, type TeamServer } from '../../src/server/teamServer.ts';
+import { connectRoom, type RoomConnection } from '../../src/team/roomConnection.ts';
+
+export const TEAM_SECRET = new TextEncoder().encode('the secret of the team tests');
+
+export const writeToken = (room = '*') => mintRoomToken({ room, rights: 'write' }, TEAM_SECRET);
+export const readToken = (room = '*') => mintRoomToken({ room, rights: 'read' }, TEAM_SECRET);
+
+export function roomsDir(): string {
+  return mkdtempSync(join(tmpdir(), 'warrant-rooms-'));
+}
+
+/** A team server: rooms in `where.dir`, or in PostgreSQL at `where.postgres`; Redis when given. */
+export async function teamServer(where: { dir?: string; postgres?: string; redis?: string; name?: string; port?: number }): Promise<TeamServer> {
+  const store = where.postgres ? await postgresRoomStore(where.postgres) : await diskRoomStore(where.dir ?? roomsDir());
+  return startTeamServer({ port: where.port ?? 0, host: '127.0.0.1', secret: TEAM_SECRET, store, ...(where.redis ? { redis: where.redis } : {}), ...(where.name ? { name: where.name } : {}) });
+}
+
+/** A room client in Node, synced before it is returned. */
+export async function roomClient(server: string, room: string, token = writeToken()): Promise<RoomConnection> {
+  const connection = connectRoom({ server, room, token }, { WebSocketPolyfill: WebSocket });
+  await connection.synced;
+  return connection;
+}
+
+/** Polls `check` until it holds (or fails after `ms`). */
+export async function until(check: () => boolean | Promise<boolean>, ms = 10_000, what = 'the condition'): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`${what} did not hold within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
