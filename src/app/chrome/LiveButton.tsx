@@ -5,7 +5,9 @@
  * a member, the invite links (to edit, to follow read-only), and any op the room holds
  * that this page refused, with why.
  */
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { replicaHash } from '../../core/team/replicaHash.ts';
+import { useLifecycleStore } from '../../store/lifecycleStore.ts';
 import { shareCurrentLive, stopSharingCurrent } from '../../store/browserSessions.ts';
 import { useTeamStore } from '../../store/teamStore.ts';
 import { useDismiss } from './useDismiss.ts';
@@ -22,6 +24,11 @@ export function LiveButton() {
   const box = useRef<HTMLDivElement>(null);
   useDismiss(open, box, () => setOpen(false));
   const shared = team.address !== null;
+  // What this replica shows, as one hash: members that agree on it see the same log and states.
+  const log = useLifecycleStore((s) => s.log);
+  const states = useLifecycleStore((s) => s.states);
+  const corrected = useLifecycleStore((s) => s.corrected);
+  const hash = useMemo(() => (shared ? replicaHash(log.map((op) => op.id), [...states].map(([id, st]) => [id, String(st)] as const), corrected) : ''), [shared, log, states, corrected]);
   const label = shared ? `Live · ${team.peers.length + 1}` : 'Live';
 
   return (
@@ -29,6 +36,8 @@ export function LiveButton() {
       <button
         data-testid="team"
         data-status={team.status}
+        data-log={shared ? log.length : undefined}
+        data-state-hash={hash || undefined}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => setOpen(!open)}

@@ -1,0 +1,200 @@
+/**
+ * Sessions shared live (issue 16): a team server started with `warrant serve`, two
+ * browser contexts (two people, each with their own storage). One shares, the other
+ * joins by the invite link; both type key by key and commit cascades with real drags;
+ * texts, logs and states converge (the same replica hash). Both go offline, edit and
+ * commit, come back: converged, nothing lost or doubled. A forged op put into the room
+ * by another client is refused by both pages, with the reason, and changes nothing.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { WebSocket } from 'ws';
+import { generateDeviceKey } from '../src/core/oplog/deviceKey.ts';
+import { appendSigned } from '../src/core/oplog/signOperation.ts';
+import { addRoomOps, roomParts } from '../src/core/team/roomDoc.ts';
+import { connectRoom } from '../src/team/roomConnection.ts';
+import { readTeamFragment } from '../src/team/teamLinkFragment.ts';
+import { dragWithMouse, editorText, gotoLineEnd, node, openFresh, settled, shot, throttle } from './page.ts';
+
+const REPO = join(import.meta.dirname, '..');
+let server: ChildProcess;
+let serverUrl = '';
+let teamToken = '';
+
+test.beforeAll(async () => {
+  server = spawn(process.execPath, [join(REPO, 'bin/warrant.js'), 'serve', '--port', '0', '--dir', mkdtempSync(join(tmpdir(), 'warrant-e2e-rooms-'))], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`warrant serve did not start:\n${out}`)), 60_000);
+    server.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const url = /on (ws:\/\/\S+)/.exec(out)?.[1];
+      const token = /write, any room:\s+(\S+)/.exec(out)?.[1];
+      if (url && token) {
+        clearTimeout(timer);
+        serverUrl = url;
+        teamToken = token;
+        resolve();
+      }
+    });
+  });
+});
+
+test.afterAll(() => {
+  server?.kill('SIGTERM');
+});
+
+test.describe.configure({ timeout: Number(process.env.TEAM_TIMEOUT ?? 240_000) });
+
+/** Shares the open session of `page`; the invite link to edit. */
+async function shareLive(page: Page): Promise<string> {
+  await page.getByTestId('team').click();
+  await page.getByTestId('team-server').fill(serverUrl);
+  await page.getByTestId('team-token').fill(teamToken);
+  await page.getByTestId('team-name').fill('Ada');
+  await page.getByTestId('team-share').click();
+  const invite = page.getByTestId('team-invite-write');
+  await expect(invite).toHaveValue(/#team=/, { timeout: 30_000 });
+  const url = await invite.inputValue();
+  await page.keyboard.press('Escape');
+  return url;
+}
+
+/** Opens the invite in a new context (another person's browser), as a member once admitted. */
+async function joinFrom(browser: Browser, url: string): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+  await page.goto(url);
+  await expect(page.getByTestId('editor').locator('.monaco-editor')).toBeVisible();
+  await expect(page.getByTestId('team')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
+  await settled(page);
+  return page;
+}
+
+async function memberOf(page: Page): Promise<void> {
+  await page.getByTestId('team').click();
+  await expect(page.getByTestId('team-status')).toHaveAttribute('data-member', 'true', { timeout: 30_000 });
+  await page.keyboard.press('Escape');
+}
+
+/** Both pages show the same text, the same log and the same states. */
+async function converged(a: Page, b: Page): Promise<void> {
+  await expect.poll(async () => (await editorText(a)) === (await editorText(b)), { timeout: 30_000 }).toBe(true);
+  await expect.poll(async () => {
+    const [ha, hb] = await Promise.all([a.getByTestId('team').getAttribute('data-state-hash'), b.getByTestId('team').getAttribute('data-state-hash')]);
+    return ha !== null && ha === hb;
+  }, { timeout: 30_000 }).toBe(true);
+  await settled(a);
+  await settled(b);
+}
+
+async function refute(page: Page, id: string): Promise<void> {
+  await dragWithMouse(page, node(page, id), page.getByTestId('dropzone-refute'));
+  await expect(node(page, id)).toHaveAttribute('data-preview', 'target');
+  await page.getByTestId('cascade-commit').click();
+  await expect(node(page, id)).toHaveAttribute('data-state', 'refuted');
+}
+
+for (const rate of [1, 4]) {
+  test(`two people co-edit a trace and commit cascades: text, log and states converge (CPU ${rate}x)`, async ({ page, browser }) => {
+    await openFresh(page);
+    const invite = await shareLive(page);
+    const other = await joinFrom(browser, invite);
+    await memberOf(other);
+    if (rate > 1) {
+      await throttle(page, rate);
+      await throttle(other, rate);
+    }
+    // Both type, key by key, on different lines.
+    await gotoLineEnd(page, 1);
+    await page.keyboard.type(' (Ada)');
+    await gotoLineEnd(other, 2);
+    await other.keyboard.type(' (Bo)');
+    await converged(page, other);
+    expect(await editorText(page)).toContain('(Ada)');
+    expect(await editorText(page)).toContain('(Bo)');
+    // Each commits a cascade; the other sees it.
+    await refute(page, 'b5');
+    await expect(node(other, 'b7')).toHaveAttribute('data-state', 'invalidated', { timeout: 30_000 });
+    await refute(other, 'b6');
+    await expect(node(page, 'b6')).toHaveAttribute('data-state', 'refuted', { timeout: 30_000 });
+    await converged(page, other);
+    await shot(page, `team-live-a-x${rate}`);
+    await shot(other, `team-live-b-x${rate}`);
+  });
+}
+
+test('offline: both edit and commit, then reconnect: converged, no op lost or doubled', async ({ page, browser }) => {
+  await openFresh(page);
+  const other = await joinFrom(browser, await shareLive(page));
+  await memberOf(other);
+  await converged(page, other);
+  await page.context().setOffline(true);
+  await other.context().setOffline(true);
+  await expect(page.getByTestId('team')).toHaveAttribute('data-status', 'offline', { timeout: 60_000 });
+  await expect(other.getByTestId('team')).toHaveAttribute('data-status', 'offline', { timeout: 60_000 });
+  await gotoLineEnd(page, 1);
+  await page.keyboard.type(' offline-A');
+  await gotoLineEnd(other, 2);
+  await other.keyboard.type(' offline-B');
+  await refute(page, 'b5');
+  await refute(other, 'b4');
+  const before = Number(await page.getByTestId('team').getAttribute('data-log')) + Number(await other.getByTestId('team').getAttribute('data-log'));
+  await page.context().setOffline(false);
+  await other.context().setOffline(false);
+  await converged(page, other);
+  for (const p of [page, other]) {
+    const text = await editorText(p);
+    expect(text).toContain('offline-A');
+    expect(text).toContain('offline-B');
+    await expect(node(p, 'b5')).toHaveAttribute('data-state', 'refuted');
+    await expect(node(p, 'b4')).toHaveAttribute('data-state', 'refuted');
+  }
+  // The merged log holds every op once: the two logs shared a prefix, so the union is
+  // shorter than their sum, and longer than either.
+  const merged = Number(await page.getByTestId('team').getAttribute('data-log'));
+  expect(merged).toBeLessThan(before);
+  expect(merged).toBeGreaterThan(before / 2);
+  await shot(page, 'team-offline-merged');
+});
+
+test('a forged op in the room is refused by every member, with the reason, and changes nothing', async ({ page, browser }) => {
+  await openFresh(page);
+  const invite = await shareLive(page);
+  const other = await joinFrom(browser, invite);
+  await memberOf(other);
+  await refute(page, 'b5');
+  await converged(page, other);
+  const hash = await page.getByTestId('team').getAttribute('data-state-hash');
+  // Another client with a write token puts in a copy of a real op with its body altered,
+  // and an op of another session.
+  const read = readTeamFragment(new URL(invite).hash);
+  if (!read.ok) throw new Error(read.reason);
+  const intruder = connectRoom(read.address, { WebSocketPolyfill: WebSocket });
+  await intruder.synced;
+  const ops = roomParts(intruder.doc).ops;
+  const [someId, raw] = [...ops.entries()].find(([, r]) => r.includes('claim_refutation'))!;
+  const altered = JSON.parse(raw) as { body: { target: string } };
+  altered.body.target = 'b3';
+  ops.set(`${someId.slice(0, -4)}beef`, JSON.stringify(altered));
+  // A genuine op, signed by its author, of another session.
+  const stranger = generateDeviceKey();
+  addRoomOps(intruder.doc, [appendSigned({ session: 'session:another', last: null }, { kind: 'claim_refutation', target: 'b4', revision: null }, stranger)]);
+  await intruder.flushed();
+  intruder.close();
+  for (const p of [page, other]) {
+    await p.getByTestId('team').click();
+    await expect(p.getByTestId('team-refused')).toHaveAttribute('data-count', '2', { timeout: 30_000 });
+    await expect(p.getByTestId('team-refused')).toContainText('bad-id');
+    await expect(p.getByTestId('team-refused')).toContainText('other-session');
+    await p.keyboard.press('Escape');
+    await expect(node(p, 'b3')).toHaveAttribute('data-state', 'active');
+    await expect(node(p, 'b4')).toHaveAttribute('data-state', 'active');
+    expect(await p.getByTestId('team').getAttribute('data-state-hash')).toBe(hash);
+  }
+  await page.getByTestId('team').click();
+  await shot(page, 'team-forged-refused');
+});
