@@ -21,6 +21,7 @@ import type { BenchRow } from './benchTypes.ts';
 import { generateGaiaPackage } from './generateGaiaPackage.ts';
 import { generateTrace } from './generateTrace.ts';
 import { median } from './measure.ts';
+import { runTeamBrowserRows } from './teamBench.ts';
 
 export interface BrowserBenchReport {
   readonly date: string;
@@ -142,6 +143,9 @@ export async function runBrowserBench(options: { quick: boolean; onProgress?: (w
     const posteriors = await typeInPriorAndTime(gaia, options.quick ? 8 : 20);
     rows.push({ name: 'browser: keystroke in a prior → posteriors on screen', size: '200 claims (414 variables)', ms: median(posteriors), targetMs: 150, note: 'keydown to the claim nodes and status bar showing that version\'s posteriors (median)' });
     await gaia.close();
+
+    progress('team: a page joining a room late, an op shown on a page');
+    rows.push(...(await runTeamBrowserRows(browser, url, options)));
 
     progress('IndexedDB: append 100k operations');
     const storage = await browser.newPage();

@@ -18,6 +18,8 @@
  *  - the language server (bench/lspBench.ts): a one-line change at 10k → diagnostics,
  *    initialize → first diagnostics of a 50-module Gaia package.
  *  - share links (bench/shareBench.ts): a 1 MB trace into a link and back.
+ *  - teams (bench/teamBench.ts): op latency between clients, a late joiner of 10k ops,
+ *    50 clients on one instance, throughput of one instance against two behind Redis.
  *  - editing a proposal (bench/proposalEditorBench.ts): one completion of Monaco's JSON
  *    service with the proposal schema, against the same schema written as a oneOf.
  * Ratio, everywhere, is median ÷ baseline: below 1 is faster than the baseline.
@@ -36,6 +38,7 @@ import { runGaiaPackageBench } from './gaiaPackageBench.ts';
 import { runCliStartBench } from './cliStartBench.ts';
 import { runLspBench } from './lspBench.ts';
 import { runShareBench } from './shareBench.ts';
+import { runTeamBench } from './teamBench.ts';
 import { runVsaBench } from './vsaBench.ts';
 import { runProveBench } from './proveBench.ts';
 import { runProposalEditorBench } from './proposalEditorBench.ts';
@@ -100,6 +103,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   rows.push(...(await runLspBench({ quick: options.quick, onProgress: progress })));
   progress('share links');
   rows.push(...(await runShareBench({ quick: options.quick })));
+  rows.push(...(await runTeamBench({ quick: options.quick, onProgress: progress }, notes)));
 
   rows.push(...(await runDbBench({ quick: options.quick, onProgress: progress })));
   progress('operation log: sign, replay, cascade');

@@ -9,7 +9,9 @@
  *  - committed ops per second through one instance, and through two behind Redis (rooms
  *    in PostgreSQL), when Debian's redis-server and postgresql are installed.
  */
+import type { Browser } from '@playwright/test';
 import { WebSocket } from 'ws';
+import { teamLink } from '../src/team/teamLinkFragment.ts';
 import type { BenchRow } from './benchTypes.ts';
 import { median } from './measure.ts';
 import { generateDeviceKey } from '../src/core/oplog/deviceKey.ts';
@@ -17,6 +19,7 @@ import type { SignedOperation } from '../src/core/oplog/operation.ts';
 import { textHash } from '../src/core/oplog/opId.ts';
 import { appendSigned } from '../src/core/oplog/signOperation.ts';
 import { verifyOperation } from '../src/core/oplog/verifyOperation.ts';
+import { useWasmBlake3 } from '../src/core/oplog/blake3Digest.ts';
 import { addRoomOps, foundRoom, roomOpEntries, roomParts } from '../src/core/team/roomDoc.ts';
 import { RoomLogReader } from '../src/core/team/roomLog.ts';
 import { mintRoomToken } from '../src/core/team/roomToken.ts';
@@ -76,6 +79,8 @@ function opsReach(c: RoomConnection, n: number, ms = 30_000): Promise<void> {
 export async function runTeamBench(options: { quick: boolean; onProgress?: (what: string) => void }, notes: string[]): Promise<BenchRow[]> {
   const progress = options.onProgress ?? (() => {});
   const rows: BenchRow[] = [];
+  // As the page and `warrant pull` check ids: BLAKE3 in WebAssembly.
+  await useWasmBlake3();
   const one = await server();
   try {
     progress('team: op → another client');
@@ -192,6 +197,69 @@ export async function runTeamBench(options: { quick: boolean; onProgress?: (what
     rows.push({ name: 'team: committed ops per second, two instances behind Redis', size: `${writers} writers × ${perClient} ops, each acknowledged before the next`, ms: duo.ms, baselineMs: solo.ms, baselineName: 'one instance (same Redis and PostgreSQL)', note: `${duo.perSecond} ops/s through two instances, ${solo.perSecond} ops/s through one; every op reached every writer` });
   } finally {
     await Promise.allSettled([redis.stop(), pg.stop()]);
+  }
+  return rows;
+}
+
+/** A trace whose beliefs are all roots, so every op of `chain` applies (corrections of b1…b50). */
+const ROOTS_TEXT = Array.from({ length: 60 }, (_, i) => `b${i + 1} .9 L0 @user "fact ${i + 1}"`).join('\n') + '\n';
+
+/**
+ * The same rows with the page as the other client, in Chromium: an op committed by a
+ * client → the belief's new state on the page's graph; and a page that joins a room of
+ * 10,000 ops late, every signature checked through WebCrypto and the log replayed, against
+ * the page's own first load in the same run.
+ */
+export async function runTeamBrowserRows(browser: Browser, appUrl: string, options: { quick: boolean }): Promise<BenchRow[]> {
+  await useWasmBlake3();
+  const one = await server();
+  const rows: BenchRow[] = [];
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  try {
+    const invite = (room: string) => teamLink(appUrl, { server: one.url, room, token: mintRoomToken({ room, rights: 'read' }, SECRET) });
+    const page = await context.newPage();
+    // The page's first load alone: the baseline of the late join.
+    const t0 = Date.now();
+    await page.goto(`${appUrl}?fresh`);
+    await page.waitForSelector('[data-testid=node-b1]');
+    const firstLoad = Date.now() - t0;
+
+    const big = chain(10_000);
+    const founder = await client(one.url, 'late-page');
+    foundRoom(founder.doc, META, ROOTS_TEXT, big);
+    await founder.flushed(60_000);
+    // The invite pasted into the open page (a fragment change): the join alone.
+    const t1 = Date.now();
+    await page.evaluate((hash) => (location.hash = hash), new URL(invite('late-page')).hash);
+    await page.waitForFunction((n) => document.querySelector('[data-testid=team]')?.getAttribute('data-log') === String(n), big.length, { timeout: 120_000, polling: 20 });
+    await page.waitForSelector('[data-testid=node-b1][data-state=corrected]', { timeout: 60_000 });
+    const lateMs = Date.now() - t1;
+    rows.push({ name: 'team: 10,000 ops replicated to a page that joins late, verified (WebCrypto) and replayed', size: '10k ops', ms: lateMs, targetMs: 2000, baselineMs: firstLoad, baselineName: 'the page’s own first load', note: 'invite link pasted into an open page → connected, synced, every op verified and replayed, the log and the states drawn' });
+    founder.close();
+
+    const live = chain(options.quick ? 11 : 31);
+    const writer = await client(one.url, 'latency-page');
+    foundRoom(writer.doc, META, ROOTS_TEXT, live.slice(0, 1));
+    await writer.flushed();
+    await page.goto(invite('latency-page'));
+    await page.waitForFunction(() => document.querySelector('[data-testid=team]')?.getAttribute('data-log') === '1', undefined, { timeout: 60_000 });
+    await page.waitForSelector('[data-testid=node-b1]');
+    const times: number[] = [];
+    for (let i = 1; i < live.length; i++) {
+      const target = (live[i]!.body as { target: string }).target;
+      // Each op corrects one belief; the belief drawn 'corrected' (or the log grown) is "shown".
+      const shown = page.waitForFunction((n) => document.querySelector('[data-testid=team]')?.getAttribute('data-log') === String(n), i + 1, { timeout: 30_000, polling: 'raf' });
+      const t = Date.now();
+      addRoomOps(writer.doc, [live[i]!]);
+      await shown;
+      await page.waitForSelector(`[data-testid=node-${target}][data-state=corrected]`, { timeout: 30_000 });
+      times.push(Date.now() - t);
+    }
+    rows.push({ name: 'team: op committed in one client → shown on another’s page', size: `${times.length} ops`, ms: median(times), targetMs: 100, note: `a correction written by a client → the page's log and the belief drawn corrected; max ${Math.round(Math.max(...times))} ms` });
+    writer.close();
+  } finally {
+    await context.close();
+    await one.stop();
   }
   return rows;
 }

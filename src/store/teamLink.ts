@@ -21,7 +21,7 @@ import { connectRoom, type RoomAddress, type RoomConnection } from '../team/room
 import { activeEditor, subscribeActiveEditor } from '../app/editor/activeEditor.ts';
 import { checkOperationAsync } from './signatureVerifier.ts';
 import type { SessionController } from './sessionController.ts';
-import { NO_TEAM, useTeamStore, type TeamPeer } from './teamStore.ts';
+import { NO_TEAM, useTeamStore, type TeamPeer, type TeamState, type TeamStatus } from './teamStore.ts';
 
 /** How long a member waits before answering join requests (another member may answer first). */
 const ADMIT_DELAY_MS = 150;
@@ -40,11 +40,17 @@ export class TeamLink {
   private readTimer: ReturnType<typeof setTimeout> | null = null;
   private reads: Promise<void> = Promise.resolve();
   private closed = false;
+  /** The connection's state, kept here too: the store shows the link of the open session only. */
+  private status: TeamStatus = 'connecting';
+  private refusal: string | null = null;
 
   private constructor(readonly address: RoomAddress) {
     this.connection = connectRoom(address, {
-      onStatus: (status) => useTeamStore.setState({ status: status === 'connected' ? 'connected' : status === 'connecting' ? 'connecting' : 'offline' }),
-      onRefused: (reason) => useTeamStore.setState({ status: 'refused', message: `The team server refused this device: ${reason}.` }),
+      onStatus: (status) => this.show({ status: status === 'connected' ? 'connected' : status === 'connecting' ? 'connecting' : 'offline' }),
+      onRefused: (reason) => {
+        this.refusal = `The team server refused this device: ${reason}.`;
+        this.show({ status: 'refused', message: this.refusal });
+      },
       onSynced: () => this.afterSync(),
     });
     this.local = new IndexeddbPersistence(`warrant-room:${address.server}|${address.room}`, this.connection.doc);
@@ -57,9 +63,15 @@ export class TeamLink {
   /** Opens the room: its copy in this browser first (offline work included), then the server. */
   static async open(address: RoomAddress): Promise<TeamLink> {
     const link = new TeamLink(address);
-    useTeamStore.setState({ ...NO_TEAM, address, status: 'connecting' });
+    useTeamStore.setState({ ...NO_TEAM, address, status: link.status });
     await link.local.whenSynced;
     return link;
+  }
+
+  /** Updates what the page shows, when this link is the one shown. */
+  private show(state: Partial<TeamState>): void {
+    if (state.status) this.status = state.status;
+    if (!this.closed && useTeamStore.getState().address === this.address) useTeamStore.setState(state);
   }
 
   /** Resolves at the first sync with the server, or rejects after `ms` (offline) or when refused. */
@@ -83,6 +95,7 @@ export class TeamLink {
    */
   async attach(controller: SessionController, session: string): Promise<void> {
     this.controller = controller;
+    useTeamStore.setState({ ...NO_TEAM, address: this.address, status: this.status, message: this.refusal, ...(this.connection.provider.isSynced ? { rights: this.connection.canWrite() ? 'write' : 'read' } : {}) });
     this.author = await controller.author();
     controller.setGates({ write: () => this.whyNotWrite(), revision: () => this.takeLocalEdits() });
     const parts = roomParts(this.doc);
@@ -96,7 +109,7 @@ export class TeamLink {
     parts.text.observe(onText);
     this.disposers.push(() => parts.text.unobserve(onText));
     const provider = this.connection.provider;
-    const onUnsynced = () => useTeamStore.setState({ unsynced: provider.hasUnsyncedChanges });
+    const onUnsynced = () => this.show({ unsynced: provider.hasUnsyncedChanges });
     provider.on('unsyncedChanges', onUnsynced);
     this.disposers.push(() => provider.off('unsyncedChanges', onUnsynced));
     this.watchPeers();
@@ -120,12 +133,12 @@ export class TeamLink {
     this.connection.close();
     void this.local.destroy();
     document.getElementById('team-cursors')?.remove();
-    useTeamStore.setState(NO_TEAM);
+    if (useTeamStore.getState().address === this.address) useTeamStore.setState(NO_TEAM);
   }
 
   private afterSync(): void {
     const rights = this.connection.canWrite() ? 'write' : 'read';
-    useTeamStore.setState({ rights });
+    this.show({ rights });
     this.applyRights();
     if (this.controller && this.reader) this.scheduleRead(this.reader.session);
   }
@@ -158,7 +171,7 @@ export class TeamLink {
       const reading = await this.readLog(session);
       if (this.closed) return;
       const member = mayWrite(roomMeta(this.doc), reading.members, this.author);
-      useTeamStore.setState({ refused: reading.refused, member });
+      this.show({ refused: reading.refused, member });
       if (!sameLog(this.controller.log, reading.applied)) this.controller.replaceLog(reading.applied);
       this.answerJoins(reading, member);
     });
@@ -221,7 +234,7 @@ export class TeamLink {
         const user = (state as { user?: { name?: unknown; color?: unknown } }).user;
         peers.push({ clientId, name: typeof user?.name === 'string' ? user.name : 'someone', color: typeof user?.color === 'string' ? user.color : colourOf(clientId) });
       });
-      useTeamStore.setState({ peers });
+      this.show({ peers });
       cursorStyles(peers);
     };
     awareness.on('change', update);

@@ -16,6 +16,8 @@ import { useTeamStore } from './teamStore.ts';
 const FIRST_SYNC_MS = 15_000;
 
 let current: TeamLink | null = null;
+/** The link a join read the room through, kept for the session's opening right after. */
+let joined: TeamLink | null = null;
 
 /** The room of the open session, when it is shared. */
 export function currentLink(): TeamLink | null {
@@ -35,7 +37,9 @@ export function closeCurrentLink(): void {
  */
 export async function openRoomFor(session: string, address: RoomAddress, stored: readonly SignedOperation[]): Promise<{ link: TeamLink; applied: readonly SignedOperation[] }> {
   closeCurrentLink();
-  const link = await TeamLink.open(address);
+  const reuse = joined !== null && joined.address.server === address.server && joined.address.room === address.room ? joined : null;
+  joined = null;
+  const link = reuse ?? (await TeamLink.open(address));
   current = link;
   if (stored.length > 0) link.append(stored);
   const reading = await link.readLog(session);
@@ -88,8 +92,8 @@ export async function shareLive(server: string, teamToken: string, doc: OpenDocu
   current = link;
   foundRoom(link.doc, { session: doc.session, language: doc.language, name: doc.name, founder: await getSession().author() }, doc.text, getSession().log);
   rememberRoom(doc.session, address);
-  useTeamStore.setState({ invites: { write: teamLink(pageBase(), address), read: teamLink(pageBase(), { ...address, token: tokens.read }) } });
   await link.attach(getSession(), doc.session);
+  useTeamStore.setState({ invites: { write: teamLink(pageBase(), address), read: teamLink(pageBase(), { ...address, token: tokens.read }) } });
 }
 
 /** What a join found: the session to open, or why there is none. */
@@ -98,19 +102,24 @@ export type JoinResult = { ok: true; session: string; name: string; language: Ro
 /** Reads the room an invite link names: its session, to open here (new or known). */
 export async function readRoom(address: RoomAddress): Promise<JoinResult> {
   const known = sessionOfRoom(address.server, address.room);
+  joined?.close();
+  joined = null;
   const link = await TeamLink.open(address);
+  let keep = false;
   try {
     // Known here: this browser's copy of the room is enough to open it (offline too).
     if (!known || !roomMeta(link.doc)) await link.synced(FIRST_SYNC_MS);
     const meta = roomMeta(link.doc);
     if (!meta) return { ok: false, reason: `room ${address.room} is empty: nobody has shared a session in it yet` };
     rememberRoom(meta.session, address);
+    // The session's opening (openRoomFor) goes on with this link: no second load or sync.
+    joined = link;
+    keep = true;
     return { ok: true, session: meta.session, name: meta.name, language: meta.language, text: roomParts(link.doc).text.toString(), known: known === meta.session };
   } catch (e) {
     return { ok: false, reason: e instanceof Error ? e.message : String(e) };
   } finally {
-    // The session's own opening reconnects (openRoomFor); this link only looked.
-    link.close();
+    if (!keep) link.close();
   }
 }
 

@@ -129,6 +129,9 @@ async function readLog(meta: RoomMeta, entries: readonly (readonly [string, stri
   const { RoomLogReader } = await import('../../core/team/roomLog.ts');
   const { verifyOperation } = await import('../../core/oplog/verifyOperation.ts');
   const { nativeSignatureCheck } = await import('../nativeSignatureCheck.ts');
+  const { useWasmBlake3 } = await import('../../core/oplog/blake3Digest.ts');
+  // Every op id is a BLAKE3 hash to check: the WebAssembly one is several times faster.
+  await useWasmBlake3();
   return new RoomLogReader(meta.session, (x) => verifyOperation(x, { checkSignature: nativeSignatureCheck })).read(entries);
 }
 
