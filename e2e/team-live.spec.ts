@@ -17,7 +17,7 @@ import { generateDeviceKey } from '../src/core/oplog/deviceKey.ts';
 import { appendSigned } from '../src/core/oplog/signOperation.ts';
 import { addRoomOps, roomParts } from '../src/core/team/roomDoc.ts';
 import { connectRoom } from '../src/team/roomConnection.ts';
-import { readTeamFragment } from '../src/team/teamLinkFragment.ts';
+import { readTeamFragment, teamLink } from '../src/team/teamLinkFragment.ts';
 import { dragWithMouse, editorText, gotoLineEnd, node, openFresh, settled, shot, throttle } from './page.ts';
 
 const REPO = join(import.meta.dirname, '..');
@@ -49,6 +49,11 @@ test.afterAll(() => {
 });
 
 test.describe.configure({ timeout: Number(process.env.TEAM_TIMEOUT ?? 240_000) });
+
+/** The invite `invite` with another address for the same room. */
+function teamLinkOf(invite: string, address: { server: string; room: string; token: string }): string {
+  return teamLink(invite.replace(/#.*$/, ''), address);
+}
 
 /** Shares the open session of `page`; the invite link to edit. */
 async function shareLive(page: Page): Promise<string> {
@@ -197,4 +202,75 @@ test('a forged op in the room is refused by every member, with the reason, and c
   }
   await page.getByTestId('team').click();
   await shot(page, 'team-forged-refused');
+});
+
+test.describe('two server processes behind Redis and PostgreSQL', () => {
+  type Service = { url: string; stop: () => Promise<void> };
+  let services: Service[] = [];
+  let instances: ChildProcess[] = [];
+  let urls: string[] = [];
+  let token = '';
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    // @ts-expect-error a plain JavaScript module of the repository's scripts
+    const m = (await import('../scripts/team-services.mjs')) as { missingServices(): string[]; startRedis(): Promise<Service>; startPostgres(): Promise<Service> };
+    const missing = m.missingServices();
+    test.skip(missing.length > 0, `needs ${missing.join('; ')}`);
+    const [redis, pg] = await Promise.all([m.startRedis(), m.startPostgres()]);
+    services = [redis, pg];
+    const env = { ...process.env, WARRANT_TEAM_SECRET: 'the secret both instances share, for this test' };
+    const start = async (name: string) => {
+      const child = spawn(process.execPath, [join(REPO, 'bin/warrant.js'), 'serve', '--port', '0', '--redis', redis.url, '--postgres', pg.url, '--name', name], { stdio: ['ignore', 'pipe', 'pipe'], env });
+      instances.push(child);
+      let out = '';
+      child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+      return new Promise<{ url: string; token: string }>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`instance ${name} did not start:\n${out}`)), 60_000);
+        child.once('exit', (code) => reject(new Error(`instance ${name} exited (${code}):\n${out}`)));
+        child.stdout!.on('data', (d: Buffer) => {
+          out += d.toString();
+          const url = /on (ws:\/\/\S+)/.exec(out)?.[1];
+          const t = /write, any room:\s+(\S+)/.exec(out)?.[1];
+          if (url && t) {
+            clearTimeout(timer);
+            resolve({ url, token: t });
+          }
+        });
+      });
+    };
+    const [one, two] = await Promise.all([start('one'), start('two')]);
+    urls = [one.url, two.url];
+    token = one.token;
+  });
+
+  test.afterAll(async () => {
+    for (const child of instances) child.kill('SIGTERM');
+    await Promise.allSettled(services.map((s) => s.stop()));
+  });
+
+  test('two people on two instances co-edit and commit: converged', async ({ page, browser }) => {
+    serverUrl = urls[0]!;
+    teamToken = token;
+    await openFresh(page);
+    const invite = await shareLive(page);
+    // The second person's browser reaches the other instance (as behind a load balancer).
+    const read = readTeamFragment(new URL(invite).hash);
+    if (!read.ok) throw new Error(read.reason);
+    const viaTwo = teamLinkOf(invite, { ...read.address, server: urls[1]! });
+    const other = await joinFrom(browser, viaTwo);
+    await memberOf(other);
+    await gotoLineEnd(page, 1);
+    await page.keyboard.type(' (one)');
+    await gotoLineEnd(other, 2);
+    await other.keyboard.type(' (two)');
+    await refute(page, 'b5');
+    await refute(other, 'b4');
+    await converged(page, other);
+    for (const p of [page, other]) {
+      expect(await editorText(p)).toContain('(one)');
+      expect(await editorText(p)).toContain('(two)');
+    }
+    await shot(other, 'team-two-instances');
+  });
 });

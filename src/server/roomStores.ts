@@ -44,11 +44,21 @@ export async function diskRoomStore(dir: string): Promise<RoomStore> {
 export async function postgresRoomStore(url: string): Promise<RoomStore> {
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: url, max: 4 });
-  await pool.query(`CREATE TABLE IF NOT EXISTS warrant_rooms (
-    name text PRIMARY KEY,
-    state bytea NOT NULL,
-    updated_at timestamptz NOT NULL DEFAULT now()
-  )`);
+  try {
+    await pool.query(`CREATE TABLE IF NOT EXISTS warrant_rooms (
+      name text PRIMARY KEY,
+      state bytea NOT NULL,
+      updated_at timestamptz NOT NULL DEFAULT now()
+    )`);
+  } catch (e) {
+    // Instances starting together race to create the table: one wins, the others find
+    // it made (unique_violation on the catalogue, or duplicate_table).
+    const code = (e as { code?: string }).code;
+    if (code !== '23505' && code !== '42P07') {
+      await pool.end();
+      throw e;
+    }
+  }
   return {
     where: `PostgreSQL ${new URL(url).host}${new URL(url).pathname}`,
     async fetch({ documentName }) {
