@@ -25,23 +25,28 @@ let server: ChildProcess;
 let serverUrl = '';
 let teamToken = '';
 
-test.beforeAll(async () => {
-  server = spawn(process.execPath, [join(REPO, 'bin/warrant.js'), 'serve', '--port', '0', '--dir', mkdtempSync(join(tmpdir(), 'warrant-e2e-rooms-'))], { stdio: ['ignore', 'pipe', 'pipe'] });
+/** `warrant serve ARGS` as a process: its address and write team token once it has printed them. */
+async function serve(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<{ child: ChildProcess; url: string; token: string }> {
+  const child = spawn(process.execPath, [join(REPO, 'bin/warrant.js'), 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
   let out = '';
-  await new Promise<void>((resolve, reject) => {
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`warrant serve did not start:\n${out}`)), 60_000);
-    server.stdout!.on('data', (d: Buffer) => {
+    child.once('exit', (code) => reject(new Error(`warrant serve exited (${code}):\n${out}`)));
+    child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
       const url = /on (ws:\/\/\S+)/.exec(out)?.[1];
       const token = /write, any room:\s+(\S+)/.exec(out)?.[1];
       if (url && token) {
         clearTimeout(timer);
-        serverUrl = url;
-        teamToken = token;
-        resolve();
+        resolve({ child, url, token });
       }
     });
   });
+}
+
+test.beforeAll(async () => {
+  ({ child: server, url: serverUrl, token: teamToken } = await serve(['--dir', mkdtempSync(join(tmpdir(), 'warrant-e2e-rooms-'))]));
 });
 
 test.afterAll(() => {
@@ -103,6 +108,16 @@ async function refute(page: Page, id: string): Promise<void> {
   await expect(node(page, id)).toHaveAttribute('data-state', 'refuted');
 }
 
+/** Each person types on a line of their own (key by key) and refutes a belief of their own. */
+async function typeAndRefute(a: Page, b: Page, words: readonly [string, string], targets: readonly [string, string]): Promise<void> {
+  await gotoLineEnd(a, 1);
+  await a.keyboard.type(words[0]);
+  await gotoLineEnd(b, 2);
+  await b.keyboard.type(words[1]);
+  await refute(a, targets[0]);
+  await refute(b, targets[1]);
+}
+
 for (const rate of [1, 4]) {
   test(`two people co-edit a trace and commit cascades: text, log and states converge (CPU ${rate}x)`, async ({ page, browser }) => {
     await openFresh(page);
@@ -141,12 +156,7 @@ test('offline: both edit and commit, then reconnect: converged, no op lost or do
   await other.context().setOffline(true);
   await expect(page.getByTestId('team')).toHaveAttribute('data-status', 'offline', { timeout: 60_000 });
   await expect(other.getByTestId('team')).toHaveAttribute('data-status', 'offline', { timeout: 60_000 });
-  await gotoLineEnd(page, 1);
-  await page.keyboard.type(' offline-A');
-  await gotoLineEnd(other, 2);
-  await other.keyboard.type(' offline-B');
-  await refute(page, 'b5');
-  await refute(other, 'b4');
+  await typeAndRefute(page, other, [' offline-A', ' offline-B'], ['b5', 'b4']);
   const before = Number(await page.getByTestId('team').getAttribute('data-log')) + Number(await other.getByTestId('team').getAttribute('data-log'));
   await page.context().setOffline(false);
   await other.context().setOffline(false);
@@ -221,23 +231,9 @@ test.describe('two server processes behind Redis and PostgreSQL', () => {
     services = [redis, pg];
     const env = { ...process.env, WARRANT_TEAM_SECRET: 'the secret both instances share, for this test' };
     const start = async (name: string) => {
-      const child = spawn(process.execPath, [join(REPO, 'bin/warrant.js'), 'serve', '--port', '0', '--redis', redis.url, '--postgres', pg.url, '--name', name], { stdio: ['ignore', 'pipe', 'pipe'], env });
-      instances.push(child);
-      let out = '';
-      child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-      return new Promise<{ url: string; token: string }>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`instance ${name} did not start:\n${out}`)), 60_000);
-        child.once('exit', (code) => reject(new Error(`instance ${name} exited (${code}):\n${out}`)));
-        child.stdout!.on('data', (d: Buffer) => {
-          out += d.toString();
-          const url = /on (ws:\/\/\S+)/.exec(out)?.[1];
-          const t = /write, any room:\s+(\S+)/.exec(out)?.[1];
-          if (url && t) {
-            clearTimeout(timer);
-            resolve({ url, token: t });
-          }
-        });
-      });
+      const started = await serve(['--redis', redis.url, '--postgres', pg.url, '--name', name], env);
+      instances.push(started.child);
+      return started;
     };
     const [one, two] = await Promise.all([start('one'), start('two')]);
     urls = [one.url, two.url];
@@ -260,12 +256,7 @@ test.describe('two server processes behind Redis and PostgreSQL', () => {
     const viaTwo = teamLinkOf(invite, { ...read.address, server: urls[1]! });
     const other = await joinFrom(browser, viaTwo);
     await memberOf(other);
-    await gotoLineEnd(page, 1);
-    await page.keyboard.type(' (one)');
-    await gotoLineEnd(other, 2);
-    await other.keyboard.type(' (two)');
-    await refute(page, 'b5');
-    await refute(other, 'b4');
+    await typeAndRefute(page, other, [' (one)', ' (two)'], ['b5', 'b4']);
     await converged(page, other);
     for (const p of [page, other]) {
       expect(await editorText(p)).toContain('(one)');

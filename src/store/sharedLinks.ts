@@ -10,16 +10,27 @@ import { importSessionArchive, joinRoom, newProjectSession, newSession, showNoti
 import { isTeamFragment, readTeamFragment } from '../team/teamLinkFragment.ts';
 import type { RoomAddress } from '../team/roomConnection.ts';
 
-/** The shared document in the page's address, or null; a link that cannot be read is reported. */
-export function takeSharedDocument(): SharePayload | null {
-  if (!isShareFragment(location.hash)) return null;
-  const result = decodeShare(location.hash);
+/**
+ * What the page's address carries in its fragment, read once: the fragment is removed
+ * (a reload opens the session, not a second copy) and one that cannot be read is reported.
+ */
+function takeFragment<T>(is: (hash: string) => boolean, read: (hash: string) => { ok: true; value: T } | { ok: false; reason: string }, what: string): T | null {
+  if (!is(location.hash)) return null;
+  const result = read(location.hash);
   history.replaceState(null, '', location.pathname + location.search);
   if (!result.ok) {
-    showNotice(`This link could not be opened: ${result.reason}.`);
+    showNotice(`This ${what} could not be opened: ${result.reason}.`);
     return null;
   }
-  return result.payload;
+  return result.value;
+}
+
+/** The shared document in the page's address (`#share=`), or null. */
+export function takeSharedDocument(): SharePayload | null {
+  return takeFragment(isShareFragment, (h) => {
+    const r = decodeShare(h);
+    return r.ok ? { ok: true, value: r.payload } : r;
+  }, 'link');
 }
 
 /** Opens a shared document as a new session. */
@@ -29,16 +40,12 @@ export async function openShared(payload: SharePayload): Promise<void> {
   return importSessionArchive(payload.archive, `The shared session "${payload.name}"`);
 }
 
-/** The room an invite link (`#team=`) names, or null; the fragment is removed once read. */
+/** The room an invite link (`#team=`) names, or null. */
 export function takeTeamInvite(): RoomAddress | null {
-  if (!isTeamFragment(location.hash)) return null;
-  const result = readTeamFragment(location.hash);
-  history.replaceState(null, '', location.pathname + location.search);
-  if (!result.ok) {
-    showNotice(`This invite could not be opened: ${result.reason}.`);
-    return null;
-  }
-  return result.address;
+  return takeFragment(isTeamFragment, (h) => {
+    const r = readTeamFragment(h);
+    return r.ok ? { ok: true, value: r.address } : r;
+  }, 'invite');
 }
 
 /** A link pasted into the address bar of an open page changes only its fragment: opened too. */

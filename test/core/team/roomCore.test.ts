@@ -9,6 +9,7 @@ import * as ed from '@noble/ed25519';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { appendSigned, nextOperation, prepareOperation, type LogTip } from '../../../src/core/oplog/signOperation.ts';
 import { verifyOperation } from '../../../src/core/oplog/verifyOperation.ts';
+import { extend } from '../../../fuzz/generators/signedLogs.ts';
 import { addRoomOps, foundRoom, mayWrite, pendingJoins, requestToJoin, roomMeta, roomOpEntries, roomParts, setRoomText } from '../../../src/core/team/roomDoc.ts';
 import { readRoomFile, serializeRoomFile } from '../../../src/core/team/roomFile.ts';
 import { RoomLogReader } from '../../../src/core/team/roomLog.ts';
@@ -21,16 +22,8 @@ const mallory = generateDeviceKey(new Uint8Array(32).fill(5));
 const AT = '2026-11-26T00:00:00.000Z';
 const META = { session: 'session:team-1', language: 'clair' as const, name: 'route.clair', founder: alice.author };
 
-function chain(bodies: readonly OperationBody[], signer = alice, tip: LogTip = { session: META.session, last: null }): SignedOperation[] {
-  const out: SignedOperation[] = [];
-  let at = tip;
-  for (const body of bodies) {
-    const op = appendSigned(at, body, signer, { at: AT });
-    out.push(op);
-    at = { session: at.session, last: op };
-  }
-  return out;
-}
+/** Ops chained on `tip` (the room's session from its start by default), signed by `signer`. */
+const chain = (bodies: readonly OperationBody[], signer = alice, tip: LogTip = { session: META.session, last: null }): SignedOperation[] => extend(tip, bodies, signer);
 
 const revision = (text: string): OperationBody => ({ kind: 'revision', text_hash: textHash(text), language: 'clair', length: text.length });
 const refute = (target: string): OperationBody => ({ kind: 'claim_refutation', target, revision: null });
