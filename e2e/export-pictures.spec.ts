@@ -8,10 +8,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { outsideThePicture, overlappingNodes, readPicture } from '../test/support/svgPicture.ts';
 import type { Picture } from '../test/support/svgPicture.ts';
-import { downloadExport, dragWithMouse, node, openFresh, settled, shot } from './page.ts';
+import { downloadExport, dragConfidence, dragWithMouse, node, openFresh, settled, shot } from './page.ts';
 
 const OUT = 'test-results/export-pictures';
 const PACKAGE = join(import.meta.dirname, 'fixtures', 'harbour-gaia');
@@ -19,12 +19,6 @@ const PACKAGE = join(import.meta.dirname, 'fixtures', 'harbour-gaia');
 function save(name: string, bytes: Buffer | string): void {
   mkdirSync(OUT, { recursive: true });
   writeFileSync(join(OUT, name), bytes);
-}
-
-/** Where on a range input the thumb for `value` sits (Chromium's thumb is about 16 px wide). */
-async function thumbAt(slider: Locator, value: number): Promise<{ x: number; y: number }> {
-  const box = (await slider.boundingBox())!;
-  return { x: box.x + 8 + value * (box.width - 16), y: box.y + box.height / 2 };
 }
 
 /** A PNG's size from its IHDR chunk. */
@@ -80,16 +74,7 @@ test('SVG and PNG of a trace with a refuted, an invalidated and a corrected beli
   for (const id of ['b7', 'b8', 'b9']) await expect(node(page, id)).toHaveAttribute('data-state', 'invalidated');
 
   // Correct b6 (nothing rests on it) from .55 to about .3 with the slider's thumb.
-  await node(page, 'b6').click();
-  const slider = page.getByTestId('inspector').getByTestId('confidence-slider');
-  const from = await thumbAt(slider, 0.55);
-  const to = await thumbAt(slider, 0.3);
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.mouse.move(to.x, to.y, { steps: 15 });
-  await page.mouse.up();
-  await expect(node(page, 'b6')).toHaveAttribute('data-preview', 'target');
-  const corrected = Number(await slider.inputValue());
+  const corrected = await dragConfidence(page, 'b6', 0.55, 0.3);
   expect(corrected).toBeGreaterThan(0.2);
   expect(corrected).toBeLessThan(0.4);
   await page.getByTestId('cascade-commit').click();

@@ -5,15 +5,8 @@
  * step with the hand.
  */
 import { expect, test } from '@playwright/test';
-import type { Locator, Page } from '@playwright/test';
-import { cursorAfter, dragWithMouse, node, openFresh, shot, throttle } from './page.ts';
-
-/** Where on a range input the thumb for `value` sits. */
-async function thumbAt(slider: Locator, value: number): Promise<{ x: number; y: number }> {
-  const box = (await slider.boundingBox())!;
-  // Chromium's thumb is about 16 px wide; its centre runs from 8 px to width − 8 px.
-  return { x: box.x + 8 + value * (box.width - 16), y: box.y + box.height / 2 };
-}
+import type { Page } from '@playwright/test';
+import { cursorAfter, dragWithMouse, node, openFresh, shot, throttle, thumbAt } from './page.ts';
 
 const dock = (page: Page) => page.getByTestId('cascade-preview');
 

@@ -125,3 +125,26 @@ export async function downloadExport(page: Page, format: string): Promise<{ name
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(`export-${format}`).click()]);
   return { name: download.suggestedFilename(), bytes: Buffer.concat(await (await download.createReadStream()).toArray()) };
 }
+
+/** Where on a range input the thumb for `value` sits (Chromium's thumb is about 16 px wide). */
+export async function thumbAt(slider: Locator, value: number): Promise<{ x: number; y: number }> {
+  const box = (await slider.boundingBox())!;
+  return { x: box.x + 8 + value * (box.width - 16), y: box.y + box.height / 2 };
+}
+
+/**
+ * Selects `id` and drags the inspector's confidence slider's thumb from `from` to `to`
+ * with the mouse: the correction previewed (not committed). The value the slider took.
+ */
+export async function dragConfidence(page: Page, id: string, from: number, to: number): Promise<number> {
+  await node(page, id).click();
+  const slider = page.getByTestId('inspector').getByTestId('confidence-slider');
+  const a = await thumbAt(slider, from);
+  const b = await thumbAt(slider, to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move(b.x, b.y, { steps: 15 });
+  await page.mouse.up();
+  await expect(node(page, id)).toHaveAttribute('data-preview', 'target');
+  return Number(await slider.inputValue());
+}

@@ -13,12 +13,17 @@ import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { WebSocket } from 'ws';
+import * as ed from '@noble/ed25519';
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { generateDeviceKey } from '../src/core/oplog/deviceKey.ts';
+import { opIdOf } from '../src/core/oplog/opId.ts';
+import type { SignedOperation } from '../src/core/oplog/operation.ts';
+import { operationBytes } from '../src/core/oplog/operationBytes.ts';
 import { appendSigned } from '../src/core/oplog/signOperation.ts';
 import { addRoomOps, roomParts } from '../src/core/team/roomDoc.ts';
 import { connectRoom } from '../src/team/roomConnection.ts';
 import { readTeamFragment, teamLink } from '../src/team/teamLinkFragment.ts';
-import { dragWithMouse, editorText, gotoLineEnd, node, openFresh, settled, shot, throttle } from './page.ts';
+import { dragConfidence, dragWithMouse, editorText, gotoLineEnd, node, openFresh, settled, shot, throttle } from './page.ts';
 
 const REPO = join(import.meta.dirname, '..');
 let server: ChildProcess;
@@ -139,8 +144,11 @@ for (const rate of [1, 4]) {
     // Each commits a cascade; the other sees it.
     await refute(page, 'b5');
     await expect(node(other, 'b7')).toHaveAttribute('data-state', 'invalidated', { timeout: 30_000 });
-    await refute(other, 'b6');
-    await expect(node(page, 'b6')).toHaveAttribute('data-state', 'refuted', { timeout: 30_000 });
+    // A correction with the inspector's slider, dragged with the mouse.
+    await dragConfidence(other, 'b6', 0.55, 0.3);
+    await other.getByTestId('cascade-commit').click();
+    await expect(node(other, 'b6')).toHaveAttribute('data-state', 'corrected');
+    await expect(node(page, 'b6')).toHaveAttribute('data-state', 'corrected', { timeout: 30_000 });
     await converged(page, other);
     await shot(page, `team-live-a-x${rate}`);
     await shot(other, `team-live-b-x${rate}`);
@@ -176,7 +184,7 @@ test('offline: both edit and commit, then reconnect: converged, no op lost or do
   await shot(page, 'team-offline-merged');
 });
 
-test('a forged op in the room is refused by every member, with the reason, and changes nothing', async ({ page, browser }) => {
+test('forged ops in the room (an altered body, another key’s signature, another session’s op) are refused by every member, with the reason, and change nothing', async ({ page, browser }) => {
   await openFresh(page);
   const invite = await shareLive(page);
   const other = await joinFrom(browser, invite);
@@ -195,14 +203,22 @@ test('a forged op in the room is refused by every member, with the reason, and c
   const altered = JSON.parse(raw) as { body: { target: string } };
   altered.body.target = 'b3';
   ops.set(`${someId.slice(0, -4)}beef`, JSON.stringify(altered));
+  // A real op with its signature replaced by one of another key (the author kept).
+  const { id: _id, sig: _sig, ...unsigned } = JSON.parse(raw) as SignedOperation;
+  const intruderKey = generateDeviceKey();
+  // A new time: a new id, so the entry is the intruder's own, not a copy of the real op.
+  const wrongUnsigned = { ...unsigned, at: new Date().toISOString() };
+  ops.set(opIdOf(wrongUnsigned), JSON.stringify({ ...wrongUnsigned, id: opIdOf(wrongUnsigned), sig: bytesToHex(ed.sign(operationBytes(wrongUnsigned), hexToBytes(intruderKey.secretKey))) }));
   // A genuine op, signed by its author, of another session.
   const stranger = generateDeviceKey();
   addRoomOps(intruder.doc, [appendSigned({ session: 'session:another', last: null }, { kind: 'claim_refutation', target: 'b4', revision: null }, stranger)]);
   await intruder.flushed();
   intruder.close();
   for (const p of [page, other]) {
+    await expect(p.getByTestId('team-refused-badge')).toContainText('3', { timeout: 30_000 });
     await p.getByTestId('team').click();
-    await expect(p.getByTestId('team-refused')).toHaveAttribute('data-count', '2', { timeout: 30_000 });
+    await expect(p.getByTestId('team-refused')).toHaveAttribute('data-count', '3');
+    await expect(p.getByTestId('team-refused')).toContainText('bad-signature');
     await expect(p.getByTestId('team-refused')).toContainText('bad-id');
     await expect(p.getByTestId('team-refused')).toContainText('other-session');
     await p.keyboard.press('Escape');
@@ -212,6 +228,34 @@ test('a forged op in the room is refused by every member, with the reason, and c
   }
   await page.getByTestId('team').click();
   await shot(page, 'team-forged-refused');
+});
+
+test('a read-only member follows live and previews cascades, but cannot commit or edit', async ({ page, browser }) => {
+  await openFresh(page);
+  await shareLive(page);
+  await page.getByTestId('team').click();
+  const readInvite = await page.getByTestId('team-invite-read').inputValue();
+  await page.keyboard.press('Escape');
+  const follower = await joinFrom(browser, readInvite);
+  await follower.getByTestId('team').click();
+  await expect(follower.getByTestId('team-status')).toHaveAttribute('data-rights', 'read', { timeout: 30_000 });
+  await follower.keyboard.press('Escape');
+  // Live: the writer's commit reaches the follower.
+  await refute(page, 'b5');
+  await expect(node(follower, 'b5')).toHaveAttribute('data-state', 'refuted', { timeout: 30_000 });
+  // A preview works; the commit is refused with the reason, and nothing changes anywhere.
+  await dragWithMouse(follower, node(follower, 'b4'), follower.getByTestId('dropzone-refute'));
+  await expect(node(follower, 'b4')).toHaveAttribute('data-preview', 'target');
+  await follower.getByTestId('cascade-commit').click();
+  await expect(follower.getByText(/read-only: you can preview cascades, not commit them/)).toBeVisible();
+  await expect(node(follower, 'b4')).toHaveAttribute('data-state', 'active');
+  await expect(node(page, 'b4')).toHaveAttribute('data-state', 'active');
+  // The editor does not take typing.
+  const before = await editorText(follower);
+  await gotoLineEnd(follower, 1);
+  await follower.keyboard.type('xyz');
+  expect(await editorText(follower)).toBe(before);
+  await shot(follower, 'team-read-only');
 });
 
 test.describe('two server processes behind Redis and PostgreSQL', () => {

@@ -44,7 +44,14 @@ export function LiveButton() {
         title={shared ? `Shared live: ${STATUS_TEXT[team.status]}` : 'Share this session live with other people through a team server'}
       >
         {shared && <span className={`live-dot live-${team.status}`} aria-hidden="true" />}
-        {label} ▾
+        {label}
+        {team.refused.length > 0 && (
+          // Visible without opening the panel: the room holds ops this browser refused.
+          <span className="live-refused-badge" data-testid="team-refused-badge" title={`${team.refused.length} operation${team.refused.length === 1 ? '' : 's'} in the room refused here (open for why)`}>
+            {' '}⚠ {team.refused.length}
+          </span>
+        )}{' '}
+        ▾
       </button>
       {open && (
         <div className="menu-list share-panel" role="dialog" aria-label="Share live" data-testid="team-panel">
