@@ -14,7 +14,7 @@ import { IndexeddbPersistence } from 'y-indexeddb';
 import { MonacoBinding } from 'y-monaco';
 import type { editor as Editor } from 'monaco-editor/editor';
 import type { SignedOperation } from '../core/oplog/operation.ts';
-import { addRoomOps, mayWrite, pendingJoins, requestToJoin, roomMeta, roomOpEntries, roomParts } from '../core/team/roomDoc.ts';
+import { addRoomOps, claimFounder, mayWrite, pendingJoins, requestToJoin, roomMeta, roomOpEntries, roomParts } from '../core/team/roomDoc.ts';
 import type { RoomReading } from '../core/team/roomLog.ts';
 import { RoomLogReader } from '../core/team/roomLog.ts';
 import { connectRoom, type RoomAddress, type RoomConnection } from '../team/roomConnection.ts';
@@ -182,7 +182,9 @@ export class TeamLink {
   private answerJoins(reading: RoomReading, member: boolean): void {
     if (!this.connection.canWrite()) return;
     if (!member) {
-      requestToJoin(this.doc, this.author, userName(), new Date().toISOString());
+      // A room without a log or a founder is this writer's to start; else it asks to join.
+      if (reading.members.length === 0 && claimFounder(this.doc, this.author) && this.reader) this.scheduleRead(this.reader.session);
+      else requestToJoin(this.doc, this.author, userName(), new Date().toISOString());
       return;
     }
     // The founder of a room whose log is still empty: nobody can be added before its first op.

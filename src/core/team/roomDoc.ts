@@ -81,6 +81,18 @@ export function foundRoom(doc: Y.Doc, meta: RoomMeta, text: string, ops: readonl
   return true;
 }
 
+/**
+ * A room shared without a log or a founder (`warrant push` of a plain document): the
+ * first writer to claim it founds its log. Concurrent claims converge on one (Yjs settles
+ * a map key the same way on every replica); the others then ask to join.
+ */
+export function claimFounder(doc: Y.Doc, author: string): boolean {
+  const meta = roomParts(doc).meta;
+  if (roomMeta(doc) === null || meta.has('founder') || roomParts(doc).ops.size > 0) return false;
+  meta.set('founder', author);
+  return true;
+}
+
 /** Adds ops the room does not hold yet (by id); how many were new. */
 export function addRoomOps(doc: Y.Doc, ops: readonly SignedOperation[]): number {
   const map = roomParts(doc).ops;

@@ -10,7 +10,7 @@ import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { appendSigned, nextOperation, prepareOperation, type LogTip } from '../../../src/core/oplog/signOperation.ts';
 import { verifyOperation } from '../../../src/core/oplog/verifyOperation.ts';
 import { extend } from '../../../fuzz/generators/signedLogs.ts';
-import { addRoomOps, foundRoom, mayWrite, pendingJoins, requestToJoin, roomMeta, roomOpEntries, roomParts, setRoomText } from '../../../src/core/team/roomDoc.ts';
+import { addRoomOps, claimFounder, foundRoom, mayWrite, pendingJoins, requestToJoin, roomMeta, roomOpEntries, roomParts, setRoomText } from '../../../src/core/team/roomDoc.ts';
 import { readRoomFile, serializeRoomFile } from '../../../src/core/team/roomFile.ts';
 import { RoomLogReader } from '../../../src/core/team/roomLog.ts';
 import { checkRoomToken, mintRoomToken } from '../../../src/core/team/roomToken.ts';
@@ -88,6 +88,25 @@ describe('a room document', () => {
     expect(mayWrite(META, [], bob.author)).toBe(false);
     expect(mayWrite(META, [alice.author], bob.author)).toBe(false);
     expect(mayWrite(META, [alice.author, bob.author], bob.author)).toBe(true);
+  });
+});
+
+describe('a room without a founder', () => {
+  it('is founded by the first writer to claim it; the claim converges across replicas', () => {
+    const a = new Y.Doc();
+    const { founder: _, ...noFounder } = META;
+    foundRoom(a, noFounder, 't', []);
+    const b = new Y.Doc();
+    Y.applyUpdate(b, Y.encodeStateAsUpdate(a));
+    expect(claimFounder(a, alice.author)).toBe(true);
+    expect(claimFounder(b, bob.author)).toBe(true);
+    expect(claimFounder(a, bob.author)).toBe(false);
+    Y.applyUpdate(a, Y.encodeStateAsUpdate(b));
+    Y.applyUpdate(b, Y.encodeStateAsUpdate(a));
+    const winner = roomMeta(a)?.founder;
+    expect(roomMeta(b)?.founder).toBe(winner);
+    expect([alice.author, bob.author]).toContain(winner);
+    expect(mayWrite(roomMeta(a), [], winner!)).toBe(true);
   });
 });
 
