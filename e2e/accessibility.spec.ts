@@ -67,6 +67,11 @@ const VIEWS: Record<string, (page: Page) => Promise<void>> = {
     await page.getByTestId('share').click();
     await expect(page.getByTestId('share-link')).toHaveValue(/#share=/);
   },
+  'live sharing': async (page) => {
+    await openFresh(page);
+    await page.getByTestId('team').click();
+    await expect(page.getByTestId('team-server')).toBeVisible();
+  },
   'empty document': async (page) => {
     await openFresh(page);
     await page.getByTestId('new-document').click();
