@@ -7,7 +7,7 @@
  * by another client is refused by both pages, with the reason, and changes nothing.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
@@ -182,6 +182,14 @@ test('offline: both edit and commit, then reconnect: converged, no op lost or do
   expect(merged).toBeLessThan(before);
   expect(merged).toBeGreaterThan(before / 2);
   await shot(page, 'team-offline-merged');
+  // The shared session saved from its tab is a room file with the merged log: what
+  // `warrant push` puts back into a room.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-session').click()]);
+  expect(download.suggestedFilename()).toMatch(/\.room\.json$/);
+  const file = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { format: string; ops: unknown[]; text: string };
+  expect(file.format).toBe('warrant.room.v1');
+  expect(file.ops).toHaveLength(merged);
+  expect(file.text).toContain('offline-B');
 });
 
 test('forged ops in the room (an altered body, another key’s signature, another session’s op) are refused by every member, with the reason, and change nothing', async ({ page, browser }) => {

@@ -607,12 +607,15 @@ export function saveSelectionSoon(): void {
 
 /** Downloads the current session (text, texts of its revisions, signed log) as one file. */
 export async function exportCurrentSession(): Promise<void> {
-  const archive = await currentSessionArchive();
+  // A shared session's log is its room's (forks from several writers included): it is
+  // saved as a room file, which `warrant push` puts back into a room.
+  const room = await teamSessions?.currentRoomFile();
+  const archive = room ?? (await currentSessionArchive());
   if (!archive.ok) return notice(archive.message);
   const url = URL.createObjectURL(new Blob([archive.json], { type: 'application/json' }));
   const a = document.createElement('a');
   a.href = url;
-  a.download = `${archive.name}.warrant.json`;
+  a.download = room ? `${archive.name}.room.json` : `${archive.name}.warrant.json`;
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
@@ -621,6 +624,7 @@ export async function exportCurrentSession(): Promise<void> {
 export async function currentSessionArchive(): Promise<{ ok: true; json: string; name: string } | { ok: false; message: string }> {
   const id = useSessionsStore.getState().currentId;
   if (!backend || !id) return { ok: false, message: 'There is no stored session to export.' };
+  if (teamSessions?.currentLink()) return { ok: false, message: 'This session is shared live: its log is in its room. Share it with an invite link (Live), or download it as a room file (⤓).' };
   await flushText();
   await backend.log.flushNow();
   const result = await exportSession(backend.db, id);

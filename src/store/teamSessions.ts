@@ -5,6 +5,7 @@
  */
 import type { SignedOperation } from '../core/oplog/operation.ts';
 import { foundRoom, roomMeta, roomParts, type RoomLanguage } from '../core/team/roomDoc.ts';
+import { serializeRoomFile } from '../core/team/roomFile.ts';
 import type { RoomAddress } from '../team/roomConnection.ts';
 import { httpOf, teamLink } from '../team/teamLinkFragment.ts';
 import { getSession } from './sessionInstance.ts';
@@ -22,6 +23,16 @@ let joined: TeamLink | null = null;
 /** The room of the open session, when it is shared. */
 export function currentLink(): TeamLink | null {
   return current;
+}
+
+/** The open shared session as a room file (`warrant pull`'s format), or null when none is shared. */
+export async function currentRoomFile(): Promise<{ ok: true; json: string; name: string } | null> {
+  const link = current;
+  const meta = link ? roomMeta(link.doc) : null;
+  if (!link || !meta) return null;
+  const reading = await link.readLog(meta.session);
+  const json = serializeRoomFile({ room: link.address.room, ...meta, text: roomParts(link.doc).text.toString(), ops: reading.applied, refused: reading.refused });
+  return { ok: true, json, name: meta.name };
 }
 
 /** Leaves the open session's room (the session stays shared: reopening it reconnects). */
