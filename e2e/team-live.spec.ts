@@ -247,7 +247,13 @@ test('a read-only member follows live and previews cascades, but cannot commit o
   const follower = await joinFrom(browser, readInvite);
   await follower.getByTestId('team').click();
   await expect(follower.getByTestId('team-status')).toHaveAttribute('data-rights', 'read', { timeout: 30_000 });
+  // The name beside the follower's cursor, typed in the panel, reaches the writer.
+  await follower.getByTestId('team-my-name').fill('Follower');
+  await follower.getByTestId('team-my-name').press('Enter');
   await follower.keyboard.press('Escape');
+  await page.getByTestId('team').click();
+  await expect(page.getByTestId('team-peers')).toContainText('Follower', { timeout: 30_000 });
+  await page.keyboard.press('Escape');
   // Live: the writer's commit reaches the follower.
   await refute(page, 'b5');
   await expect(node(follower, 'b5')).toHaveAttribute('data-state', 'refuted', { timeout: 30_000 });

@@ -327,6 +327,11 @@ export async function joinRoom(address: RoomAddress): Promise<void> {
   await switchSession(found.session);
 }
 
+/** The name shown beside this person's cursor in the open shared session. */
+export function renameInSharedSession(name: string): void {
+  teamSessions?.renameInRoom(name);
+}
+
 /** Stops sharing the open session from this browser. */
 export function stopSharingCurrent(): void {
   const id = useSessionsStore.getState().currentId;

@@ -118,6 +118,15 @@ export class TeamLink {
     await this.readNow(session);
   }
 
+  /** The name others see beside this device's cursor, changed now and kept for next time. */
+  rename(name: string): void {
+    const trimmed = name.trim().slice(0, 40);
+    if (!trimmed) return;
+    localStorage.setItem(NAME_KEY, trimmed);
+    const awareness = this.connection.provider.awareness;
+    awareness?.setLocalStateField('user', { name: trimmed, color: colourOf(awareness.clientID) });
+  }
+
   /** Ops this device appended: into the room (and so to every member, now or on reconnect). */
   append(ops: readonly SignedOperation[]): void {
     addRoomOps(this.doc, ops);

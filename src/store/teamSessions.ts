@@ -134,6 +134,11 @@ export async function readRoom(address: RoomAddress): Promise<JoinResult> {
   }
 }
 
+/** The name this person goes by in the open session's room. */
+export function renameInRoom(name: string): void {
+  current?.rename(name);
+}
+
 /** Stops sharing session `session` from this browser (the room and its copies stay). */
 export function stopSharing(session: string): void {
   forgetRoom(session);

@@ -8,7 +8,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { replicaHash } from '../../core/team/replicaHash.ts';
 import { useLifecycleStore } from '../../store/lifecycleStore.ts';
-import { shareCurrentLive, stopSharingCurrent } from '../../store/browserSessions.ts';
+import { renameInSharedSession, shareCurrentLive, stopSharingCurrent } from '../../store/browserSessions.ts';
 import { useTeamStore } from '../../store/teamStore.ts';
 import { useDismiss } from './useDismiss.ts';
 
@@ -133,6 +133,10 @@ function SharedView() {
         {rights && ` · ${rights}`}
         {team.unsynced && ' · sending changes…'}
       </p>
+      <label className="live-form">
+        Your name
+        <input data-testid="team-my-name" defaultValue={localStorage.getItem(NAME_KEY) ?? ''} placeholder="shown beside your cursor" onBlur={(e) => renameInSharedSession(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && renameInSharedSession(e.currentTarget.value)} />
+      </label>
       <ul className="live-peers" data-testid="team-peers" aria-label="Also here">
         {team.peers.length === 0 ? <li className="share-note">Nobody else is here now.</li> : team.peers.map((p) => (
           <li key={p.clientId}>
