@@ -510,6 +510,8 @@ async function savePending(): Promise<void> {
 function pullText(id: string): Promise<void> {
   return inTextQueue(async () => {
     if (!backend || useSessionsStore.getState().currentId !== id || useProjectStore.getState().project) return;
+    // A shared session's text comes through its room (every tab is bound to it), not from storage.
+    if (roomOfSession(id)) return;
     // Unsaved edits here: saving them merges. (A pending text equal to the synced one is
     // only the echo of a text loaded into the editor, not an edit: it must not stop the load.)
     const unsaved = (): boolean => pending !== null && pending.id === id && pending.text !== synced.get(id);
