@@ -364,6 +364,11 @@ export async function deleteSession(id: string): Promise<void> {
   await backend.log.flushNow();
   const r = await backend.repo.delete(id);
   if (!r.ok) return notice(r.problem.message);
+  // A shared session is no longer followed from here (the room and others' copies stay).
+  if (roomOfSession(id)) {
+    teamSessions ??= await import('./teamSessions.ts');
+    teamSessions.stopSharing(id);
+  }
   backend.tabs.notifySessionDeleted(id);
   await refreshList();
   if (useSessionsStore.getState().currentId === id) {

@@ -10,7 +10,7 @@ import type { RoomAddress } from '../team/roomConnection.ts';
 import { httpOf, teamLink } from '../team/teamLinkFragment.ts';
 import { getSession } from './sessionInstance.ts';
 import { TeamLink } from './teamLink.ts';
-import { forgetRoom, rememberRoom, sessionOfRoom } from './teamRooms.ts';
+import { forgetRoom, rememberRoom, roomOfSession, sessionOfRoom } from './teamRooms.ts';
 import { useTeamStore } from './teamStore.ts';
 
 /** The first sync with the server, before giving up (the room stays local and retries). */
@@ -141,8 +141,9 @@ export function renameInRoom(name: string): void {
 
 /** Stops sharing session `session` from this browser (the room and its copies stay). */
 export function stopSharing(session: string): void {
+  const address = roomOfSession(session);
   forgetRoom(session);
-  closeCurrentLink();
+  if (address && current && current.address.server === address.server && current.address.room === address.room) closeCurrentLink();
 }
 
 /** Invite links for the room, when this device holds a write token of it. */
