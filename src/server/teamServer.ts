@@ -78,8 +78,17 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
       }
     },
   });
-  await server.listen();
+  // Hocuspocus's own listen() passes the host as `address`, which Node ignores, and binds
+  // every interface: listened here on the host asked for, with a port in use as an error.
+  await new Promise<void>((resolve, reject) => {
+    server.httpServer.once('error', reject);
+    server.httpServer.listen({ port: options.port, host: options.host }, () => {
+      server.httpServer.off('error', reject);
+      resolve();
+    });
+  });
   const port = server.address.port;
+  await server.hocuspocus.hooks('onListen', { instance: server.hocuspocus, configuration: server.hocuspocus.configuration, port });
   return {
     url: `ws://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`,
     port,

@@ -10,10 +10,19 @@
  */
 import { resolve } from 'node:path';
 import { parseCommandLine } from '../commandLine.ts';
-import { usageFailure } from '../cliFailure.ts';
+import { CliFailure, usageFailure } from '../cliFailure.ts';
 import { writeStderr, writeStdout } from '../output.ts';
 
 export const DEFAULT_TEAM_PORT = 4488;
+
+/** Runs `start`; a failure (a port in use, a database that refuses) becomes one line saying what could not be done. */
+async function failingAs<T>(what: string, start: () => Promise<T>): Promise<T> {
+  try {
+    return await start();
+  } catch (e) {
+    throw new CliFailure(`${what}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+  }
+}
 
 export async function runServe(args: readonly string[]): Promise<number> {
   const cl = parseCommandLine('serve', args, { values: { port: null, host: null, dir: null, postgres: null, redis: null, name: null, 'secret-file': null } });
@@ -31,9 +40,10 @@ export async function runServe(args: readonly string[]): Promise<number> {
   const { startTeamServer } = await import('../../server/teamServer.ts');
   const { mintRoomToken } = await import('../../core/team/roomToken.ts');
   const secret = await teamSecret({ dir, secretFile: cl.values.get('secret-file') ?? null });
-  const store = postgres ? await postgresRoomStore(postgres) : await diskRoomStore(dir!);
+  const store = await failingAs(postgres ? `cannot use PostgreSQL at ${postgres}` : `cannot keep rooms in ${dir}`, () => (postgres ? postgresRoomStore(postgres) : diskRoomStore(dir!)));
   const name = cl.values.get('name');
-  const server = await startTeamServer({ port, host: cl.values.get('host') ?? '127.0.0.1', secret, store, ...(redis ? { redis } : {}), ...(name ? { name } : {}) });
+  const host = cl.values.get('host') ?? '127.0.0.1';
+  const server = await failingAs(`cannot listen on ${host}:${port}`, () => startTeamServer({ port, host, secret, store, ...(redis ? { redis } : {}), ...(name ? { name } : {}) }));
   await writeStdout(
     [
       `Warrant team server on ${server.url}${name ? ` (${name})` : ''}`,
