@@ -95,9 +95,12 @@ export class TeamLink {
    */
   async attach(controller: SessionController, session: string): Promise<void> {
     this.controller = controller;
+    // The room's rules first, before anything awaits: the revision the session's opening
+    // may record must already meet them (nothing is appended before this device is known
+    // to be a member).
+    controller.setGates({ write: () => this.whyNotWrite(), revision: () => this.takeLocalEdits() });
     useTeamStore.setState({ ...NO_TEAM, address: this.address, status: this.status, message: this.refusal, ...(this.connection.provider.isSynced ? { rights: this.connection.canWrite() ? 'write' : 'read' } : {}) });
     this.author = await controller.author();
-    controller.setGates({ write: () => this.whyNotWrite(), revision: () => this.takeLocalEdits() });
     const parts = roomParts(this.doc);
     const onOps = () => this.scheduleRead(session);
     parts.ops.observe(onOps);
