@@ -13,6 +13,13 @@ const chain = (n: number) => Array.from({ length: n }, (_, i) => `b${i + 1} .9 L
 
 async function openChain(page: Page, n: number): Promise<void> {
   await openFresh(page);
+  // A new, empty session: whichever text becomes its baseline (the empty one, or the
+  // paste if it settles first), the paste changes no belief, so nothing is held before
+  // the edit below. Pasted over the sample, b1…b9 would change content and whether their
+  // dependents were held would depend on a race with the sample's own baseline.
+  await page.getByTestId('new-document').click();
+  await page.getByTestId('new-clair').click();
+  await expect(page.getByTestId('empty-document')).toBeVisible();
   await pasteText(page, chain(n));
   await settled(page);
 }
