@@ -12,12 +12,11 @@
 import type { Browser } from '@playwright/test';
 import { WebSocket } from 'ws';
 import { teamLink } from '../src/team/teamLinkFragment.ts';
+import { opsOfSession } from '../test/support/teamServers.ts';
 import type { BenchRow } from './benchTypes.ts';
 import { median } from './measure.ts';
 import { generateDeviceKey } from '../src/core/oplog/deviceKey.ts';
 import type { SignedOperation } from '../src/core/oplog/operation.ts';
-import { textHash } from '../src/core/oplog/opId.ts';
-import { appendSigned } from '../src/core/oplog/signOperation.ts';
 import { verifyOperation } from '../src/core/oplog/verifyOperation.ts';
 import { useWasmBlake3 } from '../src/core/oplog/blake3Digest.ts';
 import { addRoomOps, foundRoom, roomOpEntries, roomParts } from '../src/core/team/roomDoc.ts';
@@ -37,17 +36,7 @@ const key = generateDeviceKey(new Uint8Array(32).fill(31));
 const META = { session: 'session:bench', language: 'clair' as const, name: 'bench.clair', founder: key.author };
 const check = (x: unknown) => verifyOperation(x, { checkSignature: nativeSignatureCheck });
 
-function chain(n: number, after: SignedOperation | null = null): SignedOperation[] {
-  const out: SignedOperation[] = [];
-  let last = after;
-  for (let i = 0; i < n; i++) {
-    const body = last === null ? { kind: 'revision' as const, text_hash: textHash('t'), language: 'clair' as const, length: 1 } : { kind: 'claim_correction' as const, target: `b${(i % 50) + 1}`, value: 0.5, revision: null };
-    const op = appendSigned({ session: META.session, last }, body, key);
-    out.push(op);
-    last = op;
-  }
-  return out;
-}
+const chain = (n: number, after: SignedOperation | null = null) => opsOfSession(META.session, key, n, after);
 
 async function server(where: { postgres?: string; redis?: string; name?: string } = {}): Promise<TeamServer> {
   const store = where.postgres ? await postgresRoomStore(where.postgres) : await diskRoomStore(mkdtempSync(join(tmpdir(), 'warrant-bench-rooms-')));

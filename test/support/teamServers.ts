@@ -3,10 +3,30 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebSocket } from 'ws';
+import type { DeviceKey } from '../../src/core/oplog/deviceKey.ts';
+import type { SignedOperation } from '../../src/core/oplog/operation.ts';
+import { textHash } from '../../src/core/oplog/opId.ts';
+import { appendSigned } from '../../src/core/oplog/signOperation.ts';
 import { mintRoomToken } from '../../src/core/team/roomToken.ts';
 import { diskRoomStore, postgresRoomStore } from '../../src/server/roomStores.ts';
 import { startTeamServer, type TeamServer } from '../../src/server/teamServer.ts';
 import { connectRoom, type RoomConnection } from '../../src/team/roomConnection.ts';
+
+/**
+ * `n` ops of `session` by `key`, chained after `after` (a new log when null): a revision
+ * first, then corrections of b1…b50, which every trace of roots b1…b60 accepts.
+ */
+export function opsOfSession(session: string, key: DeviceKey, n: number, after: SignedOperation | null = null): SignedOperation[] {
+  const out: SignedOperation[] = [];
+  let last = after;
+  for (let i = 0; i < n; i++) {
+    const body = last === null ? { kind: 'revision' as const, text_hash: textHash('t'), language: 'clair' as const, length: 1 } : { kind: 'claim_correction' as const, target: `b${(i % 50) + 1}`, value: 0.5, revision: null };
+    const op = appendSigned({ session, last }, body, key);
+    out.push(op);
+    last = op;
+  }
+  return out;
+}
 
 export const TEAM_SECRET = new TextEncoder().encode('the secret of the team tests');
 

@@ -9,12 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { generateDeviceKey } from '../../src/core/oplog/deviceKey.ts';
 import type { SignedOperation } from '../../src/core/oplog/operation.ts';
-import { textHash } from '../../src/core/oplog/opId.ts';
-import { appendSigned } from '../../src/core/oplog/signOperation.ts';
 import { addRoomOps, foundRoom, roomMeta, roomParts } from '../../src/core/team/roomDoc.ts';
 import type { TeamServer } from '../../src/server/teamServer.ts';
 import { connectRoom } from '../../src/team/roomConnection.ts';
-import { roomClient, teamServer, until, writeToken } from '../support/teamServers.ts';
+import { opsOfSession, roomClient, teamServer, until, writeToken } from '../support/teamServers.ts';
 // @ts-expect-error a plain JavaScript module of the repository's scripts
 import { missingServices, startPostgres, startRedis, freePort } from '../../scripts/team-services.mjs';
 
@@ -26,18 +24,7 @@ if (missing.length > 0) console.warn(`[team scale-out] skipped: ${missing.join('
 const alice = generateDeviceKey(new Uint8Array(32).fill(21));
 const META = { session: 'session:scale', language: 'clair' as const, name: 'scale.clair', founder: alice.author };
 
-function ops(n: number, after: SignedOperation | null = null): SignedOperation[] {
-  const out: SignedOperation[] = [];
-  let last = after;
-  for (let i = 0; i < n; i++) {
-    const op = last === null
-      ? appendSigned({ session: META.session, last: null }, { kind: 'revision', text_hash: textHash('t'), language: 'clair', length: 1 }, alice)
-      : appendSigned({ session: META.session, last }, { kind: 'claim_correction', target: `b${i}`, value: 0.5, revision: null }, alice);
-    out.push(op);
-    last = op;
-  }
-  return out;
-}
+const ops = (n: number, after: SignedOperation | null = null) => opsOfSession(META.session, alice, n, after);
 
 describe.skipIf(missing.length > 0)('two instances behind Redis, rooms in PostgreSQL', () => {
   let redis: Service;
