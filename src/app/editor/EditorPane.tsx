@@ -23,6 +23,7 @@ import type { Project } from '../../store/projectStore.ts';
 import { setActiveFile, updateFile, useProjectStore } from '../../store/projectStore.ts';
 import { disposeProjectModels, projectModel, projectModels, syncProjectModels } from './projectModels.ts';
 import { nextTask } from '../../store/nextTask.ts';
+import { startLargePaste } from './largePaste.ts';
 import { useViewSettings } from '../../store/viewSettings.ts';
 
 export function EditorPane() {
@@ -63,21 +64,32 @@ export function EditorPane() {
     const pipeline = getPipeline();
     let suppressCursor = false;
 
+    // A large paste's slices (largePaste.ts): the pipeline has the whole text already.
+    let slicing = false;
     const onChange = model.onDidChangeContent((e) => {
       // A whole text set from outside (an opened document): the pipeline has it already.
-      if (e.isFlush) return;
+      if (e.isFlush || slicing) return;
       const text = model.getValue();
       pipeline.edit(text);
       saveTextSoon(text);
     });
 
     // A paste that would take the document past the input limit is refused, as opening
-    // such a file is (src/core/text/inputLimits.ts): caught before Monaco sees it.
+    // such a file is (src/core/text/inputLimits.ts): caught before Monaco sees it. A large
+    // one within the limit is analysed at once and fills the editor in slices.
     const onPaste = (e: ClipboardEvent) => {
       const pasted = e.clipboardData?.getData('text/plain') ?? '';
       const shown = editor.getModel() ?? model;
       const over = pasteOverLimit({ length: shown.getValueLength(), text: () => shown.getValue() }, pasted);
-      if (over === null) return;
+      if (over === null) {
+        const large = startLargePaste(monaco, editor, model, pasted, (on) => (slicing = on));
+        if (!large) return;
+        e.preventDefault();
+        e.stopImmediatePropagation();
+        pipeline.edit(large.text);
+        saveTextSoon(large.text);
+        return;
+      }
       e.preventDefault();
       e.stopImmediatePropagation();
       showNotice(`The paste was refused: with it the document would be ${formatBytes(over)}; ${limitPhrase(MAX_DOCUMENT_BYTES, 'document')}.`);
