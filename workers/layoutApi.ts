@@ -3,6 +3,7 @@
  * worker: one layout engine per open document (keyed by the caller's documentKey),
  * each remembering its previous layout so edits are patched rather than redone.
  */
+import { wrap } from 'comlink';
 import type { LayoutInput, LayoutResult } from '../src/core/layout/layoutTypes.ts';
 import type { LayoutEngine, LayoutEngineOptions } from '../src/elk/layoutEngine.ts';
 import { createLayoutEngine } from '../src/elk/layoutEngine.ts';
@@ -21,6 +22,16 @@ export interface LayoutRequest {
 }
 
 export type VersionedLayoutResult = LayoutResult & { readonly version: number };
+
+/** A layout of a version the validation worker analysed: the input is asked of it directly. */
+export interface AnalysisLayoutRequest extends Omit<LayoutRequest, 'input'> {
+  readonly hideHelpers: boolean;
+}
+
+/** What the validation worker answers on the channel between the two workers. */
+export interface LayoutInputSource {
+  layoutInput(version: number, hideHelpers: boolean): LayoutInput | null | Promise<LayoutInput | null>;
+}
 
 /** How long after the first layout ELK's warm-up starts (the page has drawn its first graph by then). */
 const WARM_UP_DELAY_MS = 1500;
@@ -68,7 +79,9 @@ export function createLayoutApi(options: LayoutApiOptions = {}) {
   // milliseconds later. Small, so a real layout arriving meanwhile waits little for it.
   if (options.warmUpAfterFirstLayoutMs !== null) setTimeout(() => void warmUpElk(() => pending > 0, 1, 1000, FIRST_TOUCH_NODES), 0);
 
-  return {
+  let source: LayoutInputSource | null = null;
+
+  const api = {
     /** Lays out one version of a document. Never rejects. */
     async layout(request: LayoutRequest): Promise<VersionedLayoutResult> {
       pending++;
@@ -91,5 +104,19 @@ export function createLayoutApi(options: LayoutApiOptions = {}) {
     forget(documentKey: string): void {
       engines.delete(documentKey);
     },
+    /** Where layoutOf takes its input: the validation worker, over a channel of their own. */
+    connectValidation(port: MessagePort | LayoutInputSource): void {
+      source = 'postMessage' in port ? wrap<LayoutInputSource>(port) : port;
+    },
+    /**
+     * Lays out a version as the validation worker analysed it, without the graph crossing
+     * the page. Null when that worker no longer keeps the version (a newer one replaced it).
+     */
+    async layoutOf(request: AnalysisLayoutRequest): Promise<VersionedLayoutResult | null> {
+      if (!source) throw new Error('the layout worker has no channel to the validation worker');
+      const input = await source.layoutInput(request.version, request.hideHelpers);
+      return input ? api.layout({ ...request, input }) : null;
+    },
   };
+  return api;
 }

@@ -3,7 +3,9 @@
  * worker file so the Node benchmark and tests can run the very same object in a
  * worker_threads worker, and so it can be called directly where no worker is needed.
  */
+import { expose } from 'comlink';
 import type { AnalysisPatch } from '../src/core/analysis/analysisPatch.ts';
+import type { SliceItems, SlicedPart } from '../src/core/analysis/analysisSlices.ts';
 import { AnalysisSession } from '../src/core/analysis/analysisSession.ts';
 import type { AnalyzeRequest, ProjectSymbol, ProjectUse } from '../src/core/analysis/analysisSession.ts';
 import type { RenameResult } from '../src/core/gaia/package/packageSymbols.ts';
@@ -33,6 +35,18 @@ export function createValidationApi() {
      */
     analyze(request: AnalyzeRequest): AnalysisPatch {
       return session.analyze(request);
+    },
+    /** As analyze, but a very large analysis comes as a head whose lists are fetched with patchSlice. */
+    analyzeInSlices(request: AnalyzeRequest): AnalysisPatch {
+      return session.analyzeInSlices(request);
+    },
+    /** A slice of the last sliced analysis; null when `version` is no longer it. */
+    patchSlice<P extends SlicedPart>(version: number, part: P, from: number): SliceItems[P] | null {
+      return session.patchSlice(version, part, from);
+    },
+    /** The layout worker's channel: it asks here for the layout input of a version. */
+    connectLayout(port: MessagePort): void {
+      expose({ layoutInput: (version: number, hideHelpers: boolean) => session.layoutInput(version, hideHelpers) }, port);
     },
     /** The canonical text of a document (its language's printer); null when the language has no printer. */
     format(text: string, language: Language): string | null {

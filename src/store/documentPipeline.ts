@@ -13,8 +13,9 @@ import type { SymbolUse } from '../core/clair/symbolIndex.ts';
 import { indexGraph, reindexSameShape } from '../core/graph/graphIndex.ts';
 import type { Language } from '../core/graph/reasoningGraph.ts';
 import { languageRow } from '../core/languages/languageTable.ts';
-import type { LayoutInput, LayoutResult } from '../core/layout/layoutTypes.ts';
-import { toLayoutInput } from '../core/layout/toLayoutInput.ts';
+import type { LayoutResult } from '../core/layout/layoutTypes.ts';
+import type { AssembledSlices, SlicedPart } from '../core/analysis/analysisSlices.ts';
+import { assembleSlices } from '../core/analysis/analysisSlices.ts';
 import type { LayoutApi } from '../../workers/layout.worker.ts';
 import type { ValidationApi } from '../../workers/validation.worker.ts';
 import type { BeliefView } from '../core/analysis/beliefView.ts';
@@ -22,7 +23,7 @@ import { buildBeliefViews, updateBeliefViews } from '../core/analysis/beliefView
 import { useDocumentStore } from './documentStore.ts';
 import { useProjectStore } from './projectStore.ts';
 import type { InferenceClient, InferenceReply, InferenceRequest } from './inferenceClient.ts';
-import { LatestRequest } from './latestRequest.ts';
+import { LatestRequest, RequestCancelled } from './latestRequest.ts';
 import { posteriorsByNode } from '../core/infer/posteriorsByNode.ts';
 import { describeInferenceProblem, withInferenceFailures } from '../core/infer/inferenceDiagnostics.ts';
 import { packageText } from '../core/gaia/package/projectFiles.ts';
@@ -42,12 +43,15 @@ interface AnalyzeReply {
   readonly patch: AnalysisPatch;
   readonly text: string;
   readonly files: ReadonlyMap<string, string> | null;
+  /** A patch that came in slices: its index and views, built as the slices arrived. */
+  readonly built: AssembledSlices | null;
 }
 
 interface LayoutRequest {
   readonly version: number;
   readonly key: string;
-  readonly input: LayoutInput;
+  /** The validation worker gives the layout worker the input of `version`, with or without helpers. */
+  readonly hideHelpers: boolean;
   readonly force: boolean;
   /** A large graph may come back first as a quick draft; the real layout is then asked for. */
   readonly draft: boolean;
@@ -56,7 +60,7 @@ interface LayoutRequest {
 type LayoutReply = LayoutResult & { readonly version: number; readonly key: string; readonly request: LayoutRequest };
 
 /** What a layout is for: the graph's shape, and whether helper claims are drawn. */
-function layoutKeyOf(analysis: AnalysisView, showHelpers: boolean): string {
+function layoutKeyOf(analysis: Pick<AnalysisView, 'language' | 'structureKey'>, showHelpers: boolean): string {
   return languageRow(analysis.language).helperNodes && !showHelpers ? `${analysis.structureKey}|no-helpers` : analysis.structureKey;
 }
 
@@ -89,15 +93,25 @@ export class DocumentPipeline {
       run: async (r) => {
         const state = useDocumentStore.getState();
         const baseVersion = state.analysis?.version ?? null;
-        const patch = await validation.analyze({ ...r, baseVersion, fileName: state.name });
-        return { version: r.version, patch, text: r.text, files: r.files ?? null };
+        const first = await validation.analyzeInSlices({ ...r, baseVersion, fileName: state.name });
+        const reply = { version: r.version, text: r.text, files: r.files ?? null };
+        if (!first.sliced) return { ...reply, patch: first, built: null };
+        // A very large analysis: its layout is asked for now, and runs while the slices arrive.
+        this.layoutAhead(first);
+        const fetch = (part: SlicedPart, from: number) => validation.patchSlice(first.version, part, from);
+        const built = await assembleSlices(first, fetch as Parameters<typeof assembleSlices>[1], useDocumentStore.getState().views, () => this.analyzer.latestVersion > r.version);
+        // Gone or overtaken: a newer edit is on its way.
+        if (!built) throw new RequestCancelled();
+        return { ...reply, patch: built.patch, built };
       },
       accept: (reply) => this.acceptPatch(reply),
       fail: (e) => this.reportFailure('validation', e),
     });
     this.layouter = new LatestRequest<LayoutRequest, LayoutReply>({
       run: async (r) => {
-        const result = await layout.layout({ version: r.version, documentKey: this.documentKey, input: r.input, force: r.force, draft: r.draft });
+        const result = await layout.layoutOf({ version: r.version, documentKey: this.documentKey, hideHelpers: r.hideHelpers, force: r.force, draft: r.draft });
+        // The validation worker has moved past this version: a newer layout is asked for.
+        if (!result) throw new RequestCancelled();
         return { ...result, version: r.version, key: r.key, request: r };
       },
       accept: (r) => {
@@ -123,6 +137,10 @@ export class DocumentPipeline {
    * holds them (a new document empties them) for the version the patch applies to.
    */
   private viewsBuilt: { readonly views: ReadonlyMap<string, BeliefView>; readonly version: number } | null = null;
+  /** The last layout asked for: an analysis whose layout was asked for ahead does not ask again. */
+  private layoutAsked: { readonly version: number; readonly key: string } | null = null;
+  /** A layout that arrived before its analysis was on the page (asked for ahead): shown with it. */
+  private heldLayout: LayoutReply | null = null;
   private readonly settledListeners: ((version: number, text: string, language: Language) => void)[] = [];
 
   /** Calls `listener` each time the document's text settles, with its version and text. */
@@ -177,6 +195,8 @@ export class DocumentPipeline {
   resetDocument(): void {
     void this.layout.forget(this.documentKey);
     this.documentKey = `doc-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    this.layoutAsked = null;
+    this.heldLayout = null;
     useDocumentStore.setState({ layoutKey: null, positions: {}, views: new Map() });
   }
 
@@ -267,7 +287,7 @@ export class DocumentPipeline {
     const patched = applyPatch(useDocumentStore.getState().analysis, reply.patch);
     if (patched) {
       // Later stages (similarity) see each accepted version's text and may add findings.
-      this.acceptAnalysis(this.analysisHook ? this.analysisHook(patched, reply.text, reply.files) : patched, reply.patch);
+      this.acceptAnalysis(this.analysisHook ? this.analysisHook(patched, reply.text, reply.files) : patched, reply.patch, reply.built);
       // A project's text is its files as one stable text (what its revisions hash).
       const files = reply.files;
       if (reply.version === useDocumentStore.getState().editorVersion) this.scheduleSettle(reply.version, files ? () => packageText(files) : () => reply.text, patched.language);
@@ -280,7 +300,7 @@ export class DocumentPipeline {
     }
   }
 
-  private acceptAnalysis(fresh: AnalysisView, patch: AnalysisPatch | null = null): void {
+  private acceptAnalysis(fresh: AnalysisView, patch: AnalysisPatch | null = null, built: AssembledSlices | null = null): void {
     const state = useDocumentStore.getState();
     // The last inference failure stays an error until this version's own inference replies.
     const analysis = withInferenceFailures(fresh, state.inferenceFailures);
@@ -294,18 +314,25 @@ export class DocumentPipeline {
       previous.graph.edges === analysis.graph.edges;
     // A keystroke: every node kept its place; only what the patch names (and problems) is looked at again.
     const touched = sameGraphShape && patch !== null && patch.baseVersion === previous.version && patch.order === null && this.viewsBuilt?.views === state.views && this.viewsBuilt.version === previous.version ? touchedBy(patch, previous, analysis) : null;
-    const index = sameGraphShape ? reindexSameShape(state.index!, analysis.graph, touched ? patch!.nodes : null) : indexGraph(analysis.graph);
-    const sameShape = state.layoutKey === layoutKeyOf(analysis, state.showHelpers);
-    const views = touched ? updateBeliefViews(analysis, state.views, touched, index.byId) : buildBeliefViews(analysis, state.views);
+    const index = built ? built.index.finish(analysis.graph) : sameGraphShape ? reindexSameShape(state.index!, analysis.graph, touched ? patch!.nodes : null) : indexGraph(analysis.graph);
+    const wanted = layoutKeyOf(analysis, state.showHelpers);
+    const sameShape = state.layoutKey === wanted;
+    // Views built with the slices hold unless a later stage added diagnostics (near-duplicates).
+    const views = built && built.diagnostics === analysis.diagnostics ? built.views : touched ? updateBeliefViews(analysis, state.views, touched, index.byId) : buildBeliefViews(analysis, state.views);
     this.viewsBuilt = { views, version: analysis.version };
+    const held = this.heldLayout;
+    this.heldLayout = null;
+    const layout = !sameShape && held?.key === wanted && held.version === analysis.version ? held : null;
     useDocumentStore.setState({
       analysis,
       index,
       views,
       workerError: null,
       ...(sameShape ? { graphVersion: analysis.version } : {}),
+      ...(layout ? { ...layoutState(layout), graphVersion: analysis.version } : {}),
     });
-    if (!sameShape) this.requestLayout(analysis, false);
+    const asked = this.layoutAsked?.version === analysis.version && this.layoutAsked.key === wanted;
+    if (!sameShape && !layout && !asked) this.requestLayout(analysis, false);
     // Gaia: posteriors follow every change of the IR (a prior, a parameter, the shape).
     if (analysis.ir !== undefined && analysis.ir !== previous?.ir) this.inferrer?.submit({ version: analysis.version, ir: analysis.ir });
   }
@@ -351,12 +378,20 @@ export class DocumentPipeline {
     if (analysis) this.requestLayout(analysis, false);
   }
 
-  private requestLayout(analysis: AnalysisView, force: boolean): void {
+  /** A sliced analysis's head: its layout, when its shape is new, is asked for before the slices arrive. */
+  private layoutAhead(head: AnalysisPatch): void {
+    const { showHelpers, layoutKey } = useDocumentStore.getState();
+    if (layoutKeyOf(head, showHelpers) !== layoutKey) this.requestLayout(head, false);
+  }
+
+  private requestLayout(analysis: Pick<AnalysisView, 'version' | 'language' | 'structureKey'>, force: boolean): void {
     const hideHelpers = !useDocumentStore.getState().showHelpers;
+    const key = layoutKeyOf(analysis, !hideHelpers);
+    this.layoutAsked = { version: analysis.version, key };
     this.layouter.submit({
       version: analysis.version,
-      key: layoutKeyOf(analysis, !hideHelpers),
-      input: toLayoutInput(analysis.graph, { hideHelpers }),
+      key,
+      hideHelpers,
       force,
       // "Tidy layout" (force) is a request for the real thing.
       draft: !force,
@@ -366,6 +401,11 @@ export class DocumentPipeline {
   /** Shows a layout reply; false when it was of a shape the document has left (dropped). */
   private acceptLayout(reply: LayoutReply): boolean {
     const { analysis, showHelpers, layoutKey } = useDocumentStore.getState();
+    // Asked for ahead, and here before its analysis: shown together with it.
+    if (analysis === null || reply.version > analysis.version) {
+      this.heldLayout = reply;
+      return true;
+    }
     const wanted = analysis !== null ? layoutKeyOf(analysis, showHelpers) : null;
     const current = wanted === reply.key;
     if (analysis !== null && !current) {
@@ -375,12 +415,7 @@ export class DocumentPipeline {
       if (wanted !== layoutKey) this.requestLayout(analysis, false);
       return false;
     }
-    useDocumentStore.setState({
-      positions: reply.positions,
-      layoutKey: reply.key,
-      layoutInfo: { method: reply.method, ms: reply.ms, moved: reply.moved, draft: reply.draft === true },
-      ...(current && analysis ? { graphVersion: analysis.version } : {}),
-    });
+    useDocumentStore.setState({ ...layoutState(reply), ...(current && analysis ? { graphVersion: analysis.version } : {}) });
     return true;
   }
 
@@ -388,6 +423,15 @@ export class DocumentPipeline {
     const message = error instanceof Error ? error.message : String(error);
     useDocumentStore.setState({ workerError: `${stage} worker: ${message}` });
   }
+}
+
+/** What the page's store holds of a layout reply. */
+function layoutState(reply: LayoutReply) {
+  return {
+    positions: reply.positions,
+    layoutKey: reply.key,
+    layoutInfo: { method: reply.method, ms: reply.ms, moved: reply.moved, draft: reply.draft === true },
+  };
 }
 
 /** The ids whose node, derived value or problems an order-keeping patch may have changed. */

@@ -2,7 +2,7 @@
  * Starts the app's workers and wraps each with comlink. Vite emits a separate module
  * worker file for each `new Worker(new URL(...), { type: 'module' })` written inline.
  */
-import { wrap } from 'comlink';
+import { transfer, wrap } from 'comlink';
 import type { Remote } from 'comlink';
 import type { InferenceApi } from '../../workers/inference.worker.ts';
 import type { LayoutApi } from '../../workers/layout.worker.ts';
@@ -27,5 +27,12 @@ export function startWorkers(onError: (stage: string, message: string) => void):
   });
   validationWorker.addEventListener('error', (e) => onError('validation', e.message || 'failed to start'));
   layoutWorker.addEventListener('error', (e) => onError('layout', e.message || 'failed to start'));
-  return { validation: wrap<ValidationApi>(validationWorker), layout: wrap<LayoutApi>(layoutWorker), inference };
+  const validation = wrap<ValidationApi>(validationWorker);
+  const layout = wrap<LayoutApi>(layoutWorker);
+  // The layout worker takes a graph's layout input from the validation worker directly:
+  // the input of a large graph never crosses the page's thread.
+  const channel = new MessageChannel();
+  void validation.connectLayout(transfer(channel.port1, [channel.port1]));
+  void layout.connectValidation(transfer(channel.port2, [channel.port2]));
+  return { validation, layout, inference };
 }

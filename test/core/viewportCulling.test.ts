@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Box, CullItem } from '../../src/core/layout/viewportCulling.ts';
-import { boundsOf, buildCullIndex, contains, cullToView, grown, itemNear, itemsIn, nextDrawn } from '../../src/core/layout/viewportCulling.ts';
+import { boundsOf, buildCullIndex, contains, cullToView, grown, itemAt, itemNear, itemsIn, nextDrawn } from '../../src/core/layout/viewportCulling.ts';
 
 const item = (id: string, x: number, y: number, width = 200, height = 60): CullItem => ({ id, x, y, width, height });
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -79,7 +79,7 @@ describe('nodes mounted a batch a frame', () => {
         let drawn: ReadonlySet<string> = new Set(items.filter((_, i) => inDrawn[i]).map((it) => it.id));
         const centre = { x: 0, y: 0 };
         const dist = (id: string) => {
-          const b = index.byId.get(id)!;
+          const b = itemAt(index, index.at.get(id)!);
           return Math.hypot(b.x + 50, b.y + 20);
         };
         const waiting = [...target].filter((id) => !drawn.has(id));

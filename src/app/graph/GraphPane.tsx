@@ -9,7 +9,7 @@ import { Background, ControlButton, Controls, getViewportForBounds, MiniMap, Pan
 import type { Edge, Node, NodeHandle, NodeMouseHandler } from '@xyflow/react';
 import { isClear, panToClear } from './clearArea.ts';
 import type { Rect } from './clearArea.ts';
-import type { GraphNode, NodeId } from '../../core/graph/reasoningGraph.ts';
+import type { GraphNode, NodeId, ReasoningGraph } from '../../core/graph/reasoningGraph.ts';
 import { boxOf } from '../../core/layout/nodeBox.ts';
 import '@xyflow/react/dist/style.css';
 import { NODE_HEIGHT, NODE_WIDTH } from '../../core/layout/layoutTypes.ts';
@@ -26,8 +26,8 @@ import { hiddenBelow, hiddenByCollapse, neighbourhood, visibleNodes } from '../.
 import { expandAll, toggleCollapse, toggleFocus, useGraphViewStore } from '../../store/graphViewStore.ts';
 import { GraphViewPanel } from './GraphViewPanel.tsx';
 import { lodOf } from './levelOfDetail.ts';
-import type { CullItem } from '../../core/layout/viewportCulling.ts';
-import { boundsOf, buildCullIndex, itemNear } from '../../core/layout/viewportCulling.ts';
+import type { Box } from '../../core/layout/viewportCulling.ts';
+import { boundsOf, cullIndexOf, itemNear } from '../../core/layout/viewportCulling.ts';
 import { EmptyDocument } from './EmptyDocument.tsx';
 import { OverviewCanvas } from './OverviewCanvas.tsx';
 import { useViewportCulling } from './useViewportCulling.ts';
@@ -59,9 +59,50 @@ function sizing(node: GraphNode) {
   return cached;
 }
 
-/** A node as laid out: its position (from the layout) and its fixed box. */
-function flowBox(n: Node): CullItem {
-  return { id: n.id, x: n.position.x, y: n.position.y, width: n.width ?? NODE_WIDTH, height: n.height ?? NODE_HEIGHT };
+/** A node as React Flow is given it: its position (from the layout) and its fixed box. */
+function flowNode(n: GraphNode, position: { x: number; y: number }): Node {
+  const size = sizing(n);
+  return { id: n.id, type: nodeType(n), position, data: {}, width: size.measured.width, height: size.measured.height, measured: size.measured, handles: size.handles };
+}
+
+/**
+ * The nodes on show (laid out, and not hidden as helpers, by focus or by a collapse), in
+ * document order, as arrays: a graph of 60k nodes is not turned into 60k objects for
+ * React Flow, which is given only those it draws.
+ */
+interface Shown {
+  readonly nodes: readonly GraphNode[];
+  readonly ids: readonly string[];
+  /** x, y, width, height of each, 4 numbers a node. */
+  readonly boxes: Float64Array;
+  readonly at: ReadonlyMap<string, number>;
+}
+
+function shownNodes(graph: ReasoningGraph | undefined, positions: Readonly<Record<string, { x: number; y: number }>>, showHelpers: boolean, visible: ReadonlySet<string> | null): Shown {
+  const nodes: GraphNode[] = [];
+  const ids: string[] = [];
+  const at = new Map<string, number>();
+  const boxes = new Float64Array((graph?.nodes.length ?? 0) * 4);
+  for (const n of graph?.nodes ?? []) {
+    const p = positions[n.id];
+    if (!p || (n.helper && !showHelpers) || (visible && !visible.has(n.id))) continue;
+    const { width, height } = sizing(n).measured;
+    boxes.set([p.x, p.y, width, height], ids.length * 4);
+    at.set(n.id, ids.length);
+    ids.push(n.id);
+    nodes.push(n);
+  }
+  return { nodes, ids, boxes: boxes.subarray(0, ids.length * 4), at };
+}
+
+/** The box around the shown nodes `wanted` (all when null). */
+function boundsOfShown(shown: Shown, wanted: ReadonlySet<string> | null): Box | null {
+  const boxes: Box[] = [];
+  const b = shown.boxes;
+  shown.ids.forEach((id, i) => {
+    if (!wanted || wanted.has(id)) boxes.push({ x: b[i * 4]!, y: b[i * 4 + 1]!, width: b[i * 4 + 2]!, height: b[i * 4 + 3]! });
+  });
+  return boundsOf(boxes);
 }
 
 function nodeType(node: GraphNode): string {
@@ -163,37 +204,56 @@ function GraphCanvas() {
     useGraphViewStore.setState({ hiddenUnder: new Map([...collapsed].map((id) => [id, hiddenBelow(index, id as NodeId, hidden)])) });
   }, [index, collapsed]);
 
-  const allNodes = useMemo<Node[]>(() => {
-    const graph = useDocumentStore.getState().analysis?.graph;
-    if (!graph) return [];
-    const out: Node[] = [];
-    for (const n of graph.nodes) {
-      const p = positions[n.id];
-      if (!p || (n.helper && !showHelpers) || (visible && !visible.has(n.id))) continue;
-      const size = sizing(n);
-      out.push({ id: n.id, type: nodeType(n), position: p, data: {}, width: size.measured.width, height: size.measured.height, measured: size.measured, handles: size.handles });
-    }
-    return out;
-  }, [structureKey, positions, showHelpers, visible]);
+  // structureKey: the graph read from the store is the one the positions were laid out for.
+  const shown = useMemo(() => shownNodes(useDocumentStore.getState().analysis?.graph, positions, showHelpers, visible), [structureKey, positions, showHelpers, visible]);
 
-  const allEdges = useMemo<Edge[]>(() => {
-    const graph = useDocumentStore.getState().analysis?.graph;
-    if (!graph) return [];
-    const shown = new Set(allNodes.map((n) => n.id));
-    return graph.edges
-      .filter((e) => shown.has(e.from) && shown.has(e.to))
-      .map((e) => ({ id: e.id, source: e.from, target: e.to, type: 'justification', data: { tentative: e.tentative, kind: e.kind } }));
-  }, [allNodes]);
+  // React Flow's objects, made when first drawn and kept while the shown nodes are: a node
+  // that stays drawn keeps its identity, so React Flow does not take it in again.
+  const flowObjects = useMemo(() => ({ nodes: new Map<string, Node>(), edges: new Map<string, Edge>() }), [shown]);
+  const flowNodeOf = useCallback(
+    (i: number): Node => {
+      const n = shown.nodes[i]!;
+      let node = flowObjects.nodes.get(n.id);
+      if (!node) flowObjects.nodes.set(n.id, (node = flowNode(n, { x: shown.boxes[i * 4]!, y: shown.boxes[i * 4 + 1]! })));
+      return node;
+    },
+    [shown, flowObjects],
+  );
+  /** The edges between shown nodes that `drawn` holds both ends of (every shown one for 'all'). */
+  const edgesBetween = useCallback(
+    (drawn: ReadonlySet<string> | 'all'): Edge[] => {
+      const out: Edge[] = [];
+      for (const e of useDocumentStore.getState().analysis?.graph.edges ?? []) {
+        if (!shown.at.has(e.from) || !shown.at.has(e.to) || (drawn !== 'all' && (!drawn.has(e.from) || !drawn.has(e.to)))) continue;
+        let edge = flowObjects.edges.get(e.id);
+        if (!edge) flowObjects.edges.set(e.id, (edge = { id: e.id, source: e.from, target: e.to, type: 'justification', data: { tentative: e.tentative, kind: e.kind } }));
+        out.push(edge);
+      }
+      return out;
+    },
+    [shown, flowObjects],
+  );
 
   // A large graph: React Flow draws what is in and around the view, a canvas the overview.
-  const cullIndex = useMemo(
-    () => (allNodes.length > CULL_FROM ? buildCullIndex(allNodes.map(flowBox), allEdges.map((e) => ({ from: e.source, to: e.target }))) : null),
-    [allNodes, allEdges],
-  );
+  const cullIndex = useMemo(() => {
+    if (shown.ids.length <= CULL_FROM) return null;
+    const ends: number[] = [];
+    for (const e of useDocumentStore.getState().analysis?.graph.edges ?? []) {
+      const a = shown.at.get(e.from);
+      const b = shown.at.get(e.to);
+      if (a !== undefined && b !== undefined) ends.push(a, b);
+    }
+    return cullIndexOf(shown.ids, shown.boxes, Int32Array.from(ends), shown.at);
+  }, [shown]);
   const drawnIds = useViewportCulling(cullIndex);
   const overview = cullIndex !== null && drawnIds === null;
-  const nodes = useMemo(() => (drawnIds === 'all' ? allNodes : drawnIds === null ? [] : allNodes.filter((n) => drawnIds.has(n.id))), [allNodes, drawnIds]);
-  const edges = useMemo(() => (drawnIds === 'all' ? allEdges : drawnIds === null ? [] : allEdges.filter((e) => drawnIds.has(e.source) && drawnIds.has(e.target))), [allEdges, drawnIds]);
+  const nodes = useMemo(() => {
+    if (drawnIds === null) return [];
+    // In document order, as the keyboard moves through them.
+    const drawn = drawnIds === 'all' ? shown.ids.map((_, i) => i) : [...drawnIds].map((id) => shown.at.get(id)).filter((i) => i !== undefined).sort((a, b) => a - b);
+    return drawn.map(flowNodeOf);
+  }, [shown, drawnIds, flowNodeOf]);
+  const edges = useMemo(() => (drawnIds === null ? [] : edgesBetween(drawnIds)), [drawnIds, edgesBetween]);
 
   /**
    * Frames the boxes of `ids` (every shown node when null), from the layout's positions
@@ -205,13 +265,12 @@ function GraphCanvas() {
   const fitTo = useCallback(
     (ids: readonly string[] | null, animate: boolean) => {
       const { width, height } = flowStore.getState();
-      const wanted = ids ? new Set(ids) : null;
-      const bounds = boundsOf(allNodes.filter((n) => !wanted || wanted.has(n.id)).map(flowBox));
+      const bounds = boundsOfShown(shown, ids ? new Set(ids) : null);
       if (!bounds || width === 0 || height === 0) return;
       const viewport = getViewportForBounds(bounds, width, height, 0.01, FIT_MAX_ZOOM, FIT_PADDING);
-      void flow.setViewport(viewport, animate && allNodes.length <= CULL_FROM ? { duration: 200 } : undefined);
+      void flow.setViewport(viewport, animate && shown.ids.length <= CULL_FROM ? { duration: 200 } : undefined);
     },
-    [allNodes, flow, flowStore],
+    [shown, flow, flowStore],
   );
 
   /**
@@ -221,10 +280,9 @@ function GraphCanvas() {
    */
   const fit = useCallback(() => {
     const selected = useDocumentStore.getState().selection.id as NodeId | null;
-    const shown = new Set(allNodes.map((n) => n.id));
-    const ids = selected && index?.byId.has(selected) ? [...neighbourhood(index, selected, 1)].filter((id) => shown.has(id)) : [];
+    const ids = selected && index?.byId.has(selected) ? [...neighbourhood(index, selected, 1)].filter((id) => shown.at.has(id)) : [];
     fitTo(ids.length > 0 ? ids : null, true);
-  }, [allNodes, fitTo, index]);
+  }, [shown, fitTo, index]);
 
   // Entering focus mode, or moving it to another node, frames what is now drawn.
   const focusKey = visible && focusId ? `${focusId}:${focusDepth}` : null;
@@ -244,7 +302,7 @@ function GraphCanvas() {
   useEffect(() => expandAll(), [docName, openSeq]);
   useEffect(() => {
     const key = `${openSeq}${draft ? ':draft' : ''}`;
-    if (allNodes.length === 0 || fittedFor.current === key || fittedFor.current === `${openSeq}`) return;
+    if (shown.ids.length === 0 || fittedFor.current === key || fittedFor.current === `${openSeq}`) return;
     fittedFor.current = key;
     // A session reopened where it was left; otherwise fit the whole graph.
     const restore = useSessionsStore.getState().restoreViewport;
@@ -254,7 +312,7 @@ function GraphCanvas() {
       useSessionsStore.setState({ restoreViewport: null });
       requestAnimationFrame(() => void flow.setViewport(restore));
     } else requestAnimationFrame(() => fitTo(null, false));
-  }, [allNodes, openSeq, draft, flow, fitTo]);
+  }, [shown, openSeq, draft, flow, fitTo]);
 
   // Bring a node selected elsewhere (editor, inspector, problems) into view.
   useEffect(
@@ -270,21 +328,20 @@ function GraphCanvas() {
   // so is the selected node when the layout moves it (a belief given a justification moves
   // under its support): neither is left under the minimap or the dock. Not on open: the
   // view fits then.
-  const known = useRef<{ key: string; ids: ReadonlySet<string>; positions: typeof positions } | null>(null);
+  const known = useRef<{ key: string; ids: ReadonlyMap<string, number>; positions: typeof positions } | null>(null);
   useEffect(() => {
     const key = `${openSeq}:${showHelpers}`;
-    const ids = new Set(allNodes.map((n) => n.id));
     const prev = known.current;
-    known.current = { key, ids, positions };
+    known.current = { key, ids: shown.at, positions };
     if (!prev || prev.key !== key || prev.ids.size === 0) return;
-    const added = allNodes.filter((n) => !prev.ids.has(n.id));
+    const added = shown.ids.filter((id) => !prev.ids.has(id));
     const selected = useDocumentStore.getState().selection.id;
     const was = selected ? prev.positions[selected] : undefined;
     const now = selected ? positions[selected] : undefined;
     const selectedMoved = !!was && !!now && (was.x !== now.x || was.y !== now.y);
-    const target = selected && (selectedMoved || added.some((n) => n.id === selected)) ? selected : added.length > 0 && added.length <= MAX_REVEAL_ADDED ? added[added.length - 1]!.id : null;
+    const target = selected && (selectedMoved || added.includes(selected)) ? selected : added.length > 0 && added.length <= MAX_REVEAL_ADDED ? added[added.length - 1]! : null;
     if (target) requestAnimationFrame(() => revealClear(target));
-  }, [allNodes, positions, openSeq, showHelpers, revealClear]);
+  }, [shown, positions, openSeq, showHelpers, revealClear]);
 
   // Keyboard: nodes are focusable in document order (edges are not). Focusing one brings
   // it clear of the overlays; Enter or Space selects it as a click does; the arrows,
@@ -330,12 +387,12 @@ function GraphCanvas() {
       toggleFocus();
       return;
     }
-    const i = allNodes.findIndex((n) => n.id === id);
-    const j = e.key === 'ArrowDown' || e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowUp' || e.key === 'ArrowLeft' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? allNodes.length - 1 : null;
+    const i = shown.at.get(id) ?? -1;
+    const j = e.key === 'ArrowDown' || e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowUp' || e.key === 'ArrowLeft' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? shown.ids.length - 1 : null;
     if (j === null) return;
     e.preventDefault();
-    const next = allNodes[j];
-    if (next && j !== i) focusNode(next.id);
+    const next = shown.ids[j];
+    if (next && j !== i) focusNode(next);
   };
 
   const onNodeClick: NodeMouseHandler = (_e, node) => selectNode(node.id, 'graph');
@@ -363,7 +420,7 @@ function GraphCanvas() {
       data-layout-draft={layoutInfo?.draft ? 'true' : 'false'}
       data-layout-ms={layoutInfo ? Math.round(layoutInfo.ms) : ''}
       data-lod={lod}
-      data-visible-nodes={allNodes.length}
+      data-visible-nodes={shown.ids.length}
       data-drawn-nodes={nodes.length}
       data-overview={overview ? 'true' : 'false'}
       data-focus={focusKey ? focusId ?? '' : ''}

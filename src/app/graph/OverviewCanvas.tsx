@@ -8,8 +8,8 @@
  */
 import { memo, useEffect, useRef } from 'react';
 import { useStoreApi } from '@xyflow/react';
-import { positionsOf } from '../../core/analysis/analysisPatch.ts';
 import type { CullIndex } from '../../core/layout/viewportCulling.ts';
+import { itemAt } from '../../core/layout/viewportCulling.ts';
 import { useDocumentStore } from '../../store/documentStore.ts';
 import { useLifecycleStore } from '../../store/lifecycleStore.ts';
 import { bandVariable, shapeBand } from './bandColours.ts';
@@ -26,16 +26,16 @@ interface Shapes {
 function buildShapes(index: CullIndex): Shapes {
   const states = useLifecycleStore.getState().states;
   const blocks = new Map<string, { solid: Path2D; faded: Path2D }>();
-  for (const item of index.items) {
-    const colour = cssColour(bandVariable(shapeBand(item.id)));
+  const b = index.boxes;
+  index.ids.forEach((id, i) => {
+    const colour = cssColour(bandVariable(shapeBand(id)));
     let entry = blocks.get(colour);
     if (!entry) blocks.set(colour, (entry = { solid: new Path2D(), faded: new Path2D() }));
-    (FADED.has(states.get(item.id) ?? 'active') ? entry.faded : entry.solid).rect(item.x, item.y, item.width, item.height);
-  }
+    (FADED.has(states.get(id) ?? 'active') ? entry.faded : entry.solid).rect(b[i * 4]!, b[i * 4 + 1]!, b[i * 4 + 2]!, b[i * 4 + 3]!);
+  });
   const edges = new Path2D();
   const s = index.segments;
   for (let i = 0; i < s.length; i += 4) {
-    if (Number.isNaN(s[i]!)) continue;
     edges.moveTo(s[i]!, s[i + 1]!);
     edges.lineTo(s[i + 2]!, s[i + 3]!);
   }
@@ -77,8 +77,8 @@ function OverviewCanvasView({ index }: { readonly index: CullIndex }) {
       }
       ctx.globalAlpha = 1;
       const selected = useDocumentStore.getState().selection.id;
-      const at = selected ? positionsOf(index.items).get(selected) : undefined;
-      const box = at === undefined ? undefined : index.items[at];
+      const at = selected ? index.at.get(selected) : undefined;
+      const box = at === undefined ? undefined : itemAt(index, at);
       if (box) {
         ctx.lineWidth = 4 / k;
         ctx.strokeStyle = cssColour('--accent');

@@ -33,6 +33,17 @@ export interface AnalysisPatch {
   readonly ir?: unknown;
   /** A FormalProposal's outline, sent whole whenever there is one. */
   readonly proposal?: ProposalOutline;
+  /**
+   * A complete analysis too large for one message (analysisSlices.ts): `nodes`, `edges`
+   * and `derived` are empty here, and these are their lengths, asked for a slice at a time.
+   */
+  readonly sliced?: SlicedLengths;
+}
+
+export interface SlicedLengths {
+  readonly nodes: number;
+  readonly edges: number;
+  readonly derived: number;
 }
 
 /** Beyond this share of changed nodes a complete analysis is cheaper to apply. */

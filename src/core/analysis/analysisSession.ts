@@ -17,6 +17,10 @@ import { analyzeGaiaPackageFiles } from '../languages/gaiaAnalyzer.ts';
 import type { SourceRange } from '../text/sourceRange.ts';
 import type { AnalysisPatch } from './analysisPatch.ts';
 import { completePatch, makePatch } from './analysisPatch.ts';
+import type { SliceItems, SlicedPart } from './analysisSlices.ts';
+import { needsSlices, patchHead, patchSlice } from './analysisSlices.ts';
+import { toLayoutInput } from '../layout/toLayoutInput.ts';
+import type { LayoutInput } from '../layout/layoutTypes.ts';
 import { analyzeIncrementally, symbolsOf } from './analyzeDocument.ts';
 import type { AnalysisView } from './documentAnalysis.ts';
 
@@ -70,6 +74,8 @@ const KEEP = 4;
 export class AnalysisSession {
   private readonly kept: Kept[] = [];
   private readonly now: () => number;
+  /** The last patch sent as a head, until the page has fetched its slices (or a newer one replaces it). */
+  private sliced: AnalysisPatch | null = null;
 
   constructor(now: () => number = Date.now) {
     this.now = now;
@@ -98,6 +104,28 @@ export class AnalysisSession {
     this.kept.push(kept);
     if (this.kept.length > KEEP) this.kept.shift();
     return base ? makePatch(base.analysis, analysis) : completePatch(analysis);
+  }
+
+  /**
+   * As analyze, but a very large complete patch comes back as its head; the page asks for
+   * the rest with patchSlice (src/core/analysis/analysisSlices.ts).
+   */
+  analyzeInSlices(request: AnalyzeRequest): AnalysisPatch {
+    const patch = this.analyze(request);
+    if (!needsSlices(patch)) return patch;
+    this.sliced = patch;
+    return patchHead(patch);
+  }
+
+  /** A slice of the sliced patch of `version`; null once it is gone (a newer one was sent). */
+  patchSlice<P extends SlicedPart>(version: number, part: P, from: number): SliceItems[P] | null {
+    return this.sliced?.version === version ? patchSlice(this.sliced, part, from) : null;
+  }
+
+  /** What the layout worker lays out for `version`, taken here so it never crosses the page. */
+  layoutInput(version: number, hideHelpers: boolean): LayoutInput | null {
+    const analysis = this.analysisOf(version);
+    return analysis ? toLayoutInput(analysis.graph, { hideHelpers }) : null;
   }
 
   /** The analysis of `version`, while the session still keeps it. */

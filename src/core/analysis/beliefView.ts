@@ -22,7 +22,7 @@ export interface BeliefView {
 
 type Problems = Map<string, { errors: number; warnings: number; first: string | null }>;
 
-function problemsOf(analysis: AnalysisView): Problems {
+function problemsOf(analysis: Pick<AnalysisView, 'diagnostics'>): Problems {
   const problems: Problems = new Map();
   for (const d of analysis.diagnostics) {
     if (!d.subject) continue;
@@ -50,12 +50,31 @@ function viewOf(node: GraphNode, derived: DerivedConfidence | null, problems: Pr
 }
 
 export function buildBeliefViews(analysis: AnalysisView, previous: ReadonlyMap<string, BeliefView>): Map<string, BeliefView> {
-  const derivedById = new Map<string, DerivedConfidence>();
-  for (const d of analysis.derived) derivedById.set(d.id, d);
-  const problems = problemsOf(analysis);
-  const out = new Map<string, BeliefView>();
-  for (const node of analysis.graph.nodes) out.set(node.id, viewOf(node, derivedById.get(node.id) ?? null, problems, previous.get(node.id)));
-  return out;
+  const builder = new BeliefViewsBuilder(analysis, previous);
+  builder.addNodes(analysis.graph.nodes);
+  return builder.views;
+}
+
+/**
+ * Builds the views of an analysis whose nodes arrive in slices (a very large document,
+ * a slice per task). The analysis given needs its derived values and diagnostics; its
+ * nodes are what `addNodes` is fed. Fed them all, `views` is buildBeliefViews's map.
+ */
+export class BeliefViewsBuilder {
+  readonly views = new Map<string, BeliefView>();
+  private readonly derivedById = new Map<string, DerivedConfidence>();
+  private readonly problems: Problems;
+  private readonly previous: ReadonlyMap<string, BeliefView>;
+
+  constructor(analysis: Pick<AnalysisView, 'derived' | 'diagnostics'>, previous: ReadonlyMap<string, BeliefView>) {
+    for (const d of analysis.derived) this.derivedById.set(d.id, d);
+    this.problems = problemsOf(analysis);
+    this.previous = previous;
+  }
+
+  addNodes(nodes: readonly GraphNode[]): void {
+    for (const node of nodes) this.views.set(node.id, viewOf(node, this.derivedById.get(node.id) ?? null, this.problems, this.previous.get(node.id)));
+  }
 }
 
 /**

@@ -16,25 +16,52 @@ export interface GraphIndex {
 }
 
 export function indexGraph(graph: ReasoningGraph): GraphIndex {
-  const byId = new Map<NodeId, GraphNode>();
-  const order = new Map<NodeId, number>();
-  graph.nodes.forEach((n, i) => {
-    byId.set(n.id, n);
-    order.set(n.id, i);
-  });
-  const supportsOf = new Map<NodeId, NodeId[]>();
-  const dependentsOf = new Map<NodeId, NodeId[]>();
-  const push = (m: Map<NodeId, NodeId[]>, k: NodeId, v: NodeId) => {
-    const list = m.get(k);
-    if (list) list.push(v);
-    else m.set(k, [v]);
-  };
-  for (const e of graph.edges) {
-    push(supportsOf, e.to, e.from);
-    push(dependentsOf, e.from, e.to);
+  const builder = new GraphIndexBuilder();
+  builder.addNodes(graph.nodes);
+  builder.addEdges(graph.edges);
+  return builder.finish(graph);
+}
+
+/**
+ * Builds a GraphIndex from a graph that arrives in slices (nodes in document order, then
+ * edges), so a very large graph is indexed a slice per task rather than in one long one.
+ * Fed every node and edge, `finish` gives what indexGraph gives.
+ */
+export class GraphIndexBuilder {
+  private readonly byId = new Map<NodeId, GraphNode>();
+  private readonly order = new Map<NodeId, number>();
+  private readonly supportsOf = new Map<NodeId, NodeId[]>();
+  private readonly dependentsOf = new Map<NodeId, NodeId[]>();
+
+  /** The next slice of nodes, in document order. */
+  addNodes(nodes: readonly GraphNode[]): void {
+    let i = this.order.size;
+    for (const n of nodes) {
+      this.byId.set(n.id, n);
+      this.order.set(n.id, i++);
+    }
   }
-  for (const list of dependentsOf.values()) list.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
-  return { graph, byId, supportsOf, dependentsOf, order };
+
+  /** The next slice of edges, in the graph's order. */
+  addEdges(edges: readonly GraphEdge[]): void {
+    for (const e of edges) {
+      push(this.supportsOf, e.to, e.from);
+      push(this.dependentsOf, e.from, e.to);
+    }
+  }
+
+  /** The index, once every node and edge of `graph` was added. */
+  finish(graph: ReasoningGraph): GraphIndex {
+    const order = this.order;
+    for (const list of this.dependentsOf.values()) if (list.length > 1) list.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+    return { graph, byId: this.byId, supportsOf: this.supportsOf, dependentsOf: this.dependentsOf, order };
+  }
+}
+
+function push(m: Map<NodeId, NodeId[]>, k: NodeId, v: NodeId): void {
+  const list = m.get(k);
+  if (list) list.push(v);
+  else m.set(k, [v]);
 }
 
 /**

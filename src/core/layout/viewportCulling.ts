@@ -22,41 +22,90 @@ export interface CullEdge {
   readonly to: string;
 }
 
+/**
+ * Built once per layout of tens of thousands of nodes, in the page's thread: arrays and
+ * numbers rather than an object per node, so building it is a few milliseconds.
+ */
 export interface CullIndex {
-  readonly items: readonly CullItem[];
-  /** Segment ends of each edge (source bottom centre → target top centre), 4 numbers an edge; NaN when an end is not laid out. */
+  /** Each item's id; item i is `ids[i]`. */
+  readonly ids: readonly string[];
+  /** x, y, width and height of each item, 4 numbers an item. */
+  readonly boxes: Float64Array;
+  /** Each id's item. */
+  readonly at: ReadonlyMap<string, number>;
+  /** The items at the ends of each edge (from, to), 2 numbers an edge. */
+  readonly ends: Int32Array;
+  /** Segment ends of each edge (source bottom centre → target top centre), 4 numbers an edge. */
   readonly segments: Float64Array;
-  readonly edges: readonly CullEdge[];
   readonly cell: number;
-  readonly cells: ReadonlyMap<string, readonly number[]>;
-  readonly byId: ReadonlyMap<string, CullItem>;
+  readonly cells: ReadonlyMap<number, readonly number[]>;
 }
 
 /** A cell a few nodes wide: queries touch few cells, and few nodes share a cell with many others. */
 const CELL = 512;
+/** Cells are keyed by one number: column and row offset to stay positive, 2^21 of each. */
+const SPAN = 2 ** 21;
+const cellKey = (cx: number, cy: number): number => (cx + SPAN / 2) * SPAN + (cy + SPAN / 2);
 
-export function buildCullIndex(items: readonly CullItem[], edges: readonly CullEdge[]): CullIndex {
-  const cells = new Map<string, number[]>();
-  const byId = new Map<string, CullItem>();
-  items.forEach((item, i) => {
-    byId.set(item.id, item);
-    for (let cx = Math.floor(item.x / CELL); cx <= Math.floor((item.x + item.width) / CELL); cx++) {
-      for (let cy = Math.floor(item.y / CELL); cy <= Math.floor((item.y + item.height) / CELL); cy++) {
-        const key = `${cx},${cy}`;
+/**
+ * The index of items given as arrays: ids, their boxes (4 numbers each), and edges as
+ * pairs of item indices (2 numbers each).
+ */
+export function cullIndexOf(ids: readonly string[], boxes: Float64Array, ends: Int32Array, at?: ReadonlyMap<string, number>): CullIndex {
+  const cells = new Map<number, number[]>();
+  for (let i = 0; i < ids.length; i++) {
+    const x = boxes[i * 4]!;
+    const y = boxes[i * 4 + 1]!;
+    const x2 = x + boxes[i * 4 + 2]!;
+    const y2 = y + boxes[i * 4 + 3]!;
+    for (let cx = Math.floor(x / CELL); cx <= Math.floor(x2 / CELL); cx++) {
+      for (let cy = Math.floor(y / CELL); cy <= Math.floor(y2 / CELL); cy++) {
+        const key = cellKey(cx, cy);
         const list = cells.get(key);
         if (list) list.push(i);
         else cells.set(key, [i]);
       }
     }
+  }
+  let positions = at;
+  if (!positions) {
+    const m = new Map<string, number>();
+    ids.forEach((id, i) => m.set(id, i));
+    positions = m;
+  }
+  const segments = new Float64Array(ends.length * 2);
+  for (let e = 0; e < ends.length / 2; e++) {
+    const a = ends[e * 2]! * 4;
+    const b = ends[e * 2 + 1]! * 4;
+    segments[e * 4] = boxes[a]! + boxes[a + 2]! / 2;
+    segments[e * 4 + 1] = boxes[a + 1]! + boxes[a + 3]!;
+    segments[e * 4 + 2] = boxes[b]! + boxes[b + 2]! / 2;
+    segments[e * 4 + 3] = boxes[b + 1]!;
+  }
+  return { ids, boxes, at: positions, ends, segments, cell: CELL, cells };
+}
+
+/** The index of items given as objects; an edge with an end not among them is left out. */
+export function buildCullIndex(items: readonly CullItem[], edges: readonly CullEdge[]): CullIndex {
+  const boxes = new Float64Array(items.length * 4);
+  const at = new Map<string, number>();
+  items.forEach((item, i) => {
+    boxes.set([item.x, item.y, item.width, item.height], i * 4);
+    at.set(item.id, i);
   });
-  const segments = new Float64Array(edges.length * 4).fill(Number.NaN);
-  edges.forEach((e, i) => {
-    const a = byId.get(e.from);
-    const b = byId.get(e.to);
-    if (!a || !b) return;
-    segments.set([a.x + a.width / 2, a.y + a.height, b.x + b.width / 2, b.y], i * 4);
-  });
-  return { items, segments, edges, cell: CELL, cells, byId };
+  const ends: number[] = [];
+  for (const e of edges) {
+    const a = at.get(e.from);
+    const b = at.get(e.to);
+    if (a !== undefined && b !== undefined) ends.push(a, b);
+  }
+  return cullIndexOf(items.map((item) => item.id), boxes, Int32Array.from(ends), at);
+}
+
+/** Item i as an object. */
+export function itemAt(index: CullIndex, i: number): CullItem {
+  const b = index.boxes;
+  return { id: index.ids[i]!, x: b[i * 4]!, y: b[i * 4 + 1]!, width: b[i * 4 + 2]!, height: b[i * 4 + 3]! };
 }
 
 function overlaps(a: Box, b: Box): boolean {
@@ -69,10 +118,10 @@ function indicesIn(index: CullIndex, rect: Box): number[] {
   const out: number[] = [];
   for (let cx = Math.floor(rect.x / index.cell); cx <= Math.floor((rect.x + rect.width) / index.cell); cx++) {
     for (let cy = Math.floor(rect.y / index.cell); cy <= Math.floor((rect.y + rect.height) / index.cell); cy++) {
-      for (const i of index.cells.get(`${cx},${cy}`) ?? []) {
+      for (const i of index.cells.get(cellKey(cx, cy)) ?? []) {
         if (seen.has(i)) continue;
         seen.add(i);
-        if (overlaps(index.items[i]!, rect)) out.push(i);
+        if (overlaps(itemAt(index, i), rect)) out.push(i);
       }
     }
   }
@@ -81,7 +130,7 @@ function indicesIn(index: CullIndex, rect: Box): number[] {
 
 /** The items whose boxes meet `rect`, in no particular order. */
 export function itemsIn(index: CullIndex, rect: Box): CullItem[] {
-  return indicesIn(index, rect).map((i) => index.items[i]!);
+  return indicesIn(index, rect).map((i) => itemAt(index, i));
 }
 
 /**
@@ -92,12 +141,12 @@ export function itemsIn(index: CullIndex, rect: Box): CullItem[] {
 export function itemNear(index: CullIndex, x: number, y: number, radius = 0): CullItem | null {
   let best: { i: number; d: number } | null = null;
   for (const i of indicesIn(index, { x: x - radius, y: y - radius, width: 2 * radius + 0.001, height: 2 * radius + 0.001 })) {
-    const b = index.items[i]!;
+    const b = itemAt(index, i);
     const d = Math.hypot(Math.max(b.x - x, 0, x - (b.x + b.width)), Math.max(b.y - y, 0, y - (b.y + b.height)));
     if (d > radius) continue;
     if (!best || d < best.d || (d === best.d && i > best.i)) best = { i, d };
   }
-  return best ? index.items[best.i]! : null;
+  return best ? itemAt(index, best.i) : null;
 }
 
 /**
@@ -109,17 +158,15 @@ export function cullToView(index: CullIndex, rect: Box, cap: number): Set<string
   for (const item of itemsIn(index, rect)) ids.add(item.id);
   if (ids.size > cap) return null;
   const s = index.segments;
-  for (let i = 0; i < index.edges.length; i++) {
+  for (let i = 0; i < index.ends.length / 2; i++) {
     const x1 = s[i * 4]!;
-    if (Number.isNaN(x1)) continue;
     const y1 = s[i * 4 + 1]!;
     const x2 = s[i * 4 + 2]!;
     const y2 = s[i * 4 + 3]!;
     const box = { x: Math.min(x1, x2), y: Math.min(y1, y2), width: Math.abs(x2 - x1), height: Math.abs(y2 - y1) };
     if (!overlaps({ x: box.x - 1, y: box.y - 1, width: box.width + 2, height: box.height + 2 }, rect)) continue;
-    const e = index.edges[i]!;
-    ids.add(e.from);
-    ids.add(e.to);
+    ids.add(index.ids[index.ends[i * 2]!]!);
+    ids.add(index.ids[index.ends[i * 2 + 1]!]!);
     if (ids.size > cap) return null;
   }
   return ids;
@@ -144,8 +191,10 @@ export function nextDrawn(index: CullIndex, target: ReadonlySet<string>, drawn: 
     return { ids, complete: true };
   }
   const distance = (id: string): number => {
-    const b = index.byId.get(id);
-    return b ? Math.hypot(b.x + b.width / 2 - centre.x, b.y + b.height / 2 - centre.y) : Infinity;
+    const i = index.at.get(id);
+    if (i === undefined) return Infinity;
+    const b = itemAt(index, i);
+    return Math.hypot(b.x + b.width / 2 - centre.x, b.y + b.height / 2 - centre.y);
   };
   const nearest = waiting.map((id) => ({ id, d: distance(id) })).sort((a, b) => a.d - b.d);
   for (let i = 0; i < batch; i++) ids.add(nearest[i]!.id);

@@ -1,0 +1,99 @@
+/**
+ * A very large analysis crosses from the worker to the page in slices. One message of a
+ * 62k-belief analysis took the page 0.2 s to read, and indexing it another 0.3 s, all in
+ * one task; in slices each task reads, indexes and builds the views of a few thousand
+ * beliefs, and the page keeps painting between them. The first message is the head
+ * (everything but the three long lists), so the layout can be asked for before the
+ * rest has arrived.
+ */
+import type { DerivedConfidence } from '../clair/derivedConfidence.ts';
+import type { GraphEdge, GraphNode } from '../graph/reasoningGraph.ts';
+import { GraphIndexBuilder } from '../graph/graphIndex.ts';
+import type { AnalysisPatch } from './analysisPatch.ts';
+import type { BeliefView } from './beliefView.ts';
+import { BeliefViewsBuilder } from './beliefView.ts';
+
+/** Items per slice: a slice of nodes is read and indexed in well under a frame's budget. */
+export const SLICE_ITEMS = 4096;
+
+export type SlicedPart = 'nodes' | 'edges' | 'derived';
+
+export interface SliceItems {
+  readonly nodes: readonly GraphNode[];
+  readonly edges: readonly GraphEdge[];
+  readonly derived: readonly DerivedConfidence[];
+}
+
+/** A complete patch with more nodes than one slice goes in slices. */
+export function needsSlices(patch: AnalysisPatch): boolean {
+  return patch.baseVersion === null && patch.nodes.length > SLICE_ITEMS;
+}
+
+/** The first message of a sliced patch: all but its long lists, with their lengths. */
+export function patchHead(patch: AnalysisPatch): AnalysisPatch {
+  return {
+    ...patch,
+    nodes: [],
+    edges: [],
+    derived: [],
+    sliced: { nodes: patch.nodes.length, edges: patch.edges?.length ?? 0, derived: patch.derived.length },
+  };
+}
+
+/** The slice of `part` starting at `from`. */
+export function patchSlice<P extends SlicedPart>(patch: AnalysisPatch, part: P, from: number): SliceItems[P] {
+  const list = (part === 'edges' ? (patch.edges ?? []) : patch[part]) as SliceItems[P];
+  return list.slice(from, from + SLICE_ITEMS) as unknown as SliceItems[P];
+}
+
+/** What assembling a sliced patch built on the way: the graph's index and the belief views. */
+export interface AssembledSlices {
+  readonly patch: AnalysisPatch;
+  /** Finished with the graph the page makes of the patch (cheap: it only orders dependents). */
+  readonly index: GraphIndexBuilder;
+  readonly views: Map<string, BeliefView>;
+  /** The diagnostics the views were built with: views of other diagnostics are built anew. */
+  readonly diagnostics: AnalysisPatch['diagnostics'];
+}
+
+/**
+ * Fetches every slice of a sliced patch's head, one at a time, indexing nodes and edges
+ * and building belief views as they come. `fetch` gives null when the worker no longer
+ * has the patch, and then so does this; `stale` stops early (a newer edit is waiting).
+ */
+export async function assembleSlices(
+  head: AnalysisPatch,
+  fetch: <P extends SlicedPart>(part: P, from: number) => Promise<SliceItems[P] | null>,
+  previousViews: ReadonlyMap<string, BeliefView>,
+  stale: () => boolean = () => false,
+): Promise<AssembledSlices | null> {
+  const lengths = head.sliced;
+  if (!lengths) throw new Error('not a sliced patch');
+  const all: { nodes: GraphNode[]; edges: GraphEdge[]; derived: DerivedConfidence[] } = { nodes: [], edges: [], derived: [] };
+  const index = new GraphIndexBuilder();
+  let views: BeliefViewsBuilder | null = null;
+  // Derived values first: a node's view needs its own. The next slice is asked for before
+  // this one is taken in, so the worker cuts one while the page reads the other.
+  const order: [SlicedPart, number][] = [];
+  for (const part of ['derived', 'nodes', 'edges'] as const) for (let from = 0; from < lengths[part]; from += SLICE_ITEMS) order.push([part, from]);
+  let next = order.length > 0 ? fetch(order[0]![0], order[0]![1]) : null;
+  for (let k = 0; k < order.length; k++) {
+    const part = order[k]![0];
+    const slice = await next!;
+    next = k + 1 < order.length && !stale() ? fetch(order[k + 1]![0], order[k + 1]![1]) : null;
+    if (!slice || stale()) {
+      // The slice already asked for is not wanted; its failure would not be either.
+      next?.catch(() => undefined);
+      return null;
+    }
+    for (const item of slice) (all[part] as unknown[]).push(item);
+    if (part === 'nodes') {
+      views ??= new BeliefViewsBuilder({ derived: all.derived, diagnostics: head.diagnostics }, previousViews);
+      index.addNodes(slice as readonly GraphNode[]);
+      views.addNodes(slice as readonly GraphNode[]);
+    } else if (part === 'edges') index.addEdges(slice as readonly GraphEdge[]);
+  }
+  const { sliced: _sliced, ...rest } = head;
+  const patch: AnalysisPatch = { ...rest, nodes: all.nodes, edges: all.edges, derived: all.derived };
+  return { patch, index, views: views?.views ?? new Map(), diagnostics: head.diagnostics };
+}

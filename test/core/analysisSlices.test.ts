@@ -1,0 +1,80 @@
+/**
+ * A very large analysis crosses to the page in slices: what the page assembles from them
+ * (the patch, its index and its belief views) is what one complete message gives.
+ */
+import { expose } from 'comlink';
+import { describe, expect, it } from 'vitest';
+import { generateTrace } from '../../bench/generateTrace.ts';
+import { applyPatch, completePatch } from '../../src/core/analysis/analysisPatch.ts';
+import { AnalysisSession } from '../../src/core/analysis/analysisSession.ts';
+import { assembleSlices, SLICE_ITEMS } from '../../src/core/analysis/analysisSlices.ts';
+import type { SlicedPart } from '../../src/core/analysis/analysisSlices.ts';
+import { buildBeliefViews } from '../../src/core/analysis/beliefView.ts';
+import { indexGraph } from '../../src/core/graph/graphIndex.ts';
+import { toLayoutInput } from '../../src/core/layout/toLayoutInput.ts';
+import { createLayoutApi } from '../../workers/layoutApi.ts';
+
+// Past two slices, with problems on some nodes (a dangling justification, a duplicate id).
+const TEXT = `${generateTrace(SLICE_ITEMS * 2 + 100, 3)}bx .4 @self <b99999 "dangling"\nb5 .5 L0 @self "again"\n`;
+
+describe('analysis in slices', () => {
+  it.each([
+    ['a small document', generateTrace(50)],
+    ['a document past two slices', TEXT],
+  ])('%s: assembled, equals the complete patch, its index and its views', async (_, text) => {
+    const session = new AnalysisSession(() => 0);
+    const head = session.analyzeInSlices({ version: 1, text, language: 'clair', baseVersion: null });
+    const complete = completePatch(session.analysisOf(1)!);
+    if (!head.sliced) {
+      expect(head).toEqual(complete);
+      return;
+    }
+    expect(head.nodes).toEqual([]);
+    expect(head.sliced).toEqual({ nodes: complete.nodes.length, edges: complete.edges!.length, derived: complete.derived.length });
+    let fetches = 0;
+    const built = await assembleSlices(head, async (part: SlicedPart, from: number) => (fetches++, session.patchSlice(1, part, from)) as never, new Map());
+    expect(built).not.toBeNull();
+    expect(fetches).toBe(Math.ceil(complete.nodes.length / SLICE_ITEMS) + Math.ceil(complete.edges!.length / SLICE_ITEMS) + Math.ceil(complete.derived.length / SLICE_ITEMS));
+    expect(built!.patch).toEqual(complete);
+    const analysis = applyPatch(null, built!.patch)!;
+    const index = built!.index.finish(analysis.graph);
+    const expected = indexGraph(analysis.graph);
+    expect(index.byId).toEqual(expected.byId);
+    expect(index.order).toEqual(expected.order);
+    expect(index.supportsOf).toEqual(expected.supportsOf);
+    expect(index.dependentsOf).toEqual(expected.dependentsOf);
+    expect(built!.views).toEqual(buildBeliefViews(analysis, new Map()));
+    expect([...built!.views.values()].some((v) => v.errors > 0)).toBe(true);
+  });
+
+  it('a slice of a version the worker has moved past is null, and assembling it gives null', async () => {
+    const session = new AnalysisSession(() => 0);
+    const head = session.analyzeInSlices({ version: 1, text: TEXT, language: 'clair', baseVersion: null });
+    session.analyzeInSlices({ version: 2, text: `${TEXT}b77777 .5 L0 @self "more"\n`, language: 'clair', baseVersion: null });
+    expect(session.patchSlice(1, 'nodes', 0)).toBeNull();
+    expect(await assembleSlices(head, async (part: SlicedPart, from: number) => session.patchSlice(1, part, from) as never, new Map())).toBeNull();
+  });
+
+  it('stops when a newer edit is waiting', async () => {
+    const session = new AnalysisSession(() => 0);
+    const head = session.analyzeInSlices({ version: 1, text: TEXT, language: 'clair', baseVersion: null });
+    let calls = 0;
+    const built = await assembleSlices(head, async (part: SlicedPart, from: number) => session.patchSlice(1, part, from) as never, new Map(), () => ++calls > 2);
+    expect(built).toBeNull();
+  });
+
+  it('the layout worker lays out a version with the input the validation worker gives it over their channel', async () => {
+    const session = new AnalysisSession(() => 0);
+    session.analyzeInSlices({ version: 4, text: generateTrace(30), language: 'clair', baseVersion: null });
+    const channel = new MessageChannel();
+    expose({ layoutInput: (v: number, hide: boolean) => session.layoutInput(v, hide) }, channel.port1);
+    const api = createLayoutApi({ warmUpAfterFirstLayoutMs: null });
+    api.connectValidation(channel.port2);
+    const viaChannel = await api.layoutOf({ version: 4, documentKey: 'a', hideHelpers: true });
+    const direct = await createLayoutApi({ warmUpAfterFirstLayoutMs: null }).layout({ version: 4, documentKey: 'a', input: toLayoutInput(session.analysisOf(4)!.graph, { hideHelpers: true }) });
+    expect(viaChannel).toEqual({ ...direct, ms: viaChannel!.ms });
+    expect(await api.layoutOf({ version: 9, documentKey: 'a', hideHelpers: true })).toBeNull();
+    channel.port1.close();
+    channel.port2.close();
+  });
+});
