@@ -4,7 +4,8 @@
  * each remembering its previous layout so edits are patched rather than redone.
  */
 import { wrap } from 'comlink';
-import type { LayoutInput, LayoutResult } from '../src/core/layout/layoutTypes.ts';
+import type { LayoutInput, LayoutResult, Positions } from '../src/core/layout/layoutTypes.ts';
+import { SLICE_ITEMS } from '../src/core/transfer/pullSlices.ts';
 import type { LayoutEngine, LayoutEngineOptions } from '../src/elk/layoutEngine.ts';
 import { createLayoutEngine } from '../src/elk/layoutEngine.ts';
 import { warmUpElk } from '../src/elk/warmUpElk.ts';
@@ -21,7 +22,11 @@ export interface LayoutRequest {
   readonly draft?: boolean;
 }
 
-export type VersionedLayoutResult = LayoutResult & { readonly version: number };
+export type VersionedLayoutResult = LayoutResult & {
+  readonly version: number;
+  /** A very large layout: `positions` is empty here, and this many come by positionsSlice. */
+  readonly sliced?: number;
+};
 
 /** A layout of a version the validation worker analysed: the input is asked of it directly. */
 export interface AnalysisLayoutRequest extends Omit<LayoutRequest, 'input'> {
@@ -80,6 +85,8 @@ export function createLayoutApi(options: LayoutApiOptions = {}) {
   if (options.warmUpAfterFirstLayoutMs !== null) setTimeout(() => void warmUpElk(() => pending > 0, 1, 1000, FIRST_TOUCH_NODES), 0);
 
   let source: LayoutInputSource | null = null;
+  /** The last layout answered in slices, until the page has them all (or a newer one replaces it). */
+  let sliced: { readonly version: number; readonly documentKey: string; readonly entries: [string, Positions[string]][] } | null = null;
 
   const api = {
     /** Lays out one version of a document. Never rejects. */
@@ -115,7 +122,17 @@ export function createLayoutApi(options: LayoutApiOptions = {}) {
     async layoutOf(request: AnalysisLayoutRequest): Promise<VersionedLayoutResult | null> {
       if (!source) throw new Error('the layout worker has no channel to the validation worker');
       const input = await source.layoutInput(request.version, request.hideHelpers);
-      return input ? api.layout({ ...request, input }) : null;
+      if (!input) return null;
+      const result = await api.layout({ ...request, input });
+      const entries = Object.entries(result.positions);
+      if (entries.length <= SLICE_ITEMS) return result;
+      sliced = { version: request.version, documentKey: String(request.documentKey), entries };
+      return { ...result, positions: {}, sliced: entries.length };
+    },
+    /** Positions `from` … of the last layout answered in slices; null once it is gone. */
+    positionsSlice(documentKey: string, version: number, from: number): Positions | null {
+      if (!sliced || sliced.version !== version || sliced.documentKey !== documentKey) return null;
+      return Object.fromEntries(sliced.entries.slice(from, from + SLICE_ITEMS));
     },
   };
   return api;

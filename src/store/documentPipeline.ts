@@ -16,6 +16,7 @@ import { languageRow } from '../core/languages/languageTable.ts';
 import type { LayoutResult } from '../core/layout/layoutTypes.ts';
 import type { AssembledSlices, SlicedPart } from '../core/analysis/analysisSlices.ts';
 import { assembleSlices } from '../core/analysis/analysisSlices.ts';
+import { pullSlices, sliceStarts } from '../core/transfer/pullSlices.ts';
 import type { LayoutApi } from '../../workers/layout.worker.ts';
 import type { ValidationApi } from '../../workers/validation.worker.ts';
 import type { BeliefView } from '../core/analysis/beliefView.ts';
@@ -109,10 +110,21 @@ export class DocumentPipeline {
     });
     this.layouter = new LatestRequest<LayoutRequest, LayoutReply>({
       run: async (r) => {
-        const result = await layout.layoutOf({ version: r.version, documentKey: this.documentKey, hideHelpers: r.hideHelpers, force: r.force, draft: r.draft });
+        const documentKey = this.documentKey;
+        const result = await layout.layoutOf({ version: r.version, documentKey, hideHelpers: r.hideHelpers, force: r.force, draft: r.draft });
         // The validation worker has moved past this version: a newer layout is asked for.
         if (!result) throw new RequestCancelled();
-        return { ...result, version: r.version, key: r.key, request: r };
+        if (result.sliced === undefined) return { ...result, version: r.version, key: r.key, request: r };
+        // A very large layout comes in slices, merged as they arrive (src/core/transfer/pullSlices.ts).
+        const positions: Record<string, { x: number; y: number }> = {};
+        const whole = await pullSlices(
+          sliceStarts(result.sliced),
+          (from) => layout.positionsSlice(documentKey, r.version, from),
+          (slice) => Object.assign(positions, slice),
+          () => this.layouter.latestVersion > r.version,
+        );
+        if (!whole) throw new RequestCancelled();
+        return { ...result, positions, version: r.version, key: r.key, request: r };
       },
       accept: (r) => {
         // A draft is on screen: now the real layout, unless a newer version is already asked for.

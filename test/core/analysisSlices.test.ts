@@ -13,6 +13,7 @@ import { buildBeliefViews } from '../../src/core/analysis/beliefView.ts';
 import { indexGraph } from '../../src/core/graph/graphIndex.ts';
 import { toLayoutInput } from '../../src/core/layout/toLayoutInput.ts';
 import { createLayoutApi } from '../../workers/layoutApi.ts';
+import { pullSlices, sliceStarts } from '../../src/core/transfer/pullSlices.ts';
 
 // Past two slices, with problems on some nodes (a dangling justification, a duplicate id).
 const TEXT = `${generateTrace(SLICE_ITEMS * 2 + 100, 3)}bx .4 @self <b99999 "dangling"\nb5 .5 L0 @self "again"\n`;
@@ -76,5 +77,22 @@ describe('analysis in slices', () => {
     expect(await api.layoutOf({ version: 9, documentKey: 'a', hideHelpers: true })).toBeNull();
     channel.port1.close();
     channel.port2.close();
+  });
+
+  it('a very large layout comes in slices that merge into the positions one reply gives', async () => {
+    const session = new AnalysisSession(() => 0);
+    session.analyzeInSlices({ version: 2, text: TEXT, language: 'clair', baseVersion: null });
+    const api = createLayoutApi({ warmUpAfterFirstLayoutMs: null });
+    api.connectValidation({ layoutInput: (v, hide) => session.layoutInput(v, hide) });
+    const head = await api.layoutOf({ version: 2, documentKey: 'big', hideHelpers: true, draft: true });
+    const whole = await createLayoutApi({ warmUpAfterFirstLayoutMs: null }).layout({ version: 2, documentKey: 'big', input: session.layoutInput(2, true)!, draft: true });
+    expect(head!.sliced).toBe(Object.keys(whole.positions).length);
+    expect(head!.positions).toEqual({});
+    const merged: Record<string, { x: number; y: number }> = {};
+    const complete = await pullSlices(sliceStarts(head!.sliced!), async (from) => api.positionsSlice('big', 2, from), (slice) => Object.assign(merged, slice));
+    expect(complete).toBe(true);
+    expect(merged).toEqual(whole.positions);
+    expect(api.positionsSlice('big', 3, 0)).toBeNull();
+    expect(api.positionsSlice('other', 2, 0)).toBeNull();
   });
 });

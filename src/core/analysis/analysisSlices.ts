@@ -12,9 +12,9 @@ import { GraphIndexBuilder } from '../graph/graphIndex.ts';
 import type { AnalysisPatch } from './analysisPatch.ts';
 import type { BeliefView } from './beliefView.ts';
 import { BeliefViewsBuilder } from './beliefView.ts';
+import { pullSlices, SLICE_ITEMS, sliceStarts } from '../transfer/pullSlices.ts';
 
-/** Items per slice: a slice of nodes is read and indexed in well under a frame's budget. */
-export const SLICE_ITEMS = 4096;
+export { SLICE_ITEMS };
 
 export type SlicedPart = 'nodes' | 'edges' | 'derived';
 
@@ -57,7 +57,7 @@ export interface AssembledSlices {
 }
 
 /**
- * Fetches every slice of a sliced patch's head, one at a time, indexing nodes and edges
+ * Fetches every slice of a sliced patch's head (pullSlices), indexing nodes and edges
  * and building belief views as they come. `fetch` gives null when the worker no longer
  * has the patch, and then so does this; `stale` stops early (a newer edit is waiting).
  */
@@ -71,28 +71,24 @@ export async function assembleSlices(
   if (!lengths) throw new Error('not a sliced patch');
   const all: { nodes: GraphNode[]; edges: GraphEdge[]; derived: DerivedConfidence[] } = { nodes: [], edges: [], derived: [] };
   const index = new GraphIndexBuilder();
-  let views: BeliefViewsBuilder | null = null;
-  // Derived values first: a node's view needs its own. The next slice is asked for before
-  // this one is taken in, so the worker cuts one while the page reads the other.
-  const order: [SlicedPart, number][] = [];
-  for (const part of ['derived', 'nodes', 'edges'] as const) for (let from = 0; from < lengths[part]; from += SLICE_ITEMS) order.push([part, from]);
-  let next = order.length > 0 ? fetch(order[0]![0], order[0]![1]) : null;
-  for (let k = 0; k < order.length; k++) {
-    const part = order[k]![0];
-    const slice = await next!;
-    next = k + 1 < order.length && !stale() ? fetch(order[k + 1]![0], order[k + 1]![1]) : null;
-    if (!slice || stale()) {
-      // The slice already asked for is not wanted; its failure would not be either.
-      next?.catch(() => undefined);
-      return null;
-    }
-    for (const item of slice) (all[part] as unknown[]).push(item);
-    if (part === 'nodes') {
-      views ??= new BeliefViewsBuilder({ derived: all.derived, diagnostics: head.diagnostics }, previousViews);
-      index.addNodes(slice as readonly GraphNode[]);
-      views.addNodes(slice as readonly GraphNode[]);
-    } else if (part === 'edges') index.addEdges(slice as readonly GraphEdge[]);
-  }
+  let views = null as BeliefViewsBuilder | null;
+  // Derived values first: a node's view needs its own.
+  const keys: [SlicedPart, number][] = [];
+  for (const part of ['derived', 'nodes', 'edges'] as const) for (const from of sliceStarts(lengths[part])) keys.push([part, from]);
+  const complete = await pullSlices(
+    keys,
+    ([part, from]) => fetch(part, from) as Promise<SliceItems[SlicedPart] | null>,
+    (slice, [part]) => {
+      for (const item of slice) (all[part] as unknown[]).push(item);
+      if (part === 'nodes') {
+        views ??= new BeliefViewsBuilder({ derived: all.derived, diagnostics: head.diagnostics }, previousViews);
+        index.addNodes(slice as readonly GraphNode[]);
+        views.addNodes(slice as readonly GraphNode[]);
+      } else if (part === 'edges') index.addEdges(slice as readonly GraphEdge[]);
+    },
+    stale,
+  );
+  if (!complete) return null;
   const { sliced: _sliced, ...rest } = head;
   const patch: AnalysisPatch = { ...rest, nodes: all.nodes, edges: all.edges, derived: all.derived };
   return { patch, index, views: views?.views ?? new Map(), diagnostics: head.diagnostics };
