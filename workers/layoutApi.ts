@@ -8,7 +8,7 @@ import type { LayoutInput, LayoutResult, Positions } from '../src/core/layout/la
 import { SLICE_ITEMS } from '../src/core/transfer/pullSlices.ts';
 import type { LayoutEngine, LayoutEngineOptions } from '../src/elk/layoutEngine.ts';
 import { createLayoutEngine } from '../src/elk/layoutEngine.ts';
-import { warmUpElk } from '../src/elk/warmUpElk.ts';
+import { WARM_UP_ROUNDS, warmUpElk } from '../src/elk/warmUpElk.ts';
 
 export interface LayoutRequest {
   /** The document version the input was derived from; echoed in the result. */
@@ -40,6 +40,8 @@ export interface LayoutInputSource {
 
 /** How long after the first layout ELK's warm-up starts (the page has drawn its first graph by then). */
 const WARM_UP_DELAY_MS = 1500;
+/** How soon a warm-up that gave way looks again. */
+const WARM_UP_RETRY_MS = 500;
 /** The size of the throwaway layout run as the worker starts. */
 const FIRST_TOUCH_NODES = 12;
 
@@ -73,10 +75,19 @@ export function createLayoutApi(options: LayoutApiOptions = {}) {
   // ELK warms up once the first real layout is answered and the page is idle: while a
   // page loads, its threads share the machine's cores with the editor's start-up, and a
   // first document is small; a big paste later finds ELK warm.
+  // It gives way to real work: a layout asked for, one being fetched in slices, or the
+  // page editing (hold): on a machine of two cores a warm-up beside a big paste's analysis
+  // slowed it by a third. What it has not done it does once the work is over.
+  let heldUntil = 0;
+  const busy = () => pending > 0 || sliced !== null || performance.now() < heldUntil;
+  const warmUp = async (rounds: number): Promise<void> => {
+    const ran = await warmUpElk(busy, rounds);
+    if (ran < rounds) setTimeout(() => void warmUp(rounds - ran), WARM_UP_RETRY_MS);
+  };
   const scheduleWarmUp = (): void => {
     if (warmUpScheduled || options.warmUpAfterFirstLayoutMs === null) return;
     warmUpScheduled = true;
-    setTimeout(() => void warmUpElk(() => pending > 0), options.warmUpAfterFirstLayoutMs ?? WARM_UP_DELAY_MS);
+    setTimeout(() => void warmUp(WARM_UP_ROUNDS), options.warmUpAfterFirstLayoutMs ?? WARM_UP_DELAY_MS);
   };
 
   // One small throwaway layout as the worker starts: ELK's first call in a thread pays
@@ -107,6 +118,10 @@ export function createLayoutApi(options: LayoutApiOptions = {}) {
     async warmUp(): Promise<void> {
       await warmUpElk(() => pending > 0);
     },
+    /** The page is busy with an edit: no warm-up round starts for `ms`. */
+    hold(ms: number): void {
+      heldUntil = Math.max(heldUntil, performance.now() + ms);
+    },
     /** Drops a document's previous layout (it was closed or deleted). */
     forget(documentKey: string): void {
       engines.delete(documentKey);
@@ -132,7 +147,9 @@ export function createLayoutApi(options: LayoutApiOptions = {}) {
     /** Positions `from` … of the last layout answered in slices; null once it is gone. */
     positionsSlice(documentKey: string, version: number, from: number): Positions | null {
       if (!sliced || sliced.version !== version || sliced.documentKey !== documentKey) return null;
-      return Object.fromEntries(sliced.entries.slice(from, from + SLICE_ITEMS));
+      const slice = Object.fromEntries(sliced.entries.slice(from, from + SLICE_ITEMS));
+      if (from + SLICE_ITEMS >= sliced.entries.length) sliced = null;
+      return slice;
     },
   };
   return api;

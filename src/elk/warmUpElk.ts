@@ -14,12 +14,17 @@ import { layoutComponentsWithElk } from './layoutComponentsWithElk.ts';
  * 4 rounds ~1.2 s, 8 rounds ~0.7 s, 16 rounds ~0.6 s, on a busy 2-core machine where
  * a warm layout took ~0.4 s. Ten rounds, capped by a time budget for slow machines.
  */
-export async function warmUpElk(stop: () => boolean = () => false, rounds = 10, budgetMs = 4000, size = 120): Promise<void> {
+export const WARM_UP_ROUNDS = 10;
+
+/** Runs up to `rounds` rounds; returns how many it ran before `stop()` or the budget ended it. */
+export async function warmUpElk(stop: () => boolean = () => false, rounds = WARM_UP_ROUNDS, budgetMs = 4000, size = 120): Promise<number> {
   const graph = warmUpGraph(size);
   const started = performance.now();
-  for (let i = 0; i < rounds && !stop() && performance.now() - started < budgetMs; i++) {
+  let i = 0;
+  for (; i < rounds && !stop() && performance.now() - started < budgetMs; i++) {
     await layoutComponentsWithElk([graph]);
   }
+  return i;
 }
 
 /** A deterministic DAG where each node rests on one to three of the dozen before it. */

@@ -58,6 +58,9 @@ interface LayoutRequest {
   readonly draft: boolean;
 }
 
+/** Texts this long (about 1,000 beliefs) hold the layout worker's warm-up off while analysed. */
+const HOLD_WARM_UP_FROM = 64 * 1024;
+
 type LayoutReply = LayoutResult & { readonly version: number; readonly key: string; readonly request: LayoutRequest };
 
 /** What a layout is for: the graph's shape, and whether helper claims are drawn. */
@@ -218,8 +221,17 @@ export class DocumentPipeline {
     const version = state.editorVersion + 1;
     this.cancelSettle();
     useDocumentStore.setState({ editorVersion: version });
+    this.holdWarmUp(text.length);
     this.analyzer.submit({ version, text, language: state.language });
     return version;
+  }
+
+  /**
+   * A large text keeps the layout worker's warm-up from competing with its analysis for
+   * the machine's cores, for about as long as the analysis takes (a 5 MB text about 1 s).
+   */
+  private holdWarmUp(chars: number): void {
+    if (chars >= HOLD_WARM_UP_FROM) void this.layout.hold(Math.min(5000, chars / 2500));
   }
 
   /**

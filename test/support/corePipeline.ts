@@ -16,6 +16,7 @@ export function corePipeline(inference: InferenceClient | null = null): Document
     layout: async (r: { version: number }) => ({ positions: {}, method: 'cached', ms: 0, moved: 0, version: r.version }),
     layoutOf: async (r: { version: number }) => ({ positions: {}, method: 'cached', ms: 0, moved: 0, version: r.version }),
     forget: async () => undefined,
+    hold: async () => undefined,
   } as unknown as Remote<LayoutApi>;
   return new DocumentPipeline(validation, layout, inference);
 }

@@ -11,6 +11,7 @@ import { isClear, panToClear } from './clearArea.ts';
 import type { Rect } from './clearArea.ts';
 import type { GraphNode, NodeId, ReasoningGraph } from '../../core/graph/reasoningGraph.ts';
 import { boxOf } from '../../core/layout/nodeBox.ts';
+import type { NodeBox } from '../../core/layout/nodeBox.ts';
 import '@xyflow/react/dist/style.css';
 import { NODE_HEIGHT, NODE_WIDTH } from '../../core/layout/layoutTypes.ts';
 import { selectNode, useDocumentStore } from '../../store/documentStore.ts';
@@ -40,12 +41,12 @@ const edgeTypes = { justification: JustificationEdge };
  * node once to measure it, which for a 20k-node trace would mount 20k elements just to
  * throw them away. Each kind of node has one fixed box (nodeBox.ts).
  */
-const boxCache = new Map<string, { measured: { width: number; height: number }; handles: NodeHandle[] }>();
+const boxCache = new Map<NodeBox, { measured: { width: number; height: number }; handles: NodeHandle[] }>();
 
 function sizing(node: GraphNode) {
+  // One box object per kind of node (nodeBox.ts): it is the cache's key.
   const box = boxOf(node);
-  const key = `${box.width}x${box.height}`;
-  let cached = boxCache.get(key);
+  let cached = boxCache.get(box);
   if (!cached) {
     cached = {
       measured: { width: box.width, height: box.height },
@@ -54,7 +55,7 @@ function sizing(node: GraphNode) {
         { type: 'source', position: Position.Bottom, x: box.width / 2, y: box.height, width: 1, height: 1 },
       ],
     };
-    boxCache.set(key, cached);
+    boxCache.set(box, cached);
   }
   return cached;
 }
@@ -86,8 +87,12 @@ function shownNodes(graph: ReasoningGraph | undefined, positions: Readonly<Recor
   for (const n of graph?.nodes ?? []) {
     const p = positions[n.id];
     if (!p || (n.helper && !showHelpers) || (visible && !visible.has(n.id))) continue;
-    const { width, height } = sizing(n).measured;
-    boxes.set([p.x, p.y, width, height], ids.length * 4);
+    const box = boxOf(n);
+    const k = ids.length * 4;
+    boxes[k] = p.x;
+    boxes[k + 1] = p.y;
+    boxes[k + 2] = box.width;
+    boxes[k + 3] = box.height;
     at.set(n.id, ids.length);
     ids.push(n.id);
     nodes.push(n);
@@ -219,32 +224,46 @@ function GraphCanvas() {
     },
     [shown, flowObjects],
   );
-  /** The edges between shown nodes that `drawn` holds both ends of (every shown one for 'all'). */
+  // The edges between shown nodes, as pairs of shown indices and the edge each pair is.
+  const shownEdges = useMemo(() => {
+    const graphEdges = useDocumentStore.getState().analysis?.graph.edges ?? [];
+    const ends: number[] = [];
+    const which: number[] = [];
+    graphEdges.forEach((e, k) => {
+      const a = shown.at.get(e.from);
+      const b = shown.at.get(e.to);
+      if (a === undefined || b === undefined) return;
+      ends.push(a, b);
+      which.push(k);
+    });
+    return { graphEdges, ends: Int32Array.from(ends), which };
+  }, [shown]);
+  /** The edges whose ends `drawn` holds both of (every shown one for 'all'): flags by index, not lookups by id. */
   const edgesBetween = useCallback(
     (drawn: ReadonlySet<string> | 'all'): Edge[] => {
+      const { graphEdges, ends, which } = shownEdges;
+      const flag = new Uint8Array(shown.ids.length);
+      if (drawn === 'all') flag.fill(1);
+      else
+        for (const id of drawn) {
+          const i = shown.at.get(id);
+          if (i !== undefined) flag[i] = 1;
+        }
       const out: Edge[] = [];
-      for (const e of useDocumentStore.getState().analysis?.graph.edges ?? []) {
-        if (!shown.at.has(e.from) || !shown.at.has(e.to) || (drawn !== 'all' && (!drawn.has(e.from) || !drawn.has(e.to)))) continue;
+      for (let k = 0; k < which.length; k++) {
+        if (!flag[ends[k * 2]!] || !flag[ends[k * 2 + 1]!]) continue;
+        const e = graphEdges[which[k]!]!;
         let edge = flowObjects.edges.get(e.id);
         if (!edge) flowObjects.edges.set(e.id, (edge = { id: e.id, source: e.from, target: e.to, type: 'justification', data: { tentative: e.tentative, kind: e.kind } }));
         out.push(edge);
       }
       return out;
     },
-    [shown, flowObjects],
+    [shown, shownEdges, flowObjects],
   );
 
   // A large graph: React Flow draws what is in and around the view, a canvas the overview.
-  const cullIndex = useMemo(() => {
-    if (shown.ids.length <= CULL_FROM) return null;
-    const ends: number[] = [];
-    for (const e of useDocumentStore.getState().analysis?.graph.edges ?? []) {
-      const a = shown.at.get(e.from);
-      const b = shown.at.get(e.to);
-      if (a !== undefined && b !== undefined) ends.push(a, b);
-    }
-    return cullIndexOf(shown.ids, shown.boxes, Int32Array.from(ends), shown.at);
-  }, [shown]);
+  const cullIndex = useMemo(() => (shown.ids.length > CULL_FROM ? cullIndexOf(shown.ids, shown.boxes, shownEdges.ends, shown.at) : null), [shown, shownEdges]);
   const drawnIds = useViewportCulling(cullIndex);
   const overview = cullIndex !== null && drawnIds === null;
   const nodes = useMemo(() => {
