@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { generateTrace } from '../../bench/generateTrace.ts';
 import { applyPatch, completePatch } from '../../src/core/analysis/analysisPatch.ts';
 import { AnalysisSession } from '../../src/core/analysis/analysisSession.ts';
-import { assembleSlices, SLICE_ITEMS } from '../../src/core/analysis/analysisSlices.ts';
+import { assembleSlices, assembleWhole, SLICE_ITEMS } from '../../src/core/analysis/analysisSlices.ts';
 import type { SlicedPart } from '../../src/core/analysis/analysisSlices.ts';
 import { buildBeliefViews } from '../../src/core/analysis/beliefView.ts';
 import { indexGraph } from '../../src/core/graph/graphIndex.ts';
@@ -28,6 +28,11 @@ describe('analysis in slices', () => {
     const complete = completePatch(session.analysisOf(1)!);
     if (!head.sliced) {
       expect(head).toEqual(complete);
+      // In one message, the same index and views are built at once.
+      const whole = assembleWhole(head, new Map());
+      const analysis = applyPatch(null, head)!;
+      expect(whole.index.finish(analysis.graph).dependentsOf).toEqual(indexGraph(analysis.graph).dependentsOf);
+      expect(whole.views).toEqual(buildBeliefViews(analysis, new Map()));
       return;
     }
     expect(head.nodes).toEqual([]);

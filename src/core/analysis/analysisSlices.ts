@@ -93,3 +93,13 @@ export async function assembleSlices(
   const patch: AnalysisPatch = { ...rest, nodes: all.nodes, edges: all.edges, derived: all.derived };
   return { patch, index, views: views?.views ?? new Map(), diagnostics: head.diagnostics };
 }
+
+/** What assembleSlices builds, for a complete patch that came in one message. */
+export function assembleWhole(patch: AnalysisPatch, previousViews: ReadonlyMap<string, BeliefView>): AssembledSlices {
+  const index = new GraphIndexBuilder();
+  index.addNodes(patch.nodes);
+  index.addEdges(patch.edges ?? []);
+  const views = new BeliefViewsBuilder(patch, previousViews);
+  views.addNodes(patch.nodes);
+  return { patch, index, views: views.views, diagnostics: patch.diagnostics };
+}
