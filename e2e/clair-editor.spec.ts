@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { errorCount, gotoLineEnd, node, openFresh, pasteText, settled, shot } from './page.ts';
+import { generateTrace } from '../bench/generateTrace.ts';
+import { editorText, errorCount, gotoLineEnd, node, openFresh, pasteText, settled, shot, throttle } from './page.ts';
 
 const SAMPLE_IDS = ['b1', 'b2', 'b3', 'b4', 'b5', 'b6', 'b7', 'b8', 'b9'];
 
@@ -150,6 +151,42 @@ test('pasting 5 MB of trace keeps typing, validation and the graph working', asy
   await expect(page.getByTestId('diagnostics')).toContainText('after the content');
   await shot(page, 'five-megabytes');
 });
+
+for (const rate of [1, 4]) {
+  test(`a large paste is analysed whole, fills the editor, and is one undo step (CPU ${rate}×)`, async ({ page }) => {
+    await openFresh(page);
+    await throttle(page, rate);
+    const before = await editorText(page);
+    // About 250 KB: past the size the editor takes in slices (src/app/editor/largePaste.ts).
+    const text = generateTrace(3000);
+    const lines = text.trimEnd().split('\n');
+    await pasteText(page, text);
+    await settled(page);
+    await expect(page.getByTestId('graph')).toHaveAttribute('data-visible-nodes', '3000');
+    expect(await errorCount(page)).toBe(0);
+    // The editor holds the paste from its first line to its last, cursor at its end.
+    await page.keyboard.press('Control+Home');
+    expect((await editorText(page)).split('\n')[0]).toBe(lines[0]);
+    await page.keyboard.press('Control+End');
+    expect(await editorText(page)).toContain(lines[lines.length - 1]);
+    // Typing goes on from there, key by key.
+    await page.keyboard.type('\nb9999 .5 L0 @self <b1 "typed after"');
+    await settled(page);
+    await expect(page.getByTestId('graph')).toHaveAttribute('data-visible-nodes', '3001');
+    // Undo takes back the typing (Monaco stops at word boundaries), then the whole paste in one step.
+    for (let i = 0; i < 20 && (await page.getByTestId('graph').getAttribute('data-visible-nodes')) !== '3000'; i++) {
+      await page.keyboard.press('Control+Z');
+      await settled(page);
+    }
+    await page.keyboard.press('Control+End');
+    expect((await editorText(page)).trimEnd().split('\n').pop()).toBe(lines[lines.length - 1]);
+    await page.keyboard.press('Control+Z');
+    await settled(page);
+    expect(await editorText(page)).toBe(before);
+    for (const id of SAMPLE_IDS) await expect(node(page, id)).toBeVisible();
+    await shot(page, `large-paste-undone-${rate}x`);
+  });
+}
 
 test('export menu downloads canonical text and pictures of the graph', async ({ page }) => {
   await openFresh(page);

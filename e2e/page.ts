@@ -32,7 +32,9 @@ export async function settled(page: Page): Promise<number> {
       const g = Number(await page.getByTestId('graph').getAttribute('data-version'));
       // A large graph is drawn first from a quick draft; settled is ELK's layout in place.
       const draft = (await page.getByTestId('graph').getAttribute('data-layout-draft')) === 'true';
-      return v > 0 && d === v && g === v && !draft;
+      // A large paste is analysed from the start while the editor still fills (data-filling).
+      const filling = (await page.getByTestId('editor').getAttribute('data-filling')) !== null;
+      return v > 0 && d === v && g === v && !draft && !filling;
     }, { timeout: SETTLE_TIMEOUT })
     .toBe(true);
   return editorVersion(page);

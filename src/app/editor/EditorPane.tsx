@@ -88,6 +88,9 @@ export function EditorPane() {
         e.stopImmediatePropagation();
         pipeline.edit(large.text);
         saveTextSoon(large.text);
+        // While it fills, the editor takes no typing; `data-filling` says so.
+        host.dataset.filling = 'true';
+        void large.done.finally(() => delete host.dataset.filling);
         return;
       }
       e.preventDefault();

@@ -65,7 +65,7 @@ async function fill(
   inserted: string,
   whileSlicing: (on: boolean) => void,
 ): Promise<boolean> {
-  editor.updateOptions({ readOnly: true });
+  editor.updateOptions({ readOnly: true, readOnlyMessage: { value: 'The paste is still going into the editor; type again in a moment.' } });
   model.pushStackElement();
   let range: InstanceType<typeof Monaco.Range> = selection;
   let offset = model.getOffsetAt(selection.getStartPosition());
@@ -100,6 +100,6 @@ async function fill(
     return true;
   } finally {
     // A disposed editor has no model; there is nothing to give typing back to.
-    if (editor.getModel()) editor.updateOptions({ readOnly: false });
+    if (editor.getModel()) editor.updateOptions({ readOnly: false, readOnlyMessage: undefined });
   }
 }
