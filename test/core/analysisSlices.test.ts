@@ -49,6 +49,10 @@ describe('analysis in slices', () => {
     expect(index.order).toEqual(expected.order);
     expect(index.supportsOf).toEqual(expected.supportsOf);
     expect(index.dependentsOf).toEqual(expected.dependentsOf);
+    expect(index.ends).toEqual(expected.ends);
+    expect([...index.ends].every((i) => i >= 0)).toBe(true);
+    const ids = analysis.graph.nodes.map((n) => n.id);
+    analysis.graph.edges.forEach((e, k) => expect([ids[index.ends[k * 2]!], ids[index.ends[k * 2 + 1]!]]).toEqual([e.from, e.to]));
     expect(built!.views).toEqual(buildBeliefViews(analysis, new Map()));
     expect([...built!.views.values()].some((v) => v.errors > 0)).toBe(true);
   });

@@ -3,13 +3,13 @@
  * rebuilt only when the graph's shape or its positions change; content and confidence
  * edits flow into the memoized nodes through the store.
  */
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FocusEvent, KeyboardEvent } from 'react';
 import { Background, ControlButton, Controls, getViewportForBounds, MiniMap, Panel, Position, ReactFlow, ReactFlowProvider, useReactFlow, useStore, useStoreApi } from '@xyflow/react';
 import type { Edge, Node, NodeHandle, NodeMouseHandler } from '@xyflow/react';
 import { isClear, panToClear } from './clearArea.ts';
 import type { Rect } from './clearArea.ts';
-import type { GraphNode, NodeId, ReasoningGraph } from '../../core/graph/reasoningGraph.ts';
+import type { GraphEdge, GraphNode, NodeId, ReasoningGraph } from '../../core/graph/reasoningGraph.ts';
 import { boxOf } from '../../core/layout/nodeBox.ts';
 import type { NodeBox } from '../../core/layout/nodeBox.ts';
 import '@xyflow/react/dist/style.css';
@@ -29,6 +29,7 @@ import { GraphViewPanel } from './GraphViewPanel.tsx';
 import { lodOf } from './levelOfDetail.ts';
 import type { Box } from '../../core/layout/viewportCulling.ts';
 import { boundsOf, cullIndexOf, itemNear } from '../../core/layout/viewportCulling.ts';
+import { nextTask } from '../../store/nextTask.ts';
 import { EmptyDocument } from './EmptyDocument.tsx';
 import { OverviewCanvas } from './OverviewCanvas.tsx';
 import { useViewportCulling } from './useViewportCulling.ts';
@@ -79,10 +80,9 @@ interface Shown {
   readonly at: ReadonlyMap<string, number>;
 }
 
-function shownNodes(graph: ReasoningGraph | undefined, positions: Readonly<Record<string, { x: number; y: number }>>, showHelpers: boolean, visible: ReadonlySet<string> | null): Shown {
+function shownNodes(graph: ReasoningGraph | undefined, order: ReadonlyMap<string, number> | undefined, positions: Readonly<Record<string, { x: number; y: number }>>, showHelpers: boolean, visible: ReadonlySet<string> | null): Shown {
   const nodes: GraphNode[] = [];
   const ids: string[] = [];
-  const at = new Map<string, number>();
   const boxes = new Float64Array((graph?.nodes.length ?? 0) * 4);
   for (const n of graph?.nodes ?? []) {
     const p = positions[n.id];
@@ -93,9 +93,15 @@ function shownNodes(graph: ReasoningGraph | undefined, positions: Readonly<Recor
     boxes[k + 1] = p.y;
     boxes[k + 2] = box.width;
     boxes[k + 3] = box.height;
-    at.set(n.id, ids.length);
     ids.push(n.id);
     nodes.push(n);
+  }
+  // Every node shown (the usual case): their places are the graph index's document order.
+  let at = ids.length === graph?.nodes.length && order?.size === ids.length ? order : null;
+  if (!at) {
+    const m = new Map<string, number>();
+    ids.forEach((id, i) => m.set(id, i));
+    at = m;
   }
   return { nodes, ids, boxes: boxes.subarray(0, ids.length * 4), at };
 }
@@ -127,6 +133,8 @@ const RENDER_ALL_LIMIT = 200;
  * the nodes it is given, so it is drawn only while it is given all of them.
  */
 const CULL_FROM = RENDER_ALL_LIMIT;
+/** A shown graph this many nodes larger or smaller than the last is a new one (culled a task later). */
+const FRESH_GRAPH = 1000;
 /** Fit frames at most this close: a lone node is not blown up. */
 const FIT_MAX_ZOOM = 1.1;
 const FIT_PADDING = 0.12;
@@ -210,7 +218,10 @@ function GraphCanvas() {
   }, [index, collapsed]);
 
   // structureKey: the graph read from the store is the one the positions were laid out for.
-  const shown = useMemo(() => shownNodes(useDocumentStore.getState().analysis?.graph, positions, showHelpers, visible), [structureKey, positions, showHelpers, visible]);
+  const shown = useMemo(() => {
+    const { analysis, index: graphIndex } = useDocumentStore.getState();
+    return shownNodes(analysis?.graph, graphIndex?.graph === analysis?.graph ? graphIndex?.order : undefined, positions, showHelpers, visible);
+  }, [structureKey, positions, showHelpers, visible]);
 
   // React Flow's objects, made when first drawn and kept while the shown nodes are: a node
   // that stays drawn keeps its identity, so React Flow does not take it in again.
@@ -225,8 +236,11 @@ function GraphCanvas() {
     [shown, flowObjects],
   );
   // The edges between shown nodes, as pairs of shown indices and the edge each pair is.
-  const shownEdges = useMemo(() => {
-    const graphEdges = useDocumentStore.getState().analysis?.graph.edges ?? [];
+  const shownEdges = useMemo((): { graphEdges: readonly GraphEdge[]; ends: Int32Array; which: readonly number[] | null } => {
+    const { analysis, index: graphIndex } = useDocumentStore.getState();
+    const graphEdges = analysis?.graph.edges ?? [];
+    // Every node shown: the index has each edge's ends already (which: null, every edge).
+    if (graphIndex && shown.at === graphIndex.order && graphIndex.graph.edges === graphEdges && !graphIndex.ends.includes(-1)) return { graphEdges, ends: graphIndex.ends, which: null };
     const ends: number[] = [];
     const which: number[] = [];
     graphEdges.forEach((e, k) => {
@@ -250,9 +264,9 @@ function GraphCanvas() {
           if (i !== undefined) flag[i] = 1;
         }
       const out: Edge[] = [];
-      for (let k = 0; k < which.length; k++) {
+      for (let k = 0; k < ends.length / 2; k++) {
         if (!flag[ends[k * 2]!] || !flag[ends[k * 2 + 1]!]) continue;
-        const e = graphEdges[which[k]!]!;
+        const e = graphEdges[which ? which[k]! : k]!;
         let edge = flowObjects.edges.get(e.id);
         if (!edge) flowObjects.edges.set(e.id, (edge = { id: e.id, source: e.from, target: e.to, type: 'justification', data: { tentative: e.tentative, kind: e.kind } }));
         out.push(edge);
@@ -262,10 +276,31 @@ function GraphCanvas() {
     [shown, shownEdges, flowObjects],
   );
 
+  // A large graph that is new (a paste, an opened file: thousands of nodes more or fewer
+  // than the last) is indexed for culling in a task after the one that takes it in, so the
+  // two do not make one long frame; nothing is drawn as elements in between. An edit keeps
+  // its drawn nodes throughout (a focused node keeps its focus).
+  const [cullFor, setCullFor] = useState<Shown | null>(null);
+  const lastCount = useRef(0);
+  const fresh = shown.ids.length > CULL_FROM && Math.abs(shown.ids.length - lastCount.current) > FRESH_GRAPH;
+  useEffect(() => {
+    lastCount.current = shown.ids.length;
+    if (!fresh) return;
+    let live = true;
+    void nextTask().then(() => live && setCullFor(shown));
+    return () => {
+      live = false;
+    };
+  }, [shown, fresh]);
+  const cullPending = fresh && cullFor !== shown;
+
   // A large graph: React Flow draws what is in and around the view, a canvas the overview.
-  const cullIndex = useMemo(() => (shown.ids.length > CULL_FROM ? cullIndexOf(shown.ids, shown.boxes, shownEdges.ends, shown.at) : null), [shown, shownEdges]);
+  const cullIndex = useMemo(
+    () => (shown.ids.length <= CULL_FROM ? null : cullPending ? 'pending' : cullIndexOf(shown.ids, shown.boxes, shownEdges.ends, shown.at)),
+    [shown, shownEdges, cullPending],
+  );
   const drawnIds = useViewportCulling(cullIndex);
-  const overview = cullIndex !== null && drawnIds === null;
+  const overview = cullIndex !== null && cullIndex !== 'pending' && drawnIds === null;
   const nodes = useMemo(() => {
     if (drawnIds === null) return [];
     // In document order, as the keyboard moves through them.
@@ -418,9 +453,10 @@ function GraphCanvas() {
 
   // In the overview a click on a shape selects its node, as a click on the node does.
   const onPaneClick = (e: { clientX: number; clientY: number }) => {
-    const at = overview && cullIndex ? flow.screenToFlowPosition({ x: e.clientX, y: e.clientY }) : null;
+    const index = overview && cullIndex !== null ? cullIndex : null;
+    const at = index ? flow.screenToFlowPosition({ x: e.clientX, y: e.clientY }) : null;
     // A shape is a few pixels across: a click within 4 px of one is on it.
-    const hit = at && cullIndex ? itemNear(cullIndex, at.x, at.y, 4 / flow.getZoom()) : null;
+    const hit = at && index ? itemNear(index, at.x, at.y, 4 / flow.getZoom()) : null;
     selectNode(hit?.id ?? null, 'graph');
   };
 
@@ -478,7 +514,7 @@ function GraphCanvas() {
       >
         <ArrowMarkers />
         <Background gap={24} size={1} color="var(--dots)" />
-        {overview && cullIndex && <OverviewCanvas index={cullIndex} />}
+        {overview && cullIndex !== null && <OverviewCanvas index={cullIndex} />}
         {cullIndex === null && <MiniMap pannable zoomable nodeColor={minimapColor} maskColor="var(--minimap-mask)" />}
         <Controls showInteractive={false} showFitView={false}>
           <ControlButton onClick={fit} title="Fit: the selected node and its neighbours, or the whole graph" aria-label="fit view" data-testid="fit-view">

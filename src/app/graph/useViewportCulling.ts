@@ -28,14 +28,16 @@ interface Area {
 }
 
 /**
- * `index` null: no culling (a graph small enough to draw whole); the hook then answers
+ * `culled` null: no culling (a graph small enough to draw whole); the hook then answers
  * 'all'. When the view jumps, the new nodes arrive over a few frames (nextDrawn).
  */
-export function useViewportCulling(index: CullIndex | null): ReadonlySet<string> | null | 'all' {
+export function useViewportCulling(culled: CullIndex | null | 'pending'): ReadonlySet<string> | null | 'all' {
   const flowStore = useStoreApi();
   const [area, setArea] = useState<Area | null>(null);
   const areaRef = useRef<Area | null>(null);
-  const culling = index !== null;
+  const culling = culled !== null;
+  // 'pending': a large graph whose index comes in the next task; nothing is drawn until then.
+  const index = culled === 'pending' ? null : culled;
 
   useEffect(() => {
     if (!culling) return;
@@ -57,11 +59,12 @@ export function useViewportCulling(index: CullIndex | null): ReadonlySet<string>
   }, [culling, flowStore]);
 
   const target = useMemo((): ReadonlySet<string> | null | 'all' => {
+    if (culled === 'pending') return NONE;
     if (!index) return 'all';
     // Until the view is known (before the first layout is framed), nothing is drawn as elements.
     if (!area) return NONE;
     return lodOf(area.zoom) === 'shapes' ? null : cullToView(index, area.rect, DRAWN_NODE_CAP);
-  }, [index, area]);
+  }, [index, culled, area]);
 
   // What is drawn grows towards the target a batch a frame; `frame` asks for the next batch.
   const drawnRef = useRef<ReadonlySet<string>>(NONE);

@@ -13,6 +13,8 @@ export interface GraphIndex {
   readonly dependentsOf: ReadonlyMap<NodeId, readonly NodeId[]>;
   /** Position of each node in document order. */
   readonly order: ReadonlyMap<NodeId, number>;
+  /** The positions (in `order`) of each edge's ends, from then to, 2 numbers an edge; -1 for an end that is no node. */
+  readonly ends: Int32Array;
 }
 
 export function indexGraph(graph: ReasoningGraph): GraphIndex {
@@ -32,6 +34,7 @@ export class GraphIndexBuilder {
   private readonly order = new Map<NodeId, number>();
   private readonly supportsOf = new Map<NodeId, NodeId[]>();
   private readonly dependentsOf = new Map<NodeId, NodeId[]>();
+  private readonly ends: number[] = [];
 
   /** The next slice of nodes, in document order. */
   addNodes(nodes: readonly GraphNode[]): void {
@@ -42,11 +45,12 @@ export class GraphIndexBuilder {
     }
   }
 
-  /** The next slice of edges, in the graph's order. */
+  /** The next slice of edges, in the graph's order (after every node). */
   addEdges(edges: readonly GraphEdge[]): void {
     for (const e of edges) {
       push(this.supportsOf, e.to, e.from);
       push(this.dependentsOf, e.from, e.to);
+      this.ends.push(this.order.get(e.from) ?? -1, this.order.get(e.to) ?? -1);
     }
   }
 
@@ -54,7 +58,7 @@ export class GraphIndexBuilder {
   finish(graph: ReasoningGraph): GraphIndex {
     const order = this.order;
     for (const list of this.dependentsOf.values()) if (list.length > 1) list.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
-    return { graph, byId: this.byId, supportsOf: this.supportsOf, dependentsOf: this.dependentsOf, order };
+    return { graph, byId: this.byId, supportsOf: this.supportsOf, dependentsOf: this.dependentsOf, order, ends: Int32Array.from(this.ends) };
   }
 }
 
