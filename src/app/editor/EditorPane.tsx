@@ -51,6 +51,10 @@ export function EditorPane() {
       stopRenderingLineAfter: 2000,
       maxTokenizationLineLength: 4000,
       'semanticHighlighting.enabled': false,
+      // Colouring bracket pairs parses the whole document for brackets: 30 ms of the frame
+      // after a 3,000-belief paste, for colours a trace does not need (matching stays).
+      bracketPairColorization: { enabled: false },
+      guides: { bracketPairs: false, indentation: false },
       glyphMargin: false,
       lineNumbersMinChars: 3,
       ariaLabel: `Editor. ${TAB_FOCUS_HINT}`,
