@@ -4,6 +4,7 @@
  */
 import { expose } from 'comlink';
 import { describe, expect, it } from 'vitest';
+import { generateGaiaPackage } from '../../bench/generateGaiaPackage.ts';
 import { generateTrace } from '../../bench/generateTrace.ts';
 import { applyPatch, completePatch } from '../../src/core/analysis/analysisPatch.ts';
 import { AnalysisSession } from '../../src/core/analysis/analysisSession.ts';
@@ -55,6 +56,20 @@ describe('analysis in slices', () => {
     analysis.graph.edges.forEach((e, k) => expect([ids[index.ends[k * 2]!], ids[index.ends[k * 2 + 1]!]]).toEqual([e.from, e.to]));
     expect(built!.views).toEqual(buildBeliefViews(analysis, new Map()));
     expect([...built!.views.values()].some((v) => v.errors > 0)).toBe(true);
+  });
+
+  it('a Gaia module past one slice (claims, actions, helper claims and its IR) assembles to the complete analysis', async () => {
+    const session = new AnalysisSession(() => 0);
+    const text = generateGaiaPackage(3600);
+    const head = session.analyzeInSlices({ version: 1, text, language: 'gaia', baseVersion: null, fileName: 'big.py' });
+    const complete = completePatch(session.analysisOf(1)!);
+    expect(head.sliced?.nodes).toBe(complete.nodes.length);
+    expect(head.ir).toEqual(complete.ir);
+    const built = await assembleSlices(head, async (part: SlicedPart, from: number) => session.patchSlice(1, part, from) as never, new Map());
+    expect(built!.patch).toEqual(complete);
+    const analysis = applyPatch(null, built!.patch)!;
+    expect(built!.views).toEqual(buildBeliefViews(analysis, new Map()));
+    expect(built!.index.finish(analysis.graph).dependentsOf).toEqual(indexGraph(analysis.graph).dependentsOf);
   });
 
   it('a slice of a version the worker has moved past is null, and assembling it gives null', async () => {
