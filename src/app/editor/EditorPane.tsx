@@ -120,7 +120,8 @@ export function EditorPane() {
       if (id && id !== useDocumentStore.getState().selection.id) selectNode(id, 'editor');
     };
     const onCursor = editor.onDidChangeCursorPosition((e) => {
-      if (suppressCursor) return;
+      // A large paste's slices move the cursor through lines the user never went to.
+      if (suppressCursor || host.dataset.filling !== undefined) return;
       if (cursorLine === null) void nextTask().then(selectAtCursor);
       cursorLine = e.position.lineNumber;
     });
