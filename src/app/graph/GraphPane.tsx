@@ -9,7 +9,7 @@ import { Background, ControlButton, Controls, getViewportForBounds, MiniMap, Pan
 import type { Edge, Node, NodeHandle, NodeMouseHandler } from '@xyflow/react';
 import { isClear, panToClear } from './clearArea.ts';
 import type { Rect } from './clearArea.ts';
-import type { GraphEdge, GraphNode, NodeId, ReasoningGraph } from '../../core/graph/reasoningGraph.ts';
+import type { GraphNode, NodeId } from '../../core/graph/reasoningGraph.ts';
 import { boxOf } from '../../core/layout/nodeBox.ts';
 import type { NodeBox } from '../../core/layout/nodeBox.ts';
 import '@xyflow/react/dist/style.css';
@@ -27,8 +27,9 @@ import { hiddenBelow, hiddenByCollapse, neighbourhood, visibleNodes } from '../.
 import { expandAll, toggleCollapse, toggleFocus, useGraphViewStore } from '../../store/graphViewStore.ts';
 import { GraphViewPanel } from './GraphViewPanel.tsx';
 import { lodOf } from './levelOfDetail.ts';
-import type { Box } from '../../core/layout/viewportCulling.ts';
-import { boundsOf, cullIndexOf, itemNear } from '../../core/layout/viewportCulling.ts';
+import { cullIndexOf, itemNear } from '../../core/layout/viewportCulling.ts';
+import type { ShownNodes } from '../../core/layout/shownGraph.ts';
+import { boundsOfShown, shownEdges, shownNodes } from '../../core/layout/shownGraph.ts';
 import { nextTask } from '../../store/nextTask.ts';
 import { EmptyDocument } from './EmptyDocument.tsx';
 import { OverviewCanvas } from './OverviewCanvas.tsx';
@@ -65,55 +66,6 @@ function sizing(node: GraphNode) {
 function flowNode(n: GraphNode, position: { x: number; y: number }): Node {
   const size = sizing(n);
   return { id: n.id, type: nodeType(n), position, data: {}, width: size.measured.width, height: size.measured.height, measured: size.measured, handles: size.handles };
-}
-
-/**
- * The nodes on show (laid out, and not hidden as helpers, by focus or by a collapse), in
- * document order, as arrays: a graph of 60k nodes is not turned into 60k objects for
- * React Flow, which is given only those it draws.
- */
-interface Shown {
-  readonly nodes: readonly GraphNode[];
-  readonly ids: readonly string[];
-  /** x, y, width, height of each, 4 numbers a node. */
-  readonly boxes: Float64Array;
-  readonly at: ReadonlyMap<string, number>;
-}
-
-function shownNodes(graph: ReasoningGraph | undefined, order: ReadonlyMap<string, number> | undefined, positions: Readonly<Record<string, { x: number; y: number }>>, showHelpers: boolean, visible: ReadonlySet<string> | null): Shown {
-  const nodes: GraphNode[] = [];
-  const ids: string[] = [];
-  const boxes = new Float64Array((graph?.nodes.length ?? 0) * 4);
-  for (const n of graph?.nodes ?? []) {
-    const p = positions[n.id];
-    if (!p || (n.helper && !showHelpers) || (visible && !visible.has(n.id))) continue;
-    const box = boxOf(n);
-    const k = ids.length * 4;
-    boxes[k] = p.x;
-    boxes[k + 1] = p.y;
-    boxes[k + 2] = box.width;
-    boxes[k + 3] = box.height;
-    ids.push(n.id);
-    nodes.push(n);
-  }
-  // Every node shown (the usual case): their places are the graph index's document order.
-  let at = ids.length === graph?.nodes.length && order?.size === ids.length ? order : null;
-  if (!at) {
-    const m = new Map<string, number>();
-    ids.forEach((id, i) => m.set(id, i));
-    at = m;
-  }
-  return { nodes, ids, boxes: boxes.subarray(0, ids.length * 4), at };
-}
-
-/** The box around the shown nodes `wanted` (all when null). */
-function boundsOfShown(shown: Shown, wanted: ReadonlySet<string> | null): Box | null {
-  const boxes: Box[] = [];
-  const b = shown.boxes;
-  shown.ids.forEach((id, i) => {
-    if (!wanted || wanted.has(id)) boxes.push({ x: b[i * 4]!, y: b[i * 4 + 1]!, width: b[i * 4 + 2]!, height: b[i * 4 + 3]! });
-  });
-  return boundsOf(boxes);
 }
 
 function nodeType(node: GraphNode): string {
@@ -220,7 +172,7 @@ function GraphCanvas() {
   // structureKey: the graph read from the store is the one the positions were laid out for.
   const shown = useMemo(() => {
     const { analysis, index: graphIndex } = useDocumentStore.getState();
-    return shownNodes(analysis?.graph, graphIndex?.graph === analysis?.graph ? graphIndex?.order : undefined, positions, showHelpers, visible);
+    return shownNodes(analysis?.graph, graphIndex, positions, showHelpers, visible);
   }, [structureKey, positions, showHelpers, visible]);
 
   // React Flow's objects, made when first drawn and kept while the shown nodes are: a node
@@ -235,27 +187,14 @@ function GraphCanvas() {
     },
     [shown, flowObjects],
   );
-  // The edges between shown nodes, as pairs of shown indices and the edge each pair is.
-  const shownEdges = useMemo((): { graphEdges: readonly GraphEdge[]; ends: Int32Array; which: readonly number[] | null } => {
+  const edgesShown = useMemo(() => {
     const { analysis, index: graphIndex } = useDocumentStore.getState();
-    const graphEdges = analysis?.graph.edges ?? [];
-    // Every node shown: the index has each edge's ends already (which: null, every edge).
-    if (graphIndex && shown.at === graphIndex.order && graphIndex.graph.edges === graphEdges && !graphIndex.ends.includes(-1)) return { graphEdges, ends: graphIndex.ends, which: null };
-    const ends: number[] = [];
-    const which: number[] = [];
-    graphEdges.forEach((e, k) => {
-      const a = shown.at.get(e.from);
-      const b = shown.at.get(e.to);
-      if (a === undefined || b === undefined) return;
-      ends.push(a, b);
-      which.push(k);
-    });
-    return { graphEdges, ends: Int32Array.from(ends), which };
+    return shownEdges(analysis?.graph, graphIndex, shown);
   }, [shown]);
   /** The edges whose ends `drawn` holds both of (every shown one for 'all'): flags by index, not lookups by id. */
   const edgesBetween = useCallback(
     (drawn: ReadonlySet<string> | 'all'): Edge[] => {
-      const { graphEdges, ends, which } = shownEdges;
+      const { graphEdges, ends, which } = edgesShown;
       const flag = new Uint8Array(shown.ids.length);
       if (drawn === 'all') flag.fill(1);
       else
@@ -273,14 +212,14 @@ function GraphCanvas() {
       }
       return out;
     },
-    [shown, shownEdges, flowObjects],
+    [shown, edgesShown, flowObjects],
   );
 
   // A large graph that is new (a paste, an opened file: thousands of nodes more or fewer
   // than the last) is indexed for culling in a task after the one that takes it in, so the
   // two do not make one long frame; nothing is drawn as elements in between. An edit keeps
   // its drawn nodes throughout (a focused node keeps its focus).
-  const [cullFor, setCullFor] = useState<Shown | null>(null);
+  const [cullFor, setCullFor] = useState<ShownNodes | null>(null);
   const lastCount = useRef(0);
   const fresh = shown.ids.length > CULL_FROM && Math.abs(shown.ids.length - lastCount.current) > FRESH_GRAPH;
   useEffect(() => {
@@ -296,8 +235,8 @@ function GraphCanvas() {
 
   // A large graph: React Flow draws what is in and around the view, a canvas the overview.
   const cullIndex = useMemo(
-    () => (shown.ids.length <= CULL_FROM ? null : cullPending ? 'pending' : cullIndexOf(shown.ids, shown.boxes, shownEdges.ends, shown.at)),
-    [shown, shownEdges, cullPending],
+    () => (shown.ids.length <= CULL_FROM ? null : cullPending ? 'pending' : cullIndexOf(shown.ids, shown.boxes, edgesShown.ends, shown.at)),
+    [shown, edgesShown, cullPending],
   );
   const drawnIds = useViewportCulling(cullIndex);
   const overview = cullIndex !== null && cullIndex !== 'pending' && drawnIds === null;
