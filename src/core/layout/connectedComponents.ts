@@ -29,6 +29,12 @@ export function connectedComponents(input: LayoutInput): LayoutInput[] {
     }
   }
 
+  // One component and nothing cleaned away: the input is its own component, and keeps
+  // the graph just built for it.
+  let single = graph.ids.length === input.nodes.length && graph.keptEdges.length === input.edges.length;
+  for (let v = 1; single && v < n; v++) single = find(v) === 0;
+  if (single && n > 0) return [input];
+
   const slot = new Int32Array(n).fill(-1);
   const nodes: LayoutNode[][] = [];
   const edges: LayoutEdge[][] = [];

@@ -6,7 +6,6 @@
  * the top row; every kept edge points down; nodes never overlap.
  */
 import type { ComponentLayout } from './componentLayout.ts';
-import { toComponentLayout } from './componentLayout.ts';
 import { connectedComponents } from './connectedComponents.ts';
 import { acyclicOrder } from './acyclicOrder.ts';
 import { barycentreOrder } from './barycentreOrder.ts';
@@ -35,6 +34,13 @@ export function layoutComponentFastLayered(input: LayoutInput): ComponentLayout 
   const centre = new Float64Array(n);
 
   const placeRowToward = (row: readonly number[], wish: (v: number) => number) => {
+    // A row of one node (every row of a chain) sits where it wishes.
+    if (row.length === 1) {
+      const v = row[0]!;
+      const x = wish(v);
+      centre[v] = Number.isFinite(x) ? x : graph.width[v]! / 2;
+      return;
+    }
     const widths = row.map((v) => graph.width[v]!);
     const wishes = row.map(wish);
     const left = placeRow(widths, wishes, NODE_GAP);
@@ -65,15 +71,25 @@ export function layoutComponentFastLayered(input: LayoutInput): ComponentLayout 
   }
   down();
 
+  // Written straight into the component's own frame (its box's top-left at the origin):
+  // at 60k nodes every extra record of positions is felt.
+  let minX = Infinity;
+  for (let v = 0; v < n; v++) minX = Math.min(minX, centre[v]! - graph.width[v]! / 2);
+  if (!Number.isFinite(minX)) minX = 0;
   const positions = positionsRecord();
+  let width = 0;
   let y = 0;
+  let height = 0;
   for (const row of rows) {
     let rowHeight = 0;
     for (const v of row) {
-      positions[graph.ids[v]!] = { x: centre[v]! - graph.width[v]! / 2, y };
+      const x = centre[v]! - graph.width[v]! / 2 - minX;
+      positions[graph.ids[v]!] = { x, y };
+      width = Math.max(width, x + graph.width[v]!);
       rowHeight = Math.max(rowHeight, graph.height[v]!);
     }
+    height = y + rowHeight;
     y += rowHeight + LAYER_GAP;
   }
-  return toComponentLayout(input, positions);
+  return { positions, width, height };
 }

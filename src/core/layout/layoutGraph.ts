@@ -20,7 +20,22 @@ export interface LayoutGraph {
   readonly keptEdges: readonly number[];
 }
 
+/**
+ * The graph of the input last indexed: splitting into components, costing a component
+ * and laying it out each need the graph, and a connected input is its own component, so
+ * a big connected input is indexed once rather than three times. Only one is kept, so
+ * nothing outlives the layout that asked for it by more than one call.
+ */
+let last: { readonly input: LayoutInput; readonly graph: LayoutGraph } | null = null;
+
 export function buildLayoutGraph(input: LayoutInput): LayoutGraph {
+  if (last?.input === input) return last.graph;
+  const graph = indexLayoutInput(input);
+  last = { input, graph };
+  return graph;
+}
+
+function indexLayoutInput(input: LayoutInput): LayoutGraph {
   const ids: string[] = [];
   const indexOf = new Map<string, number>();
   const widths: number[] = [];

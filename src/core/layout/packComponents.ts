@@ -37,6 +37,9 @@ export function packOffsets(components: readonly { readonly width: number; reado
 }
 
 export function packComponents(components: readonly ComponentLayout[]): Positions {
+  // One component is already in place: its record is the picture (records are never
+  // changed once made, so sharing it with a cache is safe).
+  if (components.length === 1) return components[0]!.positions;
   const offsets = packOffsets(components);
   const positions = positionsRecord();
   components.forEach((c, i) => {
