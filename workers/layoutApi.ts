@@ -3,8 +3,12 @@
  * worker: one layout engine per open document (keyed by the caller's documentKey),
  * each remembering its previous layout so edits are patched rather than redone.
  */
-import { wrap } from 'comlink';
-import type { LayoutInput, LayoutResult, Positions } from '../src/core/layout/layoutTypes.ts';
+import { transfer, wrap } from 'comlink';
+import type { LayoutInput, LayoutResult } from '../src/core/layout/layoutTypes.ts';
+import type { PackedLayoutInput } from '../src/core/layout/packedLayoutInput.ts';
+import { unpackLayoutInput } from '../src/core/layout/packedLayoutInput.ts';
+import type { PackedPositions } from '../src/core/layout/packedPositions.ts';
+import { packPositions } from '../src/core/layout/packedPositions.ts';
 import { SLICE_ITEMS } from '../src/core/transfer/pullSlices.ts';
 import type { LayoutEngine, LayoutEngineOptions } from '../src/elk/layoutEngine.ts';
 import { createLayoutEngine } from '../src/elk/layoutEngine.ts';
@@ -24,8 +28,8 @@ export interface LayoutRequest {
 
 export type VersionedLayoutResult = LayoutResult & {
   readonly version: number;
-  /** A very large layout: `positions` is empty here, and this many come by positionsSlice. */
-  readonly sliced?: number;
+  /** A very large layout: `positions` is empty, and these are the positions, packed. */
+  readonly packed?: PackedPositions;
 };
 
 /** A layout of a version the validation worker analysed: the input is asked of it directly. */
@@ -35,7 +39,7 @@ export interface AnalysisLayoutRequest extends Omit<LayoutRequest, 'input'> {
 
 /** What the validation worker answers on the channel between the two workers. */
 export interface LayoutInputSource {
-  layoutInput(version: number, hideHelpers: boolean): LayoutInput | null | Promise<LayoutInput | null>;
+  layoutInput(version: number, hideHelpers: boolean): PackedLayoutInput | null | Promise<PackedLayoutInput | null>;
 }
 
 /** How long after the first layout ELK's warm-up starts (the page has drawn its first graph by then). */
@@ -75,11 +79,10 @@ export function createLayoutApi(options: LayoutApiOptions = {}) {
   // ELK warms up once the first real layout is answered and the page is idle: while a
   // page loads, its threads share the machine's cores with the editor's start-up, and a
   // first document is small; a big paste later finds ELK warm.
-  // It gives way to real work: a layout asked for, one being fetched in slices, or the
-  // page editing (hold): on a machine of two cores a warm-up beside a big paste's analysis
+  // It gives way to real work: a layout asked for, or the page editing (hold): on a machine of two cores a warm-up beside a big paste's analysis
   // slowed it by a third. What it has not done it does once the work is over.
   let heldUntil = 0;
-  const busy = () => pending > 0 || sliced !== null || performance.now() < heldUntil;
+  const busy = () => pending > 0 || performance.now() < heldUntil;
   const warmUp = async (rounds: number): Promise<void> => {
     const ran = await warmUpElk(busy, rounds);
     if (ran < rounds) setTimeout(() => void warmUp(rounds - ran), WARM_UP_RETRY_MS);
@@ -96,8 +99,6 @@ export function createLayoutApi(options: LayoutApiOptions = {}) {
   if (options.warmUpAfterFirstLayoutMs !== null) setTimeout(() => void warmUpElk(() => pending > 0, 1, 1000, FIRST_TOUCH_NODES), 0);
 
   let source: LayoutInputSource | null = null;
-  /** The last layout answered in slices, until the page has them all (or a newer one replaces it). */
-  let sliced: { readonly version: number; readonly documentKey: string; readonly entries: [string, Positions[string]][] } | null = null;
 
   const api = {
     /** Lays out one version of a document. Never rejects. */
@@ -136,20 +137,14 @@ export function createLayoutApi(options: LayoutApiOptions = {}) {
      */
     async layoutOf(request: AnalysisLayoutRequest): Promise<VersionedLayoutResult | null> {
       if (!source) throw new Error('the layout worker has no channel to the validation worker');
-      const input = await source.layoutInput(request.version, request.hideHelpers);
-      if (!input) return null;
-      const result = await api.layout({ ...request, input });
-      const entries = Object.entries(result.positions);
-      if (entries.length <= SLICE_ITEMS) return result;
-      sliced = { version: request.version, documentKey: String(request.documentKey), entries };
-      return { ...result, positions: {}, sliced: entries.length };
-    },
-    /** Positions `from` … of the last layout answered in slices; null once it is gone. */
-    positionsSlice(documentKey: string, version: number, from: number): Positions | null {
-      if (!sliced || sliced.version !== version || sliced.documentKey !== documentKey) return null;
-      const slice = Object.fromEntries(sliced.entries.slice(from, from + SLICE_ITEMS));
-      if (from + SLICE_ITEMS >= sliced.entries.length) sliced = null;
-      return slice;
+      const packedInput = await source.layoutInput(request.version, request.hideHelpers);
+      if (!packedInput) return null;
+      const result = await api.layout({ ...request, input: unpackLayoutInput(packedInput) });
+      if (Object.keys(result.positions).length <= SLICE_ITEMS) return result;
+      // A very large layout crosses packed: a record of tens of thousands of objects is
+      // slow to write here and to read on the page.
+      const packed = packPositions(result.positions);
+      return transfer({ ...result, positions: {}, packed }, [packed.xy.buffer as ArrayBuffer]);
     },
   };
   return api;

@@ -3,10 +3,12 @@
  * worker file so the Node benchmark and tests can run the very same object in a
  * worker_threads worker, and so it can be called directly where no worker is needed.
  */
-import { expose } from 'comlink';
+import { expose, transfer } from 'comlink';
 import type { AnalysisPatch } from '../src/core/analysis/analysisPatch.ts';
 import type { SliceItems, SlicedPart } from '../src/core/analysis/analysisSlices.ts';
 import { AnalysisSession } from '../src/core/analysis/analysisSession.ts';
+import type { PackedLayoutInput } from '../src/core/layout/packedLayoutInput.ts';
+import { packedInputBuffers, packLayoutInput } from '../src/core/layout/packedLayoutInput.ts';
 import type { AnalyzeRequest, ProjectSymbol, ProjectUse } from '../src/core/analysis/analysisSession.ts';
 import type { RenameResult } from '../src/core/gaia/package/packageSymbols.ts';
 import type { SymbolUse } from '../src/core/clair/symbolIndex.ts';
@@ -46,7 +48,7 @@ export function createValidationApi() {
     },
     /** The layout worker's channel: it asks here for the layout input of a version. */
     connectLayout(port: MessagePort): void {
-      expose({ layoutInput: (version: number, hideHelpers: boolean) => session.layoutInput(version, hideHelpers) }, port);
+      expose({ layoutInput: (version: number, hideHelpers: boolean) => packedLayoutInput(session, version, hideHelpers) }, port);
     },
     /** The canonical text of a document (its language's printer); null when the language has no printer. */
     format(text: string, language: Language): string | null {
@@ -95,4 +97,12 @@ export function createValidationApi() {
       return session.projectRename(version, file, line, column, newName);
     },
   };
+}
+
+/** A version's layout input, packed and its buffers handed over (src/core/layout/packedLayoutInput.ts). */
+export function packedLayoutInput(session: AnalysisSession, version: number, hideHelpers: boolean): PackedLayoutInput | null {
+  const input = session.layoutInput(version, hideHelpers);
+  if (!input) return null;
+  const packed = packLayoutInput(input);
+  return transfer(packed, packedInputBuffers(packed));
 }

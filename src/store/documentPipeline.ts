@@ -17,7 +17,9 @@ import type { LayoutResult } from '../core/layout/layoutTypes.ts';
 import type { AssembledSlices, SlicedPart } from '../core/analysis/analysisSlices.ts';
 import { assembleSlices, assembleWhole } from '../core/analysis/analysisSlices.ts';
 import { nextTask } from './nextTask.ts';
-import { pullSlices, sliceStarts } from '../core/transfer/pullSlices.ts';
+import { SLICE_ITEMS, sliceStarts } from '../core/transfer/pullSlices.ts';
+import { unpackPositionsInto } from '../core/layout/packedPositions.ts';
+import { positionsRecord } from '../core/layout/positionsRecord.ts';
 import type { LayoutApi } from '../../workers/layout.worker.ts';
 import type { ValidationApi } from '../../workers/validation.worker.ts';
 import type { BeliefView } from '../core/analysis/beliefView.ts';
@@ -132,18 +134,17 @@ export class DocumentPipeline {
         const result = await layout.layoutOf({ version: r.version, documentKey, hideHelpers: r.hideHelpers, force: r.force, draft: r.draft });
         // The validation worker has moved past this version: a newer layout is asked for.
         if (!result) throw new RequestCancelled();
-        if (result.sliced === undefined) return { ...result, version: r.version, key: r.key, request: r };
-        // A very large layout comes in slices, merged as they arrive (src/core/transfer/pullSlices.ts).
-        const positions: Record<string, { x: number; y: number }> = {};
-        const whole = await pullSlices(
-          sliceStarts(result.sliced),
-          (from) => layout.positionsSlice(documentKey, r.version, from),
-          (slice) => Object.assign(positions, slice),
-          () => this.layouter.latestVersion > r.version,
-        );
-        if (!whole) throw new RequestCancelled();
-        await nextTask();
-        return { ...result, positions, version: r.version, key: r.key, request: r };
+        if (result.packed === undefined) return { ...result, version: r.version, key: r.key, request: r };
+        // A very large layout comes packed; its record is made a slice per task, so the
+        // page paints between them (src/core/layout/packedPositions.ts).
+        const positions = positionsRecord();
+        for (const from of sliceStarts(result.packed.ids.length)) {
+          if (this.layouter.latestVersion > r.version) throw new RequestCancelled();
+          unpackPositionsInto(result.packed, positions, from, from + SLICE_ITEMS);
+          await nextTask();
+        }
+        const { packed: _packed, ...rest } = result;
+        return { ...rest, positions, version: r.version, key: r.key, request: r };
       },
       accept: (r) => {
         // A draft is on screen: now the real layout, unless a newer version is already asked for.

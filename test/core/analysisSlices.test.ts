@@ -14,7 +14,9 @@ import { buildBeliefViews } from '../../src/core/analysis/beliefView.ts';
 import { indexGraph } from '../../src/core/graph/graphIndex.ts';
 import { toLayoutInput } from '../../src/core/layout/toLayoutInput.ts';
 import { createLayoutApi } from '../../workers/layoutApi.ts';
-import { pullSlices, sliceStarts } from '../../src/core/transfer/pullSlices.ts';
+import { sliceStarts } from '../../src/core/transfer/pullSlices.ts';
+import { unpackPositionsInto } from '../../src/core/layout/packedPositions.ts';
+import { packedLayoutInput } from '../../workers/validationApi.ts';
 
 // Past two slices, with problems on some nodes (a dangling justification, a duplicate id).
 const TEXT = `${generateTrace(SLICE_ITEMS * 2 + 100, 3)}bx .4 @self <b99999 "dangling"\nb5 .5 L0 @self "again"\n`;
@@ -92,7 +94,7 @@ describe('analysis in slices', () => {
     const session = new AnalysisSession(() => 0);
     session.analyzeInSlices({ version: 4, text: generateTrace(30), language: 'clair', baseVersion: null });
     const channel = new MessageChannel();
-    expose({ layoutInput: (v: number, hide: boolean) => session.layoutInput(v, hide) }, channel.port1);
+    expose({ layoutInput: (v: number, hide: boolean) => packedLayoutInput(session, v, hide) }, channel.port1);
     const api = createLayoutApi({ warmUpAfterFirstLayoutMs: null });
     api.connectValidation(channel.port2);
     const viaChannel = await api.layoutOf({ version: 4, documentKey: 'a', hideHelpers: true });
@@ -103,20 +105,18 @@ describe('analysis in slices', () => {
     channel.port2.close();
   });
 
-  it('a very large layout comes in slices that merge into the positions one reply gives', async () => {
+  it('a very large layout comes packed, and unpacks, a slice at a time, into the positions one reply gives', async () => {
     const session = new AnalysisSession(() => 0);
     session.analyzeInSlices({ version: 2, text: TEXT, language: 'clair', baseVersion: null });
     const api = createLayoutApi({ warmUpAfterFirstLayoutMs: null });
-    api.connectValidation({ layoutInput: (v, hide) => session.layoutInput(v, hide) });
-    const head = await api.layoutOf({ version: 2, documentKey: 'big', hideHelpers: true, draft: true });
+    api.connectValidation({ layoutInput: (v, hide) => packedLayoutInput(session, v, hide) });
+    const reply = await api.layoutOf({ version: 2, documentKey: 'big', hideHelpers: true, draft: true });
     const whole = await createLayoutApi({ warmUpAfterFirstLayoutMs: null }).layout({ version: 2, documentKey: 'big', input: session.layoutInput(2, true)!, draft: true });
-    expect(head!.sliced).toBe(Object.keys(whole.positions).length);
-    expect(head!.positions).toEqual({});
+    expect(reply!.positions).toEqual({});
+    expect(reply!.packed!.ids.length).toBe(Object.keys(whole.positions).length);
     const merged: Record<string, { x: number; y: number }> = {};
-    const complete = await pullSlices(sliceStarts(head!.sliced!), async (from) => api.positionsSlice('big', 2, from), (slice) => Object.assign(merged, slice));
-    expect(complete).toBe(true);
+    for (const from of sliceStarts(reply!.packed!.ids.length)) unpackPositionsInto(reply!.packed!, merged, from, from + SLICE_ITEMS);
     expect(merged).toEqual(whole.positions);
-    expect(api.positionsSlice('big', 3, 0)).toBeNull();
-    expect(api.positionsSlice('other', 2, 0)).toBeNull();
+    expect({ ...reply, packed: undefined, positions: merged }).toEqual({ ...whole, packed: undefined, ms: reply!.ms });
   });
 });
