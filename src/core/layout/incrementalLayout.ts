@@ -51,6 +51,7 @@ export type IncrementalOutcome =
       /** The nodes removed by this step, for the caller to remember. */
       readonly departed: readonly RememberedNode[];
     }
+  /** `changed`: how many nodes changed, or at least that many when the sizes alone decided. */
   | { readonly kind: 'full'; readonly changed: number };
 
 /** A node must clear the bottom of each support by this much to count as below it. */
@@ -67,6 +68,15 @@ export function updateLayout(
   }
   const before = buildLayoutGraph(previous.input);
   const after = buildLayoutGraph(next);
+  const allowance = Math.max(
+    options.minChangeAllowance ?? 4,
+    (options.maxChangeRatio ?? 0.2) * Math.max(before.ids.length, after.ids.length),
+  );
+  // Every node one side has beyond the other is added or removed (a rename pairs one of
+  // each), so a big difference in size decides without comparing the two (a paste of
+  // 60k beliefs over a few).
+  const atLeast = Math.abs(after.ids.length - before.ids.length);
+  if (atLeast > allowance || before.ids.length === 0) return { kind: 'full', changed: atLeast };
   const changes = layoutChanges(before, after);
   const changed = changeCount(changes);
   // No gained supports and as many edges as before means none were lost either.
@@ -74,10 +84,6 @@ export function updateLayout(
   if (sameStructure && after.ids.every((id) => isPoint(previous.positions[id]))) {
     return { kind: 'cached', positions: previous.positions, moved: 0 };
   }
-  const allowance = Math.max(
-    options.minChangeAllowance ?? 4,
-    (options.maxChangeRatio ?? 0.2) * Math.max(before.ids.length, after.ids.length),
-  );
   if (changed > allowance || before.ids.length === 0) return { kind: 'full', changed };
 
   // Where each new node starts: its own old position, or its old name's.
