@@ -221,7 +221,9 @@ function GraphCanvas() {
   // its drawn nodes throughout (a focused node keeps its focus).
   const [cullFor, setCullFor] = useState<ShownNodes | null>(null);
   const lastCount = useRef(0);
-  const fresh = shown.ids.length > CULL_FROM && Math.abs(shown.ids.length - lastCount.current) > FRESH_GRAPH;
+  // Decided once per shown graph: a render that follows in the same task (another store's
+  // update) must not find it "not new" and index it there after all.
+  const fresh = useMemo(() => shown.ids.length > CULL_FROM && Math.abs(shown.ids.length - lastCount.current) > FRESH_GRAPH, [shown]);
   useEffect(() => {
     lastCount.current = shown.ids.length;
     if (!fresh) return;

@@ -71,7 +71,8 @@ export async function assembleSlices(
   if (!lengths) throw new Error('not a sliced patch');
   const all: { nodes: GraphNode[]; edges: GraphEdge[]; derived: DerivedConfidence[] } = { nodes: [], edges: [], derived: [] };
   const index = new GraphIndexBuilder();
-  let views = null as BeliefViewsBuilder | null;
+  // Derived values are taken in as their slices come, so no task looks them all up at once.
+  const views = new BeliefViewsBuilder({ derived: [], diagnostics: head.diagnostics }, previousViews);
   // Derived values first: a node's view needs its own.
   const keys: [SlicedPart, number][] = [];
   for (const part of ['derived', 'nodes', 'edges'] as const) for (const from of sliceStarts(lengths[part])) keys.push([part, from]);
@@ -81,17 +82,17 @@ export async function assembleSlices(
     (slice, [part]) => {
       for (const item of slice) (all[part] as unknown[]).push(item);
       if (part === 'nodes') {
-        views ??= new BeliefViewsBuilder({ derived: all.derived, diagnostics: head.diagnostics }, previousViews);
         index.addNodes(slice as readonly GraphNode[]);
         views.addNodes(slice as readonly GraphNode[]);
       } else if (part === 'edges') index.addEdges(slice as readonly GraphEdge[]);
+      else views.addDerived(slice as readonly DerivedConfidence[]);
     },
     stale,
   );
   if (!complete) return null;
   const { sliced: _sliced, ...rest } = head;
   const patch: AnalysisPatch = { ...rest, nodes: all.nodes, edges: all.edges, derived: all.derived };
-  return { patch, index, views: views?.views ?? new Map(), diagnostics: head.diagnostics };
+  return { patch, index, views: views.views, diagnostics: head.diagnostics };
 }
 
 /** What assembleSlices builds, for a complete patch that came in one message. */

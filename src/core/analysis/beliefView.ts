@@ -57,8 +57,9 @@ export function buildBeliefViews(analysis: AnalysisView, previous: ReadonlyMap<s
 
 /**
  * Builds the views of an analysis whose nodes arrive in slices (a very large document,
- * a slice per task). The analysis given needs its derived values and diagnostics; its
- * nodes are what `addNodes` is fed. Fed them all, `views` is buildBeliefViews's map.
+ * a slice per task). The analysis given needs its diagnostics, and its derived values
+ * there or by `addDerived`; its nodes are what `addNodes` is fed. Fed them all, `views`
+ * is buildBeliefViews's map.
  */
 export class BeliefViewsBuilder {
   readonly views = new Map<string, BeliefView>();
@@ -67,9 +68,14 @@ export class BeliefViewsBuilder {
   private readonly previous: ReadonlyMap<string, BeliefView>;
 
   constructor(analysis: Pick<AnalysisView, 'derived' | 'diagnostics'>, previous: ReadonlyMap<string, BeliefView>) {
-    for (const d of analysis.derived) this.derivedById.set(d.id, d);
+    this.addDerived(analysis.derived);
     this.problems = problemsOf(analysis);
     this.previous = previous;
+  }
+
+  /** More derived values, before the nodes they are of (slices of a large analysis). */
+  addDerived(derived: readonly DerivedConfidence[]): void {
+    for (const d of derived) this.derivedById.set(d.id, d);
   }
 
   addNodes(nodes: readonly GraphNode[]): void {
