@@ -27,7 +27,7 @@ export const ELK_COST_LIMIT = 5000;
 /**
  * Inputs with more nodes than this are laid out by the fast layout throughout: the
  * 10k-belief trace took ~3 s warm (~6.6 s cold) in ELK, 100k ~39 s, while React Flow is
- * comfortable with about 1000 nodes anyway. The fast layout does 10k in ~50 ms.
+ * comfortable with about 1000 nodes anyway. The fast layout does 10k in ~30 ms.
  */
 export const ELK_TOTAL_LIMIT = 5000;
 
