@@ -79,8 +79,9 @@ export function createLayoutApi(options: LayoutApiOptions = {}) {
   // ELK warms up once the first real layout is answered and the page is idle: while a
   // page loads, its threads share the machine's cores with the editor's start-up, and a
   // first document is small; a big paste later finds ELK warm.
-  // It gives way to real work: a layout asked for, or the page editing (hold): on a machine of two cores a warm-up beside a big paste's analysis
-  // slowed it by a third. What it has not done it does once the work is over.
+  // It gives way to real work: a layout asked for, or the page editing (hold): on a
+  // machine of two cores a warm-up beside a big paste's analysis slowed it by a third.
+  // What it has not done it does once the work is over.
   let heldUntil = 0;
   const busy = () => pending > 0 || performance.now() < heldUntil;
   const warmUp = async (rounds: number): Promise<void> => {
