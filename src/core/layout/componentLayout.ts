@@ -27,6 +27,18 @@ export function toComponentLayout(input: LayoutInput, positions: Positions): Com
     minY = Math.min(minY, p.y);
   }
   if (minX === Infinity) minX = minY = 0;
+  // Already in its own frame, every node placed: the record is kept rather than copied
+  // (at 60k nodes every extra record of positions is felt).
+  if (minX === 0 && minY === 0 && input.nodes.every((node) => isPlaced(positions[node.id]))) {
+    let width = 0;
+    let height = 0;
+    for (const node of input.nodes) {
+      const p = positions[node.id]!;
+      width = Math.max(width, p.x + nodeWidth(node));
+      height = Math.max(height, p.y + nodeHeight(node));
+    }
+    return { positions, width, height };
+  }
   const local = positionsRecord();
   let width = 0;
   let height = 0;
@@ -40,4 +52,8 @@ export function toComponentLayout(input: LayoutInput, positions: Positions): Com
     height = Math.max(height, y + nodeHeight(node));
   }
   return { positions: local, width, height };
+}
+
+function isPlaced(p: Positions[string] | undefined): boolean {
+  return p !== undefined && Number.isFinite(p.x) && Number.isFinite(p.y);
 }

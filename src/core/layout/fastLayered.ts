@@ -6,6 +6,7 @@
  * the top row; every kept edge points down; nodes never overlap.
  */
 import type { ComponentLayout } from './componentLayout.ts';
+import { toComponentLayout } from './componentLayout.ts';
 import { connectedComponents } from './connectedComponents.ts';
 import { acyclicOrder } from './acyclicOrder.ts';
 import { barycentreOrder } from './barycentreOrder.ts';
@@ -71,25 +72,20 @@ export function layoutComponentFastLayered(input: LayoutInput): ComponentLayout 
   }
   down();
 
-  // Written straight into the component's own frame (its box's top-left at the origin):
-  // at 60k nodes every extra record of positions is felt.
+  // The leftmost node at x = 0, the top row at y = 0: the component's own frame, so
+  // toComponentLayout keeps this record as it is.
   let minX = Infinity;
   for (let v = 0; v < n; v++) minX = Math.min(minX, centre[v]! - graph.width[v]! / 2);
   if (!Number.isFinite(minX)) minX = 0;
   const positions = positionsRecord();
-  let width = 0;
   let y = 0;
-  let height = 0;
   for (const row of rows) {
     let rowHeight = 0;
     for (const v of row) {
-      const x = centre[v]! - graph.width[v]! / 2 - minX;
-      positions[graph.ids[v]!] = { x, y };
-      width = Math.max(width, x + graph.width[v]!);
+      positions[graph.ids[v]!] = { x: centre[v]! - graph.width[v]! / 2 - minX, y };
       rowHeight = Math.max(rowHeight, graph.height[v]!);
     }
-    height = y + rowHeight;
     y += rowHeight + LAYER_GAP;
   }
-  return { positions, width, height };
+  return toComponentLayout(input, positions);
 }

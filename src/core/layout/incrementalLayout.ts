@@ -84,7 +84,7 @@ export function updateLayout(
   if (sameStructure && after.ids.every((id) => isPoint(previous.positions[id]))) {
     return { kind: 'cached', positions: previous.positions, moved: 0 };
   }
-  if (changed > allowance || before.ids.length === 0) return { kind: 'full', changed };
+  if (changed > allowance) return { kind: 'full', changed };
 
   // Where each new node starts: its own old position, or its old name's.
   const start = new Map<string, Point>();
