@@ -214,7 +214,7 @@ export async function installProbes(page: Page, hooks: readonly string[] = ['dia
  * long tasks (the observer hears of a task after it ends, so a reset at once would
  * count the paste's drawing as typing's).
  */
-async function afterPasteSettles(page: Page): Promise<void> {
+export async function afterPasteSettles(page: Page): Promise<void> {
   await page.waitForSelector('[data-testid=editor]:not([data-filling])', { timeout: 120_000 });
   await page.waitForTimeout(500);
 }
@@ -327,7 +327,7 @@ async function longestFrameWhile(page: Page, action: () => Promise<unknown>): Pr
 }
 
 /** Drags and wheels over the graph for about `ms`: frames per second meanwhile, and the longest frame. */
-async function panAndZoom(page: Page, ms: number): Promise<{ fps: number; longest: number; ms: number }> {
+export async function panAndZoom(page: Page, ms: number): Promise<{ fps: number; longest: number; ms: number }> {
   const box = (await page.locator('[data-testid=graph]').boundingBox())!;
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height / 2;

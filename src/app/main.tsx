@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { preloadEditor } from './lazyPanes.tsx';
 import { getSession } from '../store/sessionInstance.ts';
+import { getPipeline } from '../store/pipelineInstance.ts';
+import { followUserActivity } from '../store/userActivity.ts';
 import { startSessions } from '../store/browserSessions.ts';
 import { followSharedLinks, openShared, takeSharedDocument, takeTeamInvite } from '../store/sharedLinks.ts';
 import { joinRoom } from '../store/browserSessions.ts';
@@ -34,6 +36,8 @@ else {
   if (invite) void started.then(() => joinRoom(invite));
 }
 followSharedLinks();
+// Background work that can wait gives way while the person works the page.
+followUserActivity(() => getPipeline().userActive());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

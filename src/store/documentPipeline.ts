@@ -17,6 +17,7 @@ import type { LayoutResult } from '../core/layout/layoutTypes.ts';
 import type { AssembledSlices, SlicedPart } from '../core/analysis/analysisSlices.ts';
 import { assembleSlices, assembleWhole } from '../core/analysis/analysisSlices.ts';
 import { nextTask } from './nextTask.ts';
+import { WarmUpHold } from './warmUpHold.ts';
 import { SLICE_ITEMS, sliceStarts } from '../core/transfer/pullSlices.ts';
 import { unpackPositionsInto } from '../core/layout/packedPositions.ts';
 import { positionsRecord } from '../core/layout/positionsRecord.ts';
@@ -67,8 +68,8 @@ interface LayoutRequest {
  */
 const SPLIT_FROM = 1000;
 
-/** Texts this long (about 1,000 beliefs) hold the layout worker's warm-up off while analysed. */
-const HOLD_WARM_UP_FROM = 64 * 1024;
+/** How long after the person's last action the layout worker's warm-up stays off. */
+const ACTIVE_HOLD_MS = 1000;
 
 type LayoutReply = LayoutResult & { readonly version: number; readonly key: string; readonly request: LayoutRequest };
 
@@ -87,12 +88,14 @@ export class DocumentPipeline {
     return this.validation;
   }
   private readonly layout: Remote<LayoutApi>;
+  private readonly warmUpHold: WarmUpHold;
   private readonly inferrer: LatestRequest<InferenceRequest, InferenceReply> | null;
   private documentKey = 'doc-1';
 
   constructor(validation: Remote<ValidationApi>, layout: Remote<LayoutApi>, inference: InferenceClient | null = null) {
     this.validation = validation;
     this.layout = layout;
+    this.warmUpHold = new WarmUpHold((ms) => void layout.hold(ms));
     this.inferrer = inference
       ? new LatestRequest<InferenceRequest, InferenceReply>({
           run: (r) => inference.infer(r),
@@ -244,11 +247,17 @@ export class DocumentPipeline {
   }
 
   /**
-   * A large text keeps the layout worker's warm-up from competing with its analysis for
-   * the machine's cores, for about as long as the analysis takes (a 5 MB text about 1 s).
+   * An edit keeps the layout worker's warm-up from competing with its analysis for the
+   * machine's cores: a while after any edit, and a large text for about as long as its
+   * analysis takes (a 5 MB text about 2 s).
    */
   private holdWarmUp(chars: number): void {
-    if (chars >= HOLD_WARM_UP_FROM) void this.layout.hold(Math.min(5000, chars / 2500));
+    this.warmUpHold.hold(Math.min(5000, Math.max(ACTIVE_HOLD_MS, chars / 2500)));
+  }
+
+  /** The person is working the page (keys, clicks, drags, wheels): no warm-up meanwhile. */
+  userActive(): void {
+    this.warmUpHold.hold(ACTIVE_HOLD_MS);
   }
 
   /**
