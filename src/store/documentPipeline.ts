@@ -268,6 +268,9 @@ export class DocumentPipeline {
     const version = useDocumentStore.getState().editorVersion + 1;
     this.cancelSettle();
     useDocumentStore.setState({ editorVersion: version });
+    let chars = 0;
+    for (const text of files.values()) chars += text.length;
+    this.holdWarmUp(chars);
     this.analyzer.submit({ version, text: '', language: 'gaia', files });
     return version;
   }
