@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The `warrant` command. Runs the ahead-of-time bundle (dist-cli/, built by the
+// The `warrant` command. Runs its ahead-of-time bundle (dist-cli/, built by the
 // `prepare` script that `npm ci` and `npm install` run, loaded with its code cache) while
 // it is newer than every source it was made from; otherwise — sources edited since, no
 // bundle, the benchmark, or WARRANT_FROM_SOURCE=1 — runs the TypeScript sources through
@@ -19,7 +19,7 @@ const useBundle = process.env.WARRANT_FROM_SOURCE !== '1' && args[0] !== 'bench'
 async function main() {
   let runCli;
   if (useBundle) {
-    ({ runCli } = bundle.loadBundle(dist).exports);
+    ({ runCli } = bundle.loadBundle(dist, bundle.bundleFor(args[0])).exports);
   } else {
     const { register } = await import('tsx/esm/api');
     register();

@@ -1,33 +1,62 @@
-// Builds the command line ahead of time: one esbuild bundle of src/cli/main.ts (commands
-// still load lazily inside it), then V8's code cache for it, made by running the bundle
-// on the repository's samples — so `warrant` starts without transpiling, parsing or
-// compiling what it runs (bin/bundleLoader.cjs loads the two). `npm ci` and `npm install`
-// run it (the `prepare` script); bin/warrant.js uses the bundle only while it is newer than
-// every source it was built from, and runs the sources through tsx otherwise — the
-// sources stay the one truth.
+// Builds the command line ahead of time: esbuild bundles of src/cli/main.ts, then V8's code
+// cache for each, made by running it on the repository's samples — so `warrant` starts
+// without transpiling, parsing or compiling what it runs (bin/bundleLoader.cjs loads the
+// two). A script's short commands (check, infer, export…) each get a bundle of their own
+// holding only what that command imports; every other command runs from the bundle of them
+// all. `npm ci` and `npm install` run it (the `prepare` script); bin/warrant.js uses the
+// bundles only while they are newer than every source they were built from, and runs the
+// sources through tsx otherwise — the sources stay the one truth.
 //
 //   node scripts/build-cli.mjs [--outdir DIR]   build (DIR: elsewhere, for the test that
-//                                               compares the bundle with the sources)
-//   node scripts/build-cli.mjs --train DIR      (internal) the training run
-import { spawnSync } from 'node:child_process';
+//                                               compares the bundles with the sources)
+//   node scripts/build-cli.mjs --train DIR NAME (internal) bundle NAME's training run
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const { OWN_BUNDLE } = createRequire(import.meta.url)('../bin/bundleLoader.cjs');
+/**
+ * Loaded from node_modules at run time: packages that find their own files next to them
+ * (wasm, workers); the benchmark, which runs from its sources; and what only the servers
+ * use (team server, language server): a third of the code every command would otherwise
+ * read and compile at each start.
+ */
+const EXTERNAL = [
+  'z3-solver', 'elkjs', 'playwright', 'playwright-core', '@playwright/test', 'tsx', 'tsx/*', '../../../bench/*',
+  '@hocuspocus/*', 'yjs', 'lib0', 'lib0/*', 'y-protocols', 'y-protocols/*', 'ws', 'pg', 'ioredis',
+  'vscode-languageserver', 'vscode-languageserver/*', 'vscode-languageserver-textdocument',
+];
 
-if (process.argv[2] === '--train') await train(process.argv[3]);
+if (process.argv[2] === '--train') await train(process.argv[3], process.argv[4]);
 else await buildCli(process.argv.includes('--outdir') ? process.argv[process.argv.indexOf('--outdir') + 1] : join(root, 'dist-cli'));
 
 async function buildCli(outdir) {
+  const names = ['main', ...OWN_BUNDLE];
+  const results = await Promise.all(names.map((name) => buildBundle(outdir, name)));
+  // The code caches: a child process per bundle loads it, runs its commands on the
+  // samples and fixtures (output discarded) and writes the code V8 compiled. Without one
+  // (a failed run) the CLI works the same, only slower to start.
+  await Promise.all(names.map((name) => trainInChild(outdir, name)));
+
+  // What the bundles were made from, for bin/warrant.js's freshness check.
+  const inputs = new Set(results.flatMap((r) => Object.keys(r.metafile.inputs)).filter((p) => !p.includes('node_modules') && !p.startsWith('left-out:')).map((p) => relative(root, join(root, p))));
+  mkdirSync(outdir, { recursive: true });
+  writeFileSync(join(outdir, 'inputs.json'), JSON.stringify({ builtAt: Date.now(), inputs: [...inputs, 'package.json', 'bin/bundleLoader.cjs'] }));
+}
+
+/** `name`: 'main' (every command) or a command with a bundle of its own, where main.ts's other commands are left out. */
+async function buildBundle(outdir, name) {
   const { build } = await import('esbuild');
-  const result = await build({
+  const onlyOne = name === 'main' ? [] : [leaveOutOtherCommands(name)];
+  return build({
     absWorkingDir: root,
     entryPoints: ['src/cli/main.ts'],
-    // dist-cli/cli/main.cjs: beside where main.ts sits in src/, so paths it takes relative
+    // dist-cli/cli/NAME.cjs: beside where main.ts sits in src/, so paths it takes relative
     // to itself (../../package.json) lead to the same files.
-    outfile: join(outdir, 'cli', 'main.cjs'),
+    outfile: join(outdir, 'cli', `${name}.cjs`),
     bundle: true,
     format: 'cjs',
     platform: 'node',
@@ -40,36 +69,48 @@ async function buildCli(outdir) {
     keepNames: true,
     legalComments: 'none',
     charset: 'ascii',
-    // Loaded from node_modules at run time: packages that find their own files next to
-    // them (wasm, workers), and the benchmark, which runs from its sources.
-    external: ['z3-solver', 'elkjs', 'playwright', 'playwright-core', '@playwright/test', 'tsx', 'tsx/*', '../../../bench/*'],
+    external: EXTERNAL,
+    plugins: onlyOne,
     // import() of what stays outside (z3-solver, node: modules) becomes require(): a script
     // loaded through vm with a code cache cannot import() without a Node flag.
     supported: { 'dynamic-import': false },
     define: { 'import.meta.url': '__warrantModuleUrl' },
     banner: { js: "const __warrantModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
   });
-
-  // The code cache: a child process loads the bundle, runs a spread of commands on the
-  // samples and fixtures (output discarded) and writes the code V8 compiled. Without it
-  // (a failed run) the CLI works the same, only slower to start.
-  rmSync(join(outdir, 'cli', 'main.cache'), { force: true });
-  const trained = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--train', outdir], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], timeout: 120_000 });
-  if (trained.status !== 0) console.warn(`build-cli: no code cache (the training run ended with ${trained.status ?? trained.signal}); the CLI starts without one`);
-
-  // What the bundle was made from, for bin/warrant.js's freshness check.
-  const inputs = Object.keys(result.metafile.inputs).filter((p) => !p.includes('node_modules')).map((p) => relative(root, join(root, p)));
-  mkdirSync(outdir, { recursive: true });
-  writeFileSync(join(outdir, 'inputs.json'), JSON.stringify({ builtAt: Date.now(), inputs: [...inputs, 'package.json', 'bin/bundleLoader.cjs'] }));
 }
 
-async function train(dir) {
+/** main.ts imports each command's module on demand; in `command`'s bundle the others resolve to nothing. */
+function leaveOutOtherCommands(command) {
+  return {
+    name: 'leave-out-other-commands',
+    setup(b) {
+      b.onResolve({ filter: /^\.\/commands\/[\w-]+\.ts$/ }, (args) => {
+        if (!args.importer.endsWith(join('src', 'cli', 'main.ts')) || args.path === `./commands/${command}.ts`) return undefined;
+        return { path: args.path, namespace: 'left-out' };
+      });
+      b.onLoad({ filter: /.*/, namespace: 'left-out' }, () => ({ contents: 'export {};', loader: 'js' }));
+    },
+  };
+}
+
+function trainInChild(outdir, name) {
+  rmSync(join(outdir, 'cli', `${name}.cache`), { force: true });
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--train', outdir, name], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], timeout: 120_000 });
+    child.on('close', (code, signal) => {
+      if (code !== 0) console.warn(`build-cli: no code cache for ${name} (its training run ended with ${code ?? signal}); it starts without one`);
+      resolve();
+    });
+  });
+}
+
+async function train(dir, name) {
   const { loadBundle } = createRequire(import.meta.url)('../bin/bundleLoader.cjs');
-  const { exports, script } = loadBundle(dir);
+  const { exports, script } = loadBundle(dir, name);
   // Each run adds its own listeners to the standard streams; many runs in one process are fine.
   process.stdout.setMaxListeners(0);
   process.stderr.setMaxListeners(0);
-  const scratch = join(dir, 'training-output');
+  const scratch = join(dir, `training-output-${name}`);
   const gaia = 'test/fixtures/gaia-packages/tides';
   const runs = [
     ['check', 'public/samples/route-planning.clair'],
@@ -86,9 +127,11 @@ async function train(dir) {
     ['export', gaia, '--to', 'manifests', '--out', join(scratch, 'manifests')],
     ['check', 'public/samples/release-readiness.json'],
     ['export', 'public/samples/release-readiness.json', '--to', 'smtlib'],
+    ['prove', 'public/samples/release-readiness.json', '--solver', 'cvc5'],
   ];
-  for (const args of runs) if (existsSync(join(root, args[1]))) await exports.runCli(args);
+  // A command's own bundle is trained on its runs alone: its cache holds what it runs.
+  for (const args of runs) if ((name === 'main' || args[0] === name) && existsSync(join(root, args[1]))) await exports.runCli(args);
   rmSync(scratch, { recursive: true, force: true });
-  writeFileSync(join(dir, 'cli', 'main.cache'), script.createCachedData());
+  writeFileSync(join(dir, 'cli', `${name}.cache`), script.createCachedData());
   process.exitCode = 0;
 }
