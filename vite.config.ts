@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import { preloadLazyChunks } from './build-plugins/preloadLazyChunks.ts';
+import { reactFlowRemovedNodes, reactFlowRemovedNodesEsbuild } from './build-plugins/reactFlowRemovedNodes.ts';
 import { CROSS_ORIGIN_ISOLATION, z3Assets } from './build-plugins/z3Assets.ts';
 
 // Workers are ES modules so they can import the core directly; Monaco's editor worker
@@ -7,7 +8,7 @@ import { CROSS_ORIGIN_ISOLATION, z3Assets } from './build-plugins/z3Assets.ts';
 // Both servers send the cross-origin-isolation headers: z3 (WebAssembly with threads, in
 // the solver worker) needs SharedArrayBuffer, which only an isolated page has.
 export default defineConfig({
-  plugins: [z3Assets(), preloadLazyChunks(['src/app/editor/EditorPane.tsx'])],
+  plugins: [z3Assets(), preloadLazyChunks(['src/app/editor/EditorPane.tsx']), reactFlowRemovedNodes()],
   worker: { format: 'es' },
   // y-monaco imports Monaco's API by a path the package's exports no longer map: the same module.
   resolve: { alias: [{ find: 'monaco-editor/esm/vs/editor/editor.api.js', replacement: 'monaco-editor/editor' }] },
@@ -16,5 +17,8 @@ export default defineConfig({
   // WARRANT_OUT_DIR lets two test runs on one machine build and serve their own copies.
   build: { target: 'es2022', chunkSizeWarningLimit: 4000, outDir: process.env.WARRANT_OUT_DIR ?? 'dist' },
   // Pre-bundled up front so the dev server does not reload the page when it first meets them.
-  optimizeDeps: { include: ['comlink', 'zustand', '@xyflow/react', 'react', 'react-dom', 'react-dom/client', 'elkjs/lib/elk.bundled.js', 'z3-solver/build/low-level/wrapper.__GENERATED__.js', 'monaco-editor/language/json/monaco.contribution', 'monaco-editor/languages/features/json/register'] },
+  optimizeDeps: {
+    esbuildOptions: { plugins: [reactFlowRemovedNodesEsbuild()] },
+    include: ['comlink', 'zustand', '@xyflow/react', 'react', 'react-dom', 'react-dom/client', 'elkjs/lib/elk.bundled.js', 'z3-solver/build/low-level/wrapper.__GENERATED__.js', 'monaco-editor/language/json/monaco.contribution', 'monaco-editor/languages/features/json/register'],
+  },
 });
