@@ -49,6 +49,8 @@ async function buildCli(outdir) {
 
 /** `name`: 'main' (every command) or a command with a bundle of its own, where main.ts's other commands are left out. */
 async function buildBundle(outdir, name) {
+  // A bundle of its own keeps only ./commands/NAME.ts: a command written elsewhere would be left out of its own bundle.
+  if (name !== 'main' && !existsSync(join(root, 'src', 'cli', 'commands', `${name}.ts`))) throw new Error(`build-cli: ${name} has a bundle of its own (bin/bundleLoader.cjs) but no src/cli/commands/${name}.ts`);
   const { build } = await import('esbuild');
   const onlyOne = name === 'main' ? [] : [leaveOutOtherCommands(name)];
   return build({

@@ -44,6 +44,11 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 const PACKAGE = 'test/fixtures/gaia-packages/tides';
 
+/** Output with its timings blanked: they differ from run to run. */
+function timeless(s: string): string {
+  return s.replace(/"(?:elapsed_)?ms":\s*[\d.]+|\d+ ms\b/g, 'T');
+}
+
 describe('the bundled command line answers as the sources do', () => {
   it.each([
     [['check', PACKAGE, '--json']],
@@ -64,7 +69,6 @@ describe('the bundled command line answers as the sources do', () => {
     [['no-such-command']],
   ])('%j', async (args) => {
     const [bundled, source] = await Promise.all([run(join(out, 'run.mjs'), args), runWarrant(args, { env: { WARRANT_FROM_SOURCE: '1' } })]);
-    const timeless = (s: string) => s.replace(/"(?:elapsed_)?ms":\s*[\d.]+|\d+ ms\b/g, "T");
     expect(bundled.code).toBe(source.code);
     expect(timeless(bundled.stdout)).toBe(timeless(source.stdout));
     expect(bundled.stderr).toBe(source.stderr);
@@ -78,7 +82,6 @@ describe('a command with a bundle of its own answers the same from the bundle of
     [['export', 'public/samples/route-planning.clair', '--to', 'clair']],
   ])('%j', async (args) => {
     const [own, all] = await Promise.all([run(join(out, 'run.mjs'), args), run(join(out, 'run.mjs'), args, { BUNDLE: 'main' })]);
-    const timeless = (s: string) => s.replace(/"(?:elapsed_)?ms":\s*[\d.]+|\d+ ms\b/g, 'T');
     expect(own.code).toBe(all.code);
     expect(timeless(own.stdout)).toBe(timeless(all.stdout));
     expect(own.stderr).toBe(all.stderr);
