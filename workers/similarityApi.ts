@@ -5,7 +5,7 @@
  * text. Kept apart from the worker file so tests and the Node benchmark can run the
  * very same object in a worker_threads worker, or call it directly.
  */
-import { transfer } from 'comlink';
+import { transfer, wrap } from 'comlink';
 import type { Language } from '../src/core/graph/reasoningGraph.ts';
 import type { Diagnostic } from '../src/core/text/diagnostic.ts';
 import { SimilaritySession } from '../src/core/analysis/similaritySession.ts';
@@ -14,7 +14,11 @@ import type { SimilarityStrategy } from '../src/core/vsa/strategy.ts';
 export interface SyncRequest {
   /** The editor's document version; echoed back so stale answers can be dropped. */
   readonly version: number;
-  readonly text: string;
+  /**
+   * The document's text; when absent (the page), taken from the validation worker, which
+   * holds each version's text (connectValidation), so it never crosses the page again.
+   */
+  readonly text?: string;
   readonly language: Language;
   readonly fileName?: string | null;
   /** A Gaia package opened as a project: its files, read instead of `text`. */
@@ -23,11 +27,18 @@ export interface SyncRequest {
   readonly strategy: SimilarityStrategy;
 }
 
+/** Where the similarity worker reads a version's text: the validation worker. */
+export interface DocumentTextSource {
+  documentText(version: number): string | null | Promise<string | null>;
+}
+
 export interface SyncReply {
   readonly version: number;
   readonly strategy: SimilarityStrategy;
   /** How many beliefs the document has for comparing. */
   readonly items: number;
+  /** False when the version's text was gone (a newer version replaced it): nothing was loaded. */
+  readonly loaded: boolean;
   /** `near-duplicate` diagnostics of this version. */
   readonly diagnostics: readonly Diagnostic[];
   /** Time spent in the worker. */
@@ -60,19 +71,26 @@ export interface RankReply {
 
 export function createSimilarityApi(options: { useKernels?: boolean } = {}) {
   const session = new SimilaritySession(options);
+  let source: DocumentTextSource | null = null;
   return {
+    /** The validation worker's channel, or (tests, the benchmark) the source itself. */
+    connectValidation(port: MessagePort | DocumentTextSource): void {
+      source = 'postMessage' in port ? wrap<DocumentTextSource>(port) : port;
+    },
     /** Loads a version of the document and returns its near-duplicate diagnostics. */
-    sync(request: SyncRequest): SyncReply {
+    async sync(request: SyncRequest): Promise<SyncReply> {
       const started = performance.now();
-      session.load({ version: request.version, text: request.text, language: request.language, fileName: request.fileName ?? null, files: request.files ?? null });
+      const text = request.files ? '' : (request.text ?? (source ? await source.documentText(request.version) : null));
+      if (text === null) return { version: request.version, strategy: request.strategy, loaded: false, items: session.items.length, diagnostics: [], ms: performance.now() - started };
+      session.load({ version: request.version, text, language: request.language, fileName: request.fileName ?? null, files: request.files ?? null });
       const diagnostics = session.nearDuplicates(request.strategy);
-      return { version: request.version, strategy: request.strategy, items: session.items.length, diagnostics, ms: performance.now() - started };
+      return { version: request.version, strategy: request.strategy, loaded: true, items: session.items.length, diagnostics, ms: performance.now() - started };
     },
     /**
      * Loads a version and brings the given strategies' indexes up to date, without
      * looking for near-duplicates (the benchmark prepares 100k beliefs this way).
      */
-    load(request: Omit<SyncRequest, 'strategy'> & { readonly strategies: readonly SimilarityStrategy[] }): { version: number; items: number; ms: number } {
+    load(request: Omit<SyncRequest, 'strategy' | 'text'> & { readonly text: string; readonly strategies: readonly SimilarityStrategy[] }): { version: number; items: number; ms: number } {
       const started = performance.now();
       session.load({ version: request.version, text: request.text, language: request.language, fileName: request.fileName ?? null });
       for (const s of request.strategies) session.indexFor(s);

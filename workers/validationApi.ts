@@ -9,7 +9,8 @@ import type { SliceItems, SlicedPart } from '../src/core/analysis/analysisSlices
 import { AnalysisSession } from '../src/core/analysis/analysisSession.ts';
 import type { PackedLayoutInput } from '../src/core/layout/packedLayoutInput.ts';
 import { packedInputBuffers, packLayoutInput } from '../src/core/layout/packedLayoutInput.ts';
-import type { AnalyzeRequest, ProjectSymbol, ProjectUse } from '../src/core/analysis/analysisSession.ts';
+import type { AnalyzeRequest, HeldTextRequest, ProjectSymbol, ProjectUse } from '../src/core/analysis/analysisSession.ts';
+import type { TextEdit } from '../src/core/text/textReplica.ts';
 import type { RenameResult } from '../src/core/gaia/package/packageSymbols.ts';
 import type { SymbolUse } from '../src/core/clair/symbolIndex.ts';
 import type { Language } from '../src/core/graph/reasoningGraph.ts';
@@ -23,7 +24,7 @@ import { createLifecycleApi } from './lifecycleApi.ts';
 import type { WorkerExportRequest } from './workerExports.ts';
 import { exportInWorker } from './workerExports.ts';
 
-export type { AnalyzeRequest, ProjectSymbol, ProjectUse };
+export type { AnalyzeRequest, HeldTextRequest, ProjectSymbol, ProjectUse, TextEdit };
 
 export function createValidationApi() {
   const session = new AnalysisSession(() => performance.now());
@@ -42,6 +43,18 @@ export function createValidationApi() {
     analyzeInSlices(request: AnalyzeRequest): AnalysisPatch {
       return session.analyzeInSlices(request);
     },
+    /** The whole text of a version (an opened document, a paste): the edits that follow apply to it. */
+    setText(version: number, text: string): void {
+      session.setText(version, text);
+    },
+    /** An edit's changes, in typing order: the worker's copy of the text follows the editor's. */
+    editText(edit: TextEdit): void {
+      session.editText(edit);
+    },
+    /** As analyzeInSlices, of the text the worker holds for the version; null: send it with setText. */
+    analyzeHeldText(request: HeldTextRequest): AnalysisPatch | null {
+      return session.analyzeHeldText(request);
+    },
     /** A slice of the last sliced analysis; null when `version` is no longer it. */
     patchSlice<P extends SlicedPart>(version: number, part: P, from: number): SliceItems[P] | null {
       return session.patchSlice(version, part, from);
@@ -49,6 +62,10 @@ export function createValidationApi() {
     /** The layout worker's channel: it asks here for the layout input of a version. */
     connectLayout(port: MessagePort): void {
       expose({ layoutInput: (version: number, hideHelpers: boolean) => packedLayoutInput(session, version, hideHelpers) }, port);
+    },
+    /** The similarity worker's channel: it asks here for the text of the version it indexes. */
+    connectSimilarity(port: MessagePort): void {
+      expose({ documentText: (version: number) => session.textOf(version) }, port);
     },
     /** The canonical text of a document (its language's printer); null when the language has no printer. */
     format(text: string, language: Language): string | null {

@@ -431,12 +431,37 @@ function inTextQueue(run: () => Promise<void>): Promise<void> {
   return textQueue;
 }
 
-/** Called by the editor on every change: the text is saved shortly after typing stops. */
+/** A whole new text (a large paste): saved shortly. */
 export function saveTextSoon(text: string): void {
   const id = useSessionsStore.getState().currentId;
   if (!id) return;
+  unread = null;
   pending = { id, text };
   scheduleSave();
+}
+
+/**
+ * Typed since the editor's text was last read: the session it belongs to, and how to
+ * read it (null once the editor is gone). A keystroke only notes this; reading the whole
+ * text waits for the save, or for anything about to replace the editor's text.
+ */
+let unread: { readonly id: string; readonly read: () => string | null } | null = null;
+
+/** Called by the editor on every change: the text is read and saved shortly after. */
+export function textChanged(read: () => string | null): void {
+  const id = useSessionsStore.getState().currentId;
+  if (!id) return;
+  unread = { id, read };
+  scheduleSave();
+}
+
+/** Reads what was typed into `pending` now: before each save, and before the editor's text is replaced. */
+export function readTypedText(): void {
+  if (!unread) return;
+  const { id, read } = unread;
+  unread = null;
+  const text = read();
+  if (text !== null) pending = { id, text };
 }
 
 function scheduleSave(): void {
@@ -447,6 +472,7 @@ function scheduleSave(): void {
 function flushText(): Promise<void> {
   if (saveTimer) clearTimeout(saveTimer);
   saveTimer = null;
+  readTypedText();
   return inTextQueue(async () => {
     await savePending();
     await saveProjectPending();
@@ -483,6 +509,7 @@ async function saveProjectPending(): Promise<void> {
 }
 
 async function savePending(): Promise<void> {
+  readTypedText();
   if (!backend || !pending) return;
   const { id, text } = pending;
   pending = null;
@@ -519,7 +546,10 @@ function pullText(id: string): Promise<void> {
     if (roomOfSession(id)) return;
     // Unsaved edits here: saving them merges. (A pending text equal to the synced one is
     // only the echo of a text loaded into the editor, not an edit: it must not stop the load.)
-    const unsaved = (): boolean => pending !== null && pending.id === id && pending.text !== synced.get(id);
+    const unsaved = (): boolean => {
+      readTypedText();
+      return pending !== null && pending.id === id && pending.text !== synced.get(id);
+    };
     if (unsaved()) return savePending();
     const got = await backend.repo.get(id);
     if (!got.ok || useSessionsStore.getState().currentId !== id) return;

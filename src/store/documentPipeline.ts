@@ -34,19 +34,23 @@ import { describeInferenceProblem, withInferenceFailures } from '../core/infer/i
 import { packageText } from '../core/gaia/package/projectFiles.ts';
 import type { RenameResult } from '../core/gaia/package/packageSymbols.ts';
 import type { ProjectSymbol, ProjectUse } from '../../workers/validationApi.ts';
+import type { TextChange } from '../core/text/textReplica.ts';
 
+/**
+ * An analysis asked of the validation worker. The text is not in it: the worker holds
+ * each version's text, sent whole once (setText) and then as each edit's changes
+ * (editText), in the order they were made, so no keystroke carries the document.
+ */
 interface AnalyzeRequest {
   readonly version: number;
-  readonly text: string;
   readonly language: Language;
-  /** A Gaia package opened as a project: all its files, analysed together (`text` unused). */
+  /** A Gaia package opened as a project: all its files, analysed together. */
   readonly files?: ReadonlyMap<string, string> | null;
 }
 
 interface AnalyzeReply {
   readonly version: number;
   readonly patch: AnalysisPatch;
-  readonly text: string;
   readonly files: ReadonlyMap<string, string> | null;
   /** A patch that came in slices: its index and views, built as the slices arrived. */
   readonly built: AssembledSlices | null;
@@ -108,9 +112,17 @@ export class DocumentPipeline {
       // The base is read when the request is sent, after every earlier reply was applied.
       run: async (r) => {
         const state = useDocumentStore.getState();
-        const baseVersion = state.analysis?.version ?? null;
-        const first = await validation.analyzeInSlices({ ...r, baseVersion, fileName: state.name });
-        const reply = { version: r.version, text: r.text, files: r.files ?? null };
+        const request = { version: r.version, language: r.language, files: r.files ?? null, baseVersion: state.analysis?.version ?? null, fileName: state.name };
+        let first = await validation.analyzeHeldText(request);
+        if (first === null) {
+          // The worker's copy of the text missed this version (an edit that did not fit
+          // it): sent whole, unless a newer edit is on its way and will be asked for.
+          if (r.version !== useDocumentStore.getState().editorVersion) throw new RequestCancelled();
+          this.send(validation.setText(r.version, this.currentText()));
+          first = await validation.analyzeHeldText(request);
+          if (first === null) throw new RequestCancelled();
+        }
+        const reply = { version: r.version, files: r.files ?? null };
         if (!first.sliced) {
           if (first.baseVersion !== null || first.nodes.length < SPLIT_FROM) return { ...reply, patch: first, built: null };
           // A large complete analysis: indexed here, drawn in a task of its own.
@@ -157,7 +169,9 @@ export class DocumentPipeline {
     });
   }
 
-  private analysisHook: ((analysis: AnalysisView, text: string, files: ReadonlyMap<string, string> | null) => AnalysisView) | null = null;
+  private analysisHook: ((analysis: AnalysisView, files: ReadonlyMap<string, string> | null) => AnalysisView) | null = null;
+  /** The page's text of the newest edit, read only when it must be sent whole or saved. */
+  private currentText: () => string = () => '';
 
   /**
    * The text has settled when the analysis of the newest edit is in and nothing was
@@ -199,10 +213,10 @@ export class DocumentPipeline {
   }
 
   /**
-   * Registers the stage that sees every accepted analysis with its text before the page
-   * does (the similarity client: it sends the text on and carries its findings over).
+   * Registers the stage that sees every accepted analysis (and a project's files) before
+   * the page does (the similarity client: it asks for its findings and carries them over).
    */
-  setAnalysisHook(hook: (analysis: AnalysisView, text: string, files: ReadonlyMap<string, string> | null) => AnalysisView): void {
+  setAnalysisHook(hook: (analysis: AnalysisView, files: ReadonlyMap<string, string> | null) => AnalysisView): void {
     this.analysisHook = hook;
   }
 
@@ -235,15 +249,46 @@ export class DocumentPipeline {
     useDocumentStore.setState({ layoutKey: null, positions: {}, views: new Map() });
   }
 
-  /** Records an edit and sends the text to the validation worker. Returns the new version. */
+  /**
+   * Records a new whole text (an opened document, a large paste) and sends it to the
+   * validation worker. Returns the new version.
+   */
   edit(text: string): number {
-    const state = useDocumentStore.getState();
-    const version = state.editorVersion + 1;
-    this.cancelSettle();
-    useDocumentStore.setState({ editorVersion: version });
-    this.holdWarmUp(text.length);
-    this.analyzer.submit({ version, text, language: state.language });
+    const version = this.nextVersion(() => text, text.length);
+    this.send(this.validation.setText(version, text));
+    this.analyzer.submit({ version, language: useDocumentStore.getState().language });
     return version;
+  }
+
+  /**
+   * Records an edit made in the editor as its changes (placed in the text of the
+   * version before), which are all the worker is sent; `length` is the text's length
+   * after them and `text` reads the whole text, only if the worker's copy missed an edit
+   * or when the text settles. Returns the new version.
+   */
+  editChanges(changes: readonly TextChange[], length: number, text: () => string): number {
+    const baseVersion = useDocumentStore.getState().editorVersion;
+    const version = this.nextVersion(text, length);
+    this.send(this.validation.editText({ baseVersion, version, changes, length }));
+    this.analyzer.submit({ version, language: useDocumentStore.getState().language });
+    return version;
+  }
+
+  private nextVersion(text: () => string, length: number): number {
+    const version = useDocumentStore.getState().editorVersion + 1;
+    this.cancelSettle();
+    this.currentText = text;
+    useDocumentStore.setState({ editorVersion: version });
+    this.holdWarmUp(length);
+    return version;
+  }
+
+  /**
+   * A message the worker answers with nothing: sent at once, so it keeps its place among
+   * the edits and analyses after it; a failure is the worker's error.
+   */
+  private send(sent: unknown): void {
+    void Promise.resolve(sent).catch((e: unknown) => this.reportFailure('validation', e));
   }
 
   /**
@@ -265,13 +310,11 @@ export class DocumentPipeline {
    * validation worker, which analyses the package whole. Returns the new version.
    */
   editProject(files: ReadonlyMap<string, string>): number {
-    const version = useDocumentStore.getState().editorVersion + 1;
-    this.cancelSettle();
-    useDocumentStore.setState({ editorVersion: version });
     let chars = 0;
     for (const text of files.values()) chars += text.length;
-    this.holdWarmUp(chars);
-    this.analyzer.submit({ version, text: '', language: 'gaia', files });
+    // A project's text is its files (settled as packageText): nothing to read from an editor.
+    const version = this.nextVersion(() => '', chars);
+    this.analyzer.submit({ version, language: 'gaia', files });
     return version;
   }
 
@@ -340,16 +383,16 @@ export class DocumentPipeline {
     const patched = applyPatch(useDocumentStore.getState().analysis, reply.patch);
     if (patched) {
       // Later stages (similarity) see each accepted version's text and may add findings.
-      this.acceptAnalysis(this.analysisHook ? this.analysisHook(patched, reply.text, reply.files) : patched, reply.patch, reply.built);
+      this.acceptAnalysis(this.analysisHook ? this.analysisHook(patched, reply.files) : patched, reply.patch, reply.built);
       // A project's text is its files as one stable text (what its revisions hash).
       const files = reply.files;
-      if (reply.version === useDocumentStore.getState().editorVersion) this.scheduleSettle(reply.version, files ? () => packageText(files) : () => reply.text, patched.language);
+      if (reply.version === useDocumentStore.getState().editorVersion) this.scheduleSettle(reply.version, files ? () => packageText(files) : this.currentText, patched.language);
       return;
     }
     // The page no longer holds the patch's base: ask for the complete analysis.
     if (reply.version >= this.analyzer.latestVersion) {
       useDocumentStore.setState({ analysis: null });
-      this.analyzer.submit({ version: reply.version, text: reply.text, language: reply.patch.language, files: reply.files });
+      this.analyzer.submit({ version: reply.version, language: reply.patch.language, files: reply.files });
     }
   }
 

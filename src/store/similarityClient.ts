@@ -25,7 +25,7 @@ export const SIMILAR_COUNT = 8;
 export class SimilarityClient {
   private readonly api: Remote<SimilarityApi>;
   private readonly syncer: LatestRequest<SyncRequest, SyncReply>;
-  private last: { version: number; text: string; language: Language; fileName: string | null; files: ReadonlyMap<string, string> | null } | null = null;
+  private last: { version: number; language: Language; fileName: string | null; files: ReadonlyMap<string, string> | null } | null = null;
 
   constructor(api: Remote<SimilarityApi>) {
     this.api = api;
@@ -37,14 +37,14 @@ export class SimilarityClient {
   }
 
   /**
-   * Called with each analysis the page accepts and the text it came from: returns the
-   * analysis with the standing near-duplicate findings carried over, and sends the text
-   * to the worker.
+   * Called with each analysis the page accepts (and a project's files): returns the
+   * analysis with the standing near-duplicate findings carried over, and asks the worker
+   * for that version's, which reads its text from the validation worker.
    */
-  documentChanged(analysis: AnalysisView, text: string, files: ReadonlyMap<string, string> | null = null): AnalysisView {
+  documentChanged(analysis: AnalysisView, files: ReadonlyMap<string, string> | null = null): AnalysisView {
     const { name } = useDocumentStore.getState();
-    this.last = { version: analysis.version, text, language: analysis.language, fileName: name, files };
-    this.syncer.submit({ version: analysis.version, text, language: analysis.language, fileName: name, files, strategy: useSimilarityStore.getState().strategy });
+    this.last = { version: analysis.version, language: analysis.language, fileName: name, files };
+    this.syncer.submit({ ...this.last, strategy: useSimilarityStore.getState().strategy });
     return withNearDuplicates(analysis, useSimilarityStore.getState().nearDuplicates.diagnostics);
   }
 
@@ -69,6 +69,8 @@ export class SimilarityClient {
   }
 
   private acceptSync(reply: SyncReply): void {
+    // The version's text was gone: a newer version is on its way.
+    if (!reply.loaded) return;
     if (reply.strategy !== useSimilarityStore.getState().strategy) return;
     useSimilarityStore.setState({ nearDuplicates: { version: reply.version, strategy: reply.strategy, diagnostics: reply.diagnostics }, error: null });
     const { analysis } = useDocumentStore.getState();

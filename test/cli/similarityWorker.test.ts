@@ -12,16 +12,28 @@ const TEXT = ['b1 .9 L0 @user "The battery is flat."', 'b2 .8 L0 @user "the star
 describe('createSimilarityApi', () => {
   const api = createSimilarityApi();
 
-  it('sync answers the near-duplicates of that version', () => {
-    const a = api.sync({ version: 3, text: TEXT, language: 'clair', strategy: 'hrr' });
+  it('sync answers the near-duplicates of that version', async () => {
+    const a = await api.sync({ version: 3, text: TEXT, language: 'clair', strategy: 'hrr' });
     expect(a).toMatchObject({ version: 3, strategy: 'hrr', items: 4 });
     expect(a.diagnostics.map((d) => [d.code, d.subject, d.severity])).toEqual([['near-duplicate', 'b3', 'info']]);
-    const b = api.sync({ version: 4, text: TEXT.replace('"the battery is flat"', '"the battery is dead"'), language: 'clair', strategy: 'hdc' });
+    const b = await api.sync({ version: 4, text: TEXT.replace('"the battery is flat"', '"the battery is dead"'), language: 'clair', strategy: 'hdc' });
     expect(b.diagnostics).toEqual([]);
   });
 
-  it('rank by id leaves the belief out; by text ranks every belief; an unknown id is not known', () => {
-    api.sync({ version: 5, text: TEXT, language: 'clair', strategy: 'hrr' });
+  it('without a text, sync reads the version from the validation worker, and loads nothing once it is gone', async () => {
+    const texts = new Map([[7, TEXT]]);
+    const fed = createSimilarityApi();
+    fed.connectValidation({ documentText: (version) => texts.get(version) ?? null });
+    const a = await fed.sync({ version: 7, language: 'clair', strategy: 'hrr' });
+    expect(a).toMatchObject({ version: 7, loaded: true, items: 4 });
+    expect(a.diagnostics.map((d) => d.subject)).toEqual(['b3']);
+    const gone = await fed.sync({ version: 8, language: 'clair', strategy: 'hrr' });
+    expect(gone).toMatchObject({ version: 8, loaded: false, items: 4, diagnostics: [] });
+    expect(fed.rank({ strategy: 'hrr', id: 'b1', k: 1 }).version).toBe(7);
+  });
+
+  it('rank by id leaves the belief out; by text ranks every belief; an unknown id is not known', async () => {
+    await api.sync({ version: 5, text: TEXT, language: 'clair', strategy: 'hrr' });
     const byId = api.rank({ strategy: 'hrr', id: 'b1', k: 2 });
     expect(byId).toMatchObject({ version: 5, known: true });
     expect(byId.ids).toHaveLength(2);
@@ -41,7 +53,7 @@ describe('the similarity API in a worker thread', () => {
 
   it('answers through comlink with the same rankings, scores transferred', async () => {
     const direct = createSimilarityApi();
-    direct.sync({ version: 1, text: TEXT, language: 'clair', strategy: 'hrr' });
+    await direct.sync({ version: 1, text: TEXT, language: 'clair', strategy: 'hrr' });
     const sync = await worker.api.sync({ version: 1, text: TEXT, language: 'clair', strategy: 'hrr' });
     expect(sync.diagnostics.map((d) => d.subject)).toEqual(['b3']);
     for (const strategy of ['hrr', 'hdc'] as const) {

@@ -119,4 +119,35 @@ describe('incremental analysis', () => {
     // A base the session no longer has gives a complete analysis.
     expect(session.analyze({ version: 3, text: BASE, language: 'clair', baseVersion: 77 }).baseVersion).toBeNull();
   });
+
+  it('a session sent each edit as its changes answers as one sent each whole text', () => {
+    fc.assert(
+      fc.property(fc.array(edit, { minLength: 1, maxLength: 8 }), (edits) => {
+        const fed = new AnalysisSession(() => 0);
+        const whole = new AnalysisSession(() => 0);
+        fed.setText(1, BASE);
+        let text = BASE;
+        edits.forEach((e, i) => {
+          const next = applyEdit(text, e);
+          // The edit as one change: the span between the common prefix and suffix.
+          let start = 0;
+          while (start < text.length && start < next.length && text[start] === next[start]) start++;
+          let end = 0;
+          while (end < text.length - start && end < next.length - start && text[text.length - 1 - end] === next[next.length - 1 - end]) end++;
+          const change = { offset: start, length: text.length - start - end, text: next.slice(start, next.length - end) };
+          expect(fed.editText({ baseVersion: i + 1, version: i + 2, changes: [change], length: next.length })).toBe(true);
+          text = next;
+        });
+        const version = edits.length + 1;
+        const request = { version, language: 'clair' as const, baseVersion: null };
+        expect(fed.textOf(version)).toBe(text);
+        expect(withoutTiming(applyPatch(null, fed.analyzeHeldText(request)!)!)).toEqual(withoutTiming(applyPatch(null, whole.analyze({ ...request, text }))!));
+        // Analysed, its text stays with the analysis once newer edits arrive.
+        fed.editText({ baseVersion: version, version: version + 1, changes: [{ offset: 0, length: 0, text: ';\n' }], length: text.length + 2 });
+        expect(fed.textOf(version)).toBe(text);
+        expect(fed.analyzeHeldText({ ...request, version: version + 7 })).toBeNull();
+      }),
+      { numRuns: 60 },
+    );
+  });
 });

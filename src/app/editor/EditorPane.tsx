@@ -14,7 +14,7 @@ import { getPipeline } from '../../store/pipelineInstance.ts';
 import { applyMarkers } from './applyMarkers.ts';
 import { warrantTheme } from '../monaco/warrantTheme.ts';
 import { editorLanguageOf, ensureLanguages } from '../monaco/ensureLanguages.ts';
-import { saveTextSoon, showNotice } from '../../store/browserSessions.ts';
+import { readTypedText, saveTextSoon, showNotice, textChanged } from '../../store/browserSessions.ts';
 import { formatBytes, limitPhrase, MAX_DOCUMENT_BYTES, pasteOverLimit } from '../../core/text/inputLimits.ts';
 import { setActiveEditor } from './activeEditor.ts';
 import { TAB_FOCUS_HINT } from './tabFocusHint.ts';
@@ -72,13 +72,25 @@ export function EditorPane() {
 
     // A large paste's slices (largePaste.ts): the pipeline has the whole text already.
     let slicing = false;
+    // A keystroke costs the same in a trace of ten lines or ten thousand: the pipeline is
+    // given the edit's changes, and the whole text is read only to be saved, a while later.
+    const readText = () => (model.isDisposed() ? null : model.getValue());
     const onChange = model.onDidChangeContent((e) => {
       // A whole text set from outside (an opened document): the pipeline has it already.
       if (e.isFlush || slicing) return;
-      const text = model.getValue();
-      pipeline.edit(text);
-      saveTextSoon(text);
+      pipeline.editChanges(
+        e.changes.map((c) => ({ offset: c.rangeOffset, length: c.rangeLength, text: c.text })),
+        model.getValueLength(),
+        () => model.getValue(),
+      );
+      textChanged(readText);
     });
+    // The editor keeps one line ending and no byte-order mark: an opened text it stores
+    // otherwise is sent again as stored, so the changes typed next apply to what it holds.
+    const loadOpened = (text: string) => {
+      model.setValue(text);
+      if ((text.includes('\r') || text.charCodeAt(0) === 0xfeff) && model.getValue() !== text) pipeline.edit(model.getValue());
+    };
 
     // A paste that would take the document past the input limit is refused, as opening
     // such a file is (src/core/text/inputLimits.ts): caught before Monaco sees it. A large
@@ -200,8 +212,10 @@ export function EditorPane() {
     const unsubscribe = useDocumentStore.subscribe((s, prev) => {
       if (s.openRequest && s.openRequest !== prev.openRequest) {
         // The pipeline has the text already (DocumentPipeline.followOpens).
+        // What was typed is read before it is replaced, for the session it belongs to.
+        readTypedText();
         monaco.editor.setModelLanguage(model, editorLanguageOf(s.openRequest.language));
-        model.setValue(s.openRequest.text);
+        loadOpened(s.openRequest.text);
         editor.setPosition({ lineNumber: 1, column: 1 });
         editor.revealLine(1);
       }
@@ -220,7 +234,7 @@ export function EditorPane() {
     if (pendingProject) openProjectModels(pendingProject);
     else if (pendingOpen) {
       monaco.editor.setModelLanguage(model, editorLanguageOf(pendingOpen.language));
-      model.setValue(pendingOpen.text);
+      loadOpened(pendingOpen.text);
     }
     // Its analysis may be in already: the markers of the version on screen.
     const current = useDocumentStore.getState();
@@ -236,6 +250,7 @@ export function EditorPane() {
       disposeProjectModels();
       host.removeEventListener('paste', onPaste, true);
       onChange.dispose();
+      readTypedText();
       onCursor.dispose();
       decorations?.clear();
       decorations = null;

@@ -23,6 +23,8 @@ import { toLayoutInput } from '../layout/toLayoutInput.ts';
 import type { LayoutInput } from '../layout/layoutTypes.ts';
 import { analyzeIncrementally, symbolsOf } from './analyzeDocument.ts';
 import type { AnalysisView } from './documentAnalysis.ts';
+import type { TextEdit } from '../text/textReplica.ts';
+import { TextReplica } from '../text/textReplica.ts';
 
 export interface AnalyzeRequest {
   /** The editor's document version; echoed back so stale results can be dropped. */
@@ -39,6 +41,12 @@ export interface AnalyzeRequest {
    */
   readonly files?: ReadonlyMap<string, string> | null;
 }
+
+/**
+ * An analysis of a version whose text the session already has: set whole (setText) or
+ * built by the edits since (editText), so a keystroke never carries the whole document.
+ */
+export type HeldTextRequest = Omit<AnalyzeRequest, 'text'>;
 
 /** A name of a project at a place in one of its files, and what it stands for. */
 export interface ProjectSymbol {
@@ -61,6 +69,8 @@ export interface ProjectUse {
 
 interface Kept {
   readonly analysis: AnalysisView;
+  /** The text analysed; null for a project, whose files are its text. */
+  readonly text: string | null;
   readonly document: ClairDocument | null;
   symbols: SymbolIndex | null;
   /** A project's whole compile, and its names across modules (built when first asked). */
@@ -76,6 +86,8 @@ export class AnalysisSession {
   private readonly now: () => number;
   /** The last patch sent as a head, until the page has fetched its slices (or a newer one replaces it). */
   private sliced: AnalysisPatch | null = null;
+  /** The editor's text as its edits arrive, ahead of the analyses asked of it. */
+  private readonly replica = new TextReplica();
 
   constructor(now: () => number = Date.now) {
     this.now = now;
@@ -87,7 +99,7 @@ export class AnalysisSession {
     let kept: Kept;
     if (request.files) {
       const a = analyzeGaiaPackageFiles(request.files, new Map(), { version: request.version, previous: null, now: this.now, fileName: request.fileName ?? null });
-      kept = { analysis: a.analysis, document: null, symbols: null, gaia: a.gaia ?? null, packageSymbols: null };
+      kept = { analysis: a.analysis, text: null, document: null, symbols: null, gaia: a.gaia ?? null, packageSymbols: null };
     } else {
       const { analysis, document, symbols } = analyzeIncrementally(
         request.text,
@@ -97,7 +109,7 @@ export class AnalysisSession {
         this.now,
         { fileName: request.fileName ?? null },
       );
-      kept = { analysis, document, symbols: symbols ?? null, gaia: null, packageSymbols: null };
+      kept = { analysis, text: request.text, document, symbols: symbols ?? null, gaia: null, packageSymbols: null };
     }
     const analysis = kept.analysis;
     const base = request.baseVersion === null ? undefined : this.kept.find((k) => k.analysis.version === request.baseVersion);
@@ -115,6 +127,31 @@ export class AnalysisSession {
     if (!needsSlices(patch)) return patch;
     this.sliced = patch;
     return patchHead(patch);
+  }
+
+  /** The whole text of `version`, sent once (an opened document, a paste); edits follow it. */
+  setText(version: number, text: string): void {
+    this.replica.set(version, text);
+  }
+
+  /** An edit of the text held; one that does not fit leaves it unknown until setText. */
+  editText(edit: TextEdit): boolean {
+    return this.replica.apply(edit);
+  }
+
+  /**
+   * As analyzeInSlices, of the text held for `version` (a project's files come with the
+   * request); null when the session does not hold that version's text, which must then
+   * be sent whole.
+   */
+  analyzeHeldText(request: HeldTextRequest): AnalysisPatch | null {
+    const text = request.files ? '' : this.textOf(request.version);
+    return text === null ? null : this.analyzeInSlices({ ...request, text });
+  }
+
+  /** The text of `version`: the one held, or one of the versions analysed lately. */
+  textOf(version: number): string | null {
+    return this.replica.textOf(version) ?? this.kept.find((k) => k.analysis.version === version)?.text ?? null;
   }
 
   /** A slice of the sliced patch of `version`; null once it is gone (a newer one was sent). */
