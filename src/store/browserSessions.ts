@@ -464,14 +464,27 @@ export function readTypedText(): void {
   if (text !== null) pending = { id, text };
 }
 
+/**
+ * A save waits for a pause in typing: reading the whole text and writing it to
+ * IndexedDB are main-thread work that grows with the document (tens of milliseconds at
+ * 10,000 beliefs), which a keystroke must not wait behind. Typing without a pause is
+ * saved every few seconds all the same, and leaving the page saves at once.
+ */
+const SAVE_PAUSE_MS = 400;
+const SAVE_AT_MOST_MS = 3000;
+let firstUnsaved: number | null = null;
+
 function scheduleSave(): void {
-  if (saveTimer) return;
-  saveTimer = setTimeout(() => void flushText(), 400);
+  const now = Date.now();
+  firstUnsaved ??= now;
+  if (saveTimer) clearTimeout(saveTimer);
+  saveTimer = setTimeout(() => void flushText(), Math.max(0, Math.min(SAVE_PAUSE_MS, firstUnsaved + SAVE_AT_MOST_MS - now)));
 }
 
 function flushText(): Promise<void> {
   if (saveTimer) clearTimeout(saveTimer);
   saveTimer = null;
+  firstUnsaved = null;
   readTypedText();
   return inTextQueue(async () => {
     await savePending();
