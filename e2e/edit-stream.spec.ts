@@ -9,25 +9,16 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
-import { downloadExport, editorText, focusEditor, node, openFresh, settled, shot, throttle } from './page.ts';
+import { generateTrace } from '../bench/generateTrace.ts';
+import { downloadExport, editorText, focusEditor, node, openFresh, pasteHere, pasteText, settled, shot, throttle } from './page.ts';
 
 const REPO = join(import.meta.dirname, '..');
-
-/** Pastes `text` at the cursor through the editor's real paste path. */
-async function pasteHere(page: Page, text: string): Promise<void> {
-  await page.evaluate((t) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', t);
-    (document.activeElement ?? document.body).dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
-}
 
 /** The CLI's JSON graph of `text` (written even when the text has errors, as the page's is). */
 function cliGraph(text: string): unknown {
   const file = join(mkdtempSync(join(tmpdir(), 'warrant-stream-')), 'route-planning.clair');
   writeFileSync(file, text);
-  const run = spawnSync(process.execPath, [join(REPO, 'bin', 'warrant.js'), 'export', file, '--to', 'json'], { encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [join(REPO, 'bin', 'warrant.js'), 'export', file, '--to', 'json'], { encoding: 'utf8', maxBuffer: 1 << 28 });
   expect(run.status, run.stderr).toBeLessThan(2);
   return JSON.parse(run.stdout);
 }
@@ -73,3 +64,22 @@ for (const rate of [1, 4]) {
     expect(page_).toEqual(cliGraph(text));
   });
 }
+
+test('typing after a large paste (analysed whole, the editor filled in slices) follows the pasted text', async ({ page }) => {
+  test.setTimeout(180_000);
+  await openFresh(page);
+  const pasted = generateTrace(3000);
+  await pasteText(page, pasted);
+  await settled(page);
+  await page.keyboard.press('Control+End');
+  const typed = 'b3001 .6 L0 @self <b2999 "typed after the paste"';
+  await page.keyboard.type(typed);
+  await settled(page);
+  await expect(node(page, 'b3001')).toBeAttached();
+  const page_ = JSON.parse((await downloadExport(page, 'json')).bytes.toString('utf8')) as { diagnostics: { code: string }[] };
+  // The page adds the similarity worker's near-duplicate findings, which it read from the
+  // validation worker's copy of the text: some are found in a trace this size.
+  const nearDuplicates = page_.diagnostics.filter((d) => d.code === 'near-duplicate');
+  expect(nearDuplicates.length).toBeGreaterThan(0);
+  expect({ ...page_, diagnostics: page_.diagnostics.filter((d) => d.code !== 'near-duplicate') }).toEqual(cliGraph(`${pasted}${typed}`));
+});

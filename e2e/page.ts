@@ -67,6 +67,11 @@ export async function replaceText(page: Page, text: string): Promise<void> {
 export async function pasteText(page: Page, text: string): Promise<void> {
   await focusEditor(page);
   await page.keyboard.press('Control+A');
+  await pasteHere(page, text);
+}
+
+/** Pastes `text` over the editor's selection, through its real paste path. */
+export async function pasteHere(page: Page, text: string): Promise<void> {
   await page.evaluate((t) => {
     const target = document.activeElement ?? document.body;
     const data = new DataTransfer();
