@@ -32,6 +32,7 @@ import { getSession, usePersistence } from './sessionInstance.ts';
 import { roomOfSession } from './teamRooms.ts';
 import type { RoomAddress } from '../team/roomConnection.ts';
 import { MAX_DOCUMENT_BYTES, MAX_LOG_BYTES, tooLargeMessage } from '../core/text/inputLimits.ts';
+import { forgetUnsaved, keepUnsaved, takeUnsaved } from './unsavedText.ts';
 
 /**
  * The session a tab has open: per tab (sessionStorage, so a reload brings a tab back to
@@ -143,6 +144,7 @@ async function start(initial: () => Promise<{ name: string; text: string }>, fre
       if (id) void backend?.repo.storeText(id, text, hash);
     },
   });
+  await saveKeptTexts();
   await refreshList();
   const existing = remembered ? useSessionsStore.getState().sessions.find((s) => s.id === remembered) : undefined;
   const shown = early ? await early : null;
@@ -152,7 +154,14 @@ async function start(initial: () => Promise<{ name: string; text: string }>, fre
     const { name, text } = shown ?? (await initial());
     await newSession(name, text);
   }
-  window.addEventListener('pagehide', () => void flushText());
+  window.addEventListener('pagehide', () => {
+    // The write below may not finish before the page is gone: what it holds is kept, at once.
+    readTypedText();
+    const unsaved = pending ?? saving;
+    const base = unsaved ? synced.get(unsaved.id) : undefined;
+    if (unsaved && base !== undefined && unsaved.text !== base) keepUnsaved({ id: unsaved.id, text: unsaved.text, base });
+    void flushText();
+  });
   // The selection is part of what a reload brings back.
   useDocumentStore.subscribe((s, prev) => {
     if (s.selection.id !== prev.selection.id) saveSelectionSoon();
@@ -423,6 +432,8 @@ const SHARED_NOTICE =
  */
 const synced = new Map<string, string>();
 let pending: { readonly id: string; readonly text: string } | null = null;
+/** The text being written now (a write the page's leaving may cut short). */
+let saving: { readonly id: string; readonly text: string } | null = null;
 let textQueue: Promise<void> = Promise.resolve();
 
 function inTextQueue(run: () => Promise<void>): Promise<void> {
@@ -521,20 +532,35 @@ async function saveProjectPending(): Promise<void> {
   backend.tabs.notifySessionChanged(id);
 }
 
+/**
+ * Texts typed in a page that went away before IndexedDB took them (unsavedText.ts):
+ * saved now, merged as any save is with what was stored since; typed over the same lines
+ * as a later save, they go on as a session of their own.
+ */
+async function saveKeptTexts(): Promise<void> {
+  if (!backend) return;
+  for (const kept of takeUnsaved()) {
+    const r = await backend.repo.saveText(kept.id, { text: kept.text, base: kept.base });
+    if (r.ok && r.outcome === 'conflict') await keepBothVersions(kept.id, kept.text);
+  }
+}
+
 async function savePending(): Promise<void> {
   readTypedText();
   if (!backend || !pending) return;
   const { id, text } = pending;
   pending = null;
   const base = synced.get(id);
-  if (base === undefined || text === base) return;
+  if (base === undefined || text === base) return forgetUnsaved(id);
   const selectedNode = useSessionsStore.getState().currentId === id ? useDocumentStore.getState().selection.id : undefined;
-  const r = await backend.repo.saveText(id, { text, base }, selectedNode === undefined ? {} : { selectedNode });
+  saving = { id, text };
+  const r = await backend.repo.saveText(id, { text, base }, selectedNode === undefined ? {} : { selectedNode }).finally(() => (saving = null));
   if (!r.ok) {
     pending ??= { id, text }; // tried again with the next edit, or on leaving the page
     return notice(r.problem.message);
   }
   if (r.outcome === 'conflict') return keepBothVersions(id, text);
+  forgetUnsaved(id);
   synced.set(id, r.text);
   if (r.outcome !== 'unchanged') backend.tabs.notifyText(id);
   if (r.outcome === 'merged' && useSessionsStore.getState().currentId === id) {
