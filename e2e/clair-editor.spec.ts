@@ -165,10 +165,11 @@ for (const rate of [1, 4]) {
     await expect(page.getByTestId('graph')).toHaveAttribute('data-visible-nodes', '3000');
     expect(await errorCount(page)).toBe(0);
     // The editor holds the paste from its first line to its last, cursor at its end.
+    // Monaco draws the lines a move reveals on a later frame: read them once drawn.
     await page.keyboard.press('Control+Home');
-    expect((await editorText(page)).split('\n')[0]).toBe(lines[0]);
+    await expect.poll(async () => (await editorText(page)).split('\n')[0]).toBe(lines[0]);
     await page.keyboard.press('Control+End');
-    expect(await editorText(page)).toContain(lines[lines.length - 1]);
+    await expect.poll(() => editorText(page)).toContain(lines[lines.length - 1]);
     // Typing goes on from there, key by key.
     await page.keyboard.type('\nb9999 .5 L0 @self <b1 "typed after"');
     await settled(page);
@@ -179,7 +180,7 @@ for (const rate of [1, 4]) {
       await settled(page);
     }
     await page.keyboard.press('Control+End');
-    expect((await editorText(page)).trimEnd().split('\n').pop()).toBe(lines[lines.length - 1]);
+    await expect.poll(async () => (await editorText(page)).trimEnd().split('\n').pop()).toBe(lines[lines.length - 1]);
     await page.keyboard.press('Control+Z');
     await settled(page);
     expect(await editorText(page)).toBe(before);
