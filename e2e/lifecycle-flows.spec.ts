@@ -6,7 +6,8 @@
  */
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { cursorAfter, dragWithMouse, node, openFresh, shot, throttle, thumbAt } from './page.ts';
+import { generateTrace } from '../bench/generateTrace.ts';
+import { cursorAfter, dragWithMouse, node, openFresh, pasteText, settled, shot, throttle, thumbAt } from './page.ts';
 
 const dock = (page: Page) => page.getByTestId('cascade-preview');
 
@@ -120,6 +121,21 @@ for (const rate of [1, 4]) {
       await expect(node(page, 'b8')).toHaveAttribute('data-state', 'active');
       // The explanation record says what the graph shows.
       await expect(page.getByTestId('inspector')).toContainText('active');
+    });
+
+    test('a trace pasted over the whole sample is a new document: nothing is held for review', async ({ page }) => {
+      // The pasted trace reuses the sample's ids (b1, b2, …) for other beliefs; none is a rewrite.
+      await pasteText(page, generateTrace(60));
+      await settled(page);
+      // A keystroke in a belief nothing rests on: once its revision is in the history, the paste's is too.
+      await cursorAfter(page, 'the schema guards the timeout');
+      await page.keyboard.type(' again');
+      await page.getByTestId('tab-history').click();
+      await expect(page.getByTestId('history')).toContainText('you edited b60 in the text');
+      await expect(page.getByTestId('history')).not.toContainText('invalidated');
+      await expect(page.getByTestId('graph').locator('[data-state=invalidated]')).toHaveCount(0);
+      for (const id of ['b4', 'b5', 'b6', 'b7']) await expect(node(page, id)).toHaveAttribute('data-state', 'active');
+      await shot(page, `lifecycle-paste-over-sample-cpu${rate}x`);
     });
   });
 }

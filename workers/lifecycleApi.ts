@@ -17,10 +17,12 @@ import { buildDependencyIndex } from '../src/core/oplog/dependencyIndex.ts';
 import type { LifecycleState } from '../src/core/oplog/lifecycle.ts';
 import type { OpId, SignedOperation } from '../src/core/oplog/operation.ts';
 import { textHash } from '../src/core/oplog/opId.ts';
-import { isRevisable, revisionChanges } from '../src/core/oplog/revisionChanges.ts';
+import { isRevisable } from '../src/core/oplog/revisionChanges.ts';
 import type { UserAction } from '../src/core/oplog/userAction.ts';
 import type { UserOperationBody } from '../src/core/session/sessionActions.ts';
-import { commitAction, newHolds, previewAction, reviewList } from '../src/core/session/sessionActions.ts';
+import { commitAction, previewAction, reviewList } from '../src/core/session/sessionActions.ts';
+import type { RevisionMark } from '../src/core/session/revisionMark.ts';
+import { revisionMark } from '../src/core/session/revisionMark.ts';
 import { derivedValues, sessionLedger } from '../src/core/session/sessionLedger.ts';
 import type { SessionModel } from '../src/core/session/sessionModel.ts';
 import { foldSession } from '../src/core/session/sessionModel.ts';
@@ -48,13 +50,7 @@ export interface ExplainRequest {
   readonly posteriors?: Readonly<Record<string, number>>;
 }
 
-/** What a new revision of the text changed since the last one recorded (Mnema §6.1). */
-export interface RevisionMark {
-  /** Beliefs whose content or confidence changed (what histories list as revised). */
-  readonly changed: readonly string[];
-  /** Beliefs resting directly on a rewritten or removed belief and not already held: the holds to record. */
-  readonly holds: readonly string[];
-}
+export type { RevisionMark };
 
 /** One entry of the contradiction ledger, as the page shows it. */
 export interface LedgerEntry {
@@ -139,12 +135,9 @@ export function createLifecycleApi(analysisOf: (version: number) => AnalysisView
     markRevision(request: { version: number; reset: boolean }): RevisionMark | null {
       const analysis = analysisOf(request.version);
       if (!analysis || (!request.reset && !isRevisable(analysis.graph))) return null;
-      const before = baseline;
+      const before = request.reset ? null : baseline;
       baseline = analysis.graph;
-      if (request.reset || !before || before.language !== analysis.graph.language) return { changed: [], holds: [] };
-      const index = indexOf(analysis.graph);
-      const changes = revisionChanges(before, analysis.graph, { new: index });
-      return { changed: [...changes.contentChanged, ...changes.confidenceOnly], holds: newHolds(modelOf(index), changes.invalidationRoots) };
+      return revisionMark(before, analysis.graph, indexOf, modelOf);
     },
     /** The hash a revision records for `text` (a megabyte text hashes here, not on the page's thread). */
     textHash(request: { text: string }): OpId {

@@ -1,0 +1,44 @@
+// What a settled text records as a revision: holds on what rests on a rewritten belief,
+// and nothing when the text is another document pasted over this one.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { analyzeDocument } from '../../../src/core/analysis/analyzeDocument.ts';
+import type { ReasoningGraph } from '../../../src/core/graph/reasoningGraph.ts';
+import { foldSession } from '../../../src/core/session/sessionModel.ts';
+import { revisionMark } from '../../../src/core/session/revisionMark.ts';
+import { generateTrace } from '../../../bench/generateTrace.ts';
+
+const clair = (text: string): ReasoningGraph => analyzeDocument(text, 'clair', 1).graph;
+const mark = (before: string | null, after: string) => {
+  const graph = clair(after);
+  return revisionMark(before === null ? null : clair(before), graph, undefined, (index) => foldSession(index, []));
+};
+
+const CHAIN = 'b1 .9 L0 @user "x"\nb2 .8 L0 @self <b1 "y"\nb3 .7 L0 @self <b2 "z"\nb4 .9 L0 @user "w"\nb5 .5 L0 @self <b4 "v"';
+const sample = readFileSync(new URL('../../../public/samples/route-planning.clair', import.meta.url), 'utf8');
+
+describe('revisionMark', () => {
+  it.each([
+    ['no earlier revision: the baseline', null, CHAIN, { changed: [], holds: [] }],
+    ['the same text', CHAIN, CHAIN, { changed: [], holds: [] }],
+    ['a rewritten belief holds what rests on it', CHAIN, CHAIN.replace('"x"', '"x, rewritten"'), { changed: ['b1'], holds: ['b2'] }],
+    ['a confidence alone holds nothing', CHAIN, CHAIN.replace('b1 .9', 'b1 .5'), { changed: ['b1'], holds: [] }],
+    // b5 loses its justifier: its own content changed, and it rests on what was removed.
+    ['a removed belief holds what rested on it', CHAIN, CHAIN.replace('b4 .9 L0 @user "w"\n', '').replace('<b4 ', ''), { changed: ['b5'], holds: ['b5'] }],
+    ['every belief rewritten but one: still a revision', CHAIN, CHAIN.replace('"x"', '"X"').replace('"y"', '"Y"').replace('"z"', '"Z"').replace('"w"', '"W"'), { changed: ['b1', 'b2', 'b3', 'b4'], holds: ['b2', 'b3', 'b5'] }],
+    ['every belief rewritten: another document, nothing held', CHAIN, CHAIN.replace('"x"', '"X"').replace('"y"', '"Y"').replace('"z"', '"Z"').replace('"w"', '"W"').replace('"v"', '"V"'), { changed: [], holds: [] }],
+    ['a generated trace pasted over the sample: another document', sample, generateTrace(60), { changed: [], holds: [] }],
+    ['the sample with one belief rewritten, pasted whole over the sample: a revision', sample, sample.replace(/^(b1 [^"]*")[^"]*/m, '$1a different start'), 'holds'],
+  ] as const)('%s', (_name, before, after, expected) => {
+    const got = mark(before, after);
+    if (expected === 'holds') {
+      expect(got.changed).toEqual(['b1']);
+      expect(got.holds.length).toBeGreaterThan(0);
+    } else expect(got).toEqual(expected);
+  });
+
+  it('another language is another document', () => {
+    const gaia = analyzeDocument('from gaia.engine.lang import claim\nx = claim("x")\n', 'gaia', 1).graph;
+    expect(revisionMark(clair(CHAIN), gaia)).toEqual({ changed: [], holds: [] });
+  });
+});
