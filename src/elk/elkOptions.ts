@@ -13,6 +13,11 @@
  * - no component separation and no padding: we split, cache and pack components.
  * Network-simplex layering stays: LONGEST_PATH was slower (414 ms) and stacks every
  * root on the top row; considering model order cost 353 ms for no visible gain.
+ * - polyline edge routing: the page draws its own edges, so ELK's routes are thrown
+ *   away, and polyline is the cheapest router. Node positions are identical to the
+ *   orthogonal router's (checked on generated traces of 60, 1000 and 2000 beliefs).
+ *   Fresh Node process, 1000 beliefs, 4 alternating runs on a slow 2-core machine:
+ *   first call 2235 → 1909 ms, warm ~600 → ~500 ms.
  */
 import { LAYER_GAP, NODE_GAP } from '../core/layout/layoutSpacing.ts';
 
@@ -30,6 +35,7 @@ export const ELK_TUNED_OPTIONS: ElkOptions = {
   ...ELK_DEFAULT_OPTIONS,
   'elk.layered.thoroughness': '1',
   'elk.layered.nodePlacement.strategy': 'SIMPLE',
+  'elk.edgeRouting': 'POLYLINE',
   'elk.layered.spacing.edgeEdgeBetweenLayers': '0',
   'elk.layered.spacing.edgeNodeBetweenLayers': '0',
   'elk.separateConnectedComponents': 'false',

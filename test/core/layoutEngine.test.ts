@@ -8,6 +8,10 @@ import { layoutWithElk } from '../../src/elk/layoutWithElk.ts';
 import { movedIds, overlaps, unplaced, upwardEdges } from './layoutGeometry.ts';
 import { anyGraphArbitrary, chainInput, dagArbitrary, inputOf, textInput } from './layoutInputs.ts';
 import { generateTrace } from '../../bench/generateTrace.ts';
+import { connectedComponents } from '../../src/core/layout/connectedComponents.ts';
+import { normalizeLayoutInput } from '../../src/core/layout/normalizeLayoutInput.ts';
+import { ELK_TUNED_OPTIONS } from '../../src/elk/elkOptions.ts';
+import { layoutComponentsWithElk } from '../../src/elk/layoutComponentsWithElk.ts';
 
 function checkPicture(input: LayoutInput, positions: Positions, acyclic = true) {
   expect(unplaced(input, positions)).toEqual([]);
@@ -220,5 +224,19 @@ describe('drafts of large graphs', () => {
 
     const small = await createLayoutEngine().layout(textInput(generateTrace(40)), { draft: true });
     expect(small.draft).toBeUndefined();
+  });
+});
+
+describe('ELK options', () => {
+  // The page draws its own edges, so the router is chosen for speed alone: it must not move a node.
+  it('polyline routing places every node where orthogonal routing does', async () => {
+    for (const seed of [3, 11]) {
+      const components = connectedComponents(normalizeLayoutInput(textInput(generateTrace(300, seed))));
+      const polyline = await layoutComponentsWithElk(components, ELK_TUNED_OPTIONS);
+      const orthogonal = await layoutComponentsWithElk(components, { ...ELK_TUNED_OPTIONS, 'elk.edgeRouting': 'ORTHOGONAL' });
+      expect(ELK_TUNED_OPTIONS['elk.edgeRouting']).toBe('POLYLINE');
+      expect(polyline.every((l) => l !== null)).toBe(true);
+      expect(polyline.map((l) => l?.positions)).toEqual(orthogonal.map((l) => l?.positions));
+    }
   });
 });
