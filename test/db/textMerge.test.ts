@@ -45,15 +45,14 @@ describe('diffLines', () => {
     }
   });
 
-  it('is fast on a large document with a few scattered edits', () => {
+  // Its speed is a bench row (`save: merge a large text`), not a timed assertion.
+  it('finds the few scattered edits of a large document', () => {
     const a = Array.from({ length: 20000 }, (_, i) => `b${i} .5 L0 @self "line ${i}"`);
     const b = a.slice();
     b[100] = 'changed';
     b.splice(10000, 0, 'inserted');
     b.splice(19000, 1);
-    const t0 = performance.now();
     const hunks = diffLines(a, b);
-    expect(performance.now() - t0).toBeLessThan(500);
     expect(hunks).toHaveLength(3);
     expect(apply(a, hunks)).toEqual(b);
   });
