@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FocusEvent, KeyboardEvent } from 'react';
-import { Background, ControlButton, Controls, getViewportForBounds, MiniMap, Panel, Position, ReactFlow, ReactFlowProvider, useReactFlow, useStore, useStoreApi } from '@xyflow/react';
+import { Background, ControlButton, Controls, MiniMap, Panel, Position, ReactFlow, ReactFlowProvider, useReactFlow, useStore, useStoreApi } from '@xyflow/react';
 import type { Edge, Node, NodeHandle, NodeMouseHandler } from '@xyflow/react';
 import { isClear, panToClear } from './clearArea.ts';
 import type { Rect } from './clearArea.ts';
@@ -30,6 +30,7 @@ import { lodOf } from './levelOfDetail.ts';
 import { cullIndexOf, itemNear } from '../../core/layout/viewportCulling.ts';
 import type { ShownNodes } from '../../core/layout/shownGraph.ts';
 import { boundsOfShown, shownEdges, shownNodes } from '../../core/layout/shownGraph.ts';
+import { frameFor } from './readableFrame.ts';
 import { nextTask } from '../../store/nextTask.ts';
 import { EmptyDocument } from './EmptyDocument.tsx';
 import { OverviewCanvas } from './OverviewCanvas.tsx';
@@ -88,8 +89,6 @@ const CULL_FROM = RENDER_ALL_LIMIT;
 /** A shown graph this many nodes larger or smaller than the last is a new one (culled a task later). */
 const FRESH_GRAPH = 1000;
 /** Fit frames at most this close: a lone node is not blown up. */
-const FIT_MAX_ZOOM = 1.1;
-const FIT_PADDING = 0.12;
 /** What is drawn over the graph: React Flow's panels (minimap, controls, attribution) and the cascade dock. */
 const OVERLAYS = '.react-flow__panel, .cascade-dock';
 /** Room kept between a revealed node and an overlay, in pixels. */
@@ -258,12 +257,13 @@ function GraphCanvas() {
    */
   const flowStore = useStoreApi();
   const fitTo = useCallback(
-    (ids: readonly string[] | null, animate: boolean) => {
-      const { width, height } = flowStore.getState();
+    (ids: readonly string[] | null, animate: boolean, anchorId: string | null = null) => {
+      const { width, height, domNode } = flowStore.getState();
       const bounds = boundsOfShown(shown, ids ? new Set(ids) : null);
-      if (!bounds || width === 0 || height === 0) return;
-      const viewport = getViewportForBounds(bounds, width, height, 0.01, FIT_MAX_ZOOM, FIT_PADDING);
-      void flow.setViewport(viewport, animate && shown.ids.length <= CULL_FROM ? { duration: 200 } : undefined);
+      if (!bounds) return;
+      const anchor = anchorId !== null && shown.at.has(anchorId) ? boundsOfShown(shown, new Set([anchorId])) : null;
+      const viewport = frameFor({ bounds, anchor, width, height, coveredBelow: coveredBelowOf(domNode) });
+      if (viewport) void flow.setViewport(viewport, animate && shown.ids.length <= CULL_FROM ? { duration: 200 } : undefined);
     },
     [shown, flow, flowStore],
   );
@@ -276,15 +276,15 @@ function GraphCanvas() {
   const fit = useCallback(() => {
     const selected = useDocumentStore.getState().selection.id as NodeId | null;
     const ids = selected && index?.byId.has(selected) ? [...neighbourhood(index, selected, 1)].filter((id) => shown.at.has(id)) : [];
-    fitTo(ids.length > 0 ? ids : null, true);
+    fitTo(ids.length > 0 ? ids : null, true, ids.length > 0 ? selected : null);
   }, [shown, fitTo, index]);
 
   // Entering focus mode, or moving it to another node, frames what is now drawn.
   const focusKey = visible && focusId ? `${focusId}:${focusDepth}` : null;
   useEffect(() => {
     if (!focusKey) return;
-    requestAnimationFrame(() => fitTo(null, true));
-  }, [focusKey, fitTo]);
+    requestAnimationFrame(() => fitTo(null, true, focusId));
+  }, [focusKey, focusId, fitTo]);
 
 
   // Fit the view when a document's first layout arrives (and again when the real layout
@@ -480,4 +480,13 @@ export function GraphPane() {
       <GraphCanvas />
     </ReactFlowProvider>
   );
+}
+
+/** How much of the graph's bottom the drop zones cover (0 when they are not there). */
+function coveredBelowOf(graph: HTMLElement | null | undefined): number {
+  const dock = graph?.parentElement?.querySelector('.cascade-dock');
+  if (!graph || !dock) return 0;
+  const view = graph.getBoundingClientRect();
+  const covered = view.bottom - dock.getBoundingClientRect().top;
+  return covered > 0 && covered < view.height ? covered : 0;
 }

@@ -4,10 +4,11 @@
  */
 import { FOCUS_DEPTHS } from '../../core/graph/graphView.ts';
 import { useDocumentStore } from '../../store/documentStore.ts';
-import { expandAll, setFocusDepth, toggleFocus, useGraphViewStore, DEFAULT_FOCUS_DEPTH } from '../../store/graphViewStore.ts';
+import { expandAll, setFocusDepth, toggleFocus, useGraphViewStore } from '../../store/graphViewStore.ts';
 
 export function GraphViewPanel() {
   const focusDepth = useGraphViewStore((s) => s.focusDepth);
+  const lastFocusDepth = useGraphViewStore((s) => s.lastFocusDepth);
   const collapsed = useGraphViewStore((s) => s.collapsed.size);
   const selected = useDocumentStore((s) => s.selection.id);
   const on = focusDepth !== null;
@@ -26,7 +27,7 @@ export function GraphViewPanel() {
       <select
         aria-label="focus depth: steps up and down from the selected node"
         data-testid="focus-depth"
-        value={focusDepth ?? DEFAULT_FOCUS_DEPTH}
+        value={focusDepth ?? lastFocusDepth}
         onChange={(e) => setFocusDepth(Number(e.target.value))}
       >
         {FOCUS_DEPTHS.map((d) => (

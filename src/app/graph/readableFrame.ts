@@ -1,0 +1,68 @@
+/**
+ * Where the graph's view goes when it frames something: the whole graph (Fit, a document
+ * opened), the selection and its neighbours (Fit with a node selected), or focus mode's
+ * neighbourhood. Pure: the graph pane measures, this decides.
+ *
+ * Framing a node's neighbourhood must leave it readable. Its nodes keep their places in
+ * the whole graph's layout, so two steps up and down can span most of a wide component,
+ * and fitting all of them went down to a zoom where nothing but coloured blocks was drawn.
+ * When that would happen the anchor (the selected node) is centred at a zoom where every
+ * line of a node's text is at least 8 px, and its neighbours are a pan away.
+ *
+ * The bottom of the view is kept clear of what sits over it (the drop zones), so the
+ * last row of a fitted graph is never underneath them.
+ */
+import type { Box } from '../../core/layout/viewportCulling.ts';
+import { FULL_FROM_ZOOM } from './levelOfDetail.ts';
+
+export interface Viewport {
+  readonly x: number;
+  readonly y: number;
+  readonly zoom: number;
+}
+
+export interface FrameRequest {
+  /** What to frame. */
+  readonly bounds: Box;
+  /** The node the framing is about (the selection), or null for the whole graph. */
+  readonly anchor: Box | null;
+  readonly width: number;
+  readonly height: number;
+  /** Pixels at the bottom of the view covered by controls drawn over the graph. */
+  readonly coveredBelow?: number;
+}
+
+/** The closest a fit comes: nodes are drawn at about their natural size, no larger. */
+export const FIT_MAX_ZOOM = 1.1;
+/** How far out a fit of the whole graph may go (an overview of thousands of nodes). */
+export const FIT_MIN_ZOOM = 0.01;
+/** Space around what is framed, as a fraction of its size (React Flow's fitView padding). */
+export const FIT_PADDING = 0.12;
+/**
+ * The zoom a framed neighbourhood never goes below: node text is 12–13 px at zoom 1 and
+ * its smallest chips 10 px, so every line is at least 8 px from here (FULL_FROM_ZOOM is
+ * where content text alone still is).
+ */
+export const READABLE_ZOOM = Math.max(FULL_FROM_ZOOM, 0.8);
+
+export function frameFor(request: FrameRequest): Viewport | null {
+  const { bounds, anchor } = request;
+  const width = request.width;
+  const height = request.height - Math.max(0, Math.min(request.coveredBelow ?? 0, request.height / 3));
+  if (!(width > 0) || !(height > 0) || !finiteBox(bounds)) return null;
+  const fit = fitZoom(bounds, width, height);
+  if (anchor && finiteBox(anchor) && fit < READABLE_ZOOM) {
+    const zoom = READABLE_ZOOM;
+    return { x: width / 2 - (anchor.x + anchor.width / 2) * zoom, y: height / 2 - (anchor.y + anchor.height / 2) * zoom, zoom };
+  }
+  return { x: width / 2 - (bounds.x + bounds.width / 2) * fit, y: height / 2 - (bounds.y + bounds.height / 2) * fit, zoom: fit };
+}
+
+function fitZoom(bounds: Box, width: number, height: number): number {
+  const zoom = Math.min(width / (Math.max(bounds.width, 1) * (1 + FIT_PADDING)), height / (Math.max(bounds.height, 1) * (1 + FIT_PADDING)));
+  return Math.min(FIT_MAX_ZOOM, Math.max(FIT_MIN_ZOOM, zoom));
+}
+
+function finiteBox(b: Box): boolean {
+  return [b.x, b.y, b.width, b.height].every(Number.isFinite) && b.width >= 0 && b.height >= 0;
+}

@@ -1,0 +1,74 @@
+// Framing the graph: a whole graph is fitted; a neighbourhood is never framed below a readable zoom.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { lodOf } from '../../src/app/graph/levelOfDetail.ts';
+import { FIT_MAX_ZOOM, frameFor, READABLE_ZOOM } from '../../src/app/graph/readableFrame.ts';
+
+const box = (x: number, y: number, width: number, height: number) => ({ x, y, width, height });
+const NODE = { width: 240, height: 96 };
+const onScreen = (v: { x: number; y: number; zoom: number }, b: ReturnType<typeof box>) => ({
+  left: v.x + b.x * v.zoom,
+  top: v.y + b.y * v.zoom,
+  right: v.x + (b.x + b.width) * v.zoom,
+  bottom: v.y + (b.y + b.height) * v.zoom,
+});
+
+describe('frameFor', () => {
+  it.each([
+    ['a small graph is fitted, no closer than the natural size', box(0, 0, 300, 200), null, 1100, 700, FIT_MAX_ZOOM],
+    ['a 2,000-node graph is fitted as an overview', box(0, 0, 60_000, 8_000), null, 1100, 700, 1100 / (60_000 * 1.12)],
+    ['a compact neighbourhood is fitted whole', box(0, 0, 1100, 400), box(280, 150, NODE.width, NODE.height), 1100, 700, 1100 / (1100 * 1.12)],
+  ])('%s', (_name, bounds, anchor, width, height, zoom) => {
+    const v = frameFor({ bounds, anchor, width, height })!;
+    expect(v.zoom).toBeCloseTo(zoom, 6);
+    const s = onScreen(v, bounds);
+    // Centred, and inside the view.
+    expect((s.left + s.right) / 2).toBeCloseTo(width / 2, 6);
+    expect(s.left).toBeGreaterThanOrEqual(-1e-6);
+    expect(s.right).toBeLessThanOrEqual(width + 1e-6);
+  });
+
+  it('a neighbourhood spread over a wide component centres the anchor at a readable zoom', () => {
+    const anchor = box(9_000, 2_000, NODE.width, NODE.height);
+    const v = frameFor({ bounds: box(0, 0, 20_000, 3_000), anchor, width: 1100, height: 700 })!;
+    expect(v.zoom).toBe(READABLE_ZOOM);
+    expect(lodOf(v.zoom)).toBe('full');
+    const s = onScreen(v, anchor);
+    expect((s.left + s.right) / 2).toBeCloseTo(550, 6);
+    expect((s.top + s.bottom) / 2).toBeCloseTo(350, 6);
+  });
+
+  it('keeps the bottom clear of what covers it', () => {
+    const bounds = box(0, 0, 400, 2_000);
+    const v = frameFor({ bounds, anchor: null, width: 1100, height: 700, coveredBelow: 60 })!;
+    expect(onScreen(v, bounds).bottom).toBeLessThanOrEqual(640 + 1e-6);
+  });
+
+  it('answers null, never NaN, for an empty view or a broken box', () => {
+    expect(frameFor({ bounds: box(0, 0, 10, 10), anchor: null, width: 0, height: 500 })).toBeNull();
+    expect(frameFor({ bounds: box(NaN, 0, 10, 10), anchor: null, width: 500, height: 500 })).toBeNull();
+  });
+
+  it('law: a framed neighbourhood is drawn in full, its anchor on screen', () => {
+    fc.assert(
+      fc.property(
+        fc.record({ x: fc.integer({ min: -50_000, max: 50_000 }), y: fc.integer({ min: -50_000, max: 50_000 }), w: fc.integer({ min: 0, max: 80_000 }), h: fc.integer({ min: 0, max: 80_000 }) }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.integer({ min: 300, max: 3000 }),
+        fc.integer({ min: 300, max: 2000 }),
+        (b, fx, fy, width, height) => {
+          const bounds = box(b.x, b.y, b.w + NODE.width, b.h + NODE.height);
+          const anchor = box(b.x + fx * b.w, b.y + fy * b.h, NODE.width, NODE.height);
+          const v = frameFor({ bounds, anchor, width, height })!;
+          expect(lodOf(v.zoom)).toBe('full');
+          const s = onScreen(v, anchor);
+          expect(s.left).toBeGreaterThanOrEqual(-1e-6);
+          expect(s.top).toBeGreaterThanOrEqual(-1e-6);
+          expect(s.right).toBeLessThanOrEqual(width + 1e-6);
+          expect(s.bottom).toBeLessThanOrEqual(height + 1e-6);
+        },
+      ),
+    );
+  });
+});
