@@ -128,11 +128,21 @@ test.describe('a 2,000-belief trace', () => {
       expect(focused).toBeGreaterThan(1);
       expect(focused).toBeLessThan(200);
       await expect(node(page, id)).toBeVisible();
+      // However far its neighbourhood spreads, the focused belief is framed readably, text and all.
+      await expect(graph(page)).toHaveAttribute('data-lod', 'full');
+      await expect(node(page, id).locator('.belief-content')).toBeVisible();
       await page.waitForTimeout(400);
       if (rate === 1) await shot(page, 'big-graph-focus');
       // One step each way is fewer nodes than two.
       await page.getByTestId('focus-depth').selectOption('1');
       await expect.poll(async () => Number(await graph(page).getAttribute('data-visible-nodes'))).toBeLessThan(focused);
+      const oneStep = await graph(page).getAttribute('data-visible-nodes');
+      await page.getByTestId('focus-toggle').click();
+      await expect(graph(page)).toHaveAttribute('data-visible-nodes', String(BELIEFS));
+      // Focus comes back at the depth it last had.
+      await expect(page.getByTestId('focus-depth')).toHaveValue('1');
+      await page.getByTestId('focus-toggle').click();
+      await expect(graph(page)).toHaveAttribute('data-visible-nodes', oneStep!);
       await page.getByTestId('focus-toggle').click();
       await expect(graph(page)).toHaveAttribute('data-visible-nodes', String(BELIEFS));
 
