@@ -183,3 +183,27 @@ test('a pasted 1,000-belief trace is drawn at once from a draft, then ELK lays i
   expect((await editorText(page)).trimEnd().endsWith(' ok')).toBe(true);
   await shot(page, 'big-paste-after-draft');
 });
+
+test('in focus mode the view stays where it was panned while typing goes on', async ({ page }) => {
+  await openFresh(page);
+  const viewport = () => page.locator('.react-flow__viewport').getAttribute('style');
+  await node(page, 'b5').click();
+  await page.getByTestId('focus-toggle').click();
+  await expect(graph(page)).toHaveAttribute('data-focus', 'b5');
+  await page.waitForTimeout(500);
+  // Drag the empty pane with the mouse, then type in the editor.
+  const box = (await graph(page).boundingBox())!;
+  await page.mouse.move(box.x + 60, box.y + box.height - 120);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 200, box.y + box.height - 60, { steps: 8 });
+  await page.mouse.up();
+  const panned = await viewport();
+  const before = Number(await graph(page).getAttribute('data-version'));
+  await page.getByTestId('editor').click({ position: { x: 400, y: 12 } });
+  await page.keyboard.press('End');
+  await page.keyboard.type(' typed');
+  await expect.poll(async () => Number(await graph(page).getAttribute('data-version'))).toBeGreaterThan(before);
+  await settled(page);
+  await page.waitForTimeout(300);
+  expect(await viewport()).toBe(panned);
+});

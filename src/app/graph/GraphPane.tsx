@@ -279,12 +279,16 @@ function GraphCanvas() {
     fitTo(ids.length > 0 ? ids : null, true, ids.length > 0 ? selected : null);
   }, [shown, fitTo, index]);
 
-  // Entering focus mode, or moving it to another node, frames what is now drawn.
+  // Entering focus mode, or moving it to another node or depth, frames what is now drawn —
+  // that alone: an edit while in focus mode leaves the view where the person put it.
   const focusKey = visible && focusId ? `${focusId}:${focusDepth}` : null;
+  const fitToRef = useRef(fitTo);
+  fitToRef.current = fitTo;
   useEffect(() => {
     if (!focusKey) return;
-    requestAnimationFrame(() => fitTo(null, true, focusId));
-  }, [focusKey, focusId, fitTo]);
+    const anchor = focusKey.slice(0, focusKey.lastIndexOf(':'));
+    requestAnimationFrame(() => fitToRef.current(null, true, anchor));
+  }, [focusKey]);
 
 
   // Fit the view when a document's first layout arrives (and again when the real layout
