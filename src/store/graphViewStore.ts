@@ -9,6 +9,8 @@ import { create } from 'zustand';
 export interface GraphViewState {
   /** Focus mode's depth; null when the whole graph is drawn. */
   readonly focusDepth: number | null;
+  /** The depth focus mode last had: what it comes back with, and what its picker shows while off. */
+  readonly lastFocusDepth: number;
   readonly collapsed: ReadonlySet<string>;
   /** Nodes hidden under each collapsed node (for its badge), as the graph last computed them. */
   readonly hiddenUnder: ReadonlyMap<string, number>;
@@ -16,15 +18,15 @@ export interface GraphViewState {
 
 export const DEFAULT_FOCUS_DEPTH = 2;
 
-export const useGraphViewStore = create<GraphViewState>(() => ({ focusDepth: null, collapsed: new Set(), hiddenUnder: new Map() }));
+export const useGraphViewStore = create<GraphViewState>(() => ({ focusDepth: null, lastFocusDepth: DEFAULT_FOCUS_DEPTH, collapsed: new Set(), hiddenUnder: new Map() }));
 
 export function setFocusDepth(depth: number | null): void {
-  useGraphViewStore.setState({ focusDepth: depth });
+  useGraphViewStore.setState(depth === null ? { focusDepth: null } : { focusDepth: depth, lastFocusDepth: depth });
 }
 
 export function toggleFocus(): void {
-  const { focusDepth } = useGraphViewStore.getState();
-  setFocusDepth(focusDepth === null ? DEFAULT_FOCUS_DEPTH : null);
+  const { focusDepth, lastFocusDepth } = useGraphViewStore.getState();
+  setFocusDepth(focusDepth === null ? lastFocusDepth : null);
 }
 
 export function toggleCollapse(id: string): void {
