@@ -286,9 +286,8 @@ function GraphCanvas() {
   fitToRef.current = fitTo;
   useEffect(() => {
     if (!focusKey) return;
-    const anchor = focusKey.slice(0, focusKey.lastIndexOf(':'));
-    requestAnimationFrame(() => fitToRef.current(null, true, anchor));
-  }, [focusKey]);
+    requestAnimationFrame(() => fitToRef.current(null, true, focusId));
+  }, [focusKey, focusId]);
 
 
   // Fit the view when a document's first layout arrives (and again when the real layout

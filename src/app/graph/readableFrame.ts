@@ -12,6 +12,7 @@
  * The bottom of the view is kept clear of what sits over it (the drop zones), so the
  * last row of a fitted graph is never underneath them.
  */
+import { getViewportForBounds } from '@xyflow/react';
 import type { Box } from '../../core/layout/viewportCulling.ts';
 import { FULL_FROM_ZOOM } from './levelOfDetail.ts';
 
@@ -36,7 +37,7 @@ export interface FrameRequest {
 export const FIT_MAX_ZOOM = 1.1;
 /** How far out a fit of the whole graph may go (an overview of thousands of nodes). */
 export const FIT_MIN_ZOOM = 0.01;
-/** Space around what is framed, as a fraction of its size (React Flow's fitView padding). */
+/** Space around what is framed, as a fraction of the view (React Flow's padding). */
 export const FIT_PADDING = 0.12;
 /**
  * The zoom a framed neighbourhood never goes below: node text is 12–13 px at zoom 1 and
@@ -46,21 +47,13 @@ export const FIT_PADDING = 0.12;
 export const READABLE_ZOOM = Math.max(FULL_FROM_ZOOM, 0.8);
 
 export function frameFor(request: FrameRequest): Viewport | null {
-  const { bounds, anchor } = request;
-  const width = request.width;
+  const { bounds, anchor, width } = request;
   const height = request.height - Math.max(0, Math.min(request.coveredBelow ?? 0, request.height / 3));
   if (!(width > 0) || !(height > 0) || !finiteBox(bounds)) return null;
-  const fit = fitZoom(bounds, width, height);
-  if (anchor && finiteBox(anchor) && fit < READABLE_ZOOM) {
-    const zoom = READABLE_ZOOM;
-    return { x: width / 2 - (anchor.x + anchor.width / 2) * zoom, y: height / 2 - (anchor.y + anchor.height / 2) * zoom, zoom };
-  }
-  return { x: width / 2 - (bounds.x + bounds.width / 2) * fit, y: height / 2 - (bounds.y + bounds.height / 2) * fit, zoom: fit };
-}
-
-function fitZoom(bounds: Box, width: number, height: number): number {
-  const zoom = Math.min(width / (Math.max(bounds.width, 1) * (1 + FIT_PADDING)), height / (Math.max(bounds.height, 1) * (1 + FIT_PADDING)));
-  return Math.min(FIT_MAX_ZOOM, Math.max(FIT_MIN_ZOOM, zoom));
+  const fit = getViewportForBounds({ ...bounds, width: Math.max(bounds.width, 1), height: Math.max(bounds.height, 1) }, width, height, FIT_MIN_ZOOM, FIT_MAX_ZOOM, FIT_PADDING);
+  if (!anchor || !finiteBox(anchor) || fit.zoom >= READABLE_ZOOM) return fit;
+  const zoom = READABLE_ZOOM;
+  return { x: width / 2 - (anchor.x + anchor.width / 2) * zoom, y: height / 2 - (anchor.y + anchor.height / 2) * zoom, zoom };
 }
 
 function finiteBox(b: Box): boolean {

@@ -33,8 +33,8 @@ const NOTHING: RevisionMark = { changed: [], holds: [] };
 export function revisionMark(
   before: ReasoningGraph | null,
   after: ReasoningGraph,
-  indexOf: (graph: ReasoningGraph) => DependencyIndex = buildDependencyIndex,
-  modelOf?: (index: DependencyIndex) => SessionModel,
+  indexOf: (graph: ReasoningGraph) => DependencyIndex,
+  modelOf: (index: DependencyIndex) => SessionModel,
 ): RevisionMark {
   if (!before || before.language !== after.language) return NOTHING;
   const oldIndex = buildDependencyIndex(before);
@@ -42,6 +42,5 @@ export function revisionMark(
   const changes = revisionChanges(before, after, { old: oldIndex, new: newIndex });
   const kept = oldIndex.listed.size - changes.removed.length - changes.contentChanged.length;
   if (kept === 0) return NOTHING;
-  const holds = modelOf ? newHolds(modelOf(newIndex), changes.invalidationRoots) : changes.invalidationRoots;
-  return { changed: [...changes.contentChanged, ...changes.confidenceOnly], holds };
+  return { changed: [...changes.contentChanged, ...changes.confidenceOnly], holds: newHolds(modelOf(newIndex), changes.invalidationRoots) };
 }

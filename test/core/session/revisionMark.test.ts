@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeDocument } from '../../../src/core/analysis/analyzeDocument.ts';
 import type { ReasoningGraph } from '../../../src/core/graph/reasoningGraph.ts';
+import { buildDependencyIndex } from '../../../src/core/oplog/dependencyIndex.ts';
 import { foldSession } from '../../../src/core/session/sessionModel.ts';
 import { revisionMark } from '../../../src/core/session/revisionMark.ts';
 import { generateTrace } from '../../../bench/generateTrace.ts';
@@ -11,7 +12,7 @@ import { generateTrace } from '../../../bench/generateTrace.ts';
 const clair = (text: string): ReasoningGraph => analyzeDocument(text, 'clair', 1).graph;
 const mark = (before: string | null, after: string) => {
   const graph = clair(after);
-  return revisionMark(before === null ? null : clair(before), graph, undefined, (index) => foldSession(index, []));
+  return revisionMark(before === null ? null : clair(before), graph, buildDependencyIndex, (index) => foldSession(index, []));
 };
 
 const CHAIN = 'b1 .9 L0 @user "x"\nb2 .8 L0 @self <b1 "y"\nb3 .7 L0 @self <b2 "z"\nb4 .9 L0 @user "w"\nb5 .5 L0 @self <b4 "v"';
@@ -39,6 +40,6 @@ describe('revisionMark', () => {
 
   it('another language is another document', () => {
     const gaia = analyzeDocument('from gaia.engine.lang import claim\nx = claim("x")\n', 'gaia', 1).graph;
-    expect(revisionMark(clair(CHAIN), gaia)).toEqual({ changed: [], holds: [] });
+    expect(revisionMark(clair(CHAIN), gaia, buildDependencyIndex, (index) => foldSession(index, []))).toEqual({ changed: [], holds: [] });
   });
 });
