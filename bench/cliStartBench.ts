@@ -24,7 +24,7 @@ const PROPOSAL = join(ROOT, 'public', 'samples', 'release-readiness.json');
 
 /** bin/warrant.js's own rule: the bundle is used only while it is newer than its sources. */
 function bundleFresh(): boolean {
-  const { bundleIsFresh } = createRequire(import.meta.url)('../bin/bundleLoader.cjs') as { bundleIsFresh: (root: string, dir: string) => boolean };
+  const { bundleIsFresh } = createRequire(import.meta.url)('../bin/bundleLoader.cjs') as { bundleIsFresh: (root: string, dir: string, name?: string) => boolean };
   return bundleIsFresh(ROOT, join(ROOT, 'dist-cli'));
 }
 

@@ -14,12 +14,13 @@ const bundle = require('./bundleLoader.cjs');
 const root = join(__dirname, '..');
 const args = process.argv.slice(2);
 const dist = join(root, 'dist-cli');
-const useBundle = process.env.WARRANT_FROM_SOURCE !== '1' && args[0] !== 'bench' && bundle.bundleIsFresh(root, dist);
+const name = bundle.bundleFor(args[0]);
+const useBundle = process.env.WARRANT_FROM_SOURCE !== '1' && args[0] !== 'bench' && bundle.bundleIsFresh(root, dist, name);
 
 async function main() {
   let runCli;
   if (useBundle) {
-    ({ runCli } = bundle.loadBundle(dist, bundle.bundleFor(args[0])).exports);
+    ({ runCli } = bundle.loadBundle(dist, name, bundle.cacheVariant(args)).exports);
   } else {
     const { register } = await import('tsx/esm/api');
     register();

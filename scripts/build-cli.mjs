@@ -30,21 +30,22 @@ const EXTERNAL = [
   'vscode-languageserver', 'vscode-languageserver/*', 'vscode-languageserver-textdocument',
 ];
 
-if (process.argv[2] === '--train') await train(process.argv[3], process.argv[4]);
-else await buildCli(process.argv.includes('--outdir') ? process.argv[process.argv.indexOf('--outdir') + 1] : join(root, 'dist-cli'));
-
 async function buildCli(outdir) {
   const names = ['main', ...OWN_BUNDLE];
   const results = await Promise.all(names.map((name) => buildBundle(outdir, name)));
   // The code caches: a child process per bundle loads it, runs its commands on the
   // samples and fixtures (output discarded) and writes the code V8 compiled. Without one
   // (a failed run) the CLI works the same, only slower to start.
-  await Promise.all(names.map((name) => trainInChild(outdir, name)));
+  // A command whose runs take traces and other languages also gets a cache trained on
+  // CLAIR runs alone, loaded when a command names only traces (bin/bundleLoader.cjs, cacheVariant).
+  await Promise.all([...names.map((name) => trainInChild(outdir, name, null)), ...CLAIR_VARIANT.map((name) => trainInChild(outdir, name, 'clair'))]);
 
-  // What the bundles were made from, for bin/warrant.js's freshness check.
-  const inputs = new Set(results.flatMap((r) => Object.keys(r.metafile.inputs)).filter((p) => !p.includes('node_modules') && !p.startsWith('left-out:')).map((p) => relative(root, join(root, p))));
+  // What each bundle was made from, for bin/warrant.js's freshness check: a command
+  // checks only its own bundle's sources (a CLAIR check stats half of them).
+  const sourcesOf = (r) => Object.keys(r.metafile.inputs).filter((p) => !p.includes('node_modules') && !p.startsWith('left-out:')).map((p) => relative(root, join(root, p)));
+  const inputs = Object.fromEntries(names.map((name, i) => [name, [...sourcesOf(results[i]), 'package.json', 'bin/bundleLoader.cjs']]));
   mkdirSync(outdir, { recursive: true });
-  writeFileSync(join(outdir, 'inputs.json'), JSON.stringify({ builtAt: Date.now(), inputs: [...inputs, 'package.json', 'bin/bundleLoader.cjs'] }));
+  writeFileSync(join(outdir, 'inputs.json'), JSON.stringify({ builtAt: Date.now(), inputs }));
 }
 
 /** `name`: 'main' (every command) or a command with a bundle of its own, where main.ts's other commands are left out. */
@@ -95,45 +96,65 @@ function leaveOutOtherCommands(command) {
   };
 }
 
-function trainInChild(outdir, name) {
-  rmSync(join(outdir, 'cli', `${name}.cache`), { force: true });
+/** `variant`: null for the cache trained on every run of the bundle's commands, 'clair' for the one trained on CLAIR runs alone. */
+function trainInChild(outdir, name, variant) {
+  rmSync(join(outdir, 'cli', cacheName(name, variant)), { force: true });
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--train', outdir, name], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], timeout: 120_000 });
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--train', outdir, name, ...(variant ? [variant] : [])], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], timeout: 120_000 });
     child.on('close', (code, signal) => {
-      if (code !== 0) console.warn(`build-cli: no code cache for ${name} (its training run ended with ${code ?? signal}); it starts without one`);
+      if (code !== 0) console.warn(`build-cli: no code cache ${cacheName(name, variant)} (its training run ended with ${code ?? signal}); it starts without one`);
       resolve();
     });
   });
 }
 
-async function train(dir, name) {
+const gaia = 'test/fixtures/gaia-packages/tides';
+
+/** The training runs: every command on the samples and fixtures (output discarded). `scratch`: a folder for files a run writes. */
+const trainingRuns = (scratch) => [
+  ['check', 'public/samples/route-planning.clair'],
+  ['check', 'public/samples/with-errors.clair', '--json'],
+  ['infer', 'public/samples/route-planning.clair', '--json'],
+  ['explain', 'public/samples/route-planning.clair', 'b1', '--json'],
+  ['cascade', 'public/samples/flaky-test.clair', '--refute', 'b1', '--json'],
+  ['export', 'public/samples/route-planning.clair', '--to', 'svg'],
+  ['similar', 'public/samples/flaky-test.clair', '--query', 'test fails', '--json'],
+  ['check', 'public/samples/migraine_evidence.py'],
+  ['infer', 'public/samples/migraine_evidence.py', '--json'],
+  ['check', gaia, '--json'],
+  ['infer', gaia, '--json'],
+  ['export', gaia, '--to', 'manifests', '--out', join(scratch, 'manifests')],
+  ['check', 'public/samples/release-readiness.json'],
+  ['export', 'public/samples/release-readiness.json', '--to', 'smtlib'],
+  ['prove', 'public/samples/release-readiness.json', '--solver', 'cvc5'],
+];
+
+const isClairRun = (args) => args[1].endsWith('.clair');
+
+/** The commands whose runs take traces and other languages too: theirs get a CLAIR-only cache beside the general one. */
+const CLAIR_VARIANT = OWN_BUNDLE.filter((name) => {
+  const runs = trainingRuns('').filter((args) => args[0] === name);
+  return runs.some(isClairRun) && !runs.every(isClairRun);
+});
+
+function cacheName(name, variant) {
+  return variant ? `${name}.${variant}.cache` : `${name}.cache`;
+}
+
+async function train(dir, name, variant) {
   const { loadBundle } = createRequire(import.meta.url)('../bin/bundleLoader.cjs');
   const { exports, script } = loadBundle(dir, name);
   // Each run adds its own listeners to the standard streams; many runs in one process are fine.
   process.stdout.setMaxListeners(0);
   process.stderr.setMaxListeners(0);
   const scratch = join(dir, `training-output-${name}`);
-  const gaia = 'test/fixtures/gaia-packages/tides';
-  const runs = [
-    ['check', 'public/samples/route-planning.clair'],
-    ['check', 'public/samples/with-errors.clair', '--json'],
-    ['infer', 'public/samples/route-planning.clair', '--json'],
-    ['explain', 'public/samples/route-planning.clair', 'b1', '--json'],
-    ['cascade', 'public/samples/flaky-test.clair', '--refute', 'b1', '--json'],
-    ['export', 'public/samples/route-planning.clair', '--to', 'svg'],
-    ['similar', 'public/samples/flaky-test.clair', '--query', 'test fails', '--json'],
-    ['check', 'public/samples/migraine_evidence.py'],
-    ['infer', 'public/samples/migraine_evidence.py', '--json'],
-    ['check', gaia, '--json'],
-    ['infer', gaia, '--json'],
-    ['export', gaia, '--to', 'manifests', '--out', join(scratch, 'manifests')],
-    ['check', 'public/samples/release-readiness.json'],
-    ['export', 'public/samples/release-readiness.json', '--to', 'smtlib'],
-    ['prove', 'public/samples/release-readiness.json', '--solver', 'cvc5'],
-  ];
   // A command's own bundle is trained on its runs alone: its cache holds what it runs.
-  for (const args of runs) if ((name === 'main' || args[0] === name) && existsSync(join(root, args[1]))) await exports.runCli(args);
+  const ours = (args) => (name === 'main' || args[0] === name) && (variant !== 'clair' || isClairRun(args));
+  for (const args of trainingRuns(scratch)) if (ours(args) && existsSync(join(root, args[1]))) await exports.runCli(args);
   rmSync(scratch, { recursive: true, force: true });
-  writeFileSync(join(dir, 'cli', `${name}.cache`), script.createCachedData());
+  writeFileSync(join(dir, 'cli', cacheName(name, variant)), script.createCachedData());
   process.exitCode = 0;
 }
+
+if (process.argv[2] === '--train') await train(process.argv[3], process.argv[4], process.argv[5] ?? null);
+else await buildCli(process.argv.includes('--outdir') ? process.argv[process.argv.indexOf('--outdir') + 1] : join(root, 'dist-cli'));

@@ -14,7 +14,7 @@ import { generatorTarget, problem } from '../core/target.ts';
 import type { Language } from '../../src/core/graph/reasoningGraph.ts';
 import { analyzerOf } from '../../src/core/languages/languageAnalyzers.ts';
 import { languageRow } from '../../src/core/languages/languageTable.ts';
-import { symbolsOf } from '../../src/core/analysis/analyzeDocument.ts';
+import { symbolsOf } from '../../src/core/analysis/symbolsOf.ts';
 import { runInference } from '../../src/core/infer/runInference.ts';
 import type { GaiaIr } from '../../src/core/infer/irInput.ts';
 import { outputProblems, requireNumber } from '../checks/outputRules.ts';

@@ -70,8 +70,9 @@ export async function loadDocuments(command: string, args: readonly string[], la
 async function analyze(input: InputText, language: Language, pkg: PackageOptions): Promise<LoadedDocument> {
   // The analyzers are loaded once the input has been read: an input refused (a device, a
   // file over the limit) is refused before the bulk of the code is even loaded.
-  const [{ analyzerOf }, { symbolsOf }] = await Promise.all([import('../core/languages/languageAnalyzers.ts'), import('../core/analysis/analyzeDocument.ts')]);
-  const a = analyzerOf(language).analyze(input.text, await fileContext(input.path, language, pkg, 1, null));
+  // Only this language's analyzer: a CLAIR check does not load the other languages' parsers.
+  const [{ loadAnalyzer }, { symbolsOf }] = await Promise.all([import('../core/languages/analyzerLoaders.ts'), import('../core/analysis/symbolsOf.ts')]);
+  const a = (await loadAnalyzer(language)).analyze(input.text, await fileContext(input.path, language, pkg, 1, null));
   return {
     input,
     language,

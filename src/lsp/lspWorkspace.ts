@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnalysisView } from '../core/analysis/documentAnalysis.ts';
 import type { BeliefView } from '../core/analysis/beliefView.ts';
 import { buildBeliefViews } from '../core/analysis/beliefView.ts';
-import { symbolsOf } from '../core/analysis/analyzeDocument.ts';
+import { symbolsOf } from '../core/analysis/symbolsOf.ts';
 import type { ClairDocument } from '../core/clair/ast.ts';
 import type { SymbolIndex } from '../core/clair/symbolIndex.ts';
 import type { GaiaAnalysis } from '../core/gaia/analyzeGaia.ts';

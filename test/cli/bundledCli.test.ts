@@ -32,11 +32,11 @@ beforeAll(async () => {
   expect(built.code, built.stderr).toBe(0);
   // Loaded as bin/warrant.js loads them: through bin/bundleLoader.cjs, the command's own
   // bundle where it has one, with the code cache the build trained.
-  for (const name of ['main', 'check', 'infer', 'prove']) expect(existsSync(join(out, 'cli', `${name}.cache`)), `the build writes ${name}'s code cache`).toBe(true);
+  for (const name of ['main', 'check', 'infer', 'prove', 'check.clair', 'infer.clair']) expect(existsSync(join(out, 'cli', `${name}.cache`)), `the build writes ${name}'s code cache`).toBe(true);
   const loader = JSON.stringify(join(repoRoot, 'bin', 'bundleLoader.cjs'));
   writeFileSync(
     join(out, 'run.mjs'),
-    `import { createRequire } from 'node:module';\nconst { bundleFor, loadBundle } = createRequire(import.meta.url)(${loader});\nconst args = process.argv.slice(2);\nconst name = process.env.BUNDLE ?? bundleFor(args[0]);\nconst { exports, cacheRejected } = loadBundle(${JSON.stringify(out)}, name);\nif (cacheRejected) throw new Error('code cache rejected');\nprocess.exitCode = await exports.runCli(args);\n`,
+    `import { createRequire } from 'node:module';\nconst { bundleFor, cacheVariant, loadBundle } = createRequire(import.meta.url)(${loader});\nconst args = process.argv.slice(2);\nconst name = process.env.BUNDLE ?? bundleFor(args[0]);\nconst { exports, cacheRejected } = loadBundle(${JSON.stringify(out)}, name, cacheVariant(args));\nif (cacheRejected) throw new Error('code cache rejected');\nprocess.exitCode = await exports.runCli(args);\n`,
   );
 }, 60_000);
 

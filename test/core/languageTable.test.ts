@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeDocument } from '../../src/core/analysis/analyzeDocument.ts';
+import { ANALYZER_LOADERS } from '../../src/core/languages/analyzerLoaders.ts';
 import { LANGUAGE_ANALYZERS } from '../../src/core/languages/languageAnalyzers.ts';
 import { DEFAULT_LANGUAGE, extensionOf, LANGUAGE_TABLE, LANGUAGES, languageOfPath, languageRow } from '../../src/core/languages/languageTable.ts';
 
@@ -32,6 +33,11 @@ describe('language table', () => {
     expect(languageOfPath('dir.clair/notes')).toBeNull();
     expect(languageOfPath('README')).toBeNull();
     expect(extensionOf('a/b.c/d.E')).toBe('.e');
+  });
+
+  it('loads, one language at a time, the same analyzer the whole table holds', async () => {
+    expect(Object.keys(ANALYZER_LOADERS).sort()).toEqual([...LANGUAGES].sort());
+    for (const language of LANGUAGES) expect(await ANALYZER_LOADERS[language]()).toBe(LANGUAGE_ANALYZERS[language]);
   });
 
   it('names what each language calls its numbers', () => {

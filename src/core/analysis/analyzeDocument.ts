@@ -5,11 +5,10 @@
  * every edit (it reuses unchanged lines and leaves the symbol index to be built on demand).
  */
 import type { ClairDocument } from '../clair/ast.ts';
-import { indexClairSymbols } from '../clair/symbolIndex.ts';
 import type { SymbolIndex } from '../clair/symbolIndex.ts';
-import { collectSymbols } from '../clair/symbols.ts';
 import type { Language } from '../graph/reasoningGraph.ts';
 import { analyzerOf } from '../languages/languageAnalyzers.ts';
+import { symbolsOf } from './symbolsOf.ts';
 import type { AnalysisView, DocumentAnalysis } from './documentAnalysis.ts';
 
 export function analyzeDocument(text: string, language: Language, version: number, now: () => number = Date.now, options: AnalyzeOptions = {}): DocumentAnalysis {
@@ -20,11 +19,6 @@ export function analyzeDocument(text: string, language: Language, version: numbe
 export interface AnalyzeOptions {
   /** The document's file name: a Gaia package takes its name from it (contract §1.2). */
   readonly fileName?: string | null;
-}
-
-/** The symbol index of a parsed document (empty for languages without one yet). */
-export function symbolsOf(document: ClairDocument | null): SymbolIndex {
-  return document ? indexClairSymbols(document, collectSymbols(document)) : { uses: [] };
 }
 
 /**

@@ -3,7 +3,7 @@
  * (its view is the SMT-LIB2 and the solver's answer).
  */
 import { outlineProposal } from '../analysis/proposalOutline.ts';
-import { checkProposal } from '../proposal/index.ts';
+import { checkProposal } from '../proposal/checkProposal.ts';
 import type { LanguageAnalyzer } from './languageAnalyzer.ts';
 
 export const proposalAnalyzer: LanguageAnalyzer = {
