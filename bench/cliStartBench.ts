@@ -84,6 +84,18 @@ export async function runCliStartBench(options: { quick: boolean; onProgress?: (
       baselineName: 'cvc5 alone on the same SMT-LIB2',
       note: `Warrant's own cost over cvc5: ${(prove - solverAlone).toFixed(0)} ms (target ≤ 150 ms)`,
     });
+    if (process.env[EXTRA_CA_CERTS]) {
+      const proveBare = processMedianMs(process.execPath, [CLI, 'prove', PROPOSAL, '--solver', 'cvc5'], { ...runs, unset: [EXTRA_CA_CERTS] });
+      rows.push({
+        name: `CLI: warrant prove small.json --solver cvc5, whole process, without ${EXTRA_CA_CERTS}`,
+        size: 'release-readiness.json',
+        ms: proveBare,
+        targetMs: 150 + solverAlone,
+        baselineMs: solverAlone,
+        baselineName: 'cvc5 alone on the same SMT-LIB2',
+        note: `Warrant's own cost over cvc5: ${(proveBare - solverAlone).toFixed(0)} ms, with Node not loading this machine's extra CA certificates`,
+      });
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -39,7 +39,8 @@ function loadBundle(dir, name, variant = null) {
   const file = join(dir, 'cli', `${name}.cjs`);
   const variantCache = variant === null ? null : join(dir, 'cli', `${name}.${variant}.cache`);
   const cacheFile = variantCache !== null && existsSync(variantCache) ? variantCache : join(dir, 'cli', `${name}.cache`);
-  const source = readFileSync(file, 'utf8');
+  // The bundles are plain ASCII (charset: 'ascii'), so Latin-1 reads them as UTF-8 would, without the decoding.
+  const source = readFileSync(file, 'latin1');
   const cachedData = existsSync(cacheFile) ? readFileSync(cacheFile) : undefined;
   const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
   const module = { exports: {}, id: file, filename: file, loaded: false };
