@@ -195,11 +195,13 @@ export function EditorPane() {
       const project = useProjectStore.getState().project;
       if (reveal && node && project && node.file && node.file !== project.active) setActiveFile(node.file);
       const shown = !project || node?.file === useProjectStore.getState().project?.active;
-      decorations?.set(
-        node && shown
-          ? [{ range: new monaco.Range(node.range.line, 1, node.range.endLine, 1), options: { isWholeLine: true, className: 'selected-belief-line', linesDecorationsClassName: 'selected-belief-gutter' } }]
-          : [],
-      );
+      const lines = node && shown ? new monaco.Range(node.range.line, 1, node.range.endLine, 1) : null;
+      // Every keystroke brings new views: the highlight is set again only when its lines
+      // change (Monaco keeps it on them through edits), not re-inserted into the model's
+      // decorations each time — in a long document that cost ~10 ms a keystroke.
+      const now = decorations?.length ? decorations.getRange(0) : null;
+      const same = lines ? now !== null && decorations!.length === 1 && now.equalsRange(lines) : decorations?.length === 0;
+      if (!same) decorations?.set(lines ? [{ range: lines, options: { isWholeLine: true, className: 'selected-belief-line', linesDecorationsClassName: 'selected-belief-gutter' } }] : []);
       if (node && shown && reveal) {
         suppressCursor = true;
         editor.revealLineInCenterIfOutsideViewport(node.range.line);

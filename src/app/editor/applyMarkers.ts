@@ -23,5 +23,14 @@ export function applyMarkers(monaco: Monaco, model: Editor.ITextModel, diagnosti
       endColumn: d.range.endColumn,
     });
   }
+  // A clean document stays clean keystroke after keystroke: setting no markers again would
+  // only make Monaco redo its marker decorations. Markers that exist are always set again,
+  // since an edit may have moved the squiggles Monaco drew for the old ones.
+  if (markers.length === 0 && clean.has(model)) return;
+  if (markers.length === 0) clean.add(model);
+  else clean.delete(model);
   monaco.editor.setModelMarkers(model, MARKER_OWNER, markers);
 }
+
+/** Models whose last markers set were none. */
+const clean = new WeakSet<Editor.ITextModel>();
