@@ -57,7 +57,7 @@ function loadBundle(dir, name, variant = null) {
 function bundleIsFresh(root, dir, name) {
   try {
     const { builtAt, inputs } = JSON.parse(readFileSync(join(dir, 'inputs.json'), 'utf8'));
-    const files = name === undefined ? Object.values(inputs).flat() : inputs[name];
+    const files = name === undefined ? [...new Set(Object.values(inputs).flat())] : inputs[name];
     if (!Array.isArray(files)) return false;
     // Plain concatenation, not path.join: its normalising cost a start-up 7 ms over 300 paths.
     for (const input of files) {

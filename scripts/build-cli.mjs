@@ -17,7 +17,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const { OWN_BUNDLE } = createRequire(import.meta.url)('../bin/bundleLoader.cjs');
+const { OWN_BUNDLE, cacheVariant } = createRequire(import.meta.url)('../bin/bundleLoader.cjs');
 /**
  * Loaded from node_modules at run time: packages that find their own files next to them
  * (wasm, workers); the benchmark, which runs from its sources; and what only the servers
@@ -129,7 +129,8 @@ const trainingRuns = (scratch) => [
   ['prove', 'public/samples/release-readiness.json', '--solver', 'cvc5'],
 ];
 
-const isClairRun = (args) => args[1].endsWith('.clair');
+/** A run the CLAIR-only cache serves: bin/bundleLoader.cjs's own rule. */
+const isClairRun = (args) => cacheVariant(args) === 'clair';
 
 /** The commands whose runs take traces and other languages too: theirs get a CLAIR-only cache beside the general one. */
 const CLAIR_VARIANT = OWN_BUNDLE.filter((name) => {

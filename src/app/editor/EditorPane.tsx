@@ -199,8 +199,8 @@ export function EditorPane() {
       // Every keystroke brings new views: the highlight is set again only when its lines
       // change (Monaco keeps it on them through edits), not re-inserted into the model's
       // decorations each time — in a long document that cost ~10 ms a keystroke.
-      const now = decorations?.length ? decorations.getRange(0) : null;
-      const same = lines ? now !== null && decorations!.length === 1 && now.equalsRange(lines) : decorations?.length === 0;
+      const current = decorations?.length === 1 ? decorations.getRange(0) : null;
+      const same = lines ? current?.equalsRange(lines) === true : decorations?.length === 0;
       if (!same) decorations?.set(lines ? [{ range: lines, options: { isWholeLine: true, className: 'selected-belief-line', linesDecorationsClassName: 'selected-belief-gutter' } }] : []);
       if (node && shown && reveal) {
         suppressCursor = true;
