@@ -184,6 +184,28 @@ test('a pasted 1,000-belief trace is drawn at once from a draft, then ELK lays i
   await shot(page, 'big-paste-after-draft');
 });
 
+for (const rate of [1, 4]) {
+  test(`a belief typed key by key right after a 2,000-belief paste, while ELK lays the paste out, becomes a node of the tidied picture${rate === 1 ? '' : ' (CPU 4× slower)'}`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await openFresh(page);
+    await pasteText(page, generateTrace(BELIEFS));
+    await expect(graph(page)).toHaveAttribute('data-visible-nodes', String(BELIEFS), { timeout: 60_000 });
+    if (rate !== 1) await throttle(page, rate);
+    // Typed at once: ELK's layout of the paste is still being made in its own thread, and
+    // each key's node is placed on the draft meanwhile, then on ELK's picture.
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(`b${BELIEFS + 1} .6 L0 @self <b${BELIEFS - 1},b${BELIEFS} "typed while it is laid out"`);
+    const version = await settled(page);
+    await expect(graph(page)).toHaveAttribute('data-visible-nodes', String(BELIEFS + 1));
+    await expect(graph(page)).toHaveAttribute('data-version', String(version));
+    await expect(graph(page)).toHaveAttribute('data-layout-draft', 'false');
+    await expect(graph(page)).toHaveAttribute('data-layout-method', /^(elk|incremental|cached)$/);
+    await expect(page.getByTestId('diagnostics')).toHaveAttribute('data-error-count', '0');
+    expect((await editorText(page)).trimEnd().endsWith('"typed while it is laid out"')).toBe(true);
+  });
+}
+
 test('in focus mode the view stays where it was panned while typing goes on', async ({ page }) => {
   await openFresh(page);
   const viewport = () => page.locator('.react-flow__viewport').getAttribute('style');

@@ -63,7 +63,7 @@ async function runBatch(components: readonly LayoutInput[], options: ElkOptions)
     return { id: `c${c}`, layoutOptions: { ...options }, children: nodes, edges };
   });
 
-  const result = await elkInstance().layout({ id: 'root', layoutOptions: { 'elk.algorithm': 'fixed' }, children });
+  const result = await (await elkInstance()).layout({ id: 'root', layoutOptions: { 'elk.algorithm': 'fixed' }, children });
 
   const laidOut = new Map<string, { x: number; y: number }>();
   for (const child of result.children ?? []) {

@@ -6,7 +6,9 @@
  * needed) for a first layout, large changes or on request (`force`, the "Tidy layout"
  * button). Full layouts reuse per-component results, so only the components an edit
  * touched go through ELK again. Calls are queued, so each one sees the result of the
- * one before. Never rejects.
+ * one before, with one exception: a call that allows a draft, made while ELK is busy
+ * with a full layout, is answered at once on the picture last answered (a provisional
+ * draft) rather than waiting seconds for ELK. Never rejects.
  */
 import { ComponentLayoutCache } from '../core/layout/componentLayoutCache.ts';
 import { countMoved } from '../core/layout/countMoved.ts';
@@ -39,6 +41,9 @@ export interface LayoutRequestOptions {
    * When this call would lay out a large graph from scratch, answer at once with the fast
    * layered layout (`draft: true`) and keep the previous layout as it was, so the next
    * call without `draft` makes the real one: a big paste is drawn in a moment, then tidied.
+   * Made while ELK is busy with a full layout, the call is answered at once too: placed on
+   * the picture last answered (`draft: true`), and the call without `draft` that follows
+   * waits for ELK and places the same edit on its result.
    */
   readonly draft?: boolean;
 }
@@ -71,6 +76,30 @@ export function createLayoutEngine(settings: LayoutEngineOptions = {}): LayoutEn
   // Nodes removed by recent edits, so undoing a deletion puts them back in place.
   let remembered: RememberedNode[] = [];
   let queue: Promise<unknown> = Promise.resolve();
+  /** Full layouts awaiting ELK: while there are any, a draft call does not queue. */
+  let fullRunning = 0;
+  /** The last layout answered, drafts included: the picture the caller has. */
+  let shown: PreviousLayout | null = null;
+
+  /** A draft placed on the picture last answered, for a call made while ELK is busy. */
+  const provisional = (input: LayoutInput, base: PreviousLayout): LayoutResult => {
+    const started = performance.now();
+    let positions: LayoutResult['positions'];
+    let method: LayoutResult['method'];
+    let moved: number;
+    try {
+      const patched = updateLayout(base, input, { ...settings.incremental, remembered });
+      if (patched.kind === 'full') throw new Error('not an edit of the picture');
+      ({ positions, moved } = patched);
+      method = patched.kind;
+    } catch {
+      positions = layoutFastLayered(input);
+      method = 'fast-layered';
+      moved = countMoved(base.positions, positions);
+    }
+    shown = { input, positions };
+    return { positions, method, moved, draft: true, ms: performance.now() - started };
+  };
 
   const run = async (input: LayoutInput, force: boolean, draft: boolean): Promise<LayoutResult> => {
     const started = performance.now();
@@ -82,6 +111,7 @@ export function createLayoutEngine(settings: LayoutEngineOptions = {}): LayoutEn
       const elkWouldRun = input.nodes.length <= (settings.elkTotalLimit ?? ELK_TOTAL_LIMIT);
       if (draft && elkWouldRun && (!patched || patched.kind === 'full') && input.nodes.length >= DRAFT_MIN_NODES) {
         const positions = layoutFastLayered(input);
+        shown = { input, positions };
         return { positions, method: 'fast-layered', moved: before ? countMoved(before.positions, positions) : 0, draft: true, ms: performance.now() - started };
       }
       if (patched && patched.kind !== 'full') {
@@ -89,13 +119,14 @@ export function createLayoutEngine(settings: LayoutEngineOptions = {}): LayoutEn
         if (patched.kind === 'incremental') remembered = remember(remembered, patched.departed, patched.positions);
       } else {
         remembered = [];
+        fullRunning++;
         const full = await layoutFromScratch(input, {
           cache,
           elkNodeLimit: settings.elkNodeLimit,
           elkCostLimit: settings.elkCostLimit,
           elkTotalLimit: settings.elkTotalLimit,
           elkOptions: settings.elkOptions,
-        });
+        }).finally(() => fullRunning--);
         result = { positions: full.positions, method: full.method, moved: before ? countMoved(before.positions, full.positions) : 0 };
       }
     } catch {
@@ -105,17 +136,23 @@ export function createLayoutEngine(settings: LayoutEngineOptions = {}): LayoutEn
       result = { positions, method: 'fast-layered', moved: before ? countMoved(before.positions, positions) : 0 };
     }
     previous = { input, positions: result.positions };
+    shown = previous;
     return { ...result, ms: performance.now() - started };
   };
 
   return {
     layout(input, options = {}) {
-      const next = queue.then(() => run(normalizeLayoutInput(input), options?.force === true, options?.draft === true));
+      const clean = normalizeLayoutInput(input);
+      const force = options?.force === true;
+      const draft = options?.draft === true;
+      if (draft && !force && fullRunning > 0 && shown) return Promise.resolve(provisional(clean, shown));
+      const next = queue.then(() => run(clean, force, draft));
       queue = next.catch(() => undefined);
       return next;
     },
     reset() {
       previous = null;
+      shown = null;
       remembered = [];
     },
   };

@@ -14,7 +14,7 @@ export async function layoutWholeGraphWithElk(
   options: ElkOptions = ELK_DEFAULT_OPTIONS,
 ): Promise<Positions> {
   const graph = buildLayoutGraph(input);
-  const result = await elkInstance().layout({
+  const result = await (await elkInstance()).layout({
     id: 'root',
     layoutOptions: { ...options },
     children: graph.ids.map((_, v) => ({ id: `n${v}`, width: graph.width[v]!, height: graph.height[v]! })),

@@ -85,6 +85,7 @@ function layoutKeyOf(analysis: Pick<AnalysisView, 'language' | 'structureKey'>, 
 export class DocumentPipeline {
   private readonly analyzer: LatestRequest<AnalyzeRequest, AnalyzeReply>;
   private readonly layouter: LatestRequest<LayoutRequest, LayoutReply>;
+  private readonly tidier: LatestRequest<LayoutRequest, LayoutReply>;
   private readonly validation: Remote<ValidationApi>;
 
   /** The validation worker, for the session's lifecycle questions. */
@@ -143,30 +144,45 @@ export class DocumentPipeline {
       accept: (reply) => this.acceptPatch(reply),
       fail: (e) => this.reportFailure('validation', e),
     });
+    // Two channels to the layout worker: edits (which may be answered with a draft at
+    // once) and the real layouts that replace drafts. A real layout can keep ELK busy for
+    // seconds; meanwhile the next keystroke's layout does not wait behind it.
     this.layouter = new LatestRequest<LayoutRequest, LayoutReply>({
-      run: async (r) => {
-        const documentKey = this.documentKey;
-        const result = await layout.layoutOf({ version: r.version, documentKey, hideHelpers: r.hideHelpers, force: r.force, draft: r.draft });
-        // The validation worker has moved past this version: a newer layout is asked for.
-        if (!result) throw new RequestCancelled();
-        if (result.packed === undefined) return { ...result, version: r.version, key: r.key, request: r };
-        // A very large layout comes packed; its record is made a slice per task, so the
-        // page paints between them (src/core/layout/packedPositions.ts).
-        const positions = positionsRecord();
-        for (const from of sliceStarts(result.packed.ids.length)) {
-          if (this.layouter.latestVersion > r.version) throw new RequestCancelled();
-          unpackPositionsInto(result.packed, positions, from, from + SLICE_ITEMS);
-          await nextTask();
-        }
-        const { packed: _packed, ...rest } = result;
-        return { ...rest, positions, version: r.version, key: r.key, request: r };
-      },
+      run: (r) => this.runLayout(r),
       accept: (r) => {
         // A draft is on screen: now the real layout, unless a newer version is already asked for.
-        if (this.acceptLayout(r) && r.draft && r.version >= this.layouter.latestVersion) this.layouter.submit({ ...r.request, draft: false });
+        if (this.acceptLayout(r) && r.draft && r.version >= this.layouter.latestVersion) this.tidier.submit({ ...r.request, draft: false });
       },
       fail: (e) => this.reportFailure('layout', e),
     });
+    this.tidier = new LatestRequest<LayoutRequest, LayoutReply>({
+      run: (r) => this.runLayout(r),
+      accept: (r) => void this.acceptLayout(r),
+      fail: (e) => this.reportFailure('layout', e),
+    });
+  }
+
+  /** The newest version either layout channel was asked for. */
+  private get latestLayoutVersion(): number {
+    return Math.max(this.layouter.latestVersion, this.tidier.latestVersion);
+  }
+
+  private async runLayout(r: LayoutRequest): Promise<LayoutReply> {
+    const documentKey = this.documentKey;
+    const result = await this.layout.layoutOf({ version: r.version, documentKey, hideHelpers: r.hideHelpers, force: r.force, draft: r.draft });
+    // The validation worker has moved past this version: a newer layout is asked for.
+    if (!result) throw new RequestCancelled();
+    if (result.packed === undefined) return { ...result, version: r.version, key: r.key, request: r };
+    // A very large layout comes packed; its record is made a slice per task, so the
+    // page paints between them (src/core/layout/packedPositions.ts).
+    const positions = positionsRecord();
+    for (const from of sliceStarts(result.packed.ids.length)) {
+      if (this.latestLayoutVersion > r.version) throw new RequestCancelled();
+      unpackPositionsInto(result.packed, positions, from, from + SLICE_ITEMS);
+      await nextTask();
+    }
+    const { packed: _packed, ...rest } = result;
+    return { ...rest, positions, version: r.version, key: r.key, request: r };
   }
 
   private analysisHook: ((analysis: AnalysisView, files: ReadonlyMap<string, string> | null) => AnalysisView) | null = null;
@@ -484,14 +500,9 @@ export class DocumentPipeline {
     const hideHelpers = !useDocumentStore.getState().showHelpers;
     const key = layoutKeyOf(analysis, !hideHelpers);
     this.layoutAsked = { version: analysis.version, key };
-    this.layouter.submit({
-      version: analysis.version,
-      key,
-      hideHelpers,
-      force,
-      // "Tidy layout" (force) is a request for the real thing.
-      draft: !force,
-    });
+    // "Tidy layout" (force) is a request for the real thing.
+    const request = { version: analysis.version, key, hideHelpers, force, draft: !force };
+    (force ? this.tidier : this.layouter).submit(request);
   }
 
   /** Shows a layout reply; false when it was of a shape the document has left (dropped). */

@@ -12,6 +12,7 @@ import { connectedComponents } from '../../src/core/layout/connectedComponents.t
 import { normalizeLayoutInput } from '../../src/core/layout/normalizeLayoutInput.ts';
 import { ELK_TUNED_OPTIONS } from '../../src/elk/elkOptions.ts';
 import { layoutComponentsWithElk } from '../../src/elk/layoutComponentsWithElk.ts';
+import { bundledElk, useElkFactory } from '../../src/elk/elkInstance.ts';
 
 function checkPicture(input: LayoutInput, positions: Positions, acyclic = true) {
   expect(unplaced(input, positions)).toEqual([]);
@@ -224,6 +225,64 @@ describe('drafts of large graphs', () => {
 
     const small = await createLayoutEngine().layout(textInput(generateTrace(40)), { draft: true });
     expect(small.draft).toBeUndefined();
+  });
+});
+
+describe('typing while ELK lays out a big paste', () => {
+  it('each keystroke is answered at once, placed on the draft; the real layout then takes the same edit', async () => {
+    // An ELK that holds every layout until released, as a thread of its own would while
+    // it computes: the engine must not make keystrokes wait for it.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let asked!: () => void;
+    const elkAsked = new Promise<void>((resolve) => (asked = resolve));
+    const real = await bundledElk();
+    useElkFactory(() => ({
+      ...real,
+      layout: async (graph, args) => {
+        asked();
+        await released;
+        return real.layout(graph, args);
+      },
+    }));
+    try {
+      const engine = createLayoutEngine();
+      const pasted = generateTrace(400, 5);
+      const draft = await engine.layout(textInput(pasted), { draft: true });
+      expect(draft.draft).toBe(true);
+      let elkDone = false;
+      const tidy = engine.layout(textInput(pasted)).then((r) => ((elkDone = true), r));
+      await elkAsked;
+
+      const target = 'b401 .9 L0 @self <b399,b400 "typed while ELK works"';
+      let previous = draft.positions;
+      for (let i = 1; i <= target.length; i++) {
+        const input = textInput(withLine(pasted, target.slice(0, i)));
+        const result = await engine.layout(input, { draft: true });
+        expect(elkDone).toBe(false);
+        expect(result.draft).toBe(true);
+        expect(result.method).not.toBe('elk');
+        // Nothing on the draft moves while a belief is typed on it.
+        expect(movedIds(draft.positions, result.positions)).toEqual([]);
+        expect(result.moved).toBe(movedIds(previous, result.positions).length);
+        checkPicture(input, result.positions);
+        previous = result.positions;
+      }
+
+      release();
+      const laidOut = await tidy;
+      expect(laidOut.method).toBe('elk');
+      expect(laidOut.draft).toBeUndefined();
+      // The real layout of the typed version: the same edit placed on ELK's picture.
+      const typed = textInput(withLine(pasted, target));
+      const final = await engine.layout(typed);
+      expect(final.draft).toBeUndefined();
+      expect(final.method).toBe('incremental');
+      expect(movedIds(laidOut.positions, final.positions)).toEqual([]);
+      checkPicture(typed, final.positions);
+    } finally {
+      useElkFactory(bundledElk);
+    }
   });
 });
 
