@@ -8,6 +8,7 @@ import type {
   CodeAction,
   CodeActionParams,
   CompletionItem,
+  CompletionList,
   CompletionParams,
   DefinitionParams,
   DocumentFormattingParams,
@@ -96,7 +97,8 @@ export class LspFeatures {
     return verb ? markdown(verbHover(verb), range) : null;
   }
 
-  async completion(p: CompletionParams): Promise<CompletionItem[]> {
+  /** A list marked incomplete (more ids than offered) is a CompletionList; otherwise the items alone. */
+  async completion(p: CompletionParams): Promise<CompletionItem[] | CompletionList> {
     const at = await this.workspace.locate(p.textDocument.uri);
     const text = this.textOf(p.textDocument.uri);
     if (!at || text === null) return [];
@@ -107,13 +109,13 @@ export class LspFeatures {
     const word = wordAt(lineText, column);
     const place = { line, column, lineBefore, wordStart: word.start, wordEnd: word.end };
     const language = at.file === null ? at.state.language : 'gaia';
-    const entries =
+    const { entries, incomplete } =
       language === 'clair'
         ? clairCompletions(place, at.state.analysis, at.state.views)
         : language === 'gaia'
           ? gaiaCompletions(place, [...lines.slice(Math.max(0, line - 81), line - 1), lineBefore].join('\n'), at.state.analysis)
-          : [];
-    return entries.map((e) => ({
+          : { entries: [], incomplete: false };
+    const items = entries.map((e): CompletionItem => ({
       label: e.label,
       kind: COMPLETION_KINDS[e.kind],
       ...(e.description !== undefined && { labelDetails: { description: e.description } }),
@@ -126,6 +128,7 @@ export class LspFeatures {
       insertTextFormat: e.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
       textEdit: { range: toLspRange({ line, column: e.replace.column, endLine: line, endColumn: e.replace.endColumn }), newText: e.insertText },
     }));
+    return incomplete ? { isIncomplete: true, items } : items;
   }
 
   async definition(p: DefinitionParams): Promise<Location | null> {

@@ -1,9 +1,9 @@
 /** Completion entries of src/core/editing/completions.ts as Monaco's items. */
 import type { languages as Languages } from 'monaco-editor/editor';
-import type { CompletionEntry, CompletionKind } from '../../core/editing/completions.ts';
+import type { CompletionKind, Completions } from '../../core/editing/completions.ts';
 import type { Monaco } from './monacoSetup.ts';
 
-export function toMonacoItems(monaco: Monaco, line: number, entries: readonly CompletionEntry[]): Languages.CompletionList {
+export function toMonacoItems(monaco: Monaco, line: number, { entries, incomplete }: Completions): Languages.CompletionList {
   const L = monaco.languages;
   const kinds: Record<CompletionKind, Languages.CompletionItemKind> = {
     belief: L.CompletionItemKind.Variable,
@@ -16,6 +16,8 @@ export function toMonacoItems(monaco: Monaco, line: number, entries: readonly Co
     keyword: L.CompletionItemKind.Property,
   };
   return {
+    // Monaco asks again on the next key, so a longer prefix brings the ids left out.
+    incomplete,
     suggestions: entries.map((e) => ({
       label: e.description !== undefined ? { label: e.label, description: e.description } : e.label,
       kind: kinds[e.kind],

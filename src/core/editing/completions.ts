@@ -47,6 +47,21 @@ export interface CompletionPlace {
   readonly wordEnd: number;
 }
 
+/** What to offer at a place; `incomplete` when more ids matched than were offered. */
+export interface Completions {
+  readonly entries: CompletionEntry[];
+  /** Ask again as the word grows: a longer prefix may bring ids left out now. */
+  readonly incomplete: boolean;
+}
+
+/**
+ * At most this many ids are offered at once. An editor filters and draws every entry it
+ * is given on each key, so a 10,000-belief trace must not hand it 10,000: the ids that
+ * begin with what is typed come first, nearest the cursor first, and the rest wait for
+ * a longer prefix.
+ */
+export const MAX_ID_ENTRIES = 100;
+
 export const CLAIR_TRIGGERS: readonly string[] = ['<', ',', '@', ':'];
 export const GAIA_TRIGGERS: readonly string[] = ['(', ',', '[', '='];
 
@@ -58,7 +73,22 @@ const SOURCE_HELP: Record<string, string> = {
   model: 'stated by a model: @model:name',
 };
 
-export function clairCompletions(place: CompletionPlace, analysis: AnalysisView | null, views: ReadonlyMap<string, BeliefView>): CompletionEntry[] {
+/**
+ * The indices of `ids` to offer: all when there are few; else those beginning with
+ * `typed`, the best `limit` by `rank` (lower first).
+ */
+export function idsToOffer(ids: readonly string[], typed: string, rank: (i: number) => number, limit = MAX_ID_ENTRIES): { readonly chosen: number[]; readonly incomplete: boolean } {
+  const all = ids.map((_, i) => i);
+  if (all.length <= limit) return { chosen: all, incomplete: false };
+  const prefix = typed.toLowerCase();
+  const matching = prefix === '' ? all : all.filter((i) => ids[i]!.toLowerCase().startsWith(prefix));
+  const chosen = matching.length <= limit ? matching : matching.sort((a, b) => rank(a) - rank(b) || a - b).slice(0, limit);
+  return { chosen, incomplete: true };
+}
+
+const complete = (entries: CompletionEntry[]): Completions => ({ entries, incomplete: false });
+
+export function clairCompletions(place: CompletionPlace, analysis: AnalysisView | null, views: ReadonlyMap<string, BeliefView>): Completions {
   const { line, column, lineBefore: before } = place;
   const word = { column: place.wordStart, endColumn: column };
   const source = /@([A-Za-z]*)(:([^\s;]*))?$/.exec(before);
@@ -71,22 +101,29 @@ export function clairCompletions(place: CompletionPlace, analysis: AnalysisView 
         if (ref) seen.add(ref);
       }
       const replace = { column: column - (source[3]?.length ?? 0), endColumn: column };
-      return [...seen].map((ref) => ({ label: ref, kind: 'reference', insertText: ref, replace }));
+      return complete([...seen].map((ref) => ({ label: ref, kind: 'reference', insertText: ref, replace })));
     }
     const replace = { column: column - (source[1]?.length ?? 0), endColumn: column };
-    return SOURCE_TYPES.map((t, i) => {
-      const takesReference = t === 'file' || t === 'model';
-      return { label: t, kind: 'source', detail: SOURCE_HELP[t]!, insertText: takesReference ? `${t}:` : t, sortText: String(i), replace, ...(takesReference && { retrigger: true }) };
-    });
+    return complete(
+      SOURCE_TYPES.map((t, i) => {
+        const takesReference = t === 'file' || t === 'model';
+        return { label: t, kind: 'source', detail: SOURCE_HELP[t]!, insertText: takesReference ? `${t}:` : t, sortText: String(i), replace, ...(takesReference && { retrigger: true }) };
+      }),
+    );
   }
 
   // Inside a justification list: after `<` or `,`, possibly with a partial id.
   if (/(<|,)\s*[a-z0-9_]*$/.test(before) && !/"/.test(before.replace(/"([^"\\]|\\.)*"/g, ''))) {
     const ownId = /^\s*([a-z][a-z0-9_]*)/.exec(before)?.[1];
-    const already = new Set((/<.*$/.exec(before)?.[0] ?? '').split(/[<,\s]+/).filter(Boolean));
+    // The ids listed before this one (not the one being typed, which may be complete already).
+    const already = new Set((/<.*$/.exec(before.slice(0, place.wordStart - 1))?.[0] ?? '').split(/[<,\s]+/).filter(Boolean));
+    const nodes = (analysis?.graph.nodes ?? []).filter((n) => n.id !== ownId && !already.has(n.id));
+    // Nearest above the cursor first (what a belief usually rests on), then nearest below.
+    const rank = (i: number) => (nodes[i]!.range.line < line ? 0 : 1e9) + Math.abs(line - nodes[i]!.range.line);
+    const offered = idsToOffer(nodes.map((n) => n.id), before.slice(place.wordStart - 1), rank);
     const out: CompletionEntry[] = [];
-    for (const n of analysis?.graph.nodes ?? []) {
-      if (n.id === ownId || already.has(n.id)) continue;
+    for (const i of offered.chosen) {
+      const n = nodes[i]!;
       const distance = Math.abs(line - n.range.line);
       const above = n.range.line < line ? 0 : 1;
       const view = views.get(n.id);
@@ -102,7 +139,7 @@ export function clairCompletions(place: CompletionPlace, analysis: AnalysisView 
         replace: word,
       });
     }
-    return out;
+    return { entries: out, incomplete: offered.incomplete };
   }
 
   // At the start of a line: a new belief, numbered after the highest bN.
@@ -114,7 +151,7 @@ export function clairCompletions(place: CompletionPlace, analysis: AnalysisView 
       if (m) next = Math.max(next, Number(m[1]) + 1);
     }
     while (ids.has(`b${next}`)) next++;
-    return [
+    return complete([
       {
         label: `b${next} — new belief`,
         kind: 'snippet',
@@ -131,20 +168,20 @@ export function clairCompletions(place: CompletionPlace, analysis: AnalysisView 
         documentation: 'A belief with no justification: what the user said, the context, a file or a model.',
         replace: word,
       },
-    ];
+    ]);
   }
-  return [];
+  return complete([]);
 }
 
 /** Keyword arguments whose value is a number or text, not a claim. */
 const NON_CLAIM_KEYWORDS = new Set(['rationale', 'label', 'prior', 'p_e_given_h', 'p_e_given_not_h', 'p_a_given_b', 'p_b_given_a', 'pattern', 'title', 'format', 'justification', 'source_id', 'value', 'fn']);
 
 /** `textBefore`: the module's text before the cursor (a window of it is enough). */
-export function gaiaCompletions(place: CompletionPlace, textBefore: string, analysis: AnalysisView | null): CompletionEntry[] {
+export function gaiaCompletions(place: CompletionPlace, textBefore: string, analysis: AnalysisView | null): Completions {
   const word = { column: place.wordStart, endColumn: place.wordEnd };
   const context = callContext(textBefore);
   if (context.kind === 'statement') {
-    return GAIA_VERBS.map((v, i) => ({
+    return complete(GAIA_VERBS.map((v, i) => ({
       label: v.name,
       ...(v.deprecated && { description: `deprecated: ${v.deprecated}`, deprecated: true }),
       kind: 'verb',
@@ -153,13 +190,18 @@ export function gaiaCompletions(place: CompletionPlace, textBefore: string, anal
       insertText: v.name,
       sortText: `${v.deprecated ? 'z' : 'a'}${String(i).padStart(3, '0')}`,
       replace: word,
-    }));
+    })));
   }
-  if (context.kind !== 'arguments') return [];
+  if (context.kind !== 'arguments') return complete([]);
   const out: CompletionEntry[] = [];
+  let incomplete = false;
   if (!context.keyword || !NON_CLAIM_KEYWORDS.has(context.keyword)) {
-    for (const n of analysis?.graph.nodes ?? []) {
-      if (n.kind === 'factor' || n.helper) continue;
+    const nodes = (analysis?.graph.nodes ?? []).filter((n) => n.kind !== 'factor' && !n.helper);
+    // Claims before other knowledge, then in the package's order.
+    const offered = idsToOffer(nodes.map((n) => n.id), textBefore.slice(textBefore.length - (place.column - place.wordStart)), (i) => (nodes[i]!.kind === 'claim' ? 0 : 1e9) + i);
+    incomplete = offered.incomplete;
+    for (const i of offered.chosen) {
+      const n = nodes[i]!;
       out.push({
         label: n.id,
         description: n.kind === 'claim' ? (n.confidence === null ? 'no prior' : `prior ${formatConfidence(n.confidence)}`) : n.kind,
@@ -187,7 +229,7 @@ export function gaiaCompletions(place: CompletionPlace, textBefore: string, anal
       });
     }
   }
-  return out;
+  return { entries: out, incomplete };
 }
 
 /** The word at `column` of `lineText` (1-based columns): where it starts and ends. */
