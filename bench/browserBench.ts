@@ -20,7 +20,7 @@ import { build, preview } from 'vite';
 import type { BenchRow } from './benchTypes.ts';
 import { generateGaiaPackage } from './generateGaiaPackage.ts';
 import { generateTrace } from './generateTrace.ts';
-import { median } from './measure.ts';
+import { median, percentile } from './measure.ts';
 import { runTeamBrowserRows } from './teamBench.ts';
 
 export interface BrowserBenchReport {
@@ -91,7 +91,10 @@ export async function runBrowserBench(options: { quick: boolean; onProgress?: (w
     progress('keystroke → editor, diagnostics, graph and inspector agree at 2k');
     await pasteUntilDrawn(page, generateTrace(2_000));
     const small = await typeAndTime(page, options.quick ? 8 : 20);
-    rows.push({ name: 'browser: keystroke → editor, diagnostics, graph and inspector agree', size: '2k beliefs', ms: median(small.agree), targetMs: 50, note: `keydown to the same data-version on all four (median; max ${Math.round(Math.max(...small.agree))} ms)` });
+    rows.push({ name: 'browser: keystroke → editor, diagnostics, graph and inspector agree', size: '2k beliefs', ms: median(small.agree), targetMs: 50, note: `letters typed in a belief's text; keydown to the same data-version on all four (median; max ${Math.round(Math.max(...small.agree))} ms)` });
+    progress('a new belief typed key by key at 2k');
+    const typedLine = await typeNewBelief(page, options.quick ? 'b2001 .6 <b1' : 'b2001 .6 L0 @self <b1990,b1991 "typed by hand"');
+    rows.push({ name: 'browser: new belief typed → editor, diagnostics, graph and inspector agree', size: '2k beliefs', ms: median(typedLine.agree), targetMs: 50, note: `a belief line typed key by key after the last (new node, new edges); median, 90th percentile ${Math.round(percentile(typedLine.agree, 0.9))} ms, max ${Math.round(Math.max(...typedLine.agree))} ms` });
 
     progress('keystroke → everything agrees at 10k');
     await pasteUntilDrawn(page, generateTrace(10_000));
@@ -274,17 +277,25 @@ export async function pasteUntilDrawn(page: Page, text: string): Promise<number>
  * version it makes is the next one; per keystroke and per hook, ms from keydown to the
  * hook showing that version.
  */
-async function timeKeystrokes(page: Page, linesUp: number, count: number, key: (i: number) => string, hooks: readonly string[]): Promise<Record<string, number[]>> {
+/** Where keys are typed: `linesUp` lines above the last, before its last character; or a new line after the last. */
+type TypingPlace = { readonly linesUp: number } | 'new-last-line';
+
+async function timeKeystrokes(page: Page, place: TypingPlace, keys: readonly string[], hooks: readonly string[]): Promise<Record<string, number[]>> {
   await page.locator('[data-testid=editor]').click({ position: { x: 120, y: 12 } });
   await page.keyboard.press('Control+End');
-  for (let i = 0; i < linesUp; i++) await page.keyboard.press('ArrowUp');
-  await page.keyboard.press('End');
-  await page.keyboard.press('ArrowLeft');
+  if (place === 'new-last-line') {
+    await page.keyboard.press('Enter');
+    await waitForVersion(page, hooks[0]!, await editorVersion(page));
+  } else {
+    for (let i = 0; i < place.linesUp; i++) await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft');
+  }
   const times: Record<string, number[]> = Object.fromEntries(hooks.map((h) => [h, []]));
-  for (let i = 0; i < count; i++) {
+  for (const key of keys) {
     const keysBefore = await page.evaluate(() => (window as unknown as { __keyAt: number[] }).__keyAt.length);
     const version = (await editorVersion(page)) + 1;
-    await page.keyboard.press(key(i));
+    await page.keyboard.press(key === ' ' ? 'Space' : key);
     const keyAt = await page.evaluate((n) => (window as unknown as { __keyAt: number[] }).__keyAt[n]!, keysBefore);
     for (const hook of hooks) times[hook]!.push((await waitForVersion(page, hook, version)) - keyAt);
     await page.waitForTimeout(60);
@@ -292,11 +303,25 @@ async function timeKeystrokes(page: Page, linesUp: number, count: number, key: (
   return times;
 }
 
-/** Letters typed into a belief's content near the end; ms to diagnostics, to graph, to inspector, and to all of them. */
-export async function typeAndTime(page: Page, count: number, hooks: readonly string[] = ['diagnostics', 'graph', 'inspector']): Promise<{ diagnostics: number[]; graph: number[]; agree: number[] }> {
-  const times = await timeKeystrokes(page, 3, count, (i) => String.fromCharCode(97 + (i % 26)), hooks);
+type Typed = { diagnostics: number[]; graph: number[]; agree: number[] };
+
+function agreeing(times: Record<string, number[]>): Typed {
   const agree = times.diagnostics!.map((d, i) => Math.max(d, times.graph![i] ?? d, times.inspector?.[i] ?? d));
   return { diagnostics: times.diagnostics!, graph: times.graph!, agree };
+}
+
+/** Letters typed into a belief's content near the end; ms to diagnostics, to graph, to inspector, and to all of them. */
+export async function typeAndTime(page: Page, count: number, hooks: readonly string[] = ['diagnostics', 'graph', 'inspector']): Promise<Typed> {
+  return agreeing(await timeKeystrokes(page, { linesUp: 3 }, Array.from({ length: count }, (_, i) => String.fromCharCode(97 + (i % 26))), hooks));
+}
+
+/**
+ * A new belief typed key by key on a line after the last: its id, confidence, level,
+ * source, justifications and text. Most of these keys change the graph's shape (a new
+ * node, a new edge), unlike letters typed inside a belief's text.
+ */
+export async function typeNewBelief(page: Page, line: string, hooks: readonly string[] = ['diagnostics', 'graph', 'inspector']): Promise<Typed> {
+  return agreeing(await timeKeystrokes(page, 'new-last-line', [...line], hooks));
 }
 
 async function longestTask(page: Page): Promise<number> {
@@ -350,6 +375,6 @@ export async function panAndZoom(page: Page, ms: number): Promise<{ fps: number;
  * from the last; ms from keydown to the inference status showing that version.
  */
 async function typeInPriorAndTime(page: Page, count: number): Promise<number[]> {
-  const times = await timeKeystrokes(page, 2, count, (i) => (i % 2 === 0 ? String(((i >> 1) % 9) + 1) : 'Backspace'), ['inference-status']);
+  const times = await timeKeystrokes(page, { linesUp: 2 }, Array.from({ length: count }, (_, i) => (i % 2 === 0 ? String(((i >> 1) % 9) + 1) : 'Backspace')), ['inference-status']);
   return times['inference-status']!;
 }

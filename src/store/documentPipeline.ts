@@ -124,6 +124,9 @@ export class DocumentPipeline {
           if (first === null) throw new RequestCancelled();
         }
         const reply = { version: r.version, files: r.files ?? null };
+        // A new shape's layout is asked for now, so the layout worker works while this
+        // page takes the analysis in (a very large one: while its slices arrive).
+        if (r.version >= this.analyzer.latestVersion) this.layoutAhead(first);
         if (!first.sliced) {
           if (first.baseVersion !== null || first.nodes.length < SPLIT_FROM) return { ...reply, patch: first, built: null };
           // A large complete analysis: indexed here, drawn in a task of its own.
@@ -131,8 +134,6 @@ export class DocumentPipeline {
           await nextTask();
           return { ...reply, patch: first, built };
         }
-        // A very large analysis: its layout is asked for now, and runs while the slices arrive.
-        this.layoutAhead(first);
         const fetch = (part: SlicedPart, from: number) => validation.patchSlice(first.version, part, from);
         const built = await assembleSlices(first, fetch as Parameters<typeof assembleSlices>[1], useDocumentStore.getState().views, () => this.analyzer.latestVersion > r.version);
         // Gone or overtaken: a newer edit is on its way.
@@ -490,7 +491,7 @@ export class DocumentPipeline {
     if (analysis) this.requestLayout(analysis, false);
   }
 
-  /** A sliced analysis's head: its layout, when its shape is new, is asked for before the slices arrive. */
+  /** An analysis just arrived (or a sliced one's head): its layout, when its shape is new, is asked for before the page takes it in. */
   private layoutAhead(head: AnalysisPatch): void {
     const { showHelpers, layoutKey } = useDocumentStore.getState();
     if (layoutKeyOf(head, showHelpers) !== layoutKey) this.requestLayout(head, false);
