@@ -6,6 +6,9 @@
  * editor, the problems panel and the inspectors already read. Between an edit and the
  * worker's answer, the last findings stay on the beliefs they were about (without
  * their quick fixes, which were computed for the old text), so markers do not blink.
+ * While the person types, the worker is asked only once the keys pause (SYNC_QUIET_MS):
+ * findings are information, and on a machine of two cores a sync after every key
+ * competed with the key's own analysis and layout for them.
  */
 import type { Remote } from 'comlink';
 import type { AnalysisView } from '../core/analysis/documentAnalysis.ts';
@@ -22,10 +25,14 @@ import { useSimilarityStore } from './similarityStore.ts';
 /** How many similar beliefs the inspector shows. */
 export const SIMILAR_COUNT = 8;
 
+/** How long the document must stay unchanged before its findings are asked for. */
+export const SYNC_QUIET_MS = 200;
+
 export class SimilarityClient {
   private readonly api: Remote<SimilarityApi>;
   private readonly syncer: LatestRequest<SyncRequest, SyncReply>;
   private last: { version: number; language: Language; fileName: string | null; files: ReadonlyMap<string, string> | null } | null = null;
+  private quiet: ReturnType<typeof setTimeout> | null = null;
 
   constructor(api: Remote<SimilarityApi>) {
     this.api = api;
@@ -44,19 +51,31 @@ export class SimilarityClient {
   documentChanged(analysis: AnalysisView, files: ReadonlyMap<string, string> | null = null): AnalysisView {
     const { name } = useDocumentStore.getState();
     this.last = { version: analysis.version, language: analysis.language, fileName: name, files };
-    this.syncer.submit({ ...this.last, strategy: useSimilarityStore.getState().strategy });
+    if (this.quiet !== null) clearTimeout(this.quiet);
+    this.quiet = setTimeout(() => this.syncNow(), SYNC_QUIET_MS);
     return withNearDuplicates(analysis, useSimilarityStore.getState().nearDuplicates.diagnostics);
+  }
+
+  /** Asks the worker for the newest version's findings now (a ranking needs its beliefs). */
+  private syncNow(): void {
+    if (this.quiet === null || !this.last) return;
+    clearTimeout(this.quiet);
+    this.quiet = null;
+    this.syncer.submit({ ...this.last, strategy: useSimilarityStore.getState().strategy });
   }
 
   /** Switches strategy: near-duplicates and both rankings are recomputed with it. */
   setStrategy(strategy: SimilarityStrategy): void {
     if (useSimilarityStore.getState().strategy === strategy) return;
     useSimilarityStore.setState({ strategy });
+    if (this.quiet !== null) clearTimeout(this.quiet);
+    this.quiet = null;
     if (this.last) this.syncer.submit({ ...this.last, version: this.last.version, strategy });
   }
 
   /** The beliefs most like `id` in the current version. */
   async similarTo(id: string): Promise<Ranking | null> {
+    this.syncNow();
     const strategy = useSimilarityStore.getState().strategy;
     const reply = await this.api.rank({ strategy, id, k: SIMILAR_COUNT });
     return reply.known ? rankingOf(reply, id) : null;
@@ -64,6 +83,7 @@ export class SimilarityClient {
 
   /** Every belief ranked against free text. */
   async search(query: string): Promise<Ranking> {
+    this.syncNow();
     const strategy = useSimilarityStore.getState().strategy;
     return rankingOf(await this.api.rank({ strategy, query }), query);
   }
