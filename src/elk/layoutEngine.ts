@@ -81,24 +81,29 @@ export function createLayoutEngine(settings: LayoutEngineOptions = {}): LayoutEn
   /** The last layout answered, drafts included: the picture the caller has. */
   let shown: PreviousLayout | null = null;
 
+  /** Records what the caller is given, so a later provisional draft builds on it. */
+  const answer = (input: LayoutInput, result: Omit<LayoutResult, 'ms'>, started: number): LayoutResult => {
+    shown = { input, positions: result.positions };
+    return { ...result, ms: performance.now() - started };
+  };
+
+  /** The edit placed on `base`; null when the input is not an edit of it. */
+  const patchOn = (base: PreviousLayout, input: LayoutInput) => {
+    try {
+      const patched = updateLayout(base, input, { ...settings.incremental, remembered });
+      return patched.kind === 'full' ? null : patched;
+    } catch {
+      return null;
+    }
+  };
+
   /** A draft placed on the picture last answered, for a call made while ELK is busy. */
   const provisional = (input: LayoutInput, base: PreviousLayout): LayoutResult => {
     const started = performance.now();
-    let positions: LayoutResult['positions'];
-    let method: LayoutResult['method'];
-    let moved: number;
-    try {
-      const patched = updateLayout(base, input, { ...settings.incremental, remembered });
-      if (patched.kind === 'full') throw new Error('not an edit of the picture');
-      ({ positions, moved } = patched);
-      method = patched.kind;
-    } catch {
-      positions = layoutFastLayered(input);
-      method = 'fast-layered';
-      moved = countMoved(base.positions, positions);
-    }
-    shown = { input, positions };
-    return { positions, method, moved, draft: true, ms: performance.now() - started };
+    const patched = patchOn(base, input);
+    if (patched) return answer(input, { positions: patched.positions, method: patched.kind, moved: patched.moved, draft: true }, started);
+    const positions = layoutFastLayered(input);
+    return answer(input, { positions, method: 'fast-layered', moved: countMoved(base.positions, positions), draft: true }, started);
   };
 
   const run = async (input: LayoutInput, force: boolean, draft: boolean): Promise<LayoutResult> => {
@@ -111,8 +116,7 @@ export function createLayoutEngine(settings: LayoutEngineOptions = {}): LayoutEn
       const elkWouldRun = input.nodes.length <= (settings.elkTotalLimit ?? ELK_TOTAL_LIMIT);
       if (draft && elkWouldRun && (!patched || patched.kind === 'full') && input.nodes.length >= DRAFT_MIN_NODES) {
         const positions = layoutFastLayered(input);
-        shown = { input, positions };
-        return { positions, method: 'fast-layered', moved: before ? countMoved(before.positions, positions) : 0, draft: true, ms: performance.now() - started };
+        return answer(input, { positions, method: 'fast-layered', moved: before ? countMoved(before.positions, positions) : 0, draft: true }, started);
       }
       if (patched && patched.kind !== 'full') {
         result = { positions: patched.positions, method: patched.kind, moved: patched.moved };
@@ -136,8 +140,7 @@ export function createLayoutEngine(settings: LayoutEngineOptions = {}): LayoutEn
       result = { positions, method: 'fast-layered', moved: before ? countMoved(before.positions, positions) : 0 };
     }
     previous = { input, positions: result.positions };
-    shown = previous;
-    return { ...result, ms: performance.now() - started };
+    return answer(input, result, started);
   };
 
   return {

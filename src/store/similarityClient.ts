@@ -51,26 +51,31 @@ export class SimilarityClient {
   documentChanged(analysis: AnalysisView, files: ReadonlyMap<string, string> | null = null): AnalysisView {
     const { name } = useDocumentStore.getState();
     this.last = { version: analysis.version, language: analysis.language, fileName: name, files };
-    if (this.quiet !== null) clearTimeout(this.quiet);
+    this.cancelPendingSync();
     this.quiet = setTimeout(() => this.syncNow(), SYNC_QUIET_MS);
     return withNearDuplicates(analysis, useSimilarityStore.getState().nearDuplicates.diagnostics);
   }
 
   /** Asks the worker for the newest version's findings now (a ranking needs its beliefs). */
   private syncNow(): void {
-    if (this.quiet === null || !this.last) return;
+    if (!this.cancelPendingSync() || !this.last) return;
+    this.syncer.submit({ ...this.last, strategy: useSimilarityStore.getState().strategy });
+  }
+
+  /** Drops the sync waiting for the keys to pause; true when there was one. */
+  private cancelPendingSync(): boolean {
+    if (this.quiet === null) return false;
     clearTimeout(this.quiet);
     this.quiet = null;
-    this.syncer.submit({ ...this.last, strategy: useSimilarityStore.getState().strategy });
+    return true;
   }
 
   /** Switches strategy: near-duplicates and both rankings are recomputed with it. */
   setStrategy(strategy: SimilarityStrategy): void {
     if (useSimilarityStore.getState().strategy === strategy) return;
     useSimilarityStore.setState({ strategy });
-    if (this.quiet !== null) clearTimeout(this.quiet);
-    this.quiet = null;
-    if (this.last) this.syncer.submit({ ...this.last, version: this.last.version, strategy });
+    this.cancelPendingSync();
+    if (this.last) this.syncer.submit({ ...this.last, strategy });
   }
 
   /** The beliefs most like `id` in the current version. */
