@@ -144,11 +144,14 @@ export class DocumentPipeline {
       },
       accept: (reply) => this.acceptPatch(reply),
       fail: (e) => this.reportFailure('validation', e),
+      // Each analysis newer than the one on screen is shown, even while later keys wait.
+      progressive: true,
     });
     // Two channels to the layout worker: edits (which may be answered with a draft at
     // once) and the real layouts that replace drafts. A real layout can keep ELK busy for
     // seconds; meanwhile the next keystroke's layout does not wait behind it.
     this.layouter = new LatestRequest<LayoutRequest, LayoutReply>({
+      progressive: true,
       run: (r) => this.runLayout(r),
       accept: (r) => {
         // A draft is on screen: now the real layout, unless a newer version is already asked for.
@@ -157,6 +160,7 @@ export class DocumentPipeline {
       fail: (e) => this.reportFailure('layout', e),
     });
     this.tidier = new LatestRequest<LayoutRequest, LayoutReply>({
+      progressive: true,
       run: (r) => this.runLayout(r),
       accept: (r) => void this.acceptLayout(r),
       fail: (e) => this.reportFailure('layout', e),

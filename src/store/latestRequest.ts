@@ -1,7 +1,10 @@
 /**
  * Runs versioned requests against a worker one at a time, always with the newest input:
  * while a request is in flight, newer submissions replace each other as "next", and a
- * result whose version is older than the newest submitted one is dropped as stale.
+ * result whose version is older than the newest submitted one is dropped as stale —
+ * unless the channel is `progressive`, which shows every result newer than the last it
+ * showed: while keys come faster than the worker answers, the page still moves on with
+ * each answer instead of showing nothing until the typing stops.
  * With `cancel`, a newer submission also asks the runner to abandon the one in flight;
  * a run abandoned that way rejects with RequestCancelled, which is not a failure.
  */
@@ -25,12 +28,15 @@ export interface LatestRequestOptions<Req extends Versioned, Res extends Version
   readonly fail?: (error: unknown, version: number) => void;
   /** Asked to abandon the request in flight, because a newer one is waiting. */
   readonly cancel?: () => void;
+  /** Accept a result overtaken by a newer request too, when it is newer than the last accepted. */
+  readonly progressive?: boolean;
 }
 
 export class LatestRequest<Req extends Versioned, Res extends Versioned> {
   private inFlight = false;
   private next: Req | null = null;
   private newest = -Infinity;
+  private accepted = -Infinity;
   private readonly options: LatestRequestOptions<Req, Res>;
 
   constructor(options: LatestRequestOptions<Req, Res>) {
@@ -56,7 +62,10 @@ export class LatestRequest<Req extends Versioned, Res extends Versioned> {
     this.inFlight = true;
     try {
       const result = await this.options.run(request);
-      if (result.version >= this.newest) this.options.accept(result);
+      if (result.version >= (this.options.progressive ? this.accepted : this.newest)) {
+        this.accepted = result.version;
+        this.options.accept(result);
+      }
     } catch (error) {
       if (!(error instanceof RequestCancelled)) this.options.fail?.(error, request.version);
     } finally {
