@@ -195,7 +195,22 @@ for (const rate of [1, 4]) {
     // each key's node is placed on the draft meanwhile, then on ELK's picture.
     await page.keyboard.press('Control+End');
     await page.keyboard.press('Enter');
+    const pasted = Number(await page.getByTestId('diagnostics').getAttribute('data-version'));
+    // Every version the Problems panel and the graph show while the keys come.
+    await page.evaluate(`(() => {
+      const seen = { diagnostics: new Set(), graph: new Set() };
+      window.__shownWhileTyping = seen;
+      for (const hook of ['diagnostics', 'graph']) {
+        const el = document.querySelector('[data-testid=' + hook + ']');
+        new MutationObserver(() => seen[hook].add(el.getAttribute('data-version'))).observe(el, { attributes: true, attributeFilter: ['data-version'] });
+      }
+    })()`);
     await page.keyboard.type(`b${BELIEFS + 1} .6 L0 @self <b${BELIEFS - 1},b${BELIEFS} "typed while it is laid out"`);
+    const typed = Number(await page.getByTestId('editor').getAttribute('data-version'));
+    const shown = (await page.evaluate('(() => { const s = window.__shownWhileTyping; return { diagnostics: [...s.diagnostics].map(Number), graph: [...s.graph].map(Number) }; })()')) as Record<string, number[]>;
+    // The page moved on while the keys came, even when each analysis took longer than a
+    // key: it did not sit on the paste's version until the typing stopped.
+    for (const hook of ['diagnostics', 'graph']) expect(shown[hook]!.some((v) => v > pasted && v < typed), `${hook} showed ${shown[hook]!.join(',')} between ${pasted} and ${typed}`).toBe(true);
     const version = await settled(page);
     await expect(graph(page)).toHaveAttribute('data-visible-nodes', String(BELIEFS + 1));
     await expect(graph(page)).toHaveAttribute('data-version', String(version));
