@@ -46,6 +46,8 @@ async function openFolder(page: Page): Promise<void> {
 async function showFile(page: Page, path: string): Promise<void> {
   await page.getByTestId(`file-${path}`).click();
   await expect(page.getByTestId('editor')).toHaveAttribute('data-file', path);
+  // The editor draws the file's lines in the frame after it switches to it.
+  await expect.poll(() => editorText(page)).not.toBe('');
 }
 
 async function belief(page: Page, id: string): Promise<number> {
