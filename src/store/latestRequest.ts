@@ -22,7 +22,7 @@ export interface Versioned {
 
 export interface LatestRequestOptions<Req extends Versioned, Res extends Versioned> {
   readonly run: (request: Req) => Promise<Res>;
-  /** Called with each result that is still current when it arrives. */
+  /** Called with each result that is still current when it arrives (progressive: newer than the last one accepted). */
   readonly accept: (result: Res) => void;
   /** Called when a request fails (a worker error), with the request's version. */
   readonly fail?: (error: unknown, version: number) => void;
