@@ -125,8 +125,13 @@ export class DocumentPipeline {
         }
         const reply = { version: r.version, files: r.files ?? null };
         // A new shape's layout is asked for now, so the layout worker works while this
-        // page takes the analysis in (a very large one: while its slices arrive).
-        if (r.version >= this.analyzer.latestVersion) this.layoutAhead(first);
+        // page takes the analysis in (a very large one: while its slices arrive). Keys
+        // typed meanwhile do not stop it: this analysis will be shown (the channel is
+        // progressive), and its layout asked for later would be read from the validation
+        // worker behind the next key's analysis, reach the page after that one, and be
+        // dropped as a shape left, key after key. A sliced analysis is abandoned when
+        // overtaken, so its layout is asked for only while it is the newest.
+        if (!first.sliced || r.version >= this.analyzer.latestVersion) this.layoutAhead(first);
         if (!first.sliced) {
           if (first.baseVersion !== null || first.nodes.length < SPLIT_FROM) return { ...reply, patch: first, built: null };
           // A large complete analysis: indexed here, drawn in a task of its own.
