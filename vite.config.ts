@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import { loopbackUncompressed } from './build-plugins/loopbackUncompressed.ts';
 import { preloadLazyChunks } from './build-plugins/preloadLazyChunks.ts';
 import { reactFlowRemovedNodes, reactFlowRemovedNodesEsbuild } from './build-plugins/reactFlowRemovedNodes.ts';
 import { CROSS_ORIGIN_ISOLATION, z3Assets } from './build-plugins/z3Assets.ts';
@@ -8,7 +9,7 @@ import { CROSS_ORIGIN_ISOLATION, z3Assets } from './build-plugins/z3Assets.ts';
 // Both servers send the cross-origin-isolation headers: z3 (WebAssembly with threads, in
 // the solver worker) needs SharedArrayBuffer, which only an isolated page has.
 export default defineConfig({
-  plugins: [z3Assets(), preloadLazyChunks(['src/app/editor/EditorPane.tsx']), reactFlowRemovedNodes()],
+  plugins: [z3Assets(), preloadLazyChunks(['src/app/editor/EditorPane.tsx']), reactFlowRemovedNodes(), loopbackUncompressed()],
   worker: { format: 'es' },
   // y-monaco imports Monaco's API by a path the package's exports no longer map: the same module.
   resolve: { alias: [{ find: 'monaco-editor/esm/vs/editor/editor.api.js', replacement: 'monaco-editor/editor' }] },
