@@ -68,6 +68,7 @@ export async function runBrowserBench(options: { quick: boolean; onProgress?: (w
     const firstLoad = median(coldLoads);
     const page = await browser.newPage({ viewport: { width: 1600, height: 960 } });
     const opened = () => openedIn(page);
+    // This context's own first load fills its cache; the reloads are timed after it.
     await opened();
     const reloads = [await opened(), await opened(), await opened()];
     // The entry script's size as served (a cached reload reports no body in resource timing).

@@ -19,7 +19,7 @@ describe('requests from this machine go uncompressed', () => {
     expect(fromLoopback({ socket: { remoteAddress: address } } as never)).toBe(loopback);
   });
 
-  it('the middleware drops Accept-Encoding from a loopback request only', async () => {
+  it('the middleware drops Accept-Encoding from a loopback request only', () => {
     const middlewares: ((req: { headers: Record<string, string>; socket: { remoteAddress: string } }, res: unknown, next: () => void) => void)[] = [];
     const hook = loopbackUncompressed().configurePreviewServer as (server: unknown) => void;
     hook({ middlewares: { use: (fn: (typeof middlewares)[number]) => middlewares.push(fn) } });
