@@ -5,7 +5,9 @@
  */
 import { expose, transfer } from 'comlink';
 import type { AnalysisPatch } from '../src/core/analysis/analysisPatch.ts';
-import type { SliceItems, SlicedPart } from '../src/core/analysis/analysisSlices.ts';
+import type { SlicedPart } from '../src/core/analysis/analysisSlices.ts';
+import type { PackedSlice } from '../src/core/analysis/packedSlices.ts';
+import { packedSliceBuffers } from '../src/core/analysis/packedSlices.ts';
 import { AnalysisSession } from '../src/core/analysis/analysisSession.ts';
 import type { PackedLayoutInput } from '../src/core/layout/packedLayoutInput.ts';
 import { packedInputBuffers, packLayoutInput } from '../src/core/layout/packedLayoutInput.ts';
@@ -55,9 +57,10 @@ export function createValidationApi() {
     analyzeHeldText(request: HeldTextRequest): AnalysisPatch | null {
       return session.analyzeHeldText(request);
     },
-    /** A slice of the last sliced analysis; null when `version` is no longer it. */
-    patchSlice<P extends SlicedPart>(version: number, part: P, from: number): SliceItems[P] | null {
-      return session.patchSlice(version, part, from);
+    /** A slice of the last sliced analysis, packed and its buffers handed over; null when `version` is no longer it. */
+    patchSlice(version: number, part: SlicedPart, from: number): PackedSlice | null {
+      const packed = session.patchSlice(version, part, from);
+      return packed && transfer(packed, packedSliceBuffers(packed));
     },
     /** The layout worker's channel: it asks here for the layout input of a version. */
     connectLayout(port: MessagePort): void {

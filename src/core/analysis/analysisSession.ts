@@ -17,8 +17,10 @@ import { analyzeGaiaPackageFiles } from '../languages/gaiaAnalyzer.ts';
 import type { SourceRange } from '../text/sourceRange.ts';
 import type { AnalysisPatch } from './analysisPatch.ts';
 import { completePatch, makePatch } from './analysisPatch.ts';
-import type { SliceItems, SlicedPart } from './analysisSlices.ts';
+import type { SlicedPart } from './analysisSlices.ts';
 import { needsSlices, patchHead, patchSlice } from './analysisSlices.ts';
+import type { PackedSlice } from './packedSlices.ts';
+import { packSlice } from './packedSlices.ts';
 import { toLayoutInput } from '../layout/toLayoutInput.ts';
 import type { LayoutInput } from '../layout/layoutTypes.ts';
 import { analyzeIncrementally } from './analyzeDocument.ts';
@@ -155,9 +157,9 @@ export class AnalysisSession {
     return this.replica.textOf(version) ?? this.kept.find((k) => k.analysis.version === version)?.text ?? null;
   }
 
-  /** A slice of the sliced patch of `version`; null once it is gone (a newer one was sent). */
-  patchSlice<P extends SlicedPart>(version: number, part: P, from: number): SliceItems[P] | null {
-    return this.sliced?.version === version ? patchSlice(this.sliced, part, from) : null;
+  /** A slice of the sliced patch of `version`, packed; null once it is gone (a newer one was sent). */
+  patchSlice(version: number, part: SlicedPart, from: number): PackedSlice | null {
+    return this.sliced?.version === version ? packSlice(part, patchSlice(this.sliced, part, from)) : null;
   }
 
   /** What the layout worker lays out for `version`, taken here so it never crosses the page. */

@@ -13,6 +13,8 @@ import type { AnalysisPatch } from './analysisPatch.ts';
 import type { BeliefView } from './beliefView.ts';
 import { BeliefViewsBuilder } from './beliefView.ts';
 import { pullSlices, SLICE_ITEMS, sliceStarts } from '../transfer/pullSlices.ts';
+import type { PackedSlice } from './packedSlices.ts';
+import { unpackSlice } from './packedSlices.ts';
 
 export { SLICE_ITEMS };
 
@@ -57,13 +59,14 @@ export interface AssembledSlices {
 }
 
 /**
- * Fetches every slice of a sliced patch's head (pullSlices), indexing nodes and edges
- * and building belief views as they come. `fetch` gives null when the worker no longer
- * has the patch, and then so does this; `stale` stops early (a newer edit is waiting).
+ * Fetches every slice of a sliced patch's head (pullSlices), each packed
+ * (packedSlices.ts), unpacking it, indexing nodes and edges and building belief views as
+ * they come. `fetch` gives null when the worker no longer has the patch, and then so does
+ * this; `stale` stops early (a newer edit is waiting).
  */
 export async function assembleSlices(
   head: AnalysisPatch,
-  fetch: <P extends SlicedPart>(part: P, from: number) => Promise<SliceItems[P] | null>,
+  fetch: (part: SlicedPart, from: number) => Promise<PackedSlice | null>,
   previousViews: ReadonlyMap<string, BeliefView>,
   stale: () => boolean = () => false,
 ): Promise<AssembledSlices | null> {
@@ -78,8 +81,9 @@ export async function assembleSlices(
   for (const part of ['derived', 'nodes', 'edges'] as const) for (const from of sliceStarts(lengths[part])) keys.push([part, from]);
   const complete = await pullSlices(
     keys,
-    ([part, from]) => fetch(part, from) as Promise<SliceItems[SlicedPart] | null>,
-    (slice, [part]) => {
+    ([part, from]) => fetch(part, from),
+    (packed, [part]) => {
+      const slice = unpackSlice(packed);
       for (const item of slice) (all[part] as unknown[]).push(item);
       if (part === 'nodes') {
         index.addNodes(slice as readonly GraphNode[]);
