@@ -18,6 +18,7 @@ import type { AssembledSlices, SlicedPart } from '../core/analysis/analysisSlice
 import { assembleSlices, assembleWhole } from '../core/analysis/analysisSlices.ts';
 import { nextTask } from './nextTask.ts';
 import { WarmUpHold } from './warmUpHold.ts';
+import { IntakeGate } from './intakeGate.ts';
 import { SLICE_ITEMS, sliceStarts } from '../core/transfer/pullSlices.ts';
 import { unpackPositionsInto } from '../core/layout/packedPositions.ts';
 import { positionsRecord } from '../core/layout/positionsRecord.ts';
@@ -96,6 +97,8 @@ export class DocumentPipeline {
   private readonly warmUpHold: WarmUpHold;
   private readonly inferrer: LatestRequest<InferenceRequest, InferenceReply> | null;
   private documentKey = 'doc-1';
+  /** Held while a large analysis or layout is taken in; the editor's fill waits its turn (turn()). */
+  private readonly intake = new IntakeGate();
 
   constructor(validation: Remote<ValidationApi>, layout: Remote<LayoutApi>, inference: InferenceClient | null = null) {
     this.validation = validation;
@@ -140,12 +143,17 @@ export class DocumentPipeline {
           return { ...reply, patch: first, built };
         }
         const fetch = (part: SlicedPart, from: number) => validation.patchSlice(first.version, part, from);
-        const built = await assembleSlices(first, fetch as Parameters<typeof assembleSlices>[1], useDocumentStore.getState().views, () => this.analyzer.latestVersion > r.version);
-        // Gone or overtaken: a newer edit is on its way.
-        if (!built) throw new RequestCancelled();
-        // The page draws it in a task of its own, apart from taking in the last slice.
-        await nextTask();
-        return { ...reply, patch: built.patch, built };
+        const release = this.intake.hold();
+        try {
+          const built = await assembleSlices(first, fetch, useDocumentStore.getState().views, () => this.analyzer.latestVersion > r.version);
+          // Gone or overtaken: a newer edit is on its way.
+          if (!built) throw new RequestCancelled();
+          // The page draws it in a task of its own, apart from taking in the last slice.
+          await nextTask();
+          return { ...reply, patch: built.patch, built };
+        } finally {
+          release();
+        }
       },
       accept: (reply) => this.acceptPatch(reply),
       fail: (e) => this.reportFailure('validation', e),
@@ -186,10 +194,15 @@ export class DocumentPipeline {
     // A very large layout comes packed; its record is made a slice per task, so the
     // page paints between them (src/core/layout/packedPositions.ts).
     const positions = positionsRecord();
-    for (const from of sliceStarts(result.packed.ids.length)) {
-      if (this.latestLayoutVersion > r.version) throw new RequestCancelled();
-      unpackPositionsInto(result.packed, positions, from, from + SLICE_ITEMS);
-      await nextTask();
+    const release = this.intake.hold();
+    try {
+      for (const from of sliceStarts(result.packed.ids.length)) {
+        if (this.latestLayoutVersion > r.version) throw new RequestCancelled();
+        unpackPositionsInto(result.packed, positions, from, from + SLICE_ITEMS);
+        await nextTask();
+      }
+    } finally {
+      release();
     }
     const { packed: _packed, ...rest } = result;
     return { ...rest, positions, version: r.version, key: r.key, request: r };
@@ -360,6 +373,14 @@ export class DocumentPipeline {
   async projectRename(file: string, line: number, column: number, newName: string): Promise<RenameResult> {
     const a = await this.whenCurrent();
     return (await this.validation.projectRename(a.version, file, line, column, newName)) ?? { refused: 'the package changed meanwhile; try again' };
+  }
+
+  /**
+   * Resolves in a new task once the page is not taking in a large analysis or layout: a
+   * long job of the page's own that nobody waits on goes a slice per turn.
+   */
+  turn(): Promise<void> {
+    return this.intake.turn();
   }
 
   /** Lays the current graph out again from scratch (the "Tidy layout" command). */

@@ -100,7 +100,7 @@ export function EditorPane() {
       const shown = editor.getModel() ?? model;
       const over = pasteOverLimit({ length: shown.getValueLength(), text: () => shown.getValue() }, pasted);
       if (over === null) {
-        const large = startLargePaste(monaco, editor, model, pasted, (on) => (slicing = on));
+        const large = startLargePaste(monaco, editor, model, pasted, (on) => (slicing = on), () => pipeline.turn());
         if (!large) return;
         e.preventDefault();
         e.stopImmediatePropagation();

@@ -6,7 +6,6 @@
  */
 import type { editor as Editor } from 'monaco-editor/editor';
 import { sliceEnd } from '../../core/text/lineSlices.ts';
-import { nextTask } from '../../store/nextTask.ts';
 import type { monaco as Monaco } from '../monaco/monacoSetup.ts';
 
 /** Pastes shorter than this go to Monaco as they are. */
@@ -30,7 +29,8 @@ export interface LargePaste {
  * Starts pasting `pasted` over the editor's selection in slices, or returns null when the
  * paste is not one for this (small, several cursors, read-only, another model shown).
  * `whileSlicing` is true from the first slice to the last, so the caller's change
- * listener can tell these edits from typing.
+ * listener can tell these edits from typing. Each slice after the first waits for
+ * `turn` (the pipeline's: after the analysis of the paste is taken in).
  */
 export function startLargePaste(
   monaco: typeof Monaco,
@@ -38,6 +38,7 @@ export function startLargePaste(
   model: Editor.ITextModel,
   pasted: string,
   whileSlicing: (on: boolean) => void,
+  turn: () => Promise<void>,
 ): LargePaste | null {
   const selections = editor.getSelections();
   if (pasted.length < LARGE_PASTE_CHARS || editor.getModel() !== model || !selections || selections.length !== 1) return null;
@@ -53,7 +54,7 @@ export function startLargePaste(
   const before = start === 0 ? '' : model.getValueInRange(new monaco.Range(1, 1, selection.startLineNumber, selection.startColumn));
   const after = end === length ? '' : model.getValueInRange(model.getFullModelRange().setStartPosition(selection.endLineNumber, selection.endColumn));
   const text = before + inserted + after;
-  const done = fill(monaco, editor, model, selection, inserted, whileSlicing);
+  const done = fill(monaco, editor, model, selection, inserted, whileSlicing, turn);
   return { text, done };
 }
 
@@ -64,6 +65,7 @@ async function fill(
   selection: InstanceType<typeof Monaco.Selection>,
   inserted: string,
   whileSlicing: (on: boolean) => void,
+  turn: () => Promise<void>,
 ): Promise<boolean> {
   editor.updateOptions({ readOnly: true, readOnlyMessage: { value: 'The paste is still going into the editor; type again in a moment.' } });
   model.pushStackElement();
@@ -91,7 +93,7 @@ async function fill(
       range = new monaco.Range(at.lineNumber, at.column, at.lineNumber, at.column);
       const ms = performance.now() - t0;
       size = Math.min(MAX_SLICE, Math.max(MIN_SLICE, Math.round((size * SLICE_MS) / Math.max(ms, 1))));
-      if (from < inserted.length) await nextTask();
+      if (from < inserted.length) await turn();
     }
     model.pushStackElement();
     const end = model.getPositionAt(offset);
