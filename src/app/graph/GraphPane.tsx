@@ -99,7 +99,6 @@ const REVEAL_MIN_ZOOM = 0.6;
 const MAX_REVEAL_ADDED = 3;
 
 function GraphCanvas() {
-  const structureKey = useDocumentStore((s) => s.analysis?.structureKey ?? '');
   const showHelpers = useDocumentStore((s) => s.showHelpers);
   const positions = useDocumentStore((s) => s.positions);
   const index = useDocumentStore((s) => s.index);
@@ -168,11 +167,14 @@ function GraphCanvas() {
     useGraphViewStore.setState({ hiddenUnder: new Map([...collapsed].map((id) => [id, hiddenBelow(index, id as NodeId, hidden)])) });
   }, [index, collapsed]);
 
-  // structureKey: the graph read from the store is the one the positions were laid out for.
+  // Worked out again when a layout arrives, not when the analysis does: a graph of a new
+  // shape is drawn once, with its positions, and until then the last one stays (the
+  // graph's data-version is still its version). Drawn at the old positions, a 62k-node
+  // paste made the page render every node twice.
   const shown = useMemo(() => {
     const { analysis, index: graphIndex } = useDocumentStore.getState();
     return shownNodes(analysis?.graph, graphIndex, positions, showHelpers, visible);
-  }, [structureKey, positions, showHelpers, visible]);
+  }, [positions, showHelpers, visible]);
 
   // React Flow's objects, made when first drawn and kept while the shown nodes are: a node
   // that stays drawn keeps its identity, so React Flow does not take it in again.
