@@ -58,6 +58,8 @@ for (const rate of [1, 4]) {
       await expect(node(page, 'b99')).toBeVisible();
       await expect(node(page, 'b99')).toHaveAttribute('data-state', 'active');
       await expect(page.getByTestId('diagnostics')).toHaveAttribute('data-error-count', '0');
+      // The cursor is on it: the inspector shows it.
+      await expect(page.getByTestId('inspector')).toHaveAttribute('data-selected', 'b99');
       // Upper case (Shift held) and Shift+Space type as they read.
       await page.keyboard.press('ArrowLeft');
       await page.keyboard.type(' D');

@@ -126,7 +126,9 @@ export function EditorPane() {
     const selectAtCursor = () => {
       const line = cursorLine;
       cursorLine = null;
-      if (line === null) return;
+      if (line !== null) selectAtLine(line);
+    };
+    const selectAtLine = (line: number) => {
       const graph = useDocumentStore.getState().analysis?.graph;
       const file = useProjectStore.getState().project?.active ?? null;
       const at = graph ? (file !== null ? nodeAtFileLine(graph, file, line) : nodeAtLine(graph, line)) : null;
@@ -224,6 +226,10 @@ export function EditorPane() {
       if (s.analysis !== prev.analysis && s.analysis && s.analysis.version === s.editorVersion) {
         if (useProjectStore.getState().project) projectMarkers();
         else applyMarkers(monaco, model, s.analysis.diagnostics);
+        // A belief typed on the cursor's line is a node only once its analysis is in,
+        // after the cursor last moved: it becomes the selection then, as if moved to.
+        const at = editor.getPosition();
+        if (at && cursorLine === null && editor.hasTextFocus() && s.analysis.structureKey !== prev.analysis?.structureKey) selectAtLine(at.lineNumber);
       }
       if (s.selection !== prev.selection || s.views !== prev.views) {
         markSelection(s, s.selection !== prev.selection && s.selection.source !== 'editor');
