@@ -117,6 +117,9 @@ for (const rate of [1, 4]) {
 
     await typeLineAtEnd(a, LINE_A);
     await expect(node(a, 'b10')).toHaveCount(1);
+    // One after the other: B's line is typed once A's has reached B (lines typed at the
+    // same moment are the crossed-save test's below; both are kept, in either order).
+    await expect.poll(() => editorText(b)).toContain(LINE_A);
     await typeLineAtEnd(b, LINE_B);
     await expect(node(b, 'b11')).toHaveCount(1);
 
