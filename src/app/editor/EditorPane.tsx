@@ -26,6 +26,9 @@ import { nextTask } from '../../store/nextTask.ts';
 import { startLargePaste } from './largePaste.ts';
 import { useViewSettings } from '../../store/viewSettings.ts';
 
+/** An edit no larger than this, each way, is typing rather than a paste. */
+const KEY_SIZED = 8;
+
 export function EditorPane() {
   const hostRef = useRef<HTMLDivElement>(null);
   const editorVersion = useDocumentStore((s) => s.editorVersion);
@@ -72,12 +75,15 @@ export function EditorPane() {
 
     // A large paste's slices (largePaste.ts): the pipeline has the whole text already.
     let slicing = false;
+    // The last edit was the size of a key (a character, a closed pair, Enter, a deletion).
+    let keyed = false;
     // A keystroke costs the same in a trace of ten lines or ten thousand: the pipeline is
     // given the edit's changes, and the whole text is read only to be saved, a while later.
     const readText = () => (model.isDisposed() ? null : model.getValue());
     const onChange = model.onDidChangeContent((e) => {
       // A whole text set from outside (an opened document): the pipeline has it already.
       if (e.isFlush || slicing) return;
+      keyed = e.changes.every((c) => c.text.length <= KEY_SIZED && c.rangeLength <= KEY_SIZED);
       pipeline.editChanges(
         e.changes.map((c) => ({ offset: c.rangeOffset, length: c.rangeLength, text: c.text })),
         model.getValueLength(),
@@ -228,8 +234,9 @@ export function EditorPane() {
         else applyMarkers(monaco, model, s.analysis.diagnostics);
         // A belief typed on the cursor's line is a node only once its analysis is in,
         // after the cursor last moved: it becomes the selection then, as if moved to.
+        // (Typing only: a paste leaves the selection as it was.)
         const at = editor.getPosition();
-        if (at && cursorLine === null && editor.hasTextFocus() && s.analysis.structureKey !== prev.analysis?.structureKey) selectAtLine(at.lineNumber);
+        if (at && keyed && cursorLine === null && editor.hasTextFocus() && s.analysis.structureKey !== prev.analysis?.structureKey) selectAtLine(at.lineNumber);
       }
       if (s.selection !== prev.selection || s.views !== prev.views) {
         markSelection(s, s.selection !== prev.selection && s.selection.source !== 'editor');
