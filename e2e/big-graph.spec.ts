@@ -248,3 +248,47 @@ test('in focus mode the view stays where it was panned while typing goes on', as
   await page.waitForTimeout(300);
   expect(await viewport()).toBe(panned);
 });
+
+for (const rate of [1, 4]) {
+  test(`focus on a belief typed last lays its neighbourhood out on its own: its justifiers beside it, all in view${rate === 1 ? '' : ' (CPU 4× slower)'}`, async ({ page }) => {
+    await openBig(page);
+    if (rate !== 1) await throttle(page, rate);
+    // A new last belief, resting on two others: in the whole graph's layout it sits in a
+    // layer of its own, a screen away from them.
+    await page.getByTestId('editor').click({ position: { x: 120, y: 12 } });
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(`b${BELIEFS + 1} .6 L0 @self <b${BELIEFS - 1},b${BELIEFS} "typed last"`);
+    await settled(page);
+    // The cursor is on it: it is the selection.
+    await expect(page.getByTestId('inspector')).toHaveAttribute('data-selected', `b${BELIEFS + 1}`);
+    await page.getByTestId('focus-toggle').click();
+    await expect(graph(page)).toHaveAttribute('data-focus', `b${BELIEFS + 1}`);
+    await expect(graph(page)).toHaveAttribute('data-focus-layout', 'own');
+    const pane = (await graph(page).boundingBox())!;
+    const ids = [`b${BELIEFS + 1}`, `b${BELIEFS - 1}`, `b${BELIEFS}`];
+    await expect(graph(page)).toHaveAttribute('data-lod', 'full');
+    for (const id of ids) {
+      await expect(node(page, id).locator('.belief-content')).toBeVisible();
+      const box = (await node(page, id).boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(pane.x);
+      expect(box.y).toBeGreaterThanOrEqual(pane.y);
+      expect(box.x + box.width).toBeLessThanOrEqual(pane.x + pane.width);
+      expect(box.y + box.height).toBeLessThanOrEqual(pane.y + pane.height);
+    }
+    // The justifiers above the belief they justify.
+    const belief = (await node(page, ids[0]!).boundingBox())!;
+    for (const id of ids.slice(1)) expect((await node(page, id).boundingBox())!.y).toBeLessThan(belief.y);
+    if (rate === 1) await shot(page, 'big-graph-focus-own-layout');
+    // Focus off: the whole graph again, at its own layout, the belief where it was on screen.
+    await page.getByTestId('focus-toggle').click();
+    await expect(graph(page)).toHaveAttribute('data-focus-layout', '');
+    await expect(graph(page)).toHaveAttribute('data-visible-nodes', String(BELIEFS + 1));
+    await expect
+      .poll(async () => {
+        const after = await node(page, ids[0]!).boundingBox();
+        return after ? Math.round(Math.hypot(after.x - belief.x, after.y - belief.y)) : null;
+      })
+      .toBeLessThanOrEqual(2);
+  });
+}

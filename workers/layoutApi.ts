@@ -6,6 +6,7 @@
 import { transfer, wrap } from 'comlink';
 import type { LayoutInput, LayoutResult } from '../src/core/layout/layoutTypes.ts';
 import type { PackedLayoutInput } from '../src/core/layout/packedLayoutInput.ts';
+import type { GraphViewRequest } from '../src/core/graph/graphView.ts';
 import { unpackLayoutInput } from '../src/core/layout/packedLayoutInput.ts';
 import type { PackedPositions } from '../src/core/layout/packedPositions.ts';
 import { packPositions } from '../src/core/layout/packedPositions.ts';
@@ -35,11 +36,13 @@ export type VersionedLayoutResult = LayoutResult & {
 /** A layout of a version the validation worker analysed: the input is asked of it directly. */
 export interface AnalysisLayoutRequest extends Omit<LayoutRequest, 'input'> {
   readonly hideHelpers: boolean;
+  /** A focused view: its neighbourhood alone is laid out. */
+  readonly view?: GraphViewRequest | null;
 }
 
 /** What the validation worker answers on the channel between the two workers. */
 export interface LayoutInputSource {
-  layoutInput(version: number, hideHelpers: boolean): PackedLayoutInput | null | Promise<PackedLayoutInput | null>;
+  layoutInput(version: number, hideHelpers: boolean, view?: GraphViewRequest | null): PackedLayoutInput | null | Promise<PackedLayoutInput | null>;
 }
 
 /** How long after the first layout ELK's warm-up starts (the page has drawn its first graph by then). */
@@ -138,9 +141,10 @@ export function createLayoutApi(options: LayoutApiOptions = {}) {
      */
     async layoutOf(request: AnalysisLayoutRequest): Promise<VersionedLayoutResult | null> {
       if (!source) throw new Error('the layout worker has no channel to the validation worker');
-      const packedInput = await source.layoutInput(request.version, request.hideHelpers);
+      const { view, hideHelpers, ...rest } = request;
+      const packedInput = await source.layoutInput(request.version, hideHelpers, view ?? null);
       if (!packedInput) return null;
-      const result = await api.layout({ ...request, input: unpackLayoutInput(packedInput) });
+      const result = await api.layout({ ...rest, input: unpackLayoutInput(packedInput) });
       if (Object.keys(result.positions).length <= SLICE_ITEMS) return result;
       // A very large layout crosses packed: a record of tens of thousands of objects is
       // slow to write here and to read on the page.

@@ -16,6 +16,7 @@ import type { TextEdit } from '../src/core/text/textReplica.ts';
 import type { RenameResult } from '../src/core/gaia/package/packageSymbols.ts';
 import type { SymbolUse } from '../src/core/clair/symbolIndex.ts';
 import type { Language } from '../src/core/graph/reasoningGraph.ts';
+import type { GraphViewRequest } from '../src/core/graph/graphView.ts';
 import type { ExportOutput } from '../src/core/export/exporterTable.ts';
 import { analyzerOf } from '../src/core/languages/languageAnalyzers.ts';
 import { checkProposal } from '../src/core/proposal/index.ts';
@@ -64,7 +65,7 @@ export function createValidationApi() {
     },
     /** The layout worker's channel: it asks here for the layout input of a version. */
     connectLayout(port: MessagePort): void {
-      expose({ layoutInput: (version: number, hideHelpers: boolean) => packedLayoutInput(session, version, hideHelpers) }, port);
+      expose({ layoutInput: (version: number, hideHelpers: boolean, view?: GraphViewRequest | null) => packedLayoutInput(session, version, hideHelpers, view ?? null) }, port);
     },
     /** The similarity worker's channel: it asks here for the text of the version it indexes. */
     connectSimilarity(port: MessagePort): void {
@@ -120,8 +121,8 @@ export function createValidationApi() {
 }
 
 /** A version's layout input, packed and its buffers handed over (src/core/layout/packedLayoutInput.ts). */
-export function packedLayoutInput(session: AnalysisSession, version: number, hideHelpers: boolean): PackedLayoutInput | null {
-  const input = session.layoutInput(version, hideHelpers);
+export function packedLayoutInput(session: AnalysisSession, version: number, hideHelpers: boolean, view: GraphViewRequest | null = null): PackedLayoutInput | null {
+  const input = session.layoutInput(version, hideHelpers, view);
   if (!input) return null;
   const packed = packLayoutInput(input);
   return transfer(packed, packedInputBuffers(packed));

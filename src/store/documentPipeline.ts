@@ -13,7 +13,8 @@ import type { SymbolUse } from '../core/clair/symbolIndex.ts';
 import { indexGraph, reindexSameShape } from '../core/graph/graphIndex.ts';
 import type { Language } from '../core/graph/reasoningGraph.ts';
 import { languageRow } from '../core/languages/languageTable.ts';
-import type { LayoutResult } from '../core/layout/layoutTypes.ts';
+import type { LayoutResult, Positions } from '../core/layout/layoutTypes.ts';
+import type { GraphViewRequest } from '../core/graph/graphView.ts';
 import type { AssembledSlices, SlicedPart } from '../core/analysis/analysisSlices.ts';
 import { assembleSlices, assembleWhole } from '../core/analysis/analysisSlices.ts';
 import { nextTask } from './nextTask.ts';
@@ -282,6 +283,7 @@ export class DocumentPipeline {
   /** Starts a new document: layouts of the previous one are not reused. */
   resetDocument(): void {
     void this.layout.forget(this.documentKey);
+    void this.layout.forget(this.focusKey());
     this.documentKey = `doc-${Date.now()}-${Math.random().toString(36).slice(2)}`;
     this.layoutAsked = null;
     this.heldLayout = null;
@@ -381,6 +383,37 @@ export class DocumentPipeline {
    */
   turn(): Promise<void> {
     return this.intake.turn();
+  }
+
+  /**
+   * A focused view's own layout: its neighbourhood laid out alone, so what is shown
+   * together sits together (in the whole graph's layout, a belief's justifiers can lie a
+   * screen away). `fresh`: from scratch (a new focus); else moved as little as it can
+   * from the last one (an edit made while focused). Null when the document moved on, or
+   * the layout failed (reported as the layout worker's failure).
+   */
+  async focusLayout(view: GraphViewRequest, fresh: boolean): Promise<Positions | null> {
+    const { analysis, showHelpers } = useDocumentStore.getState();
+    if (!analysis) return null;
+    const request = { version: analysis.version, documentKey: this.focusKey(), hideHelpers: !showHelpers, force: fresh, draft: false, view };
+    let result;
+    try {
+      result = await this.layout.layoutOf(request);
+    } catch (e) {
+      // The whole graph's positions stand in; the failure is the layout worker's.
+      this.reportFailure('layout', e);
+      return null;
+    }
+    if (!result) return null;
+    if (result.packed === undefined) return result.positions;
+    const positions = positionsRecord();
+    unpackPositionsInto(result.packed, positions);
+    return positions;
+  }
+
+  /** The layout worker's key for the focused views of this document. */
+  private focusKey(): string {
+    return `${this.documentKey}#focus`;
   }
 
   /** Lays the current graph out again from scratch (the "Tidy layout" command). */

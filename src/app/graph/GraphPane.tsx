@@ -3,7 +3,7 @@
  * rebuilt only when the graph's shape or its positions change; content and confidence
  * edits flow into the memoized nodes through the store.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { FocusEvent, KeyboardEvent } from 'react';
 import { Background, ControlButton, Controls, MiniMap, Panel, Position, ReactFlow, ReactFlowProvider, useReactFlow, useStore, useStoreApi } from '@xyflow/react';
 import type { Edge, Node, NodeHandle, NodeMouseHandler } from '@xyflow/react';
@@ -35,6 +35,7 @@ import { nextTask } from '../../store/nextTask.ts';
 import { EmptyDocument } from './EmptyDocument.tsx';
 import { OverviewCanvas } from './OverviewCanvas.tsx';
 import { useViewportCulling } from './useViewportCulling.ts';
+import { useFocusLayout } from './useFocusLayout.ts';
 import { useThemeStore } from '../theme/themeStore.ts';
 
 const nodeTypes = { belief: BeliefNode, claim: ClaimNode, factor: FactorNode, context: ContextNode };
@@ -124,7 +125,7 @@ function GraphCanvas() {
   const revealClear = useCallback(
     (id: string) => {
       const host = hostRef.current;
-      const p = useDocumentStore.getState().positions[id];
+      const p = drawnPositionsRef.current[id];
       if (!host || !p) return;
       const paneBox = (host.querySelector<HTMLElement>('.react-flow') ?? host).getBoundingClientRect();
       const pane = { width: paneBox.width, height: paneBox.height };
@@ -171,10 +172,33 @@ function GraphCanvas() {
   // shape is drawn once, with its positions, and until then the last one stays (the
   // graph's data-version is still its version). Drawn at the old positions, a 62k-node
   // paste made the page render every node twice.
+  // In focus mode, the neighbourhood's own layout (useFocusLayout.ts).
+  const focusKey = visible && focusId ? `${focusId}:${focusDepth}` : null;
+  const focusOf = focusKey && focusId && focusDepth !== null && visible ? { key: focusKey, id: focusId, depth: focusDepth, size: visible.size } : null;
+  const drawn = useFocusLayout(focusOf, collapsed, positions);
+  const drawnPositions = drawn.positions;
+  const drawnPositionsRef = useRef(drawnPositions);
+  // Leaving a focus drawn at its own layout: the view moves with the focused node, so it
+  // stays where it was on screen and the person keeps their place in the whole graph.
+  const lastDrawn = useRef<{ own: boolean; focusId: string | null }>({ own: false, focusId: null });
+  useLayoutEffect(() => {
+    const was = lastDrawn.current;
+    lastDrawn.current = { own: drawn.own, focusId };
+    const id = was.focusId;
+    if (!was.own || drawn.own || id === null) return;
+    const from = drawnPositionsRef.current[id];
+    const to = drawnPositions[id];
+    if (!from || !to) return;
+    const { x, y, zoom } = flow.getViewport();
+    void flow.setViewport({ x: x + (from.x - to.x) * zoom, y: y + (from.y - to.y) * zoom, zoom });
+  }, [drawn.own, drawnPositions, focusId, flow]);
+  useLayoutEffect(() => {
+    drawnPositionsRef.current = drawnPositions;
+  }, [drawnPositions]);
   const shown = useMemo(() => {
     const { analysis, index: graphIndex } = useDocumentStore.getState();
-    return shownNodes(analysis?.graph, graphIndex, positions, showHelpers, visible);
-  }, [positions, showHelpers, visible]);
+    return shownNodes(analysis?.graph, graphIndex, drawnPositions, showHelpers, visible);
+  }, [drawnPositions, showHelpers, visible]);
 
   // React Flow's objects, made when first drawn and kept while the shown nodes are: a node
   // that stays drawn keeps its identity, so React Flow does not take it in again.
@@ -281,15 +305,16 @@ function GraphCanvas() {
     fitTo(ids.length > 0 ? ids : null, true, ids.length > 0 ? selected : null);
   }, [shown, fitTo, index]);
 
-  // Entering focus mode, or moving it to another node or depth, frames what is now drawn —
-  // that alone: an edit while in focus mode leaves the view where the person put it.
-  const focusKey = visible && focusId ? `${focusId}:${focusDepth}` : null;
+  // Entering focus mode, or moving it to another node or depth, frames what is now drawn,
+  // and again when the focus's own layout arrives — that alone: an edit while in focus
+  // mode leaves the view where the person put it.
   const fitToRef = useRef(fitTo);
   fitToRef.current = fitTo;
+  const focusFramed = focusKey ? `${focusKey}:${drawn.own}` : null;
   useEffect(() => {
-    if (!focusKey) return;
+    if (!focusFramed) return;
     requestAnimationFrame(() => fitToRef.current(null, true, focusId));
-  }, [focusKey, focusId]);
+  }, [focusFramed, focusId]);
 
 
   // Fit the view when a document's first layout arrives (and again when the real layout
@@ -330,18 +355,19 @@ function GraphCanvas() {
   // view fits then.
   const known = useRef<{ key: string; ids: ReadonlyMap<string, number>; positions: typeof positions } | null>(null);
   useEffect(() => {
-    const key = `${openSeq}:${showHelpers}`;
+    // A focus's own layout arriving is a new picture, framed above, not a node moved.
+    const key = `${openSeq}:${showHelpers}:${drawn.own}`;
     const prev = known.current;
-    known.current = { key, ids: shown.at, positions };
+    known.current = { key, ids: shown.at, positions: drawnPositions };
     if (!prev || prev.key !== key || prev.ids.size === 0) return;
     const added = shown.ids.filter((id) => !prev.ids.has(id));
     const selected = useDocumentStore.getState().selection.id;
     const was = selected ? prev.positions[selected] : undefined;
-    const now = selected ? positions[selected] : undefined;
+    const now = selected ? drawnPositions[selected] : undefined;
     const selectedMoved = !!was && !!now && (was.x !== now.x || was.y !== now.y);
     const target = selected && (selectedMoved || added.includes(selected)) ? selected : added.length > 0 && added.length <= MAX_REVEAL_ADDED ? added[added.length - 1]! : null;
     if (target) requestAnimationFrame(() => revealClear(target));
-  }, [shown, positions, openSeq, showHelpers, revealClear]);
+  }, [shown, drawnPositions, drawn.own, openSeq, showHelpers, revealClear]);
 
   // Keyboard: nodes are focusable in document order (edges are not). Focusing one brings
   // it clear of the overlays; Enter or Space selects it as a click does; the arrows,
@@ -425,6 +451,7 @@ function GraphCanvas() {
       data-drawn-nodes={nodes.length}
       data-overview={overview ? 'true' : 'false'}
       data-focus={focusKey ? focusId ?? '' : ''}
+      data-focus-layout={focusKey ? (drawn.own ? 'own' : 'whole') : ''}
       data-collapsed-count={collapsed.size}
       onFocus={onFocus}
       onKeyDown={onKeyDown}

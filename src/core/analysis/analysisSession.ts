@@ -22,6 +22,9 @@ import { needsSlices, patchHead, patchSlice } from './analysisSlices.ts';
 import type { PackedSlice } from './packedSlices.ts';
 import { packSlice } from './packedSlices.ts';
 import { toLayoutInput } from '../layout/toLayoutInput.ts';
+import { indexGraph } from '../graph/graphIndex.ts';
+import type { GraphViewRequest } from '../graph/graphView.ts';
+import { viewNodes } from '../graph/graphView.ts';
 import type { LayoutInput } from '../layout/layoutTypes.ts';
 import { analyzeIncrementally } from './analyzeDocument.ts';
 import { symbolsOf } from './symbolsOf.ts';
@@ -162,10 +165,15 @@ export class AnalysisSession {
     return this.sliced?.version === version ? packSlice(part, patchSlice(this.sliced, part, from)) : null;
   }
 
-  /** What the layout worker lays out for `version`, taken here so it never crosses the page. */
-  layoutInput(version: number, hideHelpers: boolean): LayoutInput | null {
+  /**
+   * What the layout worker lays out for `version` (of a focused view: its neighbourhood
+   * alone), taken here so it never crosses the page.
+   */
+  layoutInput(version: number, hideHelpers: boolean, view: GraphViewRequest | null = null): LayoutInput | null {
     const analysis = this.analysisOf(version);
-    return analysis ? toLayoutInput(analysis.graph, { hideHelpers }) : null;
+    if (!analysis) return null;
+    const only = view ? viewNodes(indexGraph(analysis.graph), view) : null;
+    return toLayoutInput(analysis.graph, { hideHelpers, only });
   }
 
   /** The analysis of `version`, while the session still keeps it. */

@@ -103,3 +103,15 @@ export function visibleNodes(index: GraphIndex, options: GraphViewOptions): Set<
   for (const id of hidden) base.delete(id);
   return base;
 }
+
+/** A focused view as it crosses to a worker: ids, not sets. */
+export interface GraphViewRequest {
+  readonly focus: { readonly id: string; readonly depth: number };
+  readonly collapsed: readonly string[];
+}
+
+/** The nodes a focused view draws, of `graph`'s index. */
+export function viewNodes(index: GraphIndex, view: GraphViewRequest): Set<NodeId> {
+  const options = { focus: { id: view.focus.id as NodeId, depth: view.focus.depth }, collapsed: new Set(view.collapsed as NodeId[]) };
+  return visibleNodes(index, options) ?? new Set(index.byId.keys());
+}
