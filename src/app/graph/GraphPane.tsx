@@ -168,10 +168,6 @@ function GraphCanvas() {
     useGraphViewStore.setState({ hiddenUnder: new Map([...collapsed].map((id) => [id, hiddenBelow(index, id as NodeId, hidden)])) });
   }, [index, collapsed]);
 
-  // Worked out again when a layout arrives, not when the analysis does: a graph of a new
-  // shape is drawn once, with its positions, and until then the last one stays (the
-  // graph's data-version is still its version). Drawn at the old positions, a 62k-node
-  // paste made the page render every node twice.
   // In focus mode, the neighbourhood's own layout (useFocusLayout.ts).
   const focusKey = visible && focusId ? `${focusId}:${focusDepth}` : null;
   const focusOf = focusKey && focusId && focusDepth !== null && visible ? { key: focusKey, id: focusId, depth: focusDepth, size: visible.size } : null;
@@ -195,6 +191,11 @@ function GraphCanvas() {
   useLayoutEffect(() => {
     drawnPositionsRef.current = drawnPositions;
   }, [drawnPositions]);
+
+  // Worked out again when a layout arrives, not when the analysis does: a graph of a new
+  // shape is drawn once, with its positions, and until then the last one stays (the
+  // graph's data-version is still its version). Drawn at the old positions, a 62k-node
+  // paste made the page render every node twice.
   const shown = useMemo(() => {
     const { analysis, index: graphIndex } = useDocumentStore.getState();
     return shownNodes(analysis?.graph, graphIndex, drawnPositions, showHelpers, visible);
