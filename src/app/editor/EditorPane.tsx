@@ -236,7 +236,9 @@ export function EditorPane() {
         // after the cursor last moved: it becomes the selection then, as if moved to.
         // (Typing only: a paste leaves the selection as it was.)
         const at = editor.getPosition();
-        if (at && keyed && cursorLine === null && editor.hasTextFocus() && s.analysis.structureKey !== prev.analysis?.structureKey) selectAtLine(at.lineNumber);
+        // Any current analysis, not only a new shape's: the one that first had the node
+        // may have come while a cursor move was still to be looked at, against an older one.
+        if (at && keyed && cursorLine === null && editor.hasTextFocus()) selectAtLine(at.lineNumber);
       }
       if (s.selection !== prev.selection || s.views !== prev.views) {
         markSelection(s, s.selection !== prev.selection && s.selection.source !== 'editor');
