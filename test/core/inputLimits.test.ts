@@ -1,4 +1,5 @@
 /** The input limits shared by the command line and the page (src/core/text/inputLimits.ts). */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatBytes, MAX_DOCUMENT_BYTES, MAX_LOG_BYTES, pasteOverLimit, tooLargeMessage, utf8Length } from '../../src/core/text/inputLimits.ts';
 
@@ -26,6 +27,17 @@ describe('input limits', () => {
     for (const text of ['', 'abc', 'é', '€', '😀', 'a\u{10FFFF}b', '\uD800', 'x\uDC00y', 'mixed é € 😀 \uD83D']) {
       expect(utf8Length(text)).toBe(Buffer.byteLength(text, 'utf8'));
     }
+  });
+
+  it('any text, ASCII runs before and after other code units alike, measures as Node encodes it', () => {
+    const unit = fc.oneof(fc.constantFrom('a', '\x7f', '\x80', 'é', '€', '\uD83D', '\uDE00', '\uDC00', '\uD800', '\uFFFF'), fc.string({ maxLength: 4 }));
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 40 }), (parts) => {
+        const text = parts.join('');
+        expect(utf8Length(text)).toBe(Buffer.byteLength(text, 'utf8'));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('a paste is refused when the document would pass the limit, and the text is read only when the length cannot tell', () => {
