@@ -81,8 +81,12 @@ export function EditorPane() {
     // given the edit's changes, and the whole text is read only to be saved, a while later.
     const readText = () => (model.isDisposed() ? null : model.getValue());
     const onChange = model.onDidChangeContent((e) => {
-      // A whole text set from outside (an opened document): the pipeline has it already.
-      if (e.isFlush || slicing) return;
+      // A whole text set from outside (an opened document) or a large paste's slice: the
+      // pipeline has it already, and it is no keystroke (nothing is selected at the cursor).
+      if (e.isFlush || slicing) {
+        keyed = false;
+        return;
+      }
       keyed = e.changes.every((c) => c.text.length <= KEY_SIZED && c.rangeLength <= KEY_SIZED);
       pipeline.editChanges(
         e.changes.map((c) => ({ offset: c.rangeOffset, length: c.rangeLength, text: c.text })),
@@ -106,14 +110,19 @@ export function EditorPane() {
       const shown = editor.getModel() ?? model;
       const over = pasteOverLimit({ length: shown.getValueLength(), text: () => shown.getValue() }, pasted);
       if (over === null) {
+        // While it fills, the editor takes no typing; `data-filling` says so. Set before
+        // the first slice goes in (in this task): its cursor move is not the person's and
+        // must not select the belief on the line it ends at.
+        host.dataset.filling = 'true';
         const large = startLargePaste(monaco, editor, model, pasted, (on) => (slicing = on), () => pipeline.turn());
-        if (!large) return;
+        if (!large) {
+          delete host.dataset.filling;
+          return;
+        }
         e.preventDefault();
         e.stopImmediatePropagation();
         pipeline.edit(large.text);
         saveTextSoon(large.text);
-        // While it fills, the editor takes no typing; `data-filling` says so.
-        host.dataset.filling = 'true';
         void large.done.finally(() => delete host.dataset.filling);
         return;
       }

@@ -4,7 +4,8 @@
  * reconsider?" from the invalidation conditions along the chain.
  */
 import { InspectorFrame } from './InspectorFrame.tsx';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import type { ReactNode } from 'react';
 import { explainWhy, formatConfidence, whenToReconsider } from '../../core/graph/explainWhy.ts';
 import { provenanceOf } from '../../core/graph/provenance.ts';
@@ -59,12 +60,17 @@ export function InspectorPanel() {
 }
 
 function ClairInspector() {
-  const id = useDocumentStore((s) => s.selection.id);
+  // The panel draws the store's state a render after the rest of the page, all of it from
+  // one snapshot: a graph of a new shape makes provenance, "Why?" and "When to
+  // reconsider?" walk the selected belief's whole chain (10k steps in a 62k-belief
+  // paste), and that walk gets a task of its own rather than lengthening the one that
+  // takes the analysis in. Its data-version says which version it shows.
+  const live = useDocumentStore(useShallow((s) => ({ id: s.selection.id, analysis: s.analysis, index: s.index, views: s.views })));
+  const { id, analysis, index, views } = useDeferredValue(live);
   // The document version this panel shows (the page's hooks agree on it: editor, graph, problems).
-  const version = useDocumentStore((s) => s.analysis?.version ?? 0);
-  const view = useDocumentStore((s) => (s.selection.id ? s.views.get(s.selection.id) : undefined));
-  const index = useDocumentStore((s) => s.index);
-  const diagnostics = useDocumentStore((s) => s.analysis?.diagnostics);
+  const version = analysis?.version ?? 0;
+  const view = id ? views.get(id) : undefined;
+  const diagnostics = analysis?.diagnostics;
   const corrected = useCorrectedValue(id ?? '');
 
   const details = useMemo(() => {
