@@ -31,6 +31,14 @@ export const ELK_COST_LIMIT = 5000;
  */
 export const ELK_TOTAL_LIMIT = 5000;
 
+/**
+ * A component laid out by the layered layout past this many nodes is not cached: its key
+ * is megabytes of text built on every layout (and kept), to save a layout of a fraction of
+ * a second that only the same graph pasted again would hit — edits of it are placed
+ * incrementally (incrementalLayout.ts), not looked up.
+ */
+export const UNCACHED_FROM = 20_000;
+
 export interface FullLayoutOptions {
   readonly cache?: ComponentLayoutCache;
   readonly elkNodeLimit?: number;
@@ -60,14 +68,14 @@ export async function layoutFromScratch(input: LayoutInput, options: FullLayoutO
   // The same component laid out another way, or with other settings, is another entry.
   const settingsKey = `${JSON.stringify(elkOptions)}\u0002`;
   const done: (CachedComponent | undefined)[] = [];
-  const keys: string[] = [];
+  const keys: (string | null)[] = [];
   const forElk: number[] = [];
   let cachedComponents = 0;
   components.forEach((component, i) => {
     const useElk = !wholeTooBig && component.nodes.length <= limit && layeredCost(component) <= costLimit;
-    const key = `${useElk ? 'elk' : 'fast'}\u0002${useElk ? settingsKey : ''}${layoutInputKey(component)}`;
+    const key = useElk || component.nodes.length <= UNCACHED_FROM ? `${useElk ? 'elk' : 'fast'}\u0002${useElk ? settingsKey : ''}${layoutInputKey(component)}` : null;
     keys.push(key);
-    const cached = options.cache?.get(key);
+    const cached = key === null ? undefined : options.cache?.get(key);
     if (cached) {
       cachedComponents++;
       done.push(cached);
@@ -95,7 +103,8 @@ export async function layoutFromScratch(input: LayoutInput, options: FullLayoutO
   done.forEach((entry, i) => {
     const settled = entry ?? { layout: layoutComponentFastLayered(components[i]!), method: 'fast-layered' as const };
     if (settled.method === 'fast-layered') fallbackComponents++;
-    options.cache?.set(keys[i]!, settled);
+    const key = keys[i];
+    if (key !== undefined && key !== null) options.cache?.set(key, settled);
     layouts.push(settled.layout);
   });
   return {

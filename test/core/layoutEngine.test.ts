@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ComponentLayoutCache } from '../../src/core/layout/componentLayoutCache.ts';
 import type { LayoutInput, Positions } from '../../src/core/layout/layoutTypes.ts';
 import { createLayoutEngine } from '../../src/elk/layoutEngine.ts';
-import { layoutFromScratch } from '../../src/elk/layoutFromScratch.ts';
+import { layoutFromScratch, UNCACHED_FROM } from '../../src/elk/layoutFromScratch.ts';
 import { layoutWithElk } from '../../src/elk/layoutWithElk.ts';
 import { movedIds, overlaps, unplaced, upwardEdges } from './layoutGeometry.ts';
 import { anyGraphArbitrary, chainInput, dagArbitrary, inputOf, textInput } from './layoutInputs.ts';
@@ -98,6 +98,21 @@ describe('layoutWithElk (stateless, also used by the command line)', () => {
     const second = await layoutFromScratch(edited, { cache });
     expect(second.components).toBe(first.components);
     expect(second.cachedComponents).toBe(first.components - 1);
+  });
+
+  it('caches a component the layered layout places only below UNCACHED_FROM nodes; the one past it is laid out alike each time', async () => {
+    const cache = new ComponentLayoutCache();
+    const small = chainInput(UNCACHED_FROM);
+    await layoutFromScratch(small, { cache });
+    expect(cache.size).toBe(1);
+    expect((await layoutFromScratch(small, { cache })).cachedComponents).toBe(1);
+    const huge = chainInput(UNCACHED_FROM + 1);
+    const first = await layoutFromScratch(huge, { cache });
+    const again = await layoutFromScratch(huge, { cache });
+    expect(cache.size).toBe(1);
+    expect(again.cachedComponents).toBe(0);
+    expect(again.positions).toEqual(first.positions);
+    checkPicture(huge, again.positions);
   });
 
   it('gives the same layout for the same input (deterministic, so caching is safe)', async () => {
