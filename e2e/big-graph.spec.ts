@@ -7,7 +7,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { generateTrace } from '../bench/generateTrace.ts';
-import { editorText, node, openFresh, pasteText, settled, shot, throttle } from './page.ts';
+import { editorText, focusEditor, node, openFresh, pasteHere, pasteText, settled, shot, throttle } from './page.ts';
 
 const BELIEFS = 2000;
 
@@ -167,6 +167,39 @@ test.describe('a 2,000-belief trace', () => {
       await expect(graph(page)).toHaveAttribute('data-visible-nodes', String(BELIEFS));
     });
   }
+});
+
+test('a large paste leaves the selection where the person put it: the lines the editor fills are not selected', async ({ page }) => {
+  test.setTimeout(180_000);
+  await openBig(page);
+  // The last edit a keystroke, as when someone types and then pastes over everything.
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('b2001 .5 L0 @self "typed"', { delay: 15 });
+  await settled(page);
+  await expect(page.getByTestId('inspector')).toHaveAttribute('data-selected', 'b2001');
+  // Clicking a line selects its belief (a task later); then everything is pasted over.
+  await focusEditor(page);
+  await page.keyboard.press('Control+A');
+  await page.waitForTimeout(300);
+  const before = await page.getByTestId('inspector').getAttribute('data-selected');
+  // No newline at the end: the fill's last line holds a belief too.
+  const pasted = generateTrace(BELIEFS + 1).trimEnd();
+  // Every selection the inspector shows from here on.
+  await page.evaluate(() => {
+    const el = document.querySelector('[data-testid=inspector]')!;
+    const w = window as unknown as { __selected: string[] };
+    w.__selected = [];
+    new MutationObserver(() => w.__selected.push(el.getAttribute('data-selected') ?? '')).observe(el, { attributes: true, attributeFilter: ['data-selected'] });
+  });
+  await pasteHere(page, pasted);
+  await settled(page);
+  const seen = await page.evaluate(() => (window as unknown as { __selected: string[] }).__selected);
+  await expect(page.locator('.statusbar')).toContainText(`${BELIEFS + 1} beliefs`);
+  // The paste went in slices, each moving the cursor further down: none of them is a
+  // choice, so the selection never moved (before the fix it followed the lines the slices reached).
+  expect(seen.filter((id) => id !== before)).toEqual([]);
+  expect(await page.getByTestId('inspector').getAttribute('data-selected')).toBe(before);
 });
 
 test('a pasted 1,000-belief trace is drawn at once from a draft, then ELK lays it out; typing meanwhile is not lost', async ({ page }) => {
