@@ -104,7 +104,7 @@ export async function layoutFromScratch(input: LayoutInput, options: FullLayoutO
     const settled = entry ?? { layout: layoutComponentFastLayered(components[i]!), method: 'fast-layered' as const };
     if (settled.method === 'fast-layered') fallbackComponents++;
     const key = keys[i];
-    if (key !== undefined && key !== null) options.cache?.set(key, settled);
+    if (key) options.cache?.set(key, settled);
     layouts.push(settled.layout);
   });
   return {

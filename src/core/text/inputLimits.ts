@@ -39,7 +39,7 @@ const NON_ASCII = /[^\x00-\x7f]/;
 
 /** The UTF-8 length of a text without encoding it (lone surrogates count 3, as TextEncoder writes U+FFFD). */
 export function utf8Length(text: string): number {
-  // Most documents are ASCII throughout: one native scan finds the first byte that is not,
+  // Most documents are ASCII throughout: one native scan finds the first code unit that is not,
   // and only the rest is walked a code unit at a time (a 6 MB paste: ~3 ms, not ~35).
   const first = text.search(NON_ASCII);
   if (first < 0) return text.length;
