@@ -490,7 +490,7 @@ export class DocumentPipeline {
       previous.graph.edges === analysis.graph.edges;
     // A keystroke: every node kept its place; only what the patch names (and problems) is looked at again.
     const touched = sameGraphShape && patch !== null && patch.baseVersion === previous.version && patch.order === null && this.viewsBuilt?.views === state.views && this.viewsBuilt.version === previous.version ? touchedBy(patch, previous, analysis) : null;
-    const index = built ? built.index.finish(analysis.graph) : sameGraphShape ? reindexSameShape(state.index!, analysis.graph, touched ? patch!.nodes : null) : indexGraph(analysis.graph);
+    const index = built ? built.index.finish(analysis.graph) : sameGraphShape ? reindexSameShape(state.index!, analysis.graph) : indexGraph(analysis.graph);
     const wanted = layoutKeyOf(analysis, state.showHelpers);
     const sameShape = state.layoutKey === wanted;
     // Views built with the slices hold unless a later stage added diagnostics (near-duplicates).

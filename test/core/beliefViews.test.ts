@@ -8,7 +8,8 @@ import { generateTrace } from '../../bench/generateTrace.ts';
 import { applyPatch, makePatch } from '../../src/core/analysis/analysisPatch.ts';
 import { analyzeIncrementally } from '../../src/core/analysis/analyzeDocument.ts';
 import { indexGraph, reindexSameShape } from '../../src/core/graph/graphIndex.ts';
-import { buildBeliefViews, updateBeliefViews } from '../../src/core/analysis/beliefView.ts';
+import { BeliefViewsBuilder, buildBeliefViews, updateBeliefViews } from '../../src/core/analysis/beliefView.ts';
+import { indexAsMaps } from '../support/indexAsMaps.ts';
 
 const BASE = generateTrace(80, 5);
 
@@ -39,10 +40,10 @@ describe('belief views after a keystroke', () => {
           const sameShape = patch.order === null && patch.edges === null;
           if (sameShape) {
             const touched = new Set([...patch.nodes.map((n) => n.id), ...patch.derived.map((d) => d.id), ...patch.derivedGone, ...[...held.diagnostics, ...patched.diagnostics].flatMap((d) => (d.subject ? [d.subject] : []))]);
-            index = reindexSameShape(index, patched.graph, patch.nodes);
+            index = reindexSameShape(index, patched.graph);
             const updated = updateBeliefViews(patched, views, touched, index.byId);
             expect(updated).toEqual(buildBeliefViews(patched, views));
-            expect(index.byId).toEqual(indexGraph(patched.graph).byId);
+            expect(indexAsMaps(index)).toEqual(indexAsMaps(indexGraph(patched.graph)));
             for (const [id, v] of updated) if (!touched.has(id)) expect(v).toBe(views.get(id));
             views = updated;
           } else {
@@ -54,6 +55,26 @@ describe('belief views after a keystroke', () => {
         });
       }),
       { numRuns: 120 },
+    );
+  });
+});
+
+describe('belief views: each node with its own derived value', () => {
+  // Derived values in document order are found in place; any other order, values with no
+  // node and nodes with no value still give each node the value of its id.
+  it('whatever the order of the derived values, each node gets the value of its id', () => {
+    const analysis = analyzeIncrementally(generateTrace(40, 3), 'clair', 1, null).analysis;
+    const derivedOf = new Map(analysis.derived.map((d) => [d.id as string, d]));
+    fc.assert(
+      fc.property(fc.shuffledSubarray(analysis.derived), fc.boolean(), fc.nat(analysis.derived.length), (derived, sorted, cut) => {
+        const list = sorted ? [...derived].sort((a, b) => analysis.derived.indexOf(a) - analysis.derived.indexOf(b)) : derived;
+        const builder = new BeliefViewsBuilder({ derived: list.slice(0, cut), diagnostics: analysis.diagnostics }, new Map());
+        builder.addDerived(list.slice(cut));
+        builder.addNodes(analysis.graph.nodes);
+        const kept = new Set(list.map((d) => d.id));
+        for (const n of analysis.graph.nodes) expect(builder.views.get(n.id)!.derived).toBe(kept.has(n.id) ? derivedOf.get(n.id)! : null);
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -1,16 +1,34 @@
 /**
  * Adjacency lookups over a ReasoningGraph, built once per graph and shared by the
  * provenance walk, the inspector and the explanations.
+ *
+ * Built from integer positions, not as maps of arrays: at 62k nodes a map per node list
+ * (two of them, plus a node map beside the order map) cost the page a quarter of a
+ * second and as much again in garbage collection, while most lists are never asked for.
+ * A list is made the first time it is asked for, and kept.
  */
 import type { GraphEdge, GraphNode, NodeId, ReasoningGraph } from './reasoningGraph.ts';
 
+/** The node ids next to a node, in a fixed order; undefined for a node with none. */
+export interface Adjacency {
+  get(id: NodeId): readonly NodeId[] | undefined;
+}
+
+/** Nodes by id. */
+export interface NodeLookup {
+  get(id: NodeId): GraphNode | undefined;
+  has(id: NodeId): boolean;
+  readonly size: number;
+  keys(): IterableIterator<NodeId>;
+}
+
 export interface GraphIndex {
   readonly graph: ReasoningGraph;
-  readonly byId: ReadonlyMap<NodeId, GraphNode>;
+  readonly byId: NodeLookup;
   /** Supporting node ids of each node, in the order the text lists them. */
-  readonly supportsOf: ReadonlyMap<NodeId, readonly NodeId[]>;
+  readonly supportsOf: Adjacency;
   /** Dependent node ids of each node, in document order. */
-  readonly dependentsOf: ReadonlyMap<NodeId, readonly NodeId[]>;
+  readonly dependentsOf: Adjacency;
   /** Position of each node in document order. */
   readonly order: ReadonlyMap<NodeId, number>;
   /** The positions (in `order`) of each edge's ends, from then to, 2 numbers an edge; -1 for an end that is no node. */
@@ -30,53 +48,146 @@ export function indexGraph(graph: ReasoningGraph): GraphIndex {
  * Fed every node and edge, `finish` gives what indexGraph gives.
  */
 export class GraphIndexBuilder {
-  private readonly byId = new Map<NodeId, GraphNode>();
   private readonly order = new Map<NodeId, number>();
-  private readonly supportsOf = new Map<NodeId, NodeId[]>();
-  private readonly dependentsOf = new Map<NodeId, NodeId[]>();
+  private readonly nodes: GraphNode[] = [];
   private readonly ends: number[] = [];
+  /** Ends that are no node (a reference to an id never written), by edge number. */
+  private readonly loose: [edge: number, from: NodeId, to: NodeId][] = [];
 
   /** The next slice of nodes, in document order. */
   addNodes(nodes: readonly GraphNode[]): void {
-    let i = this.order.size;
+    let i = this.nodes.length;
     for (const n of nodes) {
-      this.byId.set(n.id, n);
       this.order.set(n.id, i++);
+      this.nodes.push(n);
     }
   }
 
   /** The next slice of edges, in the graph's order (after every node). */
   addEdges(edges: readonly GraphEdge[]): void {
     for (const e of edges) {
-      push(this.supportsOf, e.to, e.from);
-      push(this.dependentsOf, e.from, e.to);
-      this.ends.push(this.order.get(e.from) ?? -1, this.order.get(e.to) ?? -1);
+      const from = this.order.get(e.from) ?? -1;
+      const to = this.order.get(e.to) ?? -1;
+      if (from < 0 || to < 0) this.loose.push([this.ends.length / 2, e.from, e.to]);
+      this.ends.push(from, to);
     }
   }
 
   /** The index, once every node and edge of `graph` was added. */
   finish(graph: ReasoningGraph): GraphIndex {
-    const order = this.order;
-    for (const list of this.dependentsOf.values()) if (list.length > 1) list.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
-    return { graph, byId: this.byId, supportsOf: this.supportsOf, dependentsOf: this.dependentsOf, order, ends: Int32Array.from(this.ends) };
+    const { order, nodes } = this;
+    const ends = Int32Array.from(this.ends);
+    // Every end as a key: a node's position, or a number after the nodes for an id that is no node.
+    const keyIds: NodeId[] = nodes.map((n) => n.id);
+    const keys = new Int32Array(ends);
+    let extra: Map<NodeId, number> | null = null;
+    for (const [edge, from, to] of this.loose) {
+      extra ??= new Map();
+      const key = (id: NodeId) => {
+        const at = order.get(id) ?? extra!.get(id);
+        if (at !== undefined) return at;
+        extra!.set(id, keyIds.length);
+        keyIds.push(id);
+        return keyIds.length - 1;
+      };
+      keys[2 * edge] = key(from);
+      keys[2 * edge + 1] = key(to);
+    }
+    const keyOf = (id: NodeId) => order.get(id) ?? extra?.get(id);
+    const supports = new KeyedLists(keyIds.length, keys, 1, keyIds, keyOf);
+    const dependents = new KeyedLists(keyIds.length, keys, 0, keyIds, keyOf);
+    // Dependents in document order (an end that is no node sorts as position 0), ties in edge order.
+    dependents.sortEach((edge) => Math.max(0, ends[2 * edge + 1]!));
+    return { graph, byId: new NodesById(order, nodes), supportsOf: supports, dependentsOf: dependents, order, ends };
   }
 }
 
-function push(m: Map<NodeId, NodeId[]>, k: NodeId, v: NodeId): void {
-  const list = m.get(k);
-  if (list) list.push(v);
-  else m.set(k, [v]);
+/** The nodes by id, read through `order` from the list in document order. */
+class NodesById implements NodeLookup {
+  constructor(
+    private readonly order: ReadonlyMap<NodeId, number>,
+    private readonly nodes: readonly GraphNode[],
+  ) {}
+
+  get size(): number {
+    return this.order.size;
+  }
+
+  get(id: NodeId): GraphNode | undefined {
+    const at = this.order.get(id);
+    const node = at === undefined ? undefined : this.nodes[at];
+    // A node list of another shape (which reindexSameShape's callers rule out) finds nothing rather than another node.
+    return node !== undefined && node.id === id ? node : undefined;
+  }
+
+  has(id: NodeId): boolean {
+    return this.get(id) !== undefined;
+  }
+
+  keys(): IterableIterator<NodeId> {
+    return this.order.keys();
+  }
+}
+
+/**
+ * Lists keyed by an edge's end (one side), as the edge numbers grouped by key; a key's
+ * list of ids (the other end of each edge) is made when first asked for.
+ */
+class KeyedLists implements Adjacency {
+  private readonly offsets: Int32Array;
+  private readonly edges: Int32Array;
+  private readonly made = new Map<number, readonly NodeId[]>();
+
+  constructor(
+    count: number,
+    private readonly keys: Int32Array,
+    private readonly side: 0 | 1,
+    private readonly keyIds: readonly NodeId[],
+    private readonly keyOf: (id: NodeId) => number | undefined,
+  ) {
+    const edgeCount = keys.length / 2;
+    const offsets = new Int32Array(count + 1);
+    for (let e = 0; e < edgeCount; e++) offsets[keys[2 * e + side]! + 1]!++;
+    for (let k = 0; k < count; k++) offsets[k + 1]! += offsets[k]!;
+    const next = offsets.slice(0, count);
+    const edges = new Int32Array(edgeCount);
+    for (let e = 0; e < edgeCount; e++) edges[next[keys[2 * e + side]!]!++] = e;
+    this.offsets = offsets;
+    this.edges = edges;
+  }
+
+  /** Orders each key's list by `rank` of its edges, ties in edge order. */
+  sortEach(rank: (edge: number) => number): void {
+    const { offsets, edges } = this;
+    for (let k = 0; k + 1 < offsets.length; k++) {
+      if (offsets[k + 1]! - offsets[k]! > 1) edges.subarray(offsets[k]!, offsets[k + 1]!).sort((a, b) => rank(a) - rank(b) || a - b);
+    }
+  }
+
+  get(id: NodeId): readonly NodeId[] | undefined {
+    const k = this.keyOf(id);
+    if (k === undefined) return undefined;
+    const from = this.offsets[k]!;
+    const to = this.offsets[k + 1]!;
+    if (from === to) return undefined;
+    let list = this.made.get(k);
+    if (!list) {
+      const other = 1 - this.side;
+      const ids: NodeId[] = new Array(to - from);
+      for (let i = from; i < to; i++) ids[i - from] = this.keyIds[this.keys[2 * this.edges[i]! + other]!]!;
+      this.made.set(k, (list = ids));
+    }
+    return list;
+  }
 }
 
 /**
  * The index of a graph with the same shape (node ids, order and edges) as the one
- * `previous` indexed: adjacency is kept, only the node lookup is rebuilt.
+ * `previous` indexed: adjacency and order are kept, and nodes are read from the new
+ * graph's list, so a keystroke costs no work in proportion to the graph.
  */
-export function reindexSameShape(previous: GraphIndex, graph: ReasoningGraph, changed: readonly GraphNode[] | null = null): GraphIndex {
-  // `changed`: the only nodes that differ from previous's (a keystroke's patch).
-  const byId = changed ? new Map(previous.byId) : new Map<NodeId, GraphNode>();
-  for (const n of changed ?? graph.nodes) byId.set(n.id, n);
-  return { ...previous, graph, byId };
+export function reindexSameShape(previous: GraphIndex, graph: ReasoningGraph): GraphIndex {
+  return { ...previous, graph, byId: new NodesById(previous.order, graph.nodes) };
 }
 
 /** The node written on `line`, by binary search over nodes in document order. */

@@ -8,7 +8,7 @@
  *    the node's badge says how many. A node no collapse reaches is never hidden.
  * Both are pure functions of the graph's index, so the page and the tests share them.
  */
-import type { GraphIndex } from './graphIndex.ts';
+import type { Adjacency, GraphIndex } from './graphIndex.ts';
 import type { NodeId } from './reasoningGraph.ts';
 
 export const FOCUS_DEPTHS: readonly number[] = [1, 2, 3, 5];
@@ -18,7 +18,7 @@ export function neighbourhood(index: GraphIndex, id: NodeId, depth: number): Set
   const out = new Set<NodeId>();
   if (!index.byId.has(id)) return out;
   out.add(id);
-  const walk = (next: ReadonlyMap<NodeId, readonly NodeId[]>) => {
+  const walk = (next: Adjacency) => {
     let frontier: NodeId[] = [id];
     const seen = new Set<NodeId>([id]);
     for (let step = 0; step < depth && frontier.length > 0; step++) {
