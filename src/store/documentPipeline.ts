@@ -26,7 +26,7 @@ import { positionsRecord } from '../core/layout/positionsRecord.ts';
 import type { LayoutApi } from '../../workers/layout.worker.ts';
 import type { ValidationApi } from '../../workers/validation.worker.ts';
 import type { BeliefView } from '../core/analysis/beliefView.ts';
-import { buildBeliefViews, updateBeliefViews } from '../core/analysis/beliefView.ts';
+import { buildBeliefViews, updateBeliefViews, withChangedProblems } from '../core/analysis/beliefView.ts';
 import { useDocumentStore } from './documentStore.ts';
 import { useProjectStore } from './projectStore.ts';
 import type { InferenceClient, InferenceReply, InferenceRequest } from './inferenceClient.ts';
@@ -149,7 +149,11 @@ export class DocumentPipeline {
           const built = await assembleSlices(first, fetch, useDocumentStore.getState().views, () => this.analyzer.latestVersion > r.version);
           // Gone or overtaken: a newer edit is on its way.
           if (!built) throw new RequestCancelled();
-          // The page draws it in a task of its own, apart from taking in the last slice.
+          // The edges are grouped by their ends, then the page draws it, each in a task
+          // of its own, apart from taking in the last slice.
+          await nextTask();
+          if (this.analyzer.latestVersion > r.version) throw new RequestCancelled();
+          built.index.prepare();
           await nextTask();
           return { ...reply, patch: built.patch, built };
         } finally {
@@ -493,8 +497,8 @@ export class DocumentPipeline {
     const index = built ? built.index.finish(analysis.graph) : sameGraphShape ? reindexSameShape(state.index!, analysis.graph) : indexGraph(analysis.graph);
     const wanted = layoutKeyOf(analysis, state.showHelpers);
     const sameShape = state.layoutKey === wanted;
-    // Views built with the slices hold unless a later stage added diagnostics (near-duplicates).
-    const views = built && built.diagnostics === analysis.diagnostics ? built.views : touched ? updateBeliefViews(analysis, state.views, touched, index.byId) : buildBeliefViews(analysis, state.views);
+    // Views built with the slices, brought to diagnostics a later stage added (near-duplicates).
+    const views = built ? withChangedProblems(built.views, built.diagnostics, analysis, state.views) : touched ? updateBeliefViews(analysis, state.views, touched, index.byId) : buildBeliefViews(analysis, state.views);
     this.viewsBuilt = { views, version: analysis.version };
     const held = this.heldLayout;
     this.heldLayout = null;

@@ -8,8 +8,9 @@ import { generateTrace } from '../../bench/generateTrace.ts';
 import { applyPatch, makePatch } from '../../src/core/analysis/analysisPatch.ts';
 import { analyzeIncrementally } from '../../src/core/analysis/analyzeDocument.ts';
 import { indexGraph, reindexSameShape } from '../../src/core/graph/graphIndex.ts';
-import { BeliefViewsBuilder, buildBeliefViews, updateBeliefViews } from '../../src/core/analysis/beliefView.ts';
+import { BeliefViewsBuilder, buildBeliefViews, updateBeliefViews, withChangedProblems } from '../../src/core/analysis/beliefView.ts';
 import { indexAsMaps } from '../support/indexAsMaps.ts';
+import type { Diagnostic } from '../../src/core/text/diagnostic.ts';
 
 const BASE = generateTrace(80, 5);
 
@@ -66,7 +67,7 @@ describe('belief views: each node with its own derived value', () => {
     const analysis = analyzeIncrementally(generateTrace(40, 3), 'clair', 1, null).analysis;
     const derivedOf = new Map(analysis.derived.map((d) => [d.id as string, d]));
     fc.assert(
-      fc.property(fc.shuffledSubarray(analysis.derived), fc.boolean(), fc.nat(analysis.derived.length), (derived, sorted, cut) => {
+      fc.property(fc.shuffledSubarray([...analysis.derived]), fc.boolean(), fc.nat(analysis.derived.length), (derived, sorted, cut) => {
         const list = sorted ? [...derived].sort((a, b) => analysis.derived.indexOf(a) - analysis.derived.indexOf(b)) : derived;
         const builder = new BeliefViewsBuilder({ derived: list.slice(0, cut), diagnostics: analysis.diagnostics }, new Map());
         builder.addDerived(list.slice(cut));
@@ -75,6 +76,31 @@ describe('belief views: each node with its own derived value', () => {
         for (const n of analysis.graph.nodes) expect(builder.views.get(n.id)!.derived).toBe(kept.has(n.id) ? derivedOf.get(n.id)! : null);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('belief views brought to diagnostics a later stage changed', () => {
+  it('equal the views built with the new diagnostics, and keep what did not change', () => {
+    const analysis = analyzeIncrementally(`${generateTrace(30, 4)}bx .4 @self <b999 "dangling"\n`, 'clair', 1, null).analysis;
+    const ids = analysis.graph.nodes.map((n) => n.id as string);
+    const finding = (subject: string, k: number): Diagnostic => ({ severity: k % 2 ? 'warning' : 'info', code: 'W-NEAR', message: `near ${k}`, range: { line: 1, column: 1, endLine: 1, endColumn: 2 }, subject });
+    fc.assert(
+      fc.property(fc.subarray([...analysis.diagnostics]), fc.array(fc.tuple(fc.constantFrom(...ids), fc.nat(3)), { maxLength: 6 }), fc.boolean(), (kept, added, withPrevious) => {
+        const previous = withPrevious ? buildBeliefViews(analysis, new Map()) : new Map();
+        const built = new BeliefViewsBuilder(analysis, previous);
+        built.addNodes(analysis.graph.nodes);
+        const later = { ...analysis, diagnostics: [...kept, ...added.map(([id, k]) => finding(id, k))] };
+        const before = new Map(built.views);
+        const brought = withChangedProblems(built.views, analysis.diagnostics, later, previous);
+        expect(brought).toEqual(buildBeliefViews(later, previous));
+        for (const [id, v] of brought) {
+          const old = previous.get(id);
+          if (old && JSON.stringify(old) === JSON.stringify(v)) expect(v).toBe(old);
+          else if (JSON.stringify(before.get(id)) === JSON.stringify(v)) expect(v).toBe(before.get(id));
+        }
+      }),
+      { numRuns: 200 },
     );
   });
 });

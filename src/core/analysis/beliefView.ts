@@ -127,6 +127,35 @@ export function updateBeliefViews(analysis: AnalysisView, previous: ReadonlyMap<
   return out;
 }
 
+/**
+ * Views built with the diagnostics `built`, brought to the analysis's own (a later stage
+ * added or dropped findings, such as near-duplicates): only the subjects of diagnostics
+ * in one list and not the other are looked at again, and equal to buildBeliefViews with
+ * `previous`. `views` is changed in place, so it must be one nobody holds yet.
+ */
+export function withChangedProblems(
+  views: Map<string, BeliefView>,
+  built: AnalysisView['diagnostics'],
+  analysis: Pick<AnalysisView, 'diagnostics'>,
+  previous: ReadonlyMap<string, BeliefView>,
+): Map<string, BeliefView> {
+  const was = new Set(built);
+  const now = new Set(analysis.diagnostics);
+  const subjects = new Set<string>();
+  for (const d of built) if (d.subject && !now.has(d)) subjects.add(d.subject);
+  for (const d of analysis.diagnostics) if (d.subject && !was.has(d)) subjects.add(d.subject);
+  if (subjects.size === 0) return views;
+  const problems = problemsOf(analysis);
+  for (const id of subjects) {
+    const view = views.get(id);
+    if (!view) continue;
+    const old = previous.get(id);
+    const next = viewOf(view.node, view.derived, problems, old);
+    views.set(id, next !== old && sameView(next, view) ? view : next);
+  }
+  return views;
+}
+
 function sameView(a: BeliefView, b: BeliefView): boolean {
   return (
     sameNode(a.node, b.node) &&

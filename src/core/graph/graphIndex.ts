@@ -73,8 +73,14 @@ export class GraphIndexBuilder {
     }
   }
 
-  /** The index, once every node and edge of `graph` was added. */
-  finish(graph: ReasoningGraph): GraphIndex {
+  private lists: { readonly supportsOf: Adjacency; readonly dependentsOf: Adjacency; readonly ends: Int32Array } | null = null;
+
+  /**
+   * Groups the edges by their ends, once every edge was added. finish does it when it was
+   * not done: a page taking in a very large graph does it in a task of its own.
+   */
+  prepare(): void {
+    if (this.lists) return;
     const { order, nodes } = this;
     const ends = Int32Array.from(this.ends);
     // Every end as a key: a node's position, or a number after the nodes for an id that is no node.
@@ -94,11 +100,17 @@ export class GraphIndexBuilder {
       keys[2 * edge + 1] = key(to);
     }
     const keyOf = (id: NodeId) => order.get(id) ?? extra?.get(id);
-    const supports = new KeyedLists(keyIds.length, keys, 1, keyIds, keyOf);
-    const dependents = new KeyedLists(keyIds.length, keys, 0, keyIds, keyOf);
+    const supportsOf = new KeyedLists(keyIds.length, keys, 1, keyIds, keyOf);
+    const dependentsOf = new KeyedLists(keyIds.length, keys, 0, keyIds, keyOf);
     // Dependents in document order (an end that is no node sorts as position 0), ties in edge order.
-    dependents.sortEach((edge) => Math.max(0, ends[2 * edge + 1]!));
-    return { graph, byId: new NodesById(order, nodes), supportsOf: supports, dependentsOf: dependents, order, ends };
+    dependentsOf.sortEach((edge) => Math.max(0, ends[2 * edge + 1]!));
+    this.lists = { supportsOf, dependentsOf, ends };
+  }
+
+  /** The index, once every node and edge of `graph` was added. */
+  finish(graph: ReasoningGraph): GraphIndex {
+    this.prepare();
+    return { graph, byId: new NodesById(this.order, this.nodes), order: this.order, ...this.lists! };
   }
 }
 
