@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { generateGaiaPackage } from '../../bench/generateGaiaPackage.ts';
 import { generateTrace } from '../../bench/generateTrace.ts';
 import { analyzeDocument } from '../../src/core/analysis/analyzeDocument.ts';
+import { positionsOf } from '../../src/core/analysis/analysisPatch.ts';
 import type { SlicedPart, SliceItems } from '../../src/core/analysis/analysisSlices.ts';
 import { packedSliceBuffers, packSlice, unpackSlice } from '../../src/core/analysis/packedSlices.ts';
 import type { PackedSlice } from '../../src/core/analysis/packedSlices.ts';
@@ -26,11 +27,15 @@ function exact(v: unknown): unknown {
   return v;
 }
 
-function roundTrip<P extends SlicedPart>(part: P, items: SliceItems[P]): { back: unknown; whole: number } {
-  const packed = packSlice(part, items);
-  const back = unpackSlice(cross(packed));
+/** `nodes`: the patch's, where an edge's ends are placed (its ids looked up by place). */
+function roundTrip<P extends SlicedPart>(part: P, items: SliceItems[P], nodes: readonly { readonly id: string }[] = []): { back: unknown; whole: number; placed: number[] | null; written: string } {
+  const packed = packSlice(part, items, positionsOf(nodes));
+  // Read before the buffers are handed over.
+  const placed = packed.part === 'edges' ? [...packed.at] : null;
+  const written = packed.part === 'edges' ? packed.from.text + packed.to.text : '';
+  const back = unpackSlice(cross(packed), nodes);
   expect(exact(back)).toEqual(exact(items));
-  return { back, whole: packed.whole.length };
+  return { back, whole: packed.whole.length, placed, written };
 }
 
 const trace = analyzeDocument(`${generateTrace(3000, 3)}bx .4 @self <b99999 "dangling"\nb5 .5 L0 @self "again"\nc6 .7 L2 @file:report.txt <b1 ?["if the source retracts", "if b1 falls"] "with invalidations"\nc8 L2 @self "no confidence"\nbad line\n`, 'clair', 1);
@@ -43,8 +48,13 @@ describe('packed slices', () => {
     ['derived', trace.derived],
   ] as const)('a CLAIR trace: %s come back as they were, all through the columns', (part, items) => {
     expect(items.length).toBeGreaterThan(1000);
-    const { whole } = roundTrip(part, items as SliceItems[typeof part]);
+    const { whole, placed, written } = roundTrip(part, items as SliceItems[typeof part], trace.graph.nodes);
     expect(whole).toBe(0);
+    // A trace's edges join nodes only: every end goes as a place, no id as text.
+    if (placed) {
+      expect(placed.every((at) => at >= 0)).toBe(true);
+      expect(written).toBe('');
+    }
   });
 
   it('a CLAIR trace with broken lines, null confidences, sources with and without references', () => {
@@ -59,7 +69,7 @@ describe('packed slices', () => {
     ['nodes', gaia.graph.nodes],
     ['edges', gaia.graph.edges],
   ] as const)('a Gaia module: %s (QIDs, factors, helper claims) come back as they were', (part, items) => {
-    roundTrip(part, items as SliceItems[typeof part]);
+    roundTrip(part, items as SliceItems[typeof part], gaia.graph.nodes);
   });
 
   it('an empty slice', () => {
@@ -124,8 +134,14 @@ describe('packed slices', () => {
     expect(seen.whole).toBeGreaterThan(100);
   });
 
-  it('any edges come back as they were', () => {
-    fc.assert(fc.property(fc.array(fc.oneof(edge, usualEdge), { maxLength: 30 }), (edges) => void roundTrip('edges', edges as never)));
+  it('any edges come back as they were, their ends placed among any nodes (repeated ids, ids that are no node)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(edge, usualEdge), { maxLength: 30 }), fc.array(text, { maxLength: 6 }), fc.array(fc.nat(), { maxLength: 20 }), (edges, others, picks) => {
+        const ends = edges.flatMap((e) => [e.from, e.to]);
+        const nodes = [...others, ...picks.map((k) => ends[k % Math.max(1, ends.length)] ?? 'none')].map((id) => ({ id }));
+        roundTrip('edges', edges as never, nodes);
+      }),
+    );
   });
 
   it('any derived values come back as they were', () => {

@@ -16,7 +16,7 @@ import { boundNamesOf, indexPackageSymbols, packageDefinition, packageReferences
 import { analyzeGaiaPackageFiles } from '../languages/gaiaAnalyzer.ts';
 import type { SourceRange } from '../text/sourceRange.ts';
 import type { AnalysisPatch } from './analysisPatch.ts';
-import { completePatch, makePatch } from './analysisPatch.ts';
+import { completePatch, makePatch, positionsOf } from './analysisPatch.ts';
 import type { SlicedPart } from './analysisSlices.ts';
 import { needsSlices, patchHead, patchSlice } from './analysisSlices.ts';
 import type { PackedSlice } from './packedSlices.ts';
@@ -162,7 +162,9 @@ export class AnalysisSession {
 
   /** A slice of the sliced patch of `version`, packed; null once it is gone (a newer one was sent). */
   patchSlice(version: number, part: SlicedPart, from: number): PackedSlice | null {
-    return this.sliced?.version === version ? packSlice(part, patchSlice(this.sliced, part, from)) : null;
+    if (this.sliced?.version !== version) return null;
+    // An edge's ends go as places among the nodes (kept per node list: built once a patch).
+    return packSlice(part, patchSlice(this.sliced, part, from), part === 'edges' ? positionsOf(this.sliced.nodes) : null);
   }
 
   /**

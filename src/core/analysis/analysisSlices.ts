@@ -83,12 +83,12 @@ export async function assembleSlices(
     keys,
     ([part, from]) => fetch(part, from),
     (packed, [part]) => {
-      const slice = unpackSlice(packed);
+      const slice = unpackSlice(packed, all.nodes);
       for (const item of slice) (all[part] as unknown[]).push(item);
       if (part === 'nodes') {
         index.addNodes(slice as readonly GraphNode[]);
         views.addNodes(slice as readonly GraphNode[]);
-      } else if (part === 'edges') index.addEdges(slice as readonly GraphEdge[]);
+      } else if (packed.part === 'edges') index.addEdges(slice as readonly GraphEdge[], packed.at);
       else views.addDerived(slice as readonly DerivedConfidence[]);
     },
     stale,

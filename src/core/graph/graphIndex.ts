@@ -63,14 +63,20 @@ export class GraphIndexBuilder {
     }
   }
 
-  /** The next slice of edges, in the graph's order (after every node). */
-  addEdges(edges: readonly GraphEdge[]): void {
-    for (const e of edges) {
-      const from = this.order.get(e.from) ?? -1;
-      const to = this.order.get(e.to) ?? -1;
+  /**
+   * The next slice of edges, in the graph's order (after every node). `at`: where each
+   * edge's ends are among the nodes, when known already (two an edge, -1 where not), so
+   * their ids are not looked up again.
+   */
+  addEdges(edges: readonly GraphEdge[], at: Int32Array | null = null): void {
+    edges.forEach((e, i) => {
+      const placedFrom = at ? at[2 * i]! : -1;
+      const placedTo = at ? at[2 * i + 1]! : -1;
+      const from = placedFrom >= 0 ? placedFrom : (this.order.get(e.from) ?? -1);
+      const to = placedTo >= 0 ? placedTo : (this.order.get(e.to) ?? -1);
       if (from < 0 || to < 0) this.loose.push([this.ends.length / 2, e.from, e.to]);
       this.ends.push(from, to);
-    }
+    });
   }
 
   private lists: { readonly supportsOf: Adjacency; readonly dependentsOf: Adjacency; readonly ends: Int32Array } | null = null;
