@@ -92,20 +92,19 @@ export class GraphIndexBuilder {
     // Every end as a key: a node's position, or a number after the nodes for an id that is no node.
     const keyIds: NodeId[] = nodes.map((n) => n.id);
     const keys = new Int32Array(ends);
-    let extra: Map<NodeId, number> | null = null;
+    const extra = new Map<NodeId, number>();
+    const key = (id: NodeId) => {
+      const at = order.get(id) ?? extra.get(id);
+      if (at !== undefined) return at;
+      extra.set(id, keyIds.length);
+      keyIds.push(id);
+      return keyIds.length - 1;
+    };
     for (const [edge, from, to] of this.loose) {
-      extra ??= new Map();
-      const key = (id: NodeId) => {
-        const at = order.get(id) ?? extra!.get(id);
-        if (at !== undefined) return at;
-        extra!.set(id, keyIds.length);
-        keyIds.push(id);
-        return keyIds.length - 1;
-      };
       keys[2 * edge] = key(from);
       keys[2 * edge + 1] = key(to);
     }
-    const keyOf = (id: NodeId) => order.get(id) ?? extra?.get(id);
+    const keyOf = (id: NodeId) => order.get(id) ?? extra.get(id);
     const supportsOf = new KeyedLists(keyIds.length, keys, 1, keyIds, keyOf);
     const dependentsOf = new KeyedLists(keyIds.length, keys, 0, keyIds, keyOf);
     // Dependents in document order (an end that is no node sorts as position 0), ties in edge order.
