@@ -40,7 +40,7 @@ function warmUpGraph(size: number): LayoutInput {
     const count = 1 + Math.floor(random() * 3);
     for (let k = 0; k < count; k++) {
       const j = Math.max(0, i - 1 - Math.floor(random() * 12));
-      edges.push({ id: `w${j}-w${i}-${k}`, from: `w${j}`, to: `w${i}` });
+      edges.push({ from: `w${j}`, to: `w${i}` });
     }
   }
   return { nodes, edges };

@@ -335,7 +335,7 @@ describe('incremental layout: properties', () => {
             if (i === j) continue;
             const from = ids[Math.min(i, j)]!;
             const to = ids[Math.max(i, j)]!;
-            next = { ...next, edges: [...next.edges, { id: `${from}->${to}`, from, to }] };
+            next = { ...next, edges: [...next.edges, { from, to }] };
           } else if (e.kind === 'unlink' && next.edges.length > 0) {
             const at = e.at % next.edges.length;
             next = { ...next, edges: next.edges.filter((_, k) => k !== at) };

@@ -12,7 +12,7 @@ import { toLayoutInput } from '../../src/core/layout/toLayoutInput.ts';
 export function inputOf(ids: readonly string[], edges: readonly (readonly [string, string])[]): LayoutInput {
   return {
     nodes: ids.map((id) => ({ id, width: NODE_WIDTH, height: NODE_HEIGHT })),
-    edges: edges.map(([from, to]) => ({ id: `${from}->${to}`, from, to })),
+    edges: edges.map(([from, to]) => ({ from, to })),
   };
 }
 
@@ -27,7 +27,7 @@ export function textInput(text: string): LayoutInput {
 export function chainInput(length: number): LayoutInput {
   const nodes = Array.from({ length }, (_, i) => ({ id: `n${i}`, width: NODE_WIDTH, height: NODE_HEIGHT }));
   const edges: LayoutEdge[] = [];
-  for (let i = 1; i < length; i++) edges.push({ id: `e${i}`, from: `n${i - 1}`, to: `n${i}` });
+  for (let i = 1; i < length; i++) edges.push({ from: `n${i - 1}`, to: `n${i}` });
   return { nodes, edges };
 }
 
@@ -44,7 +44,7 @@ export function randomDagInput(size: number, seed = 1): LayoutInput {
     const count = random() < 0.1 ? 0 : 1 + Math.floor(random() * 3);
     for (let k = 0; k < count; k++) {
       const j = Math.floor(random() * i);
-      edges.push({ id: `e${i}.${k}`, from: `v${j}`, to: `v${i}` });
+      edges.push({ from: `v${j}`, to: `v${i}` });
     }
   }
   return { nodes, edges };

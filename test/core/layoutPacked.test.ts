@@ -14,7 +14,7 @@ import { anyGraphArbitrary, traceInput } from './layoutInputs.ts';
 const size = fc.oneof(fc.double({ noNaN: false }), fc.constantFrom(0, -1, 220, 64.5));
 const oddInput: fc.Arbitrary<LayoutInput> = fc.record({
   nodes: fc.array(fc.record({ id: fc.constantFrom('a', 'b', 'c', '__proto__', 'constructor', ''), width: size, height: size }), { maxLength: 8 }),
-  edges: fc.array(fc.record({ id: fc.string({ maxLength: 3 }), from: fc.constantFrom('a', 'b', 'x', '__proto__'), to: fc.constantFrom('a', 'c', 'y', '') }), { maxLength: 8 }),
+  edges: fc.array(fc.record({ from: fc.constantFrom('a', 'b', 'x', '__proto__'), to: fc.constantFrom('a', 'c', 'y', '') }), { maxLength: 8 }),
 });
 
 describe('packed layout input', () => {
@@ -28,7 +28,7 @@ describe('packed layout input', () => {
   });
 
   it('names each endpoint no node has once, after the nodes', () => {
-    const packed = packLayoutInput({ nodes: [{ id: 'a', width: 1, height: 2 }], edges: [{ id: 'e', from: 'z', to: 'a' }, { id: 'f', from: 'a', to: 'z' }] });
+    const packed = packLayoutInput({ nodes: [{ id: 'a', width: 1, height: 2 }], edges: [{ from: 'z', to: 'a' }, { from: 'a', to: 'z' }] });
     expect(packed.others).toEqual(['z']);
     expect([...packed.ends]).toEqual([1, 0, 0, 1]);
   });

@@ -9,8 +9,8 @@ export interface LayoutNode {
   readonly height: number;
 }
 
+/** An edge as the layout sees it: its two ends (edges are told apart by their place in the input). */
 export interface LayoutEdge {
-  readonly id: string;
   /** The supporting node: it sits above `to`. */
   readonly from: string;
   readonly to: string;

@@ -11,7 +11,6 @@ export interface PackedLayoutInput {
   readonly ids: readonly string[];
   /** Width and height of node i at 2i and 2i + 1. */
   readonly sizes: Float64Array;
-  readonly edgeIds: readonly string[];
   /**
    * Endpoints of edge i at 2i (from) and 2i + 1 (to): an index into `ids`, or, for an id
    * no node has, ids.length plus its index into `others`.
@@ -41,21 +40,20 @@ export function packLayoutInput(input: LayoutInput): PackedLayoutInput {
     }
     return i;
   };
-  const edgeIds: string[] = [];
   const ends = new Int32Array(input.edges.length * 2);
   input.edges.forEach((edge, i) => {
-    edgeIds.push(edge.id);
     ends[2 * i] = indexOf(edge.from);
     ends[2 * i + 1] = indexOf(edge.to);
   });
-  return { ids, sizes, edgeIds, ends, others };
+  return { ids, sizes, ends, others };
 }
 
 export function unpackLayoutInput(packed: PackedLayoutInput): LayoutInput {
-  const { ids, sizes, edgeIds, ends, others } = packed;
+  const { ids, sizes, ends, others } = packed;
   const name = (i: number) => (i < ids.length ? ids[i]! : others[i - ids.length]!);
   const nodes: LayoutNode[] = ids.map((id, i) => ({ id, width: sizes[2 * i]!, height: sizes[2 * i + 1]! }));
-  const edges: LayoutEdge[] = edgeIds.map((id, i) => ({ id, from: name(ends[2 * i]!), to: name(ends[2 * i + 1]!) }));
+  const edges: LayoutEdge[] = new Array<LayoutEdge>(ends.length / 2);
+  for (let i = 0; i < edges.length; i++) edges[i] = { from: name(ends[2 * i]!), to: name(ends[2 * i + 1]!) };
   return { nodes, edges };
 }
 

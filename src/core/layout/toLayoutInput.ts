@@ -11,6 +11,6 @@ export function toLayoutInput(graph: ReasoningGraph, options: LayoutInputOptions
   const shown = shownGraph(graph, options);
   return {
     nodes: shown.nodes.map((n) => ({ id: n.id, ...boxOf(n) })),
-    edges: shown.edges.map((e) => ({ id: e.id, from: e.from, to: e.to })),
+    edges: shown.edges.map((e) => ({ from: e.from, to: e.to })),
   };
 }
