@@ -8,7 +8,8 @@
  * their quick fixes, which were computed for the old text), so markers do not blink.
  * While the person types, the worker is asked only once the keys pause (SYNC_QUIET_MS):
  * findings are information, and on a machine of two cores a sync after every key
- * competed with the key's own analysis and layout for them.
+ * competed with the key's own analysis and layout for them. A new shape's findings wait
+ * for its graph too (graphShown.ts).
  */
 import type { Remote } from 'comlink';
 import type { AnalysisView } from '../core/analysis/documentAnalysis.ts';
@@ -19,6 +20,7 @@ import type { RankReply, SyncReply, SyncRequest } from '../../workers/similarity
 import type { SimilarityApi } from '../../workers/similarity.worker.ts';
 import { useDocumentStore } from './documentStore.ts';
 import { LatestRequest } from './latestRequest.ts';
+import { whenGraphShown } from './graphShown.ts';
 import type { Ranking } from './similarityStore.ts';
 import { useSimilarityStore } from './similarityStore.ts';
 
@@ -52,7 +54,9 @@ export class SimilarityClient {
     const { name } = useDocumentStore.getState();
     this.last = { version: analysis.version, language: analysis.language, fileName: name, files };
     this.cancelPendingSync();
-    this.quiet = setTimeout(() => this.syncNow(), SYNC_QUIET_MS);
+    // Then after the graph shows this version (graphShown.ts), unless a newer one came meanwhile.
+    const quiet = setTimeout(() => void whenGraphShown().then(() => this.quiet === quiet && this.syncNow()), SYNC_QUIET_MS);
+    this.quiet = quiet;
     return withNearDuplicates(analysis, useSimilarityStore.getState().nearDuplicates.diagnostics);
   }
 

@@ -8,6 +8,7 @@ import { analyzeDocument } from '../../src/core/analysis/analyzeDocument.ts';
 import { SYNC_QUIET_MS, SimilarityClient } from '../../src/store/similarityClient.ts';
 import type { SimilarityApi } from '../../workers/similarity.worker.ts';
 import type { SyncRequest } from '../../workers/similarityApi.ts';
+import { useDocumentStore } from '../../src/store/documentStore.ts';
 
 function fakeApi() {
   const synced: number[] = [];
@@ -25,7 +26,10 @@ const analysisOf = (version: number) => analyzeDocument(`b1 1 L0 @user "a"\nb2 .
 
 describe('SimilarityClient', () => {
   beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    useDocumentStore.setState({ analysis: null, graphVersion: 0 });
+  });
 
   it('a burst of keystrokes is one sync, of the last version, once the keys pause', async () => {
     const { synced, api } = fakeApi();
@@ -48,4 +52,19 @@ describe('SimilarityClient', () => {
     await vi.advanceTimersByTimeAsync(SYNC_QUIET_MS * 2);
     expect(synced).toEqual([7]);
   });
+
+  it('the findings of a new shape are asked for once its graph is drawn', async () => {
+    const { synced, api } = fakeApi();
+    const client = new SimilarityClient(api);
+    const analysis = analysisOf(3);
+    // The page holds version 3; its layout has not come yet (the graph shows version 2).
+    useDocumentStore.setState({ analysis, graphVersion: 2, workerError: null });
+    client.documentChanged(analysis);
+    await vi.advanceTimersByTimeAsync(SYNC_QUIET_MS * 2);
+    expect(synced).toEqual([]);
+    useDocumentStore.setState({ graphVersion: 3 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(synced).toEqual([3]);
+  });
 });
+

@@ -10,6 +10,7 @@ import { languageRow } from '../../core/languages/languageTable.ts';
 import { posteriorsStale, useDocumentStore } from '../../store/documentStore.ts';
 import { useLifecycleStore } from '../../store/lifecycleStore.ts';
 import { getSession } from '../../store/sessionInstance.ts';
+import { whenGraphShown } from '../../store/graphShown.ts';
 import { downloadFile } from '../chrome/downloadFile.ts';
 
 export function ExplanationSection({ id }: { id: string }) {
@@ -21,8 +22,9 @@ export function ExplanationSection({ id }: { id: string }) {
   const [shown, setShown] = useState<ShownExplanation | null>(null);
   useEffect(() => {
     let live = true;
-    void getSession()
-      .explain(id)
+    // Asked once the graph shows this version (graphShown.ts): not beside a big paste's layout.
+    void whenGraphShown()
+      .then(() => (live ? getSession().explain(id) : null))
       .then((r) => {
         if (live) setShown(r);
       });

@@ -1,0 +1,34 @@
+/**
+ * Work nobody is waiting on — the selected belief's explanation, near-duplicate findings
+ * — follows the graph of the version it is about. At a large paste the layout worker,
+ * the page and the validation worker already share the machine's cores; an explanation
+ * or a similarity parse of 60k beliefs begun beside them delayed the picture the person
+ * waits for. While typing, the graph shows each version as it is taken in, so nothing
+ * waits there.
+ */
+import type { DocumentState } from './documentStore.ts';
+import { useDocumentStore } from './documentStore.ts';
+
+/** Past this, the work goes ahead anyway: a layout that never comes must not hide an explanation. */
+const MAX_WAIT_MS = 3000;
+
+/** True when the graph shows the analysis on the page, or waiting for it is pointless. */
+export function graphShown(s: DocumentState): boolean {
+  return s.analysis === null || s.graphVersion >= s.analysis.version || s.workerError !== null;
+}
+
+/** Resolves once graphShown holds (at once when it does). */
+export function whenGraphShown(): Promise<void> {
+  if (graphShown(useDocumentStore.getState())) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, MAX_WAIT_MS);
+    const unsubscribe = useDocumentStore.subscribe((s) => {
+      if (graphShown(s)) done();
+    });
+  });
+}
