@@ -27,7 +27,8 @@ function nodeOfLine(line: ClairLine, make: () => GraphNode): GraphNode {
 
 export function clairToGraph(doc: ClairDocument, symbols: ClairSymbols): ReasoningGraph {
   const nodes: GraphNode[] = [];
-  const pending: { to: string; refs: readonly string[]; tentative: boolean }[] = [];
+  // The lines drawn, in order: their justifications become edges once every node is known.
+  const drawnLines: ClairLine[] = [];
   const duplicates = new Set(symbols.duplicates);
   const drawn = new Set<string>();
 
@@ -47,7 +48,7 @@ export function clairToGraph(doc: ClairDocument, symbols: ClairSymbols): Reasoni
         range: b.range,
         broken: false,
       })));
-      pending.push({ to: b.id.value, refs: uniqueJustifications(b).map((j) => j.value), tentative: false });
+      drawnLines.push(l);
     } else if (l.kind === 'broken') {
       const p = l.partial;
       if (!p.id || symbols.brokenIds.has(p.id.value) === false || drawn.has(p.id.value)) continue;
@@ -64,13 +65,18 @@ export function clairToGraph(doc: ClairDocument, symbols: ClairSymbols): Reasoni
         range: lineRange(l.line, 1, l.text.length + 1),
         broken: true,
       })));
-      pending.push({ to: p.id.value, refs: uniqueJustifications(p).map((j) => j.value), tentative: true });
+      drawnLines.push(l);
     }
   }
 
   const edges: GraphEdge[] = [];
-  for (const { to, refs, tentative } of pending) {
-    for (const from of refs) {
+  for (const l of drawnLines) {
+    const tentative = l.kind === 'broken';
+    const line = l.kind === 'belief' ? l.belief : l.kind === 'broken' ? l.partial : null;
+    if (!line) continue;
+    const to = line.id!.value;
+    for (const j of uniqueJustifications(line)) {
+      const from = j.value;
       if (from === to || !drawn.has(from)) continue;
       edges.push({ id: edgeId(from, to), from: nodeId(from), to: nodeId(to), kind: 'justification', tentative });
     }
