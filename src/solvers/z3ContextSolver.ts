@@ -11,7 +11,10 @@
  * Budgets: each run sets z3's own `:timeout` to the time left, and a wall-clock guard
  * interrupts the context a little after it in case z3 overruns (long preprocessing does
  * not look at the timeout). An interrupted check answers `unknown`; the reply then says
- * `stopped: 'timeout'` (or `'cancelled'` after `interrupt()`).
+ * `stopped: 'timeout'` (or `'cancelled'` after `interrupt()`). Rarely, on a loaded
+ * machine, z3 misses the interrupt and runs on (a `--timeout 300` proof once ran past
+ * 30 s): a while after the interrupt the run is given up and answered as stopped, and the
+ * context, still busy, takes no further run (the command line then ends z3's threads).
  */
 import type { Z3LowLevel } from 'z3-solver';
 import type { RunLimits, SmtSolver, SolverReply } from '../core/proposal/index.ts';
@@ -36,12 +39,16 @@ export interface Z3Module {
 
 /** How long after its own timeout z3 is interrupted from outside. */
 const GUARD_GRACE_MS = 250;
+/** How long after that interrupt a run that has not returned is given up. */
+const ABANDON_AFTER_MS = 2000;
 
 export class Z3ContextSolver implements SmtSolver {
   readonly id = 'z3' as const;
   private readonly ctx: Z3Context;
   private running: { stopped: 'timeout' | 'cancelled' | null } | null = null;
   private closed = false;
+  /** A run was given up while z3 still ran it: the context is busy for good. */
+  private stuck = false;
 
   private readonly z3: Z3Api;
   private readonly em: Z3Emscripten;
@@ -56,6 +63,7 @@ export class Z3ContextSolver implements SmtSolver {
 
   async run(commands: string, limits: RunLimits): Promise<SolverReply> {
     if (this.closed) throw new Error('the z3 context is closed');
+    if (this.stuck) throw new Error('z3 did not stop when interrupted; start a new solver');
     const timeoutMs = Math.max(1, Math.floor(limits.timeoutMs));
     const state: { stopped: 'timeout' | 'cancelled' | null } = { stopped: null };
     this.running = state;
@@ -63,8 +71,16 @@ export class Z3ContextSolver implements SmtSolver {
       state.stopped = 'timeout';
       this.z3.interrupt(this.ctx);
     }, timeoutMs + GUARD_GRACE_MS);
+    let giveUp: ReturnType<typeof setTimeout> | undefined;
+    const givenUp = new Promise<null>((resolve) => {
+      giveUp = setTimeout(() => resolve(null), timeoutMs + GUARD_GRACE_MS + ABANDON_AFTER_MS);
+    });
     try {
-      const output = await this.evalText(`(set-option :timeout ${timeoutMs})\n${commands}`);
+      const output = await Promise.race([this.evalText(`(set-option :timeout ${timeoutMs})\n${commands}`), givenUp]);
+      if (output === null) {
+        this.stuck = true;
+        return { output: '', stopped: state.stopped ?? 'timeout' };
+      }
       return { output, stopped: state.stopped };
     } catch (e) {
       // The wrapper throws when z3 raises instead of printing (e.g. interrupted while
@@ -73,6 +89,7 @@ export class Z3ContextSolver implements SmtSolver {
       return { output: `(error ${JSON.stringify(e instanceof Error ? e.message : String(e))})\n`, stopped: null };
     } finally {
       clearTimeout(guard);
+      clearTimeout(giveUp);
       this.running = null;
     }
   }
