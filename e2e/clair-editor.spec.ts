@@ -206,3 +206,19 @@ test('export menu downloads canonical text and pictures of the graph', async ({ 
     expect(check(text), `${format} export`).toBe(true);
   }
 });
+
+test('a paste that would take the document past 16 MiB is refused with a notice; the text stays as it was', async ({ page }) => {
+  await openFresh(page);
+  const before = await editorText(page);
+  await page.locator('[data-testid=editor]').click({ position: { x: 120, y: 12 } });
+  await page.keyboard.press('Control+End');
+  // 17 MB of UTF-8 (two bytes a character), made in the page rather than sent through the protocol.
+  await page.evaluate(() => {
+    const data = new DataTransfer();
+    data.setData('text/plain', `${'é'.repeat(99)}\n`.repeat(86_000));
+    document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  await expect(page.getByTestId('session-notice')).toContainText('The paste was refused');
+  await expect(page.getByTestId('session-notice')).toContainText('16 MiB');
+  expect(await editorText(page)).toBe(before);
+});

@@ -16,6 +16,7 @@ import { warrantTheme } from '../monaco/warrantTheme.ts';
 import { editorLanguageOf, ensureLanguages } from '../monaco/ensureLanguages.ts';
 import { readTypedText, saveTextSoon, showNotice, textChanged } from '../../store/browserSessions.ts';
 import { formatBytes, limitPhrase, MAX_DOCUMENT_BYTES, pasteOverLimit } from '../../core/text/inputLimits.ts';
+import { keptByPaste } from './keptByPaste.ts';
 import { setActiveEditor } from './activeEditor.ts';
 import { TAB_FOCUS_HINT } from './tabFocusHint.ts';
 import { nodeAtFileLine, nodeAtLine } from '../../core/graph/graphIndex.ts';
@@ -108,7 +109,7 @@ export function EditorPane() {
     const onPaste = (e: ClipboardEvent) => {
       const pasted = e.clipboardData?.getData('text/plain') ?? '';
       const shown = editor.getModel() ?? model;
-      const over = pasteOverLimit({ length: shown.getValueLength(), text: () => shown.getValue() }, pasted);
+      const over = pasteOverLimit(keptByPaste(shown, shown === editor.getModel() ? editor.getSelections() : null), pasted);
       if (over === null) {
         // While it fills, the editor takes no typing; `data-filling` says so. Set before
         // the first slice goes in (in this task): its cursor move is not the person's and

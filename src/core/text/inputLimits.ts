@@ -72,9 +72,10 @@ export function tooLargeMessage(bytes: number | null, limit: number, kind: Input
 
 /**
  * The UTF-8 size a document would have with `pasted` added, when that is over `limit`;
- * null when it fits. `current` is the document's length in UTF-16 code units and a way
- * to get its text, asked for only when the length alone cannot tell (a UTF-16 code
- * unit is at most 3 bytes of UTF-8). Conservative: text the paste replaces is counted.
+ * null when it fits. `current` is what the paste keeps of the document (all of it but a
+ * selection it replaces): its length in UTF-16 code units and a way to get its text,
+ * asked for only when the length alone cannot tell (a UTF-16 code unit is at most 3
+ * bytes of UTF-8).
  */
 export function pasteOverLimit(current: { readonly length: number; readonly text: () => string }, pasted: string, limit = MAX_DOCUMENT_BYTES): number | null {
   if ((current.length + pasted.length) * 3 <= limit) return null;
