@@ -19,7 +19,19 @@ export function graphShown(s: DocumentState): boolean {
 
 /** Resolves once graphShown holds (at once when it does). */
 export function whenGraphShown(): Promise<void> {
-  if (graphShown(useDocumentStore.getState())) return Promise.resolve();
+  return when(graphShown);
+}
+
+/**
+ * Resolves once the graph shows `version` or a later one (a worker failed, or
+ * MAX_WAIT_MS passed, count as shown): the rest of a large paste fills the editor then.
+ */
+export function whenGraphShows(version: number): Promise<void> {
+  return when((s) => s.graphVersion >= version || s.workerError !== null);
+}
+
+function when(holds: (s: DocumentState) => boolean): Promise<void> {
+  if (holds(useDocumentStore.getState())) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
@@ -28,7 +40,7 @@ export function whenGraphShown(): Promise<void> {
     };
     const timer = setTimeout(done, MAX_WAIT_MS);
     const unsubscribe = useDocumentStore.subscribe((s) => {
-      if (graphShown(s)) done();
+      if (holds(s)) done();
     });
   });
 }

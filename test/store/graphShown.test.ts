@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { analyzeDocument } from '../../src/core/analysis/analyzeDocument.ts';
 import { useDocumentStore } from '../../src/store/documentStore.ts';
-import { graphShown, whenGraphShown } from '../../src/store/graphShown.ts';
+import { graphShown, whenGraphShown, whenGraphShows } from '../../src/store/graphShown.ts';
 
 const analysis = analyzeDocument('b1 1 L0 @user "a"\n', 'clair', 5);
 
@@ -42,6 +42,44 @@ describe('whenGraphShown', () => {
     let done = false;
     void whenGraphShown().then(() => (done = true));
     await vi.advanceTimersByTimeAsync(10_000);
+    expect(done).toBe(true);
+  });
+});
+
+describe('whenGraphShows (the rest of a large paste waits for its graph)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    useDocumentStore.setState({ analysis: null, graphVersion: 0, workerError: null });
+  });
+
+  const settled = async (version: number, change: Partial<{ graphVersion: number; workerError: string }>, ms = 0) => {
+    let done = false;
+    void whenGraphShows(version).then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(0);
+    const before = done;
+    useDocumentStore.setState(change);
+    await vi.advanceTimersByTimeAsync(ms);
+    return { before, after: done };
+  };
+
+  it.each([
+    // The analysis on the page may still be the version before the paste: only the graph's version counts.
+    ['the paste\'s graph is drawn', 7, { graphVersion: 7 }, 0, { before: false, after: true }],
+    ['a later version is drawn', 7, { graphVersion: 9 }, 0, { before: false, after: true }],
+    ['an older version is drawn', 7, { graphVersion: 6 }, 500, { before: false, after: false }],
+    ['a worker failed', 7, { workerError: 'validation worker: boom' }, 0, { before: false, after: true }],
+    ['nothing comes: the wait is bounded', 7, {}, 10_000, { before: false, after: true }],
+  ])('%s', async (_, version, change, ms, expected) => {
+    useDocumentStore.setState({ analysis, graphVersion: 5, workerError: null });
+    expect(await settled(version, change, ms)).toEqual(expected);
+  });
+
+  it('resolves at once when the graph already shows the version', async () => {
+    useDocumentStore.setState({ analysis, graphVersion: 5, workerError: null });
+    let done = false;
+    void whenGraphShows(5).then(() => (done = true));
+    await Promise.resolve();
     expect(done).toBe(true);
   });
 });

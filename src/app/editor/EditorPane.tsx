@@ -25,6 +25,7 @@ import { setActiveFile, updateFile, useProjectStore } from '../../store/projectS
 import { disposeProjectModels, projectModel, projectModels, syncProjectModels } from './projectModels.ts';
 import { nextTask } from '../../store/nextTask.ts';
 import { startLargePaste } from './largePaste.ts';
+import { whenGraphShows } from '../../store/graphShown.ts';
 import { useViewSettings } from '../../store/viewSettings.ts';
 
 /** An edit no larger than this, each way, is typing rather than a paste. */
@@ -115,14 +116,15 @@ export function EditorPane() {
         // the first slice goes in (in this task): its cursor move is not the person's and
         // must not select the belief on the line it ends at.
         host.dataset.filling = 'true';
-        const large = startLargePaste(monaco, editor, model, pasted, (on) => (slicing = on), () => pipeline.turn());
+        let pasteVersion = Infinity;
+        const large = startLargePaste(monaco, editor, model, pasted, (on) => (slicing = on), () => pipeline.turn(), () => whenGraphShows(pasteVersion));
         if (!large) {
           delete host.dataset.filling;
           return;
         }
         e.preventDefault();
         e.stopImmediatePropagation();
-        pipeline.edit(large.text);
+        pasteVersion = pipeline.edit(large.text);
         saveTextSoon(large.text);
         void large.done.finally(() => delete host.dataset.filling);
         return;
