@@ -123,15 +123,37 @@ export async function runBrowserBench(options: { quick: boolean; onProgress?: (w
 
     progress('5 MB paste');
     const big = Array.from({ length: 62_000 }, (_, i) => `b${i + 1} .9 L0 @self${i > 0 ? ` <b${i}` : ''} "step ${i + 1}: the measurement agrees with the previous step within tolerance"`).join('\n');
-    await resetLongTasks(page);
-    const pasteMs = await pasteUntilDrawn(page, big);
-    // The long-task observer hears of the task that drew the graph after it ends, and the
-    // nodes on screen are drawn a task later: both count as the paste's.
-    await page.waitForTimeout(300);
-    const longest = await page.evaluate(() => Math.max(0, ...(window as unknown as { __longTasks: number[] }).__longTasks));
-    rows.push({ name: 'browser: 5 MB paste → validated and drawn', size: `${(big.length / 1e6).toFixed(1)} MB, 62k beliefs`, ms: pasteMs, targetMs: 1500, note: `longest main-thread task during it: ${Math.round(longest)} ms` });
-    rows.push({ name: 'browser: longest main-thread task in a 5 MB paste', size: '62k beliefs', ms: longest, targetMs: 100, note: 'the page does not respond to input for this long, once' });
+    /** One 5 MB paste over the 10k trace just typed in: ms to validated and drawn, and the longest task. */
+    const bigPaste = async (on: Page) => {
+      await resetLongTasks(on);
+      // When the editor holds the whole paste and takes typing again (data-filling gone).
+      await on.evaluate(() => {
+        const w = window as unknown as { __pasteAt?: number; __filledAt?: number };
+        const editor = document.querySelector('[data-testid=editor]')!;
+        document.addEventListener('paste', () => (w.__pasteAt ??= performance.now()), { capture: true, once: true });
+        new MutationObserver(() => {
+          if (w.__pasteAt !== undefined && !editor.hasAttribute('data-filling')) w.__filledAt ??= performance.now();
+        }).observe(editor, { attributes: true, attributeFilter: ['data-filling'] });
+      });
+      const ms = await pasteUntilDrawn(on, big);
+      // The long-task observer hears of the task that drew the graph after it ends, and the
+      // nodes on screen are drawn a task later: both count as the paste's.
+      await on.waitForTimeout(300);
+      const longest = await longestTask(on);
+      await afterPasteSettles(on);
+      const filled = await on.evaluate(() => {
+        const w = window as unknown as { __pasteAt?: number; __filledAt?: number };
+        return (w.__filledAt ?? NaN) - (w.__pasteAt ?? NaN);
+      });
+      return { ms, longest, filled };
+    };
+    const bigPastes = [await bigPaste(page)];
+    rows.push({ name: 'browser: 5 MB paste → validated and drawn', size: `${(big.length / 1e6).toFixed(1)} MB, 62k beliefs`, ms: 0, targetMs: 1500 });
+    rows.push({ name: 'browser: longest main-thread task in a 5 MB paste', size: '62k beliefs', ms: 0, targetMs: 100, note: 'the page does not respond to input for this long, once' });
+    const bigRows = rows.length - 2;
     try {
+      // The editor takes typing once the rest of the paste is in (src/app/editor/largePaste.ts).
+      await afterPasteSettles(page);
       const after = await typeAndTime(page, options.quick ? 3 : 6, ['diagnostics', 'graph']);
       rows.push({ name: 'browser: keystroke → diagnostics after the paste', size: '62k beliefs', ms: median(after.diagnostics), note: 'typing in the 5 MB document' });
     } catch (e) {
@@ -139,6 +161,26 @@ export async function runBrowserBench(options: { quick: boolean; onProgress?: (w
       notes.push(`keystroke after the 5 MB paste: no analysis within the wait (${(e instanceof Error ? e.message : String(e)).split('\n')[0]})`);
     }
     await page.close();
+    // One paste moves by a few hundred milliseconds with whatever else two cores are doing:
+    // two more, each in a fresh page brought to the same state (10k pasted, a few keys typed).
+    for (let i = 0; i < (options.quick ? 0 : 2); i++) {
+      const again = await browser.newPage({ viewport: { width: 1600, height: 960 } });
+      await again.goto(`${url}?fresh`);
+      await again.waitForSelector('[data-testid=node-b1]');
+      await installProbes(again);
+      await pasteUntilDrawn(again, generateTrace(10_000));
+      await afterPasteSettles(again);
+      await typeAndTime(again, 5);
+      bigPastes.push(await bigPaste(again));
+      await again.close();
+    }
+    const pasteMs = median(bigPastes.map((p) => p.ms));
+    const pasteTask = median(bigPastes.map((p) => p.longest));
+    const listed = (ns: readonly number[]) => ns.map((n) => Math.round(n)).join(', ');
+    rows[bigRows] = { ...rows[bigRows]!, ms: pasteMs, note: `median of ${bigPastes.length} pastes (${listed(bigPastes.map((p) => p.ms))} ms; the first in the page typed in above, the others each in a fresh page); longest main-thread task: median ${Math.round(pasteTask)} ms` };
+    const filled = bigPastes.map((p) => p.filled).filter(Number.isFinite);
+    if (filled.length > 0) rows.push({ name: 'browser: 5 MB paste → the editor holds all of it and takes typing', size: '62k beliefs', ms: median(filled), note: `median (${listed(filled)} ms): the top of the paste shows at once; the rest fills once the graph is drawn (src/app/editor/largePaste.ts)` });
+    rows[bigRows + 1] = { ...rows[bigRows + 1]!, ms: pasteTask, note: `median over the pastes above of each one's longest task (${listed(bigPastes.map((p) => p.longest))} ms): the page does not respond to input for this long, once` };
 
     // A page of its own: the drags may select nodes and start cascade previews.
     progress('pan and zoom at 10k');
