@@ -17,12 +17,19 @@ export interface PastedModel {
   getLineMaxColumn(line: number): number;
 }
 
+/** The text before and after one selection: what a paste over it keeps. */
+export function rangesAround(model: Pick<PastedModel, 'getLineCount' | 'getLineMaxColumn'>, s: IRange): { readonly before: IRange; readonly after: IRange } {
+  const last = model.getLineCount();
+  return {
+    before: { startLineNumber: 1, startColumn: 1, endLineNumber: s.startLineNumber, endColumn: s.startColumn },
+    after: { startLineNumber: s.endLineNumber, startColumn: s.endColumn, endLineNumber: last, endColumn: model.getLineMaxColumn(last) },
+  };
+}
+
 export function keptByPaste(model: PastedModel, selections: readonly IRange[] | null): { readonly length: number; readonly text: () => string } {
   if (!selections || selections.length !== 1) return { length: model.getValueLength(), text: () => model.getValue() };
   const s = selections[0]!;
-  const last = model.getLineCount();
-  const before: IRange = { startLineNumber: 1, startColumn: 1, endLineNumber: s.startLineNumber, endColumn: s.startColumn };
-  const after: IRange = { startLineNumber: s.endLineNumber, startColumn: s.endColumn, endLineNumber: last, endColumn: model.getLineMaxColumn(last) };
+  const { before, after } = rangesAround(model, s);
   return {
     length: model.getValueLength() - model.getValueLengthInRange(s),
     text: () => model.getValueInRange(before) + model.getValueInRange(after),

@@ -6,6 +6,7 @@
  */
 import type { editor as Editor } from 'monaco-editor/editor';
 import { sliceEnd } from '../../core/text/lineSlices.ts';
+import { rangesAround } from './keptByPaste.ts';
 import type { monaco as Monaco } from '../monaco/monacoSetup.ts';
 
 /** Pastes shorter than this go to Monaco as they are. */
@@ -51,12 +52,8 @@ export function startLargePaste(
   // (Scanning 5 MB with a pattern costs tens of milliseconds: only when it can change anything.)
   const inserted = eol === '\n' && !pasted.includes('\r') ? pasted : pasted.replace(/\r\n|\r|\n/g, eol);
   const selection = selections[0]!;
-  const start = model.getOffsetAt(selection.getStartPosition());
-  const end = model.getOffsetAt(selection.getEndPosition());
-  const length = model.getValueLength();
-  const before = start === 0 ? '' : model.getValueInRange(new monaco.Range(1, 1, selection.startLineNumber, selection.startColumn));
-  const after = end === length ? '' : model.getValueInRange(model.getFullModelRange().setStartPosition(selection.endLineNumber, selection.endColumn));
-  const text = before + inserted + after;
+  const around = rangesAround(model, selection);
+  const text = model.getValueInRange(around.before) + inserted + model.getValueInRange(around.after);
   const done = Promise.resolve().then(() => fill(monaco, editor, model, selection, inserted, whileSlicing, turn, rest));
   return { text, done };
 }
