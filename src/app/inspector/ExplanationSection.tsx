@@ -19,19 +19,22 @@ export function ExplanationSection({ id }: { id: string }) {
   // Gaia: the record's posterior is the last one computed when the latest inference failed.
   const stale = useDocumentStore((s) => s.analysis !== null && languageRow(s.analysis.language).inference && posteriorsStale(s) && s.posteriors.has(id));
   const log = useLifecycleStore((s) => s.log);
-  const [shown, setShown] = useState<ShownExplanation | null>(null);
+  // Kept with the id it explains: while another belief's record is on its way (after a
+  // big paste it waits for the graph), the last one is not shown under this belief's name.
+  const [explained, setExplained] = useState<{ readonly id: string; readonly shown: ShownExplanation | null } | null>(null);
   useEffect(() => {
     let live = true;
     // Asked once the graph shows this version (graphShown.ts): not beside a big paste's layout.
     void whenGraphShown()
       .then(() => (live ? getSession().explain(id) : null))
       .then((r) => {
-        if (live) setShown(r);
+        if (live) setExplained({ id, shown: r });
       });
     return () => {
       live = false;
     };
   }, [id, version, posteriors, log]);
+  const shown = explained?.id === id ? explained.shown : null;
   if (!shown) return null;
   return (
     <section data-testid="explanation">
