@@ -12,9 +12,14 @@ import { useDocumentStore } from './documentStore.ts';
 /** Past this, the work goes ahead anyway: a layout that never comes must not hide an explanation. */
 const MAX_WAIT_MS = 3000;
 
+/** True when the graph shows `version` or a later one, or waiting for it is pointless (a worker failed). */
+function graphShows(s: DocumentState, version: number): boolean {
+  return s.graphVersion >= version || s.workerError !== null;
+}
+
 /** True when the graph shows the analysis on the page, or waiting for it is pointless. */
 export function graphShown(s: DocumentState): boolean {
-  return s.analysis === null || s.graphVersion >= s.analysis.version || s.workerError !== null;
+  return s.analysis === null || graphShows(s, s.analysis.version);
 }
 
 /** Resolves once graphShown holds (at once when it does). */
@@ -27,7 +32,7 @@ export function whenGraphShown(): Promise<void> {
  * MAX_WAIT_MS passed, count as shown): the rest of a large paste fills the editor then.
  */
 export function whenGraphShows(version: number): Promise<void> {
-  return when((s) => s.graphVersion >= version || s.workerError !== null);
+  return when((s) => graphShows(s, version));
 }
 
 function when(holds: (s: DocumentState) => boolean): Promise<void> {
