@@ -5,7 +5,6 @@
  */
 import { transfer, wrap } from 'comlink';
 import type { LayoutInput, LayoutResult } from '../src/core/layout/layoutTypes.ts';
-import type { PackedLayoutInput } from '../src/core/layout/packedLayoutInput.ts';
 import type { GraphViewRequest } from '../src/core/graph/graphView.ts';
 import { unpackLayoutInput } from '../src/core/layout/packedLayoutInput.ts';
 import type { PackedPositions } from '../src/core/layout/packedPositions.ts';
@@ -14,6 +13,11 @@ import { SLICE_ITEMS } from '../src/core/transfer/pullSlices.ts';
 import type { LayoutEngine, LayoutEngineOptions } from '../src/elk/layoutEngine.ts';
 import { createLayoutEngine } from '../src/elk/layoutEngine.ts';
 import { WARM_UP_ROUNDS, warmUpElk } from '../src/elk/warmUpElk.ts';
+import { LayoutInputsAhead } from './layoutInputsAhead.ts';
+import type { LayoutInputAheadMessage, LayoutInputSource } from './layoutInputChannel.ts';
+import { SENT_AHEAD } from './layoutInputChannel.ts';
+
+export type { LayoutInputSource } from './layoutInputChannel.ts';
 
 export interface LayoutRequest {
   /** The document version the input was derived from; echoed in the result. */
@@ -29,6 +33,8 @@ export interface LayoutRequest {
 
 export type VersionedLayoutResult = LayoutResult & {
   readonly version: number;
+  /** The shape laid out (the analysis's structure key), when the input came from the validation worker. */
+  readonly structureKey?: string;
   /** A very large layout: `positions` is empty, and these are the positions, packed. */
   readonly packed?: PackedPositions;
 };
@@ -38,12 +44,11 @@ export interface AnalysisLayoutRequest extends Omit<LayoutRequest, 'input'> {
   readonly hideHelpers: boolean;
   /** A focused view: its neighbourhood alone is laid out. */
   readonly view?: GraphViewRequest | null;
+  /** The analysis was asked to send a large graph's input ahead (AnalyzeRequest.layoutAhead): start from it when it comes. */
+  readonly inputAhead?: boolean;
 }
 
-/** What the validation worker answers on the channel between the two workers. */
-export interface LayoutInputSource {
-  layoutInput(version: number, hideHelpers: boolean, view?: GraphViewRequest | null): PackedLayoutInput | null | Promise<PackedLayoutInput | null>;
-}
+
 
 /** How long after the first layout ELK's warm-up starts (the page has drawn its first graph by then). */
 const WARM_UP_DELAY_MS = 1500;
@@ -103,6 +108,7 @@ export function createLayoutApi(options: LayoutApiOptions = {}) {
   if (options.warmUpAfterFirstLayoutMs !== null) setTimeout(() => void warmUpElk(() => pending > 0, 1, 1000, FIRST_TOUCH_NODES), 0);
 
   let source: LayoutInputSource | null = null;
+  const inputsAhead = new LayoutInputsAhead();
 
   const api = {
     /** Lays out one version of a document. Never rejects. */
@@ -133,7 +139,17 @@ export function createLayoutApi(options: LayoutApiOptions = {}) {
     },
     /** Where layoutOf takes its input: the validation worker, over a channel of their own. */
     connectValidation(port: MessagePort | LayoutInputSource): void {
-      source = 'postMessage' in port ? wrap<LayoutInputSource>(port) : port;
+      if (!('postMessage' in port)) {
+        source = port;
+        return;
+      }
+      source = wrap<LayoutInputSource>(port);
+      port.addEventListener('message', (event: MessageEvent) => {
+        const ahead = (event.data as Partial<LayoutInputAheadMessage> | null)?.layoutInputAhead;
+        if (ahead) inputsAhead.receive(ahead.version, ahead.input);
+      });
+      // comlink listens on this port too; it is started once, here.
+      port.start();
     },
     /**
      * Lays out a version as the validation worker analysed it, without the graph crossing
@@ -141,10 +157,16 @@ export function createLayoutApi(options: LayoutApiOptions = {}) {
      */
     async layoutOf(request: AnalysisLayoutRequest): Promise<VersionedLayoutResult | null> {
       if (!source) throw new Error('the layout worker has no channel to the validation worker');
-      const { view, hideHelpers, ...rest } = request;
-      const packedInput = await source.layoutInput(request.version, hideHelpers, view ?? null);
-      if (!packedInput) return null;
-      const result = await api.layout({ ...rest, input: unpackLayoutInput(packedInput) });
+      const { view, hideHelpers, inputAhead, ...rest } = request;
+      const asked = Promise.resolve(source.layoutInput(request.version, hideHelpers, view ?? null)).then((reply) =>
+        reply === SENT_AHEAD ? inputsAhead.of(request.version) : reply,
+      );
+      // A large graph's input may come ahead of its analysis: the layout starts from
+      // whichever is here first (the same input either way).
+      const sourced = inputAhead && !view ? await Promise.race([inputsAhead.of(request.version), asked]) : await asked;
+      if (!sourced) return null;
+      const { structureKey, ...packedInput } = sourced;
+      const result = { ...(await api.layout({ ...rest, input: unpackLayoutInput(packedInput) })), structureKey };
       if (Object.keys(result.positions).length <= SLICE_ITEMS) return result;
       // A very large layout crosses packed: a record of tens of thousands of objects is
       // slow to write here and to read on the page.

@@ -9,7 +9,6 @@ import type { SlicedPart } from '../src/core/analysis/analysisSlices.ts';
 import type { PackedSlice } from '../src/core/analysis/packedSlices.ts';
 import { packedSliceBuffers } from '../src/core/analysis/packedSlices.ts';
 import { AnalysisSession } from '../src/core/analysis/analysisSession.ts';
-import type { PackedLayoutInput } from '../src/core/layout/packedLayoutInput.ts';
 import { packedInputBuffers, packLayoutInput } from '../src/core/layout/packedLayoutInput.ts';
 import type { AnalyzeRequest, HeldTextRequest, ProjectSymbol, ProjectUse } from '../src/core/analysis/analysisSession.ts';
 import type { TextEdit } from '../src/core/text/textReplica.ts';
@@ -24,6 +23,8 @@ import type { ShareLinkResult, SharePayload } from '../src/core/share/shareLink.
 import { shareUrl } from '../src/core/share/shareLink.ts';
 import type { Gate, ProveMode } from '../src/core/proposal/index.ts';
 import { createLifecycleApi } from './lifecycleApi.ts';
+import type { LayoutInputAheadMessage, SourcedLayoutInput } from './layoutInputChannel.ts';
+import { SENT_AHEAD } from './layoutInputChannel.ts';
 import type { WorkerExportRequest } from './workerExports.ts';
 import { exportInWorker } from './workerExports.ts';
 
@@ -65,7 +66,17 @@ export function createValidationApi() {
     },
     /** The layout worker's channel: it asks here for the layout input of a version. */
     connectLayout(port: MessagePort): void {
-      expose({ layoutInput: (version: number, hideHelpers: boolean, view?: GraphViewRequest | null) => packedLayoutInput(session, version, hideHelpers, view ?? null) }, port);
+      // The newest version whose input went ahead: asked for it, the layout worker has it.
+      let sentAhead: number | null = null;
+      const layoutInput = (version: number, hideHelpers: boolean, view?: GraphViewRequest | null) =>
+        !view && version === sentAhead ? SENT_AHEAD : packedLayoutInput(session, version, hideHelpers, view ?? null);
+      expose({ layoutInput }, port);
+      session.onLayoutInputAhead((version, input, structureKey) => {
+        const packed = packLayoutInput(input);
+        sentAhead = version;
+        const message: LayoutInputAheadMessage = { layoutInputAhead: { version, input: { ...packed, structureKey } } };
+        port.postMessage(message, packedInputBuffers(packed));
+      });
     },
     /** The similarity worker's channel: it asks here for the text of the version it indexes. */
     connectSimilarity(port: MessagePort): void {
@@ -121,9 +132,10 @@ export function createValidationApi() {
 }
 
 /** A version's layout input, packed and its buffers handed over (src/core/layout/packedLayoutInput.ts). */
-export function packedLayoutInput(session: AnalysisSession, version: number, hideHelpers: boolean, view: GraphViewRequest | null = null): PackedLayoutInput | null {
+export function packedLayoutInput(session: AnalysisSession, version: number, hideHelpers: boolean, view: GraphViewRequest | null = null): SourcedLayoutInput | null {
   const input = session.layoutInput(version, hideHelpers, view);
-  if (!input) return null;
+  const structureKey = session.analysisOf(version)?.structureKey;
+  if (!input || structureKey === undefined) return null;
   const packed = packLayoutInput(input);
-  return transfer(packed, packedInputBuffers(packed));
+  return transfer({ ...packed, structureKey }, packedInputBuffers(packed));
 }

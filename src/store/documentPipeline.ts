@@ -48,6 +48,8 @@ interface AnalyzeRequest {
   readonly language: Language;
   /** A Gaia package opened as a project: all its files, analysed together. */
   readonly files?: ReadonlyMap<string, string> | null;
+  /** A large whole text: its graph's layout input goes to the layout worker as soon as the graph is built. */
+  readonly layoutAhead?: boolean;
 }
 
 interface AnalyzeReply {
@@ -60,12 +62,15 @@ interface AnalyzeReply {
 
 interface LayoutRequest {
   readonly version: number;
-  readonly key: string;
+  /** The shape it is for; null when asked with the analysis, before the shape was known (the reply tells it). */
+  readonly key: string | null;
   /** The validation worker gives the layout worker the input of `version`, with or without helpers. */
   readonly hideHelpers: boolean;
   readonly force: boolean;
   /** A large graph may come back first as a quick draft; the real layout is then asked for. */
   readonly draft: boolean;
+  /** Asked with the analysis: the layout worker starts from the input sent ahead (AnalyzeRequest.layoutAhead). */
+  readonly inputAhead?: boolean;
 }
 
 /**
@@ -78,6 +83,9 @@ const SPLIT_FROM = 1000;
 const ACTIVE_HOLD_MS = 1000;
 
 type LayoutReply = LayoutResult & { readonly version: number; readonly key: string; readonly request: LayoutRequest };
+
+/** A whole text from this size on (a big paste or file) is laid out beside its analysis, not after it. */
+const LAYOUT_AHEAD_CHARS = 128 * 1024;
 
 /** What a layout is for: the graph's shape, and whether helper claims are drawn. */
 function layoutKeyOf(analysis: Pick<AnalysisView, 'language' | 'structureKey'>, showHelpers: boolean): string {
@@ -117,7 +125,7 @@ export class DocumentPipeline {
       // The base is read when the request is sent, after every earlier reply was applied.
       run: async (r) => {
         const state = useDocumentStore.getState();
-        const request = { version: r.version, language: r.language, files: r.files ?? null, baseVersion: state.analysis?.version ?? null, fileName: state.name };
+        const request = { version: r.version, language: r.language, files: r.files ?? null, baseVersion: state.analysis?.version ?? null, fileName: state.name, layoutAhead: r.layoutAhead === true };
         let first = await validation.analyzeHeldText(request);
         if (first === null) {
           // The worker's copy of the text missed this version (an edit that did not fit
@@ -192,10 +200,11 @@ export class DocumentPipeline {
 
   private async runLayout(r: LayoutRequest): Promise<LayoutReply> {
     const documentKey = this.documentKey;
-    const result = await this.layout.layoutOf({ version: r.version, documentKey, hideHelpers: r.hideHelpers, force: r.force, draft: r.draft });
+    const result = await this.layout.layoutOf({ version: r.version, documentKey, hideHelpers: r.hideHelpers, force: r.force, draft: r.draft, inputAhead: r.inputAhead === true });
     // The validation worker has moved past this version: a newer layout is asked for.
     if (!result) throw new RequestCancelled();
-    if (result.packed === undefined) return { ...result, version: r.version, key: r.key, request: r };
+    const key = r.key ?? layoutKeyOf({ language: useDocumentStore.getState().language, structureKey: result.structureKey ?? '' }, !r.hideHelpers);
+    if (result.packed === undefined) return { ...result, version: r.version, key, request: r };
     // A very large layout comes packed; its record is made a slice per task, so the
     // page paints between them (src/core/layout/packedPositions.ts).
     const positions = positionsRecord();
@@ -210,7 +219,7 @@ export class DocumentPipeline {
       release();
     }
     const { packed: _packed, ...rest } = result;
-    return { ...rest, positions, version: r.version, key: r.key, request: r };
+    return { ...rest, positions, version: r.version, key, request: r };
   }
 
   private analysisHook: ((analysis: AnalysisView, files: ReadonlyMap<string, string> | null) => AnalysisView) | null = null;
@@ -231,7 +240,7 @@ export class DocumentPipeline {
    */
   private viewsBuilt: { readonly views: ReadonlyMap<string, BeliefView>; readonly version: number } | null = null;
   /** The last layout asked for: an analysis whose layout was asked for ahead does not ask again. */
-  private layoutAsked: { readonly version: number; readonly key: string } | null = null;
+  private layoutAsked: { readonly version: number; readonly key: string | null } | null = null;
   /** A layout that arrived before its analysis was on the page (asked for ahead): shown with it. */
   private heldLayout: LayoutReply | null = null;
   private readonly settledListeners: ((version: number, text: string, language: Language) => void)[] = [];
@@ -301,7 +310,14 @@ export class DocumentPipeline {
   edit(text: string): number {
     const version = this.nextVersion(() => text, text.length);
     this.send(this.validation.setText(version, text));
-    this.analyzer.submit({ version, language: useDocumentStore.getState().language });
+    const { language, showHelpers } = useDocumentStore.getState();
+    const layoutAhead = text.length >= LAYOUT_AHEAD_CHARS;
+    this.analyzer.submit({ version, language, layoutAhead });
+    // Its layout is asked for now: the layout worker starts as soon as the graph is built.
+    if (layoutAhead) {
+      this.layoutAsked = { version, key: null };
+      this.layouter.submit({ version, key: null, hideHelpers: !showHelpers, force: false, draft: true, inputAhead: true });
+    }
     return version;
   }
 
@@ -511,7 +527,7 @@ export class DocumentPipeline {
       ...(sameShape ? { graphVersion: analysis.version } : {}),
       ...(layout ? { ...layoutState(layout), graphVersion: analysis.version } : {}),
     });
-    const asked = this.layoutAsked?.version === analysis.version && this.layoutAsked.key === wanted;
+    const asked = this.layoutAsked?.version === analysis.version && (this.layoutAsked.key === wanted || this.layoutAsked.key === null);
     if (!sameShape && !layout && !asked) this.requestLayout(analysis, false);
     // Gaia: posteriors follow every change of the IR (a prior, a parameter, the shape).
     if (analysis.ir !== undefined && analysis.ir !== previous?.ir) this.inferrer?.submit({ version: analysis.version, ir: analysis.ir });
@@ -561,6 +577,7 @@ export class DocumentPipeline {
   /** An analysis just arrived (or a sliced one's head): its layout, when its shape is new, is asked for before the page takes it in. */
   private layoutAhead(head: AnalysisPatch): void {
     const { showHelpers, layoutKey } = useDocumentStore.getState();
+    if (this.layoutAsked?.version === head.version && this.layoutAsked.key === null) return;
     if (layoutKeyOf(head, showHelpers) !== layoutKey) this.requestLayout(head, false);
   }
 

@@ -9,7 +9,7 @@
 import type { ClairDocument } from '../clair/ast.ts';
 import type { SymbolIndex, SymbolUse } from '../clair/symbolIndex.ts';
 import { symbolAt, usesOf } from '../clair/symbolIndex.ts';
-import type { Language } from '../graph/reasoningGraph.ts';
+import type { Language, ReasoningGraph } from '../graph/reasoningGraph.ts';
 import type { GaiaAnalysis } from '../gaia/analyzeGaia.ts';
 import type { PackageSymbolIndex, PackageSymbolKind, PackageUseRole, RenameResult } from '../gaia/package/packageSymbols.ts';
 import { boundNamesOf, indexPackageSymbols, packageDefinition, packageReferences, packageSymbolAt, renamePackageSymbol } from '../gaia/package/packageSymbols.ts';
@@ -22,6 +22,7 @@ import { needsSlices, patchHead, patchSlice } from './analysisSlices.ts';
 import type { PackedSlice } from './packedSlices.ts';
 import { packSlice } from './packedSlices.ts';
 import { toLayoutInput } from '../layout/toLayoutInput.ts';
+import { layoutInputAhead } from '../layout/layoutInputAhead.ts';
 import { indexGraph } from '../graph/graphIndex.ts';
 import type { GraphViewRequest } from '../graph/graphView.ts';
 import { viewNodes } from '../graph/graphView.ts';
@@ -46,6 +47,11 @@ export interface AnalyzeRequest {
    * read as Gaia reads the folder (`text` is then not read).
    */
   readonly files?: ReadonlyMap<string, string> | null;
+  /**
+   * Hand a large graph's layout input to the session's listener (onLayoutInputAhead) as
+   * soon as the graph is built: the page asks this of a whole new text (a big paste).
+   */
+  readonly layoutAhead?: boolean;
 }
 
 /**
@@ -95,8 +101,16 @@ export class AnalysisSession {
   /** The editor's text as its edits arrive, ahead of the analyses asked of it. */
   private readonly replica = new TextReplica();
 
+  /** Told a version's layout input as soon as its graph is built (requests with `layoutAhead`). */
+  private layoutInputAhead: ((version: number, input: LayoutInput, structureKey: string) => void) | null = null;
+
   constructor(now: () => number = Date.now) {
     this.now = now;
+  }
+
+  /** Where a large graph's layout input goes ahead of its analysis (see AnalyzeRequest.layoutAhead). */
+  onLayoutInputAhead(listener: (version: number, input: LayoutInput, structureKey: string) => void): void {
+    this.layoutInputAhead = listener;
   }
 
   analyze(request: AnalyzeRequest): AnalysisPatch {
@@ -107,13 +121,20 @@ export class AnalysisSession {
       const a = analyzeGaiaPackageFiles(request.files, new Map(), { version: request.version, previous: null, now: this.now, fileName: request.fileName ?? null });
       kept = { analysis: a.analysis, text: null, document: null, symbols: null, gaia: a.gaia ?? null, packageSymbols: null };
     } else {
+      const listener = request.layoutAhead ? this.layoutInputAhead : null;
+      const onGraph = listener
+        ? (graph: ReasoningGraph, structureKey: string) => {
+            const input = layoutInputAhead(graph);
+            if (input) listener(request.version, input, structureKey);
+          }
+        : null;
       const { analysis, document, symbols } = analyzeIncrementally(
         request.text,
         request.language,
         request.version,
         sameLanguage ? (last?.document ?? null) : null,
         this.now,
-        { fileName: request.fileName ?? null },
+        { fileName: request.fileName ?? null, onGraph },
       );
       kept = { analysis, text: request.text, document, symbols: symbols ?? null, gaia: null, packageSymbols: null };
     }

@@ -6,7 +6,7 @@
  */
 import type { ClairDocument } from '../clair/ast.ts';
 import type { SymbolIndex } from '../clair/symbolIndex.ts';
-import type { Language } from '../graph/reasoningGraph.ts';
+import type { Language, ReasoningGraph } from '../graph/reasoningGraph.ts';
 import { analyzerOf } from '../languages/languageAnalyzers.ts';
 import { symbolsOf } from './symbolsOf.ts';
 import type { AnalysisView, DocumentAnalysis } from './documentAnalysis.ts';
@@ -19,6 +19,8 @@ export function analyzeDocument(text: string, language: Language, version: numbe
 export interface AnalyzeOptions {
   /** The document's file name: a Gaia package takes its name from it (contract §1.2). */
   readonly fileName?: string | null;
+  /** Told the graph as soon as it is built (see AnalyzeContext.onGraph). */
+  readonly onGraph?: ((graph: ReasoningGraph, structureKey: string) => void) | null;
 }
 
 /**
@@ -33,6 +35,6 @@ export function analyzeIncrementally(
   now: () => number = Date.now,
   options: AnalyzeOptions = {},
 ): { analysis: AnalysisView; document: ClairDocument | null; symbols?: SymbolIndex } {
-  const { analysis, document, symbols } = analyzerOf(language).analyze(text, { version, previous, now, fileName: options.fileName ?? null });
+  const { analysis, document, symbols } = analyzerOf(language).analyze(text, { version, previous, now, fileName: options.fileName ?? null, ...(options.onGraph && { onGraph: options.onGraph }) });
   return symbols ? { analysis, document, symbols } : { analysis, document };
 }

@@ -1,6 +1,8 @@
 /**
- * The CLAIR stages in one call: parse → symbols → validate → derived confidence →
- * graph. Each stage is a pure function of the previous ones' plain data.
+ * The CLAIR stages in one call: parse → symbols → graph → validate → derived confidence.
+ * Each stage is a pure function of the previous ones' plain data; the graph rests on the
+ * parse and the symbols alone, so it is built before validation and handed to `onGraph`
+ * (a large graph's layout can start while the rest runs).
  */
 import type { Diagnostic } from '../text/diagnostic.ts';
 import type { ReasoningGraph } from '../graph/reasoningGraph.ts';
@@ -22,11 +24,12 @@ export interface ClairAnalysis {
 }
 
 /** Analyses `text`; with `previous`, unchanged lines are reused rather than re-parsed. */
-export function analyzeClair(text: string, previous: ClairDocument | null = null): ClairAnalysis {
+export function analyzeClair(text: string, previous: ClairDocument | null = null, onGraph?: (graph: ReasoningGraph) => void): ClairAnalysis {
   const document = reparseClair(previous, text);
   const symbols = collectSymbols(document);
+  const graph = clairToGraph(document, symbols);
+  onGraph?.(graph);
   const diagnostics = validateClair(document, symbols);
   const derived = deriveConfidences(symbols);
-  const graph = clairToGraph(document, symbols);
   return { document, symbols, diagnostics, derived, graph };
 }

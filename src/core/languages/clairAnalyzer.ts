@@ -5,9 +5,13 @@ import { structureKey } from '../graph/structureKey.ts';
 import type { LanguageAnalyzer } from './languageAnalyzer.ts';
 
 export const clairAnalyzer: LanguageAnalyzer = {
-  analyze(text, { version, previous, now }) {
+  analyze(text, { version, previous, now, onGraph }) {
     const started = now();
-    const a = analyzeClair(text, previous);
+    let key: string | null = null;
+    const a = analyzeClair(text, previous, (graph) => {
+      key = structureKey(graph);
+      onGraph?.(graph, key);
+    });
     return {
       analysis: {
         version,
@@ -15,7 +19,7 @@ export const clairAnalyzer: LanguageAnalyzer = {
         graph: a.graph,
         diagnostics: a.diagnostics,
         derived: a.derived,
-        structureKey: structureKey(a.graph),
+        structureKey: key ?? structureKey(a.graph),
         stats: {
           lines: a.document.lines.length,
           nodes: a.graph.nodes.length,

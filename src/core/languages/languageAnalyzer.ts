@@ -9,6 +9,7 @@ import type { AnalysisView } from '../analysis/documentAnalysis.ts';
 import type { GaiaAnalysis } from '../gaia/analyzeGaia.ts';
 import type { GaiaPackageOptions } from '../gaia/packageIdentity.ts';
 import type { ProposalCheck } from '../proposal/index.ts';
+import type { ReasoningGraph } from '../graph/reasoningGraph.ts';
 
 export interface AnalyzeContext {
   /** The document version the analysis is of. */
@@ -25,6 +26,13 @@ export interface AnalyzeContext {
    * the page needs it on every edit, the command line does not. Default true.
    */
   readonly forInference?: boolean;
+  /**
+   * Called as soon as the graph is built, with its structure key, before the rest of the
+   * analysis (CLAIR: validation and confidences): the validation worker hands a large
+   * graph's layout input on from here, so its layout runs beside that rest. Languages
+   * whose graph comes last (Gaia, FormalProposal) do not call it.
+   */
+  readonly onGraph?: (graph: ReasoningGraph, structureKey: string) => void;
 }
 
 export interface LanguageAnalysis {
