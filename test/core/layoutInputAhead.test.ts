@@ -134,7 +134,7 @@ describe('between the two workers', () => {
     const source = wrap<LayoutInputSource>(channel.port2);
     expect(await source.layoutInput(2, true)).toBe(SENT_AHEAD);
     // A focused view is never sent ahead: asked for, it is answered.
-    expect(await source.layoutInput(2, true, { focus: 'b5', depth: 1 })).not.toBe(SENT_AHEAD);
+    expect(await source.layoutInput(2, true, { focus: { id: 'b5', depth: 1 }, collapsed: [] })).not.toBe(SENT_AHEAD);
   });
 
   it('a layout asked for with the text equals the one asked for after its analysis (any large trace)', async () => {
@@ -169,7 +169,7 @@ describe('the page asks for a large text\'s layout with its analysis', () => {
         return layout.layoutOf(r);
       },
     };
-    useDocumentStore.setState({ editorVersion: 0, analysis: null, index: null, views: new Map(), language: 'clair', name: 'big.clair', layoutKey: null, graphVersion: null });
+    useDocumentStore.setState({ editorVersion: 0, analysis: null, index: null, views: new Map(), language: 'clair', name: 'big.clair', layoutKey: null, graphVersion: 0 });
     const pipeline = new DocumentPipeline(validation as unknown as Remote<ValidationApi>, spied as unknown as Remote<LayoutApi>, null);
     const version = pipeline.edit(BIG);
     await until(() => useDocumentStore.getState().graphVersion === version, 'the pasted version drawn');
