@@ -211,6 +211,17 @@ describe('incremental layout: cases', () => {
     expect(outcome.kind).toBe('full');
   });
 
+  it('sizes are compared by distinct ids: a node listed twice is one node, as the layout reads it', () => {
+    const base = laidOut(inputOf(Array.from({ length: 50 }, (_, i) => `n${i}`), []));
+    const twice = { ...base.input, nodes: [...base.input.nodes, ...base.input.nodes] };
+    const outcome = updateLayout(base, withNode(twice, 'm0', ['n0']));
+    expect(outcome.kind).toBe('incremental');
+    // Many more nodes than before decide a full layout, however they were listed.
+    let grown = twice;
+    for (let i = 0; i < 15; i++) grown = withNode(grown, `m${i}`, [`n${i}`]);
+    expect(updateLayout(base, grown)).toEqual({ kind: 'full', changed: 15 });
+  });
+
   it('small graphs are still patched, not re-laid out', () => {
     const tiny = laidOut(inputOf(['a'], []));
     expect(updateLayout(tiny, withNode(tiny.input, 'b', ['a'])).kind).toBe('incremental');
