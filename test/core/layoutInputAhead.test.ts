@@ -9,6 +9,7 @@ import { wrap } from 'comlink';
 import type { Remote } from 'comlink';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
+import { generateGaiaPackage } from '../../bench/generateGaiaPackage.ts';
 import { generateTrace } from '../../bench/generateTrace.ts';
 import { AnalysisSession } from '../../src/core/analysis/analysisSession.ts';
 import { analyzeClair } from '../../src/core/clair/analyzeClair.ts';
@@ -182,5 +183,19 @@ describe('the page asks for a large text\'s layout with its analysis', () => {
     const s = useDocumentStore.getState();
     expect(s.layoutKey).toBe(s.analysis!.structureKey);
     expect(Object.keys(s.positions).length).toBe(s.analysis!.graph.nodes.length);
+  });
+
+  it('a large Gaia module sends nothing ahead: its layout, asked for with it, is answered after the analysis and keyed as any Gaia layout', async () => {
+    const { validation, layout } = joinedWorkers();
+    const text = generateGaiaPackage(1200, 5);
+    expect(text.length).toBeGreaterThan(128 * 1024);
+    useDocumentStore.setState({ editorVersion: 0, analysis: null, index: null, views: new Map(), language: 'gaia', name: 'big.py', layoutKey: null, graphVersion: 0, showHelpers: false });
+    const pipeline = new DocumentPipeline(validation as unknown as Remote<ValidationApi>, layout as unknown as Remote<LayoutApi>, null);
+    const version = pipeline.edit(text);
+    await until(() => useDocumentStore.getState().graphVersion === version, 'the Gaia module drawn');
+    const s = useDocumentStore.getState();
+    expect(s.layoutKey).toBe(`${s.analysis!.structureKey}|no-helpers`);
+    const shown = s.analysis!.graph.nodes.filter((n) => !n.helper).length;
+    expect(Object.keys(s.positions).length).toBe(shown);
   });
 });
