@@ -217,7 +217,7 @@ describe('incremental layout: cases', () => {
     const outcome = updateLayout(base, withNode(twice, 'm0', ['n0']));
     expect(outcome.kind).toBe('incremental');
     // Many more nodes than before decide a full layout, however they were listed.
-    let grown = twice;
+    let grown: LayoutInput = twice;
     for (let i = 0; i < 15; i++) grown = withNode(grown, `m${i}`, [`n${i}`]);
     expect(updateLayout(base, grown)).toEqual({ kind: 'full', changed: 15 });
   });
