@@ -39,8 +39,18 @@ const check = (x: unknown) => verifyOperation(x, { checkSignature: nativeSignatu
 const chain = (n: number, after: SignedOperation | null = null) => opsOfSession(META.session, key, n, after);
 
 async function server(where: { postgres?: string; redis?: string; name?: string } = {}): Promise<TeamServer> {
-  const store = where.postgres ? await postgresRoomStore(where.postgres) : await diskRoomStore(mkdtempSync(join(tmpdir(), 'warrant-bench-rooms-')));
-  return startTeamServer({ port: 0, host: '127.0.0.1', secret: SECRET, store, ...(where.redis ? { redis: where.redis } : {}), ...(where.name ? { name: where.name } : {}) });
+  const dir = mkdtempSync(join(tmpdir(), 'warrant-bench-rooms-'));
+  const store = where.postgres ? await postgresRoomStore(where.postgres, { ...(where.name ? { instance: where.name } : {}), shared: where.redis !== undefined }) : await diskRoomStore(dir);
+  return startTeamServer({
+    port: 0,
+    host: '127.0.0.1',
+    secret: SECRET,
+    store,
+    revocations: where.postgres ? { postgres: where.postgres } : { dir },
+    writeLog: () => undefined,
+    ...(where.redis ? { redis: where.redis } : {}),
+    ...(where.name ? { name: where.name } : {}),
+  });
 }
 
 async function client(url: string, room: string): Promise<RoomConnection> {

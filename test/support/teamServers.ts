@@ -9,6 +9,7 @@ import { textHash } from '../../src/core/oplog/opId.ts';
 import { appendSigned } from '../../src/core/oplog/signOperation.ts';
 import { mintRoomToken } from '../../src/core/team/roomToken.ts';
 import { diskRoomStore, postgresRoomStore } from '../../src/server/roomStores.ts';
+import type { ServerLimits } from '../../src/server/serverLimits.ts';
 import { startTeamServer, type TeamServer } from '../../src/server/teamServer.ts';
 import { connectRoom, type RoomConnection } from '../../src/team/roomConnection.ts';
 
@@ -37,10 +38,21 @@ export function roomsDir(): string {
   return mkdtempSync(join(tmpdir(), 'warrant-rooms-'));
 }
 
-/** A team server: rooms in `where.dir`, or in PostgreSQL at `where.postgres`; Redis when given. */
-export async function teamServer(where: { dir?: string; postgres?: string; redis?: string; name?: string; port?: number }): Promise<TeamServer> {
-  const store = where.postgres ? await postgresRoomStore(where.postgres) : await diskRoomStore(where.dir ?? roomsDir());
-  return startTeamServer({ port: where.port ?? 0, host: '127.0.0.1', secret: TEAM_SECRET, store, ...(where.redis ? { redis: where.redis } : {}), ...(where.name ? { name: where.name } : {}) });
+/** A team server: rooms in `where.dir`, or in PostgreSQL at `where.postgres`; Redis when given. Its log lines go to `where.log` (default: dropped). */
+export async function teamServer(where: { dir?: string; postgres?: string; redis?: string; name?: string; port?: number; log?: string[]; limits?: Partial<ServerLimits> }): Promise<TeamServer> {
+  const dir = where.dir ?? roomsDir();
+  const store = where.postgres ? await postgresRoomStore(where.postgres, { ...(where.name ? { instance: where.name } : {}), shared: where.redis !== undefined }) : await diskRoomStore(dir);
+  return startTeamServer({
+    port: where.port ?? 0,
+    host: '127.0.0.1',
+    secret: TEAM_SECRET,
+    store,
+    revocations: where.postgres ? { postgres: where.postgres } : { dir },
+    writeLog: (line) => where.log?.push(line),
+    ...(where.limits ? { limits: where.limits } : {}),
+    ...(where.redis ? { redis: where.redis } : {}),
+    ...(where.name ? { name: where.name } : {}),
+  });
 }
 
 /** A room client in Node, synced before it is returned. */

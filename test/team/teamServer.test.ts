@@ -110,9 +110,13 @@ describe('one team server', () => {
     expect(checkRoomToken(tokens.write, TEAM_SECRET, 'room-y').ok).toBe(false);
     expect((await invite(readToken())).status).toBe(403);
     expect((await invite('nope')).status).toBe(401);
-    const health = (await (await fetch(`${http}/health`)).json()) as { ok: boolean; memory: { rss: number } };
+    // Anyone learns only that the server is up; a team token also sees what it holds.
+    expect(await (await fetch(`${http}/health`)).json()).toEqual({ ok: true });
+    expect((await fetch(`${http}/health`)).headers.get('access-control-allow-origin')).toBeNull();
+    const health = (await (await fetch(`${http}/health`, { headers: { Authorization: `Bearer ${writeToken()}` } })).json()) as { ok: boolean; memory: { rss: number } };
     expect(health.ok).toBe(true);
     expect(health.memory.rss).toBeGreaterThan(0);
+    expect(await (await fetch(`${http}/health`, { headers: { Authorization: `Bearer ${writeToken('room-x')}` } })).json()).toEqual({ ok: true });
   });
 });
 

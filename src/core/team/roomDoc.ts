@@ -5,7 +5,13 @@
  *  - `ops` (Y.Map): op id → the signed op as canonical JSON. A set: two replicas merge
  *    by union, and replay (roomLog.ts) gives every member the same log;
  *  - `joins` (Y.Map): public key → a request to write (JSON: name, time), which a member
- *    answers with a signed `member_addition` op.
+ *    answers with a signed `member_addition` op;
+ *  - `heads` (Y.Map): member key → that member's signed head of the log as it read it
+ *    after its last append (src/core/oplog/logHead.ts), so a log cut short in the room
+ *    is seen by every reader (roomHeads.ts).
+ * `meta`, `ops` and `joins` only grow: a key, once set, keeps its value; a head is only
+ * ever replaced by a later head of the same member. The team server refuses any update
+ * that would do otherwise (roomUpdateCheck.ts), and readers check the heads anyway.
  * The page, the CLI and the server's tests all read and write rooms through these
  * functions, so the layout lives here alone.
  */
@@ -30,10 +36,16 @@ export interface RoomParts {
   readonly text: Y.Text;
   readonly ops: Y.Map<string>;
   readonly joins: Y.Map<string>;
+  readonly heads: Y.Map<string>;
 }
 
+/** The room's maps whose keys, once set, keep their value (each value a string). */
+export const GROW_ONLY_MAPS = ['meta', 'ops', 'joins'] as const;
+/** The room's map of signed heads: a value is replaced only by a later head of the same member. */
+export const HEADS_MAP = 'heads';
+
 export function roomParts(doc: Y.Doc): RoomParts {
-  return { meta: doc.getMap('meta'), text: doc.getText('text'), ops: doc.getMap<string>('ops'), joins: doc.getMap<string>('joins') };
+  return { meta: doc.getMap('meta'), text: doc.getText('text'), ops: doc.getMap<string>('ops'), joins: doc.getMap<string>('joins'), heads: doc.getMap<string>(HEADS_MAP) };
 }
 
 /** The room's session, or null while nobody has founded it (or its meta is not ours). */
