@@ -18,6 +18,7 @@ import type { LifecycleState } from '../src/core/oplog/lifecycle.ts';
 import type { OpId, SignedOperation } from '../src/core/oplog/operation.ts';
 import { textHash } from '../src/core/oplog/opId.ts';
 import { isRevisable } from '../src/core/oplog/revisionChanges.ts';
+import { pushAll } from '../src/core/largeArrays.ts';
 import type { UserAction } from '../src/core/oplog/userAction.ts';
 import type { UserOperationBody } from '../src/core/session/sessionActions.ts';
 import { commitAction, previewAction, reviewList } from '../src/core/session/sessionActions.ts';
@@ -125,7 +126,7 @@ export function createLifecycleApi(analysisOf: (version: number) => AnalysisView
     },
     /** Ops the page appended to the open session's log. */
     appendLog(request: { session: string; ops: readonly SignedOperation[] }): void {
-      if (request.session === session) log.push(...request.ops);
+      if (request.session === session) pushAll(log, request.ops);
     },
     /**
      * Compares `version` with the last revision recorded and makes it the new baseline.

@@ -4,6 +4,7 @@
  * a lone `-` is a positional (standard input); `--` ends the options.
  */
 import { usageFailure } from './cliFailure.ts';
+import { pushAll } from '../core/largeArrays.ts';
 
 export interface OptionSpec {
   /** Options that are switches (`--json`). */
@@ -30,7 +31,7 @@ export function parseCommandLine(command: string, args: readonly string[], spec:
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '--') {
-      positionals.push(...args.slice(i + 1));
+      pushAll(positionals, args.slice(i + 1));
       break;
     }
     if (arg === '-' || !arg.startsWith('-')) {

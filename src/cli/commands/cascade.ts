@@ -21,6 +21,7 @@ import { LANGUAGES } from '../inputLanguage.ts';
 import { loadDocument, packageOptionsOf } from '../loadDocument.ts';
 import { writeStderr, writeStdout } from '../output.ts';
 import { GAIA_PACKAGE_OPTIONS } from './gaiaPackageOptions.ts';
+import { maxOf, pushAll } from '../../core/largeArrays.ts';
 
 type OpName = 'refute' | 'correct' | 'retract' | 'withdraw';
 const OP_NAMES: readonly OpName[] = ['refute', 'correct', 'retract', 'withdraw'];
@@ -37,7 +38,7 @@ function splitOperations(args: readonly string[]): { ops: { name: OpName; value:
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '--') {
-      rest.push(...args.slice(i));
+      pushAll(rest, args.slice(i));
       break;
     }
     const m = /^--(refute|correct|retract|withdraw)(?:=(.*))?$/s.exec(arg);
@@ -122,7 +123,7 @@ export function cascadeText(result: CascadeJson): string {
     out.push(`  pending review: ${op.pending_review.length ? op.pending_review.join(', ') : 'none'}`);
   }
   const ids = Object.keys(result.states);
-  const width = Math.max(2, ...ids.map((id) => id.length));
+  const width = maxOf(ids.map((id) => id.length), 2);
   out.push('', 'states:');
   for (const id of ids) out.push(`  ${id.padEnd(width)}  ${result.states[id]}`);
   return out.join('\n') + '\n';

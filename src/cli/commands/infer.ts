@@ -19,6 +19,7 @@ import type { InferenceMethod, InferenceResult } from '../../core/infer/inferenc
 import { withGaiaInference } from '../gaiaInference.ts';
 import { writeStderr, writeStdout } from '../output.ts';
 import { GAIA_PACKAGE_OPTIONS } from './gaiaPackageOptions.ts';
+import { maxOf } from '../../core/largeArrays.ts';
 
 export interface InferJson {
   readonly beliefs: readonly { readonly id: string; readonly stated: number; readonly derived: number | null; readonly effective: number | null }[];
@@ -72,7 +73,7 @@ async function inferGaia(gaia: GaiaAnalysis, result: InferenceResult, json: bool
     return 0;
   }
   const rows = result.beliefs.map((b) => [b.label ?? b.knowledge_id.split('::').pop()!, b.belief.toFixed(4)]);
-  const width = Math.max(5, ...rows.map((r) => r[0]!.length));
+  const width = maxOf(rows.map((r) => r[0]!.length), 5);
   const d = result.diagnostics;
   const header = `${'claim'.padEnd(width)}  belief\n`;
   const body = rows.map(([l, b]) => `${l!.padEnd(width)}  ${b}`).join('\n');
@@ -114,7 +115,7 @@ export function beliefTable(beliefs: readonly DerivedConfidence[]): string {
     b.effective === null ? '–' : bandOf(b.effective),
   ]);
   const head = ['id', 'stated', 'derived', 'effective', 'band'];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const widths = head.map((h, i) => maxOf(rows.map((r) => r[i]!.length), h.length));
   // Text columns left-aligned, numbers right-aligned.
   const line = (cells: readonly string[]) =>
     cells

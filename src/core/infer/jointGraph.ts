@@ -16,6 +16,7 @@ import type { InferenceProblem } from './inferenceProblem.ts';
 import type { GaiaIr } from './irInput.ts';
 import { lowerIr } from './lowerIr.ts';
 import type { LoweredGraph } from './lowerIr.ts';
+import { pushAll } from '../largeArrays.ts';
 
 /** A dependency's compiled IR, by the import name its dependent uses. */
 export interface JointDependencyIr {
@@ -38,11 +39,11 @@ export function lowerJoint(ir: GaiaIr, dependencies: readonly JointDependencyIr[
   const warnings: InferenceProblem[] = [];
   const deps: SourceGraph[] = dependencies.map((d) => {
     const lowered = lowerIr(d.ir);
-    warnings.push(...lowered.warnings.map((w) => ({ ...w, message: `dependency ${d.importName}: ${w.message}` })));
+    pushAll(warnings, lowered.warnings.map((w) => ({ ...w, message: `dependency ${d.importName}: ${w.message}` })));
     return { name: d.importName, graph: lowered.graph, prefix: ownerPrefix(d.ir) };
   });
   const local = lowerIr(ir);
-  warnings.push(...local.warnings);
+  pushAll(warnings, local.warnings);
   const graph = mergeFactorGraphs({ name: '', graph: local.graph, prefix: ownerPrefix(ir) }, deps);
   const unpinned = [local.graph, ...deps.map((d) => d.graph)].reduce((n, g) => n + g.hardEvidence.size, 0);
   if (unpinned > 0) {

@@ -9,6 +9,7 @@
  * two steps of x, so only those are recomputed, and a heap with stale entries skipped
  * finds the next variable without scanning them all.
  */
+import { pushAll } from '../largeArrays.ts';
 
 export interface Elimination {
   /** order[i] is the variable eliminated at step i. */
@@ -100,7 +101,8 @@ export function minFillElimination(n: number, scopeStart: Int32Array, scopeVars:
   let widest = 0;
   for (let step = 0; step < n; step++) {
     const later = cliques[step]!.sort((a, b) => position[a]! - position[b]!);
-    flat.push(order[step]!, ...later);
+    flat.push(order[step]!);
+    pushAll(flat, later);
     cliqueStart[step + 1] = flat.length;
     widest = Math.max(widest, later.length);
   }

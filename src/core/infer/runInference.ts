@@ -15,6 +15,7 @@ import type { BeliefEntry, EngineName, InferenceDiagnostics, InferenceOptions, I
 import type { GaiaIr } from './irInput.ts';
 import { lowerJoint } from './jointGraph.ts';
 import { lowerIr } from './lowerIr.ts';
+import { pushAll } from '../largeArrays.ts';
 
 export function runInference(ir: GaiaIr, options: InferenceOptions = {}): InferenceResult {
   const method = options.method ?? 'auto';
@@ -22,7 +23,7 @@ export function runInference(ir: GaiaIr, options: InferenceOptions = {}): Infere
   let graph: CompiledGraph | null = null;
   try {
     const lowered = options.dependencies?.length ? lowerJoint(ir, options.dependencies) : lowerIr(ir);
-    problems.push(...lowered.warnings);
+    pushAll(problems, lowered.warnings);
     graph = compileGraph(lowered.graph);
     const run = runEngine(graph, method, options);
     return {

@@ -15,6 +15,7 @@
  * its sort from where it is used, as a numeral does.
  */
 import type { SourceRange } from '../text/sourceRange.ts';
+import { pushAll } from '../largeArrays.ts';
 import { GateReport } from './gateDiagnostics.ts';
 import { numeralOf } from './numerals.ts';
 import type { ConstExpr, Expr, FormalProposal, NaryExpr, ProveMode } from './proposalTypes.ts';
@@ -305,7 +306,7 @@ class SortChecker {
       const e = stack.pop()!;
       if (e.op === 'const') this.realNumerals.add(e);
       else if (e.op === 'ite') stack.push(e.args[1]!, e.args[2]!);
-      else if (e.op === '+' || e.op === '-' || e.op === '*') stack.push(...e.args);
+      else if (e.op === '+' || e.op === '-' || e.op === '*') pushAll(stack, e.args);
     }
   }
 

@@ -9,6 +9,7 @@
  * session can then start a new one and replay the preamble, the declarations and the
  * knowledge active so far, so the loop can still expand.
  */
+import { pushAll } from '../largeArrays.ts';
 import type { ModelEntry } from './solverOutput.ts';
 import { parseModel, parseSExprs, parseUnsatCore } from './solverOutput.ts';
 import type { SmtSolver } from './smtSolver.ts';
@@ -45,7 +46,10 @@ export class SolverSession {
     await this.close();
     this.current = await this.open();
     const lines = [...this.setup];
-    if (active.length > 0) lines.push('(push 1)', ...active);
+    if (active.length > 0) {
+      lines.push('(push 1)');
+      pushAll(lines, active);
+    }
     const reply = await this.solver.run(lines.join('\n'), { timeoutMs });
     const { answer, error } = answerOf(reply.output, reply.stopped);
     const ok = answer !== 'error' && answer !== 'timeout' && answer !== 'cancelled' && reply.alive !== false;

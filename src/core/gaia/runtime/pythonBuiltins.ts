@@ -15,6 +15,7 @@ import type { GaiaRuntime } from './gaiaRuntime.ts';
 import type { GValue } from './gaiaValues.ts';
 import { NONE, OPAQUE, describeValue } from './gaiaValues.ts';
 import { compare, formatWithSpec, iterate, pyStr, truthy } from './pythonSemantics.ts';
+import { minOf } from '../../largeArrays.ts';
 
 export const EVALUATED_BUILTINS: ReadonlySet<string> = new Set([
   'globals', 'vars', 'len', 'range', 'str', 'int', 'float', 'bool', 'list', 'tuple', 'dict', 'sorted', 'reversed',
@@ -138,7 +139,7 @@ export function callBuiltin(rt: GaiaRuntime, name: string, args: readonly ArgVal
     case 'zip': {
       const lists = a.map(iterate);
       if (lists.some((l) => l === undefined)) return unsupported(rt, 'zip() of this value', range);
-      const n = Math.min(...lists.map((l) => l!.length));
+      const n = minOf(lists.map((l) => l!.length));
       return list(Array.from({ length: lists.length === 0 ? 0 : n }, (_, i) => tuple(lists.map((l) => l![i]!))));
     }
     case 'min':
