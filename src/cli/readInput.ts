@@ -9,9 +9,16 @@
  * pipes (FIFOs, `<(…)`, `/dev/stdin` on a pipe) are read; character and block devices
  * and sockets are refused before a byte is read — `/dev/zero` never ends. Standard
  * input (`-`) is read whatever it is, with the same bound.
+ *
+ * Nothing blocks: a file is opened with O_NONBLOCK, so a FIFO that nobody has opened for
+ * writing does not stop the event loop in open(2) (nor a thread-pool thread, which would
+ * keep the process alive) — it is waited for, on the event loop, for at most
+ * WARRANT_FIFO_WAIT_MS (default 10 s: a producer started in the same shell line may open
+ * it a moment later), then refused.
  */
 import type { Stats } from 'node:fs';
-import { closeSync, createReadStream, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { Socket } from 'node:net';
 import type { InputKind } from '../core/text/inputLimits.ts';
 import { MAX_DOCUMENT_BYTES, MAX_LOG_BYTES, tooLargeMessage } from '../core/text/inputLimits.ts';
 import { CliFailure } from './cliFailure.ts';
@@ -39,6 +46,13 @@ export interface ReadOptions {
 export type StdinReader = (limit: number) => Promise<Buffer | null>;
 
 const CHUNK = 64 * 1024;
+
+/** How long a FIFO is waited for when nobody has it open for writing, unless WARRANT_FIFO_WAIT_MS says otherwise. */
+export const DEFAULT_FIFO_WAIT_MS = 10_000;
+export const FIFO_WAIT_VARIABLE = 'WARRANT_FIFO_WAIT_MS';
+
+/** Never waits in open(2): a FIFO without a writer opens at once (POSIX), and O_NONBLOCK changes nothing for a regular file. */
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 
 export function inputLimit(options: ReadOptions = {}): number {
   return options.limit ?? (options.kind === 'log' || options.kind === 'archive' ? MAX_LOG_BYTES : MAX_DOCUMENT_BYTES);
@@ -68,15 +82,16 @@ export async function readFileBounded(path: string, limit: number, kind: InputKi
   try {
     // What it is, before opening it: a device is refused unopened (opening some has effects, or waits).
     refuseKind(statSync(path), label);
-    fd = openSync(path, 'r');
+    fd = openSync(path, OPEN_FLAGS);
     // What was opened (the name may have been replaced meanwhile).
     const info = fstatSync(fd);
     refuseKind(info, label);
     if (info.isFile() && info.size > limit) throw new CliFailure(`cannot read ${label}: ${tooLargeMessage(info.size, limit, kind)}`);
     if (info.isFIFO()) {
-      // A pipe: read as a stream, bounded; it ends when its writer closes it.
-      const stream = createReadStream('', { fd, autoClose: false, highWaterMark: CHUNK });
-      const bytes = await readStreamBounded(stream, limit);
+      // A pipe: read on the event loop, bounded; it ends when its writer closes it. The socket owns the descriptor now.
+      const pipeFd = fd;
+      fd = null;
+      const bytes = await readPipeBounded(pipeFd, limit, fifoWaitMs(), label);
       if (bytes === null) throw new CliFailure(`cannot read ${label}: ${tooLargeMessage(null, limit, kind)}`);
       if (bytes.includes(0)) throw binary(label);
       return bytes;
@@ -109,6 +124,51 @@ export async function readFileBounded(path: string, limit: number, kind: InputKi
       }
     }
   }
+}
+
+/**
+ * Reads a pipe opened with O_NONBLOCK through a socket on the event loop: data as it
+ * comes, the end when the writer closes it (on Linux a FIFO reports no hang-up before a
+ * writer has opened it). If by `waitMs` nothing has come and no writer has it open — a
+ * read then says "no data yet" (EAGAIN) only while one does — the socket is destroyed
+ * and the read fails; nothing is left pending, so the process exits. A writer that has
+ * opened it by then is waited for as long as it takes, as a pipe always was.
+ */
+async function readPipeBounded(fd: number, limit: number, waitMs: number, label: string): Promise<Buffer | null> {
+  const pipe = new Socket({ fd, readable: true, writable: false });
+  let ended = false;
+  pipe.once('end', () => (ended = true));
+  const timer = setTimeout(() => {
+    if (pipe.bytesRead > 0 || ended) return;
+    const probe = Buffer.allocUnsafe(CHUNK);
+    let bytesRead: number;
+    try {
+      bytesRead = readSync(fd, probe, 0, CHUNK, null);
+    } catch (e) {
+      // EAGAIN: a writer has it open and has not written yet.
+      if ((e as { code?: unknown }).code === 'EAGAIN') return;
+      pipe.destroy(e as Error);
+      return;
+    }
+    // Bytes that came just now: put back in front, for the reader (it has had none yet).
+    if (bytesRead > 0) pipe.unshift(probe.subarray(0, bytesRead));
+    else pipe.destroy(new CliFailure(`cannot read ${label}: nobody opened the pipe for writing within ${waitMs / 1000} s`));
+  }, waitMs);
+  try {
+    return await readStreamBounded(pipe, limit);
+  } finally {
+    clearTimeout(timer);
+    pipe.destroy();
+  }
+}
+
+/** WARRANT_FIFO_WAIT_MS, a whole number of milliseconds, else DEFAULT_FIFO_WAIT_MS. */
+export function fifoWaitMs(env: NodeJS.ProcessEnv = process.env): number {
+  const value = env[FIFO_WAIT_VARIABLE];
+  if (value === undefined || value.trim() === '') return DEFAULT_FIFO_WAIT_MS;
+  if (!/^\d+$/.test(value.trim())) throw new CliFailure(`${FIFO_WAIT_VARIABLE} takes a whole number of milliseconds, not "${value}"`);
+  // Past 2^31 − 1 ms a timer fires at once; that is 24 days, so as good as forever.
+  return Math.min(Number(value.trim()), 2 ** 31 - 1);
 }
 
 function refuseKind(info: Stats, label: string): void {
