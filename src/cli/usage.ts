@@ -47,15 +47,15 @@ const EXTENSIONS = LANGUAGE_TABLE.map((l) => `${l.extensions.join('/')} ${l.name
 export const COMMAND_USAGE: Readonly<Record<string, string>> = {
   check: `warrant check FILE... [--json] [--lang ${LANG}]`,
   infer: `warrant infer FILE [--json] [--lang ${LANG}] [--method auto|exact|jt|bp|trw_bp] [--depth N] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
-  export: `warrant export FILE --to ${CLI_EXPORT_FORMATS.join('|')} [--out PATH] [--ops LOG.jsonl] [--mode entailment|model|consistency] [--helpers] [--lang ${LANG}] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
+  export: `warrant export FILE --to ${CLI_EXPORT_FORMATS.join('|')} [--out PATH] [--ops LOG.jsonl] [--allow-headless] [--allow-rollback] [--mode entailment|model|consistency] [--helpers] [--lang ${LANG}] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
   bench: 'warrant bench [--json] [--quick] [--no-browser]',
-  explain: `warrant explain FILE ID [--json] [--ops LOG.jsonl] [--lang ${LANG}] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
+  explain: `warrant explain FILE ID [--json] [--ops LOG.jsonl] [--allow-headless] [--allow-rollback] [--lang ${LANG}] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
   cascade: `warrant cascade FILE (--refute ID | --correct ID=CONF | --retract ID | --withdraw ID)... [--json] [--lang ${LANG}] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
   similar: `warrant similar FILE (ID | --query TEXT) [--strategy hrr|hdc] [-k N] [--json] [--lang ${SIMILAR_LANG}] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
   lsp: 'warrant lsp --stdio',
-  share: 'warrant share FILE [--base URL]',
-  serve: 'warrant serve [--port N] [--host H] [--dir DIR | --postgres URL] [--redis URL] [--name NAME] [--secret-file FILE]',
-  token: 'warrant token [--room ROOM] [--read-only] [--days N] [--dir DIR] [--secret-file FILE]',
+  share: 'warrant share FILE [--base URL] [--allow-headless] [--allow-rollback]',
+  serve: 'warrant serve [--port N] [--host H] [--dir DIR | --postgres URL] [--redis URL] [--name NAME] [--secret-file FILE] [--invite-days N] [--max-… N]',
+  token: 'warrant token [--room ROOM] [--read-only] [--days N] [--revoke TOKEN|ID] [--dir DIR | --postgres URL] [--secret-file FILE]',
   pull: 'warrant pull ROOM --out FILE [--ops LOG.jsonl] [--text FILE] [--server URL] [--token T]',
   push: 'warrant push FILE ROOM [--server URL] [--token T]',
   prove: 'warrant prove FILE [--solver z3|cvc5] [--mode entailment|model|consistency] [--timeout MS] [--intuition none|hrr|hdc] [--json]',
@@ -112,6 +112,8 @@ ${entry(`--lang ${LANG}`, `language of the input (default: from the extension: $
   --version V                     found beside the file or above it)
   --deps DIR                      a folder of Gaia package folders the package may import
                                   from (besides [tool.uv.sources] paths and file:// requirements)
+${entry('--allow-headless', "read a session's log (--ops, a session file to share) that has no signed head; without it such a log is an error, since every log Warrant writes ends with its head")}
+${entry('--allow-rollback', "read a log older than a head this device has seen of its session (remembered in $WARRANT_STATE_DIR/heads, else ~/.config/warrant/heads); without it that is an error")}
 
 FILE may also be a Gaia package folder, or its pyproject.toml: every module is read.
   --json                          machine-readable output

@@ -23,6 +23,8 @@ export interface RouteContext {
   readonly inviteMs: number;
   readonly requestBytes: number;
   readonly revocations: TokenRevocations;
+  /** A token was revoked here: close what it holds open. */
+  readonly onRevoked: () => void;
   readonly log: ServerLog;
   /** What a team token may see on /health. */
   details(): Record<string, unknown>;
@@ -105,6 +107,7 @@ async function route(request: IncomingMessage, response: ServerResponse, context
       id = named;
     }
     await context.revocations.revoke(id);
+    context.onRevoked();
     json(response, 200, { revoked: id });
     return;
   }

@@ -100,10 +100,19 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     extensionName: 'warrant rooms',
     async onLoadDocument({ documentName, document, context }) {
       const room = documentName;
+      // A room that is not opened is let go of here: Hocuspocus forgets it without
+      // destroying it (its awareness timer would keep running, one per attempt).
+      const refuse = async (reason: string): Promise<never> => {
+        await journal.drain(room);
+        journal.release(room);
+        document.destroy();
+        throw { reason };
+      };
       let stored;
       try {
         stored = await journal.open(room);
       } catch (e) {
+        document.destroy();
         unreadable.set(room, briefly(e));
         log.event(`room ${quoted(room)} cannot be read: ${briefly(e)}`, `unreadable ${room}`);
         throw { reason: `room ${room} cannot be read on the server (${briefly(e)}); its stored files are kept as they are` };
@@ -111,11 +120,7 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
       const ctx = context as Partial<RoomContext>;
       if (!stored && ctx.rights === 'write' && ctx.tokenId) {
         const recent = (roomsMade.get(ctx.tokenId) ?? []).filter((t) => t > Date.now() - HOUR);
-        if (recent.length >= limits.roomsPerHour) {
-          await journal.drain(room);
-          journal.release(room);
-          throw { reason: `this token has made ${recent.length} rooms in the last hour, the most the server allows` };
-        }
+        if (recent.length >= limits.roomsPerHour) return refuse(`this token has made ${recent.length} rooms in the last hour, the most the server allows`);
         roomsMade.set(ctx.tokenId, [...recent, Date.now()]);
       }
       try {
@@ -125,9 +130,7 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
       } catch (e) {
         unreadable.set(room, `damaged: ${briefly(e)}`);
         log.event(`room ${quoted(room)} is damaged on disk and was not opened: ${briefly(e)}`, `unreadable ${room}`);
-        await journal.drain(room);
-        journal.release(room);
-        throw { reason: `room ${room} is damaged on the server and cannot be opened; its stored files are kept as they are` };
+        return refuse(`room ${room} is damaged on the server and cannot be opened; its stored files are kept as they are`);
       }
       unreadable.delete(room);
       checks.set(room, new RoomUpdateCheck(document, headCheck));
@@ -239,7 +242,7 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
   };
 
   const httpServer = createServer((request, response) => {
-    void answerRequest(request, response, { secret: options.secret, name, inviteMs: options.inviteMs ?? DEFAULT_INVITE_MS, requestBytes: limits.requestBytes, revocations, log, details });
+    void answerRequest(request, response, { secret: options.secret, name, inviteMs: options.inviteMs ?? DEFAULT_INVITE_MS, requestBytes: limits.requestBytes, revocations, onRevoked: closeRevoked, log, details });
   });
   // A request that is not HTTP is answered 400 and its socket closed (not an exception).
   httpServer.on('clientError', (_e, socket: Duplex) => {

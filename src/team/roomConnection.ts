@@ -21,6 +21,12 @@ export interface RoomConnectionOptions {
   readonly onStatus?: (status: RoomStatus) => void;
   /** The server refused the token (the reason when it gave one). */
   readonly onRefused?: (reason: string) => void;
+  /**
+   * The server closed this room's connection with a reason while the socket stayed open:
+   * it refused a change (the room is full, the change would rewrite history) or the token
+   * was revoked. The connection stays closed: what was refused would be refused again.
+   */
+  readonly onClosed?: (reason: string) => void;
   readonly onSynced?: () => void;
 }
 
@@ -31,8 +37,10 @@ export interface RoomConnection {
   readonly synced: Promise<void>;
   /** Whether the server let this connection write (false: read-only, or not known yet). */
   canWrite(): boolean;
-  /** Resolves once every local change has been acknowledged by the server. */
+  /** Resolves once every local change has been acknowledged by the server; rejects when the server closed the room. */
   flushed(timeoutMs?: number): Promise<void>;
+  /** Why the server closed the room, or null while it has not. */
+  closedBecause(): string | null;
   close(): void;
 }
 
@@ -49,6 +57,8 @@ export function connectRoom(address: RoomAddress, options: RoomConnectionOptions
     maxAttempts: 0,
   });
   let settle: { resolve: () => void; reject: (e: Error) => void } | null = null;
+  let closedBecause: string | null = null;
+  const whenClosed = new Set<(reason: string) => void>();
   const synced = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
   // Nobody may be waiting on it (the page follows events): never an unhandled rejection.
   synced.catch(() => {});
@@ -67,6 +77,16 @@ export function connectRoom(address: RoomAddress, options: RoomConnectionOptions
       const why = !reason || reason === 'permission-denied' ? 'the server refused the token' : reason;
       settle?.reject(new Error(why));
       options.onRefused?.(why);
+      // Refused now, refused on every retry: stop trying.
+      socket.disconnect();
+    },
+    onClose: ({ event }) => {
+      // The socket is still up: the server closed this room alone, and said why.
+      if (socket.status !== 'connected' || closedBecause !== null) return;
+      closedBecause = event.reason || 'the server closed the room';
+      settle?.reject(new Error(closedBecause));
+      options.onClosed?.(closedBecause);
+      for (const f of whenClosed) f(closedBecause);
     },
   });
   // A provider on a socket it did not make is attached by hand.
@@ -78,19 +98,30 @@ export function connectRoom(address: RoomAddress, options: RoomConnectionOptions
     canWrite: () => provider.isAuthenticated && provider.authorizedScope === 'read-write',
     flushed: (timeoutMs = 10_000) =>
       new Promise<void>((resolve, reject) => {
+        if (closedBecause !== null) return reject(new Error(closedBecause));
         if (!provider.hasUnsyncedChanges) return resolve();
-        const timer = setTimeout(() => {
+        const done = () => {
+          clearTimeout(timer);
           provider.off('unsyncedChanges', check);
+          whenClosed.delete(closed);
+        };
+        const timer = setTimeout(() => {
+          done();
           reject(new Error('the server did not acknowledge every change in time'));
         }, timeoutMs);
         const check = () => {
           if (provider.hasUnsyncedChanges) return;
-          clearTimeout(timer);
-          provider.off('unsyncedChanges', check);
+          done();
           resolve();
         };
+        const closed = (reason: string) => {
+          done();
+          reject(new Error(reason));
+        };
         provider.on('unsyncedChanges', check);
+        whenClosed.add(closed);
       }),
+    closedBecause: () => closedBecause,
     close: () => {
       provider.destroy();
       socket.destroy();

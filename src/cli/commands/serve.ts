@@ -97,5 +97,7 @@ export async function runServe(args: readonly string[]): Promise<number> {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+  // Stopped: whatever a library still holds open (a timer, a pool) does not keep the process.
+  setTimeout(() => process.exit(0), 500).unref();
   return 0;
 }
