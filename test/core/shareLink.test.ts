@@ -1,6 +1,8 @@
+import { deflateRawSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deflateSync, strToU8 } from 'fflate';
+import { MAX_DOCUMENT_BYTES } from '../../src/core/text/inputLimits.ts';
 import { generateTrace } from '../../bench/generateTrace.ts';
 import { decodeShare, encodeShare, isShareFragment, MAX_SHARE_URL_CHARS, SHARE_FORMAT, shareUrl } from '../../src/core/share/shareLink.ts';
 import type { SharePayload } from '../../src/core/share/shareLink.ts';
@@ -86,5 +88,53 @@ describe('share links', () => {
     const bomb = `#share=${Buffer.from(deflateSync(new Uint8Array(5_000_000))).toString('base64url')}`;
     expect(bomb.length).toBeLessThan(20_000);
     expect(decodeShare(bomb, 1_000_000)).toMatchObject({ ok: false, reason: expect.stringMatching(/larger than/) });
+  });
+});
+
+describe('share links obey the document limit a paste or a file does (16 MiB)', () => {
+  const MiB = 1024 * 1024;
+  const fragment = (json: Buffer | string) => `#share=${deflateRawSync(json, { level: 4 }).toString('base64url')}`;
+  const overLimit = /^the link's document is too large: it is (more than 16 MiB|[0-9.]+ (MiB|bytes)); Warrant reads at most 16 MiB for a document$/;
+
+  it('a 20 MiB text: refused with the words of an over-large file', () => {
+    const result = decodeShare(`#share=${encodeShare({ name: 'big.clair', text: 'x'.repeat(20 * MiB) })}`);
+    expect(result).toEqual({ ok: false, reason: "the link's document is too large: it is more than 16 MiB; Warrant reads at most 16 MiB for a document" });
+  });
+
+  it('a 250 MiB text (a link of a few hundred KB): refused once 17 MiB have come out, never inflated whole', () => {
+    const head = `{"format":"${SHARE_FORMAT}","name":"huge.clair","text":"`;
+    const json = Buffer.alloc(head.length + 250 * MiB + 2, 'x');
+    json.write(head, 0);
+    json.write('"}', json.length - 2);
+    const hash = fragment(json);
+    expect(hash.length).toBeLessThan(1_000_000);
+    const start = performance.now();
+    const result = decodeShare(hash);
+    const ms = performance.now() - start;
+    // The archive bound (256 MiB) would say "larger than"; the document bound stops it first.
+    expect(result).toMatchObject({ ok: false, reason: expect.stringMatching(overLimit) });
+    expect(result.ok ? '' : result.reason).toContain('more than 16 MiB');
+    expect(ms).toBeLessThan(10_000);
+  });
+
+  it('just past the limit: the exact size, as a file of that size is told', () => {
+    const result = decodeShare(`#share=${encodeShare({ name: 'edge.clair', text: 'x'.repeat(MAX_DOCUMENT_BYTES + 1) })}`);
+    expect(result).toEqual({ ok: false, reason: "the link's document is too large: it is 16777217 bytes; Warrant reads at most 16 MiB for a document" });
+  });
+
+  it('a package whose files together are past the limit is refused; a 16 MiB text and one of escapes are not', () => {
+    const files: [string, string][] = [['a.py', 'x'.repeat(9 * MiB)], ['b.py', 'y'.repeat(9 * MiB)]];
+    expect(decodeShare(`#share=${encodeShare({ name: 'pkg', files })}`)).toMatchObject({ ok: false, reason: expect.stringMatching(overLimit) });
+    const full = 'x'.repeat(MAX_DOCUMENT_BYTES);
+    expect(decodeShare(`#share=${encodeShare({ name: 'full.clair', text: full })}`)).toEqual({ ok: true, payload: { name: 'full.clair', text: full } });
+    // Each control character is six bytes of JSON (\u0001) and one of text: 4 MiB of them is 24 MiB of JSON, and fine.
+    const escapes = '\u0001'.repeat(4 * MiB);
+    const back = decodeShare(`#share=${encodeShare({ name: 'escapes.clair', text: escapes })}`);
+    expect(back.ok && 'text' in back.payload && back.payload.text === escapes).toBe(true);
+  });
+
+  it('a link is not made for a document past the limit (the page and `warrant share` alike)', () => {
+    const link = shareUrl(BASE, { name: 'big.clair', text: 'x'.repeat(MAX_DOCUMENT_BYTES + 1) });
+    expect(link).toMatchObject({ ok: false, reason: expect.stringMatching(overLimit) });
   });
 });
