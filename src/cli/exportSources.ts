@@ -22,7 +22,7 @@ import { loadOrCreateDeviceKey } from './deviceKeyFile.ts';
 import { documentExplanations } from './documentExplanations.ts';
 import { withGaiaInference } from './gaiaInference.ts';
 import type { LoadedDocument } from './loadDocument.ts';
-import type { OpsLog } from './opsFile.ts';
+import type { LogAllowances, OpsLog } from './opsFile.ts';
 import { readOpsLog } from './opsFile.ts';
 import { writeStderr } from './output.ts';
 import { STDIN_NAME } from './readInput.ts';
@@ -30,6 +30,8 @@ import { STDIN_NAME } from './readInput.ts';
 export interface CliExportContext {
   /** `--ops`: a session's log. */
   readonly opsPath?: string | undefined;
+  /** `--allow-headless`, `--allow-rollback`: how the log may be read. */
+  readonly allow?: LogAllowances;
   /** `--mode`: the proposal's mode for `smtlib`. */
   readonly mode?: ProveMode | undefined;
   /** `--helpers`: draw Gaia's helper claims in a picture (hidden by default, as in the page). */
@@ -102,7 +104,7 @@ export async function cliExportSources(
   context: CliExportContext,
 ): Promise<{ sources: Partial<ExportSources>; logBroken: boolean }> {
   let log: Promise<OpsLog | null> | null = null;
-  const readLog = () => (log ??= context.opsPath === undefined ? Promise.resolve(null) : readOpsLog(context.opsPath));
+  const readLog = () => (log ??= context.opsPath === undefined ? Promise.resolve(null) : readOpsLog(context.opsPath, context.allow));
   const sources: { -readonly [N in ExportNeed]?: ExportSources[N] } = {};
   for (const need of needs) (sources as Record<ExportNeed, unknown>)[need] = await CLI_SOURCES[need](doc, readLog, context);
   return { sources, logBroken: log !== null && ((await log) as OpsLog | null)?.broken === true };

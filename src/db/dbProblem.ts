@@ -22,13 +22,17 @@ export type DbProblemCode =
   /** The named session does not exist (or its record is unreadable). */
   | 'missing-session'
   /** Signing was needed (a copy of a log under a new session id) but no signer was given. */
-  | 'signer-required';
+  | 'signer-required'
+  /** An archive's log has ops and no signed head; importing it takes an explicit choice (`allowHeadless`). */
+  | 'headless-log'
+  /** This device has seen a later head of the archive's session; importing it takes an explicit choice (`allowRollback`). */
+  | 'rolled-back';
 
 export interface DbProblem {
   readonly code: DbProblemCode;
   readonly message: string;
   /** The table the problem concerns, when there is one. */
-  readonly table?: 'sessions' | 'ops' | 'texts' | 'keys';
+  readonly table?: 'sessions' | 'ops' | 'texts' | 'keys' | 'heads' | 'seenHeads';
   /** The primary key of the record concerned, when known. */
   readonly key?: string;
 }

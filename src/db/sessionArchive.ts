@@ -15,6 +15,11 @@
  * revision's text is present; that every op is signed by a member of the session and
  * that the log ends where its head says (src/core/oplog/readLog.ts, the rule replay
  * applies). An optional `verify` (src/core/oplog's signature check) is run on every op.
+ * A log with ops and no head (`headless-log`), or one older than a head this device has
+ * seen of the session (`rolled-back`, src/core/oplog/knownHead.ts against knownHeads.ts),
+ * is refused unless the caller asks for it explicitly (`allowHeadless`, `allowRollback`);
+ * a session text or revision text past the document limit is refused as a paste would be.
+ * An imported head that extends what this device knew is remembered (`seenHeads`).
  *
  * If the session id is free the session is written as it is (same op ids). If it is
  * taken by an identical session nothing is written (`unchanged`). If it is taken by a
@@ -24,10 +29,18 @@
  * members do not include this device's key (`member`): kept as it is, nothing could be
  * added to its log here.
  */
+import type { KnownHead } from '../core/oplog/knownHead.ts';
+import { headToRemember, rollbackProblem } from '../core/oplog/knownHead.ts';
 import type { SignedHead } from '../core/oplog/logHead.ts';
+import { chainHead } from '../core/oplog/logHead.ts';
 import type { SignedOperation } from '../core/oplog/operation.ts';
+import type { LogReading } from '../core/oplog/readLog.ts';
 import { readLogValues } from '../core/oplog/readLog.ts';
+import { membersOf } from '../core/oplog/sessionMembers.ts';
+import { MAX_DOCUMENT_BYTES, tooLargeMessage, utf8Length } from '../core/text/inputLimits.ts';
 import { dbProblem, errorMessage, type DbProblem } from './dbProblem.ts';
+import { knownHeadIn } from './knownHeads.ts';
+import type { HeadSigner } from './opLogStore.ts';
 import { copyLogToSession, type OperationSigner } from './logCopy.ts';
 import { isOpId, readOperation, readSessionRecord, textHashesOf } from './recordValidation.ts';
 import { SessionRepository } from './sessionRepository.ts';
@@ -60,6 +73,16 @@ export interface ImportOptions {
   readonly newId?: () => string;
   /** This device's key (`ed25519:…`): an archive it is not a member of is re-signed as a new session. */
   readonly member?: string;
+  /** Import a log that has ops and no signed head (the user chose to); else it is refused (`headless-log`). */
+  readonly allowHeadless?: boolean;
+  /** Import a log older than a head this device has seen of the session (the user chose to); else it is refused (`rolled-back`). */
+  readonly allowRollback?: boolean;
+}
+
+/** How an archive's log is judged beyond its own consistency. */
+export interface ArchiveCheckOptions extends Pick<ImportOptions, 'allowHeadless' | 'allowRollback'> {
+  /** The head this device knows of the archive's session (knownHeads.ts). */
+  readonly known?: KnownHead | null;
 }
 
 function invalid(message: string): DbProblem {
@@ -81,13 +104,24 @@ export function serializeArchive(archive: SessionArchive): string {
   )}\n`;
 }
 
-/** Reads the session, its log and texts; any unreadable part fails the export. */
-export async function buildSessionArchive(db: WarrantDb, id: string): Promise<{ ok: true; archive: SessionArchive } | { ok: false; problem: DbProblem }> {
+/**
+ * Reads the session, its log and texts; any unreadable part fails the export. A log
+ * stored without a head (a session from before heads, or copied here and not written to
+ * since) gets one signed by `headSigner` when its key is a member: every archive
+ * Warrant writes carries its head.
+ */
+export async function buildSessionArchive(db: WarrantDb, id: string, headSigner?: HeadSigner): Promise<{ ok: true; archive: SessionArchive } | { ok: false; problem: DbProblem }> {
   const repository = new SessionRepository(db);
   const found = await repository.get(id);
   if (!found.ok) return found;
-  const [log, head] = await Promise.all([repository.readOps(id), repository.readHead(id)]);
+  const [log, stored] = await Promise.all([repository.readOps(id), repository.readHead(id)]);
   if (log.problems.length > 0) return { ok: false, problem: log.problems[0]! };
+  let head = stored;
+  const last = log.ops[log.ops.length - 1];
+  if (!head && last && headSigner) {
+    const members = membersOf(log.ops);
+    if (members.has(headSigner.author)) head = await headSigner.sign(chainHead(last, members.list(), headSigner.author));
+  }
   const texts: { hash: string; text: string }[] = [];
   for (const hash of [...textHashesOf(log.ops)].sort()) {
     const read = await repository.readText(hash);
@@ -100,9 +134,9 @@ export async function buildSessionArchive(db: WarrantDb, id: string): Promise<{ 
   return { ok: true, archive: { format: SESSION_ARCHIVE_FORMAT, session: found.session, texts, ops: log.ops, head } };
 }
 
-/** The whole session as one `warrant.session.v1` JSON text. */
-export async function exportSession(db: WarrantDb, id: string): Promise<ExportResult> {
-  const built = await buildSessionArchive(db, id);
+/** The whole session as one `warrant.session.v1` JSON text (`headSigner`: see buildSessionArchive). */
+export async function exportSession(db: WarrantDb, id: string, headSigner?: HeadSigner): Promise<ExportResult> {
+  const built = await buildSessionArchive(db, id, headSigner);
   return built.ok ? { ok: true, json: serializeArchive(built.archive) } : built;
 }
 
@@ -110,7 +144,8 @@ export async function exportSession(db: WarrantDb, id: string): Promise<ExportRe
 export async function checkArchive(
   value: unknown,
   verify?: ImportOptions['verify'],
-): Promise<{ ok: true; archive: SessionArchive; members: readonly string[] } | { ok: false; problems: DbProblem[] }> {
+  options: ArchiveCheckOptions = {},
+): Promise<{ ok: true; archive: SessionArchive; members: readonly string[]; reading: LogReading } | { ok: false; problems: DbProblem[] }> {
   const problems: DbProblem[] = [];
   if (!value || typeof value !== 'object' || Array.isArray(value)) return { ok: false, problems: [invalid('The file is not a JSON object.')] };
   const v = value as Record<string, unknown>;
@@ -122,12 +157,20 @@ export async function checkArchive(
   if (!Array.isArray(v.texts)) problems.push(invalid('"texts" must be a list.'));
   if (!Array.isArray(v.ops)) problems.push(invalid('"ops" must be a list.'));
   if (!session.ok || !Array.isArray(v.texts) || !Array.isArray(v.ops)) return { ok: false, problems };
+  // The document limit a paste or a file obeys (src/core/text/inputLimits.ts).
+  const tooLarge = (text: string, what: string) => {
+    const bytes = utf8Length(text);
+    if (bytes > MAX_DOCUMENT_BYTES) problems.push(invalid(`${what} cannot be opened: ${tooLargeMessage(bytes, MAX_DOCUMENT_BYTES, 'document')}.`));
+  };
+  tooLarge(session.value.text, "The session's text");
 
   const texts: { hash: string; text: string }[] = [];
   v.texts.forEach((t: unknown, i) => {
     const entry = t as { hash?: unknown; text?: unknown } | null;
     if (!entry || !isOpId(entry.hash) || typeof entry.text !== 'string') {
       problems.push(invalid(`texts[${i}] needs a "b3:" hash and a text.`));
+    } else if (utf8Length(entry.text) > MAX_DOCUMENT_BYTES) {
+      tooLarge(entry.text, `texts[${i}]`);
     } else if (hashText(entry.text) !== entry.hash) {
       problems.push(invalid(`texts[${i}]: the text does not match its hash ${entry.hash}.`));
     } else texts.push({ hash: entry.hash, text: entry.text });
@@ -162,12 +205,22 @@ export async function checkArchive(
   for (const hash of textHashesOf(ops)) if (!have.has(hash)) problems.push(invalid(`The revision text ${hash} named by the log is not in the file.`));
   if (problems.length > 0) return { ok: false, problems };
   // Members and the head: signatures were checked above (verify), the head's here.
-  const reading = readLogValues(ops, { preverified: true, session: session.value.id, head: v.head ?? null });
+  const reading = readLogValues(ops, { preverified: true, session: session.value.id, head: v.head ?? null, allowHeadless: options.allowHeadless === true });
   for (const r of reading.rejected) problems.push(invalid(`ops[${r.index}] (seq ${ops[r.index]?.seq ?? '?'}) was refused: ${r.detail}.`));
-  for (const p of reading.problems) if (p.severity === 'error') problems.push(invalid(`The log is not what its head says: ${p.message}.`));
+  const rollback = rollbackProblem(options.known ?? null, reading, options.allowRollback === true);
+  for (const p of [...reading.problems, ...(rollback ? [rollback] : [])]) if (p.severity === 'error') problems.push(archiveLogProblem(p.code, p.message));
   if (problems.length > 0) return { ok: false, problems };
   texts.sort((a, b) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0));
-  return { ok: true, archive: { format: SESSION_ARCHIVE_FORMAT, session: session.value, texts, ops, head: reading.head }, members: reading.members };
+  return { ok: true, archive: { format: SESSION_ARCHIVE_FORMAT, session: session.value, texts, ops, head: reading.head }, members: reading.members, reading };
+}
+
+/** What an import says of a log problem (readLog.ts, knownHead.ts): the two a person may choose to pass over have their own codes. */
+function archiveLogProblem(code: LogReading['problems'][number]['code'], message: string): DbProblem {
+  if (code === 'no-head') {
+    return dbProblem('headless-log', `The session's log has no signed head, so whether it was cut short cannot be checked (every log Warrant writes ends with one); import it without a head only if you trust where it came from.`);
+  }
+  if (code === 'rolled-back') return dbProblem('rolled-back', `The session's log is older than one this device has seen: ${message}; import it only if you mean to go back to that state.`);
+  return invalid(`The log is not what its head says: ${message}.`);
 }
 
 /** Imports a `warrant.session.v1` JSON text (see the file comment for id clashes). */
@@ -178,8 +231,11 @@ export async function importSession(db: WarrantDb, json: string, options: Import
   } catch (e) {
     return { ok: false, problems: [invalid(`The file is not JSON: ${errorMessage(e)}.`)] };
   }
-  const checked = await checkArchive(parsed, options.verify);
+  const archivedId = (parsed as { session?: { id?: unknown } } | null)?.session?.id;
+  const seen = typeof archivedId === 'string' ? await knownHeadIn(db, archivedId) : { known: null, problems: [] };
+  const checked = await checkArchive(parsed, options.verify, { allowHeadless: options.allowHeadless, allowRollback: options.allowRollback, known: seen.known });
   if (!checked.ok) return checked;
+  const remember = headToRemember(seen.known, checked.reading);
   const archive = checked.archive;
   let session = archive.session;
   let ops = archive.ops;
@@ -214,10 +270,12 @@ export async function importSession(db: WarrantDb, json: string, options: Import
   }
 
   try {
-    await db.transaction('rw', [db.sessions, db.ops, db.texts, db.heads], async () => {
+    await db.transaction('rw', [db.sessions, db.ops, db.texts, db.heads, db.seenHeads], async () => {
       await db.sessions.add(session);
       if (ops.length > 0) await db.ops.bulkAdd(ops as SignedOperation[]);
       if (head) await db.heads.put(head);
+      // The archive's own session id: an older copy of it opened later is told apart.
+      if (remember) await db.seenHeads.put({ session: remember.head.session, head: remember.head, root: remember.root });
       const stored = await db.texts.bulkGet(archive.texts.map((t) => t.hash));
       for (const [i, t] of archive.texts.entries()) {
         const old = stored[i];

@@ -1,7 +1,7 @@
 /**
  * The IndexedDB database `warrant` (Dexie). Browser only: src/core never imports this.
  *
- * Tables (version 4):
+ * Tables (version 5):
  *  - `sessions` — one record per session: its name, language, current text and editing
  *    state (selection, viewport, toggles). Key `id`; index `updatedAt` for the list.
  *  - `ops` — the signed operations of every session's log, append-only. Key `id` (the
@@ -21,6 +21,10 @@
  *    `id` (the session's): small records written as the user clicks and pans, apart
  *    from the session record that carries the whole text (version 4). What it holds
  *    stands over the record's own fields, which older versions wrote.
+ *  - `seenHeads` — per session id, the newest verified head this device has seen of it
+ *    in an archive or a link it imported (with its log's first op), key `session`
+ *    (version 5). Kept when the session is deleted or was imported under another id, so
+ *    an older copy of it opened later is reported as rolled back (src/core/oplog/knownHead.ts).
  *
  * A session of a Gaia package opened as a project also keeps its files (`files`,
  * `activeFile`) in its `sessions` record: not indexed, so no new schema version.
@@ -33,6 +37,7 @@
 import Dexie, { type DexieOptions, type Table } from 'dexie';
 import type { SignedHead } from '../core/oplog/logHead.ts';
 import type { OpId, SignedOperation } from '../core/oplog/operation.ts';
+import type { KnownHead } from '../core/oplog/knownHead.ts';
 
 /** A session id: `session:` + a random UUID. Branded so an op id or a belief id cannot stand in. */
 export type SessionId = string & { readonly __brand: 'SessionId' };
@@ -144,6 +149,17 @@ export const SCHEMA_V3 = { ...SCHEMA_V2, heads: 'session' } as const;
  */
 export const SCHEMA_V4 = { ...SCHEMA_V3, views: 'id' } as const;
 
+/**
+ * Version 5 adds `seenHeads`: the newest head seen of each session imported from an
+ * archive or a link, so a device tells an older copy from a newer one. No record changes.
+ */
+export const SCHEMA_V5 = { ...SCHEMA_V4, seenHeads: 'session' } as const;
+
+/** A head this device has seen of a session (`session` is its key). */
+export interface SeenHeadRecord extends KnownHead {
+  readonly session: string;
+}
+
 export class WarrantDb extends Dexie {
   sessions!: Table<SessionRecord, string>;
   ops!: Table<SignedOperation, string>;
@@ -151,6 +167,7 @@ export class WarrantDb extends Dexie {
   keys!: Table<KeyRecord, string>;
   heads!: Table<SignedHead, string>;
   views!: Table<ViewRecord, string>;
+  seenHeads!: Table<SeenHeadRecord, string>;
 
   /**
    * `options.indexedDB` / `options.IDBKeyRange` let Node (tests, the benchmark) pass
@@ -162,6 +179,7 @@ export class WarrantDb extends Dexie {
     this.version(2).stores(SCHEMA_V2);
     this.version(3).stores(SCHEMA_V3);
     this.version(4).stores(SCHEMA_V4);
+    this.version(5).stores(SCHEMA_V5);
   }
 }
 

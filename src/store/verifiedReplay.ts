@@ -33,13 +33,15 @@ function readCheckpoint(session: string): Checkpoint | null {
 /**
  * Replays a session's stored ops, read as that session's log. With its stored `head`
  * (null: none stored) the log's end is checked against it; left out (ops still queued
- * to be written are among `ops`, past the stored head) it is not.
+ * to be written are among `ops`, past the stored head) it is not. A stored log without
+ * a head is read as it is (`allowHeadless`): its head is this device's own record, which
+ * sessions from before heads, and copies not written to since, do not have yet.
  */
 export async function replayStoredLog(session: string, ops: readonly unknown[], head?: SignedHead | null): Promise<LogReading> {
   const read = (values: readonly unknown[]): LogReading =>
     head === undefined
       ? { ...replayLog(values, { signatures: false, session }), head: null, problems: [] }
-      : readLogValues(values, { signatures: false, session, head });
+      : readLogValues(values, { signatures: false, session, head, allowHeadless: true });
   // Ids, shape and chain for all; signatures below.
   const first = read(ops);
   const checkpoint = readCheckpoint(session);

@@ -41,6 +41,8 @@ function signedLog(bodies: OperationBody[]): SignedOperation[] {
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'warrant-export-states-'));
+  // The property below reads logs in this process: the heads it remembers stay here, not in the home folder.
+  process.env.WARRANT_STATE_DIR = join(dir, 'state');
   writeFileSync(path('t.clair'), CONTRACT_TRACE);
   const log = signedLog([
     { kind: 'claim_refutation', target: 'b2', revision: null },
@@ -48,6 +50,7 @@ beforeAll(() => {
     // Not a belief of the trace: verified, but skipped as `explain --ops` skips it.
     { kind: 'claim_refutation', target: 'b99', revision: null },
   ]);
+  // Headless, read with --allow-headless: these tests are about the states drawn, not the log's end.
   writeFileSync(path('log.jsonl'), log.map((op) => JSON.stringify(op)).join('\n') + '\n');
 });
 
@@ -55,7 +58,7 @@ const EXPECTED_STATES = { b1: 'active', b2: 'refuted', b3: 'active', b4: 'invali
 
 describe('warrant export with --ops', () => {
   it('--to svg shows the states the log leaves, and says which ops did not apply', async () => {
-    const r = await runWarrant(['export', path('t.clair'), '--to', 'svg', '--ops', path('log.jsonl')]);
+    const r = await runWarrant(['export', path('t.clair'), '--to', 'svg', '--ops', path('log.jsonl'), '--allow-headless']);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('warning: the log has no signed head');
     expect(r.stderr).toMatch(/warrant: op b3:[0-9a-f]{64} does not apply to .*t\.clair, skipped: /);
@@ -65,7 +68,7 @@ describe('warrant export with --ops', () => {
   });
 
   it('--to dot and --to graphml carry the states as attributes', async () => {
-    const [dot, graphml] = await Promise.all(['dot', 'graphml'].map((f) => runWarrant(['export', path('t.clair'), '--to', f, '--ops', path('log.jsonl')])));
+    const [dot, graphml] = await Promise.all(['dot', 'graphml'].map((f) => runWarrant(['export', path('t.clair'), '--to', f, '--ops', path('log.jsonl'), '--allow-headless'])));
     expect([dot!.code, graphml!.code]).toEqual([0, 0]);
     for (const [id, state] of Object.entries(EXPECTED_STATES)) {
       expect(dot!.stdout).toMatch(new RegExp(`"${id}" \\[[^\\n]*state="${state}"`));
@@ -188,7 +191,7 @@ describe('the page and the command line make the same exports', () => {
 // The files written are real exports: keep one for a person to open.
 it('writes an SVG a browser can open', async () => {
   const out = path('states.svg');
-  const r = await runWarrant(['export', path('t.clair'), '--to', 'svg', '--ops', path('log.jsonl'), '--out', out]);
+  const r = await runWarrant(['export', path('t.clair'), '--to', 'svg', '--ops', path('log.jsonl'), '--allow-headless', '--out', out]);
   expect(r.code).toBe(0);
   expect(readFileSync(out, 'utf8')).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
 });

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { verifyHead } from '../../src/core/oplog/logHead.ts';
+import { chainHead, signHead, verifyHead } from '../../src/core/oplog/logHead.ts';
 import { canonicalJson } from '../../src/core/oplog/canonicalJson.ts';
 import { generateDeviceKey } from '../../src/core/oplog/deviceKey.ts';
 import type { OperationBody, SignedOperation } from '../../src/core/oplog/operation.ts';
@@ -29,8 +29,9 @@ clash = contradict(a, x, rationale="cannot both hold", label="clash")
 let dir = '';
 const path = (name: string) => join(dir, name);
 
+const key = generateDeviceKey(new Uint8Array(32).fill(3));
+
 function signedLog(bodies: OperationBody[]): SignedOperation[] {
-  const key = generateDeviceKey(new Uint8Array(32).fill(3));
   const out: SignedOperation[] = [];
   for (const body of bodies) out.push(appendSigned({ session: 's', last: out.at(-1) ?? null }, body, key, { at: '2026-01-01T00:00:00Z' }));
   return out;
@@ -46,7 +47,10 @@ beforeAll(() => {
     { kind: 'claim_refutation', target: 'b2', revision: null },
     { kind: 'claim_correction', target: 'b5', value: 0.4, revision: null },
   ]);
-  writeFileSync(path('log.jsonl'), log.map((op) => JSON.stringify(op)).join('\n') + '\n');
+  // As Warrant writes a log: its ops, then its signed head.
+  const head = signHead(chainHead(log.at(-1)!, [key.author], key.author, '2026-01-01T00:00:00Z'), key);
+  writeFileSync(path('log.jsonl'), [...log, head].map((x) => JSON.stringify(x)).join('\n') + '\n');
+  // Headless: the tests on it are about ops set aside one by one, and pass --allow-headless.
   const tampered = [log[0], { ...log[1]!, body: { ...log[1]!.body, value: 0.41 } }];
   writeFileSync(path('tampered.jsonl'), tampered.map((op) => JSON.stringify(op)).join('\n') + '\nnot json\n');
 });
@@ -150,7 +154,7 @@ describe('warrant explain', () => {
   });
 
   it('--ops: tampered ops and unreadable lines are reported on stderr and set aside', async () => {
-    const r = await runWarrant(['explain', path('t.clair'), 'b5', '--json', '--ops', path('tampered.jsonl')]);
+    const r = await runWarrant(['explain', path('t.clair'), 'b5', '--json', '--ops', path('tampered.jsonl'), '--allow-headless']);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/op 2 \(b3:[0-9a-f]{64}\) set aside: bad-id/);
     expect(r.stderr).toMatch(/:3: not JSON, set aside/);
@@ -219,7 +223,7 @@ describe('warrant export --to explanations|oplog', () => {
   });
 
   it('oplog --ops: the verified log re-emitted, bad ops set aside', async () => {
-    const r = await runWarrant(['export', path('t.clair'), '--to', 'oplog', '--ops', path('tampered.jsonl')]);
+    const r = await runWarrant(['export', path('t.clair'), '--to', 'oplog', '--ops', path('tampered.jsonl'), '--allow-headless']);
     expect(r.code).toBe(0);
     const ops = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
     expect(ops).toHaveLength(1);

@@ -7,6 +7,13 @@ import { fakeSigner, databasesPerTest, makeOps } from './dbFixtures.ts';
 
 const db = databasesPerTest();
 
+/**
+ * The fixture's ops are signed by hashing (dbFixtures.ts), so no real head can vouch for
+ * them: these tests, about the archive's shape, import them headless on purpose
+ * (test/db/archiveHeads.test.ts is about heads).
+ */
+const headless = { allowHeadless: true } as const;
+
 /** A session with two revisions and a few corrections. */
 async function seeded(d: WarrantDb) {
   const repo = new SessionRepository(d, { now: () => 1700000000000 });
@@ -42,14 +49,14 @@ describe('session archive (warrant.session.v1)', () => {
     expect(parsed.ops.map((o: { id: string }) => o.id)).toEqual(ops.map((o) => o.id));
 
     const target = await db();
-    const imported = await importSession(target, exported.json);
+    const imported = await importSession(target, exported.json, headless);
     expect(imported).toMatchObject({ ok: true, outcome: 'imported' });
     const again = await exportSession(target, id);
     if (!again.ok) throw new Error(again.problem.message);
     expect(again.json).toBe(exported.json);
 
     // Importing the same file again changes nothing.
-    expect(await importSession(target, exported.json)).toMatchObject({ ok: true, outcome: 'unchanged' });
+    expect(await importSession(target, exported.json, headless)).toMatchObject({ ok: true, outcome: 'unchanged' });
     expect(await target.ops.count()).toBe(6);
   });
 
@@ -59,8 +66,8 @@ describe('session archive (warrant.session.v1)', () => {
     const exported = await exportSession(d, id);
     if (!exported.ok) throw new Error('export');
     await repo.rename(id, 'Changed here');
-    expect((await importSession(d, exported.json)).ok).toBe(false); // needs a signer
-    const result = await importSession(d, exported.json, { sign: fakeSigner, newId: () => 'session:imported' });
+    expect(await importSession(d, exported.json, headless)).toMatchObject({ ok: false, problems: [{ code: 'signer-required' }] });
+    const result = await importSession(d, exported.json, { ...headless, sign: fakeSigner, newId: () => 'session:imported' });
     if (!result.ok) throw new Error(JSON.stringify(result.problems));
     expect(result.outcome).toBe('imported-as-new');
     expect(result.session.id).toBe('session:imported');

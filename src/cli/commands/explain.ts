@@ -2,7 +2,9 @@
  * `warrant explain FILE ID [--json] [--ops LOG.jsonl]` (docs/contract.md §1.4): the explanation
  * record of one belief — a CLAIR id, a Gaia label or full QID — as JSON or as an
  * indented tree. With `--ops`, the session's log is verified and replayed first; ops
- * set aside are reported on stderr and do not count.
+ * set aside are reported on stderr and do not count. A log that lost its head, or is
+ * older than one this device has seen, is an error unless `--allow-headless` /
+ * `--allow-rollback` say to read it anyway (opsFile.ts).
  */
 import { renderExplanation } from '../../core/explain/renderExplanation.ts';
 import { CliFailure, usageFailure } from '../cliFailure.ts';
@@ -11,23 +13,24 @@ import { checkJson, diagnosticLine, diagnosticText, hasErrors } from '../diagnos
 import { documentExplanations } from '../documentExplanations.ts';
 import { LANGUAGES } from '../inputLanguage.ts';
 import { loadDocument, packageOptionsOf } from '../loadDocument.ts';
-import { readOpsLog } from '../opsFile.ts';
+import { LOG_FLAGS, logAllowances, readOpsLog } from '../opsFile.ts';
 import { writeStderr, writeStdout } from '../output.ts';
 import { GAIA_PACKAGE_OPTIONS } from './gaiaPackageOptions.ts';
 
 export async function runExplain(args: readonly string[]): Promise<number> {
-  const cl = parseCommandLine('explain', args, { flags: ['json'], values: { lang: LANGUAGES, ops: null, ...GAIA_PACKAGE_OPTIONS } });
+  const cl = parseCommandLine('explain', args, { flags: ['json', ...LOG_FLAGS], values: { lang: LANGUAGES, ops: null, ...GAIA_PACKAGE_OPTIONS } });
   if (cl.positionals.length !== 2) throw usageFailure('explain takes a FILE (or -) and a belief ID', 'explain');
   const [file, id] = cl.positionals as [string, string];
   const json = cl.flags.has('json');
   const doc = await loadDocument('explain', file, cl.values.get('lang'), packageOptionsOf(cl.values));
   const opsPath = cl.values.get('ops');
+  const allow = logAllowances(cl.flags, 'explain', opsPath !== undefined);
   if (opsPath === '-' && file === '-') throw usageFailure('standard input (-) can be read only once', 'explain');
   if (hasErrors([doc])) {
     await writeStdout(json ? JSON.stringify(checkJson([doc])) + '\n' : diagnosticText([doc]));
     return 1;
   }
-  const log = opsPath === undefined ? null : await readOpsLog(opsPath);
+  const log = opsPath === undefined ? null : await readOpsLog(opsPath, allow);
   const explained = documentExplanations(doc, log?.applied ?? []);
   const record = explained.explainer.explain(id);
   if (record === null) throw new CliFailure(`explain: ${id} is not a belief of ${doc.input.name}`);
@@ -37,6 +40,6 @@ export async function runExplain(args: readonly string[]): Promise<number> {
   ];
   await writeStderr(notes.join(''));
   await writeStdout(json ? JSON.stringify(record) + '\n' : renderExplanation(record));
-  // A log cut short, run past its head or under a forged head is an input with errors.
+  // A log cut short, run past its head, under a forged head, headless or rolled back is an input with errors.
   return log?.broken ? 1 : 0;
 }

@@ -16,6 +16,7 @@ import { parseCommandLine } from '../commandLine.ts';
 import { diagnosticLine } from '../diagnosticReport.ts';
 import { CLI_EXPORT_FORMATS, documentKindsOf, exporterOf, formatsTaking, isExportFormat, madeByCommandLine, orList, pictureRefusal, PLANNED_EXPORT_FORMATS } from '../exportFormats.ts';
 import { cliExportSources } from '../exportSources.ts';
+import { LOG_FLAGS, logAllowances } from '../opsFile.ts';
 import { loadDocument, packageOptionsOf } from '../loadDocument.ts';
 import { makeFolder } from '../makeFolder.ts';
 import { describeIoError } from '../readInput.ts';
@@ -26,7 +27,7 @@ import { PROVE_MODES } from '../../core/proposal/index.ts';
 
 export async function runExport(args: readonly string[]): Promise<number> {
   const cl = parseCommandLine('export', args, {
-    flags: ['helpers'],
+    flags: ['helpers', ...LOG_FLAGS],
     values: { to: null, out: null, ops: null, lang: LANGUAGES, method: ['auto', 'exact', 'jt', 'bp', 'trw_bp'], mode: PROVE_MODES, ...GAIA_PACKAGE_OPTIONS },
   });
   if (cl.positionals.length !== 1) throw usageFailure('export takes exactly one FILE (or - for standard input)', 'export');
@@ -42,6 +43,7 @@ export async function runExport(args: readonly string[]): Promise<number> {
   const opsPath = cl.values.get('ops');
   const takenBy = (option: 'ops' | 'mode' | 'helpers') => orList(formatsTaking(option).filter(madeByCommandLine).map((e) => e.id));
   if (opsPath !== undefined && !row.options.includes('ops')) throw usageFailure(`--ops is for export --to ${takenBy('ops')}`, 'export');
+  const allow = logAllowances(cl.flags, 'export', opsPath !== undefined);
   if (opsPath === '-' && cl.positionals[0] === '-') throw usageFailure('standard input (-) can be read only once', 'export');
   if (row.output === 'files' && out === undefined) throw usageFailure(`export --to ${to} writes a folder: give it with --out PATH`, 'export');
   if (cl.values.has('mode') && !row.options.includes('mode')) throw usageFailure(`--mode is for export --to ${takenBy('mode')}`, 'export');
@@ -52,7 +54,7 @@ export async function runExport(args: readonly string[]): Promise<number> {
     throw new CliFailure(`export --to ${to} needs ${documentKindsOf(row)}; ${doc.input.name} is ${languageRow(doc.language).documentKind}`);
   }
 
-  const { sources, logBroken } = await cliExportSources(row.needs, doc, { opsPath, mode: cl.values.get('mode') as ProveMode | undefined, showHelpers });
+  const { sources, logBroken } = await cliExportSources(row.needs, doc, { opsPath, allow, mode: cl.values.get('mode') as ProveMode | undefined, showHelpers });
   const result = await row.run(sources, { method: cl.values.get('method') as InferenceMethod | undefined });
   if ('error' in result) throw new CliFailure(`cannot export ${doc.input.name}: ${result.error}`);
   // Diagnostics go to stderr: stdout may be the exported file itself.

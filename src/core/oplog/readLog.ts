@@ -1,8 +1,17 @@
 /**
  * Reading a whole log: its ops replayed (replayLog.ts) and its end checked against its
- * signed head (logHead.ts). The command line's `--ops`, archive import and the page's
- * stored sessions all read logs through here, so a log cut short, one that runs past
- * its head, or one whose head was forged is reported the same way everywhere.
+ * signed head (logHead.ts). The command line's `--ops`, archive import, share links and
+ * the page's stored sessions all read logs through here, so a log cut short, one that
+ * runs past its head, one whose head was forged or one that lost its head is reported
+ * the same way everywhere.
+ *
+ * Every log Warrant writes ends with a signed head, so a log with ops and no head has
+ * lost it (with it, whatever was cut after): `no-head` is an error unless the reader
+ * asks for headless logs explicitly (`allowHeadless`: the command line's
+ * `--allow-headless`, the page's "Import without a head"), and then a warning. A log
+ * with no ops cannot have a head (a head names an op): for it `no-head` is a warning.
+ * Whether a log is older than one this device has already seen is knownHead.ts's rule,
+ * applied to the reading made here.
  */
 import type { SignedHead } from './logHead.ts';
 import { isHeadLine, verifyHead } from './logHead.ts';
@@ -12,7 +21,11 @@ import { parseJsonLines, replayLog } from './replayLog.ts';
 import { membersOf } from './sessionMembers.ts';
 
 export type LogProblemCode =
-  /** No head: whether the log was cut short cannot be told (a warning: logs written before heads existed). */
+  /**
+   * No head: whether the log was cut short cannot be told. An error for a log with ops,
+   * since every log Warrant writes carries its head; a warning when headless logs were
+   * allowed, or for a log with no ops (which has no op to name).
+   */
   | 'no-head'
   /** The head line is malformed or not validly signed. */
   | 'bad-head'
@@ -29,7 +42,9 @@ export type LogProblemCode =
   /** Up to the head, the log holds another number of ops than the head says (a branch lost or added). */
   | 'count'
   /** The members the log makes are not those its head lists. */
-  | 'members';
+  | 'members'
+  /** This device has seen a later head of the session than the log reaches (knownHead.ts). */
+  | 'rolled-back';
 
 export interface LogProblem {
   readonly code: LogProblemCode;
@@ -50,7 +65,12 @@ export interface ReadLogOptions extends ReplayOptions {
    * are not looked for; null means the log has none.
    */
   readonly head?: unknown;
+  /** A log with ops and no head is read, with a warning (`no-head`), instead of being an error. */
+  readonly allowHeadless?: boolean;
 }
+
+/** What `no-head` says: the log cannot vouch for its end. */
+export const NO_HEAD_MESSAGE = 'the log has no signed head, so whether it was cut short cannot be checked';
 
 /** Reads parsed JSON values: ops in any order, and (for a file) its head line. */
 export function readLogValues(values: readonly unknown[], options: ReadLogOptions = {}): LogReading {
@@ -82,7 +102,7 @@ export function readLogValues(values: readonly unknown[], options: ReadLogOption
     const checked = verifyHead(written[0], options.checkSignature);
     if (checked.ok) head = checked.head;
     else error('bad-head', `the log's head is not valid: ${checked.detail}`);
-  } else problems.push({ code: 'no-head', severity: 'warning', message: 'the log has no signed head, so whether it was cut short cannot be checked' });
+  } else problems.push({ code: 'no-head', severity: options.allowHeadless || ops.length === 0 ? 'warning' : 'error', message: NO_HEAD_MESSAGE });
 
   const state = replayLog(ops, { ...options, ...(head ? { session: head.session } : {}) });
   const at = (r: RejectedOperation): RejectedOperation => (positions ? { ...r, index: positions[r.index]! } : r);

@@ -1,8 +1,13 @@
 /**
  * Runs the real command line (`node bin/warrant.js …`) as a child process, the way a
- * user or a script does, and collects exit code and output.
+ * user or a script does, and collects exit code and output. Each run is a device of its
+ * own — the heads it remembers of the logs it reads (src/cli/knownHeads.ts) go to a
+ * fresh `WARRANT_STATE_DIR` — unless the test gives one: then runs sharing it are one
+ * device, as a user's runs are. Nothing reaches the home folder's state.
  */
 import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../../support/sharedReference.ts';
 
@@ -25,12 +30,21 @@ export interface RunOptions {
   readonly killAfterMs?: number;
 }
 
+let stateRoot: string | null = null;
+let runs = 0;
+
+/** A state folder no other run uses (not created: the command makes it when it remembers something). */
+export function freshStateDir(): string {
+  stateRoot ??= mkdtempSync(join(tmpdir(), 'warrant-state-'));
+  return join(stateRoot, `run-${++runs}`);
+}
+
 export function runWarrant(args: readonly string[], options: RunOptions = {}): Promise<WarrantRun & { readonly killed?: boolean }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [WARRANT_BIN, ...args], {
       cwd: options.cwd ?? repoRoot,
       stdio: [options.stdinFd ?? 'pipe', 'pipe', 'pipe'],
-      ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
+      env: { ...process.env, WARRANT_STATE_DIR: freshStateDir(), ...options.env },
     });
     const out: Buffer[] = [];
     const err: Buffer[] = [];

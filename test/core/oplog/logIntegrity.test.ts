@@ -112,10 +112,27 @@ describe('the signed head', () => {
     expect(readLogValues([...log.slice(0, 99), ...rewritten, head]).problems.map((p) => p.code)).toEqual(['other-history']);
   });
 
-  it('a log without a head says that its end cannot be checked (a warning, not an error)', () => {
+  it('a log without a head is an error (every log Warrant writes carries one); asked for explicitly, a warning', () => {
+    const message = 'the log has no signed head, so whether it was cut short cannot be checked';
     const reading = readLogValues(log);
-    expect(reading.problems).toEqual([{ code: 'no-head', severity: 'warning', message: 'the log has no signed head, so whether it was cut short cannot be checked' }]);
-    expect(hasLogErrors(reading)).toBe(false);
+    expect(reading.problems).toEqual([{ code: 'no-head', severity: 'error', message }]);
+    expect(hasLogErrors(reading)).toBe(true);
+    // The replay is still there: a caller that reports the error may still show what could be read.
+    expect(reading.applied).toEqual(log);
+    const allowed = readLogValues(log, { allowHeadless: true });
+    expect(allowed.problems).toEqual([{ code: 'no-head', severity: 'warning', message }]);
+    expect(hasLogErrors(allowed)).toBe(false);
+  });
+
+  it('the head removed and the last ops dropped: an error, not a shorter history read in silence', () => {
+    const lines = logLines(log, head);
+    const reading = readLogText(lines.slice(0, 97).join('\n'));
+    expect(reading.problems.map((p) => [p.code, p.severity])).toEqual([['no-head', 'error']]);
+    expect(readLogText(lines.slice(0, 97).join('\n'), { allowHeadless: true }).problems.map((p) => p.severity)).toEqual(['warning']);
+  });
+
+  it('a log with no ops has no op a head could name: no head is a warning there', () => {
+    expect(readLogValues([]).problems).toEqual([{ code: 'no-head', severity: 'warning', message: 'the log has no signed head, so whether it was cut short cannot be checked' }]);
   });
 });
 
