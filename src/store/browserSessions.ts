@@ -17,6 +17,7 @@ import { exportSession, importSession, SESSION_ARCHIVE_FORMAT } from '../db/sess
 import { signWithDevice } from './deviceSigner.ts';
 import { announceCommits, CrossTab } from '../db/crossTab.ts';
 import { loadOrCreateDeviceKey } from '../db/deviceKeyStore.ts';
+import type { HeadSigner } from '../db/opLogStore.ts';
 import { OpLogStore } from '../db/opLogStore.ts';
 import { SessionRepository } from '../db/sessionRepository.ts';
 import type { SessionRecord, SessionLanguage, WarrantDb } from '../db/warrantDb.ts';
@@ -48,15 +49,26 @@ export interface SessionsState {
   readonly restoreViewport: { readonly x: number; readonly y: number; readonly zoom: number } | null;
   /** A problem the user should know about (storage full, corrupt records, bad ops). */
   readonly notice: string | null;
+  /** What the user may choose to do about a notice (import an archive the notice refused), shown beside it. */
+  readonly choice: NoticeChoice | null;
 }
 
-export const useSessionsStore = create<SessionsState>(() => ({ sessions: [], currentId: null, notice: null, restoreViewport: null }));
+/** An explicit choice offered with a notice: its button's label, the notice it answers, and what it does. */
+export interface NoticeChoice {
+  readonly label: string;
+  readonly message: string;
+  readonly run: () => Promise<void>;
+}
+
+export const useSessionsStore = create<SessionsState>(() => ({ sessions: [], currentId: null, notice: null, choice: null, restoreViewport: null }));
 
 interface Backend {
   readonly db: WarrantDb;
   readonly repo: SessionRepository;
   readonly log: OpLogStore;
   readonly key: DeviceKey;
+  /** Signs heads with the device key: the store's after each write, an archive's whose log has none. */
+  readonly heads: HeadSigner;
   readonly tabs: CrossTab;
 }
 
@@ -73,7 +85,29 @@ let notices: string[] = [];
 function notice(message: string): void {
   if (useSessionsStore.getState().notice === null) notices = [];
   notices = [...notices.filter((m) => m !== message), message].slice(-3);
-  useSessionsStore.setState({ notice: notices.join(' ') });
+  const { choice } = useSessionsStore.getState();
+  // A choice goes with its notice.
+  useSessionsStore.setState({ notice: notices.join(' '), ...(choice && !notices.includes(choice.message) ? { choice: null } : {}) });
+}
+
+/** A notice with a choice about it (a button beside the notice). */
+function offerChoice(message: string, label: string, run: () => Promise<void>): void {
+  notice(message);
+  useSessionsStore.setState({ choice: { label, message, run } });
+}
+
+/** The user took the choice offered: its notice goes, and it runs. */
+export function takeChoice(): Promise<void> {
+  const { choice } = useSessionsStore.getState();
+  if (!choice) return Promise.resolve();
+  useSessionsStore.setState({ choice: null });
+  withdrawNotice(choice.message);
+  return choice.run();
+}
+
+/** The user dismissed the notices (and any choice offered with them). */
+export function dismissNotice(): void {
+  useSessionsStore.setState({ notice: null, choice: null });
 }
 
 /** Shows a notice from outside the session layer (the editor refusing a paste). */
@@ -110,11 +144,12 @@ async function start(initial: () => Promise<{ name: string; text: string }>, fre
     const [db] = await Promise.all([openWarrantDb(), useWasmBlake3()]);
     const stored = await loadOrCreateDeviceKey(db);
     const key = deviceKeyFromSecret(bytesToHex(stored.key.secretKey));
-    const log = new OpLogStore(db, { onProblem: (p) => notice(p.message), headSigner: { author: key.author, sign: (head) => signHeadWithDevice(head, key) } });
+    const heads: HeadSigner = { author: key.author, sign: (head) => signHeadWithDevice(head, key) };
+    const log = new OpLogStore(db, { onProblem: (p) => notice(p.message), headSigner: heads });
     log.flushOnPagehide();
     const tabs = new CrossTab();
     announceCommits(log, tabs);
-    backend = { db, repo: new SessionRepository(db), log, key, tabs };
+    backend = { db, repo: new SessionRepository(db), log, key, heads, tabs };
     listenToOtherTabs(tabs);
     for (const p of stored.problems) notice(p.message);
   } catch (e) {
@@ -708,7 +743,8 @@ export async function currentSessionArchive(): Promise<{ ok: true; json: string;
   if (teamSessions?.currentLink()) return { ok: false, message: 'This session is shared live: its log is in its room. Share it with an invite link (Live), or download it as a room file (⤓).' };
   await flushText();
   await backend.log.flushNow();
-  const result = await exportSession(backend.db, id);
+  // A log stored without a head (copied here, or from before heads) gets one signed by this device.
+  const result = await exportSession(backend.db, id, backend.heads);
   if (!result.ok) return { ok: false, message: result.problem.message };
   return { ok: true, json: result.json, name: useSessionsStore.getState().sessions.find((s) => s.id === id)?.name ?? 'session' };
 }
@@ -748,17 +784,27 @@ export async function importFile(file: File): Promise<void> {
 /**
  * A session archive (a session file, or the session a link carries) comes back whole:
  * every op verified, then stored — as a new session when its id is taken or it was
- * signed elsewhere — and opened. `label` names it in messages.
+ * signed elsewhere — and opened. `label` names it in messages. A log that lost its head,
+ * or is older than one this device has seen, is refused with a notice that offers to
+ * import it anyway: only the user's explicit choice passes over either (`allow`).
  */
-export async function importSessionArchive(json: string, label: string): Promise<void> {
+export async function importSessionArchive(json: string, label: string, allow: { readonly allowHeadless?: boolean; readonly allowRollback?: boolean } = {}): Promise<void> {
   if (!backend) return notice('Sessions cannot be imported: IndexedDB is not available.');
   const key = backend.key;
   const result = await importSession(backend.db, json, {
     verify: (op) => verifyOperationAsync(op),
     sign: (draft) => signWithDevice({ ...draft, author: key.author }, key),
     member: key.author,
+    ...allow,
   });
-  if (!result.ok) return notice(`${label} was not imported: ${result.problems.map((p) => p.message).join(' ')}`);
+  if (!result.ok) {
+    const message = `${label} was not imported: ${result.problems.map((p) => p.message).join(' ')}`;
+    const headless = result.problems.some((p) => p.code === 'headless-log');
+    const older = result.problems.some((p) => p.code === 'rolled-back');
+    if (!result.problems.every((p) => p.code === 'headless-log' || p.code === 'rolled-back')) return notice(message);
+    const choice = headless && older ? 'Import anyway' : headless ? 'Import without a head' : 'Import the older copy';
+    return offerChoice(message, choice, () => importSessionArchive(json, label, { allowHeadless: allow.allowHeadless || headless, allowRollback: allow.allowRollback || older }));
+  }
   backend.tabs.notifySessionChanged(result.session.id);
   await refreshList();
   await switchSession(result.session.id);

@@ -2,11 +2,13 @@
  * The session list (docs/contract.md §4: sessions, session-item, new-session) as a row of tabs
  * under the toolbar: every document is a session kept in IndexedDB. Click to switch,
  * double-click to rename; the current tab offers duplicate and delete. Problems with
- * storage (full, corrupt records, ops set aside) show at the end of the row.
+ * storage (full, corrupt records, ops set aside) show at the end of the row, with a
+ * button beside them when there is an explicit choice to make (import an archive whose
+ * log lost its head, or an older copy of a session, anyway).
  */
 import { useRef, useState } from 'react';
 import { NEW_CLAIR } from './newDocuments.ts';
-import { deleteSession, duplicateSession, exportCurrentSession, importFile, newSession, renameSession, switchSession, useSessionsStore } from '../../store/browserSessions.ts';
+import { deleteSession, dismissNotice, duplicateSession, exportCurrentSession, importFile, newSession, renameSession, switchSession, takeChoice, useSessionsStore } from '../../store/browserSessions.ts';
 
 const NOTICE_STYLE = { whiteSpace: 'normal', overflow: 'visible', overflowWrap: 'break-word', flex: '0 1 auto', minWidth: '18em', maxWidth: '60%', lineHeight: 1.35, padding: '3px 0' } as const;
 
@@ -14,6 +16,7 @@ export function SessionTabs() {
   const sessions = useSessionsStore((s) => s.sessions);
   const currentId = useSessionsStore((s) => s.currentId);
   const notice = useSessionsStore((s) => s.notice);
+  const choice = useSessionsStore((s) => s.choice);
   const [editing, setEditing] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   return (
@@ -101,9 +104,14 @@ export function SessionTabs() {
       />
       {notice && (
         // Read in full: the notice wraps onto more lines (the row grows) instead of being cut off.
-        <span className="session-notice" role="status" data-testid="session-notice" title="Click to dismiss" style={NOTICE_STYLE} onClick={() => useSessionsStore.setState({ notice: null })}>
+        <span className="session-notice" role="status" data-testid="session-notice" title="Click to dismiss" style={NOTICE_STYLE} onClick={dismissNotice}>
           ⚠ {notice}
         </span>
+      )}
+      {notice && choice && (
+        <button className="session-notice-choice" data-testid="notice-choice" onClick={() => void takeChoice()}>
+          {choice.label}
+        </button>
       )}
     </nav>
   );
