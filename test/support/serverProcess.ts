@@ -21,7 +21,8 @@ export interface ServerProcess {
 }
 
 export async function startServerProcess(args: readonly string[], env: Record<string, string> = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [join(repoRoot, 'bin', 'warrant.js'), 'serve', '--port', '0', ...args], {
+  const port = args.includes('--port') ? [] : ['--port', '0'];
+  const child = spawn(process.execPath, [join(repoRoot, 'bin', 'warrant.js'), 'serve', ...port, ...args], {
     cwd: repoRoot,
     env: { ...process.env, WARRANT_TEAM_SECRET: new TextDecoder().decode(TEAM_SECRET), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

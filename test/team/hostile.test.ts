@@ -22,6 +22,8 @@ import { connectRoom, type RoomConnection } from '../../src/team/roomConnection.
 import { startServerProcess, type ServerProcess } from '../support/serverProcess.ts';
 import { opsOfSession, TEAM_SECRET, until, writeToken } from '../support/teamServers.ts';
 import { runWarrant } from '../cli/support/runWarrant.ts';
+// @ts-expect-error a plain JavaScript module of the repository's scripts
+import { freePort } from '../../scripts/team-services.mjs';
 
 const alice = generateDeviceKey(new Uint8Array(32).fill(41));
 const META = { session: 'session:hostile', language: 'clair' as const, name: 'hostile.clair', founder: alice.author };
@@ -238,6 +240,57 @@ describe('the team server under attack', () => {
     // After the short-lived token's end, its invites are refused too.
     await new Promise((r) => setTimeout(r, Math.max(0, exp - Date.now() + 200)));
     await expect(client(server.url, 'r6', tokens.write)).rejects.toThrow(/expired/);
+  }, 60_000);
+});
+
+/** A room's whole state as a server that rewrote it would store it: `ops`, and `heads` signed for them. */
+function roomState(ops: typeof OPS, headsFor: typeof OPS, session = META.session): Uint8Array {
+  const doc = new Y.Doc();
+  foundRoom(doc, { ...META, session }, TEXT, ops);
+  const head = headToSign({ applied: headsFor, members: [alice.author], session }, alice.author, undefined)!;
+  roomParts(doc).heads.set(alice.author, JSON.stringify(signHead(head, alice)));
+  return Y.encodeStateAsUpdate(doc);
+}
+
+describe('a room rewritten behind the server’s back (or by the server)', () => {
+  it('3. pull reports a log shorter than a member signed, an older state than this device saw, and another session', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'warrant-rewritten-'));
+    const state = mkdtempSync(join(tmpdir(), 'warrant-state-'));
+    const pull = (url: string, extra: string[] = []) =>
+      runWarrant(['pull', 'r', '--out', join(dir, 'r.json'), '--server', url, '--token', writeToken(), ...extra], { env: { WARRANT_STATE_DIR: state } });
+    // One address throughout, as a team's server keeps.
+    const port = String(await freePort());
+    const serveWith = async (bytes: Uint8Array) => {
+      for (const f of ['r.yjs', 'r.journal', 'r.journal.compacting']) rmSync(join(dir, f), { force: true });
+      writeFileSync(join(dir, 'r.yjs'), bytes);
+      return startServerProcess(['--dir', dir, '--port', port]);
+    };
+    // Whole: five ops, alice's head at five. Read once: this device has seen five.
+    let server = await serveWith(roomState(OPS, OPS));
+    let r = await pull(server.url);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8')).heads).toHaveLength(1);
+    await server.kill('SIGKILL');
+    // The last op removed, her head left: every reader sees it.
+    server = await serveWith(roomState(OPS.slice(0, 4), OPS));
+    r = await pull(server.url);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/signed a log of 5 ops.*the room holds 4.*removed/);
+    await server.kill('SIGKILL');
+    // Rolled back whole — four ops and her genuine head at four: only a device that saw five can tell.
+    server = await serveWith(roomState(OPS.slice(0, 4), OPS.slice(0, 4)));
+    r = await pull(server.url);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/holds 4 operations.*seen a head.*5 operations.*rolled back/);
+    expect((await pull(server.url, ['--allow-rollback'])).code).toBe(0);
+    await server.kill('SIGKILL');
+    // Another session in the same room.
+    const other = opsOfSession('session:replaced', alice, 2);
+    server = await serveWith(roomState(other, other, 'session:replaced'));
+    r = await pull(server.url);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/held session session:hostile.*now holds session:replaced/);
+    await server.kill('SIGKILL');
   }, 60_000);
 });
 

@@ -5,8 +5,11 @@
  *   --server URL   the team server (default $WARRANT_SERVER, else ws://127.0.0.1:4488)
  *   --token T      a room token (default $WARRANT_TOKEN)
  * pull writes a room file (roomFile.ts); --ops LOG.jsonl and --text FILE also write the
- * log and the text for `export --ops`, `explain --ops` and the rest. Refused ops are
- * listed and make the exit status 1.
+ * log and the text for `export --ops`, `explain --ops` and the rest. Exit 1 when the room
+ * holds ops every member refuses, when its log holds less than a member signed (ops were
+ * removed: roomHeads.ts), when it holds fewer ops than this device has seen of the
+ * session (a rollback; `--allow-rollback` reads it anyway), or when it holds another
+ * session than when this device last read it.
  * push takes a room file, a session file from the page, or a document (a new session):
  * it founds the room, or adds the ops the room lacks and sets its text.
  */
@@ -19,12 +22,13 @@ import { readInput } from '../readInput.ts';
 import type { RoomConnection } from '../../team/roomConnection.ts';
 import type { RoomMeta } from '../../core/team/roomDoc.ts';
 import type { RoomReading } from '../../core/team/roomLog.ts';
+import type { SignedHead } from '../../core/oplog/logHead.ts';
 import { DEFAULT_TEAM_PORT } from './serve.ts';
 
 const SYNC_TIMEOUT_MS = 20_000;
 /** A server that has not answered the connection at all by then is taken as not there. */
 const CONNECT_TIMEOUT_MS = 5_000;
-const OPTIONS = { values: { server: null, token: null, out: null, ops: null, text: null } } as const;
+const OPTIONS = { flags: ['allow-rollback'], values: { server: null, token: null, out: null, ops: null, text: null } } as const;
 
 export async function runPull(args: readonly string[]): Promise<number> {
   const cl = parseCommandLine('pull', args, OPTIONS);
@@ -32,7 +36,7 @@ export async function runPull(args: readonly string[]): Promise<number> {
   const out = cl.values.get('out');
   if (!out) throw usageFailure('pull needs --out FILE (the room file to write)', 'pull');
   const room = cl.positionals[0]!;
-  const { roomMeta, roomOpEntries, roomParts } = await import('../../core/team/roomDoc.ts');
+  const { roomHeadEntries, roomMeta, roomOpEntries, roomParts } = await import('../../core/team/roomDoc.ts');
   const { serializeRoomFile } = await import('../../core/team/roomFile.ts');
   const { exportOplog } = await import('../../core/export/exportOplog.ts');
   const connection = await connect(cl.values, room, 'pull');
@@ -44,16 +48,97 @@ export async function runPull(args: readonly string[]): Promise<number> {
     }
     const reading = await readLog(meta, roomOpEntries(connection.doc));
     const text = roomParts(connection.doc).text.toString();
-    await writeFile(out, serializeRoomFile({ room, ...meta, text, ops: reading.applied, refused: reading.refused }));
+    const history = await checkHistory(serverOf(cl.values), room, meta.session, reading, roomHeadEntries(connection.doc), cl.flags.has('allow-rollback'));
+    await writeFile(out, serializeRoomFile({ room, ...meta, text, ops: reading.applied, refused: reading.refused, heads: history.heads }));
     const opsOut = cl.values.get('ops');
     if (opsOut) await writeFile(opsOut, exportOplog(reading.applied, null));
     const textOut = cl.values.get('text');
     if (textOut) await writeFile(textOut, text);
     await writeStdout(`pulled room ${room}: ${meta.name} (${meta.language}), ${reading.applied.length} ops, ${reading.members.length} member${reading.members.length === 1 ? '' : 's'} → ${out}\n`);
-    return reportRefused(reading);
+    const refusedExit = reportRefused(reading);
+    if (history.problems.length > 0) await writeStderr(history.problems.map((p) => `warrant: room ${room}: ${p}\n`).join(''));
+    return refusedExit === 1 || history.failed ? 1 : 0;
   } finally {
     connection.close();
   }
+}
+
+/**
+ * The room's history against what its members signed and what this device has seen:
+ * problems to report (failed: any that is not a warning), and the valid heads to keep.
+ */
+async function checkHistory(
+  server: string,
+  room: string,
+  session: string,
+  reading: RoomReading,
+  headEntries: readonly [string, string][],
+  allowRollback: boolean,
+): Promise<{ problems: string[]; failed: boolean; heads: SignedHead[] }> {
+  const { checkRoomHead, longestRoomHead, roomHeadProblems } = await import('../../core/team/roomHeads.ts');
+  const { rollbackProblem, headToRemember } = await import('../../core/oplog/knownHead.ts');
+  const { knownHead, rememberHead } = await import('../knownHeads.ts');
+  const { knownRoomSession, rememberRoomSession } = await import('../knownRooms.ts');
+  const { nativeSignatureCheck } = await import('../nativeSignatureCheck.ts');
+  const problems: string[] = [];
+  let failed = false;
+  for (const p of roomHeadProblems(reading, session, headEntries, nativeSignatureCheck)) {
+    problems.push(p.message);
+    failed ||= p.code !== 'head-not-member';
+  }
+  const before = await knownRoomSession(server, room);
+  if (before !== null && before !== session) {
+    problems.push(`the room held session ${before} when this device last read it; it now holds ${session}: its history was replaced`);
+    failed = true;
+  }
+  const head = longestRoomHead(reading, session, headEntries, nativeSignatureCheck);
+  const asRead = { applied: reading.applied, session, head, problems: [] };
+  const known = await knownHead(session);
+  if (known.problem) problems.push(`warning: ${known.problem}`);
+  const rollback = rollbackProblem(known.known, asRead, allowRollback);
+  if (rollback) {
+    problems.push(`${rollback.severity === 'warning' ? 'warning: ' : ''}${rollback.message}`);
+    failed ||= rollback.severity === 'error';
+  }
+  if (!failed) {
+    const remember = headToRemember(known.known, asRead);
+    const notes = [remember ? await rememberHead(remember) : null, await rememberRoomSession(server, room, session)];
+    for (const n of notes) if (n) problems.push(`warning: ${n}`);
+  }
+  const heads: SignedHead[] = [];
+  for (const [key, value] of headEntries) {
+    const checked = checkRoomHead(value, key, session, nativeSignatureCheck);
+    if (checked.ok) heads.push(checked.head);
+  }
+  return { problems, failed, heads };
+}
+
+/**
+ * Files in the room the valid heads the pushed file carries (a member's, ending at an op
+ * of the pushed log) and this command line's own, when its key is a member.
+ */
+async function fileHeads(doc: RoomConnection['doc'], session: string, reading: RoomReading, carried: readonly unknown[]): Promise<void> {
+  const { checkRoomHead, headToSign } = await import('../../core/team/roomHeads.ts');
+  const { roomParts, setRoomHead } = await import('../../core/team/roomDoc.ts');
+  const { signHead } = await import('../../core/oplog/logHead.ts');
+  const { nativeSignatureCheck } = await import('../nativeSignatureCheck.ts');
+  const present = new Set(reading.applied.map((op) => op.id));
+  for (const h of carried) {
+    const author = typeof h === 'object' && h !== null ? (h as { author?: unknown }).author : undefined;
+    if (typeof author !== 'string') continue;
+    const checked = checkRoomHead(JSON.stringify(h), author, session, nativeSignatureCheck);
+    if (checked.ok && reading.members.includes(author) && present.has(checked.head.op)) setRoomHead(doc, checked.head);
+  }
+  // This command line's own head, when it has a key (none is made for a push) and the key is a member.
+  const { deviceKeyPath, loadOrCreateDeviceKey } = await import('../deviceKeyFile.ts');
+  const { existsSync } = await import('node:fs');
+  const key = existsSync(deviceKeyPath()) ? await loadOrCreateDeviceKey().catch(() => null) : null;
+  const mine = key ? headToSign({ ...reading, session }, key.author, roomParts(doc).heads.get(key.author)) : null;
+  if (key && mine) setRoomHead(doc, signHead(mine, key));
+}
+
+function serverOf(values: ReadonlyMap<string, string>): string {
+  return values.get('server') ?? process.env.WARRANT_SERVER ?? `ws://127.0.0.1:${DEFAULT_TEAM_PORT}`;
 }
 
 export async function runPush(args: readonly string[]): Promise<number> {
@@ -87,6 +172,7 @@ export async function runPush(args: readonly string[]): Promise<number> {
       textChanged = roomParts(connection.doc).text.toString() !== source.text;
       setRoomText(connection.doc, source.text);
     }
+    await fileHeads(connection.doc, source.meta.session, reading, source.heads ?? []);
     const added = roomParts(connection.doc).ops.size - before;
     await connection.flushed(SYNC_TIMEOUT_MS);
     await writeStdout(`pushed ${file} to room ${room}${present ? '' : ' (new)'}: ${added} new op${added === 1 ? '' : 's'}, ${reading.applied.length - added} already there; text ${textChanged ? 'set' : 'unchanged'}\n`);
@@ -99,7 +185,7 @@ export async function runPush(args: readonly string[]): Promise<number> {
 async function connect(values: ReadonlyMap<string, string>, room: string, command: string): Promise<RoomConnection> {
   const { ROOM_NAME } = await import('../../core/team/roomToken.ts');
   if (!ROOM_NAME.test(room)) throw usageFailure(`not a room name (letters, digits, . _ -): ${room}`, command);
-  const server = values.get('server') ?? process.env.WARRANT_SERVER ?? `ws://127.0.0.1:${DEFAULT_TEAM_PORT}`;
+  const server = serverOf(values);
   if (!/^wss?:\/\/\S+$/.test(server)) throw usageFailure(`--server must be a ws:// or wss:// address: ${server}`, command);
   const token = values.get('token') ?? process.env.WARRANT_TOKEN;
   if (!token) throw usageFailure('a room token is needed: --token T or $WARRANT_TOKEN (warrant serve prints one)', command);
@@ -148,7 +234,7 @@ function opKey(op: unknown, i: number): string {
 }
 
 /** What FILE pushes: a room file, a session file from the page, or a document (a new session). */
-async function readSource(file: string): Promise<{ meta: RoomMeta; text: string; ops: unknown[] }> {
+async function readSource(file: string): Promise<{ meta: RoomMeta; text: string; ops: unknown[]; heads?: unknown[] }> {
   const input = await readInput(file);
   const trimmed = input.text.trimStart();
   if (trimmed.startsWith('{')) {
@@ -173,11 +259,11 @@ async function readSource(file: string): Promise<{ meta: RoomMeta; text: string;
   return { meta: { session: randomUUID(), language, name: basename(file) }, text: input.text, ops: [] };
 }
 
-function sessionArchiveSource(file: string, v: Record<string, unknown>): { meta: RoomMeta; text: string; ops: unknown[] } {
+function sessionArchiveSource(file: string, v: Record<string, unknown>): { meta: RoomMeta; text: string; ops: unknown[]; heads: unknown[] } {
   const s = v.session as Record<string, unknown> | undefined;
   const language = s?.language;
   if (!s || typeof s.id !== 'string' || typeof s.text !== 'string' || (language !== 'clair' && language !== 'gaia' && language !== 'proposal') || !Array.isArray(v.ops)) {
     throw new CliFailure(`${file}: a session file without its session, text or ops`);
   }
-  return { meta: { session: s.id, language, name: typeof s.name === 'string' && s.name !== '' ? s.name : basename(file) }, text: s.text, ops: v.ops };
+  return { meta: { session: s.id, language, name: typeof s.name === 'string' && s.name !== '' ? s.name : basename(file) }, text: s.text, ops: v.ops, heads: v.head ? [v.head] : [] };
 }

@@ -16,6 +16,7 @@
  * functions, so the layout lives here alone.
  */
 import * as Y from 'yjs';
+import type { SignedHead } from '../oplog/logHead.ts';
 import type { SignedOperation } from '../oplog/operation.ts';
 import { canonicalJson } from '../oplog/canonicalJson.ts';
 
@@ -126,6 +127,21 @@ export function roomOpEntries(doc: Y.Doc): [string, string][] {
     if (typeof raw === 'string') out.push([key, raw]);
   });
   return out;
+}
+
+/** The room's head entries (member key → signed head JSON), for roomHeads.ts. */
+export function roomHeadEntries(doc: Y.Doc): [string, string][] {
+  const out: [string, string][] = [];
+  roomParts(doc).heads.forEach((raw, key) => {
+    if (typeof raw === 'string') out.push([key, raw]);
+  });
+  return out;
+}
+
+/** Files `head` as its author's in the room (the server keeps it only if no earlier than the one there). */
+export function setRoomHead(doc: Y.Doc, head: SignedHead): void {
+  const json = canonicalJson(head);
+  if (roomParts(doc).heads.get(head.author) !== json) roomParts(doc).heads.set(head.author, json);
 }
 
 /** Replaces the room's text with `text` by the smallest edit (a common prefix and suffix kept). */

@@ -80,6 +80,16 @@ export function roomHeadProblems(log: ReadRoomLog, session: string, heads: Itera
   return problems.sort((a, b) => (a.member < b.member ? -1 : a.member > b.member ? 1 : 0));
 }
 
+/** The longest valid head in the room by a member of the log (null: none). */
+export function longestRoomHead(log: ReadRoomLog, session: string, heads: Iterable<readonly [string, string]>, check?: SignatureCheck): SignedHead | null {
+  let best: SignedHead | null = null;
+  for (const [key, value] of heads) {
+    const checked = checkRoomHead(value, key, session, check);
+    if (checked.ok && log.members.includes(key) && (!best || checked.head.count > best.count)) best = checked.head;
+  }
+  return best;
+}
+
 /**
  * The head `author` should sign for the log it read, or null when it has nothing new to
  * attest (not a member, an empty log, or a head already as long).
