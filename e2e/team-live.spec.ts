@@ -7,7 +7,7 @@
  * by another client is refused by both pages, with the reason, and changes nothing.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
@@ -20,7 +20,12 @@ import { opIdOf } from '../src/core/oplog/opId.ts';
 import type { SignedOperation } from '../src/core/oplog/operation.ts';
 import { operationBytes } from '../src/core/oplog/operationBytes.ts';
 import { appendSigned } from '../src/core/oplog/signOperation.ts';
-import { addRoomOps, roomParts } from '../src/core/team/roomDoc.ts';
+import * as Y from 'yjs';
+import { verifyOperation } from '../src/core/oplog/verifyOperation.ts';
+import { addRoomOps, foundRoom, roomHeadEntries, roomMeta, roomOpEntries, roomParts } from '../src/core/team/roomDoc.ts';
+import { RoomLogReader } from '../src/core/team/roomLog.ts';
+// @ts-expect-error a plain JavaScript module of the repository's scripts
+import { freePort } from '../scripts/team-services.mjs';
 import { connectRoom } from '../src/team/roomConnection.ts';
 import { readTeamFragment, teamLink } from '../src/team/teamLinkFragment.ts';
 import { dragConfidence, dragWithMouse, editorText, gotoLineEnd, node, openFresh, settled, shot, throttle } from './page.ts';
@@ -32,7 +37,8 @@ let teamToken = '';
 
 /** `warrant serve ARGS` as a process: its address and write team token once it has printed them. */
 async function serve(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<{ child: ChildProcess; url: string; token: string }> {
-  const child = spawn(process.execPath, [join(REPO, 'bin/warrant.js'), 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
+  const port = args.includes('--port') ? [] : ['--port', '0'];
+  const child = spawn(process.execPath, [join(REPO, 'bin/warrant.js'), 'serve', ...port, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
   let out = '';
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   return new Promise((resolve, reject) => {
@@ -322,4 +328,61 @@ test.describe('two server processes behind Redis and PostgreSQL', () => {
     }
     await shot(other, 'team-two-instances');
   });
+});
+
+test('history cannot be erased through the server, and a room rewritten behind its back is reported by the page that joins it', async ({ page, browser }) => {
+  // A server of this test's own: its room files are rewritten below, as a compromised server would.
+  const dir = mkdtempSync(join(tmpdir(), 'warrant-e2e-history-'));
+  const port = await freePort();
+  const shared = { url: serverUrl, token: teamToken };
+  let own = await serve(['--dir', dir, '--port', String(port)]);
+  serverUrl = own.url;
+  teamToken = own.token;
+  try {
+    await openFresh(page);
+    const invite = await shareLive(page);
+    await refute(page, 'b5');
+    const read = readTeamFragment(new URL(invite).hash);
+    if (!read.ok) throw new Error(read.reason);
+    // The page files its signed head in the room once it has read its log.
+    const watcher = connectRoom(read.address, { WebSocketPolyfill: WebSocket });
+    await watcher.synced;
+    const logLength = Number(await page.getByTestId('team').getAttribute('data-log'));
+    await expect.poll(() => roomHeadEntries(watcher.doc).some(([, raw]) => (JSON.parse(raw) as { count: number }).count === logLength), { timeout: 30_000 }).toBe(true);
+    // Someone with a write link tries to erase the last op: the server closes the room for them.
+    let refusedWhy = '';
+    const eraser = connectRoom(read.address, { WebSocketPolyfill: WebSocket, onClosed: (r) => (refusedWhy = r) });
+    await eraser.synced;
+    const entries = roomOpEntries(eraser.doc);
+    roomParts(eraser.doc).ops.delete(entries[entries.length - 1]![0]);
+    await expect.poll(() => refusedWhy, { timeout: 15_000 }).toMatch(/only grows/);
+    eraser.close();
+    await expect(page.getByTestId('team')).toHaveAttribute('data-log', String(logLength));
+    expect(roomParts(watcher.doc).ops.size).toBe(entries.length);
+
+    // Rewritten on disk while the server is down: the last op gone, the members' heads kept.
+    const meta = roomMeta(watcher.doc)!;
+    const reading = await new RoomLogReader(meta.session, (x) => verifyOperation(x)).read(roomOpEntries(watcher.doc));
+    const heads = roomHeadEntries(watcher.doc);
+    const text = roomParts(watcher.doc).text.toString();
+    watcher.close();
+    own.child.kill('SIGKILL');
+    const rewritten = new Y.Doc();
+    foundRoom(rewritten, meta, text, reading.applied.slice(0, -1));
+    for (const [key, raw] of heads) roomParts(rewritten).heads.set(key, raw);
+    for (const f of readdirSync(dir)) if (f.startsWith(`${read.address.room}.`)) rmSync(join(dir, f));
+    writeFileSync(join(dir, `${read.address.room}.yjs`), Y.encodeStateAsUpdate(rewritten));
+    own = await serve(['--dir', dir, '--port', String(port)]);
+    // Another person joins: the room's log is shorter than a member signed.
+    const other = await joinFrom(browser, invite);
+    await expect(other.getByTestId('team-history-badge')).toBeVisible({ timeout: 30_000 });
+    await other.getByTestId('team').click();
+    await expect(other.getByTestId('team-history')).toContainText(`signed a log of ${logLength} ops`);
+    await expect(other.getByTestId('team-history')).toContainText('removed');
+    await shot(other, 'team-history-rewritten');
+  } finally {
+    own.child.kill('SIGKILL');
+    serverUrl = shared.url;
+    teamToken = shared.token;
+  }
 });

@@ -9,7 +9,7 @@
 import type { DeviceKey } from '../core/oplog/deviceKey.ts';
 import { generateDeviceKey } from '../core/oplog/deviceKey.ts';
 import type { ContradictionResolutionBody, OperationBody, OperationSource, OpId, SignedOperation } from '../core/oplog/operation.ts';
-import { headOf } from '../core/oplog/logHead.ts';
+import { headOf, type SignedHead, type UnsignedHead } from '../core/oplog/logHead.ts';
 import { membersOf } from '../core/oplog/sessionMembers.ts';
 import { exportOplog } from '../core/export/exportOplog.ts';
 import { invalidationsOf } from '../core/session/sessionActions.ts';
@@ -373,6 +373,11 @@ export class SessionController {
   /** This device's key (`ed25519:…`). */
   async author(): Promise<string> {
     return (await this.deviceKey()).author;
+  }
+
+  /** `head` signed by this device (a room's head of its log: teamLink.ts). */
+  async signHead(head: UnsignedHead): Promise<SignedHead> {
+    return signHeadWithDevice(head, await this.deviceKey());
   }
 
   /** Runs `task` after every earlier one: each sees the log the previous left. */

@@ -14,8 +14,11 @@ import { IndexeddbPersistence } from 'y-indexeddb';
 import { MonacoBinding } from 'y-monaco';
 import type { editor as Editor } from 'monaco-editor/editor';
 import type { SignedOperation } from '../core/oplog/operation.ts';
-import { addRoomOps, claimFounder, mayWrite, pendingJoins, requestToJoin, roomMeta, roomOpEntries, roomParts } from '../core/team/roomDoc.ts';
+import { addRoomOps, claimFounder, mayWrite, pendingJoins, requestToJoin, roomHeadEntries, roomMeta, roomOpEntries, roomParts, setRoomHead } from '../core/team/roomDoc.ts';
+import { headToSign, roomHeadProblems } from '../core/team/roomHeads.ts';
 import type { RoomReading } from '../core/team/roomLog.ts';
+import type { SignatureCheck } from '../core/oplog/verifyOperation.ts';
+import { nobleSignatureCheck } from '../core/oplog/verifyOperation.ts';
 import { RoomLogReader } from '../core/team/roomLog.ts';
 import { connectRoom, type RoomAddress, type RoomConnection } from '../team/roomConnection.ts';
 import { activeEditor, subscribeActiveEditor } from '../app/editor/activeEditor.ts';
@@ -49,6 +52,10 @@ export class TeamLink {
       onStatus: (status) => this.show({ status: status === 'connected' ? 'connected' : status === 'connecting' ? 'connecting' : 'offline' }),
       onRefused: (reason) => {
         this.refusal = `The team server refused this device: ${reason}.`;
+        this.show({ status: 'refused', message: this.refusal });
+      },
+      onClosed: (reason) => {
+        this.refusal = `The team server closed this room for this browser: ${reason}. Changes made here since stay here.`;
         this.show({ status: 'refused', message: this.refusal });
       },
       onSynced: () => this.afterSync(),
@@ -180,15 +187,46 @@ export class TeamLink {
   private readNow(session: string): Promise<void> {
     this.reads = this.reads.then(async () => {
       if (this.closed || !this.controller) return;
+      const meta = roomMeta(this.doc);
+      if (meta && meta.session !== session) {
+        // The room's history was replaced: keep the session here, and stop following the room.
+        this.unbindEditor();
+        this.show({ status: 'refused', history: [`The room now holds another session (${meta.name}, ${meta.session}): its history was replaced on the server. This browser keeps its copy of the session and no longer follows the room.`] });
+        return;
+      }
       const reading = await this.readLog(session);
       if (this.closed) return;
-      const member = mayWrite(roomMeta(this.doc), reading.members, this.author);
-      this.show({ refused: reading.refused, member });
-      if (!sameLog(this.controller.log, reading.applied)) this.controller.replaceLog(reading.applied);
+      const history = roomHeadProblems(reading, session, roomHeadEntries(this.doc), this.headCheck).filter((p) => p.code !== 'head-not-member').map((p) => p.message);
+      const member = mayWrite(meta, reading.members, this.author);
+      const lost = this.controller.log.filter((op) => !reading.applied.some((o) => o.id === op.id));
+      if (lost.length > 0 && this.controller.log.length >= reading.applied.length) {
+        // The room lost ops this page holds: they are kept here, and put back in the room.
+        history.push(`The room has lost ${lost.length} operation${lost.length === 1 ? '' : 's'} this browser holds; they are kept here and put back.`);
+        addRoomOps(this.doc, lost);
+      } else if (!sameLog(this.controller.log, reading.applied)) this.controller.replaceLog(reading.applied);
+      this.show({ refused: reading.refused, member, history });
       this.answerJoins(reading, member);
+      if (member && this.connection.canWrite()) await this.signHead(reading, session);
     });
     return this.reads;
   }
+
+  /** Files this device's head of the log it read, when it has read more than its head says. */
+  private async signHead(reading: RoomReading, session: string): Promise<void> {
+    const unsigned = headToSign({ ...reading, session }, this.author, roomParts(this.doc).heads.get(this.author));
+    if (!unsigned || !this.controller) return;
+    const head = await this.controller.signHead(unsigned);
+    if (!this.closed) setRoomHead(this.doc, head);
+  }
+
+  /** Heads are checked on every read: each signature once. */
+  private readonly headVerdicts = new Map<string, boolean>();
+  private readonly headCheck: SignatureCheck = (signature, message, publicKey) => {
+    const key = `${Array.from(signature, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+    let ok = this.headVerdicts.get(key);
+    if (ok === undefined) this.headVerdicts.set(key, (ok = nobleSignatureCheck(signature, message, publicKey)));
+    return ok;
+  };
 
   /** A member answers requests to write; a device that may write and is not a member asks. */
   private answerJoins(reading: RoomReading, member: boolean): void {

@@ -23,6 +23,12 @@ export interface TeamState {
   readonly peers: readonly TeamPeer[];
   /** Ops in the room that this page refused, with why. */
   readonly refused: readonly RefusedOperation[];
+  /**
+   * What is wrong with the room's history as this page reads it: a log shorter than a
+   * member signed (ops removed), another session in the room. This page then keeps its
+   * own copy of the log and puts back what the room lost.
+   */
+  readonly history: readonly string[];
   /** Edits or ops not yet acknowledged by the server (offline work waiting to go). */
   readonly unsynced: boolean;
   /** Invite links of the room (made by the server for a write token). */
@@ -31,6 +37,6 @@ export interface TeamState {
   readonly message: string | null;
 }
 
-export const NO_TEAM: TeamState = { address: null, status: 'off', rights: null, member: false, peers: [], refused: [], unsynced: false, invites: null, message: null };
+export const NO_TEAM: TeamState = { address: null, status: 'off', rights: null, member: false, peers: [], refused: [], history: [], unsynced: false, invites: null, message: null };
 
 export const useTeamStore = create<TeamState>(() => NO_TEAM);

@@ -45,6 +45,12 @@ export function LiveButton() {
       >
         {shared && <span className={`live-dot live-${team.status}`} aria-hidden="true" />}
         {label}
+        {team.history.length > 0 && (
+          // Visible without opening the panel: the room's history is not what its members signed.
+          <span className="live-refused-badge" data-testid="team-history-badge" title="The room's history is not what its members signed (open for what)">
+            {' '}⚠ history
+          </span>
+        )}
         {team.refused.length > 0 && (
           // Visible without opening the panel: the room holds ops this browser refused.
           <span className="live-refused-badge" data-testid="team-refused-badge" title={`${team.refused.length} operation${team.refused.length === 1 ? '' : 's'} in the room refused here (open for why)`}>
@@ -158,6 +164,16 @@ function SharedView() {
               <li key={r.key}>
                 <code>{(r.id ?? r.key).slice(0, 14)}…</code> {r.reason}: {r.detail}
               </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {team.history.length > 0 && (
+        <div className="share-error" role="alert" data-testid="team-history" data-count={team.history.length}>
+          The room’s history is not what its members signed:
+          <ul>
+            {team.history.map((h) => (
+              <li key={h}>{h}</li>
             ))}
           </ul>
         </div>

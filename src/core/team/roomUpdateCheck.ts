@@ -1,7 +1,7 @@
 /**
  * Whether an update may enter a team room. A room's history only grows (roomDoc.ts): a
  * key of `meta`, `ops` or `joins`, once set, keeps its value; a member's head is only
- * replaced by a later head of that member; the text is free. The team server asks this
+ * replaced by another valid head of that member; the text is free. The team server asks this
  * before it stores or relays an update, so a writer — an invitee not yet a member, a
  * stolen token — cannot erase or rewrite signed history. (Readers check the heads
  * anyway, roomHeads.ts: the server is not trusted with validity.)
@@ -17,8 +17,9 @@
  *  - a deletion of an item of those maps, except a head replaced in the same update;
  *  - a deletion of, or insertion next to, something the room does not hold (Yjs would
  *    keep such a deletion waiting and apply it to whatever later takes that id);
- *  - a head that is not a valid signed head of its key, of the room's session, at least
- *    as long as the head it replaces.
+ *  - a head that is not a valid signed head of its key and the room's session. (An
+ *    earlier head of the same member is let in: two tabs of one browser may race to
+ *    write theirs, and a shorter head only asks less of the log.)
  */
 import * as Y from 'yjs';
 import { GROW_ONLY_MAPS, HEADS_MAP } from './roomDoc.ts';
@@ -136,7 +137,7 @@ class CheckRun {
       if (place.kind === 'unknown') return 'the update builds on changes the room does not hold';
       const value = stringValue(s);
       if (place.kind === 'guarded') {
-        const refused = this.guardedItem(s, place, value);
+        const refused = this.guardedItem(place, value);
         if (refused !== null) return refused;
       }
       let list = this.accepted.get(s.id.client);
@@ -158,7 +159,7 @@ class CheckRun {
     return null;
   }
 
-  private guardedItem(s: Y.Item, place: Extract<Place, { kind: 'guarded' }>, value: string | null): string | null {
+  private guardedItem(place: Extract<Place, { kind: 'guarded' }>, value: string | null): string | null {
     const { root, key } = place;
     if (place.nested || key === null) return `the update puts content inside the room's ${root} map`;
     if (value === null) return `the update writes something other than text into ${root}[${JSON.stringify(key)}]`;
@@ -167,15 +168,10 @@ class CheckRun {
     if (root === HEADS_MAP) {
       const head = this.checkHead(value, key, this.session());
       if (!head.ok) return `the update writes a head that is not valid: ${head.detail}`;
-      if (before !== null && before !== value) {
-        const old = this.checkHead(before, key, null);
-        if (old.ok && head.count < old.count) return `the update replaces ${key}'s head (${old.count} ops) with an earlier one (${head.count} ops)`;
-      }
       this.replacedHeads.add(key);
-    } else {
-      // Written next to the key's present item: how Yjs writes a key again.
-      if (s.origin !== null || s.rightOrigin !== null) return `the update overwrites ${root}[${JSON.stringify(key)}], which only grows`;
-      if (before !== null && before !== value) return `the update overwrites ${root}[${JSON.stringify(key)}], which only grows`;
+    } else if (before !== null && before !== value) {
+      // Written over a value the key holds (next to its item, or as a concurrent first write).
+      return `the update overwrites ${root}[${JSON.stringify(key)}], which only grows`;
     }
     this.written.set(slot, value);
     return null;
