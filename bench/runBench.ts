@@ -19,7 +19,9 @@
  *    initialize → first diagnostics of a 50-module Gaia package.
  *  - share links (bench/shareBench.ts): a 1 MB trace into a link and back.
  *  - teams (bench/teamBench.ts): op latency between clients, a late joiner of 10k ops,
- *    50 clients on one instance, throughput of one instance against two behind Redis.
+ *    50 clients on one instance, throughput of one instance against two behind Redis;
+ *    and capacity (bench/teamCapacityBench.ts): an edit in one room while another floods,
+ *    8,000 connections over 400 rooms, durable appends against the debounced store.
  *  - editing a proposal (bench/proposalEditorBench.ts): one completion of Monaco's JSON
  *    service with the proposal schema, against the same schema written as a oneOf.
  * Ratio, everywhere, is median ÷ baseline: below 1 is faster than the baseline.
@@ -39,6 +41,7 @@ import { runCliStartBench } from './cliStartBench.ts';
 import { runLspBench } from './lspBench.ts';
 import { runShareBench } from './shareBench.ts';
 import { runTeamBench } from './teamBench.ts';
+import { runTeamCapacityBench } from './teamCapacityBench.ts';
 import { runVsaBench } from './vsaBench.ts';
 import { runProveBench } from './proveBench.ts';
 import { runProposalEditorBench } from './proposalEditorBench.ts';
@@ -104,6 +107,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   progress('share links');
   rows.push(...(await runShareBench({ quick: options.quick })));
   rows.push(...(await runTeamBench({ quick: options.quick, onProgress: progress }, notes)));
+  rows.push(...(await runTeamCapacityBench({ quick: options.quick, onProgress: progress })));
 
   rows.push(...(await runDbBench({ quick: options.quick, onProgress: progress })));
   progress('operation log: sign, replay, cascade');

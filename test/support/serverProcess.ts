@@ -20,9 +20,14 @@ export interface ServerProcess {
   kill(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function startServerProcess(args: readonly string[], env: Record<string, string> = {}): Promise<ServerProcess> {
+/**
+ * `warrant serve ARGS` (with `--port 0` unless ARGS give one); or, with `command`, that
+ * Node program instead (a baseline server of a benchmark), which prints its address the same way.
+ */
+export async function startServerProcess(args: readonly string[], env: Record<string, string> = {}, command?: readonly string[]): Promise<ServerProcess> {
   const port = args.includes('--port') ? [] : ['--port', '0'];
-  const child = spawn(process.execPath, [join(repoRoot, 'bin', 'warrant.js'), 'serve', ...port, ...args], {
+  const argv = command ? [...command, ...args] : [join(repoRoot, 'bin', 'warrant.js'), 'serve', ...port, ...args];
+  const child = spawn(process.execPath, argv, {
     cwd: repoRoot,
     env: { ...process.env, WARRANT_TEAM_SECRET: new TextDecoder().decode(TEAM_SECRET), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
