@@ -14,6 +14,7 @@ export const TARGETS: Readonly<Record<string, () => Promise<FuzzTarget>>> = {
   'proposal-injection': async () => (await import('./proposalInjection.ts')).proposalInjectionTarget as FuzzTarget,
   oplog: async () => (await import('./oplog.ts')).oplogTarget as FuzzTarget,
   'gaia-package': async () => (await import('./gaiaPackage.ts')).gaiaPackageTarget as FuzzTarget,
+  'room-updates': async () => (await import('./roomUpdates.ts')).roomUpdatesTarget as FuzzTarget,
 };
 
 export const TARGET_NAMES: readonly string[] = Object.keys(TARGETS);

@@ -161,7 +161,8 @@ describe('the team server under attack', () => {
     const mallory = mintRoomToken({ room: 'r3', rights: 'write' }, TEAM_SECRET);
     const attempts: [string, (doc: Y.Doc) => void, RegExp][] = [
       ['delete an op', (doc) => roomParts(doc).ops.delete(OPS[4]!.id), /only grows/],
-      ['overwrite an op', (doc) => roomParts(doc).ops.set(OPS[0]!.id, '{"forged":true}'), /only grows/],
+      ['overwrite an op', (doc) => roomParts(doc).ops.set(OPS[0]!.id, JSON.stringify({ ...OPS[0]!, at: 'forged' })), /only grows/],
+      ['file junk under an op id', (doc) => roomParts(doc).ops.set('b3:' + '1'.repeat(64), '{"forged":true}'), /not the op of that id/],
       ['change the session', (doc) => roomParts(doc).meta.set('session', 'session:other'), /only grows/],
       ['delete a head', (doc) => roomParts(doc).heads.delete(alice.author), /only grows/],
       ['forge a head', (doc) => roomParts(doc).heads.set(alice.author, '{"v":1}'), /not valid/],

@@ -9,9 +9,12 @@
  *  - `heads` (Y.Map): member key → that member's signed head of the log as it read it
  *    after its last append (src/core/oplog/logHead.ts), so a log cut short in the room
  *    is seen by every reader (roomHeads.ts).
- * `meta`, `ops` and `joins` only grow: a key, once set, keeps its value; a head is only
- * ever replaced by a later head of the same member. The team server refuses any update
- * that would do otherwise (roomUpdateCheck.ts), and readers check the heads anyway.
+ * `meta` and `ops` only grow: a key, once set, keeps its value (but `founder`, which
+ * concurrent first writers may settle between them while the log is empty); a head is
+ * only replaced by another valid head of the same member. The team server refuses any
+ * update that would do otherwise (roomUpdateCheck.ts), and readers check the heads
+ * anyway. `joins` and `text` are free: a request to join is asked again until answered,
+ * and the text is co-edited.
  * The page, the CLI and the server's tests all read and write rooms through these
  * functions, so the layout lives here alone.
  */
@@ -41,7 +44,9 @@ export interface RoomParts {
 }
 
 /** The room's maps whose keys, once set, keep their value (each value a string). */
-export const GROW_ONLY_MAPS = ['meta', 'ops', 'joins'] as const;
+export const GROW_ONLY_MAPS = ['meta', 'ops'] as const;
+/** The one key of `meta` that may be written again — by a concurrent first writer, while the room's log is empty. */
+export const FOUNDER_KEY = 'founder';
 /** The room's map of signed heads: a value is replaced only by a later head of the same member. */
 export const HEADS_MAP = 'heads';
 

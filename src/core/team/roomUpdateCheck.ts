@@ -1,7 +1,7 @@
 /**
  * Whether an update may enter a team room. A room's history only grows (roomDoc.ts): a
- * key of `meta`, `ops` or `joins`, once set, keeps its value; a member's head is only
- * replaced by another valid head of that member; the text is free. The team server asks this
+ * key of `meta` or `ops`, once set, keeps its value; a member's head is only replaced by
+ * another valid head of that member; the text and requests to join are free. The team server asks this
  * before it stores or relays an update, so a writer — an invitee not yet a member, a
  * stolen token — cannot erase or rewrite signed history. (Readers check the heads
  * anyway, roomHeads.ts: the server is not trusted with validity.)
@@ -12,8 +12,11 @@
  * accepted but not yet applied, or in the room) — and, for each deleted range, what it
  * would delete. Refused:
  *  - a value written over a key of a grow-only map (an item placed next to the key's
- *    item — how Yjs writes a map key again — or a concurrent first write of another value);
- *  - anything but one string as a value of those maps, or content nested inside them;
+ *    item — how Yjs writes a map key again — or a concurrent first write of another
+ *    value), but a concurrent first claim of `meta.founder` while the log is empty (the
+ *    founders settle on one, the same on every replica);
+ *  - anything but one string as a value of those maps, or content nested inside them; an
+ *    op entry that is not a JSON object naming its key as its id;
  *  - a deletion of an item of those maps, except a head replaced in the same update;
  *  - a deletion of, or insertion next to, something the room does not hold (Yjs would
  *    keep such a deletion waiting and apply it to whatever later takes that id);
@@ -22,7 +25,7 @@
  *    write theirs, and a shorter head only asks less of the log.)
  */
 import * as Y from 'yjs';
-import { GROW_ONLY_MAPS, HEADS_MAP } from './roomDoc.ts';
+import { FOUNDER_KEY, GROW_ONLY_MAPS, HEADS_MAP } from './roomDoc.ts';
 
 const GUARDED: ReadonlySet<string> = new Set<string>([...GROW_ONLY_MAPS, HEADS_MAP]);
 
@@ -37,7 +40,8 @@ export type UpdateVerdict =
 /** Where Yjs would put an item. */
 type Place =
   | { readonly kind: 'free' }
-  | { readonly kind: 'guarded'; readonly root: string; readonly key: string | null; readonly nested: boolean }
+  /** `first`: written as a key's first value (no neighbour), as opposed to over its item. */
+  | { readonly kind: 'guarded'; readonly root: string; readonly key: string | null; readonly nested: boolean; readonly first?: boolean }
   /** Next to garbage-collected content: Yjs drops the item. */
   | { readonly kind: 'gone' }
   | { readonly kind: 'unknown' };
@@ -151,7 +155,8 @@ class CheckRun {
   deletions(clients: Map<number, { clock: number; len: number }[]>): string | null {
     for (const [client, ranges] of clients) {
       for (const { clock, len } of ranges) {
-        if (len <= 0) continue;
+        // Yjs never writes an empty deletion; applied, one makes the room unencodable.
+        if (!(len > 0)) return 'the update cannot be read (an empty deletion)';
         const refused = this.deletion(client, clock, clock + len);
         if (refused !== null) return refused;
       }
@@ -169,9 +174,13 @@ class CheckRun {
       const head = this.checkHead(value, key, this.session());
       if (!head.ok) return `the update writes a head that is not valid: ${head.detail}`;
       this.replacedHeads.add(key);
+    } else if (root === 'ops' && !filedUnderItsId(value, key)) {
+      // A value that cannot be the op of its key would hold the key against the real op.
+      return `the update files under ops[${JSON.stringify(key)}] something that is not the op of that id`;
     } else if (before !== null && before !== value) {
+      const rivalFounder = root === 'meta' && key === FOUNDER_KEY && place.first && this.logIsEmpty();
       // Written over a value the key holds (next to its item, or as a concurrent first write).
-      return `the update overwrites ${root}[${JSON.stringify(key)}], which only grows`;
+      if (!rivalFounder) return `the update overwrites ${root}[${JSON.stringify(key)}], which only grows`;
     }
     this.written.set(slot, value);
     return null;
@@ -264,7 +273,7 @@ class CheckRun {
     this.places.set(item, UNKNOWN);
     let place: Place;
     const parent = item.parent as unknown as string | Y.ID | null;
-    if (typeof parent === 'string') place = GUARDED.has(parent) ? { kind: 'guarded', root: parent, key: item.parentSub, nested: false } : FREE;
+    if (typeof parent === 'string') place = GUARDED.has(parent) ? { kind: 'guarded', root: parent, key: item.parentSub, nested: false, first: item.origin === null && item.rightOrigin === null } : FREE;
     else if (parent !== null) place = nestedIn(this.find(parent));
     else {
       const left = item.origin ? this.find(item.origin) : null;
@@ -299,10 +308,29 @@ class CheckRun {
     return item && !item.deleted ? stringValue(item) : null;
   }
 
+  /** Whether the room holds no op yet, nor does any update pending or this one. */
+  private logIsEmpty(): boolean {
+    const ops = this.doc.share.get('ops') as (Y.AbstractType<any> & { _map: Map<string, Y.Item> }) | undefined;
+    for (const item of ops?._map.values() ?? []) if (!item.deleted) return false;
+    for (const update of this.pending) for (const slot of update.values.keys()) if (slot.startsWith('ops\0')) return false;
+    for (const slot of this.written.keys()) if (slot.startsWith('ops\0')) return false;
+    return true;
+  }
+
   /** The room's session, for checking heads (null before the room is founded). */
   private session(): string | null {
     const s = this.written.get(`meta\0session`) ?? this.currentValue('meta', 'session');
     return s ?? null;
+  }
+}
+
+/** Whether `value` is a JSON object naming `key` as its id (the op's own check is every reader's). */
+function filedUnderItsId(value: string, key: string): boolean {
+  try {
+    const v = JSON.parse(value) as { id?: unknown } | null;
+    return typeof v === 'object' && v !== null && v.id === key;
+  } catch {
+    return false;
   }
 }
 
