@@ -22,6 +22,7 @@ import { readOperation } from './recordValidation.ts';
 import { checkStoredOps, readStoredOps, storedOpRecords } from './readStoredOps.ts';
 import type { SchedulerTimers } from './saveScheduler.ts';
 import type { WarrantDb } from './warrantDb.ts';
+import { pushAll } from '../core/largeArrays.ts';
 
 export interface OpLogStoreOptions {
   /** Ops per write when the queue fills (default 500). */
@@ -200,7 +201,7 @@ export class OpLogStore {
     if (options.includePending ?? true) {
       const queued = this.queue.filter((op) => op.session === session && !seen.has(op.id));
       if (queued.length > 0) {
-        ops.push(...queued);
+        pushAll(ops, queued);
         ops.sort((a, b) => a.seq - b.seq);
       }
     }
@@ -249,7 +250,7 @@ export class OpLogStore {
     this.retryTimer = null;
 
     for (const refusal of outcome.refused) {
-      this.rejected.push(...refusal.ops);
+      pushAll(this.rejected, refusal.ops);
       const first = refusal.ops[0]!;
       this.report(
         dbProblem(
@@ -376,7 +377,7 @@ export class OpLogStore {
       outcome.alreadyStored += already;
       if (fresh.length === 0) continue;
       await this.db.ops.bulkAdd(fresh);
-      outcome.written.push(...fresh);
+      pushAll(outcome.written, fresh);
       const head = heads.get(session);
       if (head && head.op === tip!.id && head.members.join() === members!.list().join()) await this.db.heads.put(head);
       this.remember(session, tip!.id, members!);

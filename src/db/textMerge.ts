@@ -13,6 +13,7 @@
  *    caller keeps both versions whole rather than guess.
  * Pure and synchronous.
  */
+import { pushAll } from '../core/largeArrays.ts';
 
 /** `base` lines [start, end) replaced by `lines` (start === end: an insertion). */
 export interface Hunk {
@@ -155,7 +156,7 @@ export function mergeText(base: string, ours: string, theirs: string): MergeResu
   let i = 0;
   for (const h of all) {
     for (; i < h.start; i++) out.push(baseLines[i]!);
-    out.push(...h.lines);
+    pushAll(out, h.lines);
     i = Math.max(i, h.end);
   }
   for (; i < baseLines.length; i++) out.push(baseLines[i]!);
