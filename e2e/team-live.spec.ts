@@ -216,7 +216,9 @@ test('forged ops in the room (an altered body, another key’s signature, anothe
   const [someId, raw] = [...ops.entries()].find(([, r]) => r.includes('claim_refutation'))!;
   const altered = JSON.parse(raw) as { body: { target: string } };
   altered.body.target = 'b3';
-  ops.set(`${someId.slice(0, -4)}beef`, JSON.stringify(altered));
+  // Filed under the id it claims (the server takes nothing else): the id no longer matches the body.
+  const claimed = `${someId.slice(0, -4)}beef`;
+  ops.set(claimed, JSON.stringify({ ...altered, id: claimed }));
   // A real op with its signature replaced by one of another key (the author kept).
   const { id: _id, sig: _sig, ...unsigned } = JSON.parse(raw) as SignedOperation;
   const intruderKey = generateDeviceKey();

@@ -56,8 +56,8 @@ export const COMMAND_USAGE: Readonly<Record<string, string>> = {
   share: 'warrant share FILE [--base URL] [--allow-headless] [--allow-rollback]',
   serve: 'warrant serve [--port N] [--host H] [--dir DIR | --postgres URL] [--redis URL] [--name NAME] [--secret-file FILE] [--invite-days N] [--max-… N]',
   token: 'warrant token [--room ROOM] [--read-only] [--days N] [--revoke TOKEN|ID] [--dir DIR | --postgres URL] [--secret-file FILE]',
-  pull: 'warrant pull ROOM --out FILE [--ops LOG.jsonl] [--text FILE] [--server URL] [--token T]',
-  push: 'warrant push FILE ROOM [--server URL] [--token T]',
+  pull: 'warrant pull ROOM --out FILE [--ops LOG.jsonl] [--text FILE] [--allow-rollback] [--server URL] [--token T]',
+  push: 'warrant push FILE ROOM [--allow-headless] [--server URL] [--token T]',
   prove: 'warrant prove FILE [--solver z3|cvc5] [--mode entailment|model|consistency] [--timeout MS] [--intuition none|hrr|hdc] [--json]',
 };
 

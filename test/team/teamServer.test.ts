@@ -13,7 +13,8 @@ import { generateDeviceKey } from '../../src/core/oplog/deviceKey.ts';
 import { textHash } from '../../src/core/oplog/opId.ts';
 import { appendSigned } from '../../src/core/oplog/signOperation.ts';
 import { verifyOperation } from '../../src/core/oplog/verifyOperation.ts';
-import { addRoomOps, foundRoom, roomMeta, roomOpEntries, roomParts } from '../../src/core/team/roomDoc.ts';
+import { addRoomOps, foundRoom, roomMeta, roomOpEntries, roomParts, setRoomHead } from '../../src/core/team/roomDoc.ts';
+import { headOf, signHead } from '../../src/core/oplog/logHead.ts';
 import { RoomLogReader } from '../../src/core/team/roomLog.ts';
 import type { TeamServer } from '../../src/server/teamServer.ts';
 import { connectRoom } from '../../src/team/roomConnection.ts';
@@ -121,8 +122,10 @@ describe('one team server', () => {
 });
 
 describe('warrant pull and push', () => {
+  // What the command line remembers of rooms and heads stays in this test's own folder.
+  const state = mkdtempSync(join(tmpdir(), 'warrant-pull-state-'));
   const cli = (args: string[]) =>
-    run(process.execPath, [join(REPO, 'bin/warrant.js'), ...args], { cwd: REPO }).then(
+    run(process.execPath, [join(REPO, 'bin/warrant.js'), ...args], { cwd: REPO, env: { ...process.env, WARRANT_STATE_DIR: state } }).then(
       (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
       (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
     );
@@ -138,6 +141,8 @@ describe('warrant pull and push', () => {
     // A room file with a log: a room made by a client, then pulled.
     const c = await roomClient(server.url, 'cli-log');
     foundRoom(c.doc, META, TEXT, [first]);
+    // Alice's page files her head of the log it read.
+    setRoomHead(c.doc, signHead(headOf({ applied: [first], session: META.session, members: [alice.author] }, alice.author)!, alice));
     await c.flushed();
     c.close();
     const out = join(work, 'room.json');
@@ -149,11 +154,15 @@ describe('warrant pull and push', () => {
     expect(file.text).toBe(TEXT);
     expect(file.ops.map((o) => o.id)).toEqual([first.id]);
     expect(readFileSync(ops, 'utf8')).toContain(first.id);
-    // Back into another room: the same session, text and ops.
+    // The log carries her head: --ops reads it as whole, with no flag.
+    const explained = await cli(['explain', doc, 'b1', '--ops', ops]);
+    expect(explained.code, explained.stderr).toBe(0);
+    // Back into another room: the same session, text, ops and her head.
     expect((await cli(['push', out, 'cli-copy', ...common])).code).toBe(0);
     const copy = await roomClient(server.url, 'cli-copy');
     expect(roomMeta(copy.doc)?.session).toBe(META.session);
     expect(roomParts(copy.doc).ops.size).toBe(1);
+    expect(roomParts(copy.doc).heads.has(alice.author)).toBe(true);
     copy.close();
     // Findings and usage: a read-only token cannot push (1), an empty room (1), a bad token (2), no --out (2).
     expect((await cli(['push', out, 'cli-copy', '--server', server.url, '--token', readToken()])).code).toBe(1);
@@ -168,7 +177,9 @@ describe('warrant pull and push', () => {
     const c = await roomClient(server.url, 'cli-forged');
     foundRoom(c.doc, META, TEXT, [first]);
     const forged = { ...first, body: { ...first.body, length: 1 } };
-    roomParts(c.doc).ops.set('b3:' + 'f'.repeat(64), JSON.stringify(forged));
+    // Filed under the id it claims (the server takes nothing else); every reader checks that id.
+    const claimed = 'b3:' + 'f'.repeat(64);
+    roomParts(c.doc).ops.set(claimed, JSON.stringify({ ...forged, id: claimed }));
     await c.flushed();
     c.close();
     const r = await cli(['pull', 'cli-forged', '--out', join(work, 'f.json'), '--server', server.url, '--token', writeToken()]);

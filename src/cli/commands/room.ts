@@ -28,7 +28,7 @@ import { DEFAULT_TEAM_PORT } from './serve.ts';
 const SYNC_TIMEOUT_MS = 20_000;
 /** A server that has not answered the connection at all by then is taken as not there. */
 const CONNECT_TIMEOUT_MS = 5_000;
-const OPTIONS = { flags: ['allow-rollback'], values: { server: null, token: null, out: null, ops: null, text: null } } as const;
+const OPTIONS = { flags: ['allow-rollback', 'allow-headless'], values: { server: null, token: null, out: null, ops: null, text: null } } as const;
 
 export async function runPull(args: readonly string[]): Promise<number> {
   const cl = parseCommandLine('pull', args, OPTIONS);
@@ -51,7 +51,13 @@ export async function runPull(args: readonly string[]): Promise<number> {
     const history = await checkHistory(serverOf(cl.values), room, meta.session, reading, roomHeadEntries(connection.doc), cl.flags.has('allow-rollback'));
     await writeFile(out, serializeRoomFile({ room, ...meta, text, ops: reading.applied, refused: reading.refused, heads: history.heads }));
     const opsOut = cl.values.get('ops');
-    if (opsOut) await writeFile(opsOut, exportOplog(reading.applied, null));
+    if (opsOut) {
+      // The log with the head of a member who read all of it, so `--ops` checks where it ends.
+      const last = reading.applied[reading.applied.length - 1];
+      const whole = history.heads.find((h) => h.count === reading.applied.length && h.op === last?.id) ?? null;
+      await writeFile(opsOut, exportOplog(reading.applied, whole));
+      if (!whole && last) history.problems.push(`warning: no member has signed a head of all ${reading.applied.length} ops yet, so ${opsOut} has none; read it with --allow-headless`);
+    }
     const textOut = cl.values.get('text');
     if (textOut) await writeFile(textOut, text);
     await writeStdout(`pulled room ${room}: ${meta.name} (${meta.language}), ${reading.applied.length} ops, ${reading.members.length} member${reading.members.length === 1 ? '' : 's'} → ${out}\n`);
@@ -146,6 +152,16 @@ export async function runPush(args: readonly string[]): Promise<number> {
   if (cl.positionals.length !== 2) throw usageFailure('push takes FILE and ROOM', 'push');
   const [file, room] = cl.positionals as [string, string];
   const source = await readSource(file);
+  if (source.archive) {
+    // A session file is checked against its signed head, as an import is.
+    const { readLogValues, hasLogErrors } = await import('../../core/oplog/readLog.ts');
+    const { nativeSignatureCheck } = await import('../nativeSignatureCheck.ts');
+    const checked = readLogValues(source.ops, { head: source.heads?.[0] ?? null, checkSignature: nativeSignatureCheck, allowHeadless: cl.flags.has('allow-headless') });
+    if (hasLogErrors(checked)) {
+      await writeStderr(checked.problems.filter((p) => p.severity === 'error').map((p) => `warrant: ${file}: ${p.message}\n`).join('') + `warrant: ${file}: nothing pushed\n`);
+      return 1;
+    }
+  }
   const reading = await readLog(source.meta, source.ops.map((op, i) => [opKey(op, i), JSON.stringify(op)] as const));
   if (reading.refused.length > 0) {
     reportRefused(reading);
@@ -234,7 +250,7 @@ function opKey(op: unknown, i: number): string {
 }
 
 /** What FILE pushes: a room file, a session file from the page, or a document (a new session). */
-async function readSource(file: string): Promise<{ meta: RoomMeta; text: string; ops: unknown[]; heads?: unknown[] }> {
+async function readSource(file: string): Promise<{ meta: RoomMeta; text: string; ops: unknown[]; heads?: unknown[]; archive?: boolean }> {
   const input = await readInput(file);
   const trimmed = input.text.trimStart();
   if (trimmed.startsWith('{')) {
@@ -259,11 +275,11 @@ async function readSource(file: string): Promise<{ meta: RoomMeta; text: string;
   return { meta: { session: randomUUID(), language, name: basename(file) }, text: input.text, ops: [] };
 }
 
-function sessionArchiveSource(file: string, v: Record<string, unknown>): { meta: RoomMeta; text: string; ops: unknown[]; heads: unknown[] } {
+function sessionArchiveSource(file: string, v: Record<string, unknown>): { meta: RoomMeta; text: string; ops: unknown[]; heads: unknown[]; archive: true } {
   const s = v.session as Record<string, unknown> | undefined;
   const language = s?.language;
   if (!s || typeof s.id !== 'string' || typeof s.text !== 'string' || (language !== 'clair' && language !== 'gaia' && language !== 'proposal') || !Array.isArray(v.ops)) {
     throw new CliFailure(`${file}: a session file without its session, text or ops`);
   }
-  return { meta: { session: s.id, language, name: typeof s.name === 'string' && s.name !== '' ? s.name : basename(file) }, text: s.text, ops: v.ops, heads: v.head ? [v.head] : [] };
+  return { meta: { session: s.id, language, name: typeof s.name === 'string' && s.name !== '' ? s.name : basename(file) }, text: s.text, ops: v.ops, heads: v.head ? [v.head] : [], archive: true };
 }
