@@ -84,7 +84,7 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
   const gates = new WeakMap<IncomingMessage, SocketGate>();
   const openGates = new Set<SocketGate>();
   const tokenBuckets = new Map<string, RateBucket>();
-  const roomsMade = new Map<string, number[]>();
+  const roomsMade = new Map<string, Map<string, number>>();
   const sockets = { all: 0, authenticated: 0 };
   const headCheck = roomHeadCheck(nativeSignatureCheck);
   const revocations = await TokenRevocations.open(options.revocations, options.secret, {
@@ -119,9 +119,12 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
       }
       const ctx = context as Partial<RoomContext>;
       if (!stored && ctx.rights === 'write' && ctx.tokenId) {
-        const recent = (roomsMade.get(ctx.tokenId) ?? []).filter((t) => t > Date.now() - HOUR);
-        if (recent.length >= limits.roomsPerHour) return refuse(`this token has made ${recent.length} rooms in the last hour, the most the server allows`);
-        roomsMade.set(ctx.tokenId, [...recent, Date.now()]);
+        // Rooms this token opened new in the last hour (one a name: an empty room opened again is the same room).
+        const made = roomsMade.get(ctx.tokenId) ?? new Map<string, number>();
+        for (const [name, at] of made) if (at <= Date.now() - HOUR) made.delete(name);
+        if (!made.has(room) && made.size >= limits.roomsPerHour) return refuse(`this token has made ${made.size} rooms in the last hour, the most the server allows`);
+        made.set(room, made.get(room) ?? Date.now());
+        roomsMade.set(ctx.tokenId, made);
       }
       try {
         // The room's stored state, then every update journalled since (in order).

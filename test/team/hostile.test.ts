@@ -253,6 +253,65 @@ function roomState(ops: typeof OPS, headsFor: typeof OPS, session = META.session
   return Y.encodeStateAsUpdate(doc);
 }
 
+describe('the team server within its limits (set low to reach them)', () => {
+  it('2. rooms, messages, updates per second, rooms per token and waiting sockets are bounded; nothing sent is dropped', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'warrant-limits-'));
+    const server = await startServerProcess([
+      '--dir', dir,
+      '--max-message-bytes', String(256 * 1024),
+      '--max-room-bytes', String(1024 * 1024),
+      '--max-updates-per-second', '200',
+      '--max-rooms-per-hour', '3',
+      '--max-unauthenticated-sockets', '4',
+      '--max-auth-ms', '3000',
+    ]);
+    try {
+      // A room fills: the change past the limit is refused with the reason; the room stays whole and syncable.
+      let why = '';
+      const filler = await client(server.url, 'full', writeToken(), (r) => (why = r));
+      const chunk = 'x'.repeat(200 * 1024);
+      for (let i = 0; i < 8 && why === ''; i++) {
+        roomParts(filler.doc).text.insert(0, chunk);
+        await filler.flushed(10_000).catch(() => undefined);
+      }
+      expect(why).toMatch(/the room is full/);
+      filler.close();
+      const reader = await client(server.url, 'full');
+      expect(roomParts(reader.doc).text.length).toBeLessThanOrEqual(1024 * 1024);
+      expect(roomParts(reader.doc).text.length).toBeGreaterThan(0);
+      reader.close();
+
+      // Faster than its budget: paced, every update acknowledged, none lost.
+      const fast = await client(server.url, 'paced');
+      const t0 = Date.now();
+      for (let i = 0; i < 1000; i++) roomParts(fast.doc).text.insert(roomParts(fast.doc).text.length, `${i};`);
+      await fast.flushed(30_000);
+      const pacedMs = Date.now() - t0;
+      fast.close();
+      const check = await client(server.url, 'paced');
+      expect(roomParts(check.doc).text.toString().split(';').filter(Boolean)).toHaveLength(1000);
+      check.close();
+      // 1000 updates at 200 a second, 400 of them from the burst: at least about 3 s.
+      expect(pacedMs).toBeGreaterThan(2000);
+
+      // A token makes at most three new rooms an hour (rooms that exist open as before).
+      const maker = mintRoomToken({ room: '*', rights: 'write' }, TEAM_SECRET);
+      for (const room of ['made-1', 'made-2', 'made-3']) (await client(server.url, room, maker)).close();
+      await expect(client(server.url, 'made-4', maker)).rejects.toThrow(/rooms in the last hour/);
+      (await client(server.url, 'made-1', maker)).close();
+
+      // Sockets that have not authenticated: four wait at once, the fifth is turned away.
+      const waiting = await Promise.all(Array.from({ length: 4 }, () => new Promise<WebSocket>((resolve) => { const ws = new WebSocket(server.url); ws.on('open', () => resolve(ws)); ws.on('error', () => undefined); })));
+      const fifth = await new Promise<string>((resolve) => { const ws = new WebSocket(server.url); ws.on('open', () => resolve('open')); ws.on('error', (e) => resolve(e.message)); });
+      expect(fifth).toMatch(/503/);
+      for (const ws of waiting) ws.terminate();
+      expect(server.alive()).toBe(true);
+    } finally {
+      await server.kill('SIGKILL');
+    }
+  }, 90_000);
+});
+
 describe('a room rewritten behind the server’s back (or by the server)', () => {
   it('3. pull reports a log shorter than a member signed, an older state than this device saw, and another session', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'warrant-rewritten-'));
