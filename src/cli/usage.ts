@@ -93,12 +93,15 @@ ${entry('       [--helpers]', `(${takers('helpers')}: draw Gaia's helper claims 
                                   package folder or a session file, in the URL fragment)
   serve [--port N] [--dir DIR]    a team server: sessions shared live between people
         [--postgres URL]          (Hocuspocus; rooms on disk, or in PostgreSQL, with
-        [--redis URL]             instances sharing rooms through Redis); prints tokens
+        [--redis URL]             instances sharing rooms through Redis); prints tokens;
+        [--max-room-bytes N] …    every update stored before it is acknowledged; limits
   token [--room ROOM]             a room token from the team server's secret
         [--read-only] [--days N]  (default: write, any room, no expiry)
+        [--revoke TOKEN|ID]       revoke a token and every invite made from it
   pull ROOM --out FILE            a team room to a file (its text and verified log;
-       [--ops LOG.jsonl]          also the log as JSON lines for --ops, and the text)
-       [--text FILE]
+       [--ops LOG.jsonl]          also the log as JSON lines for --ops, and the text);
+       [--text FILE]              exit 1 when its history is not what its members
+       [--allow-rollback]         signed or older than this device has seen
   push FILE ROOM                  a room file, session file or document into a room
        [--server URL] [--token T] (pull and push: default $WARRANT_SERVER, $WARRANT_TOKEN)
   lsp --stdio                     a Language Server Protocol server on standard input and
