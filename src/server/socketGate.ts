@@ -23,7 +23,7 @@ import { EventEmitter } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import type { Connection } from '@hocuspocus/server';
 import type { WebSocket } from 'ws';
-import { AUTH_KIND, FRAME, readFrame, type Frame } from './syncFrame.ts';
+import { AUTH_KIND, FRAME, readFrame, SYNC_STEP, syncStatusFrame, type Frame } from './syncFrame.ts';
 import type { RateBucket } from './rateBucket.ts';
 import type { ServerLimits } from './serverLimits.ts';
 import { quoted, type ServerLog } from './serverLog.ts';
@@ -35,6 +35,10 @@ export interface GateHost {
   readonly log: ServerLog;
   /** Per-connection budget (a new bucket per socket). */
   socketBucket(): RateBucket;
+  /** Per-connection budget of requests for a room's state (each costs the whole room). */
+  stateRequestBucket(): RateBucket;
+  /** Lets go of a checked update that will not be applied (a read-only connection's). */
+  discard(room: string, verdict: Extract<UpdateVerdict, { ok: true }>): void;
   /** The shared budget of a token, by its key. */
   tokenBucket(tokenKey: string): RateBucket;
   /** Checks an update to a loaded room; null when the room is not loaded. */
@@ -72,6 +76,7 @@ interface Entry {
   ready: boolean;
   readonly data: Uint8Array;
   readonly bytes: number;
+  readonly answer: boolean;
 }
 
 /** Awareness states are a name and a cursor; anything this large is not one. */
@@ -89,6 +94,9 @@ export class SocketGate extends EventEmitter {
   private readonly bucket: RateBucket;
   private pausedUntil = 0;
   private pauseTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Messages read while over budget, taken in order as the budget refills. */
+  private readonly waiting: { data: Buffer; isBinary: boolean }[] = [];
+  private readonly stateRequests: RateBucket;
   private paused = false;
   private closed = false;
 
@@ -100,6 +108,7 @@ export class SocketGate extends EventEmitter {
     super();
     this.setMaxListeners(0);
     this.bucket = host.socketBucket();
+    this.stateRequests = host.stateRequestBucket();
     this.maxPayload(host.limits.preAuthMessageBytes);
     this.authTimer = setTimeout(() => this.shut(GATE_CLOSE.authTimeout, 'authenticate first'), host.limits.authMs);
     ws.on('message', (data: Buffer, isBinary: boolean) => this.receive(data, isBinary));
@@ -126,6 +135,8 @@ export class SocketGate extends EventEmitter {
   send(data: Uint8Array, callback?: (error?: Error) => void): void {
     this.watchOutgoing(data);
     this.ws.send(data, callback);
+    // A client that does not read what it is sent would hold it all in this server's memory.
+    if (this.ws.bufferedAmount > this.host.limits.roomBytes + this.host.limits.inFlightBytes) this.shut(GATE_CLOSE.tooMuch, 'reads too slowly', 'closed a socket that does not read what it is sent');
   }
 
   close(code?: number, reason?: string): void {
@@ -181,16 +192,31 @@ export class SocketGate extends EventEmitter {
 
   private receive(data: Buffer, isBinary: boolean): void {
     if (this.closed) return;
+    // Over budget: what was already read waits here, in order, and reading stops.
+    if (this.waiting.length > 0 || performance.now() < this.pausedUntil) {
+      this.waiting.push({ data, isBinary });
+      this.pauseReading();
+      this.wake();
+      return;
+    }
+    this.take(data, isBinary);
+  }
+
+  /** One message, now: read, counted against the budgets, and handled. */
+  private take(data: Buffer, isBinary: boolean): void {
     const frame = isBinary ? readFrame(data) : null;
     if (!frame) return this.shut(GATE_CLOSE.malformed, 'a message that is not one', 'closed a socket: a message that cannot be read');
-    this.pace(this.bucket.take());
+    let wait = this.bucket.take();
+    // A request for the room's state costs the server the whole room: a budget of its own.
+    if ((frame.type === FRAME.sync || frame.type === FRAME.syncReply) && frame.step === SYNC_STEP.stateVector) wait = Math.max(wait, this.stateRequests.take());
     let r = this.rooms.get(frame.room);
     if (!r) {
       if (this.rooms.size >= this.host.limits.roomsPerSocket) return this.shut(GATE_CLOSE.tooManyRooms, 'too many rooms on one socket');
       r = { phase: 'auth', held: [], readOnly: true, connection: null, tokenKey: null, tokenLine: [] };
       this.rooms.set(frame.room, r);
     }
-    if (r.tokenKey) this.pace(this.host.tokenBucket(r.tokenKey).take());
+    if (r.tokenKey) wait = Math.max(wait, this.host.tokenBucket(r.tokenKey).take());
+    if (wait > 0) this.pausedUntil = Math.max(this.pausedUntil, performance.now() + wait);
     if (!this.authenticated) {
       this.preAuthBytes += data.length;
       if (this.preAuthBytes > this.host.limits.preAuthBytes) return this.shut(GATE_CLOSE.tooMuch, 'too much before authenticating');
@@ -221,6 +247,7 @@ export class SocketGate extends EventEmitter {
     const connection = r.connection!;
     const isSync = frame.type === FRAME.sync || frame.type === FRAME.syncReply;
     if (isSync && frame.update && !r.readOnly) return this.acceptUpdate(frame.room, frame.update, data, connection);
+    if (isSync && frame.update) return this.answerReadOnly(frame.room, frame.update);
     if (isSync || frame.type === FRAME.queryAwareness || frame.type === FRAME.close || frame.type === FRAME.auth) return this.pass(data);
     if (frame.type === FRAME.awareness && data.length <= MAX_AWARENESS_BYTES) return this.pass(data);
     // Stateless messages, acknowledgements and kinds the rooms do not use: not passed on.
@@ -247,6 +274,18 @@ export class SocketGate extends EventEmitter {
     );
   }
 
+  /**
+   * A read-only connection's update never reaches the room. It is acknowledged when it
+   * holds nothing new (a first sync) — so the client is not left waiting — and otherwise
+   * answered as not taken, here, without the room's whole state being computed for it.
+   */
+  private answerReadOnly(room: string, update: Uint8Array): void {
+    const verdict = this.host.checkUpdate(room, update);
+    if (verdict?.ok) this.host.discard(room, verdict);
+    const taken = verdict?.ok === true && !verdict.changes;
+    this.enqueue(syncStatusFrame(room, taken), true, true);
+  }
+
   // --- order and pace ---
 
   /** Hands `data` on after everything before it. */
@@ -254,8 +293,9 @@ export class SocketGate extends EventEmitter {
     this.enqueue(data, true);
   }
 
-  private enqueue(data: Uint8Array, ready: boolean): Entry {
-    const entry: Entry = { ready, data, bytes: data.length };
+  /** `answer`: `data` is the server's own answer to send back, not a message for Hocuspocus. */
+  private enqueue(data: Uint8Array, ready: boolean, answer = false): Entry {
+    const entry: Entry = { ready, data, bytes: data.length, answer };
     this.entries.push(entry);
     this.inFlight += entry.bytes;
     if (this.inFlight > this.host.limits.inFlightBytes) this.pauseReading();
@@ -273,21 +313,35 @@ export class SocketGate extends EventEmitter {
     while (this.entries.length > 0 && this.entries[0]!.ready) {
       const entry = this.entries.shift()!;
       this.inFlight -= entry.bytes;
-      if (!this.closed) this.emit('message', entry.data);
+      if (this.closed) continue;
+      if (entry.answer) this.send(entry.data);
+      else this.emit('message', entry.data);
     }
-    if (this.paused && this.inFlight <= this.host.limits.inFlightBytes / 2 && performance.now() >= this.pausedUntil) this.resumeReading();
+    this.maybeResume();
   }
 
-  /** Over budget: read nothing more from this socket for `ms`. */
-  private pace(ms: number): void {
-    if (ms <= 0) return;
-    this.pausedUntil = Math.max(this.pausedUntil, performance.now() + ms);
-    this.pauseReading();
-    if (this.pauseTimer) clearTimeout(this.pauseTimer);
+  /** Takes the waiting messages whose time has come; wakes again for the rest. */
+  private drainWaiting(): void {
+    while (this.waiting.length > 0 && !this.closed && performance.now() >= this.pausedUntil) {
+      const next = this.waiting.shift()!;
+      this.take(next.data, next.isBinary);
+    }
+    if (this.waiting.length > 0) this.wake();
+    else this.maybeResume();
+  }
+
+  private wake(): void {
+    if (this.pauseTimer || this.closed) return;
     this.pauseTimer = setTimeout(() => {
       this.pauseTimer = null;
-      this.deliver();
-    }, ms);
+      this.drainWaiting();
+    }, Math.max(1, this.pausedUntil - performance.now()));
+  }
+
+  private maybeResume(): void {
+    if (!this.paused || this.waiting.length > 0 || this.inFlight > this.host.limits.inFlightBytes / 2) return;
+    if (performance.now() < this.pausedUntil) return this.wake();
+    this.resumeReading();
   }
 
   private pauseReading(): void {

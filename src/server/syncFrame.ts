@@ -10,6 +10,7 @@
  *   type 2 (auth): varUint kind (0 token, 1 denied, 2 authenticated) · varString text
  */
 import * as decoding from 'lib0/decoding';
+import * as encoding from 'lib0/encoding';
 
 export const FRAME = {
   sync: 0,
@@ -61,4 +62,13 @@ export function readFrame(data: Uint8Array): Frame | null {
   } catch {
     return null;
   }
+}
+
+/** The server's answer to an update: taken (1) or not (0). */
+export function syncStatusFrame(room: string, taken: boolean): Uint8Array {
+  const e = encoding.createEncoder();
+  encoding.writeVarString(e, room);
+  encoding.writeVarUint(e, FRAME.syncStatus);
+  encoding.writeVarUint(e, taken ? 1 : 0);
+  return encoding.toUint8Array(e);
 }

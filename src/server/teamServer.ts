@@ -71,6 +71,7 @@ interface RoomContext {
 }
 
 const HOUR = 3_600_000;
+const STATE_REQUESTS_PER_SECOND = 20;
 /** After this long, a stopping server closes sockets whose clients have not gone. */
 const STOP_GRACE_MS = 5_000;
 
@@ -196,6 +197,9 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
     limits,
     log,
     socketBucket: () => new RateBucket(limits.updatesPerSecond, 2 * limits.updatesPerSecond),
+    // A client asks for the state when it connects, and again only after a failure.
+    stateRequestBucket: () => new RateBucket(STATE_REQUESTS_PER_SECOND, 2 * STATE_REQUESTS_PER_SECOND),
+    discard: (room, verdict) => checks.get(room)?.settle(verdict.ticket),
     tokenBucket(tokenId) {
       let bucket = tokenBuckets.get(tokenId);
       if (!bucket) {
