@@ -42,6 +42,9 @@ export class TeamLink {
   private reading: RoomReading | null = null;
   private readTimer: ReturnType<typeof setTimeout> | null = null;
   private reads: Promise<void> = Promise.resolve();
+  private signing = false;
+  /** Every op this page has read in the room, by id: a room that loses one is noticed. */
+  private readonly readInRoom = new Map<string, SignedOperation>();
   private closed = false;
   /** The connection's state, kept here too: the store shows the link of the open session only. */
   private status: TeamStatus = 'connecting';
@@ -185,7 +188,8 @@ export class TeamLink {
   }
 
   private readNow(session: string): Promise<void> {
-    this.reads = this.reads.then(async () => {
+    // One read after another; a read that failed does not stop the ones after it.
+    this.reads = this.reads.catch(() => undefined).then(async () => {
       if (this.closed || !this.controller) return;
       const meta = roomMeta(this.doc);
       if (meta && meta.session !== session) {
@@ -198,15 +202,23 @@ export class TeamLink {
       if (this.closed) return;
       const history = roomHeadProblems(reading, session, roomHeadEntries(this.doc), this.headCheck).filter((p) => p.code !== 'head-not-member').map((p) => p.message);
       const member = mayWrite(meta, reading.members, this.author);
-      const lost = this.controller.log.filter((op) => !reading.applied.some((o) => o.id === op.id));
-      if (lost.length > 0 && this.controller.log.length >= reading.applied.length) {
-        // The room lost ops this page holds: they are kept here, and put back in the room.
-        history.push(`The room has lost ${lost.length} operation${lost.length === 1 ? '' : 's'} this browser holds; they are kept here and put back.`);
+      // Ops this page once read in the room and the room no longer holds: kept here, and put back.
+      const present = new Set(reading.applied.map((op) => op.id));
+      const lost = [...this.readInRoom.values()].filter((op) => !present.has(op.id));
+      for (const op of reading.applied) this.readInRoom.set(op.id, op);
+      if (lost.length > 0) {
+        history.push(`The room has lost ${lost.length} operation${lost.length === 1 ? '' : 's'} this browser read in it; they are kept here and put back.`);
         addRoomOps(this.doc, lost);
       } else if (!sameLog(this.controller.log, reading.applied)) this.controller.replaceLog(reading.applied);
       this.show({ refused: reading.refused, member, history });
       this.answerJoins(reading, member);
-      if (member && this.connection.canWrite()) await this.signHead(reading, session);
+      // Signed beside the reads, not in their way: the next read never waits on a signature.
+      if (member && this.connection.canWrite() && !this.signing) {
+        this.signing = true;
+        void this.signHead(reading, session)
+          .catch(() => undefined)
+          .finally(() => (this.signing = false));
+      }
     });
     return this.reads;
   }
