@@ -6,7 +6,7 @@
  * commit, come back: converged, nothing lost or doubled. A forged op put into the room
  * by another client is refused by both pages, with the reason, and changes nothing.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,34 +26,19 @@ import { addRoomOps, foundRoom, roomHeadEntries, roomMeta, roomOpEntries, roomPa
 import { RoomLogReader } from '../src/core/team/roomLog.ts';
 // @ts-expect-error a plain JavaScript module of the repository's scripts
 import { freePort } from '../scripts/team-services.mjs';
+import { startServerProcess } from '../test/support/serverProcess.ts';
 import { connectRoom } from '../src/team/roomConnection.ts';
 import { readTeamFragment, teamLink } from '../src/team/teamLinkFragment.ts';
 import { dragConfidence, dragWithMouse, editorText, gotoLineEnd, node, openFresh, settled, shot, throttle } from './page.ts';
 
-const REPO = join(import.meta.dirname, '..');
 let server: ChildProcess;
 let serverUrl = '';
 let teamToken = '';
 
 /** `warrant serve ARGS` as a process: its address and write team token once it has printed them. */
-async function serve(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<{ child: ChildProcess; url: string; token: string }> {
-  const port = args.includes('--port') ? [] : ['--port', '0'];
-  const child = spawn(process.execPath, [join(REPO, 'bin/warrant.js'), 'serve', ...port, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
-  let out = '';
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`warrant serve did not start:\n${out}`)), 60_000);
-    child.once('exit', (code) => reject(new Error(`warrant serve exited (${code}):\n${out}`)));
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const url = /on (ws:\/\/\S+)/.exec(out)?.[1];
-      const token = /write, any room:\s+(\S+)/.exec(out)?.[1];
-      if (url && token) {
-        clearTimeout(timer);
-        resolve({ child, url, token });
-      }
-    });
-  });
+async function serve(args: readonly string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; token: string }> {
+  const started = await startServerProcess(args, env);
+  return { child: started.child, url: started.url, token: started.token };
 }
 
 test.beforeAll(async () => {
@@ -295,7 +280,7 @@ test.describe('two server processes behind Redis and PostgreSQL', () => {
     test.skip(missing.length > 0, `needs ${missing.join('; ')}`);
     const [redis, pg] = await Promise.all([m.startRedis(), m.startPostgres()]);
     services = [redis, pg];
-    const env = { ...process.env, WARRANT_TEAM_SECRET: 'the secret both instances share, for this test' };
+    const env = { WARRANT_TEAM_SECRET: 'the secret both instances share, for this test' };
     const start = async (name: string) => {
       const started = await serve(['--redis', redis.url, '--postgres', pg.url, '--name', name], env);
       instances.push(started.child);

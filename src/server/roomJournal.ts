@@ -187,7 +187,7 @@ export class RoomJournal {
           }
         } else {
           // Back at the front, in order; tried again later.
-          q.records.unshift(...records);
+          q.records = records.concat(q.records);
           const delay = q.failing ? Math.min(q.failing.delay * 2, LAST_RETRY_MS) : FIRST_RETRY_MS;
           if (!q.failing) this.log.event(`room ${quoted(room)}: cannot write its journal (${briefly(result.error)}); its updates are held, unacknowledged, and tried again`, `journal ${room}`);
           q.failing = { since: q.failing?.since ?? Date.now(), error: briefly(result.error), retryAt: Date.now() + delay, delay };

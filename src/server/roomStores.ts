@@ -19,6 +19,7 @@ import { mkdir, open, readFile, rename, stat, truncate, unlink } from 'node:fs/p
 import { join } from 'node:path';
 import * as Y from 'yjs';
 import { decodeRecords, encodeRecords } from './journalRecords.ts';
+import { postgresPool } from './postgresPool.ts';
 
 /** A stored room as loaded: null from `load` when nothing is stored under the name. */
 export interface StoredRoom {
@@ -187,34 +188,15 @@ export async function diskRoomStore(dir: string, options: { fsync?: boolean } = 
 /**
  * Rooms in PostgreSQL at `url`. `shared`: other instances append to the same rooms (Redis
  * shares them live), so a snapshot is merged with the stored one rather than replacing it,
- * and an instance folds in only the journal rows it wrote itself.
+ * and an instance folds in only the journal rows it loaded or wrote itself.
  */
 export async function postgresRoomStore(url: string, options: { instance?: string; shared?: boolean } = {}): Promise<RoomStore> {
-  const { default: pg } = await import('pg');
-  const pool = new pg.Pool({ connectionString: url, max: 4 });
-  // An idle client that loses its server (a restart) is an 'error' event: without a
-  // listener it would end the process; the pool replaces the client by itself.
-  pool.on('error', () => undefined);
+  const pool = await postgresPool(url, 4, [
+    `CREATE TABLE IF NOT EXISTS warrant_rooms (name text PRIMARY KEY, state bytea NOT NULL, updated_at timestamptz NOT NULL DEFAULT now())`,
+    `CREATE TABLE IF NOT EXISTS warrant_room_updates (id bigserial PRIMARY KEY, name text NOT NULL, instance text NOT NULL, update bytea NOT NULL)`,
+    `CREATE INDEX IF NOT EXISTS warrant_room_updates_name ON warrant_room_updates (name, id)`,
+  ]);
   const instance = options.instance ?? randomBytes(8).toString('hex');
-  try {
-    for (const ddl of [
-      `CREATE TABLE IF NOT EXISTS warrant_rooms (name text PRIMARY KEY, state bytea NOT NULL, updated_at timestamptz NOT NULL DEFAULT now())`,
-      `CREATE TABLE IF NOT EXISTS warrant_room_updates (id bigserial PRIMARY KEY, name text NOT NULL, instance text NOT NULL, update bytea NOT NULL)`,
-      `CREATE INDEX IF NOT EXISTS warrant_room_updates_name ON warrant_room_updates (name, id)`,
-    ]) {
-      try {
-        await pool.query(ddl);
-      } catch (e) {
-        // Instances starting together race to create the tables: one wins, the others find
-        // them made (unique_violation on the catalogue, or duplicate_table).
-        const code = (e as { code?: string }).code;
-        if (code !== '23505' && code !== '42P07') throw e;
-      }
-    }
-  } catch (e) {
-    await pool.end();
-    throw e;
-  }
   /**
    * Per room: the newest journal row read when it was loaded (any instance's: all are in
    * the loaded document) and the newest this instance wrote since. A compaction folds in

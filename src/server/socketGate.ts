@@ -88,6 +88,8 @@ export class SocketGate extends EventEmitter {
   private readonly rooms = new Map<string, GateRoom>();
   private readonly entries: Entry[] = [];
   private inFlight = 0;
+  /** Rooms whose token was sent and whose document is not open yet. */
+  private loading = 0;
   private preAuthBytes = 0;
   private authenticated = false;
   private authTimer: ReturnType<typeof setTimeout> | null;
@@ -165,19 +167,20 @@ export class SocketGate extends EventEmitter {
   opened(room: string, connection: Connection): void {
     const r = this.rooms.get(room);
     if (!r || r.phase !== 'loading') return;
+    const held = this.release(r);
     r.phase = 'open';
     r.connection = connection;
     r.readOnly = connection.readOnly;
-    const held = r.held.splice(0);
     for (const data of held) this.handle(readFrame(data)!, data, r);
+    this.maybeResume();
   }
 
   /** Closes this socket's connection to `room` with `reason` (a refused update, a revoked token). */
   refuse(room: string, reason: string): void {
     const r = this.rooms.get(room);
     if (!r || r.phase === 'closed' || r.phase === 'refused') return;
+    this.release(r);
     r.phase = 'closed';
-    r.held = [];
     r.connection?.close({ code: 4403, reason });
   }
 
@@ -229,11 +232,12 @@ export class SocketGate extends EventEmitter {
       case 'auth':
         if (frame.type === FRAME.auth && frame.authKind === AUTH_KIND.token) {
           r.phase = 'loading';
+          this.loading++;
           this.pass(data);
-        } else r.held.push(data);
+        } else this.hold(r, data);
         return;
       case 'loading':
-        r.held.push(data);
+        this.hold(r, data);
         return;
       case 'refused':
       case 'closed':
@@ -284,6 +288,22 @@ export class SocketGate extends EventEmitter {
     if (verdict?.ok) this.host.discard(room, verdict);
     const taken = verdict?.ok === true && !verdict.changes;
     this.enqueue(syncStatusFrame(room, taken), true, true);
+  }
+
+  /** Keeps a message until its room opens; counted with those in flight, so a room slow to load cannot be flooded. */
+  private hold(r: GateRoom, data: Uint8Array): void {
+    r.held.push(data);
+    this.inFlight += data.length;
+    if (this.inFlight > this.host.limits.inFlightBytes) this.pauseReading();
+  }
+
+  /** Lets go of the messages `r` holds (handed on, or dropped with the room). */
+  private release(r: GateRoom): Uint8Array[] {
+    const held = r.held;
+    r.held = [];
+    for (const data of held) this.inFlight -= data.length;
+    if (r.phase === 'loading') this.loading--;
+    return held;
   }
 
   // --- order and pace ---
@@ -360,8 +380,8 @@ export class SocketGate extends EventEmitter {
 
   /** Learns from the server's own answers whether a room's token was accepted or refused. */
   private watchOutgoing(data: Uint8Array): void {
-    // Auth answers are tiny; updates are not looked at.
-    if (data.length > 4096) return;
+    // Only while a room awaits its answer, which is tiny: relayed updates are not looked at.
+    if (this.loading === 0 || data.length > 4096) return;
     const frame = readFrame(data);
     if (!frame || frame.type !== FRAME.auth) return;
     const r = this.rooms.get(frame.room);
@@ -376,8 +396,9 @@ export class SocketGate extends EventEmitter {
         this.host.onAuthenticatedSocket();
       }
     } else if (frame.authKind === AUTH_KIND.denied) {
+      this.release(r);
       r.phase = 'refused';
-      r.held = [];
+      this.maybeResume();
     }
   }
 

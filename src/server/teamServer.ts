@@ -113,16 +113,16 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
       try {
         stored = await journal.open(room);
       } catch (e) {
-        document.destroy();
         unreadable.set(room, briefly(e));
         log.event(`room ${quoted(room)} cannot be read: ${briefly(e)}`, `unreadable ${room}`);
-        throw { reason: `room ${room} cannot be read on the server (${briefly(e)}); its stored files are kept as they are` };
+        return refuse(`room ${room} cannot be read on the server (${briefly(e)}); its stored files are kept as they are`);
       }
       const ctx = context as Partial<RoomContext>;
       if (!stored && ctx.rights === 'write' && ctx.tokenId) {
         // Rooms this token opened new in the last hour (one a name: an empty room opened again is the same room).
         const made = roomsMade.get(ctx.tokenId) ?? new Map<string, number>();
         for (const [name, at] of made) if (at <= Date.now() - HOUR) made.delete(name);
+        for (const [token, rooms] of roomsMade) if (rooms.size === 0) roomsMade.delete(token);
         if (!made.has(room) && made.size >= limits.roomsPerHour) return refuse(`this token has made ${made.size} rooms in the last hour, the most the server allows`);
         made.set(room, made.get(room) ?? Date.now());
         roomsMade.set(ctx.tokenId, made);

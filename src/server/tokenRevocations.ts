@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
+import { postgresPool } from './postgresPool.ts';
 
 export interface RevocationEntry {
   readonly id: string;
@@ -140,18 +141,7 @@ function fileBackend(path: string): RevocationBackend {
 }
 
 async function postgresBackend(url: string): Promise<RevocationBackend> {
-  const { default: pg } = await import('pg');
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
-  pool.on('error', () => undefined);
-  try {
-    await pool.query('CREATE TABLE IF NOT EXISTS warrant_revoked (seq bigserial PRIMARY KEY, id text NOT NULL UNIQUE, at timestamptz NOT NULL DEFAULT now(), mac text NOT NULL)');
-  } catch (e) {
-    const code = (e as { code?: string }).code;
-    if (code !== '23505' && code !== '42P07') {
-      await pool.end();
-      throw e;
-    }
-  }
+  const pool = await postgresPool(url, 1, ['CREATE TABLE IF NOT EXISTS warrant_revoked (seq bigserial PRIMARY KEY, id text NOT NULL UNIQUE, at timestamptz NOT NULL DEFAULT now(), mac text NOT NULL)']);
   let last = '0';
   return {
     async readNew() {

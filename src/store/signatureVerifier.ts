@@ -59,17 +59,26 @@ function keyOf(subtle: Subtle, author: string): Promise<unknown> | null {
 }
 
 /** Whether the signature of `op`, already checked in shape and id, is its author's; never rejects. */
-async function signatureHolds(op: SignedOperation, subtle: Subtle | null): Promise<boolean> {
-  const bytes = operationBytes(op);
-  const publicKey = publicKeyOfAuthor(op.author);
+function signatureHolds(op: SignedOperation, subtle: Subtle | null): Promise<boolean> {
+  return signedBy(op.sig, operationBytes(op), op.author, subtle);
+}
+
+/** Whether `sig` (hex) is `author`'s signature over `bytes`; never rejects. */
+async function signedBy(sig: string, bytes: Uint8Array, author: string, subtle: Subtle | null): Promise<boolean> {
+  const publicKey = publicKeyOfAuthor(author);
   if (!publicKey) return false;
   try {
-    if (subtle === null) return nobleSignatureCheck(hexToBytes(op.sig), bytes, publicKey);
-    const key = await keyOf(subtle, op.author);
-    return key ? await subtle.verify({ name: 'Ed25519' }, key, hexToBytes(op.sig), bytes) : false;
+    if (subtle === null) return nobleSignatureCheck(hexToBytes(sig), bytes, publicKey);
+    const key = await keyOf(subtle, author);
+    return key ? await subtle.verify({ name: 'Ed25519' }, key, hexToBytes(sig), bytes) : false;
   } catch {
     return false;
   }
+}
+
+/** Whether `sig` (hex) is `author`'s signature over `bytes` (a head's, say), checked off the main thread where the browser can; never rejects. */
+export async function signatureHoldsAsync(sig: string, bytes: Uint8Array, author: string): Promise<boolean> {
+  return signedBy(sig, bytes, author, await webCryptoEd25519());
 }
 
 /** Verifies `x` as a signed op with the reason when it fails (shape, id, then the signature here); never rejects. */

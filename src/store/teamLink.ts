@@ -18,11 +18,12 @@ import { addRoomOps, claimFounder, mayWrite, pendingJoins, requestToJoin, roomHe
 import { headToSign, roomHeadProblems } from '../core/team/roomHeads.ts';
 import type { RoomReading } from '../core/team/roomLog.ts';
 import type { SignatureCheck } from '../core/oplog/verifyOperation.ts';
-import { nobleSignatureCheck } from '../core/oplog/verifyOperation.ts';
+import { headBytes, type SignedHead } from '../core/oplog/logHead.ts';
+import { bytesToHex } from '@noble/hashes/utils.js';
 import { RoomLogReader } from '../core/team/roomLog.ts';
 import { connectRoom, type RoomAddress, type RoomConnection } from '../team/roomConnection.ts';
 import { activeEditor, subscribeActiveEditor } from '../app/editor/activeEditor.ts';
-import { checkOperationAsync } from './signatureVerifier.ts';
+import { checkOperationAsync, signatureHoldsAsync } from './signatureVerifier.ts';
 import type { SessionController } from './sessionController.ts';
 import { NO_TEAM, useTeamStore, type TeamPeer, type TeamState, type TeamStatus } from './teamStore.ts';
 
@@ -200,7 +201,8 @@ export class TeamLink {
       }
       const reading = await this.readLog(session);
       if (this.closed) return;
-      const history = roomHeadProblems(reading, session, roomHeadEntries(this.doc), this.headCheck).filter((p) => p.code !== 'head-not-member').map((p) => p.message);
+      const heads = roomHeadEntries(this.doc);
+      const history = roomHeadProblems(reading, session, heads, await this.headCheck(heads)).filter((p) => p.code !== 'head-not-member').map((p) => p.message);
       const member = mayWrite(meta, reading.members, this.author);
       // Ops this page once read in the room and the room no longer holds: kept here, and put back.
       const present = new Set(reading.applied.map((op) => op.id));
@@ -231,14 +233,21 @@ export class TeamLink {
     if (!this.closed) setRoomHead(this.doc, head);
   }
 
-  /** Heads are checked on every read: each signature once. */
+  /** Each head's signature, checked once, off the main thread (WebCrypto) like the ops'. */
   private readonly headVerdicts = new Map<string, boolean>();
-  private readonly headCheck: SignatureCheck = (signature, message, publicKey) => {
-    const key = `${Array.from(signature, (b) => b.toString(16).padStart(2, '0')).join('')}`;
-    let ok = this.headVerdicts.get(key);
-    if (ok === undefined) this.headVerdicts.set(key, (ok = nobleSignatureCheck(signature, message, publicKey)));
-    return ok;
-  };
+  private async headCheck(heads: readonly (readonly [string, string])[]): Promise<SignatureCheck> {
+    for (const [, raw] of heads) {
+      let head: SignedHead;
+      try {
+        head = JSON.parse(raw) as SignedHead;
+        if (typeof head.sig !== 'string' || typeof head.author !== 'string' || this.headVerdicts.has(head.sig)) continue;
+        this.headVerdicts.set(head.sig, await signatureHoldsAsync(head.sig, headBytes(head), head.author));
+      } catch {
+        // Not a head: roomHeadProblems says what is wrong with it.
+      }
+    }
+    return (signature) => this.headVerdicts.get(bytesToHex(signature)) ?? false;
+  }
 
   /** A member answers requests to write; a device that may write and is not a member asks. */
   private answerJoins(reading: RoomReading, member: boolean): void {

@@ -2,6 +2,7 @@
  * A real `warrant serve` process on loopback, as an operator runs it: started from the
  * command line, read through its printed address, killed (politely or with SIGKILL) and
  * started again on the same folder. Its standard error is kept for the tests to read.
+ * The team tests, the browser tests and the capacity benchmark all start servers here.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -10,6 +11,8 @@ import { TEAM_SECRET } from './teamServers.ts';
 
 export interface ServerProcess {
   readonly url: string;
+  /** The write team token it printed (empty for a baseline server, which prints none). */
+  readonly token: string;
   readonly http: string;
   readonly child: ChildProcess;
   /** Everything it wrote on standard error so far. */
@@ -37,20 +40,22 @@ export async function startServerProcess(args: readonly string[], env: Record<st
   let exitCode: number | null | undefined;
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve((exitCode = code))));
   child.stderr!.on('data', (b: Buffer) => (err += b.toString('utf8')));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start: ${err}`)), 30_000);
+  const [url, token] = await new Promise<[string, string]>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start: ${err}`)), 60_000);
     child.stdout!.on('data', (b: Buffer) => {
       out += b.toString('utf8');
       const m = /team server on (ws:\/\/\S+)/.exec(out);
-      if (m) {
+      const t = /write, any room:\s+(\S+)/.exec(out);
+      if (m && (t || command)) {
         clearTimeout(timer);
-        resolve(m[1]!);
+        resolve([m[1]!, t?.[1] ?? '']);
       }
     });
     void exited.then((code) => reject(new Error(`the server exited (${code}) before it started: ${err}`)));
   });
   return {
     url,
+    token,
     http: url.replace('ws:', 'http:'),
     child,
     stderr: () => err,

@@ -153,12 +153,11 @@ export async function runPush(args: readonly string[]): Promise<number> {
   const [file, room] = cl.positionals as [string, string];
   const source = await readSource(file);
   if (source.archive) {
-    // A session file is checked against its signed head, as an import is.
-    const { readLogValues, hasLogErrors } = await import('../../core/oplog/readLog.ts');
-    const { nativeSignatureCheck } = await import('../nativeSignatureCheck.ts');
-    const checked = readLogValues(source.ops, { head: source.heads?.[0] ?? null, checkSignature: nativeSignatureCheck, allowHeadless: cl.flags.has('allow-headless') });
-    if (hasLogErrors(checked)) {
-      await writeStderr(checked.problems.filter((p) => p.severity === 'error').map((p) => `warrant: ${file}: ${p.message}\n`).join('') + `warrant: ${file}: nothing pushed\n`);
+    // A session file is read as --ops reads a log: against its signed head, and what this device has seen.
+    const { logAllowances, readArchiveLog } = await import('../opsFile.ts');
+    const checked = await readArchiveLog(file, { ops: source.ops, head: source.heads?.[0] ?? null, session: source.meta.session }, logAllowances(cl.flags, 'push'));
+    if (checked.broken) {
+      await writeStderr(`warrant: ${file}: nothing pushed\n`);
       return 1;
     }
   }
