@@ -14,7 +14,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readPackage } from '../src/cli/readPackage.ts';
+import { readPackage } from '../src/node/readPackage.ts';
 import { analyzeGaiaPackage } from '../src/core/gaia/analyzeGaia.ts';
 import { inferenceDiagnostics } from '../src/core/infer/inferenceDiagnostics.ts';
 import type { GaiaIr } from '../src/core/infer/irInput.ts';

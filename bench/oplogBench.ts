@@ -16,7 +16,7 @@
  * signatures, checked against @noble below), so building the fixture takes seconds.
  */
 import { createPrivateKey, sign as nodeSign } from 'node:crypto';
-import { nativeSignatureCheck } from '../src/cli/nativeSignatureCheck.ts';
+import { nativeSignatureCheck } from '../src/node/nativeSignatureCheck.ts';
 import { blake3 } from '@noble/hashes/blake3.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { edgeId, nodeId } from '../src/core/graph/reasoningGraph.ts';

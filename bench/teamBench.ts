@@ -22,7 +22,7 @@ import { useWasmBlake3 } from '../src/core/oplog/blake3Digest.ts';
 import { addRoomOps, foundRoom, roomOpEntries, roomParts } from '../src/core/team/roomDoc.ts';
 import { RoomLogReader } from '../src/core/team/roomLog.ts';
 import { mintRoomToken } from '../src/core/team/roomToken.ts';
-import { nativeSignatureCheck } from '../src/cli/nativeSignatureCheck.ts';
+import { nativeSignatureCheck } from '../src/node/nativeSignatureCheck.ts';
 import { diskRoomStore, postgresRoomStore } from '../src/server/roomStores.ts';
 import { startTeamServer, type TeamServer } from '../src/server/teamServer.ts';
 import { connectRoom, type RoomConnection } from '../src/team/roomConnection.ts';

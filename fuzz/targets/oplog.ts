@@ -5,7 +5,7 @@
  * Every mutation must be reported (an op set aside, a line unreadable, a problem with
  * the log) or replay to the very same state; anything else is a silent accept.
  */
-import { nativeSignatureCheck } from '../../src/cli/nativeSignatureCheck.ts';
+import { nativeSignatureCheck } from '../../src/node/nativeSignatureCheck.ts';
 import { useWasmBlake3 } from '../../src/core/oplog/blake3Digest.ts';
 import { readLogText } from '../../src/core/oplog/readLog.ts';
 import { reported, stateOf } from '../generators/signedLogs.ts';

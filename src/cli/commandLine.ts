@@ -3,7 +3,7 @@
  * what the command accepts. `--name value`, `--name=value` and `-k N` are accepted;
  * a lone `-` is a positional (standard input); `--` ends the options.
  */
-import { usageFailure } from './cliFailure.ts';
+import { usageFailure } from '../node/cliFailure.ts';
 import { pushAll } from '../core/largeArrays.ts';
 
 export interface OptionSpec {

@@ -15,9 +15,9 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { DeviceKey } from '../core/oplog/deviceKey.ts';
 import { generateDeviceKey, parseDeviceKey } from '../core/oplog/deviceKey.ts';
-import { CliFailure } from './cliFailure.ts';
-import { makeFolder } from './makeFolder.ts';
-import { describeIoError, readFileBounded } from './readInput.ts';
+import { CliFailure } from '../node/cliFailure.ts';
+import { makeFolder } from '../node/makeFolder.ts';
+import { describeIoError, readFileBounded } from '../node/readInput.ts';
 
 /** A key record is about 200 bytes; anything much larger is not one. */
 const MAX_KEY_FILE_BYTES = 64 * 1024;

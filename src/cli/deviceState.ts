@@ -11,7 +11,7 @@ import { constants } from 'node:fs';
 import { open, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { makeFolder } from './makeFolder.ts';
+import { makeFolder } from '../node/makeFolder.ts';
 
 /** A record is a few ids and a signed head: far below this. */
 export const MAX_STATE_RECORD_BYTES = 1024 * 1024;

@@ -8,7 +8,7 @@ import { toDiagnosticRecord } from '../core/export/diagnosticRecord.ts';
 import type { Language } from '../core/graph/reasoningGraph.ts';
 import type { Diagnostic } from '../core/text/diagnostic.ts';
 import { countBySeverity } from '../core/text/diagnostic.ts';
-import type { LoadedDocument } from './loadDocument.ts';
+import type { LoadedDocument } from '../node/loadDocument.ts';
 
 export interface CheckJson {
   readonly files: readonly {

@@ -8,7 +8,7 @@ import { explainDocument } from '../core/explain/explainDocument.ts';
 import type { GaiaIr } from '../core/infer/irInput.ts';
 import { runInference } from '../core/infer/runInference.ts';
 import type { SignedOperation } from '../core/oplog/operation.ts';
-import type { LoadedDocument } from './loadDocument.ts';
+import type { LoadedDocument } from '../node/loadDocument.ts';
 
 export function documentExplanations(doc: LoadedDocument, ops: readonly SignedOperation[] = []): DocumentExplanations {
   const { graph, derived } = doc.analysis;

@@ -17,15 +17,15 @@ import { NO_STATES, statesOfLog } from '../core/session/sessionStates.ts';
 import type { ProveMode } from '../core/proposal/index.ts';
 import { checkProposal } from '../core/proposal/index.ts';
 import { packageFromModule } from '../core/gaia/package/newPackage.ts';
-import { CliFailure } from './cliFailure.ts';
+import { CliFailure } from '../node/cliFailure.ts';
 import { loadOrCreateDeviceKey } from './deviceKeyFile.ts';
 import { documentExplanations } from './documentExplanations.ts';
-import { withGaiaInference } from './gaiaInference.ts';
-import type { LoadedDocument } from './loadDocument.ts';
+import { withGaiaInference } from '../node/gaiaInference.ts';
+import type { LoadedDocument } from '../node/loadDocument.ts';
 import type { LogAllowances, OpsLog } from './opsFile.ts';
 import { readOpsLog } from './opsFile.ts';
 import { writeStderr } from './output.ts';
-import { STDIN_NAME } from './readInput.ts';
+import { STDIN_NAME } from '../node/readInput.ts';
 
 export interface CliExportContext {
   /** `--ops`: a session's log. */

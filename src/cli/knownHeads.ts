@@ -15,8 +15,8 @@ import type { KnownHead } from '../core/oplog/knownHead.ts';
 import { verifyHead } from '../core/oplog/logHead.ts';
 import { isOpId } from '../core/oplog/opId.ts';
 import { readStateRecord, stateFolder, statePath, writeStateRecord } from './deviceState.ts';
-import { nativeSignatureCheck } from './nativeSignatureCheck.ts';
-import { describeIoError } from './readInput.ts';
+import { nativeSignatureCheck } from '../node/nativeSignatureCheck.ts';
+import { describeIoError } from '../node/readInput.ts';
 
 const KIND = 'heads';
 

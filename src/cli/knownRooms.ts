@@ -6,7 +6,7 @@
  *
  *   {"v":1,"server":URL,"room":NAME,"session":ID}
  */
-import { describeIoError } from './readInput.ts';
+import { describeIoError } from '../node/readInput.ts';
 import { readStateRecord, statePath, writeStateRecord } from './deviceState.ts';
 
 const KIND = 'rooms';

@@ -6,7 +6,7 @@
 import type { Hash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { useSha256Backend } from '../core/gaia/text/sha256Hex.ts';
-import { CliFailure } from './cliFailure.ts';
+import { CliFailure } from '../node/cliFailure.ts';
 import { writeStderr, writeStdout } from './output.ts';
 import { packageVersion } from './packageVersion.ts';
 import { COMMAND_USAGE, USAGE } from './usage.ts';

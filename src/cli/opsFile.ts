@@ -12,11 +12,11 @@ import type { LogProblemCode, LogReading } from '../core/oplog/readLog.ts';
 import { hasLogErrors, readLogText, readLogValues } from '../core/oplog/readLog.ts';
 import { headToRemember, rollbackProblem, sessionOfReading } from '../core/oplog/knownHead.ts';
 import { useWasmBlake3 } from '../core/oplog/blake3Digest.ts';
-import { usageFailure } from './cliFailure.ts';
+import { usageFailure } from '../node/cliFailure.ts';
 import { knownHead, rememberHead } from './knownHeads.ts';
-import { nativeSignatureCheck } from './nativeSignatureCheck.ts';
+import { nativeSignatureCheck } from '../node/nativeSignatureCheck.ts';
 import { writeStderr } from './output.ts';
-import { readInput, readStdin } from './readInput.ts';
+import { readInput, readStdin } from '../node/readInput.ts';
 
 export interface OpsLog extends LogReading {
   /** The log is not whole, not genuine (its head disagrees, or it has none) or older than one seen: the command exits 1. */

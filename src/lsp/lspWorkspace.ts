@@ -27,10 +27,10 @@ import type { SimilarityDocument } from '../core/analysis/similaritySession.ts';
 import { SimilaritySession } from '../core/analysis/similaritySession.ts';
 import { withNearDuplicates } from '../core/analysis/withNearDuplicates.ts';
 import type { SimilarityStrategy } from '../core/vsa/strategy.ts';
-import { withInference } from '../cli/gaiaInference.ts';
-import { fileContext, packageContext } from '../cli/loadDocument.ts';
-import { readDependencies, readPackage } from '../cli/readPackage.ts';
-import { statOrNull } from '../cli/statOrNull.ts';
+import { withInference } from '../node/gaiaInference.ts';
+import { fileContext, packageContext } from '../node/loadDocument.ts';
+import { readDependencies, readPackage } from '../node/readPackage.ts';
+import { statOrNull } from '../node/statOrNull.ts';
 
 export interface WorkspaceOptions {
   /** Report `near-duplicate` findings (info, with the merge fix) as the page does, under this strategy; null: not (check's diagnostics only). */

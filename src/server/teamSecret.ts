@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CliFailure } from '../cli/cliFailure.ts';
+import { CliFailure } from '../node/cliFailure.ts';
 
 const MIN_SECRET_CHARS = 16;
 

@@ -24,7 +24,7 @@ import * as Y from 'yjs';
 import { roomHeadCheck } from '../core/team/roomHeads.ts';
 import { RoomUpdateCheck } from '../core/team/roomUpdateCheck.ts';
 import { checkRoomToken, ROOM_NAME, tokenIdOf, tokenLine } from '../core/team/roomToken.ts';
-import { nativeSignatureCheck } from '../cli/nativeSignatureCheck.ts';
+import { nativeSignatureCheck } from '../node/nativeSignatureCheck.ts';
 import { answerRequest, DEFAULT_INVITE_MS } from './httpRoutes.ts';
 import { RateBucket } from './rateBucket.ts';
 import { RoomJournal } from './roomJournal.ts';

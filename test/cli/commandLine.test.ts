@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CliFailure } from '../../src/cli/cliFailure.ts';
+import { CliFailure } from '../../src/node/cliFailure.ts';
 import { parseCommandLine } from '../../src/cli/commandLine.ts';
-import { inputLanguage } from '../../src/cli/inputLanguage.ts';
+import { inputLanguage } from '../../src/node/inputLanguage.ts';
 
 const SPEC = { flags: ['json'], values: { lang: ['clair', 'gaia'], out: null }, short: { k: 'k' } } as const;
 

@@ -21,7 +21,7 @@ import type { OperationBody, SignedOperation } from '../../src/core/oplog/operat
 import { appendSigned } from '../../src/core/oplog/signOperation.ts';
 import type { UserAction } from '../../src/core/oplog/userAction.ts';
 import { cliExportSources } from '../../src/cli/exportSources.ts';
-import { loadDocument } from '../../src/cli/loadDocument.ts';
+import { loadDocument } from '../../src/node/loadDocument.ts';
 import { useDocumentStore } from '../../src/store/documentStore.ts';
 import { sessionStatesShown, useLifecycleStore } from '../../src/store/lifecycleStore.ts';
 import { CONTRACT_TRACE } from '../support/contractTrace.ts';

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import * as ed from '@noble/ed25519';
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
-import { nativeSignatureCheck } from '../../src/cli/nativeSignatureCheck.ts';
+import { nativeSignatureCheck } from '../../src/node/nativeSignatureCheck.ts';
 import { generateDeviceKey } from '../../src/core/oplog/deviceKey.ts';
 import { nobleSignatureCheck } from '../../src/core/oplog/verifyOperation.ts';
 

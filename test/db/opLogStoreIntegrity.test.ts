@@ -10,7 +10,7 @@ import type { DbProblem } from '../../src/db/dbProblem.ts';
 import { OpLogStore } from '../../src/db/opLogStore.ts';
 import type { WarrantDb } from '../../src/db/warrantDb.ts';
 import { readLogValues } from '../../src/core/oplog/readLog.ts';
-import { nativeSignatureCheck } from '../../src/cli/nativeSignatureCheck.ts';
+import { nativeSignatureCheck } from '../../src/node/nativeSignatureCheck.ts';
 import { extend, ownerKey, ownerLog, refute, strangerKey } from '../../fuzz/generators/signedLogs.ts';
 import { freshDb, ManualTimers } from './dbFixtures.ts';
 

@@ -4,10 +4,10 @@
  * bench/results.json.
  */
 import { benchTable } from '../benchTable.ts';
-import { CliFailure, usageFailure } from '../cliFailure.ts';
+import { CliFailure, usageFailure } from '../../node/cliFailure.ts';
 import { parseCommandLine } from '../commandLine.ts';
 import { writeStderr, writeStdout } from '../output.ts';
-import { describeIoError } from '../readInput.ts';
+import { describeIoError } from '../../node/readInput.ts';
 
 export async function runBenchCommand(args: readonly string[]): Promise<number> {
   const cl = parseCommandLine('bench', args, { flags: ['json', 'quick', 'no-browser'] });

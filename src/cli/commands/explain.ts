@@ -7,12 +7,12 @@
  * `--allow-rollback` say to read it anyway (opsFile.ts).
  */
 import { renderExplanation } from '../../core/explain/renderExplanation.ts';
-import { CliFailure, usageFailure } from '../cliFailure.ts';
+import { CliFailure, usageFailure } from '../../node/cliFailure.ts';
 import { parseCommandLine } from '../commandLine.ts';
 import { checkJson, diagnosticLine, diagnosticText, hasErrors } from '../diagnosticReport.ts';
 import { documentExplanations } from '../documentExplanations.ts';
-import { LANGUAGES } from '../inputLanguage.ts';
-import { loadDocument, packageOptionsOf } from '../loadDocument.ts';
+import { LANGUAGES } from '../../node/inputLanguage.ts';
+import { loadDocument, packageOptionsOf } from '../../node/loadDocument.ts';
 import { LOG_FLAGS, logAllowances, readOpsLog } from '../opsFile.ts';
 import { writeStderr, writeStdout } from '../output.ts';
 import { GAIA_PACKAGE_OPTIONS } from './gaiaPackageOptions.ts';

@@ -4,7 +4,7 @@
  * carries the protocol; messages for people go to standard error.
  */
 import { parseCommandLine } from '../commandLine.ts';
-import { usageFailure } from '../cliFailure.ts';
+import { usageFailure } from '../../node/cliFailure.ts';
 
 export async function runLsp(args: readonly string[]): Promise<number> {
   const cl = parseCommandLine('lsp', args, { flags: ['stdio'], values: {} });

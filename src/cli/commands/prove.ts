@@ -9,11 +9,11 @@ import { checkProposal, INTUITION_MODES, prove, PROVE_MODES, SOLVER_IDS } from '
 import { Cvc5MissingError } from '../../solvers/cvc5Solver.ts';
 import { nodeSolverFactory } from '../../solvers/nodeSolvers.ts';
 import { shutdownZ3 } from '../../solvers/z3Node.ts';
-import { CliFailure, usageFailure } from '../cliFailure.ts';
+import { CliFailure, usageFailure } from '../../node/cliFailure.ts';
 import { parseCommandLine } from '../commandLine.ts';
 import { diagnosticLine } from '../diagnosticReport.ts';
-import { inputLanguage, LANGUAGES } from '../inputLanguage.ts';
-import { loadDocument } from '../loadDocument.ts';
+import { inputLanguage, LANGUAGES } from '../../node/inputLanguage.ts';
+import { loadDocument } from '../../node/loadDocument.ts';
 import { writeStderr, writeStdout } from '../output.ts';
 import { proveReport } from '../proveReport.ts';
 

@@ -16,9 +16,9 @@
 import { basename } from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import { parseCommandLine } from '../commandLine.ts';
-import { CliFailure, usageFailure } from '../cliFailure.ts';
+import { CliFailure, usageFailure } from '../../node/cliFailure.ts';
 import { writeStderr, writeStdout } from '../output.ts';
-import { readInput } from '../readInput.ts';
+import { readInput } from '../../node/readInput.ts';
 import type { RoomConnection } from '../../team/roomConnection.ts';
 import type { RoomMeta } from '../../core/team/roomDoc.ts';
 import type { RoomReading } from '../../core/team/roomLog.ts';
@@ -85,7 +85,7 @@ async function checkHistory(
   const { rollbackProblem, headToRemember } = await import('../../core/oplog/knownHead.ts');
   const { knownHead, rememberHead } = await import('../knownHeads.ts');
   const { knownRoomSession, rememberRoomSession } = await import('../knownRooms.ts');
-  const { nativeSignatureCheck } = await import('../nativeSignatureCheck.ts');
+  const { nativeSignatureCheck } = await import('../../node/nativeSignatureCheck.ts');
   const problems: string[] = [];
   let failed = false;
   for (const p of roomHeadProblems(reading, session, headEntries, nativeSignatureCheck)) {
@@ -127,7 +127,7 @@ async function fileHeads(doc: RoomConnection['doc'], session: string, reading: R
   const { checkRoomHead, headToSign } = await import('../../core/team/roomHeads.ts');
   const { roomParts, setRoomHead } = await import('../../core/team/roomDoc.ts');
   const { signHead } = await import('../../core/oplog/logHead.ts');
-  const { nativeSignatureCheck } = await import('../nativeSignatureCheck.ts');
+  const { nativeSignatureCheck } = await import('../../node/nativeSignatureCheck.ts');
   const present = new Set(reading.applied.map((op) => op.id));
   for (const h of carried) {
     const author = typeof h === 'object' && h !== null ? (h as { author?: unknown }).author : undefined;
@@ -229,7 +229,7 @@ async function connect(values: ReadonlyMap<string, string>, room: string, comman
 async function readLog(meta: RoomMeta, entries: readonly (readonly [string, string])[]): Promise<RoomReading> {
   const { RoomLogReader } = await import('../../core/team/roomLog.ts');
   const { verifyOperation } = await import('../../core/oplog/verifyOperation.ts');
-  const { nativeSignatureCheck } = await import('../nativeSignatureCheck.ts');
+  const { nativeSignatureCheck } = await import('../../node/nativeSignatureCheck.ts');
   const { useWasmBlake3 } = await import('../../core/oplog/blake3Digest.ts');
   // Every op id is a BLAKE3 hash to check: the WebAssembly one is several times faster.
   await useWasmBlake3();
@@ -268,7 +268,7 @@ async function readSource(file: string): Promise<{ meta: RoomMeta; text: string;
     }
     if (format === 'warrant.session.v1') return sessionArchiveSource(file, v as Record<string, unknown>);
   }
-  const { inputLanguage } = await import('../inputLanguage.ts');
+  const { inputLanguage } = await import('../../node/inputLanguage.ts');
   const language = inputLanguage(file, undefined);
   const { randomUUID } = await import('node:crypto');
   return { meta: { session: randomUUID(), language, name: basename(file) }, text: input.text, ops: [] };

@@ -14,7 +14,7 @@
  */
 import { resolve } from 'node:path';
 import { parseCommandLine } from '../commandLine.ts';
-import { CliFailure, usageFailure } from '../cliFailure.ts';
+import { CliFailure, usageFailure } from '../../node/cliFailure.ts';
 import { writeStdout } from '../output.ts';
 
 export const DEFAULT_TEAM_PORT = 4488;

@@ -13,12 +13,12 @@
  */
 import { basename, resolve } from 'node:path';
 import { parseCommandLine } from '../commandLine.ts';
-import { usageFailure } from '../cliFailure.ts';
+import { usageFailure } from '../../node/cliFailure.ts';
 import type { LogAllowances } from '../opsFile.ts';
 import { LOG_FLAGS, logAllowances, readArchiveLog } from '../opsFile.ts';
 import { writeStderr, writeStdout } from '../output.ts';
-import { readInput } from '../readInput.ts';
-import { isPackagePath, readPackage } from '../readPackage.ts';
+import { readInput } from '../../node/readInput.ts';
+import { isPackagePath, readPackage } from '../../node/readPackage.ts';
 import type { SharePayload } from '../../core/share/shareLink.ts';
 
 export const DEFAULT_SHARE_BASE = 'http://localhost:5173/';

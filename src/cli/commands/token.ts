@@ -8,7 +8,7 @@
  */
 import { resolve } from 'node:path';
 import { parseCommandLine } from '../commandLine.ts';
-import { usageFailure } from '../cliFailure.ts';
+import { usageFailure } from '../../node/cliFailure.ts';
 import { writeStdout } from '../output.ts';
 
 export async function runToken(args: readonly string[]): Promise<number> {

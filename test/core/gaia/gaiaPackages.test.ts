@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeGaiaPackage } from '../../../src/core/gaia/analyzeGaia.ts';
 import { runInference } from '../../../src/core/infer/runInference.ts';
 import type { GaiaIr } from '../../../src/core/infer/irInput.ts';
-import { readDependencies, readPackage } from '../../../src/cli/readPackage.ts';
+import { readDependencies, readPackage } from '../../../src/node/readPackage.ts';
 import { jointDependencies } from '../../../src/core/gaia/jointDependencies.ts';
 
 const ROOT = join(import.meta.dirname, '../../fixtures/gaia-packages');

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readPackage } from '../../../src/cli/readPackage.ts';
+import { readPackage } from '../../../src/node/readPackage.ts';
 import { analyzeGaiaPackage } from '../../../src/core/gaia/analyzeGaia.ts';
 import type { PackageEdit, PackageSymbolIndex } from '../../../src/core/gaia/package/packageSymbols.ts';
 import { boundNamesOf, indexPackageSymbols, packageDefinition, packageReferences, packageSymbolAt, renamePackageSymbol } from '../../../src/core/gaia/package/packageSymbols.ts';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyPatch } from '../../../src/core/analysis/analysisPatch.ts';
 import { AnalysisSession } from '../../../src/core/analysis/analysisSession.ts';
-import { readPackage } from '../../../src/cli/readPackage.ts';
+import { readPackage } from '../../../src/node/readPackage.ts';
 
 const HARBOUR = join(import.meta.dirname, '../../../e2e/fixtures/harbour-gaia');
 

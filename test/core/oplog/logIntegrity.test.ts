@@ -10,7 +10,7 @@ import { canonicalJson } from '../../../src/core/oplog/canonicalJson.ts';
 import { verifyHead } from '../../../src/core/oplog/logHead.ts';
 import { hasLogErrors, readLogText, readLogValues } from '../../../src/core/oplog/readLog.ts';
 import { replayLog } from '../../../src/core/oplog/replayLog.ts';
-import { nativeSignatureCheck } from '../../../src/cli/nativeSignatureCheck.ts';
+import { nativeSignatureCheck } from '../../../src/node/nativeSignatureCheck.ts';
 import { Rng } from '../../../fuzz/core/rng.ts';
 import { applyMutations, baseLog, randomMutation } from '../../../fuzz/generators/logMutations.ts';
 import {
