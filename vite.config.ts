@@ -16,7 +16,13 @@ export default defineConfig({
   server: { port: 5173, strictPort: false, headers: { ...CROSS_ORIGIN_ISOLATION } },
   preview: { port: 4173, strictPort: false, headers: { ...CROSS_ORIGIN_ISOLATION } },
   // WARRANT_OUT_DIR lets two test runs on one machine build and serve their own copies.
-  build: { target: 'es2022', chunkSizeWarningLimit: 4000, outDir: process.env.WARRANT_OUT_DIR ?? 'dist' },
+  build: {
+    target: 'es2022',
+    chunkSizeWarningLimit: 4000,
+    outDir: process.env.WARRANT_OUT_DIR ?? 'dist',
+    // The storage benchmark's probe is a page of its own (bench/page/storage.html): the IDE's page carries no bench code.
+    rollupOptions: { input: { main: 'index.html', storage: 'bench/page/storage.html' } },
+  },
   // Pre-bundled up front so the dev server does not reload the page when it first meets them.
   optimizeDeps: {
     esbuildOptions: { plugins: [reactFlowRemovedNodesEsbuild()] },

@@ -1,5 +1,5 @@
 /** The benchmark rows as a plain-text table: name, size, median, target, baseline, ratio. */
-import type { BenchRow } from '../../bench/benchTypes.ts';
+import type { BenchRow } from './benchTypes.ts';
 
 export function benchTable(rows: readonly BenchRow[], notes: readonly string[]): string {
   const head = ['name', 'size', 'median ms', 'target ms', 'baseline ms', 'ratio'];

@@ -216,7 +216,7 @@ export async function runBrowserBench(options: { quick: boolean; onProgress?: (w
 
     progress('IndexedDB: append 100k operations');
     const storage = await browser.newPage();
-    await storage.goto(`${url}?fresh&bench`);
+    await storage.goto(`${url}bench/page/storage.html`);
     await storage.waitForFunction(() => typeof (window as unknown as { __warrantDbBench?: unknown }).__warrantDbBench === 'function');
     const n = options.quick ? 20_000 : 100_000;
     const db = await storage.evaluate(

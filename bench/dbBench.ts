@@ -12,7 +12,7 @@
  * Rates (ops/s) are in the notes.
  */
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import { runDbBenchOnce, type DbBenchResult } from '../src/db/benchProbe.ts';
+import { runDbBenchOnce, type DbBenchResult } from './page/dbBenchProbe.ts';
 import type { BenchRow } from './benchTypes.ts';
 import { median } from './measure.ts';
 import { mergeText } from '../src/db/textMerge.ts';

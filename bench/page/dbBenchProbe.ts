@@ -1,15 +1,15 @@
 /**
  * The storage benchmark's measurements, shared by the Node suite (bench/dbBench.ts,
  * over fake-indexeddb) and the browser (real IndexedDB in Chromium). In the page,
- * `installDbBenchProbe()` defines `window.__warrantDbBench(n)` only when the URL has
- * `?bench`; the app may import this file lazily. Each measurement uses its own
- * throw-away database, deleted afterwards.
+ * `installDbBenchProbe()` defines `window.__warrantDbBench(n)` on the benchmark's own
+ * page (bench/page/storage.html), which the IDE's page never loads. Each measurement
+ * uses its own throw-away database, deleted afterwards.
  */
-import { useWasmBlake3 } from '../core/oplog/blake3Digest.ts';
-import type { OpId, SignedOperation } from '../core/oplog/operation.ts';
-import { OpLogStore } from './opLogStore.ts';
+import { useWasmBlake3 } from '../../src/core/oplog/blake3Digest.ts';
+import type { OpId, SignedOperation } from '../../src/core/oplog/operation.ts';
+import { OpLogStore } from '../../src/db/opLogStore.ts';
 import { replayBenchOnce, signatureBenchOnce } from './replayBenchProbe.ts';
-import { WarrantDb } from './warrantDb.ts';
+import { WarrantDb } from '../../src/db/warrantDb.ts';
 import type { DexieOptions } from 'dexie';
 
 export interface AppendTiming {
@@ -133,10 +133,9 @@ export async function runDbBenchOnce(n: number, options: { baselineN?: number; b
   return { batched, singleAdds, readBack, raw };
 }
 
-/** Defines `window.__warrantDbBench(n, baselineN?)` when the page URL has `?bench`. */
-export function installDbBenchProbe(): boolean {
-  const w = globalThis as { location?: { search?: string }; __warrantDbBench?: unknown; __warrantReplayBench?: unknown; __warrantSignatureBench?: unknown };
-  if (!w.location?.search || !new URLSearchParams(w.location.search).has('bench')) return false;
+/** Defines `window.__warrantDbBench(n, baselineN?)` and the replay and signature probes. */
+export function installDbBenchProbe(): void {
+  const w = globalThis as { __warrantDbBench?: unknown; __warrantReplayBench?: unknown; __warrantSignatureBench?: unknown };
   let run = 0;
   w.__warrantDbBench = (n: number, baselineN?: number): Promise<DbBenchResult> =>
     runDbBenchOnce(n, { run: run++, raw: true, ...(baselineN !== undefined ? { baselineN } : {}) });
@@ -148,5 +147,4 @@ export function installDbBenchProbe(): boolean {
     await useWasmBlake3();
     return signatureBenchOnce(n);
   };
-  return true;
 }

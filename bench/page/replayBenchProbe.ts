@@ -5,13 +5,13 @@
  * JavaScript engine. Signatures are left out: on load they are checked only past the
  * verified checkpoint (src/store/verifiedReplay.ts); signatureBenchOnce times those.
  */
-import { canonicalBytes } from '../core/oplog/canonicalJson.ts';
-import { b3Of } from '../core/oplog/opId.ts';
-import type { OpId, SignedOperation, UnsignedOperation } from '../core/oplog/operation.ts';
-import { replayLog } from '../core/oplog/replayLog.ts';
-import { generateDeviceKey } from '../core/oplog/deviceKey.ts';
-import { appendSigned } from '../core/oplog/signOperation.ts';
-import { badSignatures, webCryptoEd25519 } from '../store/signatureVerifier.ts';
+import { canonicalBytes } from '../../src/core/oplog/canonicalJson.ts';
+import { b3Of } from '../../src/core/oplog/opId.ts';
+import type { OpId, SignedOperation, UnsignedOperation } from '../../src/core/oplog/operation.ts';
+import { replayLog } from '../../src/core/oplog/replayLog.ts';
+import { generateDeviceKey } from '../../src/core/oplog/deviceKey.ts';
+import { appendSigned } from '../../src/core/oplog/signOperation.ts';
+import { badSignatures, webCryptoEd25519 } from '../../src/store/signatureVerifier.ts';
 
 export function replayBenchOnce(n: number): { ops: number; ms: number; applied: number } {
   const ops: SignedOperation[] = [];

@@ -12,9 +12,6 @@ import { DEFAULT_SAMPLE, fetchSample } from './chrome/sampleCatalog.ts';
 import { startTheme } from './theme/themeStore.ts';
 import './styles.css';
 
-// The browser benchmark's storage probe, loaded only on `?bench` pages.
-if (new URLSearchParams(location.search).has('bench')) void import('../db/benchProbe.ts').then((m) => m.installDbBenchProbe());
-
 // Everything a first screen waits on starts before React renders it: the editor's chunk
 // (Monaco) downloading, the workers, the session store opening and the document
 // (the current session; on a first visit, or with ?fresh, the default sample) on its way,

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { layoutRows } from '../../bench/layoutRows.ts';
 import { writeNodeResults } from '../../bench/resultsFile.ts';
 import type { BenchReport } from '../../bench/runBench.ts';
-import { benchTable } from '../../src/cli/benchTable.ts';
+import { benchTable } from '../../bench/benchTable.ts';
 
 const REPORT: BenchReport = {
   date: '2026-01-01T00:00:00.000Z',

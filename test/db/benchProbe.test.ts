@@ -1,6 +1,6 @@
 /** The storage benchmark's measurements do what they say, on fake-indexeddb. */
 import { describe, expect, it } from 'vitest';
-import { benchOps, runDbBenchOnce } from '../../src/db/benchProbe.ts';
+import { benchOps, runDbBenchOnce } from '../../bench/page/dbBenchProbe.ts';
 import { fakeIdb } from './dbFixtures.ts';
 
 describe('runDbBenchOnce', () => {

@@ -3,7 +3,7 @@
  * prints a table or the JSON report, and records the `node` section of
  * bench/results.json.
  */
-import { benchTable } from '../benchTable.ts';
+import { benchTable } from '../../../bench/benchTable.ts';
 import { CliFailure, usageFailure } from '../../node/cliFailure.ts';
 import { parseCommandLine } from '../commandLine.ts';
 import { writeStderr, writeStdout } from '../output.ts';
