@@ -28,7 +28,7 @@ import { defaultActiveFile, packageText } from '../core/gaia/package/projectFile
 import type { ReadProjectResult } from './projectImport.ts';
 import { readProjectFromZip } from './projectImport.ts';
 import { lineEdit, mergeText, offsetAfterEdit } from '../db/textMerge.ts';
-import { activeEditor } from '../app/editor/activeEditor.ts';
+import { activeEditor } from './editorInstance.ts';
 import { getSession, usePersistence } from './sessionInstance.ts';
 import { roomOfSession } from './teamRooms.ts';
 import type { RoomAddress } from '../team/roomConnection.ts';

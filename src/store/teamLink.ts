@@ -22,7 +22,7 @@ import { headBytes, type SignedHead } from '../core/oplog/logHead.ts';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { RoomLogReader } from '../core/team/roomLog.ts';
 import { connectRoom, type RoomAddress, type RoomConnection } from '../team/roomConnection.ts';
-import { activeEditor, subscribeActiveEditor } from '../app/editor/activeEditor.ts';
+import { activeEditor, subscribeActiveEditor } from './editorInstance.ts';
 import { checkOperationAsync, signatureHoldsAsync } from './signatureVerifier.ts';
 import type { SessionController } from './sessionController.ts';
 import { NO_TEAM, useTeamStore, type TeamPeer, type TeamState, type TeamStatus } from './teamStore.ts';

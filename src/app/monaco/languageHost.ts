@@ -6,7 +6,7 @@ import type { AnalysisView } from '../../core/analysis/documentAnalysis.ts';
 import type { SymbolUse } from '../../core/clair/symbolIndex.ts';
 import type { BeliefView } from '../../core/analysis/beliefView.ts';
 import type { RenameResult } from '../../core/gaia/package/packageSymbols.ts';
-import type { ProjectSymbol, ProjectUse } from '../../../workers/validationApi.ts';
+import type { ProjectSymbol, ProjectUse } from '../../core/analysis/analysisSession.ts';
 
 export interface LanguageHost {
   /** The newest analysis, possibly of an older version than the text. */

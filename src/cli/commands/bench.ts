@@ -3,7 +3,6 @@
  * prints a table or the JSON report, and records the `node` section of
  * bench/results.json.
  */
-import { benchTable } from '../../../bench/benchTable.ts';
 import { CliFailure, usageFailure } from '../../node/cliFailure.ts';
 import { parseCommandLine } from '../commandLine.ts';
 import { writeStderr, writeStdout } from '../output.ts';
@@ -12,7 +11,9 @@ import { describeIoError } from '../../node/readInput.ts';
 export async function runBenchCommand(args: readonly string[]): Promise<number> {
   const cl = parseCommandLine('bench', args, { flags: ['json', 'quick', 'no-browser'] });
   if (cl.positionals.length > 0) throw usageFailure(`bench takes no files (got ${cl.positionals[0]})`, 'bench');
+  // The suite is loaded only when asked for: no other command carries bench code.
   const { runBench } = await import('../../../bench/runBench.ts');
+  const { benchTable } = await import('../../../bench/benchTable.ts');
   const { nodeSection, RESULTS_PATH, writeBrowserResults, writeNodeResults } = await import('../../../bench/resultsFile.ts');
 
   const showProgress = process.stderr.isTTY === true;
