@@ -8,7 +8,7 @@
  *   --invite-days N (the longest an invite lasts, default 30), and the limits of
  *   src/server/serverLimits.ts (`--max-room-bytes N`, …).
  * It prints its address and two team tokens (write and read-only, any room), which the
- * page's "Share live" takes. SIGINT or SIGTERM stop it: sockets are closed (clients
+ * page takes under Live (src/app/chrome/LiveButton.tsx). SIGINT or SIGTERM stop it: sockets are closed (clients
  * reconnect to another instance or wait), rooms are written, and it exits — within a few
  * seconds, whatever the clients do.
  */
@@ -81,7 +81,7 @@ export async function runServe(args: readonly string[]): Promise<number> {
       `rooms: ${store.where}${redis ? `; shared live with other instances through ${new URL(redis).host}` : ''}`,
       `team token, write, any room:  ${mintRoomToken({ room: '*', rights: 'write' }, secret)}`,
       `team token, read-only:        ${mintRoomToken({ room: '*', rights: 'read' }, secret)}`,
-      'In the IDE: Share → Share live, then this address and a token. Ctrl+C stops the server.',
+      'In the IDE: Live → "Share this session live", with this address and a token. Ctrl+C stops the server.',
       '',
     ].join('\n'),
   );
