@@ -104,15 +104,33 @@ export function EditorPane() {
       if ((text.includes('\r') || text.charCodeAt(0) === 0xfeff) && model.getValue() !== text) pipeline.edit(model.getValue());
     };
 
+    // The large paste still filling the editor, if any: a key pressed meanwhile puts the
+    // rest of it in first (largePaste.ts), so the key lands where the person sees the
+    // paste end, and is never dropped by the read-only fill.
+    let filling: { finish(): void } | null = null;
+    const finishFilling = () => {
+      const f = filling;
+      if (!f) return;
+      filling = null;
+      f.finish();
+      delete host.dataset.filling;
+    };
+    const onKeyFirst = (e: KeyboardEvent) => {
+      if (e.key !== 'Shift' && e.key !== 'Control' && e.key !== 'Alt' && e.key !== 'Meta') finishFilling();
+    };
+    host.addEventListener('keydown', onKeyFirst, true);
+
     // A paste that would take the document past the input limit is refused, as opening
     // such a file is (src/core/text/inputLimits.ts): caught before Monaco sees it. A large
     // one within the limit is analysed at once and fills the editor in slices.
     const onPaste = (e: ClipboardEvent) => {
+      // A paste over one still filling: the first is whole in the editor before this one reads it.
+      finishFilling();
       const pasted = e.clipboardData?.getData('text/plain') ?? '';
       const shown = editor.getModel() ?? model;
       const over = pasteOverLimit(keptByPaste(shown, shown === editor.getModel() ? editor.getSelections() : null), pasted);
       if (over === null) {
-        // While it fills, the editor takes no typing; `data-filling` says so. Set before
+        // While it fills, `data-filling` says so. Set before
         // the first slice goes in (in this task): its cursor move is not the person's and
         // must not select the belief on the line it ends at.
         host.dataset.filling = 'true';
@@ -124,9 +142,14 @@ export function EditorPane() {
         }
         e.preventDefault();
         e.stopImmediatePropagation();
+        filling = large;
         pasteVersion = pipeline.edit(large.text);
         saveTextSoon(large.text);
-        void large.done.finally(() => delete host.dataset.filling);
+        void large.done.finally(() => {
+          if (filling !== large) return;
+          filling = null;
+          delete host.dataset.filling;
+        });
         return;
       }
       e.preventDefault();
@@ -278,6 +301,7 @@ export function EditorPane() {
       unsubscribeProject();
       disposeProjectModels();
       host.removeEventListener('paste', onPaste, true);
+      host.removeEventListener('keydown', onKeyFirst, true);
       onChange.dispose();
       readTypedText();
       onCursor.dispose();

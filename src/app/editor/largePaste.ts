@@ -2,7 +2,8 @@
  * A large paste, taken from Monaco: the whole resulting text goes to the pipeline at
  * once, so validation starts at the paste, and the editor fills slice by slice, one task
  * each, so the page keeps painting (one edit of 5 MB was a 0.4 s task in Monaco alone).
- * The slices are one undo step, and the editor takes no typing until the last is in.
+ * The slices are one undo step. A key pressed before the last is in puts the rest in at
+ * once (finish()), so the key lands after the whole paste: nothing typed is ever lost.
  */
 import type { editor as Editor } from 'monaco-editor/editor';
 import { sliceEnd } from '../../core/text/lineSlices.ts';
@@ -24,6 +25,8 @@ export interface LargePaste {
   readonly text: string;
   /** Resolves when every slice is in (false: the document was replaced meanwhile). */
   readonly done: Promise<boolean>;
+  /** Puts what is left of the paste in now, in one edit, and gives the editor back to typing. */
+  finish(): void;
 }
 
 /**
@@ -54,62 +57,119 @@ export function startLargePaste(
   const selection = selections[0]!;
   const around = rangesAround(model, selection);
   const text = model.getValueInRange(around.before) + inserted + model.getValueInRange(around.after);
-  const done = Promise.resolve().then(() => fill(monaco, editor, model, selection, inserted, whileSlicing, turn, rest));
-  return { text, done };
+  const filler = new Filler(monaco, editor, model, selection, inserted, whileSlicing);
+  const done = Promise.resolve().then(() => filler.fill(turn, rest));
+  return { text, done, finish: () => filler.finish() };
 }
 
-async function fill(
-  monaco: typeof Monaco,
-  editor: Editor.IStandaloneCodeEditor,
-  model: Editor.ITextModel,
-  selection: InstanceType<typeof Monaco.Selection>,
-  inserted: string,
-  whileSlicing: (on: boolean) => void,
-  turn: () => Promise<void>,
-  rest: () => Promise<void>,
-): Promise<boolean> {
-  editor.updateOptions({ readOnly: true, readOnlyMessage: { value: 'The paste is still going into the editor; type again in a moment.' } });
-  model.pushStackElement();
-  let range: InstanceType<typeof Monaco.Range> = selection;
-  let offset = model.getOffsetAt(selection.getStartPosition());
-  let size = FIRST_SLICE;
-  let first = true;
-  let expected = model.getVersionId();
-  try {
-    for (let from = 0; from < inserted.length; ) {
-      // Replaced meanwhile (another document opened): what is left of the paste is moot.
-      if (model.isDisposed() || editor.getModel() !== model || model.getVersionId() !== expected) return false;
-      const to = sliceEnd(inserted, from, size);
-      const t0 = performance.now();
-      whileSlicing(true);
-      try {
-        // Undo stops are pushed only before the first slice and after the last: one step.
-        model.pushEditOperations([selection], [{ range, text: inserted.slice(from, to), forceMoveMarkers: true }], () => null);
-      } finally {
-        whileSlicing(false);
+/** The editor filling with one paste; read-only until the last slice is in, so no edit lands mid-paste. */
+class Filler {
+  private range: InstanceType<typeof Monaco.Range>;
+  private offset: number;
+  private from = 0;
+  private expected = -1;
+  /** 'over': every slice in, or the paste abandoned; nothing more to do. */
+  private state: 'waiting' | 'filling' | 'over' = 'waiting';
+
+  constructor(
+    private readonly monaco: typeof Monaco,
+    private readonly editor: Editor.IStandaloneCodeEditor,
+    private readonly model: Editor.ITextModel,
+    private readonly selection: InstanceType<typeof Monaco.Selection>,
+    private readonly inserted: string,
+    private readonly whileSlicing: (on: boolean) => void,
+  ) {
+    this.range = selection;
+    this.offset = model.getOffsetAt(selection.getStartPosition());
+  }
+
+  async fill(turn: () => Promise<void>, rest: () => Promise<void>): Promise<boolean> {
+    if (this.state !== 'waiting') return this.state === 'over' && this.from >= this.inserted.length;
+    this.state = 'filling';
+    this.editor.updateOptions({ readOnly: true, readOnlyMessage: { value: 'The paste is still going into the editor.' } });
+    this.model.pushStackElement();
+    this.expected = this.model.getVersionId();
+    let size = FIRST_SLICE;
+    let first = true;
+    try {
+      while (this.from < this.inserted.length) {
+        if (this.state !== 'filling') return this.from >= this.inserted.length;
+        if (this.replaced()) return this.abandon();
+        const t0 = performance.now();
+        this.put(size);
+        const ms = performance.now() - t0;
+        size = Math.min(MAX_SLICE, Math.max(MIN_SLICE, Math.round((size * SLICE_MS) / Math.max(ms, 1))));
+        if (this.from >= this.inserted.length) break;
+        // The first slice shows the top of the paste at once; the rest of the editor fills
+        // once `rest` resolves (the paste's graph is shown): on two cores, filling beside the
+        // analysis and layout of 60k beliefs slowed the picture by a sixth.
+        if (first) await rest();
+        first = false;
+        await turn();
       }
-      expected = model.getVersionId();
-      offset += to - from;
-      from = to;
-      const at = model.getPositionAt(offset);
-      range = new monaco.Range(at.lineNumber, at.column, at.lineNumber, at.column);
-      const ms = performance.now() - t0;
-      size = Math.min(MAX_SLICE, Math.max(MIN_SLICE, Math.round((size * SLICE_MS) / Math.max(ms, 1))));
-      if (from >= inserted.length) break;
-      // The first slice shows the top of the paste at once; the rest of the editor fills
-      // once `rest` resolves (the paste's graph is shown): on two cores, filling beside the
-      // analysis and layout of 60k beliefs slowed the picture by a sixth.
-      if (first) await rest();
-      first = false;
-      await turn();
+      if (this.state === 'filling') this.end();
+      return this.from >= this.inserted.length;
+    } catch (e) {
+      this.abandon();
+      throw e;
     }
-    model.pushStackElement();
-    const end = model.getPositionAt(offset);
-    editor.setPosition(end);
-    editor.revealPosition(end);
-    return true;
-  } finally {
+  }
+
+  /** A key is being pressed: the rest goes in now, in one edit, before the key is handled. */
+  finish(): void {
+    if (this.state === 'over') return;
+    if (this.state === 'waiting') {
+      this.state = 'filling';
+      this.model.pushStackElement();
+      this.expected = this.model.getVersionId();
+    }
+    if (this.replaced()) {
+      this.abandon();
+      return;
+    }
+    if (this.from < this.inserted.length) this.put(this.inserted.length);
+    this.end();
+  }
+
+  /** Replaced meanwhile (another document opened): what is left of the paste is moot. */
+  private replaced(): boolean {
+    return this.model.isDisposed() || this.editor.getModel() !== this.model || this.model.getVersionId() !== this.expected;
+  }
+
+  /** Puts the next `size` characters (to a line's end) in at the paste's end. */
+  private put(size: number): void {
+    const to = size >= this.inserted.length - this.from ? this.inserted.length : sliceEnd(this.inserted, this.from, size);
+    this.whileSlicing(true);
+    try {
+      // Undo stops are pushed only before the first slice and after the last: one step.
+      this.model.pushEditOperations([this.selection], [{ range: this.range, text: this.inserted.slice(this.from, to), forceMoveMarkers: true }], () => null);
+    } finally {
+      this.whileSlicing(false);
+    }
+    this.expected = this.model.getVersionId();
+    this.offset += to - this.from;
+    this.from = to;
+    const at = this.model.getPositionAt(this.offset);
+    this.range = new this.monaco.Range(at.lineNumber, at.column, at.lineNumber, at.column);
+  }
+
+  private end(): void {
+    this.state = 'over';
+    this.model.pushStackElement();
+    const end = this.model.getPositionAt(this.offset);
+    this.editor.setPosition(end);
+    this.editor.revealPosition(end);
+    this.release();
+  }
+
+  private abandon(): false {
+    this.state = 'over';
+    this.release();
+    return false;
+  }
+
+  private release(): void {
     // A disposed editor has no model; there is nothing to give typing back to.
-    if (editor.getModel()) editor.updateOptions({ readOnly: false, readOnlyMessage: undefined });
+    if (this.editor.getModel()) this.editor.updateOptions({ readOnly: false, readOnlyMessage: undefined });
   }
 }
