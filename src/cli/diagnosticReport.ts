@@ -46,12 +46,33 @@ export function diagnosticText(docs: readonly LoadedDocument[]): string {
     warnings += c.warnings;
     infos += c.infos;
   }
-  lines.push(summaryLine(docs.length, errors, warnings, infos));
+  lines.push(summaryLine(checkedWhat(docs), errors, warnings, infos));
   return lines.join('\n') + '\n';
 }
 
-function summaryLine(files: number, errors: number, warnings: number, infos: number): string {
-  const checked = `${files} ${files === 1 ? 'file' : 'files'} checked`;
+/**
+ * What was checked, counted as a person counts it: one file per file given, and a package
+ * folder as its modules — the package's own `.py` files Gaia ran, not the one document
+ * they were read into ("1 package of 14 modules", not "1 file").
+ */
+function checkedWhat(docs: readonly LoadedDocument[]): string {
+  let files = 0;
+  let packages = 0;
+  let modules = 0;
+  for (const d of docs) {
+    if (d.files && d.gaia) {
+      packages++;
+      for (const path of d.gaia.files.keys()) if (d.files.has(path)) modules++;
+    } else files++;
+  }
+  const parts: string[] = [];
+  if (files > 0 || packages === 0) parts.push(plural(files, 'file'));
+  if (packages > 0) parts.push(`${plural(packages, 'package')} of ${plural(modules, 'module')}`);
+  return parts.join(' and ');
+}
+
+function summaryLine(what: string, errors: number, warnings: number, infos: number): string {
+  const checked = `${what} checked`;
   if (errors + warnings + infos === 0) return `${checked}: no problems`;
   const parts = [plural(errors, 'error'), plural(warnings, 'warning')];
   if (infos > 0) parts.push(plural(infos, 'note'));
