@@ -7,10 +7,10 @@
  */
 import type { OpId, SignedOperation } from '../core/oplog/operation.ts';
 import { checkOperationShape } from '../core/oplog/operationSchema.ts';
+import { LANGUAGE_IDS, isLanguage } from '../core/languages/languageIds.ts';
 import type {
   KeyRecord,
   SessionId,
-  SessionLanguage,
   SessionOrigin,
   SessionRecord,
   TextRecord,
@@ -23,7 +23,6 @@ export type Checked<T> = { readonly ok: true; readonly value: T } | { readonly o
 
 const OP_ID = /^b3:[0-9a-f]{64}$/;
 const HEX = /^[0-9a-f]*$/;
-const LANGUAGES: readonly string[] = ['clair', 'gaia', 'proposal'];
 type Loose = Record<string, unknown>;
 
 function isObject(value: unknown): value is Loose {
@@ -111,8 +110,8 @@ export function readSessionRecord(value: unknown): Checked<SessionRecord> {
   const { id, name, language, text, createdAt, updatedAt } = value;
   if (typeof id !== 'string' || id === '') return fail('id must be a non-empty string');
   if (typeof name !== 'string') return fail('name must be a string');
-  if (typeof language !== 'string' || !LANGUAGES.includes(language)) {
-    return fail(`language must be one of ${LANGUAGES.join(', ')}`);
+  if (!isLanguage(language)) {
+    return fail(`language must be one of ${LANGUAGE_IDS.join(', ')}`);
   }
   if (typeof text !== 'string') return fail('text must be a string');
   if (!isFiniteNumber(createdAt) || !isFiniteNumber(updatedAt)) return fail('createdAt and updatedAt must be numbers');
@@ -133,7 +132,7 @@ export function readSessionRecord(value: unknown): Checked<SessionRecord> {
   return ok({
     id: id as SessionId,
     name,
-    language: language as SessionLanguage,
+    language,
     text,
     createdAt,
     updatedAt,

@@ -38,6 +38,7 @@ import Dexie, { type DexieOptions, type Table } from 'dexie';
 import type { SignedHead } from '../core/oplog/logHead.ts';
 import type { OpId, SignedOperation } from '../core/oplog/operation.ts';
 import type { KnownHead } from '../core/oplog/knownHead.ts';
+import type { Language } from '../core/languages/languageIds.ts';
 
 /** A session id: `session:` + a random UUID. Branded so an op id or a belief id cannot stand in. */
 export type SessionId = string & { readonly __brand: 'SessionId' };
@@ -46,7 +47,8 @@ export function asSessionId(value: string): SessionId {
   return value as SessionId;
 }
 
-export type SessionLanguage = 'clair' | 'gaia' | 'proposal';
+/** A session's language: one of the language table's ids. */
+export type SessionLanguage = Language;
 
 /** The editor selection, as UTF-16 offsets into the text (anchor stays, head moves). */
 export interface TextSelection {

@@ -31,17 +31,19 @@ import { CodeActionKind, CompletionItemKind, CompletionItemTag, DocumentHighligh
 import type { SymbolUse } from '../core/clair/symbolIndex.ts';
 import { symbolAt, usesOf } from '../core/clair/symbolIndex.ts';
 import type { CompletionKind } from '../core/editing/completions.ts';
-import { clairCompletions, gaiaCompletions, wordAt } from '../core/editing/completions.ts';
+import { wordAt } from '../core/editing/completions.ts';
 import { outlineOf } from '../core/editing/documentSymbols.ts';
 import { formattingEdits } from '../core/editing/formattingEdits.ts';
 import { verbNamed } from '../core/editing/gaiaVocabulary.ts';
 import { beliefHover, gaiaNodeHover, verbHover } from '../core/editing/hoverText.ts';
 import type { NameRule } from '../core/editing/nameRules.ts';
-import { CLAIR_NAMES, GAIA_NAMES, notRenamable, renameRefusal } from '../core/editing/nameRules.ts';
+import { CLAIR_NAMES, notRenamable, renameRefusal } from '../core/editing/nameRules.ts';
 import { diagnosticKey, fixesFor } from '../core/editing/quickFixes.ts';
 import { boundNamesOf, packageDefinition, packageReferences, packageSymbolAt, renamePackageSymbol } from '../core/gaia/package/packageSymbols.ts';
 import type { PackageSymbolUse } from '../core/gaia/package/packageSymbols.ts';
 import { analyzerOf } from '../core/languages/languageAnalyzers.ts';
+import { editingOf } from '../core/languages/languageEditing.ts';
+import { PACKAGE_LANGUAGE, type Language } from '../core/languages/languageTable.ts';
 import type { FileState, Located, LspWorkspace, PackageState } from './lspWorkspace.ts';
 import { fromLspRange, toLspEdit, toLspRange } from './lspRanges.ts';
 
@@ -76,15 +78,16 @@ export class LspFeatures {
     if (!at) return null;
     const { line, column } = position(p);
     const markdown = (value: string, range: Range): Hover => ({ contents: { kind: MarkupKind.Markdown, value }, range });
-    if (at.file === null && at.state.language === 'clair') {
+    const hover = editingOf(languageAt(at)).hover;
+    if (hover === 'symbol' && at.file === null) {
       const use = symbolAt(this.workspace.fileSymbols(at.state), line, column);
       if (!use) return null;
       const view = at.state.views.get(use.id);
       const references = usesOf(this.workspace.fileSymbols(at.state), use.id).filter((u) => u.kind !== 'definition').length;
       return markdown(beliefHover(use.id, view, references), toLspRange(use.range));
     }
-    if (at.file === null && at.state.language !== 'gaia') return null;
-    // Gaia: the knowledge a name stands for, else the verb.
+    if (hover !== 'word') return null;
+    // The knowledge a name stands for (a Gaia claim), else the verb.
     const text = this.textOf(p.textDocument.uri) ?? '';
     const lineText = text.split('\n')[line - 1] ?? '';
     const word = wordAt(lineText, column);
@@ -108,13 +111,8 @@ export class LspFeatures {
     const lineBefore = lineText.slice(0, column - 1);
     const word = wordAt(lineText, column);
     const place = { line, column, lineBefore, wordStart: word.start, wordEnd: word.end };
-    const language = at.file === null ? at.state.language : 'gaia';
-    const { entries, incomplete } =
-      language === 'clair'
-        ? clairCompletions(place, at.state.analysis, at.state.views)
-        : language === 'gaia'
-          ? gaiaCompletions(place, [...lines.slice(Math.max(0, line - 81), line - 1), lineBefore].join('\n'), at.state.analysis)
-          : { entries: [], incomplete: false };
+    const textBefore = () => [...lines.slice(Math.max(0, line - 81), line - 1), lineBefore].join('\n');
+    const { entries, incomplete } = editingOf(languageAt(at)).complete(place, textBefore, at.state.analysis, at.state.views);
     const items = entries.map((e): CompletionItem => ({
       label: e.label,
       kind: COMPLETION_KINDS[e.kind],
@@ -270,7 +268,12 @@ function position(p: TextDocumentPositionParams): { line: number; column: number
 }
 
 function nameRuleOf(state: FileState): NameRule {
-  return state.language === 'gaia' ? GAIA_NAMES : CLAIR_NAMES;
+  return editingOf(state.language).names;
+}
+
+/** The language of what the cursor is in: the file's, or the package's for a module of one. */
+function languageAt(at: Located): Language {
+  return at.file === null ? at.state.language : PACKAGE_LANGUAGE;
 }
 
 function refusal(message: string): ResponseError<void> {

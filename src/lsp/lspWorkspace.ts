@@ -21,7 +21,8 @@ import type { Language } from '../core/graph/reasoningGraph.ts';
 import { posteriorsByNode } from '../core/infer/posteriorsByNode.ts';
 import { analyzerOf } from '../core/languages/languageAnalyzers.ts';
 import { analyzeGaiaPackageFiles } from '../core/languages/gaiaAnalyzer.ts';
-import { LANGUAGE_TABLE, languageOfPath } from '../core/languages/languageTable.ts';
+import { DEFAULT_LANGUAGE, PACKAGE_LANGUAGE, languageOfEditorId, languageOfPath, languageRow } from '../core/languages/languageTable.ts';
+import { sameLanguage } from '../core/languages/languageIds.ts';
 import type { Diagnostic } from '../core/text/diagnostic.ts';
 import type { SimilarityDocument } from '../core/analysis/similaritySession.ts';
 import { SimilaritySession } from '../core/analysis/similaritySession.ts';
@@ -105,7 +106,7 @@ export class LspWorkspace {
   /** Adds the near-duplicate findings of the document (or package) under `key`, when asked for. */
   private withSimilarity(key: string, analysis: AnalysisView, doc: SimilarityDocument): AnalysisView {
     const strategy = this.options.nearDuplicates;
-    if (strategy === null || analysis.language === 'proposal') return analysis;
+    if (strategy === null || !languageRow(analysis.language).similarity) return analysis;
     let session = this.similarity.get(key);
     if (!session) this.similarity.set(key, (session = new SimilaritySession()));
     session.load(doc);
@@ -190,8 +191,8 @@ export class LspWorkspace {
     const path = pathOf(open.uri);
     const language = (path ? languageOfPath(path) : null) ?? languageOfId(open.languageId);
     const previous = this.files.get(open.uri);
-    if (previous && previous.version === open.version && previous.language === language) return { uri: open.uri, diagnostics: previous.analysis.diagnostics, version: open.version };
-    const reuse = previous?.language === language ? previous.document : null;
+    if (previous && previous.version === open.version && sameLanguage(previous.language, language)) return { uri: open.uri, diagnostics: previous.analysis.diagnostics, version: open.version };
+    const reuse = sameLanguage(previous?.language, language) ? previous!.document : null;
     const a = analyzerOf(language).analyze(open.text, await fileContext(path, language, {}, open.version, reuse));
     const analysed = a.gaia ? inferred(a.analysis, a.gaia) : { analysis: a.analysis, posteriors: new Map<string, number>() };
     const withPosteriors = { ...analysed, analysis: this.withSimilarity(open.uri, analysed.analysis, { version: open.version, text: open.text, language, fileName: path }) };
@@ -236,7 +237,7 @@ export class LspWorkspace {
     const a = analyzeGaiaPackageFiles(files, dependencies, packageContext({}, 1));
     const inferredPackage = inferred(a.analysis, a.gaia!);
     const posteriors = inferredPackage.posteriors;
-    const analysis = this.withSimilarity(root, inferredPackage.analysis, { version: a.analysis.version, text: '', language: 'gaia', files });
+    const analysis = this.withSimilarity(root, inferredPackage.analysis, { version: a.analysis.version, text: '', language: PACKAGE_LANGUAGE, files });
     const previous = this.packages.get(root);
     const state: PackageState = { kind: 'package', root, files, gaia: a.gaia!, symbols: null, analysis, posteriors, views: buildBeliefViews(analysis, previous?.views ?? new Map()) };
     this.packages.set(root, state);
@@ -299,6 +300,5 @@ function isInside(root: string, path: string): boolean {
 
 /** An editor's language id: the language table's id or Monaco language, `python` for Gaia modules; CLAIR otherwise. */
 function languageOfId(languageId: string): Language {
-  if (languageId === 'python') return 'gaia';
-  return LANGUAGE_TABLE.find((r) => r.id === languageId || r.monacoLanguage === languageId)?.id ?? 'clair';
+  return languageOfEditorId(languageId) ?? DEFAULT_LANGUAGE;
 }

@@ -8,7 +8,7 @@ import type { AnalyzeContext } from '../core/languages/languageAnalyzer.ts';
 import type { GaiaAnalysis } from '../core/gaia/analyzeGaia.ts';
 import { findPyproject } from './findPyproject.ts';
 import type { Language } from '../core/graph/reasoningGraph.ts';
-import { languageRow } from '../core/languages/languageTable.ts';
+import { PACKAGE_LANGUAGE, isLanguage, languageRow } from '../core/languages/languageTable.ts';
 import type { ProposalCheck } from '../core/proposal/index.ts';
 import { CliFailure, usageFailure } from './cliFailure.ts';
 import { inputLanguage } from './inputLanguage.ts';
@@ -50,7 +50,7 @@ export async function loadDocuments(command: string, args: readonly string[], la
     const input = inputs[i]!;
     const arg = args[i]!;
     if ('files' in input) {
-      if (lang !== undefined && lang !== 'gaia') throw usageFailure(`${arg} is a Gaia package folder; --lang ${lang} does not apply to it`, command);
+      if (lang !== undefined && !(isLanguage(lang) && languageRow(lang).packageIdentity)) throw usageFailure(`${arg} is a Gaia package folder; --lang ${lang} does not apply to it`, command);
       out.push(await analyzePackage(command, input, pkg));
       continue;
     }
@@ -109,14 +109,14 @@ function identityOf(pkg: PackageOptions): { namespace: string | null; package: s
 
 /** A Gaia package from its folder: every module, as Gaia's loader reads them. */
 async function analyzePackage(command: string, input: PackageInput, pkg: PackageOptions): Promise<LoadedDocument> {
-  const row = languageRow('gaia');
+  const row = languageRow(PACKAGE_LANGUAGE);
   if (row.commands && !row.commands.only.includes(command)) throw new CliFailure(`${input.name}: the ${command} command does not take ${row.name} documents (${row.commands.hint})`);
   const { analyzeGaiaPackageFiles } = await import('../core/languages/gaiaAnalyzer.ts');
   const dependencies = await readDependencies(input, pkg.deps);
   const a = analyzeGaiaPackageFiles(input.files, dependencies, packageContext(pkg, 1));
   return {
     input: { name: input.name, path: input.root, text: packageText(input.files) },
-    language: 'gaia',
+    language: PACKAGE_LANGUAGE,
     analysis: { ...a.analysis, symbols: a.symbols! },
     gaia: a.gaia!,
     files: input.files,

@@ -49,7 +49,8 @@ export function syncProjectModels(project: Project, onChange: (path: string, tex
     modelsSeq = project.seq;
     const next = new Map<string, Editor.ITextModel>();
     for (const [path, text] of project.files) {
-      const model = monaco.editor.createModel(text, projectFileLanguage(path) === 'gaia' ? languageRow('gaia').monacoLanguage : 'plaintext', uriOf(project.seq, path));
+      const language = projectFileLanguage(path);
+      const model = monaco.editor.createModel(text, language ? languageRow(language).monacoLanguage : 'plaintext', uriOf(project.seq, path));
       listeners.push(model.onDidChangeContent(() => onChange(path, model.getValue())));
       next.set(path, model);
     }

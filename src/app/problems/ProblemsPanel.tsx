@@ -9,7 +9,7 @@
 import { useMemo, useState } from 'react';
 import type { Diagnostic, Severity } from '../../core/text/diagnostic.ts';
 import { countBySeverity } from '../../core/text/diagnostic.ts';
-import type { Language } from '../../core/graph/reasoningGraph.ts';
+import { languageRow } from '../../core/languages/languageTable.ts';
 import { diagnosticsVersion, selectNode, useDocumentStore } from '../../store/documentStore.ts';
 import { revealInEditor } from '../editor/activeEditor.ts';
 import { revealInProject, useProjectStore } from '../../store/projectStore.ts';
@@ -20,12 +20,6 @@ function byFile(diagnostics: readonly Diagnostic[]): Diagnostic[] {
 }
 
 const PAGE = 500;
-
-const EMPTY_MESSAGE: Readonly<Record<Language, string>> = {
-  clair: 'No problems: the trace is valid.',
-  gaia: 'No problems: the package compiles.',
-  proposal: 'No problems: the proposal passes the schema, registry and emission gates.',
-};
 
 export function ProblemsPanel() {
   const analysis = useDocumentStore((s) => s.analysis);
@@ -76,7 +70,7 @@ export function ProblemsPanel() {
         </button>
       </header>
       {visible.length === 0 ? (
-        <p className="muted problems-empty">{analysis ? EMPTY_MESSAGE[analysis.language] : 'Analysing…'}</p>
+        <p className="muted problems-empty">{analysis ? languageRow(analysis.language).noProblems : 'Analysing…'}</p>
       ) : (
         <ul className="problems-list">
           {visible.slice(0, shown).flatMap((d, i, rows) => [

@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { Gate, ProveMode } from '../../core/proposal/index.ts';
+import { languageRow } from '../../core/languages/languageTable.ts';
 import { useDocumentStore } from '../../store/documentStore.ts';
 import { getPipeline } from '../../store/pipelineInstance.ts';
 import { useProofStore } from '../../store/proofStore.ts';
@@ -30,7 +31,8 @@ export function useEffectiveMode(): ProveMode {
 }
 
 export function useModeScript(): ModeScript | null {
-  const analysis = useDocumentStore((s) => (s.analysis?.language === 'proposal' ? s.analysis : null));
+  // The document is one the proof view shows (a FormalProposal).
+  const analysis = useDocumentStore((s) => (s.analysis && languageRow(s.analysis.language).view === 'proof' ? s.analysis : null));
   const editorVersion = useDocumentStore((s) => s.editorVersion);
   const mode = useEffectiveMode();
   const [asked, setAsked] = useState<ModeScript | null>(null);

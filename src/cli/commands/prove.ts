@@ -13,6 +13,7 @@ import { CliFailure, usageFailure } from '../../node/cliFailure.ts';
 import { parseCommandLine } from '../commandLine.ts';
 import { diagnosticLine } from '../diagnosticReport.ts';
 import { inputLanguage, LANGUAGES } from '../../node/inputLanguage.ts';
+import { languageRow } from '../../core/languages/languageTable.ts';
 import { loadDocument } from '../../node/loadDocument.ts';
 import { writeStderr, writeStdout } from '../output.ts';
 import { proveReport } from '../proveReport.ts';
@@ -33,7 +34,7 @@ export async function runProve(args: readonly string[]): Promise<number> {
   }
   // Standard input is a proposal here: prove reads nothing else.
   const lang = cl.values.get('lang') ?? (file === '-' ? 'proposal' : undefined);
-  if (inputLanguage(file, lang) !== 'proposal') throw usageFailure(`prove takes a FormalProposal (.json, or --lang proposal); ${file} is not one`, 'prove');
+  if (languageRow(inputLanguage(file, lang)).view !== 'proof') throw usageFailure(`prove takes a FormalProposal (.json, or --lang proposal); ${file} is not one`, 'prove');
   const doc = await loadDocument('prove', file, 'proposal');
   const solver = (cl.values.get('solver') ?? 'z3') as SolverId;
   const mode = cl.values.get('mode') as ProveMode | undefined;

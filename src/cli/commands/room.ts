@@ -24,6 +24,7 @@ import type { RoomMeta } from '../../core/team/roomDoc.ts';
 import type { RoomReading } from '../../core/team/roomLog.ts';
 import type { SignedHead } from '../../core/oplog/logHead.ts';
 import { DEFAULT_TEAM_PORT } from './serve.ts';
+import { isLanguage } from '../../core/languages/languageIds.ts';
 
 const SYNC_TIMEOUT_MS = 20_000;
 /** A server that has not answered the connection at all by then is taken as not there. */
@@ -277,7 +278,7 @@ async function readSource(file: string): Promise<{ meta: RoomMeta; text: string;
 function sessionArchiveSource(file: string, v: Record<string, unknown>): { meta: RoomMeta; text: string; ops: unknown[]; heads: unknown[]; archive: true } {
   const s = v.session as Record<string, unknown> | undefined;
   const language = s?.language;
-  if (!s || typeof s.id !== 'string' || typeof s.text !== 'string' || (language !== 'clair' && language !== 'gaia' && language !== 'proposal') || !Array.isArray(v.ops)) {
+  if (!s || typeof s.id !== 'string' || typeof s.text !== 'string' || !isLanguage(language) || !Array.isArray(v.ops)) {
     throw new CliFailure(`${file}: a session file without its session, text or ops`);
   }
   return { meta: { session: s.id, language, name: typeof s.name === 'string' && s.name !== '' ? s.name : basename(file) }, text: s.text, ops: v.ops, heads: v.head ? [v.head] : [], archive: true };

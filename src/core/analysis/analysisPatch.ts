@@ -10,6 +10,7 @@ import { sameNode } from '../graph/sameNode.ts';
 import type { Diagnostic } from '../text/diagnostic.ts';
 import type { AnalysisStats, AnalysisView } from './documentAnalysis.ts';
 import type { ProposalOutline } from './proposalOutline.ts';
+import { sameLanguage } from '../languages/languageIds.ts';
 
 export interface AnalysisPatch {
   readonly version: number;
@@ -76,7 +77,7 @@ function sameDerived(a: DerivedConfidence, b: DerivedConfidence): boolean {
  * graph adapter reuses node objects of unchanged lines) and then field by field.
  */
 export function makePatch(base: AnalysisView, next: AnalysisView): AnalysisPatch {
-  if (base.language !== next.language) return completePatch(next);
+  if (!sameLanguage(base.language, next.language)) return completePatch(next);
   const baseNodes = new Map<string, GraphNode>();
   for (const n of base.graph.nodes) baseNodes.set(n.id, n);
   const changed: GraphNode[] = [];

@@ -32,6 +32,7 @@ import { symbolsOf } from './symbolsOf.ts';
 import type { AnalysisView } from './documentAnalysis.ts';
 import type { TextEdit } from '../text/textReplica.ts';
 import { TextReplica } from '../text/textReplica.ts';
+import { sameLanguage } from '../languages/languageIds.ts';
 
 export interface AnalyzeRequest {
   /** The editor's document version; echoed back so stale results can be dropped. */
@@ -115,7 +116,7 @@ export class AnalysisSession {
 
   analyze(request: AnalyzeRequest): AnalysisPatch {
     const last = this.kept[this.kept.length - 1];
-    const sameLanguage = last?.analysis.language === request.language;
+    const oneLanguage = sameLanguage(last?.analysis.language, request.language);
     let kept: Kept;
     if (request.files) {
       const a = analyzeGaiaPackageFiles(request.files, new Map(), { version: request.version, previous: null, now: this.now, fileName: request.fileName ?? null });
@@ -132,7 +133,7 @@ export class AnalysisSession {
         request.text,
         request.language,
         request.version,
-        sameLanguage ? (last?.document ?? null) : null,
+        oneLanguage ? (last?.document ?? null) : null,
         this.now,
         { fileName: request.fileName ?? null, onGraph },
       );

@@ -6,9 +6,7 @@
  * each strategy, refreshed incrementally after small edits.
  */
 import type { ClairDocument } from '../clair/ast.ts';
-import { reparseClair } from '../clair/parser.ts';
-import { collectSymbols } from '../clair/symbols.ts';
-import { analyzeGaia, analyzeGaiaPackage } from '../gaia/analyzeGaia.ts';
+import { SIMILARITY_READERS } from '../languages/languageSimilarity.ts';
 import type { Language, ReasoningGraph } from '../graph/reasoningGraph.ts';
 import type { Diagnostic } from '../text/diagnostic.ts';
 import type { NearDuplicatePair } from '../vsa/nearDuplicates.ts';
@@ -18,7 +16,7 @@ import { createSimilarityIndex } from '../vsa/similarityIndex.ts';
 import type { RankedItem, SimilarityStrategy } from '../vsa/strategy.ts';
 import { nearDuplicateDiagnostics } from './nearDuplicateDiagnostics.ts';
 import type { SimilaritySource } from './similaritySource.ts';
-import { clairSimilaritySource, graphSimilaritySource } from './similaritySource.ts';
+import { graphSimilaritySource } from './similaritySource.ts';
 
 /** Above this many items to rescan, finding near-duplicates from scratch is cheaper. */
 const RESCAN_LIMIT = 64;
@@ -71,16 +69,10 @@ export class SimilaritySession {
 
   /** Reads a new version of the document (CLAIR reuses the lines that did not change). */
   load(doc: SimilarityDocument): void {
-    if (doc.language === 'clair') {
-      const document = reparseClair(this.clairDocument, doc.text);
-      this.clairDocument = document;
-      this.source = clairSimilaritySource(document, collectSymbols(document));
-    } else {
-      this.clairDocument = null;
-      const stem = doc.fileName ? doc.fileName.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '') : null;
-      const gaia = doc.language !== 'gaia' ? null : doc.files ? analyzeGaiaPackage(doc.files) : analyzeGaia(doc.text, { fileStem: stem });
-      this.source = gaia ? graphSimilaritySource(gaia.graph) : { ...this.source, language: doc.language, items: [] };
-    }
+    // The language's own reader (the table's similarity facet); CLAIR hands back its parse.
+    const read = SIMILARITY_READERS[doc.language](doc, this.clairDocument);
+    this.clairDocument = read.kept;
+    this.source = read.source;
     this.sourceVersion = doc.version;
   }
 

@@ -12,6 +12,7 @@ import { bandOf } from '../clair/confidenceAlgebra.ts';
 import type { ConfidenceBand } from '../clair/confidenceAlgebra.ts';
 import type { ContradictionKind, ContradictionLedger } from '../contradiction/contradictionLedger.ts';
 import type { GraphNode, NodeKind, ReasoningGraph } from '../graph/reasoningGraph.ts';
+import { languageRow } from '../languages/languageTable.ts';
 import { walkProvenance } from '../graph/provenance.ts';
 import type { DependencyIndex } from '../oplog/dependencyIndex.ts';
 import { justifiersOf, resolveTarget } from '../oplog/dependencyIndex.ts';
@@ -138,7 +139,8 @@ export interface Explainer {
 export function explainer(input: ExplainInput): Explainer {
   const nodes = new Map<string, GraphNode>();
   for (const n of input.graph.nodes) if (!nodes.has(n.id)) nodes.set(n.id, n);
-  const gaia = input.graph.language === 'gaia';
+  // Items that rest on actions (Gaia) name their supports premises; else justifications.
+  const gaia = languageRow(input.graph.language).supports === 'actions';
   const role: 'justification' | 'premise' = gaia ? 'premise' : 'justification';
   const stateOf = (id: string): LifecycleState => input.states.get(id) ?? 'active';
 

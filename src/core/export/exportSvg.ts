@@ -138,7 +138,8 @@ function summary(graph: ReasoningGraph): string {
   const order: readonly string[] = Object.values(NOUNS);
   const ordered = new Map([...counts].sort(([a], [b]) => order.indexOf(a) - order.indexOf(b)));
   const justifications = graph.edges.filter((e) => e.kind === 'justification').length;
-  if (justifications > 0 || graph.language === 'clair') ordered.set('justification', justifications);
+  // A language whose items rest on justification edges always counts them, even none.
+  if (justifications > 0 || languageRow(graph.language).supports === 'justifications') ordered.set('justification', justifications);
   if (ordered.size === 0) ordered.set(languageRow(graph.language).terms.item, 0);
   return [...ordered].map(([noun, k]) => `${k} ${k === 1 ? noun : noun + 's'}`).join(' · ');
 }

@@ -24,6 +24,7 @@
 import type { DocumentExplanations } from '../explain/explainDocument.ts';
 import type { GaiaAnalysis } from '../gaia/analyzeGaia.ts';
 import type { Language } from '../graph/reasoningGraph.ts';
+import { languagesWhere } from '../languages/languageTable.ts';
 import type { InferenceMethod } from '../infer/inferenceResult.ts';
 import type { Positions } from '../layout/layoutTypes.ts';
 import type { SignedHead } from '../oplog/logHead.ts';
@@ -138,7 +139,8 @@ function exporter<const Id extends string, N extends ExportNeed>(
   };
 }
 
-const GRAPH_LANGUAGES: readonly Language[] = ['clair', 'gaia'];
+/** The languages drawn as a graph (the table's `view`): the graph formats take them. */
+const GRAPH_LANGUAGES: readonly Language[] = languagesWhere((r) => r.view === 'graph');
 
 /** The sources a picture of the graph reads. */
 const PICTURE_NEEDS = ['analysis', 'layout', 'states', 'posteriors'] as const;

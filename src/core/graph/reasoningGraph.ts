@@ -3,6 +3,7 @@
  * questions, helpers and factors (Gaia); edges run from what supports to what is
  * supported, so roots sit at the top of a downward layout.
  */
+import type { Language } from '../languages/languageIds.ts';
 import type { SourceRange } from '../text/sourceRange.ts';
 
 declare const nodeIdBrand: unique symbol;
@@ -14,7 +15,8 @@ declare const edgeIdBrand: unique symbol;
 export type EdgeId = string & { readonly [edgeIdBrand]: 'EdgeId' };
 export const edgeId = (from: string, to: string): EdgeId => `${from}->${to}` as EdgeId;
 
-export type Language = 'clair' | 'gaia' | 'proposal';
+/** The language a graph was read from: one of the language table's ids. */
+export type { Language };
 
 export type NodeKind = 'belief' | 'claim' | 'note' | 'question' | 'helper' | 'factor';
 

@@ -1,22 +1,32 @@
 /**
  * The language table: one row per language Warrant reads, with everything the rest of
  * the program asks about a language — its name, file extensions, Monaco language,
- * what its numbers are called, which views and commands it has. The command line,
- * the validation worker and the page read these rows instead of testing
- * `language === 'gaia'` in place.
+ * what its numbers are called, which views and commands it has, how its graph says what
+ * an item rests on, whether its text makes contradictions of its own. The command line,
+ * the validation worker, the language server and the page read these rows instead of
+ * testing `language === 'gaia'` in place: nothing outside src/core/languages compares a
+ * language with a language id or lists the ids (test/core/languages/oneTable.test.ts
+ * scans src/ and workers/ and fails on either).
  *
  * The rows are plain data and a few tiny functions, so the page can import them
- * without pulling a parser into its bundle. What analyses a language (the parsers
- * and compilers, which run in the validation worker and the command line) is attached
- * to the same ids in `languageAnalyzers.ts`; which export formats apply to a language
- * is said by the exporter table (`exportFormatsOf`), whose rows name their languages.
+ * without pulling a parser into its bundle. The heavier contributions are attached to
+ * the same ids in files of their own, as CodeMirror's facets let a language contribute:
+ *  - languageAnalyzers.ts (and analyzerLoaders.ts): how its text is analysed — parsed,
+ *    compiled, validated, printed — in the validation worker and the command line;
+ *  - languageEditing.ts: how it is completed, hovered and renamed (the language server);
+ *  - languageSimilarity.ts: which items it ranks by similarity, and its merge fixes;
+ *  - the exporter table (`exportFormatsOf`), whose rows name their languages, says
+ *    which export formats apply; `view` says how it is drawn.
  *
- * Adding a language: its analyzer module, one row here, one in languageAnalyzers.ts.
+ * Adding a language is adding a row: its id in languageIds.ts, one row here, one entry
+ * in each facet above (each is a `Record<Language, …>`, so the type checker names any
+ * that is missing, as it does the page's `INSPECTORS`). No other file changes.
  */
 import type { AnalysisView } from '../analysis/documentAnalysis.ts';
-import type { Language } from '../graph/reasoningGraph.ts';
+import { LANGUAGE_IDS, isLanguage, type Language } from './languageIds.ts';
 
 export type { Language };
+export { isLanguage };
 
 /** What a language calls its things, for labels and messages. */
 export interface LanguageTerms {
@@ -65,6 +75,22 @@ export interface LanguageRow {
   /** Items can be ranked by vector-symbolic similarity (`similar`, near-duplicates). */
   readonly similarity: boolean;
   /**
+   * How the graph says what an item rests on: `justifications` — an edge from each
+   * support straight to the item (CLAIR); `actions` — premise edges into an action whose
+   * conclusion edge names the item (Gaia). Explanations, the dependency index and the
+   * picture's counts read it.
+   */
+  readonly supports: 'justifications' | 'actions';
+  /**
+   * The text itself can set items against each other (Gaia's `contradiction` relations),
+   * so states are worked out even when the log holds no lifecycle op.
+   */
+  readonly ownContradictions: boolean;
+  /** Other names editors give the language (a language client's `python` for Gaia modules). */
+  readonly aliases: readonly string[];
+  /** What the problems panel says when there are none. */
+  readonly noProblems: string;
+  /**
    * Command-line commands that take the language, when not all do, and how to say
    * which do in the refusal (`the infer command does not take … documents (HINT)`).
    */
@@ -93,6 +119,10 @@ export const LANGUAGE_TABLE: readonly LanguageRow[] = [
     inference: false,
     packageIdentity: false,
     similarity: true,
+    supports: 'justifications',
+    ownContradictions: false,
+    aliases: [],
+    noProblems: 'No problems: the trace is valid.',
     commands: null,
     example: ['b1 1.0 L0 @user "the release must ship by Friday"', 'b2 .8 L0 @ctx "the test suite passes on main"', 'b3 .7 L0 @self <b1,b2 "cutting the release on Thursday is safe"', ''].join('\n'),
     counts: (a) => [
@@ -114,6 +144,10 @@ export const LANGUAGE_TABLE: readonly LanguageRow[] = [
     inference: true,
     packageIdentity: true,
     similarity: true,
+    supports: 'actions',
+    ownContradictions: true,
+    aliases: ['python'],
+    noProblems: 'No problems: the package compiles.',
     commands: null,
     example: ['from gaia.engine.lang import claim, derive', 'rain = claim("It rained overnight.", prior=0.7)', 'wet = derive("The grass is wet this morning.", given=[rain], rationale="Rain wets the grass.")', ''].join('\n'),
     counts: (a) => {
@@ -143,6 +177,10 @@ export const LANGUAGE_TABLE: readonly LanguageRow[] = [
     inference: false,
     packageIdentity: false,
     similarity: false,
+    supports: 'justifications',
+    ownContradictions: false,
+    aliases: [],
+    noProblems: 'No problems: the proposal passes the schema, registry and emission gates.',
     commands: { only: ['check', 'export', 'prove'], hint: 'check, export --to smtlib and prove do' },
     example: null,
     // The proposal's own status (gates, declarations) has its own place in the status bar.
@@ -151,7 +189,7 @@ export const LANGUAGE_TABLE: readonly LanguageRow[] = [
 ];
 
 /** Every language id, in table order: what `--lang` accepts. */
-export const LANGUAGES: readonly Language[] = LANGUAGE_TABLE.map((r) => r.id);
+export const LANGUAGES: readonly Language[] = LANGUAGE_IDS;
 
 /** The language of standard input, and of a file name with no known extension in the page. */
 export const DEFAULT_LANGUAGE: Language = 'clair';
@@ -163,8 +201,17 @@ export function languageRow(id: Language): LanguageRow {
   return BY_ID.get(id)!;
 }
 
-export function isLanguage(s: string): s is Language {
-  return BY_ID.has(s);
+/** The ids of the rows a predicate holds for, in table order. */
+export function languagesWhere(test: (row: LanguageRow) => boolean): readonly Language[] {
+  return LANGUAGE_TABLE.filter(test).map((r) => r.id);
+}
+
+/** The language a folder of files is read as (a Gaia package): the row whose documents are package modules. */
+export const PACKAGE_LANGUAGE: Language = languagesWhere((r) => r.packageIdentity)[0]!;
+
+/** A language an editor names by its id, its Monaco language or one of its aliases; null when none does. */
+export function languageOfEditorId(editorId: string): Language | null {
+  return LANGUAGE_TABLE.find((r) => r.id === editorId || r.monacoLanguage === editorId || r.aliases.includes(editorId))?.id ?? null;
 }
 
 /** The extension of the last segment of a path, lower case with its dot; '' when none. */

@@ -16,6 +16,7 @@
  * are not beliefs a person states, refutes or sees in `states`.
  */
 import type { NodeId, ReasoningGraph } from '../graph/reasoningGraph.ts';
+import { languageRow } from '../languages/languageTable.ts';
 
 export interface DependencyIndex {
   readonly graph: ReasoningGraph;
@@ -58,7 +59,7 @@ export function buildDependencyIndex(graph: ReasoningGraph): DependencyIndex {
     if (!list) justifiers.set(to, [from]);
     else if (!list.includes(from)) list.push(from);
   };
-  if (graph.language === 'gaia') {
+  if (languageRow(graph.language).supports === 'actions') {
     const premises = new Map<string, NodeId[]>();
     const relational = new Set<string>();
     for (const e of graph.edges) {

@@ -4,6 +4,7 @@
  * by `b3:` + the BLAKE3 hex of those bytes, and signed with the device's ed25519 key.
  * The log is append-only; lifecycle state is derived by replaying it, never stored.
  */
+import type { Language } from '../languages/languageIds.ts';
 
 /** `b3:` + 64 lowercase hex digits: BLAKE3 of the canonical bytes of an unsigned op. */
 export type OpId = `b3:${string}`;
@@ -16,7 +17,7 @@ export interface RevisionBody {
   readonly kind: 'revision';
   /** `b3:` + BLAKE3 hex of the UTF-8 text. */
   readonly text_hash: OpId;
-  readonly language: 'clair' | 'gaia' | 'proposal';
+  readonly language: Language;
   /** Length of the text in UTF-16 code units (a cheap consistency check). */
   readonly length: number;
   /**

@@ -4,12 +4,12 @@
  * and extra fields are refused, so a well-formed op is exactly what operation.ts says.
  */
 import { isOpId } from './opId.ts';
+import { isLanguage, languageList } from '../languages/languageIds.ts';
 import type { OperationBody, SignedOperation } from './operation.ts';
 
 export type ShapeCheck = { readonly ok: true; readonly op: SignedOperation } | { readonly ok: false; readonly detail: string };
 
 const SOURCES = new Set(['editor', 'graph', 'inspector', 'cli', 'engine', 'import']);
-const LANGUAGES = new Set(['clair', 'gaia', 'proposal']);
 const RESOLUTIONS = new Set(['accept-both', 'deprecate', 'merge']);
 /** The form of an `author` (and of a member): `ed25519:` + a 32-byte public key in lowercase hex. */
 export const AUTHOR = /^ed25519:[0-9a-f]{64}$/;
@@ -26,7 +26,7 @@ const BODY_RULES: Readonly<Record<OperationBody['kind'], { keys: readonly string
     keys: ['kind', 'text_hash', 'language', 'length', 'changed'],
     check: (b) =>
       !isOpId(b.text_hash) ? 'text_hash is not a b3: hash'
-      : !LANGUAGES.has(b.language as string) ? 'language is not clair, gaia or proposal'
+      : !isLanguage(b.language) ? `language is not ${languageList()}`
       : !Number.isSafeInteger(b.length) || (b.length as number) < 0 ? 'length is not a non-negative integer'
       : b.changed !== undefined && !(Array.isArray(b.changed) && b.changed.every((id) => isString(id) && id !== '')) ? 'changed is not a list of belief ids'
       : null,

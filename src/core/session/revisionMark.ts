@@ -15,6 +15,7 @@ import { buildDependencyIndex } from '../oplog/dependencyIndex.ts';
 import { revisionChanges } from '../oplog/revisionChanges.ts';
 import type { SessionModel } from './sessionModel.ts';
 import { newHolds } from './sessionActions.ts';
+import { sameLanguage } from '../languages/languageIds.ts';
 
 export interface RevisionMark {
   /** Beliefs whose content or confidence changed (what histories list as revised). */
@@ -36,7 +37,7 @@ export function revisionMark(
   indexOf: (graph: ReasoningGraph) => DependencyIndex,
   modelOf: (index: DependencyIndex) => SessionModel,
 ): RevisionMark {
-  if (!before || before.language !== after.language) return NOTHING;
+  if (!before || !sameLanguage(before.language, after.language)) return NOTHING;
   const oldIndex = buildDependencyIndex(before);
   const newIndex = indexOf(after);
   const changes = revisionChanges(before, after, { old: oldIndex, new: newIndex });

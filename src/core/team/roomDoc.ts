@@ -22,10 +22,11 @@ import * as Y from 'yjs';
 import type { SignedHead } from '../oplog/logHead.ts';
 import type { SignedOperation } from '../oplog/operation.ts';
 import { canonicalJson } from '../oplog/canonicalJson.ts';
+import { isLanguage, type Language } from '../languages/languageIds.ts';
 
 export const ROOM_FORMAT = 'warrant.room.v1';
 
-export type RoomLanguage = 'clair' | 'gaia' | 'proposal';
+export type RoomLanguage = Language;
 
 export interface RoomMeta {
   readonly session: string;
@@ -61,7 +62,7 @@ export function roomMeta(doc: Y.Doc): RoomMeta | null {
   const language = meta.get('language');
   const name = meta.get('name');
   if (meta.get('format') !== ROOM_FORMAT || typeof session !== 'string' || session === '') return null;
-  if (language !== 'clair' && language !== 'gaia' && language !== 'proposal') return null;
+  if (!isLanguage(language)) return null;
   const founder = meta.get('founder');
   return { session, language, name: typeof name === 'string' && name !== '' ? name : 'shared', ...(typeof founder === 'string' ? { founder } : {}) };
 }

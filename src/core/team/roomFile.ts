@@ -10,7 +10,8 @@
  */
 import type { SignedHead } from '../oplog/logHead.ts';
 import type { SignedOperation } from '../oplog/operation.ts';
-import type { RoomLanguage, RoomMeta } from './roomDoc.ts';
+import type { RoomMeta } from './roomDoc.ts';
+import { isLanguage } from '../languages/languageIds.ts';
 import { ROOM_FORMAT } from './roomDoc.ts';
 import type { RefusedOperation } from './roomLog.ts';
 
@@ -52,8 +53,4 @@ export function readRoomFile(v: unknown): { ok: true; meta: RoomMeta; text: stri
   if (!Array.isArray(o.ops)) return { ok: false, reason: 'the room file has no ops' };
   if (o.heads !== undefined && !Array.isArray(o.heads)) return { ok: false, reason: 'the room file’s heads are not a list' };
   return { ok: true, meta: { session: o.session, language: o.language, name: typeof o.name === 'string' && o.name !== '' ? o.name : 'shared' }, text: o.text, ops: o.ops, heads: (o.heads as unknown[] | undefined) ?? [] };
-}
-
-function isLanguage(x: unknown): x is RoomLanguage {
-  return x === 'clair' || x === 'gaia' || x === 'proposal';
 }

@@ -16,6 +16,8 @@
  * Pure: paths are POSIX, relative, as the caller found them.
  */
 import { MAX_DOCUMENT_BYTES, tooLargeMessage } from '../../text/inputLimits.ts';
+import type { Language } from '../../graph/reasoningGraph.ts';
+import { PACKAGE_LANGUAGE } from '../../languages/languageTable.ts';
 
 /** At most this many files are read from one package folder. */
 export const MAX_PACKAGE_FILES = 5000;
@@ -48,9 +50,9 @@ export function inSkippedFolder(path: string): boolean {
   return parts.slice(0, -1).some(isSkippedFolder);
 }
 
-/** How the editor reads a project file: Python modules as Gaia, everything else (TOML, JSON, Markdown) as plain text. */
-export function projectFileLanguage(path: string): 'gaia' | 'plaintext' {
-  return path.endsWith('.py') || path.endsWith('.pyi') ? 'gaia' : 'plaintext';
+/** How the editor reads a project file: Python modules as the package's language (Gaia), everything else (TOML, JSON, Markdown) as plain text (null). */
+export function projectFileLanguage(path: string): Language | null {
+  return path.endsWith('.py') || path.endsWith('.pyi') ? PACKAGE_LANGUAGE : null;
 }
 
 /** A path as a folder listing, a zip or Windows gives it, as POSIX without a leading `./` or `/`. */
