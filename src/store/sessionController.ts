@@ -25,7 +25,7 @@ import { useContradictedStore } from './contradictedStore.ts';
 import { useLifecycleStore } from './lifecycleStore.ts';
 import type { CommitAnswer, ExplainRequest, LifecycleAnswer, LifecycleRequest, LogRef, RevisionMark } from '../../workers/lifecycleApi.ts';
 
-type Language = 'clair' | 'gaia' | 'proposal';
+import { languageRow, type Language } from '../core/languages/languageTable.ts';
 type MaybePromise<T> = T | Promise<T>;
 
 /** The session model's side of the validation worker (workers/lifecycleApi.ts). */
@@ -161,7 +161,7 @@ export class SessionController {
     if (!analysis) return;
     const seq = ++this.stateSeq;
     // Nothing stands and the language has no contradictions of its own: everything is active.
-    if (analysis.language === 'clair' && this.lifecycleOps === 0) {
+    if (!languageRow(analysis.language).ownContradictions && this.lifecycleOps === 0) {
       const s = useLifecycleStore.getState();
       if (s.states.size > 0 || s.contradictions.length > 0 || s.corrected.size > 0) useLifecycleStore.setState({ states: new Map(), contradictions: [], review: [], corrected: new Map() });
       if (useContradictedStore.getState().ids.size > 0) useContradictedStore.setState({ ids: new Set() });
