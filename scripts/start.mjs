@@ -43,10 +43,20 @@ const portAt = args.indexOf('--port');
 const port = portAt >= 0 ? args[portAt + 1] : '5173';
 
 if (!buildIsFresh()) {
-  console.log('Building the IDE (once, and again whenever its sources change)…');
+  console.log('Building the IDE (once, and again whenever its sources change; a first build takes a minute or two)…');
   const startedAt = Date.now();
-  const built = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
+  // Vite in this process, with a plugin that counts its work: the phase, the modules
+  // transformed and the time so far are shown every few seconds (scripts/buildProgress.mjs).
+  const [{ build }, { buildProgress }] = await Promise.all([import('vite'), import('./buildProgress.mjs')]);
+  const progress = buildProgress({ write: (text) => process.stdout.write(text), isTTY: process.stdout.isTTY === true, columns: process.stdout.columns || 100 });
+  try {
+    await build({ root, logLevel: 'warn', plugins: [progress.plugin] });
+  } catch (e) {
+    progress.done(false);
+    console.error(e instanceof Error ? e.message : String(e));
+    process.exit(1);
+  }
+  progress.done();
   writeFileSync(stamp, String(startedAt));
 }
 
