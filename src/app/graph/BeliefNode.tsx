@@ -13,7 +13,7 @@ import { useContradictedStore } from '../../store/contradictedStore.ts';
 import { nodeDragProps } from '../cascade/nodeDrag.ts';
 import { lifecycleClasses, useNodeLifecycle } from './useNodeLifecycle.ts';
 import { useCorrectedValue } from '../../store/lifecycleStore.ts';
-import { bandOf } from '../../core/clair/confidenceAlgebra.ts';
+import { useNodeLook } from './nodeLookOf.ts';
 import { CollapseToggle } from './CollapseToggle.tsx';
 
 const MAX_CONTENT = 110;
@@ -26,11 +26,13 @@ function BeliefNodeView({ id }: NodeProps) {
   const lifecycle = useNodeLifecycle(id);
   const contradicted = useContradictedStore((s) => s.ids.has(id));
   const corrected = useCorrectedValue(id);
+  const look = useNodeLook(id);
   if (!view) return null;
   const n = view.node;
   // A standing correction replaces the stated value in what the node shows.
   const shown = corrected ?? n.confidence;
-  const band = corrected !== null ? bandOf(corrected) : view.band;
+  // The band is the look's: of the correction, else the effective value, else the stated one.
+  const band = look.band;
   const state = n.broken ? 'broken' : lifecycle.state;
   const content = n.content.length > MAX_CONTENT ? n.content.slice(0, MAX_CONTENT - 1) + '…' : n.content;
   const classes = ['belief-node', 'nopan', `band-${band ?? 'none'}`, ...lifecycleClasses(lifecycle)];
@@ -57,7 +59,7 @@ function BeliefNodeView({ id }: NodeProps) {
       <Handle type="target" position={Position.Top} isConnectable={false} />
       <div className="belief-head">
         <span className="belief-id">{id}</span>
-        <span className="belief-conf" title={corrected !== null ? `corrected from ${formatConfidence(n.confidence)}` : undefined}>
+        <span className="belief-conf" data-look={look.label ?? 'none'} title={corrected !== null ? `corrected from ${formatConfidence(n.confidence)}` : look.label === 'effective' && look.value !== shown ? `effective ${formatConfidence(look.value)} (${look.band}): the band it is coloured by` : undefined}>
           {formatConfidence(shown)}
         </span>
         <span className="belief-level">L{n.level ?? 0}{n.level === null ? '?' : ''}</span>

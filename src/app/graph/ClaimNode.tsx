@@ -15,7 +15,7 @@ import { useHighlightStore } from '../../store/highlightStore.ts';
 import { useContradictedStore } from '../../store/contradictedStore.ts';
 import { nodeDragProps } from '../cascade/nodeDrag.ts';
 import { lifecycleClasses, useNodeLifecycle } from './useNodeLifecycle.ts';
-import { bandOf } from '../../core/clair/confidenceAlgebra.ts';
+import { useNodeLook } from './nodeLookOf.ts';
 import { CollapseToggle } from './CollapseToggle.tsx';
 
 const MAX_CONTENT = 96;
@@ -32,12 +32,13 @@ function ClaimNodeView({ id }: NodeProps) {
   const inChain = useHighlightStore((s) => s.provenance.has(id));
   const contradicted = useContradictedStore((s) => s.ids.has(id));
   const lifecycle = useNodeLifecycle(id);
+  const look = useNodeLook(id);
   if (!view) return null;
   const n = view.node;
   const box = boxOf(n);
   const prior = n.confidence;
-  // The posterior's band colours the node when the graph is zoomed out to shapes.
-  const band = posterior === undefined || !Number.isFinite(posterior) ? 'none' : bandOf(posterior);
+  // The look's band (the posterior's, else the prior's) colours the node when the graph is zoomed out to shapes.
+  const band = look.band ?? 'none';
   const classes = ['claim-node', 'nopan', `band-${band}`, ...lifecycleClasses(lifecycle), n.helper ? 'is-helper' : '', selected ? 'is-selected' : '', inChain ? 'in-chain' : '', contradicted ? 'is-contradicted' : '', view.errors > 0 ? 'has-errors' : '', stale ? 'posterior-stale' : ''];
   const content = n.content.length > MAX_CONTENT ? n.content.slice(0, MAX_CONTENT - 1) + '…' : n.content;
   const label = n.helper ? (n.qid?.split('::').pop() ?? id) : id;

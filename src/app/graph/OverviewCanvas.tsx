@@ -12,10 +12,10 @@ import type { CullIndex } from '../../core/layout/viewportCulling.ts';
 import { itemAt } from '../../core/layout/viewportCulling.ts';
 import { useDocumentStore } from '../../store/documentStore.ts';
 import { useLifecycleStore } from '../../store/lifecycleStore.ts';
-import { bandVariable, shapeBand } from './bandColours.ts';
+import { bandVariable } from './bandColours.ts';
+import { lookOf } from './nodeLookOf.ts';
 import { cssColour } from '../theme/cssColours.ts';
 import { useThemeStore } from '../theme/themeStore.ts';
-const FADED = new Set(['refuted', 'invalidated', 'retracted']);
 
 interface Shapes {
   /** Colour → the blocks of that colour; faded ones apart. */
@@ -24,14 +24,14 @@ interface Shapes {
 }
 
 function buildShapes(index: CullIndex): Shapes {
-  const states = useLifecycleStore.getState().states;
   const blocks = new Map<string, { solid: Path2D; faded: Path2D }>();
   const b = index.boxes;
   index.ids.forEach((id, i) => {
-    const colour = cssColour(bandVariable(shapeBand(id)));
+    const look = lookOf(id);
+    const colour = cssColour(bandVariable(look.colour));
     let entry = blocks.get(colour);
     if (!entry) blocks.set(colour, (entry = { solid: new Path2D(), faded: new Path2D() }));
-    (FADED.has(states.get(id) ?? 'active') ? entry.faded : entry.solid).rect(b[i * 4]!, b[i * 4 + 1]!, b[i * 4 + 2]!, b[i * 4 + 3]!);
+    (look.faded ? entry.faded : entry.solid).rect(b[i * 4]!, b[i * 4 + 1]!, b[i * 4 + 2]!, b[i * 4 + 3]!);
   });
   const edges = new Path2D();
   const s = index.segments;
@@ -102,7 +102,8 @@ function OverviewCanvasView({ index }: { readonly index: CullIndex }) {
         else if (s.selection !== prev.selection) schedule();
       }),
       useLifecycleStore.subscribe((s, prev) => {
-        if (s.states !== prev.states) rebuild();
+        // A correction recolours its node as a state change fades it.
+        if (s.states !== prev.states || s.corrected !== prev.corrected) rebuild();
       }),
       // The blocks are coloured with the theme's palette.
       useThemeStore.subscribe((s, prev) => {

@@ -18,14 +18,15 @@ import { selectNode, useDocumentStore } from '../../store/documentStore.ts';
 import { revealInEditor } from '../editor/activeEditor.ts';
 import { bandColour } from '../graph/bandColours.ts';
 import { GaiaInspector } from './GaiaInspector.tsx';
-import { bandOf } from '../../core/clair/confidenceAlgebra.ts';
+import { useNodeLook } from '../graph/nodeLookOf.ts';
 import { useCorrectedValue } from '../../store/lifecycleStore.ts';
 
 function NodeLink({ id }: { id: string }) {
   const view = useDocumentStore((s) => s.views.get(id));
+  const look = useNodeLook(id);
   return (
     <button className="node-link" onClick={() => selectNode(id, 'inspector')} title={view?.node.content}>
-      <span className="node-link-id" style={{ borderColor: bandColour(view?.band ?? 'none') }}>
+      <span className="node-link-id" style={{ borderColor: bandColour(look.colour) }}>
         {id}
       </span>
       <span className="node-link-conf">{formatConfidence(view?.node.confidence ?? null)}</span>
@@ -72,6 +73,7 @@ function ClairInspector() {
   const view = id ? views.get(id) : undefined;
   const diagnostics = analysis?.diagnostics;
   const corrected = useCorrectedValue(id ?? '');
+  const look = useNodeLook(id ?? '');
 
   const details = useMemo(() => {
     if (!id || !index || !index.byId.has(id as NodeId)) return null;
@@ -98,7 +100,8 @@ function ClairInspector() {
   const d = view.derived;
   // A standing correction replaces the stated value everywhere the belief is shown.
   const shown = corrected ?? n.confidence;
-  const band = corrected !== null ? bandOf(corrected) : view.band;
+  // Band, the value it is of and what that value is called come from one look, so they agree.
+  const band = look.band;
   return (
     <InspectorFrame selected={id} version={version}>
       <header className="inspector-head">
@@ -108,6 +111,11 @@ function ClairInspector() {
         <span className="band-chip" data-testid="inspector-band" style={{ background: bandColour(band ?? 'none') }}>
           {band ?? 'no band'}
         </span>
+        {look.label !== null && (
+          <span className="inspector-look" data-testid="inspector-look" title={`the ${look.label} value: the one the band, the node and the minimap are coloured by`}>
+            {look.label} {formatConfidence(look.value)}
+          </span>
+        )}
         {n.broken && <span className="belief-badge broken">does not parse</span>}
       </header>
       <p className="inspector-content">{n.content || <em>no content</em>}</p>
@@ -123,7 +131,9 @@ function ClairInspector() {
         <dt>derived</dt>
         <dd title="product of the justifiers' effective confidences">{d?.derived === null || !d ? '—' : formatConfidence(d.derived)}</dd>
         <dt>effective</dt>
-        <dd title="min(stated, derived)">{d?.effective === null || !d ? '—' : formatConfidence(d.effective)}</dd>
+        <dd title={corrected !== null ? 'min(stated, derived), of the stated value the correction replaces' : 'min(stated, derived)'} className={corrected !== null ? 'is-superseded' : undefined}>
+          {d?.effective === null || !d ? '—' : formatConfidence(d.effective)}
+        </dd>
         <dt>level</dt>
         <dd>{n.level === null ? 'L0 (not written)' : `L${n.level}`}</dd>
         <dt>source</dt>

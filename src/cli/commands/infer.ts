@@ -4,7 +4,7 @@
  * errors prints its diagnostics as `check` does and exits 1; warnings go to stderr
  * and do not stop it.
  */
-import { bandOf } from '../../core/clair/confidenceAlgebra.ts';
+import { bandLegend, bandOf } from '../../core/graph/confidenceBands.ts';
 import type { DerivedConfidence } from '../../core/clair/derivedConfidence.ts';
 import { parseCommandLine } from '../commandLine.ts';
 import { usageFailure } from '../../node/cliFailure.ts';
@@ -130,7 +130,7 @@ export function beliefTable(beliefs: readonly DerivedConfidence[]): string {
       .map((c, i) => (i === 0 || i === 4 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
       .join('  ')
       .trimEnd();
-  const legend = 'bands: speculative < .40 · probable .40–.70 · likely .70–.90 · strong ≥ .90';
+  const legend = `bands: ${bandLegend()}`;
   return [line(head), ...rows.map(line), '', legend].join('\n') + '\n';
 }
 

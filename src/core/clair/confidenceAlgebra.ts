@@ -47,12 +47,5 @@ export function lobDiscount(c: number, levels = 1): number {
 /** Tolerance for the bound checks of docs/contract.md §2. */
 export const BOUND_TOLERANCE = 1e-9;
 
-/** Bands of the Mnema confidence scale, for display. */
-export type ConfidenceBand = 'speculative' | 'probable' | 'likely' | 'strong';
-
-export function bandOf(c: number): ConfidenceBand {
-  if (c < 0.4) return 'speculative';
-  if (c < 0.7) return 'probable';
-  if (c < 0.9) return 'likely';
-  return 'strong';
-}
+/** Bands of the Mnema confidence scale, for display: declared in graph/confidenceBands.ts. */
+export { bandOf, type ConfidenceBand } from '../graph/confidenceBands.ts';

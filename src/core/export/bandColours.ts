@@ -21,13 +21,8 @@ export const BAND_COLOURS: Readonly<Record<ConfidenceBand, BandColours>> = {
 export const UNKNOWN_COLOURS: BandColours = { fill: '#eceff3', stroke: '#7b8794', text: '#323f4b' };
 export const BROKEN_STROKE = '#c2262e';
 
-/** The band ranges, for legends. */
-export const BAND_RANGES: readonly { readonly band: ConfidenceBand; readonly range: string }[] = [
-  { band: 'speculative', range: '< .40' },
-  { band: 'probable', range: '.40–.70' },
-  { band: 'likely', range: '.70–.90' },
-  { band: 'strong', range: '≥ .90' },
-];
+/** The band ranges, for legends (declared with the thresholds). */
+export { BAND_RANGES } from '../graph/confidenceBands.ts';
 
 export function coloursOf(band: ConfidenceBand | null): BandColours {
   return band === null ? UNKNOWN_COLOURS : BAND_COLOURS[band];

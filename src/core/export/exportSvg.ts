@@ -8,7 +8,7 @@
  * content is safe.
  */
 import type { DerivedConfidence } from '../clair/derivedConfidence.ts';
-import { bandOf } from '../clair/confidenceAlgebra.ts';
+import { nodeLook } from '../graph/nodeLook.ts';
 import type { GraphNode, ReasoningGraph } from '../graph/reasoningGraph.ts';
 import { shownGraph } from '../graph/shownGraph.ts';
 import { languageRow } from '../languages/languageTable.ts';
@@ -107,7 +107,7 @@ export function exportSvg(input: SvgInput): string {
     const posterior = input.posteriors?.get(n.id);
     const known = posterior !== undefined && Number.isFinite(posterior) ? posterior : null;
     // A Gaia claim is coloured by its posterior, as the page colours it (a corrected prior shows in its badge).
-    const band = known !== null ? bandOf(Math.min(1, Math.max(0, known))) : n.band;
+    const band = nodeLook({ stated: n.confidence, effective: n.effective, corrected: n.corrected, posterior: known, broken: n.broken }).band;
     const drawn: DrawnNode = { node: { ...n, band }, graphNode, box: moveBox(raw.get(n.id)!, dx, dy), posterior: known };
     out.push(...nodeElements(drawn));
   }

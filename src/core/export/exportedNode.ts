@@ -5,7 +5,7 @@
  */
 import type { DerivedConfidence } from '../clair/derivedConfidence.ts';
 import type { ConfidenceBand } from '../clair/confidenceAlgebra.ts';
-import { bandOf } from '../clair/confidenceAlgebra.ts';
+import { nodeLook } from '../graph/nodeLook.ts';
 import type { GraphNode, NodeKind, NodeSource, ReasoningGraph } from '../graph/reasoningGraph.ts';
 import type { LifecycleState } from '../oplog/lifecycle.ts';
 import type { SessionStates } from '../session/sessionStates.ts';
@@ -25,7 +25,7 @@ export interface ExportedNode {
   /** Derived confidence (docs/contract.md §1.2); null when it cannot be computed. */
   readonly derived: number | null;
   readonly effective: number | null;
-  /** Band of the effective confidence, else of the stated one; null when neither exists. */
+  /** Band of the effective confidence, else of the stated one; null when neither exists (nodeLook). */
   readonly band: ConfidenceBand | null;
 }
 
@@ -49,7 +49,7 @@ export interface NodeWithState extends ExportedNode {
 export function nodesWithStates(graph: ReasoningGraph, derived: readonly DerivedConfidence[], states: SessionStates): NodeWithState[] {
   return exportedNodes(graph, derived).map((n) => {
     const corrected = states.corrected.get(n.id) ?? null;
-    const band = corrected !== null && Number.isFinite(corrected) ? bandOf(Math.min(1, Math.max(0, corrected))) : n.band;
+    const band = nodeLook({ stated: n.confidence, effective: n.effective, corrected, broken: n.broken }).band;
     return { ...n, band, state: stateIn(states, n.id), corrected };
   });
 }
@@ -58,7 +58,6 @@ function exportedNode(n: GraphNode, d: DerivedConfidence | undefined): ExportedN
   // A broken line's numbers are not trusted by the analysis, so it gets no derived value.
   const derivedValue = n.broken ? null : (d?.derived ?? null);
   const effective = n.broken ? null : (d?.effective ?? null);
-  const shown = effective ?? n.confidence;
   return {
     id: n.id,
     kind: n.kind,
@@ -71,7 +70,7 @@ function exportedNode(n: GraphNode, d: DerivedConfidence | undefined): ExportedN
     broken: n.broken,
     derived: derivedValue,
     effective,
-    band: shown === null || !Number.isFinite(shown) ? null : bandOf(Math.min(1, Math.max(0, shown))),
+    band: nodeLook({ stated: n.confidence, effective, broken: n.broken }).band,
   };
 }
 

@@ -6,6 +6,7 @@
  */
 import type { LifecycleState } from '../oplog/lifecycle.ts';
 import type { BandColours } from './bandColours.ts';
+import { STATE_LOOKS } from '../graph/nodeLook.ts';
 
 export interface StateStyle {
   /** Colours that replace the band's (refuted, retracted); null keeps the band's. */
@@ -29,17 +30,17 @@ export const STATE_STYLES: Readonly<Record<LifecycleState, StateStyle>> = {
     strike: true,
     hatch: true,
     dash: null,
-    badge: { text: 'refuted', fill: '#a3132b', colour: '#ffffff' },
+    badge: { text: STATE_LOOKS.refuted.badge!, fill: '#a3132b', colour: '#ffffff' },
   },
-  invalidated: { colours: null, opacity: 0.42, strike: false, hatch: false, dash: '4 3', badge: { text: 'invalidated', fill: '#f5e3b3', colour: '#5b4a20' } },
-  corrected: { colours: null, opacity: 1, strike: false, hatch: false, dash: null, badge: { text: '✎ corrected', fill: '#1f4f6e', colour: '#ffffff' } },
+  invalidated: { colours: null, opacity: 0.42, strike: false, hatch: false, dash: '4 3', badge: { text: STATE_LOOKS.invalidated.badge!, fill: '#f5e3b3', colour: '#5b4a20' } },
+  corrected: { colours: null, opacity: 1, strike: false, hatch: false, dash: null, badge: { text: STATE_LOOKS.corrected.badge!, fill: '#1f4f6e', colour: '#ffffff' } },
   retracted: {
     colours: { fill: '#e4e7eb', stroke: '#616e7c', text: '#3e4c59' },
     opacity: 0.6,
     strike: false,
     hatch: false,
     dash: '2 3',
-    badge: { text: 'retracted', fill: '#616e7c', colour: '#ffffff' },
+    badge: { text: STATE_LOOKS.retracted.badge!, fill: '#616e7c', colour: '#ffffff' },
   },
 };
 

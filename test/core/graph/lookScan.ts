@@ -1,0 +1,66 @@
+/**
+ * Finds band rules written outside nodeLook.ts and confidenceBands.ts: a band threshold
+ * (`c < 0.4`, a legend's `< .40`), a call of `bandOf` that picks which of a node's values
+ * colours it, and a hand-made set of the states drawn faded. Takes any root, so the scan
+ * can be run on an older checkout to count what it had.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+
+export interface LookFinding {
+  readonly file: string;
+  readonly line: number;
+  readonly kind: 'threshold' | 'colour rule' | 'faded states';
+  readonly text: string;
+}
+
+/** Where the bands and the look are declared. */
+const HOME = new Set(['src/core/graph/confidenceBands.ts', 'src/core/graph/nodeLook.ts']);
+
+/**
+ * `bandOf` of one named value, not of "the value that colours the node": each of these
+ * prints the band of the value it names beside that value, as the contract words it.
+ */
+export const NAMED_VALUE_BANDS: ReadonlyMap<string, string> = new Map([
+  ['src/cli/commands/infer.ts', "the table's band column is the effective value's"],
+  ['src/core/export/exportDot.ts', "the label's `effective 0.72 (likely)`"],
+  ['src/core/explain/explainRecord.ts', "an explanation's band is of the value it holds"],
+  ['src/core/graph/explainWhy.ts', '"Why?" names the stated confidence and its band'],
+  ['src/core/analysis/beliefView.ts', "hover and completion name the stated confidence's band"],
+]);
+
+const THRESHOLD = /[<>]=?\s*0?\.[479]0?\b(?!\d)|[<≥]\s*\.[479]0\b|\.[479]0–\.[479]0/;
+const FADED = /new Set\(\[[^\]]*'(refuted|invalidated|retracted)'[^\]]*'(refuted|invalidated|retracted)'/;
+
+function code(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' ')).replace(/(^|[^:'"`\\])\/\/[^\n]*/g, '$1');
+}
+
+export function scanLookText(file: string, text: string): LookFinding[] {
+  if (HOME.has(file)) return [];
+  const out: LookFinding[] = [];
+  code(text)
+    .split('\n')
+    .forEach((line, i) => {
+      const at = { file, line: i + 1, text: line.trim() };
+      if (THRESHOLD.test(line)) out.push({ ...at, kind: 'threshold' });
+      if (/\bbandOf\(/.test(line) && !NAMED_VALUE_BANDS.has(file)) out.push({ ...at, kind: 'colour rule' });
+      if (FADED.test(line)) out.push({ ...at, kind: 'faded states' });
+    });
+  return out;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx)$/.test(name) ? [path] : [];
+  });
+}
+
+export function scanLookCheckout(root: string): LookFinding[] {
+  return ['src', 'workers']
+    .flatMap((d) => sourceFiles(join(root, d)))
+    .map((path) => relative(root, path).split(sep).join('/'))
+    .flatMap((file) => scanLookText(file, readFileSync(join(root, file), 'utf8')));
+}
