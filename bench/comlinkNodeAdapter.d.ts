@@ -5,7 +5,9 @@ declare module 'comlink/dist/esm/node-adapter.mjs' {
 
   export interface NodeEndpoint {
     postMessage(message: unknown, transfer?: never[]): void;
+    // biome-ignore lint/suspicious/noExplicitAny: comlink's own declaration: any listener a Node port takes
     on(type: string, listener: (value: any) => void, options?: object): void;
+    // biome-ignore lint/suspicious/noExplicitAny: as above
     off(type: string, listener: (value: any) => void, options?: object): void;
     start?: () => void;
   }

@@ -94,7 +94,7 @@ function parseArgs(argv: readonly string[]): Options {
       case '-h':
       case '--help':
         console.log(USAGE);
-        process.exit(0);
+        return process.exit(0);
       default:
         throw new UsageError(`unknown option ${arg}`);
     }

@@ -9,6 +9,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { open, rename, rm, writeFile } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { makeFolder } from '../node/makeFolder.ts';
@@ -29,7 +30,7 @@ export function statePath(kind: string, subject: string): string {
 
 /** The record's bytes, or null when there is none; throws what makes it unreadable. */
 export async function readStateRecord(path: string): Promise<Buffer | null> {
-  let handle;
+  let handle: FileHandle;
   try {
     handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (e) {

@@ -109,7 +109,7 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
         document.destroy();
         throw { reason };
       };
-      let stored;
+      let stored: Awaited<ReturnType<RoomJournal['open']>>;
       try {
         stored = await journal.open(room);
       } catch (e) {

@@ -141,7 +141,7 @@ describe('warrant export --to smtlib', () => {
     const run = await runWarrant(['export', path('registry.json'), '--to', 'smtlib']);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toMatch(/error registry-undeclared:[^]*did not pass the registry gate; no SMT-LIB2 was written/);
+    expect(run.stderr).toMatch(/error registry-undeclared:[\s\S]*did not pass the registry gate; no SMT-LIB2 was written/);
   });
 
   it('other formats refuse a proposal; smtlib refuses a trace', async () => {

@@ -12,13 +12,13 @@ function readDot(dot: string) {
   expect(lines[0]).toBe('digraph warrant {');
   expect(lines.at(-1)).toBe('}');
   const STRING = String.raw`"((?:[^"\\]|\\.)*)"`;
-  const unescape = (s: string) => s.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
+  const unescapeDot = (s: string) => s.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
   const nodes = new Map<string, Record<string, string>>();
   const edges: [string, string][] = [];
   for (const line of lines.slice(1, -1)) {
     const edge = new RegExp(`^\\s*${STRING} -> ${STRING}( \\[style=dashed\\])?;$`).exec(line);
     if (edge) {
-      edges.push([unescape(edge[1]!), unescape(edge[2]!)]);
+      edges.push([unescapeDot(edge[1]!), unescapeDot(edge[2]!)]);
       continue;
     }
     const node = new RegExp(`^\\s*${STRING} \\[(.*)\\];$`).exec(line);
@@ -28,11 +28,11 @@ function readDot(dot: string) {
       let m: RegExpExecArray | null;
       let consumed = 0;
       while ((m = attr.exec(node[2]!))) {
-        attrs[m[1]!] = unescape(m[2]!);
+        attrs[m[1]!] = unescapeDot(m[2]!);
         consumed = attr.lastIndex;
       }
       expect(consumed).toBe(node[2]!.length);
-      nodes.set(unescape(node[1]!), attrs);
+      nodes.set(unescapeDot(node[1]!), attrs);
       continue;
     }
     expect(line).toMatch(/^\s*(graph|node|edge) \[.*\];$/);

@@ -49,7 +49,7 @@ describe('NoIntuition', () => {
     const [s] = solvers;
     expect(s!.checks).toHaveLength(1);
     expect(s!.checks[0]!.asserted).toContain('hp_internal_goal');
-    expect(s!.sent.join('\n')).toMatch(/\(push 1\)[^]*\(push 1\)\n\(assert \(! \(not/);
+    expect(s!.sent.join('\n')).toMatch(/\(push 1\)[\s\S]*\(push 1\)\n\(assert \(! \(not/);
     expect(s!.closed).toBe(true);
   });
 });

@@ -122,7 +122,7 @@ describe('size limits', () => {
 
   it('nesting past the limit inside an expression is schema-too-deep, wherever it is', () => {
     const deep = '{"op":"not","arg":'.repeat(300) + '{"op":"const","name":"Ana"}' + '}'.repeat(300);
-    const text = textOf(baseProposal()).replace(/"goal": \{[^]*?\n    \}/, `"goal": {"op":"and","args":[${deep}]}`);
+    const text = textOf(baseProposal()).replace(/"goal": \{[\s\S]*?\n {4}\}/, `"goal": {"op":"and","args":[${deep}]}`);
     const r = checkProposal(text);
     expect(r.gate).toBe('schema');
     expect(r.diagnostics[0]!.code).toBe('schema-too-deep');

@@ -12,7 +12,7 @@ function only(text: string): PyStatement {
   return m.body[0]!;
 }
 
-function valueOf(text: string): PyExpr {
+function exprOf(text: string): PyExpr {
   const s = only(`x = ${text}\n`);
   if (s.kind !== 'assign') throw new Error('not an assignment');
   return s.value;
@@ -27,14 +27,14 @@ describe('parsePython: accepted forms', () => {
   });
 
   it('joins implicit string concatenation and parenthesised strings', () => {
-    expect(valueOf('("a "\n  "b" \'c\')')).toMatchObject({ kind: 'string', value: 'a bc' });
-    expect(valueOf('"""multi\nline"""')).toMatchObject({ kind: 'string', value: 'multi\nline' });
-    expect(valueOf(String.raw`"tab\there \"q\" \u00e9 \x41"`)).toMatchObject({ kind: 'string', value: 'tab\there "q" é A' });
-    expect(valueOf(String.raw`r"C:\path\n"`)).toMatchObject({ kind: 'string', value: String.raw`C:\path\n` });
+    expect(exprOf('("a "\n  "b" \'c\')')).toMatchObject({ kind: 'string', value: 'a bc' });
+    expect(exprOf('"""multi\nline"""')).toMatchObject({ kind: 'string', value: 'multi\nline' });
+    expect(exprOf(String.raw`"tab\there \"q\" \u00e9 \x41"`)).toMatchObject({ kind: 'string', value: 'tab\there "q" é A' });
+    expect(exprOf(String.raw`r"C:\path\n"`)).toMatchObject({ kind: 'string', value: String.raw`C:\path\n` });
   });
 
   it('reads calls with positional and keyword arguments, lists, tuples, numbers, constants', () => {
-    const v = valueOf('derive("text", given=[a, b], prior=0.9, n=-3, flag=True, none=None, pair=(1, 2.5e-1), one=(x,))');
+    const v = exprOf('derive("text", given=[a, b], prior=0.9, n=-3, flag=True, none=None, pair=(1, 2.5e-1), one=(x,))');
     expect(v.kind).toBe('call');
     if (v.kind !== 'call') return;
     expect(v.func).toMatchObject({ kind: 'name', id: 'derive' });
@@ -50,12 +50,12 @@ describe('parsePython: accepted forms', () => {
   });
 
   it('gives ~ tighter than &, and & tighter than |', () => {
-    const v = valueOf('~a | b & c');
+    const v = exprOf('~a | b & c');
     expect(v).toMatchObject({ kind: 'binary', op: '|', left: { kind: 'unary', op: '~' }, right: { kind: 'binary', op: '&' } });
   });
 
   it('reads attribute calls such as bayes.model(...)', () => {
-    expect(valueOf('bayes.model(h, observable=o)')).toMatchObject({ kind: 'call', func: { kind: 'attribute', attr: 'model', value: { kind: 'name', id: 'bayes' } } });
+    expect(exprOf('bayes.model(h, observable=o)')).toMatchObject({ kind: 'call', func: { kind: 'attribute', attr: 'model', value: { kind: 'name', id: 'bayes' } } });
   });
 
   it('keeps docstrings and bare verb calls as expression statements', () => {
@@ -115,11 +115,11 @@ describe('parsePython: the statements real packages write', () => {
     ['a and b and c', 'boolOp'],
     ['[*__all__, *m.__all__]', 'list'],
   ])('%j is read as %s', (text, kind) => {
-    expect(valueOf(text)).toMatchObject({ kind });
+    expect(exprOf(text)).toMatchObject({ kind });
   });
 
   it('f-strings: text, fields with conversions and specs, ranges inside the string', () => {
-    const e = valueOf('f"a {x!r:>5} b {y=} {{c}}"');
+    const e = exprOf('f"a {x!r:>5} b {y=} {{c}}"');
     expect(e).toMatchObject({
       kind: 'fstring',
       parts: [
@@ -133,8 +133,8 @@ describe('parsePython: the statements real packages write', () => {
   });
 
   it('a comparison chain is one node; and/or gather their operands', () => {
-    expect(valueOf('a < b <= c')).toMatchObject({ kind: 'compare', ops: ['<', '<='], comparators: [{ id: 'b' }, { id: 'c' }] });
-    expect(valueOf('a or b or c')).toMatchObject({ kind: 'boolOp', op: 'or', values: [{ id: 'a' }, { id: 'b' }, { id: 'c' }] });
+    expect(exprOf('a < b <= c')).toMatchObject({ kind: 'compare', ops: ['<', '<='], comparators: [{ id: 'b' }, { id: 'c' }] });
+    expect(exprOf('a or b or c')).toMatchObject({ kind: 'boolOp', op: 'or', values: [{ id: 'a' }, { id: 'b' }, { id: 'c' }] });
   });
 });
 
@@ -164,7 +164,7 @@ describe('parsePython: what it keeps as unsupported', () => {
     ['lambda x, y=(1, 2): x + y', 'a lambda'],
     ['(n := 10)', 'an assignment expression (:=)'],
   ])('%j is an unsupported expression', (text, what) => {
-    expect(valueOf(text)).toMatchObject({ kind: 'unsupported', what });
+    expect(exprOf(text)).toMatchObject({ kind: 'unsupported', what });
   });
 
   it('the statements after an unsupported block are still read', () => {

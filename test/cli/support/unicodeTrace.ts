@@ -7,7 +7,7 @@ export const UNICODE_TRACE = [
   '; escaping and Unicode',
   String.raw`b1 1.0 L0 @user "tags <b> & \"quotes\" 'apostrophes' → naïve 中文 🚀👩‍💻"`,
   String.raw`b2 .9 L0 @file:docs/a&b.md <b1 ?["x < y & \"z\"", "emoji 🎉"] "a backslash \\ and a brace } { ; not a comment"`,
-  String.raw`b3 .81 L1 @self <b2 "I believe b2 — Ω"`,
+  'b3 .81 L1 @self <b2 "I believe b2 — Ω"',
   '',
 ].join('\n');
 
