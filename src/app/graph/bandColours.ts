@@ -3,8 +3,11 @@
  * inspector: each band's colour is a CSS variable (`--band-speculative`, …) of the
  * theme in force (styles.css), so the palette is written once per theme.
  */
+import { useCallback } from 'react';
 import type { Node } from '@xyflow/react';
 import type { ColourKey } from '../../core/graph/nodeLook.ts';
+import { useDocumentStore } from '../../store/documentStore.ts';
+import { useLifecycleStore } from '../../store/lifecycleStore.ts';
 import { lookOf } from './nodeLookOf.ts';
 
 /** A band, `none` (no value known) or `broken` (the line does not parse). */
@@ -27,4 +30,18 @@ export function shapeBand(id: string): BandColour {
 
 export function minimapColor(node: Node): string {
   return bandColour(shapeBand(node.id));
+}
+
+/**
+ * The minimap's node colour, a new function whenever anything a look is made of changes:
+ * the minimap draws its dots again only when its props or the flow's nodes change, and
+ * a correction, a state or a posterior changes neither.
+ */
+export function useMinimapColor(): (node: Node) => string {
+  const views = useDocumentStore((s) => s.views);
+  const posteriors = useDocumentStore((s) => s.posteriors);
+  const states = useLifecycleStore((s) => s.states);
+  const corrected = useLifecycleStore((s) => s.corrected);
+  // The deps are what lookOf reads from the stores: a change to any of them recolours the dots.
+  return useCallback((node: Node) => minimapColor(node), [views, posteriors, states, corrected]);
 }
