@@ -50,9 +50,9 @@ export function App() {
       <Toolbar />
       <SessionTabs />
       <main className="workspace">
-        {/* On a narrow window the editor gives way first: graph and inspector keep room to work. */}
-        <SplitPane id="main" direction="row" initial={42} min={20} max={75} minPx={[240, 520]}>
-          <SplitPane id="left" direction="column" initial={72} min={25} max={92}>
+        {/* Least sizes bound the dividers, never pin them: at 800 px each still moves, and any panel can be hidden. */}
+        <SplitPane id="main" direction="row" initial={42} min={15} max={80} minPx={[200, 320]} label="editor and graph" collapsible={{ pane: 0, label: 'editor' }}>
+          <SplitPane id="left" direction="column" initial={72} min={25} max={92} label="editor and problems" collapsible={{ pane: 1, label: 'problems panel' }}>
             {/* The file tree of a project sits beside the editor; the editor stays mounted either way. */}
             <section className={`editor-area${isProject ? ' with-tree' : ''}`} aria-label="editor" data-region="">
               {isProject && <FileTree />}
@@ -61,7 +61,7 @@ export function App() {
             <BottomPanel />
           </SplitPane>
           {languageRow(language).view === 'graph' ? (
-            <SplitPane id="right" direction="row" initial={68} min={30} max={85} minPx={[260, 240]}>
+            <SplitPane id="right" direction="row" initial={68} min={20} max={85} minPx={[160, 220]} label="graph and inspector" collapsible={{ pane: 1, label: 'inspector' }}>
               <GraphPane />
               <InspectorPanel />
             </SplitPane>

@@ -25,7 +25,12 @@ export function StatusBar() {
       )}
       {analysis && row.counts(analysis).length > 0 && <span>{row.counts(analysis).map(([n, noun]) => plural(n, noun)).join(' · ')}</span>}
       {inference && row.inference && (
-        <span data-testid="inference-status" data-version={inference.version} title="how the inference worker computed the posteriors">
+        <span
+          className={`status-inference${inference.problem ? ' status-error' : ''}`}
+          data-testid="inference-status"
+          data-version={inference.version}
+          title={inference.problem ? `inference failed: ${inference.problem}` : 'how the inference worker computed the posteriors'}
+        >
           {inference.problem
             ? `inference: ${inference.problem}`
             : `inference: ${inference.method}${inference.treewidth !== null ? `, treewidth ${inference.treewidth}` : ''}, ${plural(inference.iterations, 'iteration')}, ${inference.converged ? 'converged' : 'not converged'}, ${inference.ms.toFixed(1)} ms`}

@@ -17,6 +17,7 @@ import { nodeDragProps } from '../cascade/nodeDrag.ts';
 import { lifecycleClasses, useNodeLifecycle } from './useNodeLifecycle.ts';
 import { useNodeLook } from './nodeLookOf.ts';
 import { CollapseToggle } from './CollapseToggle.tsx';
+import { breakableLabel } from './breakableLabel.tsx';
 
 const MAX_CONTENT = 96;
 
@@ -57,7 +58,7 @@ function ClaimNodeView({ id }: NodeProps) {
     >
       <Handle type="target" position={Position.Top} isConnectable={false} />
       <div className="claim-head">
-        <span className="claim-label">{label}</span>
+        <span className="claim-label">{breakableLabel(label)}</span>
         {contradicted && (
           <span className="belief-badge contradicted" title="an endpoint of an open contradiction">
             ⚡

@@ -52,7 +52,7 @@ export function ProposalView() {
       <ProofControls script={script} mode={mode} />
       <VerdictBanner />
       <div className="proposal-body">
-        <SplitPane id="proposal" direction="column" initial={55} min={15} max={85}>
+        <SplitPane id="proposal" direction="column" initial={55} min={15} max={85} label="SMT-LIB and proof">
           <LazySmtlibPane script={script} />
           <div className="proof-results">
             <div className="proof-evidence-col">
