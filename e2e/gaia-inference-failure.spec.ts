@@ -1,9 +1,11 @@
 /**
- * Issue 11: a Gaia edit that makes inference fail. In the Migraine sample, the prior of
- * `effective` (register_prior, 0.35) is tied to `absorption`'s by the associate's
- * conditionals; typing 0.5 instead makes Gaia's lowering refuse the package. The failure
- * must be an error in the Problems panel and a marker on the associate, and the
- * posteriors still on screen must say they are stale — until inference succeeds again.
+ * Issue 11: a Gaia edit that makes inference fail. In the Migraine module as the sample
+ * was before issue 43 (test/fixtures/associate-conflict), the prior of `effective`
+ * (register_prior, 0.35) is tied to `absorption`'s by the associate's conditionals;
+ * typing 0.5 instead makes Gaia's lowering refuse the package. The failure must be an
+ * error in the Problems panel, in plain words (which priors clash and what would settle
+ * it), and a marker on the associate; the status bar stays one line; and the posteriors
+ * still on screen must say they are stale — until inference succeeds again.
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
@@ -12,10 +14,8 @@ import { cursorAfter, errorCount, node, openFresh, settled, shot, throttle } fro
 
 const CLAIMS = ['effective', 'absorption', 'trial_result', 'registry_study', 'benefit'];
 /** Where `absorption_link = associate(` starts in the sample: the error's line. */
-const ASSOCIATE_LINE =
-  readFileSync(new URL('../public/samples/migraine_evidence.py', import.meta.url), 'utf8')
-    .split('\n')
-    .findIndex((l) => l.startsWith('absorption_link = associate(')) + 1;
+const MODULE = readFileSync(new URL('../test/fixtures/associate-conflict/migraine_evidence.py', import.meta.url), 'utf8');
+const ASSOCIATE_LINE = MODULE.split('\n').findIndex((l) => l.startsWith('absorption_link = associate(')) + 1;
 
 /** Waits until the graph, the problems and the inference status all reflect the editor's newest version. */
 async function inferred(page: Page): Promise<number> {
@@ -37,7 +37,9 @@ async function selectBefore(page: Page, after: string, selected: string): Promis
 }
 
 async function runFlow(page: Page, rate: number): Promise<void> {
-  await openFresh(page, 'migraine_evidence.py');
+  await openFresh(page);
+  await page.getByTestId('import-file').setInputFiles({ name: 'migraine_evidence.py', mimeType: 'text/x-python', buffer: Buffer.from(MODULE) });
+  await expect(page.locator('.doc-name')).toHaveText('migraine_evidence.py');
   if (rate > 1) await throttle(page, rate);
   await inferred(page);
   expect(await errorCount(page)).toBe(0);
@@ -55,7 +57,12 @@ async function runFlow(page: Page, rate: number): Promise<void> {
   const row = page.getByTestId('diagnostics').locator('li.sev-error');
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('lowering');
-  await expect(row).toContainText('inference failed: associate absorption_link: the priors P(absorption) = 0.8 and P(effective) = 0.5');
+  await expect(row).toContainText('inference failed: associate absorption_link: the priors of absorption (0.8) and effective (0.5) cannot both hold');
+  await expect(row).toContainText("To make them consistent, set effective's prior to 0.35 (keeping absorption at 0.8)");
+  // The status bar says so on one line (the whole message is in Problems and in its tooltip).
+  const bar = page.locator('footer.statusbar');
+  expect((await bar.boundingBox())!.height).toBeLessThan(30);
+  await expect(page.getByTestId('inference-status')).toHaveAttribute('title', /cannot both hold/);
   await expect(row.locator('.where')).toHaveText(`${ASSOCIATE_LINE}:1`);
   await expect(page.getByTestId('diagnostics')).not.toContainText('No problems');
   await expect(page.getByTestId('inference-status')).toContainText('associate absorption_link');

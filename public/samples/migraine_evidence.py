@@ -1,7 +1,6 @@
 """Does a nightly magnesium supplement prevent migraines? An evidence package."""
 
 from gaia.engine.lang import (
-    associate,
     candidate_relation,
     claim,
     contradict,
@@ -95,11 +94,11 @@ same_outcome = equal(
 
 absorption = claim("Magnesium citrate is well absorbed when taken at night.", prior=0.8)
 
-absorption_link = associate(
+absorption_link = infer(
     absorption,
-    effective,
-    p_a_given_b=0.96,
-    p_b_given_a=0.42,
+    hypothesis=effective,
+    p_e_given_h=0.96,
+    p_e_given_not_h=0.75,
     rationale="Benefit needs absorption; absorption alone does not guarantee benefit.",
     label="absorption_link",
 )

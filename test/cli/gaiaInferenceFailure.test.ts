@@ -14,7 +14,7 @@ import type { GaiaIr } from '../../src/core/infer/irInput.ts';
 import { runInference } from '../../src/core/infer/runInference.ts';
 import { hasStackTrace, runWarrant } from './support/runWarrant.ts';
 
-const SAMPLE = readFileSync(new URL('../../public/samples/migraine_evidence.py', import.meta.url), 'utf8');
+const SAMPLE = readFileSync(new URL('../fixtures/associate-conflict/migraine_evidence.py', import.meta.url), 'utf8');
 const BROKEN = SAMPLE.replace('value=0.35', 'value=0.5');
 
 let file = '';
@@ -54,7 +54,7 @@ describe('a failed Gaia inference on the command line', () => {
     const line = BROKEN.split('\n').findIndex((l) => l.includes('absorption_link = associate(')) + 1;
     for (const run of [check, infer]) {
       expect(run.code).toBe(1);
-      expect(run.stdout).toContain(`${file}:${line}:1: error lowering: inference failed: associate absorption_link: the priors P(absorption) = 0.8 and P(effective) = 0.5`);
+      expect(run.stdout).toContain(`${file}:${line}:1: error lowering: inference failed: associate absorption_link: the priors of absorption (0.8) and effective (0.5) cannot both hold`);
       expect(run.stdout).toMatch(/1 file checked: 1 error, 0 warnings/);
     }
   });

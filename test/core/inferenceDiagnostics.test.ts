@@ -12,7 +12,7 @@ import type { GaiaIr, IrKnowledge, IrStrategy } from '../../src/core/infer/irInp
 import { runInference } from '../../src/core/infer/runInference.ts';
 import { analyzeDocument } from '../../src/core/analysis/analyzeDocument.ts';
 
-const SAMPLE = readFileSync(new URL('../../public/samples/migraine_evidence.py', import.meta.url), 'utf8');
+const SAMPLE = readFileSync(new URL('../fixtures/associate-conflict/migraine_evidence.py', import.meta.url), 'utf8');
 /** The edit of issue 11: register_prior(effective, value=0.35) → 0.5, which the associate's conditionals do not allow. */
 const BROKEN = SAMPLE.replace('value=0.35', 'value=0.5');
 const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
@@ -50,16 +50,19 @@ describe('a failed inference names what it comes from', () => {
     const start = lineOf(BROKEN, 'absorption_link = associate(');
     expect(d).toMatchObject({ severity: 'error', code: 'lowering', subject: '@absorption_link' });
     expect(d.range).toEqual({ line: start, column: 1, endLine: lineOf(BROKEN, 'label="absorption_link"') + 1, endColumn: 2 });
+    // In plain words: which claims, which priors, why they clash and what would settle it (issue 43).
     expect(d.message).toBe(
-      'inference failed: associate absorption_link: the priors P(absorption) = 0.8 and P(effective) = 0.5 disagree with ' +
-        "p_a_given_b = 0.96, p_b_given_a = 0.42: Bayes' rule needs P(absorption)·p_b_given_a = P(effective)·p_a_given_b, but they are 0.336 and 0.48",
+      'inference failed: associate absorption_link: the priors of absorption (0.8) and effective (0.5) cannot both hold: ' +
+        'it says P(absorption | effective) = 0.96 and P(effective | absorption) = 0.42, ' +
+        "and Bayes' rule then needs P(absorption) × 0.42 = P(effective) × 0.96, but that is 0.336 against 0.48. " +
+        "To make them consistent, set effective's prior to 0.35 (keeping absorption at 0.8), or remove one of the two priors and let the associate imply it.",
     );
     expect(d.message).not.toMatch(/lcs_|local:/);
   });
 
   it('the status bar’s wording is the same message without the prefix', () => {
     const { gaia, result } = infer(BROKEN);
-    expect(describeInferenceProblem(result.problems[0]!, gaia.graph)).toMatch(/^associate absorption_link: the priors P\(absorption\) = 0\.8/);
+    expect(describeInferenceProblem(result.problems[0]!, gaia.graph)).toMatch(/^associate absorption_link: the priors of absorption \(0\.8\) and effective \(0\.5\)/);
   });
 
   it('a problem that names nothing known (inconsistent evidence) goes on line 1, with no subject', () => {
@@ -88,7 +91,7 @@ describe('lowering blames the strategy it was lowering', () => {
     const s: IrStrategy = { strategy_id: 'lcs_y', type: 'associate', premises: [q('a'), q('b')], conclusion: q('h'), p_a_given_b: 0.9, p_b_given_a: 0.1 };
     const { problems } = runInference({ knowledges: [claim('a'), claim('b', 0.9), claim('h')], strategies: [s], operators: [] });
     expect(problems).toMatchObject([{ severity: 'error', code: 'lowering', subjects: ['lcs_y', q('a'), q('b')] }]);
-    expect(problems[0]!.message).toContain(`P(${q('a')}) = 8.1`);
+    expect(problems[0]!.message).toContain(`makes the prior of ${q('a')} 8.1`);
   });
 });
 

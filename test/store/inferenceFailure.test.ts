@@ -13,7 +13,7 @@ import { diagnosticsVersion, posteriorsStale, useDocumentStore } from '../../src
 import type { InferenceClient, InferenceReply, InferenceRequest } from '../../src/store/inferenceClient.ts';
 import { corePipeline, until } from '../support/corePipeline.ts';
 
-const SAMPLE = readFileSync(new URL('../../public/samples/migraine_evidence.py', import.meta.url), 'utf8');
+const SAMPLE = readFileSync(new URL('../fixtures/associate-conflict/migraine_evidence.py', import.meta.url), 'utf8');
 const BROKEN = SAMPLE.replace('value=0.35', 'value=0.5');
 const MOVED = BROKEN.replace('scope = note(', '# a comment\nscope = note(');
 const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
@@ -58,7 +58,7 @@ describe('a failed inference in the page', () => {
     await inferred(2);
     expect(errors()).toHaveLength(1);
     expect(errors()[0]).toMatchObject({ code: 'lowering', subject: '@absorption_link', range: { line: lineOf(BROKEN, 'absorption_link = associate(') } });
-    expect(errors()[0]!.message).toMatch(/^inference failed: associate absorption_link: the priors P\(absorption\) = 0\.8 and P\(effective\) = 0\.5/);
+    expect(errors()[0]!.message).toMatch(/^inference failed: associate absorption_link: the priors of absorption \(0\.8\) and effective \(0\.5\) cannot both hold/);
     expect(state().views.get('@absorption_link')!.errors).toBe(1);
     expect(state().posteriors).toBe(good); // kept, not blanked ...
     expect(posteriorsStale(state())).toBe(true); // ... and marked

@@ -52,24 +52,44 @@ export function associateTable(
   }
   const piA = priorA ?? (priorB! * pAGivenB) / pBGivenA;
   const piB = priorB ?? (piA * pBGivenA) / pAGivenB;
+  // The messages say in plain words which priors clash, why, and what would settle it:
+  // a person who moved a prior reads them in the page's Problems panel and status bar.
+  const ties = `it says P(${a} | ${b}) = ${shown(pAGivenB)} and P(${b} | ${a}) = ${shown(pBGivenA)}`;
   if (!(piA > 0 && piA < 1 && piB > 0 && piB < 1)) {
-    throw new InferenceError('lowering', `associate ${strategyId}: the implied marginals P(${a}) = ${shown(piA)}, P(${b}) = ${shown(piB)} are not in (0, 1)`, subjects);
+    const [given, implied, value] = priorA === null ? [b, a, piA] : [a, b, piB];
+    throw new InferenceError(
+      'lowering',
+      `associate ${strategyId}: with the prior of ${given} at ${shown(priorA ?? priorB!)}, Bayes' rule makes the prior of ${implied} ${shown(value)}, which is not a probability (${ties}). ` +
+        `To make them consistent, set ${given}'s prior${settleHint(pAGivenB, pBGivenA, priorA === null ? 'b' : 'a')}, or change the associate's conditionals.`,
+      subjects,
+    );
   }
   const p11FromA = pBGivenA * piA;
   const p11FromB = pAGivenB * piB;
   if (Math.abs(p11FromA - p11FromB) > TOLERANCE) {
     // Gaia: "Bayes-inconsistent marginals (p_b_given_a*pi_a=…, p_a_given_b*pi_b=…)".
+    const fixes = [
+      consistent(piA, (piA * pBGivenA) / pAGivenB, pAGivenB, pBGivenA) ? `set ${b}'s prior to ${shown((piA * pBGivenA) / pAGivenB)} (keeping ${a} at ${shown(piA)})` : null,
+      consistent((piB * pAGivenB) / pBGivenA, piB, pAGivenB, pBGivenA) ? `set ${a}'s prior to ${shown((piB * pAGivenB) / pBGivenA)} (keeping ${b} at ${shown(piB)})` : null,
+      'remove one of the two priors and let the associate imply it',
+    ].filter((f): f is string => f !== null);
     throw new InferenceError(
       'lowering',
-      `associate ${strategyId}: the priors P(${a}) = ${shown(piA)} and P(${b}) = ${shown(piB)} disagree with p_a_given_b = ${shown(pAGivenB)}, p_b_given_a = ${shown(pBGivenA)}: ` +
-        `Bayes' rule needs P(${a})·p_b_given_a = P(${b})·p_a_given_b, but they are ${shown(p11FromA)} and ${shown(p11FromB)}`,
+      `associate ${strategyId}: the priors of ${a} (${shown(piA)}) and ${b} (${shown(piB)}) cannot both hold: ${ties}, ` +
+        `and Bayes' rule then needs P(${a}) × ${shown(pBGivenA)} = P(${b}) × ${shown(pAGivenB)}, but that is ${shown(p11FromA)} against ${shown(p11FromB)}. ` +
+        `To make them consistent, ${fixes.join(', or ')}.`,
       subjects,
     );
   }
   const p11 = 0.5 * (p11FromA + p11FromB);
   const cells = [1 - piA - piB + p11, piA - p11, piB - p11, p11];
   if (cells.some((c) => c < -TOLERANCE)) {
-    throw new InferenceError('lowering', `associate ${strategyId}: the conditionals and the marginals of ${a} and ${b} give a negative joint cell`, subjects);
+    throw new InferenceError(
+      'lowering',
+      `associate ${strategyId}: the priors of ${a} (${shown(piA)}) and ${b} (${shown(piB)}) are too high together for what ${ties}: ` +
+        `the chance of either being true would pass 1. To make them consistent, lower one of the two priors.`,
+      subjects,
+    );
   }
   const [p00, p10, p01, q11] = cells.map((c) => Math.max(0, c)) as [number, number, number, number];
   return {
@@ -78,6 +98,20 @@ export function associateTable(
     priorB: piB,
     maxEntClosure: false,
   };
+}
+
+/** Whether the marginals (piA, piB) and the conditionals make a joint Gaia accepts. */
+function consistent(piA: number, piB: number, pAGivenB: number, pBGivenA: number): boolean {
+  if (!(piA > 0 && piA < 1 && piB > 0 && piB < 1)) return false;
+  const p11 = pBGivenA * piA;
+  return Math.abs(p11 - pAGivenB * piB) <= TOLERANCE && 1 - piA - piB + p11 >= -TOLERANCE;
+}
+
+/** The bound on the known endpoint's prior under which the implied one stays a probability. */
+function settleHint(pAGivenB: number, pBGivenA: number, known: 'a' | 'b'): string {
+  // P(a) = P(b)·P(a|b)/P(b|a) < 1 needs P(b) < P(b|a)/P(a|b); the other way round likewise.
+  const bound = known === 'b' ? pBGivenA / pAGivenB : pAGivenB / pBGivenA;
+  return bound < 1 ? ` below ${shown(bound)}` : ' above 0';
 }
 
 /**
