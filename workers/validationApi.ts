@@ -32,20 +32,25 @@ export type { AnalyzeRequest, HeldTextRequest, ProjectSymbol, ProjectUse, TextEd
 
 export function createValidationApi() {
   const session = new AnalysisSession(() => performance.now());
-  const lifecycleApi = createLifecycleApi((version) => session.analysisOf(version));
+  const { analysed, ...lifecycleApi } = createLifecycleApi((version) => session.analysisOf(version));
+  /** An analysis made: its states go to the page beside it (lifecycleApi.ts `onProjection`). */
+  const told = <T extends { readonly version: number } | null>(patch: T): T => {
+    if (patch) analysed(patch.version);
+    return patch;
+  };
   return {
-    /** The session model over each version: states, previews, commits, revisions, explanations. */
+    /** The session that owns the log (src/core/session/liveSession.ts): dispatch, explanations. */
     ...lifecycleApi,
     /**
      * Parse, validate, derive confidences and build the graph of one document version.
      * The reply is a patch against `baseVersion` when the worker still has it, else complete.
      */
     analyze(request: AnalyzeRequest): AnalysisPatch {
-      return session.analyze(request);
+      return told(session.analyze(request));
     },
     /** As analyze, but a very large analysis comes as a head whose lists are fetched with patchSlice. */
     analyzeInSlices(request: AnalyzeRequest): AnalysisPatch {
-      return session.analyzeInSlices(request);
+      return told(session.analyzeInSlices(request));
     },
     /** The whole text of a version (an opened document, a paste): the edits that follow apply to it. */
     setText(version: number, text: string): void {
@@ -57,7 +62,7 @@ export function createValidationApi() {
     },
     /** As analyzeInSlices, of the text the worker holds for the version; null: send it with setText. */
     analyzeHeldText(request: HeldTextRequest): AnalysisPatch | null {
-      return session.analyzeHeldText(request);
+      return told(session.analyzeHeldText(request));
     },
     /** A slice of the last sliced analysis, packed and its buffers handed over; null when `version` is no longer it. */
     patchSlice(version: number, part: SlicedPart, from: number): PackedSlice | null {

@@ -14,6 +14,8 @@ import { headBytes } from '../core/oplog/logHead.ts';
 import type { OperationBody, OperationSource, SignedOperation, UnsignedOperation } from '../core/oplog/operation.ts';
 import type { LogTip, PreparedOperation } from '../core/oplog/signOperation.ts';
 import { prepareChain, prepareOperation } from '../core/oplog/signOperation.ts';
+import type { OpPlan } from '../core/session/opPlan.ts';
+import { followingBodies } from '../core/session/opPlan.ts';
 import { nextTask } from './nextTask.ts';
 
 type Subtle = {
@@ -95,6 +97,16 @@ export async function signChain(
     out.push(...signed);
   }
   return out;
+}
+
+/**
+ * A session's plan (opPlan.ts) signed in one pass after `tip`: the lead with its source,
+ * then the engine's records it caused, each naming the lead's id.
+ */
+export async function signPlan(tip: LogTip, plan: OpPlan, key: DeviceKey, sign: BytesSigner): Promise<SignedOperation[]> {
+  const [lead] = await signChain(tip, [plan.lead], key, sign, { source: plan.source });
+  const rest = await signChain({ session: tip.session, last: { seq: lead!.seq, id: lead!.id } }, followingBodies(plan, lead!.id), key, sign, { source: 'engine' });
+  return [lead!, ...rest];
 }
 
 /** Signs one op with `key` (for copies and imports that re-sign drafts). */

@@ -1,20 +1,34 @@
 /**
- * Lifecycle states (docs/contract.md §1.3) of the open document's beliefs, as replayed from the
- * session's operation log, and the cascade preview a person is looking at before
- * committing an operation. Both are computed off the main thread; this store only holds
- * what the graph, inspector and history render.
+ * The page's read-only projection of the session the validation worker owns
+ * (src/core/session/liveSession.ts): lifecycle states (contract §1.3) of the open
+ * document's beliefs, the log as the worker accepted it, the review list and ledger, and
+ * the cascade preview a person is looking at before committing. Only the session
+ * controller writes it, from the worker's replies; the graph, inspector and history
+ * render it.
  */
 import { create } from 'zustand';
+import type { LifecycleState } from '../core/oplog/lifecycle.ts';
 import type { SignedOperation } from '../core/oplog/operation.ts';
 import type { UserAction } from '../core/oplog/userAction.ts';
+import type { LedgerEntry } from '../core/session/liveSession.ts';
+import type { OpPlan } from '../core/session/opPlan.ts';
+import type { ActionMeaning } from '../core/session/sessionWords.ts';
 import type { SessionStates } from '../core/session/sessionStates.ts';
 
-export type BeliefState = 'active' | 'corrected' | 'refuted' | 'invalidated' | 'retracted';
+/** A belief's lifecycle state: the one declaration is core's (lifecycle.ts). */
+export type BeliefState = LifecycleState;
 
-export type { UserAction };
+export type { LedgerEntry, UserAction };
 
 export interface CascadePreview {
+  /** The session's id for it: Commit names it. */
+  readonly id: number;
   readonly action: UserAction;
+  /** What the action means here (a withdrawal of a hold is a review) and its words (sessionWords.ts). */
+  readonly meaning: ActionMeaning;
+  readonly text: string;
+  /** What Commit writes, exactly (null when refused). */
+  readonly plan: OpPlan | null;
   /** Beliefs the action would invalidate. */
   readonly invalidated: ReadonlySet<string>;
   /** Gaia: claims whose posterior would move, with before and after. */
@@ -38,20 +52,12 @@ export interface LifecycleStoreState {
   readonly contradictions: readonly LedgerEntry[];
   /** Corrected or refuted beliefs whose support changed under them (Mnema §6.3). */
   readonly review: readonly string[];
+  /** Beliefs a revision holds for review ("Mark reviewed" applies). */
+  readonly held: ReadonlySet<string>;
   /** Beliefs with a standing correction → the corrected value. */
   readonly corrected: ReadonlyMap<string, number>;
   /** Something the person should know about the last action (a commit that could not be made). */
   readonly notice: string | null;
-}
-
-/** One contradiction (docs/contract.md §3) as the page shows it. */
-export interface LedgerEntry {
-  readonly id: string;
-  readonly kind: 'contradict' | 'exclusive' | 'correction';
-  readonly endpoints: readonly string[];
-  readonly rationale: string | null;
-  /** The resolution, once a user operation resolved it. */
-  readonly resolved: string | null;
 }
 
 export const useLifecycleStore = create<LifecycleStoreState>(() => ({
@@ -61,6 +67,7 @@ export const useLifecycleStore = create<LifecycleStoreState>(() => ({
   log: [],
   contradictions: [],
   review: [],
+  held: new Set(),
   corrected: new Map(),
   notice: null,
 }));
@@ -79,20 +86,6 @@ export function previewMark(preview: CascadePreview | null, id: string): Preview
   if (preview.invalidated.has(id)) return 'invalidated';
   if (preview.changed.has(id)) return 'changed';
   return 'none';
-}
-
-/** Plain words for an action, as the history and the preview bar say it. */
-export function describeAction(action: UserAction): string {
-  switch (action.kind) {
-    case 'refute':
-      return `refute ${action.target}`;
-    case 'correct':
-      return `correct ${action.target} to ${action.value.toFixed(2)}`;
-    case 'retract':
-      return `retract ${action.target}`;
-    case 'withdraw':
-      return `withdraw what stands on ${action.target}`;
-  }
 }
 
 /** The corrected value standing on a belief, or null: what the page shows instead of the stated value. */

@@ -1,7 +1,6 @@
-/** The page's one session controller, created with the document pipeline's workers. */
-import { wrap } from 'comlink';
-import type { Remote } from 'comlink';
-import type { InferenceApi } from '../../workers/inference.worker.ts';
+/** The page's one session controller, over the document pipeline's validation worker (which owns the session). */
+import { proxy } from 'comlink';
+import type { SessionProjection } from '../core/session/liveSession.ts';
 import { useDocumentStore } from './documentStore.ts';
 import { getPipeline } from './pipelineInstance.ts';
 import type { SessionPersistence, SettledText } from './sessionController.ts';
@@ -12,21 +11,20 @@ let session: SessionController | null = null;
 export function getSession(): SessionController {
   if (!session) {
     const pipeline = getPipeline();
-    // Previews get their own inference worker, so a what-if never delays the live
-    // posteriors; it starts with the first preview that needs inference.
-    let preview: Remote<InferenceApi> | null = null;
-    const previewInference = () => (preview ??= wrap<InferenceApi>(new Worker(new URL('../../workers/inference.worker.ts', import.meta.url), { type: 'module', name: 'inference-preview' })));
     let settled: SettledText | null = null;
     const settledText = () => (settled && settled.version === useDocumentStore.getState().editorVersion ? settled : null);
-    session = new SessionController(pipeline.validationApi, { infer: (r) => previewInference().infer(r) }, persistence ?? memoryPersistence(), settledText);
+    const controller = new SessionController(pipeline.validationApi, persistence ?? memoryPersistence(), settledText);
+    session = controller;
+    // The worker tells the states of each version as it analyses it: no request follows an analysis.
+    void Promise.resolve(pipeline.validationApi.onProjection(proxy((p: SessionProjection) => controller.acceptProjection(p)))).then(() => controller.tellsStates());
     // A settled text is a revision of the session.
     pipeline.onSettled((version, text, language) => {
       settled = { version, text, language };
-      void session?.recordRevision(version, text, language);
+      void controller.recordRevision(version, text, language);
     });
-    // States follow every new version of the graph.
     useDocumentStore.subscribe((s, prev) => {
-      if (s.analysis !== prev.analysis && s.analysis) void session?.refreshStates();
+      if (s.analysis !== prev.analysis && s.analysis && s.analysis.version !== prev.analysis?.version) controller.analysisShown();
+      else if (s.posteriors !== prev.posteriors) controller.posteriorsShown();
     });
   }
   return session;

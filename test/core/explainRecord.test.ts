@@ -78,10 +78,23 @@ describe('CLAIR explanation records', () => {
     expect(b2.user_actions).toEqual([{ op_id: log[0]!.id, kind: 'claim_refutation', at: log[0]!.at, standing: true }]);
     const b5 = explainer.explain('b5')!;
     expect(b5.claim).toMatchObject({ state: 'corrected', corrected: 0.3, band: 'speculative' });
-    expect(b5.reintroduced_claim).toBe(true);
-    expect(b5.caveat).toMatch(/correction disagrees/);
-    expect(renderExplanation(b5).split('\n')[1]).toMatch(/⚠ conflicting records/);
-    expect(ledger.openContradictions().map((c) => c.id)).toEqual(['correction:b5']);
+    // Lowered below what its justifier derives (CLAIR allows any value up to the bound): the
+    // person's latest record supersedes the stated one, and nothing conflicts.
+    expect(b5.reintroduced_claim).toBe(false);
+    expect(ledger.openContradictions()).toEqual([]);
+  });
+
+  it('a correction above what the trace derives is an open contradiction with a caveat; a root corrected is none', () => {
+    const log = ops([
+      { kind: 'claim_correction', target: 'b4', value: 0.95, revision: null, note: 'surely' },
+      { kind: 'claim_correction', target: 'b1', value: 0.2, revision: null },
+    ]);
+    const { explainer, ledger } = explainDocument({ graph: a.graph, derived: a.derived, ops: log });
+    const b4 = explainer.explain('b4')!;
+    expect(b4.reintroduced_claim).toBe(true);
+    expect(b4.caveat).toMatch(/correction disagrees/);
+    expect(renderExplanation(b4).split('\n')[1]).toMatch(/⚠ conflicting records/);
+    expect(ledger.openContradictions().map((c) => c.id)).toEqual(['correction:b4']);
   });
 
   it('a correction equal (within 1e-9) to the derived value is no contradiction; a resolution closes one', () => {
@@ -90,13 +103,13 @@ describe('CLAIR explanation records', () => {
     const same = ops([{ kind: 'claim_correction', target: 'b5', value: 1, revision: null }]);
     expect(explainDocument({ graph: a.graph, derived: a.derived, ops: same }).ledger.all).toEqual([]);
     const resolved = ops([
-      { kind: 'claim_correction', target: 'b5', value: 0.3, revision: null },
-      { kind: 'contradiction_resolution', contradiction: 'correction:b5', resolution: 'accept-both' },
+      { kind: 'claim_correction', target: 'b4', value: 0.95, revision: null },
+      { kind: 'contradiction_resolution', contradiction: 'correction:b4', resolution: 'accept-both' },
     ]);
     const { explainer, ledger } = explainDocument({ graph: a.graph, derived: a.derived, ops: resolved });
     expect(ledger.openContradictions()).toEqual([]);
-    expect(explainer.explain('b5')!.reintroduced_claim).toBe(false);
-    expect(explainer.explain('b5')!.contradictions).toMatchObject([{ id: 'correction:b5', open: false, resolution: 'accept-both' }]);
+    expect(explainer.explain('b4')!.reintroduced_claim).toBe(false);
+    expect(explainer.explain('b4')!.contradictions).toMatchObject([{ id: 'correction:b4', open: false, resolution: 'accept-both' }]);
   });
 
   it('withdrawn ops show in history; a log op that does not fit the document is skipped', () => {

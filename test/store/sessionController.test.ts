@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { UserAction } from '../../src/core/oplog/userAction.ts';
 import { useDocumentStore } from '../../src/store/documentStore.ts';
 import { useLifecycleStore } from '../../src/store/lifecycleStore.ts';
-import type { LifecycleService, SettledText } from '../../src/store/sessionController.ts';
+import type { SessionService, SettledText } from '../../src/store/sessionController.ts';
 import { memoryPersistence, SessionController } from '../../src/store/sessionController.ts';
 import { applyPatch } from '../../src/core/analysis/analysisPatch.ts';
 import { createValidationApi } from '../../workers/validationApi.ts';
@@ -18,23 +18,18 @@ const TRACE = 'b1 .9 L0 @user "a"\nb2 .9 L0 @self <b1 "b"\nb3 .8 L0 @self <b2 "c
 const refute = (target: string, source: UserAction['source'] = 'graph'): UserAction => ({ kind: 'refute', target, source });
 const correct = (target: string, value: number, source: UserAction['source'] = 'inspector'): UserAction => ({ kind: 'correct', target, value, source });
 
-/** A worker that answers lifecycle questions only when told to, in any order. */
-function heldService(api: LifecycleService) {
+/** A worker that answers previews only when told to, in any order. */
+function heldService(api: SessionService) {
   const waiting: { release: () => void }[] = [];
-  const service: LifecycleService = {
-    ...api,
-    setLog: (r) => api.setLog(r),
-    appendLog: (r) => api.appendLog(r),
-    markRevision: (r) => api.markRevision(r),
-    commit: (r) => api.commit(r),
+  const service: SessionService = {
+    dispatch: (r) => {
+      const answer = api.dispatch(r);
+      if (r.action.kind !== 'preview') return answer;
+      return new Promise((resolve) => waiting.push({ release: () => resolve(answer) }));
+    },
     explain: (r) => api.explain(r),
     explainJson: (r) => api.explainJson(r),
     explanationsJsonLines: (r) => api.explanationsJsonLines(r),
-    lifecycle: (r) => {
-      if (!r.action) return api.lifecycle(r);
-      const answer = api.lifecycle(r);
-      return new Promise((resolve) => waiting.push({ release: () => resolve(answer) }));
-    },
   };
   return { service, waiting };
 }
@@ -58,7 +53,8 @@ describe('session controller', () => {
   it('a text shown and settled before any session is open is the baseline of the session that opens (a first visit)', async () => {
     const api = createValidationApi();
     let settled: SettledText | null = null;
-    const controller = new SessionController(api, null, memoryPersistence(), () => settled);
+    const controller = new SessionController(api, memoryPersistence(), () => settled);
+    useLifecycleStore.setState({ log: [] });
     useDocumentStore.setState({ editorVersion: 1, analysis: null, views: new Map(), language: 'clair', name: 'doc.clair', posteriors: new Map() });
     useDocumentStore.setState({ analysis: applyPatch(null, api.analyze({ version: 1, text: TRACE, language: 'clair', baseVersion: null, fileName: 'doc.clair' })) });
     // Storage still opening: no session, so no log to write the settled text to.
@@ -165,5 +161,72 @@ describe('session controller', () => {
     const preview = useLifecycleStore.getState().preview!;
     expect(preview.invalidated.has('b5')).toBe(true);
     expect(useDocumentStore.getState().analysis!.version).toBe(2);
+  });
+});
+
+/** The worker's API, counting every request by what it asks. */
+function counting(api: SessionService, calls: string[]): SessionService {
+  return {
+    dispatch: (r) => (calls.push(`dispatch:${r.action.kind}`), api.dispatch(r)),
+    explain: (r) => (calls.push('explain'), api.explain(r)),
+    explainJson: (r) => (calls.push('explainJson'), api.explainJson(r)),
+    explanationsJsonLines: (r) => (calls.push('explanationsJsonLines'), api.explanationsJsonLines(r)),
+  };
+}
+
+describe('one round trip per action', () => {
+  it('a refutation previews in one request and commits in one, writing exactly what the preview showed', async () => {
+    const calls: string[] = [];
+    const page = await openPageSession(TRACE, 'clair', (api) => counting(api, calls));
+    calls.length = 0;
+    await page.preview(refute('b2'));
+    expect(calls).toEqual(['dispatch:preview']);
+    const preview = useLifecycleStore.getState().preview!;
+    expect(preview.text).toBe('refute b2');
+    await page.commit();
+    expect(calls).toEqual(['dispatch:preview', 'dispatch:commit']);
+    const written = page.controller.log.slice(-3);
+    expect(written[0]!.body).toEqual(preview.plan!.lead);
+    expect(written.slice(1).map((op) => op.body)).toEqual(preview.plan!.invalidates.map((target) => ({ kind: 'claim_invalidation', target, cause: written[0]!.id })));
+    expect(page.states()).toEqual({ b1: 'active', b2: 'refuted', b3: 'invalidated', b4: 'invalidated' });
+  });
+
+  it('an analysis brings its states with it: no request follows it', async () => {
+    const calls: string[] = [];
+    const page = await openPageSession(TRACE, 'clair', (api) => counting(api, calls));
+    await page.preview(refute('b2'));
+    await page.commit();
+    calls.length = 0;
+    await page.edit(TRACE + 'b5 .5 L0 @self <b4 "e"\n', { settle: false });
+    expect(calls).toEqual([]);
+    expect(page.states()).toMatchObject({ b2: 'refuted', b5: 'invalidated' });
+  });
+
+  it('an explanation is asked once per change, however often the inspector asks', async () => {
+    const calls: string[] = [];
+    const page = await openPageSession(TRACE, 'clair', (api) => counting(api, calls));
+    calls.length = 0;
+    await Promise.all([page.controller.explain('b3'), page.controller.explain('b3')]);
+    expect(calls).toEqual(['explain']);
+    await page.preview(refute('b2'));
+    await page.commit();
+    calls.length = 0;
+    const record = await page.controller.explain('b3');
+    await page.controller.explain('b3');
+    expect(calls).toEqual(['explain']);
+    expect(record!.record.claim.state).toBe('invalidated');
+  });
+
+  it('a preview the log moved under is made again; a stale commit writes nothing', async () => {
+    const page = await openPageSession(TRACE);
+    await page.preview(refute('b1'));
+    const first = useLifecycleStore.getState().preview!;
+    // A settled edit appends a revision while the preview is shown: the preview is made again on the new log.
+    await page.edit(TRACE.replace('"d"', '"d, rewritten"'));
+    await until(() => useLifecycleStore.getState().preview !== first && useLifecycleStore.getState().preview !== null, 'the preview made again');
+    const before = page.controller.log.length;
+    await page.commit();
+    expect(page.controller.log.length).toBe(before + 4);
+    expect(page.states()).toEqual({ b1: 'refuted', b2: 'invalidated', b3: 'invalidated', b4: 'invalidated' });
   });
 });

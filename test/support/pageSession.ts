@@ -11,7 +11,7 @@ import type { UserAction } from '../../src/core/oplog/userAction.ts';
 import { buildBeliefViews } from '../../src/core/analysis/beliefView.ts';
 import { useDocumentStore } from '../../src/store/documentStore.ts';
 import { useLifecycleStore } from '../../src/store/lifecycleStore.ts';
-import type { LifecycleService } from '../../src/store/sessionController.ts';
+import type { SessionService } from '../../src/store/sessionController.ts';
 import { memoryPersistence, SessionController } from '../../src/store/sessionController.ts';
 import { createValidationApi } from '../../workers/validationApi.ts';
 
@@ -28,11 +28,14 @@ export interface PageSession {
 
 let sessions = 0;
 
-export async function openPageSession(text: string, language: Language = 'clair', service?: (api: ReturnType<typeof createValidationApi>) => LifecycleService): Promise<PageSession> {
+export async function openPageSession(text: string, language: Language = 'clair', service?: (api: ReturnType<typeof createValidationApi>) => SessionService): Promise<PageSession> {
   const api = createValidationApi();
-  const controller = new SessionController(service ? service(api) : api, null, memoryPersistence());
+  const controller = new SessionController(service ? service(api) : api, memoryPersistence());
+  // As sessionInstance.ts wires the page: the worker tells the states of each analysis.
+  api.onProjection((p) => controller.acceptProjection(p));
+  controller.tellsStates();
   useDocumentStore.setState({ editorVersion: 0, analysis: null, views: new Map(), language, name: language === 'gaia' ? 'doc.py' : 'doc.clair', posteriors: new Map() });
-  useLifecycleStore.setState({ states: new Map(), preview: null, previewing: null, log: [], contradictions: [], review: [], corrected: new Map(), notice: null });
+  useLifecycleStore.setState({ states: new Map(), preview: null, previewing: null, log: [], contradictions: [], review: [], held: new Set(), corrected: new Map(), notice: null });
   const edit = async (next: string, options: { settle?: boolean } = {}) => {
     const state = useDocumentStore.getState();
     const version = state.editorVersion + 1;
@@ -40,8 +43,8 @@ export async function openPageSession(text: string, language: Language = 'clair'
     const patch = api.analyze({ version, text: next, language, baseVersion: state.analysis?.version ?? null, fileName: state.name });
     const analysis = applyPatch(useDocumentStore.getState().analysis, patch)!;
     useDocumentStore.setState({ analysis, views: buildBeliefViews(analysis, useDocumentStore.getState().views) });
+    controller.analysisShown();
     if (options.settle !== false) await controller.recordRevision(version, next, language);
-    else await controller.refreshStates();
     return version;
   };
   controller.open(`test-session-${++sessions}`, []);

@@ -1,14 +1,18 @@
 /**
  * The cascade dock under the graph: two drop zones (refute, correct) while nothing is
- * previewed, and while a preview is shown, what it would do with Commit and Cancel.
- * Nothing is written until Commit; Cancel leaves no trace. From the keyboard: a preview
- * started by a key lands the focus on Commit (dockFocus.ts); Escape cancels.
+ * previewed, and while a preview is shown, what it would do (in the session's words,
+ * sessionWords.ts) with Commit and Cancel. Nothing is written until Commit; Cancel leaves
+ * no trace. From the keyboard: a preview started by a key lands the focus on Commit
+ * (dockFocus.ts); Escape anywhere in the page cancels it, and so does moving on to
+ * something else — a theme change, a search.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { DragEvent } from 'react';
 import { getSession } from '../../store/sessionInstance.ts';
-import { describeAction, useLifecycleStore } from '../../store/lifecycleStore.ts';
+import { useLifecycleStore } from '../../store/lifecycleStore.ts';
 import { useDocumentStore } from '../../store/documentStore.ts';
+import { useSimilarityStore } from '../../store/similarityStore.ts';
+import { useThemeStore } from '../theme/themeStore.ts';
 import { carriesNode, draggedNode } from './nodeDrag.ts';
 import { dockShouldTakeFocus, returnFocusFromDock } from './dockFocus.ts';
 
@@ -55,6 +59,8 @@ export function CascadeDock() {
   useEffect(() => {
     if (preview && dockShouldTakeFocus()) (preview.refusal ? cancelRef : commitRef).current?.focus();
   }, [preview]);
+  const open = preview !== null || previewing !== null;
+  useEffect(() => (open ? cancelOnLeave(dockRef) : undefined), [open]);
   if (!hasDocument) return null;
   if (!preview) {
     return (
@@ -83,14 +89,9 @@ export function CascadeDock() {
       role="region"
       aria-label="cascade preview"
       data-region=""
-      onKeyDown={(e) => {
-        if (e.key !== 'Escape') return;
-        e.stopPropagation();
-        cancel();
-      }}
     >
       <div className="cascade-summary" role="status">
-        <strong>Preview: {describeAction(preview.action)}</strong>
+        <strong>Preview: {preview.text}</strong>
         {preview.refusal ? (
           <span className="status-error">{preview.refusal}</span>
         ) : (
@@ -119,4 +120,35 @@ export function CascadeDock() {
       </button>
     </div>
   );
+}
+
+/**
+ * While a preview is open: Escape anywhere in the page cancels it (before the editor, the
+ * graph or a menu sees the key: with a preview open, Escape means "not this"), and so
+ * does a theme change or a search, which leave the preview behind. Returns the undo.
+ */
+function cancelOnLeave(dockRef: { readonly current: HTMLElement | null }): () => void {
+  const cancel = () => {
+    getSession().cancelPreview();
+    returnFocusFromDock(dockRef.current);
+  };
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || e.defaultPrevented) return;
+    e.preventDefault();
+    e.stopPropagation();
+    cancel();
+  };
+  window.addEventListener('keydown', onKey, true);
+  const unsubscribe = [
+    useThemeStore.subscribe((s, prev) => {
+      if (s.theme !== prev.theme) cancel();
+    }),
+    useSimilarityStore.subscribe((s, prev) => {
+      if (s.searchText !== prev.searchText) cancel();
+    }),
+  ];
+  return () => {
+    window.removeEventListener('keydown', onKey, true);
+    for (const u of unsubscribe) u();
+  };
 }

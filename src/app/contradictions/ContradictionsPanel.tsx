@@ -67,7 +67,7 @@ export function ContradictionsPanel() {
   return (
     <div className="contradictions">
       <p className="audit" data-testid="contradiction-audit" data-reintroduced={flagged.size} data-unflagged={unflagged}>
-        reintroduced_claims_count {flagged.size} · reintroduced_unflagged_count {unflagged} · {open.length} open, {entries.length - open.length} resolved
+        {flagged.size} {flagged.size === 1 ? 'belief' : 'beliefs'} flagged as contradicted · {unflagged} unflagged · {open.length} open, {entries.length - open.length} resolved
       </p>
       {entries.length === 0 ? <p className="muted">No contradictions.</p> : <ul className="contradiction-list">{entries.map((e) => <Entry key={e.id} entry={e} />)}</ul>}
     </div>

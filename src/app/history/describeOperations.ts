@@ -1,8 +1,10 @@
 /**
  * The session log in plain words, for the history panel: each user operation with the
- * invalidations it caused folded into it ("you refuted b2 → b4, b6, b7 invalidated").
+ * invalidations it caused folded into it ("you refuted b2 → b4, b6, b7 invalidated"),
+ * in the session's one vocabulary (sessionWords.ts).
  */
 import type { OpId, SignedOperation } from '../../core/oplog/operation.ts';
+import { meaningOf, recordedText } from '../../core/session/sessionWords.ts';
 import { unreachable } from '../../core/unreachable.ts';
 
 export interface HistoryEntry {
@@ -35,22 +37,18 @@ export function describeOperations(log: readonly SignedOperation[]): HistoryEntr
         if (consequences || b.changed?.length) entry(`you edited ${b.changed?.length ? `${listIds(b.changed)} in the text` : 'the text'}`, null);
         break;
       case 'claim_refutation':
-        entry(`you refuted ${b.target}`, b.target);
+        entry(recordedText({ meaning: 'refute', target: b.target }), b.target);
         break;
       case 'claim_correction':
-        entry(`you corrected ${b.target} to ${b.value.toFixed(2)}`, b.target);
+        entry(recordedText({ meaning: 'correct', target: b.target, value: b.value }), b.target);
         break;
       case 'evidence_retraction':
-        entry(`you retracted ${b.target}`, b.target);
+        entry(recordedText({ meaning: 'retract', target: b.target }), b.target);
         break;
       case 'withdrawal': {
         const withdrawn = byId.get(b.withdraws)?.body.kind;
-        if (withdrawn === 'claim_invalidation') {
-          entry(`you reviewed ${b.target} after the text it rests on changed`, b.target);
-          break;
-        }
-        const what = withdrawn === 'claim_refutation' ? 'refutation' : withdrawn === 'claim_correction' ? 'correction' : withdrawn === 'evidence_retraction' ? 'retraction' : 'assertion';
-        entry(`you withdrew the ${what} of ${b.target}`, b.target);
+        const meaning = meaningOf('withdraw', withdrawn === 'claim_invalidation' ? 'hold' : null);
+        entry(recordedText({ meaning, target: b.target, ...(withdrawn ? { withdrawn } : {}) }), b.target);
         break;
       }
       case 'contradiction_resolution':

@@ -1,27 +1,37 @@
 /**
- * The inspector's user operations on the selected belief (docs/contract.md §4): refute, correct
- * (with the confidence slider: every move updates the preview), retract for evidence,
- * withdraw what stands on it. Each starts a cascade preview; the dock under the graph
- * commits or cancels it.
+ * The inspector's user operations on the selected belief (contract §4): refute, correct
+ * (with the confidence slider: every move updates the preview), retract, withdraw or mark
+ * reviewed. Which buttons show is core's refusal rules (cascade.ts `actionRefusal`) asked
+ * about this belief, and each button's words are the session's (sessionWords.ts); each
+ * starts a cascade preview that the dock under the graph commits or cancels.
  */
 import type { MouseEvent } from 'react';
 import { languageRow } from '../../core/languages/languageTable.ts';
+import { actionRefusal } from '../../core/oplog/cascade.ts';
+import { assertionOfState } from '../../core/oplog/lifecycle.ts';
+import { ACTION_KINDS } from '../../core/oplog/userAction.ts';
+import type { ActionKind, UserAction } from '../../core/oplog/userAction.ts';
+import { ACTION_WORDS, meaningOf } from '../../core/session/sessionWords.ts';
 import { useDocumentStore } from '../../store/documentStore.ts';
 import { useLifecycleStore } from '../../store/lifecycleStore.ts';
 import { getSession } from '../../store/sessionInstance.ts';
 import { focusDockIfKeyboard } from '../cascade/dockFocus.ts';
-import type { UserAction } from '../../core/oplog/userAction.ts';
 
 export function LifecycleActions({ id, isRoot, value }: { id: string; isRoot: boolean; value: number | null }) {
   const state = useLifecycleStore((s) => s.states.get(id) ?? 'active');
+  const held = useLifecycleStore((s) => s.held.has(id));
   const preview = useLifecycleStore((s) => (s.preview?.action.target === id ? s.preview : null));
   // The value asked for but still being previewed: the slider shows it at once, so arrow
   // keys pressed faster than previews come back each move it a step (none is lost).
   const asked = useLifecycleStore((s) => (s.previewing?.target === id && s.previewing.kind === 'correct' ? s.previewing.value : null));
   const language = useDocumentStore((s) => s.language);
   const sliderValue = asked ?? (preview?.action.kind === 'correct' ? preview.action.value : (value ?? 0.5));
-  const standing = state === 'corrected' || state === 'refuted' || state === 'retracted';
+  const asserted = assertionOfState(state);
+  const standing = asserted ?? (held ? 'hold' : null);
+  const facts = { known: true, justified: !isRoot, withdrawable: standing !== null };
   const session = getSession();
+  const actionOf = (kind: ActionKind): UserAction =>
+    kind === 'correct' ? { kind, target: id, value: sliderValue, source: 'inspector' } : { kind, target: id, source: 'inspector' };
   // A button pressed from the keyboard hands the focus to the preview's Commit (dockFocus.ts).
   const ask = (e: MouseEvent<HTMLButtonElement>, action: UserAction) => {
     focusDockIfKeyboard(e);
@@ -33,26 +43,14 @@ export function LifecycleActions({ id, isRoot, value }: { id: string; isRoot: bo
         <span className="muted">state</span> <strong data-testid="lifecycle-state">{state}</strong>
       </div>
       <div className="inspector-actions">
-        <button data-testid="action-refute" onClick={(e) => ask(e, { kind: 'refute', target: id, source: 'inspector' })} title="Preview what falls if this is false">
-          Refute…
-        </button>
-        <button data-testid="action-correct" onClick={(e) => ask(e, { kind: 'correct', target: id, value: sliderValue, source: 'inspector' })} title="Preview a new value">
-          Correct…
-        </button>
-        {isRoot && (
-          <button data-testid="action-retract" onClick={(e) => ask(e, { kind: 'retract', target: id, source: 'inspector' })} title="Withdraw this evidence">
-            Retract…
-          </button>
-        )}
-        {(standing || state === 'invalidated') && (
-          <button
-            data-testid="action-withdraw"
-            onClick={(e) => ask(e, { kind: 'withdraw', target: id, source: 'inspector' })}
-            title={standing ? 'Remove the standing refutation, correction or retraction' : 'Something this rests on was rewritten: mark it reviewed'}
-          >
-            {standing ? 'Withdraw…' : 'Mark reviewed…'}
-          </button>
-        )}
+        {ACTION_KINDS.filter((kind) => actionRefusal(kind, id, facts) === null).map((kind) => {
+          const words = ACTION_WORDS[meaningOf(kind, standing)];
+          return (
+            <button key={kind} data-testid={`action-${kind}`} onClick={(e) => ask(e, actionOf(kind))} title={words.hint}>
+              {words.label}
+            </button>
+          );
+        })}
       </div>
       <label className="confidence-slider">
         <span>{languageRow(language).terms.stated}</span>

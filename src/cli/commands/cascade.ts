@@ -9,25 +9,34 @@
 import { buildDependencyIndex } from '../../core/oplog/dependencyIndex.ts';
 import { listedStates } from '../../core/oplog/lifecycle.ts';
 import { opIdOf } from '../../core/oplog/opId.ts';
-import type { OpId, UnsignedOperation } from '../../core/oplog/operation.ts';
-import type { UserAction } from '../../core/oplog/userAction.ts';
-import { commitAction } from '../../core/session/sessionActions.ts';
+import type { OperationBody, OperationSource, UnsignedOperation } from '../../core/oplog/operation.ts';
+import { ACTION_KINDS } from '../../core/oplog/userAction.ts';
+import type { ActionKind, UserAction } from '../../core/oplog/userAction.ts';
+import { followingBodies } from '../../core/session/opPlan.ts';
 import type { AddressedOperation } from '../../core/session/sessionModel.ts';
-import { foldSession } from '../../core/session/sessionModel.ts';
+import type { PosteriorMove } from '../../core/session/whatIfPrior.ts';
 import { CliFailure, usageFailure } from '../../node/cliFailure.ts';
 import { parseCommandLine } from '../commandLine.ts';
 import { checkJson, diagnosticLine, diagnosticText, hasErrors } from '../diagnosticReport.ts';
+import { documentSession } from '../documentSession.ts';
 import { LANGUAGES } from '../../node/inputLanguage.ts';
 import { loadDocument, packageOptionsOf } from '../../node/loadDocument.ts';
 import { writeStderr, writeStdout } from '../output.ts';
 import { GAIA_PACKAGE_OPTIONS } from './gaiaPackageOptions.ts';
 import { maxOf, pushAll } from '../../core/largeArrays.ts';
 
-type OpName = 'refute' | 'correct' | 'retract' | 'withdraw';
-const OP_NAMES: readonly OpName[] = ['refute', 'correct', 'retract', 'withdraw'];
+type OpName = ActionKind;
+const OPTION = new RegExp(`^--(${ACTION_KINDS.join('|')})(?:=(.*))?$`, 's');
 
 export interface CascadeJson {
-  readonly ops: readonly { readonly op: OpName; readonly target: string; readonly invalidated: readonly string[]; readonly pending_review: readonly string[] }[];
+  readonly ops: readonly {
+    readonly op: OpName;
+    readonly target: string;
+    readonly invalidated: readonly string[];
+    readonly pending_review: readonly string[];
+    /** Gaia (an extension): how each posterior would move under this op's prior alone, by claim. */
+    readonly posteriors?: Readonly<Record<string, PosteriorMove>>;
+  }[];
   readonly states: Readonly<Record<string, string>>;
 }
 
@@ -41,7 +50,7 @@ function splitOperations(args: readonly string[]): { ops: { name: OpName; value:
       pushAll(rest, args.slice(i));
       break;
     }
-    const m = /^--(refute|correct|retract|withdraw)(?:=(.*))?$/s.exec(arg);
+    const m = OPTION.exec(arg);
     if (!m) {
       rest.push(arg);
       continue;
@@ -59,7 +68,7 @@ export async function runCascade(args: readonly string[]): Promise<number> {
   const { ops, rest } = splitOperations(args);
   const cl = parseCommandLine('cascade', rest, { flags: ['json'], values: { lang: LANGUAGES, ...GAIA_PACKAGE_OPTIONS } });
   if (cl.positionals.length !== 1) throw usageFailure('cascade takes exactly one FILE (or - for standard input)', 'cascade');
-  if (ops.length === 0) throw usageFailure(`cascade needs at least one operation (${OP_NAMES.map((n) => '--' + n).join(', ')})`, 'cascade');
+  if (ops.length === 0) throw usageFailure(`cascade needs at least one operation (${ACTION_KINDS.map((n) => '--' + n).join(', ')})`, 'cascade');
   // Values are checked before the file is read: a bad number is a usage mistake whatever the document.
   const parsed = ops.map(({ name, value }) => {
     if (name !== 'correct') return { name, target: value, conf: null };
@@ -78,38 +87,45 @@ export async function runCascade(args: readonly string[]): Promise<number> {
     return 1;
   }
 
-  // The operations become a log, applied through the session model as the page applies them.
-  const index = buildDependencyIndex(doc.analysis.graph);
-  const log: AddressedOperation[] = [];
-  let model = foldSession(index, log);
-  const reports: CascadeJson['ops'][number][] = [];
+  // The operations go through the session the page's worker runs: each previewed, then
+  // committed as previewed, its ops addressed (nothing is signed here).
+  const { live, version, ref } = documentSession(doc);
   const at = new Date().toISOString();
-  const append = (body: UnsignedOperation['body']): OpId => {
-    const last = log[log.length - 1];
-    // Each op gets a real content id (the cause its invalidations name); nothing is signed here.
-    const unsigned: UnsignedOperation = { v: 1, session: 'cli', seq: log.length + 1, parent: last?.id ?? null, at, source: 'cli', author: '', body };
-    const id = opIdOf(unsigned);
-    log.push({ ...unsigned, id });
-    return id;
+  const address = (body: OperationBody, source: OperationSource): AddressedOperation => {
+    const last = live.log[live.log.length - 1];
+    const seq = (last?.seq ?? 0) + 1;
+    const unsigned: UnsignedOperation = { v: 1, session: 'cli', seq, parent: last?.id ?? null, at, source, author: '', body };
+    return { ...unsigned, id: opIdOf(unsigned) };
   };
-  for (const { name, target, conf } of parsed) {
+  const reports: CascadeJson['ops'][number][] = [];
+  const gaia = doc.gaia?.accepted === true;
+  for (const [i, { name, target, conf }] of parsed.entries()) {
     const action: UserAction = name === 'correct' ? { kind: name, target, value: conf!, source: 'cli' } : { kind: name, target, source: 'cli' };
-    const commit = commitAction(model, action);
-    if (!commit.ok) {
-      const message = commit.reason === 'unknown-target' ? `${target} is not a belief of ${doc.input.name}` : commit.message;
-      throw new CliFailure(`cascade --${name} ${target}: ${message}`);
+    const preview = live.dispatch({ version, log: ref(), action: { kind: 'preview', id: i, action } }).preview!;
+    if (!preview.plan) {
+      const unknown = preview.refusal?.endsWith('is not a belief of this document');
+      throw new CliFailure(`cascade --${name} ${target}: ${unknown ? `${target} is not a belief of ${doc.input.name}` : preview.refusal}`);
     }
-    const cause = append(commit.body);
-    for (const target of commit.invalidated) append({ kind: 'claim_invalidation', target, cause });
-    reports.push({ op: name, target: commit.body.target, invalidated: commit.invalidated, pending_review: commit.pendingReview });
-    model = foldSession(index, log);
+    const lead = address(preview.plan.lead, 'cli');
+    const ops: AddressedOperation[] = [lead];
+    for (const body of followingBodies(preview.plan, lead.id)) {
+      const tip = ops[ops.length - 1]!;
+      const unsigned: UnsignedOperation = { v: 1, session: 'cli', seq: tip.seq + 1, parent: tip.id, at, source: 'engine', author: '', body };
+      ops.push({ ...unsigned, id: opIdOf(unsigned) });
+    }
+    const committed = live.dispatch({ version, log: ref(), action: { kind: 'commit', id: i, ops } });
+    if (!committed.ok) throw new CliFailure(`cascade --${name} ${target}: ${committed.notice}`);
+    const moved = gaia && (name === 'refute' || name === 'correct') ? { posteriors: rounded(preview.changed) } : {};
+    reports.push({ op: name, target: 'target' in preview.plan.lead ? preview.plan.lead.target : target, invalidated: preview.invalidated, pending_review: preview.pendingReview, ...moved });
   }
 
-  await writeStderr(doc.analysis.diagnostics.map((d) => diagnosticLine(doc.input.name, d) + '\n').join(''));
+  const index = buildDependencyIndex(doc.analysis.graph);
+  const finalStates = live.projection(version)!.states;
   const result: CascadeJson = {
     ops: reports,
-    states: listedStates(index, model.states),
+    states: listedStates(index, new Map(Object.entries(finalStates))),
   };
+  await writeStderr(doc.analysis.diagnostics.map((d) => diagnosticLine(doc.input.name, d) + '\n').join(''));
   await writeStdout(json ? JSON.stringify(result) + '\n' : cascadeText(result));
   return 0;
 }
@@ -121,10 +137,19 @@ export function cascadeText(result: CascadeJson): string {
     out.push(`${op.op} ${op.target}`);
     out.push(`  invalidated:    ${op.invalidated.length ? op.invalidated.join(', ') : 'none'}`);
     out.push(`  pending review: ${op.pending_review.length ? op.pending_review.join(', ') : 'none'}`);
+    if (op.posteriors) out.push(`  posteriors:     ${Object.keys(op.posteriors).length ? Object.entries(op.posteriors).map(([id, m]) => `${id} ${m.before.toFixed(3)} → ${m.after.toFixed(3)}`).join(', ') : 'none move'}`);
   }
   const ids = Object.keys(result.states);
   const width = maxOf(ids.map((id) => id.length), 2);
   out.push('', 'states:');
   for (const id of ids) out.push(`  ${id.padEnd(width)}  ${result.states[id]}`);
   return out.join('\n') + '\n';
+}
+
+/** Posterior moves by claim (a Gaia node's id is its label), to six places. */
+function rounded(moves: Readonly<Record<string, PosteriorMove>>): Record<string, PosteriorMove> {
+  const round = (x: number): number => Number(x.toFixed(6));
+  const out: Record<string, PosteriorMove> = {};
+  for (const [id, m] of Object.entries(moves)) out[id] = { before: round(m.before), after: round(m.after) };
+  return out;
 }

@@ -7,13 +7,16 @@
  *   `complement`, which lower to the same relations): the endpoints are the claims joined to
  *   the action's factor node by `relation` edges; the contradiction's id is the
  *   action's label (the factor node's id without its `@` when it has none).
- * - A standing user correction that disagrees with what the document derives for the
- *   belief: |corrected value − derived value| > 1e-9 (the tolerance CLAIR uses for its
- *   derivation bound). For CLAIR the derived value is the contract's `derived` (a
- *   root's is its stated confidence, so correcting a root to another value disagrees
- *   with the trace too); for Gaia, the posterior when the caller has one. A belief
- *   whose derived value cannot be computed has nothing to disagree with. Its id is
- *   `correction:` + the belief id, and its one endpoint is the belief.
+ * - A standing user correction that the document's own derivation cannot support: the
+ *   belief rests on others and the corrected value exceeds what they derive for it by
+ *   more than 1e-9 (the tolerance CLAIR uses for its derivation bound). A correction is
+ *   the person's latest record of the belief and supersedes its stated value — two
+ *   records in conflict are what the CRT ledger counts, and a superseded one is not
+ *   held — so correcting a root (nothing derives it), or lowering a value below its
+ *   bound (CLAIR allows any value up to it), opens nothing. For CLAIR the derived value
+ *   is the contract's `derived`; for Gaia, the posterior when the caller has one. A
+ *   belief whose derived value cannot be computed has nothing to disagree with. Its id
+ *   is `correction:` + the belief id, and its one endpoint is the belief.
  *
  * Resolutions (`accept-both`, `deprecate` one side, `merge`) close a contradiction
  * whatever they say; the resolution is kept on the record for explanations.
@@ -89,12 +92,15 @@ export function buildContradictionLedger(input: LedgerInput): ContradictionLedge
   }
 
   if (input.standing && input.derived) {
+    // What rests on others: the ends of justification and conclusion edges.
+    const supported = new Set<string>();
+    for (const e of graph.edges) if (e.kind === 'justification' || e.kind === 'conclusion') supported.add(e.to);
     for (const [target, assertion] of input.standing) {
-      if (assertion.body.kind !== 'claim_correction') continue;
+      if (assertion.body.kind !== 'claim_correction' || !supported.has(target)) continue;
       const derived = input.derived.get(target);
       if (derived === undefined || !Number.isFinite(derived)) continue;
       const corrected = assertion.body.value;
-      if (Math.abs(corrected - derived) <= DISAGREEMENT_TOLERANCE) continue;
+      if (corrected - derived <= DISAGREEMENT_TOLERANCE) continue;
       const id = `correction:${target}`;
       all.push({ id, kind: 'correction', endpoints: [target], rationale: assertion.body.note ?? null, corrected, derived, resolution: resolutionOf(id) });
     }

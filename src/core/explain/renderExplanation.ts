@@ -4,6 +4,7 @@
  * it is never shown as unqualified truth (docs/contract.md §3).
  */
 import type { ExplanationRecord } from './explainRecord.ts';
+import { assertionNoun, causeNoun, opLabel } from '../session/sessionWords.ts';
 
 const num = (x: number | null | undefined): string => (x === null || x === undefined ? '–' : String(Number(x.toFixed(4))));
 
@@ -45,13 +46,13 @@ export function renderExplanation(r: ExplanationRecord, omittedSteps = 0): strin
   if (r.history.length) {
     lines.push('  history:');
     for (const h of r.history) {
-      const extra = h.value !== undefined ? ` to ${num(h.value)}` : h.cause ? ` by ${h.cause.kind} ${h.cause.op_id.slice(0, 15)}…` : '';
-      lines.push(`    ${h.at} ${h.event}${extra}`);
+      const extra = h.value !== undefined ? ` to ${num(h.value)}` : h.cause ? ` by ${causeNoun(h.cause.kind)} (${opLabel(h.cause.op_id)})` : '';
+      lines.push(`    ${h.at} ${h.event}${extra} (${opLabel(h.op_id)})`);
     }
   }
   if (r.user_actions.length) {
     lines.push('  user actions:');
-    for (const u of r.user_actions) lines.push(`    ${u.kind}${u.value !== undefined ? ` ${num(u.value)}` : ''} ${u.op_id.slice(0, 15)}…${u.standing ? ' (standing)' : ''}`);
+    for (const u of r.user_actions) lines.push(`    ${u.kind === 'withdrawal' ? 'withdrawal' : assertionNoun(u.kind)}${u.value !== undefined ? ` ${num(u.value)}` : ''} (${opLabel(u.op_id)})${u.standing ? ' standing' : ''}`);
   }
   lines.push('  provenance:');
   if (r.provenance.length === 0) lines.push('    (a root)');

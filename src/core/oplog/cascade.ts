@@ -20,6 +20,7 @@ import type { Held, LifecycleState, Standing, StandingAssertion } from './lifecy
 import { computeStates, stateFrom } from './lifecycle.ts';
 import type { CorrectionBody, InvalidationBody, OpId, RefutationBody, RetractionBody, WithdrawalBody } from './operation.ts';
 import { unreachable } from '../unreachable.ts';
+import type { ActionKind } from './userAction.ts';
 
 /**
  * What changes the lifecycle: a user operation, or a revision's hold on a belief (a
@@ -31,8 +32,8 @@ export interface CascadeTrigger {
   readonly body: CorrectionBody | RefutationBody | RetractionBody | WithdrawalBody | InvalidationBody;
 }
 
-/** The contract's short names of the four user operations (`hold`: a revision's hold). */
-export type UserOpName = 'refute' | 'correct' | 'retract' | 'withdraw';
+/** The contract's short names of the four user operations (userAction.ts), and `hold`: a revision's hold. */
+export type UserOpName = ActionKind;
 export type TriggerName = UserOpName | 'hold';
 
 export const OP_NAME: Readonly<Record<CascadeTrigger['body']['kind'], TriggerName>> = {
@@ -64,31 +65,50 @@ export type CascadeOutcome =
   | { readonly ok: true; readonly report: CascadeReport }
   | { readonly ok: false; readonly reason: CascadeRefusalReason; readonly message: string };
 
+/** What the refusal rules read about the target of an action. */
+export interface TargetFacts {
+  /** It is a belief of the document. */
+  readonly known: boolean;
+  /** It has justifications (it is not a root). */
+  readonly justified: boolean;
+  /** A user op or a revision's hold stands on it. */
+  readonly withdrawable: boolean;
+}
+
+export type Refusal = { readonly reason: CascadeRefusalReason; readonly message: string };
+
 /**
- * Why `trigger` cannot be applied, or null when it can: an unknown target, a retraction
- * of a belief that has justifications, a correction outside [0,1], a withdrawal with
- * nothing standing (or naming an op that is neither the standing one nor the hold).
+ * The rules for one action on one target, read from its facts: an unknown target, a
+ * retraction of a belief that has justifications, a correction outside [0,1], a
+ * withdrawal with nothing standing. `refusalOf` applies them to an op; the page asks
+ * them which buttons to offer, so no surface decides it again.
  */
-export function refusalOf(
-  index: DependencyIndex,
-  standing: Standing,
-  trigger: CascadeTrigger,
-  held: Held = NO_HOLDS,
-): { reason: CascadeRefusalReason; message: string } | null {
+export function actionRefusal(kind: TriggerName, target: string, facts: TargetFacts, value?: unknown): Refusal | null {
+  if (!facts.known) return { reason: 'unknown-target', message: `${target} is not a belief of the document` };
+  if (kind === 'retract' && facts.justified) return { reason: 'not-a-root', message: `${target} has justifications; only a root belief (evidence) can be retracted` };
+  if (kind === 'correct' && value !== undefined && !(typeof value === 'number' && value >= 0 && value <= 1)) {
+    return { reason: 'value-range', message: `the corrected value of ${target} is not a number in [0,1]` };
+  }
+  if (kind === 'withdraw' && !facts.withdrawable) return { reason: 'nothing-standing', message: `nothing stands on ${target} to withdraw` };
+  return null;
+}
+
+/**
+ * Why `trigger` cannot be applied, or null when it can: actionRefusal's rules, and a
+ * withdrawal must name the op standing on its target or the hold on it.
+ */
+export function refusalOf(index: DependencyIndex, standing: Standing, trigger: CascadeTrigger, held: Held = NO_HOLDS): Refusal | null {
   const body = trigger.body;
   const target = resolveTarget(index, body.target);
-  if (target === null) return { reason: 'unknown-target', message: `${body.target} is not a belief of the document` };
-  if (body.kind === 'evidence_retraction' && justifiersOf(index, target).length > 0) {
-    return { reason: 'not-a-root', message: `${body.target} has justifications; only a root belief (evidence) can be retracted` };
-  }
-  if (body.kind === 'claim_correction' && !(typeof body.value === 'number' && body.value >= 0 && body.value <= 1)) {
-    return { reason: 'value-range', message: `the corrected value of ${body.target} is not a number in [0,1]` };
-  }
-  if (body.kind === 'withdrawal') {
-    const current = standing.get(target);
-    const hold = held.get(target);
-    if (!current && hold === undefined) return { reason: 'nothing-standing', message: `nothing stands on ${body.target} to withdraw` };
-    if (current?.id !== body.withdraws && hold !== body.withdraws) return { reason: 'nothing-standing', message: `${body.withdraws} is not the op standing on ${body.target}` };
+  const facts: TargetFacts = {
+    known: target !== null,
+    justified: target !== null && justifiersOf(index, target).length > 0,
+    withdrawable: target !== null && (standing.has(target) || held.has(target)),
+  };
+  const refusal = actionRefusal(OP_NAME[body.kind], body.target, facts, body.kind === 'claim_correction' ? body.value : undefined);
+  if (refusal) return refusal;
+  if (body.kind === 'withdrawal' && standing.get(target!)?.id !== body.withdraws && held.get(target!) !== body.withdraws) {
+    return { reason: 'nothing-standing', message: `${body.withdraws} is not the op standing on ${body.target}` };
   }
   return null;
 }

@@ -9,7 +9,9 @@ import type { DependencyIndex } from './dependencyIndex.ts';
 import { justifiersOf } from './dependencyIndex.ts';
 import type { CorrectionBody, OpId, RefutationBody, RetractionBody } from './operation.ts';
 
-export type LifecycleState = 'active' | 'corrected' | 'refuted' | 'invalidated' | 'retracted';
+/** The lifecycle states (contract §1.3), declared here once: every other list and type derives from it. */
+export const LIFECYCLE_STATES = ['active', 'corrected', 'refuted', 'invalidated', 'retracted'] as const;
+export type LifecycleState = (typeof LIFECYCLE_STATES)[number];
 
 /** The user op standing on a target: a replayed SignedOperation fits, and so does an unsigned op with its id. */
 export interface StandingAssertion {
@@ -30,16 +32,22 @@ export type Held = ReadonlyMap<string, OpId>;
 
 const NO_HOLDS: Held = new Map();
 
+/** The state each kind of standing assertion gives its target. */
+export const ASSERTED_STATE = {
+  claim_correction: 'corrected',
+  claim_refutation: 'refuted',
+  evidence_retraction: 'retracted',
+} as const satisfies Readonly<Record<StandingAssertion['body']['kind'], LifecycleState>>;
+
 /** The state a standing assertion gives its target. */
 export function assertedState(a: StandingAssertion): LifecycleState {
-  switch (a.body.kind) {
-    case 'claim_correction':
-      return 'corrected';
-    case 'claim_refutation':
-      return 'refuted';
-    case 'evidence_retraction':
-      return 'retracted';
-  }
+  return ASSERTED_STATE[a.body.kind];
+}
+
+/** The kind of assertion standing on a belief in `state`, or null when the state is not one an assertion gives. */
+export function assertionOfState(state: LifecycleState): StandingAssertion['body']['kind'] | null {
+  for (const [kind, s] of Object.entries(ASSERTED_STATE)) if (s === state) return kind as StandingAssertion['body']['kind'];
+  return null;
 }
 
 /**

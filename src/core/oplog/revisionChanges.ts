@@ -32,6 +32,50 @@ export interface RevisionChanges {
   readonly refreshes: readonly string[];
 }
 
+/**
+ * Beliefs a rename gave a new id (old id → new id): an id gone from the old graph and an
+ * id new in this one are one belief renamed when they hold the same place among the
+ * beliefs that changed names (a rename moves nothing, so the k-th id gone pairs with the
+ * k-th id new) and, with every such rename applied to the old graph — its id in
+ * justifications and in content — it reads the same. A rename is a refactor: it changes
+ * no belief's meaning, so the diff compares renamed beliefs as the same ones.
+ */
+export function renamedIds(oldGraph: ReasoningGraph, newGraph: ReasoningGraph, oldIndex: DependencyIndex, newIndex: DependencyIndex): Map<string, string> {
+  const gone = [...oldIndex.position.keys()].filter((id) => !newIndex.position.has(id));
+  const made = [...newIndex.position.keys()].filter((id) => !oldIndex.position.has(id));
+  if (gone.length === 0 || gone.length !== made.length) return new Map();
+  const byPosition = (index: DependencyIndex) => (a: string, b: string) => index.position.get(a)! - index.position.get(b)!;
+  gone.sort(byPosition(oldIndex));
+  made.sort(byPosition(newIndex));
+  const candidates = new Map(gone.map((id, i) => [id, made[i]!]));
+  const oldNodes = new Map(oldGraph.nodes.map((n) => [n.id as string, n]));
+  const newNodes = new Map(newGraph.nodes.map((n) => [n.id as string, n]));
+  const renames = new Map<string, string>();
+  for (const [from, to] of candidates) {
+    const a = oldNodes.get(from);
+    const b = newNodes.get(to);
+    if (!a || !b) continue;
+    const renamed = renaming(candidates);
+    if (sameContent(renamed.node(a), b, justifiersOf(oldIndex, from).map(renamed.id), justifiersOf(newIndex, to)) && a.confidence === b.confidence) renames.set(from, to);
+  }
+  return renames;
+}
+
+/** The old graph's ids and contents as they read under `renames`. */
+function renaming(renames: ReadonlyMap<string, string>): { id: (id: string) => string; node: (n: GraphNode) => GraphNode } {
+  if (renames.size === 0) return { id: (id) => id, node: (n) => n };
+  const escaped = [...renames.keys()].map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  // An id inside a longer word (b1 in b10) is another id.
+  const pattern = new RegExp(`(?<![\\w])(?:${escaped.join('|')})(?![\\w])`, 'g');
+  return {
+    id: (id) => renames.get(id) ?? id,
+    node: (n) => {
+      const content = n.content.replace(pattern, (m) => renames.get(m) ?? m);
+      return content === n.content ? n : { ...n, content };
+    },
+  };
+}
+
 function sameContent(a: GraphNode, b: GraphNode, ja: readonly string[], jb: readonly string[]): boolean {
   return (
     a.content === b.content &&
@@ -54,20 +98,25 @@ export function revisionChanges(
   const newIndex = indexes.new ?? buildDependencyIndex(newGraph);
   const oldNodes = new Map(oldGraph.nodes.map((n) => [n.id as string, n]));
   const newNodes = new Map(newGraph.nodes.map((n) => [n.id as string, n]));
+  // Renamed beliefs are the same beliefs: compared under their new names.
+  const renames = renamedIds(oldGraph, newGraph, oldIndex, newIndex);
+  const renamedFrom = new Map([...renames].map(([from, to]) => [to, from]));
+  const renamed = renaming(renames);
   const contentChanged: string[] = [];
   const confidenceOnly: string[] = [];
   const added: string[] = [];
   for (const id of newIndex.position.keys()) {
-    const a = oldNodes.get(id);
+    const oldId = renamedFrom.get(id) ?? id;
+    const a = oldNodes.get(oldId);
     const b = newNodes.get(id)!;
-    if (!a || !oldIndex.position.has(id)) {
+    if (!a || !oldIndex.position.has(oldId)) {
       added.push(id);
       continue;
     }
-    if (!sameContent(a, b, justifiersOf(oldIndex, id), justifiersOf(newIndex, id))) contentChanged.push(id);
+    if (!sameContent(renamed.node(a), b, justifiersOf(oldIndex, oldId).map(renamed.id), justifiersOf(newIndex, id))) contentChanged.push(id);
     else if (a.confidence !== b.confidence) confidenceOnly.push(id);
   }
-  const removed = [...oldIndex.position.keys()].filter((id) => !newIndex.position.has(id));
+  const removed = [...oldIndex.position.keys()].filter((id) => !newIndex.position.has(id) && !renames.has(id));
 
   // Dependents in the new graph of every content change; dependents of a removed node
   // are the new graph's nodes that the old graph had resting on it.

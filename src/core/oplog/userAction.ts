@@ -1,10 +1,16 @@
 /** Where an action came from, as an editor transaction names its user event. */
 export type ActionSource = 'editor' | 'graph' | 'inspector' | 'cli';
 
+/**
+ * The contract's names of the four user operations (§1.3: `--refute`, `--correct`,
+ * `--retract`, `--withdraw`), declared here once: the actions, the cascade's report, the
+ * CLI's options and the page's words all derive from this list.
+ */
+export const ACTION_KINDS = ['refute', 'correct', 'retract', 'withdraw'] as const;
+export type ActionKind = (typeof ACTION_KINDS)[number];
+
 /** A user operation on one belief as a person asks for it, before it becomes a signed op. */
 export type UserAction = (
-  | { readonly kind: 'refute'; readonly target: string }
   | { readonly kind: 'correct'; readonly target: string; readonly value: number }
-  | { readonly kind: 'retract'; readonly target: string }
-  | { readonly kind: 'withdraw'; readonly target: string }
+  | { readonly kind: Exclude<ActionKind, 'correct'>; readonly target: string }
 ) & { readonly source: ActionSource };

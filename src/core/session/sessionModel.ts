@@ -29,8 +29,11 @@ import type { LifecycleState, StandingAssertion } from '../oplog/lifecycle.ts';
 import { computeStates } from '../oplog/lifecycle.ts';
 import type { ContradictionResolutionBody, OperationKind, OpId, SignedOperation, UnsignedOperation } from '../oplog/operation.ts';
 import { unreachable } from '../unreachable.ts';
+import type { ActionMeaning } from './sessionWords.ts';
+import { ACTION_WORDS } from './sessionWords.ts';
 
-export type HistoryEventName = 'revision' | 'refuted' | 'corrected' | 'retracted' | 'withdrawn' | 'invalidated';
+/** What an explanation's history lists: a revision, an action (its event in sessionWords.ts), an invalidation. */
+export type HistoryEventName = 'revision' | (typeof ACTION_WORDS)[ActionMeaning]['event'] | 'invalidated';
 
 export interface HistoryEvent {
   readonly op_id: OpId;
@@ -72,11 +75,11 @@ export interface SessionModel {
   readonly history: ReadonlyMap<string, readonly HistoryEvent[]>;
 }
 
-const EVENT: Readonly<Record<'claim_refutation' | 'claim_correction' | 'evidence_retraction' | 'withdrawal', HistoryEventName>> = {
-  claim_refutation: 'refuted',
-  claim_correction: 'corrected',
-  evidence_retraction: 'retracted',
-  withdrawal: 'withdrawn',
+/** What each user op means as an action (a withdrawal of a revision's hold is a review). */
+const MEANING: Readonly<Record<'claim_refutation' | 'claim_correction' | 'evidence_retraction', ActionMeaning>> = {
+  claim_refutation: 'refute',
+  claim_correction: 'correct',
+  evidence_retraction: 'retract',
 };
 
 export interface FoldOptions {
@@ -168,6 +171,8 @@ export function foldSession(index: DependencyIndex, ops: readonly LoggedOperatio
           skipped.push({ op_id: op.id, reason: 'withdrawn', message: `${op.id} was withdrawn before it arrived` });
           break;
         }
+        const meaning: ActionMeaning =
+          body.kind === 'withdrawal' ? (session.held.get(resolveTarget(index, body.target) ?? body.target) === body.withdraws ? 'review' : 'withdraw') : MEANING[body.kind];
         const applied = apply(op.id, body);
         if ('refusal' in applied) {
           const refusal = applied.refusal;
@@ -182,7 +187,7 @@ export function foldSession(index: DependencyIndex, ops: readonly LoggedOperatio
         else userOps.set(target, [op]);
         push(target, {
           op_id: op.id,
-          event: EVENT[body.kind],
+          event: ACTION_WORDS[meaning].event,
           at: op.at,
           ...(body.kind === 'claim_correction' ? { value: body.value } : {}),
           ...(body.note !== undefined ? { note: body.note } : {}),

@@ -38,6 +38,16 @@ describe('revisionMark', () => {
     } else expect(got).toEqual(expected);
   });
 
+  it('a rename (F2) is a refactor: the renamed id, its uses and its mentions in content change nothing and hold nothing', () => {
+    const before = 'b1 .9 L0 @user "x"\nb2 .8 L0 @self <b1 "I checked b1 twice"\nb3 .7 L0 @self <b1 "z"\nb4 .9 L0 @self <b2 "w"\nb10 .5 L0 @user "b10 is not b1"';
+    const after = before.replace(/\bb1\b/g, 'slow');
+    expect(after).toContain('b10 is not slow');
+    expect(mark(before, after)).toEqual({ changed: [], holds: [] });
+    // A rename and a real rewrite in one go: only the rewrite counts.
+    expect(mark(before, after.replace('"w"', '"w, rewritten"'))).toEqual({ changed: ['b4'], holds: [] });
+    expect(mark(before, after.replace('"z"', '"z, rewritten"').replace('b4 .9 L0 @self <b2', 'b4 .9 L0 @self <b3'))).toEqual({ changed: ['b3', 'b4'], holds: ['b4'] });
+  });
+
   it('another language is another document', () => {
     const gaia = analyzeDocument('from gaia.engine.lang import claim\nx = claim("x")\n', 'gaia', 1).graph;
     expect(revisionMark(clair(CHAIN), gaia, buildDependencyIndex, (index) => foldSession(index, []))).toEqual({ changed: [], holds: [] });

@@ -1,0 +1,348 @@
+/**
+ * A session that owns its log: the one place a person's action on a document becomes
+ * ops, states, a review list and a contradiction ledger. The page runs it in the
+ * validation worker (workers/lifecycleApi.ts is its adapter), `warrant cascade` runs it
+ * in the process; both speak to it through `dispatch`, one request per action with its
+ * source, as an editor's transaction is — and every reply carries the new projection
+ * (states, corrected values, holds, review list, ledger), so nothing is asked twice.
+ *
+ * Signing needs the device key, which stays with the page: an action's reply carries the
+ * plan of what it writes (opPlan.ts); the page signs it in one pass and hands the signed
+ * ops back with the next request, and the session appends them after checking they are
+ * the plan. A preview is kept under its id: committing it appends exactly what it showed
+ * — never a cascade worked out again — or, if the log moved since, is refused.
+ */
+import type { Contradiction } from '../contradiction/contradictionLedger.ts';
+import { auditRecords, buildContradictionLedger } from '../contradiction/contradictionLedger.ts';
+import type { DerivedConfidence } from '../clair/derivedConfidence.ts';
+import { explainDocument } from '../explain/explainDocument.ts';
+import type { ReasoningGraph } from '../graph/reasoningGraph.ts';
+import type { GaiaIr } from '../infer/irInput.ts';
+import type { Language } from '../graph/reasoningGraph.ts';
+import { pushAll } from '../largeArrays.ts';
+import type { DependencyIndex } from '../oplog/dependencyIndex.ts';
+import { buildDependencyIndex, resolveTarget } from '../oplog/dependencyIndex.ts';
+import type { LifecycleState } from '../oplog/lifecycle.ts';
+import type { OpId } from '../oplog/operation.ts';
+import { textHash } from '../oplog/opId.ts';
+import { isRevisable } from '../oplog/revisionChanges.ts';
+import type { UserAction } from '../oplog/userAction.ts';
+import type { OpPlan } from './opPlan.ts';
+import { planMismatch } from './opPlan.ts';
+import { revisionMark } from './revisionMark.ts';
+import { previewAction, reviewList } from './sessionActions.ts';
+import { derivedValues, sessionLedger } from './sessionLedger.ts';
+import type { LoggedOperation, SessionModel } from './sessionModel.ts';
+import { foldSession } from './sessionModel.ts';
+import { sessionStatesOf } from './sessionStates.ts';
+import type { ActionMeaning } from './sessionWords.ts';
+import { meaningOf, previewText } from './sessionWords.ts';
+import type { PosteriorMove } from './whatIfPrior.ts';
+import { whatIfPosteriors } from './whatIfPrior.ts';
+
+/** What the session reads of one version of the document (an AnalysisView fits). */
+export interface SessionDocument {
+  readonly version: number;
+  readonly language: Language;
+  readonly graph: ReasoningGraph;
+  readonly derived?: readonly DerivedConfidence[];
+  readonly ir?: unknown;
+}
+
+/** Which log a request means: the session, and how many of its ops the asker holds. */
+export interface LogRef {
+  readonly session: string;
+  readonly length: number;
+}
+
+/** One entry of the contradiction ledger, as surfaces show it. */
+export interface LedgerEntry {
+  readonly id: string;
+  readonly kind: Contradiction['kind'];
+  readonly endpoints: readonly string[];
+  readonly rationale: string | null;
+  readonly resolved: string | null;
+}
+
+/** What a version of the document is under the log: what the page draws and lists. */
+export interface SessionProjection {
+  readonly version: number;
+  readonly log: LogRef;
+  /** Every belief that is not `active` (a missing entry is active). */
+  readonly states: Readonly<Record<string, LifecycleState>>;
+  /** Beliefs with a standing correction → the corrected value. */
+  readonly corrected: Readonly<Record<string, number>>;
+  /** Beliefs a revision holds for review ("Mark reviewed" applies). */
+  readonly held: readonly string[];
+  /** The review list (Mnema §6.3). */
+  readonly review: readonly string[];
+  /** The contradiction ledger (contract §3), open entries first. */
+  readonly contradictions: readonly LedgerEntry[];
+}
+
+export interface PreviewResult {
+  /** The asker's id for it: commit names it. */
+  readonly id: number;
+  readonly action: UserAction;
+  readonly meaning: ActionMeaning;
+  /** The action in words (sessionWords.ts). */
+  readonly text: string;
+  readonly invalidated: readonly string[];
+  readonly pendingReview: readonly string[];
+  /** The states the whole document would have (not-active ones). */
+  readonly states: Readonly<Record<string, LifecycleState>>;
+  /** Gaia: claims whose posterior would move. */
+  readonly changed: Readonly<Record<string, PosteriorMove>>;
+  readonly refusal: string | null;
+  /** What committing it writes (null when refused). */
+  readonly plan: OpPlan | null;
+}
+
+export type SessionAction =
+  /** A session was opened, or its log re-read (another tab wrote to it): this is the log now. */
+  | { readonly kind: 'open'; readonly session: string; readonly ops: readonly LoggedOperation[] }
+  /** The projection of a version (the posteriors changed, or a version the analysis reply did not carry). */
+  | { readonly kind: 'states' }
+  /** What `action` would do; kept under `id` for commit. */
+  | { readonly kind: 'preview'; readonly id: number; readonly action: UserAction }
+  /** The preview `id`, signed: appended as it was shown. */
+  | { readonly kind: 'commit'; readonly id: number; readonly ops: readonly LoggedOperation[] }
+  /** The text of the version settled: the revision to record, if any (the baseline moves either way). */
+  | { readonly kind: 'revise'; readonly text: string; readonly reset: boolean }
+  /** Signed ops of a plan this session made (a revision) or of the asker's own (a resolution, members). */
+  | { readonly kind: 'append'; readonly ops: readonly LoggedOperation[]; readonly plan?: OpPlan };
+
+export interface DispatchRequest {
+  /** The document version the asker shows. */
+  readonly version: number;
+  /** The log as the asker holds it (ignored by `open`). */
+  readonly log: LogRef;
+  /** Gaia: the posteriors on screen by node id (kept for later requests that carry none). */
+  readonly posteriors?: Readonly<Record<string, number>>;
+  readonly action: SessionAction;
+}
+
+export interface DispatchReply {
+  /** False when the request could not be carried out (`notice` says why; nothing changed). */
+  readonly ok: boolean;
+  readonly notice: string | null;
+  /** The projection of the request's version under the log as it now is (null: that version is gone). */
+  readonly projection: SessionProjection | null;
+  readonly preview?: PreviewResult;
+  /** `revise`: what to sign and append (null: nothing to record), and the text's hash (where its text is kept). */
+  readonly plan?: OpPlan | null;
+  readonly textHash?: OpId;
+  /** `revise`: the version became the baseline (false: gone, or caught mid-edit). */
+  readonly marked?: boolean;
+}
+
+const GONE = 'that version of the document is gone; try again';
+const OTHER_LOG = 'the session log changed meanwhile; try again';
+const MOVED = 'the session log changed since the preview; preview it again';
+
+interface KeptPreview {
+  readonly id: number;
+  readonly session: string;
+  readonly length: number;
+  readonly plan: OpPlan;
+}
+
+export class LiveSession {
+  private session = '';
+  private readonly ops: LoggedOperation[] = [];
+  /** Ops that are not revisions: while there are none nothing stands and nobody is held. */
+  private lifecycleOps = 0;
+  private cachedIndex: { graph: ReasoningGraph; index: DependencyIndex } | null = null;
+  private cachedModel: { index: DependencyIndex; length: number; model: SessionModel } | null = null;
+  /** The graph of the last revision recorded. */
+  private baseline: ReasoningGraph | null = null;
+  private kept: KeptPreview | null = null;
+  private posteriors: ReadonlyMap<string, number> = new Map();
+
+  constructor(private readonly documentOf: (version: number) => SessionDocument | null) {}
+
+  /** The log, in replay order. */
+  get log(): readonly LoggedOperation[] {
+    return this.ops;
+  }
+
+  get ref(): LogRef {
+    return { session: this.session, length: this.ops.length };
+  }
+
+  /** Gaia: the posteriors on screen by node id, what corrections are compared with and explanations show. */
+  usePosteriors(posteriors: Readonly<Record<string, number>> | undefined): void {
+    if (posteriors) this.posteriors = new Map(Object.entries(posteriors));
+  }
+
+  dispatch(request: DispatchRequest): DispatchReply {
+    this.usePosteriors(request.posteriors);
+    const a = request.action;
+    if (a.kind === 'open') {
+      this.session = a.session;
+      this.ops.length = 0;
+      pushAll(this.ops, a.ops);
+      this.lifecycleOps = a.ops.filter((op) => op.body.kind !== 'revision').length;
+      this.cachedModel = null;
+      this.kept = null;
+      return this.reply(request.version);
+    }
+    if (!this.sameLog(request.log)) return { ok: false, notice: OTHER_LOG, projection: this.projection(request.version) };
+    switch (a.kind) {
+      case 'states':
+        return this.reply(request.version);
+      case 'preview':
+        return this.preview(request.version, a.id, a.action);
+      case 'commit': {
+        const kept = this.kept;
+        if (!kept || kept.id !== a.id) return { ok: false, notice: 'that preview is gone; preview it again', projection: this.projection(request.version) };
+        if (kept.session !== this.session || kept.length !== this.ops.length) return { ok: false, notice: MOVED, projection: this.projection(request.version) };
+        this.kept = null;
+        return this.append(request.version, a.ops, kept.plan);
+      }
+      case 'revise':
+        return this.revise(request.version, a.text, a.reset);
+      case 'append':
+        return this.append(request.version, a.ops, a.plan ?? null);
+    }
+  }
+
+  /** The projection of `version` under the log, or null when that version is gone. */
+  projection(version: number): SessionProjection | null {
+    const doc = this.documentOf(version);
+    if (!doc) return null;
+    const log = this.ref;
+    // Nothing stands and nobody is held: every belief is active; only the document's own
+    // contradictions (Gaia's contradict/exclusive) are in the ledger.
+    if (this.lifecycleOps === 0) {
+      const ledger = buildContradictionLedger({ graph: doc.graph });
+      return { version, log, states: {}, corrected: {}, held: [], review: [], contradictions: ledgerEntries(ledger.all) };
+    }
+    const model = this.modelOf(doc.graph);
+    const shown = sessionStatesOf(model);
+    return {
+      version,
+      log,
+      states: Object.fromEntries(shown.states),
+      corrected: Object.fromEntries(shown.corrected),
+      held: [...model.held.keys()],
+      review: reviewList(model),
+      contradictions: ledgerEntries(sessionLedger(model, doc.graph, derivedValues(doc.derived, this.posteriors)).all),
+    };
+  }
+
+  /** Every belief's explanation record under the log (null when the version is gone or the asker's log is another). */
+  explanations(version: number, log: LogRef) {
+    const doc = this.documentOf(version);
+    if (!doc || !this.sameLog(log)) return null;
+    return explainDocument({
+      graph: doc.graph,
+      ...(doc.derived ? { derived: doc.derived } : {}),
+      ...(this.posteriors.size > 0 ? { posteriors: this.posteriors } : {}),
+      ops: this.ops,
+      index: this.indexOf(doc.graph),
+    });
+  }
+
+  /** Every record as JSON lines, then the reintroduction audit (contract §3). */
+  explanationsJsonLines(version: number, log: LogRef): string | null {
+    const explained = this.explanations(version, log);
+    if (!explained) return null;
+    const records = explained.explainer.explainAll();
+    const lines = records.map((r) => JSON.stringify(r));
+    lines.push(JSON.stringify({ audit: auditRecords(records, explained.ledger) }));
+    return lines.join('\n') + '\n';
+  }
+
+  private reply(version: number): DispatchReply {
+    return { ok: true, notice: null, projection: this.projection(version) };
+  }
+
+  private sameLog(ref: LogRef): boolean {
+    return ref.session === this.session && ref.length === this.ops.length;
+  }
+
+  private indexOf(graph: ReasoningGraph): DependencyIndex {
+    if (this.cachedIndex?.graph !== graph) this.cachedIndex = { graph, index: buildDependencyIndex(graph) };
+    return this.cachedIndex.index;
+  }
+
+  /** The log folded over `graph` (kept while neither changes: a preview costs the walk, not a fold). */
+  private modelOf(graph: ReasoningGraph): SessionModel {
+    const index = this.indexOf(graph);
+    if (this.cachedModel?.index !== index || this.cachedModel.length !== this.ops.length) this.cachedModel = { index, length: this.ops.length, model: foldSession(index, this.ops) };
+    return this.cachedModel.model;
+  }
+
+  private preview(version: number, id: number, action: UserAction): DispatchReply {
+    const doc = this.documentOf(version);
+    if (!doc) return { ok: false, notice: GONE, projection: null };
+    const model = this.modelOf(doc.graph);
+    const projection = this.projection(version);
+    const target = resolveTarget(model.index, action.target);
+    const standing = target === null ? undefined : model.standing.get(target);
+    const meaning = meaningOf(action.kind, standing ? standing.body.kind : target !== null && model.held.has(target) ? 'hold' : null);
+    const text = previewText({ meaning, target: target ?? action.target, ...(action.kind === 'correct' ? { value: action.value } : {}), ...(standing ? { withdrawn: standing.body.kind } : {}) });
+    const outcome = previewAction(model, action);
+    const base = { id, action, meaning, text, changed: {} };
+    if (!outcome.ok) {
+      this.kept = null;
+      return { ok: true, notice: null, projection, preview: { ...base, invalidated: [], pendingReview: [], states: projection?.states ?? {}, refusal: outcome.message, plan: null } };
+    }
+    const states: Record<string, LifecycleState> = { ...(projection?.states ?? {}) };
+    for (const [node, { to }] of outcome.report.changed) {
+      if (to === 'active') delete states[node];
+      else states[node] = to;
+    }
+    const plan: OpPlan = { lead: outcome.body, source: action.source, invalidates: outcome.report.invalidated };
+    this.kept = { id, session: this.session, length: this.ops.length, plan };
+    const changed = Object.fromEntries(whatIfPosteriors(doc.graph, doc.ir as GaiaIr | undefined, action, this.posteriors));
+    return { ok: true, notice: null, projection, preview: { ...base, changed, invalidated: outcome.report.invalidated, pendingReview: outcome.report.pending_review, states, refusal: null, plan } };
+  }
+
+  private revise(version: number, text: string, reset: boolean): DispatchReply {
+    const doc = this.documentOf(version);
+    if (!doc || (!reset && !isRevisable(doc.graph))) return { ok: true, notice: null, projection: doc ? this.projection(version) : null, plan: null, marked: false };
+    const before = reset ? null : this.baseline;
+    this.baseline = doc.graph;
+    const mark = revisionMark(before, doc.graph, (g) => this.indexOf(g), () => this.modelOf(doc.graph));
+    const hash = textHash(text);
+    const projection = this.projection(version);
+    if (hash === this.lastRevisionHash()) return { ok: true, notice: null, projection, plan: null, textHash: hash, marked: true };
+    const plan: OpPlan = {
+      lead: { kind: 'revision', text_hash: hash, language: doc.language, length: text.length, ...(mark.changed.length > 0 ? { changed: mark.changed } : {}) },
+      source: 'editor',
+      invalidates: mark.holds,
+    };
+    return { ok: true, notice: null, projection, plan, textHash: hash, marked: true };
+  }
+
+  /** Appends signed ops that continue the log (and are `plan`, when there is one). */
+  private append(version: number, ops: readonly LoggedOperation[], plan: OpPlan | null): DispatchReply {
+    const refused = (notice: string): DispatchReply => ({ ok: false, notice, projection: this.projection(version) });
+    const mismatch = plan ? planMismatch(plan, ops) : null;
+    if (mismatch) return refused(`not appended: ${mismatch}`);
+    const last = this.ops[this.ops.length - 1];
+    const first = ops[0];
+    if (first && (first.session !== this.session || first.parent !== (last?.id ?? null))) return refused(OTHER_LOG);
+    pushAll(this.ops, ops);
+    for (const op of ops) if (op.body.kind !== 'revision') this.lifecycleOps++;
+    // A preview made against the shorter log no longer says what committing it would write.
+    if (ops.length > 0) this.kept = null;
+    return this.reply(version);
+  }
+
+  private lastRevisionHash(): OpId | null {
+    for (let i = this.ops.length - 1; i >= 0; i--) {
+      const body = this.ops[i]!.body;
+      if (body.kind === 'revision') return body.text_hash;
+    }
+    return null;
+  }
+}
+
+/** The ledger as surfaces show it: open entries first. */
+export function ledgerEntries(all: readonly Contradiction[]): LedgerEntry[] {
+  const entries = all.map((c) => ({ id: c.id, kind: c.kind, endpoints: c.endpoints, rationale: c.rationale, resolved: c.resolution ? c.resolution.body.resolution : null }));
+  return [...entries.filter((e) => e.resolved === null), ...entries.filter((e) => e.resolved !== null)];
+}
