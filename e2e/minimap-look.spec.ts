@@ -47,13 +47,12 @@ test('a corrected belief’s node and its minimap dot show the same colour', asy
   await page.getByTestId('cascade-commit').click();
   await expect(node(page, 'b7')).toHaveAttribute('data-state', 'corrected');
   await expect(node(page, 'b7')).toHaveAttribute('data-band', 'speculative');
-  // The inspector names the value its band is of.
-  await expect(page.getByTestId('inspector').getByTestId('inspector-band')).toHaveText('speculative');
-  await expect(page.getByTestId('inspector').getByTestId('inspector-look')).toHaveText(`corrected ${String(value).replace(/^0/, '')}`);
-
   await expect.poll(async () => (await coloursOf(page, 'b7')).dot, { message: 'the minimap dot takes the corrected band' }).toBe((await coloursOf(page, 'b7')).speculative);
   const colours = await coloursOf(page, 'b7');
   expect(colours.node).toBe(colours.speculative);
   expect(colours.dot).toBe(colours.node);
+  // The inspector names the value its band is of.
+  await expect(page.getByTestId('inspector').getByTestId('inspector-band')).toHaveText('speculative');
+  await expect(page.getByTestId('inspector').getByTestId('inspector-look')).toHaveText(`corrected ${String(value).replace(/^0/, '')}`);
   await shot(page, 'minimap-corrected-belief');
 });
