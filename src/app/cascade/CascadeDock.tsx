@@ -141,7 +141,7 @@ function cancelOnLeave(dockRef: { readonly current: HTMLElement | null }): () =>
   window.addEventListener('keydown', onKey, true);
   const unsubscribe = [
     useThemeStore.subscribe((s, prev) => {
-      if (s.theme !== prev.theme) cancel();
+      if (s.theme !== prev.theme || s.preference !== prev.preference) cancel();
     }),
     useSimilarityStore.subscribe((s, prev) => {
       if (s.searchText !== prev.searchText) cancel();

@@ -18,13 +18,15 @@ export function ExplanationSection({ id }: { id: string }) {
   const posteriors = useDocumentStore((s) => s.posteriors);
   // Gaia: the record's posterior is the last one computed when the latest inference failed.
   const stale = useDocumentStore((s) => s.analysis !== null && languageRow(s.analysis.language).inference && posteriorsStale(s) && s.posteriors.has(id));
-  const log = useLifecycleStore((s) => s.log);
+  // The log's length names its state (it only grows while a session is open): one request per change.
+  const logLength = useLifecycleStore((s) => s.log.length);
   // Kept with the id it explains: while another belief's record is on its way (after a
   // big paste it waits for the graph), the last one is not shown under this belief's name.
   const [explained, setExplained] = useState<{ readonly id: string; readonly shown: ShownExplanation | null } | null>(null);
   useEffect(() => {
     let live = true;
     // Asked once the graph shows this version (graphShown.ts): not beside a big paste's layout.
+    // The session controller asks the worker once per belief, version, log and posteriors.
     void whenGraphShown()
       .then(() => (live ? getSession().explain(id) : null))
       .then((r) => {
@@ -33,7 +35,7 @@ export function ExplanationSection({ id }: { id: string }) {
     return () => {
       live = false;
     };
-  }, [id, version, posteriors, log]);
+  }, [id, version, posteriors, logLength]);
   const shown = explained?.id === id ? explained.shown : null;
   if (!shown) return null;
   return (
