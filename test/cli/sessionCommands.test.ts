@@ -45,7 +45,8 @@ beforeAll(() => {
   writeFileSync(path('pyproject.toml'), '[project]\nname = "p-gaia"\nversion = "0.1.0"\n[tool.gaia]\nnamespace = "t"\n');
   const log = signedLog([
     { kind: 'claim_refutation', target: 'b2', revision: null },
-    { kind: 'claim_correction', target: 'b5', value: 0.4, revision: null },
+    // Above what b6's justifiers derive: a correction the trace cannot support (contract §3).
+    { kind: 'claim_correction', target: 'b6', value: 0.95, revision: null },
   ]);
   // As Warrant writes a log: its ops, then its signed head.
   const head = signHead(chainHead(log.at(-1)!, [key.author], key.author, '2026-01-01T00:00:00Z'), key);
@@ -90,13 +91,18 @@ describe('warrant cascade', () => {
   it('Gaia: labels or QIDs; contradictions are not justifications', async () => {
     const r = await runWarrant(['cascade', path('p.py'), '--refute', 't:p::a', '--refute', 'x', '--json']);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({
+    const json = JSON.parse(r.stdout);
+    expect(json).toMatchObject({
       ops: [
         { op: 'refute', target: 'a', invalidated: ['c'], pending_review: [] },
         { op: 'refute', target: 'x', invalidated: [], pending_review: [] },
       ],
       states: { a: 'refuted', b: 'active', c: 'invalidated', x: 'refuted' },
     });
+    // The contract's four keys, then Gaia's what-if (an extension): a refuted claim's prior at its floor.
+    expect(Object.keys(json.ops[0])).toEqual(['op', 'target', 'invalidated', 'pending_review', 'posteriors']);
+    expect(json.ops[0].posteriors.a.after).toBeLessThan(0.01);
+    expect(json.ops[0].posteriors.c.after).toBeLessThan(json.ops[0].posteriors.c.before);
   });
 
   it.each([
@@ -141,14 +147,14 @@ describe('warrant explain', () => {
   it('--ops: the log is verified and replayed into states, history and contradictions', async () => {
     const [b7, b5] = await Promise.all([
       runWarrant(['explain', path('t.clair'), 'b7', '--json', '--ops', path('log.jsonl')]),
-      runWarrant(['explain', path('t.clair'), 'b5', '--json', '--ops', path('log.jsonl')]),
+      runWarrant(['explain', path('t.clair'), 'b6', '--json', '--ops', path('log.jsonl')]),
     ]);
     expect(b7.code).toBe(0);
     const r7 = JSON.parse(b7.stdout);
     expect(r7.claim.state).toBe('invalidated');
     expect(r7.history).toMatchObject([{ event: 'invalidated', cause: { kind: 'claim_refutation' } }]);
     const r5 = JSON.parse(b5.stdout);
-    expect(r5.claim).toMatchObject({ state: 'corrected', corrected: 0.4 });
+    expect(r5.claim).toMatchObject({ state: 'corrected', corrected: 0.95 });
     expect(r5.reintroduced_claim).toBe(true);
     expect(r5.caveat).toMatch(/conflicting records/);
   });
