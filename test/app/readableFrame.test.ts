@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { getViewportForBounds } from '@xyflow/react';
 import { describe, expect, it } from 'vitest';
 import { lodOf } from '../../src/app/graph/levelOfDetail.ts';
-import { FIT_MAX_ZOOM, FIT_MIN_ZOOM, FIT_PADDING, frameFor, READABLE_ZOOM } from '../../src/app/graph/readableFrame.ts';
+import { FIT_MAX_ZOOM, FIT_MIN_ZOOM, FIT_PADDING, frameFor, OPEN_MIN_ZOOM, openFrame, READABLE_ZOOM } from '../../src/app/graph/readableFrame.ts';
 
 const box = (x: number, y: number, width: number, height: number) => ({ x, y, width, height });
 const NODE = { width: 240, height: 96 };
@@ -73,6 +73,30 @@ describe('frameFor', () => {
           expect(s.bottom).toBeLessThanOrEqual(height + 1e-6);
         },
       ),
+    );
+  });
+});
+
+describe('openFrame (issue 43: a document opens readable)', () => {
+  it('fits a graph that fits readably, as Fit does', () => {
+    const bounds = box(0, 0, 600, 400);
+    expect(openFrame({ bounds, width: 1100, height: 700 })).toEqual(frameFor({ bounds, anchor: null, width: 1100, height: 700 }));
+  });
+
+  it('never opens below OPEN_MIN_ZOOM, where nodes are drawn in full; the top-left corner is in view', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 100, max: 200_000 }), fc.integer({ min: 100, max: 50_000 }), fc.integer({ min: 300, max: 2000 }), fc.integer({ min: 200, max: 1200 }), (w, h, width, height) => {
+        const bounds = box(-50, 20, w, h);
+        const v = openFrame({ bounds, width, height })!;
+        expect(v.zoom).toBeGreaterThanOrEqual(OPEN_MIN_ZOOM - 1e-9);
+        expect(lodOf(v.zoom)).toBe('full');
+        const s = onScreen(v, box(bounds.x, bounds.y, NODE.width, NODE.height));
+        // The first node's corner (top-left of the graph) is inside the view.
+        expect(s.left).toBeGreaterThanOrEqual(-1e-6);
+        expect(s.top).toBeGreaterThanOrEqual(-1e-6);
+        expect(s.left).toBeLessThan(width);
+        expect(s.top).toBeLessThan(height);
+      }),
     );
   });
 });

@@ -30,7 +30,7 @@ import { lodOf } from './levelOfDetail.ts';
 import { cullIndexOf, itemNear } from '../../core/layout/viewportCulling.ts';
 import type { ShownNodes } from '../../core/layout/shownGraph.ts';
 import { boundsOfShown, shownEdges, shownNodes } from '../../core/layout/shownGraph.ts';
-import { frameFor } from './readableFrame.ts';
+import { frameFor, openFrame } from './readableFrame.ts';
 import { nextTask } from '../../store/nextTask.ts';
 import { EmptyDocument } from './EmptyDocument.tsx';
 import { OverviewCanvas } from './OverviewCanvas.tsx';
@@ -295,6 +295,14 @@ function GraphCanvas() {
     [shown, flow, flowStore],
   );
 
+  /** A document opened: fitted, but never below a zoom where its nodes' text reads (readableFrame.ts). */
+  const openView = useCallback(() => {
+    const { width, height, domNode } = flowStore.getState();
+    const bounds = boundsOfShown(shown, null);
+    const viewport = bounds ? openFrame({ bounds, width, height, coveredBelow: coveredBelowOf(domNode) }) : null;
+    if (viewport) void flow.setViewport(viewport);
+  }, [shown, flow, flowStore]);
+
   /**
    * Fit: the selected node and its neighbours when one is selected, else everything — which
    * for a large graph is an overview at the compact level of detail, never a page of text
@@ -338,8 +346,8 @@ function GraphCanvas() {
       fittedFor.current = `${openSeq}`;
       useSessionsStore.setState({ restoreViewport: null });
       requestAnimationFrame(() => void flow.setViewport(restore));
-    } else requestAnimationFrame(() => fitTo(null, false));
-  }, [shown, openSeq, draft, flow, fitTo]);
+    } else requestAnimationFrame(() => openView());
+  }, [shown, openSeq, draft, flow, openView]);
 
   // Bring a node selected elsewhere (editor, inspector, problems) into view.
   useEffect(

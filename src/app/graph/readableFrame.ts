@@ -56,6 +56,33 @@ export function frameFor(request: FrameRequest): Viewport | null {
   return { x: width / 2 - (anchor.x + anchor.width / 2) * zoom, y: height / 2 - (anchor.y + anchor.height / 2) * zoom, zoom };
 }
 
+/**
+ * The zoom a document opens at, at least: every part of a node drawn (labels, values,
+ * badges). Fitting a whole Gaia package or a wide trace into the pane went down to
+ * coloured blocks; past this the person pans for the rest.
+ */
+export const OPEN_MIN_ZOOM = FULL_FROM_ZOOM;
+
+/**
+ * Where a document opens: the whole graph fitted when that is readable, else the graph's
+ * top-left (where its roots and first beliefs are) at OPEN_MIN_ZOOM, centred along an
+ * axis it fits in.
+ */
+export function openFrame(request: Omit<FrameRequest, 'anchor'>): Viewport | null {
+  const fit = frameFor({ ...request, anchor: null });
+  if (!fit || fit.zoom >= OPEN_MIN_ZOOM) return fit;
+  const { bounds, width } = request;
+  const height = request.height - Math.max(0, Math.min(request.coveredBelow ?? 0, request.height / 3));
+  const zoom = OPEN_MIN_ZOOM;
+  const padX = width * FIT_PADDING * 0.5;
+  const padY = height * FIT_PADDING * 0.5;
+  const fitsAcross = bounds.width * zoom <= width - 2 * padX;
+  const fitsDown = bounds.height * zoom <= height - 2 * padY;
+  const x = fitsAcross ? width / 2 - (bounds.x + bounds.width / 2) * zoom : padX - bounds.x * zoom;
+  const y = fitsDown ? height / 2 - (bounds.y + bounds.height / 2) * zoom : padY - bounds.y * zoom;
+  return { x, y, zoom };
+}
+
 function finiteBox(b: Box): boolean {
   return [b.x, b.y, b.width, b.height].every(Number.isFinite) && b.width >= 0 && b.height >= 0;
 }
