@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { loopbackUncompressed } from './build-plugins/loopbackUncompressed.ts';
 import { preloadLazyChunks } from './build-plugins/preloadLazyChunks.ts';
@@ -12,7 +13,14 @@ export default defineConfig({
   plugins: [z3Assets(), preloadLazyChunks(['src/app/editor/EditorPane.tsx']), reactFlowRemovedNodes(), loopbackUncompressed()],
   worker: { format: 'es' },
   // y-monaco imports Monaco's API by a path the package's exports no longer map: the same module.
-  resolve: { alias: [{ find: 'monaco-editor/esm/vs/editor/editor.api.js', replacement: 'monaco-editor/editor' }] },
+  // Monaco's language services make their workers through a module that first imports every editor
+  // feature, registered after the editor's services exist: the page's own copy (languageWorkers.ts).
+  resolve: {
+    alias: [
+      { find: 'monaco-editor/esm/vs/editor/editor.api.js', replacement: 'monaco-editor/editor' },
+      { find: /^(\.\.\/)+internal\/common\/workers\.js$/, replacement: fileURLToPath(new URL('./src/app/monaco/languageWorkers.ts', import.meta.url)) },
+    ],
+  },
   server: { port: 5173, strictPort: false, headers: { ...CROSS_ORIGIN_ISOLATION } },
   preview: { port: 4173, strictPort: false, headers: { ...CROSS_ORIGIN_ISOLATION } },
   // WARRANT_OUT_DIR lets two test runs on one machine build and serve their own copies.
