@@ -5,6 +5,7 @@
  * Text is saved with a debounce, ops are queued and written in batches, and both are
  * flushed on pagehide. Without IndexedDB the page still works, in memory, and says so.
  */
+import { decodeUtf8, NOT_UTF8 } from './utf8Text.ts';
 import { useWasmBlake3 } from '../core/oplog/blake3Digest.ts';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { create } from 'zustand';
@@ -768,12 +769,13 @@ export async function importFile(file: File): Promise<void> {
   // The input limits the command line has (src/core/text/inputLimits.ts): a session archive carries a log.
   const archiveLimit = file.name.endsWith('.json') ? MAX_LOG_BYTES : MAX_DOCUMENT_BYTES;
   if (file.size > archiveLimit) return notice(`${file.name} was not opened: ${tooLargeMessage(file.size, archiveLimit, archiveLimit === MAX_LOG_BYTES ? 'archive' : 'document')}.`);
-  let text: string;
+  let text: string | null;
   try {
-    text = await file.text();
+    text = decodeUtf8(new Uint8Array(await file.arrayBuffer()));
   } catch (e) {
     return notice(`Cannot read ${file.name}: ${e instanceof Error ? e.message : String(e)}.`);
   }
+  if (text === null) return notice(`${file.name} was not opened: ${NOT_UTF8}.`);
   if (text.includes('\u0000')) return notice(`${file.name} is binary data, not a text document.`);
   if (file.name.endsWith('.json') && text.includes(SESSION_ARCHIVE_FORMAT)) return importSessionArchive(text, file.name);
   if (file.size > MAX_DOCUMENT_BYTES) return notice(`${file.name} was not opened: ${tooLargeMessage(file.size, MAX_DOCUMENT_BYTES, 'document')}.`);

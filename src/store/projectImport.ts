@@ -6,7 +6,8 @@
  * by core's rule (src/core/gaia/package/projectFiles.ts), and only those are read.
  * Failures come back as a sentence for the user, never as a throw.
  */
-import { strFromU8, unzipSync } from 'fflate';
+import { unzipSync } from 'fflate';
+import { decodeUtf8OrThrow } from './utf8Text.ts';
 import type { FoundFile } from '../core/gaia/package/projectFiles.ts';
 import { isSkippedFolder, looksBinary, MAX_PACKAGE_FILES, normalizeFoundPath, packageRootOf } from '../core/gaia/package/projectFiles.ts';
 
@@ -27,6 +28,11 @@ export type ReadProjectResult = ReadProject | { readonly problem: string };
 
 /** Lists more than this many entries and the folder is refused before anything is read. */
 const MAX_LISTED = MAX_PACKAGE_FILES * 4;
+
+/** A file's text; a file in another encoding than UTF-8 is refused, never read as garbage. */
+async function readUtf8(file: Blob): Promise<string> {
+  return decodeUtf8OrThrow(new Uint8Array(await file.arrayBuffer()));
+}
 
 function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
@@ -60,7 +66,7 @@ export async function readProject(sources: readonly FileSource[], what: string, 
 
 /** Files from a directory input (`webkitRelativePath` keeps the folder's layout) or a multi-file pick. */
 export function sourcesOfFileList(files: readonly File[]): FileSource[] {
-  return files.map((f) => ({ path: f.webkitRelativePath || f.name, size: f.size, read: () => f.text() }));
+  return files.map((f) => ({ path: f.webkitRelativePath || f.name, size: f.size, read: () => readUtf8(f) }));
 }
 
 /** The folder a directory input gave, from its files' paths (`tides-gaia/src/…` → `tides-gaia`). */
@@ -109,7 +115,7 @@ export async function sourcesOfDirectory(root: DirectoryHandle): Promise<FileSou
         continue;
       }
       const file = await entry.getFile();
-      out.push({ path, size: file.size, read: () => file.text() });
+      out.push({ path, size: file.size, read: () => readUtf8(file) });
     }
   };
   await walk(root, '');
@@ -139,7 +145,7 @@ export async function sourcesOfEntries(entries: readonly FileSystemEntry[]): Pro
       return;
     }
     const file = await fileOf(entry as FileSystemFileEntry);
-    out.push({ path, size: file.size, read: () => file.text() });
+    out.push({ path, size: file.size, read: () => readUtf8(file) });
   };
   for (const entry of entries) await walk(entry, '');
   return out;
@@ -167,6 +173,6 @@ export async function readProjectFromZip(bytes: Uint8Array, zipName: string): Pr
   } catch (e) {
     return { problem: `${zipName} could not be opened: ${messageOf(e)}` };
   }
-  const sources: FileSource[] = listed.map((f) => ({ ...f, read: async () => strFromU8(inflated[f.path] ?? new Uint8Array()) }));
+  const sources: FileSource[] = listed.map((f) => ({ ...f, read: async () => decodeUtf8OrThrow(inflated[f.path] ?? new Uint8Array()) }));
   return readProject(sources, zipName, zipName.replace(/\.zip$/i, ''));
 }
