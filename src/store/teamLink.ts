@@ -65,6 +65,10 @@ export class TeamLink {
       onSynced: () => this.afterSync(),
     });
     this.local = new IndexeddbPersistence(`warrant-room:${address.server}|${address.room}`, this.connection.doc);
+    // A lost network leaves the socket looking open for half a minute: the badge must not stay live that long.
+    const offline = () => this.connection.dropSocket();
+    window.addEventListener('offline', offline);
+    this.disposers.push(() => window.removeEventListener('offline', offline));
   }
 
   get doc() {

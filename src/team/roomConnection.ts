@@ -41,6 +41,12 @@ export interface RoomConnection {
   flushed(timeoutMs?: number): Promise<void>;
   /** Why the server closed the room, or null while it has not. */
   closedBecause(): string | null;
+  /**
+   * The network is gone (the browser says so): the socket is closed now and shown as
+   * disconnected, rather than after the ~30 s of silence the provider waits for; it
+   * reconnects by itself as after any close.
+   */
+  dropSocket(): void;
   close(): void;
 }
 
@@ -122,6 +128,10 @@ export function connectRoom(address: RoomAddress, options: RoomConnectionOptions
         whenClosed.add(closed);
       }),
     closedBecause: () => closedBecause,
+    dropSocket: () => {
+      // The provider's own path for a socket that went silent (checkConnection), taken at once.
+      if (socket.status !== 'disconnected') socket.onClose({ event: { code: 4408, reason: 'offline' } } as Parameters<typeof socket.onClose>[0]);
+    },
     close: () => {
       provider.destroy();
       socket.destroy();
