@@ -25,6 +25,7 @@ import { setActiveFile, updateFile, useProjectStore } from '../../store/projectS
 import { disposeProjectModels, projectModel, projectModels, syncProjectModels } from './projectModels.ts';
 import { nextTask } from '../../store/nextTask.ts';
 import { startLargePaste } from './largePaste.ts';
+import { keepEditorSelection, restoreEditorSelection } from './keptSelection.ts';
 import { whenGraphShows } from '../../store/graphShown.ts';
 import { useViewSettings } from '../../store/viewSettings.ts';
 
@@ -74,6 +75,14 @@ export function EditorPane() {
     });
     const pipeline = getPipeline();
     let suppressCursor = false;
+    // A reload brings back where the cursor and selection were (keptSelection.ts); putting
+    // them back is no cursor move of the person's: it selects no node by itself.
+    const stopKeeping = keepEditorSelection(editor);
+    const restoreSelection = () => {
+      suppressCursor = true;
+      restoreEditorSelection(editor);
+      suppressCursor = false;
+    };
 
     // A large paste's slices (largePaste.ts): the pipeline has the whole text already.
     let slicing = false;
@@ -207,6 +216,7 @@ export function EditorPane() {
       showFile(project.active);
       editor.setPosition({ lineNumber: 1, column: 1 });
       editor.revealLine(1);
+      restoreSelection();
     };
     const unsubscribeProject = useProjectStore.subscribe((s, prev) => {
       if (s.project !== prev.project) {
@@ -263,6 +273,7 @@ export function EditorPane() {
         loadOpened(s.openRequest.text);
         editor.setPosition({ lineNumber: 1, column: 1 });
         editor.revealLine(1);
+        restoreSelection();
       }
       if (s.analysis !== prev.analysis && s.analysis && s.analysis.version === s.editorVersion) {
         if (useProjectStore.getState().project) projectMarkers();
@@ -287,6 +298,7 @@ export function EditorPane() {
     else if (pendingOpen) {
       monaco.editor.setModelLanguage(model, editorLanguageOf(pendingOpen.language));
       loadOpened(pendingOpen.text);
+      restoreSelection();
     }
     // Its analysis may be in already: the markers of the version on screen.
     const current = useDocumentStore.getState();
@@ -305,6 +317,7 @@ export function EditorPane() {
       onChange.dispose();
       readTypedText();
       onCursor.dispose();
+      stopKeeping();
       decorations?.clear();
       decorations = null;
       setActiveEditor(null);
