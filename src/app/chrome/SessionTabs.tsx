@@ -59,8 +59,8 @@ export function SessionTabs() {
                 <button className="session-action" data-testid="export-session" title="Export this session (text and signed history) as one file" aria-label="Export this session" onClick={() => void exportCurrentSession()}>
                   ⤓
                 </button>
-                <button className="session-action" title="Duplicate this session with its history" aria-label="Duplicate this session" onClick={() => void duplicateSession(s.id)}>
-                  ⧉
+                <button className="session-action" data-testid="duplicate-session" title="Duplicate this session with its history" aria-label="Duplicate this session" onClick={() => void duplicateSession(s.id)}>
+                  <DuplicateIcon />
                 </button>
                 <button
                   className="session-action"
@@ -114,5 +114,15 @@ export function SessionTabs() {
         </button>
       )}
     </nav>
+  );
+}
+
+/** Two overlapping squares, drawn: ⧉ is in none of the fonts the page can count on, and drew as an empty box. */
+function DuplicateIcon() {
+  return (
+    <svg className="icon-duplicate" width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
+      <rect x="0.75" y="3.25" width="8" height="8" rx="1" fill="none" stroke="currentColor" strokeWidth="1.3" />
+      <path d="M3.25 3.25 V1.75 Q3.25 0.75 4.25 0.75 H10.25 Q11.25 0.75 11.25 1.75 V7.75 Q11.25 8.75 10.25 8.75 H8.75" fill="none" stroke="currentColor" strokeWidth="1.3" />
+    </svg>
   );
 }
