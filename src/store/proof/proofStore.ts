@@ -1,0 +1,125 @@
+/**
+ * Checking a FormalProposal with a solver, from the page: the settings of the next run
+ * (mode, budgets, intuition), the state of z3 in its worker, and the run in progress or
+ * last finished — its rounds as they arrive and its result. Components read it through
+ * narrow selectors; `runProof` and `cancelProof` are the two actions.
+ */
+import { create } from 'zustand';
+import type { IntuitionMode, ProveMode } from '../../core/proposal/index.ts';
+import { DEFAULT_BUDGETS } from '../../core/proposal/index.ts';
+import { useDocumentStore } from '../document/documentStore.ts';
+import type { ProofRun } from './proofRun.ts';
+import { addRound, finishRun, startRun } from './proofRun.ts';
+import type { SolverStatus } from './solverClient.ts';
+import { SolverClient } from './solverClient.ts';
+import { spawnSolverWorker } from './solverWorker.ts';
+
+export interface ProofSettings {
+  /** null: the mode the proposal asks for. */
+  readonly mode: ProveMode | null;
+  readonly timeoutMs: number;
+  readonly maxActive: number;
+  readonly maxRounds: number;
+  readonly intuition: IntuitionMode;
+}
+
+/** Bounds of the budget fields; a value outside them keeps Run disabled. */
+export const BUDGET_LIMITS = {
+  timeoutMs: { min: 1, max: 600_000 },
+  maxActive: { min: 1, max: 1_000_000 },
+  maxRounds: { min: 1, max: 1_000 },
+} as const;
+
+export type BudgetField = keyof typeof BUDGET_LIMITS;
+
+export interface ProofState {
+  readonly settings: ProofSettings;
+  /** Budget fields whose text is not a valid value right now (Run waits for them). */
+  readonly invalidBudgets: readonly BudgetField[];
+  readonly solver: { readonly status: SolverStatus; readonly detail: string | null };
+  readonly run: ProofRun | null;
+}
+
+export const DEFAULT_SETTINGS: ProofSettings = {
+  mode: null,
+  timeoutMs: DEFAULT_BUDGETS.timeoutMs,
+  maxActive: DEFAULT_BUDGETS.maxActive,
+  maxRounds: DEFAULT_BUDGETS.maxRounds,
+  intuition: 'none',
+};
+
+export const useProofStore = create<ProofState>(() => ({
+  settings: DEFAULT_SETTINGS,
+  invalidBudgets: [],
+  solver: { status: 'idle', detail: null },
+  run: null,
+}));
+
+let client: SolverClient | null = null;
+
+function solverClient(): SolverClient {
+  client ??= new SolverClient(spawnSolverWorker, (status, detail) => useProofStore.setState({ solver: { status, detail } }));
+  return client;
+}
+
+/** Loads z3 ahead of the first run (a proposal view calls this when it opens). */
+export function warmUpSolver(): void {
+  void solverClient()
+    .start()
+    .catch(() => undefined);
+}
+
+export function updateSettings(patch: Partial<ProofSettings>): void {
+  useProofStore.setState((s) => ({ settings: { ...s.settings, ...patch } }));
+}
+
+/** Records whether a budget field's text is a valid value (the store keeps the last valid one). */
+export function setBudgetValidity(field: BudgetField, valid: boolean): void {
+  useProofStore.setState((s) => {
+    const has = s.invalidBudgets.includes(field);
+    if (valid === !has) return s;
+    return { invalidBudgets: valid ? s.invalidBudgets.filter((f) => f !== field) : [...s.invalidBudgets, field] };
+  });
+}
+
+/** True when `value` is a whole number within the field's bounds. */
+export function validBudget(field: BudgetField, value: number): boolean {
+  const { min, max } = BUDGET_LIMITS[field];
+  return Number.isInteger(value) && value >= min && value <= max;
+}
+
+let seq = 0;
+
+/** Checks `text` (document version `version`) in `mode` with the current settings. */
+export async function runProof(text: string, version: number, mode: ProveMode): Promise<void> {
+  const { settings } = useProofStore.getState();
+  const mine = ++seq;
+  useProofStore.setState({ run: startRun(mine, version, mode, settings.intuition, settings.timeoutMs, performance.now()) });
+  // Only this run is updated: a newer run, or a new document, replaced it in the store.
+  const update = (change: (run: ProofRun) => ProofRun) => {
+    const r = useProofStore.getState().run;
+    if (r && r.seq === mine) useProofStore.setState({ run: change(r) });
+  };
+  const outcome = await solverClient().solve(
+    {
+      text,
+      mode,
+      intuition: settings.intuition,
+      budgets: { timeoutMs: settings.timeoutMs, maxActive: settings.maxActive, maxRounds: settings.maxRounds },
+    },
+    (round) => update((r) => addRound(r, round)),
+  );
+  update((r) => finishRun(r, outcome, performance.now()));
+}
+
+/** Stops the running solve; it ends `unknown`, answer `cancelled`. */
+export function cancelProof(): void {
+  client?.cancel();
+}
+
+// A new document starts with no run and its own mode; a solve of the old one is stopped.
+useDocumentStore.subscribe((s, prev) => {
+  if (s.openRequest === prev.openRequest) return;
+  if (client?.busy) client.cancel();
+  useProofStore.setState((p) => ({ run: null, settings: { ...p.settings, mode: null } }));
+});
