@@ -78,6 +78,7 @@ test('opening a FormalProposal and editing it raises no error in the page', asyn
   await proposalSettled(page);
   await page.keyboard.press('Backspace');
   await proposalSettled(page);
+  await page.keyboard.press('Control+Home');
   await page.getByTestId('editor').locator('.view-line', { hasText: 'schemaVersion' }).first().hover();
   await page.waitForTimeout(800);
   expect(errors).toEqual([]);

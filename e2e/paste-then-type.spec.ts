@@ -20,16 +20,19 @@ for (const rate of [1, 4]) {
     await openFresh(page);
     await throttle(page, rate);
     await pasteText(page, generateTrace(3000));
-    // A person who pasted and goes on typing at once.
-    await page.waitForTimeout(100);
+    // A person who pasted and goes on typing at once: a key at once, then at 0.1, 0.3 and 0.5 s.
     await page.keyboard.type('Q');
-    await page.waitForTimeout(400);
+    await page.waitForTimeout(100);
     await page.keyboard.type('W');
+    await page.waitForTimeout(200);
+    await page.keyboard.type('E');
+    await page.waitForTimeout(200);
+    await page.keyboard.type('R');
     await settled(page);
     await shot(page, `paste-then-type-cpu${rate}`);
     const [before, typed] = await lastLines(page, 2);
     expect(before).toMatch(/\(3000\)"$/);
-    expect(typed).toBe('QW');
+    expect(typed).toBe('QWER');
     // The validation saw the same text: the typed line is one syntax error.
     expect(await errorCount(page)).toBe(1);
   });

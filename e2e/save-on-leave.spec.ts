@@ -1,7 +1,7 @@
 /**
  * What was typed just before the page goes away is not lost: leaving gives an IndexedDB
  * write no time to finish, so the text is also kept synchronously and saved on the next
- * start (src/store/unsavedText.ts). Typed key by key, reloaded at once, at CPU 1× and 4×.
+ * start (src/store/session/unsavedText.ts). Typed key by key, reloaded at once, at CPU 1× and 4×.
  */
 import { expect, test } from '@playwright/test';
 import { editorText, focusEditor, node, settled, shot, throttle } from './page.ts';

@@ -3,7 +3,7 @@
  * (canonical JSON + BLAKE3, chained by parent) replayed as a page load replays it —
  * every id recomputed, the chain checked, ops ordered and folded — in the page's own
  * JavaScript engine. Signatures are left out: on load they are checked only past the
- * verified checkpoint (src/store/verifiedReplay.ts); signatureBenchOnce times those.
+ * verified checkpoint (src/store/session/verifiedReplay.ts); signatureBenchOnce times those.
  */
 import { canonicalBytes } from '../../src/core/oplog/canonicalJson.ts';
 import { b3Of } from '../../src/core/oplog/opId.ts';
@@ -11,7 +11,7 @@ import type { OpId, SignedOperation, UnsignedOperation } from '../../src/core/op
 import { replayLog } from '../../src/core/oplog/replayLog.ts';
 import { generateDeviceKey } from '../../src/core/oplog/deviceKey.ts';
 import { appendSigned } from '../../src/core/oplog/signOperation.ts';
-import { badSignatures, webCryptoEd25519 } from '../../src/store/signatureVerifier.ts';
+import { badSignatures, webCryptoEd25519 } from '../../src/store/session/signatureVerifier.ts';
 
 export function replayBenchOnce(n: number): { ops: number; ms: number; applied: number } {
   const ops: SignedOperation[] = [];

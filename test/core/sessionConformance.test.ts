@@ -20,7 +20,7 @@ import type { UserAction } from '../../src/core/oplog/userAction.ts';
 import { commitAction, invalidationsOf } from '../../src/core/session/sessionActions.ts';
 import type { AddressedOperation } from '../../src/core/session/sessionModel.ts';
 import { foldSession } from '../../src/core/session/sessionModel.ts';
-import { useLifecycleStore } from '../../src/store/lifecycleStore.ts';
+import { useLifecycleStore } from '../../src/store/session/lifecycleStore.ts';
 import { runWarrant } from '../cli/support/runWarrant.ts';
 import { CONTRACT_TRACE } from '../support/contractTrace.ts';
 import { openPageSession } from '../support/pageSession.ts';
@@ -212,7 +212,7 @@ describe('the page agrees with the core on random graphs and operation sequences
             }
           }
         }
-        const version = (await import('../../src/store/documentStore.ts')).useDocumentStore.getState().analysis!.version;
+        const version = (await import('../../src/store/document/documentStore.ts')).useDocumentStore.getState().analysis!.version;
         const lines = page.api.explanationsJsonLines({ version, log: { session: page.controller.log[0]!.session, length: page.controller.log.length } })!;
         const records = lines.trimEnd().split('\n').slice(0, -1).map((l) => JSON.parse(l) as { claim: { id: string; state: LifecycleState } });
         expect(Object.fromEntries(records.map((r) => [r.claim.id, r.claim.state]))).toEqual(page.states());

@@ -4,10 +4,10 @@
  * quick request finish and replaces the worker of one that runs past its grace period.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { InferenceWorkerHandle } from '../../src/store/cancellableInference.ts';
-import { CancellableInference } from '../../src/store/cancellableInference.ts';
-import type { InferenceReply, InferenceRequest } from '../../src/store/inferenceClient.ts';
-import { LatestRequest, RequestCancelled } from '../../src/store/latestRequest.ts';
+import type { InferenceWorkerHandle } from '../../src/store/pipeline/cancellableInference.ts';
+import { CancellableInference } from '../../src/store/pipeline/cancellableInference.ts';
+import type { InferenceReply, InferenceRequest } from '../../src/store/pipeline/inferenceClient.ts';
+import { LatestRequest, RequestCancelled } from '../../src/store/pipeline/latestRequest.ts';
 
 /** A fake worker whose requests finish when the test says so. */
 function fakeWorkers() {

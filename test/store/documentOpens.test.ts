@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { openDocument, openProject, useDocumentStore } from '../../src/store/documentStore.ts';
+import { openDocument, openProject, useDocumentStore } from '../../src/store/document/documentStore.ts';
 import { corePipeline, until } from '../support/corePipeline.ts';
 
 const ROUTE = readFileSync(new URL('../../public/samples/route-planning.clair', import.meta.url), 'utf8');

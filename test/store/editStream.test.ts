@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { generateTrace } from '../../bench/generateTrace.ts';
 import { analyzeDocument } from '../../src/core/analysis/analyzeDocument.ts';
 import type { TextChange } from '../../src/core/text/textReplica.ts';
-import { useDocumentStore } from '../../src/store/documentStore.ts';
+import { useDocumentStore } from '../../src/store/document/documentStore.ts';
 import { corePipeline } from '../support/corePipeline.ts';
 
 const state = () => useDocumentStore.getState();

@@ -4,8 +4,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { analyzeDocument } from '../../src/core/analysis/analyzeDocument.ts';
-import { useDocumentStore } from '../../src/store/documentStore.ts';
-import { graphShown, whenGraphShown, whenGraphShows } from '../../src/store/graphShown.ts';
+import { useDocumentStore } from '../../src/store/document/documentStore.ts';
+import { graphShown, whenGraphShown, whenGraphShows } from '../../src/store/pipeline/graphShown.ts';
 
 const analysis = analyzeDocument('b1 1 L0 @user "a"\n', 'clair', 5);
 

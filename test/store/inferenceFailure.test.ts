@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { GaiaIr } from '../../src/core/infer/irInput.ts';
 import { runInference } from '../../src/core/infer/runInference.ts';
-import { diagnosticsVersion, posteriorsStale, useDocumentStore } from '../../src/store/documentStore.ts';
-import type { InferenceClient, InferenceReply, InferenceRequest } from '../../src/store/inferenceClient.ts';
+import { diagnosticsVersion, posteriorsStale, useDocumentStore } from '../../src/store/document/documentStore.ts';
+import type { InferenceClient, InferenceReply, InferenceRequest } from '../../src/store/pipeline/inferenceClient.ts';
 import { corePipeline, until } from '../support/corePipeline.ts';
 
 const SAMPLE = readFileSync(new URL('../fixtures/associate-conflict/migraine_evidence.py', import.meta.url), 'utf8');

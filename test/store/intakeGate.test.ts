@@ -3,8 +3,8 @@
  * analysis or layout, and goes on once it has been taken in and drawn.
  */
 import { describe, expect, it } from 'vitest';
-import { IntakeGate } from '../../src/store/intakeGate.ts';
-import { nextTask } from '../../src/store/nextTask.ts';
+import { IntakeGate } from '../../src/store/pipeline/intakeGate.ts';
+import { nextTask } from '../../src/store/pipeline/nextTask.ts';
 
 describe('the intake gate', () => {
   it('with nothing taken in, a turn comes in the next task', async () => {

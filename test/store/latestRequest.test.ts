@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { LatestRequest } from '../../src/store/latestRequest.ts';
+import { LatestRequest } from '../../src/store/pipeline/latestRequest.ts';
 
 /** A worker whose answers come when the test releases them, in order. */
 function channel(progressive: boolean) {

@@ -9,8 +9,8 @@
 import type { Remote } from 'comlink';
 import { describe, expect, it } from 'vitest';
 import { generateTrace } from '../../bench/generateTrace.ts';
-import { DocumentPipeline } from '../../src/store/documentPipeline.ts';
-import { useDocumentStore } from '../../src/store/documentStore.ts';
+import { DocumentPipeline } from '../../src/store/pipeline/documentPipeline.ts';
+import { useDocumentStore } from '../../src/store/document/documentStore.ts';
 import type { LayoutApi } from '../../workers/layout.worker.ts';
 import type { ValidationApi } from '../../workers/validation.worker.ts';
 import { createValidationApi } from '../../workers/validationApi.ts';

@@ -1,12 +1,12 @@
 /**
- * Reading a package into the page (src/store/projectImport.ts): from the file list of a
+ * Reading a package into the page (src/store/project/projectImport.ts): from the file list of a
  * directory input, from dropped file-system entries and from a zip — one rule for the
  * root and the files kept (core's projectFiles.ts), binary files left out with a note,
  * and bad input answered with a sentence.
  */
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { folderNameOf, readProject, readProjectFromZip, sourcesOfEntries, sourcesOfFileList } from '../../src/store/projectImport.ts';
+import { folderNameOf, readProject, readProjectFromZip, sourcesOfEntries, sourcesOfFileList } from '../../src/store/project/projectImport.ts';
 
 const PACKAGE: Record<string, string> = {
   'pyproject.toml': '[project]\nname = "p-gaia"\nversion = "0.1.0"\n\n[tool.gaia]\ntype = "knowledge-package"\n',

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ProveResult, RoundRecord } from '../../src/core/proposal/index.ts';
-import { addRound, finishRun, startRun } from '../../src/store/proofRun.ts';
+import { addRound, finishRun, startRun } from '../../src/store/proof/proofRun.ts';
 
 const round = (n: number, answer: RoundRecord['answer'] = 'sat'): RoundRecord => ({ round: n, active: [`a${n}`], added: [`a${n}`], answer, ms: n });
 const run = () => startRun(1, 7, 'entailment', 'hdc', 4000, 100);

@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { UserAction } from '../../src/core/oplog/userAction.ts';
-import { useDocumentStore } from '../../src/store/documentStore.ts';
-import { useLifecycleStore } from '../../src/store/lifecycleStore.ts';
-import type { SessionService, SettledText } from '../../src/store/sessionController.ts';
-import { memoryPersistence, SessionController } from '../../src/store/sessionController.ts';
+import { useDocumentStore } from '../../src/store/document/documentStore.ts';
+import { useLifecycleStore } from '../../src/store/session/lifecycleStore.ts';
+import type { SessionService, SettledText } from '../../src/store/session/sessionController.ts';
+import { memoryPersistence, SessionController } from '../../src/store/session/sessionController.ts';
 import { applyPatch } from '../../src/core/analysis/analysisPatch.ts';
 import { createValidationApi } from '../../workers/validationApi.ts';
 import { until } from '../support/corePipeline.ts';

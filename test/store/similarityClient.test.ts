@@ -5,10 +5,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Remote } from 'comlink';
 import { analyzeDocument } from '../../src/core/analysis/analyzeDocument.ts';
-import { SYNC_QUIET_MS, SimilarityClient } from '../../src/store/similarityClient.ts';
+import { SYNC_QUIET_MS, SimilarityClient } from '../../src/store/similarity/similarityClient.ts';
 import type { SimilarityApi } from '../../workers/similarity.worker.ts';
 import type { SyncRequest } from '../../workers/similarityApi.ts';
-import { useDocumentStore } from '../../src/store/documentStore.ts';
+import { useDocumentStore } from '../../src/store/document/documentStore.ts';
 
 function fakeApi() {
   const synced: number[] = [];

@@ -6,9 +6,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProveResult, RoundRecord } from '../../src/core/proposal/index.ts';
-import type { SolveOutcome, SolverStatus } from '../../src/store/solverClient.ts';
-import { SolverClient } from '../../src/store/solverClient.ts';
-import type { SolverWorkerHandle } from '../../src/store/solverWorker.ts';
+import type { SolveOutcome, SolverStatus } from '../../src/store/proof/solverClient.ts';
+import { SolverClient } from '../../src/store/proof/solverClient.ts';
+import type { SolverWorkerHandle } from '../../src/store/proof/solverWorker.ts';
 import type { ProveRequest } from '../../workers/solverApi.ts';
 
 interface FakeWorker {

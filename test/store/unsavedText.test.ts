@@ -4,7 +4,7 @@
  * nothing rather than throwing.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { forgetUnsaved, keepUnsaved, takeUnsaved } from '../../src/store/unsavedText.ts';
+import { forgetUnsaved, keepUnsaved, takeUnsaved } from '../../src/store/session/unsavedText.ts';
 
 class MemoryStorage {
   readonly items = new Map<string, string>();

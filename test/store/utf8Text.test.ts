@@ -1,6 +1,6 @@
 // Files opened in the page are UTF-8; another encoding is refused, as the CLI refuses it (issue 43).
 import { describe, expect, it } from 'vitest';
-import { decodeUtf8, decodeUtf8OrThrow, NOT_UTF8 } from '../../src/store/utf8Text.ts';
+import { decodeUtf8, decodeUtf8OrThrow, NOT_UTF8 } from '../../src/store/document/utf8Text.ts';
 
 describe('decodeUtf8', () => {
   it('reads UTF-8, dropping a byte-order mark', () => {

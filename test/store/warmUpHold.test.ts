@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { WarmUpHold } from '../../src/store/warmUpHold.ts';
+import { WarmUpHold } from '../../src/store/pipeline/warmUpHold.ts';
 
 function clocked() {
   let now = 0;

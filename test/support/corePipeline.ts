@@ -3,8 +3,8 @@
  * code called in this thread, a layout that places nothing.
  */
 import type { Remote } from 'comlink';
-import { DocumentPipeline } from '../../src/store/documentPipeline.ts';
-import type { InferenceClient } from '../../src/store/inferenceClient.ts';
+import { DocumentPipeline } from '../../src/store/pipeline/documentPipeline.ts';
+import type { InferenceClient } from '../../src/store/pipeline/inferenceClient.ts';
 import type { LayoutApi } from '../../workers/layout.worker.ts';
 import type { ValidationApi } from '../../workers/validation.worker.ts';
 import { createValidationApi } from '../../workers/validationApi.ts';

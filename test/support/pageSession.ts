@@ -9,10 +9,10 @@ import type { Language } from '../../src/core/graph/reasoningGraph.ts';
 import type { LifecycleState } from '../../src/core/oplog/lifecycle.ts';
 import type { UserAction } from '../../src/core/oplog/userAction.ts';
 import { buildBeliefViews } from '../../src/core/analysis/beliefView.ts';
-import { useDocumentStore } from '../../src/store/documentStore.ts';
-import { useLifecycleStore } from '../../src/store/lifecycleStore.ts';
-import type { SessionService } from '../../src/store/sessionController.ts';
-import { memoryPersistence, SessionController } from '../../src/store/sessionController.ts';
+import { useDocumentStore } from '../../src/store/document/documentStore.ts';
+import { useLifecycleStore } from '../../src/store/session/lifecycleStore.ts';
+import type { SessionService } from '../../src/store/session/sessionController.ts';
+import { memoryPersistence, SessionController } from '../../src/store/session/sessionController.ts';
 import { createValidationApi } from '../../workers/validationApi.ts';
 
 export interface PageSession {

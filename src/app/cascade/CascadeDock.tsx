@@ -8,10 +8,10 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { DragEvent } from 'react';
-import { getSession } from '../../store/sessionInstance.ts';
-import { useLifecycleStore } from '../../store/lifecycleStore.ts';
-import { useDocumentStore } from '../../store/documentStore.ts';
-import { useSimilarityStore } from '../../store/similarityStore.ts';
+import { getSession } from '../../store/session/sessionInstance.ts';
+import { useLifecycleStore } from '../../store/session/lifecycleStore.ts';
+import { useDocumentStore } from '../../store/document/documentStore.ts';
+import { useSimilarityStore } from '../../store/similarity/similarityStore.ts';
 import { useThemeStore } from '../theme/themeStore.ts';
 import { carriesNode, draggedNode } from './nodeDrag.ts';
 import { dockShouldTakeFocus, returnFocusFromDock } from './dockFocus.ts';

@@ -8,7 +8,7 @@ import { HistoryPanel } from '../history/HistoryPanel.tsx';
 import { describeOperations } from '../history/describeOperations.ts';
 import { ContradictionsPanel } from '../contradictions/ContradictionsPanel.tsx';
 import { ProblemsPanel } from '../problems/ProblemsPanel.tsx';
-import { useLifecycleStore } from '../../store/lifecycleStore.ts';
+import { useLifecycleStore } from '../../store/session/lifecycleStore.ts';
 
 type Tab = 'problems' | 'history' | 'contradictions';
 

@@ -4,7 +4,7 @@
  * language (exportMenuItems.ts); pageExporters.ts makes them.
  */
 import { useState } from 'react';
-import { useDocumentStore } from '../../store/documentStore.ts';
+import { useDocumentStore } from '../../store/document/documentStore.ts';
 import type { ExportMenuItem } from './exportMenuItems.ts';
 import { exportMenuItems } from './exportMenuItems.ts';
 import { exportInPage } from './pageExporters.ts';

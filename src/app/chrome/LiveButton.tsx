@@ -7,9 +7,9 @@
  */
 import { useMemo, useRef, useState } from 'react';
 import { replicaHash } from '../../core/team/replicaHash.ts';
-import { useLifecycleStore } from '../../store/lifecycleStore.ts';
-import { renameInSharedSession, shareCurrentLive, stopSharingCurrent } from '../../store/browserSessions.ts';
-import { useTeamStore } from '../../store/teamStore.ts';
+import { useLifecycleStore } from '../../store/session/lifecycleStore.ts';
+import { renameInSharedSession, shareCurrentLive, stopSharingCurrent } from '../../store/session/browserSessions.ts';
+import { useTeamStore } from '../../store/team/teamStore.ts';
 import { useDismiss } from './useDismiss.ts';
 
 const SERVER_KEY = 'warrant.teamServer';

@@ -8,7 +8,7 @@
  */
 import { useRef, useState } from 'react';
 import { NEW_CLAIR } from './newDocuments.ts';
-import { deleteSession, dismissNotice, duplicateSession, exportCurrentSession, importFile, newSession, renameSession, switchSession, takeChoice, useSessionsStore } from '../../store/browserSessions.ts';
+import { deleteSession, dismissNotice, duplicateSession, exportCurrentSession, importFile, newSession, renameSession, switchSession, takeChoice, useSessionsStore } from '../../store/session/browserSessions.ts';
 
 const NOTICE_STYLE = { whiteSpace: 'normal', overflow: 'visible', overflowWrap: 'break-word', flex: '0 1 auto', minWidth: '18em', maxWidth: '60%', lineHeight: 1.35, padding: '3px 0' } as const;
 

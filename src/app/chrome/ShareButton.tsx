@@ -7,9 +7,9 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { ShareLinkResult, SharePayload } from '../../core/share/shareLink.ts';
-import { currentDocument, currentSessionArchive } from '../../store/browserSessions.ts';
-import { getPipeline } from '../../store/pipelineInstance.ts';
-import { getSession } from '../../store/sessionInstance.ts';
+import { currentDocument, currentSessionArchive } from '../../store/session/browserSessions.ts';
+import { getPipeline } from '../../store/pipeline/pipelineInstance.ts';
+import { getSession } from '../../store/session/sessionInstance.ts';
 import { useDismiss } from './useDismiss.ts';
 
 type Shown = { readonly state: 'making' } | { readonly state: 'ready'; readonly url: string } | { readonly state: 'refused'; readonly reason: string };

@@ -1,6 +1,6 @@
 /** The bottom bar: versions, sizes and timings, so what the workers did is visible. */
 import { languageRow } from '../../core/languages/languageTable.ts';
-import { useDocumentStore } from '../../store/documentStore.ts';
+import { useDocumentStore } from '../../store/document/documentStore.ts';
 import { TAB_FOCUS_HINT } from '../editor/tabFocusHint.ts';
 import { plural } from '../plural.ts';
 

@@ -4,19 +4,19 @@
  * the theme kept together at the right end, so nothing is cut off.
  */
 import { useRef, useState } from 'react';
-import { useDocumentStore } from '../../store/documentStore.ts';
-import { getPipeline } from '../../store/pipelineInstance.ts';
+import { useDocumentStore } from '../../store/document/documentStore.ts';
+import { getPipeline } from '../../store/pipeline/pipelineInstance.ts';
 import { activeEditor } from '../editor/activeEditor.ts';
 import { ExportMenu } from './ExportMenu.tsx';
 import { ShareButton } from './ShareButton.tsx';
 import { LiveButton } from './LiveButton.tsx';
-import { setHelpOpen, setWordWrap, useViewSettings } from '../../store/viewSettings.ts';
+import { setHelpOpen, setWordWrap, useViewSettings } from '../../store/view/viewSettings.ts';
 import { languageRow } from '../../core/languages/languageTable.ts';
 import { SimilaritySearch } from '../similarity/SimilaritySearch.tsx';
 import { SAMPLES, fetchSample } from './sampleCatalog.ts';
 import { Menu } from './Menu.tsx';
 import { NEW_CLAIR, NEW_GAIA, NEW_PROPOSAL } from './newDocuments.ts';
-import { newSession, useSessionsStore } from '../../store/browserSessions.ts';
+import { newSession, useSessionsStore } from '../../store/session/browserSessions.ts';
 import { newPackageProject, openFolder, openFolderFiles, openZipFile } from '../project/openProject.ts';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
 

@@ -12,13 +12,13 @@
 import { strToU8, zipSync } from 'fflate';
 import type { ExportFormat, ExportNeed, ExportOutput, ExportSources } from '../../core/export/exporterTable.ts';
 import { exporterOf, SOURCES_FROM_TEXT } from '../../core/export/exporterTable.ts';
-import { useDocumentStore } from '../../store/documentStore.ts';
-import { getPipeline } from '../../store/pipelineInstance.ts';
-import { getSession } from '../../store/sessionInstance.ts';
-import { useProofStore } from '../../store/proofStore.ts';
+import { useDocumentStore } from '../../store/document/documentStore.ts';
+import { getPipeline } from '../../store/pipeline/pipelineInstance.ts';
+import { getSession } from '../../store/session/sessionInstance.ts';
+import { useProofStore } from '../../store/proof/proofStore.ts';
 import { activeEditor } from '../editor/activeEditor.ts';
-import { useProjectStore } from '../../store/projectStore.ts';
-import { sessionStatesShown, useLifecycleStore } from '../../store/lifecycleStore.ts';
+import { useProjectStore } from '../../store/project/projectStore.ts';
+import { sessionStatesShown, useLifecycleStore } from '../../store/session/lifecycleStore.ts';
 import { pictureToPng } from './pictureToPng.ts';
 
 /** Formats made from the open session's log, which the session controller keeps. */

@@ -5,11 +5,11 @@
  * beliefs are presented with the flag and how many without it (always 0: every node,
  * inspector and explanation reads the same ledger).
  */
-import { useContradictedStore } from '../../store/contradictedStore.ts';
-import { selectNode } from '../../store/documentStore.ts';
-import { useLifecycleStore } from '../../store/lifecycleStore.ts';
-import type { LedgerEntry } from '../../store/lifecycleStore.ts';
-import { getSession } from '../../store/sessionInstance.ts';
+import { useContradictedStore } from '../../store/session/contradictedStore.ts';
+import { selectNode } from '../../store/document/documentStore.ts';
+import { useLifecycleStore } from '../../store/session/lifecycleStore.ts';
+import type { LedgerEntry } from '../../store/session/lifecycleStore.ts';
+import { getSession } from '../../store/session/sessionInstance.ts';
 
 function Side({ id }: { id: string }) {
   return (

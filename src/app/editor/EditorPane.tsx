@@ -9,25 +9,25 @@
 import { useEffect, useRef } from 'react';
 import type { editor as Editor } from 'monaco-editor/editor';
 import { monaco } from '../monaco/monacoSetup.ts';
-import { useDocumentStore, selectNode } from '../../store/documentStore.ts';
-import { getPipeline } from '../../store/pipelineInstance.ts';
+import { useDocumentStore, selectNode } from '../../store/document/documentStore.ts';
+import { getPipeline } from '../../store/pipeline/pipelineInstance.ts';
 import { applyMarkers } from './applyMarkers.ts';
 import { warrantTheme } from '../monaco/warrantTheme.ts';
 import { editorLanguageOf, ensureLanguages } from '../monaco/ensureLanguages.ts';
-import { readTypedText, saveTextSoon, showNotice, textChanged } from '../../store/browserSessions.ts';
+import { readTypedText, saveTextSoon, showNotice, textChanged } from '../../store/session/browserSessions.ts';
 import { formatBytes, limitPhrase, MAX_DOCUMENT_BYTES, pasteOverLimit } from '../../core/text/inputLimits.ts';
 import { keptByPaste } from './keptByPaste.ts';
 import { setActiveEditor } from './activeEditor.ts';
 import { TAB_FOCUS_HINT } from './tabFocusHint.ts';
 import { nodeAtFileLine, nodeAtLine } from '../../core/graph/graphIndex.ts';
-import type { Project } from '../../store/projectStore.ts';
-import { setActiveFile, updateFile, useProjectStore } from '../../store/projectStore.ts';
+import type { Project } from '../../store/project/projectStore.ts';
+import { setActiveFile, updateFile, useProjectStore } from '../../store/project/projectStore.ts';
 import { disposeProjectModels, projectModel, projectModels, syncProjectModels } from './projectModels.ts';
-import { nextTask } from '../../store/nextTask.ts';
+import { nextTask } from '../../store/pipeline/nextTask.ts';
 import { startLargePaste } from './largePaste.ts';
 import { keepEditorSelection, restoreEditorSelection } from './keptSelection.ts';
-import { whenGraphShows } from '../../store/graphShown.ts';
-import { useViewSettings } from '../../store/viewSettings.ts';
+import { whenGraphShows } from '../../store/pipeline/graphShown.ts';
+import { useViewSettings } from '../../store/view/viewSettings.ts';
 
 /** An edit no larger than this, each way, is typing rather than a paste. */
 const KEY_SIZED = 8;

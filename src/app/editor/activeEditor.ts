@@ -1,5 +1,5 @@
 /**
- * The page's hooks over the one editor instance (kept in src/store/editorInstance.ts),
+ * The page's hooks over the one editor instance (kept in src/store/document/editorInstance.ts),
  * for commands outside the editor pane (problems panel clicks, toolbar actions). The
  * editor loads in its own chunk (lazyPanes.tsx), after the shell: what needs it when it
  * mounts (the proposal view's Ctrl+Enter, its highlights) follows
@@ -7,10 +7,10 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { editor as Editor } from 'monaco-editor/editor';
-import { activeEditor, subscribeActiveEditor } from '../../store/editorInstance.ts';
-import { revealInProject, useProjectStore } from '../../store/projectStore.ts';
+import { activeEditor, subscribeActiveEditor } from '../../store/document/editorInstance.ts';
+import { revealInProject, useProjectStore } from '../../store/project/projectStore.ts';
 
-export { activeEditor, activeMonaco, setActiveEditor, subscribeActiveEditor } from '../../store/editorInstance.ts';
+export { activeEditor, activeMonaco, setActiveEditor, subscribeActiveEditor } from '../../store/document/editorInstance.ts';
 
 /** The editor, re-rendering when it appears or goes. */
 export function useActiveEditor(): Editor.IStandaloneCodeEditor | null {

@@ -6,8 +6,8 @@
  * session's text is loaded into the editor.
  */
 import type { editor as Editor } from 'monaco-editor/editor';
-import { useSessionsStore } from '../../store/browserSessions.ts';
-import { useProjectStore } from '../../store/projectStore.ts';
+import { useSessionsStore } from '../../store/session/browserSessions.ts';
+import { useProjectStore } from '../../store/project/projectStore.ts';
 
 const SAVE_AFTER_MS = 250;
 

@@ -7,7 +7,7 @@
  */
 import type { editor as Editor, IDisposable, Uri } from 'monaco-editor/editor';
 import { projectFileLanguage } from '../../core/gaia/package/projectFiles.ts';
-import type { Project } from '../../store/projectStore.ts';
+import type { Project } from '../../store/project/projectStore.ts';
 import { languageRow } from '../../core/languages/languageTable.ts';
 import { monaco } from '../monaco/monacoSetup.ts';
 

@@ -7,12 +7,12 @@ import { Handle, Position } from '@xyflow/react';
 import type { NodeProps } from '@xyflow/react';
 import { formatConfidence } from '../../core/graph/explainWhy.ts';
 import { NODE_HEIGHT, NODE_WIDTH } from '../../core/layout/layoutTypes.ts';
-import { useDocumentStore } from '../../store/documentStore.ts';
-import { useHighlightStore } from '../../store/highlightStore.ts';
-import { useContradictedStore } from '../../store/contradictedStore.ts';
+import { useDocumentStore } from '../../store/document/documentStore.ts';
+import { useHighlightStore } from '../../store/view/highlightStore.ts';
+import { useContradictedStore } from '../../store/session/contradictedStore.ts';
 import { nodeDragProps } from '../cascade/nodeDrag.ts';
 import { lifecycleClasses, useNodeLifecycle } from './useNodeLifecycle.ts';
-import { useCorrectedValue } from '../../store/lifecycleStore.ts';
+import { useCorrectedValue } from '../../store/session/lifecycleStore.ts';
 import { useNodeLook } from './nodeLookOf.ts';
 import { CollapseToggle } from './CollapseToggle.tsx';
 

@@ -4,8 +4,8 @@
  */
 import { memo } from 'react';
 import type { NodeId } from '../../core/graph/reasoningGraph.ts';
-import { useDocumentStore } from '../../store/documentStore.ts';
-import { toggleCollapse, useGraphViewStore } from '../../store/graphViewStore.ts';
+import { useDocumentStore } from '../../store/document/documentStore.ts';
+import { toggleCollapse, useGraphViewStore } from '../../store/view/graphViewStore.ts';
 
 function CollapseToggleView({ id }: { readonly id: string }) {
   const hasDependents = useDocumentStore((s) => (s.index?.dependentsOf.get(id as NodeId)?.length ?? 0) > 0);

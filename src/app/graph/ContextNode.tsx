@@ -3,7 +3,7 @@ import { memo } from 'react';
 import { Handle, Position } from '@xyflow/react';
 import type { NodeProps } from '@xyflow/react';
 import { boxOf } from '../../core/layout/nodeBox.ts';
-import { useDocumentStore } from '../../store/documentStore.ts';
+import { useDocumentStore } from '../../store/document/documentStore.ts';
 
 function ContextNodeView({ id }: NodeProps) {
   const view = useDocumentStore((s) => s.views.get(id));

@@ -4,8 +4,8 @@
  */
 import { languageRow } from '../../core/languages/languageTable.ts';
 import type { Language } from '../../core/graph/reasoningGraph.ts';
-import { newSession } from '../../store/browserSessions.ts';
-import { setHelpOpen } from '../../store/viewSettings.ts';
+import { newSession } from '../../store/session/browserSessions.ts';
+import { setHelpOpen } from '../../store/view/viewSettings.ts';
 import { activeEditor } from '../editor/activeEditor.ts';
 import { SAMPLES, fetchSample } from '../chrome/sampleCatalog.ts';
 

@@ -4,8 +4,8 @@ import { Handle, Position } from '@xyflow/react';
 import type { NodeProps } from '@xyflow/react';
 import { factorGlyph } from '../../core/graph/factorGlyphs.ts';
 import { boxOf } from '../../core/layout/nodeBox.ts';
-import { useDocumentStore } from '../../store/documentStore.ts';
-import { useHighlightStore } from '../../store/highlightStore.ts';
+import { useDocumentStore } from '../../store/document/documentStore.ts';
+import { useHighlightStore } from '../../store/view/highlightStore.ts';
 
 function FactorNodeView({ id }: NodeProps) {
   const view = useDocumentStore((s) => s.views.get(id));

@@ -3,8 +3,8 @@
  * down; the rest hidden) and, while anything is collapsed, "expand all".
  */
 import { FOCUS_DEPTHS } from '../../core/graph/graphView.ts';
-import { useDocumentStore } from '../../store/documentStore.ts';
-import { expandAll, setFocusDepth, toggleFocus, useGraphViewStore } from '../../store/graphViewStore.ts';
+import { useDocumentStore } from '../../store/document/documentStore.ts';
+import { expandAll, setFocusDepth, toggleFocus, useGraphViewStore } from '../../store/view/graphViewStore.ts';
 
 export function GraphViewPanel() {
   const focusDepth = useGraphViewStore((s) => s.focusDepth);

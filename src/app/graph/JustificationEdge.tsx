@@ -5,7 +5,7 @@
 import { memo } from 'react';
 import { BaseEdge, getBezierPath } from '@xyflow/react';
 import type { EdgeProps } from '@xyflow/react';
-import { useHighlightStore } from '../../store/highlightStore.ts';
+import { useHighlightStore } from '../../store/view/highlightStore.ts';
 
 export const ARROW_MARKER = 'warrant-arrow';
 export const ARROW_MARKER_LIT = 'warrant-arrow-lit';

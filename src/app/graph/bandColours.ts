@@ -6,8 +6,8 @@
 import { useCallback } from 'react';
 import type { Node } from '@xyflow/react';
 import type { ColourKey } from '../../core/graph/nodeLook.ts';
-import { useDocumentStore } from '../../store/documentStore.ts';
-import { useLifecycleStore } from '../../store/lifecycleStore.ts';
+import { useDocumentStore } from '../../store/document/documentStore.ts';
+import { useLifecycleStore } from '../../store/session/lifecycleStore.ts';
 import { lookOf } from './nodeLookOf.ts';
 
 /** A band, `none` (no value known) or `broken` (the line does not parse). */

@@ -9,8 +9,8 @@ import type { BeliefView } from '../../core/analysis/beliefView.ts';
 import type { NodeLook } from '../../core/graph/nodeLook.ts';
 import { nodeLook } from '../../core/graph/nodeLook.ts';
 import type { LifecycleState } from '../../core/oplog/lifecycle.ts';
-import { useDocumentStore } from '../../store/documentStore.ts';
-import { useLifecycleStore } from '../../store/lifecycleStore.ts';
+import { useDocumentStore } from '../../store/document/documentStore.ts';
+import { useLifecycleStore } from '../../store/session/lifecycleStore.ts';
 
 function lookFrom(view: BeliefView | undefined, posterior: number | undefined, state: LifecycleState, corrected: number | null): NodeLook {
   return nodeLook({

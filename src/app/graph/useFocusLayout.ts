@@ -1,13 +1,13 @@
 /**
  * Focus mode's own layout. The neighbourhood shown is laid out alone in the layout
- * worker (src/store/documentPipeline.ts focusLayout): in the whole graph's layout a
+ * worker (src/store/pipeline/documentPipeline.ts focusLayout): in the whole graph's layout a
  * belief's justifiers can lie a screen away from it, so focusing on it framed it alone.
  * Until the first layout of a focus arrives the whole graph's positions stand in; an edit
  * made while focused keeps the last one until its next arrives, moved as little as it can.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Positions } from '../../core/layout/layoutTypes.ts';
-import { getPipeline } from '../../store/pipelineInstance.ts';
+import { getPipeline } from '../../store/pipeline/pipelineInstance.ts';
 
 /** Past this many nodes a focus is drawn at the whole graph's positions: ELK would keep it waiting. */
 export const FOCUS_LAYOUT_MAX = 600;

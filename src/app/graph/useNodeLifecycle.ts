@@ -3,8 +3,8 @@
  * mark in a cascade preview (`data-preview`), with the would-be posterior when it moves.
  * Each node selects only its own entries, so a preview re-renders the nodes it touches.
  */
-import { previewMark, useLifecycleStore } from '../../store/lifecycleStore.ts';
-import type { BeliefState, PreviewMark } from '../../store/lifecycleStore.ts';
+import { previewMark, useLifecycleStore } from '../../store/session/lifecycleStore.ts';
+import type { BeliefState, PreviewMark } from '../../store/session/lifecycleStore.ts';
 
 export interface NodeLifecycle {
   readonly state: BeliefState;

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { LANGUAGE_TABLE } from '../../core/languages/languageTable.ts';
-import { setHelpOpen, useViewSettings } from '../../store/viewSettings.ts';
+import { setHelpOpen, useViewSettings } from '../../store/view/viewSettings.ts';
 import { SHORTCUTS } from './shortcuts.ts';
 
 export function HelpPanel() {

@@ -1,7 +1,7 @@
 /** The session's history: its operation log in plain words, newest first. */
 import { useMemo } from 'react';
-import { selectNode } from '../../store/documentStore.ts';
-import { useLifecycleStore } from '../../store/lifecycleStore.ts';
+import { selectNode } from '../../store/document/documentStore.ts';
+import { useLifecycleStore } from '../../store/session/lifecycleStore.ts';
 import { describeOperations } from './describeOperations.ts';
 
 export function HistoryPanel() {

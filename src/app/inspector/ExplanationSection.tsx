@@ -7,10 +7,10 @@
 import { useEffect, useState } from 'react';
 import type { ShownExplanation } from '../../core/explain/shownExplanation.ts';
 import { languageRow } from '../../core/languages/languageTable.ts';
-import { posteriorsStale, useDocumentStore } from '../../store/documentStore.ts';
-import { useLifecycleStore } from '../../store/lifecycleStore.ts';
-import { getSession } from '../../store/sessionInstance.ts';
-import { whenGraphShown } from '../../store/graphShown.ts';
+import { posteriorsStale, useDocumentStore } from '../../store/document/documentStore.ts';
+import { useLifecycleStore } from '../../store/session/lifecycleStore.ts';
+import { getSession } from '../../store/session/sessionInstance.ts';
+import { whenGraphShown } from '../../store/pipeline/graphShown.ts';
 import { downloadFile } from '../chrome/downloadFile.ts';
 
 export function ExplanationSection({ id }: { id: string }) {

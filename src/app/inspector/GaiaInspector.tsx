@@ -14,10 +14,10 @@ import { NodeProblems } from './NodeProblems.tsx';
 import { ExplanationSection } from './ExplanationSection.tsx';
 import { SimilarSection } from '../similarity/SimilarSection.tsx';
 import type { GraphNode, NodeId } from '../../core/graph/reasoningGraph.ts';
-import { useContradictedStore } from '../../store/contradictedStore.ts';
-import { STALE_POSTERIOR_NOTE, posteriorsStale, selectNode, useDocumentStore } from '../../store/documentStore.ts';
+import { useContradictedStore } from '../../store/session/contradictedStore.ts';
+import { STALE_POSTERIOR_NOTE, posteriorsStale, selectNode, useDocumentStore } from '../../store/document/documentStore.ts';
 import { revealInEditor } from '../editor/activeEditor.ts';
-import { useCorrectedValue } from '../../store/lifecycleStore.ts';
+import { useCorrectedValue } from '../../store/session/lifecycleStore.ts';
 
 function NodeLinkGaia({ id }: { id: string }) {
   const node = useDocumentStore((s) => s.views.get(id)?.node);

@@ -14,12 +14,12 @@ import { NodeProblems } from './NodeProblems.tsx';
 import { ExplanationSection } from './ExplanationSection.tsx';
 import { SimilarSection } from '../similarity/SimilarSection.tsx';
 import type { Language, NodeId } from '../../core/graph/reasoningGraph.ts';
-import { selectNode, useDocumentStore } from '../../store/documentStore.ts';
+import { selectNode, useDocumentStore } from '../../store/document/documentStore.ts';
 import { revealInEditor } from '../editor/activeEditor.ts';
 import { bandColour } from '../graph/bandColours.ts';
 import { GaiaInspector } from './GaiaInspector.tsx';
 import { useNodeLook } from '../graph/nodeLookOf.ts';
-import { useCorrectedValue } from '../../store/lifecycleStore.ts';
+import { useCorrectedValue } from '../../store/session/lifecycleStore.ts';
 
 function NodeLink({ id }: { id: string }) {
   const view = useDocumentStore((s) => s.views.get(id));

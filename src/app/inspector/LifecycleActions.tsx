@@ -12,9 +12,9 @@ import { assertionOfState } from '../../core/oplog/lifecycle.ts';
 import { ACTION_KINDS } from '../../core/oplog/userAction.ts';
 import type { ActionKind, UserAction } from '../../core/oplog/userAction.ts';
 import { ACTION_WORDS, meaningOf } from '../../core/session/sessionWords.ts';
-import { useDocumentStore } from '../../store/documentStore.ts';
-import { useLifecycleStore } from '../../store/lifecycleStore.ts';
-import { getSession } from '../../store/sessionInstance.ts';
+import { useDocumentStore } from '../../store/document/documentStore.ts';
+import { useLifecycleStore } from '../../store/session/lifecycleStore.ts';
+import { getSession } from '../../store/session/sessionInstance.ts';
 import { focusDockIfKeyboard } from '../cascade/dockFocus.ts';
 
 export function LifecycleActions({ id, isRoot, value }: { id: string; isRoot: boolean; value: number | null }) {

@@ -1,6 +1,6 @@
 /** Registers Warrant's languages with Monaco once, wired to the document pipeline. */
-import { useDocumentStore } from '../../store/documentStore.ts';
-import { getPipeline } from '../../store/pipelineInstance.ts';
+import { useDocumentStore } from '../../store/document/documentStore.ts';
+import { getPipeline } from '../../store/pipeline/pipelineInstance.ts';
 import { registerClair } from './clair/registerClair.ts';
 import { registerGaia } from './gaia/registerGaia.ts';
 import { registerProposal } from './proposal/registerProposal.ts';
@@ -10,7 +10,7 @@ import { languageRow } from '../../core/languages/languageTable.ts';
 import type { LanguageHost } from './languageHost.ts';
 import { monaco } from './monacoSetup.ts';
 import { projectFileOf, projectModel } from '../editor/projectModels.ts';
-import { revealInProject } from '../../store/projectStore.ts';
+import { revealInProject } from '../../store/project/projectStore.ts';
 
 let registered = false;
 

@@ -10,9 +10,9 @@ import { useMemo, useState } from 'react';
 import type { Diagnostic, Severity } from '../../core/text/diagnostic.ts';
 import { countBySeverity } from '../../core/text/diagnostic.ts';
 import { languageRow } from '../../core/languages/languageTable.ts';
-import { diagnosticsVersion, selectNode, useDocumentStore } from '../../store/documentStore.ts';
+import { diagnosticsVersion, selectNode, useDocumentStore } from '../../store/document/documentStore.ts';
 import { revealInEditor } from '../editor/activeEditor.ts';
-import { revealInProject, useProjectStore } from '../../store/projectStore.ts';
+import { revealInProject, useProjectStore } from '../../store/project/projectStore.ts';
 
 /** A project's problems in file order (those naming no file first), each file's in the order given. */
 function byFile(diagnostics: readonly Diagnostic[]): Diagnostic[] {

@@ -6,8 +6,8 @@
 import { useMemo, useState } from 'react';
 import { compareTreePaths } from '../../core/gaia/package/projectFiles.ts';
 import type { Diagnostic } from '../../core/text/diagnostic.ts';
-import { useDocumentStore } from '../../store/documentStore.ts';
-import { setActiveFile, useProjectStore } from '../../store/projectStore.ts';
+import { useDocumentStore } from '../../store/document/documentStore.ts';
+import { setActiveFile, useProjectStore } from '../../store/project/projectStore.ts';
 import { activeEditor } from '../editor/activeEditor.ts';
 
 interface Folder {

@@ -2,11 +2,11 @@
  * The page's ways to open a Gaia package folder as a project: "Open folder…" through the
  * File System Access API where the browser has it (else a directory input), the
  * directory input itself, a folder dropped on the page, and a .zip. Each reads the
- * folder (src/store/projectImport.ts) and opens it as a new session.
+ * folder (src/store/project/projectImport.ts) and opens it as a new session.
  */
-import { newProjectSession, openReadProject, openZip, showNotice } from '../../store/browserSessions.ts';
+import { newProjectSession, openReadProject, openZip, showNotice } from '../../store/session/browserSessions.ts';
 import { newPackageFiles, projectNameFrom } from '../../core/gaia/package/newPackage.ts';
-import { canPickDirectory, folderNameOf, pickDirectory, readProject, sourcesOfDirectory, sourcesOfEntries, sourcesOfFileList } from '../../store/projectImport.ts';
+import { canPickDirectory, folderNameOf, pickDirectory, readProject, sourcesOfDirectory, sourcesOfEntries, sourcesOfFileList } from '../../store/project/projectImport.ts';
 
 /**
  * "Open folder…": the browser's folder picker where it has one; else `fallback` (the

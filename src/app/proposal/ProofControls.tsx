@@ -5,9 +5,9 @@
  */
 import { useEffect, useState } from 'react';
 import type { IntuitionMode, ProveMode } from '../../core/proposal/index.ts';
-import type { BudgetField } from '../../store/proofStore.ts';
-import { BUDGET_LIMITS, cancelProof, setBudgetValidity, updateSettings, useProofStore, validBudget } from '../../store/proofStore.ts';
-import { useDocumentStore } from '../../store/documentStore.ts';
+import type { BudgetField } from '../../store/proof/proofStore.ts';
+import { BUDGET_LIMITS, cancelProof, setBudgetValidity, updateSettings, useProofStore, validBudget } from '../../store/proof/proofStore.ts';
+import { useDocumentStore } from '../../store/document/documentStore.ts';
 import type { ModeScript } from './useModeScript.ts';
 import { useRunProof } from './useRunProof.ts';
 

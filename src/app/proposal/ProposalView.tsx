@@ -4,8 +4,8 @@
  * verdict rests on (unsat core or model) beside the rounds of the intuition loop.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useDocumentStore } from '../../store/documentStore.ts';
-import { useProofStore, warmUpSolver } from '../../store/proofStore.ts';
+import { useDocumentStore } from '../../store/document/documentStore.ts';
+import { useProofStore, warmUpSolver } from '../../store/proof/proofStore.ts';
 import { SplitPane } from '../chrome/SplitPane.tsx';
 import { ProofControls } from './ProofControls.tsx';
 import { ProofEvidence } from './ProofEvidence.tsx';

@@ -5,9 +5,9 @@
  */
 import { useEffect, useState } from 'react';
 import type { ProveResult, Verdict } from '../../core/proposal/index.ts';
-import type { ProofRun } from '../../store/proofRun.ts';
-import { useDocumentStore } from '../../store/documentStore.ts';
-import { useProofStore } from '../../store/proofStore.ts';
+import type { ProofRun } from '../../store/proof/proofRun.ts';
+import { useDocumentStore } from '../../store/document/documentStore.ts';
+import { useProofStore } from '../../store/proof/proofStore.ts';
 
 const MEANING: Readonly<Record<Verdict, string>> = {
   entailed: 'the goal follows from the assertions (its negation is unsatisfiable)',

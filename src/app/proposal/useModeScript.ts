@@ -7,9 +7,9 @@
 import { useEffect, useState } from 'react';
 import type { Gate, ProveMode } from '../../core/proposal/index.ts';
 import { languageRow } from '../../core/languages/languageTable.ts';
-import { useDocumentStore } from '../../store/documentStore.ts';
-import { getPipeline } from '../../store/pipelineInstance.ts';
-import { useProofStore } from '../../store/proofStore.ts';
+import { useDocumentStore } from '../../store/document/documentStore.ts';
+import { getPipeline } from '../../store/pipeline/pipelineInstance.ts';
+import { useProofStore } from '../../store/proof/proofStore.ts';
 import { activeEditor } from '../editor/activeEditor.ts';
 
 export interface ModeScript {

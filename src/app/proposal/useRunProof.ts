@@ -4,9 +4,9 @@
  * proposal a gate stops (in the chosen mode), invalid budgets, and a z3 that could not
  * load; each refusal is a sentence the button shows as its title.
  */
-import { useDocumentStore } from '../../store/documentStore.ts';
+import { useDocumentStore } from '../../store/document/documentStore.ts';
 import type { ProveMode } from '../../core/proposal/index.ts';
-import { runProof, useProofStore } from '../../store/proofStore.ts';
+import { runProof, useProofStore } from '../../store/proof/proofStore.ts';
 import { activeEditor } from '../editor/activeEditor.ts';
 import type { ModeScript } from './useModeScript.ts';
 

@@ -4,8 +4,8 @@
  * whenever the selection, the strategy or the worker's loaded version changes.
  */
 import { useEffect } from 'react';
-import { getSimilarityClient } from '../../store/similarityInstance.ts';
-import { useSimilarityStore } from '../../store/similarityStore.ts';
+import { getSimilarityClient } from '../../store/similarity/similarityInstance.ts';
+import { useSimilarityStore } from '../../store/similarity/similarityStore.ts';
 import { SimilarityRow } from './SimilarityRow.tsx';
 import './similarity.css';
 

@@ -1,6 +1,6 @@
 /** One ranked belief: id, score (number and bar) and content; clicking selects it. */
 import type { SimilarityStrategy } from '../../core/vsa/strategy.ts';
-import { selectNode, useDocumentStore } from '../../store/documentStore.ts';
+import { selectNode, useDocumentStore } from '../../store/document/documentStore.ts';
 
 /** How far above chance a score is, 0..1: HRR cosine from 0, HDC similarity from ½. */
 function aboveChance(strategy: SimilarityStrategy, score: number): number {

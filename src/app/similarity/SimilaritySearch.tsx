@@ -6,8 +6,8 @@
  */
 import { useEffect, useState } from 'react';
 import { isSimilarityStrategy } from '../../core/vsa/strategy.ts';
-import { getSimilarityClient } from '../../store/similarityInstance.ts';
-import { useSimilarityStore } from '../../store/similarityStore.ts';
+import { getSimilarityClient } from '../../store/similarity/similarityInstance.ts';
+import { useSimilarityStore } from '../../store/similarity/similarityStore.ts';
 import { SimilarityRow } from './SimilarityRow.tsx';
 import './similarity.css';
 

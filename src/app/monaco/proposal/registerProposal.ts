@@ -12,7 +12,7 @@ import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
 import type { JSONSchema } from 'monaco-editor/languages/features/json/register';
 import type { ProposalOutline } from '../../../core/analysis/proposalOutline.ts';
 import { languageRow } from '../../../core/languages/languageTable.ts';
-import { useDocumentStore } from '../../../store/documentStore.ts';
+import { useDocumentStore } from '../../../store/document/documentStore.ts';
 import type { SchemaSymbol } from './proposalJsonSchema.ts';
 import { proposalJsonSchema } from './proposalJsonSchema.ts';
 
