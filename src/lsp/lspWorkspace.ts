@@ -3,7 +3,7 @@
  * (a CLAIR trace, a Gaia module, a FormalProposal), or — for a module of a Gaia package,
  * a folder with a pyproject.toml — the analysis of its whole package, read from disk with
  * the editor's unsaved texts laid over it. Analyses are made exactly as `warrant check`
- * makes them (src/cli/loadDocument.ts, src/cli/gaiaInference.ts), so the diagnostics are
+ * makes them (src/node/loadDocument.ts, src/node/gaiaInference.ts), so the diagnostics are
  * the same codes and ranges; a CLAIR edit reuses the unchanged lines of the last parse.
  */
 import { dirname, join, relative, resolve, sep } from 'node:path';

@@ -1,6 +1,6 @@
 /**
  * `warrant check FILE... [--json]`: parse and validate; exit 1 when any file has an error.
- * For a Gaia package, validating includes running inference (src/cli/gaiaInference.ts).
+ * For a Gaia package, validating includes running inference (src/node/gaiaInference.ts).
  */
 import { parseCommandLine } from '../commandLine.ts';
 import { usageFailure } from '../../node/cliFailure.ts';
