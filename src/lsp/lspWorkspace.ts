@@ -214,7 +214,7 @@ export class LspWorkspace {
 
   /** Reads the package at `root` (the editor's texts over the disk's) and analyses it; null when it cannot be read. */
   private async analysePackage(root: string): Promise<Publish[] | null> {
-    let input;
+    let input: Awaited<ReturnType<typeof readPackage>>;
     try {
       input = await readPackage(root);
     } catch {

@@ -28,7 +28,8 @@ function DropZone({ kind, label, short, hint }: { kind: 'refute' | 'correct'; la
     else void session.previewAction({ kind: 'correct', target: id, value: session.currentValueOf(id), source: 'graph' });
   };
   return (
-    <div
+    // biome-ignore lint/a11y/noStaticElementInteractions: a drop target for dragged nodes; from the keyboard the inspector's Refute and Correct buttons start the same preview
+<div
       className={`dropzone dropzone-${kind}${over ? ' is-over' : ''}`}
       data-testid={`dropzone-${kind}`}
       title={hint}

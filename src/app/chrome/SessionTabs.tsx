@@ -8,7 +8,18 @@
  */
 import { useRef, useState } from 'react';
 import { NEW_CLAIR } from './newDocuments.ts';
-import { deleteSession, dismissNotice, duplicateSession, exportCurrentSession, importFile, newSession, renameSession, switchSession, takeChoice, useSessionsStore } from '../../store/session/browserSessions.ts';
+import {
+  deleteSession,
+  dismissNotice,
+  duplicateSession,
+  exportCurrentSession,
+  importFile,
+  newSession,
+  renameSession,
+  switchSession,
+  takeChoice,
+  useSessionsStore,
+} from '../../store/session/browserSessions.ts';
 
 const NOTICE_STYLE = { whiteSpace: 'normal', overflow: 'visible', overflowWrap: 'break-word', flex: '0 1 auto', minWidth: '18em', maxWidth: '60%', lineHeight: 1.35, padding: '3px 0' } as const;
 
@@ -24,7 +35,13 @@ export function SessionTabs() {
       {sessions.map((s) => {
         const active = s.id === currentId;
         return (
-          <div key={s.id} className={`session-item${active ? ' is-active' : ''}`} data-testid="session-item" data-active={active ? 'true' : 'false'} title={s.name}
+          // biome-ignore lint/a11y/noStaticElementInteractions: the handler only writes the item's tooltip; the item's buttons are the controls
+          <div
+            key={s.id}
+            className={`session-item${active ? ' is-active' : ''}`}
+            data-testid="session-item"
+            data-active={active ? 'true' : 'false'}
+            title={s.name}
             // The date in the user's locale is written when the pointer comes: the first
             // locale formatting of a page costs tens of milliseconds, which opening should not pay.
             onMouseEnter={(e) => {
@@ -33,6 +50,7 @@ export function SessionTabs() {
           >
             {editing === s.id ? (
               <input
+                // biome-ignore lint/a11y/noAutofocus: the name field appears because the person asked to rename: the caret belongs in it
                 autoFocus
                 defaultValue={s.name}
                 aria-label="session name"
@@ -56,10 +74,22 @@ export function SessionTabs() {
                 <button className="session-action" title="Rename" aria-label="Rename this session" onClick={() => setEditing(s.id)}>
                   ✎
                 </button>
-                <button className="session-action" data-testid="export-session" title="Export this session (text and signed history) as one file" aria-label="Export this session" onClick={() => void exportCurrentSession()}>
+                <button
+                  className="session-action"
+                  data-testid="export-session"
+                  title="Export this session (text and signed history) as one file"
+                  aria-label="Export this session"
+                  onClick={() => void exportCurrentSession()}
+                >
                   ⤓
                 </button>
-                <button className="session-action" data-testid="duplicate-session" title="Duplicate this session with its history" aria-label="Duplicate this session" onClick={() => void duplicateSession(s.id)}>
+                <button
+                  className="session-action"
+                  data-testid="duplicate-session"
+                  title="Duplicate this session with its history"
+                  aria-label="Duplicate this session"
+                  onClick={() => void duplicateSession(s.id)}
+                >
                   <DuplicateIcon />
                 </button>
                 <button
@@ -104,9 +134,15 @@ export function SessionTabs() {
       />
       {notice && (
         // Read in full: the notice wraps onto more lines (the row grows) instead of being cut off.
+        // biome-ignore lint/a11y/useKeyWithClickEvents: a pointer shortcut; the ✕ button beside it dismisses from the keyboard
         <span className="session-notice" role="status" data-testid="session-notice" title="Click to dismiss" style={NOTICE_STYLE} onClick={dismissNotice}>
           ⚠ {notice}
         </span>
+      )}
+      {notice && (
+        <button type="button" className="session-notice-dismiss" data-testid="notice-dismiss" aria-label="dismiss the notices" title="Dismiss" onClick={dismissNotice}>
+          ✕
+        </button>
       )}
       {notice && choice && (
         <button className="session-notice-choice" data-testid="notice-choice" onClick={() => void takeChoice()}>

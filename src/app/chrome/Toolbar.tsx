@@ -47,7 +47,8 @@ export function Toolbar() {
   };
 
   return (
-    <header className="toolbar" aria-label="top bar" data-region="">
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the landmark is named so screen readers list it by name (docs/accessibility.md)
+<header className="toolbar" aria-label="top bar" data-region="">
       <h1 className="brand">Warrant</h1>
       <span className="doc-name" title="the open document">
         {name}

@@ -19,7 +19,8 @@ export function HelpPanel() {
   }, [open]);
   if (!open) return null;
   return (
-    <div className="help-backdrop" onMouseDown={(e) => e.target === e.currentTarget && setHelpOpen(false)}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop closes the dialog as Escape and its Close button do
+<div className="help-backdrop" onMouseDown={(e) => e.target === e.currentTarget && setHelpOpen(false)}>
       <div
         className="help-panel"
         role="dialog"

@@ -174,7 +174,8 @@ function ClairInspector() {
         ) : (
           <ul className="reconsider">
             {details.reconsider.map((r, i) => (
-              <li key={i}>{r.sentence}</li>
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows of one list rebuilt whole for each version (or the words of one label): the position is the row's identity
+<li key={i}>{r.sentence}</li>
             ))}
           </ul>
         )}

@@ -16,7 +16,10 @@ import { revealInProject, useProjectStore } from '../../store/project/projectSto
 
 /** A project's problems in file order (those naming no file first), each file's in the order given. */
 function byFile(diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  return diagnostics.map((d, i) => ({ d, i })).sort((a, b) => ((a.d.file ?? '') < (b.d.file ?? '') ? -1 : (a.d.file ?? '') > (b.d.file ?? '') ? 1 : a.i - b.i)).map((x) => x.d);
+  return diagnostics
+    .map((d, i) => ({ d, i }))
+    .sort((a, b) => ((a.d.file ?? '') < (b.d.file ?? '') ? -1 : (a.d.file ?? '') > (b.d.file ?? '') ? 1 : a.i - b.i))
+    .map((x) => x.d);
 }
 
 const PAGE = 500;
@@ -50,13 +53,7 @@ export function ProblemsPanel() {
   };
 
   return (
-    <section
-      className="problems"
-      data-testid="diagnostics"
-      data-error-count={counts.errors}
-      data-warning-count={counts.warnings}
-      data-version={version}
-    >
+    <section className="problems" data-testid="diagnostics" data-error-count={counts.errors} data-warning-count={counts.warnings} data-version={version}>
       <header className="problems-head">
         <span className="problems-title">Problems</span>
         <button className={filter === 'all' ? 'on' : ''} onClick={() => setFilter('all')}>
@@ -76,6 +73,7 @@ export function ProblemsPanel() {
           {visible.slice(0, shown).flatMap((d, i, rows) => [
             ...(isProject && (i === 0 || rows[i - 1]!.file !== d.file)
               ? [
+                  // biome-ignore lint/a11y/useKeyWithClickEvents: a pointer shortcut; from the keyboard F8 and Shift+F8 in the editor walk the same problems
                   <li
                     key={`file:${d.file ?? ''}`}
                     className="problems-file"
@@ -87,7 +85,10 @@ export function ProblemsPanel() {
                   </li>,
                 ]
               : []),
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows of one list rebuilt whole for each version (or the words of one label): the position is the row's identity
+            // biome-ignore lint/a11y/useKeyWithClickEvents: a pointer shortcut; from the keyboard F8 and Shift+F8 in the editor walk the same problems
             <li key={i} className={`sev-${d.severity}`} data-file={d.file} onClick={() => open(d)} title={d.fixes?.length ? `quick fix: ${d.fixes[0]!.title}` : undefined}>
+              {/** biome-ignore lint/a11y/useAriaPropsSupportedByRole: the icon's name is read in place of the glyph */}
               <span className="sev-icon" aria-label={d.severity}>
                 {d.severity === 'error' ? '✖' : d.severity === 'warning' ? '▲' : 'ℹ'}
               </span>
@@ -101,7 +102,9 @@ export function ProblemsPanel() {
           ])}
           {visible.length > shown && (
             <li className="more">
-              <button onClick={() => setShown(shown + PAGE)}>show {Math.min(PAGE, visible.length - shown)} more of {visible.length - shown}</button>
+              <button onClick={() => setShown(shown + PAGE)}>
+                show {Math.min(PAGE, visible.length - shown)} more of {visible.length - shown}
+              </button>
             </li>
           )}
         </ul>

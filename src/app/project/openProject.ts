@@ -14,7 +14,7 @@ import { canPickDirectory, folderNameOf, pickDirectory, readProject, sourcesOfDi
  */
 export async function openFolder(fallback: () => void): Promise<void> {
   if (!canPickDirectory()) return fallback();
-  let handle;
+  let handle: Awaited<ReturnType<typeof pickDirectory>>;
   try {
     handle = await pickDirectory();
   } catch (e) {

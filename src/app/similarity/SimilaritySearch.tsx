@@ -46,7 +46,8 @@ export function SimilaritySearch() {
 
   const current = ranking && ranking.query === text.trim() && ranking.strategy === strategy ? ranking : null;
   return (
-    <div className="similarity-search" onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: the box only listens for Escape bubbling up from its own input and buttons, which are the controls
+<div className="similarity-search" onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
       <input
         type="search"
         data-testid="similarity-search"

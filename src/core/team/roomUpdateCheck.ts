@@ -105,6 +105,7 @@ class CheckRun {
   /** The update's items by client, in clock order. */
   private readonly byClient = new Map<number, (Y.Item | Y.GC | Y.Skip)[]>();
   private readonly places = new Map<Y.Item, Place>();
+  // biome-ignore lint/suspicious/noExplicitAny: Yjs types the contents of its shared types as any
   private readonly roots: Map<Y.AbstractType<any>, string>;
   /** Values this update writes, per guarded key (`root\0key`). */
   readonly written = new Map<string, string>();
@@ -288,6 +289,7 @@ class CheckRun {
 
   /** Where an item of the room is. */
   private placeOfHeld(item: Y.Item): Place {
+    // biome-ignore lint/suspicious/noExplicitAny: Yjs types the contents of its shared types as any
     const type = item.parent as Y.AbstractType<any> | null;
     if (!type) return GONE;
     if (type._item === null) {
@@ -303,6 +305,7 @@ class CheckRun {
     let found: string | null = null;
     for (const update of this.pending) found = update.values.get(`${root}\0${key}`) ?? found;
     if (found !== null) return found;
+    // biome-ignore lint/suspicious/noExplicitAny: Yjs types the contents of its shared types as any
     const map = this.doc.share.get(root) as (Y.AbstractType<any> & { _map: Map<string, Y.Item> }) | undefined;
     const item = map?._map.get(key);
     return item && !item.deleted ? stringValue(item) : null;
@@ -310,6 +313,7 @@ class CheckRun {
 
   /** Whether the room holds no op yet, nor does any update pending or this one. */
   private logIsEmpty(): boolean {
+    // biome-ignore lint/suspicious/noExplicitAny: Yjs types the contents of its shared types as any
     const ops = this.doc.share.get('ops') as (Y.AbstractType<any> & { _map: Map<string, Y.Item> }) | undefined;
     for (const item of ops?._map.values() ?? []) if (!item.deleted) return false;
     for (const update of this.pending) for (const slot of update.values.keys()) if (slot.startsWith('ops\0')) return false;
