@@ -4,25 +4,23 @@
  * document version; stale results are dropped. The main thread never parses or lays out.
  * A project (a Gaia package's files) is one document: an edit of any file is a version,
  * and the worker analyses every file of it together.
+ *
+ * By job: the layout stage (layoutStage.ts), the editor's questions to the validation
+ * worker (editorQueries.ts) and when the text settles (textSettle.ts) are modules of
+ * their own; this class owns them, takes analyses and posteriors in, and keeps its
+ * public methods as the page's one entry.
  */
 import type { Remote } from 'comlink';
 import type { AnalysisView } from '../../core/analysis/documentAnalysis.ts';
 import type { AnalysisPatch } from '../../core/analysis/analysisPatch.ts';
 import { applyPatch } from '../../core/analysis/analysisPatch.ts';
-import type { SymbolUse } from '../../core/clair/symbolIndex.ts';
 import { indexGraph, reindexSameShape } from '../../core/graph/graphIndex.ts';
 import type { Language } from '../../core/graph/reasoningGraph.ts';
-import { languageRow } from '../../core/languages/languageTable.ts';
-import type { LayoutResult, Positions } from '../../core/layout/layoutTypes.ts';
-import type { GraphViewRequest } from '../../core/graph/graphView.ts';
 import type { AssembledSlices, SlicedPart } from '../../core/analysis/analysisSlices.ts';
 import { assembleSlices, assembleWhole } from '../../core/analysis/analysisSlices.ts';
 import { nextTask } from './nextTask.ts';
 import { WarmUpHold } from './warmUpHold.ts';
 import { IntakeGate } from './intakeGate.ts';
-import { SLICE_ITEMS, sliceStarts } from '../../core/transfer/pullSlices.ts';
-import { unpackPositionsInto } from '../../core/layout/packedPositions.ts';
-import { positionsRecord } from '../../core/layout/positionsRecord.ts';
 import type { LayoutApi } from '../../../workers/layout.worker.ts';
 import type { ValidationApi } from '../../../workers/validation.worker.ts';
 import type { BeliefView } from '../../core/analysis/beliefView.ts';
@@ -34,9 +32,15 @@ import { LatestRequest, RequestCancelled } from './latestRequest.ts';
 import { posteriorsByNode } from '../../core/infer/posteriorsByNode.ts';
 import { describeInferenceProblem, withInferenceFailures } from '../../core/infer/inferenceDiagnostics.ts';
 import { packageText } from '../../core/gaia/package/projectFiles.ts';
+import type { TextChange } from '../../core/text/textReplica.ts';
+import type { GraphViewRequest } from '../../core/graph/graphView.ts';
+import type { Positions } from '../../core/layout/layoutTypes.ts';
+import type { SymbolUse } from '../../core/clair/symbolIndex.ts';
 import type { RenameResult } from '../../core/gaia/package/packageSymbols.ts';
 import type { ProjectSymbol, ProjectUse } from '../../../workers/validationApi.ts';
-import type { TextChange } from '../../core/text/textReplica.ts';
+import { LayoutStage, layoutKeyOf, layoutState } from './layoutStage.ts';
+import { EditorQueries, whenCurrent } from './editorQueries.ts';
+import { TextSettle } from './textSettle.ts';
 
 /**
  * An analysis asked of the validation worker. The text is not in it: the worker holds
@@ -60,19 +64,6 @@ interface AnalyzeReply {
   readonly built: AssembledSlices | null;
 }
 
-interface LayoutRequest {
-  readonly version: number;
-  /** The shape it is for; null when asked with the analysis, before the shape was known (the reply tells it). */
-  readonly key: string | null;
-  /** The validation worker gives the layout worker the input of `version`, with or without helpers. */
-  readonly hideHelpers: boolean;
-  readonly force: boolean;
-  /** A large graph may come back first as a quick draft; the real layout is then asked for. */
-  readonly draft: boolean;
-  /** Asked with the analysis: the layout worker starts from the input sent ahead (AnalyzeRequest.layoutAhead). */
-  readonly inputAhead?: boolean;
-}
-
 /**
  * A complete analysis of this many nodes (a paste, an opened file) is indexed in the task
  * that reads it and drawn in the next: together they made one frame of 0.1–0.2 s at 3,000.
@@ -82,36 +73,32 @@ const SPLIT_FROM = 1000;
 /** How long after the person's last action the layout worker's warm-up stays off. */
 const ACTIVE_HOLD_MS = 1000;
 
-type LayoutReply = LayoutResult & { readonly version: number; readonly key: string; readonly request: LayoutRequest };
-
 /** A whole text from this size on (a big paste or file) is laid out beside its analysis, not after it. */
 const LAYOUT_AHEAD_CHARS = 128 * 1024;
 
-/** What a layout is for: the graph's shape, and whether helper claims are drawn. */
-function layoutKeyOf(analysis: Pick<AnalysisView, 'language' | 'structureKey'>, showHelpers: boolean): string {
-  return languageRow(analysis.language).helperNodes && !showHelpers ? `${analysis.structureKey}|no-helpers` : analysis.structureKey;
-}
-
 export class DocumentPipeline {
   private readonly analyzer: LatestRequest<AnalyzeRequest, AnalyzeReply>;
-  private readonly layouter: LatestRequest<LayoutRequest, LayoutReply>;
-  private readonly tidier: LatestRequest<LayoutRequest, LayoutReply>;
+  /** Positions for each shape of the graph, from the layout worker. */
+  private readonly layoutStage: LayoutStage;
+  /** The editor's questions to the validation worker. */
+  private readonly queries: EditorQueries;
+  /** When the text has settled (a revision). */
+  private readonly settle = new TextSettle();
   private readonly validation: Remote<ValidationApi>;
 
   /** The validation worker, for the session's lifecycle questions. */
   get validationApi(): Remote<ValidationApi> {
     return this.validation;
   }
-  private readonly layout: Remote<LayoutApi>;
   private readonly warmUpHold: WarmUpHold;
   private readonly inferrer: LatestRequest<InferenceRequest, InferenceReply> | null;
-  private documentKey = 'doc-1';
   /** Held while a large analysis or layout is taken in; the editor's fill waits its turn (turn()). */
   private readonly intake = new IntakeGate();
 
   constructor(validation: Remote<ValidationApi>, layout: Remote<LayoutApi>, inference: InferenceClient | null = null) {
     this.validation = validation;
-    this.layout = layout;
+    this.queries = new EditorQueries(validation);
+    this.layoutStage = new LayoutStage(layout, this.intake, (stage, e) => this.reportFailure(stage, e));
     this.warmUpHold = new WarmUpHold((ms) => void layout.hold(ms));
     this.inferrer = inference
       ? new LatestRequest<InferenceRequest, InferenceReply>({
@@ -143,7 +130,7 @@ export class DocumentPipeline {
         // worker behind the next key's analysis, reach the page after that one, and be
         // dropped as a shape left, key after key. A sliced analysis is abandoned when
         // overtaken, so its layout is asked for only while it is the newest.
-        if (!first.sliced || r.version >= this.analyzer.latestVersion) this.layoutAhead(first);
+        if (!first.sliced || r.version >= this.analyzer.latestVersion) this.layoutStage.ahead(first);
         if (!first.sliced) {
           if (first.baseVersion !== null || first.nodes.length < SPLIT_FROM) return { ...reply, patch: first, built: null };
           // A large complete analysis: indexed here, drawn in a task of its own.
@@ -173,53 +160,6 @@ export class DocumentPipeline {
       // Each analysis newer than the one on screen is shown, even while later keys wait.
       progressive: true,
     });
-    // Two channels to the layout worker: edits (which may be answered with a draft at
-    // once) and the real layouts that replace drafts. A real layout can keep ELK busy for
-    // seconds; meanwhile the next keystroke's layout does not wait behind it.
-    this.layouter = new LatestRequest<LayoutRequest, LayoutReply>({
-      progressive: true,
-      run: (r) => this.runLayout(r),
-      accept: (r) => {
-        // A draft is on screen: now the real layout, unless a newer version is already asked for.
-        if (this.acceptLayout(r) && r.draft && r.version >= this.layouter.latestVersion) this.tidier.submit({ ...r.request, draft: false });
-      },
-      fail: (e) => this.reportFailure('layout', e),
-    });
-    this.tidier = new LatestRequest<LayoutRequest, LayoutReply>({
-      progressive: true,
-      run: (r) => this.runLayout(r),
-      accept: (r) => void this.acceptLayout(r),
-      fail: (e) => this.reportFailure('layout', e),
-    });
-  }
-
-  /** The newest version either layout channel was asked for. */
-  private get latestLayoutVersion(): number {
-    return Math.max(this.layouter.latestVersion, this.tidier.latestVersion);
-  }
-
-  private async runLayout(r: LayoutRequest): Promise<LayoutReply> {
-    const documentKey = this.documentKey;
-    const result = await this.layout.layoutOf({ version: r.version, documentKey, hideHelpers: r.hideHelpers, force: r.force, draft: r.draft, inputAhead: r.inputAhead === true });
-    // The validation worker has moved past this version: a newer layout is asked for.
-    if (!result) throw new RequestCancelled();
-    const key = r.key ?? layoutKeyOf({ language: useDocumentStore.getState().language, structureKey: result.structureKey ?? '' }, !r.hideHelpers);
-    if (result.packed === undefined) return { ...result, version: r.version, key, request: r };
-    // A very large layout comes packed; its record is made a slice per task, so the
-    // page paints between them (src/core/layout/packedPositions.ts).
-    const positions = positionsRecord();
-    const release = this.intake.hold();
-    try {
-      for (const from of sliceStarts(result.packed.ids.length)) {
-        if (this.latestLayoutVersion > r.version) throw new RequestCancelled();
-        unpackPositionsInto(result.packed, positions, from, from + SLICE_ITEMS);
-        await nextTask();
-      }
-    } finally {
-      release();
-    }
-    const { packed: _packed, ...rest } = result;
-    return { ...rest, positions, version: r.version, key, request: r };
   }
 
   private analysisHook: ((analysis: AnalysisView, files: ReadonlyMap<string, string> | null) => AnalysisView) | null = null;
@@ -228,41 +168,19 @@ export class DocumentPipeline {
 
   /**
    * The text has settled when the analysis of the newest edit is in and nothing was
-   * typed for this long: a burst of typing is one revision. The pipeline decides it, not
-   * storage, so a page without IndexedDB records revisions all the same.
+   * typed for this long (textSettle.ts).
    */
-  static readonly SETTLE_MS = 700;
-  private settleTimer: ReturnType<typeof setTimeout> | null = null;
+  static readonly SETTLE_MS = TextSettle.SETTLE_MS;
   /**
    * The belief views this pipeline last built, and the version they were built for: a
    * keystroke updates them in place of building them anew only while the store still
    * holds them (a new document empties them) for the version the patch applies to.
    */
   private viewsBuilt: { readonly views: ReadonlyMap<string, BeliefView>; readonly version: number } | null = null;
-  /** The last layout asked for: an analysis whose layout was asked for ahead does not ask again. */
-  private layoutAsked: { readonly version: number; readonly key: string | null } | null = null;
-  /** A layout that arrived before its analysis was on the page (asked for ahead): shown with it. */
-  private heldLayout: LayoutReply | null = null;
-  private readonly settledListeners: ((version: number, text: string, language: Language) => void)[] = [];
 
   /** Calls `listener` each time the document's text settles, with its version and text. */
   onSettled(listener: (version: number, text: string, language: Language) => void): void {
-    this.settledListeners.push(listener);
-  }
-
-  private scheduleSettle(version: number, text: () => string, language: Language): void {
-    this.cancelSettle();
-    this.settleTimer = setTimeout(() => {
-      this.settleTimer = null;
-      if (useDocumentStore.getState().editorVersion !== version) return;
-      const settled = text();
-      for (const listener of this.settledListeners) listener(version, settled, language);
-    }, DocumentPipeline.SETTLE_MS);
-  }
-
-  private cancelSettle(): void {
-    if (this.settleTimer) clearTimeout(this.settleTimer);
-    this.settleTimer = null;
+    this.settle.onSettled(listener);
   }
 
   /**
@@ -295,11 +213,7 @@ export class DocumentPipeline {
 
   /** Starts a new document: layouts of the previous one are not reused. */
   resetDocument(): void {
-    void this.layout.forget(this.documentKey);
-    void this.layout.forget(this.focusKey());
-    this.documentKey = `doc-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-    this.layoutAsked = null;
-    this.heldLayout = null;
+    this.layoutStage.reset();
     useDocumentStore.setState({ layoutKey: null, positions: {}, views: new Map() });
   }
 
@@ -314,10 +228,7 @@ export class DocumentPipeline {
     const layoutAhead = text.length >= LAYOUT_AHEAD_CHARS;
     this.analyzer.submit({ version, language, layoutAhead });
     // Its layout is asked for now: the layout worker starts as soon as the graph is built.
-    if (layoutAhead) {
-      this.layoutAsked = { version, key: null };
-      this.layouter.submit({ version, key: null, hideHelpers: !showHelpers, force: false, draft: true, inputAhead: true });
-    }
+    if (layoutAhead) this.layoutStage.askAhead(version, !showHelpers);
     return version;
   }
 
@@ -337,7 +248,7 @@ export class DocumentPipeline {
 
   private nextVersion(text: () => string, length: number): number {
     const version = useDocumentStore.getState().editorVersion + 1;
-    this.cancelSettle();
+    this.settle.cancel();
     this.currentText = text;
     useDocumentStore.setState({ editorVersion: version });
     this.holdWarmUp(length);
@@ -380,21 +291,18 @@ export class DocumentPipeline {
   }
 
   /** A project: the name at a place in one of its files, and what it stands for across modules. */
-  async projectSymbolAt(file: string, line: number, column: number): Promise<ProjectSymbol | null> {
-    const a = await this.whenCurrent();
-    return this.validation.projectSymbolAt(a.version, file, line, column);
+  projectSymbolAt(file: string, line: number, column: number): Promise<ProjectSymbol | null> {
+    return this.queries.projectSymbolAt(file, line, column);
   }
 
   /** A project: every use, in every file, of what the name at a place stands for. */
-  async projectReferences(file: string, line: number, column: number): Promise<ProjectUse[]> {
-    const a = await this.whenCurrent();
-    return (await this.validation.projectReferences(a.version, file, line, column)) ?? [];
+  projectReferences(file: string, line: number, column: number): Promise<ProjectUse[]> {
+    return this.queries.projectReferences(file, line, column);
   }
 
   /** A project: the edits renaming the name at a place across its files, or why not. */
-  async projectRename(file: string, line: number, column: number, newName: string): Promise<RenameResult> {
-    const a = await this.whenCurrent();
-    return (await this.validation.projectRename(a.version, file, line, column, newName)) ?? { refused: 'the package changed meanwhile; try again' };
+  projectRename(file: string, line: number, column: number, newName: string): Promise<RenameResult> {
+    return this.queries.projectRename(file, line, column, newName);
   }
 
   /**
@@ -412,71 +320,34 @@ export class DocumentPipeline {
    * from the last one (an edit made while focused). Null when the document moved on, or
    * the layout failed (reported as the layout worker's failure).
    */
-  async focusLayout(view: GraphViewRequest, fresh: boolean): Promise<Positions | null> {
-    const { analysis, showHelpers } = useDocumentStore.getState();
-    if (!analysis) return null;
-    const request = { version: analysis.version, documentKey: this.focusKey(), hideHelpers: !showHelpers, force: fresh, draft: false, view };
-    let result;
-    try {
-      result = await this.layout.layoutOf(request);
-    } catch (e) {
-      // The whole graph's positions stand in; the failure is the layout worker's.
-      this.reportFailure('layout', e);
-      return null;
-    }
-    if (!result) return null;
-    if (result.packed === undefined) return result.positions;
-    const positions = positionsRecord();
-    unpackPositionsInto(result.packed, positions);
-    return positions;
-  }
-
-  /** The layout worker's key for the focused views of this document. */
-  private focusKey(): string {
-    return `${this.documentKey}#focus`;
+  focusLayout(view: GraphViewRequest, fresh: boolean): Promise<Positions | null> {
+    return this.layoutStage.focusLayout(view, fresh);
   }
 
   /** Lays the current graph out again from scratch (the "Tidy layout" command). */
   relayout(): void {
     const { analysis } = useDocumentStore.getState();
-    if (analysis) this.requestLayout(analysis, true);
+    if (analysis) this.layoutStage.request(analysis, true);
   }
 
   /** Canonical text of the document, from the printer in the worker. */
   format(text: string): Promise<string | null> {
-    return this.validation.format(text, useDocumentStore.getState().language);
+    return this.queries.format(text);
   }
 
   /** Resolves with the analysis of the newest edit once it has arrived. */
   whenCurrent(timeoutMs = 10_000): Promise<AnalysisView> {
-    const isCurrent = (s = useDocumentStore.getState()) => (s.analysis && s.analysis.version === s.editorVersion ? s.analysis : null);
-    const now = isCurrent();
-    if (now) return Promise.resolve(now);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        unsubscribe();
-        reject(new Error('the document is still being analysed'));
-      }, timeoutMs);
-      const unsubscribe = useDocumentStore.subscribe((s) => {
-        const a = isCurrent(s);
-        if (!a) return;
-        clearTimeout(timer);
-        unsubscribe();
-        resolve(a);
-      });
-    });
+    return whenCurrent(timeoutMs);
   }
 
   /** The id use at a position of the current text, asked of the worker. */
-  async symbolAt(line: number, column: number): Promise<SymbolUse | null> {
-    const a = await this.whenCurrent();
-    return this.validation.symbolAt(a.version, line, column);
+  symbolAt(line: number, column: number): Promise<SymbolUse | null> {
+    return this.queries.symbolAt(line, column);
   }
 
   /** Every use of an id in the current text, asked of the worker. */
-  async usesOf(id: string): Promise<SymbolUse[]> {
-    const a = await this.whenCurrent();
-    return (await this.validation.usesOf(a.version, id)) ?? [];
+  usesOf(id: string): Promise<SymbolUse[]> {
+    return this.queries.usesOf(id);
   }
 
   private acceptPatch(reply: AnalyzeReply): void {
@@ -486,7 +357,7 @@ export class DocumentPipeline {
       this.acceptAnalysis(this.analysisHook ? this.analysisHook(patched, reply.files) : patched, reply.patch, reply.built);
       // A project's text is its files as one stable text (what its revisions hash).
       const files = reply.files;
-      if (reply.version === useDocumentStore.getState().editorVersion) this.scheduleSettle(reply.version, files ? () => packageText(files) : this.currentText, patched.language);
+      if (reply.version === useDocumentStore.getState().editorVersion) this.settle.schedule(reply.version, files ? () => packageText(files) : this.currentText, patched.language);
       return;
     }
     // The page no longer holds the patch's base: ask for the complete analysis.
@@ -509,16 +380,21 @@ export class DocumentPipeline {
       previous.graph.nodes.length === analysis.graph.nodes.length &&
       previous.graph.edges === analysis.graph.edges;
     // A keystroke: every node kept its place; only what the patch names (and problems) is looked at again.
-    const touched = sameGraphShape && patch !== null && patch.baseVersion === previous.version && patch.order === null && this.viewsBuilt?.views === state.views && this.viewsBuilt.version === previous.version ? touchedBy(patch, previous, analysis) : null;
+    const touched =
+      sameGraphShape && patch !== null && patch.baseVersion === previous.version && patch.order === null && this.viewsBuilt?.views === state.views && this.viewsBuilt.version === previous.version
+        ? touchedBy(patch, previous, analysis)
+        : null;
     const index = built ? built.index.finish(analysis.graph) : sameGraphShape ? reindexSameShape(state.index!, analysis.graph) : indexGraph(analysis.graph);
     const wanted = layoutKeyOf(analysis, state.showHelpers);
     const sameShape = state.layoutKey === wanted;
     // Views built with the slices, brought to diagnostics a later stage added (near-duplicates).
-    const views = built ? withChangedProblems(built.views, built.diagnostics, analysis, state.views) : touched ? updateBeliefViews(analysis, state.views, touched, index.byId) : buildBeliefViews(analysis, state.views);
+    const views = built
+      ? withChangedProblems(built.views, built.diagnostics, analysis, state.views)
+      : touched
+        ? updateBeliefViews(analysis, state.views, touched, index.byId)
+        : buildBeliefViews(analysis, state.views);
     this.viewsBuilt = { views, version: analysis.version };
-    const held = this.heldLayout;
-    this.heldLayout = null;
-    const layout = !sameShape && held?.key === wanted && held.version === analysis.version ? held : null;
+    const layout = this.layoutStage.takeHeld(analysis.version, wanted, sameShape);
     useDocumentStore.setState({
       analysis,
       index,
@@ -527,8 +403,7 @@ export class DocumentPipeline {
       ...(sameShape ? { graphVersion: analysis.version } : {}),
       ...(layout ? { ...layoutState(layout), graphVersion: analysis.version } : {}),
     });
-    const asked = this.layoutAsked?.version === analysis.version && (this.layoutAsked.key === wanted || this.layoutAsked.key === null);
-    if (!sameShape && !layout && !asked) this.requestLayout(analysis, false);
+    if (!sameShape && !layout && !this.layoutStage.askedFor(analysis.version, wanted)) this.layoutStage.request(analysis, false);
     // Gaia: posteriors follow every change of the IR (a prior, a parameter, the shape).
     if (analysis.ir !== undefined && analysis.ir !== previous?.ir) this.inferrer?.submit({ version: analysis.version, ir: analysis.ir });
   }
@@ -571,59 +446,13 @@ export class DocumentPipeline {
   setShowHelpers(show: boolean): void {
     useDocumentStore.setState({ showHelpers: show });
     const { analysis } = useDocumentStore.getState();
-    if (analysis) this.requestLayout(analysis, false);
-  }
-
-  /** An analysis just arrived (or a sliced one's head): its layout, when its shape is new, is asked for before the page takes it in. */
-  private layoutAhead(head: AnalysisPatch): void {
-    const { showHelpers, layoutKey } = useDocumentStore.getState();
-    if (this.layoutAsked?.version === head.version && this.layoutAsked.key === null) return;
-    if (layoutKeyOf(head, showHelpers) !== layoutKey) this.requestLayout(head, false);
-  }
-
-  private requestLayout(analysis: Pick<AnalysisView, 'version' | 'language' | 'structureKey'>, force: boolean): void {
-    const hideHelpers = !useDocumentStore.getState().showHelpers;
-    const key = layoutKeyOf(analysis, !hideHelpers);
-    this.layoutAsked = { version: analysis.version, key };
-    // "Tidy layout" (force) is a request for the real thing.
-    const request = { version: analysis.version, key, hideHelpers, force, draft: !force };
-    (force ? this.tidier : this.layouter).submit(request);
-  }
-
-  /** Shows a layout reply; false when it was of a shape the document has left (dropped). */
-  private acceptLayout(reply: LayoutReply): boolean {
-    const { analysis, showHelpers, layoutKey } = useDocumentStore.getState();
-    // Asked for ahead, and here before its analysis: shown together with it.
-    if (analysis === null || reply.version > analysis.version) {
-      this.heldLayout = reply;
-      return true;
-    }
-    const wanted = analysis !== null ? layoutKeyOf(analysis, showHelpers) : null;
-    const current = wanted === reply.key;
-    if (analysis !== null && !current) {
-      // The layout of a shape the document has already left (an edit typed meanwhile went
-      // back to the shape on screen, or on to another): its positions would leave nodes
-      // undrawn. The shape on screen stays; another shape gets its own layout.
-      if (wanted !== layoutKey) this.requestLayout(analysis, false);
-      return false;
-    }
-    useDocumentStore.setState({ ...layoutState(reply), ...(current && analysis ? { graphVersion: analysis.version } : {}) });
-    return true;
+    if (analysis) this.layoutStage.request(analysis, false);
   }
 
   private reportFailure(stage: string, error: unknown): void {
     const message = error instanceof Error ? error.message : String(error);
     useDocumentStore.setState({ workerError: `${stage} worker: ${message}` });
   }
-}
-
-/** What the page's store holds of a layout reply. */
-function layoutState(reply: LayoutReply) {
-  return {
-    positions: reply.positions,
-    layoutKey: reply.key,
-    layoutInfo: { method: reply.method, ms: reply.ms, moved: reply.moved, draft: reply.draft === true },
-  };
 }
 
 /** The ids whose node, derived value or problems an order-keeping patch may have changed. */
