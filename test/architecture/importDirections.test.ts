@@ -9,10 +9,10 @@
  * pulls its module's meaning along with it), and each one between two layers must be
  * listed below. A new direction is a decision for docs/architecture.md, not a quiet edit.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { productSources } from '../support/sourceTree.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -38,16 +38,6 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
 const EXCEPTIONS: readonly { from: string; to: string; why: string }[] = [
   { from: 'src/cli/commands/bench.ts', to: 'bench/', why: '`warrant bench` loads the suite lazily, only when it runs' },
 ];
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
-    else if (/\.tsx?$/.test(name) && !name.endsWith('.d.ts')) out.push(path);
-  }
-  return out;
-}
 
 function layerOf(file: string): string {
   const rel = relative(root, file).split('\\').join('/');
@@ -77,17 +67,18 @@ function wrongWayImports(sources: readonly { file: string; text: string }[]): st
 }
 
 describe('import directions', () => {
-  const files = [...sourceFiles(join(root, 'src')), ...sourceFiles(join(root, 'workers'))];
+  // Paths made absolute again: an import is resolved against the file's own folder.
+  const sources = productSources(root).map(({ file, text }) => ({ file: join(root, file), text }));
 
   it('reads the whole source tree', () => {
-    expect(files.length).toBeGreaterThan(300);
-    const layers = new Set(files.map(layerOf));
+    expect(sources.length).toBeGreaterThan(300);
+    const layers = new Set(sources.map(({ file }) => layerOf(file)));
     // A new top-level folder needs a row in ALLOWED before anything can import it.
     expect([...layers].filter((l) => !(l in ALLOWED))).toEqual([]);
   });
 
   it('has no import against the allowed directions', () => {
-    expect(wrongWayImports(files.map((file) => ({ file, text: readFileSync(file, 'utf8') })))).toEqual([]);
+    expect(wrongWayImports(sources)).toEqual([]);
   });
 
   it.each([

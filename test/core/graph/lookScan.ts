@@ -4,8 +4,7 @@
  * colours it, and a hand-made set of the states drawn faded. Takes any root, so the scan
  * can be run on an older checkout to count what it had.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { productSources, withoutComments } from '../../support/sourceTree.ts';
 
 export interface LookFinding {
   readonly file: string;
@@ -32,14 +31,11 @@ export const NAMED_VALUE_BANDS: ReadonlyMap<string, string> = new Map([
 const THRESHOLD = /[<>]=?\s*0?\.[479]0?\b(?!\d)|[<≥]\s*\.[479]0\b|\.[479]0–\.[479]0/;
 const FADED = /new Set\(\[[^\]]*'(refuted|invalidated|retracted)'[^\]]*'(refuted|invalidated|retracted)'/;
 
-function code(text: string): string {
-  return text.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' ')).replace(/(^|[^:'"`\\])\/\/[^\n]*/g, '$1');
-}
 
 export function scanLookText(file: string, text: string): LookFinding[] {
   if (HOME.has(file)) return [];
   const out: LookFinding[] = [];
-  code(text)
+  withoutComments(text)
     .split('\n')
     .forEach((line, i) => {
       const at = { file, line: i + 1, text: line.trim() };
@@ -50,17 +46,7 @@ export function scanLookText(file: string, text: string): LookFinding[] {
   return out;
 }
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.(ts|tsx)$/.test(name) ? [path] : [];
-  });
-}
-
 export function scanLookCheckout(root: string): LookFinding[] {
-  return ['src', 'workers']
-    .flatMap((d) => sourceFiles(join(root, d)))
-    .map((path) => relative(root, path).split(sep).join('/'))
-    .flatMap((file) => scanLookText(file, readFileSync(join(root, file), 'utf8')));
+  return productSources(root)
+    .flatMap(({ file, text }) => scanLookText(file, text));
 }

@@ -4,8 +4,7 @@
  * a list that restates the ids. Used by oneTable.test.ts on src/ and workers/; it takes
  * any root, so the same scan can be run on an older checkout to count what it had.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { productSources, withoutComments } from '../../support/sourceTree.ts';
 import { LANGUAGE_IDS } from '../../../src/core/languages/languageIds.ts';
 
 /** The table and its facets: the one place a language may be named and compared. */
@@ -37,14 +36,11 @@ function isLanguageValue(operand: string): boolean {
 const NOT_A_LANGUAGE = /^(undefined|null|true|false|'string'|"string")$/;
 
 /** Comments out, strings kept: a comment may quote the rule it explains. */
-function code(text: string): string {
-  return text.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' ')).replace(/(^|[^:'"`\\])\/\/[^\n]*/g, '$1');
-}
 
 export function scanText(file: string, text: string): Finding[] {
   const out: Finding[] = [];
   let subject = '';
-  code(text)
+  withoutComments(text)
     .split('\n')
     .forEach((line, i) => {
       const at = { file, line: i + 1, text: line.trim() };
@@ -66,19 +62,9 @@ export function scanText(file: string, text: string): Finding[] {
   return out;
 }
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.(ts|tsx)$/.test(name) ? [path] : [];
-  });
-}
-
 /** Every finding under `root`'s src/ and workers/, outside the table's folder. */
 export function scanCheckout(root: string): Finding[] {
-  return ['src', 'workers']
-    .flatMap((d) => sourceFiles(join(root, d)))
-    .map((path) => relative(root, path).split(sep).join('/'))
-    .filter((file) => !file.startsWith(TABLE_FOLDER))
-    .flatMap((file) => scanText(file, readFileSync(join(root, file), 'utf8')));
+  return productSources(root)
+    .filter(({ file }) => !file.startsWith(TABLE_FOLDER))
+    .flatMap(({ file, text }) => scanText(file, text));
 }
