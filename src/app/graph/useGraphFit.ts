@@ -1,0 +1,112 @@
+/**
+ * Where the view of the graph is put: fitted when a document opens (never below a zoom
+ * where its text reads: readableFrame.ts) or restored where a session was left, framed
+ * when focus mode moves, and the Fit button (the selected node and its neighbours, or
+ * everything).
+ */
+import { useCallback, useEffect, useRef } from 'react';
+import { useReactFlow, useStoreApi } from '@xyflow/react';
+import { useShallow } from 'zustand/react/shallow';
+import type { GraphIndex } from '../../core/graph/graphIndex.ts';
+import type { NodeId } from '../../core/graph/reasoningGraph.ts';
+import { neighbourhood } from '../../core/graph/graphView.ts';
+import type { ShownNodes } from '../../core/layout/shownGraph.ts';
+import { boundsOfShown } from '../../core/layout/shownGraph.ts';
+import { useDocumentStore } from '../../store/document/documentStore.ts';
+import { useSessionsStore } from '../../store/session/sessionsStore.ts';
+import { expandAll } from '../../store/view/graphViewStore.ts';
+import { frameFor, openFrame } from './readableFrame.ts';
+import { CULL_FROM } from './useShownGraph.ts';
+
+export interface GraphFitInput {
+  readonly shown: ShownNodes;
+  readonly index: GraphIndex | null;
+  readonly focusKey: string | null;
+  readonly focusId: string | null;
+  readonly ownLayout: boolean;
+}
+
+/** Fits the view as documents open and focus moves; returns the Fit button's action and the open document's sequence number. */
+export function useGraphFit({ shown, index, focusKey, focusId, ownLayout }: GraphFitInput): { fit: () => void; openSeq: number } {
+  const flow = useReactFlow();
+  const flowStore = useStoreApi();
+
+  /**
+   * Frames the boxes of `ids` (every shown node when null), from the layout's positions
+   * rather than React Flow's nodes: of a large graph it holds only those near the view.
+   * Animated while the graph is drawn whole; a large one jumps (each frame of a glide
+   * would mount what it passes).
+   */
+  const fitTo = useCallback(
+    (ids: readonly string[] | null, animate: boolean, anchorId: string | null = null) => {
+      const { width, height, domNode } = flowStore.getState();
+      const bounds = boundsOfShown(shown, ids ? new Set(ids) : null);
+      if (!bounds) return;
+      const anchor = anchorId !== null && shown.at.has(anchorId) ? boundsOfShown(shown, new Set([anchorId])) : null;
+      const viewport = frameFor({ bounds, anchor, width, height, coveredBelow: coveredBelowOf(domNode) });
+      if (viewport) void flow.setViewport(viewport, animate && shown.ids.length <= CULL_FROM ? { duration: 200 } : undefined);
+    },
+    [shown, flow, flowStore],
+  );
+
+  /** A document opened: fitted, but never below a zoom where its nodes' text reads (readableFrame.ts). */
+  const openView = useCallback(() => {
+    const { width, height, domNode } = flowStore.getState();
+    const bounds = boundsOfShown(shown, null);
+    const viewport = bounds ? openFrame({ bounds, width, height, coveredBelow: coveredBelowOf(domNode) }) : null;
+    if (viewport) void flow.setViewport(viewport);
+  }, [shown, flow, flowStore]);
+
+  /**
+   * Fit: the selected node and its neighbours when one is selected, else everything — which
+   * for a large graph is an overview at the compact level of detail, never a page of text
+   * too small to read.
+   */
+  const fit = useCallback(() => {
+    const selected = useDocumentStore.getState().selection.id as NodeId | null;
+    const ids = selected && index?.byId.has(selected) ? [...neighbourhood(index, selected, 1)].filter((id) => shown.at.has(id)) : [];
+    fitTo(ids.length > 0 ? ids : null, true, ids.length > 0 ? selected : null);
+  }, [shown, fitTo, index]);
+
+  // Entering focus mode, or moving it to another node or depth, frames what is now drawn,
+  // and again when the focus's own layout arrives — that alone: an edit while in focus
+  // mode leaves the view where the person put it.
+  const fitToRef = useRef(fitTo);
+  fitToRef.current = fitTo;
+  const focusFramed = focusKey ? `${focusKey}:${ownLayout}` : null;
+  useEffect(() => {
+    if (!focusFramed) return;
+    requestAnimationFrame(() => fitToRef.current(null, true, focusId));
+  }, [focusFramed, focusId]);
+
+  // Fit the view when a document's first layout arrives (and again when the real layout
+  // replaces a large graph's draft).
+  const fittedFor = useRef<string | null>(null);
+  const { openSeq, draft, docName } = useDocumentStore(useShallow((s) => ({ openSeq: s.openRequest?.seq ?? 0, draft: s.layoutInfo?.draft === true, docName: s.name })));
+  // A document opened anew starts with nothing collapsed.
+  useEffect(() => expandAll(), [docName, openSeq]);
+  useEffect(() => {
+    const key = `${openSeq}${draft ? ':draft' : ''}`;
+    if (shown.ids.length === 0 || fittedFor.current === key || fittedFor.current === `${openSeq}`) return;
+    fittedFor.current = key;
+    // A session reopened where it was left; otherwise fit the whole graph.
+    const restore = useSessionsStore.getState().restoreViewport;
+    if (restore) {
+      // Where the user left it stays, whatever the layout that follows a draft.
+      fittedFor.current = `${openSeq}`;
+      useSessionsStore.setState({ restoreViewport: null });
+      requestAnimationFrame(() => void flow.setViewport(restore));
+    } else requestAnimationFrame(() => openView());
+  }, [shown, openSeq, draft, flow, openView]);
+
+  return { fit, openSeq };
+}
+
+/** How much of the graph's bottom the drop zones cover (0 when they are not there). */
+function coveredBelowOf(graph: HTMLElement | null | undefined): number {
+  const dock = graph?.parentElement?.querySelector('.cascade-dock');
+  if (!graph || !dock) return 0;
+  const view = graph.getBoundingClientRect();
+  const covered = view.bottom - dock.getBoundingClientRect().top;
+  return covered > 0 && covered < view.height ? covered : 0;
+}
