@@ -8,7 +8,7 @@ import { SplitPane } from './chrome/SplitPane.tsx';
 import { StatusBar } from './chrome/StatusBar.tsx';
 import { Toolbar } from './chrome/Toolbar.tsx';
 import { SessionTabs } from './chrome/SessionTabs.tsx';
-import { importFile } from '../store/session/browserSessions.ts';
+import { importFile } from '../store/session/sessionImport.ts';
 import { useDocumentStore } from '../store/document/documentStore.ts';
 import { ProposalView } from './proposal/ProposalView.tsx';
 import { languageRow } from '../core/languages/languageTable.ts';

@@ -8,7 +8,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { replicaHash } from '../../core/team/replicaHash.ts';
 import { useLifecycleStore } from '../../store/session/lifecycleStore.ts';
-import { renameInSharedSession, shareCurrentLive, stopSharingCurrent } from '../../store/session/browserSessions.ts';
+import { renameInSharedSession, shareCurrentLive, stopSharingCurrent } from '../../store/team/liveSharing.ts';
 import { useTeamStore } from '../../store/team/teamStore.ts';
 import { useDismiss } from './useDismiss.ts';
 

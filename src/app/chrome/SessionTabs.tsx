@@ -8,18 +8,11 @@
  */
 import { useRef, useState } from 'react';
 import { NEW_CLAIR } from './newDocuments.ts';
-import {
-  deleteSession,
-  dismissNotice,
-  duplicateSession,
-  exportCurrentSession,
-  importFile,
-  newSession,
-  renameSession,
-  switchSession,
-  takeChoice,
-  useSessionsStore,
-} from '../../store/session/browserSessions.ts';
+import { deleteSession, duplicateSession, newSession, renameSession, switchSession } from '../../store/session/sessionList.ts';
+import { dismissNotice, takeChoice } from '../../store/session/sessionNotices.ts';
+import { exportCurrentSession } from '../../store/session/sessionExport.ts';
+import { importFile } from '../../store/session/sessionImport.ts';
+import { useSessionsStore } from '../../store/session/sessionsStore.ts';
 
 const NOTICE_STYLE = { whiteSpace: 'normal', overflow: 'visible', overflowWrap: 'break-word', flex: '0 1 auto', minWidth: '18em', maxWidth: '60%', lineHeight: 1.35, padding: '3px 0' } as const;
 

@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { ShareLinkResult, SharePayload } from '../../core/share/shareLink.ts';
-import { currentDocument, currentSessionArchive } from '../../store/session/browserSessions.ts';
+import { currentDocument, currentSessionArchive } from '../../store/session/sessionExport.ts';
 import { getPipeline } from '../../store/pipeline/pipelineInstance.ts';
 import { getSession } from '../../store/session/sessionInstance.ts';
 import { useDismiss } from './useDismiss.ts';

@@ -16,7 +16,8 @@ import { SimilaritySearch } from '../similarity/SimilaritySearch.tsx';
 import { SAMPLES, fetchSample } from './sampleCatalog.ts';
 import { Menu } from './Menu.tsx';
 import { NEW_CLAIR, NEW_GAIA, NEW_PROPOSAL } from './newDocuments.ts';
-import { newSession, useSessionsStore } from '../../store/session/browserSessions.ts';
+import { newSession } from '../../store/session/sessionList.ts';
+import { useSessionsStore } from '../../store/session/sessionsStore.ts';
 import { newPackageProject, openFolder, openFolderFiles, openZipFile } from '../project/openProject.ts';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
 

@@ -1,12 +1,12 @@
 /**
  * The editor's selection (every cursor and selected range) is part of what a reload
- * brings back, with the selected node (browserSessions.ts keeps that one in the session
+ * brings back, with the selected node (session/sessionView.ts keeps that one in the session
  * record). It is view state, like the panel sizes: kept per session in localStorage, as
  * offsets into the text (and the file shown, in a project), and put back when that
  * session's text is loaded into the editor.
  */
 import type { editor as Editor } from 'monaco-editor/editor';
-import { useSessionsStore } from '../../store/session/browserSessions.ts';
+import { useSessionsStore } from '../../store/session/sessionsStore.ts';
 import { useProjectStore } from '../../store/project/projectStore.ts';
 
 const SAVE_AFTER_MS = 250;

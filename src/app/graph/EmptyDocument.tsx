@@ -4,7 +4,7 @@
  */
 import { languageRow } from '../../core/languages/languageTable.ts';
 import type { Language } from '../../core/graph/reasoningGraph.ts';
-import { newSession } from '../../store/session/browserSessions.ts';
+import { newSession } from '../../store/session/sessionList.ts';
 import { setHelpOpen } from '../../store/view/viewSettings.ts';
 import { activeEditor } from '../editor/activeEditor.ts';
 import { SAMPLES, fetchSample } from '../chrome/sampleCatalog.ts';

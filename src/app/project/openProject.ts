@@ -4,7 +4,9 @@
  * directory input itself, a folder dropped on the page, and a .zip. Each reads the
  * folder (src/store/project/projectImport.ts) and opens it as a new session.
  */
-import { newProjectSession, openReadProject, openZip, showNotice } from '../../store/session/browserSessions.ts';
+import { newProjectSession } from '../../store/session/sessionList.ts';
+import { openReadProject, openZip } from '../../store/session/sessionImport.ts';
+import { showNotice } from '../../store/session/sessionNotices.ts';
 import { newPackageFiles, projectNameFrom } from '../../core/gaia/package/newPackage.ts';
 import { canPickDirectory, folderNameOf, pickDirectory, readProject, sourcesOfDirectory, sourcesOfEntries, sourcesOfFileList } from '../../store/project/projectImport.ts';
 

@@ -6,7 +6,10 @@
  */
 import { decodeShare, isShareFragment } from '../../core/share/shareLink.ts';
 import type { SharePayload } from '../../core/share/shareLink.ts';
-import { importSessionArchive, joinRoom, newProjectSession, newSession, showNotice } from '../session/browserSessions.ts';
+import { importSessionArchive } from '../session/sessionImport.ts';
+import { joinRoom } from './liveSharing.ts';
+import { newProjectSession, newSession } from '../session/sessionList.ts';
+import { showNotice } from '../session/sessionNotices.ts';
 import { isTeamFragment, readTeamFragment } from '../../team/teamLinkFragment.ts';
 import type { RoomAddress } from '../../team/roomConnection.ts';
 

@@ -1,0 +1,55 @@
+/**
+ * The editor's text as the session layer reads and replaces it: a text saved or loaded
+ * from another tab goes in as one edit of the lines that differ, so the undo history,
+ * the cursors and the graph's layout stay.
+ */
+import { openDocument, useDocumentStore } from '../document/documentStore.ts';
+import { activeEditor } from '../document/editorInstance.ts';
+import { lineEdit, offsetAfterEdit } from '../../db/textMerge.ts';
+
+/** The editor's text (null when no editor is mounted). */
+export function editorText(): string | null {
+  return activeEditor()?.getModel()?.getValue() ?? null;
+}
+
+/**
+ * Puts `next` into the editor as one edit of the lines that differ (an edit, not a new
+ * document: the undo history and the graph's layout stay). Each cursor and selection
+ * stays with its line, and lines added or removed above the view do not scroll it.
+ */
+export function setEditorText(next: string): void {
+  const editor = activeEditor();
+  const model = editor?.getModel();
+  if (!editor || !model) {
+    const { name, language } = useDocumentStore.getState();
+    return openDocument(name, next, language);
+  }
+  const now = model.getValue();
+  if (now === next) return;
+  const edit = lineEdit(now, next);
+  const selections = (editor.getSelections() ?? []).map((s) => ({
+    anchor: offsetAfterEdit(model.getOffsetAt({ lineNumber: s.selectionStartLineNumber, column: s.selectionStartColumn }), edit),
+    head: offsetAfterEdit(model.getOffsetAt({ lineNumber: s.positionLineNumber, column: s.positionColumn }), edit),
+  }));
+  const from = model.getPositionAt(edit.start);
+  const to = model.getPositionAt(edit.end);
+  const firstVisible = editor.getVisibleRanges()[0]?.startLineNumber ?? 1;
+  const scrolledPast = editor.getScrollTop() - editor.getTopForLineNumber(firstVisible);
+  editor.executeEdits('another-tab', [{ range: { startLineNumber: from.lineNumber, startColumn: from.column, endLineNumber: to.lineNumber, endColumn: to.column }, text: edit.insert }]);
+  editor.pushUndoStop();
+  if (selections.length > 0) {
+    editor.setSelections(
+      selections.map(({ anchor, head }) => {
+        const a = model.getPositionAt(anchor);
+        const h = model.getPositionAt(head);
+        return { selectionStartLineNumber: a.lineNumber, selectionStartColumn: a.column, positionLineNumber: h.lineNumber, positionColumn: h.column };
+      }),
+      'another-tab',
+    );
+  }
+  if (to.lineNumber <= firstVisible) {
+    const lines = (text: string): number => text.split('\n').length - 1;
+    const shift = lines(edit.insert) - lines(now.slice(edit.start, edit.end));
+    if (shift !== 0) editor.setScrollTop(editor.getTopForLineNumber(Math.max(1, firstVisible + shift)) + scrolledPast);
+  }
+}
