@@ -1,6 +1,6 @@
 /**
  * How much Warrant reads at once. The command line (src/node/readInput.ts) and the page
- * (opening or dropping a file, src/store/session/browserSessions.ts) refuse anything larger with
+ * (opening or dropping a file, src/store/session/sessionImport.ts) refuse anything larger with
  * one clear message, so neither spends minutes and gigabytes on an input no one meant
  * to give it (docs/contract-extensions.md, "Input limits").
  *
