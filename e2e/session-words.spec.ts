@@ -57,8 +57,8 @@ test('F2 rename is a refactor: it invalidates nothing and records no edit of a b
   await shot(page, 'session-rename');
 });
 
-// Not fixed yet (issue 43 finding 3): a belief's invalidation must come from an op after it first appeared.
-test.fixme('a belief typed under a corrected one is not born invalidated', async ({ page }) => {
+// Issue 43 finding 3: a belief's invalidation comes only from an op recorded after it first appeared.
+test('a belief typed under a corrected one is not born invalidated', async ({ page }) => {
   await openFresh(page);
   await typeTrace(page, ['b1 .9 L0 @user "the cache is cold"', 'b2 .8 L0 @self <b1 "warm it first"']);
   await node(page, 'b1').click();

@@ -346,6 +346,7 @@ describe('revisionChanges', () => {
       confidenceOnly: ['b1', 'b2'],
       added: ['b6'],
       removed: [],
+      renamed: [],
       invalidates: ['b5', 'b6'],
       // b6 rests on b5, not on the changed b4: the log records b5, and b6 follows from it.
       invalidationRoots: ['b5'],

@@ -16,8 +16,8 @@
  */
 import type { DependencyIndex } from './dependencyIndex.ts';
 import { dependentsOf, justifiersOf, resolveTarget, sortByDocumentOrder } from './dependencyIndex.ts';
-import type { Held, LifecycleState, Standing, StandingAssertion } from './lifecycle.ts';
-import { computeStates, stateFrom } from './lifecycle.ts';
+import type { Held, LifecycleState, Since, Standing, StandingAssertion, Timeline } from './lifecycle.ts';
+import { computeLifecycle, hasBirths, NO_TIMELINE, settleNode } from './lifecycle.ts';
 import type { CorrectionBody, InvalidationBody, OpId, RefutationBody, RetractionBody, WithdrawalBody } from './operation.ts';
 import { unreachable } from '../unreachable.ts';
 import type { ActionKind } from './userAction.ts';
@@ -45,6 +45,14 @@ export const OP_NAME: Readonly<Record<CascadeTrigger['body']['kind'], TriggerNam
 };
 
 const NO_HOLDS: Held = new Map();
+
+/** When beliefs appeared and since when each non-active node is so (lifecycle.ts): what a cascade reads besides the states. */
+export interface CascadeTime {
+  readonly timeline: Timeline;
+  readonly since: Since;
+}
+
+const NO_TIME: CascadeTime = { timeline: NO_TIMELINE, since: new Map() };
 
 export interface CascadeReport {
   readonly op: TriggerName;
@@ -158,21 +166,27 @@ function computeCascade(
   states: ReadonlyMap<string, LifecycleState>,
   trigger: CascadeTrigger,
   held: Held,
-): CascadeOutcome {
+  time: CascadeTime,
+): { readonly ok: true; readonly report: CascadeReport; readonly since: ReadonlyMap<string, number> } | { readonly ok: false; readonly reason: CascadeRefusalReason; readonly message: string } {
   const refusal = refusalOf(index, standing, trigger, held);
   if (refusal) return { ok: false, ...refusal };
   const target = resolveTarget(index, trigger.body.target)!;
-  return { ok: true, report: cascadeFrom(index, basisAfter(index, standing, held, trigger), states, target, trigger) };
+  return { ok: true, ...cascadeFrom(index, basisAfter(index, standing, held, trigger), states, time, target, trigger) };
 }
 
-/** The cascade of `trigger` on `target`, given what stands once it is applied (`next`) and the states before it. */
+/**
+ * The cascade of `trigger` on `target`, given what stands once it is applied (`next`) and
+ * the states before it: the report, and since when each node it settled is not active
+ * (-Infinity: active again).
+ */
 function cascadeFrom(
   index: DependencyIndex,
   next: { readonly standing: Standing; readonly held: Held },
   states: ReadonlyMap<string, LifecycleState>,
+  time: CascadeTime,
   target: string,
   trigger: CascadeTrigger,
-): CascadeReport {
+): { readonly report: CascadeReport; readonly since: ReadonlyMap<string, number> } {
   const { standing: nextStanding, held: nextHeld } = next;
   const before = (id: string): LifecycleState => states.get(id) ?? 'active';
 
@@ -199,8 +213,15 @@ function cascadeFrom(
   // 2. New states: the target, then the reached nodes in dependency order (Kahn's
   //    algorithm restricted to the reached set; what lies outside it keeps its state).
   const after = new Map<string, LifecycleState>();
+  const afterSince = new Map<string, number>();
   const now = (id: string): LifecycleState => after.get(id) ?? before(id);
-  after.set(target, stateFrom(index, nextStanding, target, now, nextHeld));
+  const sinceNow = (id: string): number | undefined => afterSince.get(id) ?? time.since.get(id);
+  const settle = (id: string) => {
+    const settled = settleNode(index, nextStanding, nextHeld, time.timeline, id, now, sinceNow);
+    after.set(id, settled.state);
+    afterSince.set(id, settled.since);
+  };
+  settle(target);
   const reachedSet = new Set(reached);
   const waiting = new Map<string, number>();
   for (const id of reached) {
@@ -211,7 +232,7 @@ function cascadeFrom(
   const ready = reached.filter((id) => waiting.get(id) === 0);
   while (ready.length > 0) {
     const id = ready.pop()!;
-    after.set(id, stateFrom(index, nextStanding, id, now, nextHeld));
+    settle(id);
     for (const dep of dependentsOf(index, id)) {
       const w = waiting.get(dep);
       if (w === undefined) continue;
@@ -221,9 +242,7 @@ function cascadeFrom(
   }
   // Nodes left waiting sit on a justification cycle (a document with errors): settle them
   // in document order, reading unsettled cycle members by their old state.
-  for (const id of sortByDocumentOrder(index, reached.filter((r) => !after.has(r)))) {
-    after.set(id, stateFrom(index, nextStanding, id, now, nextHeld));
-  }
+  for (const id of sortByDocumentOrder(index, reached.filter((r) => !after.has(r)))) settle(id);
 
   // 3. The report.
   const changed = new Map<string, { from: LifecycleState; to: LifecycleState }>();
@@ -243,24 +262,39 @@ function cascadeFrom(
     invalidations: invalidated.map((id) => ({ kind: 'claim_invalidation', target: id, cause: trigger.id })),
     changed,
   };
-  return report;
+  return { report, since: afterSince };
 }
 
-/** A session's cascade state: what stands (user assertions, review holds) and the resulting states. Mutated by applyOperation. */
+/**
+ * A session's cascade state: what stands (user assertions, review holds), the resulting
+ * states, since when each non-active node is so, and the log's timeline. Mutated by
+ * applyOperation.
+ */
 export interface CascadeSession {
   readonly index: DependencyIndex;
   readonly standing: Map<string, StandingAssertion>;
   readonly held: Map<string, OpId>;
   readonly states: Map<string, LifecycleState>;
+  readonly since: Map<string, number>;
+  readonly timeline: Timeline;
+}
+
+/** Writes a cascade's settled since-whens into `session`. */
+function keepSince(session: CascadeSession, since: ReadonlyMap<string, number>): void {
+  for (const [id, t] of since) {
+    if (t === -Infinity) session.since.delete(id);
+    else session.since.set(id, t);
+  }
 }
 
 /** Applies `trigger` to `session` (standing, holds and states are updated in place) and reports its cascade. */
 export function applyOperation(session: CascadeSession, trigger: CascadeTrigger): CascadeOutcome {
-  const outcome = computeCascade(session.index, session.standing, session.states, trigger, session.held);
+  const outcome = computeCascade(session.index, session.standing, session.states, trigger, session.held, session);
   if (!outcome.ok) return outcome;
   applyToBasis(session, outcome.report.target, trigger);
   for (const [id, { to }] of outcome.report.changed) session.states.set(id, to);
-  return outcome;
+  keepSince(session, outcome.since);
+  return { ok: true, report: outcome.report };
 }
 
 /**
@@ -280,9 +314,14 @@ export function foldOperation(
   const target = resolveTarget(session.index, trigger.body.target)!;
   applyToBasis(session, target, trigger);
   const was = session.states.get(target) ?? 'active';
-  if (stateFrom(session.index, session.standing, target, (id) => session.states.get(id) ?? 'active', session.held) === was) return { ok: true, invalidated: [] };
-  const report = cascadeFrom(session.index, session, session.states, target, trigger);
+  const now = settleNode(session.index, session.standing, session.held, session.timeline, target, (id) => session.states.get(id) ?? 'active', (id) => session.since.get(id));
+  // Where appearances are recorded, a later op on a node already in that state still
+  // reaches beliefs that appeared between the two.
+  const sameSince = !hasBirths(session.timeline) || now.since === (session.since.get(target) ?? -Infinity);
+  if (now.state === was && sameSince) return { ok: true, invalidated: [] };
+  const { report, since } = cascadeFrom(session.index, session, session.states, session, target, trigger);
   for (const [id, { to }] of report.changed) session.states.set(id, to);
+  keepSince(session, since);
   return { ok: true, invalidated: report.invalidated };
 }
 
@@ -303,8 +342,9 @@ export function previewCascade(
   states: ReadonlyMap<string, LifecycleState>,
   trigger: CascadeTrigger,
   held: Held = NO_HOLDS,
+  time: CascadeTime = NO_TIME,
 ): ({ readonly ok: true } & CascadePreview) | { readonly ok: false; readonly reason: CascadeRefusalReason; readonly message: string } {
-  const outcome = computeCascade(index, standing, states, trigger, held);
+  const outcome = computeCascade(index, standing, states, trigger, held, time);
   if (!outcome.ok) return { ok: false, reason: outcome.reason, message: outcome.message };
   const { report } = outcome;
   return {
@@ -314,9 +354,10 @@ export function previewCascade(
   };
 }
 
-/** A cascade session over `index` with the given standing ops and holds (none by default). */
-export function openCascadeSession(index: DependencyIndex, standing: Standing = new Map(), held: Held = NO_HOLDS): CascadeSession {
+/** A cascade session over `index` with the given standing ops and holds (none by default), under `timeline`. */
+export function openCascadeSession(index: DependencyIndex, standing: Standing = new Map(), held: Held = NO_HOLDS, timeline: Timeline = NO_TIMELINE): CascadeSession {
   const own = new Map(standing);
   const holds = new Map(held);
-  return { index, standing: own, held: holds, states: computeStates(index, own, holds) };
+  const { states, since } = computeLifecycle(index, own, holds, timeline);
+  return { index, standing: own, held: holds, states, since, timeline };
 }

@@ -25,6 +25,16 @@ export interface RevisionBody {
    * (absent on a session's first revision): what explanation histories list as revised.
    */
   readonly changed?: readonly string[];
+  /**
+   * The beliefs this revision added — not in the revision before, and not a rename of one
+   * that was — in document order (absent when none, and on a session's first revision):
+   * when each belief first appeared, so an invalidation reaches only beliefs that existed
+   * when its cause was recorded (issue 43). Logs written before it read as every belief
+   * there from the start.
+   */
+  readonly added?: readonly string[];
+  /** Beliefs this revision renamed, `[old id, new id]`, in document order (absent when none): a renamed belief keeps its appearance. */
+  readonly renamed?: readonly (readonly [string, string])[];
 }
 
 /** User: a belief's confidence (CLAIR) or a claim's prior (Gaia) replaced by `value`. */

@@ -19,16 +19,19 @@ type Rec = Record<string, unknown>;
 const isRecord = (x: unknown): x is Rec => typeof x === 'object' && x !== null && !Array.isArray(x);
 const isString = (x: unknown): x is string => typeof x === 'string';
 const optString = (x: unknown) => x === undefined || isString(x);
+const isIdList = (x: unknown): boolean => Array.isArray(x) && x.every((id) => isString(id) && id !== '');
 
 /** Allowed keys of each body kind, and a check of their values. */
 const BODY_RULES: Readonly<Record<OperationBody['kind'], { keys: readonly string[]; check: (b: Rec) => string | null }>> = {
   revision: {
-    keys: ['kind', 'text_hash', 'language', 'length', 'changed'],
+    keys: ['kind', 'text_hash', 'language', 'length', 'changed', 'added', 'renamed'],
     check: (b) =>
       !isOpId(b.text_hash) ? 'text_hash is not a b3: hash'
       : !isLanguage(b.language) ? `language is not ${languageList()}`
       : !Number.isSafeInteger(b.length) || (b.length as number) < 0 ? 'length is not a non-negative integer'
-      : b.changed !== undefined && !(Array.isArray(b.changed) && b.changed.every((id) => isString(id) && id !== '')) ? 'changed is not a list of belief ids'
+      : b.changed !== undefined && !isIdList(b.changed) ? 'changed is not a list of belief ids'
+      : b.added !== undefined && !isIdList(b.added) ? 'added is not a list of belief ids'
+      : b.renamed !== undefined && !(Array.isArray(b.renamed) && b.renamed.every((pair) => Array.isArray(pair) && pair.length === 2 && isIdList(pair))) ? 'renamed is not a list of [old id, new id] pairs'
       : null,
   },
   claim_correction: {

@@ -6,7 +6,9 @@
  *
  * "Content" here is everything but the confidence: the text of the proposition, its
  * kind, level, source, and what it rests on (its justifiers). A node that is new or
- * gone is reported as such; its new dependents are invalidated like a content change.
+ * gone is reported as such; what rested on a gone node is invalidated like a content
+ * change. A new node resting directly on a rewritten one was written against the
+ * rewrite: it is not invalidated by it (issue 43: a belief is not born invalidated).
  */
 import type { GraphNode, ReasoningGraph } from '../graph/reasoningGraph.ts';
 import type { DependencyIndex } from './dependencyIndex.ts';
@@ -19,6 +21,8 @@ export interface RevisionChanges {
   readonly confidenceOnly: readonly string[];
   readonly added: readonly string[];
   readonly removed: readonly string[];
+  /** Listed beliefs renamed, `[old id, new id]`, in document order of the new graph. */
+  readonly renamed: readonly (readonly [string, string])[];
   /** Listed beliefs that depend (transitively) on a content change or a removed belief. */
   readonly invalidates: readonly string[];
   /**
@@ -134,10 +138,13 @@ export function revisionChanges(
     return seen;
   };
   const removedDependents = removed.flatMap((id) => dependentsOf(oldIndex, id).filter((d) => newIndex.position.has(d)));
-  const invalid = closure([...contentChanged, ...removedDependents], (id) => dependentsOf(newIndex, id));
-  for (const d of removedDependents) invalid.add(d);
+  // A new node resting directly on a rewritten one was written against the rewrite: not a
+  // root. What rests on a root is invalidated, new or not (the root's hold comes after it).
+  const isNew = new Set(added);
   const roots = new Set(removedDependents);
-  for (const id of contentChanged) for (const d of dependentsOf(newIndex, id)) roots.add(d);
+  for (const id of contentChanged) for (const d of dependentsOf(newIndex, id)) if (!isNew.has(d)) roots.add(d);
+  const invalid = closure(roots, (id) => dependentsOf(newIndex, id));
+  for (const d of roots) invalid.add(d);
   const refresh = closure(confidenceOnly, (id) => dependentsOf(newIndex, id));
   const listed = (ids: Iterable<string>) => sortByDocumentOrder(newIndex, [...ids].filter((id) => newIndex.listed.has(id)));
   return {
@@ -145,6 +152,7 @@ export function revisionChanges(
     confidenceOnly: listed(confidenceOnly),
     added: listed(added),
     removed: removed.filter((id) => oldIndex.listed.has(id)).sort((a, b) => oldIndex.position.get(a)! - oldIndex.position.get(b)!),
+    renamed: listed(renames.values()).map((to) => [renamedFrom.get(to)!, to] as const),
     invalidates: listed(invalid),
     invalidationRoots: listed(roots),
     refreshes: listed([...refresh].filter((id) => !invalid.has(id))),

@@ -310,7 +310,15 @@ export class LiveSession {
     const projection = this.projection(version);
     if (hash === this.lastRevisionHash()) return { ok: true, notice: null, projection, plan: null, textHash: hash, marked: true };
     const plan: OpPlan = {
-      lead: { kind: 'revision', text_hash: hash, language: doc.language, length: text.length, ...(mark.changed.length > 0 ? { changed: mark.changed } : {}) },
+      lead: {
+        kind: 'revision',
+        text_hash: hash,
+        language: doc.language,
+        length: text.length,
+        ...(mark.changed.length > 0 ? { changed: mark.changed } : {}),
+        ...(mark.added.length > 0 ? { added: mark.added } : {}),
+        ...(mark.renamed.length > 0 ? { renamed: mark.renamed } : {}),
+      },
       source: 'editor',
       invalidates: mark.holds,
     };

@@ -1,7 +1,10 @@
 /**
  * What recording a settled text as a revision writes (Mnema §6.1): the beliefs it
- * changed, and the holds for review on what rests directly on a rewritten or removed
- * belief. The page's lifecycle worker calls this for every revision it records.
+ * changed, added and renamed, and the holds for review on what rests directly on a
+ * rewritten or removed belief (a belief added in the same revision was written against
+ * the new text and is not held). The page's lifecycle worker calls this for every
+ * revision it records. `added` and `renamed` are when beliefs first appeared: an
+ * invalidation reaches only beliefs that existed when its cause was recorded (issue 43).
  *
  * A text in which no belief of the last one is still there as it was — same id, same
  * content — is another document pasted over this one, not a revision of it: a trace
@@ -22,9 +25,13 @@ export interface RevisionMark {
   readonly changed: readonly string[];
   /** Beliefs resting directly on a rewritten or removed belief and not already held: the holds to record. */
   readonly holds: readonly string[];
+  /** Beliefs new in this text (not renamed ones), in document order. */
+  readonly added: readonly string[];
+  /** Beliefs renamed, `[old id, new id]`, in document order. */
+  readonly renamed: readonly (readonly [string, string])[];
 }
 
-const NOTHING: RevisionMark = { changed: [], holds: [] };
+const NOTHING: RevisionMark = { changed: [], holds: [], added: [], renamed: [] };
 
 /**
  * The mark of `after` against the last revision `before` (null: none yet, so `after` is
@@ -43,5 +50,10 @@ export function revisionMark(
   const changes = revisionChanges(before, after, { old: oldIndex, new: newIndex });
   const kept = oldIndex.listed.size - changes.removed.length - changes.contentChanged.length;
   if (kept === 0) return NOTHING;
-  return { changed: [...changes.contentChanged, ...changes.confidenceOnly], holds: newHolds(modelOf(newIndex), changes.invalidationRoots) };
+  return {
+    changed: [...changes.contentChanged, ...changes.confidenceOnly],
+    holds: newHolds(modelOf(newIndex), changes.invalidationRoots),
+    added: changes.added,
+    renamed: changes.renamed,
+  };
 }

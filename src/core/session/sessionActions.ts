@@ -63,7 +63,7 @@ export function previewAction(model: SessionModel, action: UserAction): ActionPr
   const op = operationFor(model, action);
   if (!op.ok) return op;
   const trigger: CascadeTrigger = { id: PREVIEW_ID, body: op.body };
-  const preview = previewCascade(model.index, model.standing, model.states, trigger, model.held);
+  const preview = previewCascade(model.index, model.standing, model.states, trigger, model.held, model);
   if (!preview.ok) return preview;
   return { ok: true, body: op.body, report: preview.report, stateOf: (id) => preview.stateOf(id) };
 }

@@ -14,6 +14,11 @@
  *   belief is invalidated until the hold is withdrawn (Mnema §6.1); one caused by a user
  *   op is the engine's record of that op's cascade, already implied by the op itself;
  * - a revision is remembered (the revision a later user op was made against);
+ * - a belief a revision added (its `added` list; `renamed` carries a belief's appearance
+ *   to its new id) is reached only by invalidations whose cause was recorded after that
+ *   revision (issue 43): a belief typed under a corrected one is not born invalidated.
+ *   Appearances are read from the whole log before folding (`timelineOf`), so each op is
+ *   applied knowing which beliefs existed when it was recorded;
  * - a contradiction resolution stands per contradiction, the latest winning.
  *
  * With `history`, each op is applied through the cascade and every belief gets its
@@ -25,8 +30,8 @@ import type { CascadeTrigger } from '../oplog/cascade.ts';
 import { applyToBasis, foldOperation, openCascadeSession, refusalOf } from '../oplog/cascade.ts';
 import type { DependencyIndex } from '../oplog/dependencyIndex.ts';
 import { resolveTarget } from '../oplog/dependencyIndex.ts';
-import type { LifecycleState, StandingAssertion } from '../oplog/lifecycle.ts';
-import { computeStates } from '../oplog/lifecycle.ts';
+import type { LifecycleState, StandingAssertion, Timeline } from '../oplog/lifecycle.ts';
+import { computeLifecycle } from '../oplog/lifecycle.ts';
 import type { ContradictionResolutionBody, OperationKind, OpId, SignedOperation, UnsignedOperation } from '../oplog/operation.ts';
 import { unreachable } from '../unreachable.ts';
 import type { ActionMeaning } from './sessionWords.ts';
@@ -64,6 +69,10 @@ export interface SessionModel {
   readonly held: ReadonlyMap<string, OpId>;
   /** Every node of the index → its state. */
   readonly states: ReadonlyMap<string, LifecycleState>;
+  /** Since when (a position in the log) each node that is not active is so (lifecycle.ts). */
+  readonly since: ReadonlyMap<string, number>;
+  /** When beliefs appeared and ops were recorded: positions in the log. */
+  readonly timeline: Timeline;
   /** contradiction id → the resolution standing on it. */
   readonly resolutions: ReadonlyMap<string, { readonly id: OpId; readonly body: ContradictionResolutionBody }>;
   /** The latest revision of the log (what a new user op is made against). */
@@ -89,9 +98,38 @@ export interface FoldOptions {
   readonly touchedBy?: (revision: LoggedOperation) => readonly string[];
 }
 
+/**
+ * When each belief appeared and each op was recorded, as positions in `ops` (replay
+ * order). A belief a revision lists in `added` appeared there (the latest such revision:
+ * one deleted and typed again is a new belief); a revision's `renamed` pairs give the new
+ * id the old one's appearance; any other belief was there from the session's start, as
+ * was every belief of a log that records no appearances (written before they were).
+ */
+export function timelineOf(ops: readonly LoggedOperation[]): Timeline {
+  const born = new Map<string, number>();
+  const position = new Map<OpId, number>();
+  ops.forEach((op, i) => {
+    const body = op.body;
+    if (body.kind !== 'revision') return;
+    if (body.renamed && body.renamed.length > 0) {
+      const moved = body.renamed.map(([from, to]) => [to, born.get(from)] as const);
+      for (const [from] of body.renamed) born.delete(from);
+      for (const [to, at] of moved) {
+        if (at === undefined) born.delete(to);
+        else born.set(to, at);
+      }
+    }
+    for (const id of body.added ?? []) born.set(id, i);
+  });
+  // Positions matter only against appearances: a log without any needs none.
+  if (born.size > 0) ops.forEach((op, i) => position.set(op.id, i));
+  return { born, position };
+}
+
 /** Folds `ops` (verified, in replay order) over `index`. */
 export function foldSession(index: DependencyIndex, ops: readonly LoggedOperation[], options: FoldOptions = {}): SessionModel {
-  const session = openCascadeSession(index);
+  const timeline = timelineOf(ops);
+  const session = openCascadeSession(index, undefined, undefined, timeline);
   const withHistory = options.history === true;
   const history = new Map<string, HistoryEvent[]>();
   const skipped: SkippedOperation[] = [];
@@ -199,11 +237,14 @@ export function foldSession(index: DependencyIndex, ops: readonly LoggedOperatio
         unreachable(body, 'operation');
     }
   }
+  const settled = withHistory ? session : computeLifecycle(index, session.standing, session.held, timeline);
   return {
     index,
     standing: session.standing,
     held: session.held,
-    states: withHistory ? session.states : computeStates(index, session.standing, session.held),
+    states: settled.states,
+    since: settled.since,
+    timeline,
     resolutions,
     lastRevision,
     userOps,

@@ -1,5 +1,6 @@
 // What a settled text records as a revision: holds on what rests on a rewritten belief,
-// and nothing when the text is another document pasted over this one.
+// the beliefs it added and renamed (when each first appeared: issue 43), and nothing when
+// the text is another document pasted over this one.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeDocument } from '../../../src/core/analysis/analyzeDocument.ts';
@@ -35,21 +36,32 @@ describe('revisionMark', () => {
     if (expected === 'holds') {
       expect(got.changed).toEqual(['b1']);
       expect(got.holds.length).toBeGreaterThan(0);
-    } else expect(got).toEqual(expected);
+    } else expect({ changed: got.changed, holds: got.holds }).toEqual(expected);
+    if (expected !== 'holds' && before !== after && expected.changed.length === 0) expect(got.added).toEqual([]);
+  });
+
+  it.each([
+    ['a belief typed at the end is added', CHAIN, CHAIN + '\nb6 .5 L0 @self <b1 "u"', { changed: [], holds: [], added: ['b6'], renamed: [] }],
+    // b6 was written against the rewritten b1: b2, which was there before, is held; b6 is not.
+    ['a belief added under one rewritten in the same edit is not held', CHAIN, CHAIN.replace('"x"', '"x, rewritten"') + '\nb6 .5 L0 @self <b1 "u"', { changed: ['b1'], holds: ['b2'], added: ['b6'], renamed: [] }],
+    ['deleted and typed again: added', CHAIN.replace('\nb3 .7 L0 @self <b2 "z"', ''), CHAIN, { changed: [], holds: [], added: ['b3'], renamed: [] }],
+    ['a rename is not an addition', CHAIN, CHAIN.replace(/\bb3\b/g, 'z3'), { changed: [], holds: [], added: [], renamed: [['b3', 'z3']] }],
+  ] as const)('%s', (_name, before, after, expected) => {
+    expect(mark(before, after)).toEqual(expected);
   });
 
   it('a rename (F2) is a refactor: the renamed id, its uses and its mentions in content change nothing and hold nothing', () => {
     const before = 'b1 .9 L0 @user "x"\nb2 .8 L0 @self <b1 "I checked b1 twice"\nb3 .7 L0 @self <b1 "z"\nb4 .9 L0 @self <b2 "w"\nb10 .5 L0 @user "b10 is not b1"';
     const after = before.replace(/\bb1\b/g, 'slow');
     expect(after).toContain('b10 is not slow');
-    expect(mark(before, after)).toEqual({ changed: [], holds: [] });
+    expect(mark(before, after)).toEqual({ changed: [], holds: [], added: [], renamed: [['b1', 'slow']] });
     // A rename and a real rewrite in one go: only the rewrite counts.
-    expect(mark(before, after.replace('"w"', '"w, rewritten"'))).toEqual({ changed: ['b4'], holds: [] });
-    expect(mark(before, after.replace('"z"', '"z, rewritten"').replace('b4 .9 L0 @self <b2', 'b4 .9 L0 @self <b3'))).toEqual({ changed: ['b3', 'b4'], holds: ['b4'] });
+    expect(mark(before, after.replace('"w"', '"w, rewritten"'))).toMatchObject({ changed: ['b4'], holds: [] });
+    expect(mark(before, after.replace('"z"', '"z, rewritten"').replace('b4 .9 L0 @self <b2', 'b4 .9 L0 @self <b3'))).toMatchObject({ changed: ['b3', 'b4'], holds: ['b4'] });
   });
 
   it('another language is another document', () => {
     const gaia = analyzeDocument('from gaia.engine.lang import claim\nx = claim("x")\n', 'gaia', 1).graph;
-    expect(revisionMark(clair(CHAIN), gaia, buildDependencyIndex, (index) => foldSession(index, []))).toEqual({ changed: [], holds: [] });
+    expect(revisionMark(clair(CHAIN), gaia, buildDependencyIndex, (index) => foldSession(index, []))).toEqual({ changed: [], holds: [], added: [], renamed: [] });
   });
 });
