@@ -67,6 +67,10 @@ test('at 800 px the dividers move by mouse and keyboard, panels hide, and it all
   await hide.click();
   await expect(inspector).toBeHidden();
   await expect(hide).toHaveAttribute('aria-expanded', 'false');
+  // Its button, now on the window's edge, is whole and says it shows the inspector again.
+  await expect(hide).toHaveAccessibleName('Show the inspector');
+  const button = (await hide.boundingBox())!;
+  expect(button.x + button.width).toBeLessThanOrEqual(800);
   expect(await width(graph)).toBeGreaterThan(graphShown + 150);
 
   // The problems panel hides from the keyboard (Enter on its divider); its hook stays in the page.

@@ -114,22 +114,24 @@ export function SplitPane({ id, direction, initial, min = 10, max = 90, minPx = 
       <div className="split-pane" id={paneIds[0]} style={paneStyle(0)} hidden={hidden(0)}>
         {children[0]}
       </div>
-      <div
-        className="split-divider"
-        role="separator"
-        aria-label={`Resize ${label}`}
-        aria-orientation={direction === 'row' ? 'vertical' : 'horizontal'}
-        aria-controls={paneIds[0]}
-        aria-valuenow={Math.round(shown)}
-        aria-valuemin={min}
-        aria-valuemax={max}
-        tabIndex={0}
-        data-testid={`splitter-${id}`}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerUp}
-        onKeyDown={onKeyDown}
-      >
+      {/* The hide/show button sits beside the separator, not in it: a separator holds no controls. */}
+      <div className="split-gutter">
+        <div
+          className="split-divider"
+          role="separator"
+          aria-label={`Resize ${label}`}
+          aria-orientation={direction === 'row' ? 'vertical' : 'horizontal'}
+          aria-controls={paneIds[0]}
+          aria-valuenow={Math.round(shown)}
+          aria-valuemin={min}
+          aria-valuemax={max}
+          tabIndex={0}
+          data-testid={`splitter-${id}`}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onKeyDown={onKeyDown}
+        />
         {collapsible && (
           <button
             type="button"
