@@ -423,7 +423,10 @@ describe('the team server on a bad day', () => {
           if (sent[i]! % 50 === 0) await new Promise((r) => setTimeout(r, 1));
         }
       });
-      await new Promise((r) => setTimeout(r, 300 + Math.random() * 1200));
+      // The kill lands at a random moment once every room has had an edit acknowledged (on a
+      // busy machine the first acknowledgement can take longer than any fixed wait).
+      await until(() => writers.every((w, i) => sent[i]! - w.provider.unsyncedChanges > 0), 30_000, 'an edit acknowledged in every room');
+      await new Promise((r) => setTimeout(r, Math.random() * 1200));
       await server.kill('SIGKILL');
       running = false;
       await Promise.all(burst);
