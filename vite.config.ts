@@ -34,6 +34,18 @@ export default defineConfig({
   // Pre-bundled up front so the dev server does not reload the page when it first meets them.
   optimizeDeps: {
     esbuildOptions: { plugins: [reactFlowRemovedNodesEsbuild()] },
-    include: ['comlink', 'zustand', '@xyflow/react', 'react', 'react-dom', 'react-dom/client', 'elkjs/lib/elk.bundled.js', 'elkjs/lib/elk-api.js', 'z3-solver/build/low-level/wrapper.__GENERATED__.js', 'monaco-editor/language/json/monaco.contribution', 'monaco-editor/languages/features/json/register'],
+    include: [
+      'comlink',
+      'zustand',
+      '@xyflow/react',
+      'react',
+      'react-dom',
+      'react-dom/client',
+      'elkjs/lib/elk.bundled.js',
+      'elkjs/lib/elk-api.js',
+      'z3-solver/build/low-level/wrapper.__GENERATED__.js',
+      'monaco-editor/language/json/monaco.contribution',
+      'monaco-editor/languages/features/json/register',
+    ],
   },
 });

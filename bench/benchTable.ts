@@ -12,7 +12,11 @@ export function benchTable(rows: readonly BenchRow[], notes: readonly string[]):
     r.baselineMs !== undefined && r.baselineMs > 0 ? `${(r.ms / r.baselineMs).toFixed(2)}×` : '',
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-  const line = (c: readonly string[]) => c.map((x, i) => (i < 2 ? x.padEnd(widths[i]!) : x.padStart(widths[i]!))).join('  ').trimEnd();
+  const line = (c: readonly string[]) =>
+    c
+      .map((x, i) => (i < 2 ? x.padEnd(widths[i]!) : x.padStart(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   const out = [line(head), widths.map((w) => '─'.repeat(w)).join('  '), ...cells.map(line), ''];
   out.push('ratio = median ÷ baseline (below 1: faster than the baseline). Baselines:');
   const baselines = new Map<string, string>();

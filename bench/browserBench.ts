@@ -76,8 +76,20 @@ export async function runBrowserBench(options: { quick: boolean; onProgress?: (w
       const main = document.querySelector<HTMLScriptElement>('script[type=module][src]')?.src;
       return main ? (await (await fetch(main)).arrayBuffer()).byteLength : 0;
     });
-    rows.push({ name: 'browser: npm start (the production build, served), first load → editor and graph drawn', size: 'route-planning sample', ms: firstLoad, targetMs: 1500, note: `median of ${coldLoads.length} cold loads, each in a new browser context (${coldLoads.join(', ')} ms); first chunk ${(firstChunk / 1e6).toFixed(2)} MB of JavaScript before the first paint (target ≤ 1.5 MB); Monaco loads beside it` });
-    rows.push({ name: 'browser: npm start (the production build, served), reload → editor and graph drawn', size: 'route-planning sample', ms: median(reloads), targetMs: 2000, note: 'median of three reloads' });
+    rows.push({
+      name: 'browser: npm start (the production build, served), first load → editor and graph drawn',
+      size: 'route-planning sample',
+      ms: firstLoad,
+      targetMs: 1500,
+      note: `median of ${coldLoads.length} cold loads, each in a new browser context (${coldLoads.join(', ')} ms); first chunk ${(firstChunk / 1e6).toFixed(2)} MB of JavaScript before the first paint (target ≤ 1.5 MB); Monaco loads beside it`,
+    });
+    rows.push({
+      name: 'browser: npm start (the production build, served), reload → editor and graph drawn',
+      size: 'route-planning sample',
+      ms: median(reloads),
+      targetMs: 2000,
+      note: 'median of three reloads',
+    });
     await installProbes(page);
 
     progress('first layout of 1000 beliefs in the browser');
@@ -89,7 +101,13 @@ export async function runBrowserBench(options: { quick: boolean; onProgress?: (w
       return { method: g.getAttribute('data-layout-method'), ms: Number(g.getAttribute('data-layout-ms')) };
     });
     rows.push({ name: 'browser: first layout in the layout worker', size: '1k beliefs', ms: layout.ms, targetMs: 1000, note: `method ${layout.method}, as the worker timed it` });
-    rows.push({ name: 'browser: paste → graph drawn', size: '1k beliefs', ms: drawnMs, targetMs: 500, note: 'validation worker, then the layout worker\'s quick layered draft, then React Flow (ELK\'s layout replaces the draft when it is ready)' });
+    rows.push({
+      name: 'browser: paste → graph drawn',
+      size: '1k beliefs',
+      ms: drawnMs,
+      targetMs: 500,
+      note: "validation worker, then the layout worker's quick layered draft, then React Flow (ELK's layout replaces the draft when it is ready)",
+    });
 
     // Issue 14: from a keystroke to the moment the editor, the problems panel and the graph
     // all show the new version (each keystroke's slower of the two).
@@ -97,17 +115,35 @@ export async function runBrowserBench(options: { quick: boolean; onProgress?: (w
     // Frames are counted from the paste on (counting them keeps the page from ever being quiet).
     const paste3k = await preparePaste(page, generateTrace(3_000));
     const frames = await longestFrameWhile(page, paste3k);
-    rows.push({ name: 'browser: paste → drawn, longest frame', size: '3k beliefs', ms: frames.longest, targetMs: 100, note: `the longest gap between two animation frames from the paste to the graph drawn (${Math.round(frames.ms)} ms in all)` });
+    rows.push({
+      name: 'browser: paste → drawn, longest frame',
+      size: '3k beliefs',
+      ms: frames.longest,
+      targetMs: 100,
+      note: `the longest gap between two animation frames from the paste to the graph drawn (${Math.round(frames.ms)} ms in all)`,
+    });
 
     // Issue 14: from a keystroke to the moment the editor, the problems panel, the graph
     // and the inspector (on the belief being typed) all show the new version.
     progress('keystroke → editor, diagnostics, graph and inspector agree at 2k');
     await pasteUntilDrawn(page, generateTrace(2_000));
     const small = await typeAndTime(page, options.quick ? 8 : 20);
-    rows.push({ name: 'browser: keystroke → editor, diagnostics, graph and inspector agree', size: '2k beliefs', ms: median(small.agree), targetMs: 50, note: `letters typed in a belief's text; keydown to the same data-version on all four (median; max ${Math.round(Math.max(...small.agree))} ms)` });
+    rows.push({
+      name: 'browser: keystroke → editor, diagnostics, graph and inspector agree',
+      size: '2k beliefs',
+      ms: median(small.agree),
+      targetMs: 50,
+      note: `letters typed in a belief's text; keydown to the same data-version on all four (median; max ${Math.round(Math.max(...small.agree))} ms)`,
+    });
     progress('a new belief typed key by key at 2k');
     const typedLine = await typeNewBelief(page, options.quick ? 'b2001 .6 <b1' : 'b2001 .6 L0 @self <b1990,b1991 "typed by hand"');
-    rows.push({ name: 'browser: new belief typed → editor, diagnostics, graph and inspector agree', size: '2k beliefs', ms: median(typedLine.agree), targetMs: 50, note: `a belief line typed key by key after the last (new node, new edges); median, 90th percentile ${Math.round(percentile(typedLine.agree, 0.9))} ms, max ${Math.round(Math.max(...typedLine.agree))} ms` });
+    rows.push({
+      name: 'browser: new belief typed → editor, diagnostics, graph and inspector agree',
+      size: '2k beliefs',
+      ms: median(typedLine.agree),
+      targetMs: 50,
+      note: `a belief line typed key by key after the last (new node, new edges); median, 90th percentile ${Math.round(percentile(typedLine.agree, 0.9))} ms, max ${Math.round(Math.max(...typedLine.agree))} ms`,
+    });
 
     progress('keystroke → everything agrees at 10k');
     await pasteUntilDrawn(page, generateTrace(10_000));
@@ -115,11 +151,22 @@ export async function runBrowserBench(options: { quick: boolean; onProgress?: (w
     await resetLongTasks(page);
     const keys = await typeAndTime(page, options.quick ? 8 : 20);
     const typingTask = await longestTask(page);
-    rows.push({ name: 'browser: keystroke → editor, diagnostics, graph and inspector agree', size: '10k beliefs', ms: median(keys.agree), targetMs: 100, note: `keydown to the same data-version on all four (median; max ${Math.round(Math.max(...keys.agree))} ms)` });
+    rows.push({
+      name: 'browser: keystroke → editor, diagnostics, graph and inspector agree',
+      size: '10k beliefs',
+      ms: median(keys.agree),
+      targetMs: 100,
+      note: `keydown to the same data-version on all four (median; max ${Math.round(Math.max(...keys.agree))} ms)`,
+    });
     rows.push({ name: 'browser: keystroke → diagnostics', size: '10k beliefs', ms: median(keys.diagnostics), targetMs: 100, note: 'keydown to the problems panel showing that version (median)' });
     rows.push({ name: 'browser: keystroke → graph updated', size: '10k beliefs', ms: median(keys.graph), note: 'keydown to the graph showing that version (median)' });
-    rows.push({ name: 'browser: longest main-thread task while typing', size: '10k beliefs', ms: typingTask, targetMs: 50, note: 'long tasks (≥ 50 ms) reported by the browser over the keystrokes above; 0 when there was none' });
-
+    rows.push({
+      name: 'browser: longest main-thread task while typing',
+      size: '10k beliefs',
+      ms: typingTask,
+      targetMs: 50,
+      note: 'long tasks (≥ 50 ms) reported by the browser over the keystrokes above; 0 when there was none',
+    });
 
     progress('5 MB paste');
     const big = Array.from({ length: 62_000 }, (_, i) => `b${i + 1} .9 L0 @self${i > 0 ? ` <b${i}` : ''} "step ${i + 1}: the measurement agrees with the previous step within tolerance"`).join('\n');
@@ -177,10 +224,24 @@ export async function runBrowserBench(options: { quick: boolean; onProgress?: (w
     const pasteMs = median(bigPastes.map((p) => p.ms));
     const pasteTask = median(bigPastes.map((p) => p.longest));
     const listed = (ns: readonly number[]) => ns.map((n) => Math.round(n)).join(', ');
-    rows[bigRows] = { ...rows[bigRows]!, ms: pasteMs, note: `median of ${bigPastes.length} pastes (${listed(bigPastes.map((p) => p.ms))} ms; the first in the page typed in above, the others each in a fresh page); longest main-thread task: median ${Math.round(pasteTask)} ms` };
+    rows[bigRows] = {
+      ...rows[bigRows]!,
+      ms: pasteMs,
+      note: `median of ${bigPastes.length} pastes (${listed(bigPastes.map((p) => p.ms))} ms; the first in the page typed in above, the others each in a fresh page); longest main-thread task: median ${Math.round(pasteTask)} ms`,
+    };
     const filled = bigPastes.map((p) => p.filled).filter(Number.isFinite);
-    if (filled.length > 0) rows.push({ name: 'browser: 5 MB paste → the editor holds all of it and takes typing', size: '62k beliefs', ms: median(filled), note: `median (${listed(filled)} ms): the top of the paste shows at once; the rest fills once the graph is drawn (src/app/editor/largePaste.ts)` });
-    rows[bigRows + 1] = { ...rows[bigRows + 1]!, ms: pasteTask, note: `median over the pastes above of each one's longest task (${listed(bigPastes.map((p) => p.longest))} ms): the page does not respond to input for this long, once` };
+    if (filled.length > 0)
+      rows.push({
+        name: 'browser: 5 MB paste → the editor holds all of it and takes typing',
+        size: '62k beliefs',
+        ms: median(filled),
+        note: `median (${listed(filled)} ms): the top of the paste shows at once; the rest fills once the graph is drawn (src/app/editor/largePaste.ts)`,
+      });
+    rows[bigRows + 1] = {
+      ...rows[bigRows + 1]!,
+      ms: pasteTask,
+      note: `median over the pastes above of each one's longest task (${listed(bigPastes.map((p) => p.longest))} ms): the page does not respond to input for this long, once`,
+    };
 
     // A page of its own: the drags may select nodes and start cascade previews.
     progress('pan and zoom at 10k');
@@ -190,12 +251,26 @@ export async function runBrowserBench(options: { quick: boolean; onProgress?: (w
     await installProbes(panning);
     await pasteUntilDrawn(panning, generateTrace(10_000));
     const fps = await panAndZoom(panning, options.quick ? 1000 : 2500);
-    rows.push({ name: 'browser: pan and zoom, mean frame time', size: '10k beliefs', ms: 1000 / fps.fps, targetMs: 20, note: `${fps.fps.toFixed(1)} frames per second (target ≥ 50, i.e. ≤ 20 ms a frame) over ${Math.round(fps.ms)} ms of dragging and wheeling over the graph, begun as the paste is drawn; longest frame ${Math.round(fps.longest)} ms` });
+    rows.push({
+      name: 'browser: pan and zoom, mean frame time',
+      size: '10k beliefs',
+      ms: 1000 / fps.fps,
+      targetMs: 20,
+      note: `${fps.fps.toFixed(1)} frames per second (target ≥ 50, i.e. ≤ 20 ms a frame) over ${Math.round(fps.ms)} ms of dragging and wheeling over the graph, begun as the paste is drawn; longest frame ${Math.round(fps.longest)} ms`,
+    });
     // The same gestures once the paste's own work has ended (the editor's highlighting of
     // every line, the text saved, the findings): what panning costs by itself.
     const quietAfter = await pageQuiet(panning);
     const settled = await panAndZoom(panning, options.quick ? 1000 : 2500);
-    rows.push({ name: 'browser: pan and zoom once the paste’s work is done, mean frame time', size: '10k beliefs', ms: 1000 / settled.fps, targetMs: 20, baselineMs: 1000 / fps.fps, baselineName: 'the same gestures begun as the paste is drawn', note: `${settled.fps.toFixed(1)} frames per second; the page was quiet ${quietAfter === null ? '— never within the wait (measured anyway)' : `${(quietAfter / 1000).toFixed(1)} s after the first gestures`}; longest frame ${Math.round(settled.longest)} ms` });
+    rows.push({
+      name: 'browser: pan and zoom once the paste’s work is done, mean frame time',
+      size: '10k beliefs',
+      ms: 1000 / settled.fps,
+      targetMs: 20,
+      baselineMs: 1000 / fps.fps,
+      baselineName: 'the same gestures begun as the paste is drawn',
+      note: `${settled.fps.toFixed(1)} frames per second; the page was quiet ${quietAfter === null ? '— never within the wait (measured anyway)' : `${(quietAfter / 1000).toFixed(1)} s after the first gestures`}; longest frame ${Math.round(settled.longest)} ms`,
+    });
     await panning.close();
 
     progress('Gaia: keystroke → posteriors at 200 claims');
@@ -208,7 +283,13 @@ export async function runBrowserBench(options: { quick: boolean; onProgress?: (w
     await installProbes(gaia, ['diagnostics', 'graph', 'inference-status']);
     await pasteUntilDrawn(gaia, generateGaiaPackage(200));
     const posteriors = await typeInPriorAndTime(gaia, options.quick ? 8 : 20);
-    rows.push({ name: 'browser: keystroke in a prior → posteriors on screen', size: '200 claims (414 variables)', ms: median(posteriors), targetMs: 150, note: 'keydown to the claim nodes and status bar showing that version\'s posteriors (median)' });
+    rows.push({
+      name: 'browser: keystroke in a prior → posteriors on screen',
+      size: '200 claims (414 variables)',
+      ms: median(posteriors),
+      targetMs: 150,
+      note: "keydown to the claim nodes and status bar showing that version's posteriors (median)",
+    });
     await gaia.close();
 
     progress('team: a page joining a room late, an op shown on a page');
@@ -220,18 +301,53 @@ export async function runBrowserBench(options: { quick: boolean; onProgress?: (w
     await storage.waitForFunction(() => typeof (window as unknown as { __warrantDbBench?: unknown }).__warrantDbBench === 'function');
     const n = options.quick ? 20_000 : 100_000;
     const db = await storage.evaluate(
-      ([count, baseline]) => (window as unknown as { __warrantDbBench: (n: number, b: number) => Promise<{ batched: { ms: number; opsPerSecond: number }; singleAdds: { ms: number; opsPerSecond: number; ops: number }; readBack: { ms: number; opsPerSecond: number }; raw?: { ms: number; opsPerSecond: number } }> }).__warrantDbBench(count, baseline),
+      ([count, baseline]) =>
+        (
+          window as unknown as {
+            __warrantDbBench: (
+              n: number,
+              b: number,
+            ) => Promise<{
+              batched: { ms: number; opsPerSecond: number };
+              singleAdds: { ms: number; opsPerSecond: number; ops: number };
+              readBack: { ms: number; opsPerSecond: number };
+              raw?: { ms: number; opsPerSecond: number };
+            }>;
+          }
+        ).__warrantDbBench(count, baseline),
       [n, options.quick ? 1000 : 2000] as const,
     );
     const scaledSingle = (db.singleAdds.ms / db.singleAdds.ops) * n;
-    rows.push({ name: 'browser: append operations to IndexedDB (batched bulkAdd)', size: `${n / 1000}k ops`, ms: db.batched.ms, baselineMs: scaledSingle, baselineName: 'one awaited add per transaction (scaled)', note: `${db.batched.opsPerSecond.toLocaleString('en')} ops/s (target ≥ 10,000); one add per transaction ${db.singleAdds.opsPerSecond.toLocaleString('en')} ops/s; IndexedDB itself (the same ops, one native transaction, no Dexie) ${db.raw?.opsPerSecond.toLocaleString('en') ?? '?'} ops/s` });
-    rows.push({ name: 'browser: read the log back from IndexedDB', size: `${n / 1000}k ops`, ms: db.readBack.ms, note: `${db.readBack.opsPerSecond.toLocaleString('en')} ops/s, validated, in seq order` });
+    rows.push({
+      name: 'browser: append operations to IndexedDB (batched bulkAdd)',
+      size: `${n / 1000}k ops`,
+      ms: db.batched.ms,
+      baselineMs: scaledSingle,
+      baselineName: 'one awaited add per transaction (scaled)',
+      note: `${db.batched.opsPerSecond.toLocaleString('en')} ops/s (target ≥ 10,000); one add per transaction ${db.singleAdds.opsPerSecond.toLocaleString('en')} ops/s; IndexedDB itself (the same ops, one native transaction, no Dexie) ${db.raw?.opsPerSecond.toLocaleString('en') ?? '?'} ops/s`,
+    });
+    rows.push({
+      name: 'browser: read the log back from IndexedDB',
+      size: `${n / 1000}k ops`,
+      ms: db.readBack.ms,
+      note: `${db.readBack.opsPerSecond.toLocaleString('en')} ops/s, validated, in seq order`,
+    });
     progress('replay 100k operations in the page');
     const replay = await storage.evaluate((count) => (window as unknown as { __warrantReplayBench: (n: number) => { ms: number; applied: number } }).__warrantReplayBench(count), n);
-    rows.push({ name: 'browser: replay the log (ids, chain, state; signatures past the checkpoint only)', size: `${n / 1000}k ops`, ms: replay.ms, ...(n === 100_000 && { targetMs: 1000 }), note: `${replay.applied} applied, in the page's main thread, records as IndexedDB returns them (structured clones)` });
+    rows.push({
+      name: 'browser: replay the log (ids, chain, state; signatures past the checkpoint only)',
+      size: `${n / 1000}k ops`,
+      ms: replay.ms,
+      ...(n === 100_000 && { targetMs: 1000 }),
+      note: `${replay.applied} applied, in the page's main thread, records as IndexedDB returns them (structured clones)`,
+    });
     progress('signatures: WebCrypto Ed25519 vs @noble');
     const sigN = options.quick ? 1000 : 5000;
-    const sig = await storage.evaluate((count) => (window as unknown as { __warrantSignatureBench: (n: number) => Promise<{ ops: number; webCryptoMs: number | null; nobleMs: number; nobleOps: number }> }).__warrantSignatureBench(count), sigN);
+    const sig = await storage.evaluate(
+      (count) =>
+        (window as unknown as { __warrantSignatureBench: (n: number) => Promise<{ ops: number; webCryptoMs: number | null; nobleMs: number; nobleOps: number }> }).__warrantSignatureBench(count),
+      sigN,
+    );
     const nobleScaled = (sig.nobleMs / sig.nobleOps) * sig.ops;
     rows.push({
       name: 'browser: check every signature of a log (import, first load)',
@@ -239,7 +355,10 @@ export async function runBrowserBench(options: { quick: boolean; onProgress?: (w
       ms: sig.webCryptoMs ?? nobleScaled,
       baselineMs: nobleScaled,
       baselineName: '@noble/ed25519 on the main thread (scaled)',
-      note: sig.webCryptoMs === null ? 'WebCrypto has no Ed25519 here: @noble in both columns' : `WebCrypto Ed25519, ${((sig.webCryptoMs / sig.ops) * 1000).toFixed(0)} µs/op; @noble ${((sig.nobleMs / sig.nobleOps) * 1000).toFixed(0)} µs/op, timed on ${sig.nobleOps}`,
+      note:
+        sig.webCryptoMs === null
+          ? 'WebCrypto has no Ed25519 here: @noble in both columns'
+          : `WebCrypto Ed25519, ${((sig.webCryptoMs / sig.ops) * 1000).toFixed(0)} µs/op; @noble ${((sig.nobleMs / sig.nobleOps) * 1000).toFixed(0)} µs/op, timed on ${sig.nobleOps}`,
     });
     await storage.close();
   } finally {
@@ -385,7 +504,14 @@ function agreeing(times: Record<string, number[]>): Typed {
 
 /** Letters typed into a belief's content near the end; ms to diagnostics, to graph, to inspector, and to all of them. */
 export async function typeAndTime(page: Page, count: number, hooks: readonly string[] = ['diagnostics', 'graph', 'inspector']): Promise<Typed> {
-  return agreeing(await timeKeystrokes(page, { linesUp: 3 }, Array.from({ length: count }, (_, i) => String.fromCharCode(97 + (i % 26))), hooks));
+  return agreeing(
+    await timeKeystrokes(
+      page,
+      { linesUp: 3 },
+      Array.from({ length: count }, (_, i) => String.fromCharCode(97 + (i % 26))),
+      hooks,
+    ),
+  );
 }
 
 /**
@@ -467,6 +593,11 @@ export async function panAndZoom(page: Page, ms: number): Promise<{ fps: number;
  * from the last; ms from keydown to the inference status showing that version.
  */
 async function typeInPriorAndTime(page: Page, count: number): Promise<number[]> {
-  const times = await timeKeystrokes(page, { linesUp: 2 }, Array.from({ length: count }, (_, i) => (i % 2 === 0 ? String(((i >> 1) % 9) + 1) : 'Backspace')), ['inference-status']);
+  const times = await timeKeystrokes(
+    page,
+    { linesUp: 2 },
+    Array.from({ length: count }, (_, i) => (i % 2 === 0 ? String(((i >> 1) % 9) + 1) : 'Backspace')),
+    ['inference-status'],
+  );
   return times['inference-status']!;
 }

@@ -23,7 +23,11 @@ const server = new Server({
   maxDebounce: 10_000,
   extensions: [
     new Database({
-      fetch: async ({ documentName }) => readFile(fileOf(documentName)).then((b) => new Uint8Array(b), () => null),
+      fetch: async ({ documentName }) =>
+        readFile(fileOf(documentName)).then(
+          (b) => new Uint8Array(b),
+          () => null,
+        ),
       store: async ({ documentName, state }) => {
         await writeFile(`${fileOf(documentName)}.tmp`, state);
         await rename(`${fileOf(documentName)}.tmp`, fileOf(documentName));

@@ -37,13 +37,16 @@ if (!corpus) {
 }
 const variant = args.includes('--variant') ? args[args.indexOf('--variant') + 1]! : 'src';
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1]! : null;
-const names = readFileSync(join(corpus, 'packages.txt'), 'utf8').split('\n').filter((n) => n && (!only || n.includes(only)));
+const names = readFileSync(join(corpus, 'packages.txt'), 'utf8')
+  .split('\n')
+  .filter((n) => n && (!only || n.includes(only)));
 
 const rows: Row[] = [];
 for (const name of names) rows.push(await compare(name));
 
 const width = Math.max(...rows.map((r) => r.name.length));
-for (const r of rows) process.stdout.write(`${r.verdict.padEnd(15)} ${r.name.padEnd(width)}  gaia: ${r.gaia.slice(0, 90)}${r.warrant ? `\n${' '.repeat(16)}warrant: ${r.warrant.slice(0, 160)}` : ''}\n`);
+for (const r of rows)
+  process.stdout.write(`${r.verdict.padEnd(15)} ${r.name.padEnd(width)}  gaia: ${r.gaia.slice(0, 90)}${r.warrant ? `\n${' '.repeat(16)}warrant: ${r.warrant.slice(0, 160)}` : ''}\n`);
 const counts = new Map<string, number>();
 for (const r of rows) counts.set(r.verdict, (counts.get(r.verdict) ?? 0) + 1);
 process.stdout.write(`\n${variant}: ${rows.length} packages — ${[...counts].map(([k, v]) => `${k} ${v}`).join(', ')}\n`);

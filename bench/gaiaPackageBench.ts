@@ -52,7 +52,10 @@ export async function runGaiaPackageBench(options: { quick: boolean; onProgress?
     const warrant = processMedianMs(process.execPath, [CLI, 'infer', dir, '--json'], runs);
     const caCost = extraCaCertsCost(runs);
     const warrantWithoutCa = caCost ? processMedianMs(process.execPath, [CLI, 'infer', dir, '--json'], { ...runs, unset: [EXTRA_CA_CERTS] }) : null;
-    if (caCost) notes.push(`this machine sets ${EXTRA_CA_CERTS}: Node reads those certificates before running a line — node -e 0 takes ${caCost.withMs.toFixed(0)} ms with it, ${caCost.withoutMs.toFixed(0)} ms without; the whole-process rows are measured as the environment is, and once more without it`);
+    if (caCost)
+      notes.push(
+        `this machine sets ${EXTRA_CA_CERTS}: Node reads those certificates before running a line — node -e 0 takes ${caCost.withMs.toFixed(0)} ms with it, ${caCost.withoutMs.toFixed(0)} ms without; the whole-process rows are measured as the environment is, and once more without it`,
+      );
     let gaia: number | null = null;
     if (existsSync(ORACLE) && existsSync(ORACLE_READY)) {
       progress('real Gaia on the same package');

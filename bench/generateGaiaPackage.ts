@@ -16,12 +16,7 @@ export function generateGaiaPackage(claims: number, seed = 7): string {
   const pick = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
   const back = (i: number) => Math.max(0, i - pick(1, 8));
   const probability = () => (0.1 + 0.8 * random()).toFixed(2);
-  const lines: string[] = [
-    `"""A generated package of ${claims} claims for the inference benchmark."""`,
-    '',
-    'from gaia.engine.lang import claim, contradict, derive, equal, infer, observe',
-    '',
-  ];
+  const lines: string[] = [`"""A generated package of ${claims} claims for the inference benchmark."""`, '', 'from gaia.engine.lang import claim, contradict, derive, equal, infer, observe', ''];
   for (let i = 0; i < claims; i++) {
     const prior = random() < 0.6 ? `, prior=${probability()}` : '';
     lines.push(`c${i} = claim("Finding ${i}: the measured rate in cohort ${i} exceeds the baseline."${prior})`);
@@ -33,9 +28,7 @@ export function generateGaiaPackage(claims: number, seed = 7): string {
       const given = a === b ? `c${a}` : `c${a}, c${b}`;
       lines.push(`derive(c${i}, given=[${given}], rationale="Finding ${i} follows from the earlier cohorts.")`);
     } else if (roll < 0.55) {
-      lines.push(
-        `infer(c${i}, hypothesis=c${back(i)}, p_e_given_h=${probability()}, p_e_given_not_h=${probability()}, rationale="Cohort ${i} is evidence about an earlier finding.")`,
-      );
+      lines.push(`infer(c${i}, hypothesis=c${back(i)}, p_e_given_h=${probability()}, p_e_given_not_h=${probability()}, rationale="Cohort ${i} is evidence about an earlier finding.")`);
     } else if (roll < 0.63) {
       lines.push(`observe(c${i}, rationale="Cohort ${i} was measured directly.")`);
     } else if (roll < 0.69) {

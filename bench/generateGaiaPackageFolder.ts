@@ -31,14 +31,27 @@ export function generateGaiaPackageFolder(modules: number, perModule: number, na
       else if (roll < 0.7) body.push(`infer(c${i}, hypothesis=c${refs[0]}, p_e_given_h=${probability()}, p_e_given_not_h=${probability()}, rationale="Cohort ${i} bears on an earlier finding.")`);
     }
     const head = [`"""Part ${m} of the generated package: cohorts ${m * perModule} to ${(m + 1) * perModule - 1}."""`, '', 'from gaia.engine.lang import claim, derive, infer'];
-    for (const [from, names] of [...imports].sort((a, b) => a[0] - b[0])) head.push(`from .${mod(from)} import ${[...names].sort((a, b) => a - b).map((r) => `c${r}`).join(', ')}`);
+    for (const [from, names] of [...imports].sort((a, b) => a[0] - b[0]))
+      head.push(
+        `from .${mod(from)} import ${[...names]
+          .sort((a, b) => a - b)
+          .map((r) => `c${r}`)
+          .join(', ')}`,
+      );
     files.set(`${dir}/${mod(m)}.py`, [...head, '', ...body, ''].join('\n'));
   }
   const init = [`"""A generated package of ${total} claims in ${modules} modules."""`, ''];
   for (let m = 0; m < modules; m++) init.push(`from .${mod(m)} import *`);
   init.push('', `__all__ = [${Array.from({ length: total }, (_, i) => `"c${i}"`).join(', ')}]`, '');
   files.set(`${dir}/__init__.py`, init.join('\n'));
-  const priors = ['from gaia.engine.lang import register_prior', `from . import ${Array.from({ length: total }, (_, i) => i).filter((i) => i % 3 === 0).map((i) => `c${i}`).join(', ')}`, ''];
+  const priors = [
+    'from gaia.engine.lang import register_prior',
+    `from . import ${Array.from({ length: total }, (_, i) => i)
+      .filter((i) => i % 3 === 0)
+      .map((i) => `c${i}`)
+      .join(', ')}`,
+    '',
+  ];
   for (let i = 0; i < total; i += 3) priors.push(`register_prior(c${i}, value=${probability()}, justification="Cohort ${i} baseline.")`);
   files.set(`${dir}/priors.py`, priors.join('\n') + '\n');
   return files;

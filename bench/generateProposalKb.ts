@@ -39,7 +39,10 @@ export function generateProposalKb(options: KbOptions): GeneratedKb {
   const constants = Math.max(8, Math.ceil(options.size / 5));
   const predicates = Math.max(8, Math.ceil(options.size / 10));
 
-  const declarations: object[] = [{ kind: 'sort', name: 'Entity' }, { kind: 'const', name: 't', resultSort: 'Entity' }];
+  const declarations: object[] = [
+    { kind: 'sort', name: 'Entity' },
+    { kind: 'const', name: 't', resultSort: 'Entity' },
+  ];
   for (let i = 0; i < constants; i++) declarations.push({ kind: 'const', name: `e${i}`, resultSort: 'Entity' });
   for (let i = 0; i <= chainLength; i++) declarations.push({ kind: 'predicate', name: `c${i}`, argSorts: ['Entity'], resultSort: 'Bool' });
   for (let i = 0; i < predicates; i++) declarations.push({ kind: 'predicate', name: `q${i}`, argSorts: ['Entity'], resultSort: 'Bool' });

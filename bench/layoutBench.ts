@@ -71,7 +71,7 @@ export async function runLayoutBench(opts: { quick: boolean }): Promise<BenchRow
     size: label(EDIT_SIZE),
     ms: round(median(warmed)),
     targetMs: 1000,
-    note: 'the page\'s layout worker warms ELK up once its first layout is answered and the page has drawn',
+    note: "the page's layout worker warms ELK up once its first layout is answered and the page has drawn",
   });
 
   // Warm this thread up, so the rows below compare steady-state speeds.
@@ -154,12 +154,7 @@ export async function runLayoutBench(opts: { quick: boolean }): Promise<BenchRow
  * Runs `ours` and `baseline` in turn, warm-up runs first, and returns their median
  * times. `between`, when given, runs untimed after each timed run of `ours`.
  */
-async function alternate(
-  runs: Runs,
-  ours: () => unknown,
-  baseline?: () => unknown,
-  between?: () => unknown,
-): Promise<[number, number]> {
+async function alternate(runs: Runs, ours: () => unknown, baseline?: () => unknown, between?: () => unknown): Promise<[number, number]> {
   const oursTimes: number[] = [];
   const baselineTimes: number[] = [];
   for (let i = 0; i < runs.warmup + runs.runs; i++) {

@@ -51,7 +51,15 @@ export async function runLspBench(options: { quick: boolean; onProgress?: (what:
     }
     await client.stop();
     const baseline = processMedianMs(process.execPath, [CLI, 'check', path], { warmup: 1, runs: options.quick ? 3 : 5 });
-    rows.push({ name: 'lsp: one-line change → diagnostics published', size: '10k beliefs', ms: median(times), targetMs: 50, baselineMs: baseline, baselineName: 'warrant check FILE per change (a whole process)', note: `median of ${changes} changes, each sent as an incremental didChange and timed to the publishDiagnostics of its version; max ${Math.round(Math.max(...times))} ms` });
+    rows.push({
+      name: 'lsp: one-line change → diagnostics published',
+      size: '10k beliefs',
+      ms: median(times),
+      targetMs: 50,
+      baselineMs: baseline,
+      baselineName: 'warrant check FILE per change (a whole process)',
+      note: `median of ${changes} changes, each sent as an incremental didChange and timed to the publishDiagnostics of its version; max ${Math.round(Math.max(...times))} ms`,
+    });
 
     progress('language server: initialize → first diagnostics of a 50-module package');
     const pkg = join(dir, 'pkg');
@@ -72,7 +80,15 @@ export async function runLspBench(options: { quick: boolean; onProgress?: (what:
       await c.stop();
     }
     const checkDir = processMedianMs(process.execPath, [CLI, 'check', pkg], { warmup: 1, runs: options.quick ? 2 : 5 });
-    rows.push({ name: 'lsp: start, initialize → first diagnostics of a package', size: `50 modules, ${files.size} files, 400 claims`, ms: median(starts), targetMs: 500, baselineMs: checkDir, baselineName: 'warrant check DIR (a whole process)', note: 'from spawning warrant lsp --stdio to the diagnostics of the module with a mistake, the workspace being the package folder' });
+    rows.push({
+      name: 'lsp: start, initialize → first diagnostics of a package',
+      size: `50 modules, ${files.size} files, 400 claims`,
+      ms: median(starts),
+      targetMs: 500,
+      baselineMs: checkDir,
+      baselineName: 'warrant check DIR (a whole process)',
+      note: 'from spawning warrant lsp --stdio to the diagnostics of the module with a mistake, the workspace being the package folder',
+    });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -32,7 +32,11 @@ export interface ProcessRuns {
 }
 
 export function processMedianMs(cmd: string, args: readonly string[], options: ProcessRuns): number {
-  const out = execFileSync(process.execPath, ['-e', TIMER, cmd, JSON.stringify(args), JSON.stringify(options.env ?? {}), JSON.stringify(options.unset ?? []), String(options.warmup), String(options.runs)], { encoding: 'utf8' });
+  const out = execFileSync(
+    process.execPath,
+    ['-e', TIMER, cmd, JSON.stringify(args), JSON.stringify(options.env ?? {}), JSON.stringify(options.unset ?? []), String(options.warmup), String(options.runs)],
+    { encoding: 'utf8' },
+  );
   return Number(out);
 }
 

@@ -47,9 +47,7 @@ function bodyAt(i: number, log: readonly SignedOperation[]): OperationBody {
     const prev = log[log.length - 1]!;
     if (prev.body.kind === 'claim_refutation') return { kind: 'withdrawal', target: prev.body.target, withdraws: prev.id };
   }
-  return i % 3 === 0
-    ? { kind: 'claim_correction', target, value: (i % 100) / 100, revision: null, note: 'generated' }
-    : { kind: 'claim_refutation', target, revision: null };
+  return i % 3 === 0 ? { kind: 'claim_correction', target, value: (i % 100) / 100, revision: null, note: 'generated' } : { kind: 'claim_refutation', target, revision: null };
 }
 
 /** A signed session of `n` ops, signed natively (fixture only). */
@@ -193,7 +191,9 @@ export async function runOplogBench(options: { quick: boolean; onProgress?: (wha
     const log = fullLog.slice(0, n);
     // Read back from JSON lines in shuffled order, as `warrant` reads a log file (the
     // page's IndexedDB reads likewise give fresh objects, in the order read).
-    const lines = shuffled(log, n).map((op) => JSON.stringify(op)).join('\n');
+    const lines = shuffled(log, n)
+      .map((op) => JSON.stringify(op))
+      .join('\n');
     const parseStart = performance.now();
     const arrival = parseJsonLines(lines).values;
     const parseMs = performance.now() - parseStart;

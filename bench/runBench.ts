@@ -132,10 +132,13 @@ function runsFor(n: number, quick: boolean): MeasureOptions {
 
 async function parseValidateRow(n: number, text: string, quick: boolean): Promise<BenchRow[]> {
   // parse+validate: the parser, the symbol table and every rule of docs/contract.md §2.
-  const ms = await medianMs(() => {
-    const doc = parseClair(text);
-    validateClair(doc, collectSymbols(doc));
-  }, runsFor(n, quick));
+  const ms = await medianMs(
+    () => {
+      const doc = parseClair(text);
+      validateClair(doc, collectSymbols(doc));
+    },
+    runsFor(n, quick),
+  );
   const full = await medianMs(() => analyzeDocument(text, 'clair', 1), runsFor(n, quick));
   const base: BenchRow = { name: 'parse+validate', size: label(n), ms, ...(n === 10_000 ? { targetMs: 30 } : {}) };
   const fullRow: BenchRow = {

@@ -31,7 +31,23 @@ export async function runShareBench(options: { quick: boolean }): Promise<BenchR
   const naiveBack = await medianMs(() => decodeURIComponent(naive.slice(naive.indexOf('=') + 1)), runs);
   const size = `${(text.length / 1e6).toFixed(2)} MB trace`;
   return [
-    { name: 'share: document → link', size, ms: encode, targetMs: 50, baselineMs: naiveMs, baselineName: 'the text percent-encoded, uncompressed', note: `link ${Math.round(url.length / 1000)} KB, against ${Math.round(naive.length / 1000)} KB uncompressed (${(naive.length / url.length).toFixed(1)}× longer)` },
-    { name: 'share: link → document', size, ms: decode, targetMs: 50, baselineMs: naiveBack, baselineName: 'percent-decoding the uncompressed link', note: 'base64url, bounded inflate, JSON read and checked' },
+    {
+      name: 'share: document → link',
+      size,
+      ms: encode,
+      targetMs: 50,
+      baselineMs: naiveMs,
+      baselineName: 'the text percent-encoded, uncompressed',
+      note: `link ${Math.round(url.length / 1000)} KB, against ${Math.round(naive.length / 1000)} KB uncompressed (${(naive.length / url.length).toFixed(1)}× longer)`,
+    },
+    {
+      name: 'share: link → document',
+      size,
+      ms: decode,
+      targetMs: 50,
+      baselineMs: naiveBack,
+      baselineName: 'percent-decoding the uncompressed link',
+      note: 'base64url, bounded inflate, JSON read and checked',
+    },
   ];
 }

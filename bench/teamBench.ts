@@ -98,7 +98,13 @@ export async function runTeamBench(options: { quick: boolean; onProgress?: (what
       if (reading.applied.length !== i + 1) throw new Error('the op did not replay in the other client');
       times.push(performance.now() - t0);
     }
-    rows.push({ name: 'team: op committed in one client → verified and in another client’s log', size: `${times.length} ops, one instance`, ms: median(times), targetMs: 100, note: `loopback WebSocket through the server; max ${Math.round(Math.max(...times))} ms` });
+    rows.push({
+      name: 'team: op committed in one client → verified and in another client’s log',
+      size: `${times.length} ops, one instance`,
+      ms: median(times),
+      targetMs: 100,
+      note: `loopback WebSocket through the server; max ${Math.round(Math.max(...times))} ms`,
+    });
     a.close();
     b.close();
 
@@ -117,7 +123,15 @@ export async function runTeamBench(options: { quick: boolean; onProgress?: (what
     const local = await new RoomLogReader(META.session, check).read((JSON.parse(fromFile) as SignedOperation[]).map((op) => [op.id, JSON.stringify(op)] as const));
     const localMs = performance.now() - t1;
     if (local.applied.length !== big.length) throw new Error('the file did not replay');
-    rows.push({ name: 'team: 10,000 ops replicated to a client that joins late, verified and replayed', size: '10k ops', ms: lateMs, targetMs: 2000, baselineMs: localMs, baselineName: 'the same ops read from a file (no network)', note: 'connect, sync, every signature checked (node:crypto), replayed' });
+    rows.push({
+      name: 'team: 10,000 ops replicated to a client that joins late, verified and replayed',
+      size: '10k ops',
+      ms: lateMs,
+      targetMs: 2000,
+      baselineMs: localMs,
+      baselineName: 'the same ops read from a file (no network)',
+      note: 'connect, sync, every signature checked (node:crypto), replayed',
+    });
     founder.close();
     late.close();
 
@@ -146,7 +160,13 @@ export async function runTeamBench(options: { quick: boolean; onProgress?: (what
     });
     const convergeMs = performance.now() - lastEdit;
     const health = (await (await fetch(one.url.replace('ws:', 'http:') + '/health')).json()) as { memory: { rss: number; heapUsed: number } };
-    rows.push({ name: 'team: 50 clients editing one session, last edit → every client converged', size: `50 clients × ${edits} edits, one instance`, ms: convergeMs, targetMs: 1000, note: `server memory: ${Math.round(health.memory.rss / 1e6)} MB resident, ${Math.round(health.memory.heapUsed / 1e6)} MB heap (clients in the same process as the server)` });
+    rows.push({
+      name: 'team: 50 clients editing one session, last edit → every client converged',
+      size: `50 clients × ${edits} edits, one instance`,
+      ms: convergeMs,
+      targetMs: 1000,
+      note: `server memory: ${Math.round(health.memory.rss / 1e6)} MB resident, ${Math.round(health.memory.heapUsed / 1e6)} MB heap (clients in the same process as the server)`,
+    });
     for (const c of clients) c.close();
   } finally {
     await one.stop();
@@ -154,7 +174,11 @@ export async function runTeamBench(options: { quick: boolean; onProgress?: (what
 
   // Throughput, one instance against two behind Redis (both keeping rooms in PostgreSQL).
   // @ts-expect-error a plain JavaScript module of the repository's scripts
-  const services = (await import('../scripts/team-services.mjs')) as { missingServices(): string[]; startRedis(): Promise<{ url: string; stop(): Promise<void> }>; startPostgres(): Promise<{ url: string; stop(): Promise<void> }> };
+  const services = (await import('../scripts/team-services.mjs')) as {
+    missingServices(): string[];
+    startRedis(): Promise<{ url: string; stop(): Promise<void> }>;
+    startPostgres(): Promise<{ url: string; stop(): Promise<void> }>;
+  };
   const missing = services.missingServices();
   if (missing.length > 0) {
     notes.push(`team throughput with Redis and PostgreSQL skipped: ${missing.join('; ')} not installed`);
@@ -193,7 +217,14 @@ export async function runTeamBench(options: { quick: boolean; onProgress?: (what
     const pair = [await server({ postgres: pg.url, redis: redis.url, name: 'one' }), await server({ postgres: pg.url, redis: redis.url, name: 'two' })];
     const duo = await throughput(pair, 'through-2');
     await Promise.all(pair.map((s) => s.stop()));
-    rows.push({ name: 'team: committed ops per second, two instances behind Redis', size: `${writers} writers × ${perClient} ops, each acknowledged before the next`, ms: duo.ms, baselineMs: solo.ms, baselineName: 'one instance (same Redis and PostgreSQL)', note: `${duo.perSecond} ops/s through two instances, ${solo.perSecond} ops/s through one; every op reached every writer` });
+    rows.push({
+      name: 'team: committed ops per second, two instances behind Redis',
+      size: `${writers} writers × ${perClient} ops, each acknowledged before the next`,
+      ms: duo.ms,
+      baselineMs: solo.ms,
+      baselineName: 'one instance (same Redis and PostgreSQL)',
+      note: `${duo.perSecond} ops/s through two instances, ${solo.perSecond} ops/s through one; every op reached every writer`,
+    });
   } finally {
     await Promise.allSettled([redis.stop(), pg.stop()]);
   }
@@ -233,7 +264,15 @@ export async function runTeamBrowserRows(browser: Browser, appUrl: string, optio
     await page.waitForFunction((n) => document.querySelector('[data-testid=team]')?.getAttribute('data-log') === String(n), big.length, { timeout: 120_000, polling: 20 });
     await page.waitForSelector('[data-testid=node-b1][data-state=corrected]', { timeout: 60_000 });
     const lateMs = Date.now() - t1;
-    rows.push({ name: 'team: 10,000 ops replicated to a page that joins late, verified (WebCrypto) and replayed', size: '10k ops', ms: lateMs, targetMs: 2000, baselineMs: firstLoad, baselineName: 'the page’s own first load', note: 'invite link pasted into an open page → connected, synced, every op verified and replayed, the log and the states drawn' });
+    rows.push({
+      name: 'team: 10,000 ops replicated to a page that joins late, verified (WebCrypto) and replayed',
+      size: '10k ops',
+      ms: lateMs,
+      targetMs: 2000,
+      baselineMs: firstLoad,
+      baselineName: 'the page’s own first load',
+      note: 'invite link pasted into an open page → connected, synced, every op verified and replayed, the log and the states drawn',
+    });
     founder.close();
 
     const live = chain(options.quick ? 11 : 31);
@@ -254,7 +293,13 @@ export async function runTeamBrowserRows(browser: Browser, appUrl: string, optio
       await page.waitForSelector(`[data-testid=node-${target}][data-state=corrected]`, { timeout: 30_000 });
       times.push(Date.now() - t);
     }
-    rows.push({ name: 'team: op committed in one client → shown on another’s page', size: `${times.length} ops`, ms: median(times), targetMs: 100, note: `a correction written by a client → the page's log and the belief drawn corrected; max ${Math.round(Math.max(...times))} ms` });
+    rows.push({
+      name: 'team: op committed in one client → shown on another’s page',
+      size: `${times.length} ops`,
+      ms: median(times),
+      targetMs: 100,
+      note: `a correction written by a client → the page's log and the belief drawn corrected; max ${Math.round(Math.max(...times))} ms`,
+    });
     writer.close();
   } finally {
     await context.close();

@@ -150,13 +150,17 @@ async function naiveTopTen(strategy: SimilarityStrategy, items: readonly Similar
     const vectors = ids.map((id) => unpack(index.vectorOf(id) as Uint32Array));
     const q = vectors[ids.indexOf(query)]!;
     ms = await medianMs(() => {
-      top = NaiveHdc.topK(q, vectors, ids, 11).filter((r) => r.id !== query).slice(0, 10);
+      top = NaiveHdc.topK(q, vectors, ids, 11)
+        .filter((r) => r.id !== query)
+        .slice(0, 10);
     }, slow);
   } else {
     const vectors = ids.map((id) => Float32Array.from(index.vectorOf(id) as Float32Array));
     const q = vectors[ids.indexOf(query)]!;
     ms = await medianMs(() => {
-      top = NaiveHrr.topK(q, vectors, ids, 11).filter((r) => r.id !== query).slice(0, 10);
+      top = NaiveHrr.topK(q, vectors, ids, 11)
+        .filter((r) => r.id !== query)
+        .slice(0, 10);
     }, slow);
   }
   return { ms, top };
@@ -180,11 +184,14 @@ async function keystrokeRow(api: SyncRemote, text: string, runs: MeasureOptions)
     const reply = await api.sync({ version: i + 2, text: edit(i), language: 'clair', strategy: 'hrr' });
     if (reply.version !== i + 2) throw new Error('the similarity worker answered for another version');
   }, runs);
-  const baselineMs = await medianMs((i) => {
-    const session = new SimilaritySession();
-    session.load({ version: 1, text: edit(i), language: 'clair' });
-    session.nearDuplicates('hrr');
-  }, { warmup: 1, runs: Math.min(5, runs.runs) });
+  const baselineMs = await medianMs(
+    (i) => {
+      const session = new SimilaritySession();
+      session.load({ version: 1, text: edit(i), language: 'clair' });
+      session.nearDuplicates('hrr');
+    },
+    { warmup: 1, runs: Math.min(5, runs.runs) },
+  );
   return {
     name: 'similar: near-duplicates after a keystroke (worker, HRR)',
     size: `${MEDIUM / 1000}k beliefs`,

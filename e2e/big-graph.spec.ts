@@ -240,14 +240,20 @@ for (const rate of [1, 4]) {
     })()`);
     await page.keyboard.type(`b${BELIEFS + 1} .6 L0 @self <b${BELIEFS - 1},b${BELIEFS} "typed while it is laid out"`);
     const typed = Number(await page.getByTestId('editor').getAttribute('data-version'));
-    const shown = (await page.evaluate('(() => { const s = window.__shownWhileTyping; return { diagnostics: [...s.diagnostics].map(Number), graph: [...s.graph].map(Number) }; })()')) as Record<string, number[]>;
+    const shown = (await page.evaluate('(() => { const s = window.__shownWhileTyping; return { diagnostics: [...s.diagnostics].map(Number), graph: [...s.graph].map(Number) }; })()')) as Record<
+      string,
+      number[]
+    >;
     // The Problems panel moved on while the keys came, even when each analysis took longer
     // than a key: it did not sit on the paste's version until the typing stopped. (The
     // graph may still wait at 4×: keys typed at machine speed keep the throttled page's
     // thread busy with Monaco, and a layout's reply waits behind them; its versions are
     // attached for the record.)
     test.info().annotations.push({ type: 'graph versions while typing', description: shown.graph!.join(',') });
-    expect(shown.diagnostics!.some((v) => v > pasted && v < typed), `diagnostics showed ${shown.diagnostics!.join(',')} between ${pasted} and ${typed}`).toBe(true);
+    expect(
+      shown.diagnostics!.some((v) => v > pasted && v < typed),
+      `diagnostics showed ${shown.diagnostics!.join(',')} between ${pasted} and ${typed}`,
+    ).toBe(true);
     const version = await settled(page);
     await expect(graph(page)).toHaveAttribute('data-visible-nodes', String(BELIEFS + 1));
     await expect(graph(page)).toHaveAttribute('data-version', String(version));

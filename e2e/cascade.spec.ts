@@ -72,7 +72,10 @@ test('contradictions: the ledger flags both sides until the user resolves them; 
   await openFresh(page, 'pendulum_period.py');
   await expect(node(page, 'mass_matters')).toHaveAttribute('data-contradicted', 'true');
   // Exports carry the flag on every contradicted claim, and the audit line.
-  const lines = (await exported(page, 'explanations')).trim().split('\n').map((l) => JSON.parse(l) as { claim?: { id: string }; reintroduced_claim?: boolean; caveat?: string; audit?: { reintroduced_claims_count: number; reintroduced_unflagged_count: number } });
+  const lines = (await exported(page, 'explanations'))
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { claim?: { id: string }; reintroduced_claim?: boolean; caveat?: string; audit?: { reintroduced_claims_count: number; reintroduced_unflagged_count: number } });
   const massMatters = lines.find((r) => r.claim?.id === 'mass_matters')!;
   expect(massMatters.reintroduced_claim).toBe(true);
   expect(massMatters.caveat).toBeTruthy();
@@ -89,7 +92,10 @@ test('contradictions: the ledger flags both sides until the user resolves them; 
   await expect(audit).toHaveAttribute('data-unflagged', '0');
   await page.getByTestId('tab-history').click();
   await expect(page.getByTestId('history')).toContainText('you deprecated mass_matters in one_answer');
-  const logLines = (await exported(page, 'oplog')).trim().split('\n').map((l) => JSON.parse(l) as { id: string; sig: string; body: { kind: string }; kind?: string; op?: string });
+  const logLines = (await exported(page, 'oplog'))
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { id: string; sig: string; body: { kind: string }; kind?: string; op?: string });
   // The ops, then the session's signed head as the final line.
   const head = logLines.at(-1)!;
   const log = logLines.slice(0, -1);
@@ -151,7 +157,7 @@ test('the inspector explains a belief from its record: state, history, provenanc
   await expect(page.getByTestId('explanation-caveat')).toBeVisible();
 });
 
-test('editing a belief\'s text invalidates what rests on it; a confidence edit does not; review clears it', async ({ page }) => {
+test("editing a belief's text invalidates what rests on it; a confidence edit does not; review clears it", async ({ page }) => {
   await openFresh(page);
   await expect(node(page, 'b7')).toHaveAttribute('data-state', 'active');
   // Confidence only: b5 .9 → .8; its dependents are refreshed, not invalidated.

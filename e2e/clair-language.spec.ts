@@ -82,7 +82,11 @@ test('quick fixes repair the common mistakes', async ({ page }) => {
   // unknown-ref b12 on line 7: the closest id.
   await page.getByTestId('editor').locator('.view-line', { hasText: 'invalidate on deploy' }).locator('span', { hasText: /^b12$/ }).click();
   await page.keyboard.press('Control+.');
-  await page.locator('.action-widget').getByText(/Change to b1/).first().click();
+  await page
+    .locator('.action-widget')
+    .getByText(/Change to b1/)
+    .first()
+    .click();
   await settled(page);
   await expect(diagnostics).not.toContainText('unknown-ref');
 
@@ -91,7 +95,11 @@ test('quick fixes repair the common mistakes', async ({ page }) => {
   await page.keyboard.press('Home');
   await page.keyboard.press('Control+ArrowRight');
   await page.keyboard.press('Control+.');
-  await page.locator('.action-widget').getByText(/Set confidence to/).first().click();
+  await page
+    .locator('.action-widget')
+    .getByText(/Set confidence to/)
+    .first()
+    .click();
   await settled(page);
   await expect(diagnostics).not.toContainText('lob-discount');
   await expect(page.getByTestId('editor').locator('.view-line', { hasText: 'b6 .81 L1' })).toHaveCount(1);

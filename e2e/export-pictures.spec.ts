@@ -144,7 +144,11 @@ test('a Gaia sample’s picture: apart, whole, no level badges, helper claims on
   expect(picture.nodes.filter((n) => n.kind === 'helper')).toEqual([]);
   expect(picture.nodes.map((n) => n.kind).sort()).toEqual(expect.arrayContaining(['claim', 'factor', 'note', 'question']));
   // Gaia nodes carry their kind, prior and posterior, never a CLAIR level.
-  for (const n of picture.nodes) expect(n.texts.filter((t) => /^L\d/.test(t)), n.id).toEqual([]);
+  for (const n of picture.nodes)
+    expect(
+      n.texts.filter((t) => /^L\d/.test(t)),
+      n.id,
+    ).toEqual([]);
   const textbook = picture.nodes.find((n) => n.id === 'textbook_case')!;
   expect(textbook.texts).toContain('claim');
   const posterior = Number(await node(page, 'textbook_case').getAttribute('data-belief'));
@@ -153,7 +157,10 @@ test('a Gaia sample’s picture: apart, whole, no level badges, helper claims on
   const factor = picture.nodes.find((n) => n.kind === 'factor')!;
   expect(factor.width).toBeLessThan(textbook.width);
   // Every node the page draws is in the picture.
-  const drawn = await page.getByTestId('graph').locator('[data-testid^="node-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice(5)));
+  const drawn = await page
+    .getByTestId('graph')
+    .locator('[data-testid^="node-"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice(5)));
   expect(picture.nodes.map((n) => n.id).sort()).toEqual([...drawn].sort());
 
   const png = await downloadExport(page, 'png');

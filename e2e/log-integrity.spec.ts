@@ -44,7 +44,11 @@ test('the operation log downloads with its signed head as the last line', async 
   await refuteFromInspector(page, 'b5');
   await page.getByTestId('export').click();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-oplog').click()]);
-  const lines = (await (await download.createReadStream()).toArray()).join('').trimEnd().split('\n').map((l) => JSON.parse(l));
+  const lines = (await (await download.createReadStream()).toArray())
+    .join('')
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   const head = lines[lines.length - 1];
   const ops = lines.slice(0, -1);
   expect(head).toMatchObject({ kind: 'head', seq: ops.length, count: ops.length, op: ops[ops.length - 1].id });

@@ -40,7 +40,12 @@ test('a corrected belief’s node and its minimap dot show the same colour', asy
   await expect(page.getByTestId('graph').locator('.react-flow__minimap')).toBeVisible();
   // b7 is stated .85 (likely): before the correction node and dot agree on that.
   await expect(node(page, 'b7')).toHaveAttribute('data-band', 'likely');
-  await expect.poll(async () => { const c = await coloursOf(page, 'b7'); return c.dot === c.node; }).toBe(true);
+  await expect
+    .poll(async () => {
+      const c = await coloursOf(page, 'b7');
+      return c.dot === c.node;
+    })
+    .toBe(true);
 
   const value = await dragConfidence(page, 'b7', 0.85, 0.13);
   expect(value).toBeLessThan(0.4);

@@ -45,7 +45,9 @@ test('the quick-fix menu shows each label whole', async ({ page }) => {
   await expect(titles.first()).toBeVisible();
   await expect(titles.first()).toHaveText('Change to b1');
   await shot(page, 'details-quick-fix');
-  const cut = await titles.evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 0.5 || e.getBoundingClientRect().right > e.closest('.action-widget')!.getBoundingClientRect().right).map((e) => e.textContent));
+  const cut = await titles.evaluateAll((els) =>
+    els.filter((e) => e.scrollWidth > e.clientWidth + 0.5 || e.getBoundingClientRect().right > e.closest('.action-widget')!.getBoundingClientRect().right).map((e) => e.textContent),
+  );
   expect(cut).toEqual([]);
   await page.keyboard.press('Escape');
 });

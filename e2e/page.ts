@@ -26,16 +26,19 @@ const SETTLE_TIMEOUT = 60_000;
 /** Waits until the problems panel and the graph both reflect the editor's newest version. */
 export async function settled(page: Page): Promise<number> {
   await expect
-    .poll(async () => {
-      const v = await editorVersion(page);
-      const d = Number(await page.getByTestId('diagnostics').getAttribute('data-version'));
-      const g = Number(await page.getByTestId('graph').getAttribute('data-version'));
-      // A large graph is drawn first from a quick draft; settled is ELK's layout in place.
-      const draft = (await page.getByTestId('graph').getAttribute('data-layout-draft')) === 'true';
-      // A large paste is analysed from the start while the editor still fills (data-filling).
-      const filling = (await page.getByTestId('editor').getAttribute('data-filling')) !== null;
-      return v > 0 && d === v && g === v && !draft && !filling;
-    }, { timeout: SETTLE_TIMEOUT })
+    .poll(
+      async () => {
+        const v = await editorVersion(page);
+        const d = Number(await page.getByTestId('diagnostics').getAttribute('data-version'));
+        const g = Number(await page.getByTestId('graph').getAttribute('data-version'));
+        // A large graph is drawn first from a quick draft; settled is ELK's layout in place.
+        const draft = (await page.getByTestId('graph').getAttribute('data-layout-draft')) === 'true';
+        // A large paste is analysed from the start while the editor still fills (data-filling).
+        const filling = (await page.getByTestId('editor').getAttribute('data-filling')) !== null;
+        return v > 0 && d === v && g === v && !draft && !filling;
+      },
+      { timeout: SETTLE_TIMEOUT },
+    )
     .toBe(true);
   return editorVersion(page);
 }

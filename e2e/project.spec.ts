@@ -354,9 +354,7 @@ test('Open → Folder… through the File System Access API, and a folder droppe
           };
     (window as unknown as { showDirectoryPicker: () => Promise<unknown> }).showDirectoryPicker = async () => handle('harbour-gaia', tree);
     // A dropped item reads as the folder harbour-gaia.
-    DataTransferItem.prototype.webkitGetAsEntry = function () {
-      return entry('harbour-gaia', tree) as FileSystemEntry;
-    };
+    DataTransferItem.prototype.webkitGetAsEntry = () => entry('harbour-gaia', tree) as FileSystemEntry;
   }, files);
   await openFresh(page);
   await page.getByTestId('open-menu').click();

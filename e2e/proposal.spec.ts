@@ -76,19 +76,23 @@ function pigeonhole(holes: number): string {
     for (let i = 0; i < pigeons; i++)
       for (let k = i + 1; k < pigeons; k++)
         assertions.push({ assertionId: `apart_${P[i]}_${P[k]}_${h}`, role: 'fact', expr: { op: 'not', arg: { op: 'and', args: [call('sits', c(P[i]!), c(h)), call('sits', c(P[k]!), c(h))] } } });
-  return JSON.stringify({
-    schemaVersion: 'holoproof.formal-proposal.v1',
-    proposalId: `fp_pigeonhole_${holes}`,
-    declarations: [
-      { kind: 'sort', name: 'Pigeon' },
-      { kind: 'sort', name: 'Hole' },
-      ...P.map((name) => ({ kind: 'const', name, resultSort: 'Pigeon' })),
-      ...H.map((name) => ({ kind: 'const', name, resultSort: 'Hole' })),
-      { kind: 'predicate', name: 'sits', argSorts: ['Pigeon', 'Hole'], resultSort: 'Bool' },
-    ],
-    assertions,
-    queryPlan: { verificationMode: 'consistency', goal: null },
-  }, null, 2);
+  return JSON.stringify(
+    {
+      schemaVersion: 'holoproof.formal-proposal.v1',
+      proposalId: `fp_pigeonhole_${holes}`,
+      declarations: [
+        { kind: 'sort', name: 'Pigeon' },
+        { kind: 'sort', name: 'Hole' },
+        ...P.map((name) => ({ kind: 'const', name, resultSort: 'Pigeon' })),
+        ...H.map((name) => ({ kind: 'const', name, resultSort: 'Hole' })),
+        { kind: 'predicate', name: 'sits', argSorts: ['Pigeon', 'Hole'], resultSort: 'Bool' },
+      ],
+      assertions,
+      queryPlan: { verificationMode: 'consistency', goal: null },
+    },
+    null,
+    2,
+  );
 }
 
 /** A chain of rules step0 → … → stepN, a fact at its start, and unrelated facts: entailed. */
@@ -179,7 +183,10 @@ test('bad input never reaches a solver: enormous nesting, SMT text in a name, te
   };
   // 100,000 nested "not"s: refused by depth, the page stays live.
   const depth = 100_000;
-  await openProposalText(page, `{"schemaVersion": "holoproof.formal-proposal.v1", "declarations": [], "assertions": [{"assertionId": "deep", "role": "fact", "expr": ${'{"op": "not", "arg": '.repeat(depth)}{"op": "const", "name": "p"}${'}'.repeat(depth)}}], "queryPlan": {"verificationMode": "consistency"}}`);
+  await openProposalText(
+    page,
+    `{"schemaVersion": "holoproof.formal-proposal.v1", "declarations": [], "assertions": [{"assertionId": "deep", "role": "fact", "expr": ${'{"op": "not", "arg": '.repeat(depth)}{"op": "const", "name": "p"}${'}'.repeat(depth)}}], "queryPlan": {"verificationMode": "consistency"}}`,
+  );
   await stoppedAtSchema('schema-too-deep');
   await shot(page, 'proposal-too-deep');
   // A name that tries to carry solver commands.
@@ -199,7 +206,7 @@ test('bad input never reaches a solver: enormous nesting, SMT text in a name, te
   await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'entailed');
 });
 
-test('completion offers the schema\'s operators and the declared symbols', async ({ page }) => {
+test("completion offers the schema's operators and the declared symbols", async ({ page }) => {
   await openProposalSample(page, 'release-readiness.json');
   await cursorAfter(page, '"symbol": "');
   const suggest = page.locator('.suggest-widget');

@@ -32,39 +32,47 @@ async function openElsewhere(browser: Browser, url: string): Promise<Page> {
 }
 
 async function nodeIds(page: Page): Promise<string[]> {
-  const ids = await page.getByTestId('graph').locator('[data-testid^=node-]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice(5)));
+  const ids = await page
+    .getByTestId('graph')
+    .locator('[data-testid^=node-]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice(5)));
   return ids.sort();
 }
 
 test.describe.configure({ timeout: 180_000 });
 
 for (const rate of [1, 4]) {
-test(`a typed edit travels in the link: the same text and graph in a fresh browser, as a new session (CPU ${rate}x)`, async ({ page, browser, context }) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await openFresh(page);
-  if (rate > 1) await throttle(page, rate);
-  await gotoLineEnd(page, 1);
-  await page.keyboard.type(' shared');
-  await settled(page);
-  const text = await editorText(page);
-  const url = await shareLink(page);
-  await page.getByTestId('share-copy').click();
-  await expect(page.getByTestId('share-status')).toContainText('Link copied');
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
-  await shot(page, `share-panel-x${rate}`);
+  test(`a typed edit travels in the link: the same text and graph in a fresh browser, as a new session (CPU ${rate}x)`, async ({ page, browser, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await openFresh(page);
+    if (rate > 1) await throttle(page, rate);
+    await gotoLineEnd(page, 1);
+    await page.keyboard.type(' shared');
+    await settled(page);
+    const text = await editorText(page);
+    const url = await shareLink(page);
+    await page.getByTestId('share-copy').click();
+    await expect(page.getByTestId('share-status')).toContainText('Link copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    await shot(page, `share-panel-x${rate}`);
 
-  const other = await openElsewhere(browser, url);
-  expect(await editorText(other)).toBe(text);
-  expect(await nodeIds(other)).toEqual(await nodeIds(page));
-  // The fragment is read once: the address no longer carries it, so a reload keeps the session.
-  expect(new URL(other.url()).hash).toBe('');
-  await expect(other.getByTestId('session-item').filter({ has: other.locator('[data-active=true]') }).or(other.locator('[data-testid=session-item][data-active=true]'))).toContainText('route-planning');
-  await other.reload();
-  await settled(other);
-  expect(await editorText(other)).toBe(text);
-  await shot(other, `share-opened-x${rate}`);
-  await other.context().close();
-});
+    const other = await openElsewhere(browser, url);
+    expect(await editorText(other)).toBe(text);
+    expect(await nodeIds(other)).toEqual(await nodeIds(page));
+    // The fragment is read once: the address no longer carries it, so a reload keeps the session.
+    expect(new URL(other.url()).hash).toBe('');
+    await expect(
+      other
+        .getByTestId('session-item')
+        .filter({ has: other.locator('[data-active=true]') })
+        .or(other.locator('[data-testid=session-item][data-active=true]')),
+    ).toContainText('route-planning');
+    await other.reload();
+    await settled(other);
+    expect(await editorText(other)).toBe(text);
+    await shot(other, `share-opened-x${rate}`);
+    await other.context().close();
+  });
 }
 
 test('with its log: a refuted belief arrives refuted, the log verified', async ({ page, browser }) => {
@@ -83,7 +91,9 @@ test('with its log: a refuted belief arrives refuted, the log verified', async (
 test('warrant share prints the link the page makes for the same document', async ({ page, browser, baseURL }) => {
   await openFresh(page, 'car-wont-start.clair');
   const fromPage = await shareLink(page);
-  const fromCli = execFileSync(process.execPath, [join(REPO, 'bin', 'warrant.js'), 'share', join(REPO, 'public', 'samples', 'car-wont-start.clair'), '--base', `${baseURL}/`], { encoding: 'utf8' }).trim();
+  const fromCli = execFileSync(process.execPath, [join(REPO, 'bin', 'warrant.js'), 'share', join(REPO, 'public', 'samples', 'car-wont-start.clair'), '--base', `${baseURL}/`], {
+    encoding: 'utf8',
+  }).trim();
   expect(new URL(fromCli).hash).toBe(new URL(fromPage).hash);
   const other = await openElsewhere(browser, fromCli);
   expect(await editorText(other)).toBe(readFileSync(join(REPO, 'public', 'samples', 'car-wont-start.clair'), 'utf8'));

@@ -100,7 +100,11 @@ test('a near-duplicate belief gets an info finding whose quick fix merges it', a
 
   await page.getByTestId('editor').locator('.view-line', { hasText: 'the battery is flat"' }).locator('span', { hasText: /^b3$/ }).first().click();
   await page.keyboard.press('Control+.');
-  await page.locator('.action-widget').getByText(/Merge into b1/).first().click();
+  await page
+    .locator('.action-widget')
+    .getByText(/Merge into b1/)
+    .first()
+    .click();
   await settled(page);
 
   const editor = page.getByTestId('editor');

@@ -89,10 +89,15 @@ async function memberOf(page: Page): Promise<void> {
 /** Both pages show the same text, the same log and the same states. */
 async function converged(a: Page, b: Page): Promise<void> {
   await expect.poll(async () => (await editorText(a)) === (await editorText(b)), { timeout: 30_000 }).toBe(true);
-  await expect.poll(async () => {
-    const [ha, hb] = await Promise.all([a.getByTestId('team').getAttribute('data-state-hash'), b.getByTestId('team').getAttribute('data-state-hash')]);
-    return ha !== null && ha === hb;
-  }, { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const [ha, hb] = await Promise.all([a.getByTestId('team').getAttribute('data-state-hash'), b.getByTestId('team').getAttribute('data-state-hash')]);
+        return ha !== null && ha === hb;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
   await settled(a);
   await settled(b);
 }
@@ -268,7 +273,7 @@ test('a read-only member follows live and previews cascades, but cannot commit o
 test.describe('two server processes behind Redis and PostgreSQL', () => {
   type Service = { url: string; stop: () => Promise<void> };
   let services: Service[] = [];
-  let instances: ChildProcess[] = [];
+  const instances: ChildProcess[] = [];
   let urls: string[] = [];
   let token = '';
 

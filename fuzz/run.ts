@@ -194,11 +194,7 @@ async function fuzzTarget(name: string, options: Options, timeMs: number): Promi
     const left = timeMs - (performance.now() - started);
     if (left <= 0 || inputsLeft <= 0) break;
     const seed = restarts === 0 ? options.seed : seedFrom(options.seed, name, 'restart', restarts);
-    const run = await runWorker(
-      { mode: 'run', target: name, seed, timeMs: left, ...(Number.isFinite(inputsLeft) ? { maxInputs: inputsLeft } : {}), hangMs: options.hangMs },
-      options.hangMs,
-      keep,
-    );
+    const run = await runWorker({ mode: 'run', target: name, seed, timeMs: left, ...(Number.isFinite(inputsLeft) ? { maxInputs: inputsLeft } : {}), hangMs: options.hangMs }, options.hangMs, keep);
     const ran = run.stopped ? run.stopped.index + 1 : run.counts.inputs;
     for (const k of [...PROBLEM_KINDS, 'slowOnce'] as const) counts[k] += run.counts[k];
     counts.inputs += ran;
@@ -212,14 +208,26 @@ async function fuzzTarget(name: string, options: Options, timeMs: number): Promi
     // A check that never ended: a hang, with its input; go on with a fresh stream.
     counts.hang++;
     counts.slowestMs = Math.max(counts.slowestMs, killAfterMs(options.hangMs));
-    keep({ target: name, kind: 'hang', code: 'never-ends', message: `the check did not finish in ${killAfterMs(options.hangMs) / 1000} s and was stopped`, index: run.stopped.index, seed, input: run.stopped.input });
+    keep({
+      target: name,
+      kind: 'hang',
+      code: 'never-ends',
+      message: `the check did not finish in ${killAfterMs(options.hangMs) / 1000} s and was stopped`,
+      index: run.stopped.index,
+      seed,
+      input: run.stopped.input,
+    });
     restarts++;
   }
   return { target: name, counts, seconds: (performance.now() - started) / 1000, byCode, errors };
 }
 
 function slug(s: string): string {
-  return s.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60).toLowerCase();
+  return s
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60)
+    .toLowerCase();
 }
 
 function writeFindings(results: readonly TargetResult[], out: string): string[] {
@@ -289,7 +297,9 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   if (options.replay) return replay(options.replay, options);
   const share = (options.seconds * 1000) / options.targets.length;
-  console.log(`fuzzing ${options.targets.join(', ')} for ${options.seconds} s (${(share / 1000).toFixed(1)} s each), seed ${options.seed}${options.maxInputs ? `, at most ${options.maxInputs} inputs each` : ''}`);
+  console.log(
+    `fuzzing ${options.targets.join(', ')} for ${options.seconds} s (${(share / 1000).toFixed(1)} s each), seed ${options.seed}${options.maxInputs ? `, at most ${options.maxInputs} inputs each` : ''}`,
+  );
   const results: TargetResult[] = [];
   let interrupted = false;
   process.once('SIGINT', () => {

@@ -25,9 +25,26 @@ const { OWN_BUNDLE, cacheVariant } = createRequire(import.meta.url)('../bin/bund
  * read and compile at each start.
  */
 const EXTERNAL = [
-  'z3-solver', 'elkjs', 'playwright', 'playwright-core', '@playwright/test', 'tsx', 'tsx/*', '../../../bench/*',
-  '@hocuspocus/*', 'yjs', 'lib0', 'lib0/*', 'y-protocols', 'y-protocols/*', 'ws', 'pg', 'ioredis',
-  'vscode-languageserver', 'vscode-languageserver/*', 'vscode-languageserver-textdocument',
+  'z3-solver',
+  'elkjs',
+  'playwright',
+  'playwright-core',
+  '@playwright/test',
+  'tsx',
+  'tsx/*',
+  '../../../bench/*',
+  '@hocuspocus/*',
+  'yjs',
+  'lib0',
+  'lib0/*',
+  'y-protocols',
+  'y-protocols/*',
+  'ws',
+  'pg',
+  'ioredis',
+  'vscode-languageserver',
+  'vscode-languageserver/*',
+  'vscode-languageserver-textdocument',
 ];
 
 async function buildCli(outdir) {
@@ -42,7 +59,10 @@ async function buildCli(outdir) {
 
   // What each bundle was made from, for bin/warrant.js's freshness check: a command
   // checks only its own bundle's sources (a CLAIR check stats half of them).
-  const sourcesOf = (r) => Object.keys(r.metafile.inputs).filter((p) => !p.includes('node_modules') && !p.startsWith('left-out:')).map((p) => relative(root, join(root, p)));
+  const sourcesOf = (r) =>
+    Object.keys(r.metafile.inputs)
+      .filter((p) => !p.includes('node_modules') && !p.startsWith('left-out:'))
+      .map((p) => relative(root, join(root, p)));
   const inputs = Object.fromEntries(names.map((name, i) => [name, [...sourcesOf(results[i]), 'package.json', 'bin/bundleLoader.cjs']]));
   mkdirSync(outdir, { recursive: true });
   writeFileSync(join(outdir, 'inputs.json'), JSON.stringify({ builtAt: Date.now(), inputs }));
@@ -51,7 +71,8 @@ async function buildCli(outdir) {
 /** `name`: 'main' (every command) or a command with a bundle of its own, where main.ts's other commands are left out. */
 async function buildBundle(outdir, name) {
   // A bundle of its own keeps only ./commands/NAME.ts: a command written elsewhere would be left out of its own bundle.
-  if (name !== 'main' && !existsSync(join(root, 'src', 'cli', 'commands', `${name}.ts`))) throw new Error(`build-cli: ${name} has a bundle of its own (bin/bundleLoader.cjs) but no src/cli/commands/${name}.ts`);
+  if (name !== 'main' && !existsSync(join(root, 'src', 'cli', 'commands', `${name}.ts`)))
+    throw new Error(`build-cli: ${name} has a bundle of its own (bin/bundleLoader.cjs) but no src/cli/commands/${name}.ts`);
   const { build } = await import('esbuild');
   const onlyOne = name === 'main' ? [] : [leaveOutOtherCommands(name)];
   return build({
@@ -100,7 +121,11 @@ function leaveOutOtherCommands(command) {
 function trainInChild(outdir, name, variant) {
   rmSync(join(outdir, 'cli', cacheName(name, variant)), { force: true });
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--train', outdir, name, ...(variant ? [variant] : [])], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], timeout: 120_000 });
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--train', outdir, name, ...(variant ? [variant] : [])], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      timeout: 120_000,
+    });
     child.on('close', (code, signal) => {
       if (code !== 0) console.warn(`build-cli: no code cache ${cacheName(name, variant)} (its training run ended with ${code ?? signal}); it starts without one`);
       resolve();

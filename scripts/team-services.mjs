@@ -127,7 +127,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.exit(1);
   }
   const [redis, pg] = await Promise.all([startRedis(), startPostgres()]);
-  console.log(`redis:    ${redis.url}\npostgres: ${pg.url}\n\nnpx warrant serve --port 4488 --redis ${redis.url} --postgres ${pg.url}\nnpx warrant serve --port 4489 --redis ${redis.url} --postgres ${pg.url}\n(with the same WARRANT_TEAM_SECRET for both)\nCtrl+C stops both.`);
+  console.log(
+    `redis:    ${redis.url}\npostgres: ${pg.url}\n\nnpx warrant serve --port 4488 --redis ${redis.url} --postgres ${pg.url}\nnpx warrant serve --port 4489 --redis ${redis.url} --postgres ${pg.url}\n(with the same WARRANT_TEAM_SECRET for both)\nCtrl+C stops both.`,
+  );
   const stop = async () => {
     await Promise.all([redis.stop(), pg.stop()]);
     process.exit(0);

@@ -48,8 +48,6 @@ export interface AnalysisLayoutRequest extends Omit<LayoutRequest, 'input'> {
   readonly inputAhead?: boolean;
 }
 
-
-
 /** How long after the first layout ELK's warm-up starts (the page has drawn its first graph by then). */
 const WARM_UP_DELAY_MS = 1500;
 /** How soon a warm-up that gave way looks again. */
@@ -158,9 +156,7 @@ export function createLayoutApi(options: LayoutApiOptions = {}) {
     async layoutOf(request: AnalysisLayoutRequest): Promise<VersionedLayoutResult | null> {
       if (!source) throw new Error('the layout worker has no channel to the validation worker');
       const { view, hideHelpers, inputAhead, ...rest } = request;
-      const asked = Promise.resolve(source.layoutInput(request.version, hideHelpers, view ?? null)).then((reply) =>
-        reply === SENT_AHEAD ? inputsAhead.of(request.version) : reply,
-      );
+      const asked = Promise.resolve(source.layoutInput(request.version, hideHelpers, view ?? null)).then((reply) => (reply === SENT_AHEAD ? inputsAhead.of(request.version) : reply));
       // A large graph's input may come ahead of its analysis: the layout starts from
       // whichever is here first (the same input either way).
       const sourced = inputAhead && !view ? await Promise.race([inputsAhead.of(request.version), asked]) : await asked;

@@ -125,9 +125,7 @@ export async function runDbBenchOnce(n: number, options: { baselineN?: number; b
     return { batched, readBack: await timeReadBack(db, session, n) };
   });
   const baselineN = options.baselineN ?? Math.min(n, 2000);
-  const singleAdds = await withDb(`warrant-bench-${tag}-b`, options.dexie, (db) =>
-    timeSingleAdds(db, benchOps(session, baselineN, run * 2 + 1)),
-  );
+  const singleAdds = await withDb(`warrant-bench-${tag}-b`, options.dexie, (db) => timeSingleAdds(db, benchOps(session, baselineN, run * 2 + 1)));
   if (!options.raw) return { batched, singleAdds, readBack };
   const raw = await withDb(`warrant-bench-${tag}-c`, options.dexie, (db) => timeRawAppend(db, benchOps(session, n, run * 2 + 2)));
   return { batched, singleAdds, readBack, raw };
@@ -137,8 +135,7 @@ export async function runDbBenchOnce(n: number, options: { baselineN?: number; b
 export function installDbBenchProbe(): void {
   const w = globalThis as { __warrantDbBench?: unknown; __warrantReplayBench?: unknown; __warrantSignatureBench?: unknown };
   let run = 0;
-  w.__warrantDbBench = (n: number, baselineN?: number): Promise<DbBenchResult> =>
-    runDbBenchOnce(n, { run: run++, raw: true, ...(baselineN !== undefined ? { baselineN } : {}) });
+  w.__warrantDbBench = (n: number, baselineN?: number): Promise<DbBenchResult> => runDbBenchOnce(n, { run: run++, raw: true, ...(baselineN !== undefined ? { baselineN } : {}) });
   w.__warrantReplayBench = async (n: number) => {
     await useWasmBlake3();
     return replayBenchOnce(n);

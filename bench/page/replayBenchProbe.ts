@@ -58,7 +58,8 @@ export interface SignatureBench {
 export async function signatureBenchOnce(n: number, nobleOps = Math.min(n, 300)): Promise<SignatureBench> {
   const key = generateDeviceKey(new Uint8Array(32).fill(11));
   const ops: SignedOperation[] = [];
-  for (let i = 0; i < n; i++) ops.push(appendSigned({ session: 'bench', last: ops[i - 1] ?? null }, { kind: 'claim_refutation', target: `b${i}`, revision: null }, key, { at: '2026-01-01T00:00:00.000Z' }));
+  for (let i = 0; i < n; i++)
+    ops.push(appendSigned({ session: 'bench', last: ops[i - 1] ?? null }, { kind: 'claim_refutation', target: `b${i}`, revision: null }, key, { at: '2026-01-01T00:00:00.000Z' }));
   const subtle = await webCryptoEd25519();
   let webCryptoMs: number | null = null;
   if (subtle) {

@@ -8,11 +8,7 @@ let client;
 function activate(context) {
   const config = vscode.workspace.getConfiguration('warrant');
   const [command, ...args] = config.get('command');
-  const documentSelector = [
-    { scheme: 'file', language: 'clair' },
-    { scheme: 'file', language: 'python' },
-    ...(config.get('proposals') ? [{ scheme: 'file', language: 'json' }] : []),
-  ];
+  const documentSelector = [{ scheme: 'file', language: 'clair' }, { scheme: 'file', language: 'python' }, ...(config.get('proposals') ? [{ scheme: 'file', language: 'json' }] : [])];
   const near = config.get('nearDuplicates');
   const initializationOptions = near && near !== 'off' ? { nearDuplicates: near } : {};
   client = new LanguageClient('warrant', 'Warrant', { command, args, options: { shell: process.platform === 'win32' } }, { documentSelector, initializationOptions });

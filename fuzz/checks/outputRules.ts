@@ -94,7 +94,13 @@ export function outputProblems(value: unknown, text: string, where: string, skip
       const why = rangeProblem(v, lines);
       if (why) {
         const subject = owner ? ` (${owner})` : '';
-        problems.push(problem('invalid-output', `range-outside-text:${genericPath(path)}${owner ? ':' + owner.split(' ')[0] : ''}`, `${path} ${show(v)}${subject}: ${why}; the text is ${text.length} characters on ${lines[1]!.length} lines`));
+        problems.push(
+          problem(
+            'invalid-output',
+            `range-outside-text:${genericPath(path)}${owner ? ':' + owner.split(' ')[0] : ''}`,
+            `${path} ${show(v)}${subject}: ${why}; the text is ${text.length} characters on ${lines[1]!.length} lines`,
+          ),
+        );
       }
     }
     const here = !Array.isArray(v) && 'code' in v && typeof (v as { code: unknown }).code === 'string' ? `${(v as { code: string }).code}` : owner;
@@ -113,7 +119,8 @@ export function genericPath(path: string): string {
 
 /** A value that must be a finite number (not null, not NaN/Infinity). */
 export function requireNumber(v: unknown, path: string, problems: Problem[]): void {
-  if (typeof v !== 'number' || !Number.isFinite(v)) problems.push(problem('invalid-output', `not-a-number:${genericPath(path)}`, `${path} is ${v === null ? 'null' : String(v)}, where a number belongs`));
+  if (typeof v !== 'number' || !Number.isFinite(v))
+    problems.push(problem('invalid-output', `not-a-number:${genericPath(path)}`, `${path} is ${v === null ? 'null' : String(v)}, where a number belongs`));
 }
 
 /** What JSON.stringify would turn into null (NaN, ±Infinity): the CLI's `--json` outputs. */

@@ -23,4 +23,3 @@ export type WorkerMessage =
   | { readonly type: 'error'; readonly message: string };
 
 export const CONTROL_BYTES = 16;
-

@@ -58,8 +58,7 @@ export async function runTarget(target: FuzzTarget, options: RunOptions): Promis
   const deadline = options.timeMs === undefined ? Infinity : started + options.timeMs;
   const maxInputs = options.maxInputs ?? Infinity;
   const hangMs = options.hangMs ?? DEFAULT_HANG_MS;
-  const report = (input: unknown, index: number, p: Problem) =>
-    options.onFinding?.({ target: target.name, kind: p.kind, code: p.code, message: p.message, index, seed: options.seed, input });
+  const report = (input: unknown, index: number, p: Problem) => options.onFinding?.({ target: target.name, kind: p.kind, code: p.code, message: p.message, index, seed: options.seed, input });
 
   const budget: Budget<unknown> = {
     more: () => counts.inputs < maxInputs && performance.now() < deadline,

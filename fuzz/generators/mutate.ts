@@ -6,7 +6,46 @@
 import type { Rng } from '../core/rng.ts';
 
 /** Characters that matter to some parser, and some that should not be there at all. */
-const INTERESTING = ['\n', '\r', '\r\n', '\t', ' ', '"', "'", '\\', ';', '#', '(', ')', '[', ']', '{', '}', ',', ':', '<', '>', '=', '@', '?', '.', '-', '0', '1', '9', 'e', 'L', '\u0000', '\u00a0', '\u2028', '\ufeff', '\ud83d', '\ude00', '😀', 'é'];
+const INTERESTING = [
+  '\n',
+  '\r',
+  '\r\n',
+  '\t',
+  ' ',
+  '"',
+  "'",
+  '\\',
+  ';',
+  '#',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  ':',
+  '<',
+  '>',
+  '=',
+  '@',
+  '?',
+  '.',
+  '-',
+  '0',
+  '1',
+  '9',
+  'e',
+  'L',
+  '\u0000',
+  '\u00a0',
+  '\u2028',
+  '\ufeff',
+  '\ud83d',
+  '\ude00',
+  '😀',
+  'é',
+];
 
 export function randomChar(rng: Rng): string {
   return rng.weighted([
@@ -109,6 +148,14 @@ export function randomText(rng: Rng, maxLength = 400): string {
 export function tokenSoup(rng: Rng, tokens: readonly string[], maxTokens = 80): string {
   const count = rng.small(maxTokens);
   let s = '';
-  for (let i = 0; i < count; i++) s += rng.pick(tokens) + rng.weighted([[6, ''], [4, ' '], [2, '\n'], [1, '\t']] as const);
+  for (let i = 0; i < count; i++)
+    s +=
+      rng.pick(tokens) +
+      rng.weighted([
+        [6, ''],
+        [4, ' '],
+        [2, '\n'],
+        [1, '\t'],
+      ] as const);
   return s;
 }

@@ -35,7 +35,10 @@ export function samplesOf(language: Language): readonly string[] {
     for (const { dir, test } of SOURCES[language]) {
       const full = join(REPO_ROOT, dir);
       if (!existsSync(full)) continue;
-      for (const name of readdirSync(full).filter((n) => test.test(n)).sort()) found.push(readFileSync(join(full, name), 'utf8'));
+      for (const name of readdirSync(full)
+        .filter((n) => test.test(n))
+        .sort())
+        found.push(readFileSync(join(full, name), 'utf8'));
     }
     if (found.length === 0) throw new Error(`no ${language} samples found under ${REPO_ROOT}`);
     texts = found;

@@ -65,7 +65,11 @@ function generate(rng: Rng): PackageInput {
   const dir = rng.chance(0.7) ? 'src/fuzz_pkg' : 'fuzz_pkg';
   files.set(`${dir}/__init__.py`, moduleText(rng, names, ''));
   for (const n of names) files.set(`${dir}/${rng.chance(0.2) ? `sub/${n}` : n}.py`, moduleText(rng, names, n));
-  if (rng.chance(0.4)) files.set(`${dir}/priors.py`, `${GAIA_HEADER}from . import a\nregister_prior(a, value=${rng.pick(['0.3', '0.9', '1.5', '"x"'])}, justification="j")\n${rng.chance(0.2) ? 'PRIORS = {a: 0.5}\n' : ''}`);
+  if (rng.chance(0.4))
+    files.set(
+      `${dir}/priors.py`,
+      `${GAIA_HEADER}from . import a\nregister_prior(a, value=${rng.pick(['0.3', '0.9', '1.5', '"x"'])}, justification="j")\n${rng.chance(0.2) ? 'PRIORS = {a: 0.5}\n' : ''}`,
+    );
   if (rng.chance(0.3)) {
     const refs = '{"Key2020": {"type": "book", "title": "T"}, "a": {"type": "article-journal", "title": "U"}}';
     files.set('references.json', rng.chance(0.7) ? refs : mutate(rng, refs, ['{', '}', '"', ':', ','], [refs]));
@@ -77,7 +81,7 @@ function check(input: PackageInput): Problem[] {
   const problems: Problem[] = [];
   const files = new Map(Object.entries(input.files));
   const a = analyzeGaiaPackage(files);
-  const textOf = (file: string | undefined): string | null => (file === undefined ? '' : files.get(file) ?? null);
+  const textOf = (file: string | undefined): string | null => (file === undefined ? '' : (files.get(file) ?? null));
   for (const [i, d] of a.diagnostics.entries()) {
     const text = textOf(d.file);
     if (text === null) problems.push(problem('invalid-output', 'diagnostic-file', `diagnostics[${i}] names ${d.file}, which is not a file of the package`));
@@ -102,7 +106,8 @@ function check(input: PackageInput): Problem[] {
 
 export const gaiaPackageTarget: FuzzTarget<PackageInput> = generatorTarget({
   name: 'gaia-package',
-  description: 'Gaia packages from their files: several modules with imports (missing, cyclic, star), Python blocks, priors.py, references.json, broken pyproject.toml; file-relative ranges, determinism, inference',
+  description:
+    'Gaia packages from their files: several modules with imports (missing, cyclic, star), Python blocks, priors.py, references.json, broken pyproject.toml; file-relative ranges, determinism, inference',
   generate,
   check,
 });

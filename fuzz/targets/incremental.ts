@@ -112,7 +112,7 @@ export function incrementalProblems(input: IncrementalInput): Problem[] {
 
 export const incrementalTarget = generatorTarget<IncrementalInput>({
   name: 'incremental',
-  description: 'edit chains (line breaks moved into/out of strings and comments, line count kept): incremental CLAIR parse and the page\'s patched analysis vs a fresh analysis',
+  description: "edit chains (line breaks moved into/out of strings and comments, line count kept): incremental CLAIR parse and the page's patched analysis vs a fresh analysis",
   generate: generateChain,
   check: incrementalProblems,
 });

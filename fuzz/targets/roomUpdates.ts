@@ -36,7 +36,8 @@ function opsOf(): SignedOperation[] {
     ops = [];
     let last: SignedOperation | null = null;
     for (let i = 0; i < 10; i++) {
-      const body = last === null ? { kind: 'revision' as const, text_hash: textHash('t'), language: 'clair' as const, length: 1 } : { kind: 'claim_refutation' as const, target: `b${i}`, revision: null };
+      const body =
+        last === null ? { kind: 'revision' as const, text_hash: textHash('t'), language: 'clair' as const, length: 1 } : { kind: 'claim_refutation' as const, target: `b${i}`, revision: null };
       last = appendSigned({ session: SESSION, last }, body, alice);
       ops.push(last);
     }

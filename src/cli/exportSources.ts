@@ -87,22 +87,15 @@ const CLI_SOURCES: SourceMakers = {
     // A plain document's log: one revision op, signed with the command line's device key.
     const key = await loadOrCreateDeviceKey();
     const hash = textHash(doc.input.text);
-    const revision = appendSigned(
-      { session: `cli-${hash.slice(3, 19)}`, last: null },
-      { kind: 'revision', text_hash: hash, language: doc.language, length: doc.input.text.length },
-      key,
-      { source: 'cli' },
-    );
+    const revision = appendSigned({ session: `cli-${hash.slice(3, 19)}`, last: null }, { kind: 'revision', text_hash: hash, language: doc.language, length: doc.input.text.length }, key, {
+      source: 'cli',
+    });
     return { ops: [revision], head: signHead(chainHead(revision, [key.author], key.author, revision.at), key) };
   },
 };
 
 /** The sources `needs` names, for one loaded document. */
-export async function cliExportSources(
-  needs: readonly ExportNeed[],
-  doc: LoadedDocument,
-  context: CliExportContext,
-): Promise<{ sources: Partial<ExportSources>; logBroken: boolean }> {
+export async function cliExportSources(needs: readonly ExportNeed[], doc: LoadedDocument, context: CliExportContext): Promise<{ sources: Partial<ExportSources>; logBroken: boolean }> {
   let log: Promise<OpsLog | null> | null = null;
   const readLog = () => (log ??= context.opsPath === undefined ? Promise.resolve(null) : readOpsLog(context.opsPath, context.allow));
   const sources: { -readonly [N in ExportNeed]?: ExportSources[N] } = {};

@@ -46,7 +46,12 @@ const PASSED_OVER_BY: Partial<Record<LogProblemCode, string>> = { 'no-head': '--
 export async function readOpsLog(path: string, allow: LogAllowances = {}): Promise<OpsLog> {
   const [input] = await Promise.all([readInput(path, readStdin, { kind: 'log' }), useWasmBlake3()]);
   const reading = readLogText(input.text, { checkSignature: nativeSignatureCheck, allowHeadless: allow.allowHeadless === true });
-  return judgeLog(input.name, reading, allow, reading.unreadable.map((u) => `warrant: ${input.name}:${u.line}: not JSON, set aside: ${u.detail}\n`));
+  return judgeLog(
+    input.name,
+    reading,
+    allow,
+    reading.unreadable.map((u) => `warrant: ${input.name}:${u.line}: not JSON, set aside: ${u.detail}\n`),
+  );
 }
 
 /** A session file's log — its ops, head and session — read as `--ops` reads a log. */

@@ -19,7 +19,13 @@ export function proveReport(file: string, diagnostics: readonly Diagnostic[], r:
   const rounds = `${r.rounds} round${r.rounds === 1 ? '' : 's'}`;
   lines.push(`${file}: ${r.verdict} (${r.mode}; ${r.solver} answered ${r.solver_answer} after ${rounds}, ${r.elapsed_ms} ms)`);
   if (r.verdict === 'unknown') {
-    const why = r.budget ? BUDGET_WORDS[r.budget] : r.solver_answer === 'error' ? `the solver reported an error: ${r.solver_error ?? ''}` : r.solver_answer === 'unknown' ? 'the solver could not decide' : `the solver answered ${r.solver_answer}`;
+    const why = r.budget
+      ? BUDGET_WORDS[r.budget]
+      : r.solver_answer === 'error'
+        ? `the solver reported an error: ${r.solver_error ?? ''}`
+        : r.solver_answer === 'unknown'
+          ? 'the solver could not decide'
+          : `the solver answered ${r.solver_answer}`;
     lines.push(`  why unknown: ${why}`);
   }
   if (r.logic && r.logic.declared !== r.logic.emitted) lines.push(`  logic: ${r.logic.declared ?? 'none'} declared, ${r.logic.emitted} emitted`);

@@ -9,7 +9,9 @@ import { CLI_EXPORT_FORMATS, exportFormatsSentence, formatsTaking, madeByCommand
 /** `clair|gaia|proposal`: what `--lang` takes. */
 const LANG = LANGUAGES.join('|');
 /** The languages `similar` reads. */
-const SIMILAR_LANG = LANGUAGE_TABLE.filter((l) => l.similarity).map((l) => l.id).join('|');
+const SIMILAR_LANG = LANGUAGE_TABLE.filter((l) => l.similarity)
+  .map((l) => l.id)
+  .join('|');
 
 /** The usage text's wrapped lines are at most this long. */
 const WIDTH = 91;
@@ -116,7 +118,7 @@ ${entry(`--lang ${LANG}`, `language of the input (default: from the extension: $
   --deps DIR                      a folder of Gaia package folders the package may import
                                   from (besides [tool.uv.sources] paths and file:// requirements)
 ${entry('--allow-headless', "read a session's log (--ops, a session file to share) that has no signed head; without it such a log is an error, since every log Warrant writes ends with its head")}
-${entry('--allow-rollback', "read a log older than a head this device has seen of its session (remembered in $WARRANT_STATE_DIR/heads, else ~/.config/warrant/heads); without it that is an error")}
+${entry('--allow-rollback', 'read a log older than a head this device has seen of its session (remembered in $WARRANT_STATE_DIR/heads, else ~/.config/warrant/heads); without it that is an error')}
 
 FILE may also be a Gaia package folder, or its pyproject.toml: every module is read.
   --json                          machine-readable output

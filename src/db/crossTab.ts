@@ -90,10 +90,7 @@ export class CrossTab {
     this.leaseMs = options.leaseMs ?? 5000;
     this.now = options.now ?? (() => Date.now());
     this.timers = options.timers ?? realTimers;
-    const Ctor =
-      options.channel === undefined
-        ? ((globalThis as { BroadcastChannel?: ChannelConstructor }).BroadcastChannel ?? null)
-        : options.channel;
+    const Ctor = options.channel === undefined ? ((globalThis as { BroadcastChannel?: ChannelConstructor }).BroadcastChannel ?? null) : options.channel;
     this.channel = Ctor ? new Ctor(options.channelName ?? 'warrant') : null;
     if (this.channel) {
       this.channel.onmessage = (event) => this.receive(event.data);
@@ -227,10 +224,7 @@ export class CrossTab {
 }
 
 /** Posts an `ops` message for every session in each batch the store commits. */
-export function announceCommits(
-  store: { onCommitted(listener: (heads: readonly { session: string; seq: number }[]) => void): () => void },
-  crossTab: CrossTab,
-): () => void {
+export function announceCommits(store: { onCommitted(listener: (heads: readonly { session: string; seq: number }[]) => void): () => void }, crossTab: CrossTab): () => void {
   return store.onCommitted((heads) => {
     for (const head of heads) crossTab.notifyOps(head.session, head.seq);
   });

@@ -40,11 +40,7 @@ export interface DbProblem {
 /** Receives problems as they happen (for a status bar or a problems panel). */
 export type DbProblemListener = (problem: DbProblem) => void;
 
-export function dbProblem(
-  code: DbProblemCode,
-  message: string,
-  where?: { table?: DbProblem['table']; key?: string },
-): DbProblem {
+export function dbProblem(code: DbProblemCode, message: string, where?: { table?: DbProblem['table']; key?: string }): DbProblem {
   const problem: { code: DbProblemCode; message: string; table?: DbProblem['table']; key?: string } = { code, message };
   if (where?.table !== undefined) problem.table = where.table;
   if (where?.key !== undefined) problem.key = where.key;

@@ -31,11 +31,7 @@ function readKnown(session: string, head: unknown, root: unknown): KnownHead | s
 export async function knownHeadIn(db: WarrantDb, session: string): Promise<KnownHeadRead> {
   const problems: DbProblem[] = [];
   try {
-    const [stored, first, seen] = await Promise.all([
-      db.heads.get(session),
-      db.ops.where('[session+seq]').equals([session, 1]).first(),
-      db.seenHeads.get(session),
-    ]);
+    const [stored, first, seen] = await Promise.all([db.heads.get(session), db.ops.where('[session+seq]').equals([session, 1]).first(), db.seenHeads.get(session)]);
     let own: KnownHead | null = null;
     if (stored !== undefined) {
       const read = readKnown(session, stored, first?.id);

@@ -17,9 +17,7 @@ import { isOpId, readOperation } from './recordValidation.ts';
  */
 export type OperationSigner = (draft: UnsignedOperation, original: SignedOperation) => SignedOperation | Promise<SignedOperation>;
 
-export type LogCopy =
-  | { readonly ok: true; readonly ops: readonly SignedOperation[] }
-  | { readonly ok: false; readonly reason: string };
+export type LogCopy = { readonly ok: true; readonly ops: readonly SignedOperation[] } | { readonly ok: false; readonly reason: string };
 
 function remapIds(value: unknown, ids: ReadonlyMap<OpId, OpId>): unknown {
   if (isOpId(value)) return ids.get(value) ?? value;
@@ -33,11 +31,7 @@ function remapIds(value: unknown, ids: ReadonlyMap<OpId, OpId>): unknown {
 }
 
 /** Rebuilds and re-signs `ops` (in seq order) for `session`. */
-export async function copyLogToSession(
-  ops: readonly SignedOperation[],
-  session: string,
-  sign: OperationSigner,
-): Promise<LogCopy> {
+export async function copyLogToSession(ops: readonly SignedOperation[], session: string, sign: OperationSigner): Promise<LogCopy> {
   const ids = new Map<OpId, OpId>();
   const out: SignedOperation[] = [];
   let parent: OpId | null = null;

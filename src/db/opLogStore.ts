@@ -253,11 +253,10 @@ export class OpLogStore {
       pushAll(this.rejected, refusal.ops);
       const first = refusal.ops[0]!;
       this.report(
-        dbProblem(
-          refusal.code,
-          `${refusal.ops.length} operation(s) of session ${first.session} were not written, from seq ${first.seq} on: ${refusal.reason}. They are kept aside, not lost.`,
-          { table: 'ops', key: first.id },
-        ),
+        dbProblem(refusal.code, `${refusal.ops.length} operation(s) of session ${first.session} were not written, from seq ${first.seq} on: ${refusal.reason}. They are kept aside, not lost.`, {
+          table: 'ops',
+          key: first.id,
+        }),
       );
     }
     this.announce(outcome.written);
@@ -337,10 +336,7 @@ export class OpLogStore {
       // Only Dexie's promises are awaited in here (see storedOpRecords).
       let members: SessionMembers | null = null;
       if (stored) {
-        members =
-          this.cachedMembers(session, stored.id) ??
-          membersOfHead(await this.db.heads.get(session), stored.id) ??
-          membersOf(checkStoredOps(await storedOpRecords(this.db, session)).ops);
+        members = this.cachedMembers(session, stored.id) ?? membersOfHead(await this.db.heads.get(session), stored.id) ?? membersOf(checkStoredOps(await storedOpRecords(this.db, session)).ops);
       }
       const fresh: SignedOperation[] = [];
       let already = 0;
@@ -356,9 +352,11 @@ export class OpLogStore {
         }
         const broken = chainProblem(tip, members, op);
         const problem =
-          broken === null ? null
-          : broken === 'not-a-member' ? { code: 'invalid-operation' as const, reason: `signed by ${op.author}, which is not a member of the session` }
-          : { code: 'seq-conflict' as const, reason: `seq ${op.seq} does not follow the stored log's last op (seq ${tip?.seq ?? 0})` };
+          broken === null
+            ? null
+            : broken === 'not-a-member'
+              ? { code: 'invalid-operation' as const, reason: `signed by ${op.author}, which is not a member of the session` }
+              : { code: 'seq-conflict' as const, reason: `seq ${op.seq} does not follow the stored log's last op (seq ${tip?.seq ?? 0})` };
         if (problem) {
           refusal = { ...problem, ops: ops.slice(i) };
           break;
@@ -388,11 +386,7 @@ export class OpLogStore {
   private failed(error: unknown): FlushResult {
     const n = this.queue.length;
     const problem = isQuotaError(error)
-      ? dbProblem(
-          'storage-full',
-          `Storage is full: ${n} operation${n === 1 ? ' is' : 's are'} kept in memory and will be written when space is freed.`,
-          { table: 'ops' },
-        )
+      ? dbProblem('storage-full', `Storage is full: ${n} operation${n === 1 ? ' is' : 's are'} kept in memory and will be written when space is freed.`, { table: 'ops' })
       : dbProblem('write-failed', `Writing the log failed (${errorMessage(error)}): ${n} operation(s) are kept in memory and will be retried.`, {
           table: 'ops',
         });

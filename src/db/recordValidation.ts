@@ -8,16 +8,7 @@
 import type { OpId, SignedOperation } from '../core/oplog/operation.ts';
 import { checkOperationShape } from '../core/oplog/operationSchema.ts';
 import { LANGUAGE_IDS, isLanguage } from '../core/languages/languageIds.ts';
-import type {
-  KeyRecord,
-  SessionId,
-  SessionOrigin,
-  SessionRecord,
-  TextRecord,
-  TextSelection,
-  Viewport,
-  ViewRecord,
-} from './warrantDb.ts';
+import type { KeyRecord, SessionId, SessionOrigin, SessionRecord, TextRecord, TextSelection, Viewport, ViewRecord } from './warrantDb.ts';
 
 export type Checked<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: string };
 
@@ -98,7 +89,8 @@ function readFiles(value: unknown): Checked<Record<string, string> | null> {
   for (const path of Object.keys(value).sort()) {
     const text = value[path];
     if (typeof text !== 'string') return fail(`files[${JSON.stringify(path)}] is not a text`);
-    if (path === '' || path.startsWith('/') || path.split('/').some((part) => part === '' || part === '.' || part === '..')) return fail(`files has a path that is not relative: ${JSON.stringify(path)}`);
+    if (path === '' || path.startsWith('/') || path.split('/').some((part) => part === '' || part === '.' || part === '..'))
+      return fail(`files has a path that is not relative: ${JSON.stringify(path)}`);
     out[path] = text;
   }
   return ok(out);

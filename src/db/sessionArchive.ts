@@ -217,7 +217,10 @@ export async function checkArchive(
 /** What an import says of a log problem (readLog.ts, knownHead.ts): the two a person may choose to pass over have their own codes. */
 function archiveLogProblem(code: LogReading['problems'][number]['code'], message: string): DbProblem {
   if (code === 'no-head') {
-    return dbProblem('headless-log', `The session's log has no signed head, so whether it was cut short cannot be checked (every log Warrant writes ends with one); import it without a head only if you trust where it came from.`);
+    return dbProblem(
+      'headless-log',
+      `The session's log has no signed head, so whether it was cut short cannot be checked (every log Warrant writes ends with one); import it without a head only if you trust where it came from.`,
+    );
   }
   if (code === 'rolled-back') return dbProblem('rolled-back', `The session's log is older than one this device has seen: ${message}; import it only if you mean to go back to that state.`);
   return invalid(`The log is not what its head says: ${message}.`);
@@ -286,9 +289,7 @@ export async function importSession(db: WarrantDb, json: string, options: Import
   } catch (e) {
     return {
       ok: false,
-      problems: [
-        dbProblem('write-failed', `Importing session ${session.id} failed and nothing was written: ${errorMessage(e)}`),
-      ],
+      problems: [dbProblem('write-failed', `Importing session ${session.id} failed and nothing was written: ${errorMessage(e)}`)],
     };
   }
   return { ok: true, outcome, session };

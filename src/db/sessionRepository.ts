@@ -19,14 +19,7 @@ import { readSessionRecord, readTextRecord, readViewRecord, textHashesOf } from 
 import { textHash as hashText } from '../core/oplog/opId.ts';
 import { readStoredOps } from './readStoredOps.ts';
 import { mergeText } from './textMerge.ts';
-import {
-  asSessionId,
-  type SessionLanguage,
-  type SessionRecord,
-  type TextSelection,
-  type Viewport,
-  type WarrantDb,
-} from './warrantDb.ts';
+import { asSessionId, type SessionLanguage, type SessionRecord, type TextSelection, type Viewport, type WarrantDb } from './warrantDb.ts';
 
 /** What the editor and graph hand over to be saved. Every field is optional: a patch. */
 export interface EditingState {
@@ -66,9 +59,7 @@ export interface NewSession {
   readonly activeFile?: string | null;
 }
 
-export type SessionResult =
-  | { readonly ok: true; readonly session: SessionRecord }
-  | { readonly ok: false; readonly problem: DbProblem };
+export type SessionResult = { readonly ok: true; readonly session: SessionRecord } | { readonly ok: false; readonly problem: DbProblem };
 
 export interface SessionList {
   /** Readable sessions, most recently updated first. */
@@ -112,7 +103,7 @@ function withView(record: SessionRecord, view: unknown): SessionRecord {
 }
 
 function corrupt(table: 'sessions' | 'ops' | 'texts', key: unknown, reason: string): DbProblem {
-  const name = typeof key === 'string' ? key : JSON.stringify(key) ?? String(key);
+  const name = typeof key === 'string' ? key : (JSON.stringify(key) ?? String(key));
   return dbProblem('corrupt-record', `The ${table} record ${name} cannot be read (${reason}); it was skipped and left in place.`, {
     table,
     key: name,
@@ -262,11 +253,10 @@ export class SessionRepository {
     if (log.problems.length > 0) {
       return {
         ok: false,
-        problem: dbProblem(
-          'corrupt-record',
-          `The log of ${id} has ${log.problems.length} unreadable operation(s), so it cannot be copied whole. ${log.problems[0]!.message}`,
-          { table: 'ops', key: id },
-        ),
+        problem: dbProblem('corrupt-record', `The log of ${id} has ${log.problems.length} unreadable operation(s), so it cannot be copied whole. ${log.problems[0]!.message}`, {
+          table: 'ops',
+          key: id,
+        }),
       };
     }
     const newId = asSessionId(this.newId());

@@ -22,9 +22,7 @@ export interface Hunk {
   readonly lines: readonly string[];
 }
 
-export type MergeResult =
-  | { readonly clean: true; readonly text: string }
-  | { readonly clean: false; readonly conflicts: number };
+export type MergeResult = { readonly clean: true; readonly text: string } | { readonly clean: false; readonly conflicts: number };
 
 /**
  * Past this many differing lines between two texts the diff stops looking for the

@@ -19,10 +19,7 @@ import { ELK_TUNED_OPTIONS } from './elkOptions.ts';
  * @returns one layout per component, or null where ELK failed on it (the caller falls
  * back to the fast layout for those). Never rejects.
  */
-export async function layoutComponentsWithElk(
-  components: readonly LayoutInput[],
-  options: ElkOptions = ELK_TUNED_OPTIONS,
-): Promise<(ComponentLayout | null)[]> {
+export async function layoutComponentsWithElk(components: readonly LayoutInput[], options: ElkOptions = ELK_TUNED_OPTIONS): Promise<(ComponentLayout | null)[]> {
   if (components.length === 0) return [];
   try {
     return await runBatch(components, options);

@@ -61,11 +61,7 @@ export interface LayoutEngine {
 const MEMORY = 64;
 
 /** Adds the nodes that just left; forgets the ones that are back, and the oldest. */
-function remember(
-  memory: readonly RememberedNode[],
-  departed: readonly RememberedNode[],
-  present: Readonly<Record<string, unknown>>,
-): RememberedNode[] {
+function remember(memory: readonly RememberedNode[], departed: readonly RememberedNode[], present: Readonly<Record<string, unknown>>): RememberedNode[] {
   const kept = [...memory, ...departed].filter((node) => present[node.id] === undefined);
   return kept.slice(Math.max(0, kept.length - MEMORY));
 }

@@ -93,9 +93,7 @@ export async function layoutFromScratch(input: LayoutInput, options: FullLayoutO
   );
   forElk.forEach((i, k) => {
     const layout = fromElk[k];
-    done[i] = layout
-      ? { layout, method: 'elk' }
-      : { layout: layoutComponentFastLayered(components[i]!), method: 'fast-layered' };
+    done[i] = layout ? { layout, method: 'elk' } : { layout: layoutComponentFastLayered(components[i]!), method: 'fast-layered' };
   });
 
   const layouts: ComponentLayout[] = [];

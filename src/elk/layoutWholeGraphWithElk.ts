@@ -9,10 +9,7 @@ import { elkInstance } from './elkInstance.ts';
 import type { ElkOptions } from './elkOptions.ts';
 import { ELK_DEFAULT_OPTIONS } from './elkOptions.ts';
 
-export async function layoutWholeGraphWithElk(
-  input: LayoutInput,
-  options: ElkOptions = ELK_DEFAULT_OPTIONS,
-): Promise<Positions> {
+export async function layoutWholeGraphWithElk(input: LayoutInput, options: ElkOptions = ELK_DEFAULT_OPTIONS): Promise<Positions> {
   const graph = buildLayoutGraph(input);
   const result = await (await elkInstance()).layout({
     id: 'root',

@@ -24,7 +24,10 @@ export function serveLanguage(input: NodeJS.ReadableStream, output: NodeJS.Writa
   const connection = createConnection(input, output);
   const documents = new TextDocuments(TextDocument);
   let workspace = new LspWorkspace(openTexts);
-  const features = new LspFeatures(() => workspace, (uri) => documents.get(uri)?.getText() ?? null);
+  const features = new LspFeatures(
+    () => workspace,
+    (uri) => documents.get(uri)?.getText() ?? null,
+  );
   function openTexts() {
     return documents.all().map((d) => ({ uri: d.uri, languageId: d.languageId, version: d.version, text: d.getText() }));
   }

@@ -61,7 +61,14 @@ const COMPLETION_KINDS: Record<CompletionKind, CompletionItemKind> = {
   keyword: CompletionItemKind.Property,
 };
 
-const SYMBOL_KINDS = { variable: SymbolKind.Variable, function: SymbolKind.Function, string: SymbolKind.String, class: SymbolKind.Class, constant: SymbolKind.Constant, property: SymbolKind.Property } as const;
+const SYMBOL_KINDS = {
+  variable: SymbolKind.Variable,
+  function: SymbolKind.Function,
+  string: SymbolKind.String,
+  class: SymbolKind.Class,
+  constant: SymbolKind.Constant,
+  property: SymbolKind.Property,
+} as const;
 
 export class LspFeatures {
   constructor(
@@ -113,19 +120,21 @@ export class LspFeatures {
     const place = { line, column, lineBefore, wordStart: word.start, wordEnd: word.end };
     const textBefore = () => [...lines.slice(Math.max(0, line - 81), line - 1), lineBefore].join('\n');
     const { entries, incomplete } = editingOf(languageAt(at)).complete(place, textBefore, at.state.analysis, at.state.views);
-    const items = entries.map((e): CompletionItem => ({
-      label: e.label,
-      kind: COMPLETION_KINDS[e.kind],
-      ...(e.description !== undefined && { labelDetails: { description: e.description } }),
-      ...(e.detail !== undefined && { detail: e.detail }),
-      ...(e.documentation !== undefined && { documentation: e.documentation }),
-      ...(e.sortText !== undefined && { sortText: e.sortText }),
-      ...(e.filterText !== undefined && { filterText: e.filterText }),
-      ...(e.deprecated && { tags: [CompletionItemTag.Deprecated] }),
-      ...(e.retrigger && { command: { title: 'suggest', command: 'editor.action.triggerSuggest' } }),
-      insertTextFormat: e.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
-      textEdit: { range: toLspRange({ line, column: e.replace.column, endLine: line, endColumn: e.replace.endColumn }), newText: e.insertText },
-    }));
+    const items = entries.map(
+      (e): CompletionItem => ({
+        label: e.label,
+        kind: COMPLETION_KINDS[e.kind],
+        ...(e.description !== undefined && { labelDetails: { description: e.description } }),
+        ...(e.detail !== undefined && { detail: e.detail }),
+        ...(e.documentation !== undefined && { documentation: e.documentation }),
+        ...(e.sortText !== undefined && { sortText: e.sortText }),
+        ...(e.filterText !== undefined && { filterText: e.filterText }),
+        ...(e.deprecated && { tags: [CompletionItemTag.Deprecated] }),
+        ...(e.retrigger && { command: { title: 'suggest', command: 'editor.action.triggerSuggest' } }),
+        insertTextFormat: e.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+        textEdit: { range: toLspRange({ line, column: e.replace.column, endLine: line, endColumn: e.replace.endColumn }), newText: e.insertText },
+      }),
+    );
     return incomplete ? { isIncomplete: true, items } : items;
   }
 

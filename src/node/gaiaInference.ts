@@ -34,7 +34,13 @@ export function withGaiaInference(doc: LoadedDocument, method: InferenceMethod =
 }
 
 /** An analysis with its package's inference run: its failures join the diagnostics (the same analysis when there are none). */
-export function withInference<A extends AnalysisView>(analysis: A, gaia: GaiaAnalysis, method: InferenceMethod = 'auto', ir?: unknown, dependencies?: readonly JointDependencyIr[]): { analysis: A; result: InferenceResult } {
+export function withInference<A extends AnalysisView>(
+  analysis: A,
+  gaia: GaiaAnalysis,
+  method: InferenceMethod = 'auto',
+  ir?: unknown,
+  dependencies?: readonly JointDependencyIr[],
+): { analysis: A; result: InferenceResult } {
   const result = runInference((ir ?? gaia.irForInference()) as GaiaIr, { method, ...(dependencies ? { dependencies } : {}) });
   const failures = inferenceDiagnostics(result.problems, gaia.graph);
   if (failures.length === 0) return { analysis, result };

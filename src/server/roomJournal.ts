@@ -231,10 +231,13 @@ export class RoomJournal {
     let first = Infinity;
     for (const q of this.rooms.values()) if (q.failing && q.records.length > 0) first = Math.min(first, q.failing.retryAt);
     if (first === Infinity) return;
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = null;
-      this.schedule();
-    }, Math.max(0, first - Date.now()));
+    this.retryTimer = setTimeout(
+      () => {
+        this.retryTimer = null;
+        this.schedule();
+      },
+      Math.max(0, first - Date.now()),
+    );
     this.retryTimer.unref?.();
   }
 }

@@ -111,7 +111,10 @@ export async function diskRoomStore(dir: string, options: { fsync?: boolean } = 
       if (!snapshot && !setApart && !journal) return null;
       const notes: string[] = [];
       const updates: Uint8Array[] = [];
-      for (const [bytes, path] of [[setApart, setApartOf(room)], [journal, journalOf(room)]] as const) {
+      for (const [bytes, path] of [
+        [setApart, setApartOf(room)],
+        [journal, journalOf(room)],
+      ] as const) {
         if (!bytes) continue;
         const read = decodeRecords(bytes);
         updates.push(...read.updates);

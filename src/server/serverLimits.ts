@@ -36,7 +36,6 @@ export interface ServerLimits {
   readonly requestBytes: number;
 }
 
-
 export const DEFAULT_LIMITS: ServerLimits = {
   messageBytes: 2 * MAX_DOCUMENT_BYTES,
   roomBytes: 4 * MAX_DOCUMENT_BYTES,
@@ -82,4 +81,3 @@ export function limitsFrom(given: ReadonlyMap<string, string>): { ok: true; limi
   }
   return { ok: true, limits: limits as unknown as ServerLimits };
 }
-

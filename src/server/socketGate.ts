@@ -352,10 +352,13 @@ export class SocketGate extends EventEmitter {
 
   private wake(): void {
     if (this.pauseTimer || this.closed) return;
-    this.pauseTimer = setTimeout(() => {
-      this.pauseTimer = null;
-      this.drainWaiting();
-    }, Math.max(1, this.pausedUntil - performance.now()));
+    this.pauseTimer = setTimeout(
+      () => {
+        this.pauseTimer = null;
+        this.drainWaiting();
+      },
+      Math.max(1, this.pausedUntil - performance.now()),
+    );
   }
 
   private maybeResume(): void {
@@ -421,4 +424,3 @@ export class SocketGate extends EventEmitter {
 function mib(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
-

@@ -249,7 +249,16 @@ export async function startTeamServer(options: TeamServerOptions): Promise<TeamS
   };
 
   const httpServer = createServer((request, response) => {
-    void answerRequest(request, response, { secret: options.secret, name, inviteMs: options.inviteMs ?? DEFAULT_INVITE_MS, requestBytes: limits.requestBytes, revocations, onRevoked: closeRevoked, log, details });
+    void answerRequest(request, response, {
+      secret: options.secret,
+      name,
+      inviteMs: options.inviteMs ?? DEFAULT_INVITE_MS,
+      requestBytes: limits.requestBytes,
+      revocations,
+      onRevoked: closeRevoked,
+      log,
+      details,
+    });
   });
   // A request that is not HTTP is answered 400 and its socket closed (not an exception).
   httpServer.on('clientError', (_e, socket: Duplex) => {

@@ -44,7 +44,11 @@ export class TokenRevocations {
   ) {}
 
   /** The list in `dir` (null: in PostgreSQL at `postgres`), read now and then every `pollMs`. */
-  static async open(where: { dir: string } | { postgres: string }, secret: Uint8Array, options: { pollMs?: number; onChange?: () => void; onForged?: (count: number) => void } = {}): Promise<TokenRevocations> {
+  static async open(
+    where: { dir: string } | { postgres: string },
+    secret: Uint8Array,
+    options: { pollMs?: number; onChange?: () => void; onForged?: (count: number) => void } = {},
+  ): Promise<TokenRevocations> {
     const backend = 'dir' in where ? fileBackend(join(where.dir, 'revoked')) : await postgresBackend(where.postgres);
     const list = new TokenRevocations(backend, secret, options.onForged ?? (() => undefined));
     await list.refresh();
@@ -141,7 +145,9 @@ function fileBackend(path: string): RevocationBackend {
 }
 
 async function postgresBackend(url: string): Promise<RevocationBackend> {
-  const pool = await postgresPool(url, 1, ['CREATE TABLE IF NOT EXISTS warrant_revoked (seq bigserial PRIMARY KEY, id text NOT NULL UNIQUE, at timestamptz NOT NULL DEFAULT now(), mac text NOT NULL)']);
+  const pool = await postgresPool(url, 1, [
+    'CREATE TABLE IF NOT EXISTS warrant_revoked (seq bigserial PRIMARY KEY, id text NOT NULL UNIQUE, at timestamptz NOT NULL DEFAULT now(), mac text NOT NULL)',
+  ]);
   let last = '0';
   return {
     async readNew() {

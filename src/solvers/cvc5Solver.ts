@@ -62,7 +62,11 @@ export class Cvc5Solver implements SmtSolver {
     await new Promise<void>((resolve, reject) => {
       child.once('spawn', () => resolve());
       child.once('error', (e: NodeJS.ErrnoException) => {
-        reject(new Cvc5MissingError(e.code === 'ENOENT' ? `cvc5 is not installed (no ${exe} on the PATH); install it (Debian: apt-get install cvc5) or use --solver z3` : `cannot start ${exe}: ${e.message}`));
+        reject(
+          new Cvc5MissingError(
+            e.code === 'ENOENT' ? `cvc5 is not installed (no ${exe} on the PATH); install it (Debian: apt-get install cvc5) or use --solver z3` : `cannot start ${exe}: ${e.message}`,
+          ),
+        );
       });
     });
     return new Cvc5Solver(child);

@@ -22,14 +22,23 @@ describe('freeRects', () => {
   it('equals trying every rectangle the edges span, on random overlays', () => {
     const everyRect = (obstacles: readonly Rect[]): Rect[] => {
       const cut = (size: number, vs: number[]) => [...new Set([0, size, ...vs.map((v) => Math.min(size, Math.max(0, v)))])].sort((a, b) => a - b);
-      const xs = cut(pane.width, obstacles.flatMap((o) => [o.x, o.x + o.width]));
-      const ys = cut(pane.height, obstacles.flatMap((o) => [o.y, o.y + o.height]));
+      const xs = cut(
+        pane.width,
+        obstacles.flatMap((o) => [o.x, o.x + o.width]),
+      );
+      const ys = cut(
+        pane.height,
+        obstacles.flatMap((o) => [o.y, o.y + o.height]),
+      );
       const hit = (r: Rect) => obstacles.some((o) => r.x < o.x + o.width && o.x < r.x + r.width && r.y < o.y + o.height && o.y < r.y + r.height);
       const all: Rect[] = [];
-      for (let i = 0; i < xs.length; i++) for (let j = i + 1; j < xs.length; j++) for (let k = 0; k < ys.length; k++) for (let l = k + 1; l < ys.length; l++) {
-        const r = { x: xs[i]!, y: ys[k]!, width: xs[j]! - xs[i]!, height: ys[l]! - ys[k]! };
-        if (!hit(r)) all.push(r);
-      }
+      for (let i = 0; i < xs.length; i++)
+        for (let j = i + 1; j < xs.length; j++)
+          for (let k = 0; k < ys.length; k++)
+            for (let l = k + 1; l < ys.length; l++) {
+              const r = { x: xs[i]!, y: ys[k]!, width: xs[j]! - xs[i]!, height: ys[l]! - ys[k]! };
+              if (!hit(r)) all.push(r);
+            }
       const inside = (a: Rect, b: Rect) => a !== b && a.x >= b.x && a.y >= b.y && a.x + a.width <= b.x + b.width && a.y + a.height <= b.y + b.height;
       return all.filter((r) => !all.some((o) => inside(r, o)));
     };

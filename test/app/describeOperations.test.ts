@@ -12,7 +12,15 @@ function log(first: OperationBody, invalidated: readonly string[]): SignedOperat
   const trigger = appendSigned({ session: 's', last: null }, first, key, { at: '2026-01-01T00:00:00.000Z' });
   return [
     trigger,
-    ...invalidated.map((target, i): SignedOperation => ({ ...trigger, seq: i + 2, id: `b3:${(i + 1).toString(16).padStart(64, '0')}`, source: 'engine', body: { kind: 'claim_invalidation', target, cause: trigger.id } })),
+    ...invalidated.map(
+      (target, i): SignedOperation => ({
+        ...trigger,
+        seq: i + 2,
+        id: `b3:${(i + 1).toString(16).padStart(64, '0')}`,
+        source: 'engine',
+        body: { kind: 'claim_invalidation', target, cause: trigger.id },
+      }),
+    ),
   ];
 }
 

@@ -45,7 +45,13 @@ describe('keptByPaste', () => {
 
   it.each([
     ['no selection known', null],
-    ['several cursors', [{ startLineNumber: 1, startColumn: 1, endLineNumber: 1, endColumn: 2 }, { startLineNumber: 2, startColumn: 1, endLineNumber: 2, endColumn: 2 }]],
+    [
+      'several cursors',
+      [
+        { startLineNumber: 1, startColumn: 1, endLineNumber: 1, endColumn: 2 },
+        { startLineNumber: 2, startColumn: 1, endLineNumber: 2, endColumn: 2 },
+      ],
+    ],
   ])('%s: the whole document counts', (_, selections) => {
     const kept = keptByPaste(modelOf('ab\ncd'), selections);
     expect(kept.length).toBe(5);

@@ -57,7 +57,7 @@ describe('FormalProposal JSON Schema', () => {
     ]) as Node;
     const branches = at(s, '#/$defs/expr/allOf') as Node[];
     const byOp = (op: string) => branches.find((b) => (((b.if as Node).properties as Node).op as Node).const === op)!.then as Node;
-    const offered = (n: unknown) => (((n as Node).anyOf as Node[])[0]!.enum as string[]);
+    const offered = (n: unknown) => ((n as Node).anyOf as Node[])[0]!.enum as string[];
     expect(offered((byOp('const').properties as Node).name)).toEqual(['ana']);
     expect(offered((byOp('call').properties as Node).symbol)).toEqual(['ana', 'heir', 'age']);
     expect(offered(at(s, '#/$defs/declaration/properties/resultSort'))).toEqual(['Person', 'Bool', 'Int', 'Real']);

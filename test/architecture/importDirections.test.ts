@@ -35,9 +35,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** Imports across layers allowed one by one, with the reason. */
-const EXCEPTIONS: readonly { from: string; to: string; why: string }[] = [
-  { from: 'src/cli/commands/bench.ts', to: 'bench/', why: '`warrant bench` loads the suite lazily, only when it runs' },
-];
+const EXCEPTIONS: readonly { from: string; to: string; why: string }[] = [{ from: 'src/cli/commands/bench.ts', to: 'bench/', why: '`warrant bench` loads the suite lazily, only when it runs' }];
 
 function layerOf(file: string): string {
   const rel = relative(root, file).split('\\').join('/');

@@ -15,7 +15,10 @@ function smallProject(modules: number): string {
   const root = mkdtempSync(join(tmpdir(), 'warrant-progress-'));
   mkdirSync(join(root, 'src'));
   for (let i = 0; i < modules; i++) writeFileSync(join(root, 'src', `m${i}.ts`), `export const v${i}: number = ${i};\n`);
-  writeFileSync(join(root, 'src', 'main.ts'), `${Array.from({ length: modules }, (_, i) => `import { v${i} } from './m${i}.ts';`).join('\n')}\nconsole.log(${Array.from({ length: modules }, (_, i) => `v${i}`).join(' + ')});\n`);
+  writeFileSync(
+    join(root, 'src', 'main.ts'),
+    `${Array.from({ length: modules }, (_, i) => `import { v${i} } from './m${i}.ts';`).join('\n')}\nconsole.log(${Array.from({ length: modules }, (_, i) => `v${i}`).join(' + ')});\n`,
+  );
   writeFileSync(join(root, 'index.html'), '<!doctype html><script type="module" src="/src/main.ts"></script>\n');
   return root;
 }
@@ -36,9 +39,18 @@ describe('the build shows its progress', () => {
     const text = written.join('');
     const lines = text.trimEnd().split('\n');
     // The modules: the page, its script, the twelve it imports and Vite's preload polyfill.
-    expect(lines.some((l) => /^ {2}\d+:\d\d transforming, \d+ modules transformed \(src\/m\d+\.ts\)$/.test(l)), text).toBe(true);
-    expect(lines.some((l) => /^ {2}\d+:\d\d rendering chunks, 15 modules transformed$/.test(l)), text).toBe(true);
-    expect(lines.some((l) => /^ {2}\d+:\d\d writing files, 15 modules transformed, 1 chunks$/.test(l)), text).toBe(true);
+    expect(
+      lines.some((l) => /^ {2}\d+:\d\d transforming, \d+ modules transformed \(src\/m\d+\.ts\)$/.test(l)),
+      text,
+    ).toBe(true);
+    expect(
+      lines.some((l) => /^ {2}\d+:\d\d rendering chunks, 15 modules transformed$/.test(l)),
+      text,
+    ).toBe(true);
+    expect(
+      lines.some((l) => /^ {2}\d+:\d\d writing files, 15 modules transformed, 1 chunks$/.test(l)),
+      text,
+    ).toBe(true);
     expect(lines.at(-1)).toMatch(/^Built in \d+:\d\d: 15 modules, 1 chunks\.$/);
     // The time grows from line to line.
     const times = lines.slice(0, -1).map((l) => Number(l.trim().split(' ')[0]!.replace(':', '')));

@@ -67,23 +67,27 @@ describe('the bundled command line answers as the sources do', () => {
     [['help', 'check']],
     [[]],
     [['no-such-command']],
-  ])('%j', async (args) => {
-    const [bundled, source] = await Promise.all([run(join(out, 'run.mjs'), args), runWarrant(args, { env: { WARRANT_FROM_SOURCE: '1' } })]);
-    expect(bundled.code).toBe(source.code);
-    expect(timeless(bundled.stdout)).toBe(timeless(source.stdout));
-    expect(bundled.stderr).toBe(source.stderr);
-  }, 60_000);
+  ])(
+    '%j',
+    async (args) => {
+      const [bundled, source] = await Promise.all([run(join(out, 'run.mjs'), args), runWarrant(args, { env: { WARRANT_FROM_SOURCE: '1' } })]);
+      expect(bundled.code).toBe(source.code);
+      expect(timeless(bundled.stdout)).toBe(timeless(source.stdout));
+      expect(bundled.stderr).toBe(source.stderr);
+    },
+    60_000,
+  );
 });
 
 describe('a command with a bundle of its own answers the same from the bundle of them all', () => {
-  it.each([
-    [['check', 'public/samples/with-errors.clair', '--json']],
-    [['infer', PACKAGE, '--json']],
-    [['export', 'public/samples/route-planning.clair', '--to', 'clair']],
-  ])('%j', async (args) => {
-    const [own, all] = await Promise.all([run(join(out, 'run.mjs'), args), run(join(out, 'run.mjs'), args, { BUNDLE: 'main' })]);
-    expect(own.code).toBe(all.code);
-    expect(timeless(own.stdout)).toBe(timeless(all.stdout));
-    expect(own.stderr).toBe(all.stderr);
-  }, 60_000);
+  it.each([[['check', 'public/samples/with-errors.clair', '--json']], [['infer', PACKAGE, '--json']], [['export', 'public/samples/route-planning.clair', '--to', 'clair']]])(
+    '%j',
+    async (args) => {
+      const [own, all] = await Promise.all([run(join(out, 'run.mjs'), args), run(join(out, 'run.mjs'), args, { BUNDLE: 'main' })]);
+      expect(own.code).toBe(all.code);
+      expect(timeless(own.stdout)).toBe(timeless(all.stdout));
+      expect(own.stderr).toBe(all.stderr);
+    },
+    60_000,
+  );
 });

@@ -20,7 +20,10 @@ function packageOf(n: number): string {
   writeFileSync(join(root, 'pyproject.toml'), '[project]\nname = "fleet-gaia"\nversion = "0.1.0"\n\n[tool.gaia]\ntype = "knowledge-package"\nnamespace = "demo"\n');
   const names = Array.from({ length: n - 1 }, (_, i) => `ship_${i + 1}`);
   for (const name of names) writeFileSync(join(src, `${name}.py`), `from gaia.engine.lang import claim\n\n${name}_sails = claim("Ship ${name} sails today.")\n`);
-  writeFileSync(join(src, '__init__.py'), `from gaia.engine.lang import claim\n${names.map((m) => `from .${m} import ${m}_sails`).join('\n')}\n\n__all__ = [${names.map((m) => `"${m}_sails"`).join(', ')}]\n`);
+  writeFileSync(
+    join(src, '__init__.py'),
+    `from gaia.engine.lang import claim\n${names.map((m) => `from .${m} import ${m}_sails`).join('\n')}\n\n__all__ = [${names.map((m) => `"${m}_sails"`).join(', ')}]\n`,
+  );
   return root;
 }
 

@@ -31,8 +31,7 @@ describe('warrant export', () => {
   });
 
   it('--to clair re-parses to the same graph', () => {
-    const strip = (text: string) =>
-      analyzeDocument(text, 'clair', 1).graph.nodes.map(({ range, ...n }) => ({ ...n, line: range.line }));
+    const strip = (text: string) => analyzeDocument(text, 'clair', 1).graph.nodes.map(({ range, ...n }) => ({ ...n, line: range.line }));
     expect(strip(runs.clair.stdout)).toEqual(strip(UNICODE_TRACE));
     expect(analyzeDocument(runs.clair.stdout, 'clair', 1).diagnostics).toEqual([]);
   });

@@ -130,16 +130,25 @@ type Op = ['refute' | 'retract' | 'withdraw', string] | ['correct', string, numb
 const actionOf = (op: Op): UserAction => (op[0] === 'correct' ? { kind: 'correct', target: op[1], value: op[2], source: 'inspector' } : { kind: op[0], target: op[1], source: 'graph' });
 
 /** A random DAG of CLAIR beliefs: each rests on up to three earlier ones. */
-const randomTrace = fc.integer({ min: 2, max: 8 }).chain((n) =>
-  fc
-    .tuple(...Array.from({ length: n }, (_, i) => fc.uniqueArray(fc.integer({ min: 0, max: Math.max(0, i - 1) }), { maxLength: i === 0 ? 0 : Math.min(3, i) })))
-    .map((js) => js.map((list, i) => `b${i + 1} .${9 - (i % 5)} L0 @self ${list.length ? '<' + list.map((j) => `b${j + 1}`).join(',') + ' ' : ''}"belief ${i + 1}"`).join('\n') + '\n'),
-);
+const randomTrace = fc
+  .integer({ min: 2, max: 8 })
+  .chain((n) =>
+    fc
+      .tuple(...Array.from({ length: n }, (_, i) => fc.uniqueArray(fc.integer({ min: 0, max: Math.max(0, i - 1) }), { maxLength: i === 0 ? 0 : Math.min(3, i) })))
+      .map((js) => js.map((list, i) => `b${i + 1} .${9 - (i % 5)} L0 @self ${list.length ? '<' + list.map((j) => `b${j + 1}`).join(',') + ' ' : ''}"belief ${i + 1}"`).join('\n') + '\n'),
+  );
 const randomOps = (n: number) =>
   fc.array(
     fc.oneof(
-      fc.tuple(fc.constantFrom<'refute' | 'retract' | 'withdraw'>('refute', 'retract', 'withdraw'), fc.integer({ min: 1, max: n }).map((i) => `b${i}`)) as fc.Arbitrary<Op>,
-      fc.tuple(fc.constant<'correct'>('correct'), fc.integer({ min: 1, max: n }).map((i) => `b${i}`), fc.integer({ min: 0, max: 100 }).map((v) => v / 100)) as fc.Arbitrary<Op>,
+      fc.tuple(
+        fc.constantFrom<'refute' | 'retract' | 'withdraw'>('refute', 'retract', 'withdraw'),
+        fc.integer({ min: 1, max: n }).map((i) => `b${i}`),
+      ) as fc.Arbitrary<Op>,
+      fc.tuple(
+        fc.constant<'correct'>('correct'),
+        fc.integer({ min: 1, max: n }).map((i) => `b${i}`),
+        fc.integer({ min: 0, max: 100 }).map((v) => v / 100),
+      ) as fc.Arbitrary<Op>,
     ),
     { minLength: 1, maxLength: 6 },
   );

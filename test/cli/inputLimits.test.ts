@@ -113,8 +113,7 @@ describe('the input limit', () => {
 });
 
 describe('the device key: a place that cannot hold it fails at once', () => {
-  const exportOplog = (keyFile: string) =>
-    runWarrant(['export', path('a.clair'), '--to', 'oplog'], { env: { WARRANT_KEY_FILE: keyFile }, killAfterMs: KILL_AFTER_MS });
+  const exportOplog = (keyFile: string) => runWarrant(['export', path('a.clair'), '--to', 'oplog'], { env: { WARRANT_KEY_FILE: keyFile }, killAfterMs: KILL_AFTER_MS });
 
   it.skipIf(!existsSync('/proc/self'))('WARRANT_KEY_FILE under /proc (Node’s recursive mkdir loops there)', async () => {
     const run = await exportOplog('/proc/warrant/key.json');

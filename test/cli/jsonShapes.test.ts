@@ -5,13 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { runWarrant } from './support/runWarrant.ts';
 
-const TRACE = [
-  '; a small trace with one of each',
-  'b1 1 L0 @user "why is the import slow?"',
-  'b2 .8 L0 @self <b1,b9 "the parser reads the file twice"',
-  'b3 .5 @self <b1 "no level"',
-  '',
-].join('\n');
+const TRACE = ['; a small trace with one of each', 'b1 1 L0 @user "why is the import slow?"', 'b2 .8 L0 @self <b1,b9 "the parser reads the file twice"', 'b3 .5 @self <b1 "no level"', ''].join('\n');
 
 const VALID = 'b1 .9 L0 @self "X"\nb2 .8 L0 @self "Y"\nb3 .72 L0 @self <b1 <b2 "therefore Z"\nb4 .7 L0 @self <b3 "then W"\n';
 

@@ -31,7 +31,19 @@ function device() {
 const explain = (file: string, ...flags: string[]) => ['explain', path('nine.clair'), 'b9', '--json', '--ops', path(file), ...flags];
 
 function sessionFile(ops: readonly SignedOperation[], head: boolean): string {
-  const session = { id: 'session:a', name: 'nine', language: 'clair', text: NINE_TEXT, createdAt: 0, updatedAt: 0, selection: null, selectedNode: null, viewport: null, showHelpers: false, origin: null };
+  const session = {
+    id: 'session:a',
+    name: 'nine',
+    language: 'clair',
+    text: NINE_TEXT,
+    createdAt: 0,
+    updatedAt: 0,
+    selection: null,
+    selectedNode: null,
+    viewport: null,
+    showHelpers: false,
+    origin: null,
+  };
   return JSON.stringify({ format: 'warrant.session.v1', session, texts: [{ hash: textHash(NINE_TEXT), text: NINE_TEXT }], ops, ...(head ? { head: headFor(ops) } : {}) });
 }
 
@@ -96,7 +108,9 @@ describe('a log older than a head this device has seen', () => {
     expect((await run(...explain('log-100.jsonl'))).code).toBe(0);
     const headless = await run(...explain('headless-100.jsonl', '--allow-headless'));
     expect(headless.code).toBe(1);
-    expect(headless.stderr).toContain('the log has no signed head, and this device has seen a head of session session:a with 100 operations; the log holds 100; pass --allow-rollback to read it anyway');
+    expect(headless.stderr).toContain(
+      'the log has no signed head, and this device has seen a head of session session:a with 100 operations; the log holds 100; pass --allow-rollback to read it anyway',
+    );
     expect((await run(...explain('headless-100.jsonl', '--allow-headless', '--allow-rollback'))).code).toBe(0);
   });
 

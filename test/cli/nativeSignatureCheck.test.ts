@@ -25,7 +25,7 @@ describe('nativeSignatureCheck', () => {
       fc.property(fc.uint8Array({ maxLength: 300 }), fc.nat(), fc.integer({ min: 0, max: 3 }), (message, flip, how) => {
         let signature = ed.sign(message, hexToBytes(key.secretKey));
         let signer = publicKey;
-        if (how === 1) signature = signature.map((b, i) => (i === flip % 64 ? b ^ (1 << flip % 8) : b));
+        if (how === 1) signature = signature.map((b, i) => (i === flip % 64 ? b ^ (1 << (flip % 8)) : b));
         if (how === 2) signer = hexToBytes(other.publicKey);
         if (how === 3) signer = signer.map((b, i) => (i === flip % 32 ? b ^ 1 : b));
         const expected = how === 0;

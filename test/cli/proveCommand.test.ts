@@ -18,9 +18,18 @@ const path = (name: string): string => join(dir, name);
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'warrant-prove-'));
   writeFileSync(path('heir.json'), textOf(baseProposal()));
-  writeFileSync(path('not-entailed.json'), edited((p) => ((p.queryPlan as { goal: unknown }).goal = { op: 'call', symbol: 'legalHeir', args: [{ op: 'const', name: 'Maria' }] })));
-  writeFileSync(path('schema.json'), '{"schemaVersion": "holoproof.formal-proposal.v1", "declarations": [], "assertions": [], "queryPlan": {"verificationMode": "entailment", "goal": {"op": "const", "name": "exit"}}}');
-  writeFileSync(path('registry.json'), edited((p) => ((p.queryPlan as { goal: unknown }).goal = { op: 'call', symbol: 'heir', args: [] })));
+  writeFileSync(
+    path('not-entailed.json'),
+    edited((p) => ((p.queryPlan as { goal: unknown }).goal = { op: 'call', symbol: 'legalHeir', args: [{ op: 'const', name: 'Maria' }] })),
+  );
+  writeFileSync(
+    path('schema.json'),
+    '{"schemaVersion": "holoproof.formal-proposal.v1", "declarations": [], "assertions": [], "queryPlan": {"verificationMode": "entailment", "goal": {"op": "const", "name": "exit"}}}',
+  );
+  writeFileSync(
+    path('registry.json'),
+    edited((p) => ((p.queryPlan as { goal: unknown }).goal = { op: 'call', symbol: 'heir', args: [] })),
+  );
   writeFileSync(path('broken.json'), '{"schemaVersion": ');
   writeFileSync(path('hard.json'), pigeonholeProposal(11));
   writeFileSync(path('trace.clair'), 'b1 .9 L0 @user "a"\n');
@@ -35,7 +44,20 @@ describe('warrant prove: verdicts exit 0', () => {
     expect(run.stderr).toBe('');
     const json = JSON.parse(run.stdout) as Record<string, unknown>;
     expect(Object.keys(json)).toEqual([...CONTRACT_KEYS, 'intuition', 'budget', 'solver_error', 'goal_in_core', 'logic', 'round_log']);
-    expect(json).toMatchObject({ verdict: 'entailed', mode: 'entailment', solver: 'z3', solver_answer: 'unsat', gate: null, diagnostics: [], core: ['ax_heir', 'fact_child'], model: null, rounds: 1, intuition: 'none', budget: null, goal_in_core: true });
+    expect(json).toMatchObject({
+      verdict: 'entailed',
+      mode: 'entailment',
+      solver: 'z3',
+      solver_answer: 'unsat',
+      gate: null,
+      diagnostics: [],
+      core: ['ax_heir', 'fact_child'],
+      model: null,
+      rounds: 1,
+      intuition: 'none',
+      budget: null,
+      goal_in_core: true,
+    });
     expect(typeof json.elapsed_ms).toBe('number');
   });
 

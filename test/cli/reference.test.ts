@@ -15,7 +15,11 @@ interface Expected {
 }
 
 const dir = referenceDir('clair');
-const cases = dir ? readdirSync(dir).filter((f) => f.endsWith('.clair')).sort() : [];
+const cases = dir
+  ? readdirSync(dir)
+      .filter((f) => f.endsWith('.clair'))
+      .sort()
+  : [];
 const expectedOf = (file: string): Expected => JSON.parse(readFileSync(join(dir!, file.replace(/\.clair$/, '.expected.json')), 'utf8'));
 const key = (d: { line: number; code: string; severity: string }) => `${d.line}:${d.code}:${d.severity}`;
 

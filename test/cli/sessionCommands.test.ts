@@ -179,10 +179,7 @@ describe('warrant explain', () => {
   });
 
   it('exit 2 for an unknown ID or a missing log', async () => {
-    const [unknown, missing] = await Promise.all([
-      runWarrant(['explain', path('t.clair'), 'b9']),
-      runWarrant(['explain', path('t.clair'), 'b1', '--ops', path('nope.jsonl')]),
-    ]);
+    const [unknown, missing] = await Promise.all([runWarrant(['explain', path('t.clair'), 'b9']), runWarrant(['explain', path('t.clair'), 'b1', '--ops', path('nope.jsonl')])]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/b9 is not a belief/);
     expect(missing.code).toBe(2);
@@ -194,7 +191,10 @@ describe('warrant export --to explanations|oplog', () => {
   it('explanations: one record per belief, then the audit line', async () => {
     const r = await runWarrant(['export', path('p.py'), '--to', 'explanations']);
     expect(r.code).toBe(0);
-    const lines = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    const lines = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.slice(0, -1).map((l) => l.claim.id)).toEqual(['a', 'b', 'c', 'x']);
     expect(lines.at(-1)).toEqual({ audit: { reintroduced_claims_count: 2, reintroduced_unflagged_count: 0 } });
     for (const l of lines.slice(0, -1)) expect(typeof l.reintroduced_claim).toBe('boolean');
@@ -211,7 +211,10 @@ describe('warrant export --to explanations|oplog', () => {
     const env = { ...process.env, WARRANT_KEY_FILE: keyFile };
     const r = await runWarrantEnv(['export', path('t.clair'), '--to', 'oplog'], env);
     expect(r.code).toBe(0);
-    const [op, head, ...rest] = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    const [op, head, ...rest] = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     const ops = [op];
     expect(rest).toEqual([]);
     expect(ops[0].body).toMatchObject({ kind: 'revision', language: 'clair', length: TRACE.length });
@@ -231,7 +234,10 @@ describe('warrant export --to explanations|oplog', () => {
   it('oplog --ops: the verified log re-emitted, bad ops set aside', async () => {
     const r = await runWarrant(['export', path('t.clair'), '--to', 'oplog', '--ops', path('tampered.jsonl'), '--allow-headless']);
     expect(r.code).toBe(0);
-    const ops = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    const ops = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(ops).toHaveLength(1);
     expect(ops[0].body.kind).toBe('claim_refutation');
     expect(r.stderr).toMatch(/set aside: bad-id/);

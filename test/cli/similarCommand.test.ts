@@ -42,7 +42,12 @@ describe('warrant similar', () => {
     expect(out.results).toHaveLength(9);
     expect(out.results.map((r) => r.id)).not.toContain('b5');
     // Only b3 and b8 share a word ("battery") with b5: they lead.
-    expect(out.results.slice(0, 2).map((r) => r.id).sort()).toEqual(['b3', 'b8']);
+    expect(
+      out.results
+        .slice(0, 2)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(['b3', 'b8']);
     for (let i = 1; i < out.results.length; i++) expect(out.results[i - 1]!.score).toBeGreaterThanOrEqual(out.results[i]!.score);
     expect(out.results.find((r) => r.id === 'b3')!.text).toBe('the battery is five years old');
   });
@@ -52,7 +57,12 @@ describe('warrant similar', () => {
     expect(out.strategy).toBe('hdc');
     expect(out.dim).toBe(10_000);
     expect(out.results).toHaveLength(3);
-    expect(out.results.slice(0, 2).map((r) => r.id).sort()).toEqual(['b3', 'b8']);
+    expect(
+      out.results
+        .slice(0, 2)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(['b3', 'b8']);
     for (const r of out.results) expect(r.score).toBeGreaterThan(0.4);
   });
 
@@ -83,7 +93,9 @@ describe('warrant similar', () => {
   it('prints a ranked table without --json', async () => {
     const r = await runWarrant(['similar', CAR, 'b5', '-k', '2']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^most like b5 "the battery is weak in the cold" \(HRR cosine, D=1024\):\n {2}1 {2}b[38] +0\.\d{4} {2}(the battery is five years old|try a jump start, then test the battery)\n {2}2 /);
+    expect(r.stdout).toMatch(
+      /^most like b5 "the battery is weak in the cold" \(HRR cosine, D=1024\):\n {2}1 {2}b[38] +0\.\d{4} {2}(the battery is five years old|try a jump start, then test the battery)\n {2}2 /,
+    );
   });
 
   it('exit 2 for an unknown id, a bad -k or strategy, both or neither of ID and --query', async () => {

@@ -19,7 +19,10 @@ function jsonValues(text: string): unknown[] {
   try {
     return [JSON.parse(trimmed)];
   } catch {
-    return trimmed.split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l));
+    return trimmed
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => JSON.parse(l));
   }
 }
 

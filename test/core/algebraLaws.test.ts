@@ -6,16 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  aggregate,
-  aggregateAll,
-  bandOf,
-  BOUND_TOLERANCE,
-  conservative,
-  derive,
-  deriveAll,
-  lobDiscount,
-} from '../../src/core/clair/confidenceAlgebra.ts';
+import { aggregate, aggregateAll, bandOf, BOUND_TOLERANCE, conservative, derive, deriveAll, lobDiscount } from '../../src/core/clair/confidenceAlgebra.ts';
 
 /** A confidence: any double in [0,1], the ends and simple decimals included. */
 const conf = fc.oneof(
@@ -40,13 +31,11 @@ function prop(...args: unknown[]): void {
 
 describe('× (sequential derivation)', () => {
   it('is commutative', () => prop(conf, conf, (a, b) => derive(a, b) === derive(b, a)));
-  it('is associative (to 1e-12)', () =>
-    prop(conf, conf, conf, (a, b, c) => Math.abs(derive(derive(a, b), c) - derive(a, derive(b, c))) <= EPS));
+  it('is associative (to 1e-12)', () => prop(conf, conf, conf, (a, b, c) => Math.abs(derive(derive(a, b), c) - derive(a, derive(b, c))) <= EPS));
   it('has identity 1', () => prop(conf, (a) => derive(a, 1) === a && derive(1, a) === a));
   it('has annihilator 0', () => prop(conf, (a) => derive(a, 0) === 0 && derive(0, a) === 0));
   it('is closed in [0,1]', () => prop(conf, conf, (a, b) => inUnit(derive(a, b))));
-  it('is monotone in each argument', () =>
-    prop(ordered, conf, ([a, a2], b) => derive(a, b) <= derive(a2, b) && derive(b, a) <= derive(b, a2)));
+  it('is monotone in each argument', () => prop(ordered, conf, ([a, a2], b) => derive(a, b) <= derive(a2, b) && derive(b, a) <= derive(b, a2)));
   it('never increases confidence: a × b ≤ min(a, b)', () => prop(conf, conf, (a, b) => derive(a, b) <= Math.min(a, b)));
   it('deriveAll folds × from 1, left to right', () => {
     expect(deriveAll([])).toBe(1);
@@ -56,20 +45,18 @@ describe('× (sequential derivation)', () => {
 
 describe('⊕ (independent aggregation)', () => {
   it('is commutative', () => prop(conf, conf, (a, b) => aggregate(a, b) === aggregate(b, a)));
-  it('is associative (to 1e-12)', () =>
-    prop(conf, conf, conf, (a, b, c) => Math.abs(aggregate(aggregate(a, b), c) - aggregate(a, aggregate(b, c))) <= EPS));
-  it('has identity 0 (to 1e-12: 1 − (1 − a) rounds)', () =>
-    prop(conf, (a) => Math.abs(aggregate(a, 0) - a) <= EPS && Math.abs(aggregate(0, a) - a) <= EPS));
+  it('is associative (to 1e-12)', () => prop(conf, conf, conf, (a, b, c) => Math.abs(aggregate(aggregate(a, b), c) - aggregate(a, aggregate(b, c))) <= EPS));
+  it('has identity 0 (to 1e-12: 1 − (1 − a) rounds)', () => prop(conf, (a) => Math.abs(aggregate(a, 0) - a) <= EPS && Math.abs(aggregate(0, a) - a) <= EPS));
   it('has identity 0 exactly on [0.5, 1], where 1 − a is exact', () =>
-    prop(conf.filter((a) => a >= 0.5), (a) => aggregate(a, 0) === a && aggregate(0, a) === a));
+    prop(
+      conf.filter((a) => a >= 0.5),
+      (a) => aggregate(a, 0) === a && aggregate(0, a) === a,
+    ));
   it('has absorbing element 1', () => prop(conf, (a) => aggregate(a, 1) === 1 && aggregate(1, a) === 1));
   it('is closed in [0,1]', () => prop(conf, conf, (a, b) => inUnit(aggregate(a, b))));
-  it('never decreases confidence: a ⊕ b ≥ max(a, b) (to 1e-12)', () =>
-    prop(conf, conf, (a, b) => aggregate(a, b) >= Math.max(a, b) - EPS));
-  it('is monotone in each argument', () =>
-    prop(ordered, conf, ([a, a2], b) => aggregate(a, b) <= aggregate(a2, b) && aggregate(b, a) <= aggregate(b, a2)));
-  it('is dual to ×: a ⊕ b = 1 − (1 − a) × (1 − b)', () =>
-    prop(conf, conf, (a, b) => aggregate(a, b) === 1 - derive(1 - a, 1 - b)));
+  it('never decreases confidence: a ⊕ b ≥ max(a, b) (to 1e-12)', () => prop(conf, conf, (a, b) => aggregate(a, b) >= Math.max(a, b) - EPS));
+  it('is monotone in each argument', () => prop(ordered, conf, ([a, a2], b) => aggregate(a, b) <= aggregate(a2, b) && aggregate(b, a) <= aggregate(b, a2)));
+  it('is dual to ×: a ⊕ b = 1 − (1 − a) × (1 − b)', () => prop(conf, conf, (a, b) => aggregate(a, b) === 1 - derive(1 - a, 1 - b)));
   it('aggregateAll folds ⊕ from 0', () => {
     expect(aggregateAll([])).toBe(0);
     prop(fc.array(conf, { maxLength: 8 }), (xs) => aggregateAll(xs) === xs.reduce((q, x) => aggregate(q, x), 0));
@@ -79,19 +66,20 @@ describe('⊕ (independent aggregation)', () => {
 describe('min (conservative combination)', () => {
   it('is idempotent', () => prop(conf, (a) => conservative(a, a) === a));
   it('is commutative', () => prop(conf, conf, (a, b) => conservative(a, b) === conservative(b, a)));
-  it('is associative', () =>
-    prop(conf, conf, conf, (a, b, c) => conservative(conservative(a, b), c) === conservative(a, conservative(b, c))));
+  it('is associative', () => prop(conf, conf, conf, (a, b, c) => conservative(conservative(a, b), c) === conservative(a, conservative(b, c))));
   it('is the smaller of the two', () => prop(conf, conf, (a, b) => conservative(a, b) === Math.min(a, b)));
   it('has identity 1 and annihilator 0 on [0,1]', () => prop(conf, (a) => conservative(a, 1) === a && conservative(a, 0) === 0));
-  it('sits between × and ⊕: a × b ≤ min(a, b) ≤ a ⊕ b (to 1e-12)', () =>
-    prop(conf, conf, (a, b) => derive(a, b) <= conservative(a, b) && conservative(a, b) <= aggregate(a, b) + EPS));
+  it('sits between × and ⊕: a × b ≤ min(a, b) ≤ a ⊕ b (to 1e-12)', () => prop(conf, conf, (a, b) => derive(a, b) <= conservative(a, b) && conservative(a, b) <= aggregate(a, b) + EPS));
 });
 
 describe('Löb discount', () => {
   it('c² ≤ c on [0,1]', () => prop(conf, (c) => lobDiscount(c) <= c));
   it('is c² (to 1e-15)', () => prop(conf, (c) => Math.abs(lobDiscount(c) - c * c) <= 1e-15));
   it('strictly lowers every c in (0,1)', () =>
-    prop(conf.filter((c) => c > 0 && c < 1), (c) => lobDiscount(c) < c));
+    prop(
+      conf.filter((c) => c > 0 && c < 1),
+      (c) => lobDiscount(c) < c,
+    ));
   it('is monotone', () => prop(ordered, ([c, d]) => lobDiscount(c) <= lobDiscount(d)));
   it('is closed in [0,1]', () => prop(conf, fc.integer({ min: 0, max: 2000 }), (c, k) => inUnit(lobDiscount(c, k))));
   it('applied twice is lobDiscount(c, 2) = c⁴ (to 1e-12)', () =>
@@ -106,8 +94,7 @@ describe('Löb discount', () => {
       return Math.abs(lobDiscount(c, k) - stepwise) <= EPS;
     }));
   it('zero levels changes nothing', () => prop(conf, (c) => lobDiscount(c, 0) === c));
-  it('more levels never raise the bound', () =>
-    prop(conf, fc.integer({ min: 0, max: 60 }), (c, k) => lobDiscount(c, k + 1) <= lobDiscount(c, k)));
+  it('more levels never raise the bound', () => prop(conf, fc.integer({ min: 0, max: 60 }), (c, k) => lobDiscount(c, k + 1) <= lobDiscount(c, k)));
   it('has fixed points 0 and 1 at any number of levels', () => {
     for (const k of [1, 2, 3, 10, 1024, 5000]) {
       expect(lobDiscount(0, k)).toBe(0);

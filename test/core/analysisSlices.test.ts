@@ -83,7 +83,12 @@ describe('analysis in slices', () => {
     const session = new AnalysisSession(() => 0);
     const head = session.analyzeInSlices({ version: 1, text: TEXT, language: 'clair', baseVersion: null });
     let calls = 0;
-    const built = await assembleSlices(head, async (part: SlicedPart, from: number) => session.patchSlice(1, part, from) as never, new Map(), () => ++calls > 2);
+    const built = await assembleSlices(
+      head,
+      async (part: SlicedPart, from: number) => session.patchSlice(1, part, from) as never,
+      new Map(),
+      () => ++calls > 2,
+    );
     expect(built).toBeNull();
   });
 

@@ -40,7 +40,12 @@ describe('belief views after a keystroke', () => {
           const patched = applyPatch(held, patch)!;
           const sameShape = patch.order === null && patch.edges === null;
           if (sameShape) {
-            const touched = new Set([...patch.nodes.map((n) => n.id), ...patch.derived.map((d) => d.id), ...patch.derivedGone, ...[...held.diagnostics, ...patched.diagnostics].flatMap((d) => (d.subject ? [d.subject] : []))]);
+            const touched = new Set([
+              ...patch.nodes.map((n) => n.id),
+              ...patch.derived.map((d) => d.id),
+              ...patch.derivedGone,
+              ...[...held.diagnostics, ...patched.diagnostics].flatMap((d) => (d.subject ? [d.subject] : [])),
+            ]);
             index = reindexSameShape(index, patched.graph);
             const updated = updateBeliefViews(patched, views, touched, index.byId);
             expect(updated).toEqual(buildBeliefViews(patched, views));
@@ -84,7 +89,13 @@ describe('belief views brought to diagnostics a later stage changed', () => {
   it('equal the views built with the new diagnostics, and keep what did not change', () => {
     const analysis = analyzeIncrementally(`${generateTrace(30, 4)}bx .4 @self <b999 "dangling"\n`, 'clair', 1, null).analysis;
     const ids = analysis.graph.nodes.map((n) => n.id as string);
-    const finding = (subject: string, k: number): Diagnostic => ({ severity: k % 2 ? 'warning' : 'info', code: 'W-NEAR', message: `near ${k}`, range: { line: 1, column: 1, endLine: 1, endColumn: 2 }, subject });
+    const finding = (subject: string, k: number): Diagnostic => ({
+      severity: k % 2 ? 'warning' : 'info',
+      code: 'W-NEAR',
+      message: `near ${k}`,
+      range: { line: 1, column: 1, endLine: 1, endColumn: 2 },
+      subject,
+    });
     fc.assert(
       fc.property(fc.subarray([...analysis.diagnostics]), fc.array(fc.tuple(fc.constantFrom(...ids), fc.nat(3)), { maxLength: 6 }), fc.boolean(), (kept, added, withPrevious) => {
         const previous = withPrevious ? buildBeliefViews(analysis, new Map()) : new Map();

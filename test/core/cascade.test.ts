@@ -170,7 +170,10 @@ const CASES: Case[] = [
   {
     name: 'firewall: a refuted dependent is reported, not invalidated',
     graph: () => trace('b1', 'b2 b1', 'b3 b2'),
-    steps: [{ op: ['refute', 'b2'], invalidated: ['b3'] }, { op: ['retract', 'b1'], pending: ['b2'] }],
+    steps: [
+      { op: ['refute', 'b2'], invalidated: ['b3'] },
+      { op: ['retract', 'b1'], pending: ['b2'] },
+    ],
     final: { b1: 'retracted', b2: 'refuted', b3: 'invalidated' },
   },
   {
@@ -182,11 +185,7 @@ const CASES: Case[] = [
   {
     name: 'withdrawing one of two causes leaves the belief invalidated',
     graph: () => trace('b1', 'b2', 'b3 b1 b2', 'b4 b3'),
-    steps: [
-      { op: ['refute', 'b1'], invalidated: ['b3', 'b4'] },
-      { op: ['refute', 'b2'] },
-      { op: ['withdraw', 'b1'] },
-    ],
+    steps: [{ op: ['refute', 'b1'], invalidated: ['b3', 'b4'] }, { op: ['refute', 'b2'] }, { op: ['withdraw', 'b1'] }],
     final: { b2: 'refuted', b3: 'invalidated', b4: 'invalidated' },
   },
   {
@@ -216,7 +215,10 @@ const CASES: Case[] = [
   {
     name: 'retract a root; retracting a non-root is refused',
     graph: () => trace('b1', 'b2 b1', 'b3 b2'),
-    steps: [{ op: ['retract', 'b2'], refused: 'not-a-root' }, { op: ['retract', 'b1'], invalidated: ['b2', 'b3'] }],
+    steps: [
+      { op: ['retract', 'b2'], refused: 'not-a-root' },
+      { op: ['retract', 'b1'], invalidated: ['b2', 'b3'] },
+    ],
     final: { b1: 'retracted', b2: 'invalidated', b3: 'invalidated' },
   },
   {
@@ -285,10 +287,13 @@ describe('cascade properties', () => {
         const session = openCascadeSession(index);
         for (const [name, target] of ops) {
           const body =
-            name === 'withdraw' ? { kind: 'withdrawal' as const, target, withdraws: session.standing.get(target)?.id ?? fakeId() }
-            : name === 'correct' ? { kind: 'claim_correction' as const, target, value: 0.5, revision: null }
-            : name === 'refute' ? { kind: 'claim_refutation' as const, target, revision: null }
-            : { kind: 'evidence_retraction' as const, target, revision: null };
+            name === 'withdraw'
+              ? { kind: 'withdrawal' as const, target, withdraws: session.standing.get(target)?.id ?? fakeId() }
+              : name === 'correct'
+                ? { kind: 'claim_correction' as const, target, value: 0.5, revision: null }
+                : name === 'refute'
+                  ? { kind: 'claim_refutation' as const, target, revision: null }
+                  : { kind: 'evidence_retraction' as const, target, revision: null };
           const trigger = { id: fakeId(), body };
           const previous = new Map(session.states);
           const outcome = applyOperation(session, trigger);
@@ -318,11 +323,15 @@ describe('replay folds ops with the same outcome as applying them', () => {
         for (const [kind, at] of ops) {
           const target = ids[at % ids.length]!;
           const body =
-            kind === 'withdraw' ? { kind: 'withdrawal' as const, target, withdraws: applied.standing.get(target)?.id ?? applied.held.get(target) ?? fakeId() }
-            : kind === 'hold' ? { kind: 'claim_invalidation' as const, target, cause: fakeId() }
-            : kind === 'correct' ? { kind: 'claim_correction' as const, target, value: 0.5, revision: null }
-            : kind === 'refute' ? { kind: 'claim_refutation' as const, target, revision: null }
-            : { kind: 'evidence_retraction' as const, target, revision: null };
+            kind === 'withdraw'
+              ? { kind: 'withdrawal' as const, target, withdraws: applied.standing.get(target)?.id ?? applied.held.get(target) ?? fakeId() }
+              : kind === 'hold'
+                ? { kind: 'claim_invalidation' as const, target, cause: fakeId() }
+                : kind === 'correct'
+                  ? { kind: 'claim_correction' as const, target, value: 0.5, revision: null }
+                  : kind === 'refute'
+                    ? { kind: 'claim_refutation' as const, target, revision: null }
+                    : { kind: 'evidence_retraction' as const, target, revision: null };
           const trigger = { id: fakeId(), body } as CascadeTrigger;
           const a = applyOperation(applied, trigger);
           const f = foldOperation(folded, trigger);

@@ -10,7 +10,6 @@ import { validateClair } from '../../src/core/clair/validateClair.ts';
 import type { Diagnostic } from '../../src/core/text/diagnostic.ts';
 import { CONTRACT_SEVERITY } from '../support/contractCodes.ts';
 
-
 type Code = keyof typeof CONTRACT_SEVERITY;
 
 interface Detail {
@@ -54,9 +53,7 @@ function expectDiagnostics(text: string, expected: readonly Expected[]): void {
   expect(got).toEqual(want);
   for (const [line, code, detail] of expected) {
     if (!detail) continue;
-    const candidates = diagnostics
-      .filter((d) => d.range.line === line && d.code === code)
-      .map((d) => ({ column: d.range.column, endColumn: d.range.endColumn, subject: d.subject ?? null }));
+    const candidates = diagnostics.filter((d) => d.range.line === line && d.code === code).map((d) => ({ column: d.range.column, endColumn: d.range.endColumn, subject: d.subject ?? null }));
     const want: Record<string, unknown> = {};
     if (detail.column !== undefined) want['column'] = detail.column;
     if (detail.endColumn !== undefined) want['endColumn'] = detail.endColumn;
@@ -568,14 +565,7 @@ table('cycle', [
   },
   {
     name: 'a three-cycle fed by a root and feeding a tail',
-    text: doc(
-      'r 1 L0 @user "root"',
-      'a 1 L0 @self <c,r "a"',
-      'b 1 L0 @self <a "b"',
-      'c 1 L0 @self <b "c"',
-      'd 1 L0 @self <c "tail"',
-      'e 1 L0 @self <d "tail of tail"',
-    ),
+    text: doc('r 1 L0 @user "root"', 'a 1 L0 @self <c,r "a"', 'b 1 L0 @self <a "b"', 'c 1 L0 @self <b "c"', 'd 1 L0 @self <c "tail"', 'e 1 L0 @self <d "tail of tail"'),
     expect: [
       [2, 'cycle'],
       [3, 'cycle'],
@@ -661,8 +651,8 @@ table('meta-level and naming', [
   { name: 'b1_ and b1x do not name b1', text: doc('b1 .5 L0 @self "x"', 'b2 .5 L0 @self "see b1_ and b1x"'), expect: [] },
   { name: 'naming is case-sensitive: B1 is not b1', text: doc('b1 .5 L0 @self "x"', 'b2 .5 L0 @self "see B1"'), expect: [] },
   {
-    name: 'punctuation bounds a word: (b1), b1., b1\'s, b1-b2',
-    text: doc('b1 .5 L0 @self "x"', 'b2 .5 L0 @self "(b1)"', 'b3 .5 L0 @self "b1."', "b4 .5 L0 @self \"b1's\"", 'b5 .5 L0 @self "b1-b9"'),
+    name: "punctuation bounds a word: (b1), b1., b1's, b1-b2",
+    text: doc('b1 .5 L0 @self "x"', 'b2 .5 L0 @self "(b1)"', 'b3 .5 L0 @self "b1."', 'b4 .5 L0 @self "b1\'s"', 'b5 .5 L0 @self "b1-b9"'),
     expect: [
       [2, 'meta-level'],
       [3, 'meta-level'],

@@ -43,32 +43,38 @@ const lines = (...ls: string[]) => ls.join('\n');
 describe('merging a belief into the one it repeats', () => {
   it.each([
     [
-      'rewrites justifications, mentions and invalidation words', 'b3', 'b1',
-      lines('b1 .9 L0 @user "the battery is flat"', 'b3 .9 L0 @self <b1 "The battery is flat."', 'b4 .6 L1 @self <b3,b2 ?["b3 is disproved", "b33 holds"] "so b3 explains it, not b33"', 'b2 .8 L0 @user "x"', ''),
+      'rewrites justifications, mentions and invalidation words',
+      'b3',
+      'b1',
+      lines(
+        'b1 .9 L0 @user "the battery is flat"',
+        'b3 .9 L0 @self <b1 "The battery is flat."',
+        'b4 .6 L1 @self <b3,b2 ?["b3 is disproved", "b33 holds"] "so b3 explains it, not b33"',
+        'b2 .8 L0 @user "x"',
+        '',
+      ),
       lines('b1 .9 L0 @user "the battery is flat"', 'b4 .6 L1 @self <b1,b2 ?["b1 is disproved", "b33 holds"] "so b1 explains it, not b33"', 'b2 .8 L0 @user "x"', ''),
     ],
     [
-      'never names an id twice in one list', 'b2', 'b1',
+      'never names an id twice in one list',
+      'b2',
+      'b1',
       lines('b1 .9 L0 @user "flat"', 'b2 .9 L0 @user "flat!"', 'b5 .5 L0 @self <b1,b2 "jump"', 'b6 .5 L0 @self <b2 <b1, b2 "again"'),
       lines('b1 .9 L0 @user "flat"', 'b5 .5 L0 @self <b1 "jump"', 'b6 .5 L0 @self <b1 "again"'),
     ],
     [
-      'never lets the kept belief justify or name itself', 'b2', 'b1',
+      'never lets the kept belief justify or name itself',
+      'b2',
+      'b1',
       lines('b1 .9 L0 @user <b2,b9 "flat"', 'b2 .9 L0 @user "flat"', 'b9 .9 L0 @user "other"'),
       lines('b1 .9 L0 @user <b9 "flat"', 'b9 .9 L0 @user "other"'),
     ],
+    ['drops a list left empty, with the space before it', 'b2', 'b1', lines('b1 .9 L0 @user  <b2 "flat"', 'b2 .9 L0 @user "flat"'), lines('b1 .9 L0 @user "flat"')],
+    ['deletes a last line without a line break, and keeps CRLF', 'b2', 'b1', 'b1 .9 L0 @user "flat"\r\nb2 .9 L0 @user "Flat."', 'b1 .9 L0 @user "flat"'],
     [
-      'drops a list left empty, with the space before it', 'b2', 'b1',
-      lines('b1 .9 L0 @user  <b2 "flat"', 'b2 .9 L0 @user "flat"'),
-      lines('b1 .9 L0 @user "flat"'),
-    ],
-    [
-      'deletes a last line without a line break, and keeps CRLF', 'b2', 'b1',
-      'b1 .9 L0 @user "flat"\r\nb2 .9 L0 @user "Flat."',
-      'b1 .9 L0 @user "flat"',
-    ],
-    [
-      'keeps escapes in strings aligned', 'b2', 'b1',
+      'keeps escapes in strings aligned',
+      'b2',
+      'b1',
       lines('b1 .9 L0 @user "a \\"quoted\\" b2 claim"', 'b2 .9 L0 @user "a quoted claim"', 'b3 .5 L1 @self ?["see \\"b2\\""] "after \\"x\\" b2"'),
       lines('b1 .9 L0 @user "a \\"quoted\\" b2 claim"', 'b3 .5 L1 @self ?["see \\"b1\\""] "after \\"x\\" b1"'),
     ],
@@ -86,7 +92,7 @@ describe('merging a belief into the one it repeats', () => {
     fc.assert(
       fc.property(fc.integer({ min: 3, max: 25 }), fc.nat(), fc.nat(), fc.integer({ min: 0, max: 2 ** 31 }), (n, i, j, seed) => {
         let s = seed;
-        const rnd = (k: number) => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) % k);
+        const rnd = (k: number) => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) % k;
         const ls: string[] = [];
         for (let b = 1; b <= n; b++) {
           const refs = b > 1 ? [...new Set(Array.from({ length: rnd(3) }, () => `b${1 + rnd(b - 1)}`))] : [];
@@ -130,7 +136,12 @@ describe('near-duplicate diagnostics of a document', () => {
 
   it('follow edits incrementally, as a fresh session would find them', () => {
     const session = new SimilaritySession();
-    const versions = [text, text.replace('the starter clicks', 'the battery is flat!'), text.replace('"the battery is flat"', '"the battery is dead"'), 'b9 .5 L0 @user "the battery is flat"\n' + text];
+    const versions = [
+      text,
+      text.replace('the starter clicks', 'the battery is flat!'),
+      text.replace('"the battery is flat"', '"the battery is dead"'),
+      'b9 .5 L0 @user "the battery is flat"\n' + text,
+    ];
     versions.forEach((t, v) => {
       session.load({ version: v, text: t, language: 'clair' });
       const fresh = new SimilaritySession();
@@ -140,14 +151,7 @@ describe('near-duplicate diagnostics of a document', () => {
   });
 
   it('Gaia: an info finding on the later claim, without a fix', () => {
-    const py = [
-      'from gaia.engine.lang import claim',
-      '',
-      'flat = claim("The battery is flat.")',
-      'clicks = claim("The starter clicks.")',
-      'flat_again = claim("the battery is flat")',
-      '',
-    ].join('\n');
+    const py = ['from gaia.engine.lang import claim', '', 'flat = claim("The battery is flat.")', 'clicks = claim("The starter clicks.")', 'flat_again = claim("the battery is flat")', ''].join('\n');
     const session = new SimilaritySession();
     session.load({ version: 1, text: py, language: 'gaia', fileName: 'car.py' });
     const ds = session.nearDuplicates('hrr');

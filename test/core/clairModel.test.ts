@@ -60,20 +60,16 @@ function render(l: Line): string {
       return '; a comment <b1 "x';
     case 'broken': {
       if (l.id === null) return 'Here is the rest of my plan: b1 .5 L0 @self "x"';
-      return [
-        `${l.id} .5 L0 @self <b1 "unterminated`,
-        `${l.id} 1. L0 @self "bad number"`,
-        `${l.id} .5 L0 @self <b1, "trailing comma"`,
-        `${l.id}`,
-        `${l.id} .9 L1 @self <b2 ?[] "no condition"`,
-      ][l.form]!;
+      return [`${l.id} .5 L0 @self <b1 "unterminated`, `${l.id} 1. L0 @self "bad number"`, `${l.id} .5 L0 @self <b1, "trailing comma"`, `${l.id}`, `${l.id} .9 L1 @self <b2 ?[] "no condition"`][
+        l.form
+      ]!;
     }
     case 'belief': {
       const parts = [l.id, l.conf];
       if (l.level !== null) parts.push(`L${l.level}`);
       parts.push(`@${l.source}`);
       if (l.refs.length > 0) parts.push('<' + l.refs.join(','));
-      parts.push(`"${l.words.join(' (') }"`);
+      parts.push(`"${l.words.join(' (')}"`);
       return parts.join(' ');
     }
   }
@@ -138,9 +134,7 @@ function model(lines: readonly Line[]): string[] {
     const justifiers = refs.filter((r) => primary.has(r)).map((r) => primary.get(r)!);
     for (const a of justifiers) if (levelOf(a) > levelOf(l)) report(i, 'level-order');
     const content = l.words.join(' (');
-    const named = [...new Set(content.match(/[A-Za-z0-9_]+/g) ?? [])]
-      .filter((w) => /[0-9]/.test(w) && w !== l.id && primary.has(w))
-      .map((w) => primary.get(w)!);
+    const named = [...new Set(content.match(/[A-Za-z0-9_]+/g) ?? [])].filter((w) => /[0-9]/.test(w) && w !== l.id && primary.has(w)).map((w) => primary.get(w)!);
     for (const a of named) if (levelOf(l) <= levelOf(a)) report(i, 'meta-level');
     for (const a of [...justifiers, ...named]) {
       const k = levelOf(l) - levelOf(a);

@@ -144,12 +144,14 @@ const levelDigits = fc.oneof(
 );
 
 /** Any character that can stand in a line: everything but CR and LF, surrogates included. */
-const lineChar = fc.oneof(
-  { weight: 8, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }) },
-  { weight: 4, arbitrary: fc.constantFrom('"', '\\', ';', ',', '<', '?', '[', ']', '@', ' ', '\t', ':') },
-  { weight: 2, arbitrary: fc.constantFrom('😀', '👩‍💻', 'é', 'e\u0301', '\u00a0', '\u3000', '\u2028', '\u2029', '\u200b', '\ufeff', 'π', '∑', '漢') },
-  fc.constantFrom('\ud800', '\udfff', '\u0000', '\u007f'),
-).filter((c) => !/[\r\n]/.test(c));
+const lineChar = fc
+  .oneof(
+    { weight: 8, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }) },
+    { weight: 4, arbitrary: fc.constantFrom('"', '\\', ';', ',', '<', '?', '[', ']', '@', ' ', '\t', ':') },
+    { weight: 2, arbitrary: fc.constantFrom('😀', '👩‍💻', 'é', 'e\u0301', '\u00a0', '\u3000', '\u2028', '\u2029', '\u200b', '\ufeff', 'π', '∑', '漢') },
+    fc.constantFrom('\ud800', '\udfff', '\u0000', '\u007f'),
+  )
+  .filter((c) => !/[\r\n]/.test(c));
 const lineText = (maxLength: number) => fc.array(lineChar, { maxLength }).map((cs) => cs.join(''));
 
 /** A string literal: escapes `"` and `\`, and sometimes escapes a harmless character too. */

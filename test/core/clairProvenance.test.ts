@@ -52,13 +52,7 @@ describe('provenance: a table', () => {
     },
     {
       name: 'a deeper tree, fully depth-first',
-      text: doc(
-        'r1 1 L0 @user "r1"',
-        'r2 1 L0 @user "r2"',
-        'm1 .9 L0 @self <r1 "m1"',
-        'm2 .9 L0 @self <r2,r1 "m2"',
-        'top .5 L0 @self <m1,m2 "top"',
-      ),
+      text: doc('r1 1 L0 @user "r1"', 'r2 1 L0 @user "r2"', 'm1 .9 L0 @self <r1 "m1"', 'm2 .9 L0 @self <r2,r1 "m2"', 'top .5 L0 @self <m1,m2 "top"'),
       of: 'top',
       expect: ['m1:1', 'r1:2', 'm2:1', 'r2:2'],
     },

@@ -29,9 +29,7 @@ function applyEdits(text: string, edits: readonly TextEdit[]): string {
     if (start === undefined) throw new Error(`line ${line} is outside the text`);
     return start + column - 1;
   };
-  const resolved = edits
-    .map((e) => ({ from: offset(e.range.line, e.range.column), to: offset(e.range.endLine, e.range.endColumn), text: e.text }))
-    .sort((a, b) => b.from - a.from);
+  const resolved = edits.map((e) => ({ from: offset(e.range.line, e.range.column), to: offset(e.range.endLine, e.range.endColumn), text: e.text })).sort((a, b) => b.from - a.from);
   let out = text;
   for (const { from, to, text: replacement } of resolved) {
     expect(to).toBeGreaterThanOrEqual(from);
@@ -57,7 +55,12 @@ describe('applyEdits (the helper itself)', () => {
     const r = (line: number, column: number, endColumn: number) => ({ line, column, endLine: line, endColumn });
     expect(applyEdits('ab\ncd', [{ range: r(2, 2, 3), text: 'X' }])).toBe('ab\ncX');
     expect(applyEdits('ab\r\ncd', [{ range: r(2, 1, 1), text: '>' }])).toBe('ab\r\n>cd');
-    expect(applyEdits('ab\rcd\nef', [{ range: r(3, 1, 3), text: 'Z' }, { range: r(1, 1, 2), text: 'Y' }])).toBe('Yb\rcd\nZ');
+    expect(
+      applyEdits('ab\rcd\nef', [
+        { range: r(3, 1, 3), text: 'Z' },
+        { range: r(1, 1, 2), text: 'Y' },
+      ]),
+    ).toBe('Yb\rcd\nZ');
   });
 });
 
@@ -133,16 +136,14 @@ describe('exceeds-derivation-bound fix: set the confidence to the product', () =
     const conf = fc.integer({ min: 0, max: 10_000 }).map((n) => String(n / 10_000));
     fc.assert(
       fc.property(conf, conf, conf, fc.nat(3), fc.nat(3), fc.nat(3), fc.boolean(), (ca, cb, cc, la, lb, lc, named) => {
-        const text = doc(
-          `a1 ${ca} L${la} @self "a"`,
-          `a2 ${cb} L${lb} @self "b"`,
-          `a3 ${cc} L${Math.max(la, lb) + lc} @self <a1${named ? '' : ',a2'} "${named ? 'see a2' : 'z'}"`,
-        );
+        const text = doc(`a1 ${ca} L${la} @self "a"`, `a2 ${cb} L${lb} @self "b"`, `a3 ${cc} L${Math.max(la, lb) + lc} @self <a1${named ? '' : ',a2'} "${named ? 'see a2' : 'z'}"`);
         const line3 = validate(text).filter((d) => d.range.line === 3);
         for (const d of line3) {
           if (d.code !== 'lob-discount' && d.code !== 'exceeds-derivation-bound') continue;
           const fixed = applyEdits(text, fixOf(d));
-          const after = validate(fixed).filter((x) => x.range.line === 3).map((x) => x.code);
+          const after = validate(fixed)
+            .filter((x) => x.range.line === 3)
+            .map((x) => x.code);
           expect(after).not.toContain('lob-discount');
           expect(after).not.toContain('exceeds-derivation-bound');
           expect(after).not.toContain('syntax');
@@ -238,7 +239,10 @@ describe('unknown-ref fix: the closest existing id', () => {
     const text = doc('alpha .9 L0 @self "x"', 'gamma .9 L0 @self "y"', 'b3 .1 L0 @self <alpah,gamam "z"');
     const ds = validate(text).filter((d) => d.code === 'unknown-ref');
     expect(ds).toHaveLength(2);
-    const fixed = applyEdits(text, ds.flatMap((d) => fixOf(d)));
+    const fixed = applyEdits(
+      text,
+      ds.flatMap((d) => fixOf(d)),
+    );
     expect(fixed.split('\n')[2]).toBe('b3 .1 L0 @self <alpha,gamma "z"');
     expect(validate(fixed)).toEqual([]);
   });

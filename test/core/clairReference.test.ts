@@ -10,7 +10,11 @@ interface Expected {
 }
 
 const dir = referenceDir('clair');
-const cases = dir ? readdirSync(dir).filter((f) => f.endsWith('.clair')).sort() : [];
+const cases = dir
+  ? readdirSync(dir)
+      .filter((f) => f.endsWith('.clair'))
+      .sort()
+  : [];
 
 describe.skipIf(!dir)('CLAIR reference cases (../shared/reference/clair)', () => {
   it('finds the six cases', () => {

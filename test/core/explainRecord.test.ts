@@ -113,9 +113,16 @@ describe('CLAIR explanation records', () => {
   });
 
   it('withdrawn ops show in history; a log op that does not fit the document is skipped', () => {
-    const log = ops([{ kind: 'claim_refutation', target: 'b1', revision: null }, { kind: 'claim_refutation', target: 'zz', revision: null }]);
+    const log = ops([
+      { kind: 'claim_refutation', target: 'b1', revision: null },
+      { kind: 'claim_refutation', target: 'zz', revision: null },
+    ]);
     const withdraw = ops([{ kind: 'claim_refutation', target: 'b1', revision: null }])[0]!;
-    const { model, explainer } = explainDocument({ graph: a.graph, derived: a.derived, ops: [...log, { ...withdraw, seq: 3, id: 'b3:' + 'f'.repeat(64) as `b3:${string}`, body: { kind: 'withdrawal', target: 'b1', withdraws: log[0]!.id } }] });
+    const { model, explainer } = explainDocument({
+      graph: a.graph,
+      derived: a.derived,
+      ops: [...log, { ...withdraw, seq: 3, id: ('b3:' + 'f'.repeat(64)) as `b3:${string}`, body: { kind: 'withdrawal', target: 'b1', withdraws: log[0]!.id } }],
+    });
     expect(model.skipped).toMatchObject([{ op_id: log[1]!.id, reason: 'unknown-target' }]);
     expect(explainer.explain('b1')!.history.map((h) => h.event)).toEqual(['refuted', 'withdrawn']);
     expect(explainer.explain('b3')!.claim.state).toBe('active');
@@ -172,8 +179,14 @@ describe('Gaia explanation records and the ledger', () => {
     const r = explainer.explain('t:p::c')!;
     expect(r.claim).toMatchObject({ id: 'c', qid: 't:p::c', confidence: { prior: null }, posterior: 0.93, band: 'strong' });
     expect(r.because).toMatchObject([{ action: 'derive', label: 'make_c', from: ['a', 'b'], rationale: 'both are needed' }]);
-    expect(r.built_from.map((b) => [b.id, b.role])).toEqual([['a', 'premise'], ['b', 'premise']]);
-    expect(r.provenance).toEqual([{ depth: 1, id: 'a', role: 'premise' }, { depth: 1, id: 'b', role: 'premise' }]);
+    expect(r.built_from.map((b) => [b.id, b.role])).toEqual([
+      ['a', 'premise'],
+      ['b', 'premise'],
+    ]);
+    expect(r.provenance).toEqual([
+      { depth: 1, id: 'a', role: 'premise' },
+      { depth: 1, id: 'b', role: 'premise' },
+    ]);
   });
 
   it('contradict and exclusive endpoints are flagged with a caveat; the audit counts from the records', () => {
@@ -195,7 +208,9 @@ describe('Gaia explanation records and the ledger', () => {
   it('a resolution (deprecate one side) closes the contradiction for both endpoints', () => {
     const ledger = buildContradictionLedger({
       graph: g.graph,
-      resolutions: new Map([['clash', { id: ('b3:' + '1'.repeat(64)) as `b3:${string}`, body: { kind: 'contradiction_resolution', contradiction: 'clash', resolution: 'deprecate', deprecated: 'x' } as const }]]),
+      resolutions: new Map([
+        ['clash', { id: ('b3:' + '1'.repeat(64)) as `b3:${string}`, body: { kind: 'contradiction_resolution', contradiction: 'clash', resolution: 'deprecate', deprecated: 'x' } as const }],
+      ]),
     });
     expect(ledger.isContradicted('a')).toBe(false);
     expect(ledger.isContradicted('x')).toBe(false);

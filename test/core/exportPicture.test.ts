@@ -21,11 +21,13 @@ import { outsideThePicture, overlappingNodes, readPicture } from '../support/svg
 const sample = (file: string) => readFileSync(new URL(`../../public/samples/${file}`, import.meta.url), 'utf8');
 
 /** A random DAG of CLAIR beliefs: each rests on up to three earlier ones. */
-const randomTrace = fc.integer({ min: 1, max: 12 }).chain((n) =>
-  fc
-    .tuple(...Array.from({ length: n }, (_, i) => fc.uniqueArray(fc.integer({ min: 0, max: Math.max(0, i - 1) }), { maxLength: i === 0 ? 0 : Math.min(3, i) })))
-    .map((js) => js.map((list, i) => `b${i + 1} .8 L0 @self ${list.length ? '<' + list.map((j) => `b${j + 1}`).join(',') + ' ' : ''}"belief ${i + 1}"`).join('\n') + '\n'),
-);
+const randomTrace = fc
+  .integer({ min: 1, max: 12 })
+  .chain((n) =>
+    fc
+      .tuple(...Array.from({ length: n }, (_, i) => fc.uniqueArray(fc.integer({ min: 0, max: Math.max(0, i - 1) }), { maxLength: i === 0 ? 0 : Math.min(3, i) })))
+      .map((js) => js.map((list, i) => `b${i + 1} .8 L0 @self ${list.length ? '<' + list.map((j) => `b${j + 1}`).join(',') + ' ' : ''}"belief ${i + 1}"`).join('\n') + '\n'),
+  );
 
 /** Positions anywhere (far off, negative, missing for some nodes), as a stale or hand-made layout may give. */
 const somePositions = (ids: readonly string[]) =>
@@ -130,7 +132,11 @@ describe('a Gaia picture', () => {
   });
 
   it('gives no node a CLAIR level; claims show kind, prior and posterior; factors their verb', () => {
-    for (const n of shown.nodes) expect(n.texts.filter((t) => /^L\d/.test(t)), n.id).toEqual([]);
+    for (const n of shown.nodes)
+      expect(
+        n.texts.filter((t) => /^L\d/.test(t)),
+        n.id,
+      ).toEqual([]);
     const swings = shown.nodes.find((n) => n.id === 'swings_together')!;
     expect(swings.texts).toEqual(expect.arrayContaining(['swings_together', 'claim', 'prior 0.999', String(posteriors.get('swings_together'))]));
     const derive = shown.nodes.find((n) => n.kind === 'factor' && n.texts.some((t) => t.includes('derive')))!;

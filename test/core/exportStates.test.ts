@@ -112,7 +112,11 @@ describe('SVG with states', () => {
     expect(svg.match(/<pattern id="state-hatch"/g)).toHaveLength(1);
     const legend = allElements(picture.root).find((e) => e.attributes.class === 'state-legend')!;
     // The corrected swatch carries the ✎ mark itself.
-    expect(allElements(legend).filter((e) => e.name === 'text').map((t) => t.text)).toEqual(['refuted (struck through)', 'invalidated (faded)', '✎', 'corrected (✎ new value)', 'retracted']);
+    expect(
+      allElements(legend)
+        .filter((e) => e.name === 'text')
+        .map((t) => t.text),
+    ).toEqual(['refuted (struck through)', 'invalidated (faded)', '✎', 'corrected (✎ new value)', 'retracted']);
     // Room was made for it: nodes start below it.
     expect(Math.min(...picture.nodes.map((n) => n.y))).toBeGreaterThanOrEqual(44 + 22 + 24);
   });

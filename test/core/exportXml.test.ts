@@ -71,7 +71,9 @@ describe('exportSvg', () => {
 
   it('shows id, confidence, badges and content, and keeps the full text in the tooltip', () => {
     const b1 = nodeGroups[0]!;
-    const texts = allElements(b1).filter((e) => e.name === 'text').map((t) => t.text);
+    const texts = allElements(b1)
+      .filter((e) => e.name === 'text')
+      .map((t) => t.text);
     expect(texts).toContain('b1');
     expect(texts).toContain('1');
     expect(texts).toContain('L0');

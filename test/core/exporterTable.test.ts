@@ -141,7 +141,10 @@ describe('exporter table', () => {
     expect(text(await exporterOf('beliefs').run({ gaia }, { now }))).toBe([...files('beliefs').values()][0]);
     const manifests = await exporterOf('manifests').run({ gaia }, { now });
     expect('files' in manifests && [...manifests.files]).toEqual([...files('manifests')]);
-    const folder = new Map([['pyproject.toml', '[project]\n'], ['src/p/__init__.py', 'x = 1\n']]);
+    const folder = new Map([
+      ['pyproject.toml', '[project]\n'],
+      ['src/p/__init__.py', 'x = 1\n'],
+    ]);
     const pkg = await exporterOf('package').run({ files: folder });
     expect('files' in pkg && [...pkg.files]).toEqual([...folder]);
   });

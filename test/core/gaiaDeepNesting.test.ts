@@ -21,7 +21,10 @@ const nest = (open: string, d: number, inner: string, close: string) => open.rep
 /** The analysis' one error message, or 'ok'; never the stack-overflow fallback. */
 function outcome(text: string): string {
   const a = analyzeGaia(text, { namespace: 't', package: 'p' });
-  expect(a.diagnostics.some((d) => d.message.includes('too deeply to be read')), 'the stack-overflow fallback ran').toBe(false);
+  expect(
+    a.diagnostics.some((d) => d.message.includes('too deeply to be read')),
+    'the stack-overflow fallback ran',
+  ).toBe(false);
   expect(rangesWithinText(text, a.diagnostics)).toEqual([]);
   const syntax = a.diagnostics.filter((d) => d.code === 'syntax');
   return syntax.length === 0 ? 'ok' : syntax.map((d) => d.message).join(' / ');
@@ -93,9 +96,12 @@ describe('deep Gaia nesting: refused like Python, never a stack overflow', () =>
 
   it('property: random mixes of brackets, operators, calls and chains never overflow and keep ranges inside the text', () => {
     const piece = fc.constantFrom('(', '[', '{', ')', ']', '}', '~', '-', 'not ', 'a', ' & ', ' ** ', 'f(', '.b', ', ', '1', '"s"', '\n', ' if a else ');
-    const text = fc.tuple(fc.array(piece, { maxLength: 40 }), fc.nat({ max: 2500 }), fc.constantFrom('(', '~', 'a & ', '[-', 'f(', 'not ', '2 ** ')).map(
-      ([parts, n, deep]) => `${GAIA_HEADER}a = claim("A.")\nx = ${deep.repeat(n)}${parts.join('')}\ny = claim("Y.")\n`,
+    const text = fc
+      .tuple(fc.array(piece, { maxLength: 40 }), fc.nat({ max: 2500 }), fc.constantFrom('(', '~', 'a & ', '[-', 'f(', 'not ', '2 ** '))
+      .map(([parts, n, deep]) => `${GAIA_HEADER}a = claim("A.")\nx = ${deep.repeat(n)}${parts.join('')}\ny = claim("Y.")\n`);
+    fc.assert(
+      fc.property(text, (t) => void outcome(t)),
+      { numRuns: 120 },
     );
-    fc.assert(fc.property(text, (t) => void outcome(t)), { numRuns: 120 });
   });
 });

@@ -28,7 +28,11 @@ const ACCEPTED: readonly [string, string, readonly string[]][] = [
   ['equal, contradict, exclusive', A + 'equal(a, b, background=[n])\ncontradict(a, b, rationale="r")\nexclusive(a, b, label="x")\n', []],
   ['decompose with & | ~', A + 'c = claim("C.")\nw = claim("W.")\ndecompose(w, parts=[a, b, c], formula=lor(a & b, ~c))\n', []],
   ['formula claims', A + 'f = claim("F.", formula=(a | b) & a)\ng = claim("G.", formula=iff(a, implies(a, b)))\nh = claim("H.", formula=ClaimAtom(a))\n', []],
-  ['scaffolds and materialize', A + 'd = depends_on(b, given=[a], label="d")\nc = candidate_relation(claims=[a, b], pattern="equal")\nm = equal(a, b, label="m")\nmaterialize(d, by=m)\nmaterialize(c, by="m")\n', []],
+  [
+    'scaffolds and materialize',
+    A + 'd = depends_on(b, given=[a], label="d")\nc = candidate_relation(claims=[a, b], pattern="equal")\nm = equal(a, b, label="m")\nmaterialize(d, by=m)\nmaterialize(c, by="m")\n',
+    [],
+  ],
   ['register_prior vs prior=', 'a = claim("A.", prior=0.2)\nregister_prior(a, 0.3, justification="j")\nregister_prior(a, 0.4, justification="k", source_id="reviewer_r")\n', []],
   ['module import and aliases', 'import gaia.engine.lang as gl\nfrom gaia.engine.lang import claim as c\na = gl.claim("A.")\nb = c("B.", kind=gl.ClaimKind.GENERAL)\n', []],
   ['__all__ and export()', A + '__all__ = ["a", "b"]\n', []],

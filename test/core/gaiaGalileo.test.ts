@@ -35,7 +35,12 @@ describe.skipIf(!dir)('Galileo against Gaia (../shared/reference/gaia/galileo)',
   });
 
   it('the same ir_hash, ids and helper claims field by field', () => {
-    const want = JSON.parse(expected('ir.json')) as { ir_hash: string; knowledges: { id: string; content_hash: string }[]; strategies: { strategy_id: string }[]; operators: { operator_id: string }[] };
+    const want = JSON.parse(expected('ir.json')) as {
+      ir_hash: string;
+      knowledges: { id: string; content_hash: string }[];
+      strategies: { strategy_id: string }[];
+      operators: { operator_id: string }[];
+    };
     const got = analysis.irJson() as unknown as typeof want;
     expect(got.ir_hash).toBe(want.ir_hash);
     expect(got.knowledges.map((k) => [k.id, k.content_hash])).toEqual(want.knowledges.map((k) => [k.id, k.content_hash]));

@@ -22,7 +22,11 @@ describe('gaia graph', () => {
   const a = gaia(BODY);
   const g = a.graph;
   const node = (id: string) => g.nodes.find((n) => n.id === id)!;
-  const edges = (id: string) => g.edges.filter((e) => e.from === id || e.to === id).map((e) => `${e.kind}:${e.from}->${e.to}`).sort();
+  const edges = (id: string) =>
+    g.edges
+      .filter((e) => e.from === id || e.to === id)
+      .map((e) => `${e.kind}:${e.from}->${e.to}`)
+      .sort();
 
   it('claims, context nodes and helpers', () => {
     expect(g.language).toBe('gaia');

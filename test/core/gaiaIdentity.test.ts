@@ -27,7 +27,7 @@ describe('pyproject.toml', () => {
     expect(resolvePackageIdentity({ pyprojectToml: TOML })).toEqual({ namespace: 'lab', packageName: 'my_physics', version: '2.3.1', projectName: 'my-physics-gaia', manifestPackage: 'my-physics' });
   });
 
-  it('a pyproject without a namespace gives Gaia\'s default, github', () => {
+  it("a pyproject without a namespace gives Gaia's default, github", () => {
     expect(resolvePackageIdentity({ pyprojectToml: '[project]\nname = "x"\nversion = "1"\n' }).namespace).toBe('github');
   });
 });

@@ -12,13 +12,25 @@ const Q = (label: string) => `t:p::${label}`;
 describe('knowledge ids', () => {
   it('labels come from variable names; unnamed objects are _anon_NNN in declaration order', () => {
     const a = gaia('a = claim("A.")\nderive("B.", given=[a])\nc = claim("C.")\n');
-    expect(ir(a).knowledges.map((k) => k.id).slice(0, 4)).toEqual([Q('a'), Q('_anon_000'), Q('_anon_001'), Q('c')]);
-    expect(ir(a).knowledges.slice(0, 4).map((k) => k.declaration_index)).toEqual([0, 1, 2, 3]);
+    expect(
+      ir(a)
+        .knowledges.map((k) => k.id)
+        .slice(0, 4),
+    ).toEqual([Q('a'), Q('_anon_000'), Q('_anon_001'), Q('c')]);
+    expect(
+      ir(a)
+        .knowledges.slice(0, 4)
+        .map((k) => k.declaration_index),
+    ).toEqual([0, 1, 2, 3]);
   });
 
   it('the first name bound to an object labels it; a later rebinding leaves the first object anonymous', () => {
     const a = gaia('x = claim("1.")\ny = x\nx = claim("2.")\nz = claim("3.")\n');
-    expect(ir(a).knowledges.map((k) => [k.id, k.content])).toEqual([[Q('y'), '1.'], [Q('x'), '2.'], [Q('z'), '3.']]);
+    expect(ir(a).knowledges.map((k) => [k.id, k.content])).toEqual([
+      [Q('y'), '1.'],
+      [Q('x'), '2.'],
+      [Q('z'), '3.'],
+    ]);
   });
 
   it('content_hash = sha256("type|format|content|repr(sorted (name, type) pairs)")', () => {

@@ -37,11 +37,17 @@ describe('helper claims', () => {
     expect(knowledge(a, Q('c')).content).toBe('X is red and Y is red contradict.');
     expect(knowledge(a, Q('k')).content).toBe('exactly one of X is red and Y is red is true.');
     expect(knowledge(a, Q('k')).metadata).toEqual({ generated: true, helper_kind: 'complement_result', review: true });
-    expect(ir(a).operators.map((o) => [o.operator, o.metadata?.['pattern']])).toEqual([['equivalence', 'equivalence'], ['contradiction', 'contradiction'], ['complement', 'exclusive']]);
+    expect(ir(a).operators.map((o) => [o.operator, o.metadata?.['pattern']])).toEqual([
+      ['equivalence', 'equivalence'],
+      ['contradiction', 'contradiction'],
+      ['complement', 'exclusive'],
+    ]);
   });
 
   it('infer: a likelihood warrant and the table [P(E|¬H), P(E|H)], gated by given', () => {
-    const a = gaia('h = claim("H.")\ng = claim("G.")\ne = infer("E.", hypothesis=h, p_e_given_h=1, p_e_given_not_h=0.2)\nf = infer("F.", hypothesis=h, given=[g], p_e_given_h=0.9, p_e_given_not_h=0.1)\n');
+    const a = gaia(
+      'h = claim("H.")\ng = claim("G.")\ne = infer("E.", hypothesis=h, p_e_given_h=1, p_e_given_not_h=0.2)\nf = infer("F.", hypothesis=h, given=[g], p_e_given_h=0.9, p_e_given_not_h=0.1)\n',
+    );
     const [s1, s2] = ir(a).strategies;
     expect(s1!.conditional_probabilities).toEqual([0.2, 1]);
     expect(a.irText()).toContain('"conditional_probabilities": [\n        0.2,\n        1.0\n      ]');
@@ -96,10 +102,17 @@ describe('scaffolds, references and exports', () => {
 
   it('__all__ marks exported knowledge; manifests list it with relation fields', () => {
     const a = gaia('x = claim("X.")\ny = claim("Y.")\nr = contradict(x, y)\n__all__ = ["r", "x"]\n');
-    expect(ir(a).knowledges.filter((k) => k.exported).map((k) => k.id)).toEqual([Q('x'), Q('r')]);
+    expect(
+      ir(a)
+        .knowledges.filter((k) => k.exported)
+        .map((k) => k.id),
+    ).toEqual([Q('x'), Q('r')]);
     const exports = JSON.parse(a.artifacts({ compiledAt: 'T' }).get('manifests/exports.json')!) as { exports: Record<string, unknown>[]; package: string };
     expect(exports.package).toBe('p');
-    expect(exports.exports.map((e) => [e['qid'], e['export_kind'] ?? null])).toEqual([[Q('r'), 'structural_relation'], [Q('x'), null]]);
+    expect(exports.exports.map((e) => [e['qid'], e['export_kind'] ?? null])).toEqual([
+      [Q('r'), 'structural_relation'],
+      [Q('x'), null],
+    ]);
   });
 
   it('v5 strategies feed premises.json and holes.json', () => {

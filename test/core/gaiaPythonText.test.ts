@@ -40,7 +40,12 @@ describe('repr(float)', () => {
   });
 
   it('the plain-decimal fast path writes what the digit layout writes', () => {
-    const plain = fc.oneof(fc.double({ min: 1e-4, max: 1e16, noNaN: true }), fc.double({ min: -1e16, max: -1e-4, noNaN: true }), fc.integer({ min: -1e6, max: 1e6 }).map((n) => n / 1000), fc.constantFrom(1e-4, 0.5, 1, 1e15, 9999999999999998));
+    const plain = fc.oneof(
+      fc.double({ min: 1e-4, max: 1e16, noNaN: true }),
+      fc.double({ min: -1e16, max: -1e-4, noNaN: true }),
+      fc.integer({ min: -1e6, max: 1e6 }).map((n) => n / 1000),
+      fc.constantFrom(1e-4, 0.5, 1, 1e15, 9999999999999998),
+    );
     fc.assert(fc.property(plain, (x) => x === 0 || pythonFloatRepr(x) === floatReprFromDigits(x)));
   });
 });
@@ -63,7 +68,15 @@ describe('json.dumps', () => {
 
   it('without floats or sorting it is JSON.stringify', () => {
     const json = fc.letrec((tie) => ({
-      value: fc.oneof({ depthSize: 'small' }, fc.constant(null), fc.boolean(), fc.integer(), fc.string(), fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(fc.string(), tie('value'), { maxKeys: 4 })),
+      value: fc.oneof(
+        { depthSize: 'small' },
+        fc.constant(null),
+        fc.boolean(),
+        fc.integer(),
+        fc.string(),
+        fc.array(tie('value'), { maxLength: 4 }),
+        fc.dictionary(fc.string(), tie('value'), { maxKeys: 4 }),
+      ),
     })).value;
     fc.assert(
       fc.property(json, (v) => {
@@ -75,14 +88,16 @@ describe('json.dumps', () => {
 
   it('compares strings by code point, astral characters after the BMP', () => {
     expect(['b', '\uffff', 'a', '😀'].sort(compareCodePoints)).toEqual(['a', 'b', '\uffff', '😀']);
-    fc.assert(fc.property(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' }), (a, b) => {
-      const cp = (s: string) => [...s].map((c) => c.codePointAt(0)!);
-      const [x, y] = [cp(a), cp(b)];
-      let want = 0;
-      for (let i = 0; i < Math.min(x.length, y.length) && want === 0; i++) want = x[i]! - y[i]!;
-      if (want === 0) want = x.length - y.length;
-      return Math.sign(compareCodePoints(a, b)) === Math.sign(want);
-    }));
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' }), (a, b) => {
+        const cp = (s: string) => [...s].map((c) => c.codePointAt(0)!);
+        const [x, y] = [cp(a), cp(b)];
+        let want = 0;
+        for (let i = 0; i < Math.min(x.length, y.length) && want === 0; i++) want = x[i]! - y[i]!;
+        if (want === 0) want = x.length - y.length;
+        return Math.sign(compareCodePoints(a, b)) === Math.sign(want);
+      }),
+    );
   });
 });
 
@@ -91,7 +106,7 @@ describe('repr(str) and str.strip()', () => {
     ['abc', "'abc'"],
     ["it's", '"it\'s"'],
     ['say "hi"', '\'say "hi"\''],
-    ['both \' and "', '\'both \\\' and "\''],
+    ['both \' and "', "'both \\' and \"'"],
     ['back\\slash\n', "'back\\\\slash\\n'"],
     ['café', "'café'"],
     ['\u0007', "'\\x07'"],
@@ -102,7 +117,12 @@ describe('repr(str) and str.strip()', () => {
   it('lists and tuples', () => {
     expect(pythonStrListRepr([])).toBe('[]');
     expect(pythonStrListRepr(['a:b::c', 'd'])).toBe("['a:b::c', 'd']");
-    expect(pythonTupleListRepr([['n', 'int'], ['m', 'str']])).toBe("[('n', 'int'), ('m', 'str')]");
+    expect(
+      pythonTupleListRepr([
+        ['n', 'int'],
+        ['m', 'str'],
+      ]),
+    ).toBe("[('n', 'int'), ('m', 'str')]");
   });
 
   it('strips Python whitespace, not JavaScript whitespace', () => {

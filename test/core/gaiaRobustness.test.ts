@@ -27,15 +27,55 @@ function wellFormed(text: string): void {
   a.artifacts({ compiledAt: 'T' });
 }
 
-const TOKENS = ['claim(', 'derive(', 'equal(', 'infer(', 'decompose(', '"x."', 'a', 'b', '=', ',', ')', '(', '[', ']', '~', '&', '|', 'given=', 'prior=', '0.5', '\n', ' ', 'label=', '__all__', 'def ', ':', 'observe(', 'formula=', 'parts=', 'lnot(', 'None', '**', '.'];
+const TOKENS = [
+  'claim(',
+  'derive(',
+  'equal(',
+  'infer(',
+  'decompose(',
+  '"x."',
+  'a',
+  'b',
+  '=',
+  ',',
+  ')',
+  '(',
+  '[',
+  ']',
+  '~',
+  '&',
+  '|',
+  'given=',
+  'prior=',
+  '0.5',
+  '\n',
+  ' ',
+  'label=',
+  '__all__',
+  'def ',
+  ':',
+  'observe(',
+  'formula=',
+  'parts=',
+  'lnot(',
+  'None',
+  '**',
+  '.',
+];
 
 describe('gaia robustness', () => {
   it('random text never throws', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 200 }), (s) => wellFormed(s)), { numRuns: 200 });
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), (s) => wellFormed(s)),
+      { numRuns: 200 },
+    );
   });
 
   it('random token soup after the imports never throws', () => {
-    fc.assert(fc.property(fc.array(fc.constantFrom(...TOKENS), { maxLength: 60 }), (ts) => wellFormed(GAIA_HEADER + ts.join(''))), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...TOKENS), { maxLength: 60 }), (ts) => wellFormed(GAIA_HEADER + ts.join(''))),
+      { numRuns: 300 },
+    );
   });
 
   it('galileo with lines dropped, repeated or swapped never throws', () => {

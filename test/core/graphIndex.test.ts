@@ -37,7 +37,11 @@ function definition(graph: ReasoningGraph): IndexMaps {
     add(out.dependentsOf, e.from, e.to);
     out.ends.push(out.order.get(e.from) ?? -1, out.order.get(e.to) ?? -1);
   }
-  for (const [k, list] of out.dependentsOf) out.dependentsOf.set(k, [...list].sort((a, b) => (out.order.get(a) ?? 0) - (out.order.get(b) ?? 0)));
+  for (const [k, list] of out.dependentsOf)
+    out.dependentsOf.set(
+      k,
+      [...list].sort((a, b) => (out.order.get(a) ?? 0) - (out.order.get(b) ?? 0)),
+    );
   return out;
 }
 
@@ -51,7 +55,11 @@ const graphs = fc
 
 describe('graph index', () => {
   it('a table: supports in text order, dependents in document order, ids that are no node', () => {
-    const graph: ReasoningGraph = { language: 'clair', nodes: ['a', 'b', 'c', 'd'].map((id) => node(id)), edges: [edge('a', 'd'), edge('c', 'd'), edge('b', 'd'), edge('d', 'c'), edge('d', 'b'), edge('ghost', 'a'), edge('a', 'ghost')] };
+    const graph: ReasoningGraph = {
+      language: 'clair',
+      nodes: ['a', 'b', 'c', 'd'].map((id) => node(id)),
+      edges: [edge('a', 'd'), edge('c', 'd'), edge('b', 'd'), edge('d', 'c'), edge('d', 'b'), edge('ghost', 'a'), edge('a', 'ghost')],
+    };
     const index = indexGraph(graph);
     expect(index.supportsOf.get('d' as NodeId)).toEqual(['a', 'c', 'b']);
     expect(index.dependentsOf.get('d' as NodeId)).toEqual(['b', 'c']);
@@ -72,9 +80,12 @@ describe('graph index', () => {
   });
 
   it('equals its definition for any graph', () => {
-    fc.assert(fc.property(graphs, (graph) => {
+    fc.assert(
+      fc.property(graphs, (graph) => {
         expect(indexAsMaps(indexGraph(graph))).toEqual(definition(graph));
-      }), { numRuns: 500 });
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('built in slices, equals the whole', () => {

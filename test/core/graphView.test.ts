@@ -10,8 +10,15 @@ const id = (s: string): NodeId => s as NodeId;
 
 /** A graph from `from>to` pairs (ids are letters). */
 function graphOf(ids: string, edges: string): ReturnType<typeof indexGraph> {
-  const pairs = edges.split(' ').filter(Boolean).map((p) => p.split('>') as [string, string]);
-  const g = { language: 'clair', nodes: [...ids].map((id) => ({ id })), edges: pairs.map(([from, to], i) => ({ id: `e${i}`, from, to, kind: 'support', tentative: false })) } as unknown as ReasoningGraph;
+  const pairs = edges
+    .split(' ')
+    .filter(Boolean)
+    .map((p) => p.split('>') as [string, string]);
+  const g = {
+    language: 'clair',
+    nodes: [...ids].map((id) => ({ id })),
+    edges: pairs.map(([from, to], i) => ({ id: `e${i}`, from, to, kind: 'support', tentative: false })),
+  } as unknown as ReasoningGraph;
   return indexGraph(g);
 }
 
@@ -75,7 +82,11 @@ describe('collapse', () => {
     fc.assert(
       fc.property(fc.integer({ min: 2, max: 14 }), fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 30 }), fc.array(fc.nat(), { maxLength: 4 }), (n, raw, picks) => {
         const letters = 'abcdefghijklmn'.slice(0, n);
-        const edges = raw.map(([a, b]): [number, number] => [a % n, b % n]).filter(([a, b]) => a < b).map(([a, b]) => `${letters[a]!}>${letters[b]!}`).join(' ');
+        const edges = raw
+          .map(([a, b]): [number, number] => [a % n, b % n])
+          .filter(([a, b]) => a < b)
+          .map(([a, b]) => `${letters[a]!}>${letters[b]!}`)
+          .join(' ');
         const g = graphOf(letters, edges);
         const collapsed = ids(picks.map((p) => letters[p % n]!));
         const hidden = hiddenByCollapse(g, collapsed);

@@ -76,9 +76,7 @@ function build(spec: GraphSpec): CompiledGraph {
 
 /** Random graphs on up to `maxN` variables; `zeros` lets pairwise weights and table rows be exactly 0. */
 function graphSpec(maxN: number, maxFactors: number, zeros: boolean): fc.Arbitrary<GraphSpec> {
-  const number = zeros
-    ? fc.oneof(fc.constant(0), fc.double({ min: 0.01, max: 0.99, noNaN: true }))
-    : fc.double({ min: 0.01, max: 0.99, noNaN: true });
+  const number = zeros ? fc.oneof(fc.constant(0), fc.double({ min: 0.01, max: 0.99, noNaN: true })) : fc.double({ min: 0.01, max: 0.99, noNaN: true });
   return fc.integer({ min: 1, max: maxN }).chain((n) => {
     const fitting = KINDS.filter((kind) => ARITY[kind][0] + 1 <= n);
     const factor: fc.Arbitrary<FactorSpec> =
@@ -119,8 +117,7 @@ function maxDifference(a: Float64Array, b: Float64Array): number {
   return m;
 }
 const jt = (g: CompiledGraph) => runJunctionTree(g, minFillElimination(g.n, g.scopeStart, g.scopeVars));
-const bp = (g: CompiledGraph, threshold = 1e-14) =>
-  runLoopyBp(g, { treeReweighted: false, damping: 0.5, maxIterations: 5000, threshold, recordHistory: false });
+const bp = (g: CompiledGraph, threshold = 1e-14) => runLoopyBp(g, { treeReweighted: false, damping: 0.5, maxIterations: 5000, threshold, recordHistory: false });
 
 describe('exact enumeration = junction tree', () => {
   it('to 1e-12 on random small factor graphs (every factor kind, priors, pins, zero weights)', () => {
@@ -226,13 +223,15 @@ describe('loopy BP', () => {
     fc.record({
       n: fc.constant(n),
       unary: fc.array(fc.oneof(fc.constant(-1), fc.double({ min: 0.05, max: 0.95, noNaN: true })), { minLength: n, maxLength: n }),
-      factors: fc.uniqueArray(
-        fc.record({
-          order: fc.shuffledSubarray([...Array(n).keys()], { minLength: 2, maxLength: 2 }),
-          numbers: fc.array(fc.double({ min: 0.25, max: 1, noNaN: true }), { minLength: 4, maxLength: 4 }),
-        }),
-        { minLength: 3, maxLength: 2 * n, selector: (f) => [...f.order].sort().join(',') },
-      ).map((fs) => fs.map((f) => ({ kind: 'pairwise' as const, vars: f.order, numbers: f.numbers }))),
+      factors: fc
+        .uniqueArray(
+          fc.record({
+            order: fc.shuffledSubarray([...Array(n).keys()], { minLength: 2, maxLength: 2 }),
+            numbers: fc.array(fc.double({ min: 0.25, max: 1, noNaN: true }), { minLength: 4, maxLength: 4 }),
+          }),
+          { minLength: 3, maxLength: 2 * n, selector: (f) => [...f.order].sort().join(',') },
+        )
+        .map((fs) => fs.map((f) => ({ kind: 'pairwise' as const, vars: f.order, numbers: f.numbers }))),
     }),
   );
 
@@ -307,8 +306,25 @@ describe('treewidth and the choice of engine', () => {
       const c = compileGraph(g);
       return minFillElimination(c.n, c.scopeStart, c.scopeVars).treewidth;
     };
-    expect(width(6, [[0, 1], [1, 2], [2, 3], [3, 4], [4, 5]])).toBe(1);
-    expect(width(6, [[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 0]])).toBe(2);
+    expect(
+      width(6, [
+        [0, 1],
+        [1, 2],
+        [2, 3],
+        [3, 4],
+        [4, 5],
+      ]),
+    ).toBe(1);
+    expect(
+      width(6, [
+        [0, 1],
+        [1, 2],
+        [2, 3],
+        [3, 4],
+        [4, 5],
+        [5, 0],
+      ]),
+    ).toBe(2);
     expect(width(7, pairs(7))).toBe(6);
     expect(width(3, [])).toBe(0);
   });
@@ -329,7 +345,12 @@ describe('treewidth and the choice of engine', () => {
   });
 
   it('a graph without factors is its priors, whatever the engine', () => {
-    const ir: GaiaIr = { knowledges: [{ id: 't:p::a', label: 'a', type: 'claim', metadata: { prior: 0.2 } }, { id: 't:p::b', label: 'b', type: 'claim' }] };
+    const ir: GaiaIr = {
+      knowledges: [
+        { id: 't:p::a', label: 'a', type: 'claim', metadata: { prior: 0.2 } },
+        { id: 't:p::b', label: 'b', type: 'claim' },
+      ],
+    };
     for (const method of ['auto', 'exact', 'jt', 'bp', 'trw_bp'] as const) {
       const result = runInference(ir, { method });
       expect(result.beliefs.map((b) => b.belief)).toEqual([0.2, 0.5]);

@@ -34,9 +34,7 @@ describe.skipIf(!dir)('galileo end to end against Gaia (../shared/reference/gaia
   for (const method of ['auto', 'jt', 'exact'] as const) {
     it(`${method}: every knowledge id, label and order of beliefs.json, beliefs to 1e-9`, () => {
       const result = runInference(ir!, { method });
-      expect(result.beliefs.map((b) => [b.knowledge_id, b.label])).toEqual(
-        expected!.beliefs.map((b) => [b.knowledge_id, b.label]),
-      );
+      expect(result.beliefs.map((b) => [b.knowledge_id, b.label])).toEqual(expected!.beliefs.map((b) => [b.knowledge_id, b.label]));
       result.beliefs.forEach((b, i) => {
         expect(Math.abs(b.belief - expected!.beliefs[i]!.belief)).toBeLessThanOrEqual(1e-9);
       });

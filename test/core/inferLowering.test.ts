@@ -31,9 +31,7 @@ const helper = (label: string, kind: string, review = true) => claim(label, unde
 
 describe('lowering: claims and priors', () => {
   it('a prior is a unary clamped to [ε, 1 − ε]; no prior, no unary; notes are not variables', () => {
-    const { graph } = lowerIr(
-      ir([claim('a', 0.3), claim('b', 1), claim('c', 0), claim('d'), { id: q('n'), label: 'n', type: 'note' }]),
-    );
+    const { graph } = lowerIr(ir([claim('a', 0.3), claim('b', 1), claim('c', 0), claim('d'), { id: q('n'), label: 'n', type: 'note' }]));
     expect([...graph.variables.keys()]).toEqual(['a', 'b', 'c', 'd'].map(q));
     expect(graph.unary.get(q('a'))).toBe(0.3);
     expect(graph.unary.get(q('b'))).toBe(HIGH);

@@ -32,8 +32,14 @@ describe('operator truth tables', () => {
 
   it('implication: H = 1 forbids only a ∧ ¬b; H = 0 allows only a ∧ ¬b', () => {
     const rows: [number, number, number, boolean][] = [
-      [0, 0, 1, true], [0, 1, 1, true], [1, 0, 1, false], [1, 1, 1, true],
-      [0, 0, 0, false], [0, 1, 0, false], [1, 0, 0, true], [1, 1, 0, false],
+      [0, 0, 1, true],
+      [0, 1, 1, true],
+      [1, 0, 1, false],
+      [1, 1, 1, true],
+      [0, 0, 0, false],
+      [0, 1, 0, false],
+      [1, 0, 0, true],
+      [1, 1, 0, false],
     ];
     for (const [a, b, h, holds] of rows) expect(operatorHolds('implication', [a, b], h)).toBe(holds);
   });

@@ -23,8 +23,7 @@ function checkPicture(input: LayoutInput, positions: Positions, acyclic = true) 
 const TRACE = generateTrace(300);
 const lines = TRACE.trimEnd().split('\n');
 const withLine = (text: string, line: string) => `${text.trimEnd()}\n${line}\n`;
-const replaceLine = (id: string, edit: (line: string) => string) =>
-  lines.map((l) => (l.startsWith(`${id} `) ? edit(l) : l)).join('\n');
+const replaceLine = (id: string, edit: (line: string) => string) => lines.map((l) => (l.startsWith(`${id} `) ? edit(l) : l)).join('\n');
 
 describe('layoutWithElk (stateless, also used by the command line)', () => {
   it('lays out a generated trace: roots above, edges down, no overlaps', async () => {
@@ -73,7 +72,16 @@ describe('layoutWithElk (stateless, also used by the command line)', () => {
   it('hands components whose long edges make them costly to the fast layout', async () => {
     // Every node rests on the root: few nodes, but each edge spans many layers.
     const ids = ['r', 'a', 'b', 'c', 'd', 'e'];
-    const input = inputOf(ids, [['r', 'a'], ['a', 'b'], ['b', 'c'], ['c', 'd'], ['d', 'e'], ['r', 'c'], ['r', 'd'], ['r', 'e']]);
+    const input = inputOf(ids, [
+      ['r', 'a'],
+      ['a', 'b'],
+      ['b', 'c'],
+      ['c', 'd'],
+      ['d', 'e'],
+      ['r', 'c'],
+      ['r', 'd'],
+      ['r', 'e'],
+    ]);
     expect((await layoutFromScratch(input, { elkCostLimit: 100 })).method).toBe('elk');
     const full = await layoutFromScratch(input, { elkCostLimit: 8 });
     expect(full.method).toBe('fast-layered');
@@ -81,7 +89,13 @@ describe('layoutWithElk (stateless, also used by the command line)', () => {
   });
 
   it('falls back to the fast layout when ELK throws', async () => {
-    const input = inputOf(['a', 'b', 'c'], [['a', 'b'], ['b', 'c']]);
+    const input = inputOf(
+      ['a', 'b', 'c'],
+      [
+        ['a', 'b'],
+        ['b', 'c'],
+      ],
+    );
     const full = await layoutFromScratch(input, { elkOptions: { 'elk.algorithm': 'no.such.algorithm' } });
     expect(full.method).toBe('fast-layered');
     checkPicture(input, full.positions);
@@ -150,10 +164,7 @@ describe('layout engine', () => {
     checkPicture(added, grown.positions);
 
     // b250 now also rests on b299, the last belief: it and what hangs under it move down.
-    const rewiredText = withLine(
-      lines.map((l) => (l.startsWith('b250 ') ? l.replace(/ <(\S+)/, ' <$1,b299') : l)).join('\n'),
-      'b301 .5 L0 @self <b290,b295 "so the queue drains"',
-    );
+    const rewiredText = withLine(lines.map((l) => (l.startsWith('b250 ') ? l.replace(/ <(\S+)/, ' <$1,b299') : l)).join('\n'), 'b301 .5 L0 @self <b290,b295 "so the queue drains"');
     const rewiredInput = textInput(rewiredText);
     const rewired = await engine.layout(rewiredInput);
     expect(rewired.method).toBe('incremental');

@@ -13,33 +13,97 @@ describe('fast layered layout: cases', () => {
   const cases: { name: string; input: LayoutInput; rows: Record<string, number> }[] = [
     { name: 'empty', input: inputOf([], []), rows: {} },
     { name: 'one node', input: inputOf(['a'], []), rows: { a: 0 } },
-    { name: 'chain', input: inputOf(['a', 'b', 'c'], [['a', 'b'], ['b', 'c']]), rows: { a: 0, b: 1, c: 2 } },
+    {
+      name: 'chain',
+      input: inputOf(
+        ['a', 'b', 'c'],
+        [
+          ['a', 'b'],
+          ['b', 'c'],
+        ],
+      ),
+      rows: { a: 0, b: 1, c: 2 },
+    },
     {
       name: 'chain listed backwards',
-      input: inputOf(['c', 'b', 'a'], [['b', 'c'], ['a', 'b']]),
+      input: inputOf(
+        ['c', 'b', 'a'],
+        [
+          ['b', 'c'],
+          ['a', 'b'],
+        ],
+      ),
       rows: { a: 0, b: 1, c: 2 },
     },
     {
       name: 'diamond',
-      input: inputOf(['a', 'b', 'c', 'd'], [['a', 'b'], ['a', 'c'], ['b', 'd'], ['c', 'd']]),
+      input: inputOf(
+        ['a', 'b', 'c', 'd'],
+        [
+          ['a', 'b'],
+          ['a', 'c'],
+          ['b', 'd'],
+          ['c', 'd'],
+        ],
+      ),
       rows: { a: 0, b: 1, c: 1, d: 2 },
     },
     {
       name: 'long edge: a node sits below its lowest support',
-      input: inputOf(['a', 'b', 'c'], [['a', 'b'], ['a', 'c'], ['b', 'c']]),
+      input: inputOf(
+        ['a', 'b', 'c'],
+        [
+          ['a', 'b'],
+          ['a', 'c'],
+          ['b', 'c'],
+        ],
+      ),
       rows: { a: 0, b: 1, c: 2 },
     },
     {
       name: 'two roots share the top row',
-      input: inputOf(['a', 'b', 'c'], [['a', 'c'], ['b', 'c']]),
+      input: inputOf(
+        ['a', 'b', 'c'],
+        [
+          ['a', 'c'],
+          ['b', 'c'],
+        ],
+      ),
       rows: { a: 0, b: 0, c: 1 },
     },
     { name: 'self-loop is ignored', input: inputOf(['a'], [['a', 'a']]), rows: { a: 0 } },
-    { name: 'edge to an unknown node is ignored', input: inputOf(['a'], [['a', 'zz'], ['zz', 'a']]), rows: { a: 0 } },
-    { name: 'two-node cycle breaks at the earlier node', input: inputOf(['a', 'b'], [['a', 'b'], ['b', 'a']]), rows: { a: 0, b: 1 } },
+    {
+      name: 'edge to an unknown node is ignored',
+      input: inputOf(
+        ['a'],
+        [
+          ['a', 'zz'],
+          ['zz', 'a'],
+        ],
+      ),
+      rows: { a: 0 },
+    },
+    {
+      name: 'two-node cycle breaks at the earlier node',
+      input: inputOf(
+        ['a', 'b'],
+        [
+          ['a', 'b'],
+          ['b', 'a'],
+        ],
+      ),
+      rows: { a: 0, b: 1 },
+    },
     {
       name: 'cycle below a root',
-      input: inputOf(['r', 'x', 'y'], [['r', 'x'], ['x', 'y'], ['y', 'x']]),
+      input: inputOf(
+        ['r', 'x', 'y'],
+        [
+          ['r', 'x'],
+          ['x', 'y'],
+          ['y', 'x'],
+        ],
+      ),
       rows: { r: 0, x: 1, y: 2 },
     },
   ];

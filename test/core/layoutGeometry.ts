@@ -35,11 +35,7 @@ export function overlaps(input: LayoutInput, positions: Positions): [string, str
         const bucket = grid.get(key) ?? [];
         for (const u of bucket) {
           const q = positions[graph.ids[u]!]!;
-          const apart =
-            q.x + graph.width[u]! <= p.x + 1e-6 ||
-            p.x + graph.width[v]! <= q.x + 1e-6 ||
-            q.y + graph.height[u]! <= p.y + 1e-6 ||
-            p.y + graph.height[v]! <= q.y + 1e-6;
+          const apart = q.x + graph.width[u]! <= p.x + 1e-6 || p.x + graph.width[v]! <= q.x + 1e-6 || q.y + graph.height[u]! <= p.y + 1e-6 || p.y + graph.height[v]! <= q.y + 1e-6;
           const pair = `${u},${v}`;
           if (!apart && !seen.has(pair)) {
             seen.add(pair);

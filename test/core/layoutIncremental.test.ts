@@ -20,11 +20,7 @@ function patched(previous: PreviousLayout, next: LayoutInput, remembered: readon
 function withNode(input: LayoutInput, id: string, supports: readonly string[], dependents: readonly string[] = []): LayoutInput {
   return {
     nodes: [...input.nodes, { id, width: 232, height: 86 }],
-    edges: [
-      ...input.edges,
-      ...supports.map((s) => ({ id: `${s}->${id}`, from: s, to: id })),
-      ...dependents.map((d) => ({ id: `${id}->${d}`, from: id, to: d })),
-    ],
+    edges: [...input.edges, ...supports.map((s) => ({ id: `${s}->${id}`, from: s, to: id })), ...dependents.map((d) => ({ id: `${id}->${d}`, from: id, to: d }))],
   };
 }
 
@@ -103,7 +99,11 @@ describe('incremental layout: cases', () => {
   });
 
   it('removing a belief moves nothing', () => {
-    const next = textInput(TRACE.split('\n').filter((l) => !l.startsWith('b4 ')).join('\n'));
+    const next = textInput(
+      TRACE.split('\n')
+        .filter((l) => !l.startsWith('b4 '))
+        .join('\n'),
+    );
     const outcome = patched(base, next);
     expect(outcome.moved).toBe(0);
     expect(outcome.positions['b4']).toBeUndefined();
@@ -171,7 +171,11 @@ describe('incremental layout: cases', () => {
   };
 
   it('undoing a deletion puts the node back where it was', () => {
-    const without = textInput(TRACE.split('\n').filter((l) => !l.startsWith('b4 ')).join('\n'));
+    const without = textInput(
+      TRACE.split('\n')
+        .filter((l) => !l.startsWith('b4 '))
+        .join('\n'),
+    );
     const removed = patched(aside, without);
     if (removed.kind !== 'incremental') throw new Error('expected incremental');
     expect(removed.departed).toEqual([{ id: 'b4', position: aside.positions['b4'], supports: 'b3' }]);
@@ -184,7 +188,11 @@ describe('incremental layout: cases', () => {
   });
 
   it('an id retyped over two steps (b6 → gone → b7 with the same supports) takes the old spot', () => {
-    const without = textInput(TRACE.split('\n').filter((l) => !l.startsWith('b6 ')).join('\n'));
+    const without = textInput(
+      TRACE.split('\n')
+        .filter((l) => !l.startsWith('b6 '))
+        .join('\n'),
+    );
     const gone = patched(aside, without);
     if (gone.kind !== 'incremental') throw new Error('expected incremental');
     const retyped = textInput(TRACE.replace('b6 .6', 'b7 .6'));
@@ -193,7 +201,11 @@ describe('incremental layout: cases', () => {
   });
 
   it('a remembered spot that is now taken is not reused', () => {
-    const without = textInput(TRACE.split('\n').filter((l) => !l.startsWith('b6 ')).join('\n'));
+    const without = textInput(
+      TRACE.split('\n')
+        .filter((l) => !l.startsWith('b6 '))
+        .join('\n'),
+    );
     const gone = patched(base, without);
     if (gone.kind !== 'incremental') throw new Error('expected incremental');
     // Something else now sits exactly where b6 was.
@@ -204,7 +216,12 @@ describe('incremental layout: cases', () => {
   });
 
   it('asks for a full layout when many nodes change', () => {
-    const big = laidOut(inputOf(Array.from({ length: 50 }, (_, i) => `n${i}`), []));
+    const big = laidOut(
+      inputOf(
+        Array.from({ length: 50 }, (_, i) => `n${i}`),
+        [],
+      ),
+    );
     let next = big.input;
     for (let i = 0; i < 15; i++) next = withNode(next, `m${i}`, [`n${i}`]);
     const outcome = updateLayout(big, next);
@@ -212,7 +229,12 @@ describe('incremental layout: cases', () => {
   });
 
   it('sizes are compared by distinct ids: a node listed twice is one node, as the layout reads it', () => {
-    const base = laidOut(inputOf(Array.from({ length: 50 }, (_, i) => `n${i}`), []));
+    const base = laidOut(
+      inputOf(
+        Array.from({ length: 50 }, (_, i) => `n${i}`),
+        [],
+      ),
+    );
     const twice = { ...base.input, nodes: [...base.input.nodes, ...base.input.nodes] };
     const outcome = updateLayout(base, withNode(twice, 'm0', ['n0']));
     expect(outcome.kind).toBe('incremental');
@@ -249,7 +271,13 @@ describe('incremental layout: cases', () => {
   it('inserting a belief between two others moves the lower one down', () => {
     const chain = laidOut(inputOf(['a', 'c'], [['a', 'c']]));
     // c now rests on b, which rests on a: b lands on c's row, so c must go down.
-    const next = inputOf(['a', 'b', 'c'], [['a', 'b'], ['b', 'c']]);
+    const next = inputOf(
+      ['a', 'b', 'c'],
+      [
+        ['a', 'b'],
+        ['b', 'c'],
+      ],
+    );
     const outcome = patched(chain, next);
     expect(outcome.positions['a']).toEqual(chain.positions['a']);
     expect(outcome.moved).toBe(1);
@@ -262,7 +290,10 @@ describe('incremental layout: properties', () => {
     fc.record({
       input: fc.constant(input),
       pick: fc.nat(Math.max(0, input.nodes.length - 1)),
-      supports: fc.subarray(input.nodes.map((n) => n.id), { maxLength: Math.min(3, input.nodes.length) }),
+      supports: fc.subarray(
+        input.nodes.map((n) => n.id),
+        { maxLength: Math.min(3, input.nodes.length) },
+      ),
     }),
   );
 

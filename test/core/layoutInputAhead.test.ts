@@ -159,7 +159,7 @@ describe('between the two workers', () => {
   });
 });
 
-describe('the page asks for a large text\'s layout with its analysis', () => {
+describe("the page asks for a large text's layout with its analysis", () => {
   it('its layout is asked for before the analysis came back (then, as for any draft, the real one), and draws the pasted version', async () => {
     const { validation, layout } = joinedWorkers();
     const asks: { version: number; inputAhead: boolean; draft: boolean; analysed: number | null }[] = [];

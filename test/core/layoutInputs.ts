@@ -74,12 +74,10 @@ export const dagArbitrary = (maxNodes = 40): fc.Arbitrary<LayoutInput> =>
 /** Any directed graph: cycles, self-loops, repeated edges and dangling ends included. */
 export const anyGraphArbitrary = (maxNodes = 30): fc.Arbitrary<LayoutInput> =>
   fc.integer({ min: 0, max: maxNodes }).chain((n) =>
-    fc
-      .array(fc.tuple(fc.nat(n + 2), fc.nat(n + 2)), { maxLength: n * 3 })
-      .map((pairs) =>
-        inputOf(
-          Array.from({ length: n }, (_, i) => `g${i}`),
-          pairs.map(([a, b]) => [`g${a}`, `g${b}`] as const),
-        ),
+    fc.array(fc.tuple(fc.nat(n + 2), fc.nat(n + 2)), { maxLength: n * 3 }).map((pairs) =>
+      inputOf(
+        Array.from({ length: n }, (_, i) => `g${i}`),
+        pairs.map(([a, b]) => [`g${a}`, `g${b}`] as const),
       ),
+    ),
   );

@@ -28,7 +28,13 @@ describe('packed layout input', () => {
   });
 
   it('names each endpoint no node has once, after the nodes', () => {
-    const packed = packLayoutInput({ nodes: [{ id: 'a', width: 1, height: 2 }], edges: [{ from: 'z', to: 'a' }, { from: 'a', to: 'z' }] });
+    const packed = packLayoutInput({
+      nodes: [{ id: 'a', width: 1, height: 2 }],
+      edges: [
+        { from: 'z', to: 'a' },
+        { from: 'a', to: 'z' },
+      ],
+    });
     expect(packed.others).toEqual(['z']);
     expect([...packed.ends]).toEqual([1, 0, 0, 1]);
   });

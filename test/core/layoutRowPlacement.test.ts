@@ -25,19 +25,16 @@ describe('placeRow', () => {
 
   it('never overlaps and keeps order, for any wishes', () => {
     fc.assert(
-      fc.property(
-        fc.array(fc.tuple(fc.integer({ min: 1, max: 300 }), fc.integer({ min: -5000, max: 5000 })), { maxLength: 40 }),
-        (row) => {
-          const left = placeRow(
-            row.map(([w]) => w),
-            row.map(([, c]) => c),
-            NODE_GAP,
-          );
-          for (let i = 1; i < row.length; i++) {
-            expect(left[i]!).toBeGreaterThanOrEqual(left[i - 1]! + row[i - 1]![0] + NODE_GAP - 1e-6);
-          }
-        },
-      ),
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: 300 }), fc.integer({ min: -5000, max: 5000 })), { maxLength: 40 }), (row) => {
+        const left = placeRow(
+          row.map(([w]) => w),
+          row.map(([, c]) => c),
+          NODE_GAP,
+        );
+        for (let i = 1; i < row.length; i++) {
+          expect(left[i]!).toBeGreaterThanOrEqual(left[i - 1]! + row[i - 1]![0] + NODE_GAP - 1e-6);
+        }
+      }),
     );
   });
 });
@@ -92,8 +89,7 @@ describe('packOffsets', () => {
           for (let j = i + 1; j < boxes.length; j++) {
             const a = offsets[i]!;
             const b = offsets[j]!;
-            const apart =
-              a.x + boxes[i]!.width <= b.x || b.x + boxes[j]!.width <= a.x || a.y + boxes[i]!.height <= b.y || b.y + boxes[j]!.height <= a.y;
+            const apart = a.x + boxes[i]!.width <= b.x || b.x + boxes[j]!.width <= a.x || a.y + boxes[i]!.height <= b.y || b.y + boxes[j]!.height <= a.y;
             expect(apart).toBe(true);
           }
         }
@@ -103,8 +99,7 @@ describe('packOffsets', () => {
 });
 
 describe('layoutChanges', () => {
-  const diff = (a: Parameters<typeof inputOf>, b: Parameters<typeof inputOf>) =>
-    layoutChanges(buildLayoutGraph(inputOf(...a)), buildLayoutGraph(inputOf(...b)));
+  const diff = (a: Parameters<typeof inputOf>, b: Parameters<typeof inputOf>) => layoutChanges(buildLayoutGraph(inputOf(...a)), buildLayoutGraph(inputOf(...b)));
 
   it('sees nothing in a reordering', () => {
     const c = diff([['a', 'b'], [['a', 'b']]], [['b', 'a'], [['a', 'b']]]);
@@ -112,7 +107,22 @@ describe('layoutChanges', () => {
   });
 
   it('pairs a vanished node with an appeared one that has the same neighbours', () => {
-    const c = diff([['a', 'b', 'c'], [['a', 'b'], ['b', 'c']]], [['a', 'x', 'c'], [['a', 'x'], ['x', 'c']]]);
+    const c = diff(
+      [
+        ['a', 'b', 'c'],
+        [
+          ['a', 'b'],
+          ['b', 'c'],
+        ],
+      ],
+      [
+        ['a', 'x', 'c'],
+        [
+          ['a', 'x'],
+          ['x', 'c'],
+        ],
+      ],
+    );
     expect(c.renamed).toEqual(new Map([['x', 'b']]));
     expect(c.added).toEqual([]);
     expect(c.removed).toEqual([]);

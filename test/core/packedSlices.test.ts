@@ -38,7 +38,11 @@ function roundTrip<P extends SlicedPart>(part: P, items: SliceItems[P], nodes: r
   return { back, whole: packed.whole.length, placed, written };
 }
 
-const trace = analyzeDocument(`${generateTrace(3000, 3)}bx .4 @self <b99999 "dangling"\nb5 .5 L0 @self "again"\nc6 .7 L2 @file:report.txt <b1 ?["if the source retracts", "if b1 falls"] "with invalidations"\nc8 L2 @self "no confidence"\nbad line\n`, 'clair', 1);
+const trace = analyzeDocument(
+  `${generateTrace(3000, 3)}bx .4 @self <b99999 "dangling"\nb5 .5 L0 @self "again"\nc6 .7 L2 @file:report.txt <b1 ?["if the source retracts", "if b1 falls"] "with invalidations"\nc8 L2 @self "no confidence"\nbad line\n`,
+  'clair',
+  1,
+);
 const gaia = analyzeDocument(generateGaiaPackage(400), 'gaia', 1, () => 0, { fileName: 'big.py' });
 
 describe('packed slices', () => {

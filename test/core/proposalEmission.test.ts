@@ -122,7 +122,7 @@ describe('emitSmtlib: determinism', () => {
     fc.assert(
       fc.property(fc.integer(), fc.constantFrom(0, 1, 2, 4, '\t'), (seed, indent) => {
         let s = seed >>> 0;
-        const rand = (): number => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+        const rand = (): number => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
         const text = JSON.stringify(shuffledKeys(baseProposal(), rand), null, indent);
         expect(checkProposal(text).smtlib).toBe(reference);
       }),

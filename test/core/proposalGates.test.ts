@@ -54,7 +54,13 @@ const SCHEMA: readonly [string, string, ProposalCode][] = [
   ['unknown verification mode', edited((p) => ((p.queryPlan as Root).verificationMode = 'abduction')), 'schema-mode'],
   ['logic that is not a logic name', edited((p) => (p.logic = 'QF_UF) (exit')), 'schema-logic'],
   ['entailment without a goal', edited((p) => delete (p.queryPlan as Root).goal), 'schema-goal-missing'],
-  ['100k-deep expression', textOf(baseProposal()).replace('"goal": {', '"goal": ' + '{"op":"not","arg":'.repeat(100_000) + '{').replace(/"tags"/, '"tags"'), 'schema-too-deep'],
+  [
+    '100k-deep expression',
+    textOf(baseProposal())
+      .replace('"goal": {', '"goal": ' + '{"op":"not","arg":'.repeat(100_000) + '{')
+      .replace(/"tags"/, '"tags"'),
+    'schema-too-deep',
+  ],
 ];
 
 const REGISTRY: readonly [string, string, ProposalCode][] = [
@@ -64,7 +70,22 @@ const REGISTRY: readonly [string, string, ProposalCode][] = [
   ['undeclared sort in a declaration', edited((p) => (declarationsOf(p)[1]!.resultSort = 'Human')), 'registry-undeclared-sort'],
   ['unbound variable', edited(setExpr(1, call('legalHeir', variable('y')))), 'registry-unbound-var'],
   ['variable named like a symbol', edited(setExpr(0, forall([['Ana', 'Person']], call('legalHeir', variable('Ana'))))), 'registry-var-shadows'],
-  ['variable bound twice at once', edited(setExpr(0, forall([['x', 'Person'], ['x', 'Person']], call('legalHeir', variable('x'))))), 'registry-duplicate-var'],
+  [
+    'variable bound twice at once',
+    edited(
+      setExpr(
+        0,
+        forall(
+          [
+            ['x', 'Person'],
+            ['x', 'Person'],
+          ],
+          call('legalHeir', variable('x')),
+        ),
+      ),
+    ),
+    'registry-duplicate-var',
+  ],
   ['assertion id used twice', edited((p) => (assertionsOf(p)[1]!.assertionId = 'ax_heir')), 'registry-duplicate-assertion'],
   ['assertion id that is a symbol', edited((p) => (assertionsOf(p)[1]!.assertionId = 'Ana')), 'registry-name-clash'],
   ['too few arguments', edited(setExpr(1, call('childOf', constant('Ana')))), 'registry-arity'],
@@ -72,7 +93,11 @@ const REGISTRY: readonly [string, string, ProposalCode][] = [
   ['argument of the wrong sort', edited(setExpr(1, call('legalHeir', constant('val_3')))), 'registry-sort-mismatch'],
   ['comparing persons', edited(setExpr(2, op('<', constant('Ana'), constant('Maria')))), 'registry-sort-mismatch'],
   ['ite with a non-Boolean condition', edited(setExpr(2, op('>=', op('ite', call('age', constant('Ana')), constant('val_1'), constant('val_2')), constant('val_1')))), 'registry-sort-mismatch'],
-  ['ite with branches of two sorts', edited(setExpr(2, op('>=', op('ite', call('legalHeir', constant('Ana')), call('age', constant('Ana')), constant('Maria')), constant('val_1')))), 'registry-sort-mismatch'],
+  [
+    'ite with branches of two sorts',
+    edited(setExpr(2, op('>=', op('ite', call('legalHeir', constant('Ana')), call('age', constant('Ana')), constant('Maria')), constant('val_1')))),
+    'registry-sort-mismatch',
+  ],
   ['multiplying persons', edited(setExpr(2, op('>=', op('*', constant('Ana'), constant('val_2')), constant('val_1')))), 'registry-sort-mismatch'],
   ['dividing by a person', edited(setExpr(2, op('>=', op('/', call('age', constant('Ana')), constant('Maria')), constant('val_1')))), 'registry-sort-mismatch'],
   ['assertion that is not Boolean', edited(setExpr(1, call('age', constant('Ana')))), 'registry-not-boolean'],

@@ -60,7 +60,18 @@ describe('hostile names are stopped at the schema gate', () => {
     ['the condition of an ite', (n) => edited((p) => (assertionsOf(p)[2]!.expr = op('>=', op('ite', constant(n), call('age', constant('Ana')), constant('val_0')), constant('val_18'))))],
     ['a branch of an ite', (n) => edited((p) => (assertionsOf(p)[2]!.expr = op('>=', op('ite', call('legalHeir', constant('Ana')), call(n, constant('Ana')), constant('val_0')), constant('val_18'))))],
     ['a factor of *', (n) => edited((p) => (assertionsOf(p)[2]!.expr = op('>=', op('*', constant('val_2'), constant(n)), constant('val_18'))))],
-    ['a divisor of / (a variable)', (n) => edited((p) => (assertionsOf(p)[0]!.expr = { op: 'forall', vars: [{ name: 'x', sort: 'Person' }], body: op('>', op('/', call('age', { op: 'var', name: 'x' }), { op: 'var', name: n }), constant('val_0')) }))],
+    [
+      'a divisor of / (a variable)',
+      (n) =>
+        edited(
+          (p) =>
+            (assertionsOf(p)[0]!.expr = {
+              op: 'forall',
+              vars: [{ name: 'x', sort: 'Person' }],
+              body: op('>', op('/', call('age', { op: 'var', name: 'x' }), { op: 'var', name: n }), constant('val_0')),
+            }),
+        ),
+    ],
   ];
   for (const [where, make] of places) {
     it.each(HOSTILE_NAMES.map((n) => [JSON.stringify(n).slice(0, 40), n] as const))(`${where}: %s`, (_shown, name) => {

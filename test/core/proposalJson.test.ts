@@ -40,17 +40,23 @@ describe('parseProposalText: values', () => {
 
   it('never throws, and rejects exactly what JSON.parse rejects', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.json().map((j) => j.slice(0, Math.max(0, j.length - 1)))), (text) => {
-        let ok = true;
-        try {
-          JSON.parse(text);
-        } catch {
-          ok = false;
-        }
-        const parsed = parseProposalText(text);
-        expect(parsed.root !== null).toBe(ok);
-        if (!ok) expect(parsed.diagnostics.map((d) => d.code)).toEqual(['syntax']);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.json().map((j) => j.slice(0, Math.max(0, j.length - 1))),
+        ),
+        (text) => {
+          let ok = true;
+          try {
+            JSON.parse(text);
+          } catch {
+            ok = false;
+          }
+          const parsed = parseProposalText(text);
+          expect(parsed.root !== null).toBe(ok);
+          if (!ok) expect(parsed.diagnostics.map((d) => d.code)).toEqual(['syntax']);
+        },
+      ),
       { numRuns: 500 },
     );
   });

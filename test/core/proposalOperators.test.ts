@@ -65,7 +65,11 @@ describe('well-sorted uses pass every gate', () => {
     ['ite on Real: numeral branches become reals', op('=', c('r'), ite(c('b'), n(1), n(2))), '(= r (ite b 1.0 2.0))'],
     ['ite on a declared sort', op('=', c('ana'), ite(call('adult', c('bo')), c('bo'), c('ana'))), '(= ana (ite (adult bo) bo ana))'],
     ['ite on Bool, as an assertion', ite(c('b'), call('adult', c('ana')), not(c('b'))), '(ite b (adult ana) (not b))'],
-    ['ite with a quantified variable', forall([['p', 'Person']], op('>=', ite(call('adult', variable('p')), call('age', variable('p')), n(0)), n(0))), '(forall ((p Person)) (>= (ite (adult p) (age p) 0) 0))'],
+    [
+      'ite with a quantified variable',
+      forall([['p', 'Person']], op('>=', ite(call('adult', variable('p')), call('age', variable('p')), n(0)), n(0))),
+      '(forall ((p Person)) (>= (ite (adult p) (age p) 0) 0))',
+    ],
     ['nested ite, numeral branches settled by the outer use', op('<', c('r'), ite(c('b'), ite(op('>', c('x'), n(0)), n(1), n(2)), n(3))), '(< r (ite b (ite (> x 0) 1.0 2.0) 3.0))'],
     ['numeral-only ite under Int', op('=', c('x'), ite(c('b'), n(1), n(2))), '(= x (ite b 1 2))'],
     // *
@@ -95,7 +99,12 @@ describe('ill-sorted uses stop at the registry gate', () => {
     ['ite with an Int condition', ite(c('x'), c('b'), c('b')), 'registry-sort-mismatch', /the condition of ite \(its first argument\) must be Boolean, but it is Int/],
     ['ite with a numeral condition', op('=', c('x'), ite(n(1), c('x'), c('y'))), 'registry-sort-mismatch', /condition of ite .* must be Boolean, but it is a number/],
     ['ite with branches Int and Real', op('=', c('r'), ite(c('b'), c('x'), c('r'))), 'registry-sort-mismatch', /branches of ite must have one sort, but the first is Int and the second Real/],
-    ['ite with branches Person and a number', op('=', c('ana'), ite(c('b'), c('ana'), n(3))), 'registry-sort-mismatch', /branches of ite must have one sort, but the first is Person and the second a number/],
+    [
+      'ite with branches Person and a number',
+      op('=', c('ana'), ite(c('b'), c('ana'), n(3))),
+      'registry-sort-mismatch',
+      /branches of ite must have one sort, but the first is Person and the second a number/,
+    ],
     ['ite with branches Bool and Person', ite(c('b'), c('b'), c('ana')), 'registry-sort-mismatch', /branches of ite must have one sort, but the first is Bool and the second Person/],
     ['ite whose value is not used as its sort', op('=', c('x'), ite(c('b'), c('r'), c('s'))), 'registry-sort-mismatch', /operands of = must all be Int, but this one is Real/],
     ['an Int ite as an assertion', ite(c('b'), c('x'), c('y')), 'registry-not-boolean', /assertion a1 must be Boolean, but it is Int/],
@@ -104,8 +113,18 @@ describe('ill-sorted uses stop at the registry gate', () => {
     ['* mixing Int and Real', op('=', op('*', c('x'), c('r')), c('s')), 'registry-sort-mismatch', /operands of \* must all be Int, but this one is Real/],
     ['/ on Bool', op('=', op('/', c('r'), c('b')), c('s')), 'registry-sort-mismatch', /\/ divides numbers \(Int or Real\), but this operand is Bool/],
     ['/ on a declared sort', op('=', op('/', c('ana'), n(2)), c('r')), 'registry-sort-mismatch', /\/ divides numbers \(Int or Real\), but this operand is Person/],
-    ['/ of Ints compared with an Int', op('=', c('y'), op('/', c('x'), n(2))), 'registry-sort-mismatch', /operands of = must all be Int, but this one is Real \(\/ is real division: its result is Real, even of Int operands\)/],
-    ['/ passed where an Int is needed', op('=', c('x'), op('+', c('y'), op('/', c('x'), n(2)))), 'registry-sort-mismatch', /operands of \+ must all be Int, but this one is Real \(\/ is real division/],
+    [
+      '/ of Ints compared with an Int',
+      op('=', c('y'), op('/', c('x'), n(2))),
+      'registry-sort-mismatch',
+      /operands of = must all be Int, but this one is Real \(\/ is real division: its result is Real, even of Int operands\)/,
+    ],
+    [
+      '/ passed where an Int is needed',
+      op('=', c('x'), op('+', c('y'), op('/', c('x'), n(2)))),
+      'registry-sort-mismatch',
+      /operands of \+ must all be Int, but this one is Real \(\/ is real division/,
+    ],
     ['an undeclared constant inside ite', op('=', c('x'), ite(c('b'), c('zed'), n(1))), 'registry-undeclared', /constant zed is not declared/],
     ['an unbound variable inside /', op('=', op('/', c('r'), variable('v')), c('s')), 'registry-unbound-var', /variable v is not bound/],
   ];
@@ -185,7 +204,9 @@ describe('the logic fits linear and non-linear content', () => {
 
   it('the override names non-linear arithmetic', () => {
     const r = checkProposal(proposal(op('=', op('*', c('x'), c('y')), n(6)), { logic: 'QF_LIA', declarations: DECLARATIONS.slice(1, 3) }));
-    expect(r.diagnostics.find((d) => d.code === 'emission-logic-override')!.message).toMatch(/non-linear arithmetic \(a product of two non-constant terms, or a division by a term that is not a non-zero constant\), which needs NIA, NRA or NIRA/);
+    expect(r.diagnostics.find((d) => d.code === 'emission-logic-override')!.message).toMatch(
+      /non-linear arithmetic \(a product of two non-constant terms, or a division by a term that is not a non-zero constant\), which needs NIA, NRA or NIRA/,
+    );
   });
 
   it('a constant too large to work out counts as non-constant: ALL, not a slow proof', () => {

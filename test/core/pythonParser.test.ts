@@ -21,7 +21,14 @@ function exprOf(text: string): PyExpr {
 describe('parsePython: accepted forms', () => {
   it('reads imports, plain and parenthesised, with aliases', () => {
     const s = only('from gaia.engine.lang import (claim,\n    note as n,\n)\n');
-    expect(s).toMatchObject({ kind: 'importFrom', module: 'gaia.engine.lang', names: [{ name: 'claim', asName: null }, { name: 'note', asName: 'n' }] });
+    expect(s).toMatchObject({
+      kind: 'importFrom',
+      module: 'gaia.engine.lang',
+      names: [
+        { name: 'claim', asName: null },
+        { name: 'note', asName: 'n' },
+      ],
+    });
     expect(only('import gaia.engine.bayes as bayes\n')).toMatchObject({ kind: 'import', names: [{ name: 'gaia.engine.bayes', asName: 'bayes' }] });
     expect(only('from . import authored\n')).toMatchObject({ kind: 'importFrom', module: '.' });
   });
@@ -40,7 +47,13 @@ describe('parsePython: accepted forms', () => {
     expect(v.func).toMatchObject({ kind: 'name', id: 'derive' });
     expect(v.args).toMatchObject([{ kind: 'string', value: 'text' }]);
     expect(v.keywords.map((k) => k.name)).toEqual(['given', 'prior', 'n', 'flag', 'none', 'pair', 'one']);
-    expect(v.keywords[0]!.value).toMatchObject({ kind: 'list', items: [{ kind: 'name', id: 'a' }, { kind: 'name', id: 'b' }] });
+    expect(v.keywords[0]!.value).toMatchObject({
+      kind: 'list',
+      items: [
+        { kind: 'name', id: 'a' },
+        { kind: 'name', id: 'b' },
+      ],
+    });
     expect(v.keywords[1]!.value).toMatchObject({ kind: 'number', value: 0.9 });
     expect(v.keywords[2]!.value).toMatchObject({ kind: 'unary', op: '-', operand: { kind: 'number', value: 3 } });
     expect(v.keywords[3]!.value).toMatchObject({ kind: 'constant', value: true });
@@ -211,7 +224,33 @@ describe('parsePython: errors', () => {
   });
 
   it('never throws, and every range lies inside the text', () => {
-    const pieces = fc.constantFrom('x', ' = ', 'claim(', ')', '"s"', "'''", '\n', '    ', '[', ']', ',', '~', '&', '|', '#c', 'def ', ':', '\\\n', '1.5', '(', 'from a import b', '@', '"\\', 'é', '😀');
+    const pieces = fc.constantFrom(
+      'x',
+      ' = ',
+      'claim(',
+      ')',
+      '"s"',
+      "'''",
+      '\n',
+      '    ',
+      '[',
+      ']',
+      ',',
+      '~',
+      '&',
+      '|',
+      '#c',
+      'def ',
+      ':',
+      '\\\n',
+      '1.5',
+      '(',
+      'from a import b',
+      '@',
+      '"\\',
+      'é',
+      '😀',
+    );
     fc.assert(
       fc.property(fc.array(pieces, { maxLength: 40 }), (parts) => {
         const text = parts.join('');

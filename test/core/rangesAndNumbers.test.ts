@@ -78,18 +78,20 @@ function mutate(text: string, ms: readonly Mutation[]): string {
 }
 
 const mutatedSample = (language: Language) =>
-  fc.tuple(
-    fc.constantFrom(...SAMPLES.get(language)!),
-    fc.array(
-      fc.record({
-        kind: fc.constantFrom('delete', 'insert', 'insert', 'truncate', 'flip', 'duplicate') as fc.Arbitrary<Mutation['kind']>,
-        at: fc.nat(),
-        length: fc.integer({ min: 1, max: 40 }),
-        piece: fc.oneof(fc.constantFrom(...PIECES[language]), fc.string({ unit: fc.constantFrom(...ALPHABETS[language].split('')), maxLength: 6 })),
-      }),
-      { minLength: 1, maxLength: 4 },
-    ),
-  ).map(([sample, ms]) => mutate(sample, ms));
+  fc
+    .tuple(
+      fc.constantFrom(...SAMPLES.get(language)!),
+      fc.array(
+        fc.record({
+          kind: fc.constantFrom('delete', 'insert', 'insert', 'truncate', 'flip', 'duplicate') as fc.Arbitrary<Mutation['kind']>,
+          at: fc.nat(),
+          length: fc.integer({ min: 1, max: 40 }),
+          piece: fc.oneof(fc.constantFrom(...PIECES[language]), fc.string({ unit: fc.constantFrom(...ALPHABETS[language].split('')), maxLength: 6 })),
+        }),
+        { minLength: 1, maxLength: 4 },
+      ),
+    )
+    .map(([sample, ms]) => mutate(sample, ms));
 
 /** [language, what, text] the fuzzer or the issue found. */
 const FOUND: [Language, string, string][] = [
@@ -106,7 +108,11 @@ const FOUND: [Language, string, string][] = [
   ['clair', 'out-of-range justifiers under an exceeds-derivation-bound fix', `b1 -1${'0'.repeat(400)} L0 @self "x"\nb2 1${'0'.repeat(400)} L0 @self "y"\nb3 .5 L0 @self <b1,b2 "z"`],
   ['gaia', 'a prior of 1e999', 'from gaia.engine.lang import claim\na = claim("A", prior=1e999)\n'],
   ['gaia', 'a prior of -1e999 and one of inf - inf', 'from gaia.engine.lang import claim\na = claim("A", prior=-1e999)\nb = claim("B", prior=1e999 - 1e999)\n'],
-  ['gaia', 'a likelihood of 1e999', 'from gaia.engine.lang import claim, infer\nh = claim("H", prior=0.5)\ne = claim("E", prior=0.5)\ni = infer(e, hypothesis=h, p_e_given_h=1e999, p_e_given_not_h=0.2)\n'],
+  [
+    'gaia',
+    'a likelihood of 1e999',
+    'from gaia.engine.lang import claim, infer\nh = claim("H", prior=0.5)\ne = claim("E", prior=0.5)\ni = infer(e, hypothesis=h, p_e_given_h=1e999, p_e_given_not_h=0.2)\n',
+  ],
   ['gaia', 'a prior of 1e999 through metadata, and metadata of inf', 'from gaia.engine.lang import claim\na = claim("A", metadata={"prior": 1e999, "w": -1e999})\n'],
   ['gaia', 'an integer past the largest double', 'from gaia.engine.lang import claim\na = claim("A", prior=10**400)\n'],
   ['gaia', 'an unterminated string with CR line ends', 'x = 1\ry = "abc\\\r'],
@@ -124,12 +130,18 @@ describe('diagnostic ranges lie within the text and no number is NaN or Infinity
 
   for (const language of LANGUAGES) {
     it(`${language}: random short texts`, () => {
-      fc.assert(fc.property(randomText(language), (text) => expectSound(language, text)), { numRuns: language === 'gaia' ? 300 : 600 });
+      fc.assert(
+        fc.property(randomText(language), (text) => expectSound(language, text)),
+        { numRuns: language === 'gaia' ? 300 : 600 },
+      );
     });
 
     it(`${language}: mutations of the samples`, () => {
       expect(SAMPLES.get(language)!.length).toBeGreaterThan(0);
-      fc.assert(fc.property(mutatedSample(language), (text) => expectSound(language, text)), { numRuns: language === 'gaia' ? 150 : 300 });
+      fc.assert(
+        fc.property(mutatedSample(language), (text) => expectSound(language, text)),
+        { numRuns: language === 'gaia' ? 150 : 300 },
+      );
     });
   }
 });

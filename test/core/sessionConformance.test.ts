@@ -67,18 +67,17 @@ const CASES: Case[] = [
   {
     name: 'a correction is a trigger whatever its value, and stops the walk below it',
     text: trace('b1', 'b2 b1', 'b3 b2', 'b4 b3'),
-    steps: [{ op: ['correct', 'b3', 0.5], invalidated: ['b4'] }, { op: ['refute', 'b1'], invalidated: ['b2'], pending: ['b3'] }],
+    steps: [
+      { op: ['correct', 'b3', 0.5], invalidated: ['b4'] },
+      { op: ['refute', 'b1'], invalidated: ['b2'], pending: ['b3'] },
+    ],
     final: { b1: 'refuted', b2: 'invalidated', b3: 'corrected', b4: 'invalidated' },
   },
   {
     // Issue 11 (a): the page listed nothing to review here, the core b3.
     name: 'refute b1, correct b3, then correct b1: b3 is reached again',
     text: trace('b1', 'b2 b1', 'b3 b2'),
-    steps: [
-      { op: ['refute', 'b1'], invalidated: ['b2', 'b3'] },
-      { op: ['correct', 'b3', 0.4] },
-      { op: ['correct', 'b1', 0.3], pending: ['b3'] },
-    ],
+    steps: [{ op: ['refute', 'b1'], invalidated: ['b2', 'b3'] }, { op: ['correct', 'b3', 0.4] }, { op: ['correct', 'b1', 0.3], pending: ['b3'] }],
     final: { b1: 'corrected', b2: 'invalidated', b3: 'corrected' },
   },
   {
@@ -95,8 +94,7 @@ const CASES: Case[] = [
   },
 ];
 
-const actionOf = (op: Op, source: UserAction['source']): UserAction =>
-  op[0] === 'correct' ? { kind: 'correct', target: op[1], value: op[2], source } : { kind: op[0], target: op[1], source };
+const actionOf = (op: Op, source: UserAction['source']): UserAction => (op[0] === 'correct' ? { kind: 'correct', target: op[1], value: op[2], source } : { kind: op[0], target: op[1], source });
 
 interface Outcome {
   readonly steps: { invalidated: readonly string[]; pending: readonly string[] }[];
@@ -164,16 +162,25 @@ describe('one cascade table through the core, the page and the CLI', () => {
 });
 
 /** A random DAG of CLAIR beliefs: each rests on up to three earlier ones. */
-const randomTrace = fc.integer({ min: 2, max: 8 }).chain((n) =>
-  fc.tuple(...Array.from({ length: n }, (_, i) => fc.uniqueArray(fc.integer({ min: 0, max: Math.max(0, i - 1) }), { maxLength: i === 0 ? 0 : Math.min(3, i) }))).map((js) =>
-    trace(...js.map((list, i) => [`b${i + 1}`, ...list.map((j) => `b${j + 1}`)].join(' '))),
-  ),
-);
+const randomTrace = fc
+  .integer({ min: 2, max: 8 })
+  .chain((n) =>
+    fc
+      .tuple(...Array.from({ length: n }, (_, i) => fc.uniqueArray(fc.integer({ min: 0, max: Math.max(0, i - 1) }), { maxLength: i === 0 ? 0 : Math.min(3, i) })))
+      .map((js) => trace(...js.map((list, i) => [`b${i + 1}`, ...list.map((j) => `b${j + 1}`)].join(' ')))),
+  );
 const randomOps = (n: number) =>
   fc.array(
     fc.oneof(
-      fc.tuple(fc.constantFrom<'refute' | 'retract' | 'withdraw'>('refute', 'retract', 'withdraw'), fc.integer({ min: 1, max: n }).map((i) => `b${i}`)) as fc.Arbitrary<Op>,
-      fc.tuple(fc.constant<'correct'>('correct'), fc.integer({ min: 1, max: n }).map((i) => `b${i}`), fc.integer({ min: 0, max: 100 }).map((v) => v / 100)) as fc.Arbitrary<Op>,
+      fc.tuple(
+        fc.constantFrom<'refute' | 'retract' | 'withdraw'>('refute', 'retract', 'withdraw'),
+        fc.integer({ min: 1, max: n }).map((i) => `b${i}`),
+      ) as fc.Arbitrary<Op>,
+      fc.tuple(
+        fc.constant<'correct'>('correct'),
+        fc.integer({ min: 1, max: n }).map((i) => `b${i}`),
+        fc.integer({ min: 0, max: 100 }).map((v) => v / 100),
+      ) as fc.Arbitrary<Op>,
     ),
     { maxLength: 8 },
   );
@@ -214,7 +221,11 @@ describe('the page agrees with the core on random graphs and operation sequences
         }
         const version = (await import('../../src/store/document/documentStore.ts')).useDocumentStore.getState().analysis!.version;
         const lines = page.api.explanationsJsonLines({ version, log: { session: page.controller.log[0]!.session, length: page.controller.log.length } })!;
-        const records = lines.trimEnd().split('\n').slice(0, -1).map((l) => JSON.parse(l) as { claim: { id: string; state: LifecycleState } });
+        const records = lines
+          .trimEnd()
+          .split('\n')
+          .slice(0, -1)
+          .map((l) => JSON.parse(l) as { claim: { id: string; state: LifecycleState } });
         expect(Object.fromEntries(records.map((r) => [r.claim.id, r.claim.state]))).toEqual(page.states());
       }),
       { numRuns: 40 },

@@ -29,8 +29,12 @@ describe('share links', () => {
     );
   });
 
-  it('carry a package\'s files, in a fixed order, and a session archive', () => {
-    const files: [string, string][] = [['src/pkg/b.py', 'b = claim("B")\n'], ['pyproject.toml', '[project]\nname = "pkg-gaia"\n'], ['src/pkg/__init__.py', '']];
+  it("carry a package's files, in a fixed order, and a session archive", () => {
+    const files: [string, string][] = [
+      ['src/pkg/b.py', 'b = claim("B")\n'],
+      ['pyproject.toml', '[project]\nname = "pkg-gaia"\n'],
+      ['src/pkg/__init__.py', ''],
+    ];
     expect(roundTrip({ name: 'pkg', files })).toEqual({ name: 'pkg', files: [...files].sort(([a], [b]) => a.localeCompare(b)) });
     expect(encodeShare({ name: 'pkg', files })).toBe(encodeShare({ name: 'pkg', files: [...files].reverse() }));
     const archive = JSON.stringify({ format: 'warrant.session.v1', ops: [] });
@@ -123,7 +127,10 @@ describe('share links obey the document limit a paste or a file does (16 MiB)', 
   });
 
   it('a package whose files together are past the limit is refused; a 16 MiB text and one of escapes are not', () => {
-    const files: [string, string][] = [['a.py', 'x'.repeat(9 * MiB)], ['b.py', 'y'.repeat(9 * MiB)]];
+    const files: [string, string][] = [
+      ['a.py', 'x'.repeat(9 * MiB)],
+      ['b.py', 'y'.repeat(9 * MiB)],
+    ];
     expect(decodeShare(`#share=${encodeShare({ name: 'pkg', files })}`)).toMatchObject({ ok: false, reason: expect.stringMatching(overLimit) });
     const full = 'x'.repeat(MAX_DOCUMENT_BYTES);
     expect(decodeShare(`#share=${encodeShare({ name: 'full.clair', text: full })}`)).toEqual({ ok: true, payload: { name: 'full.clair', text: full } });

@@ -28,8 +28,14 @@ describe('structureKey', () => {
     fc.assert(
       fc.property(ids, fc.array(fc.tuple(fc.nat(), fc.nat(), fc.boolean()), { maxLength: 20 }), fc.string(), (names, pairs, content) => {
         const edges = pairs.map(([f, t, tentative]) => edge(names[f % names.length]!, names[t % names.length]!, tentative));
-        const one = graph(names.map((n) => node(n)), edges);
-        const other = graph(names.map((n) => node(n, content)), edges.map((e) => ({ ...e })));
+        const one = graph(
+          names.map((n) => node(n)),
+          edges,
+        );
+        const other = graph(
+          names.map((n) => node(n, content)),
+          edges.map((e) => ({ ...e })),
+        );
         expect(structureKey(one)).toBe(structureKey(other));
       }),
     );

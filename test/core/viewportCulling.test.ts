@@ -54,13 +54,28 @@ describe('viewport culling', () => {
   });
 
   it('the grid finds exactly the nodes a scan of every node finds', () => {
-    const arbItem = fc.record({ x: fc.integer({ min: -5000, max: 5000 }), y: fc.integer({ min: -5000, max: 5000 }), width: fc.integer({ min: 1, max: 900 }), height: fc.integer({ min: 1, max: 900 }) });
-    const arbRect = fc.record({ x: fc.integer({ min: -6000, max: 6000 }), y: fc.integer({ min: -6000, max: 6000 }), width: fc.integer({ min: 0, max: 4000 }), height: fc.integer({ min: 0, max: 4000 }) });
+    const arbItem = fc.record({
+      x: fc.integer({ min: -5000, max: 5000 }),
+      y: fc.integer({ min: -5000, max: 5000 }),
+      width: fc.integer({ min: 1, max: 900 }),
+      height: fc.integer({ min: 1, max: 900 }),
+    });
+    const arbRect = fc.record({
+      x: fc.integer({ min: -6000, max: 6000 }),
+      y: fc.integer({ min: -6000, max: 6000 }),
+      width: fc.integer({ min: 0, max: 4000 }),
+      height: fc.integer({ min: 0, max: 4000 }),
+    });
     fc.assert(
       fc.property(fc.array(arbItem, { maxLength: 120 }), arbRect, (boxes, rect) => {
         const all = boxes.map((b, i) => ({ ...b, id: `n${i}` }));
-        const found = itemsIn(buildCullIndex(all, []), rect).map((i) => i.id).sort();
-        const scanned = all.filter((i) => overlaps(i, rect)).map((i) => i.id).sort();
+        const found = itemsIn(buildCullIndex(all, []), rect)
+          .map((i) => i.id)
+          .sort();
+        const scanned = all
+          .filter((i) => overlaps(i, rect))
+          .map((i) => i.id)
+          .sort();
         expect(found).toEqual(scanned);
       }),
       { numRuns: 300 },
@@ -72,33 +87,39 @@ describe('nodes mounted a batch a frame', () => {
   it('keeps what stays drawn, admits at most a batch, nearest the centre first, and reaches the target', () => {
     const item = fc.record({ x: fc.integer({ min: -2000, max: 2000 }), y: fc.integer({ min: -2000, max: 2000 }) });
     fc.assert(
-      fc.property(fc.array(item, { minLength: 1, maxLength: 120 }), fc.array(fc.boolean(), { maxLength: 120 }), fc.array(fc.boolean(), { maxLength: 120 }), fc.integer({ min: 1, max: 20 }), (boxes, inTarget, inDrawn, batch) => {
-        const items: CullItem[] = boxes.map((b, i) => ({ id: `n${i}`, x: b.x, y: b.y, width: 100, height: 40 }));
-        const index = buildCullIndex(items, []);
-        const target = new Set(items.filter((_, i) => inTarget[i]).map((it) => it.id));
-        let drawn: ReadonlySet<string> = new Set(items.filter((_, i) => inDrawn[i]).map((it) => it.id));
-        const centre = { x: 0, y: 0 };
-        const dist = (id: string) => {
-          const b = itemAt(index, index.at.get(id)!);
-          return Math.hypot(b.x + 50, b.y + 20);
-        };
-        const waiting = [...target].filter((id) => !drawn.has(id));
-        for (let step = 0; ; step++) {
-          const next = nextDrawn(index, target, drawn, centre, batch);
-          const added = [...next.ids].filter((id) => !drawn.has(id));
-          for (const id of next.ids) expect(target.has(id)).toBe(true);
-          for (const id of drawn) if (target.has(id)) expect(next.ids.has(id)).toBe(true);
-          expect(added.length).toBeLessThanOrEqual(batch);
-          const left = [...target].filter((id) => !next.ids.has(id));
-          if (added.length > 0 && left.length > 0) expect(Math.max(...added.map(dist))).toBeLessThanOrEqual(Math.min(...left.map(dist)));
-          drawn = next.ids;
-          if (next.complete) {
-            expect(drawn).toEqual(target);
-            expect(step).toBe(Math.max(0, Math.ceil(waiting.length / batch) - 1));
-            break;
+      fc.property(
+        fc.array(item, { minLength: 1, maxLength: 120 }),
+        fc.array(fc.boolean(), { maxLength: 120 }),
+        fc.array(fc.boolean(), { maxLength: 120 }),
+        fc.integer({ min: 1, max: 20 }),
+        (boxes, inTarget, inDrawn, batch) => {
+          const items: CullItem[] = boxes.map((b, i) => ({ id: `n${i}`, x: b.x, y: b.y, width: 100, height: 40 }));
+          const index = buildCullIndex(items, []);
+          const target = new Set(items.filter((_, i) => inTarget[i]).map((it) => it.id));
+          let drawn: ReadonlySet<string> = new Set(items.filter((_, i) => inDrawn[i]).map((it) => it.id));
+          const centre = { x: 0, y: 0 };
+          const dist = (id: string) => {
+            const b = itemAt(index, index.at.get(id)!);
+            return Math.hypot(b.x + 50, b.y + 20);
+          };
+          const waiting = [...target].filter((id) => !drawn.has(id));
+          for (let step = 0; ; step++) {
+            const next = nextDrawn(index, target, drawn, centre, batch);
+            const added = [...next.ids].filter((id) => !drawn.has(id));
+            for (const id of next.ids) expect(target.has(id)).toBe(true);
+            for (const id of drawn) if (target.has(id)) expect(next.ids.has(id)).toBe(true);
+            expect(added.length).toBeLessThanOrEqual(batch);
+            const left = [...target].filter((id) => !next.ids.has(id));
+            if (added.length > 0 && left.length > 0) expect(Math.max(...added.map(dist))).toBeLessThanOrEqual(Math.min(...left.map(dist)));
+            drawn = next.ids;
+            if (next.complete) {
+              expect(drawn).toEqual(target);
+              expect(step).toBe(Math.max(0, Math.ceil(waiting.length / batch) - 1));
+              break;
+            }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 200 },
     );
   });

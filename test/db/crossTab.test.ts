@@ -38,7 +38,10 @@ describe('cross-tab', () => {
     const dbB = new WarrantDb(name, fakeIdb);
     await dbA.open();
     await dbB.open();
-    cleanup.push(() => dbA.close(), () => dbB.close());
+    cleanup.push(
+      () => dbA.close(),
+      () => dbB.close(),
+    );
     const tabA = tab(channel, 'tab:a');
     const tabB = tab(channel, 'tab:b');
 

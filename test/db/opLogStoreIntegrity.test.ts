@@ -47,8 +47,14 @@ describe('two writers on one session', () => {
     a.appendMany(shared);
     await a.flushNow();
     // Both tabs go on from the same tip, each with its own 145 ops.
-    const chainA = extend({ session: 'session:a', last: shared[9]! }, Array.from({ length: 145 }, (_, i) => refute(`b${(i % 9) + 1}`)));
-    const chainB = extend({ session: 'session:a', last: shared[9]! }, Array.from({ length: 145 }, (_, i) => refute(`b${((i + 4) % 9) + 1}`)));
+    const chainA = extend(
+      { session: 'session:a', last: shared[9]! },
+      Array.from({ length: 145 }, (_, i) => refute(`b${(i % 9) + 1}`)),
+    );
+    const chainB = extend(
+      { session: 'session:a', last: shared[9]! },
+      Array.from({ length: 145 }, (_, i) => refute(`b${((i + 4) % 9) + 1}`)),
+    );
     for (let i = 0; i < 145; i += 5) {
       a.appendMany(chainA.slice(i, i + 5));
       b.appendMany(chainB.slice(i, i + 5));

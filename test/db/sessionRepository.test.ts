@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { OpLogStore } from '../../src/db/opLogStore.ts';
 import { SaveScheduler } from '../../src/db/saveScheduler.ts';
 import { applyEditingState, SessionRepository } from '../../src/db/sessionRepository.ts';
-import { WarrantDb, type SessionRecord } from '../../src/db/warrantDb.ts';
+import type { WarrantDb, SessionRecord } from '../../src/db/warrantDb.ts';
 import { fakeSigner, freshDb, freshDbName, makeOps, ManualTimers } from './dbFixtures.ts';
 
 const open: WarrantDb[] = [];
@@ -88,7 +88,19 @@ describe('SessionRepository', () => {
   });
 
   it('applyEditingState is pure and keeps fields the patch leaves out', () => {
-    const record = { id: 'session:1', name: 'n', language: 'clair', text: 't', createdAt: 1, updatedAt: 5, selection: { anchor: 1, head: 1 }, selectedNode: null, viewport: null, showHelpers: false, origin: null } as SessionRecord;
+    const record = {
+      id: 'session:1',
+      name: 'n',
+      language: 'clair',
+      text: 't',
+      createdAt: 1,
+      updatedAt: 5,
+      selection: { anchor: 1, head: 1 },
+      selectedNode: null,
+      viewport: null,
+      showHelpers: false,
+      origin: null,
+    } as SessionRecord;
     const next = applyEditingState(record, { viewport: { x: 1, y: 2, zoom: 1 } }, 9);
     expect(next).not.toBe(record);
     expect(next.text).toBe('t');
@@ -159,7 +171,9 @@ describe('SessionRepository', () => {
     const repo = new SessionRepository(d);
     const s = unwrap(await repo.create({ name: 'Orig', language: 'clair', text: 'hello' })).session;
     const hash = await repo.storeText(s.id, 'hello');
-    const ops = makeOps(s.id, 5, { body: (seq) => (seq === 1 ? { kind: 'revision', text_hash: hash, language: 'clair', length: 5 } : { kind: 'claim_correction', target: 'b1', value: 0.5, revision: null }) });
+    const ops = makeOps(s.id, 5, {
+      body: (seq) => (seq === 1 ? { kind: 'revision', text_hash: hash, language: 'clair', length: 5 } : { kind: 'claim_correction', target: 'b1', value: 0.5, revision: null }),
+    });
     const log = new OpLogStore(d);
     log.appendMany(ops);
     await log.flushNow();

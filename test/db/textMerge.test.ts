@@ -139,10 +139,10 @@ describe('mergeText', () => {
   });
 });
 
-describe('lineEdit and offsetAfterEdit (another tab\'s text put into this editor)', () => {
+describe("lineEdit and offsetAfterEdit (another tab's text put into this editor)", () => {
   const apply = (now: string, e: TextEdit): string => now.slice(0, e.start) + e.insert + now.slice(e.end);
 
-  it('a line inserted above the cursor\'s line: whole lines go in, the cursor stays at the end of its own line', () => {
+  it("a line inserted above the cursor's line: whole lines go in, the cursor stays at the end of its own line", () => {
     const now = 'b9 x\n\nb11 typed in B';
     const next = 'b9 x\n\nb10 typed in A\nb11 typed in B';
     const e = lineEdit(now, next);
@@ -153,7 +153,7 @@ describe('lineEdit and offsetAfterEdit (another tab\'s text put into this editor
     expect(offsetAfterEdit(2, e)).toBe(2);
   });
 
-  it('a line appended after the cursor\'s line at the end: the cursor stays where it was, nothing selected', () => {
+  it("a line appended after the cursor's line at the end: the cursor stays where it was, nothing selected", () => {
     const now = 'b9 x\n\nb10 typed in A';
     const next = 'b9 x\n\nb10 typed in A\nb11 typed in ';
     const e = lineEdit(now, next);

@@ -21,7 +21,10 @@ async function twoTabs(): Promise<{ a: SessionRepository; b: SessionRepository }
   const dbB = new WarrantDb(name, fakeIdb);
   await dbA.open();
   await dbB.open();
-  cleanup.push(() => dbA.close(), () => dbB.close());
+  cleanup.push(
+    () => dbA.close(),
+    () => dbB.close(),
+  );
   return { a: new SessionRepository(dbA), b: new SessionRepository(dbB) };
 }
 
@@ -105,7 +108,10 @@ describe('CrossTab text messages', () => {
     const channelName = `warrant-${freshDbName()}`;
     const a = new CrossTab({ channelName, tabId: 'tab:a' });
     const b = new CrossTab({ channelName, tabId: 'tab:b' });
-    cleanup.push(() => a.close(), () => b.close());
+    cleanup.push(
+      () => a.close(),
+      () => b.close(),
+    );
     const heard = new Promise<CrossTabMessage>((resolve) => b.subscribe((m) => m.type === 'text' && resolve(m)));
     a.notifyText('session:x');
     expect(await heard).toEqual({ type: 'text', session: 'session:x', seq: 0, tab: 'tab:a' });

@@ -8,7 +8,11 @@ describe('warrant database schema', () => {
   it('declares the tables and indexes the layer relies on', async () => {
     const db = new WarrantDb(freshDbName(), fakeIdb);
     await db.open();
-    const indexes = (table: string) => db.table(table).schema.indexes.map((i) => i.name).sort();
+    const indexes = (table: string) =>
+      db
+        .table(table)
+        .schema.indexes.map((i) => i.name)
+        .sort();
     expect(db.tables.map((t) => t.name).sort()).toEqual(['heads', 'keys', 'ops', 'seenHeads', 'sessions', 'texts', 'views']);
     expect(db.table('ops').schema.primKey.name).toBe('id');
     expect(indexes('ops')).toEqual(['[session+seq]']);
@@ -27,7 +31,10 @@ describe('warrant database schema', () => {
     const old = new Dexie(name, fakeIdb);
     old.version(1).stores(SCHEMA_V1);
     await old.open();
-    await old.table('sessions').bulkPut([{ id: 'session:1', name: 'kept' }, { id: 'session:2', junk: true }]);
+    await old.table('sessions').bulkPut([
+      { id: 'session:1', name: 'kept' },
+      { id: 'session:2', junk: true },
+    ]);
     await old.table('ops').bulkAdd(makeOps('session:1', 3));
     old.close();
 

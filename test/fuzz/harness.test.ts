@@ -101,7 +101,11 @@ describe('the checks', () => {
     expect(found).toHaveLength(1);
     expect(found[0]!.code).toBe('range-outside-text:a.diagnostics[].range:syntax');
     expect(outputProblems({ range: { line: 2, column: 1, endLine: 2, endColumn: 2 } }, 'a\rb', 'a')).toEqual([]);
-    expect(outputProblems({ value: Infinity, n: [1, NaN] }, '', 'a').map((p) => p.code).sort()).toEqual(['non-finite-number:a.n[]', 'non-finite-number:a.value']);
+    expect(
+      outputProblems({ value: Infinity, n: [1, NaN] }, '', 'a')
+        .map((p) => p.code)
+        .sort(),
+    ).toEqual(['non-finite-number:a.n[]', 'non-finite-number:a.value']);
   });
 
   it('the emitted script of a good proposal has the expected structure; a smuggled command does not', () => {
@@ -143,7 +147,19 @@ describe('the runner (npm run fuzz)', () => {
     expect([0, 1]).toContain(run.code);
 
     const file = join(out, 'hand-made.json');
-    writeFileSync(file, JSON.stringify({ format: 'warrant.fuzz-finding.v1', target: 'clair', kind: 'invalid-output', code: 'x', message: 'x', seed: 0, index: 0, input: { text: 'b1 .5 L0 @user "a"\n', origin: 'grammar' } }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        format: 'warrant.fuzz-finding.v1',
+        target: 'clair',
+        kind: 'invalid-output',
+        code: 'x',
+        message: 'x',
+        seed: 0,
+        index: 0,
+        input: { text: 'b1 .5 L0 @user "a"\n', origin: 'grammar' },
+      }),
+    );
     const replay = await runFuzz(['--replay', file]);
     expect(replay.stdout).toMatch(/now: passes/);
     expect(replay.code).toBe(0);

@@ -10,7 +10,16 @@ import { describe, expect, it } from 'vitest';
 
 const REPO = join(import.meta.dirname, '..', '..');
 
-interface Rule { name?: string; match?: string; begin?: string; end?: string; include?: string; patterns?: Rule[]; captures?: Record<string, { name: string }>; beginCaptures?: Record<string, { name: string }> }
+interface Rule {
+  name?: string;
+  match?: string;
+  begin?: string;
+  end?: string;
+  include?: string;
+  patterns?: Rule[];
+  captures?: Record<string, { name: string }>;
+  beginCaptures?: Record<string, { name: string }>;
+}
 const grammar = JSON.parse(readFileSync(join(REPO, 'editors', 'vscode', 'syntaxes', 'clair.tmLanguage.json'), 'utf8')) as { scopeName: string; patterns: Rule[]; repository: Record<string, Rule> };
 const vscodePackage = JSON.parse(readFileSync(join(REPO, 'editors', 'vscode', 'package.json'), 'utf8')) as { contributes: { grammars: { scopeName: string; path: string }[] } };
 

@@ -14,7 +14,15 @@ import { fileUri, startLanguageServer } from '../../bench/lspClient.ts';
 
 const REPO = join(import.meta.dirname, '..', '..');
 
-interface CheckRecord { severity: string; code: string; line: number; column: number; endLine: number; endColumn: number; file?: string }
+interface CheckRecord {
+  severity: string;
+  code: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  file?: string;
+}
 
 function checkJson(path: string): CheckRecord[] {
   const r = spawnSync(process.execPath, [join(REPO, 'bin', 'warrant.js'), 'check', path, '--json'], { encoding: 'utf8' });
@@ -44,7 +52,18 @@ describe('warrant lsp: CLAIR', () => {
   it('announces its features', () => {
     const c = client.initializeResult.capabilities;
     expect(client.initializeResult.serverInfo?.name).toBe('warrant');
-    for (const k of ['hoverProvider', 'completionProvider', 'definitionProvider', 'referencesProvider', 'renameProvider', 'documentFormattingProvider', 'codeActionProvider', 'documentSymbolProvider', 'documentHighlightProvider']) expect(c[k], k).toBeTruthy();
+    for (const k of [
+      'hoverProvider',
+      'completionProvider',
+      'definitionProvider',
+      'referencesProvider',
+      'renameProvider',
+      'documentFormattingProvider',
+      'codeActionProvider',
+      'documentSymbolProvider',
+      'documentHighlightProvider',
+    ])
+      expect(c[k], k).toBeTruthy();
     expect(c.textDocumentSync).toMatchObject({ openClose: true, change: 2 });
   });
 
@@ -84,7 +103,11 @@ describe('warrant lsp: CLAIR', () => {
     expect(hover.contents.value).toContain('1 reference');
     const def = await client.request<{ uri: string; range: unknown }>('textDocument/definition', { textDocument: { uri: uri() }, position: pos(1, 17) });
     expect(def).toEqual({ uri: uri(), range: { start: pos(0, 0), end: pos(0, 2) } });
-    const refs = await client.request<{ range: { start: { line: number } } }[]>('textDocument/references', { textDocument: { uri: uri() }, position: pos(0, 0), context: { includeDeclaration: false } });
+    const refs = await client.request<{ range: { start: { line: number } } }[]>('textDocument/references', {
+      textDocument: { uri: uri() },
+      position: pos(0, 0),
+      context: { includeDeclaration: false },
+    });
     expect(refs.map((r) => r.range.start.line)).toEqual([1]);
     const withDecl = await client.request<unknown[]>('textDocument/references', { textDocument: { uri: uri() }, position: pos(0, 0), context: { includeDeclaration: true } });
     expect(withDecl).toHaveLength(2);
@@ -103,8 +126,15 @@ describe('warrant lsp: CLAIR', () => {
   });
 
   it('renames an id everywhere it is used, and refuses a bad or taken name', async () => {
-    const edit = await client.request<{ changes: Record<string, { range: { start: { line: number } }; newText: string }[]> }>('textDocument/rename', { textDocument: { uri: uri() }, position: pos(0, 1), newName: 'bridge' });
-    expect(edit.changes[uri()]!.map((e) => [e.range.start.line, e.newText])).toEqual([[0, 'bridge'], [1, 'bridge']]);
+    const edit = await client.request<{ changes: Record<string, { range: { start: { line: number } }; newText: string }[]> }>('textDocument/rename', {
+      textDocument: { uri: uri() },
+      position: pos(0, 1),
+      newName: 'bridge',
+    });
+    expect(edit.changes[uri()]!.map((e) => [e.range.start.line, e.newText])).toEqual([
+      [0, 'bridge'],
+      [1, 'bridge'],
+    ]);
     const prepared = await client.request<{ placeholder: string }>('textDocument/prepareRename', { textDocument: { uri: uri() }, position: pos(0, 1) });
     expect(prepared.placeholder).toBe('b1');
     await expect(client.request('textDocument/rename', { textDocument: { uri: uri() }, position: pos(0, 1), newName: 'Bad Name' })).rejects.toThrow(/not a valid name/);
@@ -115,7 +145,11 @@ describe('warrant lsp: CLAIR', () => {
   it('offers the quick fix of a diagnostic, and formats to the canonical text', async () => {
     const diagnostics = await client.diagnostics(uri());
     const missing = diagnostics.find((d) => d.code === 'missing-level')!;
-    const actions = await client.request<{ title: string; kind: string; edit: { changes: Record<string, { newText: string }[]> } }[]>('textDocument/codeAction', { textDocument: { uri: uri() }, range: missing.range, context: { diagnostics: [missing] } });
+    const actions = await client.request<{ title: string; kind: string; edit: { changes: Record<string, { newText: string }[]> } }[]>('textDocument/codeAction', {
+      textDocument: { uri: uri() },
+      range: missing.range,
+      context: { diagnostics: [missing] },
+    });
     expect(actions).toHaveLength(1);
     expect(actions[0]!.kind).toBe('quickfix');
     expect(actions[0]!.edit.changes[uri()]![0]!.newText).toContain('L0');
@@ -133,7 +167,7 @@ describe('warrant lsp: CLAIR', () => {
     expect(symbols[0]).toMatchObject({ detail: 'the bridge is open', selectionRange: { start: pos(0, 0), end: pos(0, 2) } });
   });
 
-  it('clears a closed document\'s diagnostics', async () => {
+  it("clears a closed document's diagnostics", async () => {
     client.connection.sendNotification('textDocument/didClose', { textDocument: { uri: uri() } });
     expect(await client.diagnostics(uri(), (d) => d.length === 0)).toEqual([]);
   });
@@ -176,12 +210,21 @@ describe('warrant lsp: a Gaia package folder', () => {
     client.open(module('__init__.py'), 'python', readFileSync(join(root, 'src', 'harbour', '__init__.py'), 'utf8'));
     await client.diagnostics(module('__init__.py'));
     // `high_tide` in `given=[theory.lunar_pull, high_tide, …]`, line 8.
-    const line = readFileSync(join(root, 'src', 'harbour', '__init__.py'), 'utf8').split('\n').findIndex((l) => l.includes('given=['));
-    const character = readFileSync(join(root, 'src', 'harbour', '__init__.py'), 'utf8').split('\n')[line]!.indexOf('high_tide') + 2;
+    const line = readFileSync(join(root, 'src', 'harbour', '__init__.py'), 'utf8')
+      .split('\n')
+      .findIndex((l) => l.includes('given=['));
+    const character =
+      readFileSync(join(root, 'src', 'harbour', '__init__.py'), 'utf8')
+        .split('\n')
+        [line]!.indexOf('high_tide') + 2;
     const def = await client.request<{ uri: string; range: { start: { line: number } } }>('textDocument/definition', { textDocument: { uri: module('__init__.py') }, position: pos(line, character) });
     expect(def.uri).toBe(module('observations.py'));
     expect(def.range.start.line).toBe(3);
-    const refs = await client.request<{ uri: string }[]>('textDocument/references', { textDocument: { uri: module('__init__.py') }, position: pos(line, character), context: { includeDeclaration: true } });
+    const refs = await client.request<{ uri: string }[]>('textDocument/references', {
+      textDocument: { uri: module('__init__.py') },
+      position: pos(line, character),
+      context: { includeDeclaration: true },
+    });
     expect(new Set(refs.map((r) => r.uri))).toEqual(new Set([module('__init__.py'), module('observations.py'), module('theory.py')]));
     const hover = await client.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri: module('__init__.py') }, position: pos(line, character) });
     expect(hover.contents.value).toContain('High tide comes twice a day');
@@ -212,10 +255,16 @@ describe('warrant lsp: a Gaia package folder', () => {
 });
 
 describe('warrant lsp: near-duplicates, as the page shows them, when asked for', () => {
-  it('adds the near-duplicate hint and its merge fix; without the option, check\'s diagnostics only', async () => {
+  it("adds the near-duplicate hint and its merge fix; without the option, check's diagnostics only", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'warrant-lsp-near-'));
     const path = join(dir, 'repeat.clair');
-    const text = ['b1 .9 L0 @user "the nightly backup job finished before the maintenance window"', 'b2 .8 L0 @self <b1 "the database can be upgraded tonight"', 'b3 .9 L0 @ctx "the nightly backup job finished before the maintenance window"', 'b4 .7 L0 @self <b3 "so the upgrade is safe"', ''].join('\n');
+    const text = [
+      'b1 .9 L0 @user "the nightly backup job finished before the maintenance window"',
+      'b2 .8 L0 @self <b1 "the database can be upgraded tonight"',
+      'b3 .9 L0 @ctx "the nightly backup job finished before the maintenance window"',
+      'b4 .7 L0 @self <b3 "so the upgrade is safe"',
+      '',
+    ].join('\n');
     writeFileSync(path, text);
     const uri = fileUri(path);
     const plain = await startLanguageServer();
@@ -226,7 +275,11 @@ describe('warrant lsp: near-duplicates, as the page shows them, when asked for',
       near.open(uri, 'clair', text);
       const found = await near.diagnostics(uri);
       expect(found.map((d) => [d.code, d.severity, d.range.start.line])).toEqual([['near-duplicate', 3, 2]]);
-      const actions = await near.request<{ title: string; edit: { changes: Record<string, { newText: string }[]> } }[]>('textDocument/codeAction', { textDocument: { uri }, range: found[0]!.range, context: { diagnostics: found } });
+      const actions = await near.request<{ title: string; edit: { changes: Record<string, { newText: string }[]> } }[]>('textDocument/codeAction', {
+        textDocument: { uri },
+        range: found[0]!.range,
+        context: { diagnostics: found },
+      });
       expect(actions.map((a) => a.title)).toEqual([expect.stringMatching(/Merge into b1/)]);
     } finally {
       await plain.stop();
@@ -283,7 +336,7 @@ describe('warrant lsp: a workspace that is a Gaia package', () => {
 });
 
 describe('warrant lsp: FormalProposal', () => {
-  it('publishes the gates\' findings as check does', async () => {
+  it("publishes the gates' findings as check does", async () => {
     const client = await startLanguageServer();
     try {
       const path = join(REPO, 'public', 'samples', 'vpn-policy-clash.json');

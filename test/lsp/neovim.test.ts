@@ -61,7 +61,7 @@ describe.skipIf(!NVIM)('Neovim as the client of warrant lsp', () => {
     }
   });
 
-  it('a module of a Gaia package: the package\'s diagnostics for it, a hover and a rename across modules', () => {
+  it("a module of a Gaia package: the package's diagnostics for it, a hover and a rename across modules", () => {
     const root = join(mkdtempSync(join(tmpdir(), 'warrant-nvim-gaia-')), 'harbour-gaia');
     cpSync(join(REPO, 'e2e', 'fixtures', 'harbour-gaia'), root, { recursive: true });
     const records = join(root, 'src', 'harbour', 'evidence', 'records.py');

@@ -45,7 +45,16 @@ describe('deviceSigner', () => {
 
   it('signWithDevice refuses a draft of another author', async () => {
     const other = generateDeviceKey(new Uint8Array(32).fill(22));
-    const draft = { v: 1 as const, session: 's', seq: 1, parent: null, at: 't', source: 'import' as const, author: other.author, body: { kind: 'claim_refutation' as const, target: 'b1', revision: null } };
+    const draft = {
+      v: 1 as const,
+      session: 's',
+      seq: 1,
+      parent: null,
+      at: 't',
+      source: 'import' as const,
+      author: other.author,
+      body: { kind: 'claim_refutation' as const, target: 'b1', revision: null },
+    };
     await expect(signWithDevice(draft, key)).rejects.toThrow(/not the signing key/);
     expect(replayLog([await signWithDevice({ ...draft, author: key.author }, key)]).rejected).toEqual([]);
   });

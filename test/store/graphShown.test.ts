@@ -65,7 +65,7 @@ describe('whenGraphShows (the rest of a large paste waits for its graph)', () =>
 
   it.each([
     // The analysis on the page may still be the version before the paste: only the graph's version counts.
-    ['the paste\'s graph is drawn', 7, { graphVersion: 7 }, 0, { before: false, after: true }],
+    ["the paste's graph is drawn", 7, { graphVersion: 7 }, 0, { before: false, after: true }],
     ['a later version is drawn', 7, { graphVersion: 9 }, 0, { before: false, after: true }],
     ['an older version is drawn', 7, { graphVersion: 6 }, 500, { before: false, after: false }],
     ['a worker failed', 7, { workerError: 'validation worker: boom' }, 0, { before: false, after: true }],

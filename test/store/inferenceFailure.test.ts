@@ -38,7 +38,18 @@ const inferred = (v: number) => until(() => state().inference?.version === v, `i
 const errors = () => state().analysis!.diagnostics.filter((d) => d.severity === 'error');
 
 beforeEach(() => {
-  useDocumentStore.setState({ name: 'migraine_evidence.py', language: 'gaia', editorVersion: 0, analysis: null, index: null, views: new Map(), posteriors: new Map(), inference: null, inferenceFailures: [], workerError: null });
+  useDocumentStore.setState({
+    name: 'migraine_evidence.py',
+    language: 'gaia',
+    editorVersion: 0,
+    analysis: null,
+    index: null,
+    views: new Map(),
+    posteriors: new Map(),
+    inference: null,
+    inferenceFailures: [],
+    workerError: null,
+  });
 });
 
 describe('a failed inference in the page', () => {

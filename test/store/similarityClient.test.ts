@@ -67,4 +67,3 @@ describe('SimilarityClient', () => {
     expect(synced).toEqual([3]);
   });
 });
-

@@ -65,7 +65,7 @@ describe('SolverClient', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('loads z3 once and answers with the worker\'s result; rounds arrive as they end', async () => {
+  it("loads z3 once and answers with the worker's result; rounds arrive as they end", async () => {
     const rounds: RoundRecord[] = [];
     const seen = outcome(client.solve(REQUEST, (r) => rounds.push(r)));
     expect(statuses).toEqual(['loading']);

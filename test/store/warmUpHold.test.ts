@@ -5,17 +5,56 @@ import { WarmUpHold } from '../../src/store/pipeline/warmUpHold.ts';
 function clocked() {
   let now = 0;
   const sent: { at: number; ms: number }[] = [];
-  const hold = new WarmUpHold((ms) => sent.push({ at: now, ms }), () => now);
+  const hold = new WarmUpHold(
+    (ms) => sent.push({ at: now, ms }),
+    () => now,
+  );
   return { hold, sent, advance: (ms: number) => (now += ms), now: () => now };
 }
 
 describe('WarmUpHold', () => {
   it.each([
     ['a first hold is sent, with slack', [[0, 1000]], [[0, 1500]]],
-    ['a hold inside the one sent is not sent again', [[0, 1000], [200, 1000], [499, 1000]], [[0, 1500]]],
-    ['a hold past the one sent is sent', [[0, 1000], [600, 1000]], [[0, 1500], [600, 1500]]],
-    ['a longer hold is sent at once', [[0, 1000], [10, 3000]], [[0, 1500], [10, 3500]]],
-    ['nothing for zero, negative or NaN', [[0, 0], [0, -5], [0, Number.NaN]], []],
+    [
+      'a hold inside the one sent is not sent again',
+      [
+        [0, 1000],
+        [200, 1000],
+        [499, 1000],
+      ],
+      [[0, 1500]],
+    ],
+    [
+      'a hold past the one sent is sent',
+      [
+        [0, 1000],
+        [600, 1000],
+      ],
+      [
+        [0, 1500],
+        [600, 1500],
+      ],
+    ],
+    [
+      'a longer hold is sent at once',
+      [
+        [0, 1000],
+        [10, 3000],
+      ],
+      [
+        [0, 1500],
+        [10, 3500],
+      ],
+    ],
+    [
+      'nothing for zero, negative or NaN',
+      [
+        [0, 0],
+        [0, -5],
+        [0, Number.NaN],
+      ],
+      [],
+    ],
   ] as const)('%s', (_name, calls, expected) => {
     const c = clocked();
     for (const [at, ms] of calls) {

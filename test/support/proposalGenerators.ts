@@ -8,7 +8,38 @@
 import fc from 'fast-check';
 import type { Json } from './proposalFixtures.ts';
 
-const AWKWARD = ['e', 'E', 'pi2', 'Assert', 'PUSH', 'x_1', '_a', '__proto__', 'constructor', 'model', 'named', 'sat', 'unsat', 'unknown', 'error', 'success', 'check', 'info', 'Bag_', 'bv0', 'val', 'val_x', 'exp2', 'Exit', 'ALL', 'QF_UF', 'declare', 'define', 'a0', 'Z'];
+const AWKWARD = [
+  'e',
+  'E',
+  'pi2',
+  'Assert',
+  'PUSH',
+  'x_1',
+  '_a',
+  '__proto__',
+  'constructor',
+  'model',
+  'named',
+  'sat',
+  'unsat',
+  'unknown',
+  'error',
+  'success',
+  'check',
+  'info',
+  'Bag_',
+  'bv0',
+  'val',
+  'val_x',
+  'exp2',
+  'Exit',
+  'ALL',
+  'QF_UF',
+  'declare',
+  'define',
+  'a0',
+  'Z',
+];
 
 const identifier = fc.oneof(fc.constantFrom(...AWKWARD), fc.stringMatching(/^[a-z][A-Za-z0-9_]{0,6}$/));
 
@@ -127,8 +158,44 @@ export function pigeonholeProposal(n: number): string {
         role: 'axiom',
         expr: {
           op: 'forall',
-          vars: [{ name: 'a', sort: 'Pigeon' }, { name: 'b', sort: 'Pigeon' }, { name: 'h', sort: 'Hole' }],
-          body: { op: '=>', args: [{ op: 'and', args: [{ op: 'call', symbol: 'sits', args: [{ op: 'var', name: 'a' }, { op: 'var', name: 'h' }] }, { op: 'call', symbol: 'sits', args: [{ op: 'var', name: 'b' }, { op: 'var', name: 'h' }] }] }, { op: '=', args: [{ op: 'var', name: 'a' }, { op: 'var', name: 'b' }] }] },
+          vars: [
+            { name: 'a', sort: 'Pigeon' },
+            { name: 'b', sort: 'Pigeon' },
+            { name: 'h', sort: 'Hole' },
+          ],
+          body: {
+            op: '=>',
+            args: [
+              {
+                op: 'and',
+                args: [
+                  {
+                    op: 'call',
+                    symbol: 'sits',
+                    args: [
+                      { op: 'var', name: 'a' },
+                      { op: 'var', name: 'h' },
+                    ],
+                  },
+                  {
+                    op: 'call',
+                    symbol: 'sits',
+                    args: [
+                      { op: 'var', name: 'b' },
+                      { op: 'var', name: 'h' },
+                    ],
+                  },
+                ],
+              },
+              {
+                op: '=',
+                args: [
+                  { op: 'var', name: 'a' },
+                  { op: 'var', name: 'b' },
+                ],
+              },
+            ],
+          },
         },
       },
     ],

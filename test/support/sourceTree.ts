@@ -19,9 +19,7 @@ function filesUnder(dir: string): string[] {
 
 /** Every source file of the checkout at `root`, as `{file, text}` with `file` relative to `root`. */
 export function productSources(root: string): { readonly file: string; readonly text: string }[] {
-  return ['src', 'workers']
-    .flatMap((d) => filesUnder(join(root, d)))
-    .map((path) => ({ file: relative(root, path).split(sep).join('/'), text: readFileSync(path, 'utf8') }));
+  return ['src', 'workers'].flatMap((d) => filesUnder(join(root, d))).map((path) => ({ file: relative(root, path).split(sep).join('/'), text: readFileSync(path, 'utf8') }));
 }
 
 /** `text` with block and line comments blanked (line numbers kept). */

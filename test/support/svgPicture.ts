@@ -33,7 +33,10 @@ export function readPicture(svg: string): Picture {
   const nodes = allElements(root)
     .filter((e) => e.name === 'g' && e.attributes.class === 'node')
     .map((g) => {
-      const [x, y] = /translate\(([-\d.]+),([-\d.]+)\)/.exec(g.attributes.transform ?? '')!.slice(1).map(Number) as [number, number];
+      const [x, y] = /translate\(([-\d.]+),([-\d.]+)\)/
+        .exec(g.attributes.transform ?? '')!
+        .slice(1)
+        .map(Number) as [number, number];
       const frame = g.children.find((c) => c.name === 'rect')!;
       return {
         id: g.attributes['data-id']!,

@@ -21,7 +21,10 @@ export function opsOfSession(session: string, key: DeviceKey, n: number, after: 
   const out: SignedOperation[] = [];
   let last = after;
   for (let i = 0; i < n; i++) {
-    const body = last === null ? { kind: 'revision' as const, text_hash: textHash('t'), language: 'clair' as const, length: 1 } : { kind: 'claim_correction' as const, target: `b${(i % 50) + 1}`, value: 0.5, revision: null };
+    const body =
+      last === null
+        ? { kind: 'revision' as const, text_hash: textHash('t'), language: 'clair' as const, length: 1 }
+        : { kind: 'claim_correction' as const, target: `b${(i % 50) + 1}`, value: 0.5, revision: null };
     const op = appendSigned({ session, last }, body, key);
     out.push(op);
     last = op;

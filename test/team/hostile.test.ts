@@ -143,10 +143,12 @@ describe('the team server under attack', () => {
     writer.close();
     const huge = Buffer.alloc(100 * 1024 * 1024, 1);
     const closed = await rawSocket(server.url, (ws) => {
-      ws.send(frame('r2-big', 2, (e) => {
-        encoding.writeVarUint(e, 0);
-        encoding.writeVarString(e, writeToken());
-      }));
+      ws.send(
+        frame('r2-big', 2, (e) => {
+          encoding.writeVarUint(e, 0);
+          encoding.writeVarString(e, writeToken());
+        }),
+      );
       ws.once('message', () => ws.send(huge, () => undefined));
     });
     expect(closed.code).toBe(1009);
@@ -197,7 +199,11 @@ describe('the team server under attack', () => {
       ),
     );
     expect(codes.filter((c) => c.code === 4400).length).toBeGreaterThanOrEqual(100);
-    const lines = server.stderr().split('\n').slice(before - 1).filter((l) => l.trim() !== '');
+    const lines = server
+      .stderr()
+      .split('\n')
+      .slice(before - 1)
+      .filter((l) => l.trim() !== '');
     expect(lines.length).toBeLessThanOrEqual(6);
     expect(server.stderr()).not.toMatch(/^room: "injected line"/m);
     expect(server.stderr()).not.toMatch(/\n\s+at /);
@@ -232,12 +238,20 @@ describe('the team server under attack', () => {
     expect((await fetch(`${server.http}/rooms/r6b/invite`, { method: 'POST', headers: { Authorization: `Bearer ${child}` } })).status).toBe(401);
     // Only a team token revokes a token other than its own.
     const other = mintRoomToken({ room: 'r6c', rights: 'write' }, TEAM_SECRET);
-    const byStranger = await fetch(`${server.http}/tokens/revoke`, { method: 'POST', headers: { Authorization: `Bearer ${mintRoomToken({ room: 'r6d', rights: 'write' }, TEAM_SECRET)}` }, body: JSON.stringify({ token: other }) });
+    const byStranger = await fetch(`${server.http}/tokens/revoke`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${mintRoomToken({ room: 'r6d', rights: 'write' }, TEAM_SECRET)}` },
+      body: JSON.stringify({ token: other }),
+    });
     expect(byStranger.status).toBe(403);
     // The command line writes the same list.
     const viaCli = await runWarrant(['token', '--revoke', other, '--dir', dir], { env: { WARRANT_TEAM_SECRET: new TextDecoder().decode(TEAM_SECRET) } });
     expect(viaCli.code, viaCli.stderr).toBe(0);
-    await until(async () => (await fetch(`${server.http}/rooms/r6c/invite`, { method: 'POST', headers: { Authorization: `Bearer ${other}` } })).status === 401, 5000, 'the CLI revocation reaching the server');
+    await until(
+      async () => (await fetch(`${server.http}/rooms/r6c/invite`, { method: 'POST', headers: { Authorization: `Bearer ${other}` } })).status === 401,
+      5000,
+      'the CLI revocation reaching the server',
+    );
     // After the short-lived token's end, its invites are refused too.
     await new Promise((r) => setTimeout(r, Math.max(0, exp - Date.now() + 200)));
     await expect(client(server.url, 'r6', tokens.write)).rejects.toThrow(/expired/);
@@ -257,13 +271,20 @@ describe('the team server within its limits (set low to reach them)', () => {
   it('2. rooms, messages, updates per second, rooms per token and waiting sockets are bounded; nothing sent is dropped', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'warrant-limits-'));
     const server = await startServerProcess([
-      '--dir', dir,
-      '--max-message-bytes', String(256 * 1024),
-      '--max-room-bytes', String(1024 * 1024),
-      '--max-updates-per-second', '200',
-      '--max-rooms-per-hour', '3',
-      '--max-unauthenticated-sockets', '4',
-      '--max-auth-ms', '3000',
+      '--dir',
+      dir,
+      '--max-message-bytes',
+      String(256 * 1024),
+      '--max-room-bytes',
+      String(1024 * 1024),
+      '--max-updates-per-second',
+      '200',
+      '--max-rooms-per-hour',
+      '3',
+      '--max-unauthenticated-sockets',
+      '4',
+      '--max-auth-ms',
+      '3000',
     ]);
     try {
       // A room fills: the change past the limit is refused with the reason; the room stays whole and syncable.
@@ -301,8 +322,22 @@ describe('the team server within its limits (set low to reach them)', () => {
       (await client(server.url, 'made-1', maker)).close();
 
       // Sockets that have not authenticated: four wait at once, the fifth is turned away.
-      const waiting = await Promise.all(Array.from({ length: 4 }, () => new Promise<WebSocket>((resolve) => { const ws = new WebSocket(server.url); ws.on('open', () => resolve(ws)); ws.on('error', () => undefined); })));
-      const fifth = await new Promise<string>((resolve) => { const ws = new WebSocket(server.url); ws.on('open', () => resolve('open')); ws.on('error', (e) => resolve(e.message)); });
+      const waiting = await Promise.all(
+        Array.from(
+          { length: 4 },
+          () =>
+            new Promise<WebSocket>((resolve) => {
+              const ws = new WebSocket(server.url);
+              ws.on('open', () => resolve(ws));
+              ws.on('error', () => undefined);
+            }),
+        ),
+      );
+      const fifth = await new Promise<string>((resolve) => {
+        const ws = new WebSocket(server.url);
+        ws.on('open', () => resolve('open'));
+        ws.on('error', (e) => resolve(e.message));
+      });
       expect(fifth).toMatch(/503/);
       for (const ws of waiting) ws.terminate();
       expect(server.alive()).toBe(true);
@@ -456,7 +491,7 @@ describe('the team server on a bad day', () => {
     writeFileSync(join(dir, 'bad.yjs'), Buffer.from([0x05, 0xff, 0xff, 0xff, 0xff, 0x0f, 1, 2, 3]));
     const server = await startServerProcess(['--dir', dir]);
     await expect(client(server.url, 'bad')).rejects.toThrow(/damaged|cannot be read/);
-        const report = await health(server);
+    const report = await health(server);
     expect(report.store.unreadable.map((u) => u.room)).toContain('bad');
     // The damaged file is kept as it was.
     expect(readFileSync(join(dir, 'bad.yjs')).length).toBe(9);

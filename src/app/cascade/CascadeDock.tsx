@@ -29,7 +29,7 @@ function DropZone({ kind, label, short, hint }: { kind: 'refute' | 'correct'; la
   };
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a drop target for dragged nodes; from the keyboard the inspector's Refute and Correct buttons start the same preview
-<div
+    <div
       className={`dropzone dropzone-${kind}${over ? ' is-over' : ''}`}
       data-testid={`dropzone-${kind}`}
       title={hint}
@@ -83,14 +83,7 @@ export function CascadeDock() {
     returnFocusFromDock(dockRef.current);
   };
   return (
-    <div
-      ref={dockRef}
-      className="cascade-dock is-previewing"
-      data-testid="cascade-preview"
-      role="region"
-      aria-label="cascade preview"
-      data-region=""
-    >
+    <div ref={dockRef} className="cascade-dock is-previewing" data-testid="cascade-preview" role="region" aria-label="cascade preview" data-region="">
       <div className="cascade-summary" role="status">
         <strong>Preview: {preview.text}</strong>
         {preview.refusal ? (

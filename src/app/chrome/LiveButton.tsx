@@ -16,7 +16,13 @@ const SERVER_KEY = 'warrant.teamServer';
 const NAME_KEY = 'warrant.userName';
 const DEFAULT_SERVER = 'ws://127.0.0.1:4488';
 
-const STATUS_TEXT = { off: 'not shared', connecting: 'connecting…', connected: 'connected', offline: 'offline — changes are kept here and sent on reconnect', refused: 'refused by the server' } as const;
+const STATUS_TEXT = {
+  off: 'not shared',
+  connecting: 'connecting…',
+  connected: 'connected',
+  offline: 'offline — changes are kept here and sent on reconnect',
+  refused: 'refused by the server',
+} as const;
 
 export function LiveButton() {
   const [open, setOpen] = useState(false);
@@ -28,7 +34,17 @@ export function LiveButton() {
   const log = useLifecycleStore((s) => s.log);
   const states = useLifecycleStore((s) => s.states);
   const corrected = useLifecycleStore((s) => s.corrected);
-  const hash = useMemo(() => (shared ? replicaHash(log.map((op) => op.id), [...states].map(([id, st]) => [id, String(st)] as const), corrected) : ''), [shared, log, states, corrected]);
+  const hash = useMemo(
+    () =>
+      shared
+        ? replicaHash(
+            log.map((op) => op.id),
+            [...states].map(([id, st]) => [id, String(st)] as const),
+            corrected,
+          )
+        : '',
+    [shared, log, states, corrected],
+  );
   const label = shared ? `Live · ${team.peers.length + 1}` : 'Live';
 
   return (
@@ -48,13 +64,19 @@ export function LiveButton() {
         {team.history.length > 0 && (
           // Visible without opening the panel: the room's history is not what its members signed.
           <span className="live-refused-badge" data-testid="team-history-badge" title="The room's history is not what its members signed (open for what)">
-            {' '}⚠ history
+            {' '}
+            ⚠ history
           </span>
         )}
         {team.refused.length > 0 && (
           // Visible without opening the panel: the room holds ops this browser refused.
-          <span className="live-refused-badge" data-testid="team-refused-badge" title={`${team.refused.length} operation${team.refused.length === 1 ? '' : 's'} in the room refused here (open for why)`}>
-            {' '}⚠ {team.refused.length}
+          <span
+            className="live-refused-badge"
+            data-testid="team-refused-badge"
+            title={`${team.refused.length} operation${team.refused.length === 1 ? '' : 's'} in the room refused here (open for why)`}
+          >
+            {' '}
+            ⚠ {team.refused.length}
           </span>
         )}{' '}
         ▾
@@ -141,14 +163,24 @@ function SharedView() {
       </p>
       <label className="live-form">
         Your name
-        <input data-testid="team-my-name" defaultValue={localStorage.getItem(NAME_KEY) ?? ''} placeholder="shown beside your cursor" onBlur={(e) => renameInSharedSession(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && renameInSharedSession(e.currentTarget.value)} />
+        <input
+          data-testid="team-my-name"
+          defaultValue={localStorage.getItem(NAME_KEY) ?? ''}
+          placeholder="shown beside your cursor"
+          onBlur={(e) => renameInSharedSession(e.target.value)}
+          onKeyDown={(e) => e.key === 'Enter' && renameInSharedSession(e.currentTarget.value)}
+        />
       </label>
       <ul className="live-peers" data-testid="team-peers" aria-label="Also here">
-        {team.peers.length === 0 ? <li className="share-note">Nobody else is here now.</li> : team.peers.map((p) => (
-          <li key={p.clientId}>
-            <span className="live-swatch" style={{ background: p.color }} aria-hidden="true" /> {p.name}
-          </li>
-        ))}
+        {team.peers.length === 0 ? (
+          <li className="share-note">Nobody else is here now.</li>
+        ) : (
+          team.peers.map((p) => (
+            <li key={p.clientId}>
+              <span className="live-swatch" style={{ background: p.color }} aria-hidden="true" /> {p.name}
+            </li>
+          ))
+        )}
       </ul>
       {team.invites && (
         <>
@@ -178,8 +210,14 @@ function SharedView() {
           </ul>
         </div>
       )}
-      {team.message && <p className="share-error" role="alert">{team.message}</p>}
-      <p className="share-note" aria-live="polite">{copied ?? 'Edits and commits made offline are kept in this browser and merge when you are back.'}</p>
+      {team.message && (
+        <p className="share-error" role="alert">
+          {team.message}
+        </p>
+      )}
+      <p className="share-note" aria-live="polite">
+        {copied ?? 'Edits and commits made offline are kept in this browser and merge when you are back.'}
+      </p>
       <button data-testid="team-stop" onClick={() => stopSharingCurrent()}>
         Stop sharing from this browser
       </button>

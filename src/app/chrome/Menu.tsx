@@ -59,11 +59,18 @@ export function Menu({ label, testId, align = 'start', children }: { label: stri
         {label} <span aria-hidden>▾</span>
       </button>
       {open && (
-        <div ref={list} className={`menu-list${align === 'end' ? ' align-end' : ''}`} role="menu" aria-label={label} onClick={() => {
+        <div
+          ref={list}
+          className={`menu-list${align === 'end' ? ' align-end' : ''}`}
+          role="menu"
+          aria-label={label}
+          onClick={() => {
             // A pick closes the menu; the focus goes back to its button, not to the page.
             setOpen(false);
             if (box.current?.contains(document.activeElement)) button.current?.focus();
-          }} onKeyDown={onListKey}>
+          }}
+          onKeyDown={onListKey}
+        >
           {children}
         </div>
       )}

@@ -77,11 +77,19 @@ export function ShareButton() {
           </label>
           {shown.state === 'refused' ? (
             <p className="share-error" role="alert" data-testid="share-error">
-              No link: {shown.reason}{shown.reason.endsWith('session file instead') ? ' (⤓ on the session’s tab downloads it).' : '.'}
+              No link: {shown.reason}
+              {shown.reason.endsWith('session file instead') ? ' (⤓ on the session’s tab downloads it).' : '.'}
             </p>
           ) : (
             <div className="share-row">
-              <input ref={field} readOnly aria-label="Link to this document" data-testid="share-link" value={shown.state === 'ready' ? shown.url : 'making the link…'} onFocus={(e) => e.currentTarget.select()} />
+              <input
+                ref={field}
+                readOnly
+                aria-label="Link to this document"
+                data-testid="share-link"
+                value={shown.state === 'ready' ? shown.url : 'making the link…'}
+                onFocus={(e) => e.currentTarget.select()}
+              />
               <button data-testid="share-copy" disabled={shown.state !== 'ready'} onClick={() => void copy()}>
                 Copy link
               </button>

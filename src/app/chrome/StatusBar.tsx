@@ -23,7 +23,14 @@ export function StatusBar() {
           {analysis.proposal.gate ? `stopped at the ${analysis.proposal.gate} gate` : 'gates passed'}
         </span>
       )}
-      {analysis && row.counts(analysis).length > 0 && <span>{row.counts(analysis).map(([n, noun]) => plural(n, noun)).join(' · ')}</span>}
+      {analysis && row.counts(analysis).length > 0 && (
+        <span>
+          {row
+            .counts(analysis)
+            .map(([n, noun]) => plural(n, noun))
+            .join(' · ')}
+        </span>
+      )}
       {inference && row.inference && (
         <span
           className={`status-inference${inference.problem ? ' status-error' : ''}`}

@@ -24,7 +24,6 @@ import { ThemeToggle } from '../theme/ThemeToggle.tsx';
 /** `webkitdirectory` is not in React's input attributes; every browser Warrant runs in reads it. */
 const DIRECTORY_INPUT = { webkitdirectory: '', directory: '' } as Record<string, string>;
 
-
 export function Toolbar() {
   // The current session's name, so a rename shows here at once; the document's own name
   // where there are no sessions (no IndexedDB).
@@ -49,7 +48,7 @@ export function Toolbar() {
 
   return (
     // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the landmark is named so screen readers list it by name (docs/accessibility.md)
-<header className="toolbar" aria-label="top bar" data-region="">
+    <header className="toolbar" aria-label="top bar" data-region="">
       <h1 className="brand">Warrant</h1>
       <span className="doc-name" title="the open document">
         {name}

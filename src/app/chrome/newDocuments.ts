@@ -37,7 +37,13 @@ export const NEW_PROPOSAL =
           expr: {
             op: 'forall',
             vars: [{ name: 'x', sort: 'Thing' }],
-            body: { op: '=>', args: [{ op: 'call', symbol: 'given', args: [{ op: 'var', name: 'x' }] }, { op: 'call', symbol: 'follows', args: [{ op: 'var', name: 'x' }] }] },
+            body: {
+              op: '=>',
+              args: [
+                { op: 'call', symbol: 'given', args: [{ op: 'var', name: 'x' }] },
+                { op: 'call', symbol: 'follows', args: [{ op: 'var', name: 'x' }] },
+              ],
+            },
           },
         },
         { assertionId: 'fact_first', role: 'fact', expr: { op: 'call', symbol: 'given', args: [{ op: 'const', name: 'first' }] } },

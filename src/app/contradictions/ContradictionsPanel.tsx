@@ -69,7 +69,15 @@ export function ContradictionsPanel() {
       <p className="audit" data-testid="contradiction-audit" data-reintroduced={flagged.size} data-unflagged={unflagged}>
         {flagged.size} {flagged.size === 1 ? 'belief' : 'beliefs'} flagged as contradicted · {unflagged} unflagged · {open.length} open, {entries.length - open.length} resolved
       </p>
-      {entries.length === 0 ? <p className="muted">No contradictions.</p> : <ul className="contradiction-list">{entries.map((e) => <Entry key={e.id} entry={e} />)}</ul>}
+      {entries.length === 0 ? (
+        <p className="muted">No contradictions.</p>
+      ) : (
+        <ul className="contradiction-list">
+          {entries.map((e) => (
+            <Entry key={e.id} entry={e} />
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

@@ -145,7 +145,15 @@ export function EditorPane() {
         // must not select the belief on the line it ends at.
         host.dataset.filling = 'true';
         let pasteVersion = Infinity;
-        const large = startLargePaste(monaco, editor, model, pasted, (on) => (slicing = on), () => pipeline.turn(), () => whenGraphShows(pasteVersion));
+        const large = startLargePaste(
+          monaco,
+          editor,
+          model,
+          pasted,
+          (on) => (slicing = on),
+          () => pipeline.turn(),
+          () => whenGraphShows(pasteVersion),
+        );
         if (!large) {
           delete host.dataset.filling;
           return;
@@ -201,7 +209,12 @@ export function EditorPane() {
     const projectMarkers = () => {
       const a = useDocumentStore.getState().analysis;
       if (!a) return;
-      for (const [path, m] of projectModels()) applyMarkers(monaco, m, a.diagnostics.filter((d) => d.file === path));
+      for (const [path, m] of projectModels())
+        applyMarkers(
+          monaco,
+          m,
+          a.diagnostics.filter((d) => d.file === path),
+        );
     };
     const showFile = (path: string) => {
       const m = projectModel(path);

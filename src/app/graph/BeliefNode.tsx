@@ -59,10 +59,23 @@ function BeliefNodeView({ id }: NodeProps) {
       <Handle type="target" position={Position.Top} isConnectable={false} />
       <div className="belief-head">
         <span className="belief-id">{id}</span>
-        <span className="belief-conf" data-look={look.label ?? 'none'} title={corrected !== null ? `corrected from ${formatConfidence(n.confidence)}` : look.label === 'effective' && look.value !== shown ? `effective ${formatConfidence(look.value)} (${look.band}): the band it is coloured by` : undefined}>
+        <span
+          className="belief-conf"
+          data-look={look.label ?? 'none'}
+          title={
+            corrected !== null
+              ? `corrected from ${formatConfidence(n.confidence)}`
+              : look.label === 'effective' && look.value !== shown
+                ? `effective ${formatConfidence(look.value)} (${look.band}): the band it is coloured by`
+                : undefined
+          }
+        >
           {formatConfidence(shown)}
         </span>
-        <span className="belief-level">L{n.level ?? 0}{n.level === null ? '?' : ''}</span>
+        <span className="belief-level">
+          L{n.level ?? 0}
+          {n.level === null ? '?' : ''}
+        </span>
         <span className={`belief-source source-${source}`} title={n.source?.reference ?? undefined}>
           @{source}
         </span>

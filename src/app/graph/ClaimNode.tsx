@@ -40,7 +40,18 @@ function ClaimNodeView({ id }: NodeProps) {
   const prior = n.confidence;
   // The look's band (the posterior's, else the prior's) colours the node when the graph is zoomed out to shapes.
   const band = look.band ?? 'none';
-  const classes = ['claim-node', 'nopan', `band-${band}`, ...lifecycleClasses(lifecycle), n.helper ? 'is-helper' : '', selected ? 'is-selected' : '', inChain ? 'in-chain' : '', contradicted ? 'is-contradicted' : '', view.errors > 0 ? 'has-errors' : '', stale ? 'posterior-stale' : ''];
+  const classes = [
+    'claim-node',
+    'nopan',
+    `band-${band}`,
+    ...lifecycleClasses(lifecycle),
+    n.helper ? 'is-helper' : '',
+    selected ? 'is-selected' : '',
+    inChain ? 'in-chain' : '',
+    contradicted ? 'is-contradicted' : '',
+    view.errors > 0 ? 'has-errors' : '',
+    stale ? 'posterior-stale' : '',
+  ];
   const content = n.content.length > MAX_CONTENT ? n.content.slice(0, MAX_CONTENT - 1) + '…' : n.content;
   const label = n.helper ? (n.qid?.split('::').pop() ?? id) : id;
   return (

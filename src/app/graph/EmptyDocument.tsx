@@ -26,7 +26,9 @@ export function EmptyDocument({ language }: { language: Language }) {
   if (row.example === null) return null;
   return (
     <div className="empty-document" data-testid="empty-document">
-      <h2>{row.documentKind.replace(/^a /, 'This ').replace(/^an /, 'This ')} has no {row.terms.items} yet</h2>
+      <h2>
+        {row.documentKind.replace(/^a /, 'This ').replace(/^an /, 'This ')} has no {row.terms.items} yet
+      </h2>
       <p>Start with three lines:</p>
       <pre data-testid="empty-example">{row.example}</pre>
       <div className="empty-actions">

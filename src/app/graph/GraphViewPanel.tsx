@@ -24,12 +24,7 @@ export function GraphViewPanel() {
       >
         Focus
       </button>
-      <select
-        aria-label="focus depth: steps up and down from the selected node"
-        data-testid="focus-depth"
-        value={focusDepth ?? lastFocusDepth}
-        onChange={(e) => setFocusDepth(Number(e.target.value))}
-      >
+      <select aria-label="focus depth: steps up and down from the selected node" data-testid="focus-depth" value={focusDepth ?? lastFocusDepth} onChange={(e) => setFocusDepth(Number(e.target.value))}>
         {FOCUS_DEPTHS.map((d) => (
           <option key={d} value={d}>
             ±{d}

@@ -116,7 +116,15 @@ function OverviewCanvasView({ index }: { readonly index: CullIndex }) {
     };
   }, [index, flowStore]);
 
-  return <canvas ref={canvasRef} className="overview-canvas" data-testid="graph-overview" aria-hidden style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', pointerEvents: 'none', zIndex: 1 }} />;
+  return (
+    <canvas
+      ref={canvasRef}
+      className="overview-canvas"
+      data-testid="graph-overview"
+      aria-hidden
+      style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', pointerEvents: 'none', zIndex: 1 }}
+    />
+  );
 }
 
 export const OverviewCanvas = memo(OverviewCanvasView);

@@ -11,7 +11,7 @@ export function breakableLabel(label: string): ReactNode {
   if (words.length === 1) return label;
   return words.map((w, i) => (
     // biome-ignore lint/suspicious/noArrayIndexKey: rows of one list rebuilt whole for each version (or the words of one label): the position is the row's identity
-<Fragment key={i}>
+    <Fragment key={i}>
       {i > 0 && <wbr />}
       {w}
     </Fragment>

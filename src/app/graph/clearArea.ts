@@ -26,8 +26,14 @@ function edges(size: number, starts: readonly number[]): number[] {
  * keeps the final maximality check small: trying them all took ~12 ms per reveal.
  */
 export function freeRects(pane: { readonly width: number; readonly height: number }, obstacles: readonly Rect[]): Rect[] {
-  const xs = edges(pane.width, obstacles.flatMap((o) => [o.x, o.x + o.width]));
-  const ys = edges(pane.height, obstacles.flatMap((o) => [o.y, o.y + o.height]));
+  const xs = edges(
+    pane.width,
+    obstacles.flatMap((o) => [o.x, o.x + o.width]),
+  );
+  const ys = edges(
+    pane.height,
+    obstacles.flatMap((o) => [o.y, o.y + o.height]),
+  );
   const free: Rect[] = [];
   for (let i = 0; i < xs.length; i++)
     for (let j = i + 1; j < xs.length; j++)

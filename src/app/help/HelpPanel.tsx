@@ -20,7 +20,7 @@ export function HelpPanel() {
   if (!open) return null;
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop closes the dialog as Escape and its Close button do
-<div className="help-backdrop" onMouseDown={(e) => e.target === e.currentTarget && setHelpOpen(false)}>
+    <div className="help-backdrop" onMouseDown={(e) => e.target === e.currentTarget && setHelpOpen(false)}>
       <div
         className="help-panel"
         role="dialog"
@@ -45,12 +45,14 @@ export function HelpPanel() {
           <section aria-labelledby="help-start">
             <h3 id="help-start">Getting started</h3>
             <p>
-              Write or paste reasoning on the left; it is checked as you type and drawn as a graph on the right. Click a node (or put the cursor on its line) to see why it is
-              believed. Drag a node onto <em>Refute</em> or <em>Correct</em>, or use the inspector&apos;s buttons, to preview what would fall with it before anything is written.
+              Write or paste reasoning on the left; it is checked as you type and drawn as a graph on the right. Click a node (or put the cursor on its line) to see why it is believed. Drag a node
+              onto <em>Refute</em> or <em>Correct</em>, or use the inspector&apos;s buttons, to preview what would fall with it before anything is written.
             </p>
             {LANGUAGE_TABLE.filter((l) => l.example !== null).map((l) => (
               <div key={l.id} className="help-example">
-                <h4>{l.name}: {l.documentKind}</h4>
+                <h4>
+                  {l.name}: {l.documentKind}
+                </h4>
                 <pre>{l.example}</pre>
               </div>
             ))}
@@ -84,9 +86,9 @@ export function HelpPanel() {
           <section aria-labelledby="help-outside">
             <h3 id="help-outside">Outside the page</h3>
             <p>
-              <em>Share</em> makes a link carrying the document (and, if you like, its signed log); nothing is uploaded. On the command line, <code>npx warrant check FILE</code>,{' '}
-              <code>infer</code>, <code>explain</code>, <code>cascade</code>, <code>export</code>, <code>prove</code> and <code>share</code> run the same checks; <code>npx warrant lsp --stdio</code>{' '}
-              gives VS Code, Neovim or any editor the same diagnostics, hovers, completion, rename and quick fixes.
+              <em>Share</em> makes a link carrying the document (and, if you like, its signed log); nothing is uploaded. On the command line, <code>npx warrant check FILE</code>, <code>infer</code>,{' '}
+              <code>explain</code>, <code>cascade</code>, <code>export</code>, <code>prove</code> and <code>share</code> run the same checks; <code>npx warrant lsp --stdio</code> gives VS Code, Neovim
+              or any editor the same diagnostics, hovers, completion, rename and quick fixes.
             </p>
           </section>
         </div>

@@ -34,7 +34,7 @@ function HistoryList({ entries }: { entries: ReturnType<typeof describeOperation
     <ul className="history-list" data-testid="history">
       {entries.map((e) => (
         // biome-ignore lint/a11y/useKeyWithClickEvents: a pointer shortcut to the node the row names; from the keyboard the same node is reached in the graph or by its id in the editor
-<li key={e.id} className={`history-${e.kind}`} onClick={() => e.target && selectNode(e.target, 'inspector')} title={`${e.id}\n${e.at}`}>
+        <li key={e.id} className={`history-${e.kind}`} onClick={() => e.target && selectNode(e.target, 'inspector')} title={`${e.id}\n${e.at}`}>
           <time dateTime={e.at}>{new Date(e.at).toLocaleTimeString()}</time>
           <span>{e.text}</span>
         </li>

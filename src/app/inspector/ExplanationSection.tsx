@@ -65,7 +65,9 @@ export function ExplanationSection({ id }: { id: string }) {
       )}
       <details>
         <summary>raw record</summary>
-        <pre className="explanation-raw" data-testid="explanation-raw" tabIndex={0}>{JSON.stringify(shown.record, null, 2)}</pre>
+        <pre className="explanation-raw" data-testid="explanation-raw" tabIndex={0}>
+          {JSON.stringify(shown.record, null, 2)}
+        </pre>
       </details>
     </section>
   );

@@ -193,7 +193,7 @@ export function GaiaInspector() {
           {details.actions.length === 0 && <p className="muted">No reasoning action uses this {n.kind}.</p>}
           {details.actions.map((a, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: rows of one list rebuilt whole for each version (or the words of one label): the position is the row's identity
-<div key={i} className="action-row">
+            <div key={i} className="action-row">
               <span className="muted">{a.role}</span>
               <NodeLinkGaia id={a.factor.id} />
               {a.factor.factor?.warrant && <WarrantText id={a.factor.factor.warrant} />}

@@ -121,11 +121,15 @@ function ClairInspector() {
       <p className="inspector-content">{n.content || <em>no content</em>}</p>
       <dl className="inspector-facts">
         <dt>stated</dt>
-        <dd data-testid="inspector-stated" className={corrected !== null ? 'is-superseded' : undefined}>{formatConfidence(n.confidence)}</dd>
+        <dd data-testid="inspector-stated" className={corrected !== null ? 'is-superseded' : undefined}>
+          {formatConfidence(n.confidence)}
+        </dd>
         {corrected !== null && (
           <>
             <dt>corrected</dt>
-            <dd data-testid="inspector-corrected" title="a standing correction replaces the stated confidence">{formatConfidence(corrected)}</dd>
+            <dd data-testid="inspector-corrected" title="a standing correction replaces the stated confidence">
+              {formatConfidence(corrected)}
+            </dd>
           </>
         )}
         <dt>derived</dt>
@@ -175,7 +179,7 @@ function ClairInspector() {
           <ul className="reconsider">
             {details.reconsider.map((r, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: rows of one list rebuilt whole for each version (or the words of one label): the position is the row's identity
-<li key={i}>{r.sentence}</li>
+              <li key={i}>{r.sentence}</li>
             ))}
           </ul>
         )}
@@ -183,19 +187,11 @@ function ClairInspector() {
 
       <section>
         <h2>Justified by ({details.supports.length})</h2>
-        {details.supports.length === 0 ? (
-          <p className="muted">A root: nothing in the trace supports it.</p>
-        ) : (
-          <NodeList key={id} ids={details.supports} render={(s) => <NodeLink key={s} id={s} />} />
-        )}
+        {details.supports.length === 0 ? <p className="muted">A root: nothing in the trace supports it.</p> : <NodeList key={id} ids={details.supports} render={(s) => <NodeLink key={s} id={s} />} />}
       </section>
       <section>
         <h2>Dependents ({details.dependents.length})</h2>
-        {details.dependents.length === 0 ? (
-          <p className="muted">Nothing rests on it.</p>
-        ) : (
-          <NodeList key={id} ids={details.dependents} render={(s) => <NodeLink key={s} id={s} />} />
-        )}
+        {details.dependents.length === 0 ? <p className="muted">Nothing rests on it.</p> : <NodeList key={id} ids={details.dependents} render={(s) => <NodeLink key={s} id={s} />} />}
       </section>
       <section data-testid="provenance">
         <h2>Provenance ({details.provenance.length})</h2>

@@ -30,8 +30,7 @@ export function LifecycleActions({ id, isRoot, value }: { id: string; isRoot: bo
   const standing = asserted ?? (held ? 'hold' : null);
   const facts = { known: true, justified: !isRoot, withdrawable: standing !== null };
   const session = getSession();
-  const actionOf = (kind: ActionKind): UserAction =>
-    kind === 'correct' ? { kind, target: id, value: sliderValue, source: 'inspector' } : { kind, target: id, source: 'inspector' };
+  const actionOf = (kind: ActionKind): UserAction => (kind === 'correct' ? { kind, target: id, value: sliderValue, source: 'inspector' } : { kind, target: id, source: 'inspector' });
   // A button pressed from the keyboard hands the focus to the preview's Commit (dockFocus.ts).
   const ask = (e: MouseEvent<HTMLButtonElement>, action: UserAction) => {
     focusDockIfKeyboard(e);

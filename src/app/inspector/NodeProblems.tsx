@@ -10,7 +10,7 @@ export function NodeProblems({ problems }: { problems: readonly Diagnostic[] }) 
       <ul className="inspector-problems">
         {problems.map((p, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows of one list rebuilt whole for each version (or the words of one label): the position is the row's identity
-<li key={i} className={`sev-${p.severity}`}>
+          <li key={i} className={`sev-${p.severity}`}>
             <button onClick={() => revealInEditor(p.range.line, p.range.column, p.file)}>
               <code>{p.code}</code> {p.message}
             </button>

@@ -44,7 +44,11 @@ export function ensureLanguages(): void {
       if (file === null) return false;
       const r = selectionOrPosition && 'startLineNumber' in selectionOrPosition ? selectionOrPosition : null;
       const p = selectionOrPosition && 'lineNumber' in selectionOrPosition ? selectionOrPosition : null;
-      const range = r ? { line: r.startLineNumber, column: r.startColumn, endLine: r.endLineNumber, endColumn: r.endColumn } : p ? { line: p.lineNumber, column: p.column, endLine: p.lineNumber, endColumn: p.column } : { line: 1, column: 1, endLine: 1, endColumn: 1 };
+      const range = r
+        ? { line: r.startLineNumber, column: r.startColumn, endLine: r.endLineNumber, endColumn: r.endColumn }
+        : p
+          ? { line: p.lineNumber, column: p.column, endLine: p.lineNumber, endColumn: p.column }
+          : { line: 1, column: 1, endLine: 1, endColumn: 1 };
       revealInProject(file, range);
       return true;
     },

@@ -14,7 +14,10 @@ function CoreList({ result, outline, focused, onFocus }: { result: ProveResult; 
   return (
     <div className="evidence" data-testid="core" data-count={core.length}>
       <h2>
-        Unsat core <span className="muted">— {core.length} of {outline?.assertions.length ?? '?'} assertions{result.goal_in_core ? ', with the goal' : ''}</span>
+        Unsat core{' '}
+        <span className="muted">
+          — {core.length} of {outline?.assertions.length ?? '?'} assertions{result.goal_in_core ? ', with the goal' : ''}
+        </span>
       </h2>
       {core.length === 0 && <p className="muted">The core names no assertion: {result.goal_in_core ? 'the goal alone is contradictory.' : 'the solver gave an empty core.'}</p>}
       <ul className="evidence-list">
@@ -57,7 +60,10 @@ function ModelList({ result, outline, focused, onFocus }: { result: ProveResult;
   return (
     <div className="evidence" data-testid="model" data-count={model.length}>
       <h2>
-        {result.verdict === 'not-entailed' ? 'Counter-model' : 'Model'} <span className="muted">— values of {model.length} declared symbol{model.length === 1 ? '' : 's'}</span>
+        {result.verdict === 'not-entailed' ? 'Counter-model' : 'Model'}{' '}
+        <span className="muted">
+          — values of {model.length} declared symbol{model.length === 1 ? '' : 's'}
+        </span>
       </h2>
       {model.length === 0 && <p className="muted">The model assigns nothing to the declared symbols (every one is free).</p>}
       <ul className="evidence-list">

@@ -57,7 +57,13 @@ export function ProposalView() {
           <div className="proof-results">
             <div className="proof-evidence-col">
               {result && <ProofEvidence result={result} outline={outline} focused={focused} onFocus={setFocused} />}
-              {!result && <p className="muted proof-hint">{run ? 'The unsat core or the model appears here when the solve ends.' : 'After a run: the unsat core (assertion ids) or the model (values of the declared symbols), each linked to the text.'}</p>}
+              {!result && (
+                <p className="muted proof-hint">
+                  {run
+                    ? 'The unsat core or the model appears here when the solve ends.'
+                    : 'After a run: the unsat core (assertion ids) or the model (values of the declared symbols), each linked to the text.'}
+                </p>
+              )}
             </div>
             <RoundsTable rounds={run?.rounds ?? []} running={run?.status === 'running'} />
           </div>

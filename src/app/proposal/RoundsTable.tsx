@@ -22,7 +22,11 @@ export function RoundsTable({ rounds, running }: { rounds: readonly RoundRecord[
   return (
     <div className="rounds" data-testid="rounds" data-count={rounds.length}>
       <h2>
-        Rounds <span className="muted">— {rounds.length}{running ? ' so far' : ''}</span>
+        Rounds{' '}
+        <span className="muted">
+          — {rounds.length}
+          {running ? ' so far' : ''}
+        </span>
       </h2>
       {rounds.length === 0 && <p className="muted">{running ? 'The first round is running…' : 'No round ran.'}</p>}
       {rounds.length > 0 && (

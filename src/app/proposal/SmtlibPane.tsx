@@ -55,14 +55,7 @@ export function SmtlibPane({ script }: { script: ModeScript | null }) {
 
   const stopped = script !== null && script.smtlib === null;
   return (
-    <section
-      className="smtlib-pane"
-      data-testid="smtlib"
-      data-version={script?.version ?? 0}
-      data-mode={script?.mode ?? ''}
-      data-gate={script?.gate ?? ''}
-      data-bytes={bytes}
-    >
+    <section className="smtlib-pane" data-testid="smtlib" data-version={script?.version ?? 0} data-mode={script?.mode ?? ''} data-gate={script?.gate ?? ''} data-bytes={bytes}>
       <header className="pane-head">
         <span className="pane-title">SMT-LIB2</span>
         <span className="muted">{script ? (script.smtlib ? `${script.mode} mode · ${plural(text.split('\n').length - 1, 'line')} · deterministic` : 'nothing emitted') : 'emitting…'}</span>

@@ -107,7 +107,10 @@ export function VerdictBanner() {
           <div className="verdict-why">
             {why(result, run)}
             {result.logic && result.logic.declared !== null && result.logic.declared !== result.logic.emitted && (
-              <span className="muted"> · logic {result.logic.declared} overridden with {result.logic.emitted}</span>
+              <span className="muted">
+                {' '}
+                · logic {result.logic.declared} overridden with {result.logic.emitted}
+              </span>
             )}
           </div>
           {stale && <div className="verdict-stale">This verdict is for an earlier version of the text (v{run.version}); run again to check the current one.</div>}

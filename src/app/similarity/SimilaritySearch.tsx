@@ -47,7 +47,7 @@ export function SimilaritySearch() {
   const current = ranking && ranking.query === text.trim() && ranking.strategy === strategy ? ranking : null;
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the box only listens for Escape bubbling up from its own input and buttons, which are the controls
-<div className="similarity-search" onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+    <div className="similarity-search" onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
       <input
         type="search"
         data-testid="similarity-search"
@@ -81,7 +81,9 @@ export function SimilaritySearch() {
               ×
             </button>
           </header>
-          {current?.results.slice(0, shown).map((r) => <SimilarityRow key={r.id} id={r.id} score={r.score} strategy={current.strategy} testId={`similarity-result-${r.id}`} />)}
+          {current?.results.slice(0, shown).map((r) => (
+            <SimilarityRow key={r.id} id={r.id} score={r.score} strategy={current.strategy} testId={`similarity-result-${r.id}`} />
+          ))}
           {current && current.results.length > shown && (
             <button className="show-more" onClick={() => setShown(shown + PAGE * 4)}>
               show {Math.min(PAGE * 4, current.results.length - shown)} more of {current.results.length - shown}

@@ -47,8 +47,7 @@ export async function runBenchCommand(args: readonly string[]): Promise<number> 
   if (cl.flags.has('json')) {
     const out = { node: nodeSection(report), browser: browser ? nodeSection({ ...report, rows: browser.rows, notes: browser.notes }) : browserNote };
     await writeStdout(JSON.stringify(out, null, 2) + '\n');
-  }
-  else {
+  } else {
     const m = report.machine;
     await writeStdout(
       `Warrant benchmark${report.quick ? ' (quick)' : ''} — ${m.cpuModel}, ${m.cpus} CPUs, Node ${m.node}, calibration loop ${m.calibrationMs} ms\n\n` +

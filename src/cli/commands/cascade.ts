@@ -137,10 +137,22 @@ export function cascadeText(result: CascadeJson): string {
     out.push(`${op.op} ${op.target}`);
     out.push(`  invalidated:    ${op.invalidated.length ? op.invalidated.join(', ') : 'none'}`);
     out.push(`  pending review: ${op.pending_review.length ? op.pending_review.join(', ') : 'none'}`);
-    if (op.posteriors) out.push(`  posteriors:     ${Object.keys(op.posteriors).length ? Object.entries(op.posteriors).map(([id, m]) => `${id} ${m.before.toFixed(3)} → ${m.after.toFixed(3)}`).join(', ') : 'none move'}`);
+    if (op.posteriors)
+      out.push(
+        `  posteriors:     ${
+          Object.keys(op.posteriors).length
+            ? Object.entries(op.posteriors)
+                .map(([id, m]) => `${id} ${m.before.toFixed(3)} → ${m.after.toFixed(3)}`)
+                .join(', ')
+            : 'none move'
+        }`,
+      );
   }
   const ids = Object.keys(result.states);
-  const width = maxOf(ids.map((id) => id.length), 2);
+  const width = maxOf(
+    ids.map((id) => id.length),
+    2,
+  );
   out.push('', 'states:');
   for (const id of ids) out.push(`  ${id.padEnd(width)}  ${result.states[id]}`);
   return out.join('\n') + '\n';

@@ -41,7 +41,12 @@ export async function runExport(args: readonly string[]): Promise<number> {
 
   const out = cl.values.get('out');
   const opsPath = cl.values.get('ops');
-  const takenBy = (option: 'ops' | 'mode' | 'helpers') => orList(formatsTaking(option).filter(madeByCommandLine).map((e) => e.id));
+  const takenBy = (option: 'ops' | 'mode' | 'helpers') =>
+    orList(
+      formatsTaking(option)
+        .filter(madeByCommandLine)
+        .map((e) => e.id),
+    );
   if (opsPath !== undefined && !row.options.includes('ops')) throw usageFailure(`--ops is for export --to ${takenBy('ops')}`, 'export');
   const allow = logAllowances(cl.flags, 'export', opsPath !== undefined);
   if (opsPath === '-' && cl.positionals[0] === '-') throw usageFailure('standard input (-) can be read only once', 'export');

@@ -80,7 +80,10 @@ async function inferGaia(gaia: GaiaAnalysis, result: InferenceResult, json: bool
   const row = (b: (typeof result.beliefs)[number]) => [b.label ?? b.knowledge_id.split('::').pop()!, b.belief.toFixed(4)] as const;
   const own = result.beliefs.filter((b) => claims.has(b.knowledge_id)).map(row);
   const generated = result.beliefs.filter((b) => !claims.has(b.knowledge_id)).map(row);
-  const width = maxOf([...own, ...generated].map((r) => r[0].length), 5);
+  const width = maxOf(
+    [...own, ...generated].map((r) => r[0].length),
+    5,
+  );
   const d = result.diagnostics;
   const header = `${'claim'.padEnd(width)}  belief\n`;
   const lines = (rows: readonly (readonly [string, string])[]) => rows.map(([l, b]) => `${l.padEnd(width)}  ${b}`);
@@ -115,15 +118,14 @@ async function jointDependenciesOf(doc: LoadedDocument, depth: number): Promise<
 /** A readable table: id, stated, derived, effective, and the band of the effective value. */
 export function beliefTable(beliefs: readonly DerivedConfidence[]): string {
   if (beliefs.length === 0) return 'no beliefs\n';
-  const rows = beliefs.map((b) => [
-    b.id,
-    fixed(b.stated),
-    fixed(b.derived),
-    fixed(b.effective),
-    b.effective === null ? '–' : bandOf(b.effective),
-  ]);
+  const rows = beliefs.map((b) => [b.id, fixed(b.stated), fixed(b.derived), fixed(b.effective), b.effective === null ? '–' : bandOf(b.effective)]);
   const head = ['id', 'stated', 'derived', 'effective', 'band'];
-  const widths = head.map((h, i) => maxOf(rows.map((r) => r[i]!.length), h.length));
+  const widths = head.map((h, i) =>
+    maxOf(
+      rows.map((r) => r[i]!.length),
+      h.length,
+    ),
+  );
   // Text columns left-aligned, numbers right-aligned.
   const line = (cells: readonly string[]) =>
     cells

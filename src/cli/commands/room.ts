@@ -162,7 +162,10 @@ export async function runPush(args: readonly string[]): Promise<number> {
       return 1;
     }
   }
-  const reading = await readLog(source.meta, source.ops.map((op, i) => [opKey(op, i), JSON.stringify(op)] as const));
+  const reading = await readLog(
+    source.meta,
+    source.ops.map((op, i) => [opKey(op, i), JSON.stringify(op)] as const),
+  );
   if (reading.refused.length > 0) {
     reportRefused(reading);
     await writeStderr(`warrant: ${file}: nothing pushed; the file holds ops every member would refuse\n`);
@@ -191,7 +194,9 @@ export async function runPush(args: readonly string[]): Promise<number> {
     await fileHeads(connection.doc, source.meta.session, reading, source.heads ?? []);
     const added = roomParts(connection.doc).ops.size - before;
     await connection.flushed(SYNC_TIMEOUT_MS);
-    await writeStdout(`pushed ${file} to room ${room}${present ? '' : ' (new)'}: ${added} new op${added === 1 ? '' : 's'}, ${reading.applied.length - added} already there; text ${textChanged ? 'set' : 'unchanged'}\n`);
+    await writeStdout(
+      `pushed ${file} to room ${room}${present ? '' : ' (new)'}: ${added} new op${added === 1 ? '' : 's'}, ${reading.applied.length - added} already there; text ${textChanged ? 'set' : 'unchanged'}\n`,
+    );
     return 0;
   } finally {
     connection.close();

@@ -37,7 +37,10 @@ export async function runServe(args: readonly string[]): Promise<number> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw usageFailure(`--port must be a port number: ${cl.values.get('port')}`, 'serve');
   const postgres = cl.values.get('postgres') ?? null;
   const redis = cl.values.get('redis') ?? null;
-  for (const [flag, url, schemes] of [['postgres', postgres, ['postgres:', 'postgresql:']], ['redis', redis, ['redis:']]] as const) {
+  for (const [flag, url, schemes] of [
+    ['postgres', postgres, ['postgres:', 'postgresql:']],
+    ['redis', redis, ['redis:']],
+  ] as const) {
     if (url !== null && !schemes.some((s) => url.startsWith(s))) throw usageFailure(`--${flag} must be a ${schemes[0]}// address: ${url}`, 'serve');
   }
   const limits = limitsFrom(cl.values);
@@ -73,7 +76,14 @@ export async function runServe(args: readonly string[]): Promise<number> {
   // and the server goes on; anything a library prints is one line too.
   process.on('unhandledRejection', (e) => server.log.event(`an operation failed unexpectedly: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`));
   process.on('uncaughtException', (e) => server.log.event(`an operation failed unexpectedly: ${e.message.split('\n')[0]}`));
-  console.error = (...parts: unknown[]) => server.log.event(parts.map((p) => (p instanceof Error ? p.message : String(p))).join(' ').split('\n')[0]!.slice(0, 200));
+  console.error = (...parts: unknown[]) =>
+    server.log.event(
+      parts
+        .map((p) => (p instanceof Error ? p.message : String(p)))
+        .join(' ')
+        .split('\n')[0]!
+        .slice(0, 200),
+    );
   console.warn = console.error;
   await writeStdout(
     [

@@ -93,7 +93,10 @@ function round6(x: number): number {
 function similarText(out: SimilarJson): string {
   const measure = out.strategy === 'hrr' ? `HRR cosine, D=${out.dim}` : `HDC 1 − Hamming/D, D=${out.dim}`;
   const head = out.query.id !== undefined ? `${out.query.id} "${out.query.text}"` : `"${out.query.text}"`;
-  const width = maxOf(out.results.map((r) => r.id.length), 2);
+  const width = maxOf(
+    out.results.map((r) => r.id.length),
+    2,
+  );
   const lines = out.results.map((r, i) => `${String(i + 1).padStart(3)}  ${r.id.padEnd(width)}  ${r.score.toFixed(4)}  ${r.text}`);
   return `most like ${head} (${measure}):\n${lines.length > 0 ? lines.join('\n') : '  (no other beliefs)'}\n`;
 }

@@ -129,14 +129,10 @@ export class AnalysisSession {
             if (input) listener(request.version, input, structureKey);
           }
         : null;
-      const { analysis, document, symbols } = analyzeIncrementally(
-        request.text,
-        request.language,
-        request.version,
-        oneLanguage ? (last?.document ?? null) : null,
-        this.now,
-        { fileName: request.fileName ?? null, onGraph },
-      );
+      const { analysis, document, symbols } = analyzeIncrementally(request.text, request.language, request.version, oneLanguage ? (last?.document ?? null) : null, this.now, {
+        fileName: request.fileName ?? null,
+        onGraph,
+      });
       kept = { analysis, text: request.text, document, symbols: symbols ?? null, gaia: null, packageSymbols: null };
     }
     const analysis = kept.analysis;

@@ -114,7 +114,12 @@ export class BeliefViewsBuilder {
  * whose node, derived value or problems may have changed: the rest are the previous views,
  * untouched. Equal to buildBeliefViews in that case, in time proportional to the change.
  */
-export function updateBeliefViews(analysis: AnalysisView, previous: ReadonlyMap<string, BeliefView>, touched: Iterable<string>, byId: { get(id: GraphNode['id']): GraphNode | undefined }): Map<string, BeliefView> {
+export function updateBeliefViews(
+  analysis: AnalysisView,
+  previous: ReadonlyMap<string, BeliefView>,
+  touched: Iterable<string>,
+  byId: { get(id: GraphNode['id']): GraphNode | undefined },
+): Map<string, BeliefView> {
   const derivedAt = positionsOf(analysis.derived);
   const problems = problemsOf(analysis);
   const out = new Map(previous);

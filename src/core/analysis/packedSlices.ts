@@ -95,7 +95,7 @@ const DERIVED_KEYS = ['id', 'stated', 'derived', 'effective'];
 function keysAre(o: object, keys: readonly string[]): boolean {
   let i = 0;
   for (const k in o) {
-    if (!Object.prototype.hasOwnProperty.call(o, k)) return false;
+    if (!Object.hasOwn(o, k)) return false;
     if (keys[i++] !== k) return false;
   }
   return i === keys.length;

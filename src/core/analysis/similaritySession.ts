@@ -95,9 +95,7 @@ export class SimilaritySession {
     if (state.pairsVersion !== this.sourceVersion) {
       const items = this.source.items;
       const changes = state.pairsVersion >= 0 ? changesBetween(state.pairsItems, items) : null;
-      state.pairs = changes && changes.changed.size <= RESCAN_LIMIT
-        ? refreshNearDuplicates(index, items, state.pairs, changes.changed, changes.removed)
-        : findNearDuplicates(index, items);
+      state.pairs = changes && changes.changed.size <= RESCAN_LIMIT ? refreshNearDuplicates(index, items, state.pairs, changes.changed, changes.removed) : findNearDuplicates(index, items);
       state.pairsItems = items;
       state.pairsVersion = this.sourceVersion;
     }

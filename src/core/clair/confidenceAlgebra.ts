@@ -40,8 +40,8 @@ export function aggregateAll(values: readonly number[]): number {
 export function lobDiscount(c: number, levels = 1): number {
   if (levels <= 0) return c;
   if (c === 0 || c === 1) return c;
-  const exponent = Math.pow(2, levels);
-  return Math.pow(c, exponent);
+  const exponent = 2 ** levels;
+  return c ** exponent;
 }
 
 /** Tolerance for the bound checks of docs/contract.md §2. */

@@ -70,9 +70,7 @@ export function deriveConfidences(symbols: ClairSymbols): DerivedConfidence[] {
   const out: DerivedConfidence[] = new Array(n);
   for (let i = 0; i < n; i++) {
     const b = primary[i]!;
-    out[i] = known[i]
-      ? { id: b.id.value, stated: b.confidence.value, derived: derived[i]!, effective: effective[i]! }
-      : { id: b.id.value, stated: b.confidence.value, derived: null, effective: null };
+    out[i] = known[i] ? { id: b.id.value, stated: b.confidence.value, derived: derived[i]!, effective: effective[i]! } : { id: b.id.value, stated: b.confidence.value, derived: null, effective: null };
   }
   return out;
 }

@@ -29,10 +29,7 @@ export function checkLines(doc: ClairDocument, symbols: ClairSymbols, out: Diagn
         out.push({
           severity: 'error',
           code: 'duplicate-id',
-          message:
-            first !== undefined
-              ? `${b.id.value} is already defined on line ${first}; this line is left out of the graph`
-              : `${b.id.value} is defined twice; this line is left out of the graph`,
+          message: first !== undefined ? `${b.id.value} is already defined on line ${first}; this line is left out of the graph` : `${b.id.value} is defined twice; this line is left out of the graph`,
           range: b.id.range,
           subject: b.id.value,
         });

@@ -4,16 +4,7 @@
  * problem, so the rest of the document (and the graph) stays intact. Never throws.
  */
 import { lineRange } from '../text/sourceRange.ts';
-import type {
-  WrittenConfidence,
-  WrittenLevel,
-  ClairDocument,
-  ClairLine,
-  ClairSource,
-  ClairString,
-  PartialBelief,
-  Spanned,
-} from './ast.ts';
+import type { WrittenConfidence, WrittenLevel, ClairDocument, ClairLine, ClairSource, ClairString, PartialBelief, Spanned } from './ast.ts';
 import { ID_PATTERN, SOURCE_TYPES, LineSpan, LineString, NUMBER_PATTERN, ParsedBelief } from './ast.ts';
 import type { Token } from './lexer.ts';
 import { isSeparator, lexInto, TokenBuffer } from './lexer.ts';

@@ -120,7 +120,11 @@ export function clairCompletions(place: CompletionPlace, analysis: AnalysisView 
     const nodes = (analysis?.graph.nodes ?? []).filter((n) => n.id !== ownId && !already.has(n.id));
     // Nearest above the cursor first (what a belief usually rests on), then nearest below.
     const rank = (i: number) => (nodes[i]!.range.line < line ? 0 : 1e9) + Math.abs(line - nodes[i]!.range.line);
-    const offered = idsToOffer(nodes.map((n) => n.id), before.slice(place.wordStart - 1), rank);
+    const offered = idsToOffer(
+      nodes.map((n) => n.id),
+      before.slice(place.wordStart - 1),
+      rank,
+    );
     const out: CompletionEntry[] = [];
     for (const i of offered.chosen) {
       const n = nodes[i]!;
@@ -174,23 +178,40 @@ export function clairCompletions(place: CompletionPlace, analysis: AnalysisView 
 }
 
 /** Keyword arguments whose value is a number or text, not a claim. */
-const NON_CLAIM_KEYWORDS = new Set(['rationale', 'label', 'prior', 'p_e_given_h', 'p_e_given_not_h', 'p_a_given_b', 'p_b_given_a', 'pattern', 'title', 'format', 'justification', 'source_id', 'value', 'fn']);
+const NON_CLAIM_KEYWORDS = new Set([
+  'rationale',
+  'label',
+  'prior',
+  'p_e_given_h',
+  'p_e_given_not_h',
+  'p_a_given_b',
+  'p_b_given_a',
+  'pattern',
+  'title',
+  'format',
+  'justification',
+  'source_id',
+  'value',
+  'fn',
+]);
 
 /** `textBefore`: the module's text before the cursor (a window of it is enough). */
 export function gaiaCompletions(place: CompletionPlace, textBefore: string, analysis: AnalysisView | null): Completions {
   const word = { column: place.wordStart, endColumn: place.wordEnd };
   const context = callContext(textBefore);
   if (context.kind === 'statement') {
-    return complete(GAIA_VERBS.map((v, i) => ({
-      label: v.name,
-      ...(v.deprecated && { description: `deprecated: ${v.deprecated}`, deprecated: true }),
-      kind: 'verb',
-      detail: v.signature,
-      documentation: v.summary,
-      insertText: v.name,
-      sortText: `${v.deprecated ? 'z' : 'a'}${String(i).padStart(3, '0')}`,
-      replace: word,
-    })));
+    return complete(
+      GAIA_VERBS.map((v, i) => ({
+        label: v.name,
+        ...(v.deprecated && { description: `deprecated: ${v.deprecated}`, deprecated: true }),
+        kind: 'verb',
+        detail: v.signature,
+        documentation: v.summary,
+        insertText: v.name,
+        sortText: `${v.deprecated ? 'z' : 'a'}${String(i).padStart(3, '0')}`,
+        replace: word,
+      })),
+    );
   }
   if (context.kind !== 'arguments') return complete([]);
   const out: CompletionEntry[] = [];
@@ -198,7 +219,11 @@ export function gaiaCompletions(place: CompletionPlace, textBefore: string, anal
   if (!context.keyword || !NON_CLAIM_KEYWORDS.has(context.keyword)) {
     const nodes = (analysis?.graph.nodes ?? []).filter((n) => n.kind !== 'factor' && !n.helper);
     // Claims before other knowledge, then in the package's order.
-    const offered = idsToOffer(nodes.map((n) => n.id), textBefore.slice(textBefore.length - (place.column - place.wordStart)), (i) => (nodes[i]!.kind === 'claim' ? 0 : 1e9) + i);
+    const offered = idsToOffer(
+      nodes.map((n) => n.id),
+      textBefore.slice(textBefore.length - (place.column - place.wordStart)),
+      (i) => (nodes[i]!.kind === 'claim' ? 0 : 1e9) + i,
+    );
     incomplete = offered.incomplete;
     for (const i of offered.chosen) {
       const n = nodes[i]!;

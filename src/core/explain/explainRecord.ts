@@ -167,7 +167,12 @@ export function explainer(input: ExplainInput): Explainer {
     }
   }
 
-  const provenance = (id: string): ProvenanceEntry[] => walkProvenance(id, (of) => justifiersOf(input.index, of), (step, depth) => ({ depth, id: step, role }));
+  const provenance = (id: string): ProvenanceEntry[] =>
+    walkProvenance(
+      id,
+      (of) => justifiersOf(input.index, of),
+      (step, depth) => ({ depth, id: step, role }),
+    );
 
   const explainNode = (id: string): ExplanationRecord => {
     const n = nodes.get(id)!;
@@ -176,7 +181,7 @@ export function explainer(input: ExplainInput): Explainer {
     const corrected = standing?.body.kind === 'claim_correction' ? standing.body.value : undefined;
     const d = input.derived?.get(id);
     const posterior = input.posteriors?.get(id);
-    const held = corrected ?? (gaia ? posterior ?? n.confidence : d?.effective ?? n.confidence);
+    const held = corrected ?? (gaia ? (posterior ?? n.confidence) : (d?.effective ?? n.confidence));
     const claim: ExplanationRecord['claim'] = {
       id,
       qid: n.qid ?? null,

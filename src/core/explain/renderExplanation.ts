@@ -13,9 +13,7 @@ export function renderExplanation(r: ExplanationRecord, omittedSteps = 0): strin
   const lines: string[] = [];
   const c = r.claim;
   const held =
-    'stated' in c.confidence
-      ? `stated ${num(c.confidence.stated)}, derived ${num(c.derived)}, effective ${num(c.effective)}`
-      : `prior ${num(c.confidence.prior)}, posterior ${num(c.posterior)}`;
+    'stated' in c.confidence ? `stated ${num(c.confidence.stated)}, derived ${num(c.derived)}, effective ${num(c.effective)}` : `prior ${num(c.confidence.prior)}, posterior ${num(c.posterior)}`;
   lines.push(`${c.id} [${c.state}${c.band ? `, ${c.band}` : ''}] ${JSON.stringify(c.content)}`);
   if (r.caveat) lines.push(`  ⚠ ${r.caveat}`);
   lines.push(`  confidence: ${held}${c.corrected !== undefined ? `; corrected to ${num(c.corrected)}` : ''}`);
@@ -52,7 +50,8 @@ export function renderExplanation(r: ExplanationRecord, omittedSteps = 0): strin
   }
   if (r.user_actions.length) {
     lines.push('  user actions:');
-    for (const u of r.user_actions) lines.push(`    ${u.kind === 'withdrawal' ? 'withdrawal' : assertionNoun(u.kind)}${u.value !== undefined ? ` ${num(u.value)}` : ''} (${opLabel(u.op_id)})${u.standing ? ' standing' : ''}`);
+    for (const u of r.user_actions)
+      lines.push(`    ${u.kind === 'withdrawal' ? 'withdrawal' : assertionNoun(u.kind)}${u.value !== undefined ? ` ${num(u.value)}` : ''} (${opLabel(u.op_id)})${u.standing ? ' standing' : ''}`);
   }
   lines.push('  provenance:');
   if (r.provenance.length === 0) lines.push('    (a root)');

@@ -46,7 +46,12 @@ function nodeStatement(n: NodeWithState): string {
     labelLines.push(`effective ${displayConfidence(n.effective)} (${bandOf(n.effective)})`);
   }
   // Faded states are drawn at reduced alpha: Graphviz reads #RRGGBBAA.
-  const alpha = style.opacity < 1 ? Math.round(style.opacity * 255).toString(16).padStart(2, '0') : '';
+  const alpha =
+    style.opacity < 1
+      ? Math.round(style.opacity * 255)
+          .toString(16)
+          .padStart(2, '0')
+      : '';
   const attrs: [string, string][] = [
     ['label', labelLines.join('\n')],
     ['tooltip', n.content],
@@ -66,5 +71,12 @@ function nodeStatement(n: NodeWithState): string {
  * an escape (`\l`, `\N`…); a quote is escaped; a line break becomes `\n`.
  */
 export function dotString(s: string): string {
-  return '"' + s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\r\n|\r|\n/g, '\\n') + '"';
+  return (
+    '"' +
+    s
+      .replace(/\\/g, '\\\\')
+      .replace(/"/g, '\\"')
+      .replace(/\r\n|\r|\n/g, '\\n') +
+    '"'
+  );
 }

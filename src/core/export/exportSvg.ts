@@ -66,7 +66,10 @@ export function exportSvg(input: SvgInput): string {
 
   const shownStates = LEGEND_STATES.filter((s) => nodes.some((n) => n.state === s && !n.broken));
   const top = HEADER + (shownStates.length > 0 ? STATE_ROW : 0) + MARGIN;
-  const extent = extentOf(raw.values(), rawCurves.map((c) => c.curve));
+  const extent = extentOf(
+    raw.values(),
+    rawCurves.map((c) => c.curve),
+  );
   const dx = extent ? MARGIN - extent.minX : MARGIN;
   const dy = extent ? top - extent.minY : top;
   const bandLegend = legendRow(BAND_RANGES.map(({ band, range }) => `${band} ${range}`));

@@ -14,4 +14,3 @@ export const GRAPH_EXPORTS = {
 } as const satisfies Record<string, (input: ExportInput) => string>;
 
 export type GraphExportFormat = keyof typeof GRAPH_EXPORTS;
-

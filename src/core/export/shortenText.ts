@@ -3,8 +3,7 @@
  * (grapheme clusters), so an emoji or an accented letter is never cut in half.
  */
 
-const segmenter: { segment(s: string): Iterable<{ segment: string }> } | null =
-  typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
+const segmenter: { segment(s: string): Iterable<{ segment: string }> } | null = typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
 
 export function graphemes(s: string): string[] {
   if (!segmenter) return Array.from(s);
@@ -17,7 +16,12 @@ export function graphemes(s: string): string[] {
 export function truncate(s: string, max: number): string {
   const g = graphemes(s);
   if (g.length <= max) return s;
-  return g.slice(0, Math.max(0, max - 1)).join('').trimEnd() + '…';
+  return (
+    g
+      .slice(0, Math.max(0, max - 1))
+      .join('')
+      .trimEnd() + '…'
+  );
 }
 
 /**

@@ -77,9 +77,7 @@ function label(x: number, y: number, text: string, colour: string, strike: boole
 }
 
 function contentLines(text: string, x: number, y: number, width: number, lines: number, strike: boolean, size = 11.5): string[] {
-  return wrapText(text, width, lines).map(
-    (line, i) => `<text x="${x}" y="${round(y + i * (size + 3.5))}" font-size="${size}" fill="#1f2933"${strike ? STRIKE : ''}>${escapeXml(line)}</text>`,
-  );
+  return wrapText(text, width, lines).map((line, i) => `<text x="${x}" y="${round(y + i * (size + 3.5))}" font-size="${size}" fill="#1f2933"${strike ? STRIKE : ''}>${escapeXml(line)}</text>`);
 }
 
 /** A row of badges from `x`, as many as fit before `limit`. */

@@ -133,7 +133,12 @@ function emptyPackage(run: PackageRun, layout: PackageLayout | null): Diagnostic
   const p = run.pkg;
   if (p.knowledge.length + p.actions.length + p.strategies.length + p.operators.length > 0) return [];
   const file = run.root?.file ?? 'pyproject.toml';
-  return [{ ...gaiaDiagnostic('package-error', 'the package declares no knowledge: Gaia finds nothing to compile (declare claims in its modules, exported through __all__ where they are public)', TOP), file }];
+  return [
+    {
+      ...gaiaDiagnostic('package-error', 'the package declares no knowledge: Gaia finds nothing to compile (declare claims in its modules, exported through __all__ where they are public)', TOP),
+      file,
+    },
+  ];
 }
 
 function analyzePlan(plan: PackagePlan, identity: GaiaPackageIdentity, layout: PackageLayout | null): GaiaAnalysis {

@@ -107,13 +107,19 @@ export function gaiaGraph(run: PackageRun, compiled: CompiledPackage): Reasoning
   for (const a of actions) {
     const label = a.label ?? `_anon_action_${pad3(actions.indexOf(a))}`;
     const target = compiled.actionTargets.get(a);
-    const f = factor(normalizeLabel(label), a.origin, target?.startsWith('lc') ? target : null, {
-      verb: a.origin.verb,
-      label: a.label,
-      rationale: a.rationale || null,
-      warrant: a.warrants[0] ? idOf(a.warrants[0]) : null,
-      parameters: actionParameters(a),
-    }, a.rationale || a.kind);
+    const f = factor(
+      normalizeLabel(label),
+      a.origin,
+      target?.startsWith('lc') ? target : null,
+      {
+        verb: a.origin.verb,
+        label: a.label,
+        rationale: a.rationale || null,
+        warrant: a.warrants[0] ? idOf(a.warrants[0]) : null,
+        parameters: actionParameters(a),
+      },
+      a.rationale || a.kind,
+    );
     into(a.background, f, 'background');
     into(a.warrants, f, 'background');
     lowerActionEdges(a, f, into, out);
@@ -122,7 +128,13 @@ export function gaiaGraph(run: PackageRun, compiled: CompiledPackage): Reasoning
     const target = compiledStrategyId(compiled, s.origin);
     const reason = typeof s.reason === 'string' ? s.reason : s.reason.join('\n\n');
     const prior = s.metadata['prior'];
-    const f = factor(target ?? `${s.verb}_${s.uid}`, s.origin, target, { verb: s.verb, label: null, rationale: reason || null, warrant: null, parameters: typeof prior === 'number' && Number.isFinite(prior) ? { prior } : {} }, reason || s.verb);
+    const f = factor(
+      target ?? `${s.verb}_${s.uid}`,
+      s.origin,
+      target,
+      { verb: s.verb, label: null, rationale: reason || null, warrant: null, parameters: typeof prior === 'number' && Number.isFinite(prior) ? { prior } : {} },
+      reason || s.verb,
+    );
     into(s.premises, f, 'premise');
     into(s.background, f, 'background');
     out(f, s.conclusion);
@@ -164,12 +176,7 @@ function compiledStrategyId(compiled: CompiledPackage, origin: Origin): string |
   return null;
 }
 
-function lowerActionEdges(
-  a: Action,
-  f: string,
-  into: (ks: readonly Knowledge[], f: string, kind: EdgeKind) => void,
-  out: (f: string, k: Knowledge) => void,
-): void {
+function lowerActionEdges(a: Action, f: string, into: (ks: readonly Knowledge[], f: string, kind: EdgeKind) => void, out: (f: string, k: Knowledge) => void): void {
   switch (a.kind) {
     case 'derive':
     case 'observe':

@@ -30,7 +30,8 @@ export function jointDependencies(files: PackageFiles, pool: ReadonlyMap<string,
     const requirements = gaiaRequirements(readPyprojectToml(pyprojectText).dependencies).sort((a, b) => (a.importName < b.importName ? -1 : a.importName > b.importName ? 1 : 0));
     for (const r of requirements) {
       const dep = pool.get(r.importName);
-      if (!dep) return `could not locate the Gaia package '${r.distName}' that joint inference needs (imported as ${r.importName}): give its folder with --deps DIR, a file:// requirement or a [tool.uv.sources] path`;
+      if (!dep)
+        return `could not locate the Gaia package '${r.distName}' that joint inference needs (imported as ${r.importName}): give its folder with --deps DIR, a file:// requirement or a [tool.uv.sources] path`;
       const { identity } = packageLayout(dep);
       const key = `${identity.namespace}:${identity.packageName}`;
       if (seen.has(key)) continue;

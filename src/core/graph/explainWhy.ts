@@ -155,13 +155,20 @@ const chainShape = keptPerShape((index: GraphIndex, id: NodeId): ChainShape => {
   const traced =
     depths.length <= TRACE_DEPTHS
       ? depths.map((d) => group(byDepth.get(d)!))
-      : [...depths.slice(0, TRACE_DEPTHS - 2).map((d) => group(byDepth.get(d)!)), `… ${(depths.length - TRACE_DEPTHS).toLocaleString('en')} more levels …`, ...depths.slice(-2).map((d) => group(byDepth.get(d)!))];
+      : [
+          ...depths.slice(0, TRACE_DEPTHS - 2).map((d) => group(byDepth.get(d)!)),
+          `… ${(depths.length - TRACE_DEPTHS).toLocaleString('en')} more levels …`,
+          ...depths.slice(-2).map((d) => group(byDepth.get(d)!)),
+        ];
   return {
     shown: nearest.reverse().flat(),
     omitted: chain.length - taken,
     length: chain.length,
     trace: [id, ...traced].join(' ← '),
-    roots: countRoots(index, chain.map((c) => c.id)),
+    roots: countRoots(
+      index,
+      chain.map((c) => c.id),
+    ),
   };
 });
 
@@ -177,8 +184,7 @@ export function explainWhy(index: GraphIndex, id: NodeId): WhyExplanation | null
   }
   steps.push({ id, sentence: sentence(node) });
   const band = node.confidence === null ? 'no stated confidence' : `${bandOf(node.confidence)}, ${formatConfidence(node.confidence)}`;
-  const summary =
-    shape.length === 0 ? `${id} (${band}) rests on no other belief.` : `${id} (${band}) rests on ${shape.length} belief${shape.length === 1 ? '' : 's'} down to ${shape.roots}.`;
+  const summary = shape.length === 0 ? `${id} (${band}) rests on no other belief.` : `${id} (${band}) rests on ${shape.length} belief${shape.length === 1 ? '' : 's'} down to ${shape.roots}.`;
   return { summary, trace: shape.trace, steps, omitted: shape.omitted };
 }
 
@@ -197,10 +203,7 @@ export function whenToReconsider(index: GraphIndex, id: NodeId): ReconsiderItem[
         condition,
         on: n.id,
         depth,
-        sentence:
-          depth === 0
-            ? `Reconsider if ${condition}: it would undo ${quoteContent(n)}.`
-            : `Reconsider if ${condition}: it would undo ${quoteContent(n)} (${n.id}), on which ${id} rests.`,
+        sentence: depth === 0 ? `Reconsider if ${condition}: it would undo ${quoteContent(n)}.` : `Reconsider if ${condition}: it would undo ${quoteContent(n)} (${n.id}), on which ${id} rests.`,
       });
     }
   };

@@ -37,34 +37,38 @@ export function clairToGraph(doc: ClairDocument, symbols: ClairSymbols): Reasoni
       const b = l.belief;
       if (duplicates.has(b)) continue;
       drawn.add(b.id.value);
-      nodes.push(nodeOfLine(l, () => ({
-        id: nodeId(b.id.value),
-        kind: 'belief',
-        content: b.content.value,
-        confidence: b.confidence.value,
-        level: b.level ? b.level.value : null,
-        source: { type: b.source.type, reference: b.source.reference },
-        invalidations: b.invalidations.map((s) => s.value),
-        range: b.range,
-        broken: false,
-      })));
+      nodes.push(
+        nodeOfLine(l, () => ({
+          id: nodeId(b.id.value),
+          kind: 'belief',
+          content: b.content.value,
+          confidence: b.confidence.value,
+          level: b.level ? b.level.value : null,
+          source: { type: b.source.type, reference: b.source.reference },
+          invalidations: b.invalidations.map((s) => s.value),
+          range: b.range,
+          broken: false,
+        })),
+      );
       drawnLines.push(l);
     } else if (l.kind === 'broken') {
       const p = l.partial;
       if (!p.id || symbols.brokenIds.has(p.id.value) === false || drawn.has(p.id.value)) continue;
       drawn.add(p.id.value);
-      nodes.push(nodeOfLine(l, () => ({
-        id: nodeId(p.id!.value),
-        kind: 'belief',
-        // Content not yet written stays empty rather than showing the half-typed line.
-        content: p.content ?? '',
-        confidence: p.confidence,
-        level: p.level,
-        source: p.source ? { type: p.source.type, reference: p.source.reference } : null,
-        invalidations: p.invalidations,
-        range: lineRange(l.line, 1, l.text.length + 1),
-        broken: true,
-      })));
+      nodes.push(
+        nodeOfLine(l, () => ({
+          id: nodeId(p.id!.value),
+          kind: 'belief',
+          // Content not yet written stays empty rather than showing the half-typed line.
+          content: p.content ?? '',
+          confidence: p.confidence,
+          level: p.level,
+          source: p.source ? { type: p.source.type, reference: p.source.reference } : null,
+          invalidations: p.invalidations,
+          range: lineRange(l.line, 1, l.text.length + 1),
+          broken: true,
+        })),
+      );
       drawnLines.push(l);
     }
   }

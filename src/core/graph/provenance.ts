@@ -46,7 +46,11 @@ const NONE: readonly NodeId[] = [];
 
 /** The chain of `id`, kept per graph shape (keptPerShape): the inspector, the highlight and "Why?" ask for it on every keystroke. */
 export const provenanceOf: (index: GraphIndex, id: NodeId) => readonly ProvenanceStep[] = keptPerShape((index, id) =>
-  walkProvenance(id, (of) => index.supportsOf.get(of as NodeId) ?? NONE, (step, depth): ProvenanceStep => ({ depth, id: step as NodeId, role: 'justification' })),
+  walkProvenance(
+    id,
+    (of) => index.supportsOf.get(of as NodeId) ?? NONE,
+    (step, depth): ProvenanceStep => ({ depth, id: step as NodeId, role: 'justification' }),
+  ),
 );
 
 /** Every node that depends on `id`, directly or not (the cascade's reach). */

@@ -10,27 +10,12 @@ import { CROMWELL_EPS, clampProbability } from './cromwell.ts';
 import { InferenceError } from './inferenceProblem.ts';
 
 /** The logical operators, whose tables have no free parameter. */
-export type DeterministicKind =
-  | 'implication'
-  | 'negation'
-  | 'conjunction'
-  | 'disjunction'
-  | 'equivalence'
-  | 'contradiction'
-  | 'complement';
+export type DeterministicKind = 'implication' | 'negation' | 'conjunction' | 'disjunction' | 'equivalence' | 'contradiction' | 'complement';
 
 export type FactorKind = DeterministicKind | 'soft_entailment' | 'conditional' | 'pairwise';
 
 /** The logical operators: factors whose table is a truth table (softened or strict). */
-export const DETERMINISTIC: ReadonlySet<FactorKind> = new Set<FactorKind>([
-  'implication',
-  'negation',
-  'conjunction',
-  'disjunction',
-  'equivalence',
-  'contradiction',
-  'complement',
-]);
+export const DETERMINISTIC: ReadonlySet<FactorKind> = new Set<FactorKind>(['implication', 'negation', 'conjunction', 'disjunction', 'equivalence', 'contradiction', 'complement']);
 
 export function isDeterministic(kind: FactorKind): kind is DeterministicKind {
   return DETERMINISTIC.has(kind);
@@ -128,8 +113,7 @@ export class FactorGraph {
     let p2: number | undefined;
     let cpt: number[] | undefined;
     if (isDeterministic(kind)) {
-      const ok =
-        kind === 'negation' ? n === 1 : kind === 'conjunction' || kind === 'disjunction' ? n >= 2 : n === 2;
+      const ok = kind === 'negation' ? n === 1 : kind === 'conjunction' || kind === 'disjunction' ? n >= 2 : n === 2;
       if (!ok) throw new InferenceError('lowering', `${kind} factor ${id}: wrong number of inputs (${n})`);
     } else if (kind === 'soft_entailment') {
       if (n !== 1 || params.p1 === undefined || params.p2 === undefined) {

@@ -17,14 +17,7 @@ export interface IrKnowledge {
   readonly metadata?: Readonly<Record<string, unknown>> | null;
 }
 
-export type IrOperatorKind =
-  | 'implication'
-  | 'negation'
-  | 'equivalence'
-  | 'contradiction'
-  | 'complement'
-  | 'disjunction'
-  | 'conjunction';
+export type IrOperatorKind = 'implication' | 'negation' | 'equivalence' | 'contradiction' | 'complement' | 'disjunction' | 'conjunction';
 
 /** An operator as it appears inside a strategy's `formal_expr`. */
 export interface IrFormalOperator {

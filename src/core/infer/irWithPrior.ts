@@ -22,11 +22,7 @@ export function irWithPrior(ir: GaiaIr, target: string, prior: number): GaiaIr |
 export const REFUTED_PRIOR = CROMWELL_EPS;
 
 /** Beliefs by id that moved by more than `tolerance` between two runs. */
-export function movedBeliefs(
-  before: ReadonlyMap<string, number>,
-  after: ReadonlyMap<string, number>,
-  tolerance = 1e-6,
-): Map<string, { before: number; after: number }> {
+export function movedBeliefs(before: ReadonlyMap<string, number>, after: ReadonlyMap<string, number>, tolerance = 1e-6): Map<string, { before: number; after: number }> {
   const moved = new Map<string, { before: number; after: number }>();
   for (const [id, b] of before) {
     const a = after.get(id);

@@ -39,7 +39,10 @@ export function lowerJoint(ir: GaiaIr, dependencies: readonly JointDependencyIr[
   const warnings: InferenceProblem[] = [];
   const deps: SourceGraph[] = dependencies.map((d) => {
     const lowered = lowerIr(d.ir);
-    pushAll(warnings, lowered.warnings.map((w) => ({ ...w, message: `dependency ${d.importName}: ${w.message}` })));
+    pushAll(
+      warnings,
+      lowered.warnings.map((w) => ({ ...w, message: `dependency ${d.importName}: ${w.message}` })),
+    );
     return { name: d.importName, graph: lowered.graph, prefix: ownerPrefix(d.ir) };
   });
   const local = lowerIr(ir);

@@ -140,15 +140,7 @@ export function runJunctionTree(graph: CompiledGraph, elimination: Elimination):
  * index of the same assignment restricted to sub = subVars[subFrom .. subTo) (bit j =
  * sub[j]). Every variable of sub must be in the clique. Returns the clique's state count.
  */
-function projection(
-  cliqueVars: Int32Array,
-  from: number,
-  k: number,
-  subVars: Int32Array,
-  subFrom: number,
-  subTo: number,
-  map: Int32Array,
-): number {
+function projection(cliqueVars: Int32Array, from: number, k: number, subVars: Int32Array, subFrom: number, subTo: number, map: Int32Array): number {
   map[0] = 0;
   for (let b = 0; b < k; b++) {
     const v = cliqueVars[from + b]!;

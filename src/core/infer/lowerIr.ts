@@ -40,17 +40,7 @@ const RELATION_OPERATORS: ReadonlySet<string> = new Set(['equivalence', 'contrad
 const SYMMETRIC_OPERATORS: ReadonlySet<string> = new Set(['equivalence', 'contradiction', 'complement', 'disjunction', 'conjunction']);
 const EXPRESSION_HELPER_KINDS: ReadonlySet<string> = new Set(['negation_result', 'conjunction_result', 'disjunction_result']);
 /** Named strategies that Gaia's compiler always writes with a formal expression. */
-const FORMAL_TYPES: ReadonlySet<string> = new Set([
-  'deduction',
-  'elimination',
-  'mathematical_induction',
-  'case_analysis',
-  'abduction',
-  'analogy',
-  'extrapolation',
-  'support',
-  'compare',
-]);
+const FORMAL_TYPES: ReadonlySet<string> = new Set(['deduction', 'elimination', 'mathematical_induction', 'case_analysis', 'abduction', 'analogy', 'extrapolation', 'support', 'compare']);
 /** P(conclusion | premise false) of a deduction when the strategy names none. */
 const FALSE_PREMISE_BASE_RATE = 0.5;
 
@@ -89,13 +79,7 @@ function operatorSubjects(op: IrFormalOperator): string[] {
 
 function isExpressionHelper(k: IrKnowledge): boolean {
   const meta = k.metadata ?? {};
-  return (
-    k.type === 'claim' &&
-    meta['generated'] === true &&
-    meta['review'] === false &&
-    typeof meta['helper_kind'] === 'string' &&
-    EXPRESSION_HELPER_KINDS.has(meta['helper_kind'])
-  );
+  return k.type === 'claim' && meta['generated'] === true && meta['review'] === false && typeof meta['helper_kind'] === 'string' && EXPRESSION_HELPER_KINDS.has(meta['helper_kind']);
 }
 
 function assertsRelation(op: IrFormalOperator): boolean {
@@ -279,12 +263,7 @@ class Lowering {
         this.lowerAssociate(s, sid, conclusion);
         return;
       default:
-        throw new InferenceError(
-          'lowering',
-          FORMAL_TYPES.has(s.type)
-            ? `${s.type} strategy ${sid} has no formal expression to lower`
-            : `${s.type} strategy ${sid} cannot be lowered`,
-        );
+        throw new InferenceError('lowering', FORMAL_TYPES.has(s.type) ? `${s.type} strategy ${sid} has no formal expression to lower` : `${s.type} strategy ${sid} cannot be lowered`);
     }
   }
 
@@ -330,11 +309,7 @@ function dropRepeatedOperators<T extends IrFormalOperator>(ops: readonly T[], wh
     const earlier = seen.get(key);
     if (earlier !== undefined) {
       if (earlier === op.conclusion) continue;
-      throw new InferenceError(
-        'lowering',
-        `${where}: ${op.operator} over ${args.join(', ')} is declared with two conclusions, ${earlier} and ${op.conclusion}`,
-        operatorSubjects(op),
-      );
+      throw new InferenceError('lowering', `${where}: ${op.operator} over ${args.join(', ')} is declared with two conclusions, ${earlier} and ${op.conclusion}`, operatorSubjects(op));
     }
     seen.set(key, op.conclusion);
     kept.push(op);

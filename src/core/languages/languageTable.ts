@@ -149,7 +149,12 @@ export const LANGUAGE_TABLE: readonly LanguageRow[] = [
     aliases: ['python'],
     noProblems: 'No problems: the package compiles.',
     commands: null,
-    example: ['from gaia.engine.lang import claim, derive', 'rain = claim("It rained overnight.", prior=0.7)', 'wet = derive("The grass is wet this morning.", given=[rain], rationale="Rain wets the grass.")', ''].join('\n'),
+    example: [
+      'from gaia.engine.lang import claim, derive',
+      'rain = claim("It rained overnight.", prior=0.7)',
+      'wet = derive("The grass is wet this morning.", given=[rain], rationale="Rain wets the grass.")',
+      '',
+    ].join('\n'),
     counts: (a) => {
       let claims = 0;
       let actions = 0;

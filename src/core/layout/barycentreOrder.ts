@@ -8,12 +8,7 @@
 import type { AcyclicOrder } from './acyclicOrder.ts';
 import type { LayoutGraph } from './layoutGraph.ts';
 
-export function barycentreOrder(
-  graph: LayoutGraph,
-  acyclic: AcyclicOrder,
-  layer: Int32Array,
-  sweeps = 3,
-): number[][] {
+export function barycentreOrder(graph: LayoutGraph, acyclic: AcyclicOrder, layer: Int32Array, sweeps = 3): number[][] {
   const n = graph.ids.length;
   let depth = 0;
   for (let v = 0; v < n; v++) depth = Math.max(depth, layer[v]! + 1);

@@ -57,21 +57,14 @@ export type IncrementalOutcome =
 /** A node must clear the bottom of each support by this much to count as below it. */
 const MIN_DROP = LAYER_GAP / 2;
 
-export function updateLayout(
-  previous: PreviousLayout,
-  next: LayoutInput,
-  options: IncrementalOptions = {},
-): IncrementalOutcome {
+export function updateLayout(previous: PreviousLayout, next: LayoutInput, options: IncrementalOptions = {}): IncrementalOutcome {
   // The common case while typing: a content edit. Spot it before building any index.
   if (sameShape(previous.input, next) && next.nodes.every((n) => isPoint(previous.positions[n.id]))) {
     return { kind: 'cached', positions: previous.positions, moved: 0 };
   }
   const before = buildLayoutGraph(previous.input);
   const after = buildLayoutGraph(next);
-  const allowance = Math.max(
-    options.minChangeAllowance ?? 4,
-    (options.maxChangeRatio ?? 0.2) * Math.max(before.ids.length, after.ids.length),
-  );
+  const allowance = Math.max(options.minChangeAllowance ?? 4, (options.maxChangeRatio ?? 0.2) * Math.max(before.ids.length, after.ids.length));
   // Every node one side has beyond the other is added or removed (a rename pairs one of
   // each), so a big difference in size decides without comparing the two (a paste of
   // 60k beliefs over a few).
@@ -145,7 +138,9 @@ export function updateLayout(
 
 /** A node's supports as one comparable string. */
 export function supportKey(graph: LayoutGraph, v: number): string {
-  return graph.supports[v]!.map((u) => graph.ids[u]!).sort().join('\u0000');
+  return graph.supports[v]!.map((u) => graph.ids[u]!)
+    .sort()
+    .join('\u0000');
 }
 
 /**
@@ -197,13 +192,7 @@ function isPoint(p: Point | undefined): p is Point {
   return p !== undefined && Number.isFinite(p.x) && Number.isFinite(p.y);
 }
 
-function clearsSupports(
-  graph: LayoutGraph,
-  v: number,
-  at: Point,
-  positions: Positions,
-  kept: (u: number) => boolean,
-): boolean {
+function clearsSupports(graph: LayoutGraph, v: number, at: Point, positions: Positions, kept: (u: number) => boolean): boolean {
   for (const s of graph.supports[v]!) {
     if (!kept(s)) continue;
     const p = positions[graph.ids[s]!]!;
@@ -216,15 +205,7 @@ function clearsSupports(
  * Finds a spot for node v: the row just below its lowest placed support (or, for a
  * root, the top row), in the free slot nearest to the wished-for x.
  */
-function place(
-  graph: LayoutGraph,
-  v: number,
-  old: Point | undefined,
-  positions: Positions,
-  kept: (u: number) => boolean,
-  where: (u: number) => Point | undefined,
-  occupancy: RowOccupancy,
-): Point {
+function place(graph: LayoutGraph, v: number, old: Point | undefined, positions: Positions, kept: (u: number) => boolean, where: (u: number) => Point | undefined, occupancy: RowOccupancy): Point {
   const width = graph.width[v]!;
   const height = graph.height[v]!;
   let lowestBottom = -Infinity;

@@ -58,23 +58,10 @@ export function layoutChanges(before: LayoutGraph, after: LayoutGraph): LayoutCh
 
 /** How many nodes the changes touch; a rename counts once. */
 export function changeCount(changes: LayoutChanges): number {
-  return (
-    changes.added.length +
-    changes.removed.length +
-    changes.renamed.size +
-    changes.rewired.length +
-    changes.resized.length
-  );
+  return changes.added.length + changes.removed.length + changes.renamed.size + changes.rewired.length + changes.resized.length;
 }
 
-function matchRenames(
-  before: LayoutGraph,
-  after: LayoutGraph,
-  appeared: readonly number[],
-  vanished: readonly number[],
-  renamed: Map<string, string>,
-  withDependents: boolean,
-): void {
+function matchRenames(before: LayoutGraph, after: LayoutGraph, appeared: readonly number[], vanished: readonly number[], renamed: Map<string, string>, withDependents: boolean): void {
   const taken = new Set(renamed.values());
   const candidates = new Map<string, string[]>();
   for (const u of vanished) {
@@ -94,19 +81,17 @@ function matchRenames(
 }
 
 function signature(graph: LayoutGraph, v: number, withDependents: boolean): string {
-  const names = (list: readonly number[]) => list.map((u) => graph.ids[u]!).sort().join('\u0000');
+  const names = (list: readonly number[]) =>
+    list
+      .map((u) => graph.ids[u]!)
+      .sort()
+      .join('\u0000');
   const supports = names(graph.supports[v]!);
   return withDependents ? `${supports}\u0001${names(graph.dependents[v]!)}` : supports;
 }
 
 /** Whether v rests on a node u did not, counting a renamed support as the node it was. */
-function gainedSupport(
-  before: LayoutGraph,
-  u: number,
-  after: LayoutGraph,
-  v: number,
-  renamed: ReadonlyMap<string, string>,
-): boolean {
+function gainedSupport(before: LayoutGraph, u: number, after: LayoutGraph, v: number, renamed: ReadonlyMap<string, string>): boolean {
   const now = after.supports[v]!;
   if (now.length === 0) return false;
   const old = new Set(before.supports[u]!.map((s) => before.ids[s]!));

@@ -99,7 +99,12 @@ export function buildCullIndex(items: readonly CullItem[], edges: readonly CullE
     const b = at.get(e.to);
     if (a !== undefined && b !== undefined) ends.push(a, b);
   }
-  return cullIndexOf(items.map((item) => item.id), boxes, Int32Array.from(ends), at);
+  return cullIndexOf(
+    items.map((item) => item.id),
+    boxes,
+    Int32Array.from(ends),
+    at,
+  );
 }
 
 /** Item i as an object. */

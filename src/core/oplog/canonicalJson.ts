@@ -61,9 +61,7 @@ const FAST_DEPTH = 64;
 
 type WellFormedTest = (s: string) => boolean;
 const nativeWellFormed = (String.prototype as { isWellFormed?: () => boolean }).isWellFormed;
-const isWellFormed: WellFormedTest = nativeWellFormed
-  ? (s) => nativeWellFormed.call(s)
-  : (s) => !(ANY_SURROGATE.test(s) && LONE_SURROGATE.test(s));
+const isWellFormed: WellFormedTest = nativeWellFormed ? (s) => nativeWellFormed.call(s) : (s) => !(ANY_SURROGATE.test(s) && LONE_SURROGATE.test(s));
 
 /**
  * The same encoding as `write`, without path bookkeeping or a cycle set: strings are

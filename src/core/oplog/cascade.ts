@@ -69,9 +69,7 @@ export interface CascadeReport {
 
 export type CascadeRefusalReason = 'unknown-target' | 'not-a-root' | 'value-range' | 'nothing-standing';
 
-export type CascadeOutcome =
-  | { readonly ok: true; readonly report: CascadeReport }
-  | { readonly ok: false; readonly reason: CascadeRefusalReason; readonly message: string };
+export type CascadeOutcome = { readonly ok: true; readonly report: CascadeReport } | { readonly ok: false; readonly reason: CascadeRefusalReason; readonly message: string };
 
 /** What the refusal rules read about the target of an action. */
 export interface TargetFacts {
@@ -122,12 +120,7 @@ export function refusalOf(index: DependencyIndex, standing: Standing, trigger: C
 }
 
 /** What stands after `trigger`: user assertions and holds (new maps; the inputs are not touched). */
-export function basisAfter(
-  index: DependencyIndex,
-  standing: Standing,
-  held: Held,
-  trigger: CascadeTrigger,
-): { standing: Map<string, StandingAssertion>; held: Map<string, OpId> } {
+export function basisAfter(index: DependencyIndex, standing: Standing, held: Held, trigger: CascadeTrigger): { standing: Map<string, StandingAssertion>; held: Map<string, OpId> } {
   const next = { standing: new Map(standing), held: new Map(held) };
   applyToBasis(next, resolveTarget(index, trigger.body.target) ?? trigger.body.target, trigger);
   return next;
@@ -153,7 +146,6 @@ export function applyToBasis(basis: { standing: Map<string, StandingAssertion>; 
       return unreachable(body, 'trigger');
   }
 }
-
 
 /**
  * Works out the cascade of `trigger` over `states` (the states under `standing`) without
@@ -242,7 +234,11 @@ function cascadeFrom(
   }
   // Nodes left waiting sit on a justification cycle (a document with errors): settle them
   // in document order, reading unsettled cycle members by their old state.
-  for (const id of sortByDocumentOrder(index, reached.filter((r) => !after.has(r)))) settle(id);
+  for (const id of sortByDocumentOrder(
+    index,
+    reached.filter((r) => !after.has(r)),
+  ))
+    settle(id);
 
   // 3. The report.
   const changed = new Map<string, { from: LifecycleState; to: LifecycleState }>();
@@ -314,7 +310,15 @@ export function foldOperation(
   const target = resolveTarget(session.index, trigger.body.target)!;
   applyToBasis(session, target, trigger);
   const was = session.states.get(target) ?? 'active';
-  const now = settleNode(session.index, session.standing, session.held, session.timeline, target, (id) => session.states.get(id) ?? 'active', (id) => session.since.get(id));
+  const now = settleNode(
+    session.index,
+    session.standing,
+    session.held,
+    session.timeline,
+    target,
+    (id) => session.states.get(id) ?? 'active',
+    (id) => session.since.get(id),
+  );
   // Where appearances are recorded, a later op on a node already in that state still
   // reaches beliefs that appeared between the two.
   const sameSince = !hasBirths(session.timeline) || now.since === (session.since.get(target) ?? -Infinity);

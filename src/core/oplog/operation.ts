@@ -104,15 +104,7 @@ export interface MemberAdditionBody {
   readonly note?: string;
 }
 
-export type OperationBody =
-  | RevisionBody
-  | CorrectionBody
-  | RefutationBody
-  | RetractionBody
-  | WithdrawalBody
-  | InvalidationBody
-  | ContradictionResolutionBody
-  | MemberAdditionBody;
+export type OperationBody = RevisionBody | CorrectionBody | RefutationBody | RetractionBody | WithdrawalBody | InvalidationBody | ContradictionResolutionBody | MemberAdditionBody;
 
 export type OperationKind = OperationBody['kind'];
 

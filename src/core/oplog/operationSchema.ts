@@ -26,19 +26,23 @@ const BODY_RULES: Readonly<Record<OperationBody['kind'], { keys: readonly string
   revision: {
     keys: ['kind', 'text_hash', 'language', 'length', 'changed', 'added', 'renamed'],
     check: (b) =>
-      !isOpId(b.text_hash) ? 'text_hash is not a b3: hash'
-      : !isLanguage(b.language) ? `language is not ${languageList()}`
-      : !Number.isSafeInteger(b.length) || (b.length as number) < 0 ? 'length is not a non-negative integer'
-      : b.changed !== undefined && !isIdList(b.changed) ? 'changed is not a list of belief ids'
-      : b.added !== undefined && !isIdList(b.added) ? 'added is not a list of belief ids'
-      : b.renamed !== undefined && !(Array.isArray(b.renamed) && b.renamed.every((pair) => Array.isArray(pair) && pair.length === 2 && isIdList(pair))) ? 'renamed is not a list of [old id, new id] pairs'
-      : null,
+      !isOpId(b.text_hash)
+        ? 'text_hash is not a b3: hash'
+        : !isLanguage(b.language)
+          ? `language is not ${languageList()}`
+          : !Number.isSafeInteger(b.length) || (b.length as number) < 0
+            ? 'length is not a non-negative integer'
+            : b.changed !== undefined && !isIdList(b.changed)
+              ? 'changed is not a list of belief ids'
+              : b.added !== undefined && !isIdList(b.added)
+                ? 'added is not a list of belief ids'
+                : b.renamed !== undefined && !(Array.isArray(b.renamed) && b.renamed.every((pair) => Array.isArray(pair) && pair.length === 2 && isIdList(pair)))
+                  ? 'renamed is not a list of [old id, new id] pairs'
+                  : null,
   },
   claim_correction: {
     keys: ['kind', 'target', 'value', 'revision', 'note'],
-    check: (b) =>
-      targetProblem(b) ??
-      (typeof b.value !== 'number' || !(b.value >= 0 && b.value <= 1) ? 'value is not a number in [0,1]' : revisionProblem(b)),
+    check: (b) => targetProblem(b) ?? (typeof b.value !== 'number' || !(b.value >= 0 && b.value <= 1) ? 'value is not a number in [0,1]' : revisionProblem(b)),
   },
   claim_refutation: { keys: ['kind', 'target', 'revision', 'note'], check: (b) => targetProblem(b) ?? revisionProblem(b) },
   evidence_retraction: { keys: ['kind', 'target', 'revision', 'note'], check: (b) => targetProblem(b) ?? revisionProblem(b) },
@@ -53,12 +57,17 @@ const BODY_RULES: Readonly<Record<OperationBody['kind'], { keys: readonly string
   contradiction_resolution: {
     keys: ['kind', 'contradiction', 'resolution', 'deprecated', 'kept', 'note'],
     check: (b) =>
-      !isString(b.contradiction) || b.contradiction === '' ? 'contradiction is not a non-empty string'
-      : !RESOLUTIONS.has(b.resolution as string) ? 'resolution is not accept-both, deprecate or merge'
-      : !optString(b.deprecated) || !optString(b.kept) ? 'deprecated/kept are not strings'
-      : b.resolution === 'deprecate' && !isString(b.deprecated) ? 'a deprecate resolution names the side it deprecates'
-      : b.resolution === 'merge' && (!isString(b.deprecated) || !isString(b.kept)) ? 'a merge names the side kept and the side merged'
-      : null,
+      !isString(b.contradiction) || b.contradiction === ''
+        ? 'contradiction is not a non-empty string'
+        : !RESOLUTIONS.has(b.resolution as string)
+          ? 'resolution is not accept-both, deprecate or merge'
+          : !optString(b.deprecated) || !optString(b.kept)
+            ? 'deprecated/kept are not strings'
+            : b.resolution === 'deprecate' && !isString(b.deprecated)
+              ? 'a deprecate resolution names the side it deprecates'
+              : b.resolution === 'merge' && (!isString(b.deprecated) || !isString(b.kept))
+                ? 'a merge names the side kept and the side merged'
+                : null,
   },
   member_addition: {
     keys: ['kind', 'member', 'note'],

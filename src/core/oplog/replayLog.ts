@@ -118,9 +118,13 @@ export function replayLog(input: readonly unknown[], options: ReplayOptions = {}
     // A parent that is in the log and good is the chain's tip for this op (forks share
     // one); from there the rule is the one the page's store applies (chainProblem).
     const problem: ChainProblem | null =
-      seqs[s] === 1 ? (members === null ? null : 'second-root') // the shape check holds seq 1 and no parent together
-      : p < 0 || good[p] === 0 ? 'missing-parent'
-      : chainProblem(ops[p]!, members, op);
+      seqs[s] === 1
+        ? members === null
+          ? null
+          : 'second-root' // the shape check holds seq 1 and no parent together
+        : p < 0 || good[p] === 0
+          ? 'missing-parent'
+          : chainProblem(ops[p]!, members, op);
     if (problem !== null) {
       rejectChain(op, inputIndex[s]!, problem, p < 0 ? -1 : seqs[p]!);
       continue;
@@ -174,7 +178,11 @@ function replayOrder(ops: readonly SignedOperation[], seqs: Float64Array): Uint3
   for (let k = 0; k < n; ) {
     let end = k + 1;
     while (end < n && seqs[order[end]!] === seqs[order[k]!]) end++;
-    if (end - k > 1) order.set(order.slice(k, end).sort((a, b) => compareOps(ops[a]!, ops[b]!)), k);
+    if (end - k > 1)
+      order.set(
+        order.slice(k, end).sort((a, b) => compareOps(ops[a]!, ops[b]!)),
+        k,
+      );
     k = end;
   }
   return order;

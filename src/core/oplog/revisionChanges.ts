@@ -93,11 +93,7 @@ function sameContent(a: GraphNode, b: GraphNode, ja: readonly string[], jb: read
   );
 }
 
-export function revisionChanges(
-  oldGraph: ReasoningGraph,
-  newGraph: ReasoningGraph,
-  indexes: { readonly old?: DependencyIndex; readonly new?: DependencyIndex } = {},
-): RevisionChanges {
+export function revisionChanges(oldGraph: ReasoningGraph, newGraph: ReasoningGraph, indexes: { readonly old?: DependencyIndex; readonly new?: DependencyIndex } = {}): RevisionChanges {
   const oldIndex = indexes.old ?? buildDependencyIndex(oldGraph);
   const newIndex = indexes.new ?? buildDependencyIndex(newGraph);
   const oldNodes = new Map(oldGraph.nodes.map((n) => [n.id as string, n]));
@@ -146,7 +142,11 @@ export function revisionChanges(
   const invalid = closure(roots, (id) => dependentsOf(newIndex, id));
   for (const d of roots) invalid.add(d);
   const refresh = closure(confidenceOnly, (id) => dependentsOf(newIndex, id));
-  const listed = (ids: Iterable<string>) => sortByDocumentOrder(newIndex, [...ids].filter((id) => newIndex.listed.has(id)));
+  const listed = (ids: Iterable<string>) =>
+    sortByDocumentOrder(
+      newIndex,
+      [...ids].filter((id) => newIndex.listed.has(id)),
+    );
   return {
     contentChanged: listed(contentChanged),
     confidenceOnly: listed(confidenceOnly),

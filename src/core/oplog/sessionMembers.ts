@@ -56,11 +56,7 @@ export function membersOf(ops: readonly SignedOperation[]): SessionMembers {
  * the session) — or null when it can. The rule replay walks by (its own arrays, for a
  * whole log at once) and the page's store applies to each op it writes.
  */
-export function chainProblem(
-  tip: { readonly seq: number; readonly id: string } | null,
-  members: SessionMembers | null,
-  op: SignedOperation,
-): 'bad-seq' | 'missing-parent' | 'not-a-member' | null {
+export function chainProblem(tip: { readonly seq: number; readonly id: string } | null, members: SessionMembers | null, op: SignedOperation): 'bad-seq' | 'missing-parent' | 'not-a-member' | null {
   if (op.seq !== (tip?.seq ?? 0) + 1) return 'bad-seq';
   if (op.parent !== (tip?.id ?? null)) return 'missing-parent';
   if (members !== null && !members.has(op.author)) return 'not-a-member';

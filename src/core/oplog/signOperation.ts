@@ -38,12 +38,7 @@ export interface LogTip {
 }
 
 /** The next unsigned op after `tip`: seq + 1, parent = the last op's id. */
-export function nextOperation(
-  tip: LogTip,
-  body: OperationBody,
-  author: string,
-  options: { readonly source?: OperationSource; readonly at?: string } = {},
-): UnsignedOperation {
+export function nextOperation(tip: LogTip, body: OperationBody, author: string, options: { readonly source?: OperationSource; readonly at?: string } = {}): UnsignedOperation {
   return {
     v: 1,
     session: tip.session,
@@ -57,12 +52,7 @@ export function nextOperation(
 }
 
 /** The ops for `bodies` after `tip`, each chained on the one before, ready to sign. */
-export function prepareChain(
-  tip: LogTip,
-  bodies: readonly OperationBody[],
-  key: DeviceKey,
-  options: { readonly source?: OperationSource; readonly at?: string } = {},
-): PreparedOperation[] {
+export function prepareChain(tip: LogTip, bodies: readonly OperationBody[], key: DeviceKey, options: { readonly source?: OperationSource; readonly at?: string } = {}): PreparedOperation[] {
   const out: PreparedOperation[] = [];
   let last = tip.last;
   for (const body of bodies) {
@@ -74,11 +64,6 @@ export function prepareChain(
 }
 
 /** Builds, signs and returns the next op of the session; the caller appends it. */
-export function appendSigned(
-  tip: LogTip,
-  body: OperationBody,
-  key: DeviceKey,
-  options: { readonly source?: OperationSource; readonly at?: string } = {},
-): SignedOperation {
+export function appendSigned(tip: LogTip, body: OperationBody, key: DeviceKey, options: { readonly source?: OperationSource; readonly at?: string } = {}): SignedOperation {
   return signOperation(nextOperation(tip, body, key.author, options), key);
 }

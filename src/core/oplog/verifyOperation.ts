@@ -28,9 +28,7 @@ export type RejectReason =
   | 'not-a-member'
   | 'past-head';
 
-export type VerifyResult =
-  | { readonly ok: true; readonly op: SignedOperation }
-  | { readonly ok: false; readonly reason: RejectReason; readonly detail: string };
+export type VerifyResult = { readonly ok: true; readonly op: SignedOperation } | { readonly ok: false; readonly reason: RejectReason; readonly detail: string };
 
 export interface VerifyOptions {
   /**
@@ -54,7 +52,6 @@ export type SignatureCheck = (signature: Uint8Array, message: Uint8Array, public
  * so it accepts what native RFC 8032 implementations such as OpenSSL accept.
  */
 export const nobleSignatureCheck: SignatureCheck = (signature, message, publicKey) => ed.verify(signature, message, publicKey, { zip215: false });
-
 
 /** Verifies `x` (any JSON value) as a signed operation. */
 export function verifyOperation(x: unknown, options: VerifyOptions = {}): VerifyResult {

@@ -44,7 +44,7 @@ export function emitSmtlib(proposal: FormalProposal, mode: ProveMode): Emission 
   }
   const program = buildSmtProgram(proposal, mode, logic, { realNumerals, toReal });
   const ranges = new Map(proposal.assertions.map((a) => [a.id.name, a.range] as const));
-  checkEmission(program, emission, (id) => (id === null ? TOP : ranges.get(id) ?? TOP));
+  checkEmission(program, emission, (id) => (id === null ? TOP : (ranges.get(id) ?? TOP)));
   const diagnostics = [...registry.diagnostics, ...emission.diagnostics];
   if (emission.hasErrors) return { gate: 'emission', diagnostics, program: null, smtlib: null, logic };
   return { gate: null, diagnostics, program, smtlib: renderScript(program), logic };

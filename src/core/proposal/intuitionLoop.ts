@@ -127,7 +127,10 @@ export async function runIntuitionLoop(session: SolverSession, input: LoopInput)
         if (!outcome.alive) {
           const left = input.timeLeftMs();
           if (left <= 0) return last;
-          const again = await session.restart(active.map((a) => a.command), left);
+          const again = await session.restart(
+            active.map((a) => a.command),
+            left,
+          );
           if (!again.ok) return { ...last, answer: again.answer === 'no-answer' ? last.answer : again.answer, error: again.error ?? last.error };
         }
         break;

@@ -4,7 +4,7 @@
  * schema does not know, and fields of the wrong JSON type.
  */
 import type { ProposalCode } from './gateDiagnostics.ts';
-import { GateReport } from './gateDiagnostics.ts';
+import type { GateReport } from './gateDiagnostics.ts';
 import type { JsonArray, JsonMember, JsonNode, JsonObject, JsonString } from './jsonSource.ts';
 
 export class FieldReader {

@@ -53,7 +53,8 @@ export function chooseLogic(proposal: FormalProposal, mode: ProveMode, realNumer
   const arith = m[5] ?? '';
   if (needs.ints && !arith.includes('IA') && arith !== 'IRA') missing.push('integers, which need IA or IRA');
   if (needs.reals && !(arith === 'RA' || arith === 'IRA')) missing.push('reals, which need RA or IRA');
-  if (needs.nonlinear && m[4] !== 'N') missing.push('non-linear arithmetic (a product of two non-constant terms, or a division by a term that is not a non-zero constant), which needs NIA, NRA or NIRA');
+  if (needs.nonlinear && m[4] !== 'N')
+    missing.push('non-linear arithmetic (a product of two non-constant terms, or a division by a term that is not a non-zero constant), which needs NIA, NRA or NIRA');
   if (missing.length === 0) return { declared, emitted: declared, overrideReason: null };
   return { declared, emitted: 'ALL', overrideReason: `the content uses ${missing.join('; and ')}` };
 }

@@ -31,12 +31,32 @@ export async function prove(input: string | ProposalCheck, options: ProveOptions
   if (check.gate || !check.program || !check.proposal) {
     // Key order as in docs/contract.md §1.6, then the extensions.
     return {
-      verdict: null, mode, solver: options.solver, solver_answer: null, gate: check.gate ?? 'schema', diagnostics, core: null, model: null, rounds: 0, elapsed_ms: now() - started,
-      intuition, budget: null, solver_error: null, goal_in_core: null, logic, round_log: [],
+      verdict: null,
+      mode,
+      solver: options.solver,
+      solver_answer: null,
+      gate: check.gate ?? 'schema',
+      diagnostics,
+      core: null,
+      model: null,
+      rounds: 0,
+      elapsed_ms: now() - started,
+      intuition,
+      budget: null,
+      solver_error: null,
+      goal_in_core: null,
+      logic,
+      round_log: [],
     };
   }
   const { program, proposal } = check;
-  const needs = { finiteModelFind: hasQuantifiers(program.declarations, program.assertions.map((a) => a.command), program.goal) };
+  const needs = {
+    finiteModelFind: hasQuantifiers(
+      program.declarations,
+      program.assertions.map((a) => a.command),
+      program.goal,
+    ),
+  };
   const session = new SolverSession(() => options.solverFactory(options.solver, needs), [...program.preamble, ...program.declarations]);
   let loop: LoopResult;
   try {

@@ -13,7 +13,6 @@ import type { SolverAnswer, Verdict } from './verdict.ts';
 export type IntuitionMode = 'none' | 'hrr' | 'hdc';
 export const INTUITION_MODES: readonly IntuitionMode[] = ['none', 'hrr', 'hdc'];
 
-
 /** The limits of one prove run (DS004: timeout, active atoms, expansion rounds). */
 export interface ProveBudgets {
   /** Total wall-clock time for all rounds, ms (contract default 4000). */

@@ -20,7 +20,20 @@ export const MAX_EXPRESSION_NODES = 2_000_000;
  * one-operand product. `ite` takes exactly three (see EXACT_ARGS).
  */
 const MIN_ARGS: Readonly<Record<NaryOp, number>> = {
-  and: 1, or: 1, '=>': 2, '=': 2, distinct: 2, '<': 2, '<=': 2, '>': 2, '>=': 2, '+': 2, '-': 1, '*': 2, '/': 2, ite: 3,
+  and: 1,
+  or: 1,
+  '=>': 2,
+  '=': 2,
+  distinct: 2,
+  '<': 2,
+  '<=': 2,
+  '>': 2,
+  '>=': 2,
+  '+': 2,
+  '-': 1,
+  '*': 2,
+  '/': 2,
+  ite: 3,
 };
 
 /** Operators with a fixed number of arguments. */
@@ -89,7 +102,11 @@ export class ExpressionReader {
         const min = MIN_ARGS[nary];
         const exact = EXACT_ARGS[nary];
         if (exact !== undefined && argsNode.items.length !== exact) {
-          this.report.error('schema-arity', `"${op}" takes exactly ${exact} arguments (a Boolean condition, the value when it holds, the value when it does not), got ${argsNode.items.length}`, argsNode.range);
+          this.report.error(
+            'schema-arity',
+            `"${op}" takes exactly ${exact} arguments (a Boolean condition, the value when it holds, the value when it does not), got ${argsNode.items.length}`,
+            argsNode.range,
+          );
           return null;
         }
         if (argsNode.items.length < min) {

@@ -181,7 +181,12 @@ class SortChecker {
     const d = termSymbol(this.symbols, name);
     const argSorts = args.map((a) => this.sortOf(a));
     if (!d) {
-      const why = this.lookupVar(name) !== null ? `${name} is a bound variable, not a function` : this.symbols.byName.has(name) ? `${name} is a sort, not a function` : `function or predicate ${name} is not declared`;
+      const why =
+        this.lookupVar(name) !== null
+          ? `${name} is a bound variable, not a function`
+          : this.symbols.byName.has(name)
+            ? `${name} is a sort, not a function`
+            : `function or predicate ${name} is not declared`;
       this.report.error('registry-undeclared', why, nameRange, this.subject);
       return null;
     }
@@ -281,7 +286,12 @@ class SortChecker {
       this.report.error('registry-sort-mismatch', `the two branches of ite must have one sort, but the first is ${describeSort(t)} and the second ${describeSort(concrete)}`, then.range, this.subject);
       ok = false;
     } else if (!this.accepts(concrete, f, otherwise)) {
-      this.report.error('registry-sort-mismatch', `the two branches of ite must have one sort, but the first is ${describeSort(concrete)} and the second ${describeSort(f)}${divisionNote(otherwise, f)}`, otherwise.range, this.subject);
+      this.report.error(
+        'registry-sort-mismatch',
+        `the two branches of ite must have one sort, but the first is ${describeSort(concrete)} and the second ${describeSort(f)}${divisionNote(otherwise, f)}`,
+        otherwise.range,
+        this.subject,
+      );
       ok = false;
     }
     return ok ? concrete : null;

@@ -103,7 +103,9 @@ export class SolverSession {
     const r = await this.solver.run('(get-info :reason-unknown)', { timeoutMs: Math.max(timeoutMs, 1000) });
     for (const e of parseSExprs(r.output)) {
       if (Array.isArray(e) && e[0] === ':reason-unknown') {
-        const reason = String(e[1] ?? '').replace(/"/g, '').toLowerCase();
+        const reason = String(e[1] ?? '')
+          .replace(/"/g, '')
+          .toLowerCase();
         if (/timeout|canceled|cancelled|resourceout|interrupted/.test(reason)) return 'timeout';
       }
     }

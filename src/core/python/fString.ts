@@ -128,7 +128,7 @@ function field(
     if (c === "'" || c === '"') quote = c;
     else if ('([{'.includes(c)) depth++;
     else if (')]}'.includes(c)) depth--;
-    else if (depth === 0 && ((c === '!' && body[i + 1] !== '=') || (c === ':' ) || (c === '=' && !'=!<>'.includes(body[i - 1] ?? '') && body[i + 1] !== '='))) {
+    else if (depth === 0 && ((c === '!' && body[i + 1] !== '=') || c === ':' || (c === '=' && !'=!<>'.includes(body[i - 1] ?? '') && body[i + 1] !== '='))) {
       stop = i;
       break;
     }

@@ -512,7 +512,9 @@ class Parser {
       // The block goes on while lines are indented deeper (and `except:`/`else:` clauses at its level).
       const t = this.tok;
       if (t.kind === 'end') break;
-      const continues = t.range.column > indent || (t.range.column === indent && first.text !== 'def' && first.text !== 'class' && (this.isName('elif', t) || this.isName('else', t) || this.isName('except', t) || this.isName('finally', t)));
+      const continues =
+        t.range.column > indent ||
+        (t.range.column === indent && first.text !== 'def' && first.text !== 'class' && (this.isName('elif', t) || this.isName('else', t) || this.isName('except', t) || this.isName('finally', t)));
       if (!continues) break;
     }
     const isDef = this.isName('def', first) || this.isOp('@', first) || this.isName('async', first);

@@ -305,7 +305,12 @@ export class LiveSession {
     if (!doc || (!reset && !isRevisable(doc.graph))) return { ok: true, notice: null, projection: doc ? this.projection(version) : null, plan: null, marked: false };
     const before = reset ? null : this.baseline;
     this.baseline = doc.graph;
-    const mark = revisionMark(before, doc.graph, (g) => this.indexOf(g), () => this.modelOf(doc.graph));
+    const mark = revisionMark(
+      before,
+      doc.graph,
+      (g) => this.indexOf(g),
+      () => this.modelOf(doc.graph),
+    );
     const hash = textHash(text);
     const projection = this.projection(version);
     if (hash === this.lastRevisionHash()) return { ok: true, notice: null, projection, plan: null, textHash: hash, marked: true };

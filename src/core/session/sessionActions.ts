@@ -103,7 +103,6 @@ export function reviewList(model: SessionModel): string[] {
   return out;
 }
 
-
 /** Of the beliefs a revision invalidates at the root, those not already held for review: the holds to record. */
 export function newHolds(model: SessionModel, invalidationRoots: readonly string[]): string[] {
   return invalidationRoots.filter((id) => !model.held.has(id) && resolveTarget(model.index, id) !== null);

@@ -9,10 +9,7 @@ import type { ReasoningGraph } from '../graph/reasoningGraph.ts';
 import type { SessionModel } from './sessionModel.ts';
 
 /** What the document derives for each belief: CLAIR's derived confidences, overridden by Gaia posteriors. */
-export function derivedValues(
-  derived: readonly { readonly id: string; readonly derived: number | null }[] | undefined,
-  posteriors: ReadonlyMap<string, number> | undefined,
-): Map<string, number> {
+export function derivedValues(derived: readonly { readonly id: string; readonly derived: number | null }[] | undefined, posteriors: ReadonlyMap<string, number> | undefined): Map<string, number> {
   const out = new Map<string, number>();
   for (const d of derived ?? []) if (d.derived !== null) out.set(d.id, d.derived);
   for (const [id, p] of posteriors ?? []) out.set(id, p);

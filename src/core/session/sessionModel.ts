@@ -252,4 +252,3 @@ export function foldSession(index: DependencyIndex, ops: readonly LoggedOperatio
     history,
   };
 }
-

@@ -18,7 +18,7 @@
  * The page, the CLI and the server's tests all read and write rooms through these
  * functions, so the layout lives here alone.
  */
-import * as Y from 'yjs';
+import type * as Y from 'yjs';
 import type { SignedHead } from '../oplog/logHead.ts';
 import type { SignedOperation } from '../oplog/operation.ts';
 import { canonicalJson } from '../oplog/canonicalJson.ts';

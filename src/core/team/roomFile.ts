@@ -52,5 +52,11 @@ export function readRoomFile(v: unknown): { ok: true; meta: RoomMeta; text: stri
   if (typeof o.text !== 'string') return { ok: false, reason: 'the room file has no text' };
   if (!Array.isArray(o.ops)) return { ok: false, reason: 'the room file has no ops' };
   if (o.heads !== undefined && !Array.isArray(o.heads)) return { ok: false, reason: 'the room file’s heads are not a list' };
-  return { ok: true, meta: { session: o.session, language: o.language, name: typeof o.name === 'string' && o.name !== '' ? o.name : 'shared' }, text: o.text, ops: o.ops, heads: (o.heads as unknown[] | undefined) ?? [] };
+  return {
+    ok: true,
+    meta: { session: o.session, language: o.language, name: typeof o.name === 'string' && o.name !== '' ? o.name : 'shared' },
+    text: o.text,
+    ops: o.ops,
+    heads: (o.heads as unknown[] | undefined) ?? [],
+  };
 }

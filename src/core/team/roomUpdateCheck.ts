@@ -34,8 +34,7 @@ export type HeadCheck = (value: string, key: string, session: string | null) => 
 
 export type UpdateVerdict =
   /** `changes`: false when applying it would change nothing (a resend, a first sync with nothing new). */
-  | { readonly ok: true; readonly ticket: PendingUpdate; readonly changes: boolean }
-  | { readonly ok: false; readonly reason: string };
+  { readonly ok: true; readonly ticket: PendingUpdate; readonly changes: boolean } | { readonly ok: false; readonly reason: string };
 
 /** Where Yjs would put an item. */
 type Place =
@@ -239,14 +238,24 @@ class CheckRun {
 
   private pendingItemAt(client: number, clock: number): { place: Place; end: number; deleted: boolean } | null {
     for (const update of this.pending) {
-      const item = holding(update.items.get(client), clock, (i) => i.clock, (i) => i.length);
+      const item = holding(
+        update.items.get(client),
+        clock,
+        (i) => i.clock,
+        (i) => i.length,
+      );
       if (item) return { place: item.place, end: item.clock + item.length, deleted: false };
     }
     return null;
   }
 
   private updateItemAt(client: number, clock: number): { place: Place; end: number; deleted: boolean } | null {
-    const s = holding(this.byClient.get(client), clock, (x) => x.id.clock, (x) => x.length);
+    const s = holding(
+      this.byClient.get(client),
+      clock,
+      (x) => x.id.clock,
+      (x) => x.length,
+    );
     if (s instanceof Y.Item) return { place: this.placeOfNew(s), end: s.id.clock + s.length, deleted: false };
     // Garbage: nothing there to delete; a gap the update leaves (Skip): nothing known.
     return s instanceof Y.GC ? { place: GONE, end: s.id.clock + s.length, deleted: true } : null;
@@ -254,7 +263,12 @@ class CheckRun {
 
   /** The struct holding `id`: in this update, pending, or in the room. */
   private find(id: Y.ID): Found {
-    const inUpdate = holding(this.byClient.get(id.client), id.clock, (x) => x.id.clock, (x) => x.length);
+    const inUpdate = holding(
+      this.byClient.get(id.client),
+      id.clock,
+      (x) => x.id.clock,
+      (x) => x.length,
+    );
     if (inUpdate instanceof Y.Item) return { place: this.placeOfNew(inUpdate), value: stringValue(inUpdate), gc: false };
     if (inUpdate instanceof Y.GC) return { place: GONE, value: null, gc: true };
     const pending = this.pendingItemAt(id.client, id.clock);
@@ -274,7 +288,8 @@ class CheckRun {
     this.places.set(item, UNKNOWN);
     let place: Place;
     const parent = item.parent as unknown as string | Y.ID | null;
-    if (typeof parent === 'string') place = GUARDED.has(parent) ? { kind: 'guarded', root: parent, key: item.parentSub, nested: false, first: item.origin === null && item.rightOrigin === null } : FREE;
+    if (typeof parent === 'string')
+      place = GUARDED.has(parent) ? { kind: 'guarded', root: parent, key: item.parentSub, nested: false, first: item.origin === null && item.rightOrigin === null } : FREE;
     else if (parent !== null) place = nestedIn(this.find(parent));
     else {
       const left = item.origin ? this.find(item.origin) : null;

@@ -32,12 +32,7 @@ export interface Diagnostic {
 
 /** Sort key: by position, then errors before warnings before info, then code. */
 export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
-  return (
-    a.range.line - b.range.line ||
-    a.range.column - b.range.column ||
-    severityRank(a.severity) - severityRank(b.severity) ||
-    (a.code < b.code ? -1 : a.code > b.code ? 1 : 0)
-  );
+  return a.range.line - b.range.line || a.range.column - b.range.column || severityRank(a.severity) - severityRank(b.severity) || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
 }
 
 export function severityRank(s: Severity): number {

@@ -25,7 +25,11 @@ export const MAX_LOG_BYTES = 256 * 1024 * 1024;
 
 /** `16 MiB`, `256 MiB`, `51.1 MiB`: a byte count as people read it (exact bytes when rounding would hide a difference: `16777217 bytes`). */
 export function formatBytes(bytes: number): string {
-  for (const [unit, size] of [['GiB', 1024 ** 3], ['MiB', 1024 ** 2], ['KiB', 1024]] as const) {
+  for (const [unit, size] of [
+    ['GiB', 1024 ** 3],
+    ['MiB', 1024 ** 2],
+    ['KiB', 1024],
+  ] as const) {
     if (bytes < size) continue;
     const n = bytes / size;
     if (Number.isInteger(n)) return `${n} ${unit}`;

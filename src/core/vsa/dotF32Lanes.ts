@@ -7,8 +7,22 @@
 const f = Math.fround;
 
 export function dotF32Lanes(v: Float32Array, aAt: number, bAt: number, d: number): number {
-  let s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
-  let s8 = 0, s9 = 0, s10 = 0, s11 = 0, s12 = 0, s13 = 0, s14 = 0, s15 = 0;
+  let s0 = 0,
+    s1 = 0,
+    s2 = 0,
+    s3 = 0,
+    s4 = 0,
+    s5 = 0,
+    s6 = 0,
+    s7 = 0;
+  let s8 = 0,
+    s9 = 0,
+    s10 = 0,
+    s11 = 0,
+    s12 = 0,
+    s13 = 0,
+    s14 = 0,
+    s15 = 0;
   for (let i = 0; i < d; i += 16) {
     const a = aAt + i;
     const b = bAt + i;

@@ -103,7 +103,9 @@ export class FloatArena {
   bindConjugate(into: number, a: number, b: number): void {
     const d = this.length;
     const v = this.view;
-    const o = into * d, x = a * d, y = b * d;
+    const o = into * d,
+      x = a * d,
+      y = b * d;
     const f = Math.fround;
     const edge = f(Math.sqrt(d));
     const pair = f(Math.sqrt(d / 2));
@@ -111,7 +113,10 @@ export class FloatArena {
     v[o + 1] = f(v[x + 1]! * v[y + 1]!) * edge;
     const start = this.useKernel ? 4 : 2;
     for (let i = 2; i < (this.useKernel ? 4 : d); i += 2) {
-      const ar = v[x + i]!, ai = v[x + i + 1]!, br = v[y + i]!, bi = v[y + i + 1]!;
+      const ar = v[x + i]!,
+        ai = v[x + i + 1]!,
+        br = v[y + i]!,
+        bi = v[y + i + 1]!;
       v[o + i] = f(f(ar * br) + f(ai * bi)) * pair;
       v[o + i + 1] = f(f(ai * br) + -f(ar * bi)) * pair;
     }

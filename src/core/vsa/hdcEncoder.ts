@@ -39,12 +39,16 @@ export class HdcEncoder {
     this.words = words;
     const mask = lastWordMask(dim);
     const slab = new VectorSlab((n) => new Uint32Array(n), words);
-    this.items = new ItemMemory<Uint32Array>(`hdc/${dim}`, (stream) => {
-      const v = slab.next();
-      stream.fillWords(v);
-      v[words - 1] = v[words - 1]! & mask;
-      return v;
-    }, CACHED_WORDS);
+    this.items = new ItemMemory<Uint32Array>(
+      `hdc/${dim}`,
+      (stream) => {
+        const v = slab.next();
+        stream.fillWords(v);
+        v[words - 1] = v[words - 1]! & mask;
+        return v;
+      },
+      CACHED_WORDS,
+    );
     this.rotatedSlab = new VectorSlab((n) => new Uint32Array(n), words);
     this.counter = new MajorityCounter(words);
     this.pair = new Uint32Array(words);

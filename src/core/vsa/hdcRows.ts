@@ -4,7 +4,7 @@
  * zero and adds no distance). Scored by 1 − Hamming/D. Layout: query slot, rows, then
  * distances (scratch).
  */
-import { HdcEncoder } from './hdcEncoder.ts';
+import type { HdcEncoder } from './hdcEncoder.ts';
 import { sharedHdcEncoder } from './sharedEncoders.ts';
 import { hammingWords } from './popcount.ts';
 import type { Feature } from './textFeatures.ts';

@@ -16,7 +16,10 @@ export function bindCoordinates(a: ArrayLike<number>, b: ArrayLike<number>, out:
   out[0] = edge * a[0]! * b[0]!;
   out[1] = edge * a[1]! * b[1]!;
   for (let i = 2; i < n; i += 2) {
-    const ar = a[i]!, ai = a[i + 1]!, br = b[i]!, bi = b[i + 1]!;
+    const ar = a[i]!,
+      ai = a[i + 1]!,
+      br = b[i]!,
+      bi = b[i + 1]!;
     out[i] = pair * (ar * br - ai * bi);
     out[i + 1] = pair * (ar * bi + ai * br);
   }
@@ -34,7 +37,10 @@ export function bindInvolutedCoordinates(a: ArrayLike<number>, b: ArrayLike<numb
   out[0] = edge * a[0]! * b[0]!;
   out[1] = edge * a[1]! * b[1]!;
   for (let i = 2; i < n; i += 2) {
-    const ar = a[i]!, ai = a[i + 1]!, br = b[i]!, bi = b[i + 1]!;
+    const ar = a[i]!,
+      ai = a[i + 1]!,
+      br = b[i]!,
+      bi = b[i + 1]!;
     out[i] = pair * (ar * br + ai * bi);
     out[i + 1] = pair * (ai * br - ar * bi);
   }

@@ -4,7 +4,7 @@
  * then the rows, then the scores (scratch, moved when the rows grow).
  */
 import { dotF32Lanes } from './dotF32Lanes.ts';
-import { HrrEncoder } from './hrrEncoder.ts';
+import type { HrrEncoder } from './hrrEncoder.ts';
 import { sharedHrrEncoder } from './sharedEncoders.ts';
 import type { Feature } from './textFeatures.ts';
 import type { VectorRows } from './vectorRows.ts';

@@ -17,12 +17,7 @@ export interface RankTextsOptions {
  * a text with no words scores 0 against anything (it has nothing to be alike in).
  * Items with the same id: the last one counts.
  */
-export function rankTexts(
-  strategy: SimilarityStrategy,
-  query: string,
-  items: readonly { readonly id: string; readonly text: string }[],
-  options: RankTextsOptions = {},
-): RankedItem[] {
+export function rankTexts(strategy: SimilarityStrategy, query: string, items: readonly { readonly id: string; readonly text: string }[], options: RankTextsOptions = {}): RankedItem[] {
   const index = createSimilarityIndex({ strategy, capacity: items.length, ...(options.dim !== undefined ? { dim: options.dim } : {}) });
   index.update(items);
   return index.topK({ text: query }, index.size) ?? [];

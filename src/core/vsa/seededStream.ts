@@ -60,7 +60,10 @@ export class SeededStream {
 
   /** Fills out[0..n) with words, the same ones nextWord would give. */
   fillWords(out: Uint32Array): void {
-    let s0 = this.s0, s1 = this.s1, s2 = this.s2, s3 = this.s3;
+    let s0 = this.s0,
+      s1 = this.s1,
+      s2 = this.s2,
+      s3 = this.s3;
     for (let i = 0; i < out.length; i++) {
       out[i] = Math.imul(rotl(Math.imul(s1, 5), 7), 9);
       const t = s1 << 9;
@@ -76,7 +79,6 @@ export class SeededStream {
     this.s2 = s2;
     this.s3 = s3;
   }
-
 }
 
 /** 1 / √((256² − 1) / 12): one over the standard deviation of a uniform byte. */

@@ -12,16 +12,15 @@
  */
 
 /** A word or an ordered pair of neighbouring words. */
-export type Feature =
-  | { readonly kind: 'word'; readonly word: string }
-  | { readonly kind: 'pair'; readonly first: string; readonly second: string };
+export type Feature = { readonly kind: 'word'; readonly word: string } | { readonly kind: 'pair'; readonly first: string; readonly second: string };
 
 /** Function words that carry little of what a belief claims. */
 const FUNCTION_WORDS: ReadonlySet<string> = new Set(
-  ('a an the of to in on at by for with from into onto as and or but so than then that this these those ' +
+  (
+    'a an the of to in on at by for with from into onto as and or but so than then that this these those ' +
     'it its is are was were be been being am do does did has have had there their they them we our you your ' +
-    'he she his her which who whom whose what also just very')
-    .split(' '),
+    'he she his her which who whom whose what also just very'
+  ).split(' '),
 );
 
 const TOKEN = /\p{N}+(?:\.\p{N}+)+|[\p{L}\p{N}]+/gu;

@@ -364,7 +364,12 @@ export class SessionController {
   /** Adds `members` to the session (a shared session's join requests, answered by a member). */
   async addMembers(members: readonly string[]): Promise<void> {
     if (members.length === 0) return;
-    await this.enqueue(async () => this.appendBodies(members.map((member) => ({ kind: 'member_addition' as const, member })), 'engine'));
+    await this.enqueue(async () =>
+      this.appendBodies(
+        members.map((member) => ({ kind: 'member_addition' as const, member })),
+        'engine',
+      ),
+    );
   }
 
   /** This device's key (`ed25519:…`). */

@@ -39,9 +39,7 @@ function readCheckpoint(session: string): Checkpoint | null {
  */
 export async function replayStoredLog(session: string, ops: readonly unknown[], head?: SignedHead | null): Promise<LogReading> {
   const read = (values: readonly unknown[]): LogReading =>
-    head === undefined
-      ? { ...replayLog(values, { signatures: false, session }), head: null, problems: [] }
-      : readLogValues(values, { signatures: false, session, head, allowHeadless: true });
+    head === undefined ? { ...replayLog(values, { signatures: false, session }), head: null, problems: [] } : readLogValues(values, { signatures: false, session, head, allowHeadless: true });
   // Ids, shape and chain for all; signatures below.
   const first = read(ops);
   const checkpoint = readCheckpoint(session);

@@ -116,4 +116,3 @@ function rankingOf(reply: RankReply, query: string): Ranking {
     ms: reply.ms,
   };
 }
-

@@ -30,10 +30,14 @@ function takeFragment<T>(is: (hash: string) => boolean, read: (hash: string) => 
 
 /** The shared document in the page's address (`#share=`), or null. */
 export function takeSharedDocument(): SharePayload | null {
-  return takeFragment(isShareFragment, (h) => {
-    const r = decodeShare(h);
-    return r.ok ? { ok: true, value: r.payload } : r;
-  }, 'link');
+  return takeFragment(
+    isShareFragment,
+    (h) => {
+      const r = decodeShare(h);
+      return r.ok ? { ok: true, value: r.payload } : r;
+    },
+    'link',
+  );
 }
 
 /** Opens a shared document as a new session. */
@@ -45,10 +49,14 @@ export async function openShared(payload: SharePayload): Promise<void> {
 
 /** The room an invite link (`#team=`) names, or null. */
 export function takeTeamInvite(): RoomAddress | null {
-  return takeFragment(isTeamFragment, (h) => {
-    const r = readTeamFragment(h);
-    return r.ok ? { ok: true, value: r.address } : r;
-  }, 'invite');
+  return takeFragment(
+    isTeamFragment,
+    (h) => {
+      const r = readTeamFragment(h);
+      return r.ok ? { ok: true, value: r.address } : r;
+    },
+    'invite',
+  );
 }
 
 /** A link pasted into the address bar of an open page changes only its fragment: opened too. */

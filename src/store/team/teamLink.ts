@@ -91,10 +91,7 @@ export class TeamLink {
 
   /** Resolves at the first sync with the server, or rejects after `ms` (offline) or when refused. */
   synced(ms: number): Promise<void> {
-    return Promise.race([
-      this.connection.synced,
-      new Promise<void>((_, reject) => setTimeout(() => reject(new Error(`no answer from ${this.address.server} within ${Math.round(ms / 1000)} s`)), ms)),
-    ]);
+    return Promise.race([this.connection.synced, new Promise<void>((_, reject) => setTimeout(() => reject(new Error(`no answer from ${this.address.server} within ${Math.round(ms / 1000)} s`)), ms))]);
   }
 
   /** The room's log as this page reads it now. */
@@ -114,13 +111,22 @@ export class TeamLink {
     // may record must already meet them (nothing is appended before this device is known
     // to be a member).
     controller.setGates({ write: () => this.whyNotWrite(), revision: () => this.takeLocalEdits() });
-    useTeamStore.setState({ ...NO_TEAM, address: this.address, status: this.status, message: this.refusal, ...(this.connection.provider.isSynced ? { rights: this.connection.canWrite() ? 'write' : 'read' } : {}) });
+    useTeamStore.setState({
+      ...NO_TEAM,
+      address: this.address,
+      status: this.status,
+      message: this.refusal,
+      ...(this.connection.provider.isSynced ? { rights: this.connection.canWrite() ? 'write' : 'read' } : {}),
+    });
     this.author = await controller.author();
     const parts = roomParts(this.doc);
     const onOps = () => this.scheduleRead(session);
     parts.ops.observe(onOps);
     parts.joins.observe(onOps);
-    this.disposers.push(() => parts.ops.unobserve(onOps), () => parts.joins.unobserve(onOps));
+    this.disposers.push(
+      () => parts.ops.unobserve(onOps),
+      () => parts.joins.unobserve(onOps),
+    );
     const onText = (e: { transaction: { local: boolean } }) => {
       if (e.transaction.local) this.localEdits = true;
     };
@@ -194,38 +200,47 @@ export class TeamLink {
 
   private readNow(session: string): Promise<void> {
     // One read after another; a read that failed does not stop the ones after it.
-    this.reads = this.reads.catch(() => undefined).then(async () => {
-      if (this.closed || !this.controller) return;
-      const meta = roomMeta(this.doc);
-      if (meta && meta.session !== session) {
-        // The room's history was replaced: keep the session here, and stop following the room.
-        this.unbindEditor();
-        this.show({ status: 'refused', history: [`The room now holds another session (${meta.name}, ${meta.session}): its history was replaced on the server. This browser keeps its copy of the session and no longer follows the room.`] });
-        return;
-      }
-      const reading = await this.readLog(session);
-      if (this.closed) return;
-      const heads = roomHeadEntries(this.doc);
-      const history = roomHeadProblems(reading, session, heads, await this.headCheck(heads)).filter((p) => p.code !== 'head-not-member').map((p) => p.message);
-      const member = mayWrite(meta, reading.members, this.author);
-      // Ops this page once read in the room and the room no longer holds: kept here, and put back.
-      const present = new Set(reading.applied.map((op) => op.id));
-      const lost = [...this.readInRoom.values()].filter((op) => !present.has(op.id));
-      for (const op of reading.applied) this.readInRoom.set(op.id, op);
-      if (lost.length > 0) {
-        history.push(`The room has lost ${lost.length} operation${lost.length === 1 ? '' : 's'} this browser read in it; they are kept here and put back.`);
-        addRoomOps(this.doc, lost);
-      } else if (!sameLog(this.controller.log, reading.applied)) this.controller.replaceLog(reading.applied);
-      this.show({ refused: reading.refused, member, history });
-      this.answerJoins(reading, member);
-      // Signed beside the reads, not in their way: the next read never waits on a signature.
-      if (member && this.connection.canWrite() && !this.signing) {
-        this.signing = true;
-        void this.signHead(reading, session)
-          .catch(() => undefined)
-          .finally(() => (this.signing = false));
-      }
-    });
+    this.reads = this.reads
+      .catch(() => undefined)
+      .then(async () => {
+        if (this.closed || !this.controller) return;
+        const meta = roomMeta(this.doc);
+        if (meta && meta.session !== session) {
+          // The room's history was replaced: keep the session here, and stop following the room.
+          this.unbindEditor();
+          this.show({
+            status: 'refused',
+            history: [
+              `The room now holds another session (${meta.name}, ${meta.session}): its history was replaced on the server. This browser keeps its copy of the session and no longer follows the room.`,
+            ],
+          });
+          return;
+        }
+        const reading = await this.readLog(session);
+        if (this.closed) return;
+        const heads = roomHeadEntries(this.doc);
+        const history = roomHeadProblems(reading, session, heads, await this.headCheck(heads))
+          .filter((p) => p.code !== 'head-not-member')
+          .map((p) => p.message);
+        const member = mayWrite(meta, reading.members, this.author);
+        // Ops this page once read in the room and the room no longer holds: kept here, and put back.
+        const present = new Set(reading.applied.map((op) => op.id));
+        const lost = [...this.readInRoom.values()].filter((op) => !present.has(op.id));
+        for (const op of reading.applied) this.readInRoom.set(op.id, op);
+        if (lost.length > 0) {
+          history.push(`The room has lost ${lost.length} operation${lost.length === 1 ? '' : 's'} this browser read in it; they are kept here and put back.`);
+          addRoomOps(this.doc, lost);
+        } else if (!sameLog(this.controller.log, reading.applied)) this.controller.replaceLog(reading.applied);
+        this.show({ refused: reading.refused, member, history });
+        this.answerJoins(reading, member);
+        // Signed beside the reads, not in their way: the next read never waits on a signature.
+        if (member && this.connection.canWrite() && !this.signing) {
+          this.signing = true;
+          void this.signHead(reading, session)
+            .catch(() => undefined)
+            .finally(() => (this.signing = false));
+        }
+      });
     return this.reads;
   }
 
@@ -265,11 +280,14 @@ export class TeamLink {
     // The founder of a room whose log is still empty: nobody can be added before its first op.
     if (reading.members.length === 0) return;
     if (pendingJoins(this.doc, reading.members).length === 0) return;
-    setTimeout(() => {
-      if (this.closed || !this.controller || !this.reading) return;
-      const still = pendingJoins(this.doc, this.reading.members).map((j) => j.author);
-      if (still.length > 0) void this.controller.addMembers(still);
-    }, ADMIT_DELAY_MS + Math.random() * ADMIT_DELAY_MS);
+    setTimeout(
+      () => {
+        if (this.closed || !this.controller || !this.reading) return;
+        const still = pendingJoins(this.doc, this.reading.members).map((j) => j.author);
+        if (still.length > 0) void this.controller.addMembers(still);
+      },
+      ADMIT_DELAY_MS + Math.random() * ADMIT_DELAY_MS,
+    );
   }
 
   private bindEditor(): void {
@@ -332,7 +350,9 @@ const NAME_KEY = 'warrant.userName';
 export function userName(): string {
   let name = localStorage.getItem(NAME_KEY);
   if (!name) {
-    name = `guest-${Math.floor(Math.random() * 0xffff).toString(16).padStart(4, '0')}`;
+    name = `guest-${Math.floor(Math.random() * 0xffff)
+      .toString(16)
+      .padStart(4, '0')}`;
     localStorage.setItem(NAME_KEY, name);
   }
   return name;

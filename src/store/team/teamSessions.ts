@@ -151,7 +151,8 @@ async function setInvites(address: RoomAddress): Promise<void> {
   if (useTeamStore.getState().invites) return;
   try {
     const tokens = await requestInvite(address.server, address.room, address.token);
-    if (current?.address === address) useTeamStore.setState({ invites: { write: teamLink(pageBase(), { ...address, token: tokens.write }), read: teamLink(pageBase(), { ...address, token: tokens.read }) } });
+    if (current?.address === address)
+      useTeamStore.setState({ invites: { write: teamLink(pageBase(), { ...address, token: tokens.write }), read: teamLink(pageBase(), { ...address, token: tokens.read }) } });
   } catch {
     // A read-only member (or an offline one) has no invites to give.
   }

@@ -49,10 +49,13 @@ export function runWarrant(args: readonly string[], options: RunOptions = {}): P
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let killed = false;
-    const timer = options.killAfterMs === undefined ? null : setTimeout(() => {
-      killed = true;
-      child.kill('SIGKILL');
-    }, options.killAfterMs);
+    const timer =
+      options.killAfterMs === undefined
+        ? null
+        : setTimeout(() => {
+            killed = true;
+            child.kill('SIGKILL');
+          }, options.killAfterMs);
     child.stdout!.on('data', (b: Buffer) => out.push(b));
     child.stderr!.on('data', (b: Buffer) => err.push(b));
     child.on('error', reject);

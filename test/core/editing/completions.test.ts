@@ -88,6 +88,11 @@ describe('Gaia labels where a claim is expected', () => {
     expect(none.incomplete).toBe(true);
     expect(none.entries.filter((e) => e.kind === 'claim')).toHaveLength(MAX_ID_ENTRIES);
     const c29 = at('c29');
-    expect(c29.entries.filter((e) => e.kind === 'claim').map((e) => e.label).sort()).toEqual(['c29', ...Array.from({ length: 10 }, (_, i) => `c29${i}`)].sort());
+    expect(
+      c29.entries
+        .filter((e) => e.kind === 'claim')
+        .map((e) => e.label)
+        .sort(),
+    ).toEqual(['c29', ...Array.from({ length: 10 }, (_, i) => `c29${i}`)].sort());
   });
 });

@@ -58,7 +58,7 @@ describe('Gaia packages from their folders, against real Gaia', () => {
       if (!status.inferred) return;
       const want = JSON.parse(readFileSync(join(expected, 'beliefs.json'), 'utf8')) as { beliefs: { knowledge_id: string; belief: number }[] };
       const result = runInference(a.irForInference() as GaiaIr, { method: 'auto' });
-      expect(result.problems.filter((p) => p.severity === "error")).toEqual([]);
+      expect(result.problems.filter((p) => p.severity === 'error')).toEqual([]);
       const got = new Map(result.beliefs.map((b) => [b.knowledge_id, b.belief]));
       for (const b of want.beliefs) expect(Math.abs((got.get(b.knowledge_id) ?? NaN) - b.belief), b.knowledge_id).toBeLessThan(1e-9);
     });

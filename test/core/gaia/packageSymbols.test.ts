@@ -158,7 +158,14 @@ describe('references: every file that names the same thing', () => {
       'lunar_pull',
       1,
       // `link = derive(theory.lunar_pull, …)`: derive returns its conclusion, so link names it too.
-      ['src/tides/__init__.py:7:definition', 'src/tides/__init__.py:7:attribute', 'src/tides/priors.py:3:import', 'src/tides/priors.py:3:definition', 'src/tides/priors.py:6:reference', 'src/tides/theory.py:5:definition'],
+      [
+        'src/tides/__init__.py:7:definition',
+        'src/tides/__init__.py:7:attribute',
+        'src/tides/priors.py:3:import',
+        'src/tides/priors.py:3:definition',
+        'src/tides/priors.py:6:reference',
+        'src/tides/theory.py:5:definition',
+      ],
     ],
     [
       'a claim re-exported by the root and imported from it by priors.py',
@@ -175,14 +182,7 @@ describe('references: every file that names the same thing', () => {
         'src/tides/priors.py:5:reference',
       ],
     ],
-    [
-      'a module named by `from . import`',
-      TIDES,
-      'src/tides/__init__.py',
-      'theory',
-      1,
-      ['src/tides/__init__.py:4:import', 'src/tides/__init__.py:7:reference'],
-    ],
+    ['a module named by `from . import`', TIDES, 'src/tides/__init__.py', 'theory', 1, ['src/tides/__init__.py:4:import', 'src/tides/__init__.py:7:reference']],
     [
       'a claim brought in by import *, in __all__ three ways and in a bare @reference',
       HELPERS,
@@ -191,8 +191,22 @@ describe('references: every file that names the same thing', () => {
       1,
       ['src/helpers/__init__.py:6:reference', 'src/helpers/__init__.py:6:citation', 'src/helpers/__init__.py:10:export', 'src/helpers/common.py:3:definition', 'src/helpers/common.py:5:export'],
     ],
-    ['a helper function used in another module', HELPERS, 'src/helpers/__init__.py', 'make', 2, ['src/helpers/__init__.py:3:import', 'src/helpers/__init__.py:5:reference', 'src/helpers/util.py:5:definition']],
-    ['a plain value, read inside the helper and imported', HELPERS, 'src/helpers/util.py', 'SCALE', 1, ['src/helpers/__init__.py:3:import', 'src/helpers/util.py:3:definition', 'src/helpers/util.py:6:reference']],
+    [
+      'a helper function used in another module',
+      HELPERS,
+      'src/helpers/__init__.py',
+      'make',
+      2,
+      ['src/helpers/__init__.py:3:import', 'src/helpers/__init__.py:5:reference', 'src/helpers/util.py:5:definition'],
+    ],
+    [
+      'a plain value, read inside the helper and imported',
+      HELPERS,
+      'src/helpers/util.py',
+      'SCALE',
+      1,
+      ['src/helpers/__init__.py:3:import', 'src/helpers/util.py:3:definition', 'src/helpers/util.py:6:reference'],
+    ],
   ];
   it.each(cases)('%s', (_what, files, file, word, nth, expected) => {
     const { index } = indexOf(files);
@@ -232,7 +246,11 @@ describe('rename across modules', () => {
       1,
       'moon_high',
       {
-        'src/tides/__init__.py': ['from .observations import high_tide, moon_high', 'link = derive(theory.lunar_pull, given=[high_tide, moon_high], rationale="Tides follow the moon [@moon_high].")', '__all__ = ["high_tide", "moon_high", "logbook"]'],
+        'src/tides/__init__.py': [
+          'from .observations import high_tide, moon_high',
+          'link = derive(theory.lunar_pull, given=[high_tide, moon_high], rationale="Tides follow the moon [@moon_high].")',
+          '__all__ = ["high_tide", "moon_high", "logbook"]',
+        ],
         'src/tides/evidence/records.py': ['from ..observations import moon_high', 'observe(moon_high, given=[logbook], rationale="Logged.")'],
         'src/tides/observations.py': ['moon_high = claim("The moon is overhead at one high tide.")'],
       },
@@ -250,7 +268,15 @@ describe('rename across modules', () => {
         'src/tides/theory.py': ['gravity = claim("The moon\'s gravity raises the sea.")'],
       },
     ],
-    ['an alias: only the alias', TIDES, 'src/tides/priors.py', 'pull', 2, 'lp', { 'src/tides/priors.py': ['from .theory import lunar_pull as lp', 'register_prior(lp, value=0.6, justification="Plausible.")'] }],
+    [
+      'an alias: only the alias',
+      TIDES,
+      'src/tides/priors.py',
+      'pull',
+      2,
+      'lp',
+      { 'src/tides/priors.py': ['from .theory import lunar_pull as lp', 'register_prior(lp, value=0.6, justification="Plausible.")'] },
+    ],
     [
       'a claim from import *, with __all__ in two modules and a bare @reference',
       HELPERS,
@@ -263,7 +289,15 @@ describe('rename across modules', () => {
         'src/helpers/common.py': ['common_ground = claim("Shared fact.", prior=0.7)', '__all__ = ["common_ground"]'],
       },
     ],
-    ['a helper function', HELPERS, 'src/helpers/util.py', 'make', 1, 'make_claim', { 'src/helpers/__init__.py': ['from .util import make_claim, SCALE', 'base = make_claim("Base fact.")'], 'src/helpers/util.py': ['def make_claim(text):'] }],
+    [
+      'a helper function',
+      HELPERS,
+      'src/helpers/util.py',
+      'make',
+      1,
+      'make_claim',
+      { 'src/helpers/__init__.py': ['from .util import make_claim, SCALE', 'base = make_claim("Base fact.")'], 'src/helpers/util.py': ['def make_claim(text):'] },
+    ],
   ];
   it.each(cases)('%s', (_what, files, file, word, nth, newName, expectedLines) => {
     const { index, bound } = indexOf(files);
@@ -280,7 +314,7 @@ describe('rename across modules', () => {
 
   const refusals: readonly [string, string, string, number, string, RegExp][] = [
     ['onto a name the module already binds', 'src/tides/theory.py', 'lunar_pull', 1, 'high_tide', /already defined in src\/tides\/theory\.py/],
-    ['onto another node\'s label', 'src/tides/evidence/records.py', 'logbook', 1, 'lunar_pull', /already labels another node/],
+    ["onto another node's label", 'src/tides/evidence/records.py', 'logbook', 1, 'lunar_pull', /already labels another node/],
     ['to something that is not a name', 'src/tides/observations.py', 'high_tide', 1, '2tides', /not a valid name/],
     ['to a keyword', 'src/tides/observations.py', 'high_tide', 1, 'lambda', /keyword/],
     ['a module', 'src/tides/__init__.py', 'theory', 1, 'theories', /rename its file/],
@@ -297,7 +331,14 @@ describe('rename across modules', () => {
 // Packages with dependencies (deps-*, joint-*) need their dependencies to compile at all; renaming across packages is not offered.
 describe('renaming every claim of the fixture packages real Gaia compiles keeps them compiling', () => {
   const ROOT = join(import.meta.dirname, '../../fixtures/gaia-packages');
-  const accepted = readdirSync(ROOT).filter((n) => !n.endsWith('.expected') && !n.startsWith('deps-') && !n.startsWith('joint-') && existsSync(join(ROOT, `${n}.expected`)) && (JSON.parse(readFileSync(join(ROOT, `${n}.expected/status.json`), 'utf8')) as { compiled?: boolean }).compiled === true);
+  const accepted = readdirSync(ROOT).filter(
+    (n) =>
+      !n.endsWith('.expected') &&
+      !n.startsWith('deps-') &&
+      !n.startsWith('joint-') &&
+      existsSync(join(ROOT, `${n}.expected`)) &&
+      (JSON.parse(readFileSync(join(ROOT, `${n}.expected/status.json`), 'utf8')) as { compiled?: boolean }).compiled === true,
+  );
   it('has packages', () => expect(accepted.length).toBeGreaterThan(3));
   it.each(accepted)('%s', async (name) => {
     const files = Object.fromEntries((await readPackage(join(ROOT, name))).files);
@@ -310,8 +351,14 @@ describe('renaming every claim of the fixture packages real Gaia compiles keeps 
       const result = renamePackageSymbol(index, def.file, def.range.line, def.range.column, `${s.name}_x`, bound);
       if (!('edits' in result)) throw new Error(`${name}: renaming ${s.name} was refused: ${result.refused}`);
       const after = analyzeGaiaPackage(new Map(Object.entries(applyEdits(files, result.edits))));
-      expect(after.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file}:${d.range.line}: ${d.message}`), `${name}: ${s.name}`).toEqual([]);
-      expect(after.graph.nodes.some((n) => n.id === `${s.name}_x`), `${name}: ${s.name} relabelled`).toBe(true);
+      expect(
+        after.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file}:${d.range.line}: ${d.message}`),
+        `${name}: ${s.name}`,
+      ).toEqual([]);
+      expect(
+        after.graph.nodes.some((n) => n.id === `${s.name}_x`),
+        `${name}: ${s.name} relabelled`,
+      ).toBe(true);
     }
   });
 });

@@ -15,9 +15,24 @@ const found = (...paths: string[]) => paths.map((path) => ({ path, size: 10 }));
 describe('the package root among what was opened', () => {
   const cases: readonly [string, readonly string[], string, readonly string[]][] = [
     ['the folder itself', ['pyproject.toml', 'src/a/__init__.py'], '', ['pyproject.toml', 'src/a/__init__.py']],
-    ['wrapped in a folder (a dropped folder, a zip of a folder)', ['tides-gaia/pyproject.toml', 'tides-gaia/src/tides/__init__.py', 'tides-gaia/README.md'], 'tides-gaia', ['pyproject.toml', 'src/tides/__init__.py', 'README.md']],
-    ['the shallowest pyproject.toml wins; a nested one is a file of the package', ['p/pyproject.toml', 'p/deps/q/pyproject.toml', 'p/src/p/__init__.py'], 'p', ['pyproject.toml', 'deps/q/pyproject.toml', 'src/p/__init__.py']],
-    ['dot folders, caches and environments are skipped', ['pyproject.toml', '.git/config', '.venv/lib/x.py', 'src/a/__pycache__/m.cpython-312.pyc', 'node_modules/x/index.json', 'src/a/__init__.py'], '', ['pyproject.toml', 'src/a/__init__.py']],
+    [
+      'wrapped in a folder (a dropped folder, a zip of a folder)',
+      ['tides-gaia/pyproject.toml', 'tides-gaia/src/tides/__init__.py', 'tides-gaia/README.md'],
+      'tides-gaia',
+      ['pyproject.toml', 'src/tides/__init__.py', 'README.md'],
+    ],
+    [
+      'the shallowest pyproject.toml wins; a nested one is a file of the package',
+      ['p/pyproject.toml', 'p/deps/q/pyproject.toml', 'p/src/p/__init__.py'],
+      'p',
+      ['pyproject.toml', 'deps/q/pyproject.toml', 'src/p/__init__.py'],
+    ],
+    [
+      'dot folders, caches and environments are skipped',
+      ['pyproject.toml', '.git/config', '.venv/lib/x.py', 'src/a/__pycache__/m.cpython-312.pyc', 'node_modules/x/index.json', 'src/a/__init__.py'],
+      '',
+      ['pyproject.toml', 'src/a/__init__.py'],
+    ],
     ['binary and unknown files are not kept', ['pyproject.toml', 'docs/figure.png', 'data.parquet', 'notes.md', '.gitignore'], '', ['pyproject.toml', 'notes.md', '.gitignore']],
     ['Windows separators and ./ prefixes', ['.\\pkg\\pyproject.toml', './pkg/src/pkg/__init__.py'], 'pkg', ['pyproject.toml', 'src/pkg/__init__.py']],
   ];
@@ -30,7 +45,14 @@ describe('the package root among what was opened', () => {
   it.each([
     ['no pyproject.toml', found('src/a/__init__.py'), /holds no pyproject\.toml/],
     ['a pyproject.toml only inside a skipped folder', found('.venv/pyproject.toml', 'a.py'), /holds no pyproject\.toml/],
-    ['too large', [{ path: 'pyproject.toml', size: 10 }, { path: 'big.py', size: 17 * 1024 * 1024 }], /too large/],
+    [
+      'too large',
+      [
+        { path: 'pyproject.toml', size: 10 },
+        { path: 'big.py', size: 17 * 1024 * 1024 },
+      ],
+      /too large/,
+    ],
   ])('refused: %s', (_what, files, message) => {
     const r = packageRootOf(files, 'the folder');
     expect('problem' in r && r.problem).toMatch(message);
@@ -64,7 +86,10 @@ describe('project file rules', () => {
   ])('opens on the root module: %j', (paths, expected) => expect(defaultActiveFile(paths)).toBe(expected));
 
   it('packageText round-trips, and is the same whatever the order files were added in', () => {
-    const a = new Map([['b.py', 'x = 1\n'], ['a.py', '"""é"""\n']]);
+    const a = new Map([
+      ['b.py', 'x = 1\n'],
+      ['a.py', '"""é"""\n'],
+    ]);
     const b = new Map([...a].reverse());
     expect(packageText(a)).toBe(packageText(b));
     expect(filesOfPackageText(packageText(a))).toEqual(new Map([...a].sort()));
@@ -85,7 +110,15 @@ describe('packages Warrant writes', () => {
 
   it('a new package has the files gaia build init creates, and compiles with one claim', () => {
     const files = newPackageFiles('my-topic-gaia', '123e4567-e89b-42d3-a456-426614174000');
-    expect([...files.keys()].sort()).toEqual(['.gitignore', '.python-version', 'README.md', 'pyproject.toml', 'src/my_topic/__init__.py', 'src/my_topic/authored/__init__.py', 'src/my_topic/py.typed']);
+    expect([...files.keys()].sort()).toEqual([
+      '.gitignore',
+      '.python-version',
+      'README.md',
+      'pyproject.toml',
+      'src/my_topic/__init__.py',
+      'src/my_topic/authored/__init__.py',
+      'src/my_topic/py.typed',
+    ]);
     expect(files.get('pyproject.toml')).toContain('uuid = "123e4567-e89b-42d3-a456-426614174000"');
     const a = analyzeGaiaPackage(files);
     expect(a.diagnostics).toEqual([]);

@@ -11,7 +11,12 @@ describe('Python evaluation in a module', () => {
   it('a, *rest = … gives the starred name the middle as a list', () => {
     const r = run('texts = ["A.", "B.", "C.", "D."]\nfirst, *middle, last = texts\nx = claim(first)\ny = claim(middle[1])\nz = claim(last)\nn = claim(f"{len(middle)} in the middle.")\n');
     expect(r.errors).toEqual([]);
-    expect([...r.contents]).toEqual([['x', 'A.'], ['y', 'C.'], ['z', 'D.'], ['n', '2 in the middle.']]);
+    expect([...r.contents]).toEqual([
+      ['x', 'A.'],
+      ['y', 'C.'],
+      ['z', 'D.'],
+      ['n', '2 in the middle.'],
+    ]);
   });
 
   it('~, & and | on ints are bit operations', () => {

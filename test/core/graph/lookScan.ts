@@ -31,7 +31,6 @@ export const NAMED_VALUE_BANDS: ReadonlyMap<string, string> = new Map([
 const THRESHOLD = /[<>]=?\s*0?\.[479]0?\b(?!\d)|[<≥]\s*\.[479]0\b|\.[479]0–\.[479]0/;
 const FADED = /new Set\(\[[^\]]*'(refuted|invalidated|retracted)'[^\]]*'(refuted|invalidated|retracted)'/;
 
-
 export function scanLookText(file: string, text: string): LookFinding[] {
   if (HOME.has(file)) return [];
   const out: LookFinding[] = [];
@@ -47,6 +46,5 @@ export function scanLookText(file: string, text: string): LookFinding[] {
 }
 
 export function scanLookCheckout(root: string): LookFinding[] {
-  return productSources(root)
-    .flatMap(({ file, text }) => scanLookText(file, text));
+  return productSources(root).flatMap(({ file, text }) => scanLookText(file, text));
 }

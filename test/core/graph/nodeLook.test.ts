@@ -18,13 +18,29 @@ describe('nodeLook', () => {
     ['a root: its stated value', { stated: 0.95 }, { value: 0.95, label: 'stated', band: 'strong', colour: 'strong', faded: false, badge: null }],
     ['a belief weaker than it says: its effective value', { stated: 0.9, effective: 0.3 }, { value: 0.3, label: 'effective', band: 'speculative', colour: 'speculative', faded: false, badge: null }],
     // The inspector's old disagreement: effective 1.0 beside a correction to .56.
-    ['a correction stands in for stated and effective', { stated: 1, effective: 1, corrected: 0.56, state: 'corrected' }, { value: 0.56, label: 'corrected', band: 'probable', colour: 'probable', faded: false, badge: '✎ corrected' }],
-    ['a Gaia claim: its posterior, over a corrected prior', { stated: 0.7, corrected: 0.2, posterior: 0.81, state: 'corrected' }, { value: 0.81, label: 'posterior', band: 'likely', colour: 'likely', faded: false, badge: '✎ corrected' }],
+    [
+      'a correction stands in for stated and effective',
+      { stated: 1, effective: 1, corrected: 0.56, state: 'corrected' },
+      { value: 0.56, label: 'corrected', band: 'probable', colour: 'probable', faded: false, badge: '✎ corrected' },
+    ],
+    [
+      'a Gaia claim: its posterior, over a corrected prior',
+      { stated: 0.7, corrected: 0.2, posterior: 0.81, state: 'corrected' },
+      { value: 0.81, label: 'posterior', band: 'likely', colour: 'likely', faded: false, badge: '✎ corrected' },
+    ],
     ['a Gaia claim before inference: its prior', { stated: 0.7, posterior: null }, { value: 0.7, label: 'stated', band: 'likely', colour: 'likely', faded: false, badge: null }],
     ['no value at all', { stated: null }, { value: null, label: null, band: null, colour: 'none', faded: false, badge: null }],
     ['out of range: banded as clamped', { stated: 1.2 }, { value: 1.2, label: 'stated', band: 'strong', colour: 'strong', faded: false, badge: null }],
-    ['NaN and infinities are not values', { stated: 0.5, effective: Number.NaN, posterior: Number.POSITIVE_INFINITY }, { value: 0.5, label: 'stated', band: 'probable', colour: 'probable', faded: false, badge: null }],
-    ['a line that does not parse: its effective value is not trusted', { stated: 0.8, effective: 0.1, broken: true }, { value: 0.8, label: 'stated', band: 'likely', colour: 'broken', faded: false, badge: null }],
+    [
+      'NaN and infinities are not values',
+      { stated: 0.5, effective: Number.NaN, posterior: Number.POSITIVE_INFINITY },
+      { value: 0.5, label: 'stated', band: 'probable', colour: 'probable', faded: false, badge: null },
+    ],
+    [
+      'a line that does not parse: its effective value is not trusted',
+      { stated: 0.8, effective: 0.1, broken: true },
+      { value: 0.8, label: 'stated', band: 'likely', colour: 'broken', faded: false, badge: null },
+    ],
     ['refuted: faded, badged', { stated: 0.8, state: 'refuted' }, { value: 0.8, label: 'stated', band: 'likely', colour: 'likely', faded: true, badge: 'refuted' }],
     ['invalidated: faded', { stated: 0.5, state: 'invalidated' }, { value: 0.5, label: 'stated', band: 'probable', colour: 'probable', faded: true, badge: 'invalidated' }],
     ['retracted: faded', { stated: 0.2, state: 'retracted' }, { value: 0.2, label: 'stated', band: 'speculative', colour: 'speculative', faded: true, badge: 'retracted' }],

@@ -52,7 +52,7 @@ describe('languages are one table', () => {
       "export type Language = 'clair' | 'gaia' | 'proposal';", // restated lists
       "const LANGUAGES = new Set(['clair', 'gaia', 'proposal']);",
       "return x === 'clair' || x === 'gaia' || x === 'proposal';",
-      'switch (row.language) {\n  case \'gaia\':',
+      "switch (row.language) {\n  case 'gaia':",
     ];
     for (const line of before) expect(scanText('x.ts', line), line).not.toEqual([]);
     // Not languages: a Python value's tag, export sources named like languages, comments, typeof.

@@ -93,9 +93,11 @@ describe('canonicalJson properties', () => {
     fc.assert(fc.property(jsonValue, fc.integer(), (v, seed) => canonicalJson(shuffleKeys(v, seed)) === canonicalJson(v)));
   });
   it('parses back to the same value', () => {
-    fc.assert(fc.property(jsonValue, (v) => {
-      expect(JSON.parse(canonicalJson(v))).toEqual(v);
-    }));
+    fc.assert(
+      fc.property(jsonValue, (v) => {
+        expect(JSON.parse(canonicalJson(v))).toEqual(v);
+      }),
+    );
   });
   it('has no insignificant whitespace', () => {
     // Outside string literals there is no whitespace at all.

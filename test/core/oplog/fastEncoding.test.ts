@@ -18,12 +18,25 @@ const text = fc.string({ unit: fc.oneof(fc.constantFrom('"', '\\', '\n', '\u0000
 const note = fc.option(text, { nil: undefined });
 
 const body: fc.Arbitrary<OperationBody> = fc.oneof(
-  fc.record({ kind: fc.constant('revision' as const), text_hash: opId, language: fc.constantFrom('clair' as const, 'gaia' as const, 'proposal' as const), length: fc.nat(), changed: fc.option(fc.array(text, { maxLength: 3 }), { nil: undefined }) }),
+  fc.record({
+    kind: fc.constant('revision' as const),
+    text_hash: opId,
+    language: fc.constantFrom('clair' as const, 'gaia' as const, 'proposal' as const),
+    length: fc.nat(),
+    changed: fc.option(fc.array(text, { maxLength: 3 }), { nil: undefined }),
+  }),
   fc.record({ kind: fc.constant('claim_correction' as const), target: text, value: fc.double({ min: 0, max: 1, noNaN: true }), revision: fc.option(opId, { nil: null }), note }),
   fc.record({ kind: fc.constant('claim_refutation' as const), target: text, revision: fc.option(opId, { nil: null }), note }),
   fc.record({ kind: fc.constant('withdrawal' as const), target: text, withdraws: opId, note }),
   fc.record({ kind: fc.constant('claim_invalidation' as const), target: text, cause: opId }),
-  fc.record({ kind: fc.constant('contradiction_resolution' as const), contradiction: text, resolution: fc.constantFrom('accept-both' as const, 'deprecate' as const, 'merge' as const), deprecated: note, kept: note, note }),
+  fc.record({
+    kind: fc.constant('contradiction_resolution' as const),
+    contradiction: text,
+    resolution: fc.constantFrom('accept-both' as const, 'deprecate' as const, 'merge' as const),
+    deprecated: note,
+    kept: note,
+    note,
+  }),
 );
 
 const operation: fc.Arbitrary<UnsignedOperation & { id?: string; sig?: string }> = fc.record(
@@ -72,15 +85,35 @@ describe('operationBytes', () => {
   });
 
   it('hands ops with a lone surrogate to the general encoder, which refuses them', () => {
-    const op: UnsignedOperation = { v: 1, session: 's', seq: 1, parent: null, at: 'x\ud800', source: 'editor', author: `ed25519:${'0'.repeat(64)}`, body: { kind: 'claim_refutation', target: 'b1', revision: null } };
+    const op: UnsignedOperation = {
+      v: 1,
+      session: 's',
+      seq: 1,
+      parent: null,
+      at: 'x\ud800',
+      source: 'editor',
+      author: `ed25519:${'0'.repeat(64)}`,
+      body: { kind: 'claim_refutation', target: 'b1', revision: null },
+    };
     expect(fastOperationText(op)).toBeNull();
     expect(() => operationBytes(op)).toThrow(/lone surrogate/);
   });
 
   it('writes the envelope keys in code-unit order', () => {
-    const op: UnsignedOperation = { v: 1, session: 's', seq: 3, parent: null, at: 't', source: 'cli', author: 'a', body: { kind: 'claim_correction', target: 'b1', value: 0.5, revision: null, note: 'n' } };
+    const op: UnsignedOperation = {
+      v: 1,
+      session: 's',
+      seq: 3,
+      parent: null,
+      at: 't',
+      source: 'cli',
+      author: 'a',
+      body: { kind: 'claim_correction', target: 'b1', value: 0.5, revision: null, note: 'n' },
+    };
     expect(fastOperationText(op)).toBe(canonicalJson(op));
-    expect(fastOperationText(op)).toBe('{"at":"t","author":"a","body":{"kind":"claim_correction","note":"n","revision":null,"target":"b1","value":0.5},"parent":null,"seq":3,"session":"s","source":"cli","v":1}');
+    expect(fastOperationText(op)).toBe(
+      '{"at":"t","author":"a","body":{"kind":"claim_correction","note":"n","revision":null,"target":"b1","value":0.5},"parent":null,"seq":3,"session":"s","source":"cli","v":1}',
+    );
   });
 });
 
@@ -91,7 +124,10 @@ describe('BLAKE3 digests', () => {
 
   it('the WebAssembly build is in use and matches the JavaScript one on any bytes', () => {
     expect(wasmBlake3Ready()).toBe(true);
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 5000 }), (bytes) => blake3Hex(bytes) === blake3HexJs(bytes)), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 5000 }), (bytes) => blake3Hex(bytes) === blake3HexJs(bytes)),
+      { numRuns: 500 },
+    );
   });
 
   it('blake3Matches accepts exactly the digest’s own hex, at an offset or not', () => {

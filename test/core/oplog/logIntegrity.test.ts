@@ -13,19 +13,7 @@ import { replayLog } from '../../../src/core/oplog/replayLog.ts';
 import { nativeSignatureCheck } from '../../../src/node/nativeSignatureCheck.ts';
 import { Rng } from '../../../fuzz/core/rng.ts';
 import { applyMutations, baseLog, randomMutation } from '../../../fuzz/generators/logMutations.ts';
-import {
-  colleagueKey,
-  correct,
-  extend,
-  headFor,
-  logLines,
-  ownerKey,
-  ownerLog,
-  refute,
-  reported,
-  stateOf,
-  strangerKey,
-} from '../../../fuzz/generators/signedLogs.ts';
+import { colleagueKey, correct, extend, headFor, logLines, ownerKey, ownerLog, refute, reported, stateOf, strangerKey } from '../../../fuzz/generators/signedLogs.ts';
 
 describe('members', () => {
   it('five ops signed by a second key and chained onto the session are set aside, naming the op and the reason', () => {

@@ -63,12 +63,22 @@ describe('signing and verification', () => {
     expect(verifyOperation({ ...forged, sig: op!.sig })).toMatchObject({ ok: false, reason: 'bad-signature' });
     expect(verifyOperation({ ...op, author: 'someone' })).toMatchObject({ ok: false, reason: 'bad-author' });
     const malformed: unknown[] = [
-      null, 3, [], {}, { ...op, v: 2 }, { ...op, extra: 1 }, { ...op, seq: 0 }, { ...op, seq: 1.5 },
-      { ...op, body: { kind: 'nope' } }, { ...op, body: { ...op!.body, extra: true } },
+      null,
+      3,
+      [],
+      {},
+      { ...op, v: 2 },
+      { ...op, extra: 1 },
+      { ...op, seq: 0 },
+      { ...op, seq: 1.5 },
+      { ...op, body: { kind: 'nope' } },
+      { ...op, body: { ...op!.body, extra: true } },
       { ...op, body: { kind: 'claim_correction', target: 'b1', value: 2, revision: null } },
       { ...op, body: { kind: 'claim_correction', target: 'b1', value: 'x', revision: null } },
       { ...op, body: { kind: 'withdrawal', target: 'b1', withdraws: 'b3:zz' } },
-      { ...op, parent: 'b3:' + '0'.repeat(64) }, { ...op, sig: 'AB' }, { ...op, source: 'elsewhere' },
+      { ...op, parent: 'b3:' + '0'.repeat(64) },
+      { ...op, sig: 'AB' },
+      { ...op, source: 'elsewhere' },
     ];
     for (const m of malformed) expect(verifyOperation(m)).toMatchObject({ ok: false, reason: 'malformed' });
   });
@@ -110,7 +120,7 @@ describe('replay', () => {
         const flipped = sig.slice(0, at) + (sig[at] === '0' ? '1' : '0') + sig.slice(at + 1);
         const state = replayLog([ops[0], { ...ops[1], sig: flipped }]);
         expect(state.rejected).toMatchObject([{ index: 1, reason: 'bad-signature' }]);
-          }),
+      }),
       { numRuns: 40 },
     );
   });

@@ -27,8 +27,18 @@ describe('revisionMark', () => {
     ['a confidence alone holds nothing', CHAIN, CHAIN.replace('b1 .9', 'b1 .5'), { changed: ['b1'], holds: [] }],
     // b5 loses its justifier: its own content changed, and it rests on what was removed.
     ['a removed belief holds what rested on it', CHAIN, CHAIN.replace('b4 .9 L0 @user "w"\n', '').replace('<b4 ', ''), { changed: ['b5'], holds: ['b5'] }],
-    ['every belief rewritten but one: still a revision', CHAIN, CHAIN.replace('"x"', '"X"').replace('"y"', '"Y"').replace('"z"', '"Z"').replace('"w"', '"W"'), { changed: ['b1', 'b2', 'b3', 'b4'], holds: ['b2', 'b3', 'b5'] }],
-    ['every belief rewritten: another document, nothing held', CHAIN, CHAIN.replace('"x"', '"X"').replace('"y"', '"Y"').replace('"z"', '"Z"').replace('"w"', '"W"').replace('"v"', '"V"'), { changed: [], holds: [] }],
+    [
+      'every belief rewritten but one: still a revision',
+      CHAIN,
+      CHAIN.replace('"x"', '"X"').replace('"y"', '"Y"').replace('"z"', '"Z"').replace('"w"', '"W"'),
+      { changed: ['b1', 'b2', 'b3', 'b4'], holds: ['b2', 'b3', 'b5'] },
+    ],
+    [
+      'every belief rewritten: another document, nothing held',
+      CHAIN,
+      CHAIN.replace('"x"', '"X"').replace('"y"', '"Y"').replace('"z"', '"Z"').replace('"w"', '"W"').replace('"v"', '"V"'),
+      { changed: [], holds: [] },
+    ],
     ['a generated trace pasted over the sample: another document', sample, generateTrace(60), { changed: [], holds: [] }],
     ['the sample with one belief rewritten, pasted whole over the sample: a revision', sample, sample.replace(/^(b1 [^"]*")[^"]*/m, '$1a different start'), 'holds'],
   ] as const)('%s', (_name, before, after, expected) => {
@@ -43,7 +53,12 @@ describe('revisionMark', () => {
   it.each([
     ['a belief typed at the end is added', CHAIN, CHAIN + '\nb6 .5 L0 @self <b1 "u"', { changed: [], holds: [], added: ['b6'], renamed: [] }],
     // b6 was written against the rewritten b1: b2, which was there before, is held; b6 is not.
-    ['a belief added under one rewritten in the same edit is not held', CHAIN, CHAIN.replace('"x"', '"x, rewritten"') + '\nb6 .5 L0 @self <b1 "u"', { changed: ['b1'], holds: ['b2'], added: ['b6'], renamed: [] }],
+    [
+      'a belief added under one rewritten in the same edit is not held',
+      CHAIN,
+      CHAIN.replace('"x"', '"x, rewritten"') + '\nb6 .5 L0 @self <b1 "u"',
+      { changed: ['b1'], holds: ['b2'], added: ['b6'], renamed: [] },
+    ],
     ['deleted and typed again: added', CHAIN.replace('\nb3 .7 L0 @self <b2 "z"', ''), CHAIN, { changed: [], holds: [], added: ['b3'], renamed: [] }],
     ['a rename is not an addition', CHAIN, CHAIN.replace(/\bb3\b/g, 'z3'), { changed: [], holds: [], added: [], renamed: [['b3', 'z3']] }],
   ] as const)('%s', (_name, before, after, expected) => {

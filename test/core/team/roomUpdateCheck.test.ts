@@ -101,7 +101,12 @@ describe('updates a room takes', () => {
     // As a server rewritten behind its back leaves it: the op's entry deleted.
     roomParts(server).ops.delete(OPS[3]!.id);
     const client = copyOf(server);
-    expect(verdict(server, updateOf(client, (d) => addRoomOps(d, [OPS[3]!])))).toBe('ok');
+    expect(
+      verdict(
+        server,
+        updateOf(client, (d) => addRoomOps(d, [OPS[3]!])),
+      ),
+    ).toBe('ok');
   });
 
   const hostile: [string, (doc: Y.Doc) => void, RegExp][] = [
@@ -116,7 +121,12 @@ describe('updates a room takes', () => {
     ['deleting a head', (d) => roomParts(d).heads.delete(alice.author), /deletes an entry of the room's heads/],
     ['a forged head', (d) => roomParts(d).heads.set(alice.author, JSON.stringify({ ...head(4), count: 9 })), /head that is not valid/],
     ['a head filed under another key', (d) => roomParts(d).heads.set(bob.author, JSON.stringify(head(4))), /head that is not valid/],
-    ['a head of another session', (d) => roomParts(d).heads.set(bob.author, JSON.stringify(signHead({ ...headOf({ applied: OPS.slice(0, 4), session: SESSION, members: [bob.author] }, bob.author)!, session: 'session:other' }, bob))), /not of this room/],
+    [
+      'a head of another session',
+      (d) =>
+        roomParts(d).heads.set(bob.author, JSON.stringify(signHead({ ...headOf({ applied: OPS.slice(0, 4), session: SESSION, members: [bob.author] }, bob.author)!, session: 'session:other' }, bob))),
+      /not of this room/,
+    ],
   ];
   for (const [name, change, reason] of hostile) {
     it(`refuses ${name}`, () => {

@@ -15,7 +15,7 @@ describe('lineSlices', () => {
 
   it('joined, the slices are the text; each ends at a line break unless a line was too long; none cut inside a \\r\\n', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('a', 'b', '\n', '\r', ' ') , maxLength: 200 }), fc.integer({ min: 1, max: 40 }), (text, size) => {
+      fc.property(fc.string({ unit: fc.constantFrom('a', 'b', '\n', '\r', ' '), maxLength: 200 }), fc.integer({ min: 1, max: 40 }), (text, size) => {
         const slices = lineSlices(text, size);
         expect(slices.join('')).toBe(text);
         slices.slice(0, -1).forEach((s, i) => {

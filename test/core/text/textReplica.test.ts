@@ -13,10 +13,27 @@ describe('applyChanges', () => {
     ['one insertion', 'ab', [{ offset: 1, length: 0, text: 'X' }], 'aXb'],
     ['a deletion', 'abc', [{ offset: 1, length: 1, text: '' }], 'ac'],
     ['a replacement at the end', 'abc', [{ offset: 2, length: 1, text: 'YZ' }], 'abYZ'],
-    ['several cursors, given in any order', 'a b c', [{ offset: 0, length: 0, text: '1' }, { offset: 4, length: 0, text: '3' }, { offset: 2, length: 0, text: '2' }], '1a 2b 3c'],
+    [
+      'several cursors, given in any order',
+      'a b c',
+      [
+        { offset: 0, length: 0, text: '1' },
+        { offset: 4, length: 0, text: '3' },
+        { offset: 2, length: 0, text: '2' },
+      ],
+      '1a 2b 3c',
+    ],
     ['an empty text', '', [{ offset: 0, length: 0, text: 'b1 .9 L0 @user "x"' }], 'b1 .9 L0 @user "x"'],
     ['past the end', 'ab', [{ offset: 2, length: 1, text: '' }], null],
-    ['overlapping', 'abcd', [{ offset: 0, length: 3, text: '' }, { offset: 2, length: 1, text: 'Q' }], null],
+    [
+      'overlapping',
+      'abcd',
+      [
+        { offset: 0, length: 3, text: '' },
+        { offset: 2, length: 1, text: 'Q' },
+      ],
+      null,
+    ],
     ['a negative offset', 'ab', [{ offset: -1, length: 0, text: 'x' }], null],
     ['a fractional length', 'ab', [{ offset: 0, length: 0.5, text: 'x' }], null],
   ])('%s', (_name, text, changes, expected) => {
@@ -25,14 +42,12 @@ describe('applyChanges', () => {
 
   it('equals applying the same changes one at a time, each moved by those before it (any non-overlapping set)', () => {
     const edit = fc.string({ maxLength: 60 }).chain((text) =>
-      fc
-        .uniqueArray(fc.nat({ max: text.length }), { maxLength: 6 })
-        .chain((cuts) => {
-          const sorted = [...cuts].sort((a, b) => a - b);
-          // Cut points paired into ranges that never overlap: [c0, c1), [c2, c3), …
-          const ranges = sorted.flatMap((c, i) => (i % 2 === 0 ? [{ offset: c, length: (sorted[i + 1] ?? c) - c }] : []));
-          return fc.tuple(fc.constant(text), fc.constant(ranges), fc.array(fc.string({ maxLength: 5 }), { minLength: ranges.length, maxLength: ranges.length }), fc.boolean());
-        }),
+      fc.uniqueArray(fc.nat({ max: text.length }), { maxLength: 6 }).chain((cuts) => {
+        const sorted = [...cuts].sort((a, b) => a - b);
+        // Cut points paired into ranges that never overlap: [c0, c1), [c2, c3), …
+        const ranges = sorted.flatMap((c, i) => (i % 2 === 0 ? [{ offset: c, length: (sorted[i + 1] ?? c) - c }] : []));
+        return fc.tuple(fc.constant(text), fc.constant(ranges), fc.array(fc.string({ maxLength: 5 }), { minLength: ranges.length, maxLength: ranges.length }), fc.boolean());
+      }),
     );
     fc.assert(
       fc.property(edit, ([text, ranges, inserts, shuffled]) => {

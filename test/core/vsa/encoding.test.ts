@@ -112,12 +112,22 @@ describe('determinism', () => {
 describe('what counts as alike', () => {
   const base = 'the cache slows the index under heavy load';
   it.each(['hrr', 'hdc'] as const)('%s: case, punctuation, spacing, function words and plurals do not count', (s) => {
-    for (const variant of ['The cache slows the index under heavy load.', 'THE CACHE  SLOWS THE INDEX, UNDER HEAVY LOAD!', 'the caches slow the indexes under heavy loads', 'cache slows index under heavy load'])
+    for (const variant of [
+      'The cache slows the index under heavy load.',
+      'THE CACHE  SLOWS THE INDEX, UNDER HEAVY LOAD!',
+      'the caches slow the indexes under heavy loads',
+      'cache slows index under heavy load',
+    ])
       expect(score(s, base, variant)).toBeGreaterThan(0.999);
   });
   it.each(['hrr', 'hdc'] as const)('%s: word order, a changed word and a negation fall below the near-duplicate threshold', (s) => {
     const t = NEAR_DUPLICATE_THRESHOLD[s];
-    for (const other of ['the index slows the cache under heavy load', 'the cache speeds the index under heavy load', 'the cache does not slow the index under heavy load', 'the parser feeds the queue'])
+    for (const other of [
+      'the index slows the cache under heavy load',
+      'the cache speeds the index under heavy load',
+      'the cache does not slow the index under heavy load',
+      'the parser feeds the queue',
+    ])
       expect(score(s, base, other)).toBeLessThan(t);
   });
   it.each(['hrr', 'hdc'] as const)('%s: one extra word in a long sentence is still a near-duplicate', (s) => {

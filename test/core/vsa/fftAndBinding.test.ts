@@ -7,14 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { unitCircle } from '../../../src/core/vsa/exactTrig.ts';
 import { fftInPlace } from '../../../src/core/vsa/fft.ts';
-import {
-  bindCoordinates,
-  bindInvolutedCoordinates,
-  circularConvolution,
-  circularCorrelation,
-  involuteCoordinates,
-  involution,
-} from '../../../src/core/vsa/hrrBinding.ts';
+import { bindCoordinates, bindInvolutedCoordinates, circularConvolution, circularCorrelation, involuteCoordinates, involution } from '../../../src/core/vsa/hrrBinding.ts';
 import { FloatArena } from '../../../src/core/vsa/floatArena.ts';
 import { HrrEncoder } from '../../../src/core/vsa/hrrEncoder.ts';
 import { fromFourierCoordinates, toFourierCoordinates } from '../../../src/core/vsa/realFourierBasis.ts';
@@ -104,13 +97,27 @@ describe('fftInPlace', () => {
 });
 
 describe('the real-Fourier basis', () => {
-  it('round-trips', () => run(fc.property(sized, ([, a]) => { close(fromFourierCoordinates(toFourierCoordinates(a)), a, 1e-9); })));
+  it('round-trips', () =>
+    run(
+      fc.property(sized, ([, a]) => {
+        close(fromFourierCoordinates(toFourierCoordinates(a)), a, 1e-9);
+      }),
+    ));
   it('is orthonormal: dot products are kept (Parseval)', () =>
-    run(fc.property(sized, ([, a, b]) => { expect(Math.abs(dot(toFourierCoordinates(a), toFourierCoordinates(b)) - dot(a, b))).toBeLessThan(1e-8); })));
+    run(
+      fc.property(sized, ([, a, b]) => {
+        expect(Math.abs(dot(toFourierCoordinates(a), toFourierCoordinates(b)) - dot(a, b))).toBeLessThan(1e-8);
+      }),
+    ));
 });
 
 describe('circular convolution', () => {
-  it('through the FFT equals the O(D²) definition', () => run(fc.property(sized, ([, a, b]) => { close(circularConvolution(a, b), directConvolution(a, b), 1e-8); })));
+  it('through the FFT equals the O(D²) definition', () =>
+    run(
+      fc.property(sized, ([, a, b]) => {
+        close(circularConvolution(a, b), directConvolution(a, b), 1e-8);
+      }),
+    ));
   it('on real-Fourier coordinates equals the time-domain convolution', () =>
     run(
       fc.property(sized, ([, a, b]) => {

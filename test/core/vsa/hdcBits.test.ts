@@ -45,11 +45,14 @@ describe('popcount', () => {
   });
   it('hammingWords equals the per-bit count, across its 31-word blocks', () =>
     assert(
-      fc.property(fc.integer({ min: 1, max: 200 }).chain((n) => fc.tuple(fc.array(word, { minLength: n, maxLength: n }), fc.array(word, { minLength: n, maxLength: n }))), ([a, b]) => {
-        const x = Uint32Array.from(a);
-        const y = Uint32Array.from(b);
-        return hammingWords(x, 0, y, 0, x.length) === naiveHamming(x, y, x.length * 32);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 200 }).chain((n) => fc.tuple(fc.array(word, { minLength: n, maxLength: n }), fc.array(word, { minLength: n, maxLength: n }))),
+        ([a, b]) => {
+          const x = Uint32Array.from(a);
+          const y = Uint32Array.from(b);
+          return hammingWords(x, 0, y, 0, x.length) === naiveHamming(x, y, x.length * 32);
+        },
+      ),
     ));
 });
 
@@ -57,8 +60,7 @@ describe('Hamming distance', () => {
   it('is symmetric and zero exactly for equal vectors', () =>
     assert(fc.property(two, ([, a, b]) => hamming(a, b) === hamming(b, a) && hamming(a, a) === 0 && (hamming(a, b) === 0) === a.every((w, i) => w === b[i]))));
   it('obeys the triangle inequality', () => assert(fc.property(three, ([, a, b, c]) => hamming(a, c) <= hamming(a, b) + hamming(b, c))));
-  it('similarity is 1 − Hamming/D, in [0, 1]', () =>
-    assert(fc.property(two, ([d, a, b]) => hdcSimilarity(a, b, d) === 1 - naiveHamming(a, b, d) / d && hdcSimilarity(a, b, d) >= 0)));
+  it('similarity is 1 − Hamming/D, in [0, 1]', () => assert(fc.property(two, ([d, a, b]) => hdcSimilarity(a, b, d) === 1 - naiveHamming(a, b, d) / d && hdcSimilarity(a, b, d) >= 0)));
 });
 
 describe('XOR binding', () => {
@@ -77,24 +79,31 @@ describe('rotation', () => {
       }),
     ));
   it('composes: rotating by s then t is rotating by s + t', () =>
-    assert(fc.property(one, fc.integer({ min: 0, max: 20_000 }), fc.integer({ min: 0, max: 20_000 }), ([d, a], s, t) => rotateBits(rotateBits(a, s, d), t, d).every((w, i) => w === rotateBits(a, s + t, d)[i]))));
+    assert(
+      fc.property(one, fc.integer({ min: 0, max: 20_000 }), fc.integer({ min: 0, max: 20_000 }), ([d, a], s, t) =>
+        rotateBits(rotateBits(a, s, d), t, d).every((w, i) => w === rotateBits(a, s + t, d)[i]),
+      ),
+    ));
   it('keeps the number of set bits', () => assert(fc.property(one, fc.nat(30_000), ([d, a], s) => hamming(rotateBits(a, s, d), new Uint32Array(a.length)) === hamming(a, new Uint32Array(a.length)))));
 });
 
 describe('majority bundling', () => {
   it('sets a bit exactly when more than half of the inputs set it', () =>
     assert(
-      fc.property(dims.chain((d) => fc.tuple(fc.constant(d), fc.array(bitVector(d), { minLength: 1, maxLength: 40 }))), ([d, vs]) => {
-        const counter = new MajorityCounter(wordsFor(d));
-        for (const v of vs) counter.add(v);
-        const out = new Uint32Array(wordsFor(d));
-        counter.majority(out);
-        for (let i = 0; i < d; i++) {
-          const count = vs.reduce((c, v) => c + bitAt(v, i), 0);
-          if (bitAt(out, i) !== (count > vs.length / 2 ? 1 : 0)) return false;
-        }
-        return true;
-      }),
+      fc.property(
+        dims.chain((d) => fc.tuple(fc.constant(d), fc.array(bitVector(d), { minLength: 1, maxLength: 40 }))),
+        ([d, vs]) => {
+          const counter = new MajorityCounter(wordsFor(d));
+          for (const v of vs) counter.add(v);
+          const out = new Uint32Array(wordsFor(d));
+          counter.majority(out);
+          for (let i = 0; i < d; i++) {
+            const count = vs.reduce((c, v) => c + bitAt(v, i), 0);
+            if (bitAt(out, i) !== (count > vs.length / 2 ? 1 : 0)) return false;
+          }
+          return true;
+        },
+      ),
     ));
   it('word by word (singles and XORed pairs, up to 31 inputs) equals the counter', () =>
     assert(

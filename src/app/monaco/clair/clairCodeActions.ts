@@ -13,7 +13,12 @@ export function clairCodeActionProvider(monaco: Monaco, host: LanguageHost): Lan
     async provideCodeActions(model, _range, context) {
       const analysis = await host.current().catch(() => null);
       if (!analysis) return { actions: [], dispose() {} };
-      const markers = new Map(context.markers.map((m) => [diagnosticKey(typeof m.code === 'string' ? m.code : (m.code?.value ?? ''), { line: m.startLineNumber, column: m.startColumn, endLine: m.endLineNumber, endColumn: m.endColumn }), m]));
+      const markers = new Map(
+        context.markers.map((m) => [
+          diagnosticKey(typeof m.code === 'string' ? m.code : (m.code?.value ?? ''), { line: m.startLineNumber, column: m.startColumn, endLine: m.endLineNumber, endColumn: m.endColumn }),
+          m,
+        ]),
+      );
       const versionId = model.getVersionId();
       const actions: Languages.CodeAction[] = fixesFor(analysis.diagnostics, [...markers.keys()]).map(({ key, fix, preferred }) => ({
         title: fix.title,

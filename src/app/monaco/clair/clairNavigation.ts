@@ -28,9 +28,7 @@ export function clairReferenceProvider(monaco: Monaco, host: LanguageHost): Lang
     async provideReferences(model, position, context) {
       const use = await host.symbolAt(position.lineNumber, position.column).catch(() => null);
       if (!use) return [];
-      return (await host.usesOf(use.id))
-        .filter((u) => context.includeDeclaration || u.kind !== 'definition')
-        .map((u) => ({ uri: model.uri, range: toRange(monaco, u.range) }));
+      return (await host.usesOf(use.id)).filter((u) => context.includeDeclaration || u.kind !== 'definition').map((u) => ({ uri: model.uri, range: toRange(monaco, u.range) }));
     },
   };
 }

@@ -7,12 +7,7 @@ import { clairCompletionProvider } from './clairCompletion.ts';
 import { clairFormattingProvider } from './clairFormatting.ts';
 import { clairHoverProvider } from './clairHover.ts';
 import { clairLanguageConfiguration, clairMonarch } from './clairMonarch.ts';
-import {
-  clairDefinitionProvider,
-  clairHighlightProvider,
-  clairReferenceProvider,
-  clairSymbolProvider,
-} from './clairNavigation.ts';
+import { clairDefinitionProvider, clairHighlightProvider, clairReferenceProvider, clairSymbolProvider } from './clairNavigation.ts';
 import { clairRenameProvider } from './clairRename.ts';
 import { languageRow } from '../../../core/languages/languageTable.ts';
 

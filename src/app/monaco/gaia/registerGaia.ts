@@ -22,7 +22,10 @@ export function registerGaia(monaco: Monaco, host: LanguageHost): IDisposable[] 
     L.setMonarchTokensProvider(id, gaiaMonarch),
     L.setLanguageConfiguration(id, gaiaLanguageConfiguration),
     L.registerCompletionItemProvider(id, gaiaCompletionProvider(monaco, host)),
-    L.registerHoverProvider(id, projectHoverProvider(host, (h) => gaiaHoverProvider(monaco, h))),
+    L.registerHoverProvider(
+      id,
+      projectHoverProvider(host, (h) => gaiaHoverProvider(monaco, h)),
+    ),
     // Navigation, rename and quick fixes only ask the worker's symbol index and the
     // diagnostics' fixes, so the same providers serve both languages. In the files of a
     // project they ask the package's index across modules instead.

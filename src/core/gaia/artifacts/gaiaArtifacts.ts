@@ -26,7 +26,13 @@ export function gaiaArtifacts(run: PackageRun, compiled: CompiledPackage, identi
   files.set('compile_metadata.json', compileMetadataJson(ir.ir_hash, options.compiledAt, options.gaiaLangVersion ?? GAIA_LANG_VERSION));
   const f = compiled.formalization;
   files.set('formalization_manifest.json', renderManifestJson({ version: f.version, dependencies: f.dependencies, materializations: f.materializations }));
-  const manifests = packageManifests(ir, identity, run.pkg.strategies, run.pkg.knowledge.filter((k) => compiled.knowledgeIds.has(k)), compiled.knowledgeIds);
+  const manifests = packageManifests(
+    ir,
+    identity,
+    run.pkg.strategies,
+    run.pkg.knowledge.filter((k) => compiled.knowledgeIds.has(k)),
+    compiled.knowledgeIds,
+  );
   for (const [name, payload] of Object.entries(manifests)) files.set(`manifests/${name}`, renderManifestJson(payload));
   return files;
 }

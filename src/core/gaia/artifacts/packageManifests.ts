@@ -38,15 +38,18 @@ function relationFields(ir: IrGraph): Map<string, JsonDict> {
   }
   for (const s of ir.strategies) {
     if (s.type !== 'associate' || !s.conclusion || byId.get(s.conclusion)?.metadata?.['helper_kind'] !== 'association') continue;
-    fields.set(s.conclusion, jsonDict({
-      export_kind: 'probabilistic_relation',
-      relation_kind: 'associate',
-      endpoints: [...s.premises],
-      target_type: 'strategy',
-      target_id: s.strategy_id,
-      p_a_given_b: s.p_a_given_b,
-      p_b_given_a: s.p_b_given_a,
-    }));
+    fields.set(
+      s.conclusion,
+      jsonDict({
+        export_kind: 'probabilistic_relation',
+        relation_kind: 'associate',
+        endpoints: [...s.premises],
+        target_type: 'strategy',
+        target_id: s.strategy_id,
+        p_a_given_b: s.p_a_given_b,
+        p_b_given_a: s.p_b_given_a,
+      }),
+    );
   }
   return fields;
 }
@@ -161,12 +164,14 @@ export function packageManifests(
   ids: ReadonlyMap<Knowledge, string>,
 ): PackageManifests {
   const premises = premisesOf(ir, strategies, knowledge, ids);
-  const holes = premises.filter((p) => p['role'] === 'local_hole').map((p) => {
-    const h = jsonDict(p);
-    delete h['role'];
-    delete h['exported'];
-    return h;
-  });
+  const holes = premises
+    .filter((p) => p['role'] === 'local_hole')
+    .map((p) => {
+      const h = jsonDict(p);
+      delete h['role'];
+      delete h['exported'];
+      return h;
+    });
   return {
     'exports.json': jsonDict({ ...base(identity, ir.ir_hash), exports: exportsOf(ir) }),
     'premises.json': jsonDict({ ...base(identity, ir.ir_hash), premises }),

@@ -9,9 +9,7 @@ import type { IrKnowledge, IrOperator, IrStep, IrStrategy, JsonDict } from './ir
 import { jsonDict } from './irTypes.ts';
 
 /** The named strategies Gaia formalizes at compile time (abduction only inside composites). */
-export const FORMALIZED_TYPES: ReadonlySet<string> = new Set([
-  'deduction', 'elimination', 'mathematical_induction', 'case_analysis', 'analogy', 'extrapolation', 'support', 'compare',
-]);
+export const FORMALIZED_TYPES: ReadonlySet<string> = new Set(['deduction', 'elimination', 'mathematical_induction', 'case_analysis', 'analogy', 'extrapolation', 'support', 'compare']);
 
 const HELPER_KIND: Readonly<Record<string, string>> = {
   negation: 'negation_result',

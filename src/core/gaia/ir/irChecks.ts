@@ -20,7 +20,11 @@ export function checkIr(cx: CompileContext, ir: IrGraph, actions: readonly Actio
   const byId = new Map<string, IrKnowledge>();
 
   if (!/^[a-z][a-z0-9_]*$/.test(ir.namespace) || !/^[a-z0-9][a-z0-9_-]*$/.test(ir.package_name)) {
-    cx.report('invalid-package-name', `namespace '${ir.namespace}' and package '${ir.package_name}' must be lowercase identifiers (namespace [a-z][a-z0-9_]*, package [a-z0-9][a-z0-9_-]*) for Gaia's QIDs`, NOWHERE);
+    cx.report(
+      'invalid-package-name',
+      `namespace '${ir.namespace}' and package '${ir.package_name}' must be lowercase identifiers (namespace [a-z][a-z0-9_]*, package [a-z0-9][a-z0-9_-]*) for Gaia's QIDs`,
+      NOWHERE,
+    );
   } else {
     for (const k of ir.knowledges) {
       if (!QID_PATTERN.test(k.id)) cx.report('invalid-label', `the label '${k.label}' is not an ASCII identifier, so '${k.id}' is not a valid QID`, at(k.id));
@@ -63,7 +67,11 @@ export function checkIr(cx: CompileContext, ir: IrGraph, actions: readonly Actio
     if (a.kind !== 'associate') continue;
     const hasPrior = (k: typeof a.a) => byId.get(cx.qidOf(k))?.metadata?.['prior'] !== undefined;
     if (!hasPrior(a.a) && !hasPrior(a.b)) {
-      cx.report('associate-no-prior', 'neither end of this association has a prior, so Gaia closes it by local maximum entropy; register_prior(...) on an endpoint gives an explicit marginal', a.origin);
+      cx.report(
+        'associate-no-prior',
+        'neither end of this association has a prior, so Gaia closes it by local maximum entropy; register_prior(...) on an endpoint gives an explicit marginal',
+        a.origin,
+      );
     }
   }
 

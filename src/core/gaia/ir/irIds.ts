@@ -42,7 +42,12 @@ export function formalStructureHash(operators: readonly IrOperator[]): string {
   }));
   const keyed = ops.map((op) => ({ op, key: pythonJsonDumps(op, { sortKeys: true }) }));
   keyed.sort((a, b) => compareCodePoints(a.key, b.key));
-  return sha256Hex(pythonJsonDumps(keyed.map((k) => k.op), { sortKeys: true, separators: [',', ':'] })).slice(0, 16);
+  return sha256Hex(
+    pythonJsonDumps(
+      keyed.map((k) => k.op),
+      { sortKeys: true, separators: [',', ':'] },
+    ),
+  ).slice(0, 16);
 }
 
 /** The label of a helper claim the IR formalizer generates inside a strategy. */
@@ -56,7 +61,9 @@ export function qid(namespace: string, packageName: string, label: string): stri
 
 /** Gaia's `_normalize_label` for action, scaffold and materialization ids. */
 export function normalizeLabel(label: string): string {
-  let n = pythonStrip(label).toLowerCase().replace(/[^a-z0-9_]/g, '_');
+  let n = pythonStrip(label)
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '_');
   if (n === '') return '_anon';
   if (!/^[a-z_]/.test(n)) n = `_${n}`;
   return n;

@@ -111,7 +111,10 @@ function canonicalList(items: readonly JsonValue[]): string {
 }
 
 function canonicalSort(items: JsonValue[]): JsonValue[] {
-  return items.map((v) => ({ v, k: dump(v) })).sort((a, b) => compareCodePoints(a.k, b.k)).map((x) => x.v);
+  return items
+    .map((v) => ({ v, k: dump(v) }))
+    .sort((a, b) => compareCodePoints(a.k, b.k))
+    .map((x) => x.v);
 }
 
 function canonicalOperator(o: Record<string, JsonValue>): Record<string, JsonValue> {

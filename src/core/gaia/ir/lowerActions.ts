@@ -115,9 +115,7 @@ export class ActionLowering {
     const background = this.background(a);
     const metadata = this.baseMetadata(a, pattern);
     if (a.kind === 'compute') {
-      metadata['compute'] = a.fn
-        ? jsonDict({ function_ref: a.fn.ref, code_hash: `sha256:${sha256Hex(a.fn.source ?? a.fn.ref)}` })
-        : jsonDict();
+      metadata['compute'] = a.fn ? jsonDict({ function_ref: a.fn.ref, code_hash: `sha256:${sha256Hex(a.fn.source ?? a.fn.ref)}` }) : jsonDict();
     }
     this.stampWarrants(a, pattern, metadata);
     if (a.kind === 'observe' && premises.length === 0) {
@@ -221,14 +219,19 @@ export class ActionLowering {
     const equivalenceId = this.cx.qid(equivalenceLabel);
     this.pushGenerated(
       a,
-      generatedClaim(equivalenceId, equivalenceLabel, `${whole} is equivalent to its decomposition formula.`, jsonDict({
-        generated: true,
-        helper_kind: 'decomposition_equivalence',
-        generated_by: actionQid,
-        source_claim: whole,
-        formula_helper: formulaId,
-        review: false,
-      })),
+      generatedClaim(
+        equivalenceId,
+        equivalenceLabel,
+        `${whole} is equivalent to its decomposition formula.`,
+        jsonDict({
+          generated: true,
+          helper_kind: 'decomposition_equivalence',
+          generated_by: actionQid,
+          source_claim: whole,
+          formula_helper: formulaId,
+          review: false,
+        }),
+      ),
     );
     metadata['decomposition'] = jsonDict({ whole, parts, formula_helper: formulaId });
     if (a.rationale) metadata['reason'] = a.rationale;
@@ -340,5 +343,3 @@ export function inferTable(pEGivenH: number, pEGivenNotH: number, givenCount: nu
   table[gate | 1] = pyFloat(pEGivenH);
   return table;
 }
-
-

@@ -44,10 +44,13 @@ function children(f: Exclude<Formula, { f: 'atom' }>): readonly Formula[] {
   }
 }
 
-
 /** Python's re.sub(r"[^A-Za-z0-9_]+", "_", ...) cleanup of a role into a label part. */
 function safeLabel(value: string): string {
-  let n = value.trim().replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '') || 'x';
+  let n =
+    value
+      .trim()
+      .replace(/[^A-Za-z0-9_]+/g, '_')
+      .replace(/^_+|_+$/g, '') || 'x';
   if (!/^[A-Za-z_]/.test(n)) n = `_${n}`;
   return n;
 }
@@ -107,14 +110,19 @@ export function lowerClaimFormula(formula: Formula, claimId: string, namespace: 
     const id = qid(namespace, packageName, label);
     helpers.set(cacheKey, id);
     knowledges.push(
-      generatedClaim(id, label, `${operator}(${childIds.join(', ')})`, jsonDict({
-        generated: true,
-        generated_kind: 'formula_helper',
-        helper_kind: role,
-        formula_lowering: 'connective_helper',
-        source_claim: claimId,
-        review: false,
-      })),
+      generatedClaim(
+        id,
+        label,
+        `${operator}(${childIds.join(', ')})`,
+        jsonDict({
+          generated: true,
+          generated_kind: 'formula_helper',
+          helper_kind: role,
+          formula_lowering: 'connective_helper',
+          source_claim: claimId,
+          review: false,
+        }),
+      ),
     );
     return id;
   };
@@ -142,14 +150,19 @@ function aliasLowering(referenced: string, target: string, namespace: string, pa
   const label = '__formula_equivalence_' + sha256Hex(parts.join('|')).slice(0, 8);
   const id = qid(namespace, packageName, label);
   const shared = { source_claim: target, referenced_claim: referenced };
-  const helper = generatedClaim(id, label, `equivalence(${referenced}, ${target})`, jsonDict({
-    generated: true,
-    generated_kind: 'formula_helper',
-    helper_kind: 'equivalence_result',
-    formula_lowering: 'claim_atom_alias',
-    review: false,
-    ...shared,
-  }));
+  const helper = generatedClaim(
+    id,
+    label,
+    `equivalence(${referenced}, ${target})`,
+    jsonDict({
+      generated: true,
+      generated_kind: 'formula_helper',
+      helper_kind: 'equivalence_result',
+      formula_lowering: 'claim_atom_alias',
+      review: false,
+      ...shared,
+    }),
+  );
   const operator: IrOperator = {
     operator_id: operatorId('equivalence', [referenced, target], id),
     scope: 'local',

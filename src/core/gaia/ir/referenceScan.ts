@@ -84,7 +84,11 @@ export class ReferenceScanner {
     const both = [...this.labels.keys()].filter((k) => this.citations.has(k)).sort(compareCodePoints);
     if (both.length > 0) {
       const at = this.knowledge.find((k) => k.label !== null && both.includes(k.label))?.origin ?? { line: 1, column: 1, endLine: 1, endColumn: 1 };
-      this.cx.report('reference-error', `${both.map((k) => `'${k}'`).join(', ')} ${both.length === 1 ? 'is' : 'are'} both a knowledge label and a citation key in references.json: rename one side`, at);
+      this.cx.report(
+        'reference-error',
+        `${both.map((k) => `'${k}'`).join(', ')} ${both.length === 1 ? 'is' : 'are'} both a knowledge label and a citation key in references.json: rename one side`,
+        at,
+      );
     }
     for (const s of this.strategies) {
       for (const text of typeof s.reason === 'string' ? [s.reason] : s.reason) this.accumulate(s.conclusion, text, s.origin);

@@ -107,7 +107,11 @@ export function newPackageFiles(projectName: string, uuid: string): Map<string, 
  */
 export function packageFromModule(fileName: string, text: string): Map<string, string> {
   const stem = fileName.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '');
-  const importName = stem.replace(/-/g, '_').replace(/[^A-Za-z0-9_]/g, '_').replace(/^(?=[0-9])/, '_') || 'package';
+  const importName =
+    stem
+      .replace(/-/g, '_')
+      .replace(/[^A-Za-z0-9_]/g, '_')
+      .replace(/^(?=[0-9])/, '_') || 'package';
   const projectName = `${importName.replace(/_/g, '-')}-gaia`;
   return new Map([
     ['pyproject.toml', pyproject(projectName, importName, { description: `The Gaia package of ${stem || 'a document'}.`, namespace: 'local' })],

@@ -78,9 +78,41 @@ const BINDING_ROLES: ReadonlySet<PackageUseRole> = new Set(['definition', 'refer
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const PYTHON_KEYWORDS = new Set([
-  'False', 'None', 'True', 'and', 'as', 'assert', 'async', 'await', 'break', 'class', 'continue', 'def', 'del', 'elif', 'else', 'except',
-  'finally', 'for', 'from', 'global', 'if', 'import', 'in', 'is', 'lambda', 'nonlocal', 'not', 'or', 'pass', 'raise', 'return', 'try',
-  'while', 'with', 'yield',
+  'False',
+  'None',
+  'True',
+  'and',
+  'as',
+  'assert',
+  'async',
+  'await',
+  'break',
+  'class',
+  'continue',
+  'def',
+  'del',
+  'elif',
+  'else',
+  'except',
+  'finally',
+  'for',
+  'from',
+  'global',
+  'if',
+  'import',
+  'in',
+  'is',
+  'lambda',
+  'nonlocal',
+  'not',
+  'or',
+  'pass',
+  'raise',
+  'return',
+  'try',
+  'while',
+  'with',
+  'yield',
 ]);
 
 /** Values that are not the package's own (Gaia Lang, the standard library, builtins): never package symbols. */
@@ -521,14 +553,7 @@ export function packageDefinition(index: PackageSymbolIndex, use: PackageSymbolU
  * `x` leaves `y`. Refused, with the reason, when the new name is not a Python identifier,
  * is taken where it would land, or would relabel a node onto another node's label.
  */
-export function renamePackageSymbol(
-  index: PackageSymbolIndex,
-  file: string,
-  line: number,
-  column: number,
-  newName: string,
-  boundNames: (file: string) => ReadonlySet<string>,
-): RenameResult {
+export function renamePackageSymbol(index: PackageSymbolIndex, file: string, line: number, column: number, newName: string, boundNames: (file: string) => ReadonlySet<string>): RenameResult {
   const at = packageSymbolAt(index, file, line, column);
   if (!at) return { refused: 'Only names of the package (claims, notes, questions, helpers and module-level values) can be renamed.' };
   const symbol = index.symbols[at.symbol]!;

@@ -32,12 +32,7 @@ export interface BoundArguments {
 
 export type BindResult = { readonly ok: true; readonly bound: BoundArguments } | { readonly ok: false; readonly message: string };
 
-export function bindArguments(
-  verb: string,
-  spec: ParameterSpec,
-  args: readonly ArgValue[],
-  keywords: readonly { readonly name: string | null; readonly arg: ArgValue }[],
-): BindResult {
+export function bindArguments(verb: string, spec: ParameterSpec, args: readonly ArgValue[], keywords: readonly { readonly name: string | null; readonly arg: ArgValue }[]): BindResult {
   const positional = spec.positional ?? [];
   const keywordOnly = spec.keywordOnly ?? [];
   const named = new Map<string, ArgValue>();

@@ -18,9 +18,48 @@ import { callBuiltin, callMethod, EVALUATED_BUILTINS, getItem, plainAttribute, t
 import { compare, formatWithSpec, iterate, pyStr, truthy } from './pythonSemantics.ts';
 
 const PYTHON_BUILTINS = new Set([
-  'abs', 'all', 'any', 'bool', 'dict', 'enumerate', 'filter', 'float', 'format', 'getattr', 'hasattr', 'int', 'isinstance',
-  'len', 'list', 'map', 'max', 'min', 'open', 'print', 'range', 'repr', 'reversed', 'round', 'set', 'sorted', 'str', 'sum',
-  'tuple', 'type', 'zip', 'object', 'super', 'vars', 'globals', 'locals', 'id', 'hash', 'iter', 'next', 'pow', 'divmod',
+  'abs',
+  'all',
+  'any',
+  'bool',
+  'dict',
+  'enumerate',
+  'filter',
+  'float',
+  'format',
+  'getattr',
+  'hasattr',
+  'int',
+  'isinstance',
+  'len',
+  'list',
+  'map',
+  'max',
+  'min',
+  'open',
+  'print',
+  'range',
+  'repr',
+  'reversed',
+  'round',
+  'set',
+  'sorted',
+  'str',
+  'sum',
+  'tuple',
+  'type',
+  'zip',
+  'object',
+  'super',
+  'vars',
+  'globals',
+  'locals',
+  'id',
+  'hash',
+  'iter',
+  'next',
+  'pow',
+  'divmod',
 ]);
 
 const CLAIM_KINDS = new Set(['GENERAL', 'PARAMETER', 'QUANTIFIED']);
@@ -147,7 +186,11 @@ function attribute(rt: GaiaRuntime, base: GValue, attr: string, range: SourceRan
     const v = base.m.rt.globals.get(attr);
     if (v !== undefined) return v;
     const sub = `${base.m.name}.${attr}`;
-    rt.report('undefined-name', `module ${base.m.name} has no attribute ${attr}${rt.loader?.has(sub) ? ` (${sub} has not been imported yet: import it first)` : ''}${base.m.running ? ' yet: an import cycle reached it while it was still running' : ''}`, range);
+    rt.report(
+      'undefined-name',
+      `module ${base.m.name} has no attribute ${attr}${rt.loader?.has(sub) ? ` (${sub} has not been imported yet: import it first)` : ''}${base.m.running ? ' yet: an import cycle reached it while it was still running' : ''}`,
+      range,
+    );
     return OPAQUE;
   }
   if (base.t === 'module') {

@@ -254,7 +254,13 @@ function define(cx: StatementContext, s: Extract<PyStatement, { kind: 'def' }>):
 const contexts = new WeakMap<PyStatement, { readonly cx: StatementContext; readonly defaults: ReadonlyMap<string, GValue> }>();
 
 /** Calls a helper defined with `def`: binds its parameters, runs its body in its own module. */
-export function callFunction(caller: GaiaRuntime, fn: Extract<GValue, { t: 'function' }>, args: readonly ArgValue[], keywords: readonly { readonly name: string | null; readonly arg: ArgValue }[], range: SourceRange): GValue {
+export function callFunction(
+  caller: GaiaRuntime,
+  fn: Extract<GValue, { t: 'function' }>,
+  args: readonly ArgValue[],
+  keywords: readonly { readonly name: string | null; readonly arg: ArgValue }[],
+  range: SourceRange,
+): GValue {
   const def = fn.def;
   const defined = def ? contexts.get(def) : undefined;
   if (!def || !defined || !fn.rt) {

@@ -167,8 +167,7 @@ export class GaiaRuntime {
     if (arg === undefined || arg.value.t === 'none') return [];
     const v = arg.value;
     if (v.t === 'opaque') return null;
-    const items: ArgValue[] =
-      v.t === 'knowledge' || v.t === 'formula' ? [arg] : v.t === 'seq' ? v.items.map((value) => ({ value, range: arg.range })) : [];
+    const items: ArgValue[] = v.t === 'knowledge' || v.t === 'formula' ? [arg] : v.t === 'seq' ? v.items.map((value) => ({ value, range: arg.range })) : [];
     if (v.t !== 'knowledge' && v.t !== 'formula' && v.t !== 'seq') {
       this.report('bad-argument', `${verb}() ${what} must be a claim or a list of claims, got ${describeValue(v)}`, arg.range);
       return null;

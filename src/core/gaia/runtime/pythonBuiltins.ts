@@ -18,8 +18,30 @@ import { compare, formatWithSpec, iterate, pyStr, truthy } from './pythonSemanti
 import { minOf } from '../../largeArrays.ts';
 
 export const EVALUATED_BUILTINS: ReadonlySet<string> = new Set([
-  'globals', 'vars', 'len', 'range', 'str', 'int', 'float', 'bool', 'list', 'tuple', 'dict', 'sorted', 'reversed',
-  'enumerate', 'zip', 'min', 'max', 'sum', 'abs', 'round', 'print', 'isinstance', 'any', 'all',
+  'globals',
+  'vars',
+  'len',
+  'range',
+  'str',
+  'int',
+  'float',
+  'bool',
+  'list',
+  'tuple',
+  'dict',
+  'sorted',
+  'reversed',
+  'enumerate',
+  'zip',
+  'min',
+  'max',
+  'sum',
+  'abs',
+  'round',
+  'print',
+  'isinstance',
+  'any',
+  'all',
 ]);
 
 /** At most this many loop turns and calls per package: a package is data, not a program. */
@@ -411,7 +433,13 @@ function strMethod(rt: GaiaRuntime, s: string, name: string, a: readonly GValue[
       if (a.length === 2 && strs[0] !== null && strs[1] !== null) return str(s.split(strs[0]!).join(strs[1]!));
       return unsupported(rt, 'str.replace() with these arguments', range);
     case 'split':
-      if (a.length === 0) return list(s.split(/\s+/).filter((p) => p !== '').map(str));
+      if (a.length === 0)
+        return list(
+          s
+            .split(/\s+/)
+            .filter((p) => p !== '')
+            .map(str),
+        );
       if (oneStr && strs[0] !== '') return list(s.split(strs[0]!).map(str));
       return unsupported(rt, 'str.split() with these arguments', range);
     case 'join': {

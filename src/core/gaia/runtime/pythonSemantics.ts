@@ -73,7 +73,16 @@ export function compare(op: string, a: GValue, b: GValue): boolean | undefined {
     }
     case 'is':
     case 'is not': {
-      const same = a.t === 'none' && b.t === 'none' ? true : a.t === 'knowledge' && b.t === 'knowledge' ? a.k === b.k : a.t === 'bool' && b.t === 'bool' ? a.v === b.v : a.t === 'none' || b.t === 'none' ? false : undefined;
+      const same =
+        a.t === 'none' && b.t === 'none'
+          ? true
+          : a.t === 'knowledge' && b.t === 'knowledge'
+            ? a.k === b.k
+            : a.t === 'bool' && b.t === 'bool'
+              ? a.v === b.v
+              : a.t === 'none' || b.t === 'none'
+                ? false
+                : undefined;
       return same === undefined ? undefined : op === 'is' ? same : !same;
     }
     case 'in':
@@ -152,7 +161,9 @@ export function formatWithSpec(v: GValue, spec: string): string | undefined {
     } else if (kind === 'f' || kind === 'F') body = Math.abs(x).toFixed(precision ?? 6);
     else if (kind === '%') body = (Math.abs(x) * 100).toFixed(precision ?? 6) + '%';
     else if (kind === 'e' || kind === 'E') {
-      const t = Math.abs(x).toExponential(precision ?? 6).replace(/e([+-])(\d)$/, 'e$10$2');
+      const t = Math.abs(x)
+        .toExponential(precision ?? 6)
+        .replace(/e([+-])(\d)$/, 'e$10$2');
       body = kind === 'E' ? t.toUpperCase() : t;
     } else if (kind === '' && precision === undefined) body = pyStr({ t: 'num', v: Math.abs(x), float: true })!;
     else return undefined;

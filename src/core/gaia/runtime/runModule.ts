@@ -133,7 +133,10 @@ export function rootExports(rt: GaiaRuntime): { exported: Set<Knowledge>; entrie
     if (value === undefined) fail(`__all__ exports '${name}', but the module has no such name`);
     else if (value.t === 'opaque') continue;
     else if (value.t !== 'knowledge') fail(`__all__ exports '${name}', which is ${describeValue(value)}, not a Gaia knowledge object`);
-    else if (value.k.label !== name) fail(`__all__ exports '${name}', but that object is ${value.k.label === null ? 'unlabelled (a name in the module that made it labels it)' : `labelled '${value.k.label}'`}; exported names must match their labels`);
+    else if (value.k.label !== name)
+      fail(
+        `__all__ exports '${name}', but that object is ${value.k.label === null ? 'unlabelled (a name in the module that made it labels it)' : `labelled '${value.k.label}'`}; exported names must match their labels`,
+      );
     else if (exported.has(value.k)) fail(`__all__ exports '${name}' twice`);
     else exported.add(value.k);
   }

@@ -165,7 +165,10 @@ function runPriors(name: string, loader: ModuleLoader, pkg: PackageCollector): v
   const rt = m.rt;
   const added = pkg.knowledge.slice(before);
   if (added.length > 0) {
-    const names = added.slice(0, 5).map((k) => k.label ?? JSON.stringify(k.content)).join(', ');
+    const names = added
+      .slice(0, 5)
+      .map((k) => k.label ?? JSON.stringify(k.content))
+      .join(', ');
     rt.diagnostics.push(
       gaiaDiagnostic(
         'package-error',
@@ -176,11 +179,19 @@ function runPriors(name: string, loader: ModuleLoader, pkg: PackageCollector): v
   }
   const where = (n: string): SourceRange => rt.uses.filter((u) => u.name === n && u.kind === 'definition').at(-1)?.range ?? TOP;
   if (rt.globals.has('PRIORS')) {
-    rt.report('package-error', 'priors.py defines a PRIORS = {...} dict, which Gaia no longer reads (removed in v0.5): set each prior with register_prior(claim, value=..., justification=...)', where('PRIORS'));
+    rt.report(
+      'package-error',
+      'priors.py defines a PRIORS = {...} dict, which Gaia no longer reads (removed in v0.5): set each prior with register_prior(claim, value=..., justification=...)',
+      where('PRIORS'),
+    );
   }
   const policy = rt.globals.get('RESOLUTION_POLICY');
   if (policy?.t === 'policy') pkg.resolutionPolicy = policy.policy;
   else if (policy !== undefined && policy.t !== 'opaque') {
-    rt.report('package-error', `priors.py exports RESOLUTION_POLICY but it is not a ResolutionPolicy (it is ${describeValue(policy)}): write RESOLUTION_POLICY = ResolutionPolicy(strategy="explicit_priority", ...) with ResolutionPolicy from gaia.engine.ir`, where('RESOLUTION_POLICY'));
+    rt.report(
+      'package-error',
+      `priors.py exports RESOLUTION_POLICY but it is not a ResolutionPolicy (it is ${describeValue(policy)}): write RESOLUTION_POLICY = ResolutionPolicy(strategy="explicit_priority", ...) with ResolutionPolicy from gaia.engine.ir`,
+      where('RESOLUTION_POLICY'),
+    );
   }
 }

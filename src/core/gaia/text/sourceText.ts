@@ -23,6 +23,9 @@ export class SourceText {
 
   /** The whole lines a range touches, each ending in a newline (Python's `inspect.getsource`). */
   wholeLines(r: SourceRange): string {
-    return this.lines.slice(r.line - 1, r.endLine).map((l) => l + '\n').join('');
+    return this.lines
+      .slice(r.line - 1, r.endLine)
+      .map((l) => l + '\n')
+      .join('');
   }
 }

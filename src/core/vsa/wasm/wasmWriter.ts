@@ -138,7 +138,14 @@ export function moduleBytes(functions: readonly KernelFunction[]): Uint8Array {
     return [...uleb(code.length), ...code];
   });
   return Uint8Array.from([
-    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+    0x00,
+    0x61,
+    0x73,
+    0x6d,
+    0x01,
+    0x00,
+    0x00,
+    0x00,
     ...section(1, vector(types)),
     ...section(2, vector(imports)),
     ...section(3, vector(declared)),

@@ -21,8 +21,20 @@ import type { VerbImpl } from './verbTypes.ts';
 
 /** Gaia's StrategyType values: what composite(type=...) may say. */
 const STRATEGY_TYPES = new Set([
-  'infer', 'associate', 'noisy_and', 'deduction', 'reductio', 'elimination', 'mathematical_induction', 'case_analysis',
-  'abduction', 'analogy', 'extrapolation', 'support', 'compare', 'induction',
+  'infer',
+  'associate',
+  'noisy_and',
+  'deduction',
+  'reductio',
+  'elimination',
+  'mathematical_induction',
+  'case_analysis',
+  'abduction',
+  'analogy',
+  'extrapolation',
+  'support',
+  'compare',
+  'induction',
 ]);
 
 function strategyArg(rt: GaiaRuntime, arg: ArgValue, verb: string, name: string): LegacyStrategy | null {

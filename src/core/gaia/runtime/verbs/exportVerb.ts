@@ -20,7 +20,9 @@ export const exportVerb: VerbImpl = (rt, call) => {
       if (matches.length !== 1) {
         rt.report(
           'export-error',
-          matches.length === 0 ? 'export() could not find a public module name for this object; pass the name as a string' : `export() found several names for the same object: ${matches.sort().join(', ')}; pass the intended name as a string`,
+          matches.length === 0
+            ? 'export() could not find a public module name for this object; pass the name as a string'
+            : `export() found several names for the same object: ${matches.sort().join(', ')}; pass the intended name as a string`,
           item.range,
         );
         return OPAQUE;

@@ -86,7 +86,12 @@ function expressionHelper(operator: 'negation' | 'conjunction' | 'disjunction', 
     }
     const ks = knowledgeArgs(rt, args, call.verb, true);
     if (!ks) return OPAQUE;
-    const helper = rt.newKnowledge('claim', `${text}(${ks.map((k) => (k.label ? `[@${k.label}]` : k.content)).join(', ')})`, metaDict({ generated: true, helper_kind: helperKind, review: false }), call);
+    const helper = rt.newKnowledge(
+      'claim',
+      `${text}(${ks.map((k) => (k.label ? `[@${k.label}]` : k.content)).join(', ')})`,
+      metaDict({ generated: true, helper_kind: helperKind, review: false }),
+      call,
+    );
     addOperator(rt, call, operator, ks, helper, '');
     return { t: 'knowledge', k: helper } satisfies GValue;
   };

@@ -53,7 +53,7 @@ export function reasonArg(rt: GaiaRuntime, arg: ArgValue | undefined, verb: stri
 /** Gaia's rule for v5 verbs: a reason and a prior come together or not at all. */
 export function pairedPrior(rt: GaiaRuntime, call: VerbCall, reason: string | readonly string[], priorArg: ArgValue | undefined): { ok: boolean; prior: number | null } {
   const hasPrior = priorArg !== undefined && priorArg.value.t !== 'none';
-  if ((reason.length > 0) !== hasPrior) {
+  if (reason.length > 0 !== hasPrior) {
     rt.report('bad-argument', `${call.verb}(): reason and prior must be given together or not at all`, call.range);
     return { ok: false, prior: null };
   }
@@ -122,7 +122,16 @@ function threeSlotVerb(type: string, slots: readonly [string, string, string], p
     }
     const reason = reasonArg(rt, b.named.get('reason'), call.verb);
     if (reason === null) return OPAQUE;
-    return makeStrategy(rt, call, type, premiseSlots.map((s) => ks.get(s)!), ks.get(conclusionSlot)!, b.named.get('background'), reason, metaDict());
+    return makeStrategy(
+      rt,
+      call,
+      type,
+      premiseSlots.map((s) => ks.get(s)!),
+      ks.get(conclusionSlot)!,
+      b.named.get('background'),
+      reason,
+      metaDict(),
+    );
   };
 }
 
@@ -182,7 +191,11 @@ export function legacyInfer(rt: GaiaRuntime, call: VerbCall, premisesArg: ArgVal
   const conclusionArg = rest[0];
   const extra = [...keywords.keys()].find((k) => k !== 'reason');
   if (!conclusionArg || rest.length > 1 || extra !== undefined) {
-    rt.report('bad-argument', extra !== undefined ? `infer() got an unexpected keyword argument '${extra}' in the legacy form` : 'legacy infer([premises], conclusion) takes the premises and one conclusion', call.range);
+    rt.report(
+      'bad-argument',
+      extra !== undefined ? `infer() got an unexpected keyword argument '${extra}' in the legacy form` : 'legacy infer([premises], conclusion) takes the premises and one conclusion',
+      call.range,
+    );
     return OPAQUE;
   }
   const premises = knowledgeSeq(rt, premisesArg, 'infer', 'premises');

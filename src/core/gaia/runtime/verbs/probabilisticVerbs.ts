@@ -54,7 +54,11 @@ export const inferVerb: VerbImpl = (rt, call) => {
   }
   const hypothesisArg = b.named.get('hypothesis');
   const pArg = b.named.get('p_e_given_h');
-  for (const [arg, name] of [[hypothesisArg, 'hypothesis'], [evidenceArg, 'evidence'], [pArg, 'p_e_given_h']] as const) {
+  for (const [arg, name] of [
+    [hypothesisArg, 'hypothesis'],
+    [evidenceArg, 'evidence'],
+    [pArg, 'p_e_given_h'],
+  ] as const) {
     if (!arg || arg.value.t === 'none') {
       rt.report('bad-argument', `infer() missing required keyword argument: '${name}'`, call.range);
       return OPAQUE;
@@ -91,7 +95,12 @@ export const inferVerb: VerbImpl = (rt, call) => {
   });
   if (defaulted) relation['p_e_given_not_h_defaulted'] = true;
   if (given.length > 0) relation['given'] = [...given];
-  const helper = rt.newKnowledge('claim', `${evidenceClaim.content} statistically supports ${hypothesis.content}.`, metaDict({ generated: true, helper_kind: 'likelihood', review: true, relation }), call);
+  const helper = rt.newKnowledge(
+    'claim',
+    `${evidenceClaim.content} statistically supports ${hypothesis.content}.`,
+    metaDict({ generated: true, helper_kind: 'likelihood', review: true, relation }),
+    call,
+  );
   const action: InferAction = rt.pkg.addAction({
     kind: 'infer',
     uid: newUid(),

@@ -140,7 +140,11 @@ function materializer(rt: GaiaRuntime, v: GValue, range: ArgValue['range']): Act
   if (v.t === 'knowledge' && v.k.isClaim) {
     const producers = v.k.fromActions.filter((a) => !isScaffold(a));
     if (producers.length === 1) return producers[0]!;
-    rt.report('bad-argument', producers.length === 0 ? 'materialize by a claim that no graph record produces' : 'materialize by a claim is ambiguous (several records produce it); use a graph label', range);
+    rt.report(
+      'bad-argument',
+      producers.length === 0 ? 'materialize by a claim that no graph record produces' : 'materialize by a claim is ambiguous (several records produce it); use a graph label',
+      range,
+    );
     return null;
   }
   if (v.t === 'str') {

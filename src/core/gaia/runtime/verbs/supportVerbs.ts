@@ -58,14 +58,7 @@ function supportArgs(rt: GaiaRuntime, call: VerbCall, conclusionArg: ArgValue | 
   return { target, given, background, rationale, label };
 }
 
-function makeSupport(
-  rt: GaiaRuntime,
-  call: VerbCall,
-  kind: SupportAction['kind'],
-  args: SupportArgs,
-  metadata: SupportAction['metadata'],
-  fn: ComputeFunction | null,
-): SupportAction {
+function makeSupport(rt: GaiaRuntime, call: VerbCall, kind: SupportAction['kind'], args: SupportArgs, metadata: SupportAction['metadata'], fn: ComputeFunction | null): SupportAction {
   const conclusion = typeof args.target === 'string' ? newTextClaim(rt, call, args.target) : args.target;
   const warrant = implicationWarrant(rt, call, kind, args.given, conclusion, args.rationale);
   const action: SupportAction = rt.pkg.addAction({
