@@ -49,7 +49,7 @@ function GraphCanvas() {
 
   const graph = useShownGraph();
   const { shown, nodes, edges, cullIndex, overview, focusKey, focusId, ownLayout, collapsed } = graph;
-  const { fit, openSeq } = useGraphFit(graph);
+  const { fit, movedByHand, openSeq } = useGraphFit(graph);
   const { revealClear, focusNode } = useRevealNode({ ...graph, hostRef, openSeq });
   const { onFocus, onKeyDown } = graphKeyboard(shown, focusNode, revealClear);
 
@@ -95,6 +95,8 @@ function GraphCanvas() {
         edgeTypes={edgeTypes}
         onNodeClick={onNodeClick}
         onPaneClick={onPaneClick}
+        // A move with an event is the person's own (a drag, a wheel, the zoom buttons); the view stops following a graph typed afresh.
+        onMoveStart={(e) => e && movedByHand()}
         onMoveEnd={(_e, viewport) => saveViewport(viewport)}
         nodesDraggable={false}
         nodesConnectable={false}

@@ -26,10 +26,15 @@ export interface GraphFitInput {
   readonly ownLayout: boolean;
 }
 
-/** Fits the view as documents open and focus moves; returns the Fit button's action and the open document's sequence number. */
-export function useGraphFit({ shown, index, focusKey, focusId, ownLayout }: GraphFitInput): { fit: () => void; openSeq: number } {
+/**
+ * Fits the view as documents open and focus moves; returns the Fit button's action, what
+ * to call when the person moves the view themselves, and the open document's sequence number.
+ */
+export function useGraphFit({ shown, index, focusKey, focusId, ownLayout }: GraphFitInput): { fit: () => void; movedByHand: () => void; openSeq: number } {
   const flow = useReactFlow();
   const flowStore = useStoreApi();
+  /** The view follows a graph typed or pasted afresh as it grows (below), until the person moves it or asks for Fit. */
+  const following = useRef(false);
 
   /**
    * Frames the boxes of `ids` (every shown node when null), from the layout's positions
@@ -63,6 +68,7 @@ export function useGraphFit({ shown, index, focusKey, focusId, ownLayout }: Grap
    * too small to read.
    */
   const fit = useCallback(() => {
+    following.current = false;
     const selected = useDocumentStore.getState().selection.id as NodeId | null;
     const ids = selected && index?.byId.has(selected) ? [...neighbourhood(index, selected, 1)].filter((id) => shown.at.has(id)) : [];
     fitTo(ids.length > 0 ? ids : null, true, ids.length > 0 ? selected : null);
@@ -85,10 +91,13 @@ export function useGraphFit({ shown, index, focusKey, focusId, ownLayout }: Grap
   const { openSeq, draft, docName } = useDocumentStore(useShallow((s) => ({ openSeq: s.openRequest?.seq ?? 0, draft: s.layoutInfo?.draft === true, docName: s.name })));
   // A document opened anew starts with nothing collapsed.
   useEffect(() => expandAll(), [docName, openSeq]);
+  // The shown graph the open fit acted on: the refit below leaves that one to it.
+  const openedWith = useRef<ShownNodes | null>(null);
   useEffect(() => {
     const key = `${openSeq}${draft ? ':draft' : ''}`;
     if (shown.ids.length === 0 || fittedFor.current === key || fittedFor.current === `${openSeq}`) return;
     fittedFor.current = key;
+    openedWith.current = shown;
     // A session reopened where it was left; otherwise fit the whole graph.
     const restore = useSessionsStore.getState().restoreViewport;
     if (restore) {
@@ -99,7 +108,26 @@ export function useGraphFit({ shown, index, focusKey, focusId, ownLayout }: Grap
     } else requestAnimationFrame(() => openView());
   }, [shown, openSeq, draft, flow, openView]);
 
-  return { fit, openSeq };
+  // A graph replaced whole in the open document — emptied and typed afresh, or pasted
+  // over — is framed as an opened one is: the old view (say, a nine-belief sample
+  // fitted into a narrow pane) would show the new beliefs as ids, or not at all. While
+  // it grows the view keeps framing it, until the person moves the view themselves; an
+  // edit of a graph that keeps any node otherwise leaves the view where they put it.
+  const previous = useRef<{ readonly shown: ShownNodes; readonly seq: number } | null>(null);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = { shown, seq: openSeq };
+    if (!before || before.seq !== openSeq) following.current = false;
+    if (!before || before.seq !== openSeq || fittedFor.current === null || openedWith.current === shown || shown.ids.length === 0) return;
+    const replaced = before.shown.ids.length === 0 || !shown.ids.some((id) => before.shown.at.has(id));
+    if (replaced) following.current = true;
+    if (following.current) requestAnimationFrame(() => openView());
+  }, [shown, openSeq, openView]);
+  const movedByHand = useCallback(() => {
+    following.current = false;
+  }, []);
+
+  return { fit, movedByHand, openSeq };
 }
 
 /** How much of the graph's bottom the drop zones cover (0 when they are not there). */
