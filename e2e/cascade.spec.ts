@@ -186,7 +186,23 @@ test('a tampered operation in storage is reported and set aside on load, never a
   await node(page, 'b5').dragTo(page.getByTestId('dropzone-refute'));
   await page.getByTestId('cascade-commit').click();
   await expect(node(page, 'b5')).toHaveAttribute('data-state', 'refuted');
-  await page.waitForTimeout(500);
+  // Ops are written in batches: wait until the refutation is in IndexedDB (a fixed wait was too short on a busy machine).
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve, reject) => {
+            const open = indexedDB.open('warrant');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const all = open.result.transaction('ops', 'readonly').objectStore('ops').getAll();
+              all.onsuccess = () => resolve((all.result as { body: { kind: string } }[]).filter((op) => op.body.kind === 'claim_refutation').length);
+              all.onerror = () => reject(all.error);
+            };
+          }),
+      ),
+    )
+    .toBe(1);
   // Change the refutation's target in IndexedDB, keeping its id and signature.
   const changed = await page.evaluate(
     () =>
