@@ -229,4 +229,32 @@ describe('one round trip per action', () => {
     expect(page.controller.log.length).toBe(before + 4);
     expect(page.states()).toEqual({ b1: 'refuted', b2: 'invalidated', b3: 'invalidated', b4: 'invalidated' });
   });
+
+  it('Commit clicked as a revision lands writes what the preview showed: the click is not lost', async () => {
+    const page = await openPageSession(TRACE);
+    await page.preview(refute('b1'));
+    const shown = useLifecycleStore.getState().preview!;
+    const before = page.controller.log.length;
+    // The text settles (a revision that changes no dependency) and Commit is clicked on the
+    // preview on screen, before the one made again on the longer log replaces it.
+    await page.edit(TRACE.replace('"d"', '"d, rewritten"'));
+    useLifecycleStore.setState({ preview: shown });
+    await page.commit();
+    const written = page.controller.log.slice(before).map((op) => op.body.kind);
+    expect(written).toContain('claim_refutation');
+    expect(page.states()).toMatchObject({ b1: 'refuted', b2: 'invalidated', b3: 'invalidated' });
+  });
+
+  it('a commit whose action would now write other ops than the preview showed writes nothing', async () => {
+    const page = await openPageSession(TRACE);
+    await page.preview(refute('b1'));
+    const shown = useLifecycleStore.getState().preview!;
+    // b3 no longer rests on b2: refuting b1 would now invalidate b2 only, not what was shown.
+    await page.edit(TRACE.replace('<b2 "c"', '"c"'));
+    useLifecycleStore.setState({ preview: shown });
+    const before = page.controller.log.filter((op) => op.body.kind !== 'revision').length;
+    await page.commit();
+    expect(page.controller.log.filter((op) => op.body.kind !== 'revision').length).toBe(before);
+    expect(useLifecycleStore.getState().notice).toMatch(/Not committed/);
+  });
 });

@@ -113,7 +113,7 @@ export async function runCascade(args: readonly string[]): Promise<number> {
       const unsigned: UnsignedOperation = { v: 1, session: 'cli', seq: tip.seq + 1, parent: tip.id, at, source: 'engine', author: '', body };
       ops.push({ ...unsigned, id: opIdOf(unsigned) });
     }
-    const committed = live.dispatch({ version, log: ref(), action: { kind: 'commit', id: i, ops } });
+    const committed = live.dispatch({ version, log: ref(), action: { kind: 'commit', id: i, action, ops } });
     if (!committed.ok) throw new CliFailure(`cascade --${name} ${target}: ${committed.notice}`);
     const moved = gaia && (name === 'refute' || name === 'correct') ? { posteriors: rounded(preview.changed) } : {};
     reports.push({ op: name, target: 'target' in preview.plan.lead ? preview.plan.lead.target : target, invalidated: preview.invalidated, pending_review: preview.pendingReview, ...moved });

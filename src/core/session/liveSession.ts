@@ -105,8 +105,8 @@ export type SessionAction =
   | { readonly kind: 'states' }
   /** What `action` would do; kept under `id` for commit. */
   | { readonly kind: 'preview'; readonly id: number; readonly action: UserAction }
-  /** The preview `id`, signed: appended as it was shown. */
-  | { readonly kind: 'commit'; readonly id: number; readonly ops: readonly LoggedOperation[] }
+  /** The preview `id` of `action`, signed: appended as it was shown. */
+  | { readonly kind: 'commit'; readonly id: number; readonly action: UserAction; readonly ops: readonly LoggedOperation[] }
   /** The text of the version settled: the revision to record, if any (the baseline moves either way). */
   | { readonly kind: 'revise'; readonly text: string; readonly reset: boolean }
   /** Signed ops of a plan this session made (a revision) or of the asker's own (a resolution, members). */
@@ -195,10 +195,15 @@ export class LiveSession {
         return this.preview(request.version, a.id, a.action);
       case 'commit': {
         const kept = this.kept;
-        if (!kept || kept.id !== a.id) return { ok: false, notice: 'that preview is gone; preview it again', projection: this.projection(request.version) };
-        if (kept.session !== this.session || kept.length !== this.ops.length) return { ok: false, notice: MOVED, projection: this.projection(request.version) };
         this.kept = null;
-        return this.append(request.version, a.ops, kept.plan);
+        if (kept && kept.id === a.id && kept.session === this.session && kept.length === this.ops.length) return this.append(request.version, a.ops, kept.plan);
+        // The log moved since the preview (the settled text's revision, another tab's op), or
+        // the preview was made again meanwhile: the action is committed only if, on the log
+        // as it is now, it writes exactly the ops signed — the plan the preview showed. A
+        // click on Commit is never lost to a revision that changed nothing it showed.
+        const now = this.planOf(request.version, a.action);
+        if (!now || planMismatch(now, a.ops) !== null) return { ok: false, notice: MOVED, projection: this.projection(request.version) };
+        return this.append(request.version, a.ops, now);
       }
       case 'revise':
         return this.revise(request.version, a.text, a.reset);
@@ -300,6 +305,14 @@ export class LiveSession {
     return { ok: true, notice: null, projection, preview: { ...base, changed, invalidated: outcome.report.invalidated, pendingReview: outcome.report.pending_review, states, refusal: null, plan } };
   }
 
+  /** What `action` writes on the log as it is now, over `version`'s graph (null: refused, or the version is gone). */
+  private planOf(version: number, action: UserAction): OpPlan | null {
+    const doc = this.documentOf(version);
+    if (!doc) return null;
+    const outcome = previewAction(this.modelOf(doc.graph), action);
+    return outcome.ok ? { lead: outcome.body, source: action.source, invalidates: outcome.report.invalidated } : null;
+  }
+
   private revise(version: number, text: string, reset: boolean): DispatchReply {
     const doc = this.documentOf(version);
     if (!doc || (!reset && !isRevisable(doc.graph))) return { ok: true, notice: null, projection: doc ? this.projection(version) : null, plan: null, marked: false };
@@ -340,8 +353,7 @@ export class LiveSession {
     if (first && (first.session !== this.session || first.parent !== (last?.id ?? null))) return refused(OTHER_LOG);
     pushAll(this.ops, ops);
     for (const op of ops) if (op.body.kind !== 'revision') this.lifecycleOps++;
-    // A preview made against the shorter log no longer says what committing it would write.
-    if (ops.length > 0) this.kept = null;
+    // A preview made against the shorter log is checked again when it is committed (length).
     return this.reply(version);
   }
 

@@ -280,10 +280,28 @@ export class SessionController {
       const session = this.sessionId;
       const ops = await this.signed(plan);
       if (this.sessionId !== session) return;
-      const reply = await this.send({ kind: 'commit', id: preview.id, ops });
-      if (reply?.ok) this.appended(ops, reply);
-      else useLifecycleStore.setState({ notice: `Not committed: ${reply?.notice ?? 'another session was opened'}` });
+      const reply = await this.send({ kind: 'commit', id: preview.id, action: preview.action, ops });
+      if (reply?.ok) return this.appended(ops, reply);
+      if (reply && this.sessionId === session && (await this.commitAgain(preview))) return;
+      useLifecycleStore.setState({ notice: `Not committed: ${reply?.notice ?? 'another session was opened'}` });
     });
+  }
+
+  /**
+   * The log moved under the preview (the settled text's revision, another tab's op): the
+   * action is previewed on the log as it now is, and committed if it does what was shown
+   * — the same beliefs fall, in the same words — so a click on Commit is not lost to a
+   * revision that changed nothing the person saw. False: it would now do something else.
+   */
+  private async commitAgain(shown: CascadePreview): Promise<boolean> {
+    const again = await this.send({ kind: 'preview', id: ++this.previewIds, action: shown.action });
+    const p = again?.preview;
+    if (!again?.ok || !p?.plan || p.refusal || p.text !== shown.text || p.invalidated.length !== shown.invalidated.size || !p.invalidated.every((id) => shown.invalidated.has(id))) return false;
+    const ops = await this.signed(p.plan);
+    const reply = await this.send({ kind: 'commit', id: p.id, action: shown.action, ops });
+    if (!reply?.ok) return false;
+    this.appended(ops, reply);
+    return true;
   }
 
   /**
