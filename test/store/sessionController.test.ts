@@ -245,6 +245,52 @@ describe('one round trip per action', () => {
     expect(page.states()).toMatchObject({ b1: 'refuted', b2: 'invalidated', b3: 'invalidated' });
   });
 
+  it('the session, not the page, judges a moved commit: it answers with the plan to sign afresh, and the page only signs it', async () => {
+    const calls: string[] = [];
+    const replies: { ok: boolean; replan: boolean }[] = [];
+    const page = await openPageSession(TRACE, 'clair', (api) => {
+      const service = counting(api, calls);
+      return {
+        ...service,
+        dispatch: async (r) => {
+          const reply = await service.dispatch(r);
+          if (r.action.kind === 'commit') replies.push({ ok: reply.ok, replan: reply.replan !== undefined });
+          return reply;
+        },
+      };
+    });
+    await page.preview(refute('b1'));
+    const shown = useLifecycleStore.getState().preview!;
+    await page.edit(TRACE.replace('"d"', '"d, rewritten"'));
+    useLifecycleStore.setState({ preview: shown });
+    calls.length = 0;
+    await page.commit();
+    // No second preview from the page: the first commit is refused with a plan, the second lands.
+    expect(calls).toEqual(['dispatch:commit', 'dispatch:commit']);
+    expect(replies).toEqual([
+      { ok: false, replan: true },
+      { ok: true, replan: false },
+    ]);
+  });
+
+  it('a moved commit that would now do something else gets no plan to sign', async () => {
+    const replies: boolean[] = [];
+    const page = await openPageSession(TRACE, 'clair', (api) => ({
+      ...counting(api, []),
+      dispatch: async (r) => {
+        const reply = await api.dispatch(r);
+        if (r.action.kind === 'commit') replies.push(reply.replan !== undefined);
+        return reply;
+      },
+    }));
+    await page.preview(refute('b1'));
+    const shown = useLifecycleStore.getState().preview!;
+    await page.edit(TRACE.replace('<b2 "c"', '"c"'));
+    useLifecycleStore.setState({ preview: shown });
+    await page.commit();
+    expect(replies).toEqual([false]);
+  });
+
   it('a commit whose action would now write other ops than the preview showed writes nothing', async () => {
     const page = await openPageSession(TRACE);
     await page.preview(refute('b1'));

@@ -134,17 +134,39 @@ export interface DispatchReply {
   readonly textHash?: OpId;
   /** `revise`: the version became the baseline (false: gone, or caught mid-edit). */
   readonly marked?: boolean;
+  /**
+   * `commit` refused because the log moved, while the action still does what its preview
+   * showed (the same words, the same beliefs fall): this plan, signed on the log as it is
+   * and committed under the same id, lands. Absent: it would now do something else.
+   */
+  readonly replan?: OpPlan;
 }
 
 const GONE = 'that version of the document is gone; try again';
 const OTHER_LOG = 'the session log changed meanwhile; try again';
 const MOVED = 'the session log changed since the preview; preview it again';
 
+/** What a preview showed a person: its words and the beliefs that fall. */
+interface ShownEffect {
+  readonly text: string;
+  readonly invalidated: readonly string[];
+}
+
 interface KeptPreview {
-  readonly id: number;
   readonly session: string;
   readonly length: number;
   readonly plan: OpPlan;
+  readonly shown: ShownEffect;
+}
+
+/** Previews kept for commit: the newest few, so a commit of one made again meanwhile still finds it. */
+const KEPT_PREVIEWS = 8;
+
+/** Whether two previews would look the same to the person who clicked Commit. */
+function sameEffect(a: ShownEffect, b: ShownEffect): boolean {
+  if (a.text !== b.text || a.invalidated.length !== b.invalidated.length) return false;
+  const before = new Set(a.invalidated);
+  return b.invalidated.every((id) => before.has(id));
 }
 
 export class LiveSession {
@@ -156,7 +178,7 @@ export class LiveSession {
   private cachedModel: { index: DependencyIndex; length: number; model: SessionModel } | null = null;
   /** The graph of the last revision recorded. */
   private baseline: ReasoningGraph | null = null;
-  private kept: KeptPreview | null = null;
+  private readonly kept = new Map<number, KeptPreview>();
   private posteriors: ReadonlyMap<string, number> = new Map();
 
   constructor(private readonly documentOf: (version: number) => SessionDocument | null) {}
@@ -184,7 +206,7 @@ export class LiveSession {
       pushAll(this.ops, a.ops);
       this.lifecycleOps = a.ops.filter((op) => op.body.kind !== 'revision').length;
       this.cachedModel = null;
-      this.kept = null;
+      this.kept.clear();
       return this.reply(request.version);
     }
     if (!this.sameLog(request.log)) return { ok: false, notice: OTHER_LOG, projection: this.projection(request.version) };
@@ -193,18 +215,8 @@ export class LiveSession {
         return this.reply(request.version);
       case 'preview':
         return this.preview(request.version, a.id, a.action);
-      case 'commit': {
-        const kept = this.kept;
-        this.kept = null;
-        if (kept && kept.id === a.id && kept.session === this.session && kept.length === this.ops.length) return this.append(request.version, a.ops, kept.plan);
-        // The log moved since the preview (the settled text's revision, another tab's op), or
-        // the preview was made again meanwhile: the action is committed only if, on the log
-        // as it is now, it writes exactly the ops signed — the plan the preview showed. A
-        // click on Commit is never lost to a revision that changed nothing it showed.
-        const now = this.planOf(request.version, a.action);
-        if (!now || planMismatch(now, a.ops) !== null) return { ok: false, notice: MOVED, projection: this.projection(request.version) };
-        return this.append(request.version, a.ops, now);
-      }
+      case 'commit':
+        return this.commit(request.version, a.id, a.action, a.ops);
       case 'revise':
         return this.revise(request.version, a.text, a.reset);
       case 'append':
@@ -279,38 +291,79 @@ export class LiveSession {
     return this.cachedModel.model;
   }
 
-  private preview(version: number, id: number, action: UserAction): DispatchReply {
+  /** What `action` would do on the log as it is, over `version`'s graph (null: the version is gone). */
+  private effectOf(version: number, action: UserAction) {
     const doc = this.documentOf(version);
-    if (!doc) return { ok: false, notice: GONE, projection: null };
+    if (!doc) return null;
     const model = this.modelOf(doc.graph);
-    const projection = this.projection(version);
     const target = resolveTarget(model.index, action.target);
     const standing = target === null ? undefined : model.standing.get(target);
     const meaning = meaningOf(action.kind, standing ? standing.body.kind : target !== null && model.held.has(target) ? 'hold' : null);
     const text = previewText({ meaning, target: target ?? action.target, ...(action.kind === 'correct' ? { value: action.value } : {}), ...(standing ? { withdrawn: standing.body.kind } : {}) });
     const outcome = previewAction(model, action);
+    const plan: OpPlan | null = outcome.ok ? { lead: outcome.body, source: action.source, invalidates: outcome.report.invalidated } : null;
+    return { doc, meaning, text, outcome, plan };
+  }
+
+  private keep(id: number, plan: OpPlan, shown: ShownEffect): void {
+    this.kept.delete(id);
+    this.kept.set(id, { session: this.session, length: this.ops.length, plan, shown });
+    for (const old of this.kept.keys()) {
+      if (this.kept.size <= KEPT_PREVIEWS) break;
+      this.kept.delete(old);
+    }
+  }
+
+  private preview(version: number, id: number, action: UserAction): DispatchReply {
+    const effect = this.effectOf(version, action);
+    if (!effect) return { ok: false, notice: GONE, projection: null };
+    const { doc, meaning, text, outcome, plan } = effect;
+    const projection = this.projection(version);
     const base = { id, action, meaning, text, changed: {} };
-    if (!outcome.ok) {
-      this.kept = null;
-      return { ok: true, notice: null, projection, preview: { ...base, invalidated: [], pendingReview: [], states: projection?.states ?? {}, refusal: outcome.message, plan: null } };
+    if (!outcome.ok || !plan) {
+      this.kept.delete(id);
+      return {
+        ok: true,
+        notice: null,
+        projection,
+        preview: { ...base, invalidated: [], pendingReview: [], states: projection?.states ?? {}, refusal: outcome.ok ? null : outcome.message, plan: null },
+      };
     }
     const states: Record<string, LifecycleState> = { ...(projection?.states ?? {}) };
     for (const [node, { to }] of outcome.report.changed) {
       if (to === 'active') delete states[node];
       else states[node] = to;
     }
-    const plan: OpPlan = { lead: outcome.body, source: action.source, invalidates: outcome.report.invalidated };
-    this.kept = { id, session: this.session, length: this.ops.length, plan };
+    this.keep(id, plan, { text, invalidated: outcome.report.invalidated });
     const changed = Object.fromEntries(whatIfPosteriors(doc.graph, doc.ir as GaiaIr | undefined, action, this.posteriors));
     return { ok: true, notice: null, projection, preview: { ...base, changed, invalidated: outcome.report.invalidated, pendingReview: outcome.report.pending_review, states, refusal: null, plan } };
   }
 
-  /** What `action` writes on the log as it is now, over `version`'s graph (null: refused, or the version is gone). */
-  private planOf(version: number, action: UserAction): OpPlan | null {
-    const doc = this.documentOf(version);
-    if (!doc) return null;
-    const outcome = previewAction(this.modelOf(doc.graph), action);
-    return outcome.ok ? { lead: outcome.body, source: action.source, invalidates: outcome.report.invalidated } : null;
+  /**
+   * Appends the preview `id` of `action`, signed. The log moved since the preview (the
+   * settled text's revision, another tab's op), or the preview was made again meanwhile:
+   * the action is committed only if, on the log as it is now, it writes exactly the ops
+   * signed. If it writes other ops but does what the preview showed — the same words,
+   * the same beliefs fall — the reply carries the plan to sign afresh under the same id,
+   * so a click on Commit is never lost to a revision that changed nothing it showed.
+   */
+  private commit(version: number, id: number, action: UserAction, ops: readonly LoggedOperation[]): DispatchReply {
+    const kept = this.kept.get(id);
+    if (kept && kept.session === this.session && kept.length === this.ops.length) {
+      this.kept.delete(id);
+      return this.append(version, ops, kept.plan);
+    }
+    const now = this.effectOf(version, action);
+    if (now?.plan && planMismatch(now.plan, ops) === null) {
+      this.kept.delete(id);
+      return this.append(version, ops, now.plan);
+    }
+    const moved: DispatchReply = { ok: false, notice: MOVED, projection: this.projection(version) };
+    if (!kept || !now?.plan) return moved;
+    const shown: ShownEffect = { text: now.text, invalidated: now.plan.invalidates };
+    if (!sameEffect(kept.shown, shown)) return moved;
+    this.keep(id, now.plan, kept.shown);
+    return { ...moved, replan: now.plan };
   }
 
   private revise(version: number, text: string, reset: boolean): DispatchReply {

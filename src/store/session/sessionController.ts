@@ -278,30 +278,20 @@ export class SessionController {
     }
     await this.enqueue(async () => {
       const session = this.sessionId;
-      const ops = await this.signed(plan);
-      if (this.sessionId !== session) return;
-      const reply = await this.send({ kind: 'commit', id: preview.id, action: preview.action, ops });
-      if (reply?.ok) return this.appended(ops, reply);
-      if (reply && this.sessionId === session && (await this.commitAgain(preview))) return;
+      let signing = plan;
+      let reply: DispatchReply | null = null;
+      // A reply with a plan to sign afresh: the log moved, and the session judged the
+      // action still does what the preview showed (liveSession.ts decides; this only signs).
+      for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+        const ops = await this.signed(signing);
+        if (this.sessionId !== session) return;
+        reply = await this.send({ kind: 'commit', id: preview.id, action: preview.action, ops });
+        if (reply?.ok) return this.appended(ops, reply);
+        if (!reply?.replan || this.sessionId !== session) break;
+        signing = reply.replan;
+      }
       useLifecycleStore.setState({ notice: `Not committed: ${reply?.notice ?? 'another session was opened'}` });
     });
-  }
-
-  /**
-   * The log moved under the preview (the settled text's revision, another tab's op): the
-   * action is previewed on the log as it now is, and committed if it does what was shown
-   * — the same beliefs fall, in the same words — so a click on Commit is not lost to a
-   * revision that changed nothing the person saw. False: it would now do something else.
-   */
-  private async commitAgain(shown: CascadePreview): Promise<boolean> {
-    const again = await this.send({ kind: 'preview', id: ++this.previewIds, action: shown.action });
-    const p = again?.preview;
-    if (!again?.ok || !p?.plan || p.refusal || p.text !== shown.text || p.invalidated.length !== shown.invalidated.size || !p.invalidated.every((id) => shown.invalidated.has(id))) return false;
-    const ops = await this.signed(p.plan);
-    const reply = await this.send({ kind: 'commit', id: p.id, action: shown.action, ops });
-    if (!reply?.ok) return false;
-    this.appended(ops, reply);
-    return true;
   }
 
   /**
