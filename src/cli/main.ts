@@ -28,6 +28,10 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   token: async () => (await import('./commands/token.ts')).runToken,
   pull: async () => (await import('./commands/room.ts')).runPull,
   push: async () => (await import('./commands/room.ts')).runPush,
+  import: async () => (await import('./commands/mnema.ts')).runImport,
+  derive: async () => (await import('./commands/mnema.ts')).runDerive,
+  provenance: async () => (await import('./commands/mnema.ts')).runProvenance,
+  calibrate: async () => (await import('./commands/mnema.ts')).runCalibrate,
 };
 
 /** In the contract, not built yet. */

@@ -61,6 +61,10 @@ export const COMMAND_USAGE: Readonly<Record<string, string>> = {
   pull: 'warrant pull ROOM --out FILE [--ops LOG.jsonl] [--text FILE] [--allow-rollback] [--server URL] [--token T]',
   push: 'warrant push FILE ROOM [--allow-headless] [--server URL] [--token T]',
   prove: 'warrant prove FILE [--solver z3|cvc5] [--mode entailment|model|consistency] [--timeout MS] [--intuition none|hrr|hdc] [--json]',
+  import: 'warrant import SOURCE... --log LOG.jsonl [--source calendar|notes|photos|jsonl] [--json]',
+  derive: 'warrant derive LOG.jsonl [--derivers RULES.json]... [--no-builtin] [--out LOG2.jsonl] [--json]',
+  provenance: 'warrant provenance LOG.jsonl OP_ID [--json]',
+  calibrate: 'warrant calibrate LOG.jsonl --labels LABELS.json [--json]',
 };
 
 export const USAGE = `Usage: warrant <command> [options]
@@ -75,6 +79,15 @@ Commands:
           [--ops LOG.jsonl]       (with a session's operation log, verified and replayed)
   cascade FILE OP... [--json]     apply --refute ID, --correct ID=CONF, --retract ID,
                                   --withdraw ID in order; report each cascade and the states
+                                  (a Mnema LOG.jsonl: --refute KEY, --correct KEY=PAYLOAD_JSON,
+                                  --retract EVIDENCE_OP, --withdraw OP; then re-derives)
+  import SOURCE... --log LOG      Mnema: calendar (.ics), notes (.md, folders), photos (EXIF)
+        [--source S]              and JSON Lines records as signed evidence ops
+  derive LOG [--json]             Mnema: run the derivers (built-in, and rule tables given
+         [--derivers RULES.json]… with --derivers) to a fixpoint; append what they derive
+         [--no-builtin] [--out P]
+  provenance LOG OP_ID [--json]   Mnema: a claim's inputs, depth first, down to evidence
+  calibrate LOG --labels FILE     Mnema: labelled-true fraction per confidence band
 ${entry('export FILE --to FORMAT', exportFormatsSentence(LANGUAGE_TABLE))}
          [--out PATH]             (to stdout unless --out is given)
 ${entry('       [--ops LOG.jsonl]', `(${takers('ops')}: the session's log, verified and replayed)`)}

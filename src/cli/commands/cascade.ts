@@ -17,6 +17,7 @@ import type { AddressedOperation } from '../../core/session/sessionModel.ts';
 import type { PosteriorMove } from '../../core/session/whatIfPrior.ts';
 import { CliFailure, usageFailure } from '../../node/cliFailure.ts';
 import { parseCommandLine } from '../commandLine.ts';
+import { namesMnemaLog } from '../mnemaLogFile.ts';
 import { checkJson, diagnosticLine, diagnosticText, hasErrors } from '../diagnosticReport.ts';
 import { documentSession } from '../documentSession.ts';
 import { LANGUAGES } from '../../node/inputLanguage.ts';
@@ -65,6 +66,8 @@ function splitOperations(args: readonly string[]): { ops: { name: OpName; value:
 const NUMBER = /^-?(\d+(\.\d+)?|\.\d+)$/;
 
 export async function runCascade(args: readonly string[]): Promise<number> {
+  // A Mnema session's log is a FILE too: its own command (commands/mnema.ts).
+  if (await namesMnemaLog(args)) return (await import('./mnema.ts')).runMnemaCascade(args);
   const { ops, rest } = splitOperations(args);
   const cl = parseCommandLine('cascade', rest, { flags: ['json'], values: { lang: LANGUAGES, ...GAIA_PACKAGE_OPTIONS } });
   if (cl.positionals.length !== 1) throw usageFailure('cascade takes exactly one FILE (or - for standard input)', 'cascade');

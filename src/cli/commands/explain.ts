@@ -9,6 +9,7 @@
 import { renderExplanation } from '../../core/explain/renderExplanation.ts';
 import { CliFailure, usageFailure } from '../../node/cliFailure.ts';
 import { parseCommandLine } from '../commandLine.ts';
+import { namesMnemaLog } from '../mnemaLogFile.ts';
 import { checkJson, diagnosticLine, diagnosticText, hasErrors } from '../diagnosticReport.ts';
 import { documentExplanations } from '../documentExplanations.ts';
 import { LANGUAGES } from '../../node/inputLanguage.ts';
@@ -18,6 +19,8 @@ import { writeStderr, writeStdout } from '../output.ts';
 import { GAIA_PACKAGE_OPTIONS } from './gaiaPackageOptions.ts';
 
 export async function runExplain(args: readonly string[]): Promise<number> {
+  // A Mnema session's log is a FILE too: its own command (commands/mnema.ts).
+  if (await namesMnemaLog(args)) return (await import('./mnema.ts')).runMnemaExplain(args);
   const cl = parseCommandLine('explain', args, { flags: ['json', ...LOG_FLAGS], values: { lang: LANGUAGES, ops: null, ...GAIA_PACKAGE_OPTIONS } });
   if (cl.positionals.length !== 2) throw usageFailure('explain takes a FILE (or -) and a belief ID', 'explain');
   const [file, id] = cl.positionals as [string, string];

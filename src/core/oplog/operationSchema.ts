@@ -21,8 +21,17 @@ const isString = (x: unknown): x is string => typeof x === 'string';
 const optString = (x: unknown) => x === undefined || isString(x);
 const isIdList = (x: unknown): boolean => Array.isArray(x) && x.every((id) => isString(id) && id !== '');
 
+/** A body kind's allowed keys, and a check of their values. */
+export interface BodyRule {
+  readonly keys: readonly string[];
+  readonly check: (b: Record<string, unknown>) => string | null;
+}
+
+/** The bodies a log may hold, by kind: a trace session's (below) or a Mnema session's (src/core/mnema/mnemaSchema.ts). */
+export type BodyRules = Readonly<Record<string, BodyRule>>;
+
 /** Allowed keys of each body kind, and a check of their values. */
-const BODY_RULES: Readonly<Record<OperationBody['kind'], { keys: readonly string[]; check: (b: Rec) => string | null }>> = {
+const BODY_RULES: Readonly<Record<OperationBody['kind'], BodyRule>> = {
   revision: {
     keys: ['kind', 'text_hash', 'language', 'length', 'changed', 'added', 'renamed'],
     check: (b) =>
@@ -75,6 +84,9 @@ const BODY_RULES: Readonly<Record<OperationBody['kind'], { keys: readonly string
   },
 };
 
+/** A member's addition, as every kind of session writes it. */
+export const MEMBER_RULE: BodyRule = BODY_RULES.member_addition;
+
 function targetProblem(b: Rec): string | null {
   if (!isString(b.target) || b.target === '') return 'target is not a non-empty string';
   return optString(b.note) ? null : 'note is not a string';
@@ -95,8 +107,8 @@ function fail(detail: string): ShapeCheck {
   return { ok: false, detail };
 }
 
-/** Checks that `x` is a well-formed signed operation (not that its id or signature are right). */
-export function checkOperationShape(x: unknown): ShapeCheck {
+/** Checks that `x` is a well-formed signed operation (not that its id or signature are right); `bodies`: the kinds its log may hold. */
+export function checkOperationShape(x: unknown, bodies: BodyRules = BODY_RULES): ShapeCheck {
   if (!isRecord(x)) return fail('not a JSON object');
   // for-in rather than Object.keys: replay checks every op of a log, and this allocates nothing.
   for (const k in x) if (!ENVELOPE_KEYS.has(k)) return fail(`unknown field ${JSON.stringify(k)}`);
@@ -112,7 +124,7 @@ export function checkOperationShape(x: unknown): ShapeCheck {
   if (x.sig !== undefined && (!isString(x.sig) || !SIG.test(x.sig))) return fail('sig is not 64 bytes of lowercase hex');
   const body = x.body;
   if (!isRecord(body)) return fail('body is not an object');
-  const rule = Object.hasOwn(BODY_RULES, body.kind as string) ? BODY_RULES[body.kind as OperationBody['kind']] : undefined;
+  const rule = Object.hasOwn(bodies, body.kind as string) ? bodies[body.kind as string] : undefined;
   if (!rule) return fail(`body kind ${JSON.stringify(body.kind)} is unknown`);
   for (const k in body) if (!rule.keys.includes(k)) return fail(`unknown body field ${JSON.stringify(k)} for ${String(body.kind)}`);
   const problem = rule.check(body);

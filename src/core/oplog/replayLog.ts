@@ -23,6 +23,7 @@
  */
 import type { SignedOperation } from './operation.ts';
 import type { RejectReason, VerifyOptions, VerifyResult } from './verifyOperation.ts';
+import type { BodyRules } from './operationSchema.ts';
 import { checkOperationShape } from './operationSchema.ts';
 import { OpIdTable } from './opIdTable.ts';
 import { verifyOperation } from './verifyOperation.ts';
@@ -83,7 +84,7 @@ export function replayLog(input: readonly unknown[], options: ReplayOptions = {}
   let session: string | null = options.session ?? null;
   for (let i = 0; i < input.length; i++) {
     const x = input[i];
-    const v = options.preverified ? shapeOnly(x) : verifyOperation(x, options);
+    const v = options.preverified ? shapeOnly(x, options.bodies) : verifyOperation(x, options);
     if (!v.ok) reject(i, x, v.reason, v.detail);
     else if (v.op.session !== (session ??= v.op.session)) reject(i, x, 'other-session', `the op belongs to session ${v.op.session}, the log to ${session}`);
     else if (slotOf.add(v.op.id) < 0) reject(i, x, 'duplicate', `${v.op.id} appears earlier in the log`);
@@ -142,8 +143,8 @@ export function replayLog(input: readonly unknown[], options: ReplayOptions = {}
   return { applied, rejected, session, members: members?.list() ?? [] };
 }
 
-function shapeOnly(x: unknown): VerifyResult {
-  const shape = checkOperationShape(x);
+function shapeOnly(x: unknown, bodies?: BodyRules): VerifyResult {
+  const shape = checkOperationShape(x, bodies);
   return shape.ok ? { ok: true, op: shape.op } : { ok: false, reason: 'malformed', detail: shape.detail };
 }
 

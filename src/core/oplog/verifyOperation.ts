@@ -11,6 +11,7 @@ import { b3Of } from './opId.ts';
 import { operationBytesTransient } from './operationBytes.ts';
 import type { SignedOperation } from './operation.ts';
 // AUTHOR is the form publicKeyOfAuthor reads; tested up front, the key itself decoded only when a signature is checked.
+import type { BodyRules } from './operationSchema.ts';
 import { AUTHOR, checkOperationShape } from './operationSchema.ts';
 
 /** Why an operation was set aside. The ones from `duplicate` on come from replay (replayLog.ts). */
@@ -42,6 +43,8 @@ export interface VerifyOptions {
    * about ten times faster, which matters when a whole imported log is checked.
    */
   readonly checkSignature?: SignatureCheck;
+  /** The body kinds the log may hold (default: a trace session's; a Mnema log passes its own). */
+  readonly bodies?: BodyRules;
 }
 
 /** Whether `signature` is the ed25519 signature of `message` under the 32-byte `publicKey`. */
@@ -55,7 +58,7 @@ export const nobleSignatureCheck: SignatureCheck = (signature, message, publicKe
 
 /** Verifies `x` (any JSON value) as a signed operation. */
 export function verifyOperation(x: unknown, options: VerifyOptions = {}): VerifyResult {
-  const shape = checkOperationShape(x);
+  const shape = checkOperationShape(x, options.bodies);
   if (!shape.ok) return { ok: false, reason: 'malformed', detail: shape.detail };
   const op = shape.op;
   if (op.id === undefined || op.sig === undefined) return { ok: false, reason: 'unsigned', detail: 'the op has no id or no sig' };

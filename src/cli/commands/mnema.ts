@@ -1,0 +1,321 @@
+/**
+ * Mnema sessions from the command line (docs/contract-extensions.md, "Mnema"):
+ *   warrant import SOURCE... --log LOG [--source calendar|notes|photos|jsonl]
+ *   warrant derive LOG [--derivers RULES.json]... [--no-builtin] [--out LOG2] [--json]
+ *   warrant cascade LOG (--refute KEY | --correct KEY=PAYLOAD | --retract OP | --withdraw OP)... [same]
+ *   warrant explain LOG (OP_ID | KEY) [--json]
+ *   warrant provenance LOG OP_ID --json
+ *   warrant calibrate LOG --labels LABELS.json [--json]
+ * All of it runs the core (src/core/mnema); this file reads files, signs and prints.
+ * Exit 1: a log that fails verification, a deriver file or an evidence file with errors
+ * (each with its place; nothing is written). Exit 2: usage.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import { BUILTIN_DERIVERS } from '../../core/mnema/builtinDerivers.ts';
+import { calibrate, readLabels } from '../../core/mnema/calibration.ts';
+import { engineReport } from '../../core/mnema/claimSummary.ts';
+import type { Deriver } from '../../core/mnema/deriver.ts';
+import type { EngineRun } from '../../core/mnema/derivationEngine.ts';
+import { applyUserOp, DerivationSetupError, runDerivation } from '../../core/mnema/derivationEngine.ts';
+import { claimNamed, explainClaim, explanationTree, provenanceOf } from '../../core/mnema/explainClaim.ts';
+import { readCalendar } from '../../core/mnema/importers/calendarImport.ts';
+import type { ImportProblem, ImportReading } from '../../core/mnema/importers/evidenceRecord.ts';
+import { readJsonLines } from '../../core/mnema/importers/jsonlImport.ts';
+import { readNote } from '../../core/mnema/importers/notesImport.ts';
+import { readPhoto } from '../../core/mnema/importers/photoImport.ts';
+import type { MnemaAction } from '../../core/mnema/mnemaActions.ts';
+import { actionBody } from '../../core/mnema/mnemaActions.ts';
+import type { JsonObject, MnemaOp } from '../../core/mnema/mnemaBodies.ts';
+import type { PendingReview } from '../../core/mnema/mnemaCascade.ts';
+import { readRuleTable, ruleDerivers } from '../../core/mnema/ruleTable.ts';
+import { CliFailure, usageFailure } from '../../node/cliFailure.ts';
+import { statOrNull } from '../../node/statOrNull.ts';
+import { parseCommandLine } from '../commandLine.ts';
+import { InputFailure, openMnemaLog, saveMnemaLog, writerFor } from '../mnemaLogFile.ts';
+import { writeStderr, writeStdout } from '../output.ts';
+
+const SOURCES = ['calendar', 'notes', 'photos', 'jsonl'] as const;
+type SourceKind = (typeof SOURCES)[number];
+
+/** Runs `body`, turning an input's failure into its messages on stderr and exit 1. */
+async function exitOnInput(body: () => Promise<number>): Promise<number> {
+  try {
+    return await body();
+  } catch (e) {
+    if (!(e instanceof InputFailure)) throw e;
+    await writeStderr(
+      e.message
+        .split('\n')
+        .map((l) => `warrant: ${l}\n`)
+        .join(''),
+    );
+    return 1;
+  }
+}
+
+/** The source a file is read as: `--source`, else its extension (a folder: notes). */
+function sourceOf(path: string, isDir: boolean, given: string | undefined): SourceKind {
+  if (given) return given as SourceKind;
+  if (isDir) return 'notes';
+  const ext = extname(path).toLowerCase();
+  if (ext === '.ics' || ext === '.ical') return 'calendar';
+  if (ext === '.md' || ext === '.markdown') return 'notes';
+  if (['.jpg', '.jpeg', '.tif', '.tiff', '.heic', '.png', '.webp'].includes(ext)) return 'photos';
+  if (ext === '.jsonl' || ext === '.ndjson') return 'jsonl';
+  throw usageFailure(`cannot tell what ${path} is from its name; say --source calendar|notes|photos|jsonl`, 'import');
+}
+
+/** The files of a folder, sorted, recursively (hidden entries skipped). */
+async function filesOf(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    if (entry.name.startsWith('.')) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...(await filesOf(path)));
+    else if (entry.isFile()) out.push(path);
+  }
+  return out;
+}
+
+async function readSource(path: string, kind: SourceKind): Promise<ImportReading> {
+  const info = await statOrNull(path);
+  if (!info) return { records: [], problems: [{ place: path, message: 'no such file or folder' }] };
+  if (info.isDirectory()) {
+    const files = (await filesOf(path)).filter((f) => kind !== 'notes' || /\.(md|markdown)$/i.test(f));
+    const parts = [];
+    for (const f of files) parts.push(await readSource(f, kind));
+    return { records: parts.flatMap((p) => p.records), problems: parts.flatMap((p) => p.problems) };
+  }
+  const bytes = await readFile(path);
+  if (kind === 'photos') return readPhoto(new Uint8Array(bytes), path);
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+  if (kind === 'calendar') return readCalendar(text, path, new Date().toISOString());
+  if (kind === 'notes') return readNote(text, path);
+  return readJsonLines(text, path);
+}
+
+export async function runImport(args: readonly string[]): Promise<number> {
+  const cl = parseCommandLine('import', args, { flags: ['json'], values: { log: null, source: SOURCES } });
+  const logPath = cl.values.get('log');
+  if (!logPath) throw usageFailure('import needs --log LOG.jsonl (created when absent)', 'import');
+  if (cl.positionals.length === 0) throw usageFailure('import takes one or more SOURCE files or folders', 'import');
+  return exitOnInput(async () => {
+    const log = await openMnemaLog(logPath, { missingOk: true });
+    const problems: ImportProblem[] = [];
+    const records = [];
+    for (const path of cl.positionals) {
+      const info = await statOrNull(path);
+      const reading = await readSource(path, sourceOf(path, info?.isDirectory() ?? false, cl.values.get('source')));
+      problems.push(...reading.problems);
+      records.push(...reading.records);
+    }
+    if (problems.length > 0) throw new InputFailure([...problems.map((p) => `${p.place}: ${p.message}`), 'nothing was imported'].join('\n'));
+    const { writer, key } = await writerFor(log);
+    for (const r of records) {
+      const op = writer.write({ kind: 'evidence', source: r.source, payload: r.payload, observed_at: r.observed_at }, 'import');
+      log.graph.add(op);
+    }
+    await saveMnemaLog(logPath, [...log.ops, ...writer.written], log.session, key);
+    const bySource = new Map<string, number>();
+    for (const r of records) bySource.set(r.source, (bySource.get(r.source) ?? 0) + 1);
+    if (cl.flags.has('json')) await writeStdout(JSON.stringify({ appended: writer.written.map((op) => op.id), sources: Object.fromEntries(bySource) }) + '\n');
+    else await writeStdout(`${records.length} evidence record(s) appended to ${logPath}${bySource.size > 0 ? ` (${[...bySource].map(([s, n]) => `${s} ${n}`).join(', ')})` : ''}\n`);
+    return 0;
+  });
+}
+
+/** `--derivers` may be given several times: taken out before the ordinary parser. */
+function takeDerivers(args: readonly string[]): { files: string[]; rest: string[] } {
+  const files: string[] = [];
+  const rest: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--derivers') {
+      const v = args[++i];
+      if (v === undefined) throw usageFailure('--derivers needs a RULES.json file', 'derive');
+      files.push(v);
+    } else if (a.startsWith('--derivers=')) files.push(a.slice('--derivers='.length));
+    else rest.push(a);
+  }
+  return { files, rest };
+}
+
+async function deriversOf(files: readonly string[], builtin: boolean): Promise<Deriver[]> {
+  const out: Deriver[] = builtin ? [...BUILTIN_DERIVERS] : [];
+  const problems: string[] = [];
+  for (const f of files) {
+    let text: string;
+    try {
+      text = await readFile(f, 'utf8');
+    } catch (e) {
+      throw new CliFailure(`cannot read ${f}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+    }
+    const reading = readRuleTable(text);
+    if (!reading.ok) for (const p of reading.problems) problems.push(`${f}:${p.line}:${p.column}: ${p.path ? `${p.path}: ` : ''}${p.message}`);
+    else out.push(...ruleDerivers(reading.table));
+  }
+  if (problems.length > 0) throw new InputFailure(problems.join('\n'));
+  return out;
+}
+
+async function printReport(json: boolean, log: Awaited<ReturnType<typeof openMnemaLog>>, appended: readonly MnemaOp[], pending: readonly PendingReview[]): Promise<void> {
+  const report = engineReport(log.graph, appended, pending);
+  if (json) {
+    await writeStdout(JSON.stringify(report) + '\n');
+    return;
+  }
+  const lines = [`${appended.length} op(s) appended`];
+  for (const a of report.appended) lines.push(`  ${a.kind.padEnd(20)} ${a.identity_key ?? ''}${a.confidence !== undefined ? `  ${a.confidence.toFixed(2)}` : ''}`);
+  if (report.pending_review.length > 0) lines.push(`${report.pending_review.length} to review:`, ...report.pending_review.map((p) => `  ${p.identity_key}: ${p.reason}`));
+  lines.push('claims:');
+  for (const [key, c] of Object.entries(report.claims)) lines.push(`  ${c.state.padEnd(11)} ${c.band.padEnd(11)} ${c.confidence.toFixed(2)}  ${key}`);
+  await writeStdout(lines.join('\n') + '\n');
+}
+
+async function deriveAndSave(
+  command: string,
+  logPath: string,
+  rest: readonly string[],
+  files: readonly string[],
+  act: (log: Awaited<ReturnType<typeof openMnemaLog>>, writer: Awaited<ReturnType<typeof writerFor>>['writer']) => PendingReview[],
+): Promise<number> {
+  const cl = parseCommandLine(command, rest, { flags: ['json', 'no-builtin'], values: { out: null } });
+  return exitOnInput(async () => {
+    const derivers = await deriversOf(files, !cl.flags.has('no-builtin'));
+    const log = await openMnemaLog(logPath);
+    const { writer, key } = await writerFor(log);
+    const pending = act(log, writer);
+    let run: EngineRun;
+    try {
+      run = runDerivation(log.graph, derivers, writer, { seenUpTo: lastEngineIndex(log.ops) });
+    } catch (e) {
+      if (e instanceof DerivationSetupError) throw new InputFailure(e.message);
+      throw e;
+    }
+    if (!run.fixpoint) await writeStderr(`warrant: derivation stopped after ${run.passes} passes without reaching a fixpoint\n`);
+    await saveMnemaLog(cl.values.get('out') ?? logPath, [...log.ops, ...writer.written], log.session, key);
+    await printReport(cl.flags.has('json'), log, writer.written, [...pending, ...run.pending]);
+    return 0;
+  });
+}
+
+/** The log length after the engine's last write: records after it are new to the engine. */
+function lastEngineIndex(ops: readonly MnemaOp[]): number {
+  for (let i = ops.length - 1; i >= 0; i--) if (ops[i]!.source === 'engine') return i + 1;
+  return 0;
+}
+
+export async function runDerive(args: readonly string[]): Promise<number> {
+  const { files, rest } = takeDerivers(args);
+  const positionals = rest.filter((a, i) => !a.startsWith('-') && rest[i - 1] !== '--out');
+  if (positionals.length !== 1) throw usageFailure('derive takes one LOG', 'derive');
+  return deriveAndSave('derive', positionals[0]!, rest, files, () => []);
+}
+
+const ACTION = /^--(refute|correct|retract|withdraw)(?:=(.*))?$/s;
+
+/** `warrant cascade LOG OP...` for a Mnema log. */
+export async function runMnemaCascade(args: readonly string[]): Promise<number> {
+  const { files, rest: afterDerivers } = takeDerivers(args);
+  const actions: MnemaAction[] = [];
+  const rest: string[] = [];
+  for (let i = 0; i < afterDerivers.length; i++) {
+    const m = ACTION.exec(afterDerivers[i]!);
+    if (!m) {
+      rest.push(afterDerivers[i]!);
+      continue;
+    }
+    const value = m[2] ?? afterDerivers[++i];
+    if (value === undefined) throw usageFailure(`--${m[1]} needs a value`, 'cascade');
+    if (m[1] === 'correct') {
+      const eq = value.indexOf('=');
+      if (eq <= 0) throw usageFailure('--correct takes KEY=PAYLOAD_JSON', 'cascade');
+      let payload: unknown;
+      try {
+        payload = JSON.parse(value.slice(eq + 1));
+      } catch {
+        throw usageFailure(`--correct ${value.slice(0, eq)}: the payload is not JSON`, 'cascade');
+      }
+      if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) throw usageFailure('--correct: the payload is a JSON object', 'cascade');
+      actions.push({ kind: 'correct', key: value.slice(0, eq), payload: payload as JsonObject });
+    } else if (m[1] === 'refute') actions.push({ kind: 'refute', key: value });
+    else if (m[1] === 'retract') actions.push({ kind: 'retract', evidence: value });
+    else actions.push({ kind: 'withdraw', op: value });
+  }
+  const positionals = rest.filter((a, i) => !a.startsWith('-') && rest[i - 1] !== '--out');
+  if (positionals.length !== 1) throw usageFailure('cascade takes one LOG', 'cascade');
+  if (actions.length === 0) throw usageFailure('cascade needs at least one of --refute KEY, --correct KEY=PAYLOAD_JSON, --retract OP_ID, --withdraw OP_ID', 'cascade');
+  return deriveAndSave('cascade', positionals[0]!, rest, files, (log, writer) => {
+    const pending: PendingReview[] = [];
+    for (const action of actions) {
+      const body = actionBody(log.graph, action);
+      if (!body.ok) throw usageFailure(body.message, 'cascade');
+      pending.push(...applyUserOp(log.graph, writer, body.body, 'cli').pending);
+    }
+    return pending;
+  });
+}
+
+/** `warrant explain LOG (OP_ID | KEY) [--json]` for a Mnema log. */
+export async function runMnemaExplain(args: readonly string[]): Promise<number> {
+  const cl = parseCommandLine('explain', args, { flags: ['json', 'claims-only'], values: {} });
+  if (cl.positionals.length !== 2) throw usageFailure('explain takes a LOG and a claim (op id or identity key)', 'explain');
+  const [path, ref] = cl.positionals as [string, string];
+  return exitOnInput(async () => {
+    const log = await openMnemaLog(path);
+    const node = claimNamed(log.graph, ref);
+    if (!node) throw usageFailure(`${ref} is neither a claim op nor an identity key of ${log.name}`, 'explain');
+    const record = explainClaim(log.graph, node, { withoutEvidence: cl.flags.has('claims-only') });
+    await writeStdout(cl.flags.has('json') ? JSON.stringify(record) + '\n' : explanationTree(record, node.op.body.identity_key));
+    return 0;
+  });
+}
+
+export async function runProvenance(args: readonly string[]): Promise<number> {
+  const cl = parseCommandLine('provenance', args, { flags: ['json'], values: {} });
+  if (cl.positionals.length !== 2) throw usageFailure('provenance takes a LOG and a claim op id', 'provenance');
+  const [path, ref] = cl.positionals as [string, string];
+  return exitOnInput(async () => {
+    const log = await openMnemaLog(path);
+    const node = claimNamed(log.graph, ref);
+    if (!node) throw usageFailure(`${ref} is not a claim of ${log.name}`, 'provenance');
+    const steps = provenanceOf(log.graph, node);
+    await writeStdout(
+      cl.flags.has('json')
+        ? JSON.stringify(steps) + '\n'
+        : steps.map((s) => `${'  '.repeat(s.depth - 1)}${s.role}  ${s.op_id}${s.deriver ? `  (${s.deriver.name} ${s.deriver.version})` : ''}`).join('\n') + '\n',
+    );
+    return 0;
+  });
+}
+
+export async function runCalibrate(args: readonly string[]): Promise<number> {
+  const cl = parseCommandLine('calibrate', args, { flags: ['json'], values: { labels: null } });
+  if (cl.positionals.length !== 1) throw usageFailure('calibrate takes one LOG', 'calibrate');
+  const labelsPath = cl.values.get('labels');
+  if (!labelsPath) throw usageFailure('calibrate needs --labels LABELS.json', 'calibrate');
+  return exitOnInput(async () => {
+    const log = await openMnemaLog(cl.positionals[0]!);
+    let json: unknown;
+    try {
+      json = JSON.parse(await readFile(labelsPath, 'utf8'));
+    } catch (e) {
+      throw new InputFailure(`${labelsPath}: ${(e as Error).message}`);
+    }
+    const labels = readLabels(json);
+    if (!labels) throw new InputFailure(`${labelsPath}: labels are {"IDENTITY_KEY": true|false, ...}`);
+    const report = calibrate(log.graph, labels);
+    if (cl.flags.has('json')) await writeStdout(JSON.stringify(report) + '\n');
+    else {
+      const rows = report.bands.map(
+        (b) =>
+          `${b.band.padEnd(12)} ${`${b.range[0].toFixed(2)}–${b.range[1].toFixed(2)}`.padEnd(10)} ${String(b.count).padStart(5)}  ${b.true_fraction === null ? '   —' : b.true_fraction.toFixed(2)}  ${b.count === 0 ? 'empty' : b.pass ? 'pass' : 'FAIL'}`,
+      );
+      await writeStdout(
+        ['band         range      count  true  check', ...rows, `${report.unlabelled.length} claim(s) without a label; ${report.unknown_labels.length} label(s) for no claim`].join('\n') + '\n',
+      );
+    }
+    return report.pass ? 0 : 1;
+  });
+}

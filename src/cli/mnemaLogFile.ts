@@ -1,0 +1,107 @@
+/**
+ * A Mnema log as a file for the command line: read and verified (every op, the chain,
+ * the head, the derivation graph's append-time rules), and written back whole — the
+ * ops, then a head signed by this device — through a temporary file and a rename, so a
+ * failure never leaves half a log. A log that fails verification is exit 1 with each
+ * problem printed with its place.
+ */
+import { rename, writeFile } from 'node:fs/promises';
+import { headOf, signHead } from '../core/oplog/logHead.ts';
+import { membersOf } from '../core/oplog/sessionMembers.ts';
+import type { SignedOperation } from '../core/oplog/operation.ts';
+import { useWasmBlake3 } from '../core/oplog/blake3Digest.ts';
+import { DerivationGraph } from '../core/mnema/derivationGraph.ts';
+import type { MnemaOp } from '../core/mnema/mnemaBodies.ts';
+import { ChainWriter, mnemaLogText, readMnemaLog } from '../core/mnema/mnemaLog.ts';
+import { isMnemaKind } from '../core/mnema/mnemaSchema.ts';
+import { CliFailure } from '../node/cliFailure.ts';
+import { nativeSignatureCheck } from '../node/nativeSignatureCheck.ts';
+import { nativeSigner } from '../node/nativeSigner.ts';
+import { readInput, readStdin } from '../node/readInput.ts';
+import { statOrNull } from '../node/statOrNull.ts';
+import { loadOrCreateDeviceKey } from './deviceKeyFile.ts';
+import { writeStderr } from './output.ts';
+
+export interface OpenedLog {
+  readonly name: string;
+  readonly session: string;
+  readonly ops: readonly MnemaOp[];
+  readonly graph: DerivationGraph;
+}
+
+/** A failure that is the input's fault: printed, exit 1. */
+export class InputFailure extends Error {}
+
+/** Whether `text` is a Mnema log: its first op has a Mnema-only body (evidence, claim, or a §2 target). */
+export function looksLikeMnemaLog(text: string): boolean {
+  const end = text.indexOf('\n');
+  try {
+    const first = JSON.parse(end < 0 ? text : text.slice(0, end)) as { body?: Record<string, unknown> };
+    const body = first.body;
+    if (!body || !isMnemaKind(body.kind)) return false;
+    return body.kind === 'evidence' || body.kind === 'claim' || 'target_claim' in body || 'target_evidence' in body;
+  } catch {
+    return false;
+  }
+}
+
+/** Reads and verifies a Mnema log; `missingOk`: an absent file is an empty log (import creates it). */
+export async function openMnemaLog(path: string, options: { readonly missingOk?: boolean; readonly allowHeadless?: boolean } = {}): Promise<OpenedLog> {
+  await useWasmBlake3();
+  if (options.missingOk && path !== '-' && (await statOrNull(path)) === null) return { name: path, session: `mnema-${crypto.randomUUID()}`, ops: [], graph: new DerivationGraph() };
+  const input = await readInput(path, readStdin, { kind: 'log' });
+  const reading = readMnemaLog(input.text, { checkSignature: nativeSignatureCheck, allowHeadless: options.allowHeadless === true });
+  const problems = [
+    ...reading.unreadable.map((u) => `${input.name}:${u.line}: not JSON: ${u.detail}`),
+    ...reading.rejected.map((r) => `${input.name}: op ${r.index + 1}${r.id ? ` (${r.id})` : ''} refused: ${r.reason}: ${r.detail}`),
+    ...reading.problems.filter((p) => p.severity === 'error').map((p) => `${input.name}: ${p.message}`),
+  ];
+  for (const p of reading.problems.filter((p) => p.severity === 'warning')) await writeStderr(`warrant: ${input.name}: ${p.message}\n`);
+  const graph = DerivationGraph.of(reading.ops);
+  for (const s of graph.setAside) problems.push(`${input.name}: op seq ${s.op.seq} (${s.op.id}) refused: ${s.reason}`);
+  if (problems.length > 0) throw new InputFailure(problems.join('\n'));
+  return { name: input.name, session: reading.session ?? `mnema-${crypto.randomUUID()}`, ops: reading.ops, graph };
+}
+
+/** A writer that signs with this device's key after the log's last op; refuses when the device may not write to the session. */
+export async function writerFor(log: OpenedLog): Promise<{ writer: ChainWriter; key: Awaited<ReturnType<typeof loadOrCreateDeviceKey>> }> {
+  const key = await loadOrCreateDeviceKey();
+  if (log.ops.length > 0 && !membersOf(log.ops as unknown as SignedOperation[]).has(key.author))
+    throw new InputFailure(`${log.name}: this device (${key.author}) is not a member of session ${log.session}; a member adds it, or WARRANT_KEY_FILE names a member's key`);
+  const last = log.ops[log.ops.length - 1];
+  return { writer: new ChainWriter(log.session, last ? { seq: last.seq, id: last.id } : null, key.author, nativeSigner(key)), key };
+}
+
+/** Writes the whole log (old ops and new) to `path` with a head signed by `key`. */
+export async function saveMnemaLog(path: string, ops: readonly MnemaOp[], session: string, key: Awaited<ReturnType<typeof loadOrCreateDeviceKey>>): Promise<void> {
+  if (path === '-') throw new CliFailure('a log is written to a file, not standard output: give --out PATH');
+  const signed = ops as unknown as SignedOperation[];
+  const unsigned = headOf({ applied: signed, session, members: membersOf(signed).list() }, key.author);
+  const head = unsigned ? signHead(unsigned, key) : null;
+  const tmp = `${path}.${process.pid}.tmp`;
+  try {
+    await writeFile(tmp, mnemaLogText(ops, head));
+    await rename(tmp, path);
+  } catch (e) {
+    throw new CliFailure(`cannot write ${path}: ${(e as Error).message}`);
+  }
+}
+
+/** Whether the command's FILE (its first argument that is not an option) is a Mnema log. */
+export async function namesMnemaLog(args: readonly string[]): Promise<boolean> {
+  const file = args.find((a) => !a.startsWith('-'));
+  if (!file || !/\.(jsonl|ndjson)$/i.test(file)) return false;
+  try {
+    const { open } = await import('node:fs/promises');
+    const handle = await open(file, 'r');
+    try {
+      const buffer = Buffer.alloc(64 * 1024);
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+      return looksLikeMnemaLog(buffer.subarray(0, bytesRead).toString('utf8'));
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * What a deriver is (§1): a pure, deterministic function from the valid records of a
+ * log to candidate claims, each with its inputs (only those that contributed), its
+ * rationale and its confidence with the basis. Built-in derivers (builtinDerivers.ts)
+ * and rule tables written by users (ruleTable.ts) are both this.
+ */
+import type { OpId } from '../oplog/operation.ts';
+import type { ClaimInput, DerivedBasis, DeriverId, JsonObject } from './mnemaBodies.ts';
+
+/** A record as derivers read it: an evidence op, or a claim served as it stands (a correction's payload). */
+export interface DerivationRecord {
+  readonly id: OpId;
+  /** Its position in the log: records are read in log order. */
+  readonly index: number;
+  readonly kind: 'evidence' | 'claim';
+  /** Evidence: its source. */
+  readonly source?: string;
+  /** Claims: their type, key and confidence (1 when corrected). */
+  readonly claim_type?: string;
+  readonly identity_key?: string;
+  readonly confidence?: number;
+  readonly payload: JsonObject;
+  /** Evidence: `observed_at`; a claim: its `valid_at`. */
+  readonly observed_at: string;
+}
+
+export interface DerivationInput {
+  /** Valid evidence, in log order. */
+  readonly evidence: readonly DerivationRecord[];
+  /** Valid claims (latest versions, active or corrected), in log order; empty in a run's first pass. */
+  readonly claims: readonly DerivationRecord[];
+  /** The evidence high-water mark (ISO): what "recent" is measured to. */
+  readonly highWater: string;
+}
+
+export interface Candidate {
+  readonly claim_type: string;
+  readonly identity_key: string;
+  readonly payload: JsonObject;
+  readonly inputs: readonly ClaimInput[];
+  readonly confidence: number;
+  readonly confidence_basis: DerivedBasis;
+  readonly rationale: string;
+}
+
+export interface Deriver {
+  readonly id: DeriverId;
+  /** Claim types it reads (empty: evidence only). A deriver runs in a later pass than the derivers whose types it reads. */
+  readonly reads: readonly string[];
+  /** Claim types it may emit. */
+  readonly emits: readonly string[];
+  derive(input: DerivationInput): readonly Candidate[];
+}
+
+const DAY_MS = 86_400_000;
+
+/** Days from `a` to `b` (ISO instants), never negative. */
+export function daysBetween(a: string, b: string): number {
+  const d = (Date.parse(b) - Date.parse(a)) / DAY_MS;
+  return Number.isFinite(d) && d > 0 ? d : 0;
+}
+
+/** The local calendar date of an ISO instant as written (`2025-06-02`): the person's day, whatever this machine's zone. */
+export const localDate = (iso: string): string => iso.slice(0, 10);
+
+/** The local hour of an ISO instant as written. */
+export const localHour = (iso: string): number => Number(iso.slice(11, 13)) || 0;
+
+/** The weekday of a local date (0 Monday … 6 Sunday). */
+export function weekdayOf(iso: string): number {
+  const [y, m, d] = localDate(iso).split('-').map(Number);
+  const day = new Date(Date.UTC(y!, (m ?? 1) - 1, d ?? 1)).getUTCDay();
+  return (day + 6) % 7;
+}
+
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+
+/** A name as identity keys spell it: lowercase, runs of anything but letters and digits as one `-`. */
+export function slugOf(text: string): string {
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, '') || 'untitled'
+  );
+}

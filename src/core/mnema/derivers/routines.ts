@@ -1,0 +1,97 @@
+/**
+ * Routines (`routine.weekly`): a calendar activity that recurs on the same weekdays at
+ * the same part of the day. See docs/derivers.md for the key, the prior and the curves.
+ */
+import type { JsonObject } from '../mnemaBodies.ts';
+import { combine, factor, saturating } from '../confidenceModel.ts';
+import type { Candidate, DerivationInput, DerivationRecord, Deriver } from '../deriver.ts';
+import { daysBetween, localDate, localHour, slugOf, WEEKDAYS, weekdayOf } from '../deriver.ts';
+
+export const ROUTINE_TYPE = 'routine.weekly';
+const PRIOR = 0.3;
+const MIN_EVENTS = 3;
+const MIN_SPAN_DAYS = 14;
+
+export type PartOfDay = 'morning' | 'afternoon' | 'evening' | 'night';
+
+/** The part of the day of a local hour: morning 05–12, afternoon 12–17, evening 17–22, night otherwise. */
+export function partOfDay(hour: number): PartOfDay {
+  return hour >= 5 && hour < 12 ? 'morning' : hour >= 12 && hour < 17 ? 'afternoon' : hour >= 17 && hour < 22 ? 'evening' : 'night';
+}
+
+/** The week a local date falls in, counted in Mondays since 1970-01-05. */
+function weekNumber(iso: string): number {
+  return Math.floor(daysBetween('1970-01-05T00:00:00Z', `${localDate(iso)}T00:00:00Z`) / 7);
+}
+
+const str = (x: unknown): string | null => (typeof x === 'string' && x.trim() !== '' ? x.trim() : null);
+
+/** The most common of `names` (ties: the first in code-unit order). */
+function mostCommon(names: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const n of names) counts.set(n, (counts.get(n) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))[0]![0];
+}
+
+export const routines: Deriver = {
+  id: { name: 'routines', version: '1.0.0' },
+  reads: [],
+  emits: [ROUTINE_TYPE],
+  derive(input: DerivationInput): Candidate[] {
+    const groups = new Map<string, { activity: string; part: PartOfDay; events: DerivationRecord[] }>();
+    for (const r of input.evidence) {
+      if (r.source !== 'calendar') continue;
+      const title = str(r.payload.summary);
+      if (!title) continue;
+      const activity = slugOf(title);
+      const part = partOfDay(localHour(r.observed_at));
+      const id = `${activity}|${part}`;
+      const g = groups.get(id);
+      if (g) g.events.push(r);
+      else groups.set(id, { activity, part, events: [r] });
+    }
+    const out: Candidate[] = [];
+    for (const { activity, part, events } of groups.values()) {
+      // One routine per weekday: more evidence only adds routines, never renames one, so a
+      // run after new records reaches what a run from scratch reaches.
+      const byDay = new Map<number, DerivationRecord[]>();
+      for (const e of events) {
+        const day = weekdayOf(e.observed_at);
+        const list = byDay.get(day);
+        if (list) list.push(e);
+        else byDay.set(day, [e]);
+      }
+      for (const [dayIndex, used] of [...byDay].sort((a, b) => a[0] - b[0])) {
+        if (used.length < MIN_EVENTS) continue;
+        const first = used[0]!.observed_at;
+        const last = used[used.length - 1]!.observed_at;
+        const span = daysBetween(first, last);
+        if (span < MIN_SPAN_DAYS) continue;
+        const day = WEEKDAYS[dayIndex]!;
+        // Regularity: how many calendar weeks hold one of its events. Counted in absolute
+        // weeks, so one more event never lowers it and a retracted one never raises it.
+        const weeksSeen = new Set(used.map((e) => weekNumber(e.observed_at))).size;
+        const weeks = Math.floor(span / 7) + 1;
+        const recency = daysBetween(last, input.highWater);
+        const factors = [
+          factor('occurrence_count', used.length, saturating(used.length, 2.4, 0.3)),
+          factor('regularity', weeksSeen, saturating(weeksSeen, 1.6, 0.3)),
+          factor('recency', recency, saturating(recency, -2.0, 0.05)),
+        ];
+        const { confidence, basis } = combine(PRIOR, factors);
+        const label = mostCommon(used.map((e) => str(e.payload.summary)!));
+        const payload: JsonObject = { activity, label, day, part_of_day: part };
+        out.push({
+          claim_type: ROUTINE_TYPE,
+          identity_key: `${ROUTINE_TYPE}|${activity}|${day}|${part}`,
+          payload,
+          inputs: used.map((e) => ({ op_id: e.id, role: 'supporting_event' })),
+          confidence,
+          confidence_basis: basis,
+          rationale: `${used.length} '${label}' events on ${day} ${part}s over ${Math.round(span / 7)} weeks (${localDate(first)} to ${localDate(last)}), in ${weeksSeen} of ${weeks} weeks; the last ${Math.round(recency)} days before the newest evidence.`,
+        });
+      }
+    }
+    return out;
+  },
+};

@@ -1,0 +1,30 @@
+/**
+ * One line saying what an evidence record is, per source (§8: `built_from` summaries
+ * come only from the record itself — nothing else is read).
+ */
+import type { EvidenceBody, JsonObject } from './mnemaBodies.ts';
+
+const text = (x: unknown): string | null => (typeof x === 'string' && x.trim() !== '' ? x.trim() : null);
+/** `2025-05-27 07:00` from an ISO instant as written. */
+const when = (iso: string): string => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`.trim();
+
+const SUMMARIZERS: Readonly<Record<string, (p: JsonObject, observedAt: string) => string>> = {
+  calendar: (p, at) => {
+    const minutes = typeof p.duration_minutes === 'number' ? ` (${p.duration_minutes}m)` : '';
+    const where = text(p.location) ? ` at ${text(p.location)}` : '';
+    return `Event '${text(p.summary) ?? 'untitled'}' ${when(at)}${minutes}${where}`;
+  },
+  notes: (p, at) => `Note '${text(p.title) ?? text(p.path) ?? 'untitled'}' ${at.slice(0, 10)}`,
+  photos: (p, at) => {
+    const gps = p.gps as { lat?: unknown; lon?: unknown } | undefined;
+    const where = gps && typeof gps.lat === 'number' && typeof gps.lon === 'number' ? ` at ${gps.lat.toFixed(3)},${gps.lon.toFixed(3)}` : '';
+    return `Photo ${text(p.file) ?? ''} ${when(at)}${where}`.replace(/\s+/g, ' ');
+  },
+};
+
+export function summarizeEvidence(body: EvidenceBody): string {
+  const own = SUMMARIZERS[body.source];
+  if (own) return own(body.payload, body.observed_at);
+  const title = text(body.payload.title) ?? text(body.payload.summary) ?? text(body.payload.name);
+  return `${body.source} record${title ? ` '${title}'` : ''} ${when(body.observed_at)}`;
+}

@@ -1,0 +1,94 @@
+/**
+ * Calendar files (.ics) as evidence, read with ical.js: every event, recurring ones
+ * expanded occurrence by occurrence (RRULE, RDATE, EXDATE and moved occurrences as the
+ * file says), one record each. A start is written as the calendar wrote it — local time
+ * with its UTC offset — so the day and hour a deriver reads are the person's, whatever
+ * machine imports the file. A floating time (no zone) is read as UTC. Records keep the
+ * file's order (a series' occurrences in time order, where the series stands).
+ */
+import ICAL from 'ical.js';
+import type { EvidenceRecord, ImportReading } from './evidenceRecord.ts';
+
+/** Occurrences of one recurring event taken at most (a rule with no end stops at `until`). */
+const MAX_OCCURRENCES = 2000;
+
+type Time = InstanceType<typeof ICAL.Time>;
+
+/** `2025-05-27T07:00:00+02:00` for a time with a known zone, `…Z` for UTC and floating times. */
+function isoOf(t: Time): string {
+  const local = t.toString().slice(0, 19);
+  const withTime = t.isDate ? `${local.slice(0, 10)}T00:00:00` : local;
+  const offset = t.zone && t.zone.tzid !== 'floating' && t.zone.tzid !== 'UTC' ? t.utcOffset() : 0;
+  if (offset === 0) return `${withTime}Z`;
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return `${withTime}${sign}${String(Math.floor(abs / 3600)).padStart(2, '0')}:${String(Math.floor((abs % 3600) / 60)).padStart(2, '0')}`;
+}
+
+/** The attendees' names (CN, else the address without `mailto:`). */
+function attendeesOf(event: InstanceType<typeof ICAL.Event>): string[] {
+  return event.attendees
+    .map((p) => {
+      const cn = p.getParameter('cn');
+      const name = typeof cn === 'string' ? cn : String(p.getFirstValue() ?? '').replace(/^mailto:/i, '');
+      return name.trim();
+    })
+    .filter((n) => n !== '');
+}
+
+/** Reads an .ics text; `until` bounds rules without an end (ISO; the import's time). */
+export function readCalendar(text: string, file: string, until: string): ImportReading {
+  let root: InstanceType<typeof ICAL.Component>;
+  try {
+    root = new ICAL.Component(ICAL.parse(text) as unknown[]);
+  } catch (e) {
+    return { records: [], problems: [{ place: file, message: `not an iCalendar file: ${(e as Error).message}` }] };
+  }
+  if (root.name !== 'vcalendar') return { records: [], problems: [{ place: file, message: 'not an iCalendar file: no VCALENDAR' }] };
+  for (const tz of root.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(tz);
+  const vevents = root.getAllSubcomponents('vevent');
+  // Moved or changed occurrences (RECURRENCE-ID) belong to their series.
+  const exceptions = vevents.filter((v) => v.hasProperty('recurrence-id'));
+  const masters = vevents.filter((v) => !v.hasProperty('recurrence-id'));
+  const stop = ICAL.Time.fromJSDate(new Date(until), true);
+  const records: EvidenceRecord[] = [];
+  const problems: ImportReading['problems'][number][] = [];
+  masters.forEach((vevent, i) => {
+    const event = new ICAL.Event(vevent, { strictExceptions: false, exceptions: exceptions.filter((x) => x.getFirstPropertyValue('uid') === vevent.getFirstPropertyValue('uid')) });
+    if (!event.startDate) {
+      problems.push({ place: `${file}: event ${i + 1}${event.uid ? ` (${event.uid})` : ''}`, message: 'an event without DTSTART' });
+      return;
+    }
+    const base = { uid: event.uid ?? `${file}#${i + 1}`, summary: event.summary ?? '', ...(event.location ? { location: event.location } : {}) };
+    const push = (start: Time, end: Time, item: InstanceType<typeof ICAL.Event>, occurrence: string | null) => {
+      const minutes = Math.round((end.toUnixTime() - start.toUnixTime()) / 60);
+      const attendees = attendeesOf(item);
+      records.push({
+        source: 'calendar',
+        observed_at: isoOf(start),
+        payload: {
+          ...base,
+          summary: item.summary ?? base.summary,
+          ...(item.location ? { location: item.location } : {}),
+          start: isoOf(start),
+          end: isoOf(end),
+          duration_minutes: minutes,
+          ...(attendees.length > 0 ? { attendees } : {}),
+          ...(occurrence ? { occurrence } : {}),
+        },
+      });
+    };
+    if (!event.isRecurring()) {
+      push(event.startDate, event.endDate ?? event.startDate, event, null);
+      return;
+    }
+    const it = event.iterator();
+    for (let n = 0; n < MAX_OCCURRENCES; n++) {
+      const next = it.next();
+      if (!next || next.compare(stop) > 0) break;
+      const details = event.getOccurrenceDetails(next);
+      push(details.startDate, details.endDate, details.item, isoOf(details.recurrenceId));
+    }
+  });
+  return { records, problems };
+}

@@ -1,0 +1,80 @@
+/**
+ * The shape of each Mnema body (mnemaBodies.ts), as the log reader checks every op it is
+ * given (src/core/oplog/operationSchema.ts): known kinds only, exactly their fields,
+ * each of its type. A log written elsewhere is held to the same table.
+ */
+import type { BodyRule, BodyRules } from '../oplog/operationSchema.ts';
+import { MEMBER_RULE } from '../oplog/operationSchema.ts';
+import { isOpId } from '../oplog/opId.ts';
+import type { MnemaKind } from './mnemaBodies.ts';
+
+type Rec = Record<string, unknown>;
+const isRecord = (x: unknown): x is Rec => typeof x === 'object' && x !== null && !Array.isArray(x);
+const isText = (x: unknown): x is string => typeof x === 'string' && x !== '';
+const isProbability = (x: unknown): boolean => typeof x === 'number' && x >= 0 && x <= 1;
+/** ISO 8601 date-time, as `Date.parse` reads it. */
+const isInstant = (x: unknown): boolean => typeof x === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(x) && Number.isFinite(Date.parse(x));
+
+/** The first problem of a list of checks, or null. */
+function first(...checks: readonly (string | false | null)[]): string | null {
+  for (const c of checks) if (c) return c;
+  return null;
+}
+
+const note = (b: Rec) => b.note !== undefined && typeof b.note !== 'string' && 'note is not a string';
+const key = (b: Rec, field: string) => !isText(b[field]) && `${field} is not a non-empty string`;
+const opRef = (b: Rec, field: string) => !isOpId(b[field]) && `${field} is not an op id`;
+
+function inputsProblem(x: unknown): string | null {
+  if (!Array.isArray(x)) return 'inputs is not a list';
+  // §1.1 (4): a claim with no inputs has no provenance.
+  if (x.length === 0) return 'inputs is empty: a claim without provenance';
+  for (const input of x) {
+    if (!isRecord(input) || Object.keys(input).some((k) => k !== 'op_id' && k !== 'role')) return 'an input is not {op_id, role}';
+    if (!isOpId(input.op_id)) return 'an input op_id is not an op id';
+    if (!isText(input.role)) return 'an input role is not a non-empty string';
+  }
+  return null;
+}
+
+const RULES: Readonly<Record<MnemaKind, BodyRule>> = {
+  evidence: {
+    keys: ['kind', 'source', 'payload', 'observed_at'],
+    check: (b) => first(key(b, 'source'), !isRecord(b.payload) && 'payload is not an object', !isInstant(b.observed_at) && 'observed_at is not an ISO 8601 date-time'),
+  },
+  claim: {
+    keys: ['kind', 'claim_type', 'identity_key', 'subject', 'payload', 'inputs', 'deriver', 'confidence', 'confidence_basis', 'rationale', 'supersedes', 'valid_at'],
+    check: (b) =>
+      first(
+        key(b, 'claim_type'),
+        key(b, 'identity_key'),
+        b.subject !== 'self' && 'subject is not "self"',
+        !isRecord(b.payload) && 'payload is not an object',
+        inputsProblem(b.inputs),
+        !(isRecord(b.deriver) && isText(b.deriver.name) && isText(b.deriver.version) && Object.keys(b.deriver).length === 2) && 'deriver is not {name, version}',
+        !isProbability(b.confidence) && 'confidence is not a number in [0,1]',
+        // §2.1: a confidence without its decomposition is not auditable.
+        !isRecord(b.confidence_basis) && 'confidence_basis is missing',
+        typeof b.rationale !== 'string' && 'rationale is not a string',
+        b.supersedes !== null && !isOpId(b.supersedes) && 'supersedes is neither null nor an op id',
+        !isInstant(b.valid_at) && 'valid_at is not an ISO 8601 date-time',
+      ),
+  },
+  claim_correction: {
+    keys: ['kind', 'target_claim', 'target_identity_key', 'corrected_payload', 'note'],
+    check: (b) => first(opRef(b, 'target_claim'), key(b, 'target_identity_key'), !isRecord(b.corrected_payload) && 'corrected_payload is not an object', note(b)),
+  },
+  claim_refutation: { keys: ['kind', 'target_claim', 'target_identity_key', 'note'], check: (b) => first(opRef(b, 'target_claim'), key(b, 'target_identity_key'), note(b)) },
+  claim_invalidation: { keys: ['kind', 'target_claim', 'target_identity_key', 'cause'], check: (b) => first(opRef(b, 'target_claim'), key(b, 'target_identity_key'), opRef(b, 'cause')) },
+  evidence_retraction: { keys: ['kind', 'target_evidence', 'note'], check: (b) => first(opRef(b, 'target_evidence'), note(b)) },
+  refutation_withdrawal: { keys: ['kind', 'target_refutation', 'target_identity_key', 'note'], check: (b) => first(opRef(b, 'target_refutation'), key(b, 'target_identity_key'), note(b)) },
+  correction_withdrawal: { keys: ['kind', 'target_correction', 'target_identity_key', 'note'], check: (b) => first(opRef(b, 'target_correction'), key(b, 'target_identity_key'), note(b)) },
+  retraction_withdrawal: { keys: ['kind', 'target_retraction', 'note'], check: (b) => first(opRef(b, 'target_retraction'), note(b)) },
+  member_addition: MEMBER_RULE,
+};
+
+/** The body kinds of a Mnema log, for the log reader. */
+export const MNEMA_BODIES: BodyRules = RULES;
+
+/** Whether `kind` is a Mnema body kind (`evidence` and `claim` are Mnema's alone). */
+export const isMnemaKind = (kind: unknown): kind is MnemaKind => typeof kind === 'string' && Object.hasOwn(RULES, kind);
