@@ -54,16 +54,14 @@ async function exitOnInput(body: () => Promise<number>): Promise<number> {
   }
 }
 
-/** The source a file is read as: `--source`, else its extension (a folder: notes). */
-function sourceOf(path: string, isDir: boolean, given: string | undefined): SourceKind {
-  if (given) return given as SourceKind;
-  if (isDir) return 'notes';
+/** What a file's extension says it is, or null. */
+function kindOfName(path: string): SourceKind | null {
   const ext = extname(path).toLowerCase();
   if (ext === '.ics' || ext === '.ical') return 'calendar';
   if (ext === '.md' || ext === '.markdown') return 'notes';
   if (['.jpg', '.jpeg', '.tif', '.tiff', '.heic', '.png', '.webp'].includes(ext)) return 'photos';
   if (ext === '.jsonl' || ext === '.ndjson') return 'jsonl';
-  throw usageFailure(`cannot tell what ${path} is from its name; say --source calendar|notes|photos|jsonl`, 'import');
+  return null;
 }
 
 /** The files of a folder, sorted, recursively (hidden entries skipped). */
@@ -78,14 +76,22 @@ async function filesOf(dir: string): Promise<string[]> {
   return out;
 }
 
-async function readSource(path: string, kind: SourceKind): Promise<ImportReading> {
+/**
+ * Reads a file, or every file of a folder (sorted, recursively): as `given` says, else as
+ * each file's extension says; in a folder, files of no known kind are passed over.
+ */
+async function readSource(path: string, given: SourceKind | undefined, inFolder = false): Promise<ImportReading> {
   const info = await statOrNull(path);
   if (!info) return { records: [], problems: [{ place: path, message: 'no such file or folder' }] };
   if (info.isDirectory()) {
-    const files = (await filesOf(path)).filter((f) => kind !== 'notes' || /\.(md|markdown)$/i.test(f));
-    const parts = [];
-    for (const f of files) parts.push(await readSource(f, kind));
+    const parts: ImportReading[] = [];
+    for (const f of await filesOf(path)) parts.push(await readSource(f, given, true));
     return { records: parts.flatMap((p) => p.records), problems: parts.flatMap((p) => p.problems) };
+  }
+  const kind = given ?? kindOfName(path);
+  if (!kind) {
+    if (inFolder) return { records: [], problems: [] };
+    throw usageFailure(`cannot tell what ${path} is from its name; say --source calendar|notes|photos|jsonl`, 'import');
   }
   const bytes = await readFile(path);
   if (kind === 'photos') return readPhoto(new Uint8Array(bytes), path);
@@ -105,8 +111,7 @@ export async function runImport(args: readonly string[]): Promise<number> {
     const problems: ImportProblem[] = [];
     const records = [];
     for (const path of cl.positionals) {
-      const info = await statOrNull(path);
-      const reading = await readSource(path, sourceOf(path, info?.isDirectory() ?? false, cl.values.get('source')));
+      const reading = await readSource(path, cl.values.get('source') as SourceKind | undefined);
       problems.push(...reading.problems);
       records.push(...reading.records);
     }

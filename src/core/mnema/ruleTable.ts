@@ -114,8 +114,9 @@ export function readRuleTable(text: string): RuleTableReading {
     if (!isObject(rule)) return at(rp, 'a rule is an object');
     unknownKeys(rule, RULE_KEYS, rp);
     const claimType = rule.claim_type;
-    if (typeof claimType !== 'string' || !REVERSE_DNS.test(claimType)) at([...rp, 'claim_type'], 'claim_type is a reverse-DNS name such as "com.example.fitness.streak"');
-    else if (BUILTIN_TYPE_PREFIXES.some((p) => claimType.startsWith(p))) at([...rp, 'claim_type'], `claim_type ${claimType} is a built-in type; a user's deriver uses a reverse-DNS prefix`);
+    if (typeof claimType === 'string' && BUILTIN_TYPE_PREFIXES.some((p) => claimType.startsWith(p)))
+      at([...rp, 'claim_type'], `claim_type ${claimType} is a built-in type; a user's deriver uses a reverse-DNS prefix`);
+    else if (typeof claimType !== 'string' || !REVERSE_DNS.test(claimType)) at([...rp, 'claim_type'], 'claim_type is a reverse-DNS name such as "com.example.fitness.streak"');
     if (typeof rule.identity_key !== 'string' || rule.identity_key === '') at([...rp, 'identity_key'], 'identity_key is a non-empty string');
     if (!isObject(rule.payload)) at([...rp, 'payload'], 'payload is an object');
     const minInputs = rule.min_inputs ?? 1;

@@ -1,0 +1,166 @@
+/**
+ * Mnema sessions from the command line, run as a user runs them: import the sample
+ * corpus, derive, cascade, explain, provenance, calibrate — the JSON shapes the issue
+ * pins, exit codes, and bad input refused with its place and nothing written.
+ */
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasStackTrace, runWarrant } from './support/runWarrant.ts';
+
+let dir = '';
+const at = (name: string) => join(dir, name);
+let env: Record<string, string> = {};
+const run = (args: readonly string[]) => runWarrant(args, { env });
+const lines = (path: string) => readFileSync(path, 'utf8').trim().split('\n').length;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'warrant-mnema-'));
+  env = { WARRANT_KEY_FILE: at('key.json') };
+  const imported = await run(['import', 'samples/mnema/calendar.ics', 'samples/mnema/notes', 'samples/mnema/photos', '--log', at('ada.jsonl')]);
+  expect(imported.stderr).toBe('');
+  expect(imported.code).toBe(0);
+  expect(imported.stdout).toMatch(/79 evidence record\(s\)/);
+}, 60_000);
+
+describe('warrant derive, cascade, explain, provenance, calibrate', () => {
+  it('derive --json: appended in log order, and every identity key with its state, payload, confidence, band and basis', async () => {
+    const r = await run(['derive', at('ada.jsonl'), '--out', at('derived.jsonl'), '--json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as {
+      appended: { id: string; kind: string; identity_key: string; confidence?: number }[];
+      pending_review: unknown[];
+      claims: Record<string, Record<string, unknown>>;
+    };
+    expect(out.appended.length).toBe(17);
+    expect(out.appended.every((a) => a.kind === 'claim' && typeof a.confidence === 'number')).toBe(true);
+    expect(out.claims['routine.weekly|gym|tue|morning']).toMatchObject({
+      state: 'active',
+      claim_type: 'routine.weekly',
+      band: 'strong',
+      payload: { activity: 'gym', day: 'tue', part_of_day: 'morning' },
+    });
+    expect(Object.keys(out.claims['routine.weekly|gym|tue|morning']!).sort()).toEqual(['band', 'claim_type', 'confidence', 'confidence_basis', 'op', 'payload', 'state']);
+    // Deriving again appends nothing: every candidate equals its active version.
+    const again = await run(['derive', at('derived.jsonl'), '--json']);
+    expect(JSON.parse(again.stdout).appended).toEqual([]);
+  });
+
+  it('cascade --refute: the routine falls, its preference is invalidated and re-derived from what is left; a refuted key never returns', async () => {
+    const r = await run(['cascade', at('derived.jsonl'), '--refute', 'routine.weekly|gym|tue|morning', '--out', at('refuted.jsonl'), '--json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { appended: { kind: string; identity_key: string; cause?: string }[]; claims: Record<string, { state: string }> };
+    expect(out.appended.map((a) => `${a.kind} ${a.identity_key}`)).toEqual([
+      'claim_refutation routine.weekly|gym|tue|morning',
+      'claim_invalidation preference.time_of_day|gym|morning',
+      'claim preference.time_of_day|gym|morning',
+    ]);
+    expect(out.claims['routine.weekly|gym|tue|morning']!.state).toBe('refuted');
+    expect(out.claims['preference.time_of_day|gym|morning']!.state).toBe('active');
+    // More gym evidence on Tuesdays, then derive: the refuted key stays refuted.
+    writeFileSync(
+      at('more.jsonl'),
+      ['2025-06-03', '2025-06-10', '2025-06-17'].map((d) => JSON.stringify({ source: 'calendar', payload: { summary: 'Gym' }, observed_at: `${d}T07:00:00+02:00` })).join('\n') + '\n',
+    );
+    copyFileSync(at('refuted.jsonl'), at('more-log.jsonl'));
+    expect((await run(['import', at('more.jsonl'), '--log', at('more-log.jsonl')])).code).toBe(0);
+    const later = JSON.parse((await run(['derive', at('more-log.jsonl'), '--json'])).stdout) as { appended: { identity_key: string }[]; claims: Record<string, { state: string }> };
+    expect(later.appended.map((a) => a.identity_key)).not.toContain('routine.weekly|gym|tue|morning');
+    expect(later.claims['routine.weekly|gym|tue|morning']!.state).toBe('refuted');
+  });
+
+  it('cascade --correct KEY=PAYLOAD: served at 1.0 with the person’s basis; explain shows the history with every cause', async () => {
+    const payload = JSON.stringify({ activity: 'yoga', label: 'Pilates', day: 'sat', part_of_day: 'morning' });
+    const r = await run(['cascade', at('derived.jsonl'), '--correct', `routine.weekly|yoga|sat|morning=${payload}`, '--out', at('corrected.jsonl'), '--json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { claims: Record<string, { state: string; confidence: number; confidence_basis: unknown; payload: Record<string, unknown> }> };
+    expect(out.claims['routine.weekly|yoga|sat|morning']).toMatchObject({ state: 'corrected', confidence: 1, confidence_basis: { source: 'user_correction' }, payload: { label: 'Pilates' } });
+    expect(out.claims['preference.time_of_day|yoga|morning']!.payload.label).toBe('Pilates');
+    const explained = await run(['explain', at('corrected.jsonl'), 'preference.time_of_day|yoga|morning', '--json']);
+    expect(explained.code).toBe(0);
+    const record = JSON.parse(explained.stdout) as Record<string, unknown> & { history: { event: string; cause?: { kind: string } }[] };
+    expect(Object.keys(record)).toEqual(['claim', 'because', 'built_from', 'history', 'user_actions']);
+    expect(record.history.map((h) => h.event)).toEqual(['derived', 'invalidated', 're-derived']);
+    expect(record.history[1]!.cause!.kind).toBe('claim_correction');
+    const tree = await run(['explain', at('corrected.jsonl'), 'routine.weekly|yoga|sat|morning']);
+    expect(tree.stdout).toMatch(/^routine\.weekly\|yoga\|sat\|morning {2}\[corrected · strong 1\.00\]/);
+    expect(tree.stdout).toMatch(/supporting_event {2}calendar {2}Event 'Yoga' 2025-03-08 09:00 \(60m\) at Studio Om/);
+  });
+
+  it('provenance --json: depth-first down to evidence, each with its role and deriver', async () => {
+    const r = await run(['provenance', at('derived.jsonl'), 'preference.time_of_day|gym|morning', '--json']);
+    expect(r.code).toBe(0);
+    const steps = JSON.parse(r.stdout) as { depth: number; op_id: string; role: string; deriver: { name: string } | null }[];
+    expect(steps[0]).toMatchObject({ depth: 1, role: 'routine', deriver: { name: 'routines', version: '1.0.0' } });
+    expect(steps[1]).toMatchObject({ depth: 2, role: 'supporting_event', deriver: null });
+    expect(new Set(steps.map((s) => s.op_id)).size).toBe(steps.length);
+    expect(Object.keys(steps[0]!)).toEqual(['depth', 'op_id', 'role', 'deriver']);
+  });
+
+  it('calibrate: each band within its range ± 0.10 on the sample corpus', async () => {
+    const r = await run(['calibrate', at('derived.jsonl'), '--labels', 'samples/mnema/labels.json', '--json']);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout) as { bands: { band: string; pass: boolean; count: number }[]; pass: boolean };
+    expect(report.pass).toBe(true);
+    expect(report.bands.map((b) => b.band)).toEqual(['speculative', 'probable', 'likely', 'strong']);
+  });
+});
+
+describe('bad input: a message with its place, exit 1, nothing written', () => {
+  it.each([
+    [
+      'a rule table with an unknown field',
+      '{"name":"x","version":"1","rules":[{"claim_type":"com.example.x","identity_key":"k","payload":{},"inputs":[{"match":{"source":"s"},"role":"r"}],"prior":0.5,"colour":"red"}]}',
+      /:1:\d+: rules\[0\]\.colour: unknown field "colour"/,
+    ],
+    [
+      'a built-in claim type',
+      '{"name":"x","version":"1","rules":[{"claim_type":"routine.weekly","identity_key":"k","payload":{},"inputs":[{"match":{"source":"s"},"role":"r"}],"prior":0.5}]}',
+      /claim_type routine\.weekly is a built-in type/,
+    ],
+    [
+      'a factor of nothing known',
+      '{"name":"x","version":"1","rules":[{"claim_type":"com.example.x","identity_key":"k","payload":{},"inputs":[{"match":{"source":"s"},"role":"r"}],"prior":0.5,"factors":[{"name":"f","of":"median","w_max":1,"k":1}]}]}',
+      /factors\[0\]\.of/,
+    ],
+    ['not JSON', '{"name":', /not JSON/],
+  ])('derive with %s', async (_, rules, message) => {
+    writeFileSync(at('rules.json'), rules);
+    const before = readFileSync(at('derived.jsonl'), 'utf8');
+    const r = await run(['derive', at('derived.jsonl'), '--derivers', at('rules.json')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(message);
+    expect(hasStackTrace(r.stderr)).toBe(false);
+    expect(readFileSync(at('derived.jsonl'), 'utf8')).toBe(before);
+  });
+
+  it('malformed evidence: every problem with its line; nothing appended', async () => {
+    writeFileSync(at('bad.jsonl'), '{"source":"s","payload":{},"observed_at":"2025-01-01T00:00:00Z"}\n{"source":"s"}\n');
+    const before = lines(at('ada.jsonl'));
+    const r = await run(['import', at('bad.jsonl'), '--log', at('ada.jsonl')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/bad\.jsonl:2: payload is an object/);
+    expect(lines(at('ada.jsonl'))).toBe(before);
+  });
+
+  it('an unreadable calendar and a photo without EXIF are refused with their names', async () => {
+    writeFileSync(at('broken.ics'), 'BEGIN:VCALENDAR\nthis is not\n');
+    writeFileSync(at('blank.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+    const r = await run(['import', at('broken.ics'), at('blank.jpg'), '--log', at('new.jsonl')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/broken\.ics: not an iCalendar file/);
+    expect(r.stderr).toMatch(/blank\.jpg: /);
+  });
+
+  it('a log with an op altered is refused (exit 1); an unknown key is a usage error (exit 2)', async () => {
+    const text = readFileSync(at('derived.jsonl'), 'utf8').replace('"summary":"Gym"', '"summary":"Gin"');
+    writeFileSync(at('tampered.jsonl'), text);
+    const r = await run(['derive', at('tampered.jsonl')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/refused: bad-id/);
+    const u = await run(['cascade', at('derived.jsonl'), '--refute', 'routine.weekly|nothing', '--out', at('x.jsonl')]);
+    expect(u.code).toBe(2);
+    expect(u.stderr).toMatch(/no claim has the identity key/);
+  });
+});

@@ -1,0 +1,99 @@
+/** Evidence from where it lives: the sample calendar (recurrences, EXDATE, a moved occurrence), notes, JSON Lines, photos. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { readCalendar } from '../../../src/core/mnema/importers/calendarImport.ts';
+import { readJsonLines } from '../../../src/core/mnema/importers/jsonlImport.ts';
+import { readNote } from '../../../src/core/mnema/importers/notesImport.ts';
+import { readPhoto } from '../../../src/core/mnema/importers/photoImport.ts';
+import { summarizeEvidence } from '../../../src/core/mnema/evidenceSummary.ts';
+
+const sample = (name: string) => readFileSync(new URL(`../../../samples/mnema/${name}`, import.meta.url), 'utf8');
+
+describe('calendar', () => {
+  const { records, problems } = readCalendar(sample('calendar.ics'), 'calendar.ics', '2026-01-01T00:00:00Z');
+  it('expands recurring events, skips EXDATEs, keeps local times with their offsets', () => {
+    expect(problems).toEqual([]);
+    const gym = records.filter((r) => r.payload.summary === 'Gym');
+    // Tue/Thu from 4 March to 29 May 2025 is 26 occurrences; one is excluded.
+    expect(gym).toHaveLength(25);
+    expect(gym.map((r) => r.observed_at)).not.toContain('2025-04-17T07:00:00+02:00');
+    expect(gym[0]!.observed_at).toBe('2025-03-04T07:00:00+01:00');
+    // Summer time: the same 07:00, a different offset.
+    expect(gym[gym.length - 1]!.observed_at).toBe('2025-05-29T07:00:00+02:00');
+    expect(records.filter((r) => r.payload.summary === 'Yoga')).toHaveLength(12);
+  });
+  it('a moved occurrence replaces its slot in the series', () => {
+    const moved = records.filter((r) => String(r.payload.summary).startsWith('Team sync (moved)'));
+    expect(moved).toHaveLength(1);
+    expect(moved[0]!.observed_at).toBe('2025-04-16T16:00:00+02:00');
+    expect(moved[0]!.payload.attendees).toEqual(['Bo Lindqvist']);
+    expect(records.filter((r) => r.observed_at === '2025-04-16T14:00:00+02:00')).toHaveLength(0);
+  });
+  it('an unreadable file is a problem with its place, not a crash', () => {
+    expect(readCalendar('BEGIN:VCALENDAR\nnot ical', 'bad.ics', '2026-01-01T00:00:00Z').problems[0]).toMatchObject({ place: 'bad.ics' });
+    expect(readCalendar('{"json": true}', 'x.ics', '2026-01-01T00:00:00Z').problems).toHaveLength(1);
+  });
+  it('summaries come from the record alone', () => {
+    const gym = records.find((r) => r.payload.summary === 'Gym')!;
+    expect(summarizeEvidence({ kind: 'evidence', ...gym })).toBe("Event 'Gym' 2025-03-04 07:00 (60m) at Urban Gym Mitte");
+  });
+});
+
+describe('notes', () => {
+  it('front matter is the payload; the date is the observation time', () => {
+    const r = readNote(sample('notes/2025-04-12-book-club.md'), 'notes/2025-04-12-book-club.md');
+    expect(r.problems).toEqual([]);
+    expect(r.records[0]).toMatchObject({
+      source: 'notes',
+      observed_at: '2025-04-12T18:00:00+02:00',
+      payload: { title: 'Book club', people: ['Chen Wei', 'Farah Aziz'], path: '2025-04-12-book-club.md' },
+    });
+  });
+  it.each([
+    ['no date anywhere', '---\ntitle: x\n---\nbody', 'undated.md', /needs a date/],
+    ['front matter that is not YAML', '---\ntitle: [unclosed\n---\n', '2025-01-01.md', /not YAML/],
+    ['front matter that is a list', '---\n- a\n- b\n---\n', '2025-01-01.md', /not a mapping/],
+  ])('%s is a problem with its place', (_, text, path, message) => {
+    const r = readNote(text, path);
+    expect(r.records).toEqual([]);
+    expect(r.problems[0]!.place).toBe(path);
+    expect(r.problems[0]!.message).toMatch(message);
+  });
+  it('a date in the file name serves when the front matter has none', () => {
+    expect(readNote('# Title\ntext', 'notes/2025-02-03-x.md').records[0]!.observed_at).toBe('2025-02-03T00:00:00Z');
+  });
+});
+
+describe('JSON Lines', () => {
+  it.each([
+    ['{"source":"s","payload":{},"observed_at":"2025-01-01T00:00:00Z","extra":1}', /unknown field "extra"/],
+    ['{"source":"s","payload":[],"observed_at":"2025-01-01T00:00:00Z"}', /payload is an object/],
+    ['{"source":"s","payload":{},"observed_at":"yesterday"}', /observed_at/],
+    ['{"source":"","payload":{},"observed_at":"2025-01-01T00:00:00Z"}', /source/],
+    ['not json', /not JSON/],
+  ])('%s → a problem on its line', (line, message) => {
+    const r = readJsonLines(`{"source":"s","payload":{},"observed_at":"2025-01-01T00:00:00Z"}\n${line}\n`, 'r.jsonl');
+    expect(r.problems).toEqual([{ place: 'r.jsonl:2', message: expect.stringMatching(message) }]);
+  });
+});
+
+describe('photos', () => {
+  it('bytes that are not a photo with EXIF are a problem, not a crash', async () => {
+    const r = await readPhoto(new Uint8Array([0xff, 0xd8, 0xff, 0xd9]), 'empty.jpg');
+    expect(r.records).toEqual([]);
+    expect(r.problems[0]!.place).toBe('empty.jpg');
+  });
+});
+
+describe('photos of the sample corpus', () => {
+  it('capture time with the camera’s offset, and GPS, read by exifr from real EXIF bytes', async () => {
+    const bytes = new Uint8Array(readFileSync(new URL('../../../samples/mnema/photos/IMG_20250406_0915.jpg', import.meta.url)));
+    const r = await readPhoto(bytes, 'photos/IMG_20250406_0915.jpg');
+    expect(r.problems).toEqual([]);
+    expect(r.records[0]).toEqual({
+      source: 'photos',
+      observed_at: '2025-04-06T09:15:00+02:00',
+      payload: { file: 'IMG_20250406_0915.jpg', taken_at: '2025-04-06T09:15:00+02:00', gps: { lat: 52.4731, lon: 13.2517 }, camera: 'Pixel Pixel 8' },
+    });
+  });
+});
