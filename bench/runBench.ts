@@ -42,6 +42,7 @@ import { runLspBench } from './lspBench.ts';
 import { runShareBench } from './shareBench.ts';
 import { runTeamBench } from './teamBench.ts';
 import { runTeamCapacityBench } from './teamCapacityBench.ts';
+import { runMnemaBench } from './mnemaBench.ts';
 import { runVsaBench } from './vsaBench.ts';
 import { runProveBench } from './proveBench.ts';
 import { runProposalEditorBench } from './proposalEditorBench.ts';
@@ -112,6 +113,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   rows.push(...(await runDbBench({ quick: options.quick, onProgress: progress })));
   progress('operation log: sign, replay, cascade');
   rows.push(...(await runOplogBench({ quick: options.quick })));
+  rows.push(...(await runMnemaBench({ quick: options.quick, onProgress: progress })));
 
   rows.push(...(await runVsaBench({ quick: options.quick, onProgress: progress }, notes)));
 

@@ -4,7 +4,7 @@
  * (src/core/oplog/readLog.ts, with Mnema's body table), and written by a chain writer
  * that gives each op its seq, parent, id and signature as the engine appends it.
  */
-import { canonicalBytes } from '../oplog/canonicalJson.ts';
+import { operationBytes } from '../oplog/operationBytes.ts';
 import type { SignedHead } from '../oplog/logHead.ts';
 import { b3Of } from '../oplog/opId.ts';
 import type { OperationSource, OpId, UnsignedOperation } from '../oplog/operation.ts';
@@ -58,7 +58,7 @@ export class ChainWriter implements MnemaWriter {
       author: this.author,
       body,
     } as const;
-    const bytes = canonicalBytes(unsigned as unknown as UnsignedOperation);
+    const bytes = operationBytes(unsigned as unknown as UnsignedOperation);
     const id = b3Of(bytes);
     const op: MnemaOp = { ...unsigned, id, sig: this.sign(bytes) };
     this.last = { seq: op.seq, id };

@@ -32,25 +32,53 @@ function quoted(s: string): string | null {
   return nativeWellFormed && nativeWellFormed.call(s) ? JSON.stringify(s) : null;
 }
 
-/** A body value (string, finite number, null or list of strings) in canonical form, or null to hand over. */
-function value(x: unknown): string | null {
+/** Nesting the fast path follows before it hands a value over (the general encoder reports what is too deep). */
+const MAX_DEPTH = 32;
+
+/**
+ * A body value in canonical form — a string, a finite number, a boolean, null, or a list
+ * or plain object of those (a Mnema payload, a claim's inputs) with keys in code-unit
+ * order — or null to hand over to the general encoder.
+ */
+function value(x: unknown, depth = 0): string | null {
   if (typeof x === 'string') return quoted(x);
   if (typeof x === 'number') return Number.isFinite(x) ? String(x) : null;
   if (x === null) return 'null';
-  if (!Array.isArray(x)) return null;
-  let out = '[';
-  for (let i = 0; i < x.length; i++) {
-    const item = typeof x[i] === 'string' ? quoted(x[i] as string) : null;
-    if (item === null) return null;
-    out += (i > 0 ? ',' : '') + item;
+  if (typeof x === 'boolean') return x ? 'true' : 'false';
+  if (typeof x !== 'object' || depth >= MAX_DEPTH) return null;
+  if (Array.isArray(x)) {
+    let out = '[';
+    for (let i = 0; i < x.length; i++) {
+      const item = value(x[i], depth + 1);
+      if (item === null) return null;
+      out += (i > 0 ? ',' : '') + item;
+    }
+    return out + ']';
   }
-  return out + ']';
+  if (Object.getPrototypeOf(x) !== Object.prototype) return null;
+  const keys = Object.keys(x).sort();
+  let out = '{';
+  for (let i = 0; i < keys.length; i++) {
+    const k = quoted(keys[i]!);
+    const v = (x as Record<string, unknown>)[keys[i]!];
+    const item = v === undefined ? null : value(v, depth + 1);
+    if (k === null || item === null) return null;
+    out += (i > 0 ? ',' : '') + k + ':' + item;
+  }
+  return out + '}';
+}
+
+/** Whether every key of `body` is one of `keys`. */
+function everyKeyIn(body: Record<string, unknown>, keys: readonly string[]): boolean {
+  for (const k in body) if (!keys.includes(k)) return false;
+  return true;
 }
 
 /** The canonical text of the op's body, or null when the general encoder must do it. */
 function bodyText(body: Record<string, unknown>): string | null {
-  const keys = Object.hasOwn(SORTED_BODY_KEYS, body.kind as string) ? SORTED_BODY_KEYS[body.kind as OperationKind] : undefined;
-  if (keys === undefined) return null;
+  // A trace body's keys are known in advance; any other body (a Mnema session's) sorts its own.
+  const known = Object.hasOwn(SORTED_BODY_KEYS, body.kind as string) ? SORTED_BODY_KEYS[body.kind as OperationKind] : undefined;
+  const keys = known !== undefined && known.includes('kind') && everyKeyIn(body, known) ? known : Object.keys(body).sort();
   let text = '{';
   let written = 0;
   for (let i = 0; i < keys.length; i++) {
@@ -58,8 +86,9 @@ function bodyText(body: Record<string, unknown>): string | null {
     const v = body[key];
     if (v === undefined) continue;
     const encoded = value(v);
-    if (encoded === null) return null;
-    text += (written++ > 0 ? ',"' : '"') + key + '":' + encoded;
+    const name = quoted(key);
+    if (encoded === null || name === null) return null;
+    text += (written++ > 0 ? ',' : '') + name + ':' + encoded;
   }
   // A key the kind does not allow, or one set to undefined, would be missing from the
   // text: such a body goes to the general encoder (which refuses undefined).

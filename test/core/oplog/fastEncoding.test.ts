@@ -39,6 +39,31 @@ const body: fc.Arbitrary<OperationBody> = fc.oneof(
   }),
 );
 
+// A Mnema session's bodies: nested payloads of any JSON, keys of any text.
+const json: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+  value: fc.oneof({ depthSize: 'small' }, text, fc.double(), fc.boolean(), fc.constant(null), fc.array(tie('value'), { maxLength: 3 }), fc.dictionary(text, tie('value'), { maxKeys: 3 })),
+})).value;
+const payload = fc.dictionary(text, json, { maxKeys: 4 });
+const mnemaBody = fc.oneof(
+  fc.record({ kind: fc.constant('evidence'), source: text, payload, observed_at: text }),
+  fc.record({
+    kind: fc.constant('claim'),
+    claim_type: text,
+    identity_key: text,
+    subject: fc.constant('self'),
+    payload,
+    inputs: fc.array(fc.record({ op_id: opId, role: text }), { maxLength: 3 }),
+    deriver: fc.record({ name: text, version: text }),
+    confidence: fc.double({ min: 0, max: 1, noNaN: true }),
+    confidence_basis: payload,
+    rationale: text,
+    supersedes: fc.option(opId, { nil: null }),
+    valid_at: text,
+  }),
+  fc.record({ kind: fc.constant('claim_invalidation'), target_claim: opId, target_identity_key: text, cause: opId }),
+  fc.record({ kind: fc.constant('claim_correction'), target_claim: opId, target_identity_key: text, corrected_payload: payload, note }),
+) as unknown as fc.Arbitrary<OperationBody>;
+
 const operation: fc.Arbitrary<UnsignedOperation & { id?: string; sig?: string }> = fc.record(
   {
     v: fc.constant(1 as const),
@@ -48,7 +73,7 @@ const operation: fc.Arbitrary<UnsignedOperation & { id?: string; sig?: string }>
     at: text,
     source: fc.constantFrom('editor' as const, 'graph' as const, 'inspector' as const, 'cli' as const, 'engine' as const, 'import' as const),
     author: hex(64).map((h) => `ed25519:${h}`),
-    body,
+    body: fc.oneof(body, mnemaBody),
     id: opId,
     sig: hex(128),
   },
