@@ -159,7 +159,9 @@ export async function runTeamBench(options: { quick: boolean; onProgress?: (what
       poll();
     });
     const convergeMs = performance.now() - lastEdit;
-    const health = (await (await fetch(one.url.replace('ws:', 'http:') + '/health')).json()) as { memory: { rss: number; heapUsed: number } };
+    // /health tells the memory only to a bearer of a team token.
+    const health = (await (await fetch(one.url.replace('ws:', 'http:') + '/health', { headers: { authorization: `Bearer ${TOKEN}` } })).json()) as { memory?: { rss: number; heapUsed: number } };
+    if (!health.memory) throw new Error('the team server did not report its memory to a team token');
     rows.push({
       name: 'team: 50 clients editing one session, last edit → every client converged',
       size: `50 clients × ${edits} edits, one instance`,
