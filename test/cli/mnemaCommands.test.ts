@@ -107,6 +107,28 @@ describe('warrant derive, cascade, explain, provenance, calibrate', () => {
   });
 });
 
+describe('warrant export of a Mnema log', () => {
+  it('explanations: one record per identity key; --claims-only redacts the evidence but keeps the shape', async () => {
+    const r = await run(['export', at('derived.jsonl'), '--to', 'explanations']);
+    expect(r.code).toBe(0);
+    const records = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { identity_key: string; built_from: { redacted: boolean; kind: string | null; summary: string | null }[] });
+    expect(records).toHaveLength(17);
+    expect(records.every((x) => x.built_from.every((b) => !b.redacted))).toBe(true);
+    const redacted = (await run(['export', at('derived.jsonl'), '--to', 'explanations', '--claims-only'])).stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as (typeof records)[number]);
+    const routine = redacted.find((x) => x.identity_key === 'routine.weekly|gym|tue|morning')!;
+    expect(routine.built_from.every((b) => b.redacted && b.kind === 'evidence' && b.summary === null)).toBe(true);
+    // Claims built from claims still name them: the shape of the provenance is shared, its evidence is not.
+    const pref = redacted.find((x) => x.identity_key === 'preference.time_of_day|gym|morning')!;
+    expect(pref.built_from.every((b) => b.kind === 'claim' && !b.redacted)).toBe(true);
+  });
+});
+
 describe('bad input: a message with its place, exit 1, nothing written', () => {
   it.each([
     [

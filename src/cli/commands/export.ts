@@ -13,6 +13,7 @@ import type { InferenceMethod } from '../../core/infer/inferenceResult.ts';
 import { languageRow, LANGUAGES } from '../../core/languages/languageTable.ts';
 import { CliFailure, usageFailure } from '../../node/cliFailure.ts';
 import { parseCommandLine } from '../commandLine.ts';
+import { namesMnemaLog } from '../mnemaLogFile.ts';
 import { diagnosticLine } from '../diagnosticReport.ts';
 import { CLI_EXPORT_FORMATS, documentKindsOf, exporterOf, formatsTaking, isExportFormat, madeByCommandLine, orList, pictureRefusal, PLANNED_EXPORT_FORMATS } from '../exportFormats.ts';
 import { cliExportSources } from '../exportSources.ts';
@@ -26,6 +27,8 @@ import type { ProveMode } from '../../core/proposal/index.ts';
 import { PROVE_MODES } from '../../core/proposal/index.ts';
 
 export async function runExport(args: readonly string[]): Promise<number> {
+  // A Mnema session's log is a FILE too: its own exports (src/core/mnema/mnemaExports.ts).
+  if (await namesMnemaLog(args)) return (await import('./mnema.ts')).runMnemaExport(args);
   const cl = parseCommandLine('export', args, {
     flags: ['helpers', ...LOG_FLAGS],
     values: { to: null, out: null, ops: null, lang: LANGUAGES, method: ['auto', 'exact', 'jt', 'bp', 'trw_bp'], mode: PROVE_MODES, ...GAIA_PACKAGE_OPTIONS },

@@ -10,7 +10,8 @@
  * Exit 1: a log that fails verification, a deriver file or an evidence file with errors
  * (each with its place; nothing is written). Exit 2: usage.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { BUILTIN_DERIVERS } from '../../core/mnema/builtinDerivers.ts';
 import { calibrate, readLabels } from '../../core/mnema/calibration.ts';
@@ -29,6 +30,7 @@ import { actionBody } from '../../core/mnema/mnemaActions.ts';
 import type { JsonObject, MnemaOp } from '../../core/mnema/mnemaBodies.ts';
 import type { PendingReview } from '../../core/mnema/mnemaCascade.ts';
 import { readRuleTable, ruleDerivers } from '../../core/mnema/ruleTable.ts';
+import { MNEMA_EXPORT_FORMATS, MNEMA_EXPORTS } from '../../core/mnema/mnemaExports.ts';
 import { CliFailure, usageFailure } from '../../node/cliFailure.ts';
 import { statOrNull } from '../../node/statOrNull.ts';
 import { parseCommandLine } from '../commandLine.ts';
@@ -322,5 +324,21 @@ export async function runCalibrate(args: readonly string[]): Promise<number> {
       );
     }
     return report.pass ? 0 : 1;
+  });
+}
+
+/** `warrant export LOG --to explanations|json|oplog [--out PATH] [--claims-only]` for a Mnema log. */
+export async function runMnemaExport(args: readonly string[]): Promise<number> {
+  const cl = parseCommandLine('export', args, { flags: ['claims-only'], values: { to: null, out: null } });
+  if (cl.positionals.length !== 1) throw usageFailure('export takes one LOG', 'export');
+  const to = cl.values.get('to');
+  if (!to || !(MNEMA_EXPORT_FORMATS as readonly string[]).includes(to)) throw usageFailure(`a Mnema log exports --to ${MNEMA_EXPORT_FORMATS.join(', ')}`, 'export');
+  return exitOnInput(async () => {
+    const log = await openMnemaLog(cl.positionals[0]!);
+    const text = to === 'oplog' ? readFileSync(cl.positionals[0]!, 'utf8') : MNEMA_EXPORTS[to]!(log.graph, { claimsOnly: cl.flags.has('claims-only') });
+    const out = cl.values.get('out');
+    if (out) await writeFile(out, text);
+    else await writeStdout(text);
+    return 0;
   });
 }
