@@ -63,14 +63,21 @@ export async function openMnemaLog(path: string, options: { readonly missingOk?:
   return { name: input.name, session: reading.session ?? `mnema-${crypto.randomUUID()}`, ops: reading.ops, graph };
 }
 
-/** A writer that signs with this device's key after the log's last op; refuses when the device may not write to the session. */
-export async function writerFor(log: OpenedLog): Promise<{ writer: ChainWriter; key: Awaited<ReturnType<typeof loadOrCreateDeviceKey>> }> {
+/**
+ * A writer that signs with this device's key after the log's last op. `member` false: the
+ * device may not write to this session (a log written elsewhere) — what it computes can
+ * be shown, not appended; `required` makes that a failure.
+ */
+export async function writerFor(log: OpenedLog, required = true): Promise<{ writer: ChainWriter; key: Awaited<ReturnType<typeof loadOrCreateDeviceKey>>; member: boolean }> {
   const key = await loadOrCreateDeviceKey();
-  if (log.ops.length > 0 && !membersOf(log.ops as unknown as SignedOperation[]).has(key.author))
-    throw new InputFailure(`${log.name}: this device (${key.author}) is not a member of session ${log.session}; a member adds it, or WARRANT_KEY_FILE names a member's key`);
+  const member = log.ops.length === 0 || membersOf(log.ops as unknown as SignedOperation[]).has(key.author);
+  if (!member && required) throw new InputFailure(notMember(log, key.author));
   const last = log.ops[log.ops.length - 1];
-  return { writer: new ChainWriter(log.session, last ? { seq: last.seq, id: last.id } : null, key.author, nativeSigner(key)), key };
+  return { writer: new ChainWriter(log.session, last ? { seq: last.seq, id: last.id } : null, key.author, nativeSigner(key)), key, member };
 }
+
+export const notMember = (log: OpenedLog, author: string): string =>
+  `${log.name}: this device (${author}) is not a member of session ${log.session}, so nothing was written; a member adds it, or WARRANT_KEY_FILE names a member's key`;
 
 /** Writes the whole log (old ops and new) to `path` with a head signed by `key`. */
 export async function saveMnemaLog(path: string, ops: readonly MnemaOp[], session: string, key: Awaited<ReturnType<typeof loadOrCreateDeviceKey>>): Promise<void> {

@@ -7,6 +7,12 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as ed from '@noble/ed25519';
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import { ChainWriter, mnemaLogText } from '../../src/core/mnema/mnemaLog.ts';
+import { generateDeviceKey } from '../../src/core/oplog/deviceKey.ts';
+import { headOf, signHead } from '../../src/core/oplog/logHead.ts';
+import type { SignedOperation } from '../../src/core/oplog/operation.ts';
 import { hasStackTrace, runWarrant } from './support/runWarrant.ts';
 
 let dir = '';
@@ -126,6 +132,73 @@ describe('warrant export of a Mnema log', () => {
     // Claims built from claims still name them: the shape of the provenance is shared, its evidence is not.
     const pref = redacted.find((x) => x.identity_key === 'preference.time_of_day|gym|morning')!;
     expect(pref.built_from.every((b) => b.kind === 'claim' && !b.redacted)).toBe(true);
+  });
+});
+
+describe('a log written elsewhere', () => {
+  it('claims this device did not derive, of a type it does not know, open, verify, explain and cascade the same; the basis is relayed verbatim; nothing is written by a non-member', async () => {
+    const other = generateDeviceKey(new Uint8Array(32).fill(9));
+    const writer = new ChainWriter(
+      'elsewhere',
+      null,
+      other.author,
+      (bytes) => bytesToHex(ed.sign(bytes, hexToBytes(other.secretKey))),
+      () => '2026-02-02T00:00:00.000Z',
+    );
+    const e = writer.write({ kind: 'evidence', source: 'com.example.tracker', observed_at: '2025-05-01T06:00:00Z', payload: { steps: 12000 } }, 'import');
+    const basis = { prior: 0.2, factors: [{ name: 'streak_days', value: 30, log_odds: 2.1 }], model: 'their own' };
+    const streak = writer.write(
+      {
+        kind: 'claim',
+        claim_type: 'com.example.fitness.streak',
+        identity_key: 'com.example.fitness.streak|walking',
+        subject: 'self',
+        payload: { activity: 'walking' },
+        inputs: [{ op_id: e.id, role: 'tracker_day' }],
+        deriver: { name: 'their-deriver', version: '3.1.0' },
+        confidence: 0.77,
+        confidence_basis: basis,
+        rationale: 'thirty days in a row',
+        supersedes: null,
+        valid_at: '2025-05-01T06:00:00Z',
+      },
+      'engine',
+    );
+    writer.write(
+      {
+        kind: 'claim',
+        claim_type: 'com.example.fitness.habit',
+        identity_key: 'com.example.fitness.habit|walking',
+        subject: 'self',
+        payload: {},
+        inputs: [{ op_id: streak.id, role: 'streak' }],
+        deriver: { name: 'their-deriver', version: '3.1.0' },
+        confidence: 0.6,
+        confidence_basis: { prior: 0.6, factors: [] },
+        rationale: 'from the streak',
+        supersedes: null,
+        valid_at: '2025-05-01T06:00:00Z',
+      },
+      'engine',
+    );
+    const ops = writer.written as unknown as SignedOperation[];
+    const head = signHead(headOf({ applied: ops, session: 'elsewhere', members: [other.author] }, other.author)!, other);
+    writeFileSync(at('elsewhere.jsonl'), mnemaLogText(writer.written, head));
+    const before = readFileSync(at('elsewhere.jsonl'), 'utf8');
+
+    const explained = JSON.parse((await run(['explain', at('elsewhere.jsonl'), 'com.example.fitness.streak|walking', '--json'])).stdout) as {
+      claim: { claim_type: string };
+      because: { confidence_basis: unknown }[];
+    };
+    expect(explained.claim.claim_type).toBe('com.example.fitness.streak');
+    expect(explained.because[0]!.confidence_basis).toEqual(basis);
+    const r = await run(['cascade', at('elsewhere.jsonl'), '--refute', 'com.example.fitness.streak|walking', '--json', '--no-builtin']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { appended: { kind: string; identity_key: string }[]; claims: Record<string, { state: string; confidence_basis: unknown }> };
+    expect(out.appended.map((a) => `${a.kind} ${a.identity_key}`)).toEqual(['claim_refutation com.example.fitness.streak|walking', 'claim_invalidation com.example.fitness.habit|walking']);
+    expect(out.claims['com.example.fitness.habit|walking']!.state).toBe('invalidated');
+    expect(r.stderr).toMatch(/not a member of session elsewhere, so nothing was written/);
+    expect(readFileSync(at('elsewhere.jsonl'), 'utf8')).toBe(before);
   });
 });
 

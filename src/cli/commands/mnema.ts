@@ -34,7 +34,7 @@ import { MNEMA_EXPORT_FORMATS, MNEMA_EXPORTS } from '../../core/mnema/mnemaExpor
 import { CliFailure, usageFailure } from '../../node/cliFailure.ts';
 import { statOrNull } from '../../node/statOrNull.ts';
 import { parseCommandLine } from '../commandLine.ts';
-import { InputFailure, openMnemaLog, saveMnemaLog, writerFor } from '../mnemaLogFile.ts';
+import { InputFailure, notMember, openMnemaLog, saveMnemaLog, writerFor } from '../mnemaLogFile.ts';
 import { writeStderr, writeStdout } from '../output.ts';
 
 const SOURCES = ['calendar', 'notes', 'photos', 'jsonl'] as const;
@@ -191,7 +191,8 @@ async function deriveAndSave(
   return exitOnInput(async () => {
     const derivers = await deriversOf(files, !cl.flags.has('no-builtin'));
     const log = await openMnemaLog(logPath);
-    const { writer, key } = await writerFor(log);
+    // A log written elsewhere is derived and cascaded the same; it is written back only by a member.
+    const { writer, key, member } = await writerFor(log, false);
     const pending = act(log, writer);
     let run: EngineRun;
     try {
@@ -201,7 +202,8 @@ async function deriveAndSave(
       throw e;
     }
     if (!run.fixpoint) await writeStderr(`warrant: derivation stopped after ${run.passes} passes without reaching a fixpoint\n`);
-    await saveMnemaLog(cl.values.get('out') ?? logPath, [...log.ops, ...writer.written], log.session, key);
+    if (member) await saveMnemaLog(cl.values.get('out') ?? logPath, [...log.ops, ...writer.written], log.session, key);
+    else await writeStderr(`warrant: ${notMember(log, key.author)}\n`);
     await printReport(cl.flags.has('json'), log, writer.written, [...pending, ...run.pending]);
     return 0;
   });
