@@ -5,6 +5,7 @@
  * other's types — has no order and is refused; so is a stack deeper than the pass bound.
  */
 import type { Deriver } from './deriver.ts';
+import { ANY_CLAIM } from './deriver.ts';
 
 export const MAX_DERIVATION_DEPTH = 8;
 
@@ -31,7 +32,9 @@ export function layersOf(derivers: readonly Deriver[]): Layering {
     for (const t of derivers[i]!.reads) {
       // A type nobody here emits comes from the log as it is (another device's deriver): one layer up.
       l = Math.max(l, 1);
-      for (const j of emitters.get(t) ?? []) l = Math.max(l, layer(j, [...path, i]) + 1);
+      // Reading any claim: above every deriver that reads named types (or nothing), itself aside.
+      const from = t === ANY_CLAIM ? derivers.flatMap((d, j) => (j !== i && !d.reads.includes(ANY_CLAIM) ? [j] : [])) : (emitters.get(t) ?? []);
+      for (const j of from) l = Math.max(l, layer(j, [...path, i]) + 1);
     }
     visiting.delete(i);
     layers[i] = l;

@@ -52,6 +52,9 @@ export interface Deriver {
   derive(input: DerivationInput): readonly Candidate[];
 }
 
+/** In `reads`: claims of any type (a rule matching claims by key or kind alone). */
+export const ANY_CLAIM = '*';
+
 const DAY_MS = 86_400_000;
 
 /** Days from `a` to `b` (ISO instants), never negative. */

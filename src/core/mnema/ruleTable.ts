@@ -11,7 +11,7 @@ import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode } from
 import { canonicalJson } from '../oplog/canonicalJson.ts';
 import { combine, factor, saturating } from './confidenceModel.ts';
 import type { Candidate, DerivationInput, DerivationRecord, Deriver } from './deriver.ts';
-import { daysBetween } from './deriver.ts';
+import { ANY_CLAIM, daysBetween } from './deriver.ts';
 import type { JsonObject, JsonValue } from './mnemaBodies.ts';
 import { BUILTIN_TYPE_PREFIXES } from './builtinDerivers.ts';
 
@@ -134,10 +134,6 @@ export function readRuleTable(text: string): RuleTableReading {
         if (!isMatchField(field)) at([...ip, 'match', field], `"${field}" is not a field match compares (kind, source, claim_type, identity_key, payload.PATH)`);
         else if (field === 'kind' && v !== 'evidence' && v !== 'claim') at([...ip, 'match', field], 'kind is "evidence" or "claim"');
       }
-      // A rule reading claims names their type: that is what puts it in a later pass than
-      // the rules it reads (and one reading every claim would read its own).
-      if ((input.match.kind === 'claim' || input.match.identity_key !== undefined) && typeof input.match.claim_type !== 'string')
-        at([...ip, 'match'], 'an input that matches claims names their claim_type');
       inputs.push({ match: input.match as Record<string, JsonValue>, role: String(input.role) });
     });
     const factors: RuleFactor[] = [];
@@ -224,6 +220,8 @@ export function applyRule(rule: Rule, input: DerivationInput): Candidate | null 
   // Evidence and claims each keep log order; a record's role is that of the first input it matches.
   const pool = evidenceRead && claimsRead ? [...input.evidence, ...input.claims].sort((a, b) => a.index - b.index) : claimsRead ? input.claims : input.evidence;
   for (const record of pool) {
+    // A claim is never an input of its own identity key (an earlier version of it).
+    if (record.kind === 'claim' && record.identity_key === rule.identity_key) continue;
     const hit = rule.inputs.find((i) => matches(record, i.match));
     if (!hit) continue;
     used.push(record);
@@ -252,7 +250,8 @@ export function ruleDerivers(table: RuleTable): Deriver[] {
     const reads = rule.inputs.filter(readsClaims);
     return {
       id: { name: table.name, version: table.version },
-      reads: reads.map((i) => String(i.match.claim_type)),
+      // An input naming no claim type may read any claim: it runs after every deriver that names its types.
+      reads: reads.map((i) => (typeof i.match.claim_type === 'string' ? i.match.claim_type : ANY_CLAIM)),
       emits: [rule.claim_type],
       derive: (input: DerivationInput) => {
         const c = applyRule(rule, input);

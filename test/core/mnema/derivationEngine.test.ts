@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { applyRule } from '../../../src/core/mnema/ruleTable.ts';
 import { ruleDerivers, readRuleTable } from '../../../src/core/mnema/ruleTable.ts';
 import { claimSummaries } from '../../../src/core/mnema/claimSummary.ts';
+import { BUILTIN_DERIVERS } from '../../../src/core/mnema/builtinDerivers.ts';
 import { event, served, testLog, weekly } from '../../support/mnemaLogs.ts';
 
 const GYM_TUE = 'routine.weekly|gym|tue|morning';
@@ -149,6 +150,25 @@ describe('the cascade walk (§6.2)', () => {
     const again = log.derive(derivers);
     expect(again.appended).toEqual([]);
     expect(() => log.act({ kind: 'refute', key: 'a' })).toThrow(/already refuted/);
+  });
+
+  it('a rule that matches a claim by its identity key alone runs after the deriver that emits it, and follows it through a refutation', () => {
+    const r = readRuleTable(
+      JSON.stringify({
+        name: 'mine',
+        version: '0.1.0',
+        rules: [{ claim_type: 'org.example.early.riser', identity_key: 'org.example.early.riser', payload: {}, inputs: [{ match: { identity_key: GYM_TUE }, role: 'routine' }], prior: 0.5 }],
+      }),
+    );
+    if (!r.ok) throw new Error(JSON.stringify(r.problems));
+    const log = testLog();
+    weekly(log, 'Gym', 5);
+    const derivers = [...BUILTIN_DERIVERS, ...ruleDerivers(r.table)];
+    log.derive(derivers);
+    expect(claimSummaries(log.graph)['org.example.early.riser']!.state).toBe('active');
+    log.act({ kind: 'refute', key: GYM_TUE });
+    log.derive(derivers);
+    expect(claimSummaries(log.graph)['org.example.early.riser']!.state).toBe('invalidated');
   });
 
   it('a circle of rules is refused before anything is derived', () => {
