@@ -89,3 +89,10 @@ export function slugOf(text: string): string {
       .replace(/^-+|-+$/g, '') || 'untitled'
   );
 }
+
+/** The most frequent of `names` (ties: the first in code-unit order): how a claim names what its records name. */
+export function mostCommon(names: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const n of names) counts.set(n, (counts.get(n) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))[0]![0];
+}

@@ -6,7 +6,7 @@
 import type { JsonObject } from '../mnemaBodies.ts';
 import { combine, factor, saturating } from '../confidenceModel.ts';
 import type { Candidate, DerivationInput, DerivationRecord, Deriver } from '../deriver.ts';
-import { daysBetween, slugOf } from '../deriver.ts';
+import { daysBetween, mostCommon, slugOf } from '../deriver.ts';
 
 export const RELATIONSHIP_TYPE = 'relationship.contact';
 const PRIOR = 0.35;
@@ -51,10 +51,8 @@ export const relationships: Deriver = {
         factor('recency', recency, saturating(recency, -1.5, 0.03)),
       ];
       const { confidence, basis } = combine(PRIOR, factors);
-      // The name as the records spell it most often (ties: code-unit order).
-      const counts = new Map<string, number>();
-      for (const n of names) counts.set(n, (counts.get(n) ?? 0) + 1);
-      const person = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
+      // The name as the records spell it most often.
+      const person = mostCommon(names);
       const payload: JsonObject = { person };
       out.push({
         claim_type: RELATIONSHIP_TYPE,

@@ -5,7 +5,7 @@
 import type { JsonObject } from '../mnemaBodies.ts';
 import { combine, factor, saturating } from '../confidenceModel.ts';
 import type { Candidate, DerivationInput, DerivationRecord, Deriver } from '../deriver.ts';
-import { daysBetween, localDate, localHour, slugOf, WEEKDAYS, weekdayOf } from '../deriver.ts';
+import { daysBetween, localDate, localHour, mostCommon, slugOf, WEEKDAYS, weekdayOf } from '../deriver.ts';
 
 export const ROUTINE_TYPE = 'routine.weekly';
 const PRIOR = 0.3;
@@ -25,13 +25,6 @@ function weekNumber(iso: string): number {
 }
 
 const str = (x: unknown): string | null => (typeof x === 'string' && x.trim() !== '' ? x.trim() : null);
-
-/** The most common of `names` (ties: the first in code-unit order). */
-function mostCommon(names: readonly string[]): string {
-  const counts = new Map<string, number>();
-  for (const n of names) counts.set(n, (counts.get(n) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))[0]![0];
-}
 
 export const routines: Deriver = {
   id: { name: 'routines', version: '1.0.0' },
