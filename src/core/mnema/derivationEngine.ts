@@ -45,10 +45,20 @@ function append(graph: DerivationGraph, writer: MnemaWriter, body: MnemaBody, so
 /** The records derivers read in `pass`: valid evidence, and from the second pass valid claims. */
 export function recordsOf(graph: DerivationGraph, pass: number): DerivationInput {
   const evidence: DerivationRecord[] = [];
+  // The evidence high-water mark: the latest observed_at of valid evidence (retracted records
+  // do not count: the same valid records give the same claims); what "recent" is measured to
+  // and what a run stamps as valid_at.
+  let highWater = '1970-01-01T00:00:00.000Z';
+  let highMs = Date.parse(highWater);
   for (const [id, e] of graph.evidence) {
     if (graph.retracted.has(id)) continue;
     const b = e.op.body;
     evidence.push({ id, index: e.index, kind: 'evidence', source: b.source, payload: b.payload, observed_at: b.observed_at });
+    const ms = Date.parse(b.observed_at);
+    if (ms > highMs) {
+      highMs = ms;
+      highWater = b.observed_at;
+    }
   }
   const claims: DerivationRecord[] = [];
   if (pass > 1) {
@@ -72,7 +82,7 @@ export function recordsOf(graph: DerivationGraph, pass: number): DerivationInput
     }
     claims.sort((a, b) => a.index - b.index);
   }
-  return { evidence, claims, highWater: graph.validAt };
+  return { evidence, claims, highWater };
 }
 
 const byDeriverThenKey = (a: { d: Deriver; c: Candidate }, b: { d: Deriver; c: Candidate }): number =>

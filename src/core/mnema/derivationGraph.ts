@@ -57,8 +57,6 @@ export class DerivationGraph {
   readonly userOps = new Map<OpId, MnemaOp>();
   /** Ops the log holds that validation set aside. */
   readonly setAside: SetAside[] = [];
-  /** The latest `observed_at` of valid evidence: the high-water mark a run stamps as `valid_at`. */
-  private highWater = '';
 
   static of(ops: readonly MnemaOp[]): DerivationGraph {
     const g = new DerivationGraph();
@@ -124,7 +122,6 @@ export class DerivationGraph {
     switch (body.kind) {
       case 'evidence':
         this.evidence.set(op.id, { op: op as EvidenceNode['op'], index });
-        if (body.observed_at > this.highWater) this.highWater = body.observed_at;
         return;
       case 'claim': {
         const node: ClaimNode = { op: op as ClaimNode['op'], index };
@@ -178,11 +175,6 @@ export class DerivationGraph {
       this.keys.set(key, e);
     }
     return e;
-  }
-
-  /** The evidence high-water mark (ISO), or the epoch when there is none. */
-  get validAt(): string {
-    return this.highWater || '1970-01-01T00:00:00.000Z';
   }
 
   /** The latest version of `key` (null: never derived). */

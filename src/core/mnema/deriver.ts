@@ -96,3 +96,8 @@ export function mostCommon(names: readonly string[]): string {
   for (const n of names) counts.set(n, (counts.get(n) ?? 0) + 1);
   return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))[0]![0];
 }
+
+/** The records' times, earliest first — by instant, not by text (offsets differ: `+01:00`, `+02:00`, `Z`). */
+export function timesOf(records: readonly { readonly observed_at: string }[]): string[] {
+  return records.map((r) => r.observed_at).sort((a, b) => Date.parse(a) - Date.parse(b));
+}

@@ -11,7 +11,7 @@ import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode } from
 import { canonicalJson } from '../oplog/canonicalJson.ts';
 import { combine, factor, saturating } from './confidenceModel.ts';
 import type { Candidate, DerivationInput, DerivationRecord, Deriver } from './deriver.ts';
-import { ANY_CLAIM, daysBetween } from './deriver.ts';
+import { ANY_CLAIM, daysBetween, timesOf } from './deriver.ts';
 import type { JsonObject, JsonValue } from './mnemaBodies.ts';
 import { BUILTIN_TYPE_PREFIXES } from './builtinDerivers.ts';
 
@@ -195,11 +195,11 @@ const readsClaims = (input: RuleInput): boolean => input.match.kind === 'claim' 
 function factorValue(of: FactorOf, used: readonly DerivationRecord[], highWater: string): number {
   if (of === 'count') return used.length;
   if (of === 'span_days') {
-    const times = used.map((r) => r.observed_at).sort();
+    const times = timesOf(used);
     return daysBetween(times[0]!, times[times.length - 1]!);
   }
   if (of === 'recency_days') {
-    const times = used.map((r) => r.observed_at).sort();
+    const times = timesOf(used);
     return daysBetween(times[times.length - 1]!, highWater);
   }
   const path = of.slice('distinct:'.length);

@@ -215,6 +215,33 @@ describe('the cascade walk (§6.2)', () => {
   });
 });
 
+describe('monotonicity in the engine (§5.3)', () => {
+  it('law: one more supporting event never lowers a routine’s confidence; retracting one never raises it', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.integer({ min: 0, max: 20 }), { minLength: 4, maxLength: 12 }), fc.integer({ min: 0, max: 30 }), fc.nat(), (weeks, extra, pick) => {
+        const day = (w: number) => new Date(Date.UTC(2025, 2, 4) + w * 7 * 86_400_000).toISOString().slice(0, 10);
+        const build = (ws: readonly number[]) => {
+          const log = testLog();
+          const ops = ws.map((w) => event(log, 'Gym', `${day(w)}T07:00:00+01:00`));
+          log.derive();
+          return { log, ops, c: claimSummaries(log.graph)[GYM_TUE]?.confidence ?? 0 };
+        };
+        const base = build(weeks);
+        // More support: the same events and one more on a Tuesday morning.
+        expect(build([...weeks, extra]).c).toBeGreaterThanOrEqual(base.c);
+        // A retraction: one of the events withdrawn, the routine re-derived from what is left.
+        const gone = base.ops[pick % base.ops.length]!;
+        base.log.act({ kind: 'retract', evidence: gone.id });
+        base.log.derive();
+        const after = claimSummaries(base.log.graph)[GYM_TUE];
+        const now = after && after.state === 'active' ? after.confidence : 0;
+        expect(now).toBeLessThanOrEqual(base.c);
+      }),
+      { numRuns: 80 },
+    );
+  });
+});
+
 describe('determinism', () => {
   it('law: a run after every batch of new records reaches the state of one run from genesis (§7.2)', () => {
     const arbEvent = fc.record({

@@ -5,7 +5,7 @@
 import type { JsonObject } from '../mnemaBodies.ts';
 import { combine, factor, saturating } from '../confidenceModel.ts';
 import type { Candidate, DerivationInput, DerivationRecord, Deriver } from '../deriver.ts';
-import { daysBetween, localDate } from '../deriver.ts';
+import { daysBetween, localDate, timesOf } from '../deriver.ts';
 
 export const PLACE_TYPE = 'place.frequent';
 const PRIOR = 0.25;
@@ -40,7 +40,7 @@ export const places: Deriver = {
     for (const [cell, records] of cells) {
       const days = new Set(records.map((r) => localDate(r.observed_at)));
       if (days.size < MIN_DAYS) continue;
-      const sorted = records.map((r) => r.observed_at).sort();
+      const sorted = timesOf(records);
       const span = daysBetween(sorted[0]!, sorted[sorted.length - 1]!);
       const recency = daysBetween(sorted[sorted.length - 1]!, input.highWater);
       const sources = new Set(records.map((r) => r.source ?? '')).size;

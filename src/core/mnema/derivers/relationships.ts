@@ -6,7 +6,7 @@
 import type { JsonObject } from '../mnemaBodies.ts';
 import { combine, factor, saturating } from '../confidenceModel.ts';
 import type { Candidate, DerivationInput, DerivationRecord, Deriver } from '../deriver.ts';
-import { daysBetween, mostCommon, slugOf } from '../deriver.ts';
+import { daysBetween, mostCommon, slugOf, timesOf } from '../deriver.ts';
 
 export const RELATIONSHIP_TYPE = 'relationship.contact';
 const PRIOR = 0.35;
@@ -43,7 +43,7 @@ export const relationships: Deriver = {
     for (const [slug, { names, records }] of people) {
       if (records.length < MIN_INTERACTIONS) continue;
       const sources = [...new Set(records.map((r) => r.source ?? ''))].sort();
-      const last = records.map((r) => r.observed_at).sort()[records.length - 1]!;
+      const last = timesOf(records)[records.length - 1]!;
       const recency = daysBetween(last, input.highWater);
       const factors = [
         factor('interaction_count', records.length, saturating(records.length, 2.2, 0.3)),

@@ -5,7 +5,7 @@
 import type { JsonObject } from '../mnemaBodies.ts';
 import { combine, factor, saturating } from '../confidenceModel.ts';
 import type { Candidate, DerivationInput, DerivationRecord, Deriver } from '../deriver.ts';
-import { daysBetween, localDate, localHour, mostCommon, slugOf, WEEKDAYS, weekdayOf } from '../deriver.ts';
+import { daysBetween, localDate, localHour, mostCommon, slugOf, timesOf, WEEKDAYS, weekdayOf } from '../deriver.ts';
 
 export const ROUTINE_TYPE = 'routine.weekly';
 const PRIOR = 0.3;
@@ -56,8 +56,10 @@ export const routines: Deriver = {
       }
       for (const [dayIndex, used] of [...byDay].sort((a, b) => a[0] - b[0])) {
         if (used.length < MIN_EVENTS) continue;
-        const first = used[0]!.observed_at;
-        const last = used[used.length - 1]!.observed_at;
+        // Records come in log order, which need not be time order (an import of an older calendar).
+        const times = timesOf(used);
+        const first = times[0]!;
+        const last = times[times.length - 1]!;
         const span = daysBetween(first, last);
         if (span < MIN_SPAN_DAYS) continue;
         const day = WEEKDAYS[dayIndex]!;
