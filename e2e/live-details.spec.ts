@@ -7,10 +7,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { startServerProcess, type ServerProcess } from '../test/support/serverProcess.ts';
-import { gotoLineEnd, openFresh, settled, shot } from './page.ts';
+import { gotoLineEnd, openFresh, shot } from './page.ts';
+import { joinFrom, shareLive } from './teamPages.ts';
 
 let server: ServerProcess;
 
@@ -24,32 +24,9 @@ test.afterAll(async () => {
 
 test.describe.configure({ timeout: 180_000 });
 
-async function shareLive(page: Page): Promise<string> {
-  await page.getByTestId('team').click();
-  await page.getByTestId('team-server').fill(server.url);
-  await page.getByTestId('team-token').fill(server.token);
-  await page.getByTestId('team-name').fill('Ada');
-  await page.getByTestId('team-share').click();
-  const invite = page.getByTestId('team-invite-write');
-  await expect(invite).toHaveValue(/#team=/, { timeout: 30_000 });
-  const url = await invite.inputValue();
-  await page.keyboard.press('Escape');
-  await expect(page.getByTestId('team')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
-  return url;
-}
-
-async function joinFrom(browser: Browser, url: string): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
-  await page.goto(url);
-  await expect(page.getByTestId('editor').locator('.monaco-editor')).toBeVisible();
-  await expect(page.getByTestId('team')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
-  await settled(page);
-  return page;
-}
-
 test('the Live badge leaves "connected" as soon as the network is lost, and comes back', async ({ page }) => {
   await openFresh(page);
-  await shareLive(page);
+  await shareLive(page, server);
   const badge = page.getByTestId('team');
   await page.context().setOffline(true);
   // The socket looks open for a while after the network goes: the badge must not wait for it.
@@ -62,7 +39,7 @@ test('the Live badge leaves "connected" as soon as the network is lost, and come
 
 test("another member's name beside their cursor fades when they pause", async ({ page, browser }) => {
   await openFresh(page);
-  const other = await joinFrom(browser, await shareLive(page));
+  const other = await joinFrom(browser, await shareLive(page, server));
   // The other person types at the end of line 4.
   await gotoLineEnd(other, 4);
   await other.keyboard.type(' (checked)');

@@ -10,7 +10,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { WebSocket } from 'ws';
 import * as ed from '@noble/ed25519';
@@ -30,6 +30,7 @@ import { startServerProcess } from '../test/support/serverProcess.ts';
 import { connectRoom } from '../src/team/roomConnection.ts';
 import { readTeamFragment, teamLink } from '../src/team/teamLinkFragment.ts';
 import { dragConfidence, dragWithMouse, editorText, gotoLineEnd, node, openFresh, settled, shot, throttle } from './page.ts';
+import { joinFrom, shareLive } from './teamPages.ts';
 
 let server: ChildProcess;
 let serverUrl = '';
@@ -54,30 +55,6 @@ test.describe.configure({ timeout: Number(process.env.TEAM_TIMEOUT ?? 240_000) }
 /** The invite `invite` with another address for the same room. */
 function teamLinkOf(invite: string, address: { server: string; room: string; token: string }): string {
   return teamLink(invite.replace(/#.*$/, ''), address);
-}
-
-/** Shares the open session of `page`; the invite link to edit. */
-async function shareLive(page: Page): Promise<string> {
-  await page.getByTestId('team').click();
-  await page.getByTestId('team-server').fill(serverUrl);
-  await page.getByTestId('team-token').fill(teamToken);
-  await page.getByTestId('team-name').fill('Ada');
-  await page.getByTestId('team-share').click();
-  const invite = page.getByTestId('team-invite-write');
-  await expect(invite).toHaveValue(/#team=/, { timeout: 30_000 });
-  const url = await invite.inputValue();
-  await page.keyboard.press('Escape');
-  return url;
-}
-
-/** Opens the invite in a new context (another person's browser), as a member once admitted. */
-async function joinFrom(browser: Browser, url: string): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
-  await page.goto(url);
-  await expect(page.getByTestId('editor').locator('.monaco-editor')).toBeVisible();
-  await expect(page.getByTestId('team')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
-  await settled(page);
-  return page;
 }
 
 async function memberOf(page: Page): Promise<void> {
@@ -122,7 +99,7 @@ async function typeAndRefute(a: Page, b: Page, words: readonly [string, string],
 for (const rate of [1, 4]) {
   test(`two people co-edit a trace and commit cascades: text, log and states converge (CPU ${rate}x)`, async ({ page, browser }) => {
     await openFresh(page);
-    const invite = await shareLive(page);
+    const invite = await shareLive(page, { url: serverUrl, token: teamToken });
     const other = await joinFrom(browser, invite);
     await memberOf(other);
     if (rate > 1) {
@@ -153,7 +130,7 @@ for (const rate of [1, 4]) {
 
 test('offline: both edit and commit, then reconnect: converged, no op lost or doubled', async ({ page, browser }) => {
   await openFresh(page);
-  const other = await joinFrom(browser, await shareLive(page));
+  const other = await joinFrom(browser, await shareLive(page, { url: serverUrl, token: teamToken }));
   await memberOf(other);
   await converged(page, other);
   await page.context().setOffline(true);
@@ -190,7 +167,7 @@ test('offline: both edit and commit, then reconnect: converged, no op lost or do
 
 test('forged ops in the room (an altered body, another key’s signature, another session’s op) are refused by every member, with the reason, and change nothing', async ({ page, browser }) => {
   await openFresh(page);
-  const invite = await shareLive(page);
+  const invite = await shareLive(page, { url: serverUrl, token: teamToken });
   const other = await joinFrom(browser, invite);
   await memberOf(other);
   await refute(page, 'b5');
@@ -238,7 +215,7 @@ test('forged ops in the room (an altered body, another key’s signature, anothe
 
 test('a read-only member follows live and previews cascades, but cannot commit or edit', async ({ page, browser }) => {
   await openFresh(page);
-  await shareLive(page);
+  await shareLive(page, { url: serverUrl, token: teamToken });
   await page.getByTestId('team').click();
   const readInvite = await page.getByTestId('team-invite-read').inputValue();
   await page.keyboard.press('Escape');
@@ -305,7 +282,7 @@ test.describe('two server processes behind Redis and PostgreSQL', () => {
     serverUrl = urls[0]!;
     teamToken = token;
     await openFresh(page);
-    const invite = await shareLive(page);
+    const invite = await shareLive(page, { url: serverUrl, token: teamToken });
     // The second person's browser reaches the other instance (as behind a load balancer).
     const read = readTeamFragment(new URL(invite).hash);
     if (!read.ok) throw new Error(read.reason);
@@ -332,7 +309,7 @@ test('history cannot be erased through the server, and a room rewritten behind i
   teamToken = own.token;
   try {
     await openFresh(page);
-    const invite = await shareLive(page);
+    const invite = await shareLive(page, { url: serverUrl, token: teamToken });
     await refute(page, 'b5');
     const read = readTeamFragment(new URL(invite).hash);
     if (!read.ok) throw new Error(read.reason);

@@ -1,0 +1,33 @@
+/**
+ * Two people on one live session, as the team browser tests set them up: the first
+ * shares its open session on a `warrant serve` (Live → server, token, name → Share),
+ * the second opens the invite link in a browser context of its own.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { settled } from './page.ts';
+
+/** Shares the open session of `page` on `server`; the invite link to edit, once the badge says connected. */
+export async function shareLive(page: Page, server: { readonly url: string; readonly token: string }): Promise<string> {
+  await page.getByTestId('team').click();
+  await page.getByTestId('team-server').fill(server.url);
+  await page.getByTestId('team-token').fill(server.token);
+  await page.getByTestId('team-name').fill('Ada');
+  await page.getByTestId('team-share').click();
+  const invite = page.getByTestId('team-invite-write');
+  await expect(invite).toHaveValue(/#team=/, { timeout: 30_000 });
+  const url = await invite.inputValue();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('team')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
+  return url;
+}
+
+/** Opens the invite in a new context (another person's browser), connected and settled. */
+export async function joinFrom(browser: Browser, url: string): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+  await page.goto(url);
+  await expect(page.getByTestId('editor').locator('.monaco-editor')).toBeVisible();
+  await expect(page.getByTestId('team')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
+  await settled(page);
+  return page;
+}
