@@ -1,0 +1,191 @@
+/**
+ * A Mnema session as a page or a worker holds it: the verified log, the derivers (the
+ * built-ins and the person's rule tables), and three questions — what the session shows
+ * (`projection`: evidence and claims with their states, bands and edges), what an action
+ * would do before anything is written (`preview`), and what committing it writes
+ * (`plan`: the user op, its cascade and the re-derivation, as unsigned ops with their ids
+ * on the log's tip, for whoever holds the key to sign). The CLI's commands are the same
+ * calls (derivationEngine.ts, mnemaActions.ts); this only keeps them together.
+ */
+import { bandOf } from '../graph/confidenceBands.ts';
+import { opIdOf } from '../oplog/opId.ts';
+import type { OpId, OperationSource, UnsignedOperation } from '../oplog/operation.ts';
+import { BUILTIN_DERIVERS } from './builtinDerivers.ts';
+import type { ClaimState } from './derivationGraph.ts';
+import { DerivationGraph } from './derivationGraph.ts';
+import type { MnemaWriter } from './derivationEngine.ts';
+import { applyUserOp, runDerivation } from './derivationEngine.ts';
+import type { Deriver } from './deriver.ts';
+import { servedConfidence } from './explainClaim.ts';
+import { summarizeEvidence } from './evidenceSummary.ts';
+import type { MnemaAction } from './mnemaActions.ts';
+import { actionBody } from './mnemaActions.ts';
+import type { JsonObject, MnemaOp } from './mnemaBodies.ts';
+import type { PendingReview } from './mnemaCascade.ts';
+import { ChainWriter } from './mnemaLog.ts';
+import type { RuleProblem } from './ruleTable.ts';
+import { readRuleTable, ruleDerivers } from './ruleTable.ts';
+
+export interface MnemaNode {
+  readonly id: OpId;
+  readonly kind: 'evidence' | 'claim';
+  /** Evidence: its one-line summary; a claim: its identity key. */
+  readonly label: string;
+  readonly source?: string;
+  readonly claim_type?: string;
+  readonly state?: ClaimState | 'retracted';
+  readonly confidence?: number;
+  readonly band?: string;
+}
+
+export interface MnemaEdge {
+  readonly from: OpId;
+  readonly to: OpId;
+  readonly role: string;
+}
+
+/** What the session shows: each record once (a claim by its latest version), and what each rests on. */
+export interface MnemaProjection {
+  readonly nodes: readonly MnemaNode[];
+  readonly edges: readonly MnemaEdge[];
+}
+
+/** A key as served, before and after an action. */
+export interface ServedClaim {
+  readonly state: ClaimState;
+  readonly confidence: number;
+  readonly payload: JsonObject | null;
+}
+
+export interface MnemaPreview {
+  readonly refusal: string | null;
+  /** Keys the cascade invalidates, in log order. */
+  readonly invalidated: readonly string[];
+  readonly pending: readonly PendingReview[];
+  /** Every key whose state, confidence or payload the action would change (re-derivation included). */
+  readonly changes: Readonly<Record<string, { readonly before: ServedClaim | null; readonly after: ServedClaim | null }>>;
+  /** What committing writes: unsigned ops on the log's tip, in order. */
+  readonly plan: readonly MnemaOp[];
+}
+
+/** Ops prepared with their ids but not signed: the signature is the key holder's. */
+const UNSIGNED = () => '';
+
+export class MnemaSession {
+  private graph = new DerivationGraph();
+  private ops: MnemaOp[] = [];
+  private session = '';
+  private rules: Deriver[] = [];
+
+  /** Opens a verified log (readMnemaLog's ops); what validation set aside is returned. */
+  open(session: string, ops: readonly MnemaOp[]): DerivationGraph['setAside'] {
+    this.session = session;
+    this.ops = [...ops];
+    this.graph = DerivationGraph.of(ops);
+    return this.graph.setAside;
+  }
+
+  /** The person's rule tables (texts); the problems of each, with their places. Tables with problems derive nothing. */
+  setRules(texts: readonly string[]): RuleProblem[][] {
+    const problems: RuleProblem[][] = [];
+    const rules: Deriver[] = [];
+    for (const text of texts) {
+      const reading = readRuleTable(text);
+      problems.push(reading.ok ? [] : [...reading.problems]);
+      if (reading.ok) rules.push(...ruleDerivers(reading.table));
+    }
+    this.rules = rules;
+    return problems;
+  }
+
+  get derivers(): readonly Deriver[] {
+    return [...BUILTIN_DERIVERS, ...this.rules];
+  }
+
+  get log(): readonly MnemaOp[] {
+    return this.ops;
+  }
+
+  projection(): MnemaProjection {
+    return projectionOf(this.graph);
+  }
+
+  /** What `action` (null: a derivation run) would do, and the ops that would write it, by `author`. */
+  preview(action: MnemaAction | null, author: string, source: OperationSource = 'graph'): MnemaPreview {
+    const copy = DerivationGraph.of(this.ops);
+    const last = this.ops[this.ops.length - 1];
+    const writer: MnemaWriter & { written: MnemaOp[] } = new ChainWriter(this.session, last ? { seq: last.seq, id: last.id } : null, author, UNSIGNED);
+    const before = servedClaims(copy);
+    let invalidated: string[] = [];
+    const pending: PendingReview[] = [];
+    if (action) {
+      const body = actionBody(copy, action);
+      if (!body.ok) return { refusal: body.message, invalidated: [], pending: [], changes: {}, plan: [] };
+      const applied = applyUserOp(copy, writer, body.body, source);
+      invalidated = applied.appended.flatMap((op) => (op.body.kind === 'claim_invalidation' ? [op.body.target_identity_key] : []));
+      pending.push(...applied.pending);
+    }
+    const run = runDerivation(copy, this.derivers, writer, { seenUpTo: this.ops.length });
+    pending.push(...run.pending);
+    const after = servedClaims(copy);
+    const changes: Record<string, { before: ServedClaim | null; after: ServedClaim | null }> = {};
+    for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+      const b = before[key] ?? null;
+      const a = after[key] ?? null;
+      if (JSON.stringify(a) !== JSON.stringify(b)) changes[key] = { before: b, after: a };
+    }
+    return { refusal: null, invalidated, pending, changes, plan: writer.written };
+  }
+
+  /**
+   * Appends signed ops that are `plan` (a preview's) with their signatures: refused when
+   * the log moved since the plan or an op is not the one planned. Signatures are checked
+   * by whoever reads the log (replay); here the ids and the chain are.
+   */
+  commit(plan: readonly MnemaOp[], signatures: readonly string[]): string | null {
+    if (plan.length !== signatures.length) return 'one signature per op';
+    const last = this.ops[this.ops.length - 1];
+    const first = plan[0];
+    if (first && first.parent !== (last?.id ?? null)) return 'the session log changed since the preview; preview it again';
+    const graph = DerivationGraph.of(this.ops);
+    for (const op of plan) {
+      if (opIdOf(op as unknown as UnsignedOperation) !== op.id) return `op ${op.seq} is not the one planned (its id does not match its content)`;
+      const problem = graph.add(op);
+      if (problem) return `not appended: ${problem}`;
+    }
+    for (let i = 0; i < plan.length; i++) this.ops.push({ ...plan[i]!, sig: signatures[i]! });
+    this.graph = graph;
+    return null;
+  }
+}
+
+/** Every key as served now. */
+function servedClaims(graph: DerivationGraph): Record<string, ServedClaim> {
+  const out: Record<string, ServedClaim> = {};
+  for (const key of graph.keys.keys()) out[key] = { state: graph.stateOf(key), confidence: servedConfidence(graph, key), payload: graph.servedPayload(key) };
+  return out;
+}
+
+/** Evidence and the latest version of every key, and the edges of what rests on what. */
+export function projectionOf(graph: DerivationGraph): MnemaProjection {
+  const nodes: MnemaNode[] = [];
+  const edges: MnemaEdge[] = [];
+  for (const [id, e] of graph.evidence) {
+    nodes.push({ id, kind: 'evidence', label: summarizeEvidence(e.op.body), source: e.op.body.source, ...(graph.retracted.has(id) ? { state: 'retracted' as const } : {}) });
+  }
+  // An input that is an older version of a key is drawn as the key's node.
+  const shownAs = new Map<OpId, OpId>();
+  for (const entry of graph.keys.values()) {
+    const latest = entry.versions[entry.versions.length - 1];
+    if (!latest) continue;
+    for (const v of entry.versions) shownAs.set(v.op.id, latest.op.id);
+  }
+  for (const entry of graph.keys.values()) {
+    const latest = entry.versions[entry.versions.length - 1];
+    if (!latest) continue;
+    const confidence = servedConfidence(graph, entry.key);
+    nodes.push({ id: latest.op.id, kind: 'claim', label: entry.key, claim_type: latest.op.body.claim_type, state: graph.stateOf(entry.key), confidence, band: bandOf(confidence) });
+    for (const input of latest.op.body.inputs) edges.push({ from: shownAs.get(input.op_id) ?? input.op_id, to: latest.op.id, role: input.role });
+  }
+  return { nodes, edges };
+}
