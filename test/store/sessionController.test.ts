@@ -203,6 +203,25 @@ describe('the page and the worker never hold different logs', () => {
     expect(page.states()).toMatchObject({ b1: 'refuted', b2: 'invalidated' });
   });
 
+  it('states told with an analysis made before the session’s log arrived are asked for again at once, not at the next settle (a late join)', async () => {
+    // Another device's log: b2 refuted.
+    const other = await openPageSession(TRACE);
+    await other.preview(refute('b2'));
+    await other.commit();
+    const ops = other.controller.log.slice();
+    const page = await openPageSession(TRACE);
+    // The text of the joined session is analysed first: the worker tells its states under the log it has then (none)...
+    const version = useDocumentStore.getState().editorVersion + 1;
+    useDocumentStore.setState({ editorVersion: version });
+    const patch = page.api.analyze({ version, text: TRACE, language: 'clair', baseVersion: useDocumentStore.getState().analysis?.version ?? null, fileName: 'doc.clair' });
+    // ...then the session opens with its log, before that analysis is on screen.
+    page.controller.open(ops[0]!.session, ops);
+    useDocumentStore.setState({ analysis: applyPatch(useDocumentStore.getState().analysis, patch)! });
+    page.controller.analysisShown();
+    await until(() => useLifecycleStore.getState().states.get('b2') === 'refuted', 'b2 drawn refuted');
+    expect(page.states()).toMatchObject({ b2: 'refuted', b3: 'invalidated' });
+  });
+
   it('a preview queued after a Cancel still runs: the dock never waits forever', async () => {
     let waiting: { release: () => void }[] = [];
     const page = await openPageSession(TRACE, 'clair', (api) => {

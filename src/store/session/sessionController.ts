@@ -166,7 +166,12 @@ export class SessionController {
   analysisShown(): void {
     const version = useDocumentStore.getState().analysis?.version;
     if (version === undefined) return;
-    if (this.told?.version === version && this.apply(this.told)) return;
+    // The states the worker told with this version, unless the log moved since it told them
+    // (a session opened with its log meanwhile): then they are asked for at once, not at the next settle.
+    if (this.told?.version === version) {
+      if (!this.apply(this.told)) void this.refreshStates();
+      return;
+    }
     if (!this.telling) void this.refreshStates();
   }
 
