@@ -99,5 +99,21 @@ export function mostCommon(names: readonly string[]): string {
 
 /** The records' times, earliest first — by instant, not by text (offsets differ: `+01:00`, `+02:00`, `Z`). */
 export function timesOf(records: readonly { readonly observed_at: string }[]): string[] {
-  return records.map((r) => r.observed_at).sort((a, b) => Date.parse(a) - Date.parse(b));
+  // Each time parsed once, not once per comparison.
+  const keyed = records.map((r) => ({ at: r.observed_at, ms: Date.parse(r.observed_at) }));
+  keyed.sort((a, b) => a.ms - b.ms);
+  return keyed.map((k) => k.at);
+}
+
+/** slugOf, remembered for one run: a calendar repeats the same few titles and names thousands of times. */
+export function slugMemo(): (text: string) => string {
+  const seen = new Map<string, string>();
+  return (text) => {
+    let slug = seen.get(text);
+    if (slug === undefined) {
+      slug = slugOf(text);
+      seen.set(text, slug);
+    }
+    return slug;
+  };
 }

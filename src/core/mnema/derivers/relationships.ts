@@ -6,7 +6,7 @@
 import type { JsonObject } from '../mnemaBodies.ts';
 import { combine, factor, saturating } from '../confidenceModel.ts';
 import type { Candidate, DerivationInput, DerivationRecord, Deriver } from '../deriver.ts';
-import { daysBetween, mostCommon, slugOf, timesOf } from '../deriver.ts';
+import { daysBetween, mostCommon, slugMemo, timesOf } from '../deriver.ts';
 
 export const RELATIONSHIP_TYPE = 'relationship.contact';
 const PRIOR = 0.35;
@@ -28,19 +28,20 @@ export const relationships: Deriver = {
   reads: [],
   emits: [RELATIONSHIP_TYPE],
   derive(input: DerivationInput): Candidate[] {
+    const slug = slugMemo();
     const people = new Map<string, { names: string[]; records: DerivationRecord[] }>();
     for (const r of input.evidence) {
       for (const name of peopleOf(r.payload)) {
-        const slug = slugOf(name);
-        const p = people.get(slug);
+        const key = slug(name);
+        const p = people.get(key);
         if (p) {
           if (p.records[p.records.length - 1] !== r) p.records.push(r);
           p.names.push(name);
-        } else people.set(slug, { names: [name], records: [r] });
+        } else people.set(key, { names: [name], records: [r] });
       }
     }
     const out: Candidate[] = [];
-    for (const [slug, { names, records }] of people) {
+    for (const [key, { names, records }] of people) {
       if (records.length < MIN_INTERACTIONS) continue;
       const sources = [...new Set(records.map((r) => r.source ?? ''))].sort();
       const last = timesOf(records)[records.length - 1]!;
@@ -56,7 +57,7 @@ export const relationships: Deriver = {
       const payload: JsonObject = { person };
       out.push({
         claim_type: RELATIONSHIP_TYPE,
-        identity_key: `${RELATIONSHIP_TYPE}|${slug}`,
+        identity_key: `${RELATIONSHIP_TYPE}|${key}`,
         payload,
         inputs: records.map((r) => ({ op_id: r.id, role: r.source === 'calendar' ? 'shared_event' : 'mention' })),
         confidence,

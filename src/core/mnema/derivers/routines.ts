@@ -5,7 +5,7 @@
 import type { JsonObject } from '../mnemaBodies.ts';
 import { combine, factor, saturating } from '../confidenceModel.ts';
 import type { Candidate, DerivationInput, DerivationRecord, Deriver } from '../deriver.ts';
-import { daysBetween, localDate, localHour, mostCommon, slugOf, timesOf, WEEKDAYS, weekdayOf } from '../deriver.ts';
+import { daysBetween, localDate, localHour, mostCommon, slugMemo, timesOf, WEEKDAYS, weekdayOf } from '../deriver.ts';
 
 export const ROUTINE_TYPE = 'routine.weekly';
 const PRIOR = 0.3;
@@ -31,12 +31,13 @@ export const routines: Deriver = {
   reads: [],
   emits: [ROUTINE_TYPE],
   derive(input: DerivationInput): Candidate[] {
+    const slug = slugMemo();
     const groups = new Map<string, { activity: string; part: PartOfDay; events: DerivationRecord[] }>();
     for (const r of input.evidence) {
       if (r.source !== 'calendar') continue;
       const title = str(r.payload.summary);
       if (!title) continue;
-      const activity = slugOf(title);
+      const activity = slug(title);
       const part = partOfDay(localHour(r.observed_at));
       const id = `${activity}|${part}`;
       const g = groups.get(id);
