@@ -13,6 +13,7 @@ import type { DerivationGraph } from './derivationGraph.ts';
 import { samePayload } from './derivationGraph.ts';
 import type { Candidate, DerivationInput, DerivationRecord, Deriver } from './deriver.ts';
 import { layersOf, MAX_DERIVATION_DEPTH } from './derivationLayers.ts';
+import { ANY_CLAIM } from './deriver.ts';
 import type { ClaimBody, MnemaBody, MnemaOp } from './mnemaBodies.ts';
 import type { PendingReview } from './mnemaCascade.ts';
 import { cascadeStarts, planCascade } from './mnemaCascade.ts';
@@ -104,14 +105,20 @@ export function runDerivation(graph: DerivationGraph, derivers: readonly Deriver
   const hasLayers = layering.layers.some((l) => l > 0);
   let pass = 0;
   let fixpoint = false;
+  // Claim types the previous pass appended or invalidated: within a run the evidence does
+  // not change, so a deriver runs again only when a type it reads did.
+  let changed = new Set<string>();
+  const wanted = (d: Deriver, layer: number): boolean => pass === layer + 1 || d.reads.some((t) => (t === ANY_CLAIM ? changed.size > 0 : changed.has(t)));
   while (pass < MAX_DERIVATION_DEPTH) {
     pass++;
     const input = recordsOf(graph, pass);
     const candidates: { d: Deriver; c: Candidate }[] = [];
     derivers.forEach((d, i) => {
-      if (layering.layers[i]! >= pass) return;
+      const layer = layering.layers[i]!;
+      if (layer >= pass || !wanted(d, layer)) return;
       for (const c of d.derive(input)) candidates.push({ d, c });
     });
+    changed = new Set();
     candidates.sort(byDeriverThenKey);
     const survivors: { d: Deriver; c: Candidate }[] = [];
     let lastKey: string | null = null;
@@ -160,12 +167,16 @@ export function runDerivation(graph: DerivationGraph, derivers: readonly Deriver
       const versions = (graph.keys.get(c.identity_key)?.versions ?? []).map((v) => v.op.id);
       const op = append(graph, writer, body, 'engine');
       appended.push(op);
+      changed.add(c.claim_type);
       // §6.1: a payload that changed invalidates what consumed the old one; a confidence alone refreshes it next pass.
       if (latest && !samePayload(latest.op.body.payload, c.payload)) replaced.push({ op, versions });
     }
     for (const { op, versions } of replaced) {
       const plan = planCascade(graph, op, versions);
-      for (const inv of plan.invalidations) appended.push(append(graph, writer, inv, 'engine'));
+      for (const inv of plan.invalidations) {
+        appended.push(append(graph, writer, inv, 'engine'));
+        changed.add(graph.latest(inv.target_identity_key)?.op.body.claim_type ?? '');
+      }
       pending.push(...plan.pending);
     }
   }
