@@ -1,13 +1,12 @@
 /**
  * A Mnema session as a page or a worker holds it: the verified log, the derivers (the
  * built-ins and the person's rule tables), and three questions — what the session shows
- * (`projection`: evidence and claims with their states, bands and edges), what an action
+ * (`projection`: evidence and claims with their states, confidences and edges), what an action
  * would do before anything is written (`preview`), and what committing it writes
  * (`plan`: the user op, its cascade and the re-derivation, as unsigned ops with their ids
  * on the log's tip, for whoever holds the key to sign). The CLI's commands are the same
  * calls (derivationEngine.ts, mnemaActions.ts); this only keeps them together.
  */
-import { bandOf } from '../graph/confidenceBands.ts';
 import { opIdOf } from '../oplog/opId.ts';
 import type { OpId, OperationSource, UnsignedOperation } from '../oplog/operation.ts';
 import { BUILTIN_DERIVERS } from './builtinDerivers.ts';
@@ -34,8 +33,8 @@ export interface MnemaNode {
   readonly source?: string;
   readonly claim_type?: string;
   readonly state?: ClaimState | 'retracted';
+  /** The served confidence (1 when corrected): the page colours the node from it (nodeLook.ts). */
   readonly confidence?: number;
-  readonly band?: string;
 }
 
 export interface MnemaEdge {
@@ -184,7 +183,7 @@ export function projectionOf(graph: DerivationGraph): MnemaProjection {
     const latest = entry.versions[entry.versions.length - 1];
     if (!latest) continue;
     const confidence = servedConfidence(graph, entry.key);
-    nodes.push({ id: latest.op.id, kind: 'claim', label: entry.key, claim_type: latest.op.body.claim_type, state: graph.stateOf(entry.key), confidence, band: bandOf(confidence) });
+    nodes.push({ id: latest.op.id, kind: 'claim', label: entry.key, claim_type: latest.op.body.claim_type, state: graph.stateOf(entry.key), confidence });
     for (const input of latest.op.body.inputs) edges.push({ from: shownAs.get(input.op_id) ?? input.op_id, to: latest.op.id, role: input.role });
   }
   return { nodes, edges };

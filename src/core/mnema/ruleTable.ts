@@ -6,8 +6,8 @@
  * of its prior and factors (confidenceModel.ts). Every problem is reported with its
  * place (a path and a line), so the editor can mark it and the CLI can print it.
  */
-import type { ParseError } from 'jsonc-parser';
-import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode } from 'jsonc-parser';
+import type { ParseError } from 'jsonc-parser/lib/esm/main.js';
+import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode } from 'jsonc-parser/lib/esm/main.js';
 import { canonicalJson } from '../oplog/canonicalJson.ts';
 import { combine, factor, saturating } from './confidenceModel.ts';
 import type { Candidate, DerivationInput, DerivationRecord, Deriver } from './deriver.ts';

@@ -26,6 +26,8 @@ export const NAMED_VALUE_BANDS: ReadonlyMap<string, string> = new Map([
   ['src/core/explain/explainRecord.ts', "an explanation's band is of the value it holds"],
   ['src/core/graph/explainWhy.ts', '"Why?" names the stated confidence and its band'],
   ['src/core/analysis/beliefView.ts', "hover and completion name the stated confidence's band"],
+  ['src/core/mnema/claimSummary.ts', "derive --json's band is of the served confidence printed beside it"],
+  ['src/core/mnema/explainClaim.ts', "a claim's record and its built_from name the band of the confidence they print"],
 ]);
 
 const THRESHOLD = /[<>]=?\s*0?\.[479]0?\b(?!\d)|[<≥]\s*\.[479]0\b|\.[479]0–\.[479]0/;

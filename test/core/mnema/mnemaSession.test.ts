@@ -32,7 +32,7 @@ describe('a Mnema session for the page', () => {
     expect(p.nodes.filter((n) => n.kind === 'evidence')).toHaveLength(6);
     const claims = p.nodes.filter((n) => n.kind === 'claim');
     expect(claims.map((c) => c.label).sort()).toEqual([GYM_PREF, GYM_TUE]);
-    expect(claims.every((c) => c.state === 'active' && typeof c.band === 'string')).toBe(true);
+    expect(claims.every((c) => c.state === 'active' && typeof c.confidence === 'number')).toBe(true);
     const routine = claims.find((c) => c.label === GYM_TUE)!;
     expect(p.edges.filter((e) => e.to === routine.id)).toHaveLength(6);
     expect(p.edges.filter((e) => e.from === routine.id).map((e) => e.role)).toEqual(['routine']);
@@ -57,7 +57,7 @@ describe('a Mnema session for the page', () => {
     expect(session.commit(altered, sign(altered))).toMatch(/not the one planned/);
     expect(session.commit(preview.plan, sign(preview.plan))).toBeNull();
     const shown = session.projection().nodes.find((n) => n.label === GYM_TUE)!;
-    expect(shown).toMatchObject({ state: 'corrected', confidence: 1, band: 'strong' });
+    expect(shown).toMatchObject({ state: 'corrected', confidence: 1 });
     expect(session.log.at(-1)!.sig).toMatch(/^[0-9a-f]{128}$/);
     // The same plan again: the log has moved.
     expect(session.commit(preview.plan, sign(preview.plan))).toMatch(/changed since the preview/);
