@@ -26,7 +26,7 @@ test.describe.configure({ timeout: 180_000 });
 
 test('the Live badge leaves "connected" as soon as the network is lost, and comes back', async ({ page }) => {
   await openFresh(page);
-  await shareLive(page, server);
+  await shareLive(page, server, { connected: true });
   const badge = page.getByTestId('team');
   await page.context().setOffline(true);
   // The socket looks open for a while after the network goes: the badge must not wait for it.
@@ -39,7 +39,7 @@ test('the Live badge leaves "connected" as soon as the network is lost, and come
 
 test("another member's name beside their cursor fades when they pause", async ({ page, browser }) => {
   await openFresh(page);
-  const other = await joinFrom(browser, await shareLive(page, server));
+  const other = await joinFrom(browser, await shareLive(page, server, { connected: true }));
   // The other person types at the end of line 4.
   await gotoLineEnd(other, 4);
   await other.keyboard.type(' (checked)');
