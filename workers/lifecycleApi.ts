@@ -6,6 +6,7 @@
  * analysis is made (`onProjection`), so no analysis needs a second request.
  */
 import type { AnalysisView } from '../src/core/analysis/documentAnalysis.ts';
+import type { Language, ReasoningGraph } from '../src/core/graph/reasoningGraph.ts';
 import type { ShownExplanation } from '../src/core/explain/shownExplanation.ts';
 import { shownExplanation } from '../src/core/explain/shownExplanation.ts';
 import type { DispatchReply, DispatchRequest, LogRef, SessionProjection } from '../src/core/session/liveSession.ts';
@@ -23,8 +24,8 @@ export interface ExplainRequest {
 
 type Listener = (projection: SessionProjection) => unknown;
 
-export function createLifecycleApi(analysisOf: (version: number) => AnalysisView | null) {
-  const live = new LiveSession(analysisOf);
+export function createLifecycleApi(analysisOf: (version: number) => AnalysisView | null, graphOfText?: (text: string, language: Language, fileName: string | null) => ReasoningGraph | null) {
+  const live = new LiveSession(analysisOf, graphOfText);
   let listener: Listener | null = null;
   /** Posteriors an explanation request carries are the session's from then on. */
   const withPosteriors = (request: { version: number; log: LogRef; posteriors?: Readonly<Record<string, number>> }) => {

@@ -32,7 +32,10 @@ export type { AnalyzeRequest, HeldTextRequest, ProjectSymbol, ProjectUse, TextEd
 
 export function createValidationApi() {
   const session = new AnalysisSession(() => performance.now());
-  const { analysed, ...lifecycleApi } = createLifecycleApi((version) => session.analysisOf(version));
+  const { analysed, ...lifecycleApi } = createLifecycleApi(
+    (version) => session.analysisOf(version),
+    (text, language, fileName) => session.graphOfText(text, language, fileName),
+  );
   /** An analysis made: its states go to the page beside it (lifecycleApi.ts `onProjection`). */
   const told = <T extends { readonly version: number } | null>(patch: T): T => {
     if (patch) analysed(patch.version);

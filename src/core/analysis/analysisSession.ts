@@ -196,6 +196,16 @@ export class AnalysisSession {
     return toLayoutInput(analysis.graph, { hideHelpers, only });
   }
 
+  /**
+   * The graph of a text that may not be the newest version (a session's starting text):
+   * a kept analysis of that very text when there is one, else analysed aside (not kept).
+   */
+  graphOfText(text: string, language: Language, fileName: string | null): ReasoningGraph {
+    const kept = this.kept.find((k) => k.text === text && k.analysis.language === language);
+    if (kept) return kept.analysis.graph;
+    return analyzeIncrementally(text, language, -1, null, this.now, { fileName }).analysis.graph;
+  }
+
   /** The analysis of `version`, while the session still keeps it. */
   analysisOf(version: number): AnalysisView | null {
     return this.kept.find((x) => x.analysis.version === version)?.analysis ?? null;

@@ -98,9 +98,27 @@ export interface PreviewResult {
   readonly plan: OpPlan | null;
 }
 
+/** A text a session's revisions are compared with, as the pipeline analyses it. */
+export interface SessionBaseline {
+  readonly text: string;
+  readonly language: Language;
+  /** The document's name (a Gaia package takes its name from it). */
+  readonly fileName: string | null;
+}
+
 export type SessionAction =
   /** A session was opened, or its log re-read (another tab wrote to it): this is the log now. */
-  | { readonly kind: 'open'; readonly session: string; readonly ops: readonly LoggedOperation[] }
+  | {
+      readonly kind: 'open';
+      readonly session: string;
+      readonly ops: readonly LoggedOperation[];
+      /**
+       * The text the session opens on (its stored text, or the document shown before storage
+       * opened): the first settled text is compared with it, so an edit typed before that
+       * text settled is recorded as one. Without it, the first settled text is the baseline.
+       */
+      readonly baseline?: SessionBaseline;
+    }
   /** The projection of a version (the posteriors changed, or a version the analysis reply did not carry). */
   | { readonly kind: 'states' }
   /** What `action` would do; kept under `id` for commit. */
@@ -181,7 +199,11 @@ export class LiveSession {
   private readonly kept = new Map<number, KeptPreview>();
   private posteriors: ReadonlyMap<string, number> = new Map();
 
-  constructor(private readonly documentOf: (version: number) => SessionDocument | null) {}
+  constructor(
+    private readonly documentOf: (version: number) => SessionDocument | null,
+    /** The graph of a text not among the versions (an opened session's starting text). */
+    private readonly graphOfText: (text: string, language: Language, fileName: string | null) => ReasoningGraph | null = () => null,
+  ) {}
 
   /** The log, in replay order. */
   get log(): readonly LoggedOperation[] {
@@ -207,6 +229,7 @@ export class LiveSession {
       this.lifecycleOps = a.ops.filter((op) => op.body.kind !== 'revision').length;
       this.cachedModel = null;
       this.kept.clear();
+      if (a.baseline) this.baseline = this.graphOfText(a.baseline.text, a.baseline.language, a.baseline.fileName);
       return this.reply(request.version);
     }
     if (!this.sameLog(request.log)) return { ok: false, notice: OTHER_LOG, projection: this.projection(request.version) };

@@ -22,7 +22,7 @@ import { exportOplog } from '../../core/export/exportOplog.ts';
 import type { Language } from '../../core/graph/reasoningGraph.ts';
 import type { ShownExplanation } from '../../core/explain/shownExplanation.ts';
 import type { OpPlan } from '../../core/session/opPlan.ts';
-import type { DispatchReply, SessionAction, SessionProjection } from '../../core/session/liveSession.ts';
+import type { DispatchReply, SessionAction, SessionBaseline, SessionProjection } from '../../core/session/liveSession.ts';
 import { bytesSignerFor, signChain, signHeadWithDevice, signPlan } from './deviceSigner.ts';
 import { useDocumentStore } from '../document/documentStore.ts';
 import type { CascadePreview, UserAction } from './lifecycleStore.ts';
@@ -132,14 +132,19 @@ export class SessionController {
     return { session: this.sessionId, length: this.log.length };
   }
 
-  /** Starts on a session's log (already verified by replay when loaded). */
-  open(sessionId: string, ops: readonly SignedOperation[]): void {
+  /**
+   * Starts on a session's log (already verified by replay when loaded); `baseline`: the
+   * text it opens on (a project has none: its first settled text is the baseline).
+   */
+  open(sessionId: string, ops: readonly SignedOperation[], baseline?: SessionBaseline): void {
     this.sessionOpen = true;
     this.sessionId = sessionId;
-    this.opening = true;
+    // With the text it opens on, the first settled text is a revision of it (an edit typed
+    // before the opened text settled, or before storage opened); without, it is the baseline.
+    this.opening = !baseline;
     this.retirePreviews();
     useLifecycleStore.setState({ log: ops.slice() });
-    void this.send({ kind: 'open', session: sessionId, ops });
+    void this.send({ kind: 'open', session: sessionId, ops, ...(baseline && { baseline }) });
     // A session opened on a text already on screen and settled (a first visit shows its
     // sample before storage is open): that text is its baseline now, as no settle will come.
     const settled = this.settledText();

@@ -76,10 +76,12 @@ export async function switchSession(id: string): Promise<void> {
 }
 
 /**
- * Makes `id` this tab's session. `keepEditor`: the editor keeps its text, which is
- * then saved into this session (a conflicting version moving to its own session).
+ * Makes `id` this tab's session. `keepEditor`: the editor keeps its text, which is then
+ * saved into this session (a conflicting version moving to its own session, a document
+ * shown before storage was open — `startedFrom` the text it was shown with, so what was
+ * typed since is an edit of it).
  */
-export async function loadSession(id: string, keepEditor: boolean): Promise<void> {
+export async function loadSession(id: string, keepEditor: boolean, startedFrom?: { text: string; language: SessionLanguage }): Promise<void> {
   const backend = sessionBackend();
   if (!backend) return;
   const got = await backend.repo.get(id);
@@ -109,14 +111,16 @@ export async function loadSession(id: string, keepEditor: boolean): Promise<void
     const text = editorText() ?? got.session.text;
     useDocumentStore.setState({ name: got.session.name });
     keepEditorText(id, text);
-    getSession().open(id, applied);
+    const from = startedFrom ?? { text: got.session.text, language: got.session.language };
+    getSession().open(id, applied, { ...from, fileName: got.session.name });
     if (shared) await loadedTeamSessions()?.attachRoom(shared.link, id);
     return;
   }
   if (got.session.files) openProject(got.session.name, new Map(Object.entries(got.session.files)), got.session.activeFile ?? null);
   else openDocument(got.session.name, got.session.text, got.session.language);
   if (got.session.selectedNode) useDocumentStore.setState({ selection: { id: got.session.selectedNode, source: 'inspector', seq: 1 } });
-  getSession().open(id, applied);
+  // A project's text is its files: its first settled version is its baseline.
+  getSession().open(id, applied, got.session.files ? undefined : { text: got.session.text, language: got.session.language, fileName: got.session.name });
   if (shared) await loadedTeamSessions()?.attachRoom(shared.link, id);
 }
 

@@ -69,7 +69,7 @@ async function start(initial: () => Promise<{ name: string; text: string }>, fre
   } catch (e) {
     notice(`Sessions are kept in memory only: IndexedDB is not available (${e instanceof Error ? e.message : String(e)}).`);
     const shown = early ? await early : null;
-    if (shown?.opened) openMemorySession();
+    if (shown?.opened) openMemorySession(shown);
     else {
       const { name, text } = shown ?? (await initial());
       openInMemory(name, text);
@@ -134,9 +134,11 @@ function showEarly(initial: () => Promise<{ name: string; text: string }>): Prom
 async function adoptShownDocument(name: string, text: string): Promise<void> {
   const backend = sessionBackend();
   if (!backend) return;
-  const created = await backend.repo.create({ name, language: languageOf(name) as SessionLanguage, text: editorText() ?? text });
+  const language = languageOf(name) as SessionLanguage;
+  const created = await backend.repo.create({ name, language, text: editorText() ?? text });
   if (!created.ok) return notice(created.problem.message);
   backend.tabs.notifySessionChanged(created.session.id);
   await refreshList();
-  await loadSession(created.session.id, true);
+  // What was typed meanwhile is an edit of the document shown, recorded as one.
+  await loadSession(created.session.id, true, { text, language });
 }
