@@ -195,6 +195,55 @@ describe('the page and the worker agree on states', () => {
   });
 });
 
+describe('the page and the worker never hold different logs', () => {
+  it('an append answered after the log was re-read (a room, another tab) joins the page’s log and the worker is given it: previews work after', async () => {
+    let hold: (() => void) | null = null;
+    let armed = false;
+    const page = await openPageSession(TRACE, 'clair', (api) => ({
+      ...counting(api, []),
+      dispatch: async (r) => {
+        const answer = api.dispatch(r);
+        if (r.action.kind === 'append' && armed && !hold) await new Promise<void>((release) => (hold = release));
+        return answer;
+      },
+    }));
+    armed = true;
+    const before = page.controller.log.slice();
+    // A settled edit: its revision is appended by the worker, and the reply is held back.
+    const recording = page.edit(TRACE.replace('"d"', '"d, rewritten"'));
+    await until(() => hold !== null, 'the append sent');
+    // Meanwhile the log is re-read without that revision (the room had not seen it yet).
+    page.controller.replaceLog(before);
+    hold!();
+    await recording;
+    await until(() => page.controller.log.length === before.length + 1, 'the revision in the page’s log');
+    await page.preview(refute('b1'));
+    const preview = useLifecycleStore.getState().preview;
+    expect(preview?.text).toBe('refute b1');
+    await page.commit();
+    expect(page.states()).toMatchObject({ b1: 'refuted', b2: 'invalidated' });
+  });
+
+  it('a preview queued after a Cancel still runs: the dock never waits forever', async () => {
+    let waiting: { release: () => void }[] = [];
+    const page = await openPageSession(TRACE, 'clair', (api) => {
+      const held = heldService(api);
+      waiting = held.waiting;
+      return held.service;
+    });
+    void page.preview(refute('b1'));
+    await until(() => waiting.length === 1, 'the first preview sent');
+    page.controller.cancelPreview();
+    void page.preview(refute('b2'));
+    waiting.shift()!.release();
+    await until(() => waiting.length === 1, 'the queued preview sent');
+    waiting.shift()!.release();
+    await until(() => useLifecycleStore.getState().preview !== null, 'the queued preview shown');
+    expect(useLifecycleStore.getState().preview!.text).toBe('refute b2');
+    expect(useLifecycleStore.getState().previewing).toBeNull();
+  });
+});
+
 describe('one round trip per action', () => {
   it('a refutation previews in one request and commits in one, writing exactly what the preview showed', async () => {
     const calls: string[] = [];

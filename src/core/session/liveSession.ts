@@ -152,6 +152,8 @@ export interface DispatchReply {
   readonly textHash?: OpId;
   /** `revise`: the version became the baseline (false: gone, or caught mid-edit). */
   readonly marked?: boolean;
+  /** Refused because the asker's log is not this session's log: the asker sends `open` with its log, then asks again. */
+  readonly stale?: 'log';
   /**
    * `commit` refused because the log moved, while the action still does what its preview
    * showed (the same words, the same beliefs fall): this plan, signed on the log as it is
@@ -172,7 +174,8 @@ interface ShownEffect {
 
 interface KeptPreview {
   readonly session: string;
-  readonly length: number;
+  /** The log's generation it was planned on (any open or append makes a new one). */
+  readonly generation: number;
   readonly plan: OpPlan;
   readonly shown: ShownEffect;
 }
@@ -197,6 +200,8 @@ export class LiveSession {
   /** The graph of the last revision recorded. */
   private baseline: ReasoningGraph | null = null;
   private readonly kept = new Map<number, KeptPreview>();
+  /** Bumped by every open and append: a kept plan is current only on its own generation (two logs of one length are not one log). */
+  private generation = 0;
   private posteriors: ReadonlyMap<string, number> = new Map();
 
   constructor(
@@ -223,16 +228,19 @@ export class LiveSession {
     this.usePosteriors(request.posteriors);
     const a = request.action;
     if (a.kind === 'open') {
+      // The same session's log re-read (another tab, a room) keeps the previews shown on it:
+      // they are on an older generation now, so a commit re-plans them (`commit`).
+      if (a.session !== this.session) this.kept.clear();
       this.session = a.session;
       this.ops.length = 0;
       pushAll(this.ops, a.ops);
+      this.generation++;
       this.lifecycleOps = a.ops.filter((op) => op.body.kind !== 'revision').length;
       this.cachedModel = null;
-      this.kept.clear();
       if (a.baseline) this.baseline = this.graphOfText(a.baseline.text, a.baseline.language, a.baseline.fileName);
       return this.reply(request.version);
     }
-    if (!this.sameLog(request.log)) return { ok: false, notice: OTHER_LOG, projection: this.projection(request.version) };
+    if (!this.sameLog(request.log)) return { ok: false, notice: OTHER_LOG, stale: 'log', projection: this.projection(request.version) };
     switch (a.kind) {
       case 'states':
         return this.reply(request.version);
@@ -330,7 +338,7 @@ export class LiveSession {
 
   private keep(id: number, plan: OpPlan, shown: ShownEffect): void {
     this.kept.delete(id);
-    this.kept.set(id, { session: this.session, length: this.ops.length, plan, shown });
+    this.kept.set(id, { session: this.session, generation: this.generation, plan, shown });
     for (const old of this.kept.keys()) {
       if (this.kept.size <= KEPT_PREVIEWS) break;
       this.kept.delete(old);
@@ -372,7 +380,7 @@ export class LiveSession {
    */
   private commit(version: number, id: number, action: UserAction, ops: readonly LoggedOperation[]): DispatchReply {
     const kept = this.kept.get(id);
-    if (kept && kept.session === this.session && kept.length === this.ops.length) {
+    if (kept && kept.session === this.session && kept.generation === this.generation) {
       this.kept.delete(id);
       return this.append(version, ops, kept.plan);
     }
@@ -426,10 +434,11 @@ export class LiveSession {
     if (mismatch) return refused(`not appended: ${mismatch}`);
     const last = this.ops[this.ops.length - 1];
     const first = ops[0];
-    if (first && (first.session !== this.session || first.parent !== (last?.id ?? null))) return refused(OTHER_LOG);
+    if (first && (first.session !== this.session || first.parent !== (last?.id ?? null))) return { ...refused(OTHER_LOG), stale: 'log' };
     pushAll(this.ops, ops);
+    this.generation++;
     for (const op of ops) if (op.body.kind !== 'revision') this.lifecycleOps++;
-    // A preview made against the shorter log is checked again when it is committed (length).
+    // A preview made against the shorter log is checked again when it is committed (generation).
     return this.reply(version);
   }
 

@@ -17,6 +17,7 @@ import { generateDeviceKey } from '../../core/oplog/deviceKey.ts';
 import type { ContradictionResolutionBody, OperationBody, OpId, SignedOperation } from '../../core/oplog/operation.ts';
 import { headOf, type SignedHead, type UnsignedHead } from '../../core/oplog/logHead.ts';
 import { membersOf } from '../../core/oplog/sessionMembers.ts';
+import { compareOps } from '../../core/oplog/replayLog.ts';
 import type { LogTip } from '../../core/oplog/signOperation.ts';
 import { exportOplog } from '../../core/export/exportOplog.ts';
 import type { Language } from '../../core/graph/reasoningGraph.ts';
@@ -88,6 +89,8 @@ export class SessionController {
   private writeGate: (() => string | null) | null = null;
   /** A shared session: whether a settled text is this device's to record (its own edits made it). */
   private revisionGate: (() => boolean) | null = null;
+  /** Bumped when the log is replaced (open, re-read): an append answered for an older log is merged, not pushed. */
+  private logGeneration = 0;
 
   constructor(
     private readonly service: SessionService,
@@ -138,6 +141,7 @@ export class SessionController {
    */
   open(sessionId: string, ops: readonly SignedOperation[], baseline?: SessionBaseline): void {
     this.sessionOpen = true;
+    this.logGeneration++;
     this.sessionId = sessionId;
     // With the text it opens on, the first settled text is a revision of it (an edit typed
     // before the opened text settled, or before storage opened); without, it is the baseline.
@@ -146,13 +150,14 @@ export class SessionController {
     useLifecycleStore.setState({ log: ops.slice() });
     void this.send({ kind: 'open', session: sessionId, ops, ...(baseline && { baseline }) });
     // A session opened on a text already on screen and settled (a first visit shows its
-    // sample before storage is open): that text is its baseline now, as no settle will come.
+    // sample before storage is open): no settle will come, so it is recorded now.
     const settled = this.settledText();
     if (settled) void this.recordRevision(settled.version, settled.text, settled.language);
   }
 
   /** The same session's log, re-read (another tab wrote to it); a preview on screen is made again on it. */
   replaceLog(ops: readonly SignedOperation[]): void {
+    this.logGeneration++;
     useLifecycleStore.setState({ log: ops.slice() });
     void this.send({ kind: 'open', session: this.sessionId, ops }).then(() => this.previewAgain());
   }
@@ -219,11 +224,15 @@ export class SessionController {
         // The document kept changing under it: nothing to show, and nothing is being computed.
         useLifecycleStore.setState({ previewing: null });
       }
+    } catch (e) {
+      // A worker that failed: nothing is being computed any more, and the person is told.
+      if (epoch === this.previewEpoch && this.previewNext === null) useLifecycleStore.setState({ previewing: null, notice: `Preview failed: ${e instanceof Error ? e.message : String(e)}` });
     } finally {
       this.previewInFlight = false;
+      // Whatever waits was asked for after every Cancel before it (a Cancel clears it): its turn.
       const next = this.previewNext;
       this.previewNext = null;
-      if (next && epoch === this.previewEpoch) await this.runPreview(next);
+      if (next) await this.runPreview(next);
     }
   }
 
@@ -232,11 +241,13 @@ export class SessionController {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const id = ++this.previewIds;
       const version = useDocumentStore.getState().analysis?.version;
+      const length = this.log.length;
       const reply = await this.send({ kind: 'preview', id, action }, () => epoch === this.previewEpoch);
       if (!reply) return null;
+      if (reply.stale === 'log') await this.resync();
       const p = reply.preview;
       // Computed for a version that is no longer on screen, or a log that moved: asked again.
-      if (!reply.ok || !p || version !== useDocumentStore.getState().analysis?.version) continue;
+      if (!reply.ok || !p || version !== useDocumentStore.getState().analysis?.version || length !== this.log.length) continue;
       return {
         id: p.id,
         action,
@@ -267,8 +278,10 @@ export class SessionController {
 
   /** The log moved under a preview on screen: it is made again, so Commit writes what is shown. */
   private previewAgain(): void {
-    const shown = useLifecycleStore.getState().preview;
-    if (shown) void this.previewAction(shown.action);
+    // The newest action asked for: a drag may have moved on since the preview on screen.
+    const { preview, previewing } = useLifecycleStore.getState();
+    const action = this.previewNext ?? previewing ?? preview?.action;
+    if (action) void this.previewAction(action);
   }
 
   /**
@@ -295,12 +308,14 @@ export class SessionController {
       for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
         const ops = await this.signed(signing);
         if (this.sessionId !== session) return;
+        const generation = this.logGeneration;
         reply = await this.send({ kind: 'commit', id: preview.id, action: preview.action, ops });
-        if (reply?.ok) return this.appended(ops, reply);
+        if (reply?.ok) return this.appended(ops, reply, generation);
         if (!reply?.replan || this.sessionId !== session) break;
         signing = reply.replan;
       }
-      useLifecycleStore.setState({ notice: `Not committed: ${reply?.notice ?? 'another session was opened'}` });
+      // Another session opened meanwhile: its dock is not told about this one.
+      if (this.sessionId === session) useLifecycleStore.setState({ notice: `Not committed: ${reply?.notice ?? 'the log kept changing'}` });
     });
   }
 
@@ -319,7 +334,9 @@ export class SessionController {
       if (!reply?.marked) return;
       this.opening = false;
       // The baseline moved either way; only the device whose edits made the text records it.
-      if (!reply.plan || this.writeGate?.() || (this.revisionGate && !this.revisionGate())) return;
+      // Asked on every settle, so a text this device did not make is never taken for its own later.
+      const mine = this.revisionGate ? this.revisionGate() : true;
+      if (!reply.plan || this.writeGate?.() || !mine) return;
       if (reply.textHash) this.persistence.saveText(reply.textHash, text);
       await this.appendPlan(reply.plan);
     });
@@ -331,7 +348,15 @@ export class SessionController {
     if (!request) return Promise.resolve(null);
     const key = `${id}\u0000${request.version}\u0000${request.log.session}\u0000${request.log.length}`;
     const posteriors = useDocumentStore.getState().posteriors;
-    if (this.explained?.key !== key || this.explained.posteriors !== posteriors) this.explained = { key, posteriors, answer: Promise.resolve(this.service.explain(request)) };
+    if (this.explained?.key !== key || this.explained.posteriors !== posteriors) {
+      const answer = Promise.resolve(this.service.explain(request));
+      const asked = { key, posteriors, answer };
+      this.explained = asked;
+      // A failed answer is not kept: the next ask tries again.
+      answer.catch(() => {
+        if (this.explained === asked) this.explained = null;
+      });
+    }
     return this.explained.answer;
   }
 
@@ -400,6 +425,11 @@ export class SessionController {
     return signHeadWithDevice(head, await this.deviceKey());
   }
 
+  /** The worker's copy of the log is not the page's (a reply said so): the worker is given the page's. */
+  private async resync(): Promise<void> {
+    await this.send({ kind: 'open', session: this.sessionId, ops: this.log });
+  }
+
   /** Runs `task` after every earlier one: each sees the log the previous left. */
   private enqueue<T>(task: () => Promise<T>): Promise<T> {
     const run = this.queue.then(task);
@@ -439,10 +469,13 @@ export class SessionController {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const ops = await this.signed(plan);
       if (this.sessionId !== session) return;
+      const generation = this.logGeneration;
       const reply = await this.send({ kind: 'append', ops, plan });
       if (!reply) return;
-      if (reply.ok) return this.appended(ops, reply);
+      if (reply.ok) return this.appended(ops, reply, generation);
+      if (reply.stale === 'log') await this.resync();
     }
+    this.notRecorded('the edit');
   }
 
   /** Signs and appends ops of the page's own (a resolution, members). */
@@ -452,15 +485,37 @@ export class SessionController {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const ops = await signChain(this.tip(), bodies, key, await bytesSignerFor(key), { source });
       if (this.sessionId !== session) return;
+      const generation = this.logGeneration;
       const reply = await this.send({ kind: 'append', ops });
       if (!reply) return;
-      if (reply.ok) return this.appended(ops, reply);
+      if (reply.ok) return this.appended(ops, reply, generation);
+      if (reply.stale === 'log') await this.resync();
     }
+    this.notRecorded(bodies[0]?.kind === 'member_addition' ? 'the new members' : 'the resolution');
   }
 
-  /** Ops the worker appended: kept, shown in the history, and any preview made again on the new log. */
-  private appended(ops: readonly SignedOperation[], reply: DispatchReply): void {
+  /** Every attempt was refused (the log kept moving): the person is told, never left to guess. */
+  private notRecorded(what: string): void {
+    useLifecycleStore.setState({ notice: `Not recorded: ${what} could not be appended while the log kept changing; try again.` });
+  }
+
+  /**
+   * Ops the worker appended: kept, shown in the history, and any preview made again on the
+   * new log. When the log was replaced while they were on their way (a room or another tab
+   * re-read it), the worker's copy no longer holds them: they join the page's log in replay
+   * order and the worker is given that log, so the two never drift apart.
+   */
+  private appended(ops: readonly SignedOperation[], reply: DispatchReply, generation: number): void {
     this.persistence.append(ops);
+    // Another session was opened meanwhile: they are stored with their own session, not shown here.
+    if (ops[0] && ops[0].session !== this.sessionId) return;
+    if (generation !== this.logGeneration) {
+      const have = new Set(this.log.map((op) => op.id));
+      const log = [...this.log, ...ops.filter((op) => !have.has(op.id))].sort(compareOps);
+      useLifecycleStore.setState({ log });
+      void this.resync().then(() => this.previewAgain());
+      return;
+    }
     const log = this.log.slice();
     for (const op of ops) log.push(op);
     useLifecycleStore.setState({ log });

@@ -18,6 +18,7 @@ import { addRoomOps, claimFounder, mayWrite, pendingJoins, requestToJoin, roomHe
 import { headToSign, roomHeadProblems } from '../../core/team/roomHeads.ts';
 import type { RoomReading } from '../../core/team/roomLog.ts';
 import type { SignatureCheck } from '../../core/oplog/verifyOperation.ts';
+import { publicKeyOfAuthor } from '../../core/oplog/deviceKey.ts';
 import { headBytes, type SignedHead } from '../../core/oplog/logHead.ts';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { RoomLogReader } from '../../core/team/roomLog.ts';
@@ -252,20 +253,29 @@ export class TeamLink {
     if (!this.closed) setRoomHead(this.doc, head);
   }
 
-  /** Each head's signature, checked once, off the main thread (WebCrypto) like the ops'. */
+  /**
+   * Each head's signature, checked once, off the main thread (WebCrypto) like the ops'. A
+   * verdict is kept for its signature, message and key together: a valid signature copied
+   * onto another head (or another author) is checked on its own, never taken as verified.
+   */
   private readonly headVerdicts = new Map<string, boolean>();
   private async headCheck(heads: readonly (readonly [string, string])[]): Promise<SignatureCheck> {
+    const verdictKey = (sig: string, bytes: Uint8Array, key: string) => `${sig}:${key}:${bytesToHex(bytes)}`;
     for (const [, raw] of heads) {
       let head: SignedHead;
       try {
         head = JSON.parse(raw) as SignedHead;
-        if (typeof head.sig !== 'string' || typeof head.author !== 'string' || this.headVerdicts.has(head.sig)) continue;
-        this.headVerdicts.set(head.sig, await signatureHoldsAsync(head.sig, headBytes(head), head.author));
+        if (typeof head.sig !== 'string' || typeof head.author !== 'string') continue;
+        const bytes = headBytes(head);
+        const publicKey = publicKeyOfAuthor(head.author);
+        if (!publicKey) continue;
+        const key = verdictKey(head.sig, bytes, bytesToHex(publicKey));
+        if (!this.headVerdicts.has(key)) this.headVerdicts.set(key, await signatureHoldsAsync(head.sig, bytes, head.author));
       } catch {
         // Not a head: roomHeadProblems says what is wrong with it.
       }
     }
-    return (signature) => this.headVerdicts.get(bytesToHex(signature)) ?? false;
+    return (signature, message, publicKey) => this.headVerdicts.get(verdictKey(bytesToHex(signature), message, bytesToHex(publicKey))) ?? false;
   }
 
   /** A member answers requests to write; a device that may write and is not a member asks. */
