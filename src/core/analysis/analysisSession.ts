@@ -201,7 +201,7 @@ export class AnalysisSession {
    * a kept analysis of that very text when there is one, else analysed aside (not kept).
    */
   graphOfText(text: string, language: Language, fileName: string | null): ReasoningGraph {
-    const kept = this.kept.find((k) => k.text === text && k.analysis.language === language);
+    const kept = this.kept.find((k) => k.text === text && sameLanguage(k.analysis.language, language));
     if (kept) return kept.analysis.graph;
     return analyzeIncrementally(text, language, -1, null, this.now, { fileName }).analysis.graph;
   }
