@@ -202,6 +202,11 @@ export class LiveSession {
   private cachedModel: { index: DependencyIndex; length: number; model: SessionModel } | null = null;
   /** The graph of the last revision recorded. */
   private baseline: ReasoningGraph | null = null;
+  /**
+   * The text an opened session compares its first settled text with, read when that text
+   * settles: by then the opened text's own analysis is usually kept, so it is not analysed twice.
+   */
+  private openedOn: SessionBaseline | null = null;
   private readonly kept = new Map<number, KeptPreview>();
   /** Bumped by every open and append: a kept plan is current only on its own generation (two logs of one length are not one log). */
   private generation = 0;
@@ -235,14 +240,18 @@ export class LiveSession {
     if (a.kind === 'open') {
       // The same session's log re-read (another tab, a room) keeps the previews shown on it:
       // they are on an older generation now, so a commit re-plans them (`commit`).
-      if (a.session !== this.session) this.kept.clear();
+      if (a.session !== this.session) {
+        this.kept.clear();
+        // Another session: a text the last one opened on is not this one's.
+        this.openedOn = null;
+      }
       this.session = a.session;
       this.ops.length = 0;
       pushAll(this.ops, a.ops);
       this.generation++;
       this.lifecycleOps = a.ops.filter((op) => op.body.kind !== 'revision').length;
       this.cachedModel = null;
-      if (a.baseline) this.baseline = this.graphOfText(a.baseline.text, a.baseline.language, a.baseline.fileName);
+      if (a.baseline) this.openedOn = a.baseline;
       return this.reply(request.version);
     }
     if (!this.sameLog(request.log)) return { ok: false, notice: OTHER_LOG, stale: 'log', projection: this.projection(request.version) };
@@ -414,6 +423,11 @@ export class LiveSession {
   private revise(version: number, text: string, reset: boolean): DispatchReply {
     const doc = this.documentOf(version);
     if (!doc || (!reset && !isRevisable(doc.graph))) return { ok: true, notice: null, projection: doc ? this.projection(version) : null, plan: null, marked: false };
+    if (this.openedOn) {
+      const opened = this.openedOn;
+      this.openedOn = null;
+      this.baseline = reset ? null : this.graphOfText(opened.text, opened.language, opened.fileName);
+    }
     const before = reset ? null : this.baseline;
     this.baseline = doc.graph;
     const mark = revisionMark(
