@@ -141,8 +141,6 @@ function exporter<const Id extends string, N extends ExportNeed>(
 
 /** The languages drawn as a graph (the table's `view`): the graph formats take them. */
 const GRAPH_LANGUAGES: readonly Language[] = languagesWhere((r) => r.view === 'graph');
-/** Graph documents whose lifecycle is the session's log (not a log of their own). */
-const SESSION_LANGUAGES: readonly Language[] = languagesWhere((r) => r.view === 'graph' && !r.ownLog);
 
 /** The sources a picture of the graph reads. */
 const PICTURE_NEEDS = ['analysis', 'layout', 'states', 'posteriors'] as const;
@@ -272,7 +270,7 @@ export const EXPORTERS = [
   exporter({
     id: 'explanations',
     label: 'Explanation records (JSON lines + audit)',
-    languages: SESSION_LANGUAGES,
+    languages: GRAPH_LANGUAGES,
     fileName: (b) => `${b}.explanations.jsonl`,
     mime: 'application/x-ndjson',
     output: 'text',
@@ -283,7 +281,7 @@ export const EXPORTERS = [
   exporter({
     id: 'oplog',
     label: 'Operation log (signed, JSON lines)',
-    languages: SESSION_LANGUAGES,
+    languages: GRAPH_LANGUAGES,
     fileName: (b) => `${b}.oplog.jsonl`,
     mime: 'application/x-ndjson',
     output: 'text',
