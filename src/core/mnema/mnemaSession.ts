@@ -15,6 +15,7 @@ import { DerivationGraph } from './derivationGraph.ts';
 import type { MnemaWriter } from './derivationEngine.ts';
 import { applyUserOp, runDerivation } from './derivationEngine.ts';
 import type { Deriver } from './deriver.ts';
+import { claimSummaries } from './claimSummary.ts';
 import { servedConfidence } from './explainClaim.ts';
 import { summarizeEvidence } from './evidenceSummary.ts';
 import type { MnemaAction } from './mnemaActions.ts';
@@ -158,10 +159,10 @@ export class MnemaSession {
   }
 }
 
-/** Every key as served now. */
+/** Every key as served now: what the command line's `claims` says of it (claimSummary.ts), less its op and basis. */
 function servedClaims(graph: DerivationGraph): Record<string, ServedClaim> {
   const out: Record<string, ServedClaim> = {};
-  for (const key of graph.keys.keys()) out[key] = { state: graph.stateOf(key), confidence: servedConfidence(graph, key), payload: graph.servedPayload(key) };
+  for (const [key, c] of Object.entries(claimSummaries(graph))) out[key] = { state: c.state, confidence: c.confidence, payload: c.payload };
   return out;
 }
 
