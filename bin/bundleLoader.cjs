@@ -26,7 +26,7 @@ function bundleFor(command) {
  * language). Only speed depends on it: any cache runs any input.
  */
 function cacheVariant(args) {
-  const files = args.filter((a) => /\.(clair|py|gaia|json)$/i.test(a));
+  const files = args.filter((a) => /\.(clair|py|gaia|json|mnema)$/i.test(a));
   return files.length > 0 && files.every((a) => /\.clair$/i.test(a)) ? 'clair' : null;
 }
 

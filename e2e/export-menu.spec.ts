@@ -15,6 +15,7 @@ const SAMPLES: Readonly<Record<Language, string>> = {
   clair: 'route-planning.clair',
   gaia: 'pendulum_period.py',
   proposal: 'release-readiness.json',
+  mnema: 'spring-routines.mnema',
 };
 
 async function menuItems(page: Page): Promise<string[]> {

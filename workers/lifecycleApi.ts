@@ -7,6 +7,8 @@
  */
 import type { AnalysisView } from '../src/core/analysis/documentAnalysis.ts';
 import type { Language, ReasoningGraph } from '../src/core/graph/reasoningGraph.ts';
+import type { LogActionPreview } from '../src/core/mnema/mnemaPreview.ts';
+import type { UserAction } from '../src/core/oplog/userAction.ts';
 import type { ShownExplanation } from '../src/core/explain/shownExplanation.ts';
 import { shownExplanation } from '../src/core/explain/shownExplanation.ts';
 import type { DispatchReply, DispatchRequest, LogRef, SessionProjection } from '../src/core/session/liveSession.ts';
@@ -24,8 +26,12 @@ export interface ExplainRequest {
 
 type Listener = (projection: SessionProjection) => unknown;
 
-export function createLifecycleApi(analysisOf: (version: number) => AnalysisView | null, graphOfText?: (text: string, language: Language, fileName: string | null) => ReasoningGraph | null) {
-  const live = new LiveSession(analysisOf, graphOfText);
+export function createLifecycleApi(
+  analysisOf: (version: number) => AnalysisView | null,
+  graphOfText?: (text: string, language: Language, fileName: string | null) => ReasoningGraph | null,
+  ownLogPreview?: (version: number, action: UserAction) => LogActionPreview | null,
+) {
+  const live = new LiveSession(analysisOf, graphOfText, ownLogPreview);
   let listener: Listener | null = null;
   /** Posteriors an explanation request carries are the session's from then on. */
   const withPosteriors = (request: { version: number; log: LogRef; posteriors?: Readonly<Record<string, number>> }) => {

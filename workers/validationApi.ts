@@ -23,6 +23,7 @@ import type { ShareLinkResult, SharePayload } from '../src/core/share/shareLink.
 import { shareUrl } from '../src/core/share/shareLink.ts';
 import type { Gate, ProveMode } from '../src/core/proposal/index.ts';
 import { createLifecycleApi } from './lifecycleApi.ts';
+import { createMnemaQueries } from './mnemaQueries.ts';
 import type { LayoutInputAheadMessage, SourcedLayoutInput } from './layoutInputChannel.ts';
 import { SENT_AHEAD } from './layoutInputChannel.ts';
 import type { WorkerExportRequest } from './workerExports.ts';
@@ -32,9 +33,11 @@ export type { AnalyzeRequest, HeldTextRequest, ProjectSymbol, ProjectUse, TextEd
 
 export function createValidationApi() {
   const session = new AnalysisSession(() => performance.now());
+  const mnema = createMnemaQueries((version) => session.textOf(version));
   const { analysed, ...lifecycleApi } = createLifecycleApi(
     (version) => session.analysisOf(version),
     (text, language, fileName) => session.graphOfText(text, language, fileName),
+    (version, action) => mnema.mnemaPreview(version, action),
   );
   /** An analysis made: its states go to the page beside it (lifecycleApi.ts `onProjection`). */
   const told = <T extends { readonly version: number } | null>(patch: T): T => {
@@ -44,6 +47,8 @@ export function createValidationApi() {
   return {
     /** The session that owns the log (src/core/session/liveSession.ts): dispatch, explanations. */
     ...lifecycleApi,
+    /** A Mnema log's claims explained (mnemaQueries.ts). */
+    mnemaExplain: mnema.mnemaExplain,
     /**
      * Parse, validate, derive confidences and build the graph of one document version.
      * The reply is a patch against `baseVersion` when the worker still has it, else complete.

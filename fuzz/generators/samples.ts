@@ -24,6 +24,7 @@ const SOURCES: Readonly<Record<Language, readonly { dir: string; test: RegExp }[
     { dir: 'public/samples', test: /\.json$/ },
     { dir: '../shared/reference/holoproof/demo-proposals', test: /^(?!.*\.expected\.json$).*\.json$/ },
   ],
+  mnema: [{ dir: 'public/samples', test: /\.mnema$/ }],
 };
 
 const cache = new Map<Language, readonly string[]>();

@@ -32,13 +32,14 @@ export interface IncrementalInput {
   readonly texts: readonly string[];
 }
 
-const FILE_NAMES: Readonly<Record<Language, string>> = { clair: 'fuzz.clair', gaia: 'fuzz_pkg.py', proposal: 'fuzz.json' };
+const FILE_NAMES: Readonly<Record<Language, string>> = { clair: 'fuzz.clair', gaia: 'fuzz_pkg.py', proposal: 'fuzz.json', mnema: 'fuzz.mnema' };
 
 function start(rng: Rng, language: Language): string {
   const samples = samplesOf(language);
   if (rng.chance(0.4)) return rng.pick(samples);
   if (language === 'clair') return clairDocument(rng, 30);
   if (language === 'gaia') return gaiaDocument(rng, 15);
+  if (language === 'mnema') return rng.pick(samples);
   return jsonText(rng, proposalObject(rng));
 }
 

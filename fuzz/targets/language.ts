@@ -33,15 +33,35 @@ export interface LanguageInput {
   readonly origin: Origin;
 }
 
-const FILE_NAMES: Readonly<Record<Language, string>> = { clair: 'fuzz.clair', gaia: 'fuzz_pkg.py', proposal: 'fuzz.json' };
+const FILE_NAMES: Readonly<Record<Language, string>> = { clair: 'fuzz.clair', gaia: 'fuzz_pkg.py', proposal: 'fuzz.json', mnema: 'fuzz.mnema' };
+
+/** Pieces of a Mnema log's lines: the envelope's fields, bodies, and the numbers and strings they hold. */
+const MNEMA_TOKENS = [
+  '{"v":1,',
+  '"session":"s",',
+  '"seq":0,',
+  '"parent":null,',
+  '"body":{"kind":"evidence","source":"calendar","payload":{},"observed_at":"2025-03-04T07:00:00Z"}',
+  '"kind":"claim"',
+  '"inputs":[]',
+  '"confidence":1e999',
+  '"sig":"',
+  '}',
+  '\n',
+  '"\\u',
+  '[',
+  ']',
+];
 
 export function tokensOf(language: Language): readonly string[] {
-  return language === 'clair' ? CLAIR_TOKENS : language === 'gaia' ? GAIA_TOKENS : PROPOSAL_TOKENS;
+  return language === 'clair' ? CLAIR_TOKENS : language === 'gaia' ? GAIA_TOKENS : language === 'mnema' ? MNEMA_TOKENS : PROPOSAL_TOKENS;
 }
 
 export function grammarDocument(rng: Rng, language: Language): string {
   if (language === 'clair') return clairDocument(rng);
   if (language === 'gaia') return gaiaDocument(rng);
+  // A real log with its lines shuffled, cut and repeated: ops out of order, missing parents, second roots.
+  if (language === 'mnema') return shuffledLines(rng, rng.pick(samplesOf('mnema')));
   return jsonText(rng, proposalObject(rng));
 }
 
@@ -112,4 +132,11 @@ export function languageTarget(language: Language): FuzzTarget<LanguageInput> {
     generate: (rng) => generateText(rng, language),
     check: (input) => languageProblems(language, input.text),
   });
+}
+
+function shuffledLines(rng: Rng, text: string): string {
+  const lines = text.split('\n');
+  const out: string[] = [];
+  for (let i = rng.int(lines.length + 1); i > 0; i--) out.push(rng.pick(lines));
+  return out.join('\n');
 }

@@ -34,7 +34,7 @@ export function orList(items: readonly string[]): string {
 
 /** The documents a format takes, in a sentence: `a CLAIR trace or a Gaia package`. */
 export function documentKindsOf(row: Exporter): string {
-  return row.languages.map((l) => languageRow(l).documentKind).join(' or ');
+  return orList(row.languages.map((l) => languageRow(l).documentKind));
 }
 
 /**

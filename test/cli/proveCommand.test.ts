@@ -169,7 +169,7 @@ describe('warrant export --to smtlib', () => {
   it('other formats refuse a proposal; smtlib refuses a trace', async () => {
     const [json, trace] = await Promise.all([runWarrant(['export', path('heir.json'), '--to', 'dot']), runWarrant(['export', path('trace.clair'), '--to', 'smtlib'])]);
     expect(json.code).toBe(2);
-    expect(json.stderr).toMatch(/export --to dot needs a CLAIR trace or a Gaia package; .*heir\.json is a FormalProposal/);
+    expect(json.stderr).toMatch(/export --to dot needs a CLAIR trace, a Gaia package or a Mnema log; .*heir\.json is a FormalProposal/);
     expect(trace.code).toBe(2);
     expect(trace.stderr).toMatch(/export --to smtlib needs a FormalProposal/);
   });

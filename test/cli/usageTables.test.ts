@@ -30,6 +30,6 @@ describe('usage text from the tables', () => {
   it('takes --lang values from the language table', () => {
     for (const command of ['check', 'infer', 'export', 'explain', 'cascade']) expect(COMMAND_USAGE[command]).toContain(`[--lang ${LANGUAGES.join('|')}]`);
     expect(COMMAND_USAGE.similar).toContain('[--lang clair|gaia]');
-    expect(USAGE).toContain('.clair CLAIR, .py/.gaia Gaia, .json FormalProposal;');
+    expect(USAGE.replace(/\s+/g, ' ')).toContain('.clair CLAIR, .py/.gaia Gaia, .json FormalProposal, .mnema Mnema;');
   });
 });

@@ -51,11 +51,11 @@ describe('exporter table', () => {
     const languages = Object.fromEntries(EXPORTERS.map((e) => [e.id, e.languages]));
     expect(languages).toEqual({
       clair: ['clair'],
-      json: ['clair', 'gaia'],
-      dot: ['clair', 'gaia'],
-      graphml: ['clair', 'gaia'],
-      svg: ['clair', 'gaia'],
-      png: ['clair', 'gaia'],
+      json: ['clair', 'gaia', 'mnema'],
+      dot: ['clair', 'gaia', 'mnema'],
+      graphml: ['clair', 'gaia', 'mnema'],
+      svg: ['clair', 'gaia', 'mnema'],
+      png: ['clair', 'gaia', 'mnema'],
       'gaia-ir': ['gaia'],
       beliefs: ['gaia'],
       manifests: ['gaia'],

@@ -9,12 +9,13 @@ import { DEFAULT_LANGUAGE, extensionOf, LANGUAGE_TABLE, LANGUAGES, languageOfPat
 const sample = (file: string) => readFileSync(new URL(`../../public/samples/${file}`, import.meta.url), 'utf8');
 
 describe('language table', () => {
-  it('has the three languages of the contract, with their names and extensions', () => {
-    expect(LANGUAGES).toEqual(['clair', 'gaia', 'proposal']);
+  it('has the three languages of the contract and Mnema logs, with their names and extensions', () => {
+    expect(LANGUAGES).toEqual(['clair', 'gaia', 'proposal', 'mnema']);
     expect(LANGUAGE_TABLE.map((l) => [l.id, l.name, l.extensions, l.monacoLanguage, l.view])).toEqual([
       ['clair', 'CLAIR', ['.clair'], 'clair', 'graph'],
       ['gaia', 'Gaia', ['.py', '.gaia'], 'gaia', 'graph'],
       ['proposal', 'FormalProposal', ['.json'], 'json', 'proof'],
+      ['mnema', 'Mnema', ['.mnema'], 'mnema', 'graph'],
     ]);
     expect(DEFAULT_LANGUAGE).toBe('clair');
   });
@@ -53,7 +54,7 @@ describe('language table', () => {
 
   it('has an analyzer for every row, whose analysis is of that language', () => {
     expect(Object.keys(LANGUAGE_ANALYZERS).sort()).toEqual([...LANGUAGES].sort());
-    const texts = { clair: sample('route-planning.clair'), gaia: sample('pendulum_period.py'), proposal: sample('release-readiness.json') };
+    const texts = { clair: sample('route-planning.clair'), gaia: sample('pendulum_period.py'), proposal: sample('release-readiness.json'), mnema: sample('spring-routines.mnema') };
     for (const row of LANGUAGE_TABLE) {
       const a = LANGUAGE_ANALYZERS[row.id].analyze(texts[row.id], { version: 3, previous: null, now: () => 0, fileName: `x${row.extensions[0]}` });
       expect(a.analysis.language).toBe(row.id);

@@ -46,6 +46,7 @@ const ALPHABETS: Readonly<Record<Language, string>> = {
   clair: 'b1L0.5@user<,?[]"\\; \t\n\r-9eé',
   gaia: 'abcx_=()[]{}~,.:"\'\\#\n\r\t 01e9-+*/@&|',
   proposal: '{}[]":,\\u0123abe-+.tfnl \n\r\t',
+  mnema: '{}[]":,\\u0123abe-+.tfnl \n\r\t',
 };
 
 /** Pieces that reach the number rules and string ends. */
@@ -53,6 +54,7 @@ const PIECES: Readonly<Record<Language, readonly string[]>> = {
   clair: ['b1 ', '.5 ', '1' + '0'.repeat(400) + ' ', '0.' + '9'.repeat(400) + ' ', '-0.' + '0'.repeat(399) + '1 ', 'L' + '9'.repeat(400) + ' ', 'L2000 ', '@self ', '<b1 ', '"x"', '"', '\\', '\r\n'],
   gaia: ['x = ', 'claim("a", prior=', '1e999', '-1e999', '1e-999', '10**400', '1e308*10', ')', '(', '[', '~', '"', '\\', '\r', '\r\n', '\n'],
   proposal: ['{"a":', '1e999', '-1e999', '1' + '0'.repeat(400), '"\\', '"\\u', '[', ']', '"', '\\', '\r', '\r\n', '\n', 'null', '}'],
+  mnema: ['{"v":1,"body":{"kind":"evidence","payload":{', '"observed_at":"', '"confidence":', '1e999', '-1e999', '"\\u', '[', ']', '"', '\\', '\r\n', '\n', 'null', '}'],
 };
 
 const randomText = (language: Language) =>

@@ -6,6 +6,7 @@
  * (dockFocus.ts); Escape anywhere in the page cancels it, and so does moving on to
  * something else — a theme change, a search.
  */
+import { languageRow } from '../../core/languages/languageTable.ts';
 import { useEffect, useRef, useState } from 'react';
 import type { DragEvent } from 'react';
 import { getSession } from '../../store/session/sessionInstance.ts';
@@ -54,6 +55,8 @@ export function CascadeDock() {
   const previewing = useLifecycleStore((s) => s.previewing);
   const notice = useLifecycleStore((s) => s.notice);
   const hasDocument = useDocumentStore((s) => s.analysis !== null);
+  // What moves, in the language's word: Gaia's posteriors, a Mnema log's confidences.
+  const computed = useDocumentStore((s) => languageRow(s.language).terms.computed);
   const dockRef = useRef<HTMLDivElement>(null);
   const commitRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -86,12 +89,12 @@ export function CascadeDock() {
     <div ref={dockRef} className="cascade-dock is-previewing" data-testid="cascade-preview" role="region" aria-label="cascade preview" data-region="">
       <div className="cascade-summary" role="status">
         <strong>Preview: {preview.text}</strong>
-        {preview.refusal ? (
-          <span className="status-error">{preview.refusal}</span>
-        ) : (
+        {preview.refusal && <span className="status-error">{preview.refusal}</span>}
+        {/* A refusal may still come with what the action would do (a Mnema log, shown and not written). */}
+        {(!preview.refusal || invalidated.length > 0 || preview.changed.size > 0) && (
           <span>
             {invalidated.length === 0 ? 'invalidates nothing' : `invalidates ${invalidated.length}: ${invalidated.slice(0, 8).join(', ')}${invalidated.length > 8 ? ', …' : ''}`}
-            {preview.changed.size > 0 && ` · ${preview.changed.size} posterior${preview.changed.size === 1 ? '' : 's'} move`}
+            {preview.changed.size > 0 && ` · ${preview.changed.size} ${computed}${preview.changed.size === 1 ? ' moves' : 's move'}`}
             {preview.pendingReview.length > 0 && ` · to review: ${preview.pendingReview.join(', ')}`}
           </span>
         )}

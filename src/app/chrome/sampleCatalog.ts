@@ -15,6 +15,7 @@ export const SAMPLES: readonly Sample[] = [
   { file: 'pendulum_period.py', title: 'Gaia: does a heavier bob swing slower?', summary: 'a physics thought experiment: derivations, equalities, a decomposition' },
   { file: 'release-readiness.json', title: 'Proposal: may build rc7 ship?', summary: 'FormalProposal, entailment: a release rule, its checks, an unsat core' },
   { file: 'review-slot.json', title: 'Proposal: a slot for the design review', summary: 'FormalProposal, model finding: integer times, a model that fits the calendar' },
+  { file: 'spring-routines.mnema', title: 'Mnema: one person’s spring, derived', summary: 'a calendar, notes and photos: routines, places, people and preferences, each explained' },
   { file: 'vpn-policy-clash.json', title: 'Proposal: do the VPN rules agree?', summary: 'FormalProposal, consistency: two rules that clash for a remote contractor' },
 ];
 

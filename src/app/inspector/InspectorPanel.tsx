@@ -18,6 +18,7 @@ import { selectNode, useDocumentStore } from '../../store/document/documentStore
 import { revealInEditor } from '../editor/activeEditor.ts';
 import { bandColour } from '../graph/bandColours.ts';
 import { GaiaInspector } from './GaiaInspector.tsx';
+import { MnemaInspector } from './MnemaInspector.tsx';
 import { useNodeLook } from '../graph/nodeLookOf.ts';
 import { useCorrectedValue } from '../../store/session/lifecycleStore.ts';
 
@@ -53,7 +54,7 @@ function NodeList({ ids, render }: { ids: readonly string[]; render: (id: string
 }
 
 /** Each language's inspector, by the language table's ids (a FormalProposal shows the proof view instead). */
-const INSPECTORS: Readonly<Record<Language, () => ReactNode>> = { clair: ClairInspector, gaia: GaiaInspector, proposal: () => null };
+const INSPECTORS: Readonly<Record<Language, () => ReactNode>> = { clair: ClairInspector, gaia: GaiaInspector, proposal: () => null, mnema: MnemaInspector };
 
 export function InspectorPanel() {
   const Inspector = INSPECTORS[useDocumentStore((s) => s.language)];

@@ -4,6 +4,7 @@ import { getPipeline } from '../../store/pipeline/pipelineInstance.ts';
 import { registerClair } from './clair/registerClair.ts';
 import { registerGaia } from './gaia/registerGaia.ts';
 import { registerProposal } from './proposal/registerProposal.ts';
+import { registerMnema } from './mnema/registerMnema.ts';
 import { registerSmtlib } from './smtlib/smtlibMonarch.ts';
 import type { Language } from '../../core/graph/reasoningGraph.ts';
 import { languageRow } from '../../core/languages/languageTable.ts';
@@ -35,6 +36,7 @@ export function ensureLanguages(): void {
   registerClair(monaco, host);
   registerGaia(monaco, host);
   registerProposal();
+  registerMnema(monaco);
   registerSmtlib(monaco);
   // Go to definition (and a reference picked in the peek view) in another file of a
   // project: show that file and put the cursor where it leads.

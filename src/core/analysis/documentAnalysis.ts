@@ -6,6 +6,7 @@ import type { DerivedConfidence } from '../clair/derivedConfidence.ts';
 import type { SymbolIndex } from '../clair/symbolIndex.ts';
 import type { Language, ReasoningGraph } from '../graph/reasoningGraph.ts';
 import type { Diagnostic } from '../text/diagnostic.ts';
+import type { LifecycleState } from '../oplog/lifecycle.ts';
 import type { ProposalOutline } from './proposalOutline.ts';
 
 export interface DocumentAnalysis {
@@ -22,6 +23,11 @@ export interface DocumentAnalysis {
   readonly ir?: unknown;
   /** FormalProposal documents: gates passed, emitted SMT-LIB2, where assertions are. */
   readonly proposal?: ProposalOutline;
+  /**
+   * A document that carries its own lifecycle (a Mnema log holds its refutations and
+   * corrections): each node's state as the document gives it, `active` when absent.
+   */
+  readonly ownStates?: Readonly<Record<string, LifecycleState>>;
   readonly stats: AnalysisStats;
 }
 

@@ -141,6 +141,8 @@ function exporter<const Id extends string, N extends ExportNeed>(
 
 /** The languages drawn as a graph (the table's `view`): the graph formats take them. */
 const GRAPH_LANGUAGES: readonly Language[] = languagesWhere((r) => r.view === 'graph');
+/** Graph documents whose lifecycle is the session's log (not a log of their own). */
+const SESSION_LANGUAGES: readonly Language[] = languagesWhere((r) => r.view === 'graph' && !r.ownLog);
 
 /** The sources a picture of the graph reads. */
 const PICTURE_NEEDS = ['analysis', 'layout', 'states', 'posteriors'] as const;
@@ -270,7 +272,7 @@ export const EXPORTERS = [
   exporter({
     id: 'explanations',
     label: 'Explanation records (JSON lines + audit)',
-    languages: GRAPH_LANGUAGES,
+    languages: SESSION_LANGUAGES,
     fileName: (b) => `${b}.explanations.jsonl`,
     mime: 'application/x-ndjson',
     output: 'text',
@@ -281,7 +283,7 @@ export const EXPORTERS = [
   exporter({
     id: 'oplog',
     label: 'Operation log (signed, JSON lines)',
-    languages: GRAPH_LANGUAGES,
+    languages: SESSION_LANGUAGES,
     fileName: (b) => `${b}.oplog.jsonl`,
     mime: 'application/x-ndjson',
     output: 'text',

@@ -12,6 +12,7 @@ export const ANALYZER_LOADERS: Readonly<Record<Language, () => Promise<LanguageA
   clair: async () => (await import('./clairAnalyzer.ts')).clairAnalyzer,
   gaia: async () => (await import('./gaiaAnalyzer.ts')).gaiaAnalyzer,
   proposal: async () => (await import('./proposalAnalyzer.ts')).proposalAnalyzer,
+  mnema: async () => (await import('./mnemaAnalyzer.ts')).mnemaAnalyzer,
 };
 
 export function loadAnalyzer(language: Language): Promise<LanguageAnalyzer> {

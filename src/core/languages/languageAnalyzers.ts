@@ -7,12 +7,14 @@ import type { Language } from '../graph/reasoningGraph.ts';
 import { clairAnalyzer } from './clairAnalyzer.ts';
 import { gaiaAnalyzer } from './gaiaAnalyzer.ts';
 import type { LanguageAnalyzer } from './languageAnalyzer.ts';
+import { mnemaAnalyzer } from './mnemaAnalyzer.ts';
 import { proposalAnalyzer } from './proposalAnalyzer.ts';
 
 export const LANGUAGE_ANALYZERS: Readonly<Record<Language, LanguageAnalyzer>> = {
   clair: clairAnalyzer,
   gaia: gaiaAnalyzer,
   proposal: proposalAnalyzer,
+  mnema: mnemaAnalyzer,
 };
 
 export function analyzerOf(language: Language): LanguageAnalyzer {

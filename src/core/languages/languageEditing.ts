@@ -32,6 +32,8 @@ export const LANGUAGE_EDITING: Readonly<Record<Language, LanguageEditing>> = {
   gaia: { names: GAIA_NAMES, hover: 'word', complete: (place, before, analysis) => gaiaCompletions(place, before(), analysis) },
   // Edited as JSON: the client's own JSON support completes and hovers.
   proposal: { names: CLAIR_NAMES, hover: null, complete: () => NOTHING },
+  // Signed ops: nothing to rename or complete; a node's facts are in the inspector.
+  mnema: { names: CLAIR_NAMES, hover: null, complete: () => NOTHING },
 };
 
 export function editingOf(language: Language): LanguageEditing {

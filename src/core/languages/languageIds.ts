@@ -7,7 +7,7 @@
  * Kept apart from the rows so that the graph model, the op log and the stores can name
  * the type without importing the table.
  */
-export const LANGUAGE_IDS = ['clair', 'gaia', 'proposal'] as const;
+export const LANGUAGE_IDS = ['clair', 'gaia', 'proposal', 'mnema'] as const;
 
 export type Language = (typeof LANGUAGE_IDS)[number];
 

@@ -36,4 +36,6 @@ export const SIMILARITY_READERS: Readonly<Record<Language, SimilarityReader>> = 
     return { source: graphSimilaritySource(gaia.graph), kept: null };
   },
   proposal: noItems,
+  // Claims are kept apart by their identity keys (Mnema §3): nothing to rank.
+  mnema: noItems,
 };

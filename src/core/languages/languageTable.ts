@@ -86,6 +86,12 @@ export interface LanguageRow {
    * so states are worked out even when the log holds no lifecycle op.
    */
   readonly ownContradictions: boolean;
+  /**
+   * The document is a signed log of its own (a Mnema log): it carries its lifecycle, its
+   * explanations are its own records, and it is exported as itself — the session's op log
+   * and explanation records are not its.
+   */
+  readonly ownLog: boolean;
   /** Other names editors give the language (a language client's `python` for Gaia modules). */
   readonly aliases: readonly string[];
   /** What the problems panel says when there are none. */
@@ -121,6 +127,7 @@ export const LANGUAGE_TABLE: readonly LanguageRow[] = [
     similarity: true,
     supports: 'justifications',
     ownContradictions: false,
+    ownLog: false,
     aliases: [],
     noProblems: 'No problems: the trace is valid.',
     commands: null,
@@ -146,6 +153,7 @@ export const LANGUAGE_TABLE: readonly LanguageRow[] = [
     similarity: true,
     supports: 'actions',
     ownContradictions: true,
+    ownLog: false,
     aliases: ['python'],
     noProblems: 'No problems: the package compiles.',
     commands: null,
@@ -184,12 +192,49 @@ export const LANGUAGE_TABLE: readonly LanguageRow[] = [
     similarity: false,
     supports: 'justifications',
     ownContradictions: false,
+    ownLog: false,
     aliases: [],
     noProblems: 'No problems: the proposal passes the schema, registry and emission gates.',
     commands: { only: ['check', 'export', 'prove'], hint: 'check, export --to smtlib and prove do' },
     example: null,
     // The proposal's own status (gates, declarations) has its own place in the status bar.
     counts: () => [],
+  },
+  {
+    id: 'mnema',
+    name: 'Mnema',
+    documentKind: 'a Mnema log',
+    // The command line reads a Mnema log by its content (`.jsonl`, shared with session logs);
+    // in the page a log is named for what it is.
+    extensions: ['.mnema'],
+    // Signed ops, one per line: read, not typed (an edit breaks a signature, and says so).
+    monacoLanguage: 'mnema',
+    view: 'graph',
+    terms: { item: 'claim', items: 'claims', stated: 'confidence', computed: 'confidence', support: 'input' },
+    formatting: null,
+    helperNodes: false,
+    inference: false,
+    packageIdentity: false,
+    similarity: false,
+    supports: 'justifications',
+    ownContradictions: false,
+    ownLog: true,
+    aliases: [],
+    noProblems: 'No problems: every op of the log verifies.',
+    commands: { only: ['check', 'export'], hint: 'check and export do; derive, cascade, explain, provenance and calibrate read it as LOG.jsonl' },
+    example: null,
+    counts: (a) => {
+      let evidence = 0;
+      let claims = 0;
+      for (const n of a.graph.nodes) {
+        if (n.kind === 'claim') claims++;
+        else evidence++;
+      }
+      return [
+        [evidence, 'record'],
+        [claims, 'claim'],
+      ];
+    },
   },
 ];
 

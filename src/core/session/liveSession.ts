@@ -30,6 +30,7 @@ import type { UserAction } from '../oplog/userAction.ts';
 import type { OpPlan } from './opPlan.ts';
 import { planMismatch } from './opPlan.ts';
 import { revisionMark } from './revisionMark.ts';
+import type { LogActionPreview } from '../mnema/mnemaPreview.ts';
 import { previewAction, reviewList } from './sessionActions.ts';
 import { derivedValues, sessionLedger } from './sessionLedger.ts';
 import type { LoggedOperation, SessionModel } from './sessionModel.ts';
@@ -47,6 +48,8 @@ export interface SessionDocument {
   readonly graph: ReasoningGraph;
   readonly derived?: readonly DerivedConfidence[];
   readonly ir?: unknown;
+  /** States the document gives itself (a Mnema log): shown where the session's log says nothing. */
+  readonly ownStates?: Readonly<Record<string, LifecycleState>>;
 }
 
 /** Which log a request means: the session, and how many of its ops the asker holds. */
@@ -213,6 +216,8 @@ export class LiveSession {
     private readonly documentOf: (version: number) => SessionDocument | null,
     /** The graph of a text not among the versions (an opened session's starting text). */
     private readonly graphOfText: (text: string, language: Language, fileName: string | null) => ReasoningGraph | null = () => null,
+    /** A document that is its own log (a Mnema log): what an action would do to it (mnemaPreview.ts). */
+    private readonly ownLogPreview: (version: number, action: UserAction) => LogActionPreview | null = () => null,
   ) {}
 
   /** The log, in replay order. */
@@ -273,14 +278,14 @@ export class LiveSession {
     // contradictions (Gaia's contradict/exclusive) are in the ledger.
     if (this.lifecycleOps === 0) {
       const ledger = buildContradictionLedger({ graph: doc.graph });
-      return { version, log, states: {}, corrected: {}, held: [], review: [], contradictions: ledgerEntries(ledger.all) };
+      return { version, log, states: { ...doc.ownStates }, corrected: {}, held: [], review: [], contradictions: ledgerEntries(ledger.all) };
     }
     const model = this.modelOf(doc.graph);
     const shown = sessionStatesOf(model);
     return {
       version,
       log,
-      states: Object.fromEntries(shown.states),
+      states: { ...doc.ownStates, ...Object.fromEntries(shown.states) },
       corrected: Object.fromEntries(shown.corrected),
       held: [...model.held.keys()],
       review: reviewList(model),
@@ -355,6 +360,15 @@ export class LiveSession {
   }
 
   private preview(version: number, id: number, action: UserAction): DispatchReply {
+    // A document that is its own log: the action is the log's, previewed on it; nothing is kept to commit.
+    if (this.documentOf(version)?.ownStates) {
+      const own = this.ownLogPreview(version, action);
+      if (!own) return { ok: false, notice: GONE, projection: null };
+      this.kept.delete(id);
+      const meaning = meaningOf(action.kind, null);
+      const text = previewText({ meaning, target: action.target, ...(action.kind === 'correct' ? { value: action.value } : {}) });
+      return { ok: true, notice: null, projection: this.projection(version), preview: { id, action, meaning, text, ...own, plan: null } };
+    }
     const effect = this.effectOf(version, action);
     if (!effect) return { ok: false, notice: GONE, projection: null };
     const { doc, meaning, text, outcome, plan } = effect;

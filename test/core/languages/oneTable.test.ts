@@ -22,7 +22,7 @@ describe('languages are one table', () => {
   });
 
   it('answers what used to be asked with language === …, from the rows', () => {
-    expect(languagesWhere((r) => r.view === 'graph')).toEqual(['clair', 'gaia']);
+    expect(languagesWhere((r) => r.view === 'graph')).toEqual(['clair', 'gaia', 'mnema']);
     expect(languagesWhere((r) => r.similarity)).toEqual(['clair', 'gaia']);
     expect(languagesWhere((r) => r.supports === 'actions')).toEqual(['gaia']);
     expect(languagesWhere((r) => r.ownContradictions)).toEqual(['gaia']);
@@ -34,7 +34,7 @@ describe('languages are one table', () => {
     expect(isLanguage(3)).toBe(false);
     expect(sameLanguage('clair', 'clair')).toBe(true);
     expect(sameLanguage(undefined, 'clair')).toBe(false);
-    expect(languageList()).toBe('clair, gaia or proposal');
+    expect(languageList()).toBe('clair, gaia, proposal or mnema');
   });
 
   it('finds no language branch and no restated list of ids in src/ or workers/ outside the table', () => {

@@ -1,0 +1,83 @@
+/**
+ * A Mnema log opened in the IDE (issue 44): the sample opens from the samples menu as
+ * evidence → routines → preferences, coloured by band; clicking a claim shows why it is
+ * believed (deriver, confidence basis, what it was built from) and its provenance down to
+ * the evidence, each row leading to its node; a tampered line is a problem at its line.
+ */
+import { expect, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { cursorAfter, dragWithMouse, node, openFresh, settled, shot } from './page.ts';
+
+const GYM = 'routine.weekly|gym|tue|morning';
+
+/** Waits until `locator` stops moving (the view's fit is animated). */
+async function steady(page: Page, locator: Locator): Promise<void> {
+  let last = '';
+  await expect
+    .poll(async () => {
+      const box = JSON.stringify(await locator.boundingBox());
+      const same = box === last;
+      last = box;
+      if (!same) await page.waitForTimeout(150);
+      return same;
+    })
+    .toBe(true);
+}
+const PREFERENCE = 'preference.time_of_day|gym|morning';
+
+test('the Mnema sample opens as a layered graph, and a claim explains itself', async ({ page }) => {
+  await openFresh(page, 'spring-routines.mnema');
+  await expect(page.getByTestId('diagnostics')).toHaveAttribute('data-error-count', '0');
+  await expect(node(page, GYM)).toHaveAttribute('data-state', 'active');
+  await expect(node(page, PREFERENCE)).toBeVisible();
+  await node(page, PREFERENCE).click();
+  const inspector = page.getByTestId('inspector');
+  await expect(inspector).toHaveAttribute('data-selected', PREFERENCE);
+  await expect(inspector.getByTestId('explanation')).toContainText('preferences');
+  await expect(inspector.getByTestId('inspector-band')).toHaveText('likely');
+  await expect(inspector.getByTestId(`provenance-item-${GYM}`)).toBeVisible();
+  await shot(page, 'mnema-preference');
+  // Down the provenance: the routine, then one of its events.
+  await inspector.getByTestId(`provenance-item-${GYM}`).click();
+  await expect(inspector).toHaveAttribute('data-selected', GYM);
+  await expect(inspector.getByTestId('explanation')).toContainText('Gym');
+  await expect(inspector.getByTestId('history')).toContainText('derived');
+  const event = inspector.locator('[data-testid^="provenance-item-ev-"]').first();
+  await event.click();
+  await expect(inspector).toContainText('Claims resting on it');
+  await shot(page, 'mnema-evidence');
+});
+
+test('a line of the log changed by hand is refused at its line, and the rest is drawn', async ({ page }) => {
+  await openFresh(page, 'spring-routines.mnema');
+  await expect(node(page, 'preference.time_of_day|yoga|morning')).toBeVisible();
+  // One character inside the last op's rationale: its id no longer matches its content.
+  await cursorAfter(page, 'the strongest at 0.93');
+  await page.keyboard.type('X', { delay: 5 });
+  await settled(page);
+  await expect(page.getByTestId('diagnostics')).not.toHaveAttribute('data-error-count', '0');
+  await expect(page.getByTestId('diagnostics')).toContainText('refused');
+  await expect(node(page, 'preference.time_of_day|yoga|morning')).toHaveCount(0);
+  await expect(node(page, GYM)).toBeVisible();
+  await shot(page, 'mnema-tampered');
+});
+
+test('dragging a routine onto Refute previews what falls, and says the log is written by the command line', async ({ page }) => {
+  await openFresh(page, 'spring-routines.mnema');
+  const yoga = 'routine.weekly|yoga|sat|morning';
+  // The claims sit below the evidence: the whole graph in view first, as a person would.
+  await page.getByTestId('fit-view').click();
+  await steady(page, node(page, yoga));
+  await dragWithMouse(page, node(page, yoga), page.getByTestId('dropzone-refute'));
+  const preview = page.getByTestId('cascade-preview');
+  await expect(preview).toContainText(`Preview: refute ${yoga}`);
+  await expect(preview).toContainText('invalidates 1: preference.time_of_day|yoga|morning');
+  await expect(preview).toContainText('warrant cascade LOG.jsonl --refute');
+  await expect(node(page, yoga)).toHaveAttribute('data-preview', 'target');
+  await expect(node(page, 'preference.time_of_day|yoga|morning')).toHaveAttribute('data-preview', 'invalidated');
+  await expect(page.getByTestId('cascade-commit')).toBeDisabled();
+  await shot(page, 'mnema-refute-preview');
+  await page.keyboard.press('Escape');
+  await expect(preview).toHaveCount(0);
+  await expect(node(page, yoga)).toHaveAttribute('data-state', 'active');
+});

@@ -1,0 +1,199 @@
+/**
+ * A Mnema log read as a document of the IDE: the same reader and verifier the command
+ * line uses (mnemaLog.ts, derivationGraph.ts), lowered to the one graph model every
+ * language draws — evidence as notes, each identity key as one claim drawn at its latest
+ * version, an edge from every input to what it supports — with each problem at its line
+ * and each claim's state as the log gives it (the log is the session: a Mnema document
+ * carries its own lifecycle, not the page's).
+ */
+import type { Diagnostic } from '../text/diagnostic.ts';
+import type { SourceRange } from '../text/sourceRange.ts';
+import { lineRange } from '../text/sourceRange.ts';
+import type { GraphEdge, GraphNode, NodeId, ReasoningGraph } from '../graph/reasoningGraph.ts';
+import { edgeId, nodeId } from '../graph/reasoningGraph.ts';
+import type { LifecycleState } from '../oplog/lifecycle.ts';
+import type { OpId } from '../oplog/operation.ts';
+import type { SignatureCheck } from '../oplog/verifyOperation.ts';
+import { DerivationGraph } from './derivationGraph.ts';
+import type { ExplanationRecord } from './explainClaim.ts';
+import { explainClaim, explanationTree, provenanceOf, servedConfidence } from './explainClaim.ts';
+import { summarizeEvidence } from './evidenceSummary.ts';
+import type { JsonObject, JsonValue } from './mnemaBodies.ts';
+import { readMnemaLog } from './mnemaLog.ts';
+
+export interface MnemaDocument {
+  readonly graph: ReasoningGraph;
+  readonly diagnostics: readonly Diagnostic[];
+  /** Each drawn node's state as the log gives it (evidence: `retracted` when withdrawn). */
+  readonly states: Readonly<Record<string, LifecycleState>>;
+  readonly derivation: DerivationGraph;
+  /** Which op each node stands for (a claim: its latest version). */
+  readonly opOf: ReadonlyMap<string, OpId>;
+}
+
+/** The node id of an evidence op: short enough to read, long enough not to collide in one log. */
+export const evidenceNodeId = (op: OpId): string => `ev-${op.slice(op.indexOf(':') + 1).slice(0, 12)}`;
+
+/** A payload in one line, as a person reads it: `activity gym · day tue`. */
+export function payloadLine(payload: JsonObject): string {
+  const part = (v: JsonValue): string => (v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v));
+  return Object.entries(payload)
+    .map(([k, v]) => `${k} ${part(v)}`)
+    .join(' · ');
+}
+
+/** Reads a Mnema log's text into what the page draws; never throws on bad input. */
+export function readMnemaDocument(text: string, options: { readonly checkSignature?: SignatureCheck } = {}): MnemaDocument {
+  const reading = readMnemaLog(text, { allowHeadless: true, ...(options.checkSignature ? { checkSignature: options.checkSignature } : {}) });
+  const lines = valueLines(text);
+  const whole = lineRange(1, 1, 1);
+  const at = (index: number): SourceRange => lines[index]?.range ?? whole;
+  const diagnostics: Diagnostic[] = [
+    ...reading.unreadable.map((u): Diagnostic => ({ severity: 'error', code: 'mnema-unreadable', message: `not JSON: ${u.detail}`, range: logLineRange(text, u.line) })),
+    ...reading.rejected.map((r): Diagnostic => ({ severity: 'error', code: 'mnema-refused', message: `op refused: ${r.reason}: ${r.detail}`, range: at(r.index) })),
+    ...reading.problems.map((p): Diagnostic => ({ severity: p.severity, code: 'mnema-log', message: p.message, range: whole })),
+  ];
+  const derivation = DerivationGraph.of(reading.ops);
+  // The line of each op: its place among the values read.
+  const lineOf = new Map<OpId, SourceRange>();
+  lines.forEach((l, i) => {
+    if (l.id !== null && !lineOf.has(l.id as OpId)) lineOf.set(l.id as OpId, at(i));
+  });
+  for (const s of derivation.setAside) diagnostics.push({ severity: 'error', code: 'mnema-refused', message: `op seq ${s.op.seq} refused: ${s.reason}`, range: lineOf.get(s.op.id) ?? whole });
+
+  const nodes: GraphNode[] = [];
+  const edges: GraphEdge[] = [];
+  const states: Record<string, LifecycleState> = {};
+  const opOf = new Map<string, OpId>();
+  const shownAs = new Map<OpId, NodeId>();
+  for (const [id, e] of derivation.evidence) {
+    const nid = nodeId(evidenceNodeId(id));
+    shownAs.set(id, nid);
+    opOf.set(nid, id);
+    nodes.push(node(nid, 'note', summarizeEvidence(e.op.body), null, { type: e.op.body.source, reference: e.op.body.observed_at }, lineOf.get(id) ?? whole));
+    if (derivation.retracted.has(id)) states[nid] = 'retracted';
+  }
+  for (const entry of derivation.keys.values()) {
+    const latest = entry.versions[entry.versions.length - 1];
+    if (!latest) continue;
+    const nid = nodeId(entry.key);
+    for (const v of entry.versions) shownAs.set(v.op.id, nid);
+    opOf.set(nid, latest.op.id);
+  }
+  for (const entry of derivation.keys.values()) {
+    const latest = entry.versions[entry.versions.length - 1];
+    if (!latest) continue;
+    const nid = nodeId(entry.key);
+    const body = latest.op.body;
+    const payload = derivation.servedPayload(entry.key) ?? body.payload;
+    nodes.push(
+      node(
+        nid,
+        'claim',
+        `${body.claim_type}: ${payloadLine(payload)}`,
+        servedConfidence(derivation, entry.key),
+        { type: 'deriver', reference: `${body.deriver.name}@${body.deriver.version}` },
+        lineOf.get(latest.op.id) ?? whole,
+      ),
+    );
+    const state = derivation.stateOf(entry.key);
+    if (state !== 'active') states[nid] = state;
+    const seen = new Set<string>();
+    for (const input of body.inputs) {
+      const from = shownAs.get(input.op_id);
+      if (!from || from === nid || seen.has(from)) continue;
+      seen.add(from);
+      edges.push({ id: edgeId(from, nid), from, to: nid, kind: 'justification', tentative: false });
+    }
+  }
+  return { graph: { language: 'mnema', nodes, edges }, diagnostics, states, derivation, opOf };
+}
+
+/** A claim's explanation as the inspector shows it. */
+export interface MnemaExplanation {
+  readonly record: ExplanationRecord;
+  /** The record as the command line prints it (`warrant explain LOG KEY`). */
+  readonly tree: string;
+  /** The graph nodes of its provenance, depth first. */
+  readonly provenance: readonly string[];
+}
+
+/** A claim node's explanation (§8), its text tree and the nodes of its provenance; null for evidence or an unknown id. */
+export function explainMnemaNode(doc: MnemaDocument, id: string): MnemaExplanation | null {
+  const op = doc.opOf.get(id);
+  const claim = op ? doc.derivation.claims.get(op) : undefined;
+  if (!claim) return null;
+  const record = explainClaim(doc.derivation, claim);
+  const provenance: string[] = [];
+  for (const step of provenanceOf(doc.derivation, claim)) {
+    const e = doc.derivation.evidence.get(step.op_id);
+    const c = doc.derivation.claims.get(step.op_id);
+    const shown = e ? evidenceNodeId(step.op_id) : c ? c.op.body.identity_key : null;
+    if (shown && !provenance.includes(shown)) provenance.push(shown);
+  }
+  return { record, tree: explanationTree(record, claim.op.body.identity_key), provenance };
+}
+
+function node(id: NodeId, kind: 'note' | 'claim', content: string, confidence: number | null, source: GraphNode['source'], range: SourceRange): GraphNode {
+  return { id, kind, content, confidence, level: null, source, invalidations: [], range, broken: false };
+}
+
+/**
+ * Each line of the log that holds a JSON value, as the log reader splits it (on \n, trimmed),
+ * in order: its range in the editor's terms (which also break lines at a lone \r) and, for
+ * an op, its id.
+ */
+function valueLines(text: string): { range: SourceRange; id: string | null }[] {
+  const out: { range: SourceRange; id: string | null }[] = [];
+  const at = editorPlaces(text);
+  let offset = 0;
+  for (const line of text.split('\n')) {
+    const here = offset;
+    offset += line.length + 1;
+    const trimmed = line.trim();
+    if (trimmed === '') continue;
+    let v: unknown;
+    try {
+      v = JSON.parse(trimmed);
+    } catch {
+      continue;
+    }
+    const id = typeof v === 'object' && v !== null ? (v as { id?: unknown }).id : undefined;
+    out.push({ range: at(here, line.length), id: typeof id === 'string' ? id : null });
+  }
+  return out;
+}
+
+/** The editor's range of `length` characters from `offset`, cut at the end of the editor line it starts on. */
+function editorPlaces(text: string): (offset: number, length: number) => SourceRange {
+  const starts: number[] = [0];
+  const ends: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 10 && c !== 13) continue;
+    ends.push(i);
+    if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
+    starts.push(i + 1);
+  }
+  ends.push(text.length);
+  return (offset, length) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    const column = offset - starts[lo]! + 1;
+    const lineEnd = ends[lo]! - starts[lo]! + 1;
+    return { line: lo + 1, column: Math.min(column, lineEnd), endLine: lo + 1, endColumn: Math.min(column + Math.max(length, 1), lineEnd) };
+  };
+}
+
+/** The editor's range of log line `n` (1-based, as the log reader counts lines). */
+function logLineRange(text: string, n: number): SourceRange {
+  let offset = 0;
+  const lines = text.split('\n');
+  for (let i = 0; i < n - 1 && i < lines.length; i++) offset += lines[i]!.length + 1;
+  return editorPlaces(text)(offset, lines[n - 1]?.length ?? 0);
+}

@@ -1,0 +1,109 @@
+/**
+ * A Mnema log as the IDE draws it (mnemaDocument.ts): the page's graph holds what the
+ * command line serves — every evidence record, one claim per identity key at its served
+ * confidence and state, an edge from each input — and a log that does not verify says
+ * where, line by line, instead of failing whole.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { claimSummaries } from '../../../src/core/mnema/claimSummary.ts';
+import { DerivationGraph } from '../../../src/core/mnema/derivationGraph.ts';
+import { evidenceNodeId, explainMnemaNode, readMnemaDocument } from '../../../src/core/mnema/mnemaDocument.ts';
+import { previewLogAction } from '../../../src/core/mnema/mnemaPreview.ts';
+import { mnemaLogText } from '../../../src/core/mnema/mnemaLog.ts';
+import { analyzeDocument } from '../../../src/core/analysis/analyzeDocument.ts';
+import { testLog, weekly } from '../../support/mnemaLogs.ts';
+
+const SAMPLE = readFileSync(new URL('../../../public/samples/spring-routines.mnema', import.meta.url), 'utf8');
+
+describe('a Mnema log as a document', () => {
+  it('draws the sample as the command line serves it: evidence, one claim per key at its served value, no problems', () => {
+    const doc = readMnemaDocument(SAMPLE);
+    expect(doc.diagnostics).toEqual([]);
+    const claims = doc.graph.nodes.filter((n) => n.kind === 'claim');
+    const evidence = doc.graph.nodes.filter((n) => n.kind === 'note');
+    expect(evidence).toHaveLength(79);
+    const served = claimSummaries(doc.derivation);
+    expect(claims.map((n) => n.id).sort()).toEqual(Object.keys(served).sort());
+    for (const n of claims) expect(n.confidence).toBe(served[n.id]!.confidence);
+    // Layered: a preference rests on its routines, a routine on its events.
+    const into = (id: string) => doc.graph.edges.filter((e) => e.to === id).map((e) => e.from);
+    expect(into('preference.time_of_day|gym|morning').sort()).toEqual(['routine.weekly|gym|thu|morning', 'routine.weekly|gym|tue|morning']);
+    expect(into('routine.weekly|gym|tue|morning').every((id) => id.startsWith('ev-'))).toBe(true);
+    expect(doc.states).toEqual({});
+  });
+
+  it('gives each key the state its log gives it: refuted, and what rested on it invalidated', () => {
+    const log = testLog({ signed: true });
+    weekly(log, 'Gym', 8);
+    log.derive();
+    log.act({ kind: 'refute', key: 'routine.weekly|gym|tue|morning' });
+    const doc = readMnemaDocument(mnemaLogText(log.graph.ops, null));
+    expect(doc.states['routine.weekly|gym|tue|morning']).toBe('refuted');
+    expect(doc.states['preference.time_of_day|gym|morning']).toBe('invalidated');
+    // The page's analysis carries the same states for the session to show.
+    const analysis = analyzeDocument(mnemaLogText(log.graph.ops, null), 'mnema', 1);
+    expect(analysis.ownStates).toEqual(doc.states);
+  });
+
+  it('says which line of a tampered log is refused, and draws the rest', () => {
+    const lines = SAMPLE.split('\n');
+    lines[4] = lines[4]!.replace('"Gym"', '"Gym!"');
+    const doc = readMnemaDocument(lines.join('\n'));
+    const refused = doc.diagnostics.filter((d) => d.code === 'mnema-refused');
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused[0]!.range.line).toBe(5);
+    expect(doc.graph.nodes.length).toBeGreaterThan(0);
+  });
+
+  it('never throws on text that is not a log', () => {
+    for (const text of ['', '\n', 'not json', '{}', '[1,2]', '{"v":1}\r{"v":2}', SAMPLE.slice(0, 5000)]) {
+      const doc = readMnemaDocument(text);
+      for (const d of doc.diagnostics) expect(d.range.line).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it('explains a claim with its provenance as drawn nodes, and nothing for evidence', () => {
+    const doc = readMnemaDocument(SAMPLE);
+    const shown = explainMnemaNode(doc, 'preference.time_of_day|gym|morning');
+    expect(shown?.record.claim.claim_type).toBe('preference.time_of_day');
+    expect(shown?.tree).toContain('preference.time_of_day|gym|morning');
+    const ids = new Set(doc.graph.nodes.map((n) => n.id as string));
+    expect(shown!.provenance.length).toBeGreaterThan(2);
+    for (const p of shown!.provenance) expect(ids.has(p)).toBe(true);
+    const first = doc.graph.nodes.find((n) => n.kind === 'note')!;
+    expect(explainMnemaNode(doc, first.id)).toBeNull();
+    expect(first.id).toBe(evidenceNodeId(doc.opOf.get(first.id)!));
+    expect(DerivationGraph.of(doc.derivation.ops).claims.size).toBe(doc.derivation.claims.size);
+  });
+});
+
+describe('an action previewed on a drawn Mnema log', () => {
+  it('refuting a routine shows the preference resting on it invalidated and writes nothing, saying how to write it', () => {
+    const doc = readMnemaDocument(SAMPLE);
+    const p = previewLogAction(doc, { kind: 'refute', target: 'routine.weekly|yoga|sat|morning', source: 'graph' });
+    expect(p.invalidated).toEqual(['preference.time_of_day|yoga|morning']);
+    expect(p.states['routine.weekly|yoga|sat|morning']).toBe('refuted');
+    expect(p.states['preference.time_of_day|yoga|morning']).toBe('invalidated');
+    expect(p.refusal).toContain("warrant cascade LOG.jsonl --refute 'routine.weekly|yoga|sat|morning'");
+    // The same states as the command line's cascade (the user op, its cascade, re-derivation) on the same log.
+    const log = testLog();
+    for (const op of doc.derivation.ops) log.graph.add(op);
+    log.act({ kind: 'refute', key: 'routine.weekly|yoga|sat|morning' });
+    log.derive();
+    const cli: Record<string, string> = {};
+    for (const key of log.graph.keys.keys()) if (log.graph.stateOf(key) !== 'active') cli[key] = log.graph.stateOf(key);
+    expect(p.states).toEqual(cli);
+  });
+
+  it('retracting an event moves its routine’s confidence; a correction and a refuted evidence record are refused with the reason', () => {
+    const doc = readMnemaDocument(SAMPLE);
+    const event = doc.graph.edges.find((e) => e.to === 'routine.weekly|gym|tue|morning')!.from;
+    const p = previewLogAction(doc, { kind: 'retract', target: event, source: 'graph' });
+    expect(p.states[event]).toBe('retracted');
+    expect(p.changed['routine.weekly|gym|tue|morning']!.after).toBeLessThan(p.changed['routine.weekly|gym|tue|morning']!.before);
+    expect(previewLogAction(doc, { kind: 'correct', target: 'routine.weekly|gym|tue|morning', value: 0.5, source: 'inspector' }).refusal).toContain('--correct');
+    expect(previewLogAction(doc, { kind: 'refute', target: event, source: 'graph' }).refusal).toContain('does not apply');
+    expect(previewLogAction(doc, { kind: 'refute', target: 'nope', source: 'graph' }).refusal).toContain('not in the log');
+  });
+});
