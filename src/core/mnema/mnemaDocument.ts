@@ -9,11 +9,13 @@
 import type { Diagnostic } from '../text/diagnostic.ts';
 import type { SourceRange } from '../text/sourceRange.ts';
 import { lineRange } from '../text/sourceRange.ts';
+import { lineIndex } from '../text/lineIndex.ts';
 import type { GraphEdge, GraphNode, NodeId, ReasoningGraph } from '../graph/reasoningGraph.ts';
 import { edgeId, nodeId } from '../graph/reasoningGraph.ts';
 import type { LifecycleState } from '../oplog/lifecycle.ts';
 import type { OpId } from '../oplog/operation.ts';
 import type { SignatureCheck } from '../oplog/verifyOperation.ts';
+import { rememberedSignatureCheck } from '../oplog/rememberedSignatures.ts';
 import { DerivationGraph } from './derivationGraph.ts';
 import type { ExplanationRecord } from './explainClaim.ts';
 import { explainClaim, explanationTree, provenanceOf, servedConfidence } from './explainClaim.ts';
@@ -42,9 +44,12 @@ export function payloadLine(payload: JsonObject): string {
     .join(' · ');
 }
 
+/** Signatures already checked are not checked again when the log is read after an edit. */
+const remembered = rememberedSignatureCheck();
+
 /** Reads a Mnema log's text into what the page draws; never throws on bad input. */
 export function readMnemaDocument(text: string, options: { readonly checkSignature?: SignatureCheck } = {}): MnemaDocument {
-  const reading = readMnemaLog(text, { allowHeadless: true, ...(options.checkSignature ? { checkSignature: options.checkSignature } : {}) });
+  const reading = readMnemaLog(text, { allowHeadless: true, checkSignature: options.checkSignature ?? remembered });
   const lines = valueLines(text);
   const whole = lineRange(1, 1, 1);
   const at = (index: number): SourceRange => lines[index]?.range ?? whole;
@@ -166,27 +171,10 @@ function valueLines(text: string): { range: SourceRange; id: string | null }[] {
 
 /** The editor's range of `length` characters from `offset`, cut at the end of the editor line it starts on. */
 function editorPlaces(text: string): (offset: number, length: number) => SourceRange {
-  const starts: number[] = [0];
-  const ends: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c !== 10 && c !== 13) continue;
-    ends.push(i);
-    if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
-    starts.push(i + 1);
-  }
-  ends.push(text.length);
+  const index = lineIndex(text);
   return (offset, length) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    const column = offset - starts[lo]! + 1;
-    const lineEnd = ends[lo]! - starts[lo]! + 1;
-    return { line: lo + 1, column: Math.min(column, lineEnd), endLine: lo + 1, endColumn: Math.min(column + Math.max(length, 1), lineEnd) };
+    const { line, column } = index.placeOf(offset);
+    return { line, column, endLine: line, endColumn: Math.min(column + Math.max(length, 1), index.endColumnOf(line)) };
   };
 }
 

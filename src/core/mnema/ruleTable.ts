@@ -6,6 +6,7 @@
  * of its prior and factors (confidenceModel.ts). Every problem is reported with its
  * place (a path and a line), so the editor can mark it and the CLI can print it.
  */
+import { lineIndex } from '../text/lineIndex.ts';
 import type { ParseError } from 'jsonc-parser/lib/esm/main.js';
 import { findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode } from 'jsonc-parser/lib/esm/main.js';
 import { canonicalJson } from '../oplog/canonicalJson.ts';
@@ -74,18 +75,8 @@ export const isMatchField = (field: string): boolean => MATCH_FIELDS.has(field) 
 export function readRuleTable(text: string): RuleTableReading {
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
-  const lineStarts = [0];
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) lineStarts.push(i + 1);
-  const place = (offset: number) => {
-    let lo = 0;
-    let hi = lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (lineStarts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - lineStarts[lo]! + 1 };
-  };
+  const lines = lineIndex(text);
+  const place = (offset: number) => lines.placeOf(offset);
   if (errors.length > 0 || !root) {
     const e = errors[0];
     return { ok: false, problems: [{ path: '', ...place(e?.offset ?? 0), message: e ? `not JSON: ${printParseErrorCode(e.error)}` : 'empty file' }] };

@@ -1,0 +1,37 @@
+/** A remembered signature verdict stands only for the same signature, key and message. */
+import * as ed from '@noble/ed25519';
+import { hexToBytes } from '@noble/hashes/utils.js';
+import { describe, expect, it } from 'vitest';
+import { generateDeviceKey } from '../../../src/core/oplog/deviceKey.ts';
+import { rememberedSignatureCheck } from '../../../src/core/oplog/rememberedSignatures.ts';
+import { nobleSignatureCheck } from '../../../src/core/oplog/verifyOperation.ts';
+
+describe('remembered signature verdicts', () => {
+  it('asks the check once per signature, key and message, and never carries a verdict to other content or another key', () => {
+    const key = generateDeviceKey();
+    const other = generateDeviceKey();
+    const message = new TextEncoder().encode('an op');
+    const signature = ed.sign(message, hexToBytes(key.secretKey));
+    const publicKey = hexToBytes(key.publicKey);
+    let asked = 0;
+    const check = rememberedSignatureCheck((s, m, p) => {
+      asked++;
+      return nobleSignatureCheck(s, m, p);
+    });
+    expect(check(signature, message, publicKey)).toBe(true);
+    expect(check(signature, message, publicKey)).toBe(true);
+    expect(asked).toBe(1);
+    expect(check(signature, new TextEncoder().encode('another op'), publicKey)).toBe(false);
+    expect(check(signature, message, hexToBytes(other.publicKey))).toBe(false);
+    expect(asked).toBe(3);
+  });
+
+  it('keeps at most as many verdicts as it is given room for', () => {
+    let asked = 0;
+    const check = rememberedSignatureCheck(() => (asked++, true), 2);
+    const sig = new Uint8Array(64);
+    const pk = new Uint8Array(32);
+    for (const m of ['a', 'b', 'c', 'a']) check(sig, new TextEncoder().encode(m), pk);
+    expect(asked).toBe(4);
+  });
+});
