@@ -18,8 +18,8 @@ import type { SignatureCheck } from '../oplog/verifyOperation.ts';
 import { rememberedSignatureCheck } from '../oplog/rememberedSignatures.ts';
 import { DerivationGraph } from './derivationGraph.ts';
 import type { ExplanationRecord } from './explainClaim.ts';
-import { explainClaim, explanationTree, provenanceOf, servedConfidence } from './explainClaim.ts';
-import { summarizeEvidence } from './evidenceSummary.ts';
+import { explainClaim, explanationTree, provenanceOf } from './explainClaim.ts';
+import { projectionOf } from './mnemaSession.ts';
 import type { JsonObject, JsonValue } from './mnemaBodies.ts';
 import { readMnemaLog } from './mnemaLog.ts';
 
@@ -66,50 +66,37 @@ export function readMnemaDocument(text: string, options: { readonly checkSignatu
   });
   for (const s of derivation.setAside) diagnostics.push({ severity: 'error', code: 'mnema-refused', message: `op seq ${s.op.seq} refused: ${s.reason}`, range: lineOf.get(s.op.id) ?? whole });
 
+  // What the session shows (mnemaSession.ts projectionOf), named and worded for the graph.
+  const projection = projectionOf(derivation);
   const nodes: GraphNode[] = [];
   const edges: GraphEdge[] = [];
   const states: Record<string, LifecycleState> = {};
   const opOf = new Map<string, OpId>();
-  const shownAs = new Map<OpId, NodeId>();
-  for (const [id, e] of derivation.evidence) {
-    const nid = nodeId(evidenceNodeId(id));
-    shownAs.set(id, nid);
-    opOf.set(nid, id);
-    nodes.push(node(nid, 'note', summarizeEvidence(e.op.body), null, { type: e.op.body.source, reference: e.op.body.observed_at }, lineOf.get(id) ?? whole));
-    if (derivation.retracted.has(id)) states[nid] = 'retracted';
-  }
-  for (const entry of derivation.keys.values()) {
-    const latest = entry.versions[entry.versions.length - 1];
-    if (!latest) continue;
-    const nid = nodeId(entry.key);
-    for (const v of entry.versions) shownAs.set(v.op.id, nid);
-    opOf.set(nid, latest.op.id);
-  }
-  for (const entry of derivation.keys.values()) {
-    const latest = entry.versions[entry.versions.length - 1];
-    if (!latest) continue;
-    const nid = nodeId(entry.key);
-    const body = latest.op.body;
-    const payload = derivation.servedPayload(entry.key) ?? body.payload;
-    nodes.push(
-      node(
-        nid,
-        'claim',
-        `${body.claim_type}: ${payloadLine(payload)}`,
-        servedConfidence(derivation, entry.key),
-        { type: 'deriver', reference: `${body.deriver.name}@${body.deriver.version}` },
-        lineOf.get(latest.op.id) ?? whole,
-      ),
-    );
-    const state = derivation.stateOf(entry.key);
-    if (state !== 'active') states[nid] = state;
-    const seen = new Set<string>();
-    for (const input of body.inputs) {
-      const from = shownAs.get(input.op_id);
-      if (!from || from === nid || seen.has(from)) continue;
-      seen.add(from);
-      edges.push({ id: edgeId(from, nid), from, to: nid, kind: 'justification', tentative: false });
+  const nodeOfOp = new Map<OpId, NodeId>();
+  for (const n of projection.nodes) nodeOfOp.set(n.id, nodeId(n.kind === 'evidence' ? evidenceNodeId(n.id) : n.label));
+  for (const n of projection.nodes) {
+    const nid = nodeOfOp.get(n.id)!;
+    opOf.set(nid, n.id);
+    if (n.state && n.state !== 'active') states[nid] = n.state;
+    const range = lineOf.get(n.id) ?? whole;
+    const evidence = derivation.evidence.get(n.id);
+    if (evidence) {
+      nodes.push(node(nid, 'note', n.label, null, { type: evidence.op.body.source, reference: evidence.op.body.observed_at }, range));
+      continue;
     }
+    const body = derivation.claims.get(n.id)!.op.body;
+    const payload = derivation.servedPayload(n.label) ?? body.payload;
+    nodes.push(node(nid, 'claim', `${body.claim_type}: ${payloadLine(payload)}`, n.confidence ?? null, { type: 'deriver', reference: `${body.deriver.name}@${body.deriver.version}` }, range));
+  }
+  const drawn = new Set<string>();
+  for (const e of projection.edges) {
+    const from = nodeOfOp.get(e.from);
+    const to = nodeOfOp.get(e.to);
+    if (!from || !to || from === to) continue;
+    const id = edgeId(from, to);
+    if (drawn.has(id)) continue;
+    drawn.add(id);
+    edges.push({ id, from, to, kind: 'justification', tentative: false });
   }
   return { graph: { language: 'mnema', nodes, edges }, diagnostics, states, derivation, opOf };
 }
