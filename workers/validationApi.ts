@@ -33,7 +33,7 @@ export type { AnalyzeRequest, HeldTextRequest, ProjectSymbol, ProjectUse, TextEd
 
 export function createValidationApi() {
   const session = new AnalysisSession(() => performance.now());
-  const mnema = createMnemaQueries((version) => session.textOf(version));
+  const mnema = createMnemaQueries((version) => session.mnemaDocumentOf(version));
   const { analysed, ...lifecycleApi } = createLifecycleApi(
     (version) => session.analysisOf(version),
     (text, language, fileName) => session.graphOfText(text, language, fileName),

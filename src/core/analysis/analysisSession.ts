@@ -11,6 +11,7 @@ import type { SymbolIndex, SymbolUse } from '../clair/symbolIndex.ts';
 import { symbolAt, usesOf } from '../clair/symbolIndex.ts';
 import type { Language, ReasoningGraph } from '../graph/reasoningGraph.ts';
 import type { GaiaAnalysis } from '../gaia/analyzeGaia.ts';
+import type { MnemaDocument } from '../mnema/mnemaDocument.ts';
 import type { PackageSymbolIndex, PackageSymbolKind, PackageUseRole, RenameResult } from '../gaia/package/packageSymbols.ts';
 import { boundNamesOf, indexPackageSymbols, packageDefinition, packageReferences, packageSymbolAt, renamePackageSymbol } from '../gaia/package/packageSymbols.ts';
 import { analyzeGaiaPackageFiles } from '../languages/gaiaAnalyzer.ts';
@@ -88,6 +89,8 @@ interface Kept {
   symbols: SymbolIndex | null;
   /** A project's whole compile, and its names across modules (built when first asked). */
   readonly gaia: GaiaAnalysis | null;
+  /** A Mnema log as read (mnemaDocument.ts): explanations and previews are asked of it. */
+  readonly mnema: MnemaDocument | null;
   packageSymbols: PackageSymbolIndex | null;
 }
 
@@ -120,7 +123,7 @@ export class AnalysisSession {
     let kept: Kept;
     if (request.files) {
       const a = analyzeGaiaPackageFiles(request.files, new Map(), { version: request.version, previous: null, now: this.now, fileName: request.fileName ?? null });
-      kept = { analysis: a.analysis, text: null, document: null, symbols: null, gaia: a.gaia ?? null, packageSymbols: null };
+      kept = { analysis: a.analysis, text: null, document: null, symbols: null, gaia: a.gaia ?? null, packageSymbols: null, mnema: null };
     } else {
       const listener = request.layoutAhead ? this.layoutInputAhead : null;
       const onGraph = listener
@@ -129,11 +132,11 @@ export class AnalysisSession {
             if (input) listener(request.version, input, structureKey);
           }
         : null;
-      const { analysis, document, symbols } = analyzeIncrementally(request.text, request.language, request.version, oneLanguage ? (last?.document ?? null) : null, this.now, {
+      const { analysis, document, symbols, mnema } = analyzeIncrementally(request.text, request.language, request.version, oneLanguage ? (last?.document ?? null) : null, this.now, {
         fileName: request.fileName ?? null,
         onGraph,
       });
-      kept = { analysis, text: request.text, document, symbols: symbols ?? null, gaia: null, packageSymbols: null };
+      kept = { analysis, text: request.text, document, symbols: symbols ?? null, gaia: null, packageSymbols: null, mnema: mnema ?? null };
     }
     const analysis = kept.analysis;
     const base = request.baseVersion === null ? undefined : this.kept.find((k) => k.analysis.version === request.baseVersion);
@@ -204,6 +207,11 @@ export class AnalysisSession {
     const kept = this.kept.find((k) => k.text === text && sameLanguage(k.analysis.language, language));
     if (kept) return kept.analysis.graph;
     return analyzeIncrementally(text, language, -1, null, this.now, { fileName }).analysis.graph;
+  }
+
+  /** The Mnema log read for `version`, while the session keeps it (null for other languages). */
+  mnemaDocumentOf(version: number): MnemaDocument | null {
+    return this.kept.find((x) => x.analysis.version === version)?.mnema ?? null;
   }
 
   /** The analysis of `version`, while the session still keeps it. */

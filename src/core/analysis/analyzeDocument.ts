@@ -4,6 +4,7 @@
  * from-scratch entry point; `analyzeIncrementally` is what the validation worker runs on
  * every edit (it reuses unchanged lines and leaves the symbol index to be built on demand).
  */
+import type { MnemaDocument } from '../mnema/mnemaDocument.ts';
 import type { ClairDocument } from '../clair/ast.ts';
 import type { SymbolIndex } from '../clair/symbolIndex.ts';
 import type { Language, ReasoningGraph } from '../graph/reasoningGraph.ts';
@@ -34,7 +35,13 @@ export function analyzeIncrementally(
   previous: ClairDocument | null,
   now: () => number = Date.now,
   options: AnalyzeOptions = {},
-): { analysis: AnalysisView; document: ClairDocument | null; symbols?: SymbolIndex } {
-  const { analysis, document, symbols } = analyzerOf(language).analyze(text, { version, previous, now, fileName: options.fileName ?? null, ...(options.onGraph && { onGraph: options.onGraph }) });
-  return symbols ? { analysis, document, symbols } : { analysis, document };
+): { analysis: AnalysisView; document: ClairDocument | null; symbols?: SymbolIndex; mnema?: MnemaDocument } {
+  const { analysis, document, symbols, mnema } = analyzerOf(language).analyze(text, {
+    version,
+    previous,
+    now,
+    fileName: options.fileName ?? null,
+    ...(options.onGraph && { onGraph: options.onGraph }),
+  });
+  return { analysis, document, ...(symbols && { symbols }), ...(mnema && { mnema }) };
 }

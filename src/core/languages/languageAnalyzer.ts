@@ -9,6 +9,7 @@ import type { AnalysisView } from '../analysis/documentAnalysis.ts';
 import type { GaiaAnalysis } from '../gaia/analyzeGaia.ts';
 import type { GaiaPackageOptions } from '../gaia/packageIdentity.ts';
 import type { ProposalCheck } from '../proposal/index.ts';
+import type { MnemaDocument } from '../mnema/mnemaDocument.ts';
 import type { ReasoningGraph } from '../graph/reasoningGraph.ts';
 
 export interface AnalyzeContext {
@@ -45,6 +46,8 @@ export interface LanguageAnalysis {
   readonly gaia?: GaiaAnalysis;
   /** FormalProposal: the gates' result and the SMT-LIB2 of the document's own mode. */
   readonly proposal?: ProposalCheck;
+  /** A Mnema log: the log read, what explanations and previews are asked of. */
+  readonly mnema?: MnemaDocument;
 }
 
 export interface LanguageAnalyzer {

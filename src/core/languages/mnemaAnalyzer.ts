@@ -22,6 +22,7 @@ export const mnemaAnalyzer: LanguageAnalyzer = {
         stats: { lines: text.split('\n').length, nodes: doc.graph.nodes.length, edges: doc.graph.edges.length, analyzeMs: now() - started },
       },
       document: null,
+      mnema: doc,
     };
   },
   print: null,

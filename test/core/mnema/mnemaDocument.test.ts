@@ -13,6 +13,7 @@ import { previewLogAction } from '../../../src/core/mnema/mnemaPreview.ts';
 import { mnemaLogText } from '../../../src/core/mnema/mnemaLog.ts';
 import { analyzeDocument } from '../../../src/core/analysis/analyzeDocument.ts';
 import { testLog, weekly } from '../../support/mnemaLogs.ts';
+import { createValidationApi } from '../../../workers/validationApi.ts';
 
 const SAMPLE = readFileSync(new URL('../../../public/samples/spring-routines.mnema', import.meta.url), 'utf8');
 
@@ -105,5 +106,18 @@ describe('an action previewed on a drawn Mnema log', () => {
     expect(previewLogAction(doc, { kind: 'correct', target: 'routine.weekly|gym|tue|morning', value: 0.5, source: 'inspector' }).refusal).toContain('--correct');
     expect(previewLogAction(doc, { kind: 'refute', target: event, source: 'graph' }).refusal).toContain('does not apply');
     expect(previewLogAction(doc, { kind: 'refute', target: 'nope', source: 'graph' }).refusal).toContain('not in the log');
+  });
+});
+
+describe('the validation worker on a Mnema log', () => {
+  it('explains and previews on the log its analysis read, and says nothing of a version it no longer keeps', () => {
+    const api = createValidationApi();
+    api.analyze({ version: 1, text: SAMPLE, language: 'mnema', baseVersion: null, fileName: 'spring-routines.mnema' });
+    expect(api.mnemaExplain(1, 'preference.time_of_day|gym|morning')?.record.claim.claim_type).toBe('preference.time_of_day');
+    api.dispatch({ version: 1, log: { session: 's', length: 0 }, action: { kind: 'open', session: 's', ops: [] } });
+    const reply = api.dispatch({ version: 1, log: { session: 's', length: 0 }, action: { kind: 'preview', id: 1, action: { kind: 'refute', target: 'routine.weekly|yoga|sat|morning', source: 'graph' } } });
+    expect(reply.preview?.invalidated).toEqual(['preference.time_of_day|yoga|morning']);
+    expect(reply.preview?.plan).toBeNull();
+    expect(api.mnemaExplain(7, 'preference.time_of_day|gym|morning')).toBeNull();
   });
 });
