@@ -33,6 +33,24 @@ describe('calendar', () => {
     expect(readCalendar('BEGIN:VCALENDAR\nnot ical', 'bad.ics', '2026-01-01T00:00:00Z').problems[0]).toMatchObject({ place: 'bad.ics' });
     expect(readCalendar('{"json": true}', 'x.ics', '2026-01-01T00:00:00Z').problems).toHaveLength(1);
   });
+  it('a VTIMEZONE without a TZID (left in exported calendars) is passed over; an event the library cannot read is a problem with its place', () => {
+    const cal = (event: string) =>
+      ['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VTIMEZONE', 'X-INVALID-TIMEZONE:TRUE', 'END:VTIMEZONE', 'BEGIN:VEVENT', event, 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n');
+    const fine = readCalendar(cal('UID:a\r\nSUMMARY:Standup\r\nDTSTART:20250304T090000Z\r\nDTEND:20250304T091500Z'), 'work.ics', '2025-06-01T00:00:00Z');
+    expect(fine.problems).toEqual([]);
+    expect(fine.records.map((r) => r.payload.summary)).toEqual(['Standup']);
+    const broken = readCalendar(cal('UID:b\r\nSUMMARY:Odd\r\nDTSTART:20250304T090000Z\r\nRRULE:FREQ=WEEKLY;BYDAY=XX'), 'work.ics', '2025-06-01T00:00:00Z');
+    const period = readCalendar(
+      cal('UID:c\r\nSUMMARY:Review\r\nDTSTART:20250304T090000Z\r\nDTEND:20250304T100000Z\r\nRDATE;VALUE=PERIOD:20250311T090000Z/20250311T100000Z'),
+      'work.ics',
+      '2025-06-01T00:00:00Z',
+    );
+    expect(period.problems).toEqual([]);
+    expect(period.records.map((r) => r.observed_at)).toEqual(['2025-03-04T09:00:00Z', '2025-03-11T09:00:00Z']);
+    expect(broken.problems.length).toBeGreaterThan(0);
+    for (const p of broken.problems) expect(p.place).toMatch(/^work\.ics/);
+  });
+
   it('summaries come from the record alone', () => {
     const gym = records.find((r) => r.payload.summary === 'Gym')!;
     expect(summarizeEvidence({ kind: 'evidence', ...gym })).toBe("Event 'Gym' 2025-03-04 07:00 (60m) at Urban Gym Mitte");

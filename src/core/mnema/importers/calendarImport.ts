@@ -45,7 +45,9 @@ export function readCalendar(text: string, file: string, until: string): ImportR
     return { records: [], problems: [{ place: file, message: `not an iCalendar file: ${(e as Error).message}` }] };
   }
   if (root.name !== 'vcalendar') return { records: [], problems: [{ place: file, message: 'not an iCalendar file: no VCALENDAR' }] };
-  for (const tz of root.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(tz);
+  // A VTIMEZONE without a TZID cannot be named by any event (real calendars carry such
+  // leftovers): it is passed over rather than failing the whole file.
+  for (const tz of root.getAllSubcomponents('vtimezone')) if (tz.hasProperty('tzid')) ICAL.TimezoneService.register(tz);
   const vevents = root.getAllSubcomponents('vevent');
   // Moved or changed occurrences (RECURRENCE-ID) belong to their series.
   const exceptions = vevents.filter((v) => v.hasProperty('recurrence-id'));
@@ -54,6 +56,25 @@ export function readCalendar(text: string, file: string, until: string): ImportR
   const records: EvidenceRecord[] = [];
   const problems: ImportReading['problems'][number][] = [];
   masters.forEach((vevent, i) => {
+    try {
+      readEvent(vevent, i);
+    } catch (e) {
+      // What the calendar library cannot read (a broken rule, a date it rejects) is this event's problem, with its place.
+      const uid = vevent.getFirstPropertyValue('uid');
+      problems.push({ place: `${file}: event ${i + 1}${typeof uid === 'string' ? ` (${uid})` : ''}`, message: `cannot be read: ${(e as Error).message}` });
+    }
+  });
+  return { records, problems };
+
+  function readEvent(vevent: InstanceType<typeof ICAL.Component>, i: number): void {
+    // An RDATE given as a period (start/end) is expanded by its start: the calendar library's
+    // expansion stops at period values ('convertToZone is not a function').
+    for (const rdate of vevent.getAllProperties('rdate')) {
+      if (rdate.type !== 'period') continue;
+      const starts = rdate.getValues().map((v) => (v as InstanceType<typeof ICAL.Period>).start);
+      rdate.resetType('date-time');
+      rdate.setValues(starts);
+    }
     const event = new ICAL.Event(vevent, { strictExceptions: false, exceptions: exceptions.filter((x) => x.getFirstPropertyValue('uid') === vevent.getFirstPropertyValue('uid')) });
     if (!event.startDate) {
       problems.push({ place: `${file}: event ${i + 1}${event.uid ? ` (${event.uid})` : ''}`, message: 'an event without DTSTART' });
@@ -83,12 +104,22 @@ export function readCalendar(text: string, file: string, until: string): ImportR
       return;
     }
     const it = event.iterator();
+    // DTSTART is the first instance of every recurrence set (RFC 5545 §3.8.5); the library
+    // leaves it out of a set made of RDATEs alone, so it is put back unless an EXDATE removes it.
+    const first = event.startDate;
+    const excluded = vevent.getAllProperties('exdate').some((p) => p.getValues().some((v) => (v as Time).compare(first) === 0));
+    let firstShown = vevent.hasProperty('rrule') || excluded;
     for (let n = 0; n < MAX_OCCURRENCES; n++) {
       const next = it.next();
+      if (!firstShown && (!next || next.compare(first) > 0)) {
+        const details = event.getOccurrenceDetails(first);
+        push(details.startDate, details.endDate, details.item, isoOf(details.recurrenceId));
+        firstShown = true;
+      }
       if (!next || next.compare(stop) > 0) break;
+      if (next.compare(first) === 0) firstShown = true;
       const details = event.getOccurrenceDetails(next);
       push(details.startDate, details.endDate, details.item, isoOf(details.recurrenceId));
     }
-  });
-  return { records, problems };
+  }
 }
