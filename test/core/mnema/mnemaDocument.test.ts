@@ -115,7 +115,11 @@ describe('the validation worker on a Mnema log', () => {
     api.analyze({ version: 1, text: SAMPLE, language: 'mnema', baseVersion: null, fileName: 'spring-routines.mnema' });
     expect(api.mnemaExplain(1, 'preference.time_of_day|gym|morning')?.record.claim.claim_type).toBe('preference.time_of_day');
     api.dispatch({ version: 1, log: { session: 's', length: 0 }, action: { kind: 'open', session: 's', ops: [] } });
-    const reply = api.dispatch({ version: 1, log: { session: 's', length: 0 }, action: { kind: 'preview', id: 1, action: { kind: 'refute', target: 'routine.weekly|yoga|sat|morning', source: 'graph' } } });
+    const reply = api.dispatch({
+      version: 1,
+      log: { session: 's', length: 0 },
+      action: { kind: 'preview', id: 1, action: { kind: 'refute', target: 'routine.weekly|yoga|sat|morning', source: 'graph' } },
+    });
     expect(reply.preview?.invalidated).toEqual(['preference.time_of_day|yoga|morning']);
     expect(reply.preview?.plan).toBeNull();
     expect(api.mnemaExplain(7, 'preference.time_of_day|gym|morning')).toBeNull();
