@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
-import { cursorAfter, dragWithMouse, node, openFresh, settled, shot } from './page.ts';
+import { cursorAfter, dragWithMouse, node, openFresh, settled, shot, throttle } from './page.ts';
 
 const GYM = 'routine.weekly|gym|tue|morning';
 
@@ -62,22 +62,25 @@ test('a line of the log changed by hand is refused at its line, and the rest is 
   await shot(page, 'mnema-tampered');
 });
 
-test('dragging a routine onto Refute previews what falls, and says the log is written by the command line', async ({ page }) => {
-  await openFresh(page, 'spring-routines.mnema');
-  const yoga = 'routine.weekly|yoga|sat|morning';
-  // The claims sit below the evidence: the whole graph in view first, as a person would.
-  await page.getByTestId('fit-view').click();
-  await steady(page, node(page, yoga));
-  await dragWithMouse(page, node(page, yoga), page.getByTestId('dropzone-refute'));
-  const preview = page.getByTestId('cascade-preview');
-  await expect(preview).toContainText(`Preview: refute ${yoga}`);
-  await expect(preview).toContainText('invalidates 1: preference.time_of_day|yoga|morning');
-  await expect(preview).toContainText('warrant cascade LOG.jsonl --refute');
-  await expect(node(page, yoga)).toHaveAttribute('data-preview', 'target');
-  await expect(node(page, 'preference.time_of_day|yoga|morning')).toHaveAttribute('data-preview', 'invalidated');
-  await expect(page.getByTestId('cascade-commit')).toBeDisabled();
-  await shot(page, 'mnema-refute-preview');
-  await page.keyboard.press('Escape');
-  await expect(preview).toHaveCount(0);
-  await expect(node(page, yoga)).toHaveAttribute('data-state', 'active');
-});
+for (const rate of [1, 4]) {
+  test(`dragging a routine onto Refute previews what falls, and says the log is written by the command line (CPU ${rate}x)`, async ({ page }) => {
+    await openFresh(page, 'spring-routines.mnema');
+    if (rate > 1) await throttle(page, rate);
+    const yoga = 'routine.weekly|yoga|sat|morning';
+    // The claims sit below the evidence: the whole graph in view first, as a person would.
+    await page.getByTestId('fit-view').click();
+    await steady(page, node(page, yoga));
+    await dragWithMouse(page, node(page, yoga), page.getByTestId('dropzone-refute'));
+    const preview = page.getByTestId('cascade-preview');
+    await expect(preview).toContainText(`Preview: refute ${yoga}`);
+    await expect(preview).toContainText('invalidates 1: preference.time_of_day|yoga|morning');
+    await expect(preview).toContainText('warrant cascade LOG.jsonl --refute');
+    await expect(node(page, yoga)).toHaveAttribute('data-preview', 'target');
+    await expect(node(page, 'preference.time_of_day|yoga|morning')).toHaveAttribute('data-preview', 'invalidated');
+    await expect(page.getByTestId('cascade-commit')).toBeDisabled();
+    await shot(page, `mnema-refute-preview-x${rate}`);
+    await page.keyboard.press('Escape');
+    await expect(preview).toHaveCount(0);
+    await expect(node(page, yoga)).toHaveAttribute('data-state', 'active');
+  });
+}
