@@ -89,8 +89,14 @@ export function planCascade(graph: DerivationGraph, trigger: MnemaOp, starts: re
       if (seen.has(id)) continue;
       seen.add(id);
       const key = dep.op.body.identity_key;
-      // A superseded version is served by no one, and what rested on it was walked when it was superseded.
-      if (graph.latest(key) !== dep || graph.invalidated.has(id)) continue;
+      if (graph.invalidated.has(id)) continue;
+      // A superseded version is served by no one, but a claim re-derived with only a new
+      // confidence keeps resting on it (its dependents' results did not change, so they were
+      // not re-appended): the walk goes on through it, so what still rests on it is reached.
+      if (graph.latest(key) !== dep) {
+        enqueue(id);
+        continue;
+      }
       const state = graph.stateOf(key);
       if (state === 'corrected') {
         pending.push({ identity_key: key, claim: id, cause: trigger.id, reason: 'evidence_changed_under_correction' });

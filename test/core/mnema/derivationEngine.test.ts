@@ -152,6 +152,31 @@ describe('the cascade walk (§6.2)', () => {
     expect(() => log.act({ kind: 'refute', key: 'a' })).toThrow(/already refuted/);
   });
 
+  it('complete through superseded versions: a claim still resting on a version superseded for its confidence alone is reached by a cascade from that version’s input', () => {
+    const table = readRuleTable(
+      JSON.stringify({
+        name: 'layers',
+        version: '1',
+        rules: [
+          { claim_type: 'org.example.a', identity_key: 'a', payload: {}, inputs: [{ match: { source: 's' }, role: 'record' }], prior: 0.5, factors: [{ name: 'n', of: 'count', w_max: 1, k: 1 }] },
+          { claim_type: 'org.example.b', identity_key: 'b', payload: {}, inputs: [{ match: { kind: 'claim', claim_type: 'org.example.a' }, role: 'base' }], prior: 0.5 },
+        ],
+      }),
+    );
+    if (!table.ok) throw new Error(JSON.stringify(table.problems));
+    const derivers = ruleDerivers(table.table);
+    const log = testLog();
+    const e1 = log.evidence('s', '2025-01-01T00:00:00Z', {});
+    log.derive(derivers);
+    log.evidence('s', '2025-01-02T00:00:00Z', {});
+    // a is re-derived with a new confidence only; b's result is the same, so b keeps resting on a's first version.
+    log.derive(derivers);
+    const first = log.graph.keys.get('a')!.versions[0]!.op.id;
+    expect(log.graph.latest('b')!.op.body.inputs.map((i) => i.op_id)).toEqual([first]);
+    const cascade = log.act({ kind: 'retract', evidence: e1.id });
+    expect(cascade.appended.filter((op) => op.body.kind === 'claim_invalidation').map((op) => (op.body as { target_identity_key: string }).target_identity_key)).toEqual(['b', 'a']);
+  });
+
   it('a rule that matches a claim by its identity key alone runs after the deriver that emits it, and follows it through a refutation', () => {
     const r = readRuleTable(
       JSON.stringify({
