@@ -230,6 +230,16 @@ describe('bad input: a message with its place, exit 1, nothing written', () => {
     expect(readFileSync(at('derived.jsonl'), 'utf8')).toBe(before);
   });
 
+  it('importing a source again appends only what is new: the same records are not counted twice', async () => {
+    copyFileSync(at('ada.jsonl'), at('again.jsonl'));
+    const before = lines(at('again.jsonl'));
+    const again = await run(['import', 'samples/mnema/calendar.ics', '--log', at('again.jsonl'), '--json']);
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toEqual({ appended: [], sources: {}, already: 60 });
+    // The ops are the same; only the head is signed again.
+    expect(lines(at('again.jsonl'))).toBe(before);
+  });
+
   it('malformed evidence: every problem with its line; nothing appended', async () => {
     writeFileSync(at('bad.jsonl'), '{"source":"s","payload":{},"observed_at":"2025-01-01T00:00:00Z"}\n{"source":"s"}\n');
     const before = lines(at('ada.jsonl'));

@@ -23,6 +23,7 @@ import { claimNamed, explainClaim, explanationTree, provenanceOf } from '../../c
 import { readCalendar } from '../../core/mnema/importers/calendarImport.ts';
 import type { ImportProblem, ImportReading } from '../../core/mnema/importers/evidenceRecord.ts';
 import { readJsonLines } from '../../core/mnema/importers/jsonlImport.ts';
+import { unseenRecords } from '../../core/mnema/importers/knownRecords.ts';
 import { readNote } from '../../core/mnema/importers/notesImport.ts';
 import { readPhoto } from '../../core/mnema/importers/photoImport.ts';
 import type { MnemaAction } from '../../core/mnema/mnemaActions.ts';
@@ -119,15 +120,17 @@ export async function runImport(args: readonly string[]): Promise<number> {
     }
     if (problems.length > 0) throw new InputFailure([...problems.map((p) => `${p.place}: ${p.message}`), 'nothing was imported'].join('\n'));
     const { writer, key } = await writerFor(log);
-    for (const r of records) {
+    const { fresh, known } = unseenRecords(log.graph, records);
+    for (const r of fresh) {
       const op = writer.write({ kind: 'evidence', source: r.source, payload: r.payload, observed_at: r.observed_at }, 'import');
       log.graph.add(op);
     }
     await saveMnemaLog(logPath, [...log.ops, ...writer.written], log.session, key);
     const bySource = new Map<string, number>();
-    for (const r of records) bySource.set(r.source, (bySource.get(r.source) ?? 0) + 1);
-    if (cl.flags.has('json')) await writeStdout(JSON.stringify({ appended: writer.written.map((op) => op.id), sources: Object.fromEntries(bySource) }) + '\n');
-    else await writeStdout(`${records.length} evidence record(s) appended to ${logPath}${bySource.size > 0 ? ` (${[...bySource].map(([s, n]) => `${s} ${n}`).join(', ')})` : ''}\n`);
+    for (const r of fresh) bySource.set(r.source, (bySource.get(r.source) ?? 0) + 1);
+    const already = known > 0 ? `; ${known} already in the log` : '';
+    if (cl.flags.has('json')) await writeStdout(JSON.stringify({ appended: writer.written.map((op) => op.id), sources: Object.fromEntries(bySource), already: known }) + '\n');
+    else await writeStdout(`${fresh.length} evidence record(s) appended to ${logPath}${bySource.size > 0 ? ` (${[...bySource].map(([s, n]) => `${s} ${n}`).join(', ')})` : ''}${already}\n`);
     return 0;
   });
 }
