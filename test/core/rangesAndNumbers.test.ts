@@ -22,6 +22,8 @@ for (const name of readdirSync(SAMPLES_DIR)) {
 }
 
 const IR_KEYS = new Set(['ir']);
+/** The Mnema sample's first op, one line. */
+const SAMPLE_MNEMA_FIRST_LINE = readFileSync(new URL('spring-routines.mnema', SAMPLES_DIR), 'utf8').split('\n')[0]!;
 
 /** The problems of one analysis: ranges outside the text, non-finite numbers. */
 function problemsOf(language: Language, text: string): string[] {
@@ -118,6 +120,8 @@ const FOUND: [Language, string, string][] = [
   ['gaia', 'a prior of 1e999 through metadata, and metadata of inf', 'from gaia.engine.lang import claim\na = claim("A", metadata={"prior": 1e999, "w": -1e999})\n'],
   ['gaia', 'an integer past the largest double', 'from gaia.engine.lang import claim\na = claim("A", prior=10**400)\n'],
   ['gaia', 'an unterminated string with CR line ends', 'x = 1\ry = "abc\\\r'],
+  // Found by the mutation property in CI (seed 1391689019): the refusal said "Infinity is not a JSON number".
+  ['mnema', 'an op whose payload holds 1e999', SAMPLE_MNEMA_FIRST_LINE.replace('"duration_minutes":60', '"duration_minutes":1e999')],
 ];
 
 describe('diagnostic ranges lie within the text and no number is NaN or Infinity', () => {

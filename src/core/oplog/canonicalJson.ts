@@ -122,7 +122,8 @@ function write(value: unknown, out: string[], path: PathStack, open: Set<object>
       out.push(writeString(value, path));
       return;
     case 'number':
-      if (!Number.isFinite(value)) throw new CanonicalJsonError(`${String(value)} is not a JSON number`, pathText(path));
+      // Said in words: a message never shows NaN or Infinity (a number like 1e999 parses to one).
+      if (!Number.isFinite(value)) throw new CanonicalJsonError(`${Number.isNaN(value) ? 'a value that is not a number' : 'a number too large for a double'} is not a JSON number`, pathText(path));
       // String(-0) is "0", as JCS wants; every other finite number is written by ES rules.
       out.push(String(value));
       return;
