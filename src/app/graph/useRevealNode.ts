@@ -108,6 +108,23 @@ export function useRevealNode({ hostRef, shown, drawnPositions, drawnPositionsRe
     if (target) requestAnimationFrame(() => revealClear(target));
   }, [shown, drawnPositions, ownLayout, openSeq, showHelpers, revealClear]);
 
+  // The pane changing size (the session tabs appearing once storage opens, a panel shown,
+  // hidden or resized) keeps the selected node in view: the picture shrinks under it.
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host || typeof ResizeObserver === 'undefined') return;
+    let last = { width: host.clientWidth, height: host.clientHeight };
+    const observer = new ResizeObserver(() => {
+      const now = { width: host.clientWidth, height: host.clientHeight };
+      if (now.width === last.width && now.height === last.height) return;
+      last = now;
+      const id = useDocumentStore.getState().selection.id;
+      if (id) requestAnimationFrame(() => revealClear(id));
+    });
+    observer.observe(host);
+    return () => observer.disconnect();
+  }, [hostRef, revealClear]);
+
   // Keyboard: nodes are focusable in document order (edges are not). Focusing one brings
   // it clear of the overlays.
   const focusNode = useCallback(
