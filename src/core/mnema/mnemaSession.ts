@@ -15,12 +15,13 @@ import { DerivationGraph } from './derivationGraph.ts';
 import type { MnemaWriter } from './derivationEngine.ts';
 import { applyUserOp, runDerivation } from './derivationEngine.ts';
 import type { Deriver } from './deriver.ts';
+import type { ClaimSummary } from './claimSummary.ts';
 import { claimSummaries } from './claimSummary.ts';
 import { servedConfidence } from './explainClaim.ts';
 import { summarizeEvidence } from './evidenceSummary.ts';
 import type { MnemaAction } from './mnemaActions.ts';
 import { actionBody } from './mnemaActions.ts';
-import type { JsonObject, MnemaOp } from './mnemaBodies.ts';
+import type { MnemaOp } from './mnemaBodies.ts';
 import type { PendingReview } from './mnemaCascade.ts';
 import { ChainWriter } from './mnemaLog.ts';
 import type { RuleProblem } from './ruleTable.ts';
@@ -50,12 +51,8 @@ export interface MnemaProjection {
   readonly edges: readonly MnemaEdge[];
 }
 
-/** A key as served, before and after an action. */
-export interface ServedClaim {
-  readonly state: ClaimState;
-  readonly confidence: number;
-  readonly payload: JsonObject | null;
-}
+/** A key as served, before and after an action: the CLI's claim summary, less its op and basis. */
+export type ServedClaim = Pick<ClaimSummary, 'state' | 'confidence' | 'payload'>;
 
 export interface MnemaPreview {
   readonly refusal: string | null;
