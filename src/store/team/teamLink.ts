@@ -30,6 +30,9 @@ import { NO_TEAM, useTeamStore, type TeamPeer, type TeamState, type TeamStatus }
 
 /** How long a member waits before answering join requests (another member may answer first). */
 const ADMIT_DELAY_MS = 150;
+/** How often, and how many times, a member looks again at joins still waiting after it admitted them. */
+const JOIN_RECHECK_MS = 2_000;
+const JOIN_RECHECKS = 10;
 
 export class TeamLink {
   readonly connection: RoomConnection;
@@ -289,15 +292,35 @@ export class TeamLink {
     }
     // The founder of a room whose log is still empty: nobody can be added before its first op.
     if (reading.members.length === 0) return;
-    if (pendingJoins(this.doc, reading.members).length === 0) return;
+    if (pendingJoins(this.doc, reading.members).length === 0) {
+      this.joinRechecks = 0;
+      return;
+    }
     setTimeout(
       () => {
         if (this.closed || !this.controller || !this.reading) return;
         const still = pendingJoins(this.doc, this.reading.members).map((j) => j.author);
-        if (still.length > 0) void this.controller.addMembers(still);
+        // Asked again a little later while anyone still waits: an admission refused while the
+        // log was moving would otherwise wait for the next change of the room, which may never come.
+        if (still.length > 0) void this.controller.addMembers(still).finally(() => this.recheckJoins());
       },
       ADMIT_DELAY_MS + Math.random() * ADMIT_DELAY_MS,
     );
+  }
+
+  /** Reads the room again soon, a few times at most, so pending joins are answered even when nothing else changes. */
+  private joinRechecks = 0;
+  private recheckJoins(): void {
+    if (this.joinRechecks >= JOIN_RECHECKS) return;
+    this.joinRechecks++;
+    setTimeout(() => {
+      if (this.closed || !this.reader || !this.reading) return;
+      if (pendingJoins(this.doc, this.reading.members).length === 0) {
+        this.joinRechecks = 0;
+        return;
+      }
+      this.scheduleRead(this.reader.session);
+    }, JOIN_RECHECK_MS);
   }
 
   private bindEditor(): void {
