@@ -29,7 +29,7 @@ type Listener = (projection: SessionProjection) => unknown;
 export function createLifecycleApi(
   analysisOf: (version: number) => AnalysisView | null,
   graphOfText?: (text: string, language: Language, fileName: string | null) => ReasoningGraph | null,
-  ownLogPreview?: (version: number, action: UserAction) => LogActionPreview | null,
+  ownLogPreview?: (version: number, action: UserAction, author: string) => LogActionPreview | null,
 ) {
   const live = new LiveSession(analysisOf, graphOfText, ownLogPreview);
   let listener: Listener | null = null;

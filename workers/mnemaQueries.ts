@@ -1,25 +1,101 @@
 /**
  * Questions about a Mnema log the page asks the validation worker: a claim's explanation
- * (Mnema §8) with its text tree and the nodes of its provenance, and what an action would
- * do. Asked of the log as the analysis of that version read it (kept beside the analysis).
+ * (Mnema §8) with its text tree and the nodes of its provenance; what an action, an
+ * import or a derivation run would do and write; and the log's text once the page has
+ * signed a write. Asked of the log as the analysis of that version read it (kept beside
+ * the analysis), so nothing reads the log twice.
  */
+import type { SignedHead } from '../src/core/oplog/logHead.ts';
 import type { MnemaDocument, MnemaExplanation } from '../src/core/mnema/mnemaDocument.ts';
-import { explainMnemaNode } from '../src/core/mnema/mnemaDocument.ts';
+import { explainMnemaNode, readMnemaDocument } from '../src/core/mnema/mnemaDocument.ts';
+import type { MnemaOp } from '../src/core/mnema/mnemaBodies.ts';
 import type { LogActionPreview } from '../src/core/mnema/mnemaPreview.ts';
 import { previewLogAction } from '../src/core/mnema/mnemaPreview.ts';
+import type { CommittedText } from '../src/core/mnema/mnemaWrite.ts';
+import { committedText, documentSession } from '../src/core/mnema/mnemaWrite.ts';
+import type { EvidenceSource } from '../src/core/mnema/importers/evidenceFiles.ts';
+import { readEvidenceFile, sourceOfName } from '../src/core/mnema/importers/evidenceFiles.ts';
+import type { EvidenceRecord } from '../src/core/mnema/importers/evidenceRecord.ts';
+import type { LogStepPlan } from '../src/core/mnema/logSteps.ts';
+import { planLogStep } from '../src/core/mnema/logSteps.ts';
 import type { UserAction } from '../src/core/oplog/userAction.ts';
 
-export function createMnemaQueries(docOf: (version: number) => MnemaDocument | null) {
+/** A file the person chose to import: its name, bytes and (when they said) its kind. */
+export interface EvidenceFile {
+  readonly name: string;
+  readonly bytes: Uint8Array;
+  readonly kind?: EvidenceSource;
+}
+
+/** The session id a log with no op yet is founded with: new for every plan (the plan's ops carry it to commit). */
+const freshSession = (): string => `mnema-${crypto.randomUUID()}`;
+
+export function createMnemaQueries(docOf: (version: number) => MnemaDocument | null, textOf: (version: number) => string | null) {
   return {
-    /** What `action` would do to the log of `version` (null: the version is gone). */
-    mnemaPreview(version: number, action: UserAction): LogActionPreview | null {
+    /** What `action` would do to the log of `version`, planned in `author`'s name (null: the version is gone). */
+    mnemaPreview(version: number, action: UserAction, author: string): LogActionPreview | null {
       const doc = docOf(version);
-      return doc ? previewLogAction(doc, action) : null;
+      return doc ? previewLogAction(doc, action, author, freshSession()) : null;
     },
     /** The explanation of the claim drawn as `id` in `version` (null: evidence, unknown, or the version is gone). */
     mnemaExplain(version: number, id: string): MnemaExplanation | null {
       const doc = docOf(version);
       return doc ? explainMnemaNode(doc, id) : null;
+    },
+    /** What running the derivers on the log of `version` would append. */
+    mnemaDerive(version: number, author: string): LogStepPlan | null {
+      const doc = docOf(version);
+      return doc ? planLogStep(doc, documentSession(doc, freshSession()), { kind: 'derive' }, author) : null;
+    },
+    /** What importing `files` (then deriving) would append; a file with problems imports nothing, and each problem has its place. */
+    async mnemaImport(version: number, files: readonly EvidenceFile[], author: string): Promise<LogStepPlan | null> {
+      const records: EvidenceRecord[] = [];
+      const problems: string[] = [];
+      const now = new Date().toISOString();
+      for (const f of files) {
+        const kind = f.kind ?? sourceOfName(f.name);
+        if (!kind) {
+          problems.push(`${f.name}: not a kind of evidence Warrant reads (a calendar .ics, notes .md, photos, or JSON Lines)`);
+          continue;
+        }
+        const reading = await readEvidenceFile(kind, f.bytes, f.name, now);
+        records.push(...reading.records);
+        problems.push(...reading.problems.map((p) => `${p.place}: ${p.message}`));
+      }
+      const doc = docOf(version);
+      if (!doc) return null;
+      return planLogStep(doc, documentSession(doc, freshSession()), { kind: 'import', records, problems }, author);
+    },
+    /**
+     * A log of `author`'s own from the log of `version` (one this device may not write to):
+     * its evidence records still standing, imported afresh into an empty log, then derived.
+     */
+    mnemaAdopt(version: number, author: string): LogStepPlan | null {
+      const doc = docOf(version);
+      if (!doc) return null;
+      const records: EvidenceRecord[] = [];
+      for (const [id, e] of doc.derivation.evidence) {
+        if (doc.derivation.retracted.has(id)) continue;
+        const b = e.op.body;
+        records.push({ source: b.source, payload: b.payload, observed_at: b.observed_at });
+      }
+      const empty = readMnemaDocument('');
+      return planLogStep(empty, documentSession(empty, freshSession()), { kind: 'import', records, problems: [] }, author);
+    },
+    /** The text of a new log made of `ops` and `head` (an adoption, signed on the page). */
+    mnemaCommitNew(ops: readonly MnemaOp[], head: SignedHead): CommittedText {
+      return committedText(readMnemaDocument(''), '', ops, head, freshSession());
+    },
+    /**
+     * The text of `version` with `ops` and `head` (a plan, signed on the page) appended;
+     * refused when they are not what the log takes, or when `text` (the editor's now) is
+     * not that version's: the person edited the log since the plan was made.
+     */
+    mnemaCommit(version: number, text: string, ops: readonly MnemaOp[], head: SignedHead): CommittedText | null {
+      const doc = docOf(version);
+      if (!doc) return null;
+      if (textOf(version) !== text) return { ok: false, message: 'the log was edited since this was planned; plan it again' };
+      return committedText(doc, text, ops, head, freshSession());
     },
   };
 }

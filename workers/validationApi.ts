@@ -33,11 +33,14 @@ export type { AnalyzeRequest, HeldTextRequest, ProjectSymbol, ProjectUse, TextEd
 
 export function createValidationApi() {
   const session = new AnalysisSession(() => performance.now());
-  const mnema = createMnemaQueries((version) => session.mnemaDocumentOf(version));
+  const mnema = createMnemaQueries(
+    (version) => session.mnemaDocumentOf(version),
+    (version) => session.textOf(version),
+  );
   const { analysed, ...lifecycleApi } = createLifecycleApi(
     (version) => session.analysisOf(version),
     (text, language, fileName) => session.graphOfText(text, language, fileName),
-    (version, action) => mnema.mnemaPreview(version, action),
+    (version, action, author) => mnema.mnemaPreview(version, action, author),
   );
   /** An analysis made: its states go to the page beside it (lifecycleApi.ts `onProjection`). */
   const told = <T extends { readonly version: number } | null>(patch: T): T => {
@@ -47,8 +50,13 @@ export function createValidationApi() {
   return {
     /** The session that owns the log (src/core/session/liveSession.ts): dispatch, explanations. */
     ...lifecycleApi,
-    /** A Mnema log's claims explained (mnemaQueries.ts). */
+    /** A Mnema log's claims explained, and its own steps planned and committed (mnemaQueries.ts). */
     mnemaExplain: mnema.mnemaExplain,
+    mnemaDerive: mnema.mnemaDerive,
+    mnemaImport: mnema.mnemaImport,
+    mnemaCommit: mnema.mnemaCommit,
+    mnemaAdopt: mnema.mnemaAdopt,
+    mnemaCommitNew: mnema.mnemaCommitNew,
     /**
      * Parse, validate, derive confidences and build the graph of one document version.
      * The reply is a patch against `baseVersion` when the worker still has it, else complete.

@@ -11,7 +11,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { DragEvent } from 'react';
 import { getSession } from '../../store/session/sessionInstance.ts';
 import { useLifecycleStore } from '../../store/session/lifecycleStore.ts';
-import { useDocumentStore } from '../../store/document/documentStore.ts';
+import { selectNode, useDocumentStore } from '../../store/document/documentStore.ts';
 import { useSimilarityStore } from '../../store/similarity/similarityStore.ts';
 import { useThemeStore } from '../theme/themeStore.ts';
 import { carriesNode, draggedNode } from './nodeDrag.ts';
@@ -26,7 +26,11 @@ function DropZone({ kind, label, short, hint }: { kind: 'refute' | 'correct'; la
     if (!id) return;
     const session = getSession();
     if (kind === 'refute') void session.previewAction({ kind: 'refute', target: id, source: 'graph' });
-    else void session.previewAction({ kind: 'correct', target: id, value: session.currentValueOf(id), source: 'graph' });
+    else if (languageRow(useDocumentStore.getState().language).ownLog) {
+      // A claim of a log is corrected with a payload: its editor opens in the inspector, and previews from the served one.
+      selectNode(id, 'graph');
+      useLifecycleStore.setState({ correctingPayload: id });
+    } else void session.previewAction({ kind: 'correct', target: id, value: session.currentValueOf(id), source: 'graph' });
   };
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a drop target for dragged nodes; from the keyboard the inspector's Refute and Correct buttons start the same preview

@@ -112,6 +112,10 @@ export function Toolbar() {
           <strong>FormalProposal</strong>
           <span>declarations, assertions and a goal, checked by z3</span>
         </button>
+        <button role="menuitem" data-testid="new-mnema" onClick={() => void newSession('untitled.mnema', '')}>
+          <strong>Mnema log</strong>
+          <span>evidence from a calendar, notes and photos; claims derived from it, each explained</span>
+        </button>
       </Menu>
       <button onClick={() => void activeEditor()?.getAction('editor.action.formatDocument')?.run()} title="Canonical spacing (Shift+Alt+F)" disabled={languageRow(language).formatting === null}>
         Format

@@ -8,6 +8,8 @@ import { newSession } from '../../store/session/sessionList.ts';
 import { setHelpOpen } from '../../store/view/viewSettings.ts';
 import { activeEditor } from '../editor/activeEditor.ts';
 import { SAMPLES, fetchSample } from '../chrome/sampleCatalog.ts';
+import { MnemaLogPanel } from '../inspector/MnemaLogPanel.tsx';
+import { useDocumentStore } from '../../store/document/documentStore.ts';
 
 function insertExample(example: string): void {
   const editor = activeEditor();
@@ -23,6 +25,17 @@ function insertExample(example: string): void {
 
 export function EmptyDocument({ language }: { language: Language }) {
   const row = languageRow(language);
+  const version = useDocumentStore((s) => s.analysis?.version ?? 0);
+  // A log is not typed: it starts with evidence brought in.
+  if (row.ownLog) {
+    return (
+      <div className="empty-document" data-testid="empty-document">
+        <h2>{row.documentKind.replace(/^a /, 'This ')} holds no evidence yet</h2>
+        <p>Bring in a calendar, notes, photos or JSON Lines records: they are read here, signed with this device's key, and the derivers run on them. Nothing is written before Append.</p>
+        <MnemaLogPanel version={version} />
+      </div>
+    );
+  }
   if (row.example === null) return null;
   return (
     <div className="empty-document" data-testid="empty-document">

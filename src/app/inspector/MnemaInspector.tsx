@@ -6,6 +6,8 @@
  * was observed and the claims resting on it.
  */
 import { InspectorFrame } from './InspectorFrame.tsx';
+import { MnemaActions } from './MnemaActions.tsx';
+import { MnemaLogPanel } from './MnemaLogPanel.tsx';
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { formatConfidence } from '../../core/graph/explainWhy.ts';
@@ -59,6 +61,7 @@ export function MnemaInspector() {
     return (
       <InspectorFrame selected="" version={version}>
         <p className="muted">Select a claim or an evidence record in the graph to see why it is believed and what it rests on.</p>
+        <MnemaLogPanel version={version} />
       </InspectorFrame>
     );
   }
@@ -90,6 +93,7 @@ export function MnemaInspector() {
           <dt>line</dt>
           <dd>{n.range.line}</dd>
         </dl>
+        <MnemaActions id={id} isClaim={false} state={state} payload={null} />
         <section>
           <h2>Claims resting on it ({dependents.length})</h2>
           {dependents.length === 0 ? <p className="muted">No claim was derived from it.</p> : dependents.map((d) => <NodeRow key={d} id={d} />)}
@@ -110,6 +114,7 @@ export function MnemaInspector() {
         <dt>line</dt>
         <dd>{n.range.line}</dd>
       </dl>
+      <MnemaActions id={id} isClaim state={state} payload={record?.claim.payload ?? null} />
       {record && (
         <section data-testid="explanation">
           <h2>Explanation</h2>

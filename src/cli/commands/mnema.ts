@@ -12,7 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import { BUILTIN_DERIVERS } from '../../core/mnema/builtinDerivers.ts';
 import { calibrate, readLabels } from '../../core/mnema/calibration.ts';
 import { engineReport } from '../../core/mnema/claimSummary.ts';
@@ -20,12 +20,10 @@ import type { Deriver } from '../../core/mnema/deriver.ts';
 import type { EngineRun } from '../../core/mnema/derivationEngine.ts';
 import { applyUserOp, DerivationSetupError, runDerivation } from '../../core/mnema/derivationEngine.ts';
 import { claimNamed, explainClaim, explanationTree, provenanceOf } from '../../core/mnema/explainClaim.ts';
-import { readCalendar } from '../../core/mnema/importers/calendarImport.ts';
 import type { ImportProblem, ImportReading } from '../../core/mnema/importers/evidenceRecord.ts';
-import { readJsonLines } from '../../core/mnema/importers/jsonlImport.ts';
+import type { EvidenceSource } from '../../core/mnema/importers/evidenceFiles.ts';
+import { EVIDENCE_SOURCES, readEvidenceFile, sourceOfName } from '../../core/mnema/importers/evidenceFiles.ts';
 import { unseenRecords } from '../../core/mnema/importers/knownRecords.ts';
-import { readNote } from '../../core/mnema/importers/notesImport.ts';
-import { readPhoto } from '../../core/mnema/importers/photoImport.ts';
 import type { MnemaAction } from '../../core/mnema/mnemaActions.ts';
 import { actionBody } from '../../core/mnema/mnemaActions.ts';
 import type { JsonObject, MnemaOp } from '../../core/mnema/mnemaBodies.ts';
@@ -37,9 +35,6 @@ import { statOrNull } from '../../node/statOrNull.ts';
 import { parseCommandLine } from '../commandLine.ts';
 import { InputFailure, notMember, openMnemaLog, saveMnemaLog, writerFor } from '../mnemaLogFile.ts';
 import { writeStderr, writeStdout } from '../output.ts';
-
-const SOURCES = ['calendar', 'notes', 'photos', 'jsonl'] as const;
-type SourceKind = (typeof SOURCES)[number];
 
 /** Runs `body`, turning an input's failure into its messages on stderr and exit 1. */
 async function exitOnInput(body: () => Promise<number>): Promise<number> {
@@ -55,16 +50,6 @@ async function exitOnInput(body: () => Promise<number>): Promise<number> {
     );
     return 1;
   }
-}
-
-/** What a file's extension says it is, or null. */
-function kindOfName(path: string): SourceKind | null {
-  const ext = extname(path).toLowerCase();
-  if (ext === '.ics' || ext === '.ical') return 'calendar';
-  if (ext === '.md' || ext === '.markdown') return 'notes';
-  if (['.jpg', '.jpeg', '.tif', '.tiff', '.heic', '.png', '.webp'].includes(ext)) return 'photos';
-  if (ext === '.jsonl' || ext === '.ndjson') return 'jsonl';
-  return null;
 }
 
 /** The files of a folder, sorted, recursively (hidden entries skipped). */
@@ -83,7 +68,7 @@ async function filesOf(dir: string): Promise<string[]> {
  * Reads a file, or every file of a folder (sorted, recursively): as `given` says, else as
  * each file's extension says; in a folder, files of no known kind are passed over.
  */
-async function readSource(path: string, given: SourceKind | undefined, inFolder = false): Promise<ImportReading> {
+async function readSource(path: string, given: EvidenceSource | undefined, inFolder = false): Promise<ImportReading> {
   const info = await statOrNull(path);
   if (!info) return { records: [], problems: [{ place: path, message: 'no such file or folder' }] };
   if (info.isDirectory()) {
@@ -91,21 +76,16 @@ async function readSource(path: string, given: SourceKind | undefined, inFolder 
     for (const f of await filesOf(path)) parts.push(await readSource(f, given, true));
     return { records: parts.flatMap((p) => p.records), problems: parts.flatMap((p) => p.problems) };
   }
-  const kind = given ?? kindOfName(path);
+  const kind = given ?? sourceOfName(path);
   if (!kind) {
     if (inFolder) return { records: [], problems: [] };
     throw usageFailure(`cannot tell what ${path} is from its name; say --source calendar|notes|photos|jsonl`, 'import');
   }
-  const bytes = await readFile(path);
-  if (kind === 'photos') return readPhoto(new Uint8Array(bytes), path);
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-  if (kind === 'calendar') return readCalendar(text, path, new Date().toISOString());
-  if (kind === 'notes') return readNote(text, path);
-  return readJsonLines(text, path);
+  return readEvidenceFile(kind, new Uint8Array(await readFile(path)), path, new Date().toISOString());
 }
 
 export async function runImport(args: readonly string[]): Promise<number> {
-  const cl = parseCommandLine('import', args, { flags: ['json'], values: { log: null, source: SOURCES } });
+  const cl = parseCommandLine('import', args, { flags: ['json'], values: { log: null, source: EVIDENCE_SOURCES } });
   const logPath = cl.values.get('log');
   if (!logPath) throw usageFailure('import needs --log LOG.jsonl (created when absent)', 'import');
   if (cl.positionals.length === 0) throw usageFailure('import takes one or more SOURCE files or folders', 'import');
@@ -114,7 +94,7 @@ export async function runImport(args: readonly string[]): Promise<number> {
     const problems: ImportProblem[] = [];
     const records = [];
     for (const path of cl.positionals) {
-      const reading = await readSource(path, cl.values.get('source') as SourceKind | undefined);
+      const reading = await readSource(path, cl.values.get('source') as EvidenceSource | undefined);
       problems.push(...reading.problems);
       records.push(...reading.records);
     }

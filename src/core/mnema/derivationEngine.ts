@@ -131,11 +131,14 @@ export function runDerivation(graph: DerivationGraph, derivers: readonly Deriver
       if (entry?.refutation) continue;
       if (entry?.correction?.body.kind === 'claim_correction') {
         const corrected = entry.correction.body.corrected_payload;
-        const fresh = c.inputs.some((i) => graph.indexOf(i.op_id) >= seenUpTo);
+        // New to the engine and to the person: after the last run's writes and after the
+        // person's word (a correction made again after seeing the evidence answers it).
+        const since = Math.max(seenUpTo, graph.indexOf(entry.correction.id) + 1);
+        const fresh = c.inputs.some((i) => graph.indexOf(i.op_id) >= since);
         const latest = graph.latest(c.identity_key);
         if (fresh && latest && !samePayload(c.payload, corrected) && !reviewed.has(c.identity_key)) {
           reviewed.add(c.identity_key);
-          pending.push({ identity_key: c.identity_key, claim: latest.op.id, cause: c.inputs.find((i) => graph.indexOf(i.op_id) >= seenUpTo)!.op_id, reason: 'rederived_differs_from_correction' });
+          pending.push({ identity_key: c.identity_key, claim: latest.op.id, cause: c.inputs.find((i) => graph.indexOf(i.op_id) >= since)!.op_id, reason: 'rederived_differs_from_correction' });
         }
         continue;
       }

@@ -57,6 +57,8 @@ export class DerivationGraph {
   readonly userOps = new Map<OpId, MnemaOp>();
   /** Ops the log holds that validation set aside. */
   readonly setAside: SetAside[] = [];
+  /** Every applied op's place in `ops`. */
+  private readonly positions = new Map<OpId, number>();
 
   static of(ops: readonly MnemaOp[]): DerivationGraph {
     const g = new DerivationGraph();
@@ -118,6 +120,7 @@ export class DerivationGraph {
   private apply(op: MnemaOp): void {
     const index = this.ops.length;
     this.ops.push(op);
+    this.positions.set(op.id, index);
     const body = op.body;
     switch (body.kind) {
       case 'evidence':
@@ -217,7 +220,7 @@ export class DerivationGraph {
 
   /** The log index of an op, or -1. */
   indexOf(id: OpId): number {
-    return this.evidence.get(id)?.index ?? this.claims.get(id)?.index ?? -1;
+    return this.positions.get(id) ?? -1;
   }
 }
 

@@ -81,7 +81,9 @@ function userOpsOn(graph: DerivationGraph, key: string): MnemaOp[] {
 export function explainClaim(graph: DerivationGraph, node: ClaimNode, options: { readonly withoutEvidence?: boolean } = {}): ExplanationRecord {
   const body = node.op.body;
   const key = body.identity_key;
-  const state = graph.stateOf(key);
+  // An older version is explained in its own state when a cascade invalidated it; the latest speaks for the key.
+  const superseded = graph.latest(key)?.op.id !== node.op.id;
+  const state = superseded && graph.invalidated.has(node.op.id) ? 'invalidated' : graph.stateOf(key);
   const entry = graph.keys.get(key);
   const corrected = state === 'corrected' && entry?.correction?.body.kind === 'claim_correction' ? entry.correction : null;
   const confidence = corrected ? 1 : body.confidence;

@@ -31,6 +31,10 @@ export interface MnemaDocument {
   readonly derivation: DerivationGraph;
   /** Which op each node stands for (a claim: its latest version). */
   readonly opOf: ReadonlyMap<string, OpId>;
+  /** The session the log belongs to (null: the log holds no op yet). */
+  readonly session: string | null;
+  /** Whether the log has a problem that is an error (then nothing is appended to it until it is fixed). */
+  readonly broken: boolean;
 }
 
 /** The node id of an evidence op: short enough to read, long enough not to collide in one log. */
@@ -98,7 +102,8 @@ export function readMnemaDocument(text: string, options: { readonly checkSignatu
     drawn.add(id);
     edges.push({ id, from, to, kind: 'justification', tentative: false });
   }
-  return { graph: { language: 'mnema', nodes, edges }, diagnostics, states, derivation, opOf };
+  const broken = diagnostics.some((d) => d.severity === 'error');
+  return { graph: { language: 'mnema', nodes, edges }, diagnostics, states, derivation, opOf, session: reading.session, broken };
 }
 
 /** A claim's explanation as the inspector shows it. */

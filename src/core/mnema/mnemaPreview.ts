@@ -2,14 +2,17 @@
  * What a person's action on a drawn Mnema log would do, in the page's terms: the page's
  * action (refute a claim, retract an evidence record) becomes the log's user op, and the
  * session's preview (mnemaSession.ts: the op, its cascade, re-derivation) is read back as
- * what falls, what would be reviewed, every node's state and every value that moves.
+ * what falls, what would be reviewed, every node's state and every value that moves, and
+ * what Commit would append (mnemaWrite.ts).
  */
 import type { LifecycleState } from '../oplog/lifecycle.ts';
-import type { UserAction } from '../oplog/userAction.ts';
+import type { ActionKind, UserAction } from '../oplog/userAction.ts';
 import type { PosteriorMove } from '../session/whatIfPrior.ts';
 import type { MnemaAction } from './mnemaActions.ts';
 import type { MnemaDocument } from './mnemaDocument.ts';
-import { MnemaSession } from './mnemaSession.ts';
+import type { JsonObject } from './mnemaBodies.ts';
+import type { LogWrite } from './mnemaWrite.ts';
+import { asWrite, documentSession } from './mnemaWrite.ts';
 
 export interface LogActionPreview {
   readonly invalidated: readonly string[];
@@ -18,31 +21,66 @@ export interface LogActionPreview {
   readonly states: Readonly<Record<string, LifecycleState>>;
   /** Claims whose served value would move. */
   readonly changed: Readonly<Record<string, PosteriorMove>>;
+  /** Why it cannot be written (the effect may still be shown: a log this device may not write to). */
   readonly refusal: string | null;
+  /** What Commit appends, to be signed by the page (null: refused). */
+  readonly write: LogWrite | null;
 }
 
-/** Why the page shows the effect and writes nothing: the log is written by the command line. */
-export const PREVIEW_ONLY = (command: string): string => `preview only: the page does not write to a Mnema log yet — \`warrant cascade LOG.jsonl ${command}\` does`;
+/**
+ * The person's actions that apply to a node of a Mnema log, by what it is and its state:
+ * a claim is refuted or corrected (a refuted one only has its refutation withdrawn), an
+ * evidence record is retracted, and a standing refutation, correction or retraction is
+ * withdrawn. The inspector's buttons and the previews ask this one rule.
+ */
+export function logActionsFor(isClaim: boolean, state: LifecycleState): ActionKind[] {
+  if (!isClaim) return state === 'retracted' ? ['withdraw'] : ['retract'];
+  if (state === 'refuted') return ['withdraw'];
+  return state === 'corrected' ? ['refute', 'correct', 'withdraw'] : ['refute', 'correct'];
+}
 
-export function previewLogAction(doc: MnemaDocument, action: UserAction): LogActionPreview {
-  const refused = (refusal: string): LogActionPreview => ({ invalidated: [], pendingReview: [], states: doc.states, changed: {}, refusal });
+const DOES_NOT_APPLY: Readonly<Record<ActionKind, (isClaim: boolean) => string>> = {
+  refute: (isClaim) => (isClaim ? 'it is refuted already: withdraw the refutation first' : 'an evidence record is retracted, not refuted'),
+  correct: (isClaim) => (isClaim ? 'a refuted claim is not corrected: withdraw the refutation first' : 'an evidence record is retracted, not corrected'),
+  retract: (isClaim) => (isClaim ? 'a derived claim is refuted or corrected, not retracted' : 'it is retracted already'),
+  withdraw: () => "it has no refutation, correction or retraction of the person's to withdraw",
+};
+
+/** The page's action as the log's own op, or why it does not apply. */
+function mnemaActionOf(doc: MnemaDocument, action: UserAction): MnemaAction | string {
   const op = doc.opOf.get(action.target);
-  if (!op) return refused(`${action.target} is not in the log`);
+  if (!op) return `${action.target} is not in the log`;
   const isClaim = doc.derivation.claims.has(op);
-  let mnema: MnemaAction;
-  let command: string;
-  if (action.kind === 'refute' && isClaim) {
-    mnema = { kind: 'refute', key: action.target };
-    command = `--refute '${action.target}'`;
-  } else if (action.kind === 'retract' && !isClaim) {
-    mnema = { kind: 'retract', evidence: op };
-    command = `--retract ${op}`;
-  } else if (action.kind === 'correct' && isClaim) {
-    return refused(`a Mnema correction replaces the claim's payload: \`warrant cascade LOG.jsonl --correct '${action.target}=PAYLOAD_JSON'\``);
-  } else return refused(`${action.kind} does not apply to ${isClaim ? 'a derived claim' : 'an evidence record'} of a Mnema log`);
-  const session = new MnemaSession();
-  session.open('preview', doc.derivation.ops);
-  const preview = session.preview(mnema, doc.derivation.ops[0]?.author ?? '', 'graph');
+  if (!logActionsFor(isClaim, doc.states[action.target] ?? 'active').includes(action.kind)) return DOES_NOT_APPLY[action.kind](isClaim);
+  switch (action.kind) {
+    case 'refute':
+      return { kind: 'refute', key: action.target };
+    case 'retract':
+      return { kind: 'retract', evidence: op };
+    case 'correct':
+      if (!action.payload) return "a correction replaces the claim's payload: write the person's payload in the inspector's Correct editor";
+      return { kind: 'correct', key: action.target, payload: action.payload as JsonObject };
+    case 'withdraw': {
+      const entry = isClaim ? doc.derivation.keys.get(action.target) : undefined;
+      const standing = isClaim ? (entry?.refutation ?? entry?.correction) : doc.derivation.retracted.get(op);
+      return standing ? { kind: 'withdraw', op: standing.id } : DOES_NOT_APPLY.withdraw(isClaim);
+    }
+  }
+}
+
+/**
+ * What `action` would do to the document's log, by `author`: the session's preview (the op,
+ * its cascade, the re-derivation) read back as what falls, what would be reviewed, every
+ * node's state and every value that moves, with the write Commit would sign. `fresh`: the
+ * session id an empty log is founded with.
+ */
+export function previewLogAction(doc: MnemaDocument, action: UserAction, author: string, fresh = 'mnema-session'): LogActionPreview {
+  const refused = (refusal: string): LogActionPreview => ({ invalidated: [], pendingReview: [], states: doc.states, changed: {}, refusal, write: null });
+  const mnema = mnemaActionOf(doc, action);
+  if (typeof mnema === 'string') return refused(mnema);
+  const session = documentSession(doc, fresh);
+  const planned = asWrite(doc, session, session.preview(mnema, author, action.source), author);
+  const preview = planned.preview;
   if (preview.refusal) return refused(preview.refusal);
   const states: Record<string, LifecycleState> = { ...doc.states };
   const changed: Record<string, PosteriorMove> = {};
@@ -52,5 +90,6 @@ export function previewLogAction(doc: MnemaDocument, action: UserAction): LogAct
     if (before && after && before.confidence !== after.confidence) changed[key] = { before: before.confidence, after: after.confidence };
   }
   if (mnema.kind === 'retract') states[action.target] = 'retracted';
-  return { invalidated: preview.invalidated, pendingReview: preview.pending.map((p) => p.identity_key), states, changed, refusal: PREVIEW_ONLY(command) };
+  if (mnema.kind === 'withdraw' && doc.states[action.target] === 'retracted') delete states[action.target];
+  return { invalidated: preview.invalidated, pendingReview: preview.pending.map((p) => p.identity_key), states, changed, refusal: planned.refusal, write: planned.write };
 }

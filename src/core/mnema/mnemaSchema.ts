@@ -25,6 +25,21 @@ const note = (b: Rec) => b.note !== undefined && typeof b.note !== 'string' && '
 const key = (b: Rec, field: string) => !isText(b[field]) && `${field} is not a non-empty string`;
 const opRef = (b: Rec, field: string) => !isOpId(b[field]) && `${field} is not an op id`;
 
+/**
+ * §2.1 and §9: a claim's confidence comes with its decomposition — the prior and each
+ * factor by name with its log-odds — kept verbatim whatever else a deriver adds to it.
+ */
+function basisProblem(x: unknown): string | null {
+  if (!isRecord(x)) return 'confidence_basis is missing';
+  if (typeof x.prior !== 'number' || !Number.isFinite(x.prior)) return 'confidence_basis has no prior (a number)';
+  if (!Array.isArray(x.factors)) return 'confidence_basis has no factors (a list)';
+  for (const f of x.factors) {
+    if (!isRecord(f) || !isText(f.name)) return 'a confidence_basis factor has no name';
+    if (typeof f.log_odds !== 'number' || !Number.isFinite(f.log_odds)) return `confidence_basis factor ${f.name} has no log_odds (a number)`;
+  }
+  return null;
+}
+
 function inputsProblem(x: unknown): string | null {
   if (!Array.isArray(x)) return 'inputs is not a list';
   // §1.1 (4): a claim with no inputs has no provenance.
@@ -54,7 +69,7 @@ const RULES: Readonly<Record<MnemaKind, BodyRule>> = {
         !(isRecord(b.deriver) && isText(b.deriver.name) && isText(b.deriver.version) && Object.keys(b.deriver).length === 2) && 'deriver is not {name, version}',
         !isProbability(b.confidence) && 'confidence is not a number in [0,1]',
         // §2.1: a confidence without its decomposition is not auditable.
-        !isRecord(b.confidence_basis) && 'confidence_basis is missing',
+        basisProblem(b.confidence_basis),
         typeof b.rationale !== 'string' && 'rationale is not a string',
         b.supersedes !== null && !isOpId(b.supersedes) && 'supersedes is neither null nor an op id',
         !isInstant(b.valid_at) && 'valid_at is not an ISO 8601 date-time',

@@ -8,7 +8,12 @@
  * calls (derivationEngine.ts, mnemaActions.ts); this only keeps them together.
  */
 import { opIdOf } from '../oplog/opId.ts';
-import type { OpId, OperationSource, UnsignedOperation } from '../oplog/operation.ts';
+import type { OpId, OperationSource, SignedOperation, UnsignedOperation } from '../oplog/operation.ts';
+import type { UnsignedHead } from '../oplog/logHead.ts';
+import { headOf } from '../oplog/logHead.ts';
+import { membersOf } from '../oplog/sessionMembers.ts';
+import type { EvidenceRecord } from './importers/evidenceRecord.ts';
+import { unseenRecords } from './importers/knownRecords.ts';
 import { BUILTIN_DERIVERS } from './builtinDerivers.ts';
 import type { ClaimState } from './derivationGraph.ts';
 import { DerivationGraph } from './derivationGraph.ts';
@@ -109,19 +114,52 @@ export class MnemaSession {
 
   /** What `action` (null: a derivation run) would do, and the ops that would write it, by `author`. */
   preview(action: MnemaAction | null, author: string, source: OperationSource = 'graph'): MnemaPreview {
+    return this.rehearse(author, (copy, writer) => {
+      if (!action) return { invalidated: [], pending: [] };
+      const body = actionBody(copy, action);
+      if (!body.ok) return body.message;
+      const applied = applyUserOp(copy, writer, body.body, source);
+      return { invalidated: applied.appended.flatMap((op) => (op.body.kind === 'claim_invalidation' ? [op.body.target_identity_key] : [])), pending: applied.pending };
+    });
+  }
+
+  /**
+   * What importing `records` would do: each record the log does not hold yet (knownRecords.ts)
+   * becomes an evidence op, then the derivers run. `already`: records the log held.
+   */
+  previewImport(records: readonly EvidenceRecord[], author: string): MnemaPreview & { readonly imported: number; readonly already: number } {
+    let imported = 0;
+    let already = 0;
+    const preview = this.rehearse(author, (copy, writer) => {
+      const { fresh, known } = unseenRecords(copy, records);
+      for (const r of fresh) copy.add(writer.write({ kind: 'evidence', source: r.source, payload: r.payload, observed_at: r.observed_at }, 'import'));
+      imported = fresh.length;
+      already = known;
+      return { invalidated: [], pending: [] };
+    });
+    return { ...preview, imported, already };
+  }
+
+  /** Whether `author` may append to this log: its founder or a member (an empty log: anyone, who then founds it). */
+  mayWrite(author: string): boolean {
+    return this.ops.length === 0 || membersOf(this.ops as unknown as SignedOperation[]).has(author);
+  }
+
+  /** The head that vouches for the log once `plan` is appended, by `author` (null: nothing to vouch for). */
+  headAfter(plan: readonly MnemaOp[], author: string, at?: string): UnsignedHead | null {
+    const applied = [...this.ops, ...plan] as unknown as SignedOperation[];
+    return headOf({ applied, session: this.session, members: membersOf(applied).list() }, author, at);
+  }
+
+  /** Runs `first` (the person's step) on a copy of the log, then the derivers; what changed, and the ops that wrote it. */
+  private rehearse(author: string, first: (copy: DerivationGraph, writer: MnemaWriter) => { invalidated: string[]; pending: readonly PendingReview[] } | string): MnemaPreview {
     const copy = DerivationGraph.of(this.ops);
     const last = this.ops[this.ops.length - 1];
-    const writer: MnemaWriter & { written: MnemaOp[] } = new ChainWriter(this.session, last ? { seq: last.seq, id: last.id } : null, author, UNSIGNED);
+    const writer = new ChainWriter(this.session, last ? { seq: last.seq, id: last.id } : null, author, UNSIGNED);
     const before = servedClaims(copy);
-    let invalidated: string[] = [];
-    const pending: PendingReview[] = [];
-    if (action) {
-      const body = actionBody(copy, action);
-      if (!body.ok) return { refusal: body.message, invalidated: [], pending: [], changes: {}, plan: [] };
-      const applied = applyUserOp(copy, writer, body.body, source);
-      invalidated = applied.appended.flatMap((op) => (op.body.kind === 'claim_invalidation' ? [op.body.target_identity_key] : []));
-      pending.push(...applied.pending);
-    }
+    const step = first(copy, writer);
+    if (typeof step === 'string') return { refusal: step, invalidated: [], pending: [], changes: {}, plan: [] };
+    const pending = [...step.pending];
     const run = runDerivation(copy, this.derivers, writer, { seenUpTo: this.ops.length });
     pending.push(...run.pending);
     const after = servedClaims(copy);
@@ -131,7 +169,7 @@ export class MnemaSession {
       const a = after[key] ?? null;
       if (JSON.stringify(a) !== JSON.stringify(b)) changes[key] = { before: b, after: a };
     }
-    return { refusal: null, invalidated, pending, changes, plan: writer.written };
+    return { refusal: null, invalidated: step.invalidated, pending, changes, plan: writer.written };
   }
 
   /**

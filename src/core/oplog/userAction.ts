@@ -10,6 +10,15 @@ export const ACTION_KINDS = ['refute', 'correct', 'retract', 'withdraw'] as cons
 export type ActionKind = (typeof ACTION_KINDS)[number];
 
 /** A user operation on one belief as a person asks for it, before it becomes a signed op. */
-export type UserAction = ({ readonly kind: 'correct'; readonly target: string; readonly value: number } | { readonly kind: Exclude<ActionKind, 'correct'>; readonly target: string }) & {
+export type UserAction = (
+  | {
+      readonly kind: 'correct';
+      readonly target: string;
+      readonly value: number;
+      /** A correction that replaces a claim's payload (a Mnema log): the person's value, a JSON object. */
+      readonly payload?: Readonly<Record<string, unknown>>;
+    }
+  | { readonly kind: Exclude<ActionKind, 'correct'>; readonly target: string }
+) & {
   readonly source: ActionSource;
 };

@@ -23,7 +23,7 @@ import { pushAll } from '../largeArrays.ts';
 import type { DependencyIndex } from '../oplog/dependencyIndex.ts';
 import { buildDependencyIndex, resolveTarget } from '../oplog/dependencyIndex.ts';
 import type { LifecycleState } from '../oplog/lifecycle.ts';
-import type { OpId } from '../oplog/operation.ts';
+import type { OperationKind, OpId } from '../oplog/operation.ts';
 import { textHash } from '../oplog/opId.ts';
 import { isRevisable } from '../oplog/revisionChanges.ts';
 import type { UserAction } from '../oplog/userAction.ts';
@@ -31,6 +31,9 @@ import type { OpPlan } from './opPlan.ts';
 import { planMismatch } from './opPlan.ts';
 import { revisionMark } from './revisionMark.ts';
 import type { LogActionPreview } from '../mnema/mnemaPreview.ts';
+import type { LogWrite } from '../mnema/mnemaWrite.ts';
+import type { JsonObject } from '../mnema/mnemaBodies.ts';
+import { payloadLine } from '../mnema/mnemaDocument.ts';
 import { previewAction, reviewList } from './sessionActions.ts';
 import { derivedValues, sessionLedger } from './sessionLedger.ts';
 import type { LoggedOperation, SessionModel } from './sessionModel.ts';
@@ -42,6 +45,14 @@ import type { PosteriorMove } from './whatIfPrior.ts';
 import { whatIfPosteriors } from './whatIfPrior.ts';
 
 /** What the session reads of one version of the document (an AnalysisView fits). */
+
+/** What a withdrawal in a document that is its own log withdraws, by the target's state. */
+const OWN_STANDING: Readonly<Partial<Record<LifecycleState, OperationKind>>> = {
+  refuted: 'claim_refutation',
+  corrected: 'claim_correction',
+  retracted: 'evidence_retraction',
+};
+
 export interface SessionDocument {
   readonly version: number;
   readonly language: Language;
@@ -99,6 +110,8 @@ export interface PreviewResult {
   readonly refusal: string | null;
   /** What committing it writes (null when refused). */
   readonly plan: OpPlan | null;
+  /** A document that is its own log (a Mnema log): the ops and head Commit appends to its text, to be signed (mnemaWrite.ts). */
+  readonly write?: LogWrite | null;
 }
 
 /** A text a session's revisions are compared with, as the pipeline analyses it. */
@@ -125,7 +138,13 @@ export type SessionAction =
   /** The projection of a version (the posteriors changed, or a version the analysis reply did not carry). */
   | { readonly kind: 'states' }
   /** What `action` would do; kept under `id` for commit. */
-  | { readonly kind: 'preview'; readonly id: number; readonly action: UserAction }
+  | {
+      readonly kind: 'preview';
+      readonly id: number;
+      readonly action: UserAction;
+      /** Who would sign it: a document that is its own log plans its ops in the author's name. */
+      readonly author?: string;
+    }
   /** The preview `id` of `action`, signed: appended as it was shown. */
   | { readonly kind: 'commit'; readonly id: number; readonly action: UserAction; readonly ops: readonly LoggedOperation[] }
   /** The text of the version settled: the revision to record, if any (the baseline moves either way). */
@@ -217,7 +236,7 @@ export class LiveSession {
     /** The graph of a text not among the versions (an opened session's starting text). */
     private readonly graphOfText: (text: string, language: Language, fileName: string | null) => ReasoningGraph | null = () => null,
     /** A document that is its own log (a Mnema log): what an action would do to it (mnemaPreview.ts). */
-    private readonly ownLogPreview: (version: number, action: UserAction) => LogActionPreview | null = () => null,
+    private readonly ownLogPreview: (version: number, action: UserAction, author: string) => LogActionPreview | null = () => null,
   ) {}
 
   /** The log, in replay order. */
@@ -259,7 +278,7 @@ export class LiveSession {
       case 'states':
         return this.reply(request.version);
       case 'preview':
-        return this.preview(request.version, a.id, a.action);
+        return this.preview(request.version, a.id, a.action, a.author ?? '');
       case 'commit':
         return this.commit(request.version, a.id, a.action, a.ops);
       case 'revise':
@@ -359,14 +378,20 @@ export class LiveSession {
     }
   }
 
-  private preview(version: number, id: number, action: UserAction): DispatchReply {
+  private preview(version: number, id: number, action: UserAction, author: string): DispatchReply {
     // A document that is its own log: the action is the log's, previewed on it; nothing is kept to commit.
     if (this.documentOf(version)?.ownStates) {
-      const own = this.ownLogPreview(version, action);
+      const own = this.ownLogPreview(version, action, author);
       if (!own) return { ok: false, notice: GONE, projection: null };
       this.kept.delete(id);
       const meaning = meaningOf(action.kind, null);
-      const text = previewText({ meaning, target: action.target, ...(action.kind === 'correct' ? { value: action.value } : {}) });
+      const standing = OWN_STANDING[this.documentOf(version)?.ownStates?.[action.target] ?? 'active'];
+      const text = previewText({
+        meaning,
+        target: action.target,
+        ...(action.kind === 'correct' ? (action.payload ? { payload: payloadLine(action.payload as JsonObject) } : { value: action.value }) : {}),
+        ...(standing ? { withdrawn: standing } : {}),
+      });
       return { ok: true, notice: null, projection: this.projection(version), preview: { id, action, meaning, text, ...own, plan: null } };
     }
     const effect = this.effectOf(version, action);

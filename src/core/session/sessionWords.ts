@@ -59,6 +59,8 @@ export interface ActionPhrase {
   readonly target: string;
   /** The corrected value. */
   readonly value?: number;
+  /** A correction that replaces a payload (a Mnema claim): the payload in one line. */
+  readonly payload?: string;
   /** For a withdrawal: the kind of the op it withdraws. */
   readonly withdrawn?: OperationKind;
 }
@@ -68,7 +70,7 @@ export function previewText(a: ActionPhrase): string {
     case 'refute':
       return `refute ${a.target}`;
     case 'correct':
-      return `correct ${a.target} to ${(a.value ?? 0).toFixed(2)}`;
+      return `correct ${a.target} to ${a.payload ?? (a.value ?? 0).toFixed(2)}`;
     case 'retract':
       return `retract ${a.target}`;
     case 'withdraw':

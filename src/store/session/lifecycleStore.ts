@@ -7,6 +7,7 @@
  * render it.
  */
 import { create } from 'zustand';
+import type { LogWrite } from '../../core/mnema/mnemaWrite.ts';
 import type { LifecycleState } from '../../core/oplog/lifecycle.ts';
 import type { SignedOperation } from '../../core/oplog/operation.ts';
 import type { UserAction } from '../../core/oplog/userAction.ts';
@@ -39,6 +40,8 @@ export interface CascadePreview {
   readonly states: ReadonlyMap<string, BeliefState>;
   /** Why the action cannot be applied (e.g. retracting a belief that has justifications). */
   readonly refusal: string | null;
+  /** A document that is its own log (a Mnema log): the ops and head Commit signs and appends to its text. */
+  readonly write?: LogWrite | null;
 }
 
 export interface LifecycleStoreState {
@@ -58,6 +61,8 @@ export interface LifecycleStoreState {
   readonly corrected: ReadonlyMap<string, number>;
   /** Something the person should know about the last action (a commit that could not be made). */
   readonly notice: string | null;
+  /** A Mnema claim whose replacement payload the inspector's Correct editor is open on. */
+  readonly correctingPayload: string | null;
 }
 
 export const useLifecycleStore = create<LifecycleStoreState>(() => ({
@@ -70,6 +75,7 @@ export const useLifecycleStore = create<LifecycleStoreState>(() => ({
   held: new Set(),
   corrected: new Map(),
   notice: null,
+  correctingPayload: null,
 }));
 
 /** The states and corrected values the graph shows, as the picture exports read them (the `states` source). */

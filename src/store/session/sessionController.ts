@@ -23,18 +23,22 @@ import { exportOplog } from '../../core/export/exportOplog.ts';
 import type { Language } from '../../core/graph/reasoningGraph.ts';
 import type { ShownExplanation } from '../../core/explain/shownExplanation.ts';
 import type { OpPlan } from '../../core/session/opPlan.ts';
+import type { LogWrite } from '../../core/mnema/mnemaWrite.ts';
+import type { MnemaOp } from '../../core/mnema/mnemaBodies.ts';
 import type { DispatchReply, SessionAction, SessionBaseline, SessionProjection } from '../../core/session/liveSession.ts';
 import { bytesSignerFor, signChain, signHeadWithDevice, signPlan } from './deviceSigner.ts';
 import { useDocumentStore } from '../document/documentStore.ts';
 import type { CascadePreview, UserAction } from './lifecycleStore.ts';
 import { useContradictedStore } from './contradictedStore.ts';
 import { useLifecycleStore } from './lifecycleStore.ts';
+import type { LogWriteService } from './logWrites.ts';
+import { appendLogWrite, signLogWrite } from './logWrites.ts';
 import type { ExplainRequest, LogRef } from '../../../workers/lifecycleApi.ts';
 
 type MaybePromise<T> = T | Promise<T>;
 
-/** The session's side of the validation worker (workers/lifecycleApi.ts). */
-export interface SessionService {
+/** The session's side of the validation worker (workers/lifecycleApi.ts; a document that is its own log: mnemaQueries.ts). */
+export interface SessionService extends Partial<LogWriteService> {
   dispatch(request: { version: number; log: LogRef; posteriors?: Readonly<Record<string, number>>; action: SessionAction }): MaybePromise<DispatchReply>;
   explain(request: ExplainRequest): MaybePromise<ShownExplanation | null>;
   explainJson(request: ExplainRequest): MaybePromise<string | null>;
@@ -242,7 +246,9 @@ export class SessionController {
       const id = ++this.previewIds;
       const version = useDocumentStore.getState().analysis?.version;
       const length = this.log.length;
-      const reply = await this.send({ kind: 'preview', id, action }, () => epoch === this.previewEpoch);
+      // A document that is its own log plans its ops in the signer's name.
+      const author = await this.author();
+      const reply = await this.send({ kind: 'preview', id, action, author }, () => epoch === this.previewEpoch);
       if (!reply) return null;
       if (reply.stale === 'log') await this.resync();
       const p = reply.preview;
@@ -259,6 +265,7 @@ export class SessionController {
         states: new Map(Object.entries(p.states)),
         refusal: p.refusal,
         plan: p.plan,
+        write: p.write ?? null,
       };
     }
     return null;
@@ -273,7 +280,8 @@ export class SessionController {
     this.previewEpoch++;
     this.previewNext = null;
     const s = useLifecycleStore.getState();
-    if (s.preview || s.previewing) useLifecycleStore.setState({ preview: null, previewing: null });
+    // The payload editor belongs to the correction being previewed: it closes with it.
+    if (s.preview || s.previewing || s.correctingPayload) useLifecycleStore.setState({ preview: null, previewing: null, correctingPayload: null });
   }
 
   /** The log moved under a preview on screen: it is made again, so Commit writes what is shown. */
@@ -291,7 +299,9 @@ export class SessionController {
    */
   async commitPreview(): Promise<void> {
     const preview = useLifecycleStore.getState().preview;
-    if (!preview || preview.refusal || !preview.plan) return;
+    if (!preview || preview.refusal) return;
+    if (preview.write) return this.commitLogWrite(preview.write);
+    if (!preview.plan) return;
     const plan = preview.plan;
     this.retirePreviews();
     const refused = this.writeGate?.() ?? null;
@@ -317,6 +327,25 @@ export class SessionController {
       // Another session opened meanwhile: its dock is not told about this one.
       if (this.sessionId === session) useLifecycleStore.setState({ notice: `Not committed: ${reply?.notice ?? 'the log kept changing'}` });
     });
+  }
+
+  /** A document that is its own log: the preview's ops and head, signed, appended to its text (logWrites.ts). */
+  private async commitLogWrite(write: LogWrite): Promise<void> {
+    this.retirePreviews();
+    const refused = await this.writeLog(write);
+    if (refused) useLifecycleStore.setState({ notice: `Not committed: ${refused}` });
+  }
+
+  /** Signs `write` (a plan of the open log's own: an action, an import, a derivation run) and appends it to the document; null, or why nothing was written. */
+  async writeLog(write: LogWrite): Promise<string | null> {
+    const service = this.service;
+    if (!service.mnemaCommit) return 'this document cannot be written to';
+    return appendLogWrite({ mnemaCommit: (...args) => service.mnemaCommit!(...args) }, await this.deviceKey(), write);
+  }
+
+  /** `write` signed with this device's key (a new log's first ops: logWrites.ts). */
+  async signLogWrite(write: LogWrite): Promise<{ readonly ops: MnemaOp[]; readonly head: SignedHead }> {
+    return signLogWrite(await this.deviceKey(), write);
   }
 
   /**

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { applyRule } from '../../../src/core/mnema/ruleTable.ts';
 import { ruleDerivers, readRuleTable } from '../../../src/core/mnema/ruleTable.ts';
 import { claimSummaries } from '../../../src/core/mnema/claimSummary.ts';
+import { explainClaim } from '../../../src/core/mnema/explainClaim.ts';
 import { BUILTIN_DERIVERS } from '../../../src/core/mnema/builtinDerivers.ts';
 import { event, served, testLog, weekly } from '../../support/mnemaLogs.ts';
 
@@ -103,6 +104,27 @@ describe('the person’s word is final', () => {
     const run = log.derive(undefined, seen);
     expect(run.pending).toEqual([expect.objectContaining({ identity_key: GYM_PREF, reason: 'rederived_differs_from_correction' })]);
     expect(claimSummaries(log.graph)[GYM_PREF]!.payload.part_of_day).toBe('evening');
+    // The person answers it by correcting again: the same evidence raises it no more, even
+    // from a watermark before it (a run that wrote nothing does not move the watermark).
+    log.act({ kind: 'correct', key: GYM_PREF, payload: { activity: 'gym', label: 'Gym', part_of_day: 'evening', note: 'still evenings' } });
+    expect(log.derive(undefined, seen).pending).toEqual([]);
+  });
+});
+
+describe('explaining a version', () => {
+  it('an older version a cascade invalidated is explained as invalidated; the latest speaks for the key', () => {
+    const log = testLog();
+    const events = weekly(log, 'Gym', 6);
+    anchor(log);
+    log.derive();
+    const first = log.graph.latest(GYM_PREF)!;
+    log.act({ kind: 'retract', evidence: events[0]!.id });
+    log.derive();
+    const latest = log.graph.latest(GYM_PREF)!;
+    expect(latest.op.id).not.toBe(first.op.id);
+    expect(log.graph.invalidated.has(first.op.id)).toBe(true);
+    expect(explainClaim(log.graph, first).claim.state).toBe('invalidated');
+    expect(explainClaim(log.graph, latest).claim.state).toBe('active');
   });
 });
 

@@ -80,13 +80,18 @@ describe('a Mnema log as a document', () => {
 });
 
 describe('an action previewed on a drawn Mnema log', () => {
-  it('refuting a routine shows the preference resting on it invalidated and writes nothing, saying how to write it', () => {
+  it('refuting a routine shows the preference resting on it invalidated; a device that is not a member of the log gets no write', () => {
     const doc = readMnemaDocument(SAMPLE);
-    const p = previewLogAction(doc, { kind: 'refute', target: 'routine.weekly|yoga|sat|morning', source: 'graph' });
+    const p = previewLogAction(doc, { kind: 'refute', target: 'routine.weekly|yoga|sat|morning', source: 'graph' }, 'f'.repeat(64));
     expect(p.invalidated).toEqual(['preference.time_of_day|yoga|morning']);
     expect(p.states['routine.weekly|yoga|sat|morning']).toBe('refuted');
     expect(p.states['preference.time_of_day|yoga|morning']).toBe('invalidated');
-    expect(p.refusal).toContain("warrant cascade LOG.jsonl --refute 'routine.weekly|yoga|sat|morning'");
+    expect(p.refusal).toContain('not a member');
+    expect(p.write).toBeNull();
+    // Its author may write: the plan is the refutation and its cascade.
+    const mine = previewLogAction(doc, { kind: 'refute', target: 'routine.weekly|yoga|sat|morning', source: 'graph' }, doc.derivation.ops[0]!.author);
+    expect(mine.refusal).toBeNull();
+    expect(mine.write?.ops.map((op) => op.body.kind)).toEqual(['claim_refutation', 'claim_invalidation']);
     // The same states as the command line's cascade (the user op, its cascade, re-derivation) on the same log.
     const log = testLog();
     for (const op of doc.derivation.ops) log.graph.add(op);
@@ -100,12 +105,13 @@ describe('an action previewed on a drawn Mnema log', () => {
   it('retracting an event moves its routine’s confidence; a correction and a refuted evidence record are refused with the reason', () => {
     const doc = readMnemaDocument(SAMPLE);
     const event = doc.graph.edges.find((e) => e.to === 'routine.weekly|gym|tue|morning')!.from;
-    const p = previewLogAction(doc, { kind: 'retract', target: event, source: 'graph' });
+    const author = doc.derivation.ops[0]!.author;
+    const p = previewLogAction(doc, { kind: 'retract', target: event, source: 'graph' }, author);
     expect(p.states[event]).toBe('retracted');
     expect(p.changed['routine.weekly|gym|tue|morning']!.after).toBeLessThan(p.changed['routine.weekly|gym|tue|morning']!.before);
-    expect(previewLogAction(doc, { kind: 'correct', target: 'routine.weekly|gym|tue|morning', value: 0.5, source: 'inspector' }).refusal).toContain('--correct');
-    expect(previewLogAction(doc, { kind: 'refute', target: event, source: 'graph' }).refusal).toContain('does not apply');
-    expect(previewLogAction(doc, { kind: 'refute', target: 'nope', source: 'graph' }).refusal).toContain('not in the log');
+    expect(previewLogAction(doc, { kind: 'correct', target: 'routine.weekly|gym|tue|morning', value: 0.5, source: 'inspector' }, author).refusal).toContain('Correct editor');
+    expect(previewLogAction(doc, { kind: 'refute', target: event, source: 'graph' }, author).refusal).toContain('retracted, not refuted');
+    expect(previewLogAction(doc, { kind: 'refute', target: 'nope', source: 'graph' }, author).refusal).toContain('not in the log');
   });
 });
 
@@ -122,6 +128,8 @@ describe('the validation worker on a Mnema log', () => {
     });
     expect(reply.preview?.invalidated).toEqual(['preference.time_of_day|yoga|morning']);
     expect(reply.preview?.plan).toBeNull();
+    // Asked without an author (not a member of the sample's session): shown, not written.
+    expect(reply.preview?.write).toBeNull();
     expect(api.mnemaExplain(7, 'preference.time_of_day|gym|morning')).toBeNull();
   });
 });

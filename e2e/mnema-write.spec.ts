@@ -1,0 +1,143 @@
+/**
+ * Writing to a Mnema log in the IDE (issue 44): a log another device wrote is previewed
+ * but not written, and is copied into one of this device's own with one click; on one's
+ * own log, dragging a routine onto Refute and pressing Commit appends the signed ops —
+ * the routine refuted, what rested on it fallen, the log still verifying; Correct opens
+ * an editor for the replacement payload, typed key by key; a new log takes a calendar
+ * and notes through Import, previewed in words before Append; a file with a problem
+ * imports nothing and says where.
+ */
+import { expect, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import { dragWithMouse, node, openFresh, settled, shot, throttle } from './page.ts';
+
+const YOGA = 'routine.weekly|yoga|sat|morning';
+const YOGA_PREF = 'preference.time_of_day|yoga|morning';
+const GYM = 'routine.weekly|gym|tue|morning';
+const corpus = (path: string) => fileURLToPath(new URL(`../samples/mnema/${path}`, import.meta.url));
+
+/** Waits until `locator` stops moving (the view's fit is animated). */
+async function steady(page: Page, locator: Locator): Promise<void> {
+  let last = '';
+  await expect
+    .poll(async () => {
+      const box = JSON.stringify(await locator.boundingBox());
+      const same = box === last;
+      last = box;
+      if (!same) await page.waitForTimeout(150);
+      return same;
+    })
+    .toBe(true);
+}
+
+/** The sample (written by another device) copied into a log of this device's own, opened. */
+async function ownCopyOfSample(page: Page): Promise<void> {
+  await openFresh(page, 'spring-routines.mnema');
+  const panel = page.getByTestId('inspector').getByTestId('mnema-log-panel');
+  await panel.getByTestId('mnema-copy').click();
+  await expect(panel.getByTestId('mnema-plan-summary')).toContainText('79 records to import · derives 17 new claims');
+  await panel.getByTestId('mnema-append').click();
+  await expect(page.locator('.doc-name')).toHaveText('spring-routines-mine.mnema');
+  await settled(page);
+  await expect(page.getByTestId('diagnostics')).toHaveAttribute('data-error-count', '0');
+  await expect(node(page, YOGA)).toHaveAttribute('data-state', 'active');
+}
+
+test("a log another device wrote is previewed, not written; a copy of one's own is written", async ({ page }) => {
+  await openFresh(page, 'spring-routines.mnema');
+  await page.getByTestId('fit-view').click();
+  await steady(page, node(page, YOGA));
+  await dragWithMouse(page, node(page, YOGA), page.getByTestId('dropzone-refute'));
+  const preview = page.getByTestId('cascade-preview');
+  await expect(preview).toContainText(`invalidates 1: ${YOGA_PREF}`);
+  await expect(preview).toContainText('not a member');
+  await expect(page.getByTestId('cascade-commit')).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(preview).toHaveCount(0);
+});
+
+for (const rate of [1, 4]) {
+  test(`on a log of one's own, drag a routine onto Refute and Commit: it is refuted, its preference falls, the log verifies (CPU ${rate}x)`, async ({ page }) => {
+    await ownCopyOfSample(page);
+    if (rate > 1) await throttle(page, rate);
+    await page.getByTestId('fit-view').click();
+    await steady(page, node(page, YOGA));
+    await dragWithMouse(page, node(page, YOGA), page.getByTestId('dropzone-refute'));
+    const preview = page.getByTestId('cascade-preview');
+    await expect(preview).toContainText(`invalidates 1: ${YOGA_PREF}`);
+    const commit = page.getByTestId('cascade-commit');
+    await expect(commit).toBeEnabled();
+    await shot(page, `mnema-commit-preview-x${rate}`);
+    await commit.click();
+    await expect(preview).toHaveCount(0);
+    await settled(page);
+    await expect(node(page, YOGA)).toHaveAttribute('data-state', 'refuted');
+    await expect(node(page, YOGA_PREF)).toHaveAttribute('data-state', 'invalidated');
+    await expect(page.getByTestId('diagnostics')).toHaveAttribute('data-error-count', '0');
+    // From the keyboard: the refutation withdrawn brings the routine back.
+    await node(page, YOGA).click();
+    const inspector = page.getByTestId('inspector');
+    await inspector.getByTestId('action-withdraw').focus();
+    await page.keyboard.press('Enter');
+    await expect(preview).toContainText(`withdraw the refutation of ${YOGA}`);
+    await page.keyboard.press('Enter');
+    await expect(preview).toHaveCount(0);
+    await settled(page);
+    await expect(node(page, YOGA)).toHaveAttribute('data-state', 'active');
+    await shot(page, `mnema-committed-x${rate}`);
+  });
+}
+
+test('Correct opens an editor for the payload: typed key by key, previewed, committed as the person’s value at 1.0', async ({ page }) => {
+  await ownCopyOfSample(page);
+  await node(page, GYM).click();
+  const inspector = page.getByTestId('inspector');
+  await inspector.getByTestId('action-correct').click();
+  const editor = inspector.getByTestId('payload-editor');
+  await expect(editor).toBeVisible();
+  // Not JSON while half typed: said where it is typed, nothing else happens.
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('{"activity": "swim", "day": "tue"', { delay: 10 });
+  await expect(inspector.getByTestId('payload-problem')).toContainText('not JSON');
+  await page.keyboard.type(', "part_of_day": "morning"}', { delay: 10 });
+  await expect(inspector.getByTestId('payload-problem')).toHaveCount(0);
+  const preview = page.getByTestId('cascade-preview');
+  await expect(preview).toContainText(`correct ${GYM} to activity swim · day tue · part_of_day morning`);
+  await shot(page, 'mnema-correct-editor');
+  await page.getByTestId('cascade-commit').click();
+  await settled(page);
+  await expect(node(page, GYM)).toHaveAttribute('data-state', 'corrected');
+  await expect(inspector.getByTestId('inspector-look')).toHaveText('1.00');
+  await expect(inspector.getByTestId('explanation-raw')).toContainText('"user_correction"');
+  await expect(page.getByTestId('diagnostics')).toHaveAttribute('data-error-count', '0');
+});
+
+test('a new log takes a calendar and notes through Import, previewed in words before Append; a bad file imports nothing', async ({ page }) => {
+  await openFresh(page);
+  await page.getByTestId('new-document').click();
+  await page.getByTestId('new-mnema').click();
+  await expect(page.locator('.doc-name')).toHaveText('untitled.mnema');
+  const empty = page.getByTestId('empty-document');
+  await expect(empty).toContainText('holds no evidence yet');
+  await empty.getByTestId('mnema-import-files').setInputFiles([corpus('calendar.ics'), corpus('notes/2025-03-29-hike.md')]);
+  await expect(empty.getByTestId('mnema-plan-summary')).toContainText(/\d+ records to import · derives \d+ new claims/);
+  await shot(page, 'mnema-import-plan');
+  await empty.getByTestId('mnema-append').click();
+  await settled(page);
+  await expect(node(page, GYM)).toBeVisible();
+  await expect(page.getByTestId('diagnostics')).toHaveAttribute('data-error-count', '0');
+  // The same calendar again: nothing new to append.
+  const panel = page.getByTestId('inspector').getByTestId('mnema-log-panel');
+  await panel.getByTestId('mnema-import-files').setInputFiles([corpus('calendar.ics')]);
+  await expect(panel.getByTestId('mnema-plan-summary')).toContainText('already in the log');
+  await expect(panel.getByTestId('mnema-append')).toBeDisabled();
+  // A record that is not JSON: its place, and nothing imported.
+  await panel
+    .getByTestId('mnema-import-files')
+    .setInputFiles([{ name: 'broken.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from('{"source":"x","payload":{},"observed_at":"2025-03-01T00:00:00Z"}\n{oops\n') }]);
+  await expect(panel.getByTestId('mnema-plan-problems')).toContainText('broken.jsonl:2');
+  await expect(panel.getByTestId('mnema-append')).toBeDisabled();
+  await shot(page, 'mnema-import-problem');
+});

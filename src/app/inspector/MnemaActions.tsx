@@ -1,0 +1,116 @@
+/**
+ * The person's word on a node of a Mnema log, from the inspector: refute or correct a
+ * claim, retract an evidence record, withdraw what stands. Which buttons show is core's
+ * rule (mnemaPreview.ts `logActionsFor`); each starts a preview that the dock under the
+ * graph commits or cancels. Correct opens an editor for the replacement payload (a JSON
+ * object, the claim's served payload to start from): every valid edit updates the
+ * preview, and what is not a JSON object says so where it is typed.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { MouseEvent } from 'react';
+import type { LifecycleState } from '../../core/oplog/lifecycle.ts';
+import type { UserAction } from '../../core/oplog/userAction.ts';
+import { logActionsFor } from '../../core/mnema/mnemaPreview.ts';
+import { ACTION_WORDS } from '../../core/session/sessionWords.ts';
+import { useLifecycleStore } from '../../store/session/lifecycleStore.ts';
+import { getSession } from '../../store/session/sessionInstance.ts';
+import { focusDockIfKeyboard } from '../cascade/dockFocus.ts';
+
+/** How long typing in the payload editor rests before the preview is asked for. */
+const PAYLOAD_SETTLE_MS = 200;
+
+/** The text as a payload, or what is wrong with it. */
+function payloadOf(text: string): { readonly payload: Record<string, unknown> } | { readonly problem: string } {
+  try {
+    const v = JSON.parse(text) as unknown;
+    return v !== null && typeof v === 'object' && !Array.isArray(v) ? { payload: v as Record<string, unknown> } : { problem: 'a payload is a JSON object: { "field": value, … }' };
+  } catch (e) {
+    return { problem: `not JSON: ${e instanceof Error ? e.message : String(e)}` };
+  }
+}
+
+export function MnemaActions({ id, isClaim, state, payload }: { id: string; isClaim: boolean; state: LifecycleState; payload: Readonly<Record<string, unknown>> | null }) {
+  const correcting = useLifecycleStore((s) => s.correctingPayload === id);
+  const session = getSession();
+  const ask = (e: MouseEvent<HTMLButtonElement>, action: UserAction) => {
+    focusDockIfKeyboard(e);
+    void session.previewAction(action);
+  };
+  return (
+    <section className="inspector-lifecycle">
+      <div className="inspector-row">
+        <span className="muted">state</span> <strong data-testid="lifecycle-state">{state}</strong>
+      </div>
+      <div className="inspector-actions">
+        {logActionsFor(isClaim, state).map((kind) => {
+          const words = ACTION_WORDS[kind];
+          if (kind === 'correct') {
+            return (
+              <button
+                key={kind}
+                data-testid="action-correct"
+                aria-expanded={correcting}
+                title="Write the value the person knows is true: it replaces the derived payload"
+                onClick={() => useLifecycleStore.setState({ correctingPayload: correcting ? null : id })}
+              >
+                {words.label}
+              </button>
+            );
+          }
+          return (
+            <button key={kind} data-testid={`action-${kind}`} title={words.hint} onClick={(e) => ask(e, { kind, target: id, source: 'inspector' })}>
+              {words.label}
+            </button>
+          );
+        })}
+      </div>
+      {correcting && payload && <PayloadEditor id={id} payload={payload} />}
+    </section>
+  );
+}
+
+/** The replacement payload, edited as JSON; each valid edit previews the correction. */
+function PayloadEditor({ id, payload }: { id: string; payload: Readonly<Record<string, unknown>> }) {
+  const [text, setText] = useState(() => JSON.stringify(payload, null, 2));
+  const [problem, setProblem] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const ask = (next: string) => {
+    const read = payloadOf(next);
+    if ('problem' in read) {
+      setProblem(read.problem);
+      return;
+    }
+    setProblem(null);
+    void getSession().previewAction({ kind: 'correct', target: id, value: 1, payload: read.payload, source: 'inspector' });
+  };
+  // Opened: the preview starts from the payload as served, so the dock shows what a correction does at once.
+  useEffect(() => {
+    ask(text);
+    return () => {
+      if (timer.current) clearTimeout(timer.current);
+    };
+  }, [id]);
+  return (
+    <label className="payload-editor">
+      <span>The payload the person knows is true (JSON)</span>
+      <textarea
+        data-testid="payload-editor"
+        spellCheck={false}
+        rows={Math.min(12, text.split('\n').length + 1)}
+        value={text}
+        aria-invalid={problem !== null}
+        onChange={(e) => {
+          const next = e.currentTarget.value;
+          setText(next);
+          if (timer.current) clearTimeout(timer.current);
+          timer.current = setTimeout(() => ask(next), PAYLOAD_SETTLE_MS);
+        }}
+      />
+      {problem && (
+        <span className="status-error" role="status" data-testid="payload-problem">
+          {problem}
+        </span>
+      )}
+    </label>
+  );
+}

@@ -1,0 +1,185 @@
+/**
+ * The open Mnema log as a whole, in the inspector while nothing is selected: bring
+ * evidence in (calendars, notes, photos, JSON Lines — read by the same importers as
+ * `warrant import`) and run the derivers (as `warrant derive`). Each step is planned by
+ * the worker first and shown in words — what it appends, which claims it derives, which
+ * confidences move, what falls, what to review — and only Append writes it, signed with
+ * this device's key, into the log (store/session/logWrites.ts).
+ */
+import { useRef, useState } from 'react';
+import { formatConfidence } from '../../core/graph/explainWhy.ts';
+import { EVIDENCE_EXTENSIONS } from '../../core/mnema/importers/evidenceFiles.ts';
+import type { LogStepPlan } from '../../core/mnema/logSteps.ts';
+import { useDocumentStore } from '../../store/document/documentStore.ts';
+import { getPipeline } from '../../store/pipeline/pipelineInstance.ts';
+import { getSession } from '../../store/session/sessionInstance.ts';
+import { newSession } from '../../store/session/sessionList.ts';
+
+/** How many changed claims and problems the plan lists before "and N more". */
+const LISTED = 12;
+
+type Status =
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'working'; readonly what: string }
+  /** `copy`: the plan is a new log of this device's own, opened as a new session on Append. */
+  | { readonly kind: 'planned'; readonly plan: LogStepPlan; readonly version: number; readonly copy: boolean }
+  | { readonly kind: 'said'; readonly text: string; readonly error: boolean };
+
+/** The name of a log copied from `name`. */
+const copyName = (name: string): string => `${name.replace(/\.mnema$/i, '')}-mine.mnema`;
+
+export function MnemaLogPanel({ version }: { version: number }) {
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const fileInput = useRef<HTMLInputElement>(null);
+  const counts = useDocumentStore((s) => {
+    let evidence = 0;
+    let claims = 0;
+    for (const v of s.views.values()) {
+      if (v.node.kind === 'claim') claims++;
+      else evidence++;
+    }
+    return `${evidence}:${claims}`;
+  });
+  const [evidence, claims] = counts.split(':').map(Number) as [number, number];
+  const name = useDocumentStore((s) => s.name);
+  const plan = async (what: string, ask: (author: string) => Promise<LogStepPlan | null>, copy = false) => {
+    setStatus({ kind: 'working', what });
+    try {
+      const planned = await ask(await getSession().author());
+      setStatus(planned ? { kind: 'planned', plan: planned, version, copy } : { kind: 'said', text: 'The log changed meanwhile: try again.', error: true });
+    } catch (e) {
+      setStatus({ kind: 'said', text: `${what} failed: ${e instanceof Error ? e.message : String(e)}`, error: true });
+    }
+  };
+  const importFiles = (files: FileList | null) => {
+    if (!files || files.length === 0) return;
+    const chosen = [...files];
+    void plan(`Reading ${chosen.length === 1 ? chosen[0]!.name : `${chosen.length} files`}`, async (author) => {
+      const read = await Promise.all(chosen.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })));
+      return getPipeline().validationApi.mnemaImport(version, read, author);
+    });
+  };
+  const append = async (planned: LogStepPlan, copy: boolean) => {
+    if (!planned.write) return;
+    setStatus({ kind: 'working', what: 'Signing and appending' });
+    if (copy) {
+      const { ops, head } = await getSession().signLogWrite(planned.write);
+      const made = await getPipeline().validationApi.mnemaCommitNew(ops, head);
+      if (!made.ok) return setStatus({ kind: 'said', text: `Not made: ${made.message}`, error: true });
+      setStatus({ kind: 'idle' });
+      return void newSession(copyName(name), made.text);
+    }
+    const refused = await getSession().writeLog(planned.write);
+    setStatus(refused ? { kind: 'said', text: `Not appended: ${refused}`, error: true } : { kind: 'said', text: `Appended ${planned.write.ops.length} op(s) to the log.`, error: false });
+  };
+  return (
+    <section className="mnema-log-panel" data-testid="mnema-log-panel" aria-label="the log">
+      <h2>This log</h2>
+      <p className="muted" data-testid="mnema-log-counts">
+        {evidence} evidence record{evidence === 1 ? '' : 's'} · {claims} claim{claims === 1 ? '' : 's'}
+      </p>
+      <div className="inspector-actions">
+        <button
+          type="button"
+          data-testid="mnema-import"
+          title={`Calendars, notes, photos or JSON Lines (${EVIDENCE_EXTENSIONS.join(' ')}); nothing is written before Append`}
+          onClick={() => fileInput.current?.click()}
+        >
+          Import evidence…
+        </button>
+        <button
+          type="button"
+          data-testid="mnema-derive"
+          title="Run the derivers on the log as `warrant derive` does; nothing is written before Append"
+          onClick={() => void plan('Deriving', (author) => Promise.resolve(getPipeline().validationApi.mnemaDerive(version, author)))}
+        >
+          Derive
+        </button>
+        {evidence > 0 && (
+          <button
+            type="button"
+            data-testid="mnema-copy"
+            title="A new log signed by this device, made of this log's evidence (what is retracted stays out), derived afresh: for a log another device wrote, which this one can preview but not write to"
+            onClick={() => void plan('Copying the evidence', (author) => Promise.resolve(getPipeline().validationApi.mnemaAdopt(version, author)), true)}
+          >
+            Copy into a log of my own
+          </button>
+        )}
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          hidden
+          data-testid="mnema-import-files"
+          accept={EVIDENCE_EXTENSIONS.join(',')}
+          onChange={(e) => {
+            importFiles(e.currentTarget.files);
+            e.currentTarget.value = '';
+          }}
+        />
+      </div>
+      {status.kind === 'working' && (
+        <p className="muted" role="status">
+          {status.what}…
+        </p>
+      )}
+      {status.kind === 'said' && (
+        <p className={status.error ? 'status-error' : 'muted'} role="status" data-testid="mnema-log-status">
+          {status.text}
+        </p>
+      )}
+      {status.kind === 'planned' && (
+        <PlannedStep plan={status.plan} copy={status.copy} stale={status.version !== version} onAppend={() => void append(status.plan, status.copy)} onCancel={() => setStatus({ kind: 'idle' })} />
+      )}
+    </section>
+  );
+}
+
+function PlannedStep({ plan, copy, stale, onAppend, onCancel }: { plan: LogStepPlan; copy: boolean; stale: boolean; onAppend: () => void; onCancel: () => void }) {
+  const served = (c: LogStepPlan['changes'][number]['before']) => (c ? `${c.state === 'active' ? '' : `${c.state} `}${formatConfidence(c.confidence)}` : '—');
+  return (
+    <div className="mnema-plan" data-testid="mnema-plan" role="region" aria-label={`${plan.step} planned`}>
+      <p>
+        <strong>{copy ? 'A log of my own' : plan.step === 'import' ? 'Import' : 'Derive'}:</strong> <span data-testid="mnema-plan-summary">{plan.summary}</span>
+      </p>
+      {plan.refusal && (
+        <p className="status-error" data-testid="mnema-plan-refusal">
+          {plan.refusal}
+        </p>
+      )}
+      {plan.problems.length > 0 && (
+        <ul className="mnema-problems" data-testid="mnema-plan-problems">
+          {plan.problems.slice(0, LISTED).map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+          {plan.problems.length > LISTED && <li className="muted">and {plan.problems.length - LISTED} more</li>}
+        </ul>
+      )}
+      {plan.changes.length > 0 && (
+        <table className="mnema-changes">
+          <tbody>
+            {plan.changes.slice(0, LISTED).map((c) => (
+              <tr key={c.key}>
+                <td className="mnema-key">{c.key}</td>
+                <td>{served(c.before)}</td>
+                <td>→ {served(c.after)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {plan.changes.length > LISTED && <p className="muted">and {plan.changes.length - LISTED} more</p>}
+      {plan.pending.length > 0 && <p data-testid="mnema-plan-review">To review: {plan.pending.map((p) => `${p.identity_key} (${p.reason.replace(/_/g, ' ')})`).join('; ')}</p>}
+      {stale && !copy && <p className="status-error">The log changed since this was planned: plan it again.</p>}
+      <div className="inspector-actions">
+        <button type="button" className="primary" data-testid="mnema-append" disabled={!plan.write || (stale && !copy)} onClick={onAppend}>
+          {copy ? 'Make it' : 'Append'}
+          {plan.write ? ` (${plan.write.ops.length} op${plan.write.ops.length === 1 ? '' : 's'})` : ''}
+        </button>
+        <button type="button" data-testid="mnema-plan-cancel" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}

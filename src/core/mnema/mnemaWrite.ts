@@ -1,0 +1,123 @@
+/**
+ * Writing to a Mnema log that is the open document. The page never edits a log by
+ * rule of thumb: what it writes is a session's plan (mnemaSession.ts — the person's op,
+ * its cascade, the re-derivation, or imported records and what they derive), made on the
+ * log as the document holds it, signed on the page with the device key, checked here
+ * against that same log, and appended to the text with a new head. The text is the log,
+ * so the result is read, verified and drawn like any edit, and undo takes it back.
+ */
+import type { SignedHead, UnsignedHead } from '../oplog/logHead.ts';
+import { canonicalJson } from '../oplog/canonicalJson.ts';
+import type { UnsignedOperation } from '../oplog/operation.ts';
+import { operationBytes } from '../oplog/operationBytes.ts';
+import type { EvidenceRecord } from './importers/evidenceRecord.ts';
+import type { MnemaOp } from './mnemaBodies.ts';
+import type { MnemaDocument } from './mnemaDocument.ts';
+import { mnemaLogText } from './mnemaLog.ts';
+import type { MnemaPreview } from './mnemaSession.ts';
+import { MnemaSession } from './mnemaSession.ts';
+
+/** What committing writes: the ops to sign in order (ids set, signatures empty), then the head to sign. */
+export interface LogWrite {
+  readonly ops: readonly MnemaOp[];
+  readonly head: UnsignedHead;
+}
+
+/** A step planned on the document's log: what it would do, and what to sign (null: refused, or nothing to write). */
+export interface PlannedWrite {
+  readonly refusal: string | null;
+  readonly preview: MnemaPreview;
+  readonly write: LogWrite | null;
+  /** Import: records that became evidence, and records the log already held. */
+  readonly imported?: number;
+  readonly already?: number;
+}
+
+/** The session of the document's log, for `author`'s plans; `fresh`: the session id an empty log is founded with. */
+export function documentSession(doc: MnemaDocument, fresh: string, rules: readonly string[] = []): MnemaSession {
+  const session = new MnemaSession();
+  session.open(doc.session ?? fresh, doc.derivation.ops);
+  session.setRules(rules);
+  return session;
+}
+
+/** Why `author` may not append to the document's log (null: they may). */
+export function writeRefusal(doc: MnemaDocument, session: MnemaSession, author: string): string | null {
+  if (doc.broken) return 'the log has errors (see Problems): nothing is appended to it until they are fixed';
+  if (!session.mayWrite(author)) {
+    return `this device (${author.slice(0, 16)}…) is not a member of the log's session, so it can preview but not write: "Copy into a log of my own" (the inspector, nothing selected) makes one it writes, or a member adds this device`;
+  }
+  return null;
+}
+
+/** `preview` as a write: its plan with the head after it, when there is something to write and `author` may. */
+export function asWrite(doc: MnemaDocument, session: MnemaSession, preview: MnemaPreview, author: string, at?: string): PlannedWrite {
+  if (preview.refusal) return { refusal: preview.refusal, preview, write: null };
+  const refusal = writeRefusal(doc, session, author);
+  if (refusal || preview.plan.length === 0) return { refusal, preview, write: null };
+  const head = session.headAfter(preview.plan, author, at);
+  return { refusal: null, preview, write: head ? { ops: preview.plan, head } : null };
+}
+
+/** What running the derivers on the log would append. */
+export function planDerive(doc: MnemaDocument, session: MnemaSession, author: string): PlannedWrite {
+  return asWrite(doc, session, session.preview(null, author), author);
+}
+
+/** What importing `records` (then deriving) would append. */
+export function planImport(doc: MnemaDocument, session: MnemaSession, records: readonly EvidenceRecord[], author: string): PlannedWrite {
+  const preview = session.previewImport(records, author);
+  return { ...asWrite(doc, session, preview, author), imported: preview.imported, already: preview.already };
+}
+
+/** The bytes of `op` a signature covers (its id is their hash). */
+export function bytesToSign(op: MnemaOp): Uint8Array {
+  const { id: _id, sig: _sig, ...unsigned } = op;
+  return operationBytes(unsigned as unknown as UnsignedOperation);
+}
+
+export type CommittedText = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly message: string };
+
+/**
+ * The document's text with `ops` (a plan, signed) and `head` (signed) appended: refused
+ * when the log is not the one the plan was made on, an op is not the one planned, or the
+ * head does not vouch for the log they make. Head lines at the end of the text are
+ * replaced by the new head; the rest of the text is kept as it is, byte for byte.
+ */
+export function committedText(doc: MnemaDocument, text: string, ops: readonly MnemaOp[], head: SignedHead, fresh: string): CommittedText {
+  const session = documentSession(doc, ops[0]?.session ?? fresh);
+  const refusal = writeRefusal(doc, session, head.author);
+  if (refusal) return { ok: false, message: refusal };
+  const problem = session.commit(
+    ops.map((op) => ({ ...op, sig: '' })),
+    ops.map((op) => op.sig),
+  );
+  if (problem) return { ok: false, message: problem };
+  const { sig: _sig, ...given } = head;
+  const expected = session.headAfter([], head.author, head.at);
+  if (!expected || canonicalJson(expected) !== canonicalJson(given)) return { ok: false, message: 'the head does not vouch for the log these ops make' };
+  const kept = withoutTrailingHeads(text);
+  const added = mnemaLogText(ops, head);
+  return { ok: true, text: kept === '' || kept.endsWith('\n') ? kept + added : `${kept}\n${added}` };
+}
+
+/** `text` less the head lines (and blank lines) it ends with. */
+function withoutTrailingHeads(text: string): string {
+  let end = text.length;
+  for (;;) {
+    const trimmedEnd = text.slice(0, end).replace(/\s+$/, '');
+    const start = trimmedEnd.lastIndexOf('\n') + 1;
+    const line = trimmedEnd.slice(start);
+    if (line === '' || !isHeadLine(line)) return trimmedEnd === '' ? '' : text.slice(0, trimmedEnd.length) + (text.length > trimmedEnd.length ? '\n' : '');
+    end = start;
+  }
+}
+
+function isHeadLine(line: string): boolean {
+  try {
+    const v = JSON.parse(line) as { kind?: unknown };
+    return typeof v === 'object' && v !== null && v.kind === 'head';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,188 @@
+/**
+ * Writing to a Mnema log that is the open document (mnemaWrite.ts, logSteps.ts): what the
+ * page previews is what it appends — the person's op, its cascade and the re-derivation,
+ * or imported records and what they derive — signed with the device key and appended to
+ * the text with a new head; the result reads back as a verified log in the state the
+ * command line's path gives. A log this device may not write to, a plan that is not the
+ * one made, and a log that moved are refused with the reason, and nothing is written.
+ */
+import * as ed from '@noble/ed25519';
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import { describe, expect, it } from 'vitest';
+import { claimSummaries } from '../../../src/core/mnema/claimSummary.ts';
+import { planLogStep } from '../../../src/core/mnema/logSteps.ts';
+import type { MnemaOp } from '../../../src/core/mnema/mnemaBodies.ts';
+import { readMnemaDocument } from '../../../src/core/mnema/mnemaDocument.ts';
+import { ChainWriter, mnemaLogText } from '../../../src/core/mnema/mnemaLog.ts';
+import { previewLogAction } from '../../../src/core/mnema/mnemaPreview.ts';
+import type { LogWrite } from '../../../src/core/mnema/mnemaWrite.ts';
+import { bytesToSign, committedText, documentSession } from '../../../src/core/mnema/mnemaWrite.ts';
+import { BUILTIN_DERIVERS } from '../../../src/core/mnema/builtinDerivers.ts';
+import { runDerivation } from '../../../src/core/mnema/derivationEngine.ts';
+import { DerivationGraph } from '../../../src/core/mnema/derivationGraph.ts';
+import type { DeviceKey } from '../../../src/core/oplog/deviceKey.ts';
+import { generateDeviceKey } from '../../../src/core/oplog/deviceKey.ts';
+import { headBytes, headOf, type SignedHead } from '../../../src/core/oplog/logHead.ts';
+import type { SignedOperation } from '../../../src/core/oplog/operation.ts';
+import { membersOf } from '../../../src/core/oplog/sessionMembers.ts';
+import { sampleRecords } from '../../support/mnemaCorpus.ts';
+import { testLog, weekly } from '../../support/mnemaLogs.ts';
+
+const me = generateDeviceKey(new Uint8Array(32).fill(7));
+const stranger = generateDeviceKey(new Uint8Array(32).fill(9));
+const GYM_TUE = 'routine.weekly|gym|tue|morning';
+const GYM_PREF = 'preference.time_of_day|gym|morning';
+
+const signBytes = (key: DeviceKey, bytes: Uint8Array) => bytesToHex(ed.sign(bytes, hexToBytes(key.secretKey)));
+
+/** A write signed as the page signs it. */
+function signed(write: LogWrite, key: DeviceKey): { ops: MnemaOp[]; head: SignedHead } {
+  return { ops: write.ops.map((op) => ({ ...op, sig: signBytes(key, bytesToSign(op)) })), head: { ...write.head, sig: signBytes(key, headBytes(write.head)) } };
+}
+
+/** A verified log's text written by `key`: six Tuesday gym mornings, derived. */
+function gymLogText(key: DeviceKey): string {
+  const graph = new DerivationGraph();
+  const writer = new ChainWriter(
+    'mnema-gym',
+    null,
+    key.author,
+    (bytes) => signBytes(key, bytes),
+    () => '2026-01-01T00:00:00.000Z',
+  );
+  const log = testLog();
+  const days = weekly(log, 'Gym', 6);
+  for (const d of days) graph.add(writer.write(d.body, 'import'));
+  runDerivation(graph, BUILTIN_DERIVERS, writer);
+  const ops = graph.ops as unknown as SignedOperation[];
+  const head = headOf({ applied: ops, session: 'mnema-gym', members: membersOf(ops).list() }, key.author, '2026-01-01T00:00:00.000Z')!;
+  return mnemaLogText(graph.ops, { ...head, sig: signBytes(key, headBytes(head)) });
+}
+
+const states = (text: string) => {
+  const doc = readMnemaDocument(text, { checkSignature: (sig, message, key) => ed.verify(sig, message, key) });
+  return { doc, served: claimSummaries(doc.derivation) };
+};
+
+describe('committing an action to a Mnema document', () => {
+  it('appends exactly the previewed ops and a new head: the log reads back verified, in the state the preview showed', () => {
+    const text = gymLogText(me);
+    const doc = readMnemaDocument(text);
+    const p = previewLogAction(doc, { kind: 'refute', target: GYM_TUE, source: 'graph' }, me.author);
+    expect(p.refusal).toBeNull();
+    expect(p.write!.ops.map((op) => op.body.kind)).toEqual(['claim_refutation', 'claim_invalidation']);
+    const { ops, head } = signed(p.write!, me);
+    const out = committedText(doc, text, ops, head, 'unused');
+    expect(out.ok).toBe(true);
+    if (!out.ok) return;
+    // The old lines are kept byte for byte; only the head line is replaced.
+    const oldLines = text.trimEnd().split('\n');
+    expect(out.text.startsWith(oldLines.slice(0, -1).join('\n') + '\n')).toBe(true);
+    expect(out.text.trimEnd().split('\n')).toHaveLength(oldLines.length + 2);
+    const after = states(out.text);
+    expect(after.doc.diagnostics).toEqual([]);
+    expect(after.served[GYM_TUE]!.state).toBe('refuted');
+    expect(after.served[GYM_PREF]!.state).toBe('invalidated');
+    for (const [key, s] of Object.entries(p.states)) expect(after.served[key]?.state ?? 'retracted').toBe(s);
+  });
+
+  it('a correction replaces the payload: served at 1.0 with the person as its basis', () => {
+    const text = gymLogText(me);
+    const doc = readMnemaDocument(text);
+    const payload = { activity: 'swim', label: 'Swim', day: 'tue', part_of_day: 'morning' };
+    const p = previewLogAction(doc, { kind: 'correct', target: GYM_TUE, value: 1, payload, source: 'inspector' }, me.author);
+    expect(p.refusal).toBeNull();
+    const { ops, head } = signed(p.write!, me);
+    const out = committedText(doc, text, ops, head, 'unused');
+    if (!out.ok) throw new Error(out.message);
+    const c = states(out.text).served[GYM_TUE]!;
+    expect(c).toMatchObject({ state: 'corrected', confidence: 1, payload, confidence_basis: { source: 'user_correction' } });
+    // Without a payload there is nothing to correct to: the reason names the editor.
+    expect(previewLogAction(doc, { kind: 'correct', target: GYM_TUE, value: 0.5, source: 'graph' }, me.author).refusal).toMatch(/Correct editor/);
+  });
+
+  it('withdrawing a refutation brings the claim back', () => {
+    let text = gymLogText(me);
+    for (const action of [
+      { kind: 'refute', target: GYM_TUE, source: 'graph' },
+      { kind: 'withdraw', target: GYM_TUE, source: 'inspector' },
+    ] as const) {
+      const doc = readMnemaDocument(text);
+      const p = previewLogAction(doc, action, me.author);
+      expect(p.refusal).toBeNull();
+      const { ops, head } = signed(p.write!, me);
+      const out = committedText(doc, text, ops, head, 'unused');
+      if (!out.ok) throw new Error(out.message);
+      text = out.text;
+    }
+    expect(states(text).served[GYM_TUE]!.state).toBe('active');
+  });
+
+  it('refuses what is not the plan, a log that moved, and a device that is not a member — and says why', () => {
+    const text = gymLogText(me);
+    const doc = readMnemaDocument(text);
+    const p = previewLogAction(doc, { kind: 'refute', target: GYM_TUE, source: 'graph' }, me.author);
+    const { ops, head } = signed(p.write!, me);
+    const altered = ops.map((op, i) => (i === 0 ? { ...op, at: '2030-01-01T00:00:00.000Z' } : op));
+    expect(committedText(doc, text, altered, head, 'x')).toMatchObject({ ok: false, message: expect.stringMatching(/not the one planned/) });
+    expect(committedText(doc, text, ops, { ...head, count: head.count + 1 }, 'x')).toMatchObject({ ok: false, message: expect.stringMatching(/head does not vouch/) });
+    const moved = committedText(doc, text, ops, head, 'x');
+    if (!moved.ok) throw new Error(moved.message);
+    const later = readMnemaDocument(moved.text);
+    expect(committedText(later, moved.text, ops, head, 'x')).toMatchObject({ ok: false, message: expect.stringMatching(/changed since the preview/) });
+    // Another device sees the effect but gets no write.
+    const theirs = previewLogAction(doc, { kind: 'refute', target: GYM_TUE, source: 'graph' }, stranger.author);
+    expect(theirs.write).toBeNull();
+    expect(theirs.refusal).toMatch(/not a member/);
+    expect(theirs.invalidated).toEqual([GYM_PREF]);
+  });
+
+  it('a log with errors is not written to', () => {
+    // The head's signature broken: every op stands, but the log cannot vouch for its end.
+    const good = gymLogText(me);
+    const at = good.lastIndexOf('"sig":"') + 7;
+    const text = good.slice(0, at) + (good[at] === '0' ? '1' : '0') + good.slice(at + 1);
+    const doc = readMnemaDocument(text);
+    expect(doc.broken).toBe(true);
+    expect(previewLogAction(doc, { kind: 'refute', target: GYM_TUE, source: 'graph' }, me.author).refusal).toMatch(/errors/);
+  });
+});
+
+describe('importing evidence into a Mnema document', () => {
+  it('an empty document becomes the log the command line builds from the same records: evidence, then what it derives', async () => {
+    const records = await sampleRecords();
+    const empty = readMnemaDocument('');
+    const plan = planLogStep(empty, documentSession(empty, 'mnema-new'), { kind: 'import', records, problems: [] }, me.author);
+    expect(plan.refusal).toBeNull();
+    expect(plan.imported).toBe(records.length);
+    expect(plan.summary).toMatch(new RegExp(`^${records.length} records to import · derives \\d+ new claims`));
+    const { ops, head } = signed(plan.write!, me);
+    const out = committedText(empty, '', ops, head, 'unused');
+    if (!out.ok) throw new Error(out.message);
+    const after = states(out.text);
+    expect(after.doc.diagnostics).toEqual([]);
+    // The command line's path: evidence ops in file order, then the engine.
+    const cli = testLog();
+    for (const r of records) cli.evidence(r.source, r.observed_at, r.payload);
+    cli.derive();
+    const view = (s: ReturnType<typeof claimSummaries>) => Object.fromEntries(Object.entries(s).map(([k, c]) => [k, [c.state, c.confidence, c.payload]]));
+    expect(view(after.served)).toEqual(view(claimSummaries(cli.graph)));
+    // Importing the same records again appends nothing.
+    const again = planLogStep(after.doc, documentSession(after.doc, 'x'), { kind: 'import', records, problems: [] }, me.author);
+    expect(again).toMatchObject({ imported: 0, already: records.length, write: null });
+    expect(again.summary).toMatch(/nothing to append/);
+  });
+
+  it('a file with problems imports nothing, each problem with its place', () => {
+    const empty = readMnemaDocument('');
+    const plan = planLogStep(empty, documentSession(empty, 'x'), { kind: 'import', records: [], problems: ['notes/a.md: front matter is not YAML'] }, me.author);
+    expect(plan).toMatchObject({ write: null, problems: ['notes/a.md: front matter is not YAML'] });
+    expect(plan.refusal).toMatch(/nothing imported: 1 problem/);
+  });
+
+  it('derive on a log that is up to date appends nothing', () => {
+    const doc = readMnemaDocument(gymLogText(me));
+    const plan = planLogStep(doc, documentSession(doc, 'x'), { kind: 'derive' }, me.author);
+    expect(plan).toMatchObject({ write: null, summary: 'nothing new to derive', refusal: null });
+  });
+});
