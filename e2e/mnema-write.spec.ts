@@ -5,7 +5,8 @@
  * the routine refuted, what rested on it fallen, the log still verifying; Correct opens
  * an editor for the replacement payload, typed key by key; a new log takes a calendar
  * and notes through Import, previewed in words before Append; a file with a problem
- * imports nothing and says where.
+ * imports nothing and says where. Any log is checked against labelled outcomes and drawn
+ * as a reliability diagram.
  */
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
@@ -55,6 +56,18 @@ test("a log another device wrote is previewed, not written; a copy of one's own 
   await expect(page.getByTestId('cascade-commit')).toBeDisabled();
   await page.keyboard.press('Escape');
   await expect(preview).toHaveCount(0);
+  // Calibration reads any log: the sample against its labelled outcomes, drawn and tabled.
+  const panel = page.getByTestId('inspector').getByTestId('mnema-log-panel');
+  await panel.getByTestId('mnema-calibrate-sample').click();
+  const diagram = panel.getByTestId('reliability-diagram');
+  await expect(diagram).toBeVisible();
+  await expect(diagram).toHaveAttribute('data-pass', 'true');
+  await expect(diagram.getByTestId('calibration-likely')).toContainText('pass');
+  await diagram.scrollIntoViewIfNeeded();
+  await shot(page, 'mnema-reliability');
+  // A labels file that is not labels says so.
+  await panel.getByTestId('mnema-labels-file').setInputFiles([{ name: 'labels.json', mimeType: 'application/json', buffer: Buffer.from('[1, 2]') }]);
+  await expect(panel.getByTestId('calibration-problem')).toContainText('labels.json: the labels: labels are');
 });
 
 for (const rate of [1, 4]) {
@@ -140,4 +153,43 @@ test('a new log takes a calendar and notes through Import, previewed in words be
   await expect(panel.getByTestId('mnema-plan-problems')).toContainText('broken.jsonl:2');
   await expect(panel.getByTestId('mnema-append')).toBeDisabled();
   await shot(page, 'mnema-import-problem');
+});
+
+test('a rule table of one’s own, typed key by key: completion from its schema, problems at their places, the log derived again as one types', async ({ page }) => {
+  await ownCopyOfSample(page);
+  const panel = page.getByTestId('inspector').getByTestId('mnema-log-panel');
+  await panel.getByTestId('mnema-derivers').locator('summary').click();
+  const status = panel.getByTestId('rule-table-status');
+  // The starter table: a practice the calendar shows at least three times.
+  await expect(status).toContainText('derives 1 new claim');
+  const editor = panel.getByTestId('rule-table-editor');
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  // Completion offers the table's fields.
+  await page.keyboard.type('{"', { delay: 20 });
+  await page.keyboard.press('Control+Space');
+  await expect(editor.locator('.suggest-widget')).toContainText('version');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  const table =
+    '{"name": "mine", "version": "1", "rules": [{"claim_type": "org.example.habit.lesson", "identity_key": "org.example.habit.lesson|piano", "payload": {"activity": "piano"}, "inputs": [{"match": {"source": "calendar", "payload.summary": "Piano lesson"}, "role": "lesson"}], "min_inputs": 3, "prior": 0.3, "factors": [{"name": "lessons", "of": "count", "w_max": 2, "k": 0.4}]}]}';
+  await page.keyboard.type(table, { delay: 2 });
+  await expect(status).toHaveAttribute('data-problems', '0');
+  await expect(status).toContainText('derives 1 new claim');
+  await shot(page, 'mnema-rule-table');
+  await panel.getByTestId('mnema-append').click();
+  await settled(page);
+  await expect(node(page, 'org.example.habit.lesson|piano')).toHaveAttribute('data-state', 'active');
+  await expect(page.getByTestId('diagnostics')).toHaveAttribute('data-error-count', '0');
+  // A field the reader does not know: the problem at its place, and the table derives nothing.
+  await page.keyboard.press('Escape');
+  await panel.getByTestId('rule-table-editor').click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.type(', "colour": 1', { delay: 20 });
+  await expect(status).toHaveAttribute('data-problems', '1');
+  await expect(status).toContainText('unknown field "colour"');
+  await expect(editor.locator('.squiggly-error')).not.toHaveCount(0);
 });

@@ -18,7 +18,11 @@ import { readEvidenceFile, sourceOfName } from '../src/core/mnema/importers/evid
 import type { EvidenceRecord } from '../src/core/mnema/importers/evidenceRecord.ts';
 import type { LogStepPlan } from '../src/core/mnema/logSteps.ts';
 import { planLogStep } from '../src/core/mnema/logSteps.ts';
+import type { RuleProblem } from '../src/core/mnema/ruleTable.ts';
+import { readRuleTable } from '../src/core/mnema/ruleTable.ts';
 import type { UserAction } from '../src/core/oplog/userAction.ts';
+import type { CalibrationReport } from '../src/core/mnema/calibration.ts';
+import { calibrate, labelsOfText } from '../src/core/mnema/calibration.ts';
 
 /** A file the person chose to import: its name, bytes and (when they said) its kind. */
 export interface EvidenceFile {
@@ -31,11 +35,34 @@ export interface EvidenceFile {
 const freshSession = (): string => `mnema-${crypto.randomUUID()}`;
 
 export function createMnemaQueries(docOf: (version: number) => MnemaDocument | null, textOf: (version: number) => string | null) {
+  /** The person's rule tables (texts): every plan derives with them beside the built-in derivers. */
+  let rules: readonly string[] = [];
+  const sessionOf = (doc: MnemaDocument) => documentSession(doc, freshSession(), rules);
   return {
+    /** The person's rule tables, used by every plan from now on; each table's problems with their places (a table with problems derives nothing). */
+    mnemaSetRules(texts: readonly string[]): RuleProblem[][] {
+      rules = [...texts];
+      return texts.map((t) => {
+        const reading = readRuleTable(t);
+        return reading.ok ? [] : [...reading.problems];
+      });
+    },
     /** What `action` would do to the log of `version`, planned in `author`'s name (null: the version is gone). */
     mnemaPreview(version: number, action: UserAction, author: string): LogActionPreview | null {
       const doc = docOf(version);
-      return doc ? previewLogAction(doc, action, author, freshSession()) : null;
+      return doc ? previewLogAction(doc, action, author, freshSession(), rules) : null;
+    },
+    /**
+     * The band calibration check (§5.3) of the claims of `version` against labels (the text
+     * of a labels file: `{KEY: true|false}` or `[{"identity_key", "true"}]`), as `warrant
+     * calibrate` runs it; a problem when the text is not labels.
+     */
+    mnemaCalibrate(version: number, labelsText: string): { readonly report: CalibrationReport } | { readonly problem: string } | null {
+      const doc = docOf(version);
+      if (!doc) return null;
+      const read = labelsOfText(labelsText);
+      if ('problem' in read) return { problem: `the labels: ${read.problem}` };
+      return { report: calibrate(doc.derivation, read.labels) };
     },
     /** The explanation of the claim drawn as `id` in `version` (null: evidence, unknown, or the version is gone). */
     mnemaExplain(version: number, id: string): MnemaExplanation | null {
@@ -45,7 +72,7 @@ export function createMnemaQueries(docOf: (version: number) => MnemaDocument | n
     /** What running the derivers on the log of `version` would append. */
     mnemaDerive(version: number, author: string): LogStepPlan | null {
       const doc = docOf(version);
-      return doc ? planLogStep(doc, documentSession(doc, freshSession()), { kind: 'derive' }, author) : null;
+      return doc ? planLogStep(doc, sessionOf(doc), { kind: 'derive' }, author) : null;
     },
     /** What importing `files` (then deriving) would append; a file with problems imports nothing, and each problem has its place. */
     async mnemaImport(version: number, files: readonly EvidenceFile[], author: string): Promise<LogStepPlan | null> {
@@ -64,7 +91,7 @@ export function createMnemaQueries(docOf: (version: number) => MnemaDocument | n
       }
       const doc = docOf(version);
       if (!doc) return null;
-      return planLogStep(doc, documentSession(doc, freshSession()), { kind: 'import', records, problems }, author);
+      return planLogStep(doc, sessionOf(doc), { kind: 'import', records, problems }, author);
     },
     /**
      * A log of `author`'s own from the log of `version` (one this device may not write to):
@@ -80,7 +107,7 @@ export function createMnemaQueries(docOf: (version: number) => MnemaDocument | n
         records.push({ source: b.source, payload: b.payload, observed_at: b.observed_at });
       }
       const empty = readMnemaDocument('');
-      return planLogStep(empty, documentSession(empty, freshSession()), { kind: 'import', records, problems: [] }, author);
+      return planLogStep(empty, sessionOf(empty), { kind: 'import', records, problems: [] }, author);
     },
     /** The text of a new log made of `ops` and `head` (an adoption, signed on the page). */
     mnemaCommitNew(ops: readonly MnemaOp[], head: SignedHead): CommittedText {

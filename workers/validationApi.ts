@@ -56,6 +56,8 @@ export function createValidationApi() {
     mnemaImport: mnema.mnemaImport,
     mnemaCommit: mnema.mnemaCommit,
     mnemaAdopt: mnema.mnemaAdopt,
+    mnemaCalibrate: mnema.mnemaCalibrate,
+    mnemaSetRules: mnema.mnemaSetRules,
     mnemaCommitNew: mnema.mnemaCommitNew,
     /**
      * Parse, validate, derive confidences and build the graph of one document version.

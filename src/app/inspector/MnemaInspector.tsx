@@ -8,6 +8,7 @@
 import { InspectorFrame } from './InspectorFrame.tsx';
 import { MnemaActions } from './MnemaActions.tsx';
 import { MnemaLogPanel } from './MnemaLogPanel.tsx';
+import { ensureRulesSent } from '../../store/mnema/ruleTables.ts';
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { formatConfidence } from '../../core/graph/explainWhy.ts';
@@ -51,6 +52,10 @@ function useExplanation(id: string | null, version: number): MnemaExplanation | 
 }
 
 export function MnemaInspector() {
+  // The person's rule tables derive beside the built-in derivers in every plan of this log.
+  useEffect(() => {
+    void ensureRulesSent();
+  }, []);
   const { id, analysis, views, index } = useDocumentStore(useShallow((s) => ({ id: s.selection.id, analysis: s.analysis, views: s.views, index: s.index })));
   const version = analysis?.version ?? 0;
   const view = id ? views.get(id) : undefined;

@@ -6,10 +6,14 @@
  * confidences move, what falls, what to review — and only Append writes it, signed with
  * this device's key, into the log (store/session/logWrites.ts).
  */
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { formatConfidence } from '../../core/graph/explainWhy.ts';
 import { EVIDENCE_EXTENSIONS } from '../../core/mnema/importers/evidenceFiles.ts';
 import type { LogStepPlan } from '../../core/mnema/logSteps.ts';
+import type { CalibrationReport } from '../../core/mnema/calibration.ts';
+import { ReliabilityDiagram } from './ReliabilityDiagram.tsx';
+import { RuleTableEditor } from './RuleTableEditor.tsx';
+import { BUILTIN_DERIVERS } from '../../core/mnema/builtinDerivers.ts';
 import { useDocumentStore } from '../../store/document/documentStore.ts';
 import { getPipeline } from '../../store/pipeline/pipelineInstance.ts';
 import { getSession } from '../../store/session/sessionInstance.ts';
@@ -59,6 +63,8 @@ export function MnemaLogPanel({ version }: { version: number }) {
       return getPipeline().validationApi.mnemaImport(version, read, author);
     });
   };
+  // What the person's rule table derives, as they type: shown as a derivation run to Append.
+  const onRulesPlan = useCallback((planned: LogStepPlan) => setStatus({ kind: 'planned', plan: planned, version, copy: false }), [version]);
   const append = async (planned: LogStepPlan, copy: boolean) => {
     if (!planned.write) return;
     setStatus({ kind: 'working', what: 'Signing and appending' });
@@ -128,8 +134,79 @@ export function MnemaLogPanel({ version }: { version: number }) {
           {status.text}
         </p>
       )}
+      <details className="mnema-derivers" data-testid="mnema-derivers">
+        <summary>Derivers</summary>
+        <p className="muted">Built in: {BUILTIN_DERIVERS.map((d) => `${d.id.name} ${d.id.version}`).join(', ')}. Yours, as a rule table — derived again as you type:</p>
+        <RuleTableEditor version={version} onPlan={onRulesPlan} />
+      </details>
+      <Calibration version={version} />
       {status.kind === 'planned' && (
         <PlannedStep plan={status.plan} copy={status.copy} stale={status.version !== version} onAppend={() => void append(status.plan, status.copy)} onCancel={() => setStatus({ kind: 'idle' })} />
+      )}
+    </section>
+  );
+}
+
+/** The band calibration check against labels the person gives (a file) or the sample corpus's; drawn as a reliability diagram. */
+function Calibration({ version }: { version: number }) {
+  const [shown, setShown] = useState<{ readonly report: CalibrationReport; readonly from: string } | { readonly problem: string } | null>(null);
+  const labelsInput = useRef<HTMLInputElement>(null);
+  const check = async (from: string, text: Promise<string>) => {
+    try {
+      const got = await getPipeline().validationApi.mnemaCalibrate(version, await text);
+      setShown(got === null ? { problem: 'the log changed meanwhile: check again' } : 'problem' in got ? { problem: `${from}: ${got.problem}` } : { report: got.report, from });
+    } catch (e) {
+      setShown({ problem: `${from}: ${e instanceof Error ? e.message : String(e)}` });
+    }
+  };
+  return (
+    <section className="mnema-calibration" aria-label="calibration">
+      <h2>Calibration</h2>
+      <div className="inspector-actions">
+        <button
+          type="button"
+          data-testid="mnema-calibrate"
+          title="Labels: which derived claims are true ({KEY: true|false}); each band's true fraction is checked against its range ± 0.10, as warrant calibrate does"
+          onClick={() => labelsInput.current?.click()}
+        >
+          Check against labels…
+        </button>
+        <button
+          type="button"
+          data-testid="mnema-calibrate-sample"
+          title="The labelled outcomes shipped with the sample corpus (samples/mnema/labels.json)"
+          onClick={() =>
+            void check(
+              'the sample corpus labels',
+              fetch(`${import.meta.env.BASE_URL}samples/spring-routines.labels.json`).then((r) => (r.ok ? r.text() : Promise.reject(new Error(`not found (${r.status})`)))),
+            )
+          }
+        >
+          Sample corpus labels
+        </button>
+        <input
+          ref={labelsInput}
+          type="file"
+          hidden
+          accept=".json,application/json"
+          data-testid="mnema-labels-file"
+          onChange={(e) => {
+            const file = e.currentTarget.files?.[0];
+            if (file) void check(file.name, file.text());
+            e.currentTarget.value = '';
+          }}
+        />
+      </div>
+      {shown && 'problem' in shown && (
+        <p className="status-error" role="status" data-testid="calibration-problem">
+          {shown.problem}
+        </p>
+      )}
+      {shown && 'report' in shown && (
+        <>
+          <p className="muted">Labels: {shown.from}</p>
+          <ReliabilityDiagram report={shown.report} />
+        </>
       )}
     </section>
   );

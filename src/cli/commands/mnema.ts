@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BUILTIN_DERIVERS } from '../../core/mnema/builtinDerivers.ts';
-import { calibrate, readLabels } from '../../core/mnema/calibration.ts';
+import { calibrate, labelsOfText } from '../../core/mnema/calibration.ts';
 import { engineReport } from '../../core/mnema/claimSummary.ts';
 import type { Deriver } from '../../core/mnema/deriver.ts';
 import type { EngineRun } from '../../core/mnema/derivationEngine.ts';
@@ -289,15 +289,15 @@ export async function runCalibrate(args: readonly string[]): Promise<number> {
   if (!labelsPath) throw usageFailure('calibrate needs --labels LABELS.json', 'calibrate');
   return exitOnInput(async () => {
     const log = await openMnemaLog(cl.positionals[0]!);
-    let json: unknown;
+    let text: string;
     try {
-      json = JSON.parse(await readFile(labelsPath, 'utf8'));
+      text = await readFile(labelsPath, 'utf8');
     } catch (e) {
       throw new InputFailure(`${labelsPath}: ${(e as Error).message}`);
     }
-    const labels = readLabels(json);
-    if (!labels) throw new InputFailure(`${labelsPath}: labels are {"IDENTITY_KEY": true|false, ...}`);
-    const report = calibrate(log.graph, labels);
+    const read = labelsOfText(text);
+    if ('problem' in read) throw new InputFailure(`${labelsPath}: ${read.problem}`);
+    const report = calibrate(log.graph, read.labels);
     if (cl.flags.has('json')) await writeStdout(JSON.stringify(report) + '\n');
     else {
       const rows = report.bands.map(

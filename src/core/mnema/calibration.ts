@@ -49,6 +49,18 @@ export function readLabels(json: unknown): Map<string, boolean> | null {
   return out;
 }
 
+/** A labels file's text read, or what is wrong with it (the command line and the page say the same). */
+export function labelsOfText(text: string): { readonly labels: Map<string, boolean> } | { readonly problem: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    return { problem: `not JSON: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  const labels = readLabels(json);
+  return labels ? { labels } : { problem: 'labels are {"IDENTITY_KEY": true|false, ...} or [{"identity_key": ..., "true": true|false}, ...]' };
+}
+
 /** Calibration of the claims as derived (the person's corrections and refutations aside: they are not the deriver's confidence). */
 export function calibrate(graph: DerivationGraph, labels: ReadonlyMap<string, boolean>): CalibrationReport {
   const rows = BANDS.map(({ band, from }, i) => ({ band, range: [from, BANDS[i + 1]?.from ?? 1] as [number, number], count: 0, true_count: 0 }));

@@ -13,6 +13,7 @@
 import type { OpId } from '../oplog/operation.ts';
 import { canonicalJson } from '../oplog/canonicalJson.ts';
 import type { ClaimBody, EvidenceBody, JsonObject, MnemaBody, MnemaOp } from './mnemaBodies.ts';
+import { USER_KINDS } from './mnemaBodies.ts';
 
 export type ClaimState = 'active' | 'corrected' | 'refuted' | 'invalidated';
 
@@ -71,7 +72,7 @@ export class DerivationGraph {
 
   /** Appends `op` if it is valid here; else the reason it is refused (nothing changes). */
   add(op: MnemaOp): string | null {
-    const problem = this.problemOf(op.body);
+    const problem = authorProblem(op) ?? this.problemOf(op.body);
     if (problem) return problem;
     this.apply(op);
     return null;
@@ -222,6 +223,18 @@ export class DerivationGraph {
   indexOf(id: OpId): number {
     return this.positions.get(id) ?? -1;
   }
+}
+
+/**
+ * §2 and §7.1: claims and their invalidations are the engine's, and the person's word
+ * (corrections, refutations, withdrawals) is never the engine's; a retraction is the
+ * person's or their source adapter's (an import).
+ */
+function authorProblem(op: MnemaOp): string | null {
+  const kind = op.body.kind;
+  if ((kind === 'claim' || kind === 'claim_invalidation') && op.source !== 'engine') return `a ${kind} is written by the engine, not by "${op.source}"`;
+  if (USER_KINDS.has(kind) && op.source === 'engine') return `a ${kind} is the person's word: the engine never writes one`;
+  return null;
 }
 
 /** Whether two payloads are the same in canonical bytes (§6.1). */

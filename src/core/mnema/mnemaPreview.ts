@@ -72,13 +72,14 @@ function mnemaActionOf(doc: MnemaDocument, action: UserAction): MnemaAction | st
  * What `action` would do to the document's log, by `author`: the session's preview (the op,
  * its cascade, the re-derivation) read back as what falls, what would be reviewed, every
  * node's state and every value that moves, with the write Commit would sign. `fresh`: the
- * session id an empty log is founded with.
+ * session id an empty log is founded with; `rules`: the person's rule tables, which derive
+ * beside the built-in derivers.
  */
-export function previewLogAction(doc: MnemaDocument, action: UserAction, author: string, fresh = 'mnema-session'): LogActionPreview {
+export function previewLogAction(doc: MnemaDocument, action: UserAction, author: string, fresh = 'mnema-session', rules: readonly string[] = []): LogActionPreview {
   const refused = (refusal: string): LogActionPreview => ({ invalidated: [], pendingReview: [], states: doc.states, changed: {}, refusal, write: null });
   const mnema = mnemaActionOf(doc, action);
   if (typeof mnema === 'string') return refused(mnema);
-  const session = documentSession(doc, fresh);
+  const session = documentSession(doc, fresh, rules);
   const planned = asWrite(doc, session, session.preview(mnema, author, action.source), author);
   const preview = planned.preview;
   if (preview.refusal) return refused(preview.refusal);

@@ -57,13 +57,24 @@ export interface RuleTable {
 
 export type RuleTableReading = { readonly ok: true; readonly table: RuleTable } | { readonly ok: false; readonly problems: readonly RuleProblem[] };
 
+/** The fields of each part of a rule table, as the reader takes them (and the editor's schema offers them). */
+export const RULE_TABLE_FIELDS = {
+  table: ['name', 'version', 'rules'],
+  rule: ['claim_type', 'identity_key', 'payload', 'inputs', 'min_inputs', 'prior', 'factors'],
+  input: ['match', 'role'],
+  factor: ['name', 'of', 'w_max', 'k'],
+  match: ['kind', 'source', 'claim_type', 'identity_key'],
+} as const;
+/** What a factor's `of` may be besides `distinct:PATH`. */
+export const FACTOR_OF = ['count', 'span_days', 'recency_days'] as const;
 /** A third-party claim type: a reverse-DNS prefix of at least two labels, then the type (`com.example.fitness.streak`). */
-const REVERSE_DNS = /^[a-z][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*){2,}$/;
-const MATCH_FIELDS = new Set(['kind', 'source', 'claim_type', 'identity_key']);
-const TABLE_KEYS = new Set(['name', 'version', 'rules']);
-const RULE_KEYS = new Set(['claim_type', 'identity_key', 'payload', 'inputs', 'min_inputs', 'prior', 'factors']);
-const INPUT_KEYS = new Set(['match', 'role']);
-const FACTOR_KEYS = new Set(['name', 'of', 'w_max', 'k']);
+export const REVERSE_DNS_PATTERN = '^[a-z][a-z0-9-]*(\\.[a-z0-9][a-z0-9-]*){2,}$';
+const REVERSE_DNS = new RegExp(REVERSE_DNS_PATTERN);
+const MATCH_FIELDS: ReadonlySet<string> = new Set(RULE_TABLE_FIELDS.match);
+const TABLE_KEYS: ReadonlySet<string> = new Set(RULE_TABLE_FIELDS.table);
+const RULE_KEYS: ReadonlySet<string> = new Set(RULE_TABLE_FIELDS.rule);
+const INPUT_KEYS: ReadonlySet<string> = new Set(RULE_TABLE_FIELDS.input);
+const FACTOR_KEYS: ReadonlySet<string> = new Set(RULE_TABLE_FIELDS.factor);
 
 type Path = (string | number)[];
 const pathText = (path: Path): string => path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
@@ -135,7 +146,7 @@ export function readRuleTable(text: string): RuleTableReading {
       unknownKeys(f, FACTOR_KEYS, fp);
       if (typeof f.name !== 'string' || f.name === '') at([...fp, 'name'], 'name is a non-empty string');
       const of = f.of;
-      if (typeof of !== 'string' || !(of === 'count' || of === 'span_days' || of === 'recency_days' || (of.startsWith('distinct:') && isMatchField(of.slice(9)))))
+      if (typeof of !== 'string' || !((FACTOR_OF as readonly string[]).includes(of) || (of.startsWith('distinct:') && isMatchField(of.slice(9)))))
         at([...fp, 'of'], 'of is count, span_days, recency_days or distinct:PATH (PATH as match spells it: source, payload.day)');
       if (typeof f.w_max !== 'number' || !Number.isFinite(f.w_max)) at([...fp, 'w_max'], 'w_max is a number (negative for a penalty)');
       if (typeof f.k !== 'number' || !(f.k > 0) || !Number.isFinite(f.k)) at([...fp, 'k'], 'k is a positive number');

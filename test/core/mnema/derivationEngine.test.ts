@@ -10,6 +10,7 @@ import { applyRule } from '../../../src/core/mnema/ruleTable.ts';
 import { ruleDerivers, readRuleTable } from '../../../src/core/mnema/ruleTable.ts';
 import { claimSummaries } from '../../../src/core/mnema/claimSummary.ts';
 import { explainClaim } from '../../../src/core/mnema/explainClaim.ts';
+import { DerivationGraph } from '../../../src/core/mnema/derivationGraph.ts';
 import { BUILTIN_DERIVERS } from '../../../src/core/mnema/builtinDerivers.ts';
 import { event, served, testLog, weekly } from '../../support/mnemaLogs.ts';
 
@@ -108,6 +109,23 @@ describe('the person’s word is final', () => {
     // from a watermark before it (a run that wrote nothing does not move the watermark).
     log.act({ kind: 'correct', key: GYM_PREF, payload: { activity: 'gym', label: 'Gym', part_of_day: 'evening', note: 'still evenings' } });
     expect(log.derive(undefined, seen).pending).toEqual([]);
+  });
+});
+
+describe('who writes what (§2, §7.1)', () => {
+  it('a claim not written by the engine, and the person’s word written by the engine, are set aside with the reason', () => {
+    const log = testLog();
+    const [first] = weekly(log, 'Gym', 6);
+    log.derive();
+    const claim = log.graph.latest(GYM_TUE)!.op;
+    const graph = DerivationGraph.of(log.graph.ops.filter((op) => op !== claim));
+    expect(graph.add({ ...claim, source: 'cli' })).toBe('a claim is written by the engine, not by "cli"');
+    expect(graph.add({ ...claim, id: claim.id, source: 'engine' })).toBeNull();
+    const refutation = { ...claim, source: 'engine' as const, body: { kind: 'claim_refutation' as const, target_claim: claim.id, target_identity_key: GYM_TUE } };
+    expect(graph.add(refutation)).toBe("a claim_refutation is the person's word: the engine never writes one");
+    expect(graph.add({ ...refutation, source: 'graph' })).toBeNull();
+    // A retraction may come from the person or from an import (the source's adapter).
+    expect(graph.add({ ...claim, source: 'import', body: { kind: 'evidence_retraction', target_evidence: first!.id } })).toBeNull();
   });
 });
 

@@ -9,7 +9,7 @@
  * changes, so completion offers the names the proposal declares where a name goes.
  */
 import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
-import type { JSONSchema } from 'monaco-editor/languages/features/json/register';
+import { RULE_TABLE_SUFFIX, setJsonSchema } from '../jsonSchemas.ts';
 import type { ProposalOutline } from '../../../core/analysis/proposalOutline.ts';
 import { languageRow } from '../../../core/languages/languageTable.ts';
 import { useDocumentStore } from '../../../store/document/documentStore.ts';
@@ -25,12 +25,8 @@ const SCHEMA_URI = 'https://warrant.invalid/schemas/formal-proposal-v1.json';
 const SCHEMA_UPDATE_PAUSE_MS = 600;
 
 function applySchema(symbols: readonly SchemaSymbol[]): void {
-  jsonDefaults.setDiagnosticsOptions({
-    validate: false,
-    allowComments: false,
-    enableSchemaRequest: false,
-    schemas: [{ uri: SCHEMA_URI, fileMatch: ['*'], schema: proposalJsonSchema(symbols) as JSONSchema }],
-  });
+  // Every JSON model but a rule table's is the document (jsonSchemas.ts).
+  setJsonSchema('proposal', { uri: SCHEMA_URI, fileMatch: ['*', `!*${RULE_TABLE_SUFFIX}`], schema: proposalJsonSchema(symbols) });
 }
 
 function symbolsKey(symbols: readonly SchemaSymbol[]): string {
