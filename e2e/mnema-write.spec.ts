@@ -89,6 +89,8 @@ for (const rate of [1, 4]) {
     await expect(node(page, YOGA_PREF)).toHaveAttribute('data-state', 'invalidated');
     await expect(page.getByTestId('diagnostics')).toHaveAttribute('data-error-count', '0');
     // From the keyboard: the refutation withdrawn brings the routine back.
+    await page.getByTestId('fit-view').click();
+    await steady(page, node(page, YOGA));
     await node(page, YOGA).click();
     const inspector = page.getByTestId('inspector');
     await inspector.getByTestId('action-withdraw').focus();
@@ -104,6 +106,8 @@ for (const rate of [1, 4]) {
 
 test('Correct opens an editor for the payload: typed key by key, previewed, committed as the person’s value at 1.0', async ({ page }) => {
   await ownCopyOfSample(page);
+  await page.getByTestId('fit-view').click();
+  await steady(page, node(page, GYM));
   await node(page, GYM).click();
   const inspector = page.getByTestId('inspector');
   await inspector.getByTestId('action-correct').click();
@@ -122,7 +126,7 @@ test('Correct opens an editor for the payload: typed key by key, previewed, comm
   await page.getByTestId('cascade-commit').click();
   await settled(page);
   await expect(node(page, GYM)).toHaveAttribute('data-state', 'corrected');
-  await expect(inspector.getByTestId('inspector-look')).toHaveText('1.00');
+  await expect(inspector.getByTestId('inspector-look')).toHaveText('1.0');
   await expect(inspector.getByTestId('explanation-raw')).toContainText('"user_correction"');
   await expect(page.getByTestId('diagnostics')).toHaveAttribute('data-error-count', '0');
 });
@@ -160,7 +164,9 @@ test('a rule table of one’s own, typed key by key: completion from its schema,
   const panel = page.getByTestId('inspector').getByTestId('mnema-log-panel');
   await panel.getByTestId('mnema-derivers').locator('summary').click();
   const status = panel.getByTestId('rule-table-status');
+  await expect(status).toContainText('Only the built-in derivers run');
   // The starter table: a practice the calendar shows at least three times.
+  await panel.getByTestId('rule-table-starter').click();
   await expect(status).toContainText('derives 1 new claim');
   const editor = panel.getByTestId('rule-table-editor');
   await editor.click();
@@ -177,6 +183,10 @@ test('a rule table of one’s own, typed key by key: completion from its schema,
     '{"name": "mine", "version": "1", "rules": [{"claim_type": "org.example.habit.lesson", "identity_key": "org.example.habit.lesson|piano", "payload": {"activity": "piano"}, "inputs": [{"match": {"source": "calendar", "payload.summary": "Piano lesson"}, "role": "lesson"}], "min_inputs": 3, "prior": 0.3, "factors": [{"name": "lessons", "of": "count", "w_max": 2, "k": 0.4}]}]}';
   await page.keyboard.type(table, { delay: 2 });
   await expect(status).toHaveAttribute('data-problems', '0');
+  // Derived again with the table as typed: the lesson, and nothing of the starter's.
+  const plan = panel.getByTestId('mnema-plan');
+  await expect(plan).toContainText('org.example.habit.lesson|piano');
+  await expect(plan).not.toContainText('org.example.habit.practice|yoga');
   await expect(status).toContainText('derives 1 new claim');
   await shot(page, 'mnema-rule-table');
   await panel.getByTestId('mnema-append').click();

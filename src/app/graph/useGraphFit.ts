@@ -16,6 +16,7 @@ import { useDocumentStore } from '../../store/document/documentStore.ts';
 import { useSessionsStore } from '../../store/session/sessionsStore.ts';
 import { expandAll } from '../../store/view/graphViewStore.ts';
 import { frameFor, openFrame } from './readableFrame.ts';
+import { languageRow } from '../../core/languages/languageTable.ts';
 import { CULL_FROM } from './useShownGraph.ts';
 
 export interface GraphFitInput {
@@ -57,8 +58,15 @@ export function useGraphFit({ shown, index, focusKey, focusId, ownLayout }: Grap
   /** A document opened: fitted, but never below a zoom where its nodes' text reads (readableFrame.ts). */
   const openView = useCallback(() => {
     const { width, height, domNode } = flowStore.getState();
-    const bounds = boundsOfShown(shown, null);
-    const viewport = bounds ? openFrame({ bounds, width, height, coveredBelow: coveredBelowOf(domNode) }) : null;
+    // A language may open on the nodes that matter most (the language table's `opensOn`).
+    const { language, views } = useDocumentStore.getState();
+    const kind = languageRow(language).opensOn;
+    const wanted = kind ? new Set([...views.values()].filter((v) => v.node.kind === kind).map((v) => v.node.id as string)) : null;
+    const first = wanted ? shown.ids.find((id) => wanted.has(id)) : undefined;
+    const bounds = (wanted && boundsOfShown(shown, wanted)) ?? boundsOfShown(shown, null);
+    const framing = { width, height, coveredBelow: coveredBelowOf(domNode) };
+    // On its first such node, readable, when they do not all fit (what it rests on is above it).
+    const viewport = !bounds ? null : first !== undefined ? frameFor({ ...framing, bounds, anchor: boundsOfShown(shown, new Set([first])) }) : openFrame({ ...framing, bounds });
     if (viewport) void flow.setViewport(viewport);
   }, [shown, flow, flowStore]);
 

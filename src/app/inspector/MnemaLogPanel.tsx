@@ -34,6 +34,8 @@ const copyName = (name: string): string => `${name.replace(/\.mnema$/i, '')}-min
 
 export function MnemaLogPanel({ version }: { version: number }) {
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  // The rule-table editor is made when its disclosure opens (a Monaco editor is not free).
+  const [deriversOpen, setDeriversOpen] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const counts = useDocumentStore((s) => {
     let evidence = 0;
@@ -134,10 +136,10 @@ export function MnemaLogPanel({ version }: { version: number }) {
           {status.text}
         </p>
       )}
-      <details className="mnema-derivers" data-testid="mnema-derivers">
+      <details className="mnema-derivers" data-testid="mnema-derivers" onToggle={(e) => setDeriversOpen(e.currentTarget.open)}>
         <summary>Derivers</summary>
         <p className="muted">Built in: {BUILTIN_DERIVERS.map((d) => `${d.id.name} ${d.id.version}`).join(', ')}. Yours, as a rule table — derived again as you type:</p>
-        <RuleTableEditor version={version} onPlan={onRulesPlan} />
+        {deriversOpen && <RuleTableEditor version={version} onPlan={onRulesPlan} />}
       </details>
       <Calibration version={version} />
       {status.kind === 'planned' && (

@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type * as MonacoApi from 'monaco-editor/editor';
 import type { LogStepPlan } from '../../core/mnema/logSteps.ts';
-import { ruleTableJsonSchema } from '../../core/mnema/ruleTableSchema.ts';
+import { ruleTableJsonSchema, STARTER_RULE_TABLE } from '../../core/mnema/ruleTableSchema.ts';
 import { activeMonaco } from '../../store/document/editorInstance.ts';
 import { getPipeline } from '../../store/pipeline/pipelineInstance.ts';
 import { getSession } from '../../store/session/sessionInstance.ts';
@@ -24,6 +24,7 @@ let schemaSet = false;
 
 export function RuleTableEditor({ version, onPlan }: { version: number; onPlan: (plan: LogStepPlan) => void }) {
   const host = useRef<HTMLDivElement>(null);
+  const empty = useRuleTables((s) => s.text.trim() === '');
   const problems = useRuleTables((s) => s.problems);
   const generation = useRuleTables((s) => s.generation);
   const [derived, setDerived] = useState<string | null>(null);
@@ -84,7 +85,7 @@ export function RuleTableEditor({ version, onPlan }: { version: number; onPlan: 
 
   // Derived again with the table as it now is: what it would add or change.
   useEffect(() => {
-    if (generation === 0) return;
+    if (generation === 0 || empty) return;
     let live = true;
     void (async () => {
       const plan = await getPipeline().validationApi.mnemaDerive(version, await getSession().author());
@@ -95,15 +96,32 @@ export function RuleTableEditor({ version, onPlan }: { version: number; onPlan: 
     return () => {
       live = false;
     };
-  }, [generation, version, onPlan]);
+  }, [generation, version, onPlan, empty]);
 
+  const startFromExample = () => {
+    const model = activeMonaco()?.editor.getModel(activeMonaco()!.Uri.parse(MODEL_URI));
+    // An edit of the model (undoable), which the change listener hands to the worker.
+    if (model) editorRef.current?.executeEdits('starter', [{ range: model.getFullModelRange(), text: STARTER_RULE_TABLE }]);
+    else void setRuleTableText(STARTER_RULE_TABLE);
+  };
   return (
     <div className="rule-table-editor">
+      {empty && (
+        <p className="muted">
+          No rule table yet: write one (completion offers its fields) or{' '}
+          <button type="button" className="link-button" data-testid="rule-table-starter" onClick={startFromExample}>
+            start from an example
+          </button>
+          .
+        </p>
+      )}
       <div ref={host} className="rule-table-host" data-testid="rule-table-editor" />
       <p className={problems.length > 0 ? 'status-error' : 'muted'} role="status" data-testid="rule-table-status" data-problems={problems.length}>
         {problems.length > 0
           ? `${problems.length} problem${problems.length === 1 ? '' : 's'}: the table derives nothing until ${problems.length === 1 ? 'it is' : 'they are'} fixed (${problems[0]!.line}:${problems[0]!.column} ${problems[0]!.message})`
-          : (derived ?? 'Reading the table…')}
+          : empty
+            ? 'Only the built-in derivers run.'
+            : (derived ?? 'Reading the table…')}
       </p>
     </div>
   );

@@ -92,6 +92,11 @@ export interface LanguageRow {
    * and explanation records are not its.
    */
   readonly ownLog: boolean;
+  /**
+   * Where a document first opens: on the whole graph (null), or on its nodes of this kind
+   * (a Mnema log opens on its claims, which the evidence they rest on would push out of view).
+   */
+  readonly opensOn: 'claim' | null;
   /** Other names editors give the language (a language client's `python` for Gaia modules). */
   readonly aliases: readonly string[];
   /** What the problems panel says when there are none. */
@@ -128,6 +133,7 @@ export const LANGUAGE_TABLE: readonly LanguageRow[] = [
     supports: 'justifications',
     ownContradictions: false,
     ownLog: false,
+    opensOn: null,
     aliases: [],
     noProblems: 'No problems: the trace is valid.',
     commands: null,
@@ -154,6 +160,7 @@ export const LANGUAGE_TABLE: readonly LanguageRow[] = [
     supports: 'actions',
     ownContradictions: true,
     ownLog: false,
+    opensOn: null,
     aliases: ['python'],
     noProblems: 'No problems: the package compiles.',
     commands: null,
@@ -193,6 +200,7 @@ export const LANGUAGE_TABLE: readonly LanguageRow[] = [
     supports: 'justifications',
     ownContradictions: false,
     ownLog: false,
+    opensOn: null,
     aliases: [],
     noProblems: 'No problems: the proposal passes the schema, registry and emission gates.',
     commands: { only: ['check', 'export', 'prove'], hint: 'check, export --to smtlib and prove do' },
@@ -219,6 +227,7 @@ export const LANGUAGE_TABLE: readonly LanguageRow[] = [
     supports: 'justifications',
     ownContradictions: false,
     ownLog: true,
+    opensOn: 'claim',
     aliases: [],
     noProblems: 'No problems: every op of the log verifies.',
     commands: { only: ['check', 'export'], hint: 'check and export do; derive, cascade, explain, provenance and calibrate read it as LOG.jsonl' },

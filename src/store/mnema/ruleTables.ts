@@ -6,7 +6,6 @@
  */
 import { create } from 'zustand';
 import type { RuleProblem } from '../../core/mnema/ruleTable.ts';
-import { STARTER_RULE_TABLE } from '../../core/mnema/ruleTableSchema.ts';
 import { getPipeline } from '../pipeline/pipelineInstance.ts';
 
 const KEY = 'warrant.mnema.rules';
@@ -19,11 +18,12 @@ interface RuleTablesState {
   readonly generation: number;
 }
 
+/** The table kept from an earlier visit; none at first (the editor offers a starter to begin from). */
 function stored(): string {
   try {
-    return localStorage.getItem(KEY) ?? STARTER_RULE_TABLE;
+    return localStorage.getItem(KEY) ?? '';
   } catch {
-    return STARTER_RULE_TABLE;
+    return '';
   }
 }
 
