@@ -21,6 +21,7 @@ import { compareOps } from '../../core/oplog/replayLog.ts';
 import type { LogTip } from '../../core/oplog/signOperation.ts';
 import { exportOplog } from '../../core/export/exportOplog.ts';
 import type { Language } from '../../core/graph/reasoningGraph.ts';
+import { languageRow } from '../../core/languages/languageTable.ts';
 import type { ShownExplanation } from '../../core/explain/shownExplanation.ts';
 import type { OpPlan } from '../../core/session/opPlan.ts';
 import type { LogWrite } from '../../core/mnema/mnemaWrite.ts';
@@ -246,9 +247,9 @@ export class SessionController {
       const id = ++this.previewIds;
       const version = useDocumentStore.getState().analysis?.version;
       const length = this.log.length;
-      // A document that is its own log plans its ops in the signer's name.
-      const author = await this.author();
-      const reply = await this.send({ kind: 'preview', id, action, author }, () => epoch === this.previewEpoch);
+      // A document that is its own log plans its ops in the signer's name (others need no key to preview).
+      const author = languageRow(useDocumentStore.getState().language).ownLog ? await this.author() : undefined;
+      const reply = await this.send({ kind: 'preview', id, action, ...(author ? { author } : {}) }, () => epoch === this.previewEpoch);
       if (!reply) return null;
       if (reply.stale === 'log') await this.resync();
       const p = reply.preview;
