@@ -5,24 +5,10 @@
  * the evidence, each row leading to its node; a tampered line is a problem at its line.
  */
 import { expect, test } from '@playwright/test';
-import type { Locator, Page } from '@playwright/test';
-import { cursorAfter, dragWithMouse, node, openFresh, settled, shot, throttle } from './page.ts';
+import { cursorAfter, dragWithMouse, node, openFresh, settled, shot, steady, throttle } from './page.ts';
 
 const GYM = 'routine.weekly|gym|tue|morning';
 
-/** Waits until `locator` stops moving (the view's fit is animated). */
-async function steady(page: Page, locator: Locator): Promise<void> {
-  let last = '';
-  await expect
-    .poll(async () => {
-      const box = JSON.stringify(await locator.boundingBox());
-      const same = box === last;
-      last = box;
-      if (!same) await page.waitForTimeout(150);
-      return same;
-    })
-    .toBe(true);
-}
 const PREFERENCE = 'preference.time_of_day|gym|morning';
 
 test('the Mnema sample opens as a layered graph, and a claim explains itself', async ({ page }) => {

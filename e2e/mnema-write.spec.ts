@@ -9,28 +9,14 @@
  * as a reliability diagram.
  */
 import { expect, test } from '@playwright/test';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { dragWithMouse, node, openFresh, settled, shot, throttle } from './page.ts';
+import { dragWithMouse, node, openFresh, settled, shot, steady, throttle } from './page.ts';
 
 const YOGA = 'routine.weekly|yoga|sat|morning';
 const YOGA_PREF = 'preference.time_of_day|yoga|morning';
 const GYM = 'routine.weekly|gym|tue|morning';
 const corpus = (path: string) => fileURLToPath(new URL(`../samples/mnema/${path}`, import.meta.url));
-
-/** Waits until `locator` stops moving (the view's fit is animated). */
-async function steady(page: Page, locator: Locator): Promise<void> {
-  let last = '';
-  await expect
-    .poll(async () => {
-      const box = JSON.stringify(await locator.boundingBox());
-      const same = box === last;
-      last = box;
-      if (!same) await page.waitForTimeout(150);
-      return same;
-    })
-    .toBe(true);
-}
 
 /** The sample (written by another device) copied into a log of this device's own, opened. */
 async function ownCopyOfSample(page: Page): Promise<void> {

@@ -158,3 +158,17 @@ export async function dragConfidence(page: Page, id: string, from: number, to: n
   await expect(node(page, id)).toHaveAttribute('data-preview', 'target');
   return Number(await slider.inputValue());
 }
+
+/** Waits until `locator` stops moving (the view's fit is animated): where a person would aim once it rests. */
+export async function steady(page: Page, locator: Locator): Promise<void> {
+  let last = '';
+  await expect
+    .poll(async () => {
+      const box = JSON.stringify(await locator.boundingBox());
+      const same = box === last;
+      last = box;
+      if (!same) await page.waitForTimeout(150);
+      return same;
+    })
+    .toBe(true);
+}

@@ -5,7 +5,6 @@
  * about this belief, and each button's words are the session's (sessionWords.ts); each
  * starts a cascade preview that the dock under the graph commits or cancels.
  */
-import type { MouseEvent } from 'react';
 import { languageRow } from '../../core/languages/languageTable.ts';
 import { actionRefusal } from '../../core/oplog/cascade.ts';
 import { assertionOfState } from '../../core/oplog/lifecycle.ts';
@@ -15,7 +14,7 @@ import { ACTION_WORDS, meaningOf } from '../../core/session/sessionWords.ts';
 import { useDocumentStore } from '../../store/document/documentStore.ts';
 import { useLifecycleStore } from '../../store/session/lifecycleStore.ts';
 import { getSession } from '../../store/session/sessionInstance.ts';
-import { focusDockIfKeyboard } from '../cascade/dockFocus.ts';
+import { ActionSection, askPreview } from './actionSection.tsx';
 
 export function LifecycleActions({ id, isRoot, value }: { id: string; isRoot: boolean; value: number | null }) {
   const state = useLifecycleStore((s) => s.states.get(id) ?? 'active');
@@ -31,21 +30,13 @@ export function LifecycleActions({ id, isRoot, value }: { id: string; isRoot: bo
   const facts = { known: true, justified: !isRoot, withdrawable: standing !== null };
   const session = getSession();
   const actionOf = (kind: ActionKind): UserAction => (kind === 'correct' ? { kind, target: id, value: sliderValue, source: 'inspector' } : { kind, target: id, source: 'inspector' });
-  // A button pressed from the keyboard hands the focus to the preview's Commit (dockFocus.ts).
-  const ask = (e: MouseEvent<HTMLButtonElement>, action: UserAction) => {
-    focusDockIfKeyboard(e);
-    void session.previewAction(action);
-  };
   return (
-    <section className="inspector-lifecycle">
-      <div className="inspector-row">
-        <span className="muted">state</span> <strong data-testid="lifecycle-state">{state}</strong>
-      </div>
+    <ActionSection state={state}>
       <div className="inspector-actions">
         {ACTION_KINDS.filter((kind) => actionRefusal(kind, id, facts) === null).map((kind) => {
           const words = ACTION_WORDS[meaningOf(kind, standing)];
           return (
-            <button key={kind} data-testid={`action-${kind}`} onClick={(e) => ask(e, actionOf(kind))} title={words.hint}>
+            <button key={kind} data-testid={`action-${kind}`} onClick={(e) => askPreview(e, actionOf(kind))} title={words.hint}>
               {words.label}
             </button>
           );
@@ -64,6 +55,6 @@ export function LifecycleActions({ id, isRoot, value }: { id: string; isRoot: bo
         />
         <output>{sliderValue.toFixed(2)}</output>
       </label>
-    </section>
+    </ActionSection>
   );
 }

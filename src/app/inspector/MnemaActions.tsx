@@ -7,14 +7,12 @@
  * preview, and what is not a JSON object says so where it is typed.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { MouseEvent } from 'react';
 import type { LifecycleState } from '../../core/oplog/lifecycle.ts';
-import type { UserAction } from '../../core/oplog/userAction.ts';
 import { logActionsFor } from '../../core/mnema/mnemaPreview.ts';
 import { ACTION_WORDS } from '../../core/session/sessionWords.ts';
 import { useLifecycleStore } from '../../store/session/lifecycleStore.ts';
 import { getSession } from '../../store/session/sessionInstance.ts';
-import { focusDockIfKeyboard } from '../cascade/dockFocus.ts';
+import { ActionSection, askPreview } from './actionSection.tsx';
 
 /** How long typing in the payload editor rests before the preview is asked for. */
 const PAYLOAD_SETTLE_MS = 200;
@@ -31,16 +29,8 @@ function payloadOf(text: string): { readonly payload: Record<string, unknown> } 
 
 export function MnemaActions({ id, isClaim, state, payload }: { id: string; isClaim: boolean; state: LifecycleState; payload: Readonly<Record<string, unknown>> | null }) {
   const correcting = useLifecycleStore((s) => s.correctingPayload === id);
-  const session = getSession();
-  const ask = (e: MouseEvent<HTMLButtonElement>, action: UserAction) => {
-    focusDockIfKeyboard(e);
-    void session.previewAction(action);
-  };
   return (
-    <section className="inspector-lifecycle">
-      <div className="inspector-row">
-        <span className="muted">state</span> <strong data-testid="lifecycle-state">{state}</strong>
-      </div>
+    <ActionSection state={state}>
       <div className="inspector-actions">
         {logActionsFor(isClaim, state).map((kind) => {
           const words = ACTION_WORDS[kind];
@@ -58,14 +48,14 @@ export function MnemaActions({ id, isClaim, state, payload }: { id: string; isCl
             );
           }
           return (
-            <button key={kind} data-testid={`action-${kind}`} title={words.hint} onClick={(e) => ask(e, { kind, target: id, source: 'inspector' })}>
+            <button key={kind} data-testid={`action-${kind}`} title={words.hint} onClick={(e) => askPreview(e, { kind, target: id, source: 'inspector' })}>
               {words.label}
             </button>
           );
         })}
       </div>
       {correcting && payload && <PayloadEditor id={id} payload={payload} />}
-    </section>
+    </ActionSection>
   );
 }
 
