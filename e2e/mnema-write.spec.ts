@@ -115,6 +115,19 @@ test('Correct opens an editor for the payload: typed key by key, previewed, comm
   await expect(inspector.getByTestId('inspector-look')).toHaveText('1.0');
   await expect(inspector.getByTestId('explanation-raw')).toContainText('"user_correction"');
   await expect(page.getByTestId('diagnostics')).toHaveAttribute('data-error-count', '0');
+  // An event under the corrected routine retracted: the correction stands, and is listed to review.
+  await inspector.locator('[data-testid^="provenance-item-ev-"]').first().click();
+  await inspector.getByTestId('action-retract').click();
+  await expect(preview).toContainText('retract ev-');
+  await page.getByTestId('cascade-commit').click();
+  await settled(page);
+  await page.getByTestId('fit-view').click();
+  await steady(page, node(page, GYM));
+  await node(page, GYM).click();
+  await expect(inspector).toHaveAttribute('data-selected', GYM);
+  await expect(node(page, GYM)).toHaveAttribute('data-state', 'corrected');
+  await expect(inspector.getByTestId('mnema-review')).toContainText('what it rests on changed since you corrected it');
+  await shot(page, 'mnema-review-item');
 });
 
 test('a new log takes a calendar and notes through Import, previewed in words before Append; a bad file imports nothing', async ({ page }) => {

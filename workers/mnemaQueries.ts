@@ -21,6 +21,8 @@ import { planLogStep } from '../src/core/mnema/logSteps.ts';
 import type { RuleProblem } from '../src/core/mnema/ruleTable.ts';
 import { readRuleTable } from '../src/core/mnema/ruleTable.ts';
 import type { UserAction } from '../src/core/oplog/userAction.ts';
+import type { PendingReview } from '../src/core/mnema/mnemaCascade.ts';
+import { reviewList } from '../src/core/mnema/reviewList.ts';
 import type { CalibrationReport } from '../src/core/mnema/calibration.ts';
 import { calibrate, labelsOfText } from '../src/core/mnema/calibration.ts';
 
@@ -63,6 +65,11 @@ export function createMnemaQueries(docOf: (version: number) => MnemaDocument | n
       const read = labelsOfText(labelsText);
       if ('problem' in read) return { problem: `the labels: ${read.problem}` };
       return { report: calibrate(doc.derivation, read.labels) };
+    },
+    /** The log's standing review list (reviewList.ts), derived with the person's rule tables too. */
+    mnemaReviews(version: number): PendingReview[] | null {
+      const doc = docOf(version);
+      return doc ? reviewList(doc.derivation, sessionOf(doc).derivers) : null;
     },
     /** The explanation of the claim drawn as `id` in `version` (null: evidence, unknown, or the version is gone). */
     mnemaExplain(version: number, id: string): MnemaExplanation | null {

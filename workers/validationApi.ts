@@ -58,6 +58,7 @@ export function createValidationApi() {
     mnemaAdopt: mnema.mnemaAdopt,
     mnemaCalibrate: mnema.mnemaCalibrate,
     mnemaSetRules: mnema.mnemaSetRules,
+    mnemaReviews: mnema.mnemaReviews,
     mnemaCommitNew: mnema.mnemaCommitNew,
     /**
      * Parse, validate, derive confidences and build the graph of one document version.

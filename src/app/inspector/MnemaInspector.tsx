@@ -8,6 +8,7 @@
 import { InspectorFrame } from './InspectorFrame.tsx';
 import { MnemaActions } from './MnemaActions.tsx';
 import { MnemaLogPanel } from './MnemaLogPanel.tsx';
+import { MnemaReviewList } from './MnemaReviewList.tsx';
 import { ensureRulesSent } from '../../store/mnema/ruleTables.ts';
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -119,6 +120,7 @@ export function MnemaInspector() {
         <dt>line</dt>
         <dd>{n.range.line}</dd>
       </dl>
+      <MnemaReviewList version={version} only={id} />
       <MnemaActions id={id} isClaim state={state} payload={record?.claim.payload ?? null} />
       {record && (
         <section data-testid="explanation">

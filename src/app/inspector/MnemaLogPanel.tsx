@@ -15,6 +15,7 @@ import { ReliabilityDiagram } from './ReliabilityDiagram.tsx';
 import { RuleTableEditor } from './RuleTableEditor.tsx';
 import { BUILTIN_DERIVERS } from '../../core/mnema/builtinDerivers.ts';
 import { useDocumentStore } from '../../store/document/documentStore.ts';
+import { MnemaReviewList } from './MnemaReviewList.tsx';
 import { getPipeline } from '../../store/pipeline/pipelineInstance.ts';
 import { getSession } from '../../store/session/sessionInstance.ts';
 import { newSession } from '../../store/session/sessionList.ts';
@@ -86,6 +87,7 @@ export function MnemaLogPanel({ version }: { version: number }) {
       <p className="muted" data-testid="mnema-log-counts">
         {evidence} evidence record{evidence === 1 ? '' : 's'} · {claims} claim{claims === 1 ? '' : 's'}
       </p>
+      <MnemaReviewList version={version} only={null} />
       <div className="inspector-actions">
         <button
           type="button"

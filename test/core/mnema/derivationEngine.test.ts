@@ -10,6 +10,7 @@ import { applyRule } from '../../../src/core/mnema/ruleTable.ts';
 import { ruleDerivers, readRuleTable } from '../../../src/core/mnema/ruleTable.ts';
 import { claimSummaries } from '../../../src/core/mnema/claimSummary.ts';
 import { explainClaim } from '../../../src/core/mnema/explainClaim.ts';
+import { reviewList } from '../../../src/core/mnema/reviewList.ts';
 import { DerivationGraph } from '../../../src/core/mnema/derivationGraph.ts';
 import { BUILTIN_DERIVERS } from '../../../src/core/mnema/builtinDerivers.ts';
 import { event, served, testLog, weekly } from '../../support/mnemaLogs.ts';
@@ -107,8 +108,30 @@ describe('the person’s word is final', () => {
     expect(claimSummaries(log.graph)[GYM_PREF]!.payload.part_of_day).toBe('evening');
     // The person answers it by correcting again: the same evidence raises it no more, even
     // from a watermark before it (a run that wrote nothing does not move the watermark).
+    // The standing review list, read off the log: both items until the person answers them.
+    expect(reviewList(log.graph, BUILTIN_DERIVERS).map((p) => `${p.identity_key} ${p.reason}`)).toEqual([
+      `${GYM_PREF} evidence_changed_under_correction`,
+      `${GYM_PREF} rederived_differs_from_correction`,
+    ]);
     log.act({ kind: 'correct', key: GYM_PREF, payload: { activity: 'gym', label: 'Gym', part_of_day: 'evening', note: 'still evenings' } });
     expect(log.derive(undefined, seen).pending).toEqual([]);
+    expect(reviewList(log.graph, BUILTIN_DERIVERS)).toEqual([]);
+  });
+
+  it('the review list holds nothing for a log without corrections, and an item goes when its correction is withdrawn', () => {
+    const log = testLog();
+    const events = weekly(log, 'Gym', 5);
+    log.derive();
+    expect(reviewList(log.graph, BUILTIN_DERIVERS)).toEqual([]);
+    const { appended } = log.act({ kind: 'correct', key: GYM_PREF, payload: { activity: 'gym', label: 'Gym', part_of_day: 'evening' } });
+    log.act({ kind: 'retract', evidence: events[1]!.id });
+    // What changed under it; and the deriver, run again on what is left, still says mornings.
+    expect(reviewList(log.graph, BUILTIN_DERIVERS).map((p) => `${p.identity_key} ${p.reason}`)).toEqual([
+      `${GYM_PREF} evidence_changed_under_correction`,
+      `${GYM_PREF} rederived_differs_from_correction`,
+    ]);
+    log.act({ kind: 'withdraw', op: appended[0]!.id });
+    expect(reviewList(log.graph, BUILTIN_DERIVERS)).toEqual([]);
   });
 });
 
