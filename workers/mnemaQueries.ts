@@ -7,7 +7,9 @@
  */
 import type { SignedHead } from '../src/core/oplog/logHead.ts';
 import type { MnemaDocument, MnemaExplanation } from '../src/core/mnema/mnemaDocument.ts';
-import { explainMnemaNode, readMnemaDocument } from '../src/core/mnema/mnemaDocument.ts';
+import { explainMnemaNode, readMnemaDocument, rememberSigned } from '../src/core/mnema/mnemaDocument.ts';
+import { badSignatures } from '../src/core/oplog/webCryptoSignatures.ts';
+import type { SignedOperation } from '../src/core/oplog/operation.ts';
 import type { MnemaOp } from '../src/core/mnema/mnemaBodies.ts';
 import type { LogActionPreview } from '../src/core/mnema/mnemaPreview.ts';
 import { previewLogAction } from '../src/core/mnema/mnemaPreview.ts';
@@ -31,6 +33,19 @@ export interface EvidenceFile {
   readonly name: string;
   readonly bytes: Uint8Array;
   readonly kind?: EvidenceSource;
+}
+
+/**
+ * A write taken only when every op is signed by its author, checked natively and in
+ * parallel (WebCrypto's Ed25519, else @noble); the verdicts are remembered, so reading the
+ * log that the write makes does not check them again one by one.
+ */
+async function verifiedWrite(out: CommittedText, ops: readonly MnemaOp[]): Promise<CommittedText> {
+  if (!out.ok) return out;
+  const bad = await badSignatures(ops as unknown as SignedOperation[]);
+  if (bad.size > 0) return { ok: false, message: `${bad.size} op(s) are not signed by their author's key` };
+  rememberSigned(ops);
+  return out;
 }
 
 /** The session id a log with no op yet is founded with: new for every plan (the plan's ops carry it to commit). */
@@ -117,19 +132,19 @@ export function createMnemaQueries(docOf: (version: number) => MnemaDocument | n
       return planLogStep(empty, sessionOf(empty), { kind: 'import', records, problems: [] }, author);
     },
     /** The text of a new log made of `ops` and `head` (an adoption, signed on the page). */
-    mnemaCommitNew(ops: readonly MnemaOp[], head: SignedHead): CommittedText {
-      return committedText(readMnemaDocument(''), '', ops, head, freshSession());
+    mnemaCommitNew(ops: readonly MnemaOp[], head: SignedHead): Promise<CommittedText> {
+      return verifiedWrite(committedText(readMnemaDocument(''), '', ops, head, freshSession()), ops);
     },
     /**
      * The text of `version` with `ops` and `head` (a plan, signed on the page) appended;
      * refused when they are not what the log takes, or when `text` (the editor's now) is
      * not that version's: the person edited the log since the plan was made.
      */
-    mnemaCommit(version: number, text: string, ops: readonly MnemaOp[], head: SignedHead): CommittedText | null {
+    async mnemaCommit(version: number, text: string, ops: readonly MnemaOp[], head: SignedHead): Promise<CommittedText | null> {
       const doc = docOf(version);
       if (!doc) return null;
       if (textOf(version) !== text) return { ok: false, message: 'the log was edited since this was planned; plan it again' };
-      return committedText(doc, text, ops, head, freshSession());
+      return verifiedWrite(committedText(doc, text, ops, head, freshSession()), ops);
     },
   };
 }

@@ -11,7 +11,7 @@ import type { OpId, SignedOperation, UnsignedOperation } from '../../src/core/op
 import { replayLog } from '../../src/core/oplog/replayLog.ts';
 import { generateDeviceKey } from '../../src/core/oplog/deviceKey.ts';
 import { appendSigned } from '../../src/core/oplog/signOperation.ts';
-import { badSignatures, webCryptoEd25519 } from '../../src/store/session/signatureVerifier.ts';
+import { badSignatures, webCryptoEd25519 } from '../../src/core/oplog/webCryptoSignatures.ts';
 
 export function replayBenchOnce(n: number): { ops: number; ms: number; applied: number } {
   const ops: SignedOperation[] = [];

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { generateDeviceKey } from '../../src/core/oplog/deviceKey.ts';
 import type { OperationBody, SignedOperation } from '../../src/core/oplog/operation.ts';
 import { appendSigned } from '../../src/core/oplog/signOperation.ts';
-import { badSignatures, verifyOperationAsync, webCryptoEd25519 } from '../../src/store/session/signatureVerifier.ts';
+import { badSignatures, verifyOperationAsync, webCryptoEd25519 } from '../../src/core/oplog/webCryptoSignatures.ts';
 import { replayStoredLog } from '../../src/store/session/verifiedReplay.ts';
 
 const key = generateDeviceKey(new Uint8Array(32).fill(5));

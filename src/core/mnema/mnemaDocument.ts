@@ -16,11 +16,15 @@ import type { LifecycleState } from '../oplog/lifecycle.ts';
 import type { OpId } from '../oplog/operation.ts';
 import type { SignatureCheck } from '../oplog/verifyOperation.ts';
 import { rememberedSignatureCheck } from '../oplog/rememberedSignatures.ts';
+import { hexToBytes } from '@noble/hashes/utils.js';
+import { publicKeyOfAuthor } from '../oplog/deviceKey.ts';
+import { operationBytes } from '../oplog/operationBytes.ts';
+import type { UnsignedOperation } from '../oplog/operation.ts';
 import { DerivationGraph } from './derivationGraph.ts';
 import type { ExplanationRecord } from './explainClaim.ts';
 import { explainClaim, explanationTree, provenanceOf } from './explainClaim.ts';
 import { projectionOf } from './mnemaSession.ts';
-import type { JsonObject, JsonValue } from './mnemaBodies.ts';
+import type { JsonObject, JsonValue, MnemaOp } from './mnemaBodies.ts';
 import { readMnemaLog } from './mnemaLog.ts';
 
 export interface MnemaDocument {
@@ -50,6 +54,17 @@ export function payloadLine(payload: JsonObject): string {
 
 /** Signatures already checked are not checked again when the log is read after an edit. */
 const remembered = rememberedSignatureCheck();
+
+/**
+ * Ops whose signatures were checked elsewhere (a write the worker verified natively before
+ * taking it): the next reading of the log does not check them again one by one.
+ */
+export function rememberSigned(ops: readonly MnemaOp[]): void {
+  for (const op of ops) {
+    const publicKey = publicKeyOfAuthor(op.author);
+    if (publicKey && /^[0-9a-f]{128}$/.test(op.sig)) remembered.remember(hexToBytes(op.sig), operationBytes(op as unknown as UnsignedOperation), publicKey, true);
+  }
+}
 
 /** Reads a Mnema log's text into what the page draws; never throws on bad input. */
 export function readMnemaDocument(text: string, options: { readonly checkSignature?: SignatureCheck } = {}): MnemaDocument {

@@ -12,15 +12,26 @@ import { nobleSignatureCheck } from './verifyOperation.ts';
 /** How many verdicts are kept (the oldest go first): a few MB at most. */
 const KEPT = 20_000;
 
-export function rememberedSignatureCheck(check: SignatureCheck = nobleSignatureCheck, kept = KEPT): SignatureCheck {
+/** A remembering check, and a way to tell it verdicts reached elsewhere (a batch checked natively, off the thread). */
+export type RememberedSignatureCheck = SignatureCheck & {
+  remember(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array, verdict: boolean): void;
+};
+
+export function rememberedSignatureCheck(check: SignatureCheck = nobleSignatureCheck, kept = KEPT): RememberedSignatureCheck {
   const verdicts = new Map<string, boolean>();
-  return (signature, message, publicKey) => {
-    const key = `${bytesToHex(signature)}${bytesToHex(publicKey)}${b3Of(message)}`;
+  const keyOf = (signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array) => `${bytesToHex(signature)}${bytesToHex(publicKey)}${b3Of(message)}`;
+  const keep = (key: string, verdict: boolean) => {
+    verdicts.set(key, verdict);
+    if (verdicts.size > kept) verdicts.delete(verdicts.keys().next().value!);
+  };
+  const remembered = ((signature, message, publicKey) => {
+    const key = keyOf(signature, message, publicKey);
     const known = verdicts.get(key);
     if (known !== undefined) return known;
     const verdict = check(signature, message, publicKey);
-    verdicts.set(key, verdict);
-    if (verdicts.size > kept) verdicts.delete(verdicts.keys().next().value!);
+    keep(key, verdict);
     return verdict;
-  };
+  }) as RememberedSignatureCheck;
+  remembered.remember = (signature, message, publicKey, verdict) => keep(keyOf(signature, message, publicKey), verdict);
+  return remembered;
 }

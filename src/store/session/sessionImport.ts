@@ -10,7 +10,7 @@ import type { ReadProjectResult } from '../project/projectImport.ts';
 import { readProjectFromZip } from '../project/projectImport.ts';
 import { MAX_DOCUMENT_BYTES, MAX_LOG_BYTES, tooLargeMessage } from '../../core/text/inputLimits.ts';
 import { signWithDevice } from './deviceSigner.ts';
-import { verifyOperationAsync } from './signatureVerifier.ts';
+import { verifyOperationAsync } from '../../core/oplog/webCryptoSignatures.ts';
 import { sessionBackend } from './sessionBackend.ts';
 import { notice, offerChoice } from './sessionNotices.ts';
 import { newProjectSession, newSession, refreshList, switchSession } from './sessionList.ts';

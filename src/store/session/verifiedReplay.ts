@@ -11,7 +11,7 @@ import type { OpId, SignedOperation } from '../../core/oplog/operation.ts';
 import type { LogReading } from '../../core/oplog/readLog.ts';
 import { readLogValues } from '../../core/oplog/readLog.ts';
 import { replayLog } from '../../core/oplog/replayLog.ts';
-import { badSignatures } from './signatureVerifier.ts';
+import { badSignatures } from '../../core/oplog/webCryptoSignatures.ts';
 
 interface Checkpoint {
   readonly seq: number;

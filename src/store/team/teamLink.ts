@@ -24,7 +24,7 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 import { RoomLogReader } from '../../core/team/roomLog.ts';
 import { connectRoom, type RoomAddress, type RoomConnection } from '../../team/roomConnection.ts';
 import { activeEditor, subscribeActiveEditor } from '../document/editorInstance.ts';
-import { checkOperationAsync, signatureHoldsAsync } from '../session/signatureVerifier.ts';
+import { checkOperationAsync, signatureHoldsAsync } from '../../core/oplog/webCryptoSignatures.ts';
 import type { SessionController } from '../session/sessionController.ts';
 import { NO_TEAM, useTeamStore, type TeamPeer, type TeamState, type TeamStatus } from './teamStore.ts';
 

@@ -26,6 +26,7 @@ import { headBytes, headOf, type SignedHead } from '../../../src/core/oplog/logH
 import type { SignedOperation } from '../../../src/core/oplog/operation.ts';
 import { membersOf } from '../../../src/core/oplog/sessionMembers.ts';
 import { sampleRecords } from '../../support/mnemaCorpus.ts';
+import { createValidationApi } from '../../../workers/validationApi.ts';
 import { testLog, weekly } from '../../support/mnemaLogs.ts';
 
 const me = generateDeviceKey(new Uint8Array(32).fill(7));
@@ -184,5 +185,22 @@ describe('importing evidence into a Mnema document', () => {
     const doc = readMnemaDocument(gymLogText(me));
     const plan = planLogStep(doc, documentSession(doc, 'x'), { kind: 'derive' }, me.author);
     expect(plan).toMatchObject({ write: null, summary: 'nothing new to derive', refusal: null });
+  });
+});
+
+describe('the worker takes a write only when every op is its author’s', () => {
+  it('refuses ops signed by another key, and takes the same ops signed by their author', async () => {
+    const api = createValidationApi();
+    const text = gymLogText(me);
+    api.analyze({ version: 1, text, language: 'mnema', baseVersion: null, fileName: 'gym.mnema' });
+    const p = previewLogAction(readMnemaDocument(text), { kind: 'refute', target: GYM_TUE, source: 'graph' }, me.author);
+    const forged = signed(p.write!, stranger);
+    const head = signed(p.write!, me).head;
+    expect(await api.mnemaCommit(1, text, forged.ops, head)).toMatchObject({ ok: false, message: expect.stringMatching(/not signed by their author/) });
+    const honest = signed(p.write!, me);
+    const out = await api.mnemaCommit(1, text, honest.ops, honest.head);
+    expect(out?.ok).toBe(true);
+    // The text the editor has moved on from is not written over.
+    expect(await api.mnemaCommit(1, `${text}\n`, honest.ops, honest.head)).toMatchObject({ ok: false, message: expect.stringMatching(/edited since/) });
   });
 });

@@ -1,16 +1,16 @@
 /**
- * Signature checks for the page, through WebCrypto's Ed25519 where the browser has it
- * (Chromium since 137): native, asynchronous, and off the main thread, against about a
+ * Asynchronous signature checks through WebCrypto's Ed25519 where the platform has it
+ * (Chromium since 137, its workers, Node): native and off the main thread, against about a
  * millisecond and a half of main-thread work per op for the pure-JavaScript check. That
  * difference decides how long importing a long session, or opening one for the first
  * time in this browser, takes. Where WebCrypto lacks Ed25519 the @noble check runs.
  * Both follow RFC 8032, so they accept the same signatures from any honest signer.
  */
 import { hexToBytes } from '@noble/hashes/utils.js';
-import { publicKeyOfAuthor } from '../../core/oplog/deviceKey.ts';
-import type { OpId, SignedOperation } from '../../core/oplog/operation.ts';
-import { operationBytes } from '../../core/oplog/operationBytes.ts';
-import { nobleSignatureCheck, verifyOperation, type VerifyResult } from '../../core/oplog/verifyOperation.ts';
+import { publicKeyOfAuthor } from './deviceKey.ts';
+import type { OpId, SignedOperation } from './operation.ts';
+import { operationBytes } from './operationBytes.ts';
+import { nobleSignatureCheck, verifyOperation, type VerifyResult } from './verifyOperation.ts';
 
 type Subtle = {
   importKey(format: 'raw', key: Uint8Array, algorithm: { name: 'Ed25519' }, extractable: boolean, usages: string[]): Promise<unknown>;
