@@ -88,8 +88,17 @@ export function explainClaim(graph: DerivationGraph, node: ClaimNode, options: {
   const corrected = state === 'corrected' && entry?.correction?.body.kind === 'claim_correction' ? entry.correction : null;
   const confidence = corrected ? 1 : body.confidence;
   const because: ExplanationRecord['because'][number][] = [{ deriver: body.deriver, rationale: body.rationale, confidence_basis: body.confidence_basis }];
-  if (corrected)
-    because.push({ deriver: null, rationale: `corrected by the person${'note' in corrected.body && corrected.body.note ? `: ${corrected.body.note}` : ''}`, confidence_basis: USER_CORRECTION_BASIS });
+  const personSays = (op: MnemaOp) => ({ deriver: null, rationale: `corrected by the person${'note' in op.body && op.body.note ? `: ${op.body.note}` : ''}`, confidence_basis: USER_CORRECTION_BASIS });
+  if (corrected) because.push(personSays(corrected));
+  // Each hop below it, as its provenance walks them (§8: the rationale at each derivation
+  // hop): the claim it rests on, its deriver's reasons, and the person's word where it stands.
+  for (const step of provenanceOf(graph, node)) {
+    const hop = graph.claims.get(step.op_id);
+    if (!hop) continue;
+    because.push({ deriver: hop.op.body.deriver, rationale: hop.op.body.rationale, confidence_basis: hop.op.body.confidence_basis });
+    const word = graph.keys.get(hop.op.body.identity_key)?.correction;
+    if (word && graph.stateOf(hop.op.body.identity_key) === 'corrected') because.push(personSays(word));
+  }
   const built_from: BuiltFrom[] = body.inputs.map((input) => {
     const evidence = graph.evidence.get(input.op_id);
     if (evidence && !options.withoutEvidence)

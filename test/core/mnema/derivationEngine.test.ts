@@ -153,6 +153,17 @@ describe('who writes what (§2, §7.1)', () => {
 });
 
 describe('explaining a version', () => {
+  it('a layered claim’s explanation gives the rationale at each hop: its own, then each claim it rests on (§8)', () => {
+    const log = testLog();
+    weekly(log, 'Gym', 6);
+    log.derive();
+    const record = explainClaim(log.graph, log.graph.latest(GYM_PREF)!);
+    expect(record.because.map((b) => b.deriver?.name)).toEqual(['preferences', 'routines']);
+    expect(record.because[1]!.rationale).toBe(log.graph.latest(GYM_TUE)!.op.body.rationale);
+    // A claim resting on evidence alone has one hop.
+    expect(explainClaim(log.graph, log.graph.latest(GYM_TUE)!).because).toHaveLength(1);
+  });
+
   it('an older version a cascade invalidated is explained as invalidated; the latest speaks for the key', () => {
     const log = testLog();
     const events = weekly(log, 'Gym', 6);
