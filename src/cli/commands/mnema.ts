@@ -23,7 +23,7 @@ import { claimNamed, explainClaim, explanationTree, provenanceOf } from '../../c
 import type { ImportProblem, ImportReading } from '../../core/mnema/importers/evidenceRecord.ts';
 import type { EvidenceSource } from '../../core/mnema/importers/evidenceFiles.ts';
 import { EVIDENCE_SOURCES, readEvidenceFile, sourceOfName } from '../../core/mnema/importers/evidenceFiles.ts';
-import { unseenRecords } from '../../core/mnema/importers/knownRecords.ts';
+import { importRecords } from '../../core/mnema/importers/knownRecords.ts';
 import type { MnemaAction } from '../../core/mnema/mnemaActions.ts';
 import { actionBody } from '../../core/mnema/mnemaActions.ts';
 import type { JsonObject, MnemaOp } from '../../core/mnema/mnemaBodies.ts';
@@ -100,17 +100,15 @@ export async function runImport(args: readonly string[]): Promise<number> {
     }
     if (problems.length > 0) throw new InputFailure([...problems.map((p) => `${p.place}: ${p.message}`), 'nothing was imported'].join('\n'));
     const { writer, key } = await writerFor(log);
-    const { fresh, known } = unseenRecords(log.graph, records);
-    for (const r of fresh) {
-      const op = writer.write({ kind: 'evidence', source: r.source, payload: r.payload, observed_at: r.observed_at }, 'import');
-      log.graph.add(op);
-    }
+    const run = importRecords(log.graph, writer, records);
     await saveMnemaLog(logPath, [...log.ops, ...writer.written], log.session, key);
     const bySource = new Map<string, number>();
-    for (const r of fresh) bySource.set(r.source, (bySource.get(r.source) ?? 0) + 1);
-    const already = known > 0 ? `; ${known} already in the log` : '';
-    if (cl.flags.has('json')) await writeStdout(JSON.stringify({ appended: writer.written.map((op) => op.id), sources: Object.fromEntries(bySource), already: known }) + '\n');
-    else await writeStdout(`${fresh.length} evidence record(s) appended to ${logPath}${bySource.size > 0 ? ` (${[...bySource].map(([s, n]) => `${s} ${n}`).join(', ')})` : ''}${already}\n`);
+    for (const op of run.appended) if (op.body.kind === 'evidence') bySource.set(op.body.source, (bySource.get(op.body.source) ?? 0) + 1);
+    const already = run.known > 0 ? `; ${run.known} already in the log` : '';
+    const replaced = run.replaced > 0 ? `; ${run.replaced} replace an older version (retracted)` : '';
+    if (cl.flags.has('json'))
+      await writeStdout(JSON.stringify({ appended: writer.written.map((op) => op.id), sources: Object.fromEntries(bySource), already: run.known, replaced: run.replaced }) + '\n');
+    else await writeStdout(`${run.added} evidence record(s) appended to ${logPath}${bySource.size > 0 ? ` (${[...bySource].map(([s, n]) => `${s} ${n}`).join(', ')})` : ''}${already}${replaced}\n`);
     return 0;
   });
 }

@@ -53,7 +53,8 @@ export function planLogStep(doc: MnemaDocument, session: MnemaSession, step: Log
   const fell = changes.filter((c) => c.before !== null && c.after !== null && c.before.state === 'active' && c.after.state !== 'active').length;
   const parts: string[] = [];
   if (step.kind === 'import') {
-    parts.push(`${plural(planned.imported ?? 0, 'record')} to import${planned.already ? ` (${planned.already} already in the log)` : ''}`);
+    const notes = [planned.already ? `${planned.already} already in the log` : '', planned.replaced ? `${planned.replaced} replacing an older version` : ''].filter((x) => x !== '');
+    parts.push(`${plural(planned.imported ?? 0, 'record')} to import${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`);
   }
   if (derived > 0) parts.push(`derives ${plural(derived, 'new claim')}`);
   if (moved > 0) parts.push(`${plural(moved, 'confidence')} ${moved === 1 ? 'moves' : 'move'}`);

@@ -13,7 +13,7 @@ import type { UnsignedHead } from '../oplog/logHead.ts';
 import { headOf } from '../oplog/logHead.ts';
 import { membersOf } from '../oplog/sessionMembers.ts';
 import type { EvidenceRecord } from './importers/evidenceRecord.ts';
-import { unseenRecords } from './importers/knownRecords.ts';
+import { importRecords } from './importers/knownRecords.ts';
 import { BUILTIN_DERIVERS } from './builtinDerivers.ts';
 import type { ClaimState } from './derivationGraph.ts';
 import { DerivationGraph } from './derivationGraph.ts';
@@ -124,20 +124,22 @@ export class MnemaSession {
   }
 
   /**
-   * What importing `records` would do: each record the log does not hold yet (knownRecords.ts)
-   * becomes an evidence op, then the derivers run. `already`: records the log held.
+   * What importing `records` would do: each record the log does not hold yet becomes an
+   * evidence op, a record its source changed replaces the held one (knownRecords.ts), then
+   * the derivers run. `already`: records the log held; `replaced`: held records retracted.
    */
-  previewImport(records: readonly EvidenceRecord[], author: string): MnemaPreview & { readonly imported: number; readonly already: number } {
+  previewImport(records: readonly EvidenceRecord[], author: string): MnemaPreview & { readonly imported: number; readonly already: number; readonly replaced: number } {
     let imported = 0;
     let already = 0;
+    let replaced = 0;
     const preview = this.rehearse(author, (copy, writer) => {
-      const { fresh, known } = unseenRecords(copy, records);
-      for (const r of fresh) copy.add(writer.write({ kind: 'evidence', source: r.source, payload: r.payload, observed_at: r.observed_at }, 'import'));
-      imported = fresh.length;
-      already = known;
-      return { invalidated: [], pending: [] };
+      const run = importRecords(copy, writer, records);
+      imported = run.added;
+      already = run.known;
+      replaced = run.replaced;
+      return { invalidated: run.appended.flatMap((op) => (op.body.kind === 'claim_invalidation' ? [op.body.target_identity_key] : [])), pending: run.pending };
     });
-    return { ...preview, imported, already };
+    return { ...preview, imported, already, replaced };
   }
 
   /** Whether `author` may append to this log: its founder or a member (an empty log: anyone, who then founds it). */

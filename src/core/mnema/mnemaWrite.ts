@@ -28,9 +28,10 @@ export interface PlannedWrite {
   readonly refusal: string | null;
   readonly preview: MnemaPreview;
   readonly write: LogWrite | null;
-  /** Import: records that became evidence, and records the log already held. */
+  /** Import: records that became evidence, records the log already held, and held records replaced. */
   readonly imported?: number;
   readonly already?: number;
+  readonly replaced?: number;
 }
 
 /** The session of the document's log, for `author`'s plans; `fresh`: the session id an empty log is founded with. */
@@ -67,7 +68,7 @@ export function planDerive(doc: MnemaDocument, session: MnemaSession, author: st
 /** What importing `records` (then deriving) would append. */
 export function planImport(doc: MnemaDocument, session: MnemaSession, records: readonly EvidenceRecord[], author: string): PlannedWrite {
   const preview = session.previewImport(records, author);
-  return { ...asWrite(doc, session, preview, author), imported: preview.imported, already: preview.already };
+  return { ...asWrite(doc, session, preview, author), imported: preview.imported, already: preview.already, replaced: preview.replaced };
 }
 
 /** The bytes of `op` a signature covers (its id is their hash). */

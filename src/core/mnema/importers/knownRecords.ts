@@ -1,26 +1,109 @@
 /**
- * Importing a source again appends only what the log does not hold yet: a record the log
- * already has — same source, same observation time, the same payload byte for byte in
- * canonical form — is the same observation, and counting it twice would raise every
- * confidence built on it. A record the person retracted stays retracted: importing it
- * again does not bring it back.
+ * Importing a source again appends only what the log does not hold yet, and replaces what
+ * the source changed (§1: evidence is never modified, only superseded by newer evidence
+ * or tombstoned by its source's adapter):
+ * - a record the log already has — same source, same observation time, the same payload
+ *   byte for byte in canonical form — is the same observation, and counting it twice would
+ *   raise every confidence built on it;
+ * - a record the source names as one the log holds (a calendar event's uid and start, a
+ *   note's path, a photo's file) with another payload is that record edited at its source:
+ *   the held one is retracted by the importer (its cascade runs) and the new one appended;
+ * - a record the person retracted stays retracted: importing it again, or an edited version
+ *   of it, does not bring it back.
  */
 import { canonicalJson } from '../../oplog/canonicalJson.ts';
+import type { OpId } from '../../oplog/operation.ts';
 import type { DerivationGraph } from '../derivationGraph.ts';
+import type { MnemaWriter } from '../derivationEngine.ts';
+import { applyUserOp } from '../derivationEngine.ts';
+import type { MnemaOp } from '../mnemaBodies.ts';
+import type { PendingReview } from '../mnemaCascade.ts';
 import type { EvidenceRecord } from './evidenceRecord.ts';
 
 const identityOf = (r: EvidenceRecord): string => `${r.source}\u0000${r.observed_at}\u0000${canonicalJson(r.payload)}`;
 
-/** The records of `records` the log does not hold (nor an earlier one of the same batch), in order, and how many it does. */
-export function unseenRecords(graph: DerivationGraph, records: readonly EvidenceRecord[]): { readonly fresh: EvidenceRecord[]; readonly known: number } {
+/**
+ * What the source calls one record, when it says: a calendar event instance (its uid and
+ * start: a recurring event's instances share the uid), a note (its path), a photo (its
+ * file). Null for records with no such name (a JSON Lines record): they are only ever added.
+ */
+function sourceNameOf(r: EvidenceRecord): string | null {
+  const p = r.payload;
+  if (r.source === 'calendar' && typeof p.uid === 'string') return `calendar\u0000${p.uid}\u0000${r.observed_at}`;
+  if (r.source === 'notes' && typeof p.path === 'string') return `notes\u0000${p.path}`;
+  if (r.source === 'photos' && typeof p.file === 'string') return `photos\u0000${p.file}`;
+  return null;
+}
+
+export interface ImportPlan {
+  /** Records to append, in file order. */
+  readonly fresh: readonly EvidenceRecord[];
+  /** Records the log holds already. */
+  readonly known: number;
+  /** Held records the source changed: retracted before their new version is appended. */
+  readonly superseded: ReadonlyMap<EvidenceRecord, OpId>;
+}
+
+/** What importing `records` into the log of `graph` appends, keeps and replaces. */
+export function unseenRecords(graph: DerivationGraph, records: readonly EvidenceRecord[]): ImportPlan {
   const held = new Set<string>();
-  for (const e of graph.evidence.values()) held.add(identityOf(e.op.body));
+  const named = new Map<string, OpId>();
+  // Names whose record the person retracted: no version of it comes back by import.
+  const refused = new Set<string>();
+  for (const [id, e] of graph.evidence) {
+    held.add(identityOf(e.op.body));
+    const name = sourceNameOf(e.op.body);
+    if (name === null) continue;
+    const retraction = graph.retracted.get(id);
+    if (!retraction) named.set(name, id);
+    else if (retraction.source !== 'import') refused.add(name);
+  }
   const fresh: EvidenceRecord[] = [];
+  const superseded = new Map<EvidenceRecord, OpId>();
   for (const r of records) {
     const id = identityOf(r);
     if (held.has(id)) continue;
     held.add(id);
+    const name = sourceNameOf(r);
+    if (name !== null && refused.has(name) && !named.has(name)) continue;
+    const older = name === null ? undefined : named.get(name);
+    if (older !== undefined) superseded.set(r, older);
+    if (name !== null) named.delete(name);
     fresh.push(r);
   }
-  return { fresh, known: records.length - fresh.length };
+  return { fresh, known: records.length - fresh.length, superseded };
+}
+
+export interface ImportRun {
+  readonly appended: readonly MnemaOp[];
+  /** Evidence records appended. */
+  readonly added: number;
+  readonly known: number;
+  /** Held records retracted because their source changed them. */
+  readonly replaced: number;
+  readonly pending: readonly PendingReview[];
+}
+
+/**
+ * Appends `records` through `writer` as `warrant import` and the page's Import do: each new
+ * record an `evidence` op in file order, a record its source changed preceded by the
+ * importer's retraction of the held one and that retraction's cascade.
+ */
+export function importRecords(graph: DerivationGraph, writer: MnemaWriter, records: readonly EvidenceRecord[]): ImportRun {
+  const plan = unseenRecords(graph, records);
+  const appended: MnemaOp[] = [];
+  const pending: PendingReview[] = [];
+  for (const r of plan.fresh) {
+    const older = plan.superseded.get(r);
+    if (older !== undefined) {
+      const retracted = applyUserOp(graph, writer, { kind: 'evidence_retraction', target_evidence: older, note: 'superseded by a newer version from its source' }, 'import');
+      appended.push(...retracted.appended);
+      pending.push(...retracted.pending);
+    }
+    const op = writer.write({ kind: 'evidence', source: r.source, payload: r.payload, observed_at: r.observed_at }, 'import');
+    const problem = graph.add(op);
+    if (problem) throw new Error(`the importer would append an invalid evidence record: ${problem}`);
+    appended.push(op);
+  }
+  return { appended, added: plan.fresh.length, known: plan.known, replaced: plan.superseded.size, pending };
 }
