@@ -66,8 +66,15 @@ export function MnemaInspector() {
   if (!id || !view) {
     return (
       <InspectorFrame selected="" version={version}>
-        <p className="muted">Select a claim or an evidence record in the graph to see why it is believed and what it rests on.</p>
-        <MnemaLogPanel version={version} />
+        {views.size === 0 ? (
+          // An empty log: the graph pane shows the log panel, where evidence is brought in.
+          <p className="muted">The log holds nothing yet: bring evidence in from the graph pane.</p>
+        ) : (
+          <>
+            <p className="muted">Select a claim or an evidence record in the graph to see why it is believed and what it rests on.</p>
+            <MnemaLogPanel version={version} />
+          </>
+        )}
       </InspectorFrame>
     );
   }
