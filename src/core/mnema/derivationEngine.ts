@@ -12,6 +12,8 @@ import type { OpId, OperationSource } from '../oplog/operation.ts';
 import type { DerivationGraph } from './derivationGraph.ts';
 import { samePayload } from './derivationGraph.ts';
 import type { Candidate, DerivationInput, DerivationRecord, Deriver } from './deriver.ts';
+import type { DerivationMemo, DerivationScope } from './derivationMemo.ts';
+import { recordsOf, servedClaims, servedRecord } from './derivationRecords.ts';
 import { layersOf, MAX_DERIVATION_DEPTH } from './derivationLayers.ts';
 import { ANY_CLAIM } from './deriver.ts';
 import type { ClaimBody, MnemaBody, MnemaOp } from './mnemaBodies.ts';
@@ -43,49 +45,6 @@ function append(graph: DerivationGraph, writer: MnemaWriter, body: MnemaBody, so
   return op;
 }
 
-/** The records derivers read in `pass`: valid evidence, and from the second pass valid claims. */
-export function recordsOf(graph: DerivationGraph, pass: number): DerivationInput {
-  const evidence: DerivationRecord[] = [];
-  // The evidence high-water mark: the latest observed_at of valid evidence (retracted records
-  // do not count: the same valid records give the same claims); what "recent" is measured to
-  // and what a run stamps as valid_at.
-  let highWater = '1970-01-01T00:00:00.000Z';
-  let highMs = Date.parse(highWater);
-  for (const [id, e] of graph.evidence) {
-    if (graph.retracted.has(id)) continue;
-    const b = e.op.body;
-    evidence.push({ id, index: e.index, kind: 'evidence', source: b.source, payload: b.payload, observed_at: b.observed_at });
-    const ms = Date.parse(b.observed_at);
-    if (ms > highMs) {
-      highMs = ms;
-      highWater = b.observed_at;
-    }
-  }
-  const claims: DerivationRecord[] = [];
-  if (pass > 1) {
-    for (const [key, entry] of graph.keys) {
-      const latest = graph.latest(key);
-      if (!latest) continue;
-      const state = graph.stateOf(key);
-      if (state !== 'active' && state !== 'corrected') continue;
-      const b = latest.op.body;
-      claims.push({
-        id: latest.op.id,
-        index: latest.index,
-        kind: 'claim',
-        claim_type: b.claim_type,
-        identity_key: key,
-        // A corrected claim feeds later derivers with the person's payload, at full confidence.
-        payload: state === 'corrected' && entry.correction?.body.kind === 'claim_correction' ? entry.correction.body.corrected_payload : b.payload,
-        confidence: state === 'corrected' ? 1 : b.confidence,
-        observed_at: b.valid_at,
-      });
-    }
-    claims.sort((a, b) => a.index - b.index);
-  }
-  return { evidence, claims, highWater };
-}
-
 const byDeriverThenKey = (a: { d: Deriver; c: Candidate }, b: { d: Deriver; c: Candidate }): number =>
   a.d.id.name < b.d.id.name ? -1 : a.d.id.name > b.d.id.name ? 1 : a.c.identity_key < b.c.identity_key ? -1 : a.c.identity_key > b.c.identity_key ? 1 : 0;
 
@@ -93,36 +52,36 @@ const byDeriverThenKey = (a: { d: Deriver; c: Candidate }, b: { d: Deriver; c: C
  * Runs `derivers` over the log to a fixpoint, appending through `writer`. `seenUpTo`: the
  * log length the previous run ended at (the watermark) — a corrected claim's deriver
  * that disagrees with the person is reported only when a record after it is among its
- * inputs, so an old disagreement is not raised again on every run.
+ * inputs, so an old disagreement is not raised again on every run. `memo`: kept by the
+ * caller between runs on the same graph, it lets a run after new evidence re-derive only
+ * what the new records touch (derivationMemo.ts); the ops appended are the same.
  */
-export function runDerivation(graph: DerivationGraph, derivers: readonly Deriver[], writer: MnemaWriter, options: { readonly seenUpTo?: number } = {}): EngineRun {
+export function runDerivation(graph: DerivationGraph, derivers: readonly Deriver[], writer: MnemaWriter, options: { readonly seenUpTo?: number; readonly memo?: DerivationMemo } = {}): EngineRun {
   const layering = layersOf(derivers);
   if (!layering.ok) throw new DerivationSetupError(layering.message);
   const appended: MnemaOp[] = [];
   const pending: PendingReview[] = [];
   const reviewed = new Set<string>();
   const seenUpTo = options.seenUpTo ?? graph.ops.length;
-  const hasLayers = layering.layers.some((l) => l > 0);
+  const memo = options.memo;
+  const scope = memo?.begin(graph, derivers, seenUpTo) ?? null;
+  // Every deriver has its first pass before a pass that emits nothing ends the run.
+  const lastLayer = Math.max(0, ...layering.layers);
   let pass = 0;
   let fixpoint = false;
+  let highWater = scope?.highWater ?? '';
   // Claim types the previous pass appended or invalidated: within a run the evidence does
   // not change, so a deriver runs again only when a type it reads did.
   let changed = new Set<string>();
   const wanted = (d: Deriver, layer: number): boolean => pass === layer + 1 || d.reads.some((t) => (t === ANY_CLAIM ? changed.size > 0 : changed.has(t)));
   while (pass < MAX_DERIVATION_DEPTH) {
     pass++;
-    const input = recordsOf(graph, pass);
-    const candidates: { d: Deriver; c: Candidate }[] = [];
-    derivers.forEach((d, i) => {
-      const layer = layering.layers[i]!;
-      if (layer >= pass || !wanted(d, layer)) return;
-      for (const c of d.derive(input)) candidates.push({ d, c });
-    });
+    const candidates = scope && memo ? scopedCandidates(graph, derivers, layering.layers, pass, wanted, memo, scope) : wholeCandidates(graph, derivers, layering.layers, pass, wanted, memo);
+    if (!scope) highWater = candidates.highWater;
     changed = new Set();
-    candidates.sort(byDeriverThenKey);
     const survivors: { d: Deriver; c: Candidate }[] = [];
     let lastKey: string | null = null;
-    for (const cand of candidates) {
+    for (const cand of candidates.list.sort(byDeriverThenKey)) {
       const { c } = cand;
       // Two derivers proposing one key in a pass: the first in (name, key) order speaks.
       if (c.identity_key === lastKey) continue;
@@ -146,10 +105,15 @@ export function runDerivation(graph: DerivationGraph, derivers: readonly Deriver
       if (latest && graph.stateOf(c.identity_key) === 'active' && latest.op.body.confidence === c.confidence && samePayload(latest.op.body.payload, c.payload)) continue;
       survivors.push(cand);
     }
-    if (survivors.length === 0 && (pass > 1 || !hasLayers)) {
+    if (survivors.length === 0 && pass > lastLayer) {
       fixpoint = true;
       break;
     }
+    // What readers read changed: before and after, each served record's groups are to be re-derived.
+    const servedChange = (key: string) => {
+      const r = memo ? servedRecord(graph, key) : null;
+      if (r) memo!.changedRecord(r);
+    };
     const replaced: { op: MnemaOp; versions: OpId[] }[] = [];
     for (const { d, c } of survivors) {
       const latest = graph.latest(c.identity_key);
@@ -165,10 +129,12 @@ export function runDerivation(graph: DerivationGraph, derivers: readonly Deriver
         confidence_basis: c.confidence_basis as unknown as ClaimBody['confidence_basis'],
         rationale: c.rationale,
         supersedes: latest?.op.id ?? null,
-        valid_at: input.highWater,
+        valid_at: highWater,
       };
       const versions = (graph.keys.get(c.identity_key)?.versions ?? []).map((v) => v.op.id);
+      servedChange(c.identity_key);
       const op = append(graph, writer, body, 'engine');
+      servedChange(c.identity_key);
       appended.push(op);
       changed.add(c.claim_type);
       // §6.1: a payload that changed invalidates what consumed the old one; a confidence alone refreshes it next pass.
@@ -177,13 +143,69 @@ export function runDerivation(graph: DerivationGraph, derivers: readonly Deriver
     for (const { op, versions } of replaced) {
       const plan = planCascade(graph, op, versions);
       for (const inv of plan.invalidations) {
+        const target = graph.claims.get(inv.target_claim)?.op.body;
+        servedChange(inv.target_identity_key);
         appended.push(append(graph, writer, inv, 'engine'));
+        if (target) memo?.changedClaim(target);
         changed.add(graph.latest(inv.target_identity_key)?.op.body.claim_type ?? '');
       }
       pending.push(...plan.pending);
     }
   }
+  memo?.end(graph, fixpoint, highWater, !scope);
   return { appended, pending, passes: pass, fixpoint };
+}
+
+type Proposals = { readonly list: { d: Deriver; c: Candidate }[]; readonly highWater: string };
+
+/** Every candidate of the derivers this pass runs, over every valid record. */
+function wholeCandidates(
+  graph: DerivationGraph,
+  derivers: readonly Deriver[],
+  layers: readonly number[],
+  pass: number,
+  wanted: (d: Deriver, layer: number) => boolean,
+  memo: DerivationMemo | undefined,
+): Proposals {
+  const input = recordsOf(graph, pass);
+  const list: { d: Deriver; c: Candidate }[] = [];
+  derivers.forEach((d, i) => {
+    const layer = layers[i]!;
+    if (layer >= pass || !wanted(d, layer)) return;
+    memo?.ranWhole(i);
+    for (const c of d.derive(input)) list.push({ d, c });
+  });
+  return { list, highWater: input.highWater };
+}
+
+/** The candidates of the groups changed since each deriver last ran, from those groups' records alone. */
+function scopedCandidates(
+  graph: DerivationGraph,
+  derivers: readonly Deriver[],
+  layers: readonly number[],
+  pass: number,
+  wanted: (d: Deriver, layer: number) => boolean,
+  memo: DerivationMemo,
+  scope: DerivationScope,
+): Proposals {
+  const list: { d: Deriver; c: Candidate }[] = [];
+  let claims: DerivationRecord[] | null = null;
+  derivers.forEach((d, i) => {
+    const layer = layers[i]!;
+    // Run as a whole run would (the same passes), over the groups changed since this deriver last ran.
+    if (layer >= pass || !wanted(d, layer)) return;
+    const groups = memo.take(i);
+    if (groups.size === 0) return;
+    const { of, ofClaim } = d.groups!;
+    if (pass > 1) claims ??= servedClaims(graph);
+    const input: DerivationInput = {
+      evidence: scope.evidenceOf(i, groups),
+      claims: pass > 1 ? claims!.filter((r) => of(r).some((g) => groups.has(g))) : [],
+      highWater: scope.highWater,
+    };
+    for (const c of d.derive(input)) if (groups.has(ofClaim(c))) list.push({ d, c });
+  });
+  return { list, highWater: scope.highWater };
 }
 
 /** Appends a user op, then its cascade's invalidations; the review items it opened. */

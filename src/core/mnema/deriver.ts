@@ -43,6 +43,22 @@ export interface Candidate {
   readonly rationale: string;
 }
 
+/**
+ * How a deriver's work splits into groups, so that a run after new records re-derives
+ * only what they touch (derivationMemo.ts). Each record feeds some groups, each candidate
+ * stands for one group and rests only on records of it; and what the deriver derives for
+ * a set of groups from their records alone is what it derives for them from every record
+ * (a law: test/core/mnema/deriverGroups.test.ts).
+ */
+export interface DeriverGroups {
+  /** The groups `record` feeds (none: the deriver never reads it). */
+  of(record: DerivationRecord): readonly string[];
+  /** The group a candidate (or a claim the deriver wrote) stands for. */
+  ofClaim(claim: { readonly claim_type: string; readonly identity_key: string; readonly payload: JsonObject }): string;
+  /** The one identity key the deriver emits (a rule of a rule table); without it, each key it emits begins with its claim type and `|`. */
+  readonly key?: string;
+}
+
 export interface Deriver {
   readonly id: DeriverId;
   /** Claim types it reads (empty: evidence only). A deriver runs in a later pass than the derivers whose types it reads. */
@@ -50,6 +66,8 @@ export interface Deriver {
   /** Claim types it may emit. */
   readonly emits: readonly string[];
   derive(input: DerivationInput): readonly Candidate[];
+  /** Absent: every run of it reads every record. */
+  readonly groups?: DeriverGroups;
 }
 
 /** In `reads`: claims of any type (a rule matching claims by key or kind alone). */
@@ -105,15 +123,16 @@ export function timesOf(records: readonly { readonly observed_at: string }[]): s
   return keyed.map((k) => k.at);
 }
 
-/** slugOf, remembered for one run: a calendar repeats the same few titles and names thousands of times. */
-export function slugMemo(): (text: string) => string {
-  const seen = new Map<string, string>();
-  return (text) => {
-    let slug = seen.get(text);
-    if (slug === undefined) {
-      slug = slugOf(text);
-      seen.set(text, slug);
-    }
-    return slug;
-  };
+const SLUGS = new Map<string, string>();
+const SLUGS_KEPT = 20_000;
+
+/** slugOf, remembered across runs (up to a bound): the groups of a record are asked for at every run after new records. */
+export function slugKept(text: string): string {
+  let slug = SLUGS.get(text);
+  if (slug === undefined) {
+    if (SLUGS.size >= SLUGS_KEPT) SLUGS.clear();
+    slug = slugOf(text);
+    SLUGS.set(text, slug);
+  }
+  return slug;
 }

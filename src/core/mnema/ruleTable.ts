@@ -213,6 +213,19 @@ function factorValue(of: FactorOf, used: readonly DerivationRecord[], highWater:
   return seen.size;
 }
 
+/** The one group of a rule's deriver (deriver.ts `DeriverGroups`). */
+const RULE_GROUP = 'rule';
+
+/** The input of `rule` that `record` is a case of, or undefined: the first it matches, among the kinds of record the rule reads. */
+function inputHit(rule: Rule, record: DerivationRecord): RuleInput | undefined {
+  // A rule reading claims only never sees evidence, and the other way round.
+  const read = record.kind === 'claim' ? rule.inputs.some(readsClaims) : rule.inputs.some((i) => !readsClaims(i));
+  if (!read) return undefined;
+  // A claim is never an input of its own identity key (an earlier version of it).
+  if (record.kind === 'claim' && record.identity_key === rule.identity_key) return undefined;
+  return rule.inputs.find((i) => matches(record, i.match));
+}
+
 /** The candidate of one rule over the valid records, or null when fewer than `min_inputs` match. */
 export function applyRule(rule: Rule, input: DerivationInput): Candidate | null {
   const used: DerivationRecord[] = [];
@@ -222,9 +235,7 @@ export function applyRule(rule: Rule, input: DerivationInput): Candidate | null 
   // Evidence and claims each keep log order; a record's role is that of the first input it matches.
   const pool = evidenceRead && claimsRead ? [...input.evidence, ...input.claims].sort((a, b) => a.index - b.index) : claimsRead ? input.claims : input.evidence;
   for (const record of pool) {
-    // A claim is never an input of its own identity key (an earlier version of it).
-    if (record.kind === 'claim' && record.identity_key === rule.identity_key) continue;
-    const hit = rule.inputs.find((i) => matches(record, i.match));
+    const hit = inputHit(rule, record);
     if (!hit) continue;
     used.push(record);
     roles.push(hit.role);
@@ -259,6 +270,8 @@ export function ruleDerivers(table: RuleTable): Deriver[] {
         const c = applyRule(rule, input);
         return c ? [c] : [];
       },
+      // A rule is one claim: one group, fed by every record it would read.
+      groups: { of: (record) => (inputHit(rule, record) ? [RULE_GROUP] : []), ofClaim: () => RULE_GROUP, key: rule.identity_key },
     } satisfies Deriver;
   });
 }

@@ -65,4 +65,11 @@ export const places: Deriver = {
     }
     return out;
   },
+  groups: {
+    of: (r) => {
+      const c = r.kind === 'evidence' ? coordinate(r.payload) : null;
+      return c ? [cellOf(c)] : [];
+    },
+    ofClaim: (c) => String(c.payload.cell),
+  },
 };

@@ -10,6 +10,13 @@ import { ROUTINE_TYPE } from './routines.ts';
 export const PREFERENCE_TYPE = 'preference.time_of_day';
 const PRIOR = 0.4;
 
+/** The activity and part of the day of a routine claim, as one group id (`gym|morning`), or null. */
+function groupOf(r: DerivationRecord): string | null {
+  if (r.kind !== 'claim' || r.claim_type !== ROUTINE_TYPE) return null;
+  const { activity, part_of_day: part } = r.payload;
+  return typeof activity === 'string' && typeof part === 'string' ? `${activity}|${part}` : null;
+}
+
 export const preferences: Deriver = {
   id: { name: 'preferences', version: '1.0.0' },
   reads: [ROUTINE_TYPE],
@@ -17,10 +24,8 @@ export const preferences: Deriver = {
   derive(input: DerivationInput): Candidate[] {
     const groups = new Map<string, DerivationRecord[]>();
     for (const c of input.claims) {
-      if (c.claim_type !== ROUTINE_TYPE) continue;
-      const { activity, part_of_day: part } = c.payload;
-      if (typeof activity !== 'string' || typeof part !== 'string') continue;
-      const id = `${activity}|${part}`;
+      const id = groupOf(c);
+      if (id === null) continue;
       const list = groups.get(id);
       if (list) list.push(c);
       else groups.set(id, [c]);
@@ -44,5 +49,12 @@ export const preferences: Deriver = {
       });
     }
     return out;
+  },
+  groups: {
+    of: (r) => {
+      const g = groupOf(r);
+      return g === null ? [] : [g];
+    },
+    ofClaim: (c) => `${String(c.payload.activity)}|${String(c.payload.part_of_day)}`,
   },
 };

@@ -6,7 +6,7 @@
 import type { JsonObject } from '../mnemaBodies.ts';
 import { combine, factor, saturating } from '../confidenceModel.ts';
 import type { Candidate, DerivationInput, DerivationRecord, Deriver } from '../deriver.ts';
-import { daysBetween, mostCommon, slugMemo, timesOf } from '../deriver.ts';
+import { daysBetween, mostCommon, slugKept, timesOf } from '../deriver.ts';
 
 export const RELATIONSHIP_TYPE = 'relationship.contact';
 const PRIOR = 0.35;
@@ -28,11 +28,10 @@ export const relationships: Deriver = {
   reads: [],
   emits: [RELATIONSHIP_TYPE],
   derive(input: DerivationInput): Candidate[] {
-    const slug = slugMemo();
     const people = new Map<string, { names: string[]; records: DerivationRecord[] }>();
     for (const r of input.evidence) {
       for (const name of peopleOf(r.payload)) {
-        const key = slug(name);
+        const key = slugKept(name);
         const p = people.get(key);
         if (p) {
           if (p.records[p.records.length - 1] !== r) p.records.push(r);
@@ -66,5 +65,9 @@ export const relationships: Deriver = {
       });
     }
     return out;
+  },
+  groups: {
+    of: (r) => (r.kind === 'evidence' ? peopleOf(r.payload).map(slugKept) : []),
+    ofClaim: (c) => c.identity_key.slice(RELATIONSHIP_TYPE.length + 1),
   },
 };

@@ -5,7 +5,7 @@
 import type { JsonObject } from '../mnemaBodies.ts';
 import { combine, factor, saturating } from '../confidenceModel.ts';
 import type { Candidate, DerivationInput, DerivationRecord, Deriver } from '../deriver.ts';
-import { daysBetween, localDate, localHour, mostCommon, slugMemo, timesOf, WEEKDAYS, weekdayOf } from '../deriver.ts';
+import { daysBetween, localDate, localHour, mostCommon, slugKept, timesOf, WEEKDAYS, weekdayOf } from '../deriver.ts';
 
 export const ROUTINE_TYPE = 'routine.weekly';
 const PRIOR = 0.3;
@@ -26,19 +26,23 @@ function weekNumber(iso: string): number {
 
 const str = (x: unknown): string | null => (typeof x === 'string' && x.trim() !== '' ? x.trim() : null);
 
+/** The activity and part of the day a calendar record is a case of, or null: what a routine groups. */
+function caseOf(r: DerivationRecord): { activity: string; part: PartOfDay } | null {
+  if (r.kind !== 'evidence' || r.source !== 'calendar') return null;
+  const title = str(r.payload.summary);
+  return title ? { activity: slugKept(title), part: partOfDay(localHour(r.observed_at)) } : null;
+}
+
 export const routines: Deriver = {
   id: { name: 'routines', version: '1.0.0' },
   reads: [],
   emits: [ROUTINE_TYPE],
   derive(input: DerivationInput): Candidate[] {
-    const slug = slugMemo();
     const groups = new Map<string, { activity: string; part: PartOfDay; events: DerivationRecord[] }>();
     for (const r of input.evidence) {
-      if (r.source !== 'calendar') continue;
-      const title = str(r.payload.summary);
-      if (!title) continue;
-      const activity = slug(title);
-      const part = partOfDay(localHour(r.observed_at));
+      const c = caseOf(r);
+      if (!c) continue;
+      const { activity, part } = c;
       const id = `${activity}|${part}`;
       const g = groups.get(id);
       if (g) g.events.push(r);
@@ -89,5 +93,12 @@ export const routines: Deriver = {
       }
     }
     return out;
+  },
+  groups: {
+    of: (r) => {
+      const c = caseOf(r);
+      return c ? [`${c.activity}|${c.part}`] : [];
+    },
+    ofClaim: (c) => `${String(c.payload.activity)}|${String(c.payload.part_of_day)}`,
   },
 };
