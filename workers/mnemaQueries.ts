@@ -15,6 +15,7 @@ import type { LogActionPreview } from '../src/core/mnema/mnemaPreview.ts';
 import { previewLogAction } from '../src/core/mnema/mnemaPreview.ts';
 import type { CommittedText } from '../src/core/mnema/mnemaWrite.ts';
 import { committedText, documentSession } from '../src/core/mnema/mnemaWrite.ts';
+import { MemoShelf } from '../src/core/mnema/derivationMemo.ts';
 import type { EvidenceSource } from '../src/core/mnema/importers/evidenceFiles.ts';
 import { readEvidenceFile, sourceOfName } from '../src/core/mnema/importers/evidenceFiles.ts';
 import type { EvidenceRecord } from '../src/core/mnema/importers/evidenceRecord.ts';
@@ -54,7 +55,9 @@ const freshSession = (): string => `mnema-${crypto.randomUUID()}`;
 export function createMnemaQueries(docOf: (version: number) => MnemaDocument | null, textOf: (version: number) => string | null) {
   /** The person's rule tables (texts): every plan derives with them beside the built-in derivers. */
   let rules: readonly string[] = [];
-  const sessionOf = (doc: MnemaDocument) => documentSession(doc, freshSession(), rules);
+  // Memos of the versions planned on: a run after a committed write starts from its watermark.
+  const shelf = new MemoShelf();
+  const sessionOf = (doc: MnemaDocument) => documentSession(doc, freshSession(), rules, shelf);
   return {
     /** The person's rule tables, used by every plan from now on; each table's problems with their places (a table with problems derives nothing). */
     mnemaSetRules(texts: readonly string[]): RuleProblem[][] {
@@ -67,7 +70,7 @@ export function createMnemaQueries(docOf: (version: number) => MnemaDocument | n
     /** What `action` would do to the log of `version`, planned in `author`'s name (null: the version is gone). */
     mnemaPreview(version: number, action: UserAction, author: string): LogActionPreview | null {
       const doc = docOf(version);
-      return doc ? previewLogAction(doc, action, author, freshSession(), rules) : null;
+      return doc ? previewLogAction(doc, action, author, freshSession(), rules, shelf) : null;
     },
     /**
      * The band calibration check (§5.3) of the claims of `version` against labels (the text

@@ -70,6 +70,26 @@ export class DerivationGraph {
     return g;
   }
 
+  /**
+   * A graph of the same log that changes apart from this one: what a rehearsal appends to
+   * (the ops were validated when they came; they are not read again). Lists and entries
+   * that appends change are copied; the ops and nodes, which never change, are shared.
+   */
+  clone(): DerivationGraph {
+    const g = new DerivationGraph();
+    for (const op of this.ops) g.ops.push(op);
+    for (const [id, e] of this.evidence) g.evidence.set(id, e);
+    for (const [id, c] of this.claims) g.claims.set(id, c);
+    for (const [id, list] of this.dependents) g.dependents.set(id, [...list]);
+    for (const [key, e] of this.keys) g.keys.set(key, { key, versions: [...e.versions], refutation: e.refutation, correction: e.correction });
+    for (const [id, op] of this.retracted) g.retracted.set(id, op);
+    for (const [id, op] of this.invalidated) g.invalidated.set(id, op);
+    for (const [id, op] of this.userOps) g.userOps.set(id, op);
+    for (const a of this.setAside) g.setAside.push(a);
+    for (const [id, i] of this.positions) g.positions.set(id, i);
+    return g;
+  }
+
   /** Appends `op` if it is valid here; else the reason it is refused (nothing changes). */
   add(op: MnemaOp): string | null {
     const problem = authorProblem(op) ?? this.problemOf(op.body);

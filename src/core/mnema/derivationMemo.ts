@@ -1,22 +1,24 @@
 /**
- * What a run from the watermark needs (§7.2 incremental mode): the log length and the
- * evidence high-water mark at which the last run with the same derivers reached its
- * fixpoint, each grouped deriver's valid evidence by group (deriver.ts `DeriverGroups`),
- * and the groups changed since each deriver last ran. A run after new evidence then
- * re-derives only the groups the new records feed; the claims that change feed the groups
- * of the derivers that read them, pass by pass; and it appends what a run over every
- * record appends (a law: test/core/mnema/incrementalDerivation.test.ts).
+ * What a run from the watermark needs (§7.2 incremental mode): the log (its length and
+ * tip) and the evidence high-water mark at which the last run with the same derivers
+ * reached its fixpoint, each grouped deriver's valid evidence by group (deriver.ts
+ * `DeriverGroups`), and the groups changed since each deriver last ran. A run then
+ * re-derives only the groups that what happened since the watermark touches — new or
+ * withdrawn evidence, a person's word on a claim, claims written elsewhere — and the
+ * claims that change feed the groups of the derivers that read them, pass by pass. It
+ * appends what a run over every record appends (a law: incrementalDerivation.test.ts).
  *
- * The run is from genesis instead when anything else happened since the watermark (a
- * retraction, a person's op, another device's claims), when the high-water mark moved
- * (every recency factor moves with it), when the derivers are not the same, not all
- * grouped, or could propose one key between two of them (the first in name order would
- * speak, and it may be in a group not re-derived), or when the last run stopped at the
- * pass bound.
+ * A memo holds for any graph whose ops begin with the ones it saw (op ids chain), so a
+ * session can rehearse on a copy of its log with a `fork` and keep the fork the write
+ * it commits made. The run is from genesis instead when the high-water mark moved (every
+ * recency factor moves with it), the derivers are not the same, not all grouped, or
+ * could propose one key between two of them (the first in name order would speak, and
+ * it may be in a group not re-derived), or the last run stopped at the pass bound.
  */
+import type { OpId } from '../oplog/operation.ts';
 import type { DerivationGraph } from './derivationGraph.ts';
 import type { DerivationRecord, Deriver } from './deriver.ts';
-import type { JsonObject } from './mnemaBodies.ts';
+import type { ClaimBody, JsonObject } from './mnemaBodies.ts';
 import { evidenceRecord, highWaterOf } from './derivationRecords.ts';
 
 /** What one run from the watermark re-derives. */
@@ -26,13 +28,16 @@ export interface DerivationScope {
   evidenceOf(i: number, groups: ReadonlySet<string>): DerivationRecord[];
 }
 
+type ClaimLike = Pick<ClaimBody, 'claim_type' | 'identity_key' | 'payload'>;
+
 export class DerivationMemo {
-  private graph: DerivationGraph | null = null;
   private derivers: readonly Deriver[] = [];
   /** The log length at the last fixpoint; -1: none, the next run is from genesis. */
   private at = -1;
+  /** The id of the op at `at - 1`: the log the memo holds for begins with it. */
+  private tip: OpId | null = null;
   private highWater = '';
-  /** Per deriver: its valid evidence by group, in log order. */
+  /** Per deriver: its valid evidence by group, in log order. Lists are never changed in place (forks share them). */
   private byGroup: Map<string, DerivationRecord[]>[] = [];
   /** Per deriver: groups changed since it last ran. */
   private dirty: Set<string>[] = [];
@@ -40,12 +45,33 @@ export class DerivationMemo {
   /** Whether the last run was from the watermark (else from genesis): for benchmarks and tests. */
   lastRunScoped = false;
 
+  /** A memo that starts where this one stands and changes apart from it. */
+  fork(): DerivationMemo {
+    const m = new DerivationMemo();
+    m.derivers = this.derivers;
+    m.at = this.at;
+    m.tip = this.tip;
+    m.highWater = this.highWater;
+    m.byGroup = this.byGroup.map((g) => new Map(g));
+    m.dirty = this.dirty.map((d) => new Set(d));
+    return m;
+  }
+
+  /** The log length the memo holds at (-1: none). */
+  get length(): number {
+    return this.at;
+  }
+
+  /** Whether the memo holds for `graph`: its ops begin with the ones the memo saw. */
+  holdsFor(graph: DerivationGraph): boolean {
+    return this.at >= 0 && this.at <= graph.ops.length && (this.at === 0 || graph.ops[this.at - 1]!.id === this.tip);
+  }
+
   /** A scope for a run from the watermark, or null: the run is from genesis (the memo then follows it). */
   begin(graph: DerivationGraph, derivers: readonly Deriver[], seenUpTo: number): DerivationScope | null {
     const scope = this.scopeFor(graph, derivers, seenUpTo);
     this.lastRunScoped = scope !== null;
     if (!scope) {
-      this.graph = graph;
       this.derivers = [...derivers];
       this.at = -1;
       this.byGroup = [];
@@ -55,22 +81,50 @@ export class DerivationMemo {
   }
 
   private scopeFor(graph: DerivationGraph, derivers: readonly Deriver[], seenUpTo: number): DerivationScope | null {
-    if (this.at < 0 || this.graph !== graph || this.at > graph.ops.length || seenUpTo < this.at) return null;
+    if (!this.holdsFor(graph) || seenUpTo < this.at) return null;
     if (derivers.length !== this.derivers.length || derivers.some((d, i) => d !== this.derivers[i])) return null;
-    const fresh: DerivationRecord[] = [];
+    // What happened since, as changes to make once every op is known to allow a run from here.
+    const changes: (() => void)[] = [];
     let highWater = this.highWater;
+    let highMs = Date.parse(highWater);
     for (let index = this.at; index < graph.ops.length; index++) {
-      const op = graph.ops[index]!;
-      if (op.body.kind !== 'evidence') return null;
-      const entry = graph.evidence.get(op.id);
-      if (!entry) return null;
-      const record = evidenceRecord(op.id, entry);
-      fresh.push(record);
-      highWater = highWaterOf(highWater, record.observed_at);
+      const body = graph.ops[index]!.body;
+      switch (body.kind) {
+        case 'evidence': {
+          const record = evidenceRecord(graph.ops[index]!.id, graph.evidence.get(graph.ops[index]!.id)!);
+          highWater = highWaterOf(highWater, record.observed_at);
+          highMs = Date.parse(highWater);
+          changes.push(() => this.file(record, 'add'));
+          break;
+        }
+        case 'evidence_retraction':
+        case 'retraction_withdrawal': {
+          const target = body.kind === 'evidence_retraction' ? body.target_evidence : graph.userOps.get(body.target_retraction)?.body;
+          const id = typeof target === 'string' ? target : target?.kind === 'evidence_retraction' ? target.target_evidence : null;
+          const entry = id ? graph.evidence.get(id) : undefined;
+          if (!id || !entry) return null;
+          const record = evidenceRecord(id, entry);
+          // A record at the mark leaving (or coming back beside another at it) moves the mark or its spelling.
+          if (Date.parse(record.observed_at) >= highMs) return null;
+          changes.push(() => this.file(record, body.kind === 'evidence_retraction' ? 'remove' : 'add'));
+          break;
+        }
+        case 'claim':
+          changes.push(() => this.changedKey(graph, body.identity_key));
+          break;
+        case 'claim_invalidation':
+        case 'claim_correction':
+        case 'claim_refutation':
+        case 'refutation_withdrawal':
+        case 'correction_withdrawal':
+          changes.push(() => this.changedKey(graph, body.target_identity_key));
+          break;
+        case 'member_addition':
+          break;
+      }
     }
     if (highWater !== this.highWater) return null;
-    fresh.forEach((record) => this.file(record, true));
-    this.at = graph.ops.length;
+    for (const change of changes) change();
     return {
       highWater,
       evidenceOf: (i, groups) => {
@@ -82,16 +136,33 @@ export class DerivationMemo {
     };
   }
 
-  /** Files a valid evidence record under each deriver's groups; `changed`: those groups are to be re-derived. */
-  private file(record: DerivationRecord, changed: boolean): void {
+  /** A valid evidence record added (or back) or withdrawn: each deriver's groups of it change. */
+  private file(record: DerivationRecord, how: 'add' | 'remove'): void {
     this.derivers.forEach((d, i) => {
       for (const g of d.groups!.of(record)) {
-        const list = this.byGroup[i]!.get(g);
-        if (list) list.push(record);
-        else this.byGroup[i]!.set(g, [record]);
-        if (changed) this.dirty[i]!.add(g);
+        const list = this.byGroup[i]!.get(g) ?? [];
+        // A new list, never the old one changed: a fork may share it.
+        const next = how === 'remove' ? list.filter((r) => r.id !== record.id) : [...list.filter((r) => r.index < record.index), record, ...list.filter((r) => r.index > record.index)];
+        this.byGroup[i]!.set(g, next);
+        this.dirty[i]!.add(g);
       }
     });
+  }
+
+  /**
+   * Something happened to `key` outside a run (a person's word, an invalidation, a claim
+   * written elsewhere): its group, and the groups of every deriver reading any way it was
+   * or is served (each version, each correction), are to be re-derived.
+   */
+  private changedKey(graph: DerivationGraph, key: string): void {
+    const entry = graph.keys.get(key);
+    if (!entry) return;
+    const payloads: JsonObject[] = entry.versions.map((v) => v.op.body.payload);
+    for (const op of graph.userOps.values()) if (op.body.kind === 'claim_correction' && op.body.target_identity_key === key) payloads.push(op.body.corrected_payload);
+    for (const v of entry.versions) this.changedClaim(v.op.body);
+    const latest = entry.versions[entry.versions.length - 1];
+    if (!latest) return;
+    for (const payload of payloads) this.changedRecord({ ...claimRecord(latest.op.id, latest.op.body), payload });
   }
 
   /** Deriver `i`'s groups to re-derive, taken (it runs now). */
@@ -113,14 +184,14 @@ export class DerivationMemo {
     });
   }
 
-  /** `claim` was invalidated: its group, for the derivers of its type, is to be re-derived. */
-  changedClaim(claim: { readonly claim_type: string; readonly identity_key: string; readonly payload: JsonObject }): void {
+  /** `claim` changed (invalidated, written elsewhere): its group, for the derivers of its type, is to be re-derived. */
+  changedClaim(claim: ClaimLike): void {
     this.derivers.forEach((d, i) => {
       if (d.emits.includes(claim.claim_type) && d.groups) this.dirty[i]!.add(d.groups.ofClaim(claim));
     });
   }
 
-  /** The run ended: at its fixpoint the memo holds from here (a run from genesis indexes the evidence now); else the next run is from genesis. */
+  /** The run ended: at its fixpoint the memo holds from here (a run from genesis files the evidence now); else the next run is from genesis. */
   end(graph: DerivationGraph, fixpoint: boolean, highWater: string, fromGenesis: boolean): void {
     if (!fixpoint || !groupedApart(this.derivers)) {
       this.at = -1;
@@ -128,11 +199,27 @@ export class DerivationMemo {
     }
     if (fromGenesis) {
       this.byGroup = this.derivers.map(() => new Map());
-      for (const [id, entry] of graph.evidence) if (!graph.retracted.has(id)) this.file(evidenceRecord(id, entry), false);
+      for (const [id, entry] of graph.evidence) {
+        if (graph.retracted.has(id)) continue;
+        const record = evidenceRecord(id, entry);
+        this.derivers.forEach((d, i) => {
+          for (const g of d.groups!.of(record)) {
+            const list = this.byGroup[i]!.get(g);
+            if (list) list.push(record);
+            else this.byGroup[i]!.set(g, [record]);
+          }
+        });
+      }
     }
     this.highWater = highWater;
     this.at = graph.ops.length;
+    this.tip = graph.ops[this.at - 1]?.id ?? null;
   }
+}
+
+/** A claim as a reader would see it, for asking which groups it feeds. */
+function claimRecord(id: OpId, body: ClaimBody): DerivationRecord {
+  return { id, index: -1, kind: 'claim', claim_type: body.claim_type, identity_key: body.identity_key, payload: body.payload, confidence: body.confidence, observed_at: body.valid_at };
 }
 
 /** Whether every deriver is grouped and no two could propose one identity key. */
@@ -155,4 +242,34 @@ export function groupedApart(derivers: readonly Deriver[]): boolean {
   // A fixed key that reads like a key of a grouped deriver's type could be proposed by both.
   for (const key of fixed) for (const t of types) if (key.startsWith(`${t}|`)) return false;
   return true;
+}
+
+/**
+ * The memos a long-lived holder (the page's worker) keeps between questions about a log
+ * that grows: each rehearsal forks the newest memo that holds for its copy of the log,
+ * and the fork is kept — when its write is committed, the next version's log begins with
+ * the ops it saw, so the next run starts from its watermark.
+ */
+export class MemoShelf {
+  private readonly memos: DerivationMemo[] = [];
+
+  constructor(private readonly room = 4) {}
+
+  /** A memo for a run on `graph`: a fork of the furthest kept memo that holds for it, or a new one. */
+  memoFor(graph: DerivationGraph): DerivationMemo {
+    let best: DerivationMemo | null = null;
+    for (const m of this.memos) if (m.holdsFor(graph) && (!best || m.length > best.length)) best = m;
+    if (!best) return new DerivationMemo();
+    // Used last, dropped last: a log previewed again and again without a commit keeps its memo.
+    this.memos.splice(this.memos.indexOf(best), 1);
+    this.memos.push(best);
+    return best.fork();
+  }
+
+  /** Keeps `memo` (after its run), dropping the one used longest ago beyond the shelf's room. */
+  keep(memo: DerivationMemo): void {
+    if (memo.length < 0) return;
+    this.memos.push(memo);
+    if (this.memos.length > this.room) this.memos.shift();
+  }
 }

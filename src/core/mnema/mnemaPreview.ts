@@ -13,6 +13,7 @@ import type { MnemaDocument } from './mnemaDocument.ts';
 import type { JsonObject } from './mnemaBodies.ts';
 import type { LogWrite } from './mnemaWrite.ts';
 import { asWrite, documentSession } from './mnemaWrite.ts';
+import type { MemoShelf } from './derivationMemo.ts';
 
 export interface LogActionPreview {
   readonly invalidated: readonly string[];
@@ -73,13 +74,14 @@ function mnemaActionOf(doc: MnemaDocument, action: UserAction): MnemaAction | st
  * its cascade, the re-derivation) read back as what falls, what would be reviewed, every
  * node's state and every value that moves, with the write Commit would sign. `fresh`: the
  * session id an empty log is founded with; `rules`: the person's rule tables, which derive
- * beside the built-in derivers.
+ * beside the built-in derivers; `shelf`: memos of earlier versions, so the re-derivation
+ * starts from the watermark (derivationMemo.ts).
  */
-export function previewLogAction(doc: MnemaDocument, action: UserAction, author: string, fresh = 'mnema-session', rules: readonly string[] = []): LogActionPreview {
+export function previewLogAction(doc: MnemaDocument, action: UserAction, author: string, fresh = 'mnema-session', rules: readonly string[] = [], shelf: MemoShelf | null = null): LogActionPreview {
   const refused = (refusal: string): LogActionPreview => ({ invalidated: [], pendingReview: [], states: doc.states, changed: {}, refusal, write: null });
   const mnema = mnemaActionOf(doc, action);
   if (typeof mnema === 'string') return refused(mnema);
-  const session = documentSession(doc, fresh, rules);
+  const session = documentSession(doc, fresh, rules, shelf);
   const planned = asWrite(doc, session, session.preview(mnema, author, action.source), author);
   const preview = planned.preview;
   if (preview.refusal) return refused(preview.refusal);

@@ -19,6 +19,7 @@ import type { ClaimState } from './derivationGraph.ts';
 import { DerivationGraph } from './derivationGraph.ts';
 import type { MnemaWriter } from './derivationEngine.ts';
 import { applyUserOp, runDerivation } from './derivationEngine.ts';
+import type { MemoShelf } from './derivationMemo.ts';
 import type { Deriver } from './deriver.ts';
 import type { ClaimSummary } from './claimSummary.ts';
 import { claimSummaries } from './claimSummary.ts';
@@ -73,17 +74,42 @@ export interface MnemaPreview {
 /** Ops prepared with their ids but not signed: the signature is the key holder's. */
 const UNSIGNED = () => '';
 
+/** Rule tables read before, by text: the same text gives the same derivers (the same objects), so a memo made with them holds. */
+const readTables = new Map<string, { problems: RuleProblem[]; derivers: Deriver[] }>();
+const TABLES_KEPT = 32;
+
+function tableOf(text: string): { problems: RuleProblem[]; derivers: Deriver[] } {
+  let read = readTables.get(text);
+  if (!read) {
+    const reading = readRuleTable(text);
+    read = reading.ok ? { problems: [], derivers: ruleDerivers(reading.table) } : { problems: [...reading.problems], derivers: [] };
+    if (readTables.size >= TABLES_KEPT) readTables.clear();
+    readTables.set(text, read);
+  }
+  return read;
+}
+
 export class MnemaSession {
   private graph = new DerivationGraph();
   private ops: MnemaOp[] = [];
   private session = '';
   private rules: Deriver[] = [];
 
-  /** Opens a verified log (readMnemaLog's ops); what validation set aside is returned. */
-  open(session: string, ops: readonly MnemaOp[]): DerivationGraph['setAside'] {
+  /** Whether the last rehearsal's run started from the watermark (else from genesis): for benchmarks and tests. */
+  scoped = false;
+
+  /** `shelf`: memos kept between sessions of a growing log, so a rehearsal's run starts from the watermark (derivationMemo.ts). */
+  constructor(private readonly shelf: MemoShelf | null = null) {}
+
+  /**
+   * Opens a verified log (readMnemaLog's ops); what validation set aside is returned.
+   * `graph`: the log's graph when the caller has it (a document's), used as it is — the
+   * session never changes it, and each rehearsal works on a clone.
+   */
+  open(session: string, ops: readonly MnemaOp[], graph?: DerivationGraph): DerivationGraph['setAside'] {
     this.session = session;
     this.ops = [...ops];
-    this.graph = DerivationGraph.of(ops);
+    this.graph = graph ?? DerivationGraph.of(ops);
     return this.graph.setAside;
   }
 
@@ -92,9 +118,9 @@ export class MnemaSession {
     const problems: RuleProblem[][] = [];
     const rules: Deriver[] = [];
     for (const text of texts) {
-      const reading = readRuleTable(text);
-      problems.push(reading.ok ? [] : [...reading.problems]);
-      if (reading.ok) rules.push(...ruleDerivers(reading.table));
+      const read = tableOf(text);
+      problems.push(read.problems);
+      rules.push(...read.derivers);
     }
     this.rules = rules;
     return problems;
@@ -155,14 +181,17 @@ export class MnemaSession {
 
   /** Runs `first` (the person's step) on a copy of the log, then the derivers; what changed, and the ops that wrote it. */
   private rehearse(author: string, first: (copy: DerivationGraph, writer: MnemaWriter) => { invalidated: string[]; pending: readonly PendingReview[] } | string): MnemaPreview {
-    const copy = DerivationGraph.of(this.ops);
+    const copy = this.graph.clone();
     const last = this.ops[this.ops.length - 1];
     const writer = new ChainWriter(this.session, last ? { seq: last.seq, id: last.id } : null, author, UNSIGNED);
     const before = servedClaims(copy);
     const step = first(copy, writer);
     if (typeof step === 'string') return { refusal: step, invalidated: [], pending: [], changes: {}, plan: [] };
     const pending = [...step.pending];
-    const run = runDerivation(copy, this.derivers, writer, { seenUpTo: this.ops.length });
+    const memo = this.shelf?.memoFor(copy);
+    const run = runDerivation(copy, this.derivers, writer, { seenUpTo: this.ops.length, ...(memo ? { memo } : {}) });
+    if (memo) this.shelf!.keep(memo);
+    this.scoped = memo?.lastRunScoped ?? false;
     pending.push(...run.pending);
     const after = servedClaims(copy);
     const changes: Record<string, { before: ServedClaim | null; after: ServedClaim | null }> = {};
@@ -184,7 +213,7 @@ export class MnemaSession {
     const last = this.ops[this.ops.length - 1];
     const first = plan[0];
     if (first && first.parent !== (last?.id ?? null)) return 'the session log changed since the preview; preview it again';
-    const graph = DerivationGraph.of(this.ops);
+    const graph = this.graph.clone();
     for (const op of plan) {
       if (opIdOf(op as unknown as UnsignedOperation) !== op.id) return `op ${op.seq} is not the one planned (its id does not match its content)`;
       const problem = graph.add(op);

@@ -16,6 +16,7 @@ import type { MnemaDocument } from './mnemaDocument.ts';
 import { mnemaLogText } from './mnemaLog.ts';
 import type { MnemaPreview } from './mnemaSession.ts';
 import { MnemaSession } from './mnemaSession.ts';
+import type { MemoShelf } from './derivationMemo.ts';
 
 /** What committing writes: the ops to sign in order (ids set, signatures empty), then the head to sign. */
 export interface LogWrite {
@@ -34,10 +35,10 @@ export interface PlannedWrite {
   readonly replaced?: number;
 }
 
-/** The session of the document's log, for `author`'s plans; `fresh`: the session id an empty log is founded with. */
-export function documentSession(doc: MnemaDocument, fresh: string, rules: readonly string[] = []): MnemaSession {
-  const session = new MnemaSession();
-  session.open(doc.session ?? fresh, doc.derivation.ops);
+/** The session of the document's log, for `author`'s plans; `fresh`: the session id an empty log is founded with; `shelf`: memos of earlier versions (derivationMemo.ts). */
+export function documentSession(doc: MnemaDocument, fresh: string, rules: readonly string[] = [], shelf: MemoShelf | null = null): MnemaSession {
+  const session = new MnemaSession(shelf);
+  session.open(doc.session ?? fresh, doc.derivation.ops, doc.derivation);
   session.setRules(rules);
   return session;
 }

@@ -6,6 +6,7 @@
 import * as ed from '@noble/ed25519';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { MemoShelf } from '../../../src/core/mnema/derivationMemo.ts';
 import { MnemaSession } from '../../../src/core/mnema/mnemaSession.ts';
 import { generateDeviceKey } from '../../../src/core/oplog/deviceKey.ts';
 import type { UnsignedOperation } from '../../../src/core/oplog/operation.ts';
@@ -49,6 +50,34 @@ describe('a Mnema session for the page', () => {
     expect(preview.plan.map((op) => op.body.kind)).toEqual(['claim_refutation', 'claim_invalidation']);
     expect(session.log).toHaveLength(before);
     expect(session.preview({ kind: 'refute', key: 'nothing' }, key.author).refusal).toMatch(/no claim has the identity key/);
+  });
+
+  it('with a shelf of memos, a plan after a committed write starts from the watermark and plans what a session without one plans', () => {
+    const shelf = new MemoShelf();
+    const id = session.log[0]!.session;
+    const gym = (day: string) => ({ source: 'calendar', observed_at: `${day}T07:00:00+01:00`, payload: { summary: 'Gym', uid: `gym-${day}` } });
+    // What a plan writes, its own ops named by their place (their ids hold the time of the rehearsal).
+    const shape = (plan: readonly { readonly id: string; readonly body: object }[]) => plan.map(({ body }) => plan.reduce((text, op, i) => text.replaceAll(op.id, `#${i}`), JSON.stringify(body)));
+    const first = new MnemaSession(shelf);
+    first.open(id, session.log);
+    expect(first.preview(null, key.author).plan).toEqual([]);
+    expect(first.scoped).toBe(false);
+    // A record of a week the log holds: the high-water mark stays.
+    const imported = first.previewImport([gym('2025-03-25')], key.author);
+    expect(first.scoped).toBe(true);
+    const plain = new MnemaSession();
+    plain.open(id, session.log);
+    expect(shape(imported.plan)).toEqual(shape(plain.previewImport([gym('2025-03-25')], key.author).plan));
+    expect(imported.plan.map((op) => op.body.kind)).toEqual(['evidence', 'claim', 'claim']);
+    expect(first.commit(imported.plan, sign(imported.plan))).toBeNull();
+    // The next version of the log, opened afresh (as the worker does for each version): still from the watermark.
+    const next = new MnemaSession(shelf);
+    next.open(id, first.log);
+    const refuted = next.preview({ kind: 'refute', key: GYM_TUE }, key.author);
+    expect(next.scoped).toBe(true);
+    const plainNext = new MnemaSession();
+    plainNext.open(id, first.log);
+    expect(shape(refuted.plan)).toEqual(shape(plainNext.preview({ kind: 'refute', key: GYM_TUE }, key.author).plan));
   });
 
   it('commits exactly the plan, signed; a stale or altered plan is refused', () => {

@@ -50,10 +50,15 @@ export function unseenRecords(graph: DerivationGraph, records: readonly Evidence
   const named = new Map<string, OpId>();
   // Names whose record the person retracted: no version of it comes back by import.
   const refused = new Set<string>();
+  // Only held records that could be one of these are looked at closely (a payload put in
+  // canonical form is dear, and a log holds many more records than one import brings).
+  const when = new Set(records.map((r) => `${r.source}\u0000${r.observed_at}`));
+  const names = new Set(records.map(sourceNameOf));
   for (const [id, e] of graph.evidence) {
-    held.add(identityOf(e.op.body));
-    const name = sourceNameOf(e.op.body);
-    if (name === null) continue;
+    const b = e.op.body;
+    if (when.has(`${b.source}\u0000${b.observed_at}`)) held.add(identityOf(b));
+    const name = sourceNameOf(b);
+    if (name === null || !names.has(name)) continue;
     const retraction = graph.retracted.get(id);
     if (!retraction) named.set(name, id);
     else if (retraction.source !== 'import') refused.add(name);
