@@ -9,31 +9,11 @@
  * as a reliability diagram.
  */
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { cursorAfter, dragWithMouse, node, openFresh, settled, shot, steady, throttle } from './page.ts';
+import { GYM, ownCopyOfSample, YOGA, YOGA_PREF } from './mnemaPages.ts';
 
-const YOGA = 'routine.weekly|yoga|sat|morning';
-const YOGA_PREF = 'preference.time_of_day|yoga|morning';
-const GYM = 'routine.weekly|gym|tue|morning';
 const corpus = (path: string) => fileURLToPath(new URL(`../samples/mnema/${path}`, import.meta.url));
-
-/** The sample (written by another device) copied into a log of this device's own, opened. */
-async function ownCopyOfSample(page: Page): Promise<void> {
-  await openFresh(page, 'spring-routines.mnema');
-  const panel = page.getByTestId('inspector').getByTestId('mnema-log-panel');
-  await panel.getByTestId('mnema-copy').click();
-  await expect(panel.getByTestId('mnema-plan-summary')).toContainText('79 records to import · derives 17 new claims');
-  await panel.getByTestId('mnema-append').click();
-  await expect(page.locator('.doc-name')).toHaveText('spring-routines-mine.mnema');
-  await settled(page);
-  await expect(page.getByTestId('diagnostics')).toHaveAttribute('data-error-count', '0');
-  await expect(node(page, YOGA)).toHaveAttribute('data-state', 'active');
-  // The copy is kept: it is what the page opens on next time, as the person comes back to it.
-  await page.goto('/');
-  await expect(page.locator('.doc-name')).toHaveText('spring-routines-mine.mnema');
-  await settled(page);
-}
 
 test("a log another device wrote is previewed, not written; a copy of one's own is written", async ({ page }) => {
   await openFresh(page, 'spring-routines.mnema');

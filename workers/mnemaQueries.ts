@@ -14,7 +14,8 @@ import type { MnemaOp } from '../src/core/mnema/mnemaBodies.ts';
 import type { LogActionPreview } from '../src/core/mnema/mnemaPreview.ts';
 import { previewLogAction } from '../src/core/mnema/mnemaPreview.ts';
 import type { CommittedText } from '../src/core/mnema/mnemaWrite.ts';
-import { committedText, documentSession } from '../src/core/mnema/mnemaWrite.ts';
+import type { LogWrite } from '../src/core/mnema/mnemaWrite.ts';
+import { committedText, documentSession, planMembers } from '../src/core/mnema/mnemaWrite.ts';
 import { MemoShelf } from '../src/core/mnema/derivationMemo.ts';
 import type { EvidenceSource } from '../src/core/mnema/importers/evidenceFiles.ts';
 import { readEvidenceFile, sourceOfName } from '../src/core/mnema/importers/evidenceFiles.ts';
@@ -93,6 +94,18 @@ export function createMnemaQueries(docOf: (version: number) => MnemaDocument | n
     mnemaExplain(version: number, id: string): MnemaExplanation | null {
       const doc = docOf(version);
       return doc ? explainMnemaNode(doc, id) : null;
+    },
+    /** The keys that may write to the log of `version` (its members, the founder first; null: the version is gone). */
+    mnemaMembers(version: number): string[] | null {
+      const doc = docOf(version);
+      return doc ? sessionOf(doc).members() : null;
+    },
+    /** What admitting `keys` to the log of `version` would append, by `author` (a member answering requests to join). */
+    mnemaAdmit(version: number, keys: readonly string[], author: string): { readonly refusal: string | null; readonly write: LogWrite | null } | null {
+      const doc = docOf(version);
+      if (!doc) return null;
+      const { refusal, write } = planMembers(doc, sessionOf(doc), keys, author);
+      return { refusal, write };
     },
     /** What running the derivers on the log of `version` would append. */
     mnemaDerive(version: number, author: string): LogStepPlan | null {

@@ -60,6 +60,8 @@ export function createValidationApi() {
     mnemaSetRules: mnema.mnemaSetRules,
     mnemaReviews: mnema.mnemaReviews,
     mnemaCommitNew: mnema.mnemaCommitNew,
+    mnemaMembers: mnema.mnemaMembers,
+    mnemaAdmit: mnema.mnemaAdmit,
     /**
      * Parse, validate, derive confidences and build the graph of one document version.
      * The reply is a patch against `baseVersion` when the worker still has it, else complete.

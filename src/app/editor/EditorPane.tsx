@@ -284,9 +284,13 @@ export function EditorPane() {
         // What was typed is read before it is replaced, for the session it belongs to.
         readTypedText();
         monaco.editor.setModelLanguage(model, editorLanguageOf(s.openRequest.language));
+        // Opening puts the cursor at the top: no move of the person's, so it selects nothing
+        // (else whether line 1's node is selected depends on whether its analysis is in yet).
+        suppressCursor = true;
         loadOpened(s.openRequest.text);
         editor.setPosition({ lineNumber: 1, column: 1 });
         editor.revealLine(1);
+        suppressCursor = false;
         restoreSelection();
       }
       if (s.analysis !== prev.analysis && s.analysis && s.analysis.version === s.editorVersion) {

@@ -168,6 +168,28 @@ export class MnemaSession {
     return { ...preview, imported, already, replaced };
   }
 
+  /** The keys that may write to this log, the founder first (an empty log: none yet). */
+  members(): string[] {
+    return this.ops.length === 0 ? [] : membersOf(this.ops as unknown as SignedOperation[]).list();
+  }
+
+  /**
+   * What adding `keys` as members writes, by `author` (a team's member admitting those who
+   * asked to join): a \`member_addition\` op for each key not a member yet, and nothing else
+   * — no derivation run rides along with an admission.
+   */
+  previewMembers(keys: readonly string[], author: string): MnemaPreview {
+    const members = new Set(this.members());
+    const last = this.ops[this.ops.length - 1];
+    const writer = new ChainWriter(this.session, last ? { seq: last.seq, id: last.id } : null, author, UNSIGNED);
+    const copy = this.graph.clone();
+    for (const member of [...new Set(keys)].filter((k) => !members.has(k))) {
+      const problem = copy.add(writer.write({ kind: 'member_addition', member }, 'engine'));
+      if (problem) return { refusal: problem, invalidated: [], pending: [], changes: {}, plan: [] };
+    }
+    return { refusal: null, invalidated: [], pending: [], changes: {}, plan: writer.written };
+  }
+
   /** Whether `author` may append to this log: its founder or a member (an empty log: anyone, who then founds it). */
   mayWrite(author: string): boolean {
     return this.ops.length === 0 || membersOf(this.ops as unknown as SignedOperation[]).has(author);

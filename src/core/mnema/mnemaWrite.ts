@@ -72,6 +72,11 @@ export function planImport(doc: MnemaDocument, session: MnemaSession, records: r
   return { ...asWrite(doc, session, preview, author), imported: preview.imported, already: preview.already, replaced: preview.replaced };
 }
 
+/** What adding `keys` as members of the log would append, by `author` (who must be a member). */
+export function planMembers(doc: MnemaDocument, session: MnemaSession, keys: readonly string[], author: string): PlannedWrite {
+  return asWrite(doc, session, session.previewMembers(keys, author), author);
+}
+
 /** The bytes of `op` a signature covers (its id is their hash). */
 export function bytesToSign(op: MnemaOp): Uint8Array {
   const { id: _id, sig: _sig, ...unsigned } = op;

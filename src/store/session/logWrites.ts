@@ -20,6 +20,10 @@ type MaybePromise<T> = T | Promise<T>;
 /** The worker's side: the text of a version with signed ops and head appended, or why not (null: the version is gone). */
 export interface LogWriteService {
   mnemaCommit(version: number, text: string, ops: readonly MnemaOp[], head: SignedHead): MaybePromise<CommittedText | null>;
+  /** The keys that may write to the log of `version` (null: the version is gone). */
+  mnemaMembers(version: number): MaybePromise<string[] | null>;
+  /** What admitting `keys` to the log of `version` appends, by `author` (null: the version is gone). */
+  mnemaAdmit(version: number, keys: readonly string[], author: string): MaybePromise<{ readonly refusal: string | null; readonly write: LogWrite | null } | null>;
 }
 
 /** `write`'s ops and head signed with `key`. */
@@ -38,7 +42,7 @@ export async function signLogWrite(key: DeviceKey, write: LogWrite): Promise<{ r
 }
 
 /** Signs `write` with `key`, has it checked, and puts the log it makes into the editor; null, or why nothing was written. */
-export async function appendLogWrite(service: LogWriteService, key: DeviceKey, write: LogWrite): Promise<string | null> {
+export async function appendLogWrite(service: Pick<LogWriteService, 'mnemaCommit'>, key: DeviceKey, write: LogWrite): Promise<string | null> {
   const version = useDocumentStore.getState().analysis?.version;
   const text = editorText();
   if (version === undefined || text === null) return 'no log is open';

@@ -341,6 +341,9 @@ export class SessionController {
   async writeLog(write: LogWrite): Promise<string | null> {
     const service = this.service;
     if (!service.mnemaCommit) return 'this document cannot be written to';
+    // A shared log is written as the room allows (a read-only link, a device not admitted yet).
+    const gate = this.writeGate?.() ?? null;
+    if (gate) return gate;
     return appendLogWrite({ mnemaCommit: (...args) => service.mnemaCommit!(...args) }, await this.deviceKey(), write);
   }
 
@@ -432,6 +435,32 @@ export class SessionController {
       return;
     }
     await this.enqueue(async () => this.appendBodies([{ kind: 'contradiction_resolution', ...body }], 'inspector'));
+  }
+
+  /**
+   * Who may write to the open document when it is its own log (a Mnema log): the members
+   * its log names, as the worker read the version on screen. Null when the session's log
+   * decides, as for every other kind of document.
+   */
+  async documentMembers(): Promise<readonly string[] | null> {
+    const { language, analysis } = useDocumentStore.getState();
+    if (!languageRow(language).ownLog) return null;
+    if (!analysis || !this.service.mnemaMembers) return [];
+    return (await this.service.mnemaMembers(analysis.version)) ?? [];
+  }
+
+  /**
+   * Admits `members` (a shared session's join requests, answered by a member) to the
+   * session's log, and to the document's own log when it is one (its members are who may
+   * write to it; the session's log still takes the revisions their edits make).
+   */
+  async admit(members: readonly string[]): Promise<void> {
+    const { language, analysis } = useDocumentStore.getState();
+    await this.addMembers(members);
+    if (!languageRow(language).ownLog) return;
+    if (members.length === 0 || !analysis || !this.service.mnemaAdmit) return;
+    const planned = await this.service.mnemaAdmit(analysis.version, members, await this.author());
+    if (planned?.write) await this.writeLog(planned.write);
   }
 
   /** Adds `members` to the session (a shared session's join requests, answered by a member). */

@@ -26,6 +26,8 @@ import { connectRoom, type RoomAddress, type RoomConnection } from '../../team/r
 import { activeEditor, subscribeActiveEditor } from '../document/editorInstance.ts';
 import { checkOperationAsync, signatureHoldsAsync } from '../../core/oplog/webCryptoSignatures.ts';
 import type { SessionController } from '../session/sessionController.ts';
+import { useDocumentStore } from '../document/documentStore.ts';
+import { languageRow } from '../../core/languages/languageTable.ts';
 import { NO_TEAM, useTeamStore, type TeamPeer, type TeamState, type TeamStatus } from './teamStore.ts';
 
 /** How long a member waits before answering join requests (another member may answer first). */
@@ -45,6 +47,8 @@ export class TeamLink {
   private localEdits = false;
   private author = '';
   private reading: RoomReading | null = null;
+  /** Who may write, as the last read found: the room log's members, or those a document that is its own log names. */
+  private members: readonly string[] = [];
   private readTimer: ReturnType<typeof setTimeout> | null = null;
   private reads: Promise<void> = Promise.resolve();
   private signing = false;
@@ -140,6 +144,12 @@ export class TeamLink {
     const onUnsynced = () => this.show({ unsynced: provider.hasUnsyncedChanges });
     provider.on('unsyncedChanges', onUnsynced);
     this.disposers.push(() => provider.off('unsyncedChanges', onUnsynced));
+    // A document that is its own log names its members in its text: read again as each version is analysed.
+    this.disposers.push(
+      useDocumentStore.subscribe((now, before) => {
+        if (now.analysis?.version !== before.analysis?.version && languageRow(now.language).ownLog) this.scheduleRead(session);
+      }),
+    );
     this.watchPeers();
     this.bindEditor();
     this.disposers.push(subscribeActiveEditor(() => this.bindEditor()));
@@ -226,7 +236,11 @@ export class TeamLink {
         const history = roomHeadProblems(reading, session, heads, await this.headCheck(heads))
           .filter((p) => p.code !== 'head-not-member')
           .map((p) => p.message);
-        const member = mayWrite(meta, reading.members, this.author);
+        // A document that is its own log (a Mnema log) names its members itself; else the room's log does.
+        const members = (await this.controller.documentMembers()) ?? reading.members;
+        if (this.closed) return;
+        this.members = members;
+        const member = mayWrite(meta, members, this.author);
         // Ops this page once read in the room and the room no longer holds: kept here, and put back.
         const present = new Set(reading.applied.map((op) => op.id));
         const lost = [...this.readInRoom.values()].filter((op) => !present.has(op.id));
@@ -236,7 +250,7 @@ export class TeamLink {
           addRoomOps(this.doc, lost);
         } else if (!sameLog(this.controller.log, reading.applied)) this.controller.replaceLog(reading.applied);
         this.show({ refused: reading.refused, member, history });
-        this.answerJoins(reading, member);
+        this.answerJoins(members, member);
         // Signed beside the reads, not in their way: the next read never waits on a signature.
         if (member && this.connection.canWrite() && !this.signing) {
           this.signing = true;
@@ -282,27 +296,27 @@ export class TeamLink {
   }
 
   /** A member answers requests to write; a device that may write and is not a member asks. */
-  private answerJoins(reading: RoomReading, member: boolean): void {
+  private answerJoins(members: readonly string[], member: boolean): void {
     if (!this.connection.canWrite()) return;
     if (!member) {
       // A room without a log or a founder is this writer's to start; else it asks to join.
-      if (reading.members.length === 0 && claimFounder(this.doc, this.author) && this.reader) this.scheduleRead(this.reader.session);
+      if (members.length === 0 && claimFounder(this.doc, this.author) && this.reader) this.scheduleRead(this.reader.session);
       else requestToJoin(this.doc, this.author, userName(), new Date().toISOString());
       return;
     }
     // The founder of a room whose log is still empty: nobody can be added before its first op.
-    if (reading.members.length === 0) return;
-    if (pendingJoins(this.doc, reading.members).length === 0) {
+    if (members.length === 0) return;
+    if (pendingJoins(this.doc, members).length === 0) {
       this.joinRechecks = 0;
       return;
     }
     setTimeout(
       () => {
         if (this.closed || !this.controller || !this.reading) return;
-        const still = pendingJoins(this.doc, this.reading.members).map((j) => j.author);
+        const still = pendingJoins(this.doc, this.members).map((j) => j.author);
         // Asked again a little later while anyone still waits: an admission refused while the
         // log was moving would otherwise wait for the next change of the room, which may never come.
-        if (still.length > 0) void this.controller.addMembers(still).finally(() => this.recheckJoins());
+        if (still.length > 0) void this.controller.admit(still).finally(() => this.recheckJoins());
       },
       ADMIT_DELAY_MS + Math.random() * ADMIT_DELAY_MS,
     );
@@ -315,7 +329,7 @@ export class TeamLink {
     this.joinRechecks++;
     setTimeout(() => {
       if (this.closed || !this.reader || !this.reading) return;
-      if (pendingJoins(this.doc, this.reading.members).length === 0) {
+      if (pendingJoins(this.doc, this.members).length === 0) {
         this.joinRechecks = 0;
         return;
       }

@@ -16,7 +16,7 @@ import { readMnemaDocument } from '../../../src/core/mnema/mnemaDocument.ts';
 import { ChainWriter, mnemaLogText } from '../../../src/core/mnema/mnemaLog.ts';
 import { previewLogAction } from '../../../src/core/mnema/mnemaPreview.ts';
 import type { LogWrite } from '../../../src/core/mnema/mnemaWrite.ts';
-import { bytesToSign, committedText, documentSession } from '../../../src/core/mnema/mnemaWrite.ts';
+import { bytesToSign, committedText, documentSession, planMembers } from '../../../src/core/mnema/mnemaWrite.ts';
 import { BUILTIN_DERIVERS } from '../../../src/core/mnema/builtinDerivers.ts';
 import { runDerivation } from '../../../src/core/mnema/derivationEngine.ts';
 import { DerivationGraph } from '../../../src/core/mnema/derivationGraph.ts';
@@ -136,6 +136,34 @@ describe('committing an action to a Mnema document', () => {
     expect(theirs.write).toBeNull();
     expect(theirs.refusal).toMatch(/not a member/);
     expect(theirs.invalidated).toEqual([GYM_PREF]);
+  });
+
+  it('a member admits another device (a team’s join request): only member_addition ops are written, and the new member then writes; a non-member admits nobody', () => {
+    const text = gymLogText(me);
+    const doc = readMnemaDocument(text);
+    const session = documentSession(doc, 'x');
+    expect(session.members()).toEqual([me.author]);
+    const admitted = planMembers(doc, session, [stranger.author, me.author, stranger.author], me.author);
+    expect(admitted.refusal).toBeNull();
+    expect(admitted.write!.ops.map((op) => op.body)).toEqual([{ kind: 'member_addition', member: stranger.author }]);
+    expect(planMembers(doc, session, [stranger.author], stranger.author)).toMatchObject({ write: null, refusal: expect.stringMatching(/not a member/) });
+    const { ops, head } = signed(admitted.write!, me);
+    const after = committedText(doc, text, ops, head, 'x');
+    if (!after.ok) throw new Error(after.message);
+    const { doc: shared } = states(after.text);
+    expect(shared.broken).toBe(false);
+    expect(documentSession(shared, 'x').members()).toEqual([me.author, stranger.author]);
+    // The admitted device writes a refutation of its own; the log still verifies.
+    const theirs = previewLogAction(shared, { kind: 'refute', target: GYM_TUE, source: 'graph' }, stranger.author);
+    expect(theirs.refusal).toBeNull();
+    const signedTheirs = signed(theirs.write!, stranger);
+    const written = committedText(shared, after.text, signedTheirs.ops, signedTheirs.head, 'x');
+    if (!written.ok) throw new Error(written.message);
+    const final = states(written.text);
+    expect(final.doc.broken).toBe(false);
+    expect(final.served[GYM_TUE]!.state).toBe('refuted');
+    // Nobody new to admit: nothing to write.
+    expect(planMembers(shared, documentSession(shared, 'x'), [stranger.author], me.author).write).toBeNull();
   });
 
   it('a log with errors is not written to', () => {
