@@ -89,14 +89,11 @@ export function planCascade(graph: DerivationGraph, trigger: MnemaOp, starts: re
       if (seen.has(id)) continue;
       seen.add(id);
       const key = dep.op.body.identity_key;
+      // An invalidation already on the log stands for this walk's visit (§6.2 idempotence).
       if (graph.invalidated.has(id)) continue;
-      // A superseded version is served by no one, but a claim re-derived with only a new
-      // confidence keeps resting on it (its dependents' results did not change, so they were
-      // not re-appended): the walk goes on through it, so what still rests on it is reached.
-      if (graph.latest(key) !== dep) {
-        enqueue(id);
-        continue;
-      }
+      // §6.2 asks the key's state, whichever version rests on the node: a superseded version
+      // is invalidated too (the history shows it fell), and the walk goes on through it — a
+      // claim re-derived with only a new confidence keeps resting on it.
       const state = graph.stateOf(key);
       if (state === 'corrected') {
         pending.push({ identity_key: key, claim: id, cause: trigger.id, reason: 'evidence_changed_under_correction' });

@@ -248,7 +248,12 @@ describe('the cascade walk (§6.2)', () => {
     const first = log.graph.keys.get('a')!.versions[0]!.op.id;
     expect(log.graph.latest('b')!.op.body.inputs.map((i) => i.op_id)).toEqual([first]);
     const cascade = log.act({ kind: 'retract', evidence: e1.id });
-    expect(cascade.appended.filter((op) => op.body.kind === 'claim_invalidation').map((op) => (op.body as { target_identity_key: string }).target_identity_key)).toEqual(['b', 'a']);
+    // §6.2 as written: every version resting on the record falls (a's first included, since its
+    // key is neither corrected nor refuted), and what rests on it; in log order of the versions.
+    const second = log.graph.keys.get('a')!.versions[1]!.op.id;
+    const b = log.graph.latest('b')!.op.id;
+    expect(cascade.appended.filter((op) => op.body.kind === 'claim_invalidation').map((op) => (op.body as { target_claim: string }).target_claim)).toEqual([first, b, second]);
+    expect(claimSummaries(log.graph).b!.state).toBe('invalidated');
   });
 
   it('a rule that matches a claim by its identity key alone runs after the deriver that emits it, and follows it through a refutation', () => {
