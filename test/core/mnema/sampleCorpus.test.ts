@@ -6,8 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { calibrate } from '../../../src/core/mnema/calibration.ts';
-import { claimSummaries } from '../../../src/core/mnema/claimSummary.ts';
-import { GOLDENS_URL, sampleCorpusLog, sampleLabels } from '../../support/mnemaCorpus.ts';
+import { GOLDENS_URL, type Golden, goldensOf, rebaselined, sampleCorpusLog, sampleLabels } from '../../support/mnemaCorpus.ts';
 import type { TestLog } from '../../support/mnemaLogs.ts';
 
 let log: TestLog;
@@ -16,10 +15,23 @@ beforeAll(async () => {
 });
 
 describe('the sample corpus', () => {
-  it('derives exactly the golden confidences (npm run goldens:mnema re-baselines them)', () => {
-    const goldens = JSON.parse(readFileSync(GOLDENS_URL, 'utf8')) as Record<string, { confidence: number; basis: unknown }>;
-    const derived = Object.fromEntries(Object.entries(claimSummaries(log.graph)).map(([key, c]) => [key, { confidence: c.confidence, basis: c.confidence_basis }]));
-    expect(derived).toEqual(goldens);
+  it('derives exactly the golden confidences, each by the deriver version it names (npm run goldens:mnema re-baselines them)', () => {
+    const goldens = JSON.parse(readFileSync(GOLDENS_URL, 'utf8')) as Record<string, Golden>;
+    expect(goldensOf(log.graph)).toEqual(goldens);
+  });
+
+  it('re-baselining one deriver (a new version of it) leaves the goldens of the others as they were (§2.1)', () => {
+    const held = JSON.parse(readFileSync(GOLDENS_URL, 'utf8')) as Record<string, Golden>;
+    // The routines deriver at a new version with another prior: its keys change, no other.
+    const derived = Object.fromEntries(
+      Object.entries(goldensOf(log.graph)).map(([key, g]) => [key, g.deriver.startsWith('routines@') ? { ...g, deriver: 'routines@2.0.0', confidence: 0.5 } : { ...g, confidence: 0 }]),
+    );
+    const next = rebaselined(held, derived, ['routines']);
+    for (const [key, g] of Object.entries(next)) {
+      if (key.startsWith('routine.')) expect(g).toMatchObject({ deriver: 'routines@2.0.0', confidence: 0.5 });
+      else expect(g).toEqual(held[key]);
+    }
+    expect(Object.keys(next).sort()).toEqual(Object.keys(held).sort());
   });
 
   it('is calibrated: the labelled-true fraction of each band within its range ± 0.10', () => {
