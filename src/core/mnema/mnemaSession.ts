@@ -71,6 +71,9 @@ export interface MnemaPreview {
   readonly plan: readonly MnemaOp[];
 }
 
+/** The keys `ops` invalidate, each once, in log order (a cascade may invalidate several versions of one key). */
+const invalidatedKeys = (ops: readonly MnemaOp[]): string[] => [...new Set(ops.flatMap((op) => (op.body.kind === 'claim_invalidation' ? [op.body.target_identity_key] : [])))];
+
 /** Ops prepared with their ids but not signed: the signature is the key holder's. */
 const UNSIGNED = () => '';
 
@@ -145,7 +148,7 @@ export class MnemaSession {
       const body = actionBody(copy, action);
       if (!body.ok) return body.message;
       const applied = applyUserOp(copy, writer, body.body, source);
-      return { invalidated: applied.appended.flatMap((op) => (op.body.kind === 'claim_invalidation' ? [op.body.target_identity_key] : [])), pending: applied.pending };
+      return { invalidated: invalidatedKeys(applied.appended), pending: applied.pending };
     });
   }
 
@@ -163,7 +166,7 @@ export class MnemaSession {
       imported = run.added;
       already = run.known;
       replaced = run.replaced;
-      return { invalidated: run.appended.flatMap((op) => (op.body.kind === 'claim_invalidation' ? [op.body.target_identity_key] : [])), pending: run.pending };
+      return { invalidated: invalidatedKeys(run.appended), pending: run.pending };
     });
     return { ...preview, imported, already, replaced };
   }

@@ -80,6 +80,20 @@ describe('a Mnema session for the page', () => {
     expect(shape(refuted.plan)).toEqual(shape(plainNext.preview({ kind: 'refute', key: GYM_TUE }, key.author).plan));
   });
 
+  it('a preview names each key it invalidates once, though the cascade invalidates several versions of it', () => {
+    const log = testLog();
+    const events = weekly(log, 'Gym', 5);
+    log.evidence('jsonl', '2025-06-30T12:00:00Z', { note: 'anchor' });
+    log.derive();
+    weekly(log, 'Gym', 1, '2025-04-08');
+    log.derive();
+    const s = new MnemaSession();
+    s.open(log.writer.written[0]!.session, log.graph.ops);
+    const preview = s.preview({ kind: 'retract', evidence: events[0]!.id }, key.author);
+    expect(preview.plan.filter((op) => op.body.kind === 'claim_invalidation').length).toBeGreaterThan(2);
+    expect(preview.invalidated).toEqual([GYM_TUE, GYM_PREF]);
+  });
+
   it('commits exactly the plan, signed; a stale or altered plan is refused', () => {
     const preview = session.preview({ kind: 'correct', key: GYM_TUE, payload: { activity: 'gym', label: 'Swim', day: 'tue', part_of_day: 'morning' } }, key.author);
     const altered = preview.plan.map((op, i) => (i === 0 ? { ...op, at: 'later' } : op));
