@@ -302,7 +302,12 @@ export function EditorPane() {
         const at = editor.getPosition();
         // Any current analysis, not only a new shape's: the one that first had the node
         // may have come while a cursor move was still to be looked at, against an older one.
-        if (at && keyed && cursorLine === null && editor.hasTextFocus()) selectAtLine(at.lineNumber);
+        if (at && keyed && cursorLine === null && editor.hasTextFocus()) {
+          // Enter after a belief leaves the cursor on a blank line: the belief just finished
+          // is the one typed (else which stays selected depends on which analysis came last).
+          const line = at.lineNumber > 1 && model.getLineContent(at.lineNumber).trim() === '' ? at.lineNumber - 1 : at.lineNumber;
+          selectAtLine(line);
+        }
       }
       if (s.selection !== prev.selection || s.views !== prev.views) {
         markSelection(s, s.selection !== prev.selection && s.selection.source !== 'editor');

@@ -93,18 +93,37 @@ export function useRevealNode({ hostRef, shown, drawnPositions, drawnPositionsRe
   // under its support): neither is left under the minimap or the dock. Not on open: the
   // view fits then.
   const known = useRef<{ key: string; ids: ReadonlyMap<string, number>; positions: Positions } | null>(null);
+  // The node typed last: kept in view when a later layout moves it too (the quick placement
+  // first, the settled layout after; a framing of the whole graph in between), as long as
+  // nothing is selected to keep in view instead.
+  const typedLast = useRef<string | null>(null);
   useEffect(() => {
     // A focus's own layout arriving is a new picture, framed on its own (useGraphFit), not a node moved.
     const key = `${openSeq}:${showHelpers}:${ownLayout}`;
     const prev = known.current;
     known.current = { key, ids: shown.at, positions: drawnPositions };
-    if (!prev || prev.key !== key || prev.ids.size === 0) return;
+    if (!prev || prev.key !== key || prev.ids.size === 0) {
+      typedLast.current = null;
+      return;
+    }
+    const moved = (id: string | null | undefined): boolean => {
+      const was = id ? prev.positions[id] : undefined;
+      const now = id ? drawnPositions[id] : undefined;
+      return !!was && !!now && (was.x !== now.x || was.y !== now.y);
+    };
     const added = shown.ids.filter((id) => !prev.ids.has(id));
+    if (added.length > 0) typedLast.current = added.length <= MAX_REVEAL_ADDED ? added[added.length - 1]! : null;
+    if (typedLast.current && !shown.at.has(typedLast.current)) typedLast.current = null;
     const selected = useDocumentStore.getState().selection.id;
-    const was = selected ? prev.positions[selected] : undefined;
-    const now = selected ? drawnPositions[selected] : undefined;
-    const selectedMoved = !!was && !!now && (was.x !== now.x || was.y !== now.y);
-    const target = selected && (selectedMoved || added.includes(selected)) ? selected : added.length > 0 && added.length <= MAX_REVEAL_ADDED ? added[added.length - 1]! : null;
+    const typed = typedLast.current;
+    const target =
+      selected && (moved(selected) || added.includes(selected))
+        ? selected
+        : added.length > 0 && added.length <= MAX_REVEAL_ADDED
+          ? added[added.length - 1]!
+          : !selected && typed && moved(typed)
+            ? typed
+            : null;
     if (target) requestAnimationFrame(() => revealClear(target));
   }, [shown, drawnPositions, ownLayout, openSeq, showHelpers, revealClear]);
 
