@@ -18,8 +18,6 @@ import type { SignatureCheck } from '../oplog/verifyOperation.ts';
 import { rememberedSignatureCheck } from '../oplog/rememberedSignatures.ts';
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { publicKeyOfAuthor } from '../oplog/deviceKey.ts';
-import { operationBytes } from '../oplog/operationBytes.ts';
-import type { UnsignedOperation } from '../oplog/operation.ts';
 import { DerivationGraph } from './derivationGraph.ts';
 import type { ExplanationRecord } from './explainClaim.ts';
 import { explainClaim, explanationTree, provenanceOf } from './explainClaim.ts';
@@ -57,12 +55,14 @@ const remembered = rememberedSignatureCheck();
 
 /**
  * Ops whose signatures were checked elsewhere (a write the worker verified natively before
- * taking it): the next reading of the log does not check them again one by one.
+ * taking it, its ids checked to be their bytes' hashes): the next reading of the log does
+ * not check them again one by one. An op's id is the hash a verdict is kept under, so the
+ * bytes are not made again here.
  */
 export function rememberSigned(ops: readonly MnemaOp[]): void {
   for (const op of ops) {
     const publicKey = publicKeyOfAuthor(op.author);
-    if (publicKey && /^[0-9a-f]{128}$/.test(op.sig)) remembered.remember(hexToBytes(op.sig), operationBytes(op as unknown as UnsignedOperation), publicKey, true);
+    if (publicKey && /^[0-9a-f]{128}$/.test(op.sig)) remembered.rememberDigest(hexToBytes(op.sig), op.id, publicKey, true);
   }
 }
 

@@ -15,11 +15,14 @@ const KEPT = 20_000;
 /** A remembering check, and a way to tell it verdicts reached elsewhere (a batch checked natively, off the thread). */
 export type RememberedSignatureCheck = SignatureCheck & {
   remember(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array, verdict: boolean): void;
+  /** As `remember`, with the message's BLAKE3 address (`b3:…`) in place of the message: an op's id, once checked to be its bytes' hash. */
+  rememberDigest(signature: Uint8Array, digest: string, publicKey: Uint8Array, verdict: boolean): void;
 };
 
 export function rememberedSignatureCheck(check: SignatureCheck = nobleSignatureCheck, kept = KEPT): RememberedSignatureCheck {
   const verdicts = new Map<string, boolean>();
-  const keyOf = (signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array) => `${bytesToHex(signature)}${bytesToHex(publicKey)}${b3Of(message)}`;
+  const keyOfDigest = (signature: Uint8Array, digest: string, publicKey: Uint8Array) => `${bytesToHex(signature)}${bytesToHex(publicKey)}${digest}`;
+  const keyOf = (signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array) => keyOfDigest(signature, b3Of(message), publicKey);
   const keep = (key: string, verdict: boolean) => {
     verdicts.set(key, verdict);
     if (verdicts.size > kept) verdicts.delete(verdicts.keys().next().value!);
@@ -33,5 +36,6 @@ export function rememberedSignatureCheck(check: SignatureCheck = nobleSignatureC
     return verdict;
   }) as RememberedSignatureCheck;
   remembered.remember = (signature, message, publicKey, verdict) => keep(keyOf(signature, message, publicKey), verdict);
+  remembered.rememberDigest = (signature, digest, publicKey, verdict) => keep(keyOfDigest(signature, digest, publicKey), verdict);
   return remembered;
 }

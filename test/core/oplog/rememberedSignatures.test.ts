@@ -3,6 +3,7 @@ import * as ed from '@noble/ed25519';
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
 import { generateDeviceKey } from '../../../src/core/oplog/deviceKey.ts';
+import { b3Of } from '../../../src/core/oplog/opId.ts';
 import { rememberedSignatureCheck } from '../../../src/core/oplog/rememberedSignatures.ts';
 import { nobleSignatureCheck } from '../../../src/core/oplog/verifyOperation.ts';
 
@@ -24,6 +25,20 @@ describe('remembered signature verdicts', () => {
     expect(check(signature, new TextEncoder().encode('another op'), publicKey)).toBe(false);
     expect(check(signature, message, hexToBytes(other.publicKey))).toBe(false);
     expect(asked).toBe(3);
+  });
+
+  it('a verdict told by the message’s address (an op’s id) holds for that message alone', () => {
+    let asked = 0;
+    const check = rememberedSignatureCheck(() => (asked++, false));
+    const sig = new Uint8Array(64).fill(1);
+    const pk = new Uint8Array(32).fill(2);
+    const message = new TextEncoder().encode('an op');
+    check.rememberDigest(sig, b3Of(message), pk, true);
+    expect(check(sig, message, pk)).toBe(true);
+    expect(asked).toBe(0);
+    expect(check(sig, new TextEncoder().encode('another op'), pk)).toBe(false);
+    expect(check(sig, message, new Uint8Array(32).fill(3))).toBe(false);
+    expect(asked).toBe(2);
   });
 
   it('keeps at most as many verdicts as it is given room for', () => {
