@@ -23,7 +23,7 @@ import type { EvidenceRecord } from '../src/core/mnema/importers/evidenceRecord.
 import type { LogStepPlan } from '../src/core/mnema/logSteps.ts';
 import { planLogStep } from '../src/core/mnema/logSteps.ts';
 import type { RuleProblem } from '../src/core/mnema/ruleTable.ts';
-import { readRuleTable } from '../src/core/mnema/ruleTable.ts';
+import { ruleTableOfText } from '../src/core/mnema/ruleTable.ts';
 import type { UserAction } from '../src/core/oplog/userAction.ts';
 import type { PendingReview } from '../src/core/mnema/mnemaCascade.ts';
 import { reviewList } from '../src/core/mnema/reviewList.ts';
@@ -63,10 +63,7 @@ export function createMnemaQueries(docOf: (version: number) => MnemaDocument | n
     /** The person's rule tables, used by every plan from now on; each table's problems with their places (a table with problems derives nothing). */
     mnemaSetRules(texts: readonly string[]): RuleProblem[][] {
       rules = [...texts];
-      return texts.map((t) => {
-        const reading = readRuleTable(t);
-        return reading.ok ? [] : [...reading.problems];
-      });
+      return texts.map((t) => [...ruleTableOfText(t).problems]);
     },
     /** What `action` would do to the log of `version`, planned in `author`'s name (null: the version is gone). */
     mnemaPreview(version: number, action: UserAction, author: string): LogActionPreview | null {

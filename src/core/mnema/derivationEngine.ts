@@ -13,7 +13,7 @@ import type { DerivationGraph } from './derivationGraph.ts';
 import { samePayload } from './derivationGraph.ts';
 import type { Candidate, DerivationInput, DerivationRecord, Deriver } from './deriver.ts';
 import type { DerivationMemo, DerivationScope } from './derivationMemo.ts';
-import { recordsOf, servedClaims, servedRecord } from './derivationRecords.ts';
+import { recordsOf, servedClaimRecords, servedRecord } from './derivationRecords.ts';
 import { layersOf, MAX_DERIVATION_DEPTH } from './derivationLayers.ts';
 import { ANY_CLAIM } from './deriver.ts';
 import type { ClaimBody, MnemaBody, MnemaOp } from './mnemaBodies.ts';
@@ -197,7 +197,7 @@ function scopedCandidates(
     const groups = memo.take(i);
     if (groups.size === 0) return;
     const { of, ofClaim } = d.groups!;
-    if (pass > 1) claims ??= servedClaims(graph);
+    if (pass > 1) claims ??= servedClaimRecords(graph);
     const input: DerivationInput = {
       evidence: scope.evidenceOf(i, groups),
       claims: pass > 1 ? claims!.filter((r) => of(r).some((g) => groups.has(g))) : [],

@@ -19,7 +19,8 @@ import type { OpId } from '../oplog/operation.ts';
 import type { DerivationGraph } from './derivationGraph.ts';
 import type { DerivationRecord, Deriver } from './deriver.ts';
 import type { ClaimBody, JsonObject } from './mnemaBodies.ts';
-import { evidenceRecord, highWaterOf } from './derivationRecords.ts';
+import type { HighWater } from './derivationRecords.ts';
+import { claimRecord, evidenceRecord, raisedMark } from './derivationRecords.ts';
 
 /** What one run from the watermark re-derives. */
 export interface DerivationScope {
@@ -36,7 +37,7 @@ export class DerivationMemo {
   private at = -1;
   /** The id of the op at `at - 1`: the log the memo holds for begins with it. */
   private tip: OpId | null = null;
-  private highWater = '';
+  private mark: HighWater | null = null;
   /** Per deriver: its valid evidence by group, in log order. Lists are never changed in place (forks share them). */
   private byGroup: Map<string, DerivationRecord[]>[] = [];
   /** Per deriver: groups changed since it last ran. */
@@ -51,7 +52,7 @@ export class DerivationMemo {
     m.derivers = this.derivers;
     m.at = this.at;
     m.tip = this.tip;
-    m.highWater = this.highWater;
+    m.mark = this.mark;
     m.byGroup = this.byGroup.map((g) => new Map(g));
     m.dirty = this.dirty.map((d) => new Set(d));
     return m;
@@ -85,15 +86,15 @@ export class DerivationMemo {
     if (derivers.length !== this.derivers.length || derivers.some((d, i) => d !== this.derivers[i])) return null;
     // What happened since, as changes to make once every op is known to allow a run from here.
     const changes: (() => void)[] = [];
-    let highWater = this.highWater;
-    let highMs = Date.parse(highWater);
+    const held = this.mark;
+    if (!held) return null;
+    let mark = held;
     for (let index = this.at; index < graph.ops.length; index++) {
       const body = graph.ops[index]!.body;
       switch (body.kind) {
         case 'evidence': {
           const record = evidenceRecord(graph.ops[index]!.id, graph.evidence.get(graph.ops[index]!.id)!);
-          highWater = highWaterOf(highWater, record.observed_at);
-          highMs = Date.parse(highWater);
+          mark = raisedMark(mark, record.observed_at);
           changes.push(() => this.file(record, 'add'));
           break;
         }
@@ -105,7 +106,7 @@ export class DerivationMemo {
           if (!id || !entry) return null;
           const record = evidenceRecord(id, entry);
           // A record at the mark leaving (or coming back beside another at it) moves the mark or its spelling.
-          if (Date.parse(record.observed_at) >= highMs) return null;
+          if (Date.parse(record.observed_at) >= mark.ms) return null;
           changes.push(() => this.file(record, body.kind === 'evidence_retraction' ? 'remove' : 'add'));
           break;
         }
@@ -123,10 +124,10 @@ export class DerivationMemo {
           break;
       }
     }
-    if (highWater !== this.highWater) return null;
+    if (mark !== held) return null;
     for (const change of changes) change();
     return {
-      highWater,
+      highWater: mark.at,
       evidenceOf: (i, groups) => {
         const index = this.byGroup[i]!;
         const lists = [...groups].flatMap((g) => index.get(g) ?? []);
@@ -162,7 +163,7 @@ export class DerivationMemo {
     for (const v of entry.versions) this.changedClaim(v.op.body);
     const latest = entry.versions[entry.versions.length - 1];
     if (!latest) return;
-    for (const payload of payloads) this.changedRecord({ ...claimRecord(latest.op.id, latest.op.body), payload });
+    for (const payload of payloads) this.changedRecord(claimRecord(latest, { payload, confidence: latest.op.body.confidence }));
   }
 
   /** Deriver `i`'s groups to re-derive, taken (it runs now). */
@@ -211,15 +212,10 @@ export class DerivationMemo {
         });
       }
     }
-    this.highWater = highWater;
+    this.mark = { at: highWater, ms: Date.parse(highWater) };
     this.at = graph.ops.length;
     this.tip = graph.ops[this.at - 1]?.id ?? null;
   }
-}
-
-/** A claim as a reader would see it, for asking which groups it feeds. */
-function claimRecord(id: OpId, body: ClaimBody): DerivationRecord {
-  return { id, index: -1, kind: 'claim', claim_type: body.claim_type, identity_key: body.identity_key, payload: body.payload, confidence: body.confidence, observed_at: body.valid_at };
 }
 
 /** Whether every deriver is grouped and no two could propose one identity key. */

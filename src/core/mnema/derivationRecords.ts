@@ -4,10 +4,17 @@
  * the person's corrected payload at full confidence), and the evidence high-water mark.
  */
 import type { OpId } from '../oplog/operation.ts';
-import type { DerivationGraph, EvidenceNode } from './derivationGraph.ts';
+import type { ClaimNode, DerivationGraph, EvidenceNode } from './derivationGraph.ts';
 import type { DerivationInput, DerivationRecord } from './deriver.ts';
+import type { JsonObject } from './mnemaBodies.ts';
 
-const GENESIS = '1970-01-01T00:00:00.000Z';
+/** An evidence high-water mark: the instant as written, and parsed. */
+export interface HighWater {
+  readonly at: string;
+  readonly ms: number;
+}
+
+export const GENESIS_MARK: HighWater = { at: '1970-01-01T00:00:00.000Z', ms: 0 };
 
 export function evidenceRecord(id: OpId, e: EvidenceNode): DerivationRecord {
   const b = e.op.body;
@@ -15,11 +22,19 @@ export function evidenceRecord(id: OpId, e: EvidenceNode): DerivationRecord {
 }
 
 /**
- * The high-water mark after `at`: the later instant (not the later text: offsets differ),
- * the earlier one kept on a tie — what "recent" is measured to and what a run stamps as valid_at.
+ * The high-water mark once `at` is seen: the later instant (not the later text: offsets
+ * differ), the earlier one kept on a tie — what "recent" is measured to and what a run
+ * stamps as valid_at. The same mark comes back when `at` does not raise it.
  */
-export function highWaterOf(highWater: string, at: string): string {
-  return Date.parse(at) > Date.parse(highWater) ? at : highWater;
+export function raisedMark(mark: HighWater, at: string): HighWater {
+  const ms = Date.parse(at);
+  return ms > mark.ms ? { at, ms } : mark;
+}
+
+/** A claim version as derivers read it, with the payload and confidence it is served with (its own unless the person corrected it). */
+export function claimRecord(node: ClaimNode, served: { readonly payload: JsonObject; readonly confidence: number } = node.op.body): DerivationRecord {
+  const b = node.op.body;
+  return { id: node.op.id, index: node.index, kind: 'claim', claim_type: b.claim_type, identity_key: b.identity_key, payload: served.payload, confidence: served.confidence, observed_at: b.valid_at };
 }
 
 /** The key as derivers read it, or null when it is not valid (invalidated, refuted, never derived). */
@@ -29,22 +44,13 @@ export function servedRecord(graph: DerivationGraph, key: string): DerivationRec
   if (!entry || !latest) return null;
   const state = graph.stateOf(key);
   if (state !== 'active' && state !== 'corrected') return null;
-  const b = latest.op.body;
-  return {
-    id: latest.op.id,
-    index: latest.index,
-    kind: 'claim',
-    claim_type: b.claim_type,
-    identity_key: key,
-    // A corrected claim feeds later derivers with the person's payload, at full confidence.
-    payload: state === 'corrected' && entry.correction?.body.kind === 'claim_correction' ? entry.correction.body.corrected_payload : b.payload,
-    confidence: state === 'corrected' ? 1 : b.confidence,
-    observed_at: b.valid_at,
-  };
+  // A corrected claim feeds later derivers with the person's payload, at full confidence.
+  const correction = state === 'corrected' && entry.correction?.body.kind === 'claim_correction' ? entry.correction.body.corrected_payload : null;
+  return claimRecord(latest, correction ? { payload: correction, confidence: 1 } : latest.op.body);
 }
 
 /** Every valid claim as served, in log order. */
-export function servedClaims(graph: DerivationGraph): DerivationRecord[] {
+export function servedClaimRecords(graph: DerivationGraph): DerivationRecord[] {
   const claims: DerivationRecord[] = [];
   for (const key of graph.keys.keys()) {
     const r = servedRecord(graph, key);
@@ -56,18 +62,12 @@ export function servedClaims(graph: DerivationGraph): DerivationRecord[] {
 /** The records derivers read in `pass`: valid evidence (retracted records do not count), and from the second pass valid claims. */
 export function recordsOf(graph: DerivationGraph, pass: number): DerivationInput {
   const evidence: DerivationRecord[] = [];
-  let highWater = GENESIS;
-  let highMs = Date.parse(highWater);
+  let mark = GENESIS_MARK;
   for (const [id, e] of graph.evidence) {
     if (graph.retracted.has(id)) continue;
     const r = evidenceRecord(id, e);
     evidence.push(r);
-    // highWaterOf, with the mark's instant kept: one parse per record.
-    const ms = Date.parse(r.observed_at);
-    if (ms > highMs) {
-      highMs = ms;
-      highWater = r.observed_at;
-    }
+    mark = raisedMark(mark, r.observed_at);
   }
-  return { evidence, claims: pass > 1 ? servedClaims(graph) : [], highWater };
+  return { evidence, claims: pass > 1 ? servedClaimRecords(graph) : [], highWater: mark.at };
 }

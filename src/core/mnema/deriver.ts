@@ -48,7 +48,7 @@ export interface Candidate {
  * only what they touch (derivationMemo.ts). Each record feeds some groups, each candidate
  * stands for one group and rests only on records of it; and what the deriver derives for
  * a set of groups from their records alone is what it derives for them from every record
- * (a law: test/core/mnema/deriverGroups.test.ts).
+ * (a law: test/core/mnema/incrementalDerivation.test.ts).
  */
 export interface DeriverGroups {
   /** The groups `record` feeds (none: the deriver never reads it). */

@@ -31,7 +31,7 @@ import type { MnemaOp } from './mnemaBodies.ts';
 import type { PendingReview } from './mnemaCascade.ts';
 import { ChainWriter } from './mnemaLog.ts';
 import type { RuleProblem } from './ruleTable.ts';
-import { readRuleTable, ruleDerivers } from './ruleTable.ts';
+import { ruleTableOfText } from './ruleTable.ts';
 
 export interface MnemaNode {
   readonly id: OpId;
@@ -77,21 +77,6 @@ const invalidatedKeys = (ops: readonly MnemaOp[]): string[] => [...new Set(ops.f
 /** Ops prepared with their ids but not signed: the signature is the key holder's. */
 const UNSIGNED = () => '';
 
-/** Rule tables read before, by text: the same text gives the same derivers (the same objects), so a memo made with them holds. */
-const readTables = new Map<string, { problems: RuleProblem[]; derivers: Deriver[] }>();
-const TABLES_KEPT = 32;
-
-function tableOf(text: string): { problems: RuleProblem[]; derivers: Deriver[] } {
-  let read = readTables.get(text);
-  if (!read) {
-    const reading = readRuleTable(text);
-    read = reading.ok ? { problems: [], derivers: ruleDerivers(reading.table) } : { problems: [...reading.problems], derivers: [] };
-    if (readTables.size >= TABLES_KEPT) readTables.clear();
-    readTables.set(text, read);
-  }
-  return read;
-}
-
 export class MnemaSession {
   private graph = new DerivationGraph();
   private ops: MnemaOp[] = [];
@@ -121,8 +106,8 @@ export class MnemaSession {
     const problems: RuleProblem[][] = [];
     const rules: Deriver[] = [];
     for (const text of texts) {
-      const read = tableOf(text);
-      problems.push(read.problems);
+      const read = ruleTableOfText(text);
+      problems.push([...read.problems]);
       rules.push(...read.derivers);
     }
     this.rules = rules;
@@ -178,13 +163,12 @@ export class MnemaSession {
 
   /**
    * What adding `keys` as members writes, by `author` (a team's member admitting those who
-   * asked to join): a \`member_addition\` op for each key not a member yet, and nothing else
+   * asked to join): a `member_addition` op for each key not a member yet, and nothing else
    * — no derivation run rides along with an admission.
    */
   previewMembers(keys: readonly string[], author: string): MnemaPreview {
     const members = new Set(this.members());
-    const last = this.ops[this.ops.length - 1];
-    const writer = new ChainWriter(this.session, last ? { seq: last.seq, id: last.id } : null, author, UNSIGNED);
+    const writer = this.tipWriter(author);
     const copy = this.graph.clone();
     for (const member of [...new Set(keys)].filter((k) => !members.has(k))) {
       const problem = copy.add(writer.write({ kind: 'member_addition', member }, 'engine'));
@@ -195,7 +179,13 @@ export class MnemaSession {
 
   /** Whether `author` may append to this log: its founder or a member (an empty log: anyone, who then founds it). */
   mayWrite(author: string): boolean {
-    return this.ops.length === 0 || membersOf(this.ops as unknown as SignedOperation[]).has(author);
+    return this.ops.length === 0 || this.members().includes(author);
+  }
+
+  /** A writer of unsigned ops on the log's tip, in `author`'s name: what a plan is written with. */
+  private tipWriter(author: string): ChainWriter {
+    const last = this.ops[this.ops.length - 1];
+    return new ChainWriter(this.session, last ? { seq: last.seq, id: last.id } : null, author, UNSIGNED);
   }
 
   /** The head that vouches for the log once `plan` is appended, by `author` (null: nothing to vouch for). */
@@ -207,8 +197,7 @@ export class MnemaSession {
   /** Runs `first` (the person's step) on a copy of the log, then the derivers; what changed, and the ops that wrote it. */
   private rehearse(author: string, first: (copy: DerivationGraph, writer: MnemaWriter) => { invalidated: string[]; pending: readonly PendingReview[] } | string): MnemaPreview {
     const copy = this.graph.clone();
-    const last = this.ops[this.ops.length - 1];
-    const writer = new ChainWriter(this.session, last ? { seq: last.seq, id: last.id } : null, author, UNSIGNED);
+    const writer = this.tipWriter(author);
     const before = servedClaims(copy);
     const step = first(copy, writer);
     if (typeof step === 'string') return { refusal: step, invalidated: [], pending: [], changes: {}, plan: [] };

@@ -275,3 +275,19 @@ export function ruleDerivers(table: RuleTable): Deriver[] {
     } satisfies Deriver;
   });
 }
+
+/** Rule tables read before, by text (a few): the same text gives the same derivers — the same objects, so a derivation memo made with them still holds. */
+const readTables = new Map<string, { readonly problems: readonly RuleProblem[]; readonly derivers: readonly Deriver[] }>();
+const TABLES_KEPT = 32;
+
+/** A rule table's text read as derivers, with its problems (a table with problems derives nothing); remembered by text. */
+export function ruleTableOfText(text: string): { readonly problems: readonly RuleProblem[]; readonly derivers: readonly Deriver[] } {
+  let read = readTables.get(text);
+  if (!read) {
+    const reading = readRuleTable(text);
+    read = reading.ok ? { problems: [], derivers: ruleDerivers(reading.table) } : { problems: reading.problems, derivers: [] };
+    if (readTables.size >= TABLES_KEPT) readTables.clear();
+    readTables.set(text, read);
+  }
+  return read;
+}
