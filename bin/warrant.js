@@ -27,6 +27,13 @@ async function main() {
     ({ runCli } = await import('../src/cli/main.ts'));
   }
   process.exitCode = await runCli(args);
+  // The command is done and its output written. A library thread still alive (z3's
+  // WebAssembly threads can outlive killThreads when one is starting as they are ended)
+  // must not keep a finished command running: end the process soon if nothing else does.
+  setTimeout(() => process.exit(), FINISHED_EXIT_GRACE_MS).unref();
 }
+
+/** How long a finished command may take to wind down on its own before it is ended. */
+const FINISHED_EXIT_GRACE_MS = 1500;
 
 void main();

@@ -10,8 +10,20 @@ type Z3Module = Awaited<ReturnType<typeof import('z3-solver')['init']>>;
 
 let loading: Promise<Z3Module> | null = null;
 
+/** How long z3 may take to start (a fraction of a second when idle) before the command says it did not. */
+const START_LIMIT_MS = 60_000;
+
+/** z3 did not start: its WebAssembly module or threads never came up. */
+export class Z3StartError extends Error {}
+
 function loadZ3(): Promise<Z3Module> {
-  loading ??= import('z3-solver').then((m) => m.init({ printErr: reportZ3Error }));
+  loading ??= new Promise<Z3Module>((resolve, reject) => {
+    const limit = setTimeout(() => reject(new Z3StartError(`z3 did not start within ${START_LIMIT_MS / 1000} s; try again, or --solver cvc5`)), START_LIMIT_MS);
+    import('z3-solver')
+      .then((m) => m.init({ printErr: reportZ3Error }))
+      .then(resolve, reject)
+      .finally(() => clearTimeout(limit));
+  });
   return loading;
 }
 
@@ -32,11 +44,20 @@ export async function makeZ3Solver(): Promise<SmtSolver> {
   return new Z3ContextSolver(api);
 }
 
-/** Ends z3's threads (they keep Node alive otherwise). Safe to call when z3 was never loaded. */
+/**
+ * Ends z3's threads (they keep Node alive otherwise). Safe to call when z3 was never
+ * loaded. Never fails: the answer is already in hand, and a thread that will not end
+ * (z3-solver gives up waiting after 5 s) is ended with the process by bin/warrant.js.
+ */
 export async function shutdownZ3(): Promise<void> {
   if (!loading) return;
-  const api = await loading;
+  const pending = loading;
   loading = null;
-  const { killThreads } = await import('z3-solver');
-  await killThreads(api.em);
+  try {
+    const api = await pending;
+    const { killThreads } = await import('z3-solver');
+    await killThreads(api.em);
+  } catch {
+    // Teardown only; see above.
+  }
 }

@@ -8,7 +8,7 @@ import type { ProveMode, ProveResult, IntuitionMode, SolverId } from '../../core
 import { checkProposal, INTUITION_MODES, prove, PROVE_MODES, SOLVER_IDS } from '../../core/proposal/index.ts';
 import { Cvc5MissingError } from '../../solvers/cvc5Solver.ts';
 import { nodeSolverFactory } from '../../solvers/nodeSolvers.ts';
-import { shutdownZ3 } from '../../solvers/z3Node.ts';
+import { shutdownZ3, Z3StartError } from '../../solvers/z3Node.ts';
 import { CliFailure, usageFailure } from '../../node/cliFailure.ts';
 import { parseCommandLine } from '../commandLine.ts';
 import { diagnosticLine } from '../diagnosticReport.ts';
@@ -49,7 +49,7 @@ export async function runProve(args: readonly string[]): Promise<number> {
       budgets: { timeoutMs: Number(timeoutText) },
     });
   } catch (e) {
-    if (e instanceof Cvc5MissingError) throw new CliFailure(e.message);
+    if (e instanceof Cvc5MissingError || e instanceof Z3StartError) throw new CliFailure(e.message);
     throw e;
   } finally {
     await shutdownZ3();
