@@ -98,7 +98,7 @@ describe('warrant derive, cascade, explain, provenance, calibrate', () => {
     const r = await run(['provenance', at('derived.jsonl'), 'preference.time_of_day|gym|morning', '--json']);
     expect(r.code).toBe(0);
     const steps = JSON.parse(r.stdout) as { depth: number; op_id: string; role: string; deriver: { name: string } | null }[];
-    expect(steps[0]).toMatchObject({ depth: 1, role: 'routine', deriver: { name: 'routines', version: '1.0.0' } });
+    expect(steps[0]).toMatchObject({ depth: 1, role: 'routine', deriver: { name: 'routines', version: '1.1.0' } });
     expect(steps[1]).toMatchObject({ depth: 2, role: 'supporting_event', deriver: null });
     expect(new Set(steps.map((s) => s.op_id)).size).toBe(steps.length);
     expect(Object.keys(steps[0]!)).toEqual(['depth', 'op_id', 'role', 'deriver']);
@@ -199,6 +199,10 @@ describe('a log written elsewhere', () => {
     expect(out.claims['com.example.fitness.habit|walking']!.state).toBe('invalidated');
     expect(r.stderr).toMatch(/not a member of session elsewhere, so nothing was written/);
     expect(readFileSync(at('elsewhere.jsonl'), 'utf8')).toBe(before);
+    // Nothing to append is nothing refused: no word of membership.
+    const quiet = await run(['derive', at('elsewhere.jsonl'), '--no-builtin']);
+    expect(quiet).toMatchObject({ code: 0, stderr: '' });
+    expect(quiet.stdout).toMatch(/^0 op\(s\) appended/);
   });
 });
 

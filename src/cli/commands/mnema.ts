@@ -184,7 +184,8 @@ async function deriveAndSave(
     }
     if (!run.fixpoint) await writeStderr(`warrant: derivation stopped after ${run.passes} passes without reaching a fixpoint\n`);
     if (member) await saveMnemaLog(cl.values.get('out') ?? logPath, [...log.ops, ...writer.written], log.session, key);
-    else await writeStderr(`warrant: ${notMember(log, key.author)}\n`);
+    // Nothing to append is nothing refused: a member-less device reads a finished log quietly.
+    else if (writer.written.length > 0) await writeStderr(`warrant: ${notMember(log, key.author)}\n`);
     await printReport(cl.flags.has('json'), log, writer.written, [...pending, ...run.pending]);
     return 0;
   });

@@ -10,8 +10,12 @@ const when = (iso: string): string => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`
 
 const SUMMARIZERS: Readonly<Record<string, (p: JsonObject, observedAt: string) => string>> = {
   calendar: (p, at) => {
-    const minutes = typeof p.duration_minutes === 'number' ? ` (${p.duration_minutes}m)` : '';
     const where = text(p.location) ? ` at ${text(p.location)}` : '';
+    if (p.all_day === true) {
+      const days = typeof p.duration_minutes === 'number' ? Math.round(p.duration_minutes / 1440) : 1;
+      return `Event '${text(p.summary) ?? 'untitled'}' ${at.slice(0, 10)} (all day${days > 1 ? `, ${days} days` : ''})${where}`;
+    }
+    const minutes = typeof p.duration_minutes === 'number' ? ` (${p.duration_minutes}m)` : '';
     return `Event '${text(p.summary) ?? 'untitled'}' ${when(at)}${minutes}${where}`;
   },
   notes: (p, at) => `Note '${text(p.title) ?? text(p.path) ?? 'untitled'}' ${at.slice(0, 10)}`,

@@ -5,20 +5,24 @@
 import type { JsonObject } from '../mnemaBodies.ts';
 import { combine, factor, saturating } from '../confidenceModel.ts';
 import type { Candidate, DerivationInput, DerivationRecord, Deriver } from '../deriver.ts';
-import { ROUTINE_TYPE } from './routines.ts';
+import { ALL_DAY, ROUTINE_TYPE } from './routines.ts';
 
 export const PREFERENCE_TYPE = 'preference.time_of_day';
 const PRIOR = 0.4;
 
-/** The activity and part of the day of a routine claim, as one group id (`gym|morning`), or null. */
+/**
+ * The activity and part of the day of a routine claim, as one group id (`gym|morning`), or
+ * null. An all-day routine says nothing of the time of day the person keeps.
+ */
 function groupOf(r: DerivationRecord): string | null {
   if (r.kind !== 'claim' || r.claim_type !== ROUTINE_TYPE) return null;
   const { activity, part_of_day: part } = r.payload;
-  return typeof activity === 'string' && typeof part === 'string' ? `${activity}|${part}` : null;
+  return typeof activity === 'string' && typeof part === 'string' && part !== ALL_DAY ? `${activity}|${part}` : null;
 }
 
 export const preferences: Deriver = {
-  id: { name: 'preferences', version: '1.0.0' },
+  // 1.1.0: all-day routines are left out (routines 1.1.0 names them).
+  id: { name: 'preferences', version: '1.1.0' },
   reads: [ROUTINE_TYPE],
   emits: [PREFERENCE_TYPE],
   derive(input: DerivationInput): Candidate[] {

@@ -12,7 +12,10 @@ const PRIOR = 0.3;
 const MIN_EVENTS = 3;
 const MIN_SPAN_DAYS = 14;
 
-export type PartOfDay = 'morning' | 'afternoon' | 'evening' | 'night';
+export type PartOfDay = 'morning' | 'afternoon' | 'evening' | 'night' | 'all-day';
+
+/** The part of the day of an all-day event (its start is a date, with no hour). */
+export const ALL_DAY: PartOfDay = 'all-day';
 
 /** The part of the day of a local hour: morning 05–12, afternoon 12–17, evening 17–22, night otherwise. */
 export function partOfDay(hour: number): PartOfDay {
@@ -30,11 +33,13 @@ const str = (x: unknown): string | null => (typeof x === 'string' && x.trim() !=
 function caseOf(r: DerivationRecord): { activity: string; part: PartOfDay } | null {
   if (r.kind !== 'evidence' || r.source !== 'calendar') return null;
   const title = str(r.payload.summary);
-  return title ? { activity: slugKept(title), part: partOfDay(localHour(r.observed_at)) } : null;
+  if (!title) return null;
+  return { activity: slugKept(title), part: r.payload.all_day === true ? ALL_DAY : partOfDay(localHour(r.observed_at)) };
 }
 
 export const routines: Deriver = {
-  id: { name: 'routines', version: '1.0.0' },
+  // 1.1.0: all-day events are a part of the day of their own (1.0.0 read their midnight start as night).
+  id: { name: 'routines', version: '1.1.0' },
   reads: [],
   emits: [ROUTINE_TYPE],
   derive(input: DerivationInput): Candidate[] {
@@ -81,6 +86,7 @@ export const routines: Deriver = {
         const { confidence, basis } = combine(PRIOR, factors);
         const label = mostCommon(used.map((e) => str(e.payload.summary)!));
         const payload: JsonObject = { activity, label, day, part_of_day: part };
+        const when = part === ALL_DAY ? `all-day events on ${day}` : `events on ${day} ${part}s`;
         out.push({
           claim_type: ROUTINE_TYPE,
           identity_key: `${ROUTINE_TYPE}|${activity}|${day}|${part}`,
@@ -88,7 +94,7 @@ export const routines: Deriver = {
           inputs: used.map((e) => ({ op_id: e.id, role: 'supporting_event' })),
           confidence,
           confidence_basis: basis,
-          rationale: `${used.length} '${label}' events on ${day} ${part}s over ${Math.round(span / 7)} weeks (${localDate(first)} to ${localDate(last)}), in ${weeksSeen} of ${weeks} weeks; the last ${Math.round(recency)} days before the newest evidence.`,
+          rationale: `${used.length} '${label}' ${when} over ${Math.round(span / 7)} weeks (${localDate(first)} to ${localDate(last)}), in ${weeksSeen} of ${weeks} weeks; the last ${Math.round(recency)} days before the newest evidence.`,
         });
       }
     }

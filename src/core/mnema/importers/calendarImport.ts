@@ -3,8 +3,10 @@
  * expanded occurrence by occurrence (RRULE, RDATE, EXDATE and moved occurrences as the
  * file says), one record each. A start is written as the calendar wrote it — local time
  * with its UTC offset — so the day and hour a deriver reads are the person's, whatever
- * machine imports the file. A floating time (no zone) is read as UTC. Records keep the
- * file's order (a series' occurrences in time order, where the series stands).
+ * machine imports the file. A floating time (no zone) is read as UTC. An all-day event
+ * (a DATE start) starts at midnight of its date and says `all_day: true`: it has no hour
+ * of the day. Records keep the file's order (a series' occurrences in time order, where
+ * the series stands).
  */
 import ICAL from 'ical.js';
 import type { EvidenceRecord, ImportReading } from './evidenceRecord.ts';
@@ -94,6 +96,7 @@ export function readCalendar(text: string, file: string, until: string): ImportR
           start: isoOf(start),
           end: isoOf(end),
           duration_minutes: minutes,
+          ...(start.isDate ? { all_day: true } : {}),
           ...(attendees.length > 0 ? { attendees } : {}),
           ...(occurrence ? { occurrence } : {}),
         },
