@@ -26,6 +26,7 @@ import { claimNamed, explainClaim, provenanceOf } from '../src/core/mnema/explai
 import { actionBody } from '../src/core/mnema/mnemaActions.ts';
 import type { EvidenceBody } from '../src/core/mnema/mnemaBodies.ts';
 import { ChainWriter } from '../src/core/mnema/mnemaLog.ts';
+import { useWasmBlake3 } from '../src/core/oplog/blake3Digest.ts';
 import { generateDeviceKey } from '../src/core/oplog/deviceKey.ts';
 import type { BenchRow } from './benchTypes.ts';
 import { medianMs } from './measure.ts';
@@ -124,6 +125,9 @@ export async function runMnemaBench(options: { quick: boolean; onProgress?: (wha
   const rows: BenchRow[] = [];
   const runs = options.quick ? { warmup: 1, runs: 3 } : { warmup: 1, runs: 5 };
   const n = 100_000;
+  // Op ids are BLAKE3 digests: measured with the WebAssembly digest every runtime that
+  // derives loads at start (the CLI's log reader, the validation worker).
+  await useWasmBlake3();
 
   options.onProgress?.('mnema: derive 100k evidence records');
   let last: ReturnType<typeof evidenceLog> | null = null;

@@ -5,17 +5,14 @@
  * signed a write. Asked of the log as the analysis of that version read it (kept beside
  * the analysis), so nothing reads the log twice.
  */
-import type { SignedHead } from '../src/core/oplog/logHead.ts';
 import type { MnemaDocument, MnemaExplanation } from '../src/core/mnema/mnemaDocument.ts';
 import { explainMnemaNode, readMnemaDocument, rememberSigned } from '../src/core/mnema/mnemaDocument.ts';
-import { badSignatures } from '../src/core/oplog/webCryptoSignatures.ts';
-import type { SignedOperation } from '../src/core/oplog/operation.ts';
-import type { MnemaOp } from '../src/core/mnema/mnemaBodies.ts';
+import type { DeviceKey } from '../src/core/oplog/deviceKey.ts';
 import type { LogActionPreview } from '../src/core/mnema/mnemaPreview.ts';
 import { previewLogAction } from '../src/core/mnema/mnemaPreview.ts';
 import type { CommittedText } from '../src/core/mnema/mnemaWrite.ts';
 import type { LogWrite } from '../src/core/mnema/mnemaWrite.ts';
-import { committedText, documentSession, planMembers } from '../src/core/mnema/mnemaWrite.ts';
+import { committedText, documentSession, planMembers, signLogWrite } from '../src/core/mnema/mnemaWrite.ts';
 import { MemoShelf } from '../src/core/mnema/derivationMemo.ts';
 import type { EvidenceSource } from '../src/core/mnema/importers/evidenceFiles.ts';
 import { readEvidenceFile, sourceOfName } from '../src/core/mnema/importers/evidenceFiles.ts';
@@ -42,11 +39,16 @@ export interface EvidenceFile {
  * parallel (WebCrypto's Ed25519, else @noble); the verdicts are remembered, so reading the
  * log that the write makes does not check them again one by one.
  */
-async function verifiedWrite(out: CommittedText, ops: readonly MnemaOp[]): Promise<CommittedText> {
-  if (!out.ok) return out;
-  const bad = await badSignatures(ops as unknown as SignedOperation[]);
-  if (bad.size > 0) return { ok: false, message: `${bad.size} op(s) are not signed by their author's key` };
-  rememberSigned(ops);
+/**
+ * `write` (a plan made here) signed here with `key`, the device's that asks, and the text
+ * it makes: its signatures are remembered as checked, being made here with the author's
+ * own key; a later reading of the text does not check them again.
+ */
+async function signedText(doc: MnemaDocument, text: string, write: LogWrite, key: DeviceKey): Promise<CommittedText> {
+  const signed = await signLogWrite(write, key);
+  if (typeof signed === 'string') return { ok: false, message: signed };
+  const out = committedText(doc, text, signed.ops, signed.head, freshSession());
+  if (out.ok) rememberSigned(signed.ops);
   return out;
 }
 
@@ -144,20 +146,21 @@ export function createMnemaQueries(docOf: (version: number) => MnemaDocument | n
       const empty = readMnemaDocument('');
       return planLogStep(empty, sessionOf(empty), { kind: 'import', records, problems: [] }, author);
     },
-    /** The text of a new log made of `ops` and `head` (an adoption, signed on the page). */
-    mnemaCommitNew(ops: readonly MnemaOp[], head: SignedHead): Promise<CommittedText> {
-      return verifiedWrite(committedText(readMnemaDocument(''), '', ops, head, freshSession()), ops);
+    /** The text of a new log made of `write` (an adoption), signed here with `key`. */
+    mnemaCommitNew(write: LogWrite, key: DeviceKey): Promise<CommittedText> {
+      return signedText(readMnemaDocument(''), '', write, key);
     },
     /**
-     * The text of `version` with `ops` and `head` (a plan, signed on the page) appended;
-     * refused when they are not what the log takes, or when `text` (the editor's now) is
-     * not that version's: the person edited the log since the plan was made.
+     * The text of `version` with `write` (a plan) signed here with `key` and appended:
+     * signing in the worker keeps ten thousand signatures off the page, and a signature
+     * made here needs no check. Refused when the ops are not what the log takes, or when
+     * `text` (the editor's now) is not that version's: the person edited it since the plan.
      */
-    async mnemaCommit(version: number, text: string, ops: readonly MnemaOp[], head: SignedHead): Promise<CommittedText | null> {
+    async mnemaCommit(version: number, text: string, write: LogWrite, key: DeviceKey): Promise<CommittedText | null> {
       const doc = docOf(version);
       if (!doc) return null;
       if (textOf(version) !== text) return { ok: false, message: 'the log was edited since this was planned; plan it again' };
-      return verifiedWrite(committedText(doc, text, ops, head, freshSession()), ops);
+      return signedText(doc, text, write, key);
     },
   };
 }

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { generateDeviceKey } from '../../src/core/oplog/deviceKey.ts';
 import { replayLog } from '../../src/core/oplog/replayLog.ts';
 import { prepareChain } from '../../src/core/oplog/signOperation.ts';
-import { bytesSignerFor, signChain, SIGNING_SLICE, signPrepared, signWithDevice } from '../../src/store/session/deviceSigner.ts';
+import { bytesSignerFor } from '../../src/core/oplog/bytesSigner.ts';
+import { signChain, SIGNING_SLICE, signPrepared, signWithDevice } from '../../src/store/session/deviceSigner.ts';
 
 const key = generateDeviceKey(new Uint8Array(32).fill(21));
 

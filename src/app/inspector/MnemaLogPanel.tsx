@@ -72,8 +72,7 @@ export function MnemaLogPanel({ version }: { version: number }) {
     if (!planned.write) return;
     setStatus({ kind: 'working', what: 'Signing and appending' });
     if (copy) {
-      const { ops, head } = await getSession().signLogWrite(planned.write);
-      const made = await getPipeline().validationApi.mnemaCommitNew(ops, head);
+      const made = await getSession().newLogText(planned.write);
       if (!made.ok) return setStatus({ kind: 'said', text: `Not made: ${made.message}`, error: true });
       setStatus({ kind: 'idle' });
       return void newSession(copyName(name), made.text);

@@ -6,6 +6,8 @@
  * against that same log, and appended to the text with a new head. The text is the log,
  * so the result is read, verified and drawn like any edit, and undo takes it back.
  */
+import { bytesSignerFor, signHeadWithDevice } from '../oplog/bytesSigner.ts';
+import type { DeviceKey } from '../oplog/deviceKey.ts';
 import type { SignedHead, UnsignedHead } from '../oplog/logHead.ts';
 import { canonicalJson } from '../oplog/canonicalJson.ts';
 import type { UnsignedOperation } from '../oplog/operation.ts';
@@ -84,6 +86,14 @@ export function bytesToSign(op: MnemaOp): Uint8Array {
 }
 
 export type CommittedText = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly message: string };
+
+/** `write`'s ops and head signed with `key`; refused when the plan was made in another author's name. */
+export async function signLogWrite(write: LogWrite, key: DeviceKey): Promise<{ readonly ops: MnemaOp[]; readonly head: SignedHead } | string> {
+  if (write.head.author !== key.author || write.ops.some((op) => op.author !== key.author)) return 'this write was planned for another device; plan it again';
+  const sign = await bytesSignerFor(key);
+  const sigs = await Promise.all(write.ops.map((op) => sign(bytesToSign(op))));
+  return { ops: write.ops.map((op, i) => ({ ...op, sig: sigs[i]! })), head: await signHeadWithDevice(write.head, key) };
+}
 
 /**
  * The document's text with `ops` (a plan, signed) and `head` (signed) appended: refused

@@ -24,16 +24,16 @@ import type { Language } from '../../core/graph/reasoningGraph.ts';
 import { languageRow } from '../../core/languages/languageTable.ts';
 import type { ShownExplanation } from '../../core/explain/shownExplanation.ts';
 import type { OpPlan } from '../../core/session/opPlan.ts';
-import type { LogWrite } from '../../core/mnema/mnemaWrite.ts';
-import type { MnemaOp } from '../../core/mnema/mnemaBodies.ts';
+import type { CommittedText, LogWrite } from '../../core/mnema/mnemaWrite.ts';
 import type { DispatchReply, SessionAction, SessionBaseline, SessionProjection } from '../../core/session/liveSession.ts';
-import { bytesSignerFor, signChain, signHeadWithDevice, signPlan } from './deviceSigner.ts';
+import { bytesSignerFor, signHeadWithDevice } from '../../core/oplog/bytesSigner.ts';
+import { signChain, signPlan } from './deviceSigner.ts';
 import { useDocumentStore } from '../document/documentStore.ts';
 import type { CascadePreview, UserAction } from './lifecycleStore.ts';
 import { useContradictedStore } from './contradictedStore.ts';
 import { useLifecycleStore } from './lifecycleStore.ts';
 import type { LogWriteService } from './logWrites.ts';
-import { appendLogWrite, signLogWrite } from './logWrites.ts';
+import { appendLogWrite } from './logWrites.ts';
 import type { ExplainRequest, LogRef } from '../../../workers/lifecycleApi.ts';
 
 type MaybePromise<T> = T | Promise<T>;
@@ -337,7 +337,7 @@ export class SessionController {
     if (refused) useLifecycleStore.setState({ notice: `Not committed: ${refused}` });
   }
 
-  /** Signs `write` (a plan of the open log's own: an action, an import, a derivation run) and appends it to the document; null, or why nothing was written. */
+  /** Has `write` (a plan of the open log's own: an action, an import, a derivation run) signed and appended to the document; null, or why nothing was written. */
   async writeLog(write: LogWrite): Promise<string | null> {
     const service = this.service;
     if (!service.mnemaCommit) return 'this document cannot be written to';
@@ -347,9 +347,10 @@ export class SessionController {
     return appendLogWrite({ mnemaCommit: (...args) => service.mnemaCommit!(...args) }, await this.deviceKey(), write);
   }
 
-  /** `write` signed with this device's key (a new log's first ops: logWrites.ts). */
-  async signLogWrite(write: LogWrite): Promise<{ readonly ops: MnemaOp[]; readonly head: SignedHead }> {
-    return signLogWrite(await this.deviceKey(), write);
+  /** The text of a new log made of `write` (a log of this device's own), signed with its key; or why not. */
+  async newLogText(write: LogWrite): Promise<CommittedText> {
+    if (!this.service.mnemaCommitNew) return { ok: false, message: 'no log can be made here' };
+    return this.service.mnemaCommitNew(write, await this.deviceKey());
   }
 
   /**

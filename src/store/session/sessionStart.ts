@@ -18,7 +18,7 @@ import { openWarrantDb } from '../../db/warrantDb.ts';
 import { languageOf, openDocument, useDocumentStore } from '../document/documentStore.ts';
 import { useProjectStore } from '../project/projectStore.ts';
 import { loadedTeamSessions } from '../team/teamCode.ts';
-import { signHeadWithDevice } from './deviceSigner.ts';
+import { signHeadWithDevice } from '../../core/oplog/bytesSigner.ts';
 import { markVerified } from './verifiedReplay.ts';
 import { usePersistence } from './sessionInstance.ts';
 import type { Backend } from './sessionBackend.ts';

@@ -26,6 +26,7 @@ import { headBytes, headOf, type SignedHead } from '../../../src/core/oplog/logH
 import type { SignedOperation } from '../../../src/core/oplog/operation.ts';
 import { membersOf } from '../../../src/core/oplog/sessionMembers.ts';
 import { sampleRecords } from '../../support/mnemaCorpus.ts';
+import { badSignatures } from '../../../src/core/oplog/webCryptoSignatures.ts';
 import { createValidationApi } from '../../../workers/validationApi.ts';
 import { testLog, weekly } from '../../support/mnemaLogs.ts';
 
@@ -216,19 +217,22 @@ describe('importing evidence into a Mnema document', () => {
   });
 });
 
-describe('the worker takes a write only when every op is its author’s', () => {
-  it('refuses ops signed by another key, and takes the same ops signed by their author', async () => {
+describe('the worker signs a write it planned, with the key of the device that asks', () => {
+  it('signs every op and the head with the author’s key; refuses a plan made for another device, and a text edited since', async () => {
     const api = createValidationApi();
     const text = gymLogText(me);
     api.analyze({ version: 1, text, language: 'mnema', baseVersion: null, fileName: 'gym.mnema' });
     const p = previewLogAction(readMnemaDocument(text), { kind: 'refute', target: GYM_TUE, source: 'graph' }, me.author);
-    const forged = signed(p.write!, stranger);
-    const head = signed(p.write!, me).head;
-    expect(await api.mnemaCommit(1, text, forged.ops, head)).toMatchObject({ ok: false, message: expect.stringMatching(/not signed by their author/) });
-    const honest = signed(p.write!, me);
-    const out = await api.mnemaCommit(1, text, honest.ops, honest.head);
+    expect(await api.mnemaCommit(1, text, p.write!, stranger)).toMatchObject({ ok: false, message: expect.stringMatching(/planned for another device/) });
+    const out = await api.mnemaCommit(1, text, p.write!, me);
     expect(out?.ok).toBe(true);
+    // The signatures are the author's, as the CLI's reader checks them; and what a page signing them itself would make.
+    const written = readMnemaDocument(out!.ok ? out!.text : '');
+    expect(written.broken).toBe(false);
+    const added = written.derivation.ops.slice(-p.write!.ops.length);
+    expect(await badSignatures(added as unknown as SignedOperation[], null)).toEqual(new Set());
+    expect(added).toEqual(signed(p.write!, me).ops);
     // The text the editor has moved on from is not written over.
-    expect(await api.mnemaCommit(1, `${text}\n`, honest.ops, honest.head)).toMatchObject({ ok: false, message: expect.stringMatching(/edited since/) });
+    expect(await api.mnemaCommit(1, `${text}\n`, p.write!, me)).toMatchObject({ ok: false, message: expect.stringMatching(/edited since/) });
   });
 });
