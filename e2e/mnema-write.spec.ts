@@ -10,7 +10,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { cursorAfter, dragWithMouse, node, openFresh, settled, shot, steady, throttle } from './page.ts';
+import { cursorAfter, dragWithMouse, editorText, node, openFresh, settled, shot, steady, throttle } from './page.ts';
 import { GYM, ownCopyOfSample, YOGA, YOGA_PREF } from './mnemaPages.ts';
 
 const corpus = (path: string) => fileURLToPath(new URL(`../samples/mnema/${path}`, import.meta.url));
@@ -186,3 +186,42 @@ test('a rule table of one’s own, typed key by key: completion from its schema,
   await expect(status).toContainText('unknown field "colour"');
   await expect(editor.locator('.squiggly-error')).not.toHaveCount(0);
 });
+
+/** `n` JSON Lines records, as a tracker app exports them (about 160 bytes each). */
+function trackerLines(n: number): string {
+  const lines: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const at = `2025-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}T${String(6 + (i % 14)).padStart(2, '0')}:00:00+01:00`;
+    lines.push(JSON.stringify({ source: 'com.example.tracker', payload: { activity: ['Gym', 'Swim', 'Run'][i % 3], n: i }, observed_at: at }));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+for (const rate of [1, 4]) {
+  test(`an import of thousands of records goes into the editor in slices: the whole log is there and verifies, one Undo takes it back (CPU ${rate}x)`, async ({ page }) => {
+    await openFresh(page);
+    if (rate > 1) await throttle(page, rate);
+    await page.getByTestId('new-document').click();
+    await page.getByTestId('new-mnema').click();
+    const empty = page.getByTestId('empty-document');
+    await empty.getByTestId('mnema-import-files').setInputFiles([{ name: 'tracker.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(trackerLines(3000)) }]);
+    await expect(empty.getByTestId('mnema-plan-summary')).toContainText('3000 records to import', { timeout: 60_000 });
+    await empty.getByTestId('mnema-append').click();
+    // The pipeline has the whole log at once; the editor fills behind it.
+    await expect(page.locator('footer.statusbar')).toContainText('3000 records', { timeout: 60_000 });
+    const editor = page.getByTestId('editor');
+    await expect(editor).not.toHaveAttribute('data-filling', 'true', { timeout: 60_000 });
+    await settled(page);
+    await expect(page.getByTestId('diagnostics')).toHaveAttribute('data-error-count', '0');
+    // Every op is in the editor: its last line is the head that vouches for all of them.
+    await editor.click();
+    await page.keyboard.press('Control+End');
+    const lastLine = async () => (await editorText(page)).trimEnd().split('\n').pop() ?? '';
+    await expect.poll(lastLine).toContain('"kind":"head"');
+    expect(Number(/"count":(\d+)/.exec(await lastLine())?.[1])).toBeGreaterThanOrEqual(3000);
+    await shot(page, `mnema-large-import-${rate}x`);
+    // One Undo takes the whole import back.
+    await page.keyboard.press('Control+Z');
+    await expect(page.getByTestId('empty-document')).toBeVisible({ timeout: 60_000 });
+  });
+}

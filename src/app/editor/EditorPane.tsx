@@ -25,7 +25,8 @@ import type { Project } from '../../store/project/projectStore.ts';
 import { setActiveFile, updateFile, useProjectStore } from '../../store/project/projectStore.ts';
 import { disposeProjectModels, projectModel, projectModels, syncProjectModels } from './projectModels.ts';
 import { nextTask } from '../../store/pipeline/nextTask.ts';
-import { startLargePaste } from './largePaste.ts';
+import { startLargeEdit, startLargePaste } from './largePaste.ts';
+import { setLargeEditHandler } from '../../store/document/editorInstance.ts';
 import { keepEditorSelection, restoreEditorSelection } from './keptSelection.ts';
 import { whenGraphShows } from '../../store/pipeline/graphShown.ts';
 import { useViewSettings } from '../../store/view/viewSettings.ts';
@@ -117,7 +118,7 @@ export function EditorPane() {
     // The large paste still filling the editor, if any: a key pressed meanwhile puts the
     // rest of it in first (largePaste.ts), so the key lands where the person sees the
     // paste end, and is never dropped by the read-only fill.
-    let filling: { finish(): void } | null = null;
+    let filling: { readonly text: string; finish(): void } | null = null;
     const finishFilling = () => {
       const f = filling;
       if (!f) return;
@@ -175,6 +176,40 @@ export function EditorPane() {
       showNotice(`The paste was refused: with it the document would be ${formatBytes(over)}; ${limitPhrase(MAX_DOCUMENT_BYTES, 'document')}.`);
     };
     host.addEventListener('paste', onPaste, true);
+
+    // A large edit from outside (a log write of thousands of ops, editorText.ts) goes in as
+    // a large paste does: the whole text to the pipeline now, the editor filled in slices.
+    setLargeEditHandler({
+      put: (start, end, insert, text) => {
+        finishFilling();
+        host.dataset.filling = 'true';
+        let editVersion = Infinity;
+        const large = startLargeEdit(
+          monaco,
+          editor,
+          model,
+          { start, end, insert, text },
+          (on) => (slicing = on),
+          () => pipeline.turn(),
+          () => whenGraphShows(editVersion),
+        );
+        if (!large) {
+          delete host.dataset.filling;
+          return false;
+        }
+        filling = large;
+        editVersion = pipeline.edit(text);
+        saveTextSoon(text);
+        void large.done.finally(() => {
+          if (filling !== large) return;
+          filling = null;
+          delete host.dataset.filling;
+        });
+        return true;
+      },
+      filling: () => filling?.text ?? null,
+      finish: finishFilling,
+    });
 
     // Cursor → selection, for every move except our own reveal of a selected node.
     // The belief under the cursor is selected in a task of its own, after the editor has
@@ -336,6 +371,7 @@ export function EditorPane() {
       unsubscribeProject();
       disposeProjectModels();
       host.removeEventListener('paste', onPaste, true);
+      setLargeEditHandler(null);
       host.removeEventListener('keydown', onKeyFirst, true);
       onChange.dispose();
       readTypedText();

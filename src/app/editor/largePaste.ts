@@ -57,9 +57,33 @@ export function startLargePaste(
   const selection = selections[0]!;
   const around = rangesAround(model, selection);
   const text = model.getValueInRange(around.before) + inserted + model.getValueInRange(around.after);
-  const filler = new Filler(monaco, editor, model, selection, inserted, whileSlicing);
+  const filler = new Filler(monaco, editor, model, selection, inserted, whileSlicing, { cursorToEnd: true, message: 'The paste is still going into the editor.' });
   const done = Promise.resolve().then(() => filler.fill(turn, rest));
   return { text, done, finish: () => filler.finish() };
+}
+
+/**
+ * The same for an edit from outside the editor (a log write the worker made: src/store/
+ * session/editorText.ts): the characters `start`–`end` of the model replaced by `insert`,
+ * in slices, with the cursors left where they are. Null when the editor cannot take it so
+ * (read-only, another model shown).
+ */
+export function startLargeEdit(
+  monaco: typeof Monaco,
+  editor: Editor.IStandaloneCodeEditor,
+  model: Editor.ITextModel,
+  edit: { readonly start: number; readonly end: number; readonly insert: string; readonly text: string },
+  whileSlicing: (on: boolean) => void,
+  turn: () => Promise<void>,
+  rest: () => Promise<void>,
+): LargePaste | null {
+  if (editor.getModel() !== model || editor.getOption(monaco.editor.EditorOption.readOnly) || model.getEOL() !== '\n') return null;
+  const from = model.getPositionAt(edit.start);
+  const to = model.getPositionAt(edit.end);
+  const range = new monaco.Selection(from.lineNumber, from.column, to.lineNumber, to.column);
+  const filler = new Filler(monaco, editor, model, range, edit.insert, whileSlicing, { cursorToEnd: false, message: 'The log is still being written into the editor.' });
+  const done = Promise.resolve().then(() => filler.fill(turn, rest));
+  return { text: edit.text, done, finish: () => filler.finish() };
 }
 
 /** The editor filling with one paste; read-only until the last slice is in, so no edit lands mid-paste. */
@@ -78,6 +102,7 @@ class Filler {
     private readonly selection: InstanceType<typeof Monaco.Selection>,
     private readonly inserted: string,
     private readonly whileSlicing: (on: boolean) => void,
+    private readonly options: { readonly cursorToEnd: boolean; readonly message: string },
   ) {
     this.range = selection;
     this.offset = model.getOffsetAt(selection.getStartPosition());
@@ -86,7 +111,7 @@ class Filler {
   async fill(turn: () => Promise<void>, rest: () => Promise<void>): Promise<boolean> {
     if (this.state !== 'waiting') return this.state === 'over' && this.from >= this.inserted.length;
     this.state = 'filling';
-    this.editor.updateOptions({ readOnly: true, readOnlyMessage: { value: 'The paste is still going into the editor.' } });
+    this.editor.updateOptions({ readOnly: true, readOnlyMessage: { value: this.options.message } });
     this.model.pushStackElement();
     this.expected = this.model.getVersionId();
     let size = FIRST_SLICE;
@@ -142,7 +167,8 @@ class Filler {
     this.whileSlicing(true);
     try {
       // Undo stops are pushed only before the first slice and after the last: one step.
-      this.model.pushEditOperations([this.selection], [{ range: this.range, text: this.inserted.slice(this.from, to), forceMoveMarkers: true }], () => null);
+      const before = this.options.cursorToEnd ? [this.selection] : (this.editor.getSelections() ?? []);
+      this.model.pushEditOperations(before, [{ range: this.range, text: this.inserted.slice(this.from, to), forceMoveMarkers: this.options.cursorToEnd }], () => null);
     } finally {
       this.whileSlicing(false);
     }
@@ -156,9 +182,11 @@ class Filler {
   private end(): void {
     this.state = 'over';
     this.model.pushStackElement();
-    const end = this.model.getPositionAt(this.offset);
-    this.editor.setPosition(end);
-    this.editor.revealPosition(end);
+    if (this.options.cursorToEnd) {
+      const end = this.model.getPositionAt(this.offset);
+      this.editor.setPosition(end);
+      this.editor.revealPosition(end);
+    }
     this.release();
   }
 

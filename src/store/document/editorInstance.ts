@@ -34,3 +34,40 @@ export function subscribeActiveEditor(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+/**
+ * How the editor pane puts a large edit from outside (a log write of ten thousand ops)
+ * into the editor: the pipeline gets the whole text at once and the editor fills slice by
+ * slice, so no task holds the page (src/app/editor/largePaste.ts). False: not taken (then
+ * the edit goes in at once).
+ */
+export type LargeEditHandler = (start: number, end: number, insert: string, text: string) => boolean;
+
+interface LargeEdits {
+  readonly put: LargeEditHandler;
+  /** The whole text of the edit filling the editor, or null. */
+  readonly filling: () => string | null;
+  /** Puts what is left of a filling edit in at once. */
+  readonly finish: () => void;
+}
+
+let largeEdits: LargeEdits | null = null;
+
+export function setLargeEditHandler(handler: LargeEdits | null): void {
+  largeEdits = handler;
+}
+
+/** An edit still filling the editor is put in whole, now (before the editor's text is edited again). */
+export function finishLargeEdit(): void {
+  largeEdits?.finish();
+}
+
+/** Puts a large edit in through the editor pane's slices; false when it cannot. */
+export function putLargeEdit(start: number, end: number, insert: string, text: string): boolean {
+  return largeEdits?.put(start, end, insert, text) ?? false;
+}
+
+/** The whole text of an edit still filling the editor (null: none is). */
+export function fillingText(): string | null {
+  return largeEdits?.filling() ?? null;
+}

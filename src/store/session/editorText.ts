@@ -4,13 +4,18 @@
  * the cursors and the graph's layout stay.
  */
 import { openDocument, useDocumentStore } from '../document/documentStore.ts';
-import { activeEditor } from '../document/editorInstance.ts';
+import { activeEditor, fillingText, finishLargeEdit, putLargeEdit } from '../document/editorInstance.ts';
 import { lineEdit, offsetAfterEdit } from '../../db/textMerge.ts';
 
-/** The editor's text (null when no editor is mounted). */
+/** The editor's text (null when no editor is mounted); an edit still filling it counts whole. */
 export function editorText(): string | null {
-  return activeEditor()?.getModel()?.getValue() ?? null;
+  const model = activeEditor()?.getModel();
+  if (!model) return null;
+  return fillingText() ?? model.getValue();
 }
+
+/** Edits that insert more than this go in slices (a 10,000-op log write is 4 MB: one edit held the page 0.1 s). */
+const SLICED_EDIT_CHARS = 128 * 1024;
 
 /**
  * Puts `next` into the editor as one edit of the lines that differ (an edit, not a new
@@ -24,9 +29,12 @@ export function setEditorText(next: string): void {
     const { name, language } = useDocumentStore.getState();
     return openDocument(name, next, language);
   }
+  finishLargeEdit();
   const now = model.getValue();
   if (now === next) return;
   const edit = lineEdit(now, next);
+  // Nothing read below (cursors, scroll) matters to a large edit at the end: it keeps them as an edit does.
+  if (edit.insert.length >= SLICED_EDIT_CHARS && putLargeEdit(edit.start, edit.end, edit.insert, next)) return;
   const selections = (editor.getSelections() ?? []).map((s) => ({
     anchor: offsetAfterEdit(model.getOffsetAt({ lineNumber: s.selectionStartLineNumber, column: s.selectionStartColumn }), edit),
     head: offsetAfterEdit(model.getOffsetAt({ lineNumber: s.positionLineNumber, column: s.positionColumn }), edit),
