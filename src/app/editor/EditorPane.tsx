@@ -25,7 +25,7 @@ import type { Project } from '../../store/project/projectStore.ts';
 import { setActiveFile, updateFile, useProjectStore } from '../../store/project/projectStore.ts';
 import { disposeProjectModels, projectModel, projectModels, syncProjectModels } from './projectModels.ts';
 import { nextTask } from '../../store/pipeline/nextTask.ts';
-import { startLargeEdit, startLargePaste } from './largePaste.ts';
+import { type LargePaste, startLargeEdit, startLargePaste } from './largePaste.ts';
 import { setLargeEditHandler } from '../../store/document/editorInstance.ts';
 import { keepEditorSelection, restoreEditorSelection } from './keptSelection.ts';
 import { whenGraphShows } from '../../store/pipeline/graphShown.ts';
@@ -131,6 +131,34 @@ export function EditorPane() {
     };
     host.addEventListener('keydown', onKeyFirst, true);
 
+    /**
+     * Starts filling the editor in slices (a large paste, or a large edit from outside):
+     * the whole text goes to the pipeline and to saving at once. While it fills,
+     * `data-filling` says so, set before the first slice goes in (in this task): its
+     * cursor move is not the person's and must not select the belief on the line it ends at.
+     */
+    const startFill = (start: (turn: () => Promise<void>, rest: () => Promise<void>) => LargePaste | null): LargePaste | null => {
+      host.dataset.filling = 'true';
+      let version = Infinity;
+      const large = start(
+        () => pipeline.turn(),
+        () => whenGraphShows(version),
+      );
+      if (!large) {
+        delete host.dataset.filling;
+        return null;
+      }
+      filling = large;
+      version = pipeline.edit(large.text);
+      saveTextSoon(large.text);
+      void large.done.finally(() => {
+        if (filling !== large) return;
+        filling = null;
+        delete host.dataset.filling;
+      });
+      return large;
+    };
+
     // A paste that would take the document past the input limit is refused, as opening
     // such a file is (src/core/text/inputLimits.ts): caught before Monaco sees it. A large
     // one within the limit is analysed at once and fills the editor in slices.
@@ -141,34 +169,10 @@ export function EditorPane() {
       const shown = editor.getModel() ?? model;
       const over = pasteOverLimit(keptByPaste(shown, shown === editor.getModel() ? editor.getSelections() : null), pasted);
       if (over === null) {
-        // While it fills, `data-filling` says so. Set before
-        // the first slice goes in (in this task): its cursor move is not the person's and
-        // must not select the belief on the line it ends at.
-        host.dataset.filling = 'true';
-        let pasteVersion = Infinity;
-        const large = startLargePaste(
-          monaco,
-          editor,
-          model,
-          pasted,
-          (on) => (slicing = on),
-          () => pipeline.turn(),
-          () => whenGraphShows(pasteVersion),
-        );
-        if (!large) {
-          delete host.dataset.filling;
-          return;
-        }
+        const large = startFill((turn, rest) => startLargePaste(monaco, editor, model, pasted, (on) => (slicing = on), turn, rest));
+        if (!large) return;
         e.preventDefault();
         e.stopImmediatePropagation();
-        filling = large;
-        pasteVersion = pipeline.edit(large.text);
-        saveTextSoon(large.text);
-        void large.done.finally(() => {
-          if (filling !== large) return;
-          filling = null;
-          delete host.dataset.filling;
-        });
         return;
       }
       e.preventDefault();
@@ -180,33 +184,7 @@ export function EditorPane() {
     // A large edit from outside (a log write of thousands of ops, editorText.ts) goes in as
     // a large paste does: the whole text to the pipeline now, the editor filled in slices.
     setLargeEditHandler({
-      put: (start, end, insert, text) => {
-        finishFilling();
-        host.dataset.filling = 'true';
-        let editVersion = Infinity;
-        const large = startLargeEdit(
-          monaco,
-          editor,
-          model,
-          { start, end, insert, text },
-          (on) => (slicing = on),
-          () => pipeline.turn(),
-          () => whenGraphShows(editVersion),
-        );
-        if (!large) {
-          delete host.dataset.filling;
-          return false;
-        }
-        filling = large;
-        editVersion = pipeline.edit(text);
-        saveTextSoon(text);
-        void large.done.finally(() => {
-          if (filling !== large) return;
-          filling = null;
-          delete host.dataset.filling;
-        });
-        return true;
-      },
+      put: (start, end, insert, text) => startFill((turn, rest) => startLargeEdit(monaco, editor, model, { start, end, insert, text }, (on) => (slicing = on), turn, rest)) !== null,
       filling: () => filling?.text ?? null,
       finish: finishFilling,
     });
