@@ -239,7 +239,7 @@ describe('bad input: a message with its place, exit 1, nothing written', () => {
     const before = lines(at('again.jsonl'));
     const again = await run(['import', 'samples/mnema/calendar.ics', '--log', at('again.jsonl'), '--json']);
     expect(again.code).toBe(0);
-    expect(JSON.parse(again.stdout)).toEqual({ appended: [], sources: {}, already: 60, replaced: 0 });
+    expect(JSON.parse(again.stdout)).toEqual({ appended: [], sources: {}, already: 60, replaced: 0, deleted: 0 });
     // The ops are the same; only the head is signed again.
     expect(lines(at('again.jsonl'))).toBe(before);
   });

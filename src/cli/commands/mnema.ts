@@ -106,9 +106,15 @@ export async function runImport(args: readonly string[]): Promise<number> {
     for (const op of run.appended) if (op.body.kind === 'evidence') bySource.set(op.body.source, (bySource.get(op.body.source) ?? 0) + 1);
     const already = run.known > 0 ? `; ${run.known} already in the log` : '';
     const replaced = run.replaced > 0 ? `; ${run.replaced} replace an older version (retracted)` : '';
+    const deleted = run.deleted > 0 ? `; ${run.deleted} held record(s) deleted at the source (retracted)` : '';
     if (cl.flags.has('json'))
-      await writeStdout(JSON.stringify({ appended: writer.written.map((op) => op.id), sources: Object.fromEntries(bySource), already: run.known, replaced: run.replaced }) + '\n');
-    else await writeStdout(`${run.added} evidence record(s) appended to ${logPath}${bySource.size > 0 ? ` (${[...bySource].map(([s, n]) => `${s} ${n}`).join(', ')})` : ''}${already}${replaced}\n`);
+      await writeStdout(
+        JSON.stringify({ appended: writer.written.map((op) => op.id), sources: Object.fromEntries(bySource), already: run.known, replaced: run.replaced, deleted: run.deleted }) + '\n',
+      );
+    else
+      await writeStdout(
+        `${run.added} evidence record(s) appended to ${logPath}${bySource.size > 0 ? ` (${[...bySource].map(([s, n]) => `${s} ${n}`).join(', ')})` : ''}${already}${replaced}${deleted}\n`,
+      );
     return 0;
   });
 }

@@ -53,7 +53,11 @@ export function planLogStep(doc: MnemaDocument, session: MnemaSession, step: Log
   const fell = changes.filter((c) => c.before !== null && c.after !== null && c.before.state === 'active' && c.after.state !== 'active').length;
   const parts: string[] = [];
   if (step.kind === 'import') {
-    const notes = [planned.already ? `${planned.already} already in the log` : '', planned.replaced ? `${planned.replaced} replacing an older version` : ''].filter((x) => x !== '');
+    const notes = [
+      planned.already ? `${planned.already} already in the log` : '',
+      planned.replaced ? `${planned.replaced} replacing an older version` : '',
+      planned.deleted ? `${plural(planned.deleted, 'held record')} deleted at the source, retracted` : '',
+    ].filter((x) => x !== '');
     parts.push(`${plural(planned.imported ?? 0, 'record')} to import${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`);
   }
   if (derived > 0) parts.push(`derives ${plural(derived, 'new claim')}`);

@@ -140,20 +140,23 @@ export class MnemaSession {
   /**
    * What importing `records` would do: each record the log does not hold yet becomes an
    * evidence op, a record its source changed replaces the held one (knownRecords.ts), then
-   * the derivers run. `already`: records the log held; `replaced`: held records retracted.
+   * the derivers run. `already`: records the log held; `replaced`: held records retracted
+   * for a newer version; `deleted`: held records retracted because their source deleted them.
    */
-  previewImport(records: readonly EvidenceRecord[], author: string): MnemaPreview & { readonly imported: number; readonly already: number; readonly replaced: number } {
+  previewImport(records: readonly EvidenceRecord[], author: string): MnemaPreview & { readonly imported: number; readonly already: number; readonly replaced: number; readonly deleted: number } {
     let imported = 0;
     let already = 0;
     let replaced = 0;
+    let deleted = 0;
     const preview = this.rehearse(author, (copy, writer) => {
       const run = importRecords(copy, writer, records);
       imported = run.added;
       already = run.known;
       replaced = run.replaced;
+      deleted = run.deleted;
       return { invalidated: invalidatedKeys(run.appended), pending: run.pending };
     });
-    return { ...preview, imported, already, replaced };
+    return { ...preview, imported, already, replaced, deleted };
   }
 
   /** The keys that may write to this log, the founder first (an empty log: none yet). */

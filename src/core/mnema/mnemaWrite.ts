@@ -31,10 +31,11 @@ export interface PlannedWrite {
   readonly refusal: string | null;
   readonly preview: MnemaPreview;
   readonly write: LogWrite | null;
-  /** Import: records that became evidence, records the log already held, and held records replaced. */
+  /** Import: records that became evidence, records the log already held, held records replaced, and held records deleted at their source. */
   readonly imported?: number;
   readonly already?: number;
   readonly replaced?: number;
+  readonly deleted?: number;
 }
 
 /** The session of the document's log, for `author`'s plans; `fresh`: the session id an empty log is founded with; `shelf`: memos of earlier versions (derivationMemo.ts). */
@@ -71,7 +72,7 @@ export function planDerive(doc: MnemaDocument, session: MnemaSession, author: st
 /** What importing `records` (then deriving) would append. */
 export function planImport(doc: MnemaDocument, session: MnemaSession, records: readonly EvidenceRecord[], author: string): PlannedWrite {
   const preview = session.previewImport(records, author);
-  return { ...asWrite(doc, session, preview, author), imported: preview.imported, already: preview.already, replaced: preview.replaced };
+  return { ...asWrite(doc, session, preview, author), imported: preview.imported, already: preview.already, replaced: preview.replaced, deleted: preview.deleted };
 }
 
 /** What adding `keys` as members of the log would append, by `author` (who must be a member). */

@@ -1,11 +1,13 @@
 /**
  * Importing a source again (§1): what the log holds is not counted twice, a record its
  * source edited replaces the held one — the importer's retraction, its cascade, then the
- * new version — and what the person retracted does not come back, edited or not.
+ * new version — what the person retracted does not come back, edited or not, and an event
+ * deleted at its source (an occurrence gone from a series the import brings) is retracted.
  */
 import { describe, expect, it } from 'vitest';
 import { claimSummaries } from '../../../src/core/mnema/claimSummary.ts';
 import type { EvidenceRecord } from '../../../src/core/mnema/importers/evidenceRecord.ts';
+import { readCalendar } from '../../../src/core/mnema/importers/calendarImport.ts';
 import { importRecords } from '../../../src/core/mnema/importers/knownRecords.ts';
 import { testLog } from '../../support/mnemaLogs.ts';
 
@@ -45,5 +47,75 @@ describe('importing a source again', () => {
     const j = (n: number): EvidenceRecord => ({ source: 'com.example.x', observed_at: '2025-03-01T00:00:00Z', payload: { n } });
     importRecords(log.graph, log.writer, [j(1)]);
     expect(importRecords(log.graph, log.writer, [j(2)])).toMatchObject({ added: 1, replaced: 0 });
+  });
+});
+
+describe('an event deleted at its source', () => {
+  /** A calendar: a weekly gym series (less the EXDATEs given) and, optionally, a one-off dentist visit at `dentist`. */
+  const calendar = (exdates: readonly string[], dentist: string | null, until = 'UNTIL=20250527T235959Z'): string =>
+    [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'BEGIN:VEVENT',
+      'UID:gym@example',
+      'SUMMARY:Gym',
+      'DTSTART:20250304T060000Z',
+      'DTEND:20250304T070000Z',
+      `RRULE:FREQ=WEEKLY;${until}`,
+      ...exdates.map((d) => `EXDATE:${d}T060000Z`),
+      'END:VEVENT',
+      ...(dentist ? ['BEGIN:VEVENT', 'UID:dentist@example', 'SUMMARY:Dentist', `DTSTART:${dentist}`, 'DTEND:20250320T100000Z', 'END:VEVENT'] : []),
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
+  const read = (text: string) => readCalendar(text, 'cal.ics', '2025-12-31T00:00:00Z').records;
+  const GYM_TUE = 'routine.weekly|gym|tue|morning';
+  const standing = (log: ReturnType<typeof testLog>) =>
+    [...log.graph.evidence.values()]
+      .filter((e) => !log.graph.retracted.has(e.op.id))
+      .map((e) => `${String(e.op.body.payload.summary)} ${e.op.body.observed_at}`)
+      .sort();
+
+  it('an occurrence cancelled, a series cut short, an event moved: each held one is retracted by the importer, with its cascade', () => {
+    const log = testLog();
+    expect(importRecords(log.graph, log.writer, read(calendar([], '20250320T090000Z')))).toMatchObject({ added: 14, deleted: 0 });
+    log.derive();
+    // Two gym sessions cancelled, the series ends a month sooner, the dentist moved an hour.
+    const after = read(calendar(['20250311', '20250318'], '20250320T080000Z', 'UNTIL=20250429T235959Z'));
+    const run = importRecords(log.graph, log.writer, after);
+    expect(run).toMatchObject({ added: 1, known: 7, replaced: 0, deleted: 2 + 4 + 1 });
+    const retractions = run.appended.filter((op) => op.body.kind === 'evidence_retraction');
+    expect(retractions).toHaveLength(7);
+    for (const r of retractions) expect(r).toMatchObject({ source: 'import', body: { note: expect.stringMatching(/deleted at its source/) } });
+    expect(run.appended.map((op) => op.body.kind)).toContain('claim_invalidation');
+    expect(standing(log)).toEqual(after.map((r) => `${String(r.payload.summary)} ${r.observed_at}`).sort());
+    // Importing the same file again changes nothing.
+    expect(importRecords(log.graph, log.writer, after)).toMatchObject({ added: 0, known: 8, deleted: 0 });
+  });
+
+  it('the log then serves what the new calendar gives from scratch (re-derivation from the surviving records)', () => {
+    const log = testLog();
+    importRecords(log.graph, log.writer, read(calendar([], null)));
+    log.derive();
+    const after = read(calendar(['20250311', '20250401', '20250415'], null));
+    importRecords(log.graph, log.writer, after);
+    log.derive();
+    const scratch = testLog();
+    importRecords(scratch.graph, scratch.writer, after);
+    scratch.derive();
+    const served = (l: ReturnType<typeof testLog>) => Object.fromEntries(Object.entries(claimSummaries(l.graph)).map(([k, c]) => [k, { state: c.state, confidence: c.confidence }]));
+    expect(served(log)[GYM_TUE]).toEqual(served(scratch)[GYM_TUE]);
+    expect(served(log)).toEqual(served(scratch));
+  });
+
+  it('an event of another calendar (a UID this import does not bring) is left alone, and so is what the person retracted', () => {
+    const log = testLog();
+    importRecords(log.graph, log.writer, read(calendar([], '20250320T090000Z')));
+    // A second calendar with only the gym series: the dentist's UID is not in it.
+    expect(importRecords(log.graph, log.writer, read(calendar([], null)))).toMatchObject({ added: 0, deleted: 0 });
+    const first = [...log.graph.evidence.values()].find((e) => e.op.body.payload.uid === 'gym@example')!;
+    log.act({ kind: 'retract', evidence: first.op.id });
+    const run = importRecords(log.graph, log.writer, read(calendar([first.op.body.observed_at.slice(0, 10).replace(/-/g, '')], '20250320T090000Z')));
+    expect(run).toMatchObject({ added: 0, deleted: 0 });
   });
 });

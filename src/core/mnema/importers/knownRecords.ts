@@ -9,7 +9,13 @@
  *   note's path, a photo's file) with another payload is that record edited at its source:
  *   the held one is retracted by the importer (its cascade runs) and the new one appended;
  * - a record the person retracted stays retracted: importing it again, or an edited version
- *   of it, does not bring it back.
+ *   of it, does not bring it back;
+ * - a held occurrence of a calendar event the import brings (the same UID) that the import
+ *   no longer has was deleted at its source — an occurrence cancelled, a series cut short,
+ *   an event moved to another time — and is retracted by the importer (§2: "e.g. a deleted
+ *   calendar event"). A UID is the calendar's own name for the event, the same in every
+ *   export; an event whose UID the import does not bring at all may live in another
+ *   calendar, and is left alone.
  */
 import { canonicalJson } from '../../oplog/canonicalJson.ts';
 import type { OpId } from '../../oplog/operation.ts';
@@ -35,6 +41,11 @@ function sourceNameOf(r: EvidenceRecord): string | null {
   return null;
 }
 
+/** The event a calendar record is an occurrence of (its UID), or null: what says a held occurrence is gone. */
+function seriesOf(r: EvidenceRecord): string | null {
+  return r.source === 'calendar' && typeof r.payload.uid === 'string' ? `calendar\u0000${r.payload.uid}` : null;
+}
+
 export interface ImportPlan {
   /** Records to append, in file order. */
   readonly fresh: readonly EvidenceRecord[];
@@ -42,6 +53,8 @@ export interface ImportPlan {
   readonly known: number;
   /** Held records the source changed: retracted before their new version is appended. */
   readonly superseded: ReadonlyMap<EvidenceRecord, OpId>;
+  /** Held records deleted at their source (an occurrence the source no longer has): retracted, in log order. */
+  readonly deleted: readonly OpId[];
 }
 
 /** What importing `records` into the log of `graph` appends, keeps and replaces. */
@@ -54,11 +67,18 @@ export function unseenRecords(graph: DerivationGraph, records: readonly Evidence
   // canonical form is dear, and a log holds many more records than one import brings).
   const when = new Set(records.map((r) => `${r.source}\u0000${r.observed_at}`));
   const names = new Set(records.map(sourceNameOf));
+  const series = new Set(records.map(seriesOf));
+  series.delete(null);
+  const deleted: OpId[] = [];
   for (const [id, e] of graph.evidence) {
     const b = e.op.body;
     if (when.has(`${b.source}\u0000${b.observed_at}`)) held.add(identityOf(b));
     const name = sourceNameOf(b);
-    if (name === null || !names.has(name)) continue;
+    if (name === null) continue;
+    if (!names.has(name)) {
+      if (series.has(seriesOf(b)) && !graph.retracted.has(id)) deleted.push(id);
+      continue;
+    }
     const retraction = graph.retracted.get(id);
     if (!retraction) named.set(name, id);
     else if (retraction.source !== 'import') refused.add(name);
@@ -76,7 +96,7 @@ export function unseenRecords(graph: DerivationGraph, records: readonly Evidence
     if (name !== null) named.delete(name);
     fresh.push(r);
   }
-  return { fresh, known: records.length - fresh.length, superseded };
+  return { fresh, known: records.length - fresh.length, superseded, deleted };
 }
 
 export interface ImportRun {
@@ -86,18 +106,26 @@ export interface ImportRun {
   readonly known: number;
   /** Held records retracted because their source changed them. */
   readonly replaced: number;
+  /** Held records retracted because their source deleted them. */
+  readonly deleted: number;
   readonly pending: readonly PendingReview[];
 }
 
 /**
- * Appends `records` through `writer` as `warrant import` and the page's Import do: each new
- * record an `evidence` op in file order, a record its source changed preceded by the
- * importer's retraction of the held one and that retraction's cascade.
+ * Appends `records` through `writer` as `warrant import` and the page's Import do: first
+ * the importer's retraction of each held record its source deleted, then each new record
+ * an `evidence` op in file order, a record its source changed preceded by the retraction
+ * of the held one; each retraction with its cascade.
  */
 export function importRecords(graph: DerivationGraph, writer: MnemaWriter, records: readonly EvidenceRecord[]): ImportRun {
   const plan = unseenRecords(graph, records);
   const appended: MnemaOp[] = [];
   const pending: PendingReview[] = [];
+  for (const gone of plan.deleted) {
+    const retracted = applyUserOp(graph, writer, { kind: 'evidence_retraction', target_evidence: gone, note: 'deleted at its source: the calendar no longer has this occurrence' }, 'import');
+    appended.push(...retracted.appended);
+    pending.push(...retracted.pending);
+  }
   for (const r of plan.fresh) {
     const older = plan.superseded.get(r);
     if (older !== undefined) {
@@ -110,5 +138,5 @@ export function importRecords(graph: DerivationGraph, writer: MnemaWriter, recor
     if (problem) throw new Error(`the importer would append an invalid evidence record: ${problem}`);
     appended.push(op);
   }
-  return { appended, added: plan.fresh.length, known: plan.known, replaced: plan.superseded.size, pending };
+  return { appended, added: plan.fresh.length, known: plan.known, replaced: plan.superseded.size, deleted: plan.deleted.length, pending };
 }
