@@ -2,7 +2,8 @@
  * A Mnema log shared live (issue 44 §7: "it shares through the team server like any
  * session"): one person shares their own log, another joins by the invite; both see the
  * same claims in the same states; what one commits the other sees; a member the first
- * admits writes too, and the log still verifies on both sides.
+ * admits writes too, and the log still verifies on both sides — also when both commit at
+ * once (a head per branch, joined by the next write).
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -92,6 +93,24 @@ for (const rate of [1, 4]) {
       })
       .toBe(true);
     await shot(page, `mnema-team-sharer-x${rate}`);
+    // Both commit at once, each a routine of its own: both refutations stand on both sides,
+    // the log reads without an error, and the same states again.
+    const [piano, sync] = ['routine.weekly|piano-lesson|mon|evening', 'routine.weekly|team-sync|wed|afternoon'];
+    await expect(await dragToRefute(page, piano)).toContainText(`refute ${piano}`);
+    await expect(await dragToRefute(other, sync)).toContainText(`refute ${sync}`);
+    await Promise.all([page.getByTestId('cascade-commit').click(), other.getByTestId('cascade-commit').click()]);
+    for (const p of [page, other]) {
+      for (const key of [piano, sync]) await expect(node(p, key)).toHaveAttribute('data-state', 'refuted', { timeout: 30_000 });
+      await settled(p);
+      await expect(p.getByTestId('diagnostics')).toHaveAttribute('data-error-count', '0');
+    }
+    await expect
+      .poll(async () => {
+        const [a, b] = await Promise.all([page.getByTestId('team').getAttribute('data-state-hash'), other.getByTestId('team').getAttribute('data-state-hash')]);
+        return a !== null && a === b;
+      })
+      .toBe(true);
+    await shot(other, `mnema-team-both-at-once-x${rate}`);
     // Nothing either page wrote was refused by the other: the joiner's edits were admitted with it.
     for (const p of [page, other]) {
       await p.getByTestId('team').click();

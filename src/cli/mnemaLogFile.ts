@@ -58,7 +58,10 @@ export async function openMnemaLog(path: string, options: { readonly missingOk?:
   ];
   for (const p of reading.problems.filter((p) => p.severity === 'warning')) await writeStderr(`warrant: ${input.name}: ${p.message}\n`);
   const graph = DerivationGraph.of(reading.ops);
-  for (const s of graph.setAside) problems.push(`${input.name}: op seq ${s.op.seq} (${s.op.id}) refused: ${s.reason}`);
+  for (const s of graph.setAside) {
+    if (s.redundant) await writeStderr(`warrant: ${input.name}: op seq ${s.op.seq} (${s.op.id}) has nothing to do: ${s.reason}\n`);
+    else problems.push(`${input.name}: op seq ${s.op.seq} (${s.op.id}) refused: ${s.reason}`);
+  }
   if (problems.length > 0) throw new InputFailure(problems.join('\n'));
   return { name: input.name, session: reading.session ?? `mnema-${crypto.randomUUID()}`, ops: reading.ops, graph };
 }

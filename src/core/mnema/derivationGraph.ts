@@ -40,7 +40,16 @@ export interface IdentityEntry {
 export interface SetAside {
   readonly op: MnemaOp;
   readonly reason: string;
+  /**
+   * What the op would do holds already (an invalidation of a version already invalidated):
+   * two members' cascades reaching one claim at once, in a log shared live. Not applied,
+   * and no harm: a warning, where another set-aside op is an error.
+   */
+  readonly redundant: boolean;
 }
+
+/** The reason an invalidation of an invalidated version is set aside (redundant, see SetAside). */
+const alreadyInvalidated = (claim: string): string => `${claim} is already invalidated`;
 
 export class DerivationGraph {
   /** Every applied op in log order. */
@@ -65,7 +74,7 @@ export class DerivationGraph {
     const g = new DerivationGraph();
     for (const op of ops) {
       const problem = g.add(op);
-      if (problem) g.setAside.push({ op, reason: problem });
+      if (problem) g.setAside.push({ op, reason: problem, redundant: op.body.kind === 'claim_invalidation' && problem === alreadyInvalidated(op.body.target_claim) });
     }
     return g;
   }
@@ -115,7 +124,7 @@ export class DerivationGraph {
         const target = this.claims.get(body.target_claim);
         if (!target) return `invalidates ${body.target_claim}, which is not a claim in the log`;
         if (target.op.body.identity_key !== body.target_identity_key) return `the invalidated claim's identity key is not ${body.target_identity_key}`;
-        if (this.invalidated.has(body.target_claim)) return `${body.target_claim} is already invalidated`;
+        if (this.invalidated.has(body.target_claim)) return alreadyInvalidated(body.target_claim);
         return null;
       }
       case 'claim_correction':

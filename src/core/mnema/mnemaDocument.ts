@@ -83,7 +83,13 @@ export function readMnemaDocument(text: string, options: { readonly checkSignatu
   lines.forEach((l, i) => {
     if (l.id !== null && !lineOf.has(l.id as OpId)) lineOf.set(l.id as OpId, at(i));
   });
-  for (const s of derivation.setAside) diagnostics.push({ severity: 'error', code: 'mnema-refused', message: `op seq ${s.op.seq} refused: ${s.reason}`, range: lineOf.get(s.op.id) ?? whole });
+  for (const s of derivation.setAside)
+    diagnostics.push({
+      severity: s.redundant ? 'warning' : 'error',
+      code: 'mnema-refused',
+      message: s.redundant ? `op seq ${s.op.seq} has nothing to do: ${s.reason} (written at once by another member)` : `op seq ${s.op.seq} refused: ${s.reason}`,
+      range: lineOf.get(s.op.id) ?? whole,
+    });
 
   // What the session shows (mnemaSession.ts projectionOf), named and worded for the graph.
   const projection = projectionOf(derivation);

@@ -19,9 +19,13 @@ export interface MnemaLogReading extends LogReading {
   readonly unreadable: readonly { line: number; detail: string }[];
 }
 
-/** Reads a Mnema log's text: every op checked against Mnema's bodies, the chain and the head. */
+/**
+ * Reads a Mnema log's text: every op checked against Mnema's bodies, the chain and the
+ * head — or the heads of branches members wrote at once, a log shared live being text
+ * that merges both (readLog.ts `branchHeads`).
+ */
 export function readMnemaLog(text: string, options: ReadLogOptions = {}): MnemaLogReading {
-  const reading = readLogText(text, { ...options, bodies: MNEMA_BODIES });
+  const reading = readLogText(text, { branchHeads: true, ...options, bodies: MNEMA_BODIES });
   return { ...reading, ops: reading.applied as unknown as MnemaOp[] };
 }
 

@@ -99,8 +99,8 @@ export async function signLogWrite(write: LogWrite, key: DeviceKey): Promise<{ r
 /**
  * The document's text with `ops` (a plan, signed) and `head` (signed) appended: refused
  * when the log is not the one the plan was made on, an op is not the one planned, or the
- * head does not vouch for the log they make. Head lines at the end of the text are
- * replaced by the new head; the rest of the text is kept as it is, byte for byte.
+ * head does not vouch for the log they make. The text's head lines are replaced by the new
+ * head; the rest of the text is kept as it is, byte for byte.
  */
 export function committedText(doc: MnemaDocument, text: string, ops: readonly MnemaOp[], head: SignedHead, fresh: string): CommittedText {
   const session = documentSession(doc, ops[0]?.session ?? fresh);
@@ -114,9 +114,22 @@ export function committedText(doc: MnemaDocument, text: string, ops: readonly Mn
   const { sig: _sig, ...given } = head;
   const expected = session.headAfter([], head.author, head.at);
   if (!expected || canonicalJson(expected) !== canonicalJson(given)) return { ok: false, message: 'the head does not vouch for the log these ops make' };
-  const kept = withoutTrailingHeads(text);
+  const kept = withoutHeads(text);
   const added = mnemaLogText(ops, head);
   return { ok: true, text: kept === '' || kept.endsWith('\n') ? kept + added : `${kept}\n${added}` };
+}
+
+/**
+ * `text` less its head lines: those it ends with (and blank lines), and those of branches
+ * written at once (readLog.ts `branchHeads`), which the new head joins.
+ */
+function withoutHeads(text: string): string {
+  const kept = withoutTrailingHeads(text);
+  if (!kept.includes('"kind":"head"')) return kept;
+  return kept
+    .split('\n')
+    .filter((line) => !(line.includes('"kind":"head"') && isHeadLine(line)))
+    .join('\n');
 }
 
 /** `text` less the head lines (and blank lines) it ends with. */

@@ -31,6 +31,12 @@ export type LogProblemCode =
   | 'bad-head'
   /** More than one head line: the last is used. */
   | 'several-heads'
+  /**
+   * A warning: several heads, one per branch, that together vouch for every op — members
+   * who appended to one log at once (a log shared live as text; `branchHeads`). The next
+   * write joins them under one head.
+   */
+  | 'branches'
   /** The head was signed by a key that is not a member of the session. */
   | 'head-not-member'
   /** The log ends before its head. */
@@ -67,6 +73,11 @@ export interface ReadLogOptions extends ReplayOptions {
   readonly head?: unknown;
   /** A log with ops and no head is read, with a warning (`no-head`), instead of being an error. */
   readonly allowHeadless?: boolean;
+  /**
+   * Several head lines may be branch heads (`branches`, a warning), as a log shared live
+   * as text has after members appended to it at once; `branchesVouched` says when.
+   */
+  readonly branchHeads?: boolean;
 }
 
 /** What `no-head` says: the log cannot vouch for its end. */
@@ -92,6 +103,21 @@ export function readLogValues(values: readonly unknown[], options: ReadLogOption
       }
     }
     ops = kept;
+  }
+  if (written.length > 1 && options.branchHeads) {
+    const checked = written.map((w) => verifyHead(w, options.checkSignature));
+    const heads = checked.flatMap((c) => (c.ok ? [c.head] : []));
+    if (heads.length === written.length && heads.every((h) => h.session === heads[0]!.session)) {
+      const state = replayLog(ops, { ...options, session: heads[0]!.session });
+      if (branchesVouched(state.applied, heads)) {
+        return {
+          ...state,
+          rejected: state.rejected.map((r) => (positions ? { ...r, index: positions[r.index]! } : r)),
+          head: heads[heads.length - 1]!,
+          problems: [{ code: 'branches', severity: 'warning', message: `${heads.length} members wrote to the log at once: it has a head for each branch, and the next write joins them` }],
+        };
+      }
+    }
   }
   if (written.length > 1) {
     error('several-heads', `the log has ${written.length} head lines; the last one is used`);
@@ -134,6 +160,44 @@ export function readLogValues(values: readonly unknown[], options: ReadLogOption
     if (!members.includes(head.author)) error('head-not-member', `the log's head is signed by ${head.author}, which is not a member of session ${head.session}`);
   }
   return { applied, rejected, session: state.session, members, head, problems };
+}
+
+/**
+ * Whether `heads` are the heads of branches written at once on one log, and vouch for
+ * all of `applied` between them. Each writer had the same log (the ops below the branch
+ * point: the deepest op every head descends from, by parents) and appended a chain of its
+ * own above it; its head counts that log and its chain, and lists the members they make.
+ * Every op is below the branch point or on one chain, so nothing is left unvouched; an op
+ * added by anyone else breaks a count.
+ */
+export function branchesVouched(applied: readonly SignedOperation[], heads: readonly SignedHead[]): boolean {
+  const byId = new Map(applied.map((op) => [op.id, op]));
+  const chains: SignedOperation[][] = [];
+  for (const h of heads) {
+    const chain: SignedOperation[] = [];
+    for (let op = byId.get(h.op); op; op = op.parent === null ? undefined : byId.get(op.parent)) chain.push(op);
+    if (chain.length === 0 || chain[0]!.seq !== h.seq) return false;
+    chains.push(chain);
+  }
+  // The branch point: the first op of the first chain that every chain passes through.
+  const onEvery = (id: string) => chains.every((c) => c.some((op) => op.id === id));
+  const point = chains[0]!.find((op) => onEvery(op.id));
+  if (!point) return false;
+  const own = chains.map((c) =>
+    c.slice(
+      0,
+      c.findIndex((op) => op.id === point.id),
+    ),
+  );
+  const mine = new Set(own.flat().map((op) => op.id));
+  if (mine.size !== own.reduce((n, c) => n + c.length, 0)) return false;
+  const below = applied.filter((op) => !mine.has(op.id));
+  return heads.every((h, i) => {
+    const branch = new Set(own[i]!.map((op) => op.id));
+    const seen = applied.filter((op) => branch.has(op.id) || !mine.has(op.id));
+    const members = membersOf(seen).list();
+    return below.length + branch.size === h.count && members.join('\n') === h.members.join('\n') && members.includes(h.author);
+  });
 }
 
 /** Reads a JSON-lines log; lines that are not JSON are listed apart. */

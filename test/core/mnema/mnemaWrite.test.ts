@@ -236,3 +236,90 @@ describe('the worker signs a write it planned, with the key of the device that a
     expect(await api.mnemaCommit(1, `${text}\n`, p.write!, me)).toMatchObject({ ok: false, message: expect.stringMatching(/edited since/) });
   });
 });
+
+describe('two members writing to a shared log at once', () => {
+  /** The gym log with yoga too, and `stranger` admitted: two members. */
+  function sharedLog(): string {
+    const graph = new DerivationGraph();
+    const writer = new ChainWriter(
+      'mnema-shared',
+      null,
+      me.author,
+      (bytes) => signBytes(me, bytes),
+      () => '2026-01-01T00:00:00.000Z',
+    );
+    const log = testLog();
+    for (const d of [...weekly(log, 'Gym', 6), ...weekly(log, 'Yoga', 6, '2025-03-08', '09:00')]) graph.add(writer.write(d.body, 'import'));
+    runDerivation(graph, BUILTIN_DERIVERS, writer);
+    const ops = graph.ops as unknown as SignedOperation[];
+    const head = headOf({ applied: ops, session: 'mnema-shared', members: membersOf(ops).list() }, me.author, '2026-01-01T00:00:00.000Z')!;
+    const text = mnemaLogText(graph.ops, { ...head, sig: signBytes(me, headBytes(head)) });
+    const doc = readMnemaDocument(text);
+    const admitted = signed(planMembers(doc, documentSession(doc, 'x'), [stranger.author], me.author).write!, me);
+    const out = committedText(doc, text, admitted.ops, admitted.head, 'x');
+    if (!out.ok) throw new Error(out.message);
+    return out.text;
+  }
+  const YOGA_SAT = 'routine.weekly|yoga|sat|morning';
+
+  /** What a text merge of two writes on `text` makes (each replaced the head line and added lines at the end). */
+  function merged(text: string, a: string, b: string): string {
+    const base = text.slice(0, text.trimEnd().lastIndexOf('\n') + 1);
+    return base + a.slice(base.length) + b.slice(base.length);
+  }
+
+  const commit = (text: string, action: Parameters<typeof previewLogAction>[1], key: DeviceKey): string => {
+    const doc = readMnemaDocument(text);
+    const p = previewLogAction(doc, action, key.author);
+    if (!p.write) throw new Error(p.refusal ?? 'nothing to write');
+    const s = signed(p.write, key);
+    const out = committedText(doc, text, s.ops, s.head, 'x');
+    if (!out.ok) throw new Error(out.message);
+    return out.text;
+  };
+
+  it('both writes stand: the log has a head per branch (a warning), both actions hold, and the next write joins the branches under one head', () => {
+    const text = sharedLog();
+    const mine = commit(text, { kind: 'refute', target: GYM_TUE, source: 'graph' }, me);
+    const theirs = commit(text, { kind: 'refute', target: YOGA_SAT, source: 'graph' }, stranger);
+    for (const both of [merged(text, mine, theirs), merged(text, theirs, mine)]) {
+      const { doc, served } = states(both);
+      expect(doc.broken).toBe(false);
+      expect(doc.diagnostics.map((d) => `${d.severity} ${d.message}`)).toEqual(['warning 2 members wrote to the log at once: it has a head for each branch, and the next write joins them']);
+      expect(served[GYM_TUE]!.state).toBe('refuted');
+      expect(served[YOGA_SAT]!.state).toBe('refuted');
+      // Either member writes next: one head again, vouching for every op.
+      const joined = commit(both, { kind: 'withdraw', target: GYM_TUE, source: 'graph' }, me);
+      const after = states(joined);
+      expect(after.doc.diagnostics).toEqual([]);
+      expect(joined.split('\n').filter((l) => l.includes('"kind":"head"'))).toHaveLength(1);
+      expect(after.served[YOGA_SAT]!.state).toBe('refuted');
+    }
+  });
+
+  it('two cascades reaching one claim at once: the second invalidation has nothing to do (a warning), and the log is read the same', () => {
+    const text = sharedLog();
+    // Both refute the gym routine: each cascade invalidates the gym preference.
+    const mine = commit(text, { kind: 'refute', target: GYM_TUE, source: 'graph' }, me);
+    const theirs = commit(text, { kind: 'refute', target: GYM_TUE, source: 'graph' }, stranger);
+    const { doc, served } = states(merged(text, mine, theirs));
+    expect(doc.broken).toBe(false);
+    expect(doc.diagnostics.filter((d) => d.severity === 'warning').map((d) => d.message)).toContainEqual(expect.stringMatching(/has nothing to do: .* is already invalidated/));
+    expect(served[GYM_TUE]!.state).toBe('refuted');
+    expect(served[GYM_PREF]!.state).toBe('invalidated');
+  });
+
+  it('a head that does not vouch for its branch is still an error: an op slipped in beside two heads breaks a count', () => {
+    const text = sharedLog();
+    const mine = commit(text, { kind: 'refute', target: GYM_TUE, source: 'graph' }, me);
+    const theirs = commit(text, { kind: 'refute', target: YOGA_SAT, source: 'graph' }, stranger);
+    const both = merged(text, mine, theirs);
+    // A third write on the same base, its head dropped: its ops are vouched for by nobody.
+    const third = commit(text, { kind: 'refute', target: GYM_PREF, source: 'graph' }, me);
+    const base = text.slice(0, text.trimEnd().lastIndexOf('\n') + 1);
+    const unvouched = third.slice(base.length).trimEnd().split('\n').slice(0, -1).join('\n') + '\n';
+    const { doc } = states(both + unvouched);
+    expect(doc.broken).toBe(true);
+    expect(doc.diagnostics.map((d) => d.message)).toContainEqual(expect.stringMatching(/head lines; the last one is used/));
+  });
+});
