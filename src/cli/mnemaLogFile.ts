@@ -13,7 +13,7 @@ import { useWasmBlake3 } from '../core/oplog/blake3Digest.ts';
 import { DerivationGraph } from '../core/mnema/derivationGraph.ts';
 import type { MnemaOp } from '../core/mnema/mnemaBodies.ts';
 import { ChainWriter, mnemaLogText, readMnemaLog } from '../core/mnema/mnemaLog.ts';
-import { isMnemaKind } from '../core/mnema/mnemaSchema.ts';
+import { claimTypeShapeProblem, isMnemaKind } from '../core/mnema/mnemaSchema.ts';
 import { CliFailure } from '../node/cliFailure.ts';
 import { nativeSignatureCheck } from '../node/nativeSignatureCheck.ts';
 import { nativeSigner } from '../node/nativeSigner.ts';
@@ -63,6 +63,10 @@ export async function openMnemaLog(path: string, options: { readonly missingOk?:
     else problems.push(`${input.name}: op seq ${s.op.seq} (${s.op.id}) refused: ${s.reason}`);
   }
   if (problems.length > 0) throw new InputFailure(problems.join('\n'));
+  for (const c of graph.claims.values()) {
+    const shape = claimTypeShapeProblem(c.op.body.claim_type);
+    if (shape) await writeStderr(`warrant: ${input.name}: op seq ${c.op.seq} (${c.op.id}): ${shape}\n`);
+  }
   return { name: input.name, session: reading.session ?? `mnema-${crypto.randomUUID()}`, ops: reading.ops, graph };
 }
 

@@ -24,6 +24,7 @@ import { explainClaim, explanationTree, provenanceOf } from './explainClaim.ts';
 import { projectionOf } from './mnemaSession.ts';
 import type { JsonObject, JsonValue, MnemaOp } from './mnemaBodies.ts';
 import { readMnemaLog } from './mnemaLog.ts';
+import { claimTypeShapeProblem } from './mnemaSchema.ts';
 
 export interface MnemaDocument {
   readonly graph: ReasoningGraph;
@@ -90,6 +91,11 @@ export function readMnemaDocument(text: string, options: { readonly checkSignatu
       message: s.redundant ? `op seq ${s.op.seq} has nothing to do: ${s.reason} (written at once by another member)` : `op seq ${s.op.seq} refused: ${s.reason}`,
       range: lineOf.get(s.op.id) ?? whole,
     });
+
+  for (const c of derivation.claims.values()) {
+    const shape = claimTypeShapeProblem(c.op.body.claim_type);
+    if (shape) diagnostics.push({ severity: 'warning', code: 'mnema-claim-type', message: shape, range: lineOf.get(c.op.id) ?? whole });
+  }
 
   // What the session shows (mnemaSession.ts projectionOf), named and worded for the graph.
   const projection = projectionOf(derivation);

@@ -91,5 +91,17 @@ const RULES: Readonly<Record<MnemaKind, BodyRule>> = {
 /** The body kinds of a Mnema log, for the log reader. */
 export const MNEMA_BODIES: BodyRules = RULES;
 
+/** §2.1's shape of a claim type: dotted and namespaced (`routine.weekly`, `com.example.fitness.streak`). */
+const DOTTED_TYPE = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$/;
+
+/**
+ * What is wrong with a claim type's shape (§2.1), or null. A warning where a log is read:
+ * a claim of a type this reader does not know is kept and shown all the same (§9.1), so
+ * one written elsewhere with an undotted type is not set aside.
+ */
+export function claimTypeShapeProblem(claimType: string): string | null {
+  return DOTTED_TYPE.test(claimType) ? null : `claim_type ${JSON.stringify(claimType)} is not a dotted, namespaced type (e.g. routine.weekly, com.example.fitness.streak)`;
+}
+
 /** Whether `kind` is a Mnema body kind (`evidence` and `claim` are Mnema's alone). */
 export const isMnemaKind = (kind: unknown): kind is MnemaKind => typeof kind === 'string' && Object.hasOwn(RULES, kind);

@@ -12,6 +12,10 @@ import { evidenceNodeId, explainMnemaNode, readMnemaDocument } from '../../../sr
 import { previewLogAction } from '../../../src/core/mnema/mnemaPreview.ts';
 import { mnemaLogText } from '../../../src/core/mnema/mnemaLog.ts';
 import { analyzeDocument } from '../../../src/core/analysis/analyzeDocument.ts';
+import type { Deriver } from '../../../src/core/mnema/deriver.ts';
+import { headOf } from '../../../src/core/oplog/logHead.ts';
+import type { SignedOperation } from '../../../src/core/oplog/operation.ts';
+import { membersOf } from '../../../src/core/oplog/sessionMembers.ts';
 import { testLog, weekly } from '../../support/mnemaLogs.ts';
 import { createValidationApi } from '../../../workers/validationApi.ts';
 
@@ -131,5 +135,29 @@ describe('the validation worker on a Mnema log', () => {
     // Asked without an author (not a member of the sample's session): shown, not written.
     expect(reply.preview?.write).toBeNull();
     expect(api.mnemaExplain(7, 'preference.time_of_day|gym|morning')).toBeNull();
+  });
+});
+
+describe('a claim type that is not dotted (§2.1)', () => {
+  it('is a warning at its line; the claim is kept and shown, as a type this reader does not know would be', () => {
+    const log = testLog({ signed: true });
+    const e = log.evidence('com.example.x', '2025-03-01T00:00:00Z', { n: 1 });
+    const deriver: Deriver = {
+      id: { name: 'flat', version: '1' },
+      reads: [],
+      emits: ['streak'],
+      derive: () => [
+        { claim_type: 'streak', identity_key: 'streak|x', payload: {}, inputs: [{ op_id: e.id, role: 'seed' }], confidence: 0.5, confidence_basis: { prior: 0.5, factors: [] }, rationale: 'r' },
+      ],
+    };
+    log.derive([deriver]);
+    const ops = log.graph.ops as unknown as SignedOperation[];
+    const head = headOf({ applied: ops, session: ops[0]!.session, members: membersOf(ops).list() }, ops[0]!.author)!;
+    const doc = readMnemaDocument(mnemaLogText(log.graph.ops, null) + JSON.stringify({ ...head, sig: '0'.repeat(128) }) + '\n', { checkSignature: () => true });
+    const warning = doc.diagnostics.find((d) => d.code === 'mnema-claim-type');
+    expect(warning).toMatchObject({ severity: 'warning', message: expect.stringMatching(/"streak" is not a dotted, namespaced type/) });
+    expect(warning!.range.line).toBe(2);
+    expect(doc.broken).toBe(false);
+    expect(doc.graph.nodes.map((n) => n.content)).toContainEqual(expect.stringMatching(/^streak: /));
   });
 });
