@@ -22,7 +22,7 @@ import { applyUserOp, DerivationSetupError, runDerivation } from '../../core/mne
 import { claimNamed, explainClaim, explanationTree, provenanceOf } from '../../core/mnema/explainClaim.ts';
 import type { ImportProblem, ImportReading } from '../../core/mnema/importers/evidenceRecord.ts';
 import type { EvidenceSource } from '../../core/mnema/importers/evidenceFiles.ts';
-import { EVIDENCE_SOURCES, readEvidenceFile, sourceOfName } from '../../core/mnema/importers/evidenceFiles.ts';
+import { EVIDENCE_SOURCES, inFolder, readEvidenceFile, sourceOfName } from '../../core/mnema/importers/evidenceFiles.ts';
 import { importRecords } from '../../core/mnema/importers/knownRecords.ts';
 import type { MnemaAction } from '../../core/mnema/mnemaActions.ts';
 import { actionBody } from '../../core/mnema/mnemaActions.ts';
@@ -68,17 +68,19 @@ async function filesOf(dir: string): Promise<string[]> {
  * Reads a file, or every file of a folder (sorted, recursively): as `given` says, else as
  * each file's extension says; in a folder, files of no known kind are passed over.
  */
-async function readSource(path: string, given: EvidenceSource | undefined, inFolder = false): Promise<ImportReading> {
+async function readSource(path: string, given: EvidenceSource | undefined, inFolderGiven = false): Promise<ImportReading> {
   const info = await statOrNull(path);
   if (!info) return { records: [], problems: [{ place: path, message: 'no such file or folder' }] };
   if (info.isDirectory()) {
     const parts: ImportReading[] = [];
     for (const f of await filesOf(path)) parts.push(await readSource(f, given, true));
-    return { records: parts.flatMap((p) => p.records), problems: parts.flatMap((p) => p.problems) };
+    const records = parts.flatMap((p) => p.records);
+    // The folder named once, for the folder the person gave (not each subfolder).
+    return { records: inFolderGiven ? records : inFolder(records, path), problems: parts.flatMap((p) => p.problems) };
   }
   const kind = given ?? sourceOfName(path);
   if (!kind) {
-    if (inFolder) return { records: [], problems: [] };
+    if (inFolderGiven) return { records: [], problems: [] };
     throw usageFailure(`cannot tell what ${path} is from its name; say --source calendar|notes|photos|jsonl`, 'import');
   }
   return readEvidenceFile(kind, new Uint8Array(await readFile(path)), path, new Date().toISOString());

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { claimSummaries } from '../../../src/core/mnema/claimSummary.ts';
 import type { EvidenceRecord } from '../../../src/core/mnema/importers/evidenceRecord.ts';
 import { readCalendar } from '../../../src/core/mnema/importers/calendarImport.ts';
+import { inFolder } from '../../../src/core/mnema/importers/evidenceFiles.ts';
 import { importRecords } from '../../../src/core/mnema/importers/knownRecords.ts';
 import { testLog } from '../../support/mnemaLogs.ts';
 
@@ -68,7 +69,7 @@ describe('an event deleted at its source', () => {
       'END:VCALENDAR',
       '',
     ].join('\r\n');
-  const read = (text: string) => readCalendar(text, 'cal.ics', '2025-12-31T00:00:00Z').records;
+  const read = (text: string, file = 'cal.ics') => readCalendar(text, file, '2025-12-31T00:00:00Z').records;
   const GYM_TUE = 'routine.weekly|gym|tue|morning';
   const standing = (log: ReturnType<typeof testLog>) =>
     [...log.graph.evidence.values()]
@@ -108,14 +109,49 @@ describe('an event deleted at its source', () => {
     expect(served(log)).toEqual(served(scratch));
   });
 
-  it('an event of another calendar (a UID this import does not bring) is left alone, and so is what the person retracted', () => {
+  it('an event gone from its calendar is retracted; one of another calendar, or the person’s retraction, is left alone', () => {
     const log = testLog();
     importRecords(log.graph, log.writer, read(calendar([], '20250320T090000Z')));
-    // A second calendar with only the gym series: the dentist's UID is not in it.
-    expect(importRecords(log.graph, log.writer, read(calendar([], null)))).toMatchObject({ added: 0, deleted: 0 });
+    // Another calendar (another file) with only the gym series: the dentist lives elsewhere.
+    expect(importRecords(log.graph, log.writer, read(calendar([], null), 'work.ics'))).toMatchObject({ added: 0, known: 13, deleted: 0 });
     const first = [...log.graph.evidence.values()].find((e) => e.op.body.payload.uid === 'gym@example')!;
     log.act({ kind: 'retract', evidence: first.op.id });
-    const run = importRecords(log.graph, log.writer, read(calendar([first.op.body.observed_at.slice(0, 10).replace(/-/g, '')], '20250320T090000Z')));
-    expect(run).toMatchObject({ added: 0, deleted: 0 });
+    const cancelledFirst = calendar([first.op.body.observed_at.slice(0, 10).replace(/-/g, '')], '20250320T090000Z');
+    expect(importRecords(log.graph, log.writer, read(cancelledFirst))).toMatchObject({ added: 0, deleted: 0 });
+    // The same calendar without the dentist: the visit was deleted there.
+    const run = importRecords(log.graph, log.writer, read(calendar([first.op.body.observed_at.slice(0, 10).replace(/-/g, '')], null)));
+    expect(run).toMatchObject({ added: 0, deleted: 1 });
+    expect(standing(log).filter((s) => s.startsWith('Dentist'))).toEqual([]);
+  });
+
+  it('a calendar names itself by X-WR-CALNAME where it has one, else by its file name', () => {
+    const named = calendar([], null).replace('VERSION:2.0', 'VERSION:2.0\r\nX-WR-CALNAME:Ada (personal)');
+    expect(read(named, 'export-2025-06.ics')[0]!.payload.calendar).toBe('Ada (personal)');
+    expect(read(calendar([], null), 'some/where/cal.ics')[0]!.payload.calendar).toBe('cal.ics');
+  });
+
+  it('a note gone from the folder imported again is retracted; a note imported on its own names no folder', () => {
+    const log = testLog();
+    const notes = inFolder(dana, 'journal/');
+    expect(notes.every((n) => n.payload.folder === 'journal')).toBe(true);
+    importRecords(log.graph, log.writer, notes);
+    log.derive();
+    expect(claimSummaries(log.graph)[DANA]?.state).toBe('active');
+    // d.md deleted from the folder; a note of another folder, and one imported alone, stay.
+    importRecords(log.graph, log.writer, [note('e.md', '2025-04-01', ['Dana Okafor']), ...inFolder([note('x.md', '2025-04-02', [])], 'other')]);
+    const run = importRecords(log.graph, log.writer, inFolder(dana.slice(0, 3), 'journal'));
+    expect(run).toMatchObject({ added: 0, known: 3, deleted: 1 });
+    expect(run.appended[0]).toMatchObject({ source: 'import', body: { kind: 'evidence_retraction', note: expect.stringMatching(/deleted at its source/) } });
+    const held = [...log.graph.evidence.values()].filter((e) => !log.graph.retracted.has(e.op.id)).map((e) => e.op.body.payload.path);
+    expect(held.sort()).toEqual(['a.md', 'b.md', 'c.md', 'e.md', 'x.md']);
+  });
+
+  it('records imported before they named their calendar or folder are the same observations (not imported twice)', () => {
+    const log = testLog();
+    const before = read(calendar([], null)).map((r) => ({ ...r, payload: Object.fromEntries(Object.entries(r.payload).filter(([k]) => k !== 'calendar')) }));
+    importRecords(log.graph, log.writer, before);
+    expect(importRecords(log.graph, log.writer, read(calendar([], null)))).toMatchObject({ added: 0, known: 13, replaced: 0, deleted: 0 });
+    importRecords(log.graph, log.writer, dana);
+    expect(importRecords(log.graph, log.writer, inFolder(dana, 'journal'))).toMatchObject({ added: 0, known: 4, deleted: 0 });
   });
 });

@@ -6,7 +6,7 @@
  * machine imports the file. A floating time (no zone) is read as UTC. An all-day event
  * (a DATE start) starts at midnight of its date and says `all_day: true`: it has no hour
  * of the day. Records keep the file's order (a series' occurrences in time order, where
- * the series stands).
+ * the series stands). Each record names its calendar (`calendar`: calendarName).
  */
 import ICAL from 'ical.js';
 import type { EvidenceRecord, ImportReading } from './evidenceRecord.ts';
@@ -38,6 +38,17 @@ function attendeesOf(event: InstanceType<typeof ICAL.Event>): string[] {
     .filter((n) => n !== '');
 }
 
+/**
+ * The calendar's own name (X-WR-CALNAME, as calendar apps export it), else the file's name
+ * without its folder: what names this calendar again in a later export, so an event gone
+ * from it can be told from one that lives in another calendar (knownRecords.ts).
+ */
+function calendarName(root: InstanceType<typeof ICAL.Component>, file: string): string {
+  const named = root.getFirstPropertyValue('x-wr-calname');
+  if (typeof named === 'string' && named.trim() !== '') return named.trim();
+  return file.split(/[\\/]/).pop() || file;
+}
+
 /** Reads an .ics text; `until` bounds rules without an end (ISO; the import's time). */
 export function readCalendar(text: string, file: string, until: string): ImportReading {
   let root: InstanceType<typeof ICAL.Component>;
@@ -55,6 +66,7 @@ export function readCalendar(text: string, file: string, until: string): ImportR
   const exceptions = vevents.filter((v) => v.hasProperty('recurrence-id'));
   const masters = vevents.filter((v) => !v.hasProperty('recurrence-id'));
   const stop = ICAL.Time.fromJSDate(new Date(until), true);
+  const calendar = calendarName(root, file);
   const records: EvidenceRecord[] = [];
   const problems: ImportReading['problems'][number][] = [];
   masters.forEach((vevent, i) => {
@@ -82,7 +94,7 @@ export function readCalendar(text: string, file: string, until: string): ImportR
       problems.push({ place: `${file}: event ${i + 1}${event.uid ? ` (${event.uid})` : ''}`, message: 'an event without DTSTART' });
       return;
     }
-    const base = { uid: event.uid ?? `${file}#${i + 1}`, summary: event.summary ?? '', ...(event.location ? { location: event.location } : {}) };
+    const base = { uid: event.uid ?? `${file}#${i + 1}`, calendar, summary: event.summary ?? '', ...(event.location ? { location: event.location } : {}) };
     const push = (start: Time, end: Time, item: InstanceType<typeof ICAL.Event>, occurrence: string | null) => {
       const minutes = Math.round((end.toUnixTime() - start.toUnixTime()) / 60);
       const attendees = attendeesOf(item);

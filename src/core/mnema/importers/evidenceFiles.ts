@@ -3,7 +3,7 @@
  * `warrant import` and the page's Import both go through, so a file gives the same
  * records from either. A file's kind is what the person says, else its extension.
  */
-import type { ImportReading } from './evidenceRecord.ts';
+import type { EvidenceRecord, ImportReading } from './evidenceRecord.ts';
 import { readCalendar } from './calendarImport.ts';
 import { readJsonLines } from './jsonlImport.ts';
 import { readNote } from './notesImport.ts';
@@ -41,4 +41,21 @@ export async function readEvidenceFile(kind: EvidenceSource, bytes: Uint8Array, 
   if (kind === 'calendar') return readCalendar(text, name, now);
   if (kind === 'notes') return readNote(text, name);
   return readJsonLines(text, name);
+}
+
+/** Sources whose records a folder holds one file each (a note, a photo): a folder import names the folder in them. */
+const FILED_SOURCES: ReadonlySet<string> = new Set(['notes', 'photos']);
+
+/**
+ * The records of a folder imported whole, each note and photo naming the folder (`folder`:
+ * its name, without the path to it): a note or photo gone from the folder when it is
+ * imported again was deleted there (knownRecords.ts). Files imported one by one name no folder.
+ */
+export function inFolder(records: readonly EvidenceRecord[], folder: string): EvidenceRecord[] {
+  const name =
+    folder
+      .replace(/[\\/]+$/, '')
+      .split(/[\\/]/)
+      .pop() || folder;
+  return records.map((r) => (FILED_SOURCES.has(r.source) ? { ...r, payload: { ...r.payload, folder: name } } : r));
 }

@@ -10,12 +10,12 @@
  *   the held one is retracted by the importer (its cascade runs) and the new one appended;
  * - a record the person retracted stays retracted: importing it again, or an edited version
  *   of it, does not bring it back;
- * - a held occurrence of a calendar event the import brings (the same UID) that the import
- *   no longer has was deleted at its source — an occurrence cancelled, a series cut short,
- *   an event moved to another time — and is retracted by the importer (§2: "e.g. a deleted
- *   calendar event"). A UID is the calendar's own name for the event, the same in every
- *   export; an event whose UID the import does not bring at all may live in another
- *   calendar, and is left alone.
+ * - a held record the import should have, and lacks, was deleted at its source, and is
+ *   retracted by the importer (§2: "e.g. a deleted calendar event"): an occurrence of an
+ *   event the import brings (the same UID: an occurrence cancelled, a series cut short, an
+ *   event moved), an event of the calendar the import is (the same calendar name), a note
+ *   or photo of the folder the import is (the same folder name). A record found elsewhere,
+ *   or imported before records named their calendar or folder, is left alone.
  */
 import { canonicalJson } from '../../oplog/canonicalJson.ts';
 import type { OpId } from '../../oplog/operation.ts';
@@ -26,7 +26,18 @@ import type { MnemaOp } from '../mnemaBodies.ts';
 import type { PendingReview } from '../mnemaCascade.ts';
 import type { EvidenceRecord } from './evidenceRecord.ts';
 
-const identityOf = (r: EvidenceRecord): string => `${r.source}\u0000${r.observed_at}\u0000${canonicalJson(r.payload)}`;
+/** Payload fields that say where a record was found (its calendar, its folder), not what it is. */
+const WHERE_FOUND = ['calendar', 'folder'] as const;
+
+/**
+ * A record as an observation: source, time and payload, less where it was found — a
+ * record imported before records named their calendar or folder is the same observation.
+ */
+function identityOf(r: EvidenceRecord): string {
+  const found = WHERE_FOUND.some((k) => k in r.payload);
+  const payload = found ? Object.fromEntries(Object.entries(r.payload).filter(([k]) => !(WHERE_FOUND as readonly string[]).includes(k))) : r.payload;
+  return `${r.source}\u0000${r.observed_at}\u0000${canonicalJson(payload)}`;
+}
 
 /**
  * What the source calls one record, when it says: a calendar event instance (its uid and
@@ -41,9 +52,18 @@ function sourceNameOf(r: EvidenceRecord): string | null {
   return null;
 }
 
-/** The event a calendar record is an occurrence of (its UID), or null: what says a held occurrence is gone. */
-function seriesOf(r: EvidenceRecord): string | null {
-  return r.source === 'calendar' && typeof r.payload.uid === 'string' ? `calendar\u0000${r.payload.uid}` : null;
+/**
+ * What an import that brings this record brings whole, so a held record of it the import
+ * lacks was deleted at the source: the event it is an occurrence of (its UID), and the
+ * calendar or folder it was found in. A note or photo imported on its own names no folder.
+ */
+function wholesOf(r: EvidenceRecord): string[] {
+  const p = r.payload;
+  const out: string[] = [];
+  if (r.source === 'calendar' && typeof p.uid === 'string') out.push(`event\u0000${p.uid}`);
+  if (r.source === 'calendar' && typeof p.calendar === 'string') out.push(`calendar\u0000${p.calendar}`);
+  if (typeof p.folder === 'string' && r.source !== 'calendar') out.push(`${r.source}\u0000folder\u0000${p.folder}`);
+  return out;
 }
 
 export interface ImportPlan {
@@ -67,8 +87,7 @@ export function unseenRecords(graph: DerivationGraph, records: readonly Evidence
   // canonical form is dear, and a log holds many more records than one import brings).
   const when = new Set(records.map((r) => `${r.source}\u0000${r.observed_at}`));
   const names = new Set(records.map(sourceNameOf));
-  const series = new Set(records.map(seriesOf));
-  series.delete(null);
+  const wholes = new Set(records.flatMap(wholesOf));
   const deleted: OpId[] = [];
   for (const [id, e] of graph.evidence) {
     const b = e.op.body;
@@ -76,7 +95,7 @@ export function unseenRecords(graph: DerivationGraph, records: readonly Evidence
     const name = sourceNameOf(b);
     if (name === null) continue;
     if (!names.has(name)) {
-      if (series.has(seriesOf(b)) && !graph.retracted.has(id)) deleted.push(id);
+      if (!graph.retracted.has(id) && wholesOf(b).some((w) => wholes.has(w))) deleted.push(id);
       continue;
     }
     const retraction = graph.retracted.get(id);
@@ -122,7 +141,7 @@ export function importRecords(graph: DerivationGraph, writer: MnemaWriter, recor
   const appended: MnemaOp[] = [];
   const pending: PendingReview[] = [];
   for (const gone of plan.deleted) {
-    const retracted = applyUserOp(graph, writer, { kind: 'evidence_retraction', target_evidence: gone, note: 'deleted at its source: the calendar no longer has this occurrence' }, 'import');
+    const retracted = applyUserOp(graph, writer, { kind: 'evidence_retraction', target_evidence: gone, note: 'deleted at its source: its calendar or folder no longer has it' }, 'import');
     appended.push(...retracted.appended);
     pending.push(...retracted.pending);
   }
