@@ -6,11 +6,20 @@
  */
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { b3Of } from './opId.ts';
+import { MAX_DOCUMENT_BYTES } from '../text/inputLimits.ts';
 import type { SignatureCheck } from './verifyOperation.ts';
 import { nobleSignatureCheck } from './verifyOperation.ts';
 
-/** How many verdicts are kept (the oldest go first): a few MB at most. */
-const KEPT = 20_000;
+/** The fewest bytes a signed op's line takes (its envelope, id and signature alone): 300. */
+const MIN_SIGNED_OP_BYTES = 300;
+
+/**
+ * How many verdicts are kept (the oldest go first): every op of the largest document the
+ * page holds, a Mnema log of MAX_DOCUMENT_BYTES whose ops are a few hundred bytes each.
+ * Fewer, and a log longer than the cap checked every op again, slowly, on each reading (a
+ * 30,000-record import took 20 s to analyse with 20,000 kept). About 30 MB when full.
+ */
+const KEPT = Math.ceil(MAX_DOCUMENT_BYTES / MIN_SIGNED_OP_BYTES);
 
 /** A remembering check, and a way to tell it verdicts reached elsewhere (a batch checked natively, off the thread). */
 export type RememberedSignatureCheck = SignatureCheck & {
