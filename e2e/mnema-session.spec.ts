@@ -2,8 +2,13 @@
  * A Mnema log opened in the IDE (issue 44): the sample opens from the samples menu as
  * evidence → routines → preferences, coloured by band; clicking a claim shows why it is
  * believed (deriver, confidence basis, what it was built from) and its provenance down to
- * the evidence, each row leading to its node; a tampered line is a problem at its line.
+ * the evidence, each row leading to its node; a tampered line is a problem at its line; a
+ * log the command line wrote opens from disk.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { cursorAfter, dragWithMouse, node, openFresh, settled, shot, steady, throttle } from './page.ts';
 
@@ -73,3 +78,30 @@ for (const rate of [1, 4]) {
     await expect(node(page, yoga)).toHaveAttribute('data-state', 'active');
   });
 }
+
+test('a log the command line wrote opens from disk: every signature checked, the log drawn without a problem', async ({ page }) => {
+  // 2,000 records imported and derived by `warrant`, on a device of its own.
+  const dir = mkdtempSync(join(tmpdir(), 'warrant-e2e-mnema-open-'));
+  const records = Array.from({ length: 2000 }, (_, i) =>
+    JSON.stringify({
+      source: 'calendar',
+      payload: { uid: `run-${i}`, summary: 'Run', start: '' },
+      observed_at: `2025-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}T07:00:00+01:00`,
+    }),
+  );
+  writeFileSync(join(dir, 'runs.jsonl'), `${records.join('\n')}\n`);
+  const env = { ...process.env, WARRANT_KEY_FILE: join(dir, 'key.json'), WARRANT_STATE_DIR: join(dir, 'state') };
+  execFileSync(process.execPath, ['bin/warrant.js', 'import', join(dir, 'runs.jsonl'), '--log', join(dir, 'runs.log.jsonl')], { env });
+  execFileSync(process.execPath, ['bin/warrant.js', 'derive', join(dir, 'runs.log.jsonl')], { env });
+  await openFresh(page);
+  await page.getByTestId('import-file').setInputFiles([{ name: 'runs.mnema', mimeType: 'application/octet-stream', buffer: readFileSync(join(dir, 'runs.log.jsonl')) }]);
+  await expect(page.locator('.doc-name')).toHaveText('runs.mnema');
+  // The routines and preferences the command line derived, as it derived them.
+  await expect(page.locator('footer.statusbar')).toContainText('2000 records · 8 claims', { timeout: 60_000 });
+  await settled(page);
+  await expect(page.getByTestId('diagnostics')).toHaveAttribute('data-error-count', '0');
+  await shot(page, 'mnema-opened-from-disk');
+  // A file no language opens says what does, Mnema logs among them.
+  await page.getByTestId('import-file').setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') }]);
+  await expect(page.getByTestId('session-notice')).toContainText('Mnema (.mnema)');
+});

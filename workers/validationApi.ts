@@ -33,6 +33,8 @@ export type { AnalyzeRequest, HeldTextRequest, ProjectSymbol, ProjectUse, TextEd
 
 export function createValidationApi() {
   const session = new AnalysisSession(() => performance.now());
+  // A whole text being readied for its first analysis (analyzeWholeText), if any.
+  let preparing: { readonly version: number; readonly done: Promise<void> } | null = null;
   const mnema = createMnemaQueries(
     (version) => session.mnemaDocumentOf(version),
     (version) => session.textOf(version),
@@ -85,6 +87,28 @@ export function createValidationApi() {
     analyzeHeldText(request: HeldTextRequest): AnalysisPatch | null {
       return told(session.analyzeHeldText(request));
     },
+    /**
+     * As analyzeHeldText, for a whole new text (opened, pasted, written): what its language
+     * does first (LanguageAnalyzer.prepare: a Mnema log's signatures, checked natively) is
+     * awaited here, and a layout input asked for meanwhile waits for the analysis.
+     */
+    async analyzeWholeText(request: HeldTextRequest): Promise<AnalysisPatch | null> {
+      const text = session.textOf(request.version);
+      const prepare = analyzerOf(request.language).prepare;
+      if (text !== null && prepare) {
+        const done = prepare(text).then(
+          () => undefined,
+          () => undefined,
+        );
+        preparing = { version: request.version, done };
+        await done;
+      }
+      try {
+        return told(session.analyzeHeldText(request));
+      } finally {
+        if (preparing?.version === request.version) preparing = null;
+      }
+    },
     /** A slice of the last sliced analysis, packed and its buffers handed over; null when `version` is no longer it. */
     patchSlice(version: number, part: SlicedPart, from: number): PackedSlice | null {
       const packed = session.patchSlice(version, part, from);
@@ -94,8 +118,11 @@ export function createValidationApi() {
     connectLayout(port: MessagePort): void {
       // The newest version whose input went ahead: asked for it, the layout worker has it.
       let sentAhead: number | null = null;
-      const layoutInput = (version: number, hideHelpers: boolean, view?: GraphViewRequest | null) =>
-        !view && version === sentAhead ? SENT_AHEAD : packedLayoutInput(session, version, hideHelpers, view ?? null);
+      const layoutInput = async (version: number, hideHelpers: boolean, view?: GraphViewRequest | null) => {
+        // Asked while the text of that version is being readied: its analysis comes first.
+        if (preparing?.version === version) await preparing.done;
+        return !view && version === sentAhead ? SENT_AHEAD : packedLayoutInput(session, version, hideHelpers, view ?? null);
+      };
       expose({ layoutInput }, port);
       session.onLayoutInputAhead((version, input, structureKey) => {
         const packed = packLayoutInput(input);

@@ -7,6 +7,7 @@
  * log lost its head, or an older copy of a session, anyway).
  */
 import { useRef, useState } from 'react';
+import { DOCUMENT_EXTENSIONS } from '../../core/languages/languageTable.ts';
 import { NEW_CLAIR } from './newDocuments.ts';
 import { deleteSession, duplicateSession, newSession, renameSession, switchSession } from '../../store/session/sessionList.ts';
 import { dismissNotice, takeChoice } from '../../store/session/sessionNotices.ts';
@@ -117,7 +118,7 @@ export function SessionTabs() {
         ref={fileInput}
         type="file"
         data-testid="import-file"
-        accept=".clair,.py,.gaia,.json,.zip"
+        accept={[...DOCUMENT_EXTENSIONS, '.zip'].join(',')}
         multiple
         hidden
         onChange={(e) => {

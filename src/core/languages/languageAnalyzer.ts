@@ -52,6 +52,12 @@ export interface LanguageAnalysis {
 
 export interface LanguageAnalyzer {
   analyze(text: string, context: AnalyzeContext): LanguageAnalysis;
+  /**
+   * Work a whole new text (an opened file, a large paste) is worth before its first
+   * analysis, done asynchronously so the analysis itself stays quick (a Mnema log's
+   * signatures, checked natively). Absent: nothing to do.
+   */
+  readonly prepare?: (text: string) => Promise<unknown>;
   /** The canonical text (the Format command's printer), for languages that have one. */
   readonly print: ((text: string) => string) | null;
 }

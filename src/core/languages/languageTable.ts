@@ -280,6 +280,15 @@ export function extensionOf(path: string): string {
   return dot > slash ? path.slice(dot).toLowerCase() : '';
 }
 
+/** Every extension a document opens from (each language's), for a file picker's `accept`. */
+export const DOCUMENT_EXTENSIONS: readonly string[] = LANGUAGE_TABLE.flatMap((r) => r.extensions);
+
+/** What opens as a document, in words, from the table: `CLAIR (.clair), … and Mnema (.mnema) documents`. */
+export function openableDocuments(): string {
+  const parts = LANGUAGE_TABLE.map((r) => `${r.name} (${r.extensions.join(', ')})`);
+  return `${parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : (parts[0] ?? '')} documents`;
+}
+
 /** The language a file's extension says (case-insensitive), or null when none does. */
 export function languageOfPath(path: string): Language | null {
   return BY_EXTENSION.get(extensionOf(path))?.id ?? null;

@@ -3,7 +3,7 @@
  * graph by src/core/mnema/mnemaDocument.ts, each claim's state as the log gives it.
  */
 import { structureKey } from '../graph/structureKey.ts';
-import { readMnemaDocument } from '../mnema/mnemaDocument.ts';
+import { prepareMnemaText, readMnemaDocument } from '../mnema/mnemaDocument.ts';
 import type { LanguageAnalyzer } from './languageAnalyzer.ts';
 
 export const mnemaAnalyzer: LanguageAnalyzer = {
@@ -26,4 +26,5 @@ export const mnemaAnalyzer: LanguageAnalyzer = {
     };
   },
   print: null,
+  prepare: prepareMnemaText,
 };

@@ -26,6 +26,8 @@ export type RememberedSignatureCheck = SignatureCheck & {
   remember(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array, verdict: boolean): void;
   /** As `remember`, with the message's BLAKE3 address (`b3:…`) in place of the message: an op's id, once checked to be its bytes' hash. */
   rememberDigest(signature: Uint8Array, digest: string, publicKey: Uint8Array, verdict: boolean): void;
+  /** Whether a verdict is kept for the signature, the message of that address and the key. */
+  knowsDigest(signature: Uint8Array, digest: string, publicKey: Uint8Array): boolean;
 };
 
 export function rememberedSignatureCheck(check: SignatureCheck = nobleSignatureCheck, kept = KEPT): RememberedSignatureCheck {
@@ -46,5 +48,6 @@ export function rememberedSignatureCheck(check: SignatureCheck = nobleSignatureC
   }) as RememberedSignatureCheck;
   remembered.remember = (signature, message, publicKey, verdict) => keep(keyOf(signature, message, publicKey), verdict);
   remembered.rememberDigest = (signature, digest, publicKey, verdict) => keep(keyOfDigest(signature, digest, publicKey), verdict);
+  remembered.knowsDigest = (signature, digest, publicKey) => verdicts.has(keyOfDigest(signature, digest, publicKey));
   return remembered;
 }

@@ -54,6 +54,8 @@ interface AnalyzeRequest {
   readonly files?: ReadonlyMap<string, string> | null;
   /** A large whole text: its graph's layout input goes to the layout worker as soon as the graph is built. */
   readonly layoutAhead?: boolean;
+  /** A whole new text (opened, pasted, written): the language may ready it first (LanguageAnalyzer.prepare). */
+  readonly whole?: boolean;
 }
 
 interface AnalyzeReply {
@@ -113,7 +115,7 @@ export class DocumentPipeline {
       run: async (r) => {
         const state = useDocumentStore.getState();
         const request = { version: r.version, language: r.language, files: r.files ?? null, baseVersion: state.analysis?.version ?? null, fileName: state.name, layoutAhead: r.layoutAhead === true };
-        let first = await validation.analyzeHeldText(request);
+        let first = await (r.whole ? validation.analyzeWholeText(request) : validation.analyzeHeldText(request));
         if (first === null) {
           // The worker's copy of the text missed this version (an edit that did not fit
           // it): sent whole, unless a newer edit is on its way and will be asked for.
@@ -226,7 +228,7 @@ export class DocumentPipeline {
     this.send(this.validation.setText(version, text));
     const { language, showHelpers } = useDocumentStore.getState();
     const layoutAhead = text.length >= LAYOUT_AHEAD_CHARS;
-    this.analyzer.submit({ version, language, layoutAhead });
+    this.analyzer.submit({ version, language, layoutAhead, whole: true });
     // Its layout is asked for now: the layout worker starts as soon as the graph is built.
     if (layoutAhead) this.layoutStage.askAhead(version, !showHelpers);
     return version;

@@ -9,6 +9,7 @@ import { importSession, SESSION_ARCHIVE_FORMAT } from '../../db/sessionArchive.t
 import type { ReadProjectResult } from '../project/projectImport.ts';
 import { readProjectFromZip } from '../project/projectImport.ts';
 import { MAX_DOCUMENT_BYTES, MAX_LOG_BYTES, tooLargeMessage } from '../../core/text/inputLimits.ts';
+import { languageOfPath, openableDocuments } from '../../core/languages/languageTable.ts';
 import { signWithDevice } from './deviceSigner.ts';
 import { verifyOperationAsync } from '../../core/oplog/webCryptoSignatures.ts';
 import { sessionBackend } from './sessionBackend.ts';
@@ -35,10 +36,7 @@ export async function importFile(file: File): Promise<void> {
   if (text.includes('\u0000')) return notice(`${file.name} is binary data, not a text document.`);
   if (file.name.endsWith('.json') && text.includes(SESSION_ARCHIVE_FORMAT)) return importSessionArchive(text, file.name);
   if (file.size > MAX_DOCUMENT_BYTES) return notice(`${file.name} was not opened: ${tooLargeMessage(file.size, MAX_DOCUMENT_BYTES, 'document')}.`);
-  if (!/\.(clair|py|gaia|json)$/i.test(file.name))
-    return notice(
-      `${file.name}: Warrant opens .clair traces, Gaia modules (.py, .gaia), Gaia package folders and their .zip files, FormalProposal documents (.json) and session archives (.warrant.json).`,
-    );
+  if (languageOfPath(file.name) === null) return notice(`${file.name}: Warrant opens ${openableDocuments()}, Gaia package folders and their .zip files, and session archives (.warrant.json).`);
   await newSession(file.name, text);
 }
 

@@ -7,6 +7,10 @@ import { b3Of } from '../../../src/core/oplog/opId.ts';
 import { MAX_DOCUMENT_BYTES } from '../../../src/core/text/inputLimits.ts';
 import { rememberedSignatureCheck } from '../../../src/core/oplog/rememberedSignatures.ts';
 import { nobleSignatureCheck } from '../../../src/core/oplog/verifyOperation.ts';
+import { rememberVerdicts } from '../../../src/core/oplog/webCryptoSignatures.ts';
+import { MNEMA_BODIES } from '../../../src/core/mnema/mnemaSchema.ts';
+import { mnemaLogText, readMnemaLog } from '../../../src/core/mnema/mnemaLog.ts';
+import { testLog } from '../../support/mnemaLogs.ts';
 
 describe('remembered signature verdicts', () => {
   it('asks the check once per signature, key and message, and never carries a verdict to other content or another key', () => {
@@ -62,5 +66,24 @@ describe('remembered signature verdicts', () => {
     // The first ones are still there when the whole log is read again.
     for (const m of messages.slice(0, 100)) expect(check(sig, m, pk)).toBe(true);
     expect(asked).toBe(0);
+  });
+});
+
+describe('verdicts reached ahead, natively (rememberVerdicts)', () => {
+  it('a reading after it asks the JavaScript check nothing, and a forged signature is still refused', async () => {
+    const key = generateDeviceKey();
+    const log = testLog({ signed: true });
+    for (let i = 0; i < 40; i++) log.evidence('com.example.x', `2025-03-${String(1 + (i % 28)).padStart(2, '0')}T00:00:00Z`, { n: i });
+    const ops = log.graph.ops.map((op) => ({ ...op }));
+    // One signature forged: the signer's, over other content.
+    ops[7] = { ...ops[7]!, sig: ed.sign(new TextEncoder().encode('other'), hexToBytes(key.secretKey)).reduce((h, b) => h + b.toString(16).padStart(2, '0'), '') };
+    let asked = 0;
+    const check = rememberedSignatureCheck((s, m, p) => (asked++, nobleSignatureCheck(s, m, p)));
+    expect(await rememberVerdicts(ops, check, MNEMA_BODIES)).toBe(40);
+    const reading = readMnemaLog(mnemaLogText(ops, null), { checkSignature: check, allowHeadless: true });
+    expect(asked).toBe(0);
+    expect(reading.rejected.map((r) => r.reason)).toContain('bad-signature');
+    // Known already: nothing checked again.
+    expect(await rememberVerdicts(ops, check, MNEMA_BODIES)).toBe(0);
   });
 });
