@@ -42,22 +42,23 @@ function signed(write: LogWrite, key: DeviceKey): { ops: MnemaOp[]; head: Signed
   return { ops: write.ops.map((op) => ({ ...op, sig: signBytes(key, bytesToSign(op)) })), head: { ...write.head, sig: signBytes(key, headBytes(write.head)) } };
 }
 
-/** A verified log's text written by `key`: six Tuesday gym mornings, derived. */
-function gymLogText(key: DeviceKey): string {
+/** A verified log's text written by `key`: six Tuesday gym mornings (and six Saturday yoga mornings, `withYoga`), derived. */
+function gymLogText(key: DeviceKey, withYoga = false): string {
+  const session = withYoga ? 'mnema-shared' : 'mnema-gym';
   const graph = new DerivationGraph();
   const writer = new ChainWriter(
-    'mnema-gym',
+    session,
     null,
     key.author,
     (bytes) => signBytes(key, bytes),
     () => '2026-01-01T00:00:00.000Z',
   );
   const log = testLog();
-  const days = weekly(log, 'Gym', 6);
+  const days = [...weekly(log, 'Gym', 6), ...(withYoga ? weekly(log, 'Yoga', 6, '2025-03-08', '09:00') : [])];
   for (const d of days) graph.add(writer.write(d.body, 'import'));
   runDerivation(graph, BUILTIN_DERIVERS, writer);
   const ops = graph.ops as unknown as SignedOperation[];
-  const head = headOf({ applied: ops, session: 'mnema-gym', members: membersOf(ops).list() }, key.author, '2026-01-01T00:00:00.000Z')!;
+  const head = headOf({ applied: ops, session, members: membersOf(ops).list() }, key.author, '2026-01-01T00:00:00.000Z')!;
   return mnemaLogText(graph.ops, { ...head, sig: signBytes(key, headBytes(head)) });
 }
 
@@ -240,20 +241,7 @@ describe('the worker signs a write it planned, with the key of the device that a
 describe('two members writing to a shared log at once', () => {
   /** The gym log with yoga too, and `stranger` admitted: two members. */
   function sharedLog(): string {
-    const graph = new DerivationGraph();
-    const writer = new ChainWriter(
-      'mnema-shared',
-      null,
-      me.author,
-      (bytes) => signBytes(me, bytes),
-      () => '2026-01-01T00:00:00.000Z',
-    );
-    const log = testLog();
-    for (const d of [...weekly(log, 'Gym', 6), ...weekly(log, 'Yoga', 6, '2025-03-08', '09:00')]) graph.add(writer.write(d.body, 'import'));
-    runDerivation(graph, BUILTIN_DERIVERS, writer);
-    const ops = graph.ops as unknown as SignedOperation[];
-    const head = headOf({ applied: ops, session: 'mnema-shared', members: membersOf(ops).list() }, me.author, '2026-01-01T00:00:00.000Z')!;
-    const text = mnemaLogText(graph.ops, { ...head, sig: signBytes(me, headBytes(head)) });
+    const text = gymLogText(me, true);
     const doc = readMnemaDocument(text);
     const admitted = signed(planMembers(doc, documentSession(doc, 'x'), [stranger.author], me.author).write!, me);
     const out = committedText(doc, text, admitted.ops, admitted.head, 'x');
