@@ -8,7 +8,7 @@
  */
 import { bytesSignerFor, signHeadWithDevice } from '../oplog/bytesSigner.ts';
 import type { DeviceKey } from '../oplog/deviceKey.ts';
-import type { SignedHead, UnsignedHead } from '../oplog/logHead.ts';
+import { isHeadLine, type SignedHead, type UnsignedHead } from '../oplog/logHead.ts';
 import { canonicalJson } from '../oplog/canonicalJson.ts';
 import type { UnsignedOperation } from '../oplog/operation.ts';
 import { operationBytes } from '../oplog/operationBytes.ts';
@@ -128,7 +128,7 @@ function withoutHeads(text: string): string {
   if (!kept.includes('"kind":"head"')) return kept;
   return kept
     .split('\n')
-    .filter((line) => !(line.includes('"kind":"head"') && isHeadLine(line)))
+    .filter((line) => !(line.includes('"kind":"head"') && isHeadText(line)))
     .join('\n');
 }
 
@@ -139,15 +139,15 @@ function withoutTrailingHeads(text: string): string {
     const trimmedEnd = text.slice(0, end).replace(/\s+$/, '');
     const start = trimmedEnd.lastIndexOf('\n') + 1;
     const line = trimmedEnd.slice(start);
-    if (line === '' || !isHeadLine(line)) return trimmedEnd === '' ? '' : text.slice(0, trimmedEnd.length) + (text.length > trimmedEnd.length ? '\n' : '');
+    if (line === '' || !isHeadText(line)) return trimmedEnd === '' ? '' : text.slice(0, trimmedEnd.length) + (text.length > trimmedEnd.length ? '\n' : '');
     end = start;
   }
 }
 
-function isHeadLine(line: string): boolean {
+/** Whether a line of the text is a head (logHead.ts says what a head value is). */
+function isHeadText(line: string): boolean {
   try {
-    const v = JSON.parse(line) as { kind?: unknown };
-    return typeof v === 'object' && v !== null && v.kind === 'head';
+    return isHeadLine(JSON.parse(line));
   } catch {
     return false;
   }

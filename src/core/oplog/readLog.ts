@@ -179,9 +179,10 @@ export function branchesVouched(applied: readonly SignedOperation[], heads: read
     if (chain.length === 0 || chain[0]!.seq !== h.seq) return false;
     chains.push(chain);
   }
-  // The branch point: the first op of the first chain that every chain passes through.
-  const onEvery = (id: string) => chains.every((c) => c.some((op) => op.id === id));
-  const point = chains[0]!.find((op) => onEvery(op.id));
+  // The branch point: the first op of the first chain that every other chain passes through
+  // (each chain as a set: a chain is as long as the log).
+  const others = chains.slice(1).map((c) => new Set(c.map((op) => op.id)));
+  const point = chains[0]!.find((op) => others.every((ids) => ids.has(op.id)));
   if (!point) return false;
   const own = chains.map((c) =>
     c.slice(
