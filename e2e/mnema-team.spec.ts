@@ -99,6 +99,23 @@ for (const rate of [1, 4]) {
     await expect(await dragToRefute(page, piano)).toContainText(`refute ${piano}`);
     await expect(await dragToRefute(other, sync)).toContainText(`refute ${sync}`);
     await Promise.all([page.getByTestId('cascade-commit').click(), other.getByTestId('cascade-commit').click()]);
+    // Each lands: as a branch of the log, or — when the other's write reached this page
+    // before its own came back from the worker — refused ("plan it again"), and committed
+    // again, as a person does.
+    for (const [p, key] of [
+      [page, piano],
+      [other, sync],
+    ] as const) {
+      const landed = await expect(node(p, key))
+        .toHaveAttribute('data-state', 'refuted', { timeout: 15_000 })
+        .then(
+          () => true,
+          () => false,
+        );
+      if (landed) continue;
+      await expect(await dragToRefute(p, key)).toContainText(`refute ${key}`);
+      await p.getByTestId('cascade-commit').click();
+    }
     for (const p of [page, other]) {
       for (const key of [piano, sync]) await expect(node(p, key)).toHaveAttribute('data-state', 'refuted', { timeout: 30_000 });
       await settled(p);
