@@ -29,6 +29,7 @@ test('the Mnema sample opens as a layered graph, and a claim explains itself', a
   await expect(inspector).toHaveAttribute('data-selected', PREFERENCE);
   await expect(inspector.getByTestId('explanation')).toContainText('preferences');
   await expect(inspector.getByTestId('inspector-band')).toHaveText('likely');
+  await expect(inspector.getByTestId('inspector-look')).toHaveText('likely (.70–.90)');
   await expect(inspector.getByTestId(`provenance-item-${GYM}`)).toBeVisible();
   await shot(page, 'mnema-preference');
   // Down the provenance: the routine, then one of its events.

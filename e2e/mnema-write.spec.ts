@@ -97,7 +97,7 @@ test('Correct opens an editor for the payload: typed key by key, previewed, comm
   await page.getByTestId('cascade-commit').click();
   await settled(page);
   await expect(node(page, GYM)).toHaveAttribute('data-state', 'corrected');
-  await expect(inspector.getByTestId('inspector-look')).toHaveText('1.0');
+  await expect(inspector.getByTestId('inspector-look')).toHaveText('certain: your correction');
   await expect(inspector.getByTestId('explanation-raw')).toContainText('"user_correction"');
   await expect(page.getByTestId('diagnostics')).toHaveAttribute('data-error-count', '0');
   // An event under the corrected routine retracted: the correction stands, and is listed to review.

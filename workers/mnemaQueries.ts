@@ -92,7 +92,7 @@ export function createMnemaQueries(docOf: (version: number) => MnemaDocument | n
     /** The explanation of the claim drawn as `id` in `version` (null: evidence, unknown, or the version is gone). */
     mnemaExplain(version: number, id: string): MnemaExplanation | null {
       const doc = docOf(version);
-      return doc ? explainMnemaNode(doc, id) : null;
+      return doc ? explainMnemaNode(doc, id, sessionOf(doc).derivers) : null;
     },
     /** The keys that may write to the log of `version` (its members, the founder first; null: the version is gone). */
     mnemaMembers(version: number): string[] | null {

@@ -90,15 +90,46 @@ describe('warrant derive, cascade, explain, provenance, calibrate', () => {
     expect(record.history.map((h) => h.event)).toEqual(['derived', 'invalidated', 're-derived']);
     expect(record.history[1]!.cause!.kind).toBe('claim_correction');
     const tree = await run(['explain', at('corrected.jsonl'), 'routine.weekly|yoga|sat|morning']);
-    expect(tree.stdout).toMatch(/^routine\.weekly\|yoga\|sat\|morning {2}\[corrected · strong 1\.00\]/);
+    expect(tree.stdout).toMatch(/^routine\.weekly\|yoga\|sat\|morning {2}\[corrected · certain: your correction\]/);
     expect(tree.stdout).toMatch(/supporting_event {2}calendar {2}Event 'Yoga' 2025-03-08 09:00 \(60m\) at Studio Om/);
+  });
+
+  it('a correction the deriver comes to agree with: explain and export --to explanations note it; a deriver that differs is no agreement', async () => {
+    const key = 'routine.weekly|gym|tue|morning';
+    const derived = JSON.parse((await run(['derive', at('derived.jsonl'), '--json'])).stdout) as { claims: Record<string, { payload: Record<string, unknown> }> };
+    const same = JSON.stringify(derived.claims[key]!.payload);
+    expect((await run(['cascade', at('derived.jsonl'), '--correct', `${key}=${same}`, '--out', at('confirmed.jsonl')])).code).toBe(0);
+    const before = JSON.parse((await run(['explain', at('confirmed.jsonl'), key, '--json'])).stdout) as { because: { rationale: string }[] };
+    expect(before.because.some((b) => b.rationale.startsWith('agrees'))).toBe(false);
+    writeFileSync(
+      at('tuesdays.jsonl'),
+      ['2025-06-03', '2025-06-10'].map((d) => JSON.stringify({ source: 'calendar', payload: { summary: 'Gym' }, observed_at: `${d}T07:00:00+02:00` })).join('\n') + '\n',
+    );
+    expect((await run(['import', at('tuesdays.jsonl'), '--log', at('confirmed.jsonl')])).code).toBe(0);
+    const after = JSON.parse((await run(['explain', at('confirmed.jsonl'), key, '--json'])).stdout) as {
+      claim: { state: string; confidence: number };
+      because: { deriver: { name: string } | null; rationale: string }[];
+    };
+    expect(after.claim).toMatchObject({ state: 'corrected', confidence: 1 });
+    expect(after.because.map((b) => b.deriver?.name ?? 'the person')).toEqual(['routines', 'the person', 'routines']);
+    expect(after.because[2]!.rationale).toMatch(/^agrees with the correction, re-derived from evidence newer than it: 15 'Gym' events on tue mornings/);
+    const tree = await run(['explain', at('confirmed.jsonl'), key]);
+    expect(tree.stdout).toContain('routines 1.1.1: agrees with the correction');
+    const exported = (await run(['export', at('confirmed.jsonl'), '--to', 'explanations'])).stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { identity_key: string; because: unknown[] });
+    expect(exported.find((r) => r.identity_key === key)!.because).toEqual(after.because);
+    // Without the built-in derivers nothing derives the key: no agreement to note.
+    const bare = JSON.parse((await run(['explain', at('confirmed.jsonl'), key, '--json', '--no-builtin'])).stdout) as { because: unknown[] };
+    expect(bare.because.length).toBe(2);
   });
 
   it('provenance --json: depth-first down to evidence, each with its role and deriver', async () => {
     const r = await run(['provenance', at('derived.jsonl'), 'preference.time_of_day|gym|morning', '--json']);
     expect(r.code).toBe(0);
     const steps = JSON.parse(r.stdout) as { depth: number; op_id: string; role: string; deriver: { name: string } | null }[];
-    expect(steps[0]).toMatchObject({ depth: 1, role: 'routine', deriver: { name: 'routines', version: '1.1.0' } });
+    expect(steps[0]).toMatchObject({ depth: 1, role: 'routine', deriver: { name: 'routines', version: '1.1.1' } });
     expect(steps[1]).toMatchObject({ depth: 2, role: 'supporting_event', deriver: null });
     expect(new Set(steps.map((s) => s.op_id)).size).toBe(steps.length);
     expect(Object.keys(steps[0]!)).toEqual(['depth', 'op_id', 'role', 'deriver']);

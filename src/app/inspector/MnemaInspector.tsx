@@ -12,6 +12,7 @@ import { MnemaReviewList } from './MnemaReviewList.tsx';
 import { ensureRulesSent } from '../../store/mnema/ruleTables.ts';
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { bandOf, bandPhrase } from '../../core/graph/confidenceBands.ts';
 import { formatConfidence } from '../../core/graph/explainWhy.ts';
 import type { NodeId } from '../../core/graph/reasoningGraph.ts';
 import { selectNode, useDocumentStore } from '../../store/document/documentStore.ts';
@@ -30,7 +31,9 @@ function NodeRow({ id, testId }: { id: string; testId?: string }) {
       <span className="node-link-id" style={{ borderColor: bandColour(look.colour) }}>
         {node?.kind === 'claim' ? id : (node?.source?.type ?? 'evidence')}
       </span>
-      <span className="node-link-conf">{node?.kind === 'claim' ? formatConfidence(look.value) : ''}</span>
+      <span className="node-link-conf" title={node?.kind === 'claim' && look.value !== null ? `exact value ${formatConfidence(look.value)}` : undefined}>
+        {node?.kind === 'claim' ? (look.band ?? '') : ''}
+      </span>
       <span className="node-link-content">{node?.content ?? id}</span>
     </button>
   );
@@ -121,7 +124,10 @@ export function MnemaInspector() {
       <p className="inspector-content">{n.content}</p>
       <dl className="inspector-facts">
         <dt>confidence</dt>
-        <dd data-testid="inspector-look">{formatConfidence(look.value)}</dd>
+        {/* §5.2: a band, not a decimal; the exact value on hover and in the record. */}
+        <dd data-testid="inspector-look" title={look.value === null ? undefined : `exact value ${formatConfidence(look.value)}`}>
+          {look.value === null ? '—' : state === 'corrected' ? 'certain: your correction' : bandPhrase(look.value)}
+        </dd>
         <dt>derived by</dt>
         <dd>{n.source?.reference ?? '—'}</dd>
         <dt>line</dt>
@@ -150,7 +156,7 @@ export function MnemaInspector() {
             {record.history.map((h) => (
               <li key={`${h.op_id}:${h.event}`}>
                 <time>{h.at}</time> {h.event}
-                {h.confidence !== undefined && ` at ${formatConfidence(h.confidence)}`}
+                {h.confidence !== undefined && <span title={`exact value ${formatConfidence(h.confidence)}`}>, {bandOf(h.confidence)}</span>}
                 {h.cause && ` (by ${h.cause.kind} ${h.cause.op_id.slice(0, 8)})`}
                 {h.note && ` — ${h.note}`}
               </li>

@@ -7,6 +7,7 @@
  * this device's key, into the log (store/session/logWrites.ts).
  */
 import { useCallback, useRef, useState } from 'react';
+import { bandOf } from '../../core/graph/confidenceBands.ts';
 import { formatConfidence } from '../../core/graph/explainWhy.ts';
 import { EVIDENCE_EXTENSIONS } from '../../core/mnema/importers/evidenceFiles.ts';
 import type { LogStepPlan } from '../../core/mnema/logSteps.ts';
@@ -216,7 +217,12 @@ function Calibration({ version }: { version: number }) {
 }
 
 function PlannedStep({ plan, copy, stale, onAppend, onCancel }: { plan: LogStepPlan; copy: boolean; stale: boolean; onAppend: () => void; onCancel: () => void }) {
-  const served = (c: LogStepPlan['changes'][number]['before']) => (c ? `${c.state === 'active' ? '' : `${c.state} `}${formatConfidence(c.confidence)}` : '—');
+  // §5.2: by band, not decimal; a move within one band says which way, the exact values on hover.
+  type Served = LogStepPlan['changes'][number]['before'];
+  const served = (c: Served) => (c ? `${c.state === 'active' ? '' : `${c.state} `}${c.state === 'corrected' ? 'certain' : bandOf(c.confidence)}` : '—');
+  const exact = (c: Served) => (c ? `exact value ${formatConfidence(c.confidence)}` : undefined);
+  const way = (a: Served, b: Served) =>
+    a && b && a.state === b.state && bandOf(a.confidence) === bandOf(b.confidence) && a.confidence !== b.confidence ? (b.confidence > a.confidence ? ' ↑' : ' ↓') : '';
   return (
     <div className="mnema-plan" data-testid="mnema-plan" role="region" aria-label={`${plan.step} planned`}>
       <p>
@@ -241,8 +247,11 @@ function PlannedStep({ plan, copy, stale, onAppend, onCancel }: { plan: LogStepP
             {plan.changes.slice(0, LISTED).map((c) => (
               <tr key={c.key}>
                 <td className="mnema-key">{c.key}</td>
-                <td>{served(c.before)}</td>
-                <td>→ {served(c.after)}</td>
+                <td title={exact(c.before)}>{served(c.before)}</td>
+                <td title={exact(c.after)}>
+                  → {served(c.after)}
+                  {way(c.before, c.after)}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -13,6 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { bandOf } from '../../core/graph/confidenceBands.ts';
 import { BUILTIN_DERIVERS } from '../../core/mnema/builtinDerivers.ts';
 import { calibrate, labelsOfText } from '../../core/mnema/calibration.ts';
 import { engineReport } from '../../core/mnema/claimSummary.ts';
@@ -28,6 +29,7 @@ import type { MnemaAction } from '../../core/mnema/mnemaActions.ts';
 import { actionBody } from '../../core/mnema/mnemaActions.ts';
 import type { JsonObject, MnemaOp } from '../../core/mnema/mnemaBodies.ts';
 import type { PendingReview } from '../../core/mnema/mnemaCascade.ts';
+import { agreementWith } from '../../core/mnema/reviewList.ts';
 import { readRuleTable, ruleDerivers } from '../../core/mnema/ruleTable.ts';
 import { MNEMA_EXPORT_FORMATS, MNEMA_EXPORTS } from '../../core/mnema/mnemaExports.ts';
 import { CliFailure, usageFailure } from '../../node/cliFailure.ts';
@@ -122,19 +124,29 @@ export async function runImport(args: readonly string[]): Promise<number> {
 }
 
 /** `--derivers` may be given several times: taken out before the ordinary parser. */
-function takeDerivers(args: readonly string[]): { files: string[]; rest: string[] } {
+function takeDerivers(args: readonly string[], command = 'derive'): { files: string[]; rest: string[] } {
   const files: string[] = [];
   const rest: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '--derivers') {
       const v = args[++i];
-      if (v === undefined) throw usageFailure('--derivers needs a RULES.json file', 'derive');
+      if (v === undefined) throw usageFailure('--derivers needs a RULES.json file', command);
       files.push(v);
     } else if (a.startsWith('--derivers=')) files.push(a.slice('--derivers='.length));
     else rest.push(a);
   }
   return { files, rest };
+}
+
+/** `run`, with derivers that cannot be layered (a cycle among the person's tables) reported as bad input. */
+function withDerivers<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (e) {
+    if (e instanceof DerivationSetupError) throw new InputFailure(e.message);
+    throw e;
+  }
 }
 
 async function deriversOf(files: readonly string[], builtin: boolean): Promise<Deriver[]> {
@@ -162,10 +174,10 @@ async function printReport(json: boolean, log: Awaited<ReturnType<typeof openMne
     return;
   }
   const lines = [`${appended.length} op(s) appended`];
-  for (const a of report.appended) lines.push(`  ${a.kind.padEnd(20)} ${a.identity_key ?? ''}${a.confidence !== undefined ? `  ${a.confidence.toFixed(2)}` : ''}`);
+  for (const a of report.appended) lines.push(`  ${a.kind.padEnd(20)} ${a.identity_key ?? ''}${a.confidence !== undefined ? `  ${bandOf(a.confidence)}` : ''}`);
   if (report.pending_review.length > 0) lines.push(`${report.pending_review.length} to review:`, ...report.pending_review.map((p) => `  ${p.identity_key}: ${p.reason}`));
   lines.push('claims:');
-  for (const [key, c] of Object.entries(report.claims)) lines.push(`  ${c.state.padEnd(11)} ${c.band.padEnd(11)} ${c.confidence.toFixed(2)}  ${key}`);
+  for (const [key, c] of Object.entries(report.claims)) lines.push(`  ${c.state.padEnd(11)} ${c.band.padEnd(11)} ${key}`);
   await writeStdout(lines.join('\n') + '\n');
 }
 
@@ -183,13 +195,7 @@ async function deriveAndSave(
     // A log written elsewhere is derived and cascaded the same; it is written back only by a member.
     const { writer, key, member } = await writerFor(log, false);
     const pending = act(log, writer);
-    let run: EngineRun;
-    try {
-      run = runDerivation(log.graph, derivers, writer, { seenUpTo: lastEngineIndex(log.ops) });
-    } catch (e) {
-      if (e instanceof DerivationSetupError) throw new InputFailure(e.message);
-      throw e;
-    }
+    const run: EngineRun = withDerivers(() => runDerivation(log.graph, derivers, writer, { seenUpTo: lastEngineIndex(log.ops) }));
     if (!run.fixpoint) await writeStderr(`warrant: derivation stopped after ${run.passes} passes without reaching a fixpoint\n`);
     if (member) await saveMnemaLog(cl.values.get('out') ?? logPath, [...log.ops, ...writer.written], log.session, key);
     // Nothing to append is nothing refused: a member-less device reads a finished log quietly.
@@ -256,16 +262,23 @@ export async function runMnemaCascade(args: readonly string[]): Promise<number> 
   });
 }
 
-/** `warrant explain LOG (OP_ID | KEY) [--json]` for a Mnema log. */
+/**
+ * `warrant explain LOG (OP_ID | KEY) [--json] [--claims-only] [--derivers RULES.json]...
+ * [--no-builtin]` for a Mnema log. The derivers are asked only of a corrected claim:
+ * whether, on evidence newer than the correction, they now derive the person's value.
+ */
 export async function runMnemaExplain(args: readonly string[]): Promise<number> {
-  const cl = parseCommandLine('explain', args, { flags: ['json', 'claims-only'], values: {} });
+  const { files, rest } = takeDerivers(args, 'explain');
+  const cl = parseCommandLine('explain', rest, { flags: ['json', 'claims-only', 'no-builtin'], values: {} });
   if (cl.positionals.length !== 2) throw usageFailure('explain takes a LOG and a claim (op id or identity key)', 'explain');
   const [path, ref] = cl.positionals as [string, string];
   return exitOnInput(async () => {
+    const derivers = await deriversOf(files, !cl.flags.has('no-builtin'));
     const log = await openMnemaLog(path);
     const node = claimNamed(log.graph, ref);
     if (!node) throw usageFailure(`${ref} is neither a claim op nor an identity key of ${log.name}`, 'explain');
-    const record = explainClaim(log.graph, node, { withoutEvidence: cl.flags.has('claims-only') });
+    const agreement = withDerivers(() => agreementWith(log.graph, derivers, node.op.body.identity_key));
+    const record = explainClaim(log.graph, node, { withoutEvidence: cl.flags.has('claims-only'), agreement });
     await writeStdout(cl.flags.has('json') ? JSON.stringify(record) + '\n' : explanationTree(record, node.op.body.identity_key));
     return 0;
   });
@@ -319,15 +332,20 @@ export async function runCalibrate(args: readonly string[]): Promise<number> {
   });
 }
 
-/** `warrant export LOG --to explanations|json|oplog [--out PATH] [--claims-only]` for a Mnema log. */
+/**
+ * `warrant export LOG --to explanations|json|oplog [--out PATH] [--claims-only]
+ * [--derivers RULES.json]... [--no-builtin]` for a Mnema log; the derivers as `explain` asks them.
+ */
 export async function runMnemaExport(args: readonly string[]): Promise<number> {
-  const cl = parseCommandLine('export', args, { flags: ['claims-only'], values: { to: null, out: null } });
+  const { files, rest } = takeDerivers(args, 'export');
+  const cl = parseCommandLine('export', rest, { flags: ['claims-only', 'no-builtin'], values: { to: null, out: null } });
   if (cl.positionals.length !== 1) throw usageFailure('export takes one LOG', 'export');
   const to = cl.values.get('to');
   if (!to || !(MNEMA_EXPORT_FORMATS as readonly string[]).includes(to)) throw usageFailure(`a Mnema log exports --to ${MNEMA_EXPORT_FORMATS.join(', ')}`, 'export');
   return exitOnInput(async () => {
+    const derivers = await deriversOf(files, !cl.flags.has('no-builtin'));
     const log = await openMnemaLog(cl.positionals[0]!);
-    const text = to === 'oplog' ? readFileSync(cl.positionals[0]!, 'utf8') : MNEMA_EXPORTS[to]!(log.graph, { claimsOnly: cl.flags.has('claims-only') });
+    const text = to === 'oplog' ? readFileSync(cl.positionals[0]!, 'utf8') : withDerivers(() => MNEMA_EXPORTS[to]!(log.graph, { claimsOnly: cl.flags.has('claims-only'), derivers }));
     const out = cl.values.get('out');
     if (out) await writeFile(out, text);
     else await writeStdout(text);

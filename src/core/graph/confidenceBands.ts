@@ -33,3 +33,9 @@ export const BAND_RANGES: readonly { readonly band: ConfidenceBand; readonly ran
 export function bandLegend(): string {
   return BAND_RANGES.map((r) => `${r.band} ${r.range}`).join(' · ');
 }
+
+/** `likely (.70–.90)`: a confidence as a person is shown it, by its band rather than its decimal (Mnema §5.2). */
+export function bandPhrase(c: number): string {
+  const band = bandOf(c);
+  return `${band} (${BAND_RANGES.find((r) => r.band === band)!.range})`;
+}

@@ -20,6 +20,21 @@ import type { ClaimBody, MnemaBody, MnemaOp } from './mnemaBodies.ts';
 import type { PendingReview } from './mnemaCascade.ts';
 import { cascadeStarts, planCascade } from './mnemaCascade.ts';
 
+/**
+ * A deriver that, re-run on records newer than the person's correction, derives exactly
+ * (in canonical bytes) the corrected value: the engine writes nothing, and the
+ * explanation may say so (§3).
+ */
+export interface Agreement {
+  readonly identity_key: string;
+  readonly deriver: Deriver['id'];
+  readonly confidence: number;
+  readonly confidence_basis: Candidate['confidence_basis'];
+  readonly rationale: string;
+  /** The first record newer than the correction among its inputs. */
+  readonly cause: OpId;
+}
+
 /** Appends a body to the log (signing it, or preparing it to be signed) and returns the op, id included. */
 export interface MnemaWriter {
   write(body: MnemaBody, source: OperationSource): MnemaOp;
@@ -29,6 +44,8 @@ export interface EngineRun {
   /** Ops appended, in log order. */
   readonly appended: readonly MnemaOp[];
   readonly pending: readonly PendingReview[];
+  /** Corrected keys whose deriver, on records newer than the correction, derives the person's own value (§3). */
+  readonly agreed: readonly Agreement[];
   /** Passes run; `fixpoint` false when the bound stopped it. */
   readonly passes: number;
   readonly fixpoint: boolean;
@@ -61,6 +78,7 @@ export function runDerivation(graph: DerivationGraph, derivers: readonly Deriver
   if (!layering.ok) throw new DerivationSetupError(layering.message);
   const appended: MnemaOp[] = [];
   const pending: PendingReview[] = [];
+  const agreed: Agreement[] = [];
   const reviewed = new Set<string>();
   const seenUpTo = options.seenUpTo ?? graph.ops.length;
   const memo = options.memo;
@@ -93,11 +111,13 @@ export function runDerivation(graph: DerivationGraph, derivers: readonly Deriver
         // New to the engine and to the person: after the last run's writes and after the
         // person's word (a correction made again after seeing the evidence answers it).
         const since = Math.max(seenUpTo, graph.indexOf(entry.correction.id) + 1);
-        const fresh = c.inputs.some((i) => graph.indexOf(i.op_id) >= since);
+        const cause = c.inputs.find((i) => graph.indexOf(i.op_id) >= since)?.op_id;
         const latest = graph.latest(c.identity_key);
-        if (fresh && latest && !samePayload(c.payload, corrected) && !reviewed.has(c.identity_key)) {
+        if (cause && latest && !reviewed.has(c.identity_key)) {
           reviewed.add(c.identity_key);
-          pending.push({ identity_key: c.identity_key, claim: latest.op.id, cause: c.inputs.find((i) => graph.indexOf(i.op_id) >= since)!.op_id, reason: 'rederived_differs_from_correction' });
+          if (samePayload(c.payload, corrected))
+            agreed.push({ identity_key: c.identity_key, deriver: cand.d.id, confidence: c.confidence, confidence_basis: c.confidence_basis, rationale: c.rationale, cause });
+          else pending.push({ identity_key: c.identity_key, claim: latest.op.id, cause, reason: 'rederived_differs_from_correction' });
         }
         continue;
       }
@@ -153,7 +173,7 @@ export function runDerivation(graph: DerivationGraph, derivers: readonly Deriver
     }
   }
   memo?.end(graph, fixpoint, highWater, !scope);
-  return { appended, pending, passes: pass, fixpoint };
+  return { appended, pending, agreed, passes: pass, fixpoint };
 }
 
 type Proposals = { readonly list: { d: Deriver; c: Candidate }[]; readonly highWater: string };

@@ -8,6 +8,7 @@
  */
 import { bandOf } from '../graph/confidenceBands.ts';
 import type { OpId } from '../oplog/operation.ts';
+import type { Agreement } from './derivationEngine.ts';
 import type { ClaimNode, ClaimState, DerivationGraph } from './derivationGraph.ts';
 import { summarizeEvidence } from './evidenceSummary.ts';
 import type { DeriverId, JsonObject, JsonValue, MnemaOp } from './mnemaBodies.ts';
@@ -77,8 +78,13 @@ function userOpsOn(graph: DerivationGraph, key: string): MnemaOp[] {
   return out;
 }
 
-/** The explanation record of `node` (a claim version); `withoutEvidence`: the holder shares the claim, not its evidence. */
-export function explainClaim(graph: DerivationGraph, node: ClaimNode, options: { readonly withoutEvidence?: boolean } = {}): ExplanationRecord {
+/**
+ * The explanation record of `node` (a claim version); `withoutEvidence`: the holder
+ * shares the claim, not its evidence; `agreement`: the key's deriver, re-run on records
+ * newer than the person's correction, derives the corrected value (reviewList.ts
+ * `agreementWith`) — said after the person's word (§3).
+ */
+export function explainClaim(graph: DerivationGraph, node: ClaimNode, options: { readonly withoutEvidence?: boolean; readonly agreement?: Agreement | null } = {}): ExplanationRecord {
   const body = node.op.body;
   const key = body.identity_key;
   // An older version is explained in its own state when a cascade invalidated it; the latest speaks for the key.
@@ -90,6 +96,13 @@ export function explainClaim(graph: DerivationGraph, node: ClaimNode, options: {
   const because: ExplanationRecord['because'][number][] = [{ deriver: body.deriver, rationale: body.rationale, confidence_basis: body.confidence_basis }];
   const personSays = (op: MnemaOp) => ({ deriver: null, rationale: `corrected by the person${'note' in op.body && op.body.note ? `: ${op.body.note}` : ''}`, confidence_basis: USER_CORRECTION_BASIS });
   if (corrected) because.push(personSays(corrected));
+  const agreement = corrected && options.agreement?.identity_key === key ? options.agreement : null;
+  if (agreement)
+    because.push({
+      deriver: agreement.deriver,
+      rationale: `agrees with the correction, re-derived from evidence newer than it: ${agreement.rationale}`,
+      confidence_basis: agreement.confidence_basis as unknown as JsonValue,
+    });
   // Each hop below it, as its provenance walks them (§8: the rationale at each derivation
   // hop): the claim it rests on, its deriver's reasons, and the person's word where it stands.
   for (const step of provenanceOf(graph, node)) {
@@ -106,7 +119,7 @@ export function explainClaim(graph: DerivationGraph, node: ClaimNode, options: {
     const claim = graph.claims.get(input.op_id);
     if (claim) {
       const c = claim.op.body;
-      return { op_id: input.op_id, role: input.role, kind: 'claim', source: null, summary: `${c.identity_key} (${bandOf(c.confidence)} ${c.confidence.toFixed(2)})`, redacted: false };
+      return { op_id: input.op_id, role: input.role, kind: 'claim', source: null, summary: `${c.identity_key} (${bandOf(c.confidence)})`, redacted: false };
     }
     return { op_id: input.op_id, role: input.role, kind: evidence ? 'evidence' : null, source: null, summary: null, redacted: true };
   });
@@ -179,10 +192,10 @@ export function provenanceOf(graph: DerivationGraph, node: ClaimNode): Provenanc
   return out;
 }
 
-/** The record as an indented text tree (the CLI's `explain` without --json). */
+/** The record as an indented text tree (the CLI's `explain` without --json); confidences by band (§5.2), the exact values being the record's. */
 export function explanationTree(record: ExplanationRecord, identityKey: string): string {
   const c = record.claim;
-  const lines = [`${identityKey}  [${c.state} · ${c.band} ${c.confidence.toFixed(2)}]  ${c.op_id}`, `├─ payload ${JSON.stringify(c.payload)}`, '├─ because'];
+  const lines = [`${identityKey}  [${c.state} · ${c.state === 'corrected' ? 'certain: your correction' : c.band}]  ${c.op_id}`, `├─ payload ${JSON.stringify(c.payload)}`, '├─ because'];
   record.because.forEach((b, i) => {
     const last = i === record.because.length - 1;
     lines.push(`│  ${last ? '└─' : '├─'} ${b.deriver ? `${b.deriver.name} ${b.deriver.version}` : 'the person'}: ${b.rationale}`);
@@ -199,7 +212,7 @@ export function explanationTree(record: ExplanationRecord, identityKey: string):
   lines.push(`${record.user_actions.length > 0 ? '├─' : '└─'} history`);
   const pad = record.user_actions.length > 0 ? '│  ' : '   ';
   record.history.forEach((h, i) => {
-    const detail = h.confidence !== undefined ? ` ${h.confidence.toFixed(2)}` : h.cause ? ` because of ${h.cause.kind} ${h.cause.op_id}` : h.note ? ` "${h.note}"` : '';
+    const detail = h.confidence !== undefined ? ` ${bandOf(h.confidence)}` : h.cause ? ` because of ${h.cause.kind} ${h.cause.op_id}` : h.note ? ` "${h.note}"` : '';
     lines.push(`${pad}${i === record.history.length - 1 ? '└─' : '├─'} ${h.at}  ${h.event}${detail}  ${h.op_id}`);
   });
   if (record.user_actions.length > 0) {

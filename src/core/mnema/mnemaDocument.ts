@@ -21,6 +21,8 @@ import { publicKeyOfAuthor } from '../oplog/deviceKey.ts';
 import { DerivationGraph } from './derivationGraph.ts';
 import type { ExplanationRecord } from './explainClaim.ts';
 import { explainClaim, explanationTree, provenanceOf } from './explainClaim.ts';
+import type { Deriver } from './deriver.ts';
+import { agreementWith } from './reviewList.ts';
 import { projectionOf } from './mnemaSession.ts';
 import type { JsonObject, JsonValue, MnemaOp } from './mnemaBodies.ts';
 import { readMnemaLog } from './mnemaLog.ts';
@@ -153,12 +155,16 @@ export interface MnemaExplanation {
   readonly provenance: readonly string[];
 }
 
-/** A claim node's explanation (§8), its text tree and the nodes of its provenance; null for evidence or an unknown id. */
-export function explainMnemaNode(doc: MnemaDocument, id: string): MnemaExplanation | null {
+/**
+ * A claim node's explanation (§8), its text tree and the nodes of its provenance; null
+ * for evidence or an unknown id. `derivers`: what the log is derived with, asked only of
+ * a corrected claim whether they now agree with the person (reviewList.ts).
+ */
+export function explainMnemaNode(doc: MnemaDocument, id: string, derivers: readonly Deriver[]): MnemaExplanation | null {
   const op = doc.opOf.get(id);
   const claim = op ? doc.derivation.claims.get(op) : undefined;
   if (!claim) return null;
-  const record = explainClaim(doc.derivation, claim);
+  const record = explainClaim(doc.derivation, claim, { agreement: agreementWith(doc.derivation, derivers, claim.op.body.identity_key) });
   const provenance: string[] = [];
   for (const step of provenanceOf(doc.derivation, claim)) {
     const e = doc.derivation.evidence.get(step.op_id);

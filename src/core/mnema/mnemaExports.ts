@@ -6,18 +6,23 @@
  */
 import type { DerivationGraph } from './derivationGraph.ts';
 import { claimSummaries } from './claimSummary.ts';
+import type { Deriver } from './deriver.ts';
 import { explainClaim } from './explainClaim.ts';
+import { agreementsOf } from './reviewList.ts';
 
 export interface MnemaExportOptions {
   readonly claimsOnly?: boolean;
+  /** What the log is derived with: each corrected key's record says whether they now agree with the person, as `explain` does. */
+  readonly derivers?: readonly Deriver[];
 }
 
 export const MNEMA_EXPORTS: Readonly<Record<string, (graph: DerivationGraph, options: MnemaExportOptions) => string>> = {
   explanations: (graph, options) => {
     const lines: string[] = [];
+    const agreements = agreementsOf(graph, options.derivers ?? []);
     for (const key of [...graph.keys.keys()].sort()) {
       const latest = graph.latest(key);
-      if (latest) lines.push(JSON.stringify({ identity_key: key, ...explainClaim(graph, latest, { withoutEvidence: options.claimsOnly === true }) }));
+      if (latest) lines.push(JSON.stringify({ identity_key: key, ...explainClaim(graph, latest, { withoutEvidence: options.claimsOnly === true, agreement: agreements.get(key) ?? null }) }));
     }
     return lines.length > 0 ? lines.join('\n') + '\n' : '';
   },

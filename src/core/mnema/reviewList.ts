@@ -6,10 +6,13 @@
  * run on the log as it is, would now say something else on evidence newer than the
  * correction (`rederived_differs_from_correction`). The correction stands either way; an
  * item goes when the person corrects again (after the change) or withdraws the correction.
+ * Where the deriver now derives the person's own value, that agreement is what
+ * `agreementWith` answers, for the explanation.
  */
 import type { OpId } from '../oplog/operation.ts';
 import type { DerivationGraph } from './derivationGraph.ts';
 import { DerivationGraph as Graph, samePayload } from './derivationGraph.ts';
+import type { Agreement, EngineRun } from './derivationEngine.ts';
 import { runDerivation } from './derivationEngine.ts';
 import type { Deriver } from './deriver.ts';
 import type { MnemaOp } from './mnemaBodies.ts';
@@ -35,6 +38,18 @@ function changeUnder(graph: DerivationGraph, input: OpId, since: number): MnemaO
   return null;
 }
 
+/**
+ * What the derivers would say of each corrected key on evidence newer than its
+ * correction, run on a copy of the log (nothing is written): where they now differ from
+ * the person (a review item) and where they agree (noted in the explanation, §3).
+ */
+function rederivedUnderCorrections(graph: DerivationGraph, derivers: readonly Deriver[]): EngineRun {
+  const copy = Graph.of(graph.ops);
+  const last = graph.ops[graph.ops.length - 1];
+  const writer = new ChainWriter(last?.session ?? 'review', last ? { seq: last.seq, id: last.id } : null, last?.author ?? '', () => '');
+  return runDerivation(copy, derivers, writer, { seenUpTo: 0 });
+}
+
 /** Every standing review item of the log, by identity key. `derivers`: what the log is derived with (the built-ins and the person's rule tables). */
 export function reviewList(graph: DerivationGraph, derivers: readonly Deriver[]): PendingReview[] {
   const items = new Map<string, PendingReview>();
@@ -52,12 +67,21 @@ export function reviewList(graph: DerivationGraph, derivers: readonly Deriver[])
       }
     }
   }
-  // The derivers on a copy of the log: what they would say of each corrected key on evidence newer than its correction.
-  const copy = Graph.of(graph.ops);
-  const last = graph.ops[graph.ops.length - 1];
-  const writer = new ChainWriter(last?.session ?? 'review', last ? { seq: last.seq, id: last.id } : null, last?.author ?? '', () => '');
-  for (const p of runDerivation(copy, derivers, writer, { seenUpTo: 0 }).pending) {
+  for (const p of rederivedUnderCorrections(graph, derivers).pending) {
     if (p.reason === 'rederived_differs_from_correction') items.set(`${p.identity_key}\u0000rederived`, p);
   }
   return [...items.values()].sort((a, b) => (a.identity_key < b.identity_key ? -1 : a.identity_key > b.identity_key ? 1 : a.reason < b.reason ? -1 : 1));
+}
+
+/** The corrected keys whose deriver, on evidence newer than the correction, derives the person's value; the derivers run only when some key is corrected. */
+export function agreementsOf(graph: DerivationGraph, derivers: readonly Deriver[]): ReadonlyMap<string, Agreement> {
+  const out = new Map<string, Agreement>();
+  if (![...graph.keys.keys()].some((k) => graph.stateOf(k) === 'corrected')) return out;
+  for (const a of rederivedUnderCorrections(graph, derivers).agreed) out.set(a.identity_key, a);
+  return out;
+}
+
+/** Whether the deriver of corrected `key`, on evidence newer than the correction, derives the person's value (null: the key is not corrected, or it does not). */
+export function agreementWith(graph: DerivationGraph, derivers: readonly Deriver[], key: string): Agreement | null {
+  return graph.stateOf(key) === 'corrected' ? (agreementsOf(graph, derivers).get(key) ?? null) : null;
 }

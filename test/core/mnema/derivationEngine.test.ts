@@ -10,7 +10,7 @@ import { applyRule } from '../../../src/core/mnema/ruleTable.ts';
 import { ruleDerivers, readRuleTable } from '../../../src/core/mnema/ruleTable.ts';
 import { claimSummaries } from '../../../src/core/mnema/claimSummary.ts';
 import { explainClaim } from '../../../src/core/mnema/explainClaim.ts';
-import { reviewList } from '../../../src/core/mnema/reviewList.ts';
+import { agreementWith, reviewList } from '../../../src/core/mnema/reviewList.ts';
 import { DerivationGraph } from '../../../src/core/mnema/derivationGraph.ts';
 import { BUILTIN_DERIVERS } from '../../../src/core/mnema/builtinDerivers.ts';
 import { event, served, testLog, weekly } from '../../support/mnemaLogs.ts';
@@ -116,6 +116,40 @@ describe('the person’s word is final', () => {
     log.act({ kind: 'correct', key: GYM_PREF, payload: { activity: 'gym', label: 'Gym', part_of_day: 'evening', note: 'still evenings' } });
     expect(log.derive(undefined, seen).pending).toEqual([]);
     expect(reviewList(log.graph, BUILTIN_DERIVERS)).toEqual([]);
+  });
+
+  it('a deriver that, on evidence newer than a correction, derives the corrected value is noted in the explanation, never written (§3)', () => {
+    const log = testLog();
+    weekly(log, 'Gym', 5);
+    log.derive();
+    const payload = log.graph.latest(GYM_TUE)!.op.body.payload;
+    log.act({ kind: 'correct', key: GYM_TUE, payload, note: 'yes, Tuesdays' });
+    // Nothing newer than the person's word yet: nothing agrees or differs.
+    expect(agreementWith(log.graph, BUILTIN_DERIVERS, GYM_TUE)).toBeNull();
+    const seen = log.graph.ops.length;
+    const more = weekly(log, 'Gym', 3, '2025-04-08');
+    const run = log.derive(undefined, seen);
+    expect(run.agreed).toEqual([expect.objectContaining({ identity_key: GYM_TUE, deriver: expect.objectContaining({ name: 'routines' }) })]);
+    expect(more.map((e) => e.id)).toContain(run.agreed[0]!.cause);
+    expect(run.pending.filter((p) => p.identity_key === GYM_TUE)).toEqual([]);
+    expect(run.appended.some((op) => op.body.kind === 'claim' && op.body.identity_key === GYM_TUE)).toBe(false);
+    const agreement = agreementWith(log.graph, BUILTIN_DERIVERS, GYM_TUE);
+    expect(agreement?.identity_key).toBe(GYM_TUE);
+    expect(reviewList(log.graph, BUILTIN_DERIVERS).filter((p) => p.identity_key === GYM_TUE)).toEqual([]);
+    const node = log.graph.latest(GYM_TUE)!;
+    const plain = explainClaim(log.graph, node);
+    const noted = explainClaim(log.graph, node, { agreement });
+    expect(noted.because.length).toBe(plain.because.length + 1);
+    expect(noted.because[2]).toMatchObject({ deriver: { name: 'routines' }, confidence_basis: agreement!.confidence_basis });
+    expect(noted.because[2]!.rationale).toMatch(/^agrees with the correction/);
+    // The person's value is served either way.
+    expect(noted.claim).toEqual(plain.claim);
+    // Another key's agreement says nothing of this one; a key that differs has none.
+    expect(explainClaim(log.graph, node, { agreement: { ...agreement!, identity_key: GYM_PREF } }).because.length).toBe(plain.because.length);
+    log.act({ kind: 'correct', key: GYM_TUE, payload: { ...payload, label: 'Swimming' } });
+    weekly(log, 'Gym', 2, '2025-05-06');
+    expect(agreementWith(log.graph, BUILTIN_DERIVERS, GYM_TUE)).toBeNull();
+    expect(reviewList(log.graph, BUILTIN_DERIVERS).map((p) => `${p.identity_key} ${p.reason}`)).toContain(`${GYM_TUE} rederived_differs_from_correction`);
   });
 
   it('the review list holds nothing for a log without corrections, and an item goes when its correction is withdrawn', () => {

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { BUILTIN_DERIVERS } from '../../../src/core/mnema/builtinDerivers.ts';
 import { claimSummaries } from '../../../src/core/mnema/claimSummary.ts';
 import { DerivationGraph } from '../../../src/core/mnema/derivationGraph.ts';
 import { evidenceNodeId, explainMnemaNode, readMnemaDocument } from '../../../src/core/mnema/mnemaDocument.ts';
@@ -70,14 +71,14 @@ describe('a Mnema log as a document', () => {
 
   it('explains a claim with its provenance as drawn nodes, and nothing for evidence', () => {
     const doc = readMnemaDocument(SAMPLE);
-    const shown = explainMnemaNode(doc, 'preference.time_of_day|gym|morning');
+    const shown = explainMnemaNode(doc, 'preference.time_of_day|gym|morning', BUILTIN_DERIVERS);
     expect(shown?.record.claim.claim_type).toBe('preference.time_of_day');
     expect(shown?.tree).toContain('preference.time_of_day|gym|morning');
     const ids = new Set(doc.graph.nodes.map((n) => n.id as string));
     expect(shown!.provenance.length).toBeGreaterThan(2);
     for (const p of shown!.provenance) expect(ids.has(p)).toBe(true);
     const first = doc.graph.nodes.find((n) => n.kind === 'note')!;
-    expect(explainMnemaNode(doc, first.id)).toBeNull();
+    expect(explainMnemaNode(doc, first.id, BUILTIN_DERIVERS)).toBeNull();
     expect(first.id).toBe(evidenceNodeId(doc.opOf.get(first.id)!));
     expect(DerivationGraph.of(doc.derivation.ops).claims.size).toBe(doc.derivation.claims.size);
   });

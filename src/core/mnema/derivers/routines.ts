@@ -39,7 +39,7 @@ function caseOf(r: DerivationRecord): { activity: string; part: PartOfDay } | nu
 
 export const routines: Deriver = {
   // 1.1.0: all-day events are a part of the day of their own (1.0.0 read their midnight start as night).
-  id: { name: 'routines', version: '1.1.0' },
+  id: { name: 'routines', version: '1.1.1' },
   reads: [],
   emits: [ROUTINE_TYPE],
   derive(input: DerivationInput): Candidate[] {
@@ -76,7 +76,9 @@ export const routines: Deriver = {
         // Regularity: how many calendar weeks hold one of its events. Counted in absolute
         // weeks, so one more event never lowers it and a retracted one never raises it.
         const weeksSeen = new Set(used.map((e) => weekNumber(e.observed_at))).size;
-        const weeks = Math.floor(span / 7) + 1;
+        // The weeks from the first event's to the last's, counted as weeksSeen is (by local
+        // date): a span in hours would lose a week to a clock change ("12 of 11 weeks").
+        const weeks = Math.max(weeksSeen, weekNumber(last) - weekNumber(first) + 1);
         const recency = daysBetween(last, input.highWater);
         const factors = [
           factor('occurrence_count', used.length, saturating(used.length, 2.4, 0.3)),
