@@ -13,7 +13,8 @@ import { useWasmBlake3 } from '../core/oplog/blake3Digest.ts';
 import { DerivationGraph } from '../core/mnema/derivationGraph.ts';
 import type { MnemaOp } from '../core/mnema/mnemaBodies.ts';
 import { ChainWriter, mnemaLogText, readMnemaLog } from '../core/mnema/mnemaLog.ts';
-import { claimTypeShapeProblem, isMnemaKind } from '../core/mnema/mnemaSchema.ts';
+import { isMnemaKind } from '../core/mnema/mnemaSchema.ts';
+import { findingLine, logFindings } from '../core/mnema/logFindings.ts';
 import { CliFailure } from '../node/cliFailure.ts';
 import { nativeSignatureCheck } from '../node/nativeSignatureCheck.ts';
 import { nativeSigner } from '../node/nativeSigner.ts';
@@ -51,22 +52,11 @@ export async function openMnemaLog(path: string, options: { readonly missingOk?:
   if (options.missingOk && path !== '-' && (await statOrNull(path)) === null) return { name: path, session: `mnema-${crypto.randomUUID()}`, ops: [], graph: new DerivationGraph() };
   const input = await readInput(path, readStdin, { kind: 'log' });
   const reading = readMnemaLog(input.text, { checkSignature: nativeSignatureCheck, allowHeadless: options.allowHeadless === true });
-  const problems = [
-    ...reading.unreadable.map((u) => `${input.name}:${u.line}: not JSON: ${u.detail}`),
-    ...reading.rejected.map((r) => `${input.name}: op ${r.index + 1}${r.id ? ` (${r.id})` : ''} refused: ${r.reason}: ${r.detail}`),
-    ...reading.problems.filter((p) => p.severity === 'error').map((p) => `${input.name}: ${p.message}`),
-  ];
-  for (const p of reading.problems.filter((p) => p.severity === 'warning')) await writeStderr(`warrant: ${input.name}: ${p.message}\n`);
   const graph = DerivationGraph.of(reading.ops);
-  for (const s of graph.setAside) {
-    if (s.redundant) await writeStderr(`warrant: ${input.name}: op seq ${s.op.seq} (${s.op.id}) has nothing to do: ${s.reason}\n`);
-    else problems.push(`${input.name}: op seq ${s.op.seq} (${s.op.id}) refused: ${s.reason}`);
-  }
-  if (problems.length > 0) throw new InputFailure(problems.join('\n'));
-  for (const c of graph.claims.values()) {
-    const shape = claimTypeShapeProblem(c.op.body.claim_type);
-    if (shape) await writeStderr(`warrant: ${input.name}: op seq ${c.op.seq} (${c.op.id}): ${shape}\n`);
-  }
+  const findings = logFindings(reading, graph);
+  for (const f of findings) if (f.severity === 'warning') await writeStderr(`warrant: ${findingLine(input.name, f)}\n`);
+  const errors = findings.filter((f) => f.severity === 'error');
+  if (errors.length > 0) throw new InputFailure(errors.map((f) => findingLine(input.name, f)).join('\n'));
   return { name: input.name, session: reading.session ?? `mnema-${crypto.randomUUID()}`, ops: reading.ops, graph };
 }
 

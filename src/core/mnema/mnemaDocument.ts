@@ -21,12 +21,13 @@ import { publicKeyOfAuthor } from '../oplog/deviceKey.ts';
 import { DerivationGraph } from './derivationGraph.ts';
 import type { ExplanationRecord } from './explainClaim.ts';
 import { explainClaim, explanationTree, provenanceOf } from './explainClaim.ts';
+import { logFindings } from './logFindings.ts';
 import type { Deriver } from './deriver.ts';
 import { agreementWith } from './reviewList.ts';
 import { projectionOf } from './mnemaSession.ts';
 import type { JsonObject, JsonValue, MnemaOp } from './mnemaBodies.ts';
 import { readMnemaLog } from './mnemaLog.ts';
-import { claimTypeShapeProblem, MNEMA_BODIES } from './mnemaSchema.ts';
+import { MNEMA_BODIES } from './mnemaSchema.ts';
 import { parseJsonLines } from '../oplog/replayLog.ts';
 import { rememberVerdicts } from '../oplog/webCryptoSignatures.ts';
 
@@ -86,29 +87,21 @@ export function readMnemaDocument(text: string, options: { readonly checkSignatu
   const lines = valueLines(text);
   const whole = lineRange(1, 1, 1);
   const at = (index: number): SourceRange => lines[index]?.range ?? whole;
-  const diagnostics: Diagnostic[] = [
-    ...reading.unreadable.map((u): Diagnostic => ({ severity: 'error', code: 'mnema-unreadable', message: `not JSON: ${u.detail}`, range: logLineRange(text, u.line) })),
-    ...reading.rejected.map((r): Diagnostic => ({ severity: 'error', code: 'mnema-refused', message: `op refused: ${r.reason}: ${r.detail}`, range: at(r.index) })),
-    ...reading.problems.map((p): Diagnostic => ({ severity: p.severity, code: 'mnema-log', message: p.message, range: whole })),
-  ];
   const derivation = DerivationGraph.of(reading.ops);
   // The line of each op: its place among the values read.
   const lineOf = new Map<OpId, SourceRange>();
   lines.forEach((l, i) => {
     if (l.id !== null && !lineOf.has(l.id as OpId)) lineOf.set(l.id as OpId, at(i));
   });
-  for (const s of derivation.setAside)
-    diagnostics.push({
-      severity: s.redundant ? 'warning' : 'error',
-      code: 'mnema-refused',
-      message: s.redundant ? `op seq ${s.op.seq} has nothing to do: ${s.reason} (written at once by another member)` : `op seq ${s.op.seq} refused: ${s.reason}`,
-      range: lineOf.get(s.op.id) ?? whole,
-    });
-
-  for (const c of derivation.claims.values()) {
-    const shape = claimTypeShapeProblem(c.op.body.claim_type);
-    if (shape) diagnostics.push({ severity: 'warning', code: 'mnema-claim-type', message: shape, range: lineOf.get(c.op.id) ?? whole });
-  }
+  // Each finding at its place, an op's named as the problem panel lists it beside its line.
+  const diagnostics = logFindings(reading, derivation).map((f): Diagnostic => {
+    const place = f.at;
+    if (place === null) return { severity: f.severity, code: f.code, message: f.message, range: whole };
+    if ('line' in place) return { severity: f.severity, code: f.code, message: f.message, range: logLineRange(text, place.line) };
+    if ('index' in place) return { severity: f.severity, code: f.code, message: `op ${f.message}`, range: at(place.index) };
+    const named = f.code === 'mnema-claim-type' ? f.message : `op seq ${place.op.seq} ${f.message}`;
+    return { severity: f.severity, code: f.code, message: named, range: lineOf.get(place.op.id) ?? whole };
+  });
 
   // What the session shows (mnemaSession.ts projectionOf), named and worded for the graph.
   const projection = projectionOf(derivation);
