@@ -9,6 +9,9 @@
  * as a reliability diagram.
  */
 import { expect, test } from '@playwright/test';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cursorAfter, dragWithMouse, editorText, node, openFresh, settled, shot, steady, throttle } from './page.ts';
 import { GYM, ownCopyOfSample, YOGA, YOGA_PREF } from './mnemaPages.ts';
@@ -140,6 +143,38 @@ test('a new log takes a calendar and notes through Import, previewed in words be
   await expect(panel.getByTestId('mnema-plan-problems')).toContainText('broken.jsonl:2');
   await expect(panel.getByTestId('mnema-append')).toBeDisabled();
   await shot(page, 'mnema-import-problem');
+});
+
+test('a folder of notes imported whole: a note deleted from it is retracted when the folder is imported again', async ({ page }) => {
+  const folder = join(mkdtempSync(join(tmpdir(), 'warrant-e2e-')), 'journal');
+  mkdirSync(join(folder, 'old'), { recursive: true });
+  for (const n of ['2025-03-14-dinner.md', '2025-03-29-hike.md']) copyFileSync(corpus(`notes/${n}`), join(folder, n));
+  copyFileSync(corpus('notes/2025-04-12-book-club.md'), join(folder, 'old', '2025-04-12-book-club.md'));
+  writeFileSync(join(folder, 'clip.mp4'), 'not evidence');
+  await openFresh(page);
+  await page.getByTestId('new-document').click();
+  await page.getByTestId('new-mnema').click();
+  const empty = page.getByTestId('empty-document');
+  await empty.getByTestId('mnema-import-folder-files').setInputFiles(folder);
+  await expect(empty.getByTestId('mnema-plan-summary')).toContainText('3 records to import');
+  await empty.getByTestId('mnema-append').click();
+  await settled(page);
+  await expect(page.getByTestId('diagnostics')).toHaveAttribute('data-error-count', '0');
+  await expect(page.getByTestId('mnema-log-counts')).toContainText('3 evidence records');
+  // The hike is deleted from the folder; the folder imported again retracts it.
+  rmSync(join(folder, '2025-03-29-hike.md'));
+  const panel = page.getByTestId('inspector').getByTestId('mnema-log-panel');
+  await panel.getByTestId('mnema-import-folder-files').setInputFiles(folder);
+  await expect(panel.getByTestId('mnema-plan-summary')).toContainText('1 held record deleted at the source, retracted');
+  await shot(page, 'mnema-folder-deleted');
+  await panel.getByTestId('mnema-append').click();
+  await settled(page);
+  await expect(page.getByTestId('diagnostics')).toHaveAttribute('data-error-count', '0');
+  // Held as retracted: the same folder again has nothing to retract or import.
+  await panel.getByTestId('mnema-import-folder-files').setInputFiles(folder);
+  await expect(panel.getByTestId('mnema-plan-summary')).toContainText('already in the log');
+  await expect(panel.getByTestId('mnema-plan-summary')).not.toContainText('deleted');
+  await expect(panel.getByTestId('mnema-append')).toBeDisabled();
 });
 
 test('a rule table of one’s own, typed key by key: completion from its schema, problems at their places, the log derived again as one types', async ({ page }) => {

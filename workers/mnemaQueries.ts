@@ -15,8 +15,8 @@ import type { LogWrite } from '../src/core/mnema/mnemaWrite.ts';
 import { committedText, documentSession, planMembers, signLogWrite } from '../src/core/mnema/mnemaWrite.ts';
 import { MemoShelf } from '../src/core/mnema/derivationMemo.ts';
 import type { EvidenceSource } from '../src/core/mnema/importers/evidenceFiles.ts';
-import { readEvidenceFile, sourceOfName } from '../src/core/mnema/importers/evidenceFiles.ts';
-import type { EvidenceRecord } from '../src/core/mnema/importers/evidenceRecord.ts';
+import { readEvidenceFile, readEvidenceFolder, sourceOfName } from '../src/core/mnema/importers/evidenceFiles.ts';
+import type { EvidenceRecord, ImportReading } from '../src/core/mnema/importers/evidenceRecord.ts';
 import type { LogStepPlan } from '../src/core/mnema/logSteps.ts';
 import { planLogStep } from '../src/core/mnema/logSteps.ts';
 import type { RuleProblem } from '../src/core/mnema/ruleTable.ts';
@@ -27,11 +27,15 @@ import { reviewList } from '../src/core/mnema/reviewList.ts';
 import type { CalibrationReport } from '../src/core/mnema/calibration.ts';
 import { calibrate, labelsOfText } from '../src/core/mnema/calibration.ts';
 
-/** A file the person chose to import: its name, bytes and (when they said) its kind. */
+/**
+ * A file the person chose to import: its name, bytes and (when they said) its kind; for a
+ * file of a folder they picked whole, the folder's name and `name` the path inside it.
+ */
 export interface EvidenceFile {
   readonly name: string;
   readonly bytes: Uint8Array;
   readonly kind?: EvidenceSource;
+  readonly folder?: string;
 }
 
 /**
@@ -116,16 +120,32 @@ export function createMnemaQueries(docOf: (version: number) => MnemaDocument | n
       const records: EvidenceRecord[] = [];
       const problems: string[] = [];
       const now = new Date().toISOString();
-      for (const f of files) {
-        const kind = f.kind ?? sourceOfName(f.name);
-        if (!kind) {
-          problems.push(`${f.name}: not a kind of evidence Warrant reads (a calendar .ics, notes .md, photos, or JSON Lines)`);
-          continue;
-        }
-        const reading = await readEvidenceFile(kind, f.bytes, f.name, now);
+      const take = (reading: ImportReading) => {
         records.push(...reading.records);
         problems.push(...reading.problems.map((p) => `${p.place}: ${p.message}`));
+      };
+      // A folder picked whole is read as the command line reads a folder: its notes and photos name it.
+      const folders = new Map<string, EvidenceFile[]>();
+      for (const f of files) {
+        if (f.folder !== undefined) {
+          const held = folders.get(f.folder);
+          if (held) held.push(f);
+          else folders.set(f.folder, [f]);
+          continue;
+        }
+        const kind = f.kind ?? sourceOfName(f.name);
+        if (!kind) problems.push(`${f.name}: not a kind of evidence Warrant reads (a calendar .ics, notes .md, photos, or JSON Lines)`);
+        else take(await readEvidenceFile(kind, f.bytes, f.name, now));
       }
+      for (const [folder, inside] of folders)
+        take(
+          await readEvidenceFolder(
+            folder,
+            inside.map((f) => ({ path: f.name, bytes: () => Promise.resolve(f.bytes) })),
+            undefined,
+            now,
+          ),
+        );
       const doc = docOf(version);
       if (!doc) return null;
       return planLogStep(doc, sessionOf(doc), { kind: 'import', records, problems }, author);

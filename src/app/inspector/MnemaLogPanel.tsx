@@ -9,7 +9,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { bandOf } from '../../core/graph/confidenceBands.ts';
 import { formatConfidence } from '../../core/graph/explainWhy.ts';
-import { EVIDENCE_EXTENSIONS } from '../../core/mnema/importers/evidenceFiles.ts';
+import { EVIDENCE_EXTENSIONS, folderFilesRead } from '../../core/mnema/importers/evidenceFiles.ts';
 import type { LogStepPlan } from '../../core/mnema/logSteps.ts';
 import type { CalibrationReport } from '../../core/mnema/calibration.ts';
 import { ReliabilityDiagram } from './ReliabilityDiagram.tsx';
@@ -39,6 +39,7 @@ export function MnemaLogPanel({ version }: { version: number }) {
   // The rule-table editor is made when its disclosure opens (a Monaco editor is not free).
   const [deriversOpen, setDeriversOpen] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
   const counts = useDocumentStore((s) => {
     let evidence = 0;
     let claims = 0;
@@ -65,6 +66,20 @@ export function MnemaLogPanel({ version }: { version: number }) {
     void plan(`Reading ${chosen.length === 1 ? chosen[0]!.name : `${chosen.length} files`}`, async (author) => {
       const read = await Promise.all(chosen.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })));
       return getPipeline().validationApi.mnemaImport(version, read, author);
+    });
+  };
+  // A folder picked whole: each file's path inside it; only what the import reads is read (never a folder's videos).
+  const importFolder = (files: FileList | null) => {
+    if (!files || files.length === 0) return;
+    const inside = [...files].map((file) => {
+      const [folder = '', ...rest] = (file.webkitRelativePath || file.name).split('/');
+      return { file, folder, path: rest.join('/') || file.name };
+    });
+    const folder = inside[0]!.folder;
+    const read = folderFilesRead(inside, undefined);
+    void plan(`Reading the folder ${folder} (${read.length} of ${inside.length} files)`, async (author) => {
+      const bytes = await Promise.all(read.map(async (f) => ({ name: f.path, folder: f.folder, bytes: new Uint8Array(await f.file.arrayBuffer()) })));
+      return getPipeline().validationApi.mnemaImport(version, bytes, author);
     });
   };
   // What the person's rule table derives, as they type: shown as a derivation run to Append.
@@ -99,6 +114,14 @@ export function MnemaLogPanel({ version }: { version: number }) {
         </button>
         <button
           type="button"
+          data-testid="mnema-import-folder"
+          title="A folder of notes or photos, read whole: a note or photo gone from it when it is imported again was deleted there, and is retracted"
+          onClick={() => folderInput.current?.click()}
+        >
+          Import a folder…
+        </button>
+        <button
+          type="button"
           data-testid="mnema-derive"
           title="Run the derivers on the log as `warrant derive` does; nothing is written before Append"
           onClick={() => void plan('Deriving', (author) => Promise.resolve(getPipeline().validationApi.mnemaDerive(version, author)))}
@@ -124,6 +147,18 @@ export function MnemaLogPanel({ version }: { version: number }) {
           accept={EVIDENCE_EXTENSIONS.join(',')}
           onChange={(e) => {
             importFiles(e.currentTarget.files);
+            e.currentTarget.value = '';
+          }}
+        />
+        <input
+          ref={folderInput}
+          type="file"
+          hidden
+          data-testid="mnema-import-folder-files"
+          // A folder picker: not in React's typings, in every browser Warrant runs in.
+          {...{ webkitdirectory: '' }}
+          onChange={(e) => {
+            importFolder(e.currentTarget.files);
             e.currentTarget.value = '';
           }}
         />

@@ -22,8 +22,8 @@ import type { EngineRun } from '../../core/mnema/derivationEngine.ts';
 import { applyUserOp, DerivationSetupError, runDerivation } from '../../core/mnema/derivationEngine.ts';
 import { claimNamed, explainClaim, explanationTree, provenanceOf } from '../../core/mnema/explainClaim.ts';
 import type { ImportProblem, ImportReading } from '../../core/mnema/importers/evidenceRecord.ts';
-import type { EvidenceSource } from '../../core/mnema/importers/evidenceFiles.ts';
-import { EVIDENCE_SOURCES, inFolder, readEvidenceFile, sourceOfName } from '../../core/mnema/importers/evidenceFiles.ts';
+import type { EvidenceSource, FolderFile } from '../../core/mnema/importers/evidenceFiles.ts';
+import { EVIDENCE_SOURCES, readEvidenceFile, readEvidenceFolder, sourceOfName } from '../../core/mnema/importers/evidenceFiles.ts';
 import { importRecords } from '../../core/mnema/importers/knownRecords.ts';
 import type { MnemaAction } from '../../core/mnema/mnemaActions.ts';
 import { actionBody } from '../../core/mnema/mnemaActions.ts';
@@ -55,37 +55,26 @@ async function exitOnInput(body: () => Promise<number>): Promise<number> {
 }
 
 /** The files of a folder, sorted, recursively (hidden entries skipped). */
-async function filesOf(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    if (entry.name.startsWith('.')) continue;
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...(await filesOf(path)));
-    else if (entry.isFile()) out.push(path);
+/** Every file under `dir`, its path inside it (the importer orders them and leaves hidden ones out). */
+async function filesOf(dir: string, inside = ''): Promise<FolderFile[]> {
+  const out: FolderFile[] = [];
+  for (const entry of await readdir(join(dir, inside), { withFileTypes: true })) {
+    const path = inside === '' ? entry.name : `${inside}/${entry.name}`;
+    if (entry.isDirectory()) out.push(...(await filesOf(dir, path)));
+    else if (entry.isFile()) out.push({ path, bytes: async () => new Uint8Array(await readFile(join(dir, path))) });
   }
   return out;
 }
 
-/**
- * Reads a file, or every file of a folder (sorted, recursively): as `given` says, else as
- * each file's extension says; in a folder, files of no known kind are passed over.
- */
-async function readSource(path: string, given: EvidenceSource | undefined, inFolderGiven = false): Promise<ImportReading> {
+/** Reads a file, or a folder whole (readEvidenceFolder): as `given` says, else as each file's extension says. */
+async function readSource(path: string, given: EvidenceSource | undefined): Promise<ImportReading> {
   const info = await statOrNull(path);
   if (!info) return { records: [], problems: [{ place: path, message: 'no such file or folder' }] };
-  if (info.isDirectory()) {
-    const parts: ImportReading[] = [];
-    for (const f of await filesOf(path)) parts.push(await readSource(f, given, true));
-    const records = parts.flatMap((p) => p.records);
-    // The folder named once, for the folder the person gave (not each subfolder).
-    return { records: inFolderGiven ? records : inFolder(records, path), problems: parts.flatMap((p) => p.problems) };
-  }
+  const now = new Date().toISOString();
+  if (info.isDirectory()) return readEvidenceFolder(path, await filesOf(path), given, now);
   const kind = given ?? sourceOfName(path);
-  if (!kind) {
-    if (inFolderGiven) return { records: [], problems: [] };
-    throw usageFailure(`cannot tell what ${path} is from its name; say --source calendar|notes|photos|jsonl`, 'import');
-  }
-  return readEvidenceFile(kind, new Uint8Array(await readFile(path)), path, new Date().toISOString());
+  if (!kind) throw usageFailure(`cannot tell what ${path} is from its name; say --source calendar|notes|photos|jsonl`, 'import');
+  return readEvidenceFile(kind, new Uint8Array(await readFile(path)), path, now);
 }
 
 export async function runImport(args: readonly string[]): Promise<number> {

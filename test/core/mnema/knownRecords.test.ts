@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { claimSummaries } from '../../../src/core/mnema/claimSummary.ts';
 import type { EvidenceRecord } from '../../../src/core/mnema/importers/evidenceRecord.ts';
 import { readCalendar } from '../../../src/core/mnema/importers/calendarImport.ts';
-import { inFolder } from '../../../src/core/mnema/importers/evidenceFiles.ts';
+import { folderFilesRead, inFolder, readEvidenceFolder } from '../../../src/core/mnema/importers/evidenceFiles.ts';
 import { importRecords } from '../../../src/core/mnema/importers/knownRecords.ts';
 import { testLog } from '../../support/mnemaLogs.ts';
 
@@ -153,5 +153,34 @@ describe('an event deleted at its source', () => {
     expect(importRecords(log.graph, log.writer, read(calendar([], null)))).toMatchObject({ added: 0, known: 13, replaced: 0, deleted: 0 });
     importRecords(log.graph, log.writer, dana);
     expect(importRecords(log.graph, log.writer, inFolder(dana, 'journal'))).toMatchObject({ added: 0, known: 4, deleted: 0 });
+  });
+});
+
+describe('a folder read whole (readEvidenceFolder): the command line and the page read it the same', () => {
+  const bytes = (text: string) => () => Promise.resolve(new TextEncoder().encode(text));
+  const md = (title: string, date: string) => bytes(`---\ntitle: ${title}\ndate: ${date}\n---\nBody.\n`);
+
+  it('level by level by name, hidden files and unknown kinds passed over, every note naming the folder', async () => {
+    const files = [
+      { path: 'a-c.md', bytes: md('dash', '2025-03-03') },
+      { path: 'a/b.md', bytes: md('nested', '2025-03-02') },
+      { path: '.hidden.md', bytes: md('hidden', '2025-03-04') },
+      { path: '.trash/old.md', bytes: md('trashed', '2025-03-05') },
+      { path: 'clip.mp4', bytes: () => Promise.reject(new Error('a video is never read')) },
+      { path: 'Z.md', bytes: md('capital', '2025-03-01') },
+    ];
+    expect(folderFilesRead(files, undefined).map((f) => f.path)).toEqual(['Z.md', 'a/b.md', 'a-c.md']);
+    const reading = await readEvidenceFolder('/home/ada/journal/', files, undefined, '2025-06-01T00:00:00Z');
+    expect(reading.problems).toEqual([]);
+    expect(reading.records.map((r) => [r.payload.title, r.payload.folder])).toEqual([
+      ['capital', 'journal'],
+      ['nested', 'journal'],
+      ['dash', 'journal'],
+    ]);
+  });
+
+  it('a problem names the file by the folder as given', async () => {
+    const reading = await readEvidenceFolder('notes', [{ path: 'sub/undated.md', bytes: bytes('no date here\n') }], undefined, '2025-06-01T00:00:00Z');
+    expect(reading.problems.map((p) => p.place)).toEqual(['notes/sub/undated.md']);
   });
 });

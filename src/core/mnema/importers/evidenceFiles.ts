@@ -3,7 +3,7 @@
  * `warrant import` and the page's Import both go through, so a file gives the same
  * records from either. A file's kind is what the person says, else its extension.
  */
-import type { EvidenceRecord, ImportReading } from './evidenceRecord.ts';
+import type { EvidenceRecord, ImportProblem, ImportReading } from './evidenceRecord.ts';
 import { readCalendar } from './calendarImport.ts';
 import { readJsonLines } from './jsonlImport.ts';
 import { readNote } from './notesImport.ts';
@@ -58,4 +58,49 @@ export function inFolder(records: readonly EvidenceRecord[], folder: string): Ev
       .split(/[\\/]/)
       .pop() || folder;
   return records.map((r) => (FILED_SOURCES.has(r.source) ? { ...r, payload: { ...r.payload, folder: name } } : r));
+}
+
+/** A file of a folder imported whole: its path inside the folder (`/` or `\\` between levels) and how to read its bytes. */
+export interface FolderFile {
+  readonly path: string;
+  readonly bytes: () => Promise<Uint8Array>;
+}
+
+const levels = (path: string): string[] => path.split(/[\\/]/).filter((l) => l !== '');
+
+/** Level by level, each by name: a folder's files in the order a listing sorted at every level gives (`a/b` before `a-c`). */
+function byLevels(a: readonly string[], b: readonly string[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
+  return a.length - b.length;
+}
+
+/**
+ * The files of a folder an import reads, in the order it reads them (level by level, by
+ * name): hidden ones (a name starting with `.`, at any level) left out, and — unless the
+ * person said what they are (`given`) — files of no known kind passed over. The page asks
+ * it before reading any bytes, so a folder's videos are never read.
+ */
+export function folderFilesRead<T extends { readonly path: string }>(files: readonly T[], given: EvidenceSource | undefined): T[] {
+  const shown = files.map((f) => ({ f, at: levels(f.path) })).filter(({ f, at }) => at.length > 0 && !at.some((l) => l.startsWith('.')) && (given !== undefined || sourceOfName(f.path) !== null));
+  shown.sort((a, b) => byLevels(a.at, b.at));
+  return shown.map(({ f }) => f);
+}
+
+/**
+ * The records of a folder imported whole, as the command line reads a folder it is given
+ * and the page a folder the person picks: the files `folderFilesRead` names, each read as
+ * `given` says or as its extension says, and each note and photo naming the folder
+ * (`inFolder`). `folder`: as the person gave or picked it.
+ */
+export async function readEvidenceFolder(folder: string, files: readonly FolderFile[], given: EvidenceSource | undefined, now: string): Promise<ImportReading> {
+  const records: EvidenceRecord[] = [];
+  const problems: ImportProblem[] = [];
+  const base = folder.replace(/[\\/]+$/, '');
+  for (const f of folderFilesRead(files, given)) {
+    // Named from the folder as given, so a problem's place is a path the person knows.
+    const reading = await readEvidenceFile(given ?? sourceOfName(f.path)!, await f.bytes(), [base, ...levels(f.path)].join('/'), now);
+    records.push(...reading.records);
+    problems.push(...reading.problems);
+  }
+  return { records: inFolder(records, folder), problems };
 }
