@@ -10,7 +10,7 @@ export const SUPPORTED_NAMES: ReadonlySet<string> = new Set([
   'claim', 'note', 'question', 'derive', 'observe', 'compute', 'infer', 'associate', 'equal',
   'contradict', 'exclusive', 'decompose', 'depends_on', 'candidate_relation', 'materialize',
   'register_prior', 'export', 'land', 'lor', 'lnot', 'implies', 'iff', 'ClaimAtom', 'ClaimKind',
-  'Land', 'Lor', 'Lnot', 'Implies', 'Iff',
+  'Land', 'Lor', 'Lnot', 'Implies', 'Iff', 'Claim', 'Note', 'Question', 'Setting', 'Context',
 ]);
 
 /** Deprecated v5 names Warrant runs, with the v0.5 way to write them. */
@@ -46,11 +46,11 @@ export const UNSUPPORTED_NAMES: ReadonlyMap<string, string> = new Map([
   ...['Normal', 'Beta', 'BetaBinomial', 'Binomial', 'Cauchy', 'ChiSquared', 'Exponential', 'Gamma', 'LogNormal', 'Poisson', 'StudentT', 'Distribution', 'BoolExpr', 'DerivedDistribution'].map((n) => [n, 'the bayes module (distributions)'] as const),
   ['fills', 'fills (bridges to other packages)'],
   ...['artifact', 'figure'].map((n) => [n, 'artifacts'] as const),
-  ...['Claim', 'Note', 'Question', 'Knowledge'].map((n) => [n, `the ${n} class used directly`] as const),
+  ['Knowledge', 'the Knowledge base class used directly (Gaia compiles no node of its type)'],
   ...[
     'Associate', 'CandidateRelation', 'Compute', 'Contradict', 'Decompose', 'DependsOn', 'Derive', 'Equal', 'Exclusive',
     'Infer', 'Observe', 'MaterializationLink', 'RoleOccurrence', 'roles_for_claim', 'roles_for_package', 'Action',
-    'Context', 'Directed', 'GaiaGraph', 'Operator', 'Reasoning', 'Relation', 'Scaffold', 'Setting', 'Step', 'Strategy',
+    'Directed', 'GaiaGraph', 'Operator', 'Reasoning', 'Relation', 'Scaffold', 'Step', 'Strategy',
     'Structural', 'Support', 'attach_reasoning', 'validate_no_self_warrant',
   ].map((n) => [n, 'Gaia runtime classes used directly'] as const),
 ]);

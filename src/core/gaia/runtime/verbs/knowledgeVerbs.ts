@@ -21,7 +21,7 @@ function content(rt: GaiaRuntime, call: VerbCall, arg: ArgValue | undefined): st
   return null;
 }
 
-function parameters(rt: GaiaRuntime, call: VerbCall, arg: ArgValue | undefined): ParameterEntry[] | null {
+export function parameters(rt: GaiaRuntime, call: VerbCall, arg: ArgValue | undefined): ParameterEntry[] | null {
   if (arg === undefined || arg.value.t === 'none') return [];
   if (arg.value.t !== 'seq') {
     rt.report('bad-argument', `${call.verb}() parameters must be a list of dicts`, arg.range);
@@ -41,7 +41,7 @@ function parameters(rt: GaiaRuntime, call: VerbCall, arg: ArgValue | undefined):
   return out;
 }
 
-function provenance(rt: GaiaRuntime, call: VerbCall, arg: ArgValue | undefined): PackageRefEntry[] | null {
+export function provenance(rt: GaiaRuntime, call: VerbCall, arg: ArgValue | undefined): PackageRefEntry[] | null {
   if (arg === undefined || arg.value.t === 'none') return [];
   const m = rt.meta(arg.value, arg.range, call.verb);
   if (m === undefined) return null;

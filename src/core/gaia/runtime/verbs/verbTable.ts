@@ -3,6 +3,7 @@ import { COMPOSITE_STRATEGY_VERBS } from './compositeStrategyVerbs.ts';
 import { decomposeVerb } from './decomposeVerb.ts';
 import { exportVerb } from './exportVerb.ts';
 import { FORMULA_VERBS } from './formulaVerbs.ts';
+import { KNOWLEDGE_CLASSES } from './knowledgeClasses.ts';
 import { claimVerb, contextVerb, noteVerb, questionVerb, settingVerb } from './knowledgeVerbs.ts';
 import { LEGACY_OPERATOR_VERBS } from './legacyOperatorVerbs.ts';
 import { LEGACY_STRATEGY_VERBS } from './legacyStrategyVerbs.ts';
@@ -37,6 +38,7 @@ export const VERBS: ReadonlyMap<string, VerbImpl> = new Map(
     ResolutionPolicy: resolutionPolicyVerb,
     default_resolution_policy: defaultResolutionPolicyVerb,
     export: exportVerb,
+    ...KNOWLEDGE_CLASSES,
     ...FORMULA_VERBS,
     ...LEGACY_STRATEGY_VERBS,
     ...COMPOSITE_STRATEGY_VERBS,
