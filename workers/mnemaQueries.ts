@@ -179,7 +179,7 @@ export function createMnemaQueries(docOf: (version: number) => MnemaDocument | n
     async mnemaCommit(version: number, text: string, write: LogWrite, key: DeviceKey): Promise<CommittedText | null> {
       const doc = docOf(version);
       if (!doc) return null;
-      if (textOf(version) !== text) return { ok: false, message: 'the log was edited since this was planned; plan it again' };
+      if (textOf(version) !== text) return { ok: false, message: 'the log was edited since this was planned; plan it again', moved: true };
       return signedText(doc, text, write, key);
     },
   };

@@ -86,7 +86,8 @@ export function bytesToSign(op: MnemaOp): Uint8Array {
   return operationBytes(unsigned as unknown as UnsignedOperation);
 }
 
-export type CommittedText = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly message: string };
+/** The text a write makes, or why not; `moved`: the log changed since the plan was made (planning it again may do). */
+export type CommittedText = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly message: string; readonly moved?: boolean };
 
 /** `write`'s ops and head signed with `key`; refused when the plan was made in another author's name. */
 export async function signLogWrite(write: LogWrite, key: DeviceKey): Promise<{ readonly ops: MnemaOp[]; readonly head: SignedHead } | string> {

@@ -12,6 +12,8 @@
  * the plan. A preview is kept under its id: committing it appends exactly what it showed
  * — never a cascade worked out again — or, if the log moved since, is refused.
  */
+import type { ShownEffect } from './shownEffect.ts';
+import { sameEffect } from './shownEffect.ts';
 import type { Contradiction } from '../contradiction/contradictionLedger.ts';
 import { auditRecords, buildContradictionLedger } from '../contradiction/contradictionLedger.ts';
 import type { DerivedConfidence } from '../clair/derivedConfidence.ts';
@@ -188,12 +190,6 @@ const GONE = 'that version of the document is gone; try again';
 const OTHER_LOG = 'the session log changed meanwhile; try again';
 const MOVED = 'the session log changed since the preview; preview it again';
 
-/** What a preview showed a person: its words and the beliefs that fall. */
-interface ShownEffect {
-  readonly text: string;
-  readonly invalidated: readonly string[];
-}
-
 interface KeptPreview {
   readonly session: string;
   /** The log's generation it was planned on (any open or append makes a new one). */
@@ -204,13 +200,6 @@ interface KeptPreview {
 
 /** Previews kept for commit: the newest few, so a commit of one made again meanwhile still finds it. */
 const KEPT_PREVIEWS = 8;
-
-/** Whether two previews would look the same to the person who clicked Commit. */
-function sameEffect(a: ShownEffect, b: ShownEffect): boolean {
-  if (a.text !== b.text || a.invalidated.length !== b.invalidated.length) return false;
-  const before = new Set(a.invalidated);
-  return b.invalidated.every((id) => before.has(id));
-}
 
 export class LiveSession {
   private session = '';

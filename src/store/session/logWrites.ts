@@ -23,16 +23,22 @@ export interface LogWriteService {
   mnemaAdmit(version: number, keys: readonly string[], author: string): MaybePromise<{ readonly refusal: string | null; readonly write: LogWrite | null } | null>;
 }
 
+/** Why a write was not appended; `moved`: the log changed under the plan (planning it again may do). */
+export interface LogWriteRefusal {
+  readonly message: string;
+  readonly moved: boolean;
+}
+
 /** Has `write` signed with `key` and checked by the worker, and puts the log it makes into the editor; null, or why nothing was written. */
-export async function appendLogWrite(service: Pick<LogWriteService, 'mnemaCommit'>, key: DeviceKey, write: LogWrite): Promise<string | null> {
+export async function appendLogWrite(service: Pick<LogWriteService, 'mnemaCommit'>, key: DeviceKey, write: LogWrite): Promise<LogWriteRefusal | null> {
   const version = useDocumentStore.getState().analysis?.version;
   const text = editorText();
-  if (version === undefined || text === null) return 'no log is open';
+  if (version === undefined || text === null) return { message: 'no log is open', moved: false };
   const reply = await service.mnemaCommit(version, text, write, key);
-  if (!reply) return 'the log changed since this was planned; plan it again';
-  if (!reply.ok) return reply.message;
-  // Typed meanwhile: the plan was made on the text before, so nothing is written over the person's edit.
-  if (editorText() !== text) return 'the log was edited meanwhile; plan it again';
+  if (!reply) return { message: 'the log changed since this was planned; plan it again', moved: true };
+  if (!reply.ok) return { message: reply.message, moved: reply.moved === true };
+  // Typed meanwhile (or another member's write arrived): the plan was made on the text before, so nothing is written over it.
+  if (editorText() !== text) return { message: 'the log was edited meanwhile; plan it again', moved: true };
   setEditorText(reply.text);
   return null;
 }

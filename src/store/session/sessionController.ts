@@ -26,13 +26,15 @@ import type { ShownExplanation } from '../../core/explain/shownExplanation.ts';
 import type { OpPlan } from '../../core/session/opPlan.ts';
 import type { CommittedText, LogWrite } from '../../core/mnema/mnemaWrite.ts';
 import type { DispatchReply, SessionAction, SessionBaseline, SessionProjection } from '../../core/session/liveSession.ts';
+import type { ShownEffect } from '../../core/session/shownEffect.ts';
+import { sameEffect } from '../../core/session/shownEffect.ts';
 import { bytesSignerFor, signHeadWithDevice } from '../../core/oplog/bytesSigner.ts';
 import { signChain, signPlan } from './deviceSigner.ts';
 import { useDocumentStore } from '../document/documentStore.ts';
 import type { CascadePreview, UserAction } from './lifecycleStore.ts';
 import { useContradictedStore } from './contradictedStore.ts';
 import { useLifecycleStore } from './lifecycleStore.ts';
-import type { LogWriteService } from './logWrites.ts';
+import type { LogWriteRefusal, LogWriteService } from './logWrites.ts';
 import { appendLogWrite } from './logWrites.ts';
 import type { ExplainRequest, LogRef } from '../../../workers/lifecycleApi.ts';
 
@@ -68,6 +70,8 @@ export const memoryPersistence = (): SessionPersistence => {
 
 /** How many times a request answered "the log changed meanwhile" is sent again. */
 const ATTEMPTS = 3;
+/** How long a commit planned again waits for the analysis of the log as it now is. */
+const CATCH_UP_MS = 5000;
 
 export class SessionController {
   private key: DeviceKey | null = null;
@@ -301,7 +305,7 @@ export class SessionController {
   async commitPreview(): Promise<void> {
     const preview = useLifecycleStore.getState().preview;
     if (!preview || preview.refusal) return;
-    if (preview.write) return this.commitLogWrite(preview.write);
+    if (preview.write) return this.commitLogWrite(preview);
     if (!preview.plan) return;
     const plan = preview.plan;
     this.retirePreviews();
@@ -330,20 +334,62 @@ export class SessionController {
     });
   }
 
-  /** A document that is its own log: the preview's ops and head, signed, appended to its text (logWrites.ts). */
-  private async commitLogWrite(write: LogWrite): Promise<void> {
+  /**
+   * A document that is its own log: the preview's ops and head, signed, appended to its
+   * text (logWrites.ts). When the log moved under the preview (another member's write
+   * arrived, as in a shared log two people commit at once), the action is planned again
+   * on the log as it is now and committed if it still does what the preview showed
+   * (`sameEffect`, the rule trace sessions commit by); else the new preview is shown.
+   */
+  private async commitLogWrite(preview: CascadePreview): Promise<void> {
     this.retirePreviews();
-    const refused = await this.writeLog(write);
-    if (refused) useLifecycleStore.setState({ notice: `Not committed: ${refused}` });
+    const shown = (p: CascadePreview): ShownEffect => ({ text: p.text, invalidated: [...p.invalidated] });
+    let write = preview.write!;
+    for (let attempt = 1; ; attempt++) {
+      const refused = await this.appendOwnLog(write);
+      if (!refused) return;
+      if (!refused.moved || attempt >= ATTEMPTS) return useLifecycleStore.setState({ notice: `Not committed: ${refused.message}` });
+      const epoch = this.previewEpoch;
+      await this.analysisCaughtUp();
+      const again = await this.computePreview(preview.action, epoch);
+      if (epoch !== this.previewEpoch) return;
+      if (!again?.write || again.refusal) return useLifecycleStore.setState({ notice: `Not committed: ${again?.refusal ?? refused.message}` });
+      if (!sameEffect(shown(preview), shown(again))) {
+        useLifecycleStore.setState({ preview: again, notice: 'Not committed: the log changed under the preview; this is what the action does now.' });
+        return;
+      }
+      write = again.write;
+    }
+  }
+
+  /** Resolves once the analysis on screen is of the editor's text (or after a few seconds: whatever is current then is planned on). */
+  private analysisCaughtUp(): Promise<void> {
+    const current = (s = useDocumentStore.getState()) => s.analysis !== null && s.analysis.version === s.editorVersion;
+    if (current()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        stop();
+        resolve();
+      };
+      const stop = useDocumentStore.subscribe((s) => {
+        if (current(s)) done();
+      });
+      const timer = setTimeout(done, CATCH_UP_MS);
+    });
   }
 
   /** Has `write` (a plan of the open log's own: an action, an import, a derivation run) signed and appended to the document; null, or why nothing was written. */
   async writeLog(write: LogWrite): Promise<string | null> {
+    return (await this.appendOwnLog(write))?.message ?? null;
+  }
+
+  private async appendOwnLog(write: LogWrite): Promise<LogWriteRefusal | null> {
     const service = this.service;
-    if (!service.mnemaCommit) return 'this document cannot be written to';
+    if (!service.mnemaCommit) return { message: 'this document cannot be written to', moved: false };
     // A shared log is written as the room allows (a read-only link, a device not admitted yet).
     const gate = this.writeGate?.() ?? null;
-    if (gate) return gate;
+    if (gate) return { message: gate, moved: false };
     return appendLogWrite({ mnemaCommit: (...args) => service.mnemaCommit!(...args) }, await this.deviceKey(), write);
   }
 
