@@ -3,13 +3,14 @@
  * check and inference step give, reported at the source of the offending object:
  * malformed QIDs, duplicate ids (the same derivation written twice), notes or questions
  * where claims belong, a claim supporting itself, priors outside Cromwell's bounds,
- * associations with no endpoint prior, and one relation asserted into two helpers.
+ * operators with the wrong number of inputs, associations with no endpoint prior, and
+ * one relation asserted into two helpers.
  */
 import type { SourceRange } from '../../text/sourceRange.ts';
 import type { Action, Origin } from '../runtime/gaiaObjects.ts';
 import type { CompileContext } from './compileContext.ts';
 import { QID_PATTERN, SYMMETRIC_OPERATORS, sortedStrings } from './irIds.ts';
-import type { IrGraph, IrKnowledge } from './irTypes.ts';
+import type { IrGraph, IrKnowledge, IrOperator } from './irTypes.ts';
 import { pythonNumberText } from '../text/pythonFloat.ts';
 import { PyFloat } from '../text/pythonJson.ts';
 
@@ -52,6 +53,16 @@ export function checkIr(cx: CompileContext, ir: IrGraph, actions: readonly Actio
     for (const v of o.variables) needClaim(v, 'related by an operator', o.operator_id!);
     needClaim(o.conclusion, 'the result of an operator', o.operator_id!);
   }
+  for (const o of ir.operators) {
+    const problem = operatorProblem(o);
+    if (problem) cx.report('bad-argument', problem, at(o.operator_id!));
+  }
+  for (const s of ir.strategies) {
+    for (const o of s.formal_expr?.operators ?? []) {
+      const problem = operatorProblem(o);
+      if (problem) cx.report('bad-argument', `${s.type}: ${problem}`, at(s.strategy_id));
+    }
+  }
   const strategyIds = new Set<string>();
   for (const s of ir.strategies) {
     if (strategyIds.has(s.strategy_id)) cx.report('duplicate-derivation', `the same reasoning step (${s.strategy_id}) is written twice`, at(s.strategy_id));
@@ -86,4 +97,20 @@ export function checkIr(cx: CompileContext, ir: IrGraph, actions: readonly Actio
       cx.report('duplicate-relation', `this ${o.operator} relates the same claims as an earlier one with a different result (${first}); Gaia's inference refuses the package`, at(o.operator_id!));
     }
   }
+}
+
+const BINARY_OPERATORS: ReadonlySet<string> = new Set(['implication', 'equivalence', 'contradiction', 'complement']);
+
+/**
+ * What Gaia's IR refuses in an operator: its result among its inputs, or the wrong number
+ * of inputs (negation one, conjunction and disjunction two or more, the others two). A
+ * v5 disjunction of one claim, or a case analysis of one case, gets this far.
+ */
+function operatorProblem(o: IrOperator): string | null {
+  const n = o.variables.length;
+  if (o.variables.includes(o.conclusion)) return `the ${o.operator} result ${o.conclusion} is also one of its inputs`;
+  if (o.operator === 'negation' && n !== 1) return `a negation takes exactly 1 claim, not ${n}`;
+  if (BINARY_OPERATORS.has(o.operator) && n !== 2) return `a ${o.operator} takes exactly 2 claims, not ${n}`;
+  if ((o.operator === 'conjunction' || o.operator === 'disjunction') && n < 2) return `a ${o.operator} needs at least 2 claims, not ${n}`;
+  return null;
 }

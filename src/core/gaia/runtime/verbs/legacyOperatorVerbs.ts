@@ -8,6 +8,7 @@ import { metaDict, newUid } from '../gaiaObjects.ts';
 import type { GaiaRuntime, VerbCall } from '../gaiaRuntime.ts';
 import type { GValue } from '../gaiaValues.ts';
 import { OPAQUE, describeValue } from '../gaiaValues.ts';
+import { truthy } from '../pythonSemantics.ts';
 import type { ArgValue } from '../callArguments.ts';
 import { pairedPrior, warnLegacy } from './legacyStrategyVerbs.ts';
 import type { VerbImpl } from './verbTypes.ts';
@@ -15,6 +16,21 @@ import type { VerbImpl } from './verbTypes.ts';
 function addOperator(rt: GaiaRuntime, call: VerbCall, operator: string, variables: Knowledge[], conclusion: Knowledge, reason: string): void {
   const o: LegacyOperator = { uid: newUid(), operator, variables, conclusion, reason, verb: call.verb, origin: rt.origin(call) };
   rt.pkg.addOperator(o);
+}
+
+/**
+ * A v5 operator's `reason=`. Gaia reads only whether it is true (for the pairing with a
+ * prior) and keeps it in the IR only when it is a string, so any value is accepted.
+ */
+function operatorReason(rt: GaiaRuntime, arg: ArgValue | undefined, verb: string): { text: string; given: boolean } | null {
+  if (!arg) return { text: '', given: false };
+  if (arg.value.t === 'str') return { text: arg.value.v, given: arg.value.v !== '' };
+  const given = truthy(arg.value);
+  if (given === undefined) {
+    if (arg.value.t !== 'opaque') rt.report('unsupported', `${verb}() reason: Warrant cannot tell whether ${describeValue(arg.value)} is true`, arg.range);
+    return null;
+  }
+  return { text: '', given };
 }
 
 function knowledgeArgs(rt: GaiaRuntime, args: readonly ArgValue[], verb: string, claimsOnly: boolean): Knowledge[] | null {
@@ -42,16 +58,16 @@ function pairOperator(name: keyof typeof PAIR_OPERATORS): VerbImpl {
     warnLegacy(rt, call);
     if (!b) return OPAQUE;
     const ks = knowledgeArgs(rt, [b.named.get('a')!, b.named.get('b')!], name, false);
-    const reason = rt.string(b.named.get('reason'), name, 'reason', '');
+    const reason = operatorReason(rt, b.named.get('reason'), name);
     if (!ks || reason === null) return OPAQUE;
-    const p = pairedPrior(rt, call, reason, b.named.get('prior'));
+    const p = pairedPrior(rt, call, reason.given, b.named.get('prior'));
     if (!p.ok) return OPAQUE;
     const { helperKind, text } = PAIR_OPERATORS[name];
     const metadata = metaDict({ helper_kind: helperKind });
     if (p.prior !== null) metadata['prior'] = p.prior;
     // Labels are given only after the module has run, so Gaia always writes A and B here.
     const helper = rt.newKnowledge('claim', `${text}(${ks[0]!.label ?? 'A'}, ${ks[1]!.label ?? 'B'})`, metadata, call, { claimClass: false });
-    addOperator(rt, call, name, ks, helper, reason);
+    addOperator(rt, call, name, ks, helper, reason.text);
     return { t: 'knowledge', k: helper };
   };
 }
@@ -61,15 +77,15 @@ const disjunctionVerb: VerbImpl = (rt, call) => {
   warnLegacy(rt, call);
   if (!b) return OPAQUE;
   const ks = knowledgeArgs(rt, b.varArgs, 'disjunction', false);
-  const reason = rt.string(b.named.get('reason'), 'disjunction', 'reason', '');
+  const reason = operatorReason(rt, b.named.get('reason'), 'disjunction');
   if (!ks || reason === null) return OPAQUE;
-  const p = pairedPrior(rt, call, reason, b.named.get('prior'));
+  const p = pairedPrior(rt, call, reason.given, b.named.get('prior'));
   if (!p.ok) return OPAQUE;
   const metadata = metaDict({ helper_kind: 'disjunction_result' });
   if (p.prior !== null) metadata['prior'] = p.prior;
   const labels = ks.map((k, i) => k.label ?? `C${i}`).join(', ');
   const helper = rt.newKnowledge('claim', `any_true(${labels})`, metadata, call, { claimClass: false });
-  addOperator(rt, call, 'disjunction', ks, helper, reason);
+  addOperator(rt, call, 'disjunction', ks, helper, reason.text);
   return { t: 'knowledge', k: helper };
 };
 

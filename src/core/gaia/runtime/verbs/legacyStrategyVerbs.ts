@@ -50,10 +50,10 @@ export function reasonArg(rt: GaiaRuntime, arg: ArgValue | undefined, verb: stri
   return null;
 }
 
-/** Gaia's rule for v5 verbs: a reason and a prior come together or not at all. */
-export function pairedPrior(rt: GaiaRuntime, call: VerbCall, reason: string | readonly string[], priorArg: ArgValue | undefined): { ok: boolean; prior: number | null } {
+/** Gaia's rule for v5 verbs: a reason (any true value) and a prior come together or not at all. */
+export function pairedPrior(rt: GaiaRuntime, call: VerbCall, hasReason: boolean, priorArg: ArgValue | undefined): { ok: boolean; prior: number | null } {
   const hasPrior = priorArg !== undefined && priorArg.value.t !== 'none';
-  if (reason.length > 0 !== hasPrior) {
+  if (hasReason !== hasPrior) {
     rt.report('bad-argument', `${call.verb}(): reason and prior must be given together or not at all`, call.range);
     return { ok: false, prior: null };
   }
@@ -100,7 +100,7 @@ function premisesVerb(type: 'deduction' | 'support', withPrior: boolean): VerbIm
     }
     const metadata = metaDict();
     if (withPrior) {
-      const p = pairedPrior(rt, call, reason, b.named.get('prior'));
+      const p = pairedPrior(rt, call, reason.length > 0, b.named.get('prior'));
       if (!p.ok) return OPAQUE;
       if (p.prior !== null) metadata['prior'] = p.prior;
     }
@@ -135,14 +135,18 @@ function threeSlotVerb(type: string, slots: readonly [string, string, string], p
   };
 }
 
-/** elimination / case_analysis: `(exhaustiveness, pairs, conclusion)`, pairs flattened. */
-function pairsVerb(type: 'elimination' | 'case_analysis', pairsName: string): VerbImpl {
+/**
+ * elimination / case_analysis: `(exhaustiveness, pairs, conclusion)`, pairs flattened.
+ * Each names its slots as Gaia does (elimination's conclusion is its `survivor`), since a
+ * call may pass any of them by keyword.
+ */
+function pairsVerb(type: 'elimination' | 'case_analysis', pairsName: string, conclusionName: string): VerbImpl {
   return (rt, call) => {
-    const b = rt.bind(call, { positional: ['exhaustiveness', pairsName, 'conclusion'], requiredPositional: 3, keywordOnly: ['background', 'reason'] });
+    const b = rt.bind(call, { positional: ['exhaustiveness', pairsName, conclusionName], requiredPositional: 3, keywordOnly: ['background', 'reason'] });
     warnLegacy(rt, call);
     if (!b) return OPAQUE;
     const exhaustiveness = knowledgeArg(rt, b.named.get('exhaustiveness')!, call.verb, 'exhaustiveness');
-    const conclusion = knowledgeArg(rt, b.named.get('conclusion')!, call.verb, 'conclusion');
+    const conclusion = knowledgeArg(rt, b.named.get(conclusionName)!, call.verb, conclusionName);
     const pairsArg = b.named.get(pairsName)!;
     const reason = reasonArg(rt, b.named.get('reason'), call.verb);
     if (!exhaustiveness || !conclusion || reason === null || pairsArg.value.t === 'opaque') return OPAQUE;
@@ -176,7 +180,7 @@ export const compareVerb: VerbImpl = (rt, call) => {
   }
   const reason = reasonArg(rt, b.named.get('reason'), 'compare');
   if (reason === null) return OPAQUE;
-  const p = pairedPrior(rt, call, reason, b.named.get('prior'));
+  const p = pairedPrior(rt, call, reason.length > 0, b.named.get('prior'));
   if (!p.ok) return OPAQUE;
   const metadata = metaDict();
   if (p.prior !== null) metadata['prior'] = p.prior;
@@ -186,23 +190,20 @@ export const compareVerb: VerbImpl = (rt, call) => {
   return makeStrategy(rt, call, 'compare', [h, alt, obs], comparison, b.named.get('background'), reason, metadata);
 };
 
-/** `infer([premises], conclusion, *, background=None, reason="")`, reached through v0.5 infer(). */
+/**
+ * `infer([premises], conclusion, *, background=None, reason="")`, reached through v0.5
+ * infer(): Gaia calls it with the premises, infer()'s other positionals and the keywords
+ * infer() does not take itself, so `conclusion=` may come by keyword. `background=` is
+ * infer()'s own and never reaches it.
+ */
 export function legacyInfer(rt: GaiaRuntime, call: VerbCall, premisesArg: ArgValue, rest: readonly ArgValue[], keywords: ReadonlyMap<string, ArgValue>): GValue {
-  const conclusionArg = rest[0];
-  const extra = [...keywords.keys()].find((k) => k !== 'reason');
-  if (!conclusionArg || rest.length > 1 || extra !== undefined) {
-    rt.report(
-      'bad-argument',
-      extra !== undefined ? `infer() got an unexpected keyword argument '${extra}' in the legacy form` : 'legacy infer([premises], conclusion) takes the premises and one conclusion',
-      call.range,
-    );
-    return OPAQUE;
-  }
+  const legacyCall: VerbCall = { ...call, args: [premisesArg, ...rest], keywords: [...keywords].map(([name, arg]) => ({ name, arg })) };
+  const b = rt.bind(legacyCall, { positional: ['premises', 'conclusion'], requiredPositional: 2, keywordOnly: ['background', 'reason'] });
+  if (!b) return OPAQUE;
   const premises = knowledgeSeq(rt, premisesArg, 'infer', 'premises');
-  const conclusion = knowledgeArg(rt, conclusionArg, 'infer', 'conclusion');
-  const reason = reasonArg(rt, keywords.get('reason'), 'infer');
+  const conclusion = knowledgeArg(rt, b.named.get('conclusion')!, 'infer', 'conclusion');
+  const reason = reasonArg(rt, b.named.get('reason'), 'infer');
   if (!premises || !conclusion || reason === null) return OPAQUE;
-  // Gaia's v0.5 infer() keeps `background=` for itself, so the legacy form never sees it.
   return makeStrategy(rt, call, 'infer', premises, conclusion, undefined, reason, metaDict());
 }
 
@@ -214,6 +215,6 @@ export const LEGACY_STRATEGY_VERBS: Readonly<Record<string, VerbImpl>> = {
   analogy: threeSlotVerb('analogy', ['source', 'target', 'bridge'], ['source', 'bridge'], 'target'),
   extrapolation: threeSlotVerb('extrapolation', ['source', 'target', 'continuity'], ['source', 'continuity'], 'target'),
   mathematical_induction: threeSlotVerb('mathematical_induction', ['base', 'step', 'conclusion'], ['base', 'step'], 'conclusion'),
-  elimination: pairsVerb('elimination', 'excluded'),
-  case_analysis: pairsVerb('case_analysis', 'cases'),
+  elimination: pairsVerb('elimination', 'excluded', 'survivor'),
+  case_analysis: pairsVerb('case_analysis', 'cases', 'conclusion'),
 };
