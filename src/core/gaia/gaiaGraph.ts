@@ -107,6 +107,8 @@ export function gaiaGraph(run: PackageRun, compiled: CompiledPackage): Reasoning
   for (const a of actions) {
     const label = a.label ?? `_anon_action_${pad3(actions.indexOf(a))}`;
     const target = compiled.actionTargets.get(a);
+    // A scaffold's rationale may be any value written; only text describes the step.
+    const rationale = typeof a.rationale === 'string' ? a.rationale : '';
     const f = factor(
       normalizeLabel(label),
       a.origin,
@@ -114,11 +116,11 @@ export function gaiaGraph(run: PackageRun, compiled: CompiledPackage): Reasoning
       {
         verb: a.origin.verb,
         label: a.label,
-        rationale: a.rationale || null,
+        rationale: rationale || null,
         warrant: a.warrants[0] ? idOf(a.warrants[0]) : null,
         parameters: actionParameters(a),
       },
-      a.rationale || a.kind,
+      rationale || a.kind,
     );
     into(a.background, f, 'background');
     into(a.warrants, f, 'background');

@@ -307,7 +307,7 @@ export class ActionLowering {
       r['claims'] = a.claims.map(this.cx.qidOf);
       r['status'] = 'hypothesis';
     }
-    r['rationale'] = a.rationale;
+    r['rationale'] = this.cx.json(a.rationale);
     r['metadata'] = this.cx.json(a.metadata);
     const background = this.background(a);
     if (background) r['background'] = background;
@@ -327,7 +327,7 @@ export class ActionLowering {
       label,
       scaffold: this.graphRef(m.scaffold),
       by: m.by.map((a) => this.graphRef(a)),
-      rationale: m.rationale,
+      rationale: this.cx.json(m.rationale),
       metadata: this.cx.json(m.metadata),
     });
   }

@@ -176,13 +176,20 @@ export interface DecomposeAction extends ActionCommon {
   readonly formula: Formula;
 }
 
-export interface DependsOnAction extends ActionCommon {
+/** A scaffold's `rationale=` as written: Gaia never reads it, and its manifest records any plain value. */
+export type RecordedRationale = null | boolean | string | number | PyFloat;
+
+interface ScaffoldCommon extends Omit<ActionCommon, 'rationale'> {
+  readonly rationale: RecordedRationale;
+}
+
+export interface DependsOnAction extends ScaffoldCommon {
   readonly kind: 'depends_on';
   readonly conclusion: Knowledge;
   readonly given: readonly Knowledge[];
 }
 
-export interface CandidateRelationAction extends ActionCommon {
+export interface CandidateRelationAction extends ScaffoldCommon {
   readonly kind: 'candidate_relation';
   readonly claims: readonly Knowledge[];
   readonly pattern: string | null;
@@ -200,7 +207,8 @@ export interface Materialization {
   readonly scaffold: ScaffoldAction;
   readonly by: readonly Action[];
   readonly label: string | null;
-  readonly rationale: string;
+  /** As written, like a scaffold's. */
+  readonly rationale: RecordedRationale;
   readonly metadata: MetaDict;
   readonly origin: Origin;
 }

@@ -212,6 +212,12 @@ export class GaiaRuntime {
     return null;
   }
 
+  /** `rationale=`: a string; None counts as none, since Gaia only tests its truth before reading it. */
+  rationale(arg: ArgValue | undefined, verb: string): string | null {
+    if (arg?.value.t === 'none') return '';
+    return this.string(arg, verb, 'rationale', '');
+  }
+
   /** A `str | None` argument (labels, titles). `undefined` after a report. */
   optionalString(arg: ArgValue | undefined, verb: string, name: string): string | null | undefined {
     if (arg === undefined || arg.value.t === 'none') return null;

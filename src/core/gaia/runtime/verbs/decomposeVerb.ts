@@ -58,7 +58,7 @@ export const decomposeVerb: VerbImpl = (rt, call) => {
   }
   const formula = rt.formula(formulaArg, 'decompose', 'formula');
   const background = rt.knowledgeList(b.named.get('background'), 'decompose', 'background');
-  const rationale = rt.string(b.named.get('rationale'), 'decompose', 'rationale', '');
+  const rationale = rt.rationale(b.named.get('rationale'), 'decompose');
   const label = rt.optionalString(b.named.get('label'), 'decompose', 'label');
   const metadataArg = b.named.get('metadata');
   const metadata = metadataArg && metadataArg.value.t !== 'none' ? rt.meta(metadataArg.value, metadataArg.range, 'decompose') : undefined;

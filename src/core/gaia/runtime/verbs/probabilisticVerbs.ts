@@ -14,10 +14,15 @@ import { legacyInfer } from './legacyStrategyVerbs.ts';
 import { claimOrText, newTextClaim } from './supportVerbs.ts';
 import type { VerbImpl } from './verbTypes.ts';
 
-/** A probability as written: a number (a claim-valued one is not modelled). */
+/**
+ * A probability as written: a number, or a bool, which Python counts as 1 or 0 (Gaia
+ * takes it, and keeps `true`/`false` in the relation's metadata). A claim-valued one is
+ * not modelled.
+ */
 function probability(rt: GaiaRuntime, arg: ArgValue, verb: string, name: string): ProbabilityValue | null {
   const v = arg.value;
   if (v.t === 'num') return { value: v.v, isFloat: v.float };
+  if (v.t === 'bool') return { value: v.v ? 1 : 0, isFloat: false };
   if (v.t === 'knowledge') {
     rt.report('unsupported', `${verb}() ${name}: a claim whose "value" parameter gives the probability is not modelled; write the number`, arg.range);
   } else if (v.t !== 'opaque') {
@@ -68,7 +73,7 @@ export const inferVerb: VerbImpl = (rt, call) => {
   const hypothesis = rt.liftClaim(hypothesisArg!, 'infer', 'hypothesis');
   const given = rt.claimTuple(b.named.get('given'), 'infer', 'given');
   const background = rt.knowledgeList(b.named.get('background'), 'infer', 'background');
-  const rationale = rt.string(b.named.get('rationale'), 'infer', 'rationale', '');
+  const rationale = rt.rationale(b.named.get('rationale'), 'infer');
   const label = rt.optionalString(b.named.get('label'), 'infer', 'label');
   const pH = probability(rt, pArg!, 'infer', 'p_e_given_h');
   const notHArg = b.named.get('p_e_given_not_h');
@@ -140,7 +145,7 @@ export const associateVerb: VerbImpl = (rt, call) => {
   const pBA = probability(rt, baArg, 'associate', 'p_b_given_a');
   const pattern = rt.optionalString(b.named.get('pattern'), 'associate', 'pattern');
   const background = rt.knowledgeList(b.named.get('background'), 'associate', 'background');
-  const rationale = rt.string(b.named.get('rationale'), 'associate', 'rationale', '');
+  const rationale = rt.rationale(b.named.get('rationale'), 'associate');
   const label = rt.optionalString(b.named.get('label'), 'associate', 'label');
   if (!a || !bb || !pAB || !pBA || pattern === undefined || !background || rationale === null || label === undefined) return OPAQUE;
   if (pattern !== null) {

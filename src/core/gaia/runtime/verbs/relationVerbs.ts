@@ -32,7 +32,7 @@ function relationVerb(kind: StructuralAction['kind']): VerbImpl {
     const a = rt.liftClaim(bnd.named.get('a')!, kind, 'first argument');
     const b = rt.liftClaim(bnd.named.get('b')!, kind, 'second argument');
     const background = rt.knowledgeList(bnd.named.get('background'), kind, 'background');
-    const rationale = rt.string(bnd.named.get('rationale'), kind, 'rationale', '');
+    const rationale = rt.rationale(bnd.named.get('rationale'), kind);
     const label = rt.optionalString(bnd.named.get('label'), kind, 'label');
     if (!a || !b || !background || rationale === null || label === undefined) return OPAQUE;
     const helper = rt.newKnowledge('claim', SENTENCES[kind](quoted(a), quoted(b)), metaDict({ generated: true, helper_kind: HELPER_KINDS[kind], review: true }), call);

@@ -4,7 +4,7 @@
  * record (or the materialization link), not a claim.
  */
 import type { ArgValue } from '../callArguments.ts';
-import type { Action, CandidateRelationAction, DependsOnAction, Knowledge, MetaDict, ScaffoldAction } from '../gaiaObjects.ts';
+import type { Action, CandidateRelationAction, DependsOnAction, Knowledge, MetaDict, RecordedRationale, ScaffoldAction } from '../gaiaObjects.ts';
 import { isScaffold, metaDict, newUid } from '../gaiaObjects.ts';
 import type { GaiaRuntime, VerbCall } from '../gaiaRuntime.ts';
 import type { GValue } from '../gaiaValues.ts';
@@ -24,6 +24,15 @@ function metadataArg(rt: GaiaRuntime, call: VerbCall, arg: ArgValue | undefined)
   return m === undefined ? null : (m as MetaDict);
 }
 
+/** `rationale=` of a scaffold or a materialization, kept as written (see RecordedRationale). */
+function recordedRationale(rt: GaiaRuntime, call: VerbCall, arg: ArgValue | undefined): RecordedRationale | undefined {
+  if (!arg) return '';
+  const v = arg.value;
+  if (v.t === 'none' || v.t === 'bool' || v.t === 'str' || v.t === 'num') return rt.meta(v, arg.range, call.verb) as RecordedRationale | undefined;
+  if (v.t !== 'opaque') rt.report('unsupported', `${call.verb}() rationale: Warrant records text, a number, a bool or None here, not ${describeValue(v)}`, arg.range);
+  return undefined;
+}
+
 export const dependsOnVerb: VerbImpl = (rt, call) => {
   const b = rt.bind(call, {
     positional: ['conclusion'],
@@ -40,10 +49,10 @@ export const dependsOnVerb: VerbImpl = (rt, call) => {
   }
   const given = rt.claimTuple(givenArg, 'depends_on', 'given');
   const background = rt.knowledgeList(b.named.get('background'), 'depends_on', 'background');
-  const rationale = rt.string(b.named.get('rationale'), 'depends_on', 'rationale', '');
+  const rationale = recordedRationale(rt, call, b.named.get('rationale'));
   const label = rt.optionalString(b.named.get('label'), 'depends_on', 'label');
   const metadata = metadataArg(rt, call, b.named.get('metadata'));
-  if (!conclusion || !given || !background || rationale === null || label === undefined || !metadata) return OPAQUE;
+  if (!conclusion || !given || !background || rationale === undefined || label === undefined || !metadata) return OPAQUE;
   if (given.length === 0) {
     rt.report('bad-argument', 'depends_on requires at least one given claim', givenArg.range);
     return OPAQUE;
@@ -74,10 +83,10 @@ export const candidateRelationVerb: VerbImpl = (rt, call) => {
   const claims = rt.claimTuple(claimsArg, 'candidate_relation', 'claims');
   const pattern = rt.optionalString(b.named.get('pattern'), 'candidate_relation', 'pattern');
   const background = rt.knowledgeList(b.named.get('background'), 'candidate_relation', 'background');
-  const rationale = rt.string(b.named.get('rationale'), 'candidate_relation', 'rationale', '');
+  const rationale = recordedRationale(rt, call, b.named.get('rationale'));
   const label = rt.optionalString(b.named.get('label'), 'candidate_relation', 'label');
   const metadata = metadataArg(rt, call, b.named.get('metadata'));
-  if (!claims || pattern === undefined || !background || rationale === null || label === undefined || !metadata) return OPAQUE;
+  if (!claims || pattern === undefined || !background || rationale === undefined || label === undefined || !metadata) return OPAQUE;
   if (claims.length < 2) {
     rt.report('bad-argument', 'candidate_relation requires at least two claims', claimsArg.range);
     return OPAQUE;
@@ -175,10 +184,10 @@ export const materializeVerb: VerbImpl = (rt, call) => {
     if (!r) return OPAQUE;
     records.push(r);
   }
-  const rationale = rt.string(b.named.get('rationale'), 'materialize', 'rationale', '');
+  const rationale = recordedRationale(rt, call, b.named.get('rationale'));
   const label = rt.optionalString(b.named.get('label'), 'materialize', 'label');
   const metadata = metadataArg(rt, call, b.named.get('metadata'));
-  if (rationale === null || label === undefined || !metadata) return OPAQUE;
+  if (rationale === undefined || label === undefined || !metadata) return OPAQUE;
   if (records.length === 0) {
     rt.report('bad-argument', 'materialize requires at least one by record', byArg.range);
     return OPAQUE;

@@ -52,7 +52,7 @@ function supportArgs(rt: GaiaRuntime, call: VerbCall, conclusionArg: ArgValue | 
   const target = claimOrText(rt, call, conclusionArg, 'conclusion');
   const given = rt.claimTuple(named.get('given'), call.verb, 'given');
   const background = rt.knowledgeList(named.get('background'), call.verb, 'background');
-  const rationale = rt.string(named.get('rationale'), call.verb, 'rationale', '');
+  const rationale = rt.rationale(named.get('rationale'), call.verb);
   const label = rt.optionalString(named.get('label'), call.verb, 'label');
   if (target === null || !given || !background || rationale === null || label === undefined) return null;
   return { target, given, background, rationale, label };
@@ -147,7 +147,7 @@ export const computeVerb: VerbImpl = (rt, call) => {
   }
   const given = rt.claimTuple(b.named.get('given'), 'compute', 'given');
   const background = rt.knowledgeList(b.named.get('background'), 'compute', 'background');
-  const rationale = rt.string(b.named.get('rationale'), 'compute', 'rationale', '');
+  const rationale = rt.rationale(b.named.get('rationale'), 'compute');
   const label = rt.optionalString(b.named.get('label'), 'compute', 'label');
   if (!given || !background || rationale === null || label === undefined) return OPAQUE;
   rt.report(
