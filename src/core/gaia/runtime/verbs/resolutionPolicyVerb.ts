@@ -3,7 +3,7 @@
  * prior_cutoff=None)` and `default_resolution_policy()` from gaia.engine.ir: the value
  * priors.py may export as RESOLUTION_POLICY. Gaia validates it when it is made, so a bad
  * one stops the package there; `prior_cutoff` compares record timestamps, which Warrant
- * does not model.
+ * does not model. Other keywords are ignored, as pydantic ignores them.
  */
 import type { GValue } from '../gaiaValues.ts';
 import { OPAQUE } from '../gaiaValues.ts';
@@ -12,7 +12,8 @@ import type { ResolutionPolicy } from '../resolvePriors.ts';
 import type { VerbImpl } from './verbTypes.ts';
 
 export const resolutionPolicyVerb: VerbImpl = (rt, call) => {
-  const b = rt.bind(call, { positional: [], requiredPositional: 0, keywordOnly: ['strategy', 'source_id', 'priority_order', 'prior_cutoff'] });
+  // A pydantic model: keywords only, and any keyword it has no field for is ignored, not refused.
+  const b = rt.bind(call, { positional: [], requiredPositional: 0, keywordOnly: ['strategy', 'source_id', 'priority_order', 'prior_cutoff'], varKeywords: true });
   if (!b) return OPAQUE;
   const strategyArg = b.named.get('strategy');
   const strategy = rt.string(strategyArg, 'ResolutionPolicy', 'strategy', 'explicit_priority');
