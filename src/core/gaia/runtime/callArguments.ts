@@ -42,10 +42,7 @@ export function bindArguments(verb: string, spec: ParameterSpec, args: readonly 
     const name = positional[i];
     if (name !== undefined) named.set(name, args[i]!);
     else if (spec.varArgs) varArgs.push(args[i]!);
-    else {
-      const n = positional.length;
-      return { ok: false, message: `${verb}() takes ${n} positional argument${n === 1 ? '' : 's'} but ${args.length} ${args.length === 1 ? 'was' : 'were'} given` };
-    }
+    else return { ok: false, message: `${verb}() takes ${positionalCount(spec)} but ${args.length} ${args.length === 1 ? 'was' : 'were'} given` };
   }
   for (const { name, arg } of keywords) {
     if (name === null) return { ok: false, message: `${verb}(**...): unpacked keyword arguments are not supported` };
@@ -61,11 +58,26 @@ export function bindArguments(verb: string, spec: ParameterSpec, args: readonly 
   }
   const required = positional.slice(0, spec.requiredPositional ?? 0).filter((p) => !named.has(p));
   if (required.length > 0) {
-    return { ok: false, message: `${verb}() missing ${required.length} required positional argument${required.length === 1 ? '' : 's'}: ${required.map((p) => `'${p}'`).join(' and ')}` };
+    return { ok: false, message: `${verb}() missing ${required.length} required positional argument${required.length === 1 ? '' : 's'}: ${nameList(required)}` };
   }
   const requiredKw = (spec.requiredKeywordOnly ?? []).filter((p) => !named.has(p));
   if (requiredKw.length > 0) {
-    return { ok: false, message: `${verb}() missing ${requiredKw.length} required keyword-only argument${requiredKw.length === 1 ? '' : 's'}: ${requiredKw.map((p) => `'${p}'`).join(' and ')}` };
+    return { ok: false, message: `${verb}() missing ${requiredKw.length} required keyword-only argument${requiredKw.length === 1 ? '' : 's'}: ${nameList(requiredKw)}` };
   }
   return { ok: true, bound: { named, varArgs, varKeywords } };
+}
+
+/** How many positionals a function takes, in Python's words ("from 1 to 2 positional arguments"). */
+function positionalCount(spec: ParameterSpec): string {
+  const most = spec.positional?.length ?? 0;
+  const least = spec.requiredPositional ?? 0;
+  if (least < most) return `from ${least} to ${most} positional arguments`;
+  return `${most} positional argument${most === 1 ? '' : 's'}`;
+}
+
+/** Parameter names as Python lists them: 'a', 'a' and 'b', 'a', 'b', and 'c'. */
+function nameList(names: readonly string[]): string {
+  const quoted = names.map((n) => `'${n}'`);
+  if (quoted.length <= 2) return quoted.join(' and ');
+  return `${quoted.slice(0, -1).join(', ')}, and ${quoted.at(-1)}`;
 }
