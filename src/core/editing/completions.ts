@@ -193,6 +193,9 @@ const NON_CLAIM_KEYWORDS = new Set([
   'source_id',
   'value',
   'fn',
+  'reason',
+  'kind',
+  'metadata',
 ]);
 
 /** `textBefore`: the module's text before the cursor (a window of it is enough). */
