@@ -177,7 +177,7 @@ export interface DecomposeAction extends ActionCommon {
 }
 
 /** A scaffold's `rationale=` as written: Gaia never reads it, and its manifest records any plain value. */
-export type RecordedRationale = null | boolean | string | number | PyFloat;
+export type RecordedRationale = MetaValue;
 
 interface ScaffoldCommon extends Omit<ActionCommon, 'rationale'> {
   readonly rationale: RecordedRationale;

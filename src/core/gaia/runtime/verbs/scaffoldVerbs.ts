@@ -4,8 +4,8 @@
  * record (or the materialization link), not a claim.
  */
 import type { ArgValue } from '../callArguments.ts';
-import type { Action, CandidateRelationAction, DependsOnAction, Knowledge, MetaDict, RecordedRationale, ScaffoldAction } from '../gaiaObjects.ts';
-import { isScaffold, metaDict, newUid } from '../gaiaObjects.ts';
+import type { Action, CandidateRelationAction, DependsOnAction, MetaDict, MetaValue, RecordedRationale, ScaffoldAction } from '../gaiaObjects.ts';
+import { Knowledge, isMetaDict, isScaffold, metaDict, newUid } from '../gaiaObjects.ts';
 import type { GaiaRuntime, VerbCall } from '../gaiaRuntime.ts';
 import type { GValue } from '../gaiaValues.ts';
 import { OPAQUE, describeValue } from '../gaiaValues.ts';
@@ -24,13 +24,24 @@ function metadataArg(rt: GaiaRuntime, call: VerbCall, arg: ArgValue | undefined)
   return m === undefined ? null : (m as MetaDict);
 }
 
-/** `rationale=` of a scaffold or a materialization, kept as written (see RecordedRationale). */
+/**
+ * `rationale=` of a scaffold or a materialization, kept as written (see RecordedRationale).
+ * A knowledge node in it is refused: the manifest is JSON, which cannot hold one.
+ */
 function recordedRationale(rt: GaiaRuntime, call: VerbCall, arg: ArgValue | undefined): RecordedRationale | undefined {
   if (!arg) return '';
-  const v = arg.value;
-  if (v.t === 'none' || v.t === 'bool' || v.t === 'str' || v.t === 'num') return rt.meta(v, arg.range, call.verb) as RecordedRationale | undefined;
-  if (v.t !== 'opaque') rt.report('unsupported', `${call.verb}() rationale: Warrant records text, a number, a bool or None here, not ${describeValue(v)}`, arg.range);
-  return undefined;
+  const m = rt.meta(arg.value, arg.range, call.verb);
+  if (m !== undefined && holdsKnowledge(m)) {
+    rt.report('bad-argument', `${call.verb}() rationale: a knowledge node cannot be written to the formalization manifest`, arg.range);
+    return undefined;
+  }
+  return m;
+}
+
+function holdsKnowledge(m: MetaValue): boolean {
+  if (m instanceof Knowledge) return true;
+  if (Array.isArray(m)) return m.some(holdsKnowledge);
+  return isMetaDict(m) && Object.values(m).some(holdsKnowledge);
 }
 
 export const dependsOnVerb: VerbImpl = (rt, call) => {

@@ -5,7 +5,7 @@
  * compute's function is recorded, never run.
  */
 import type { ArgValue } from '../callArguments.ts';
-import type { ComputeFunction, Knowledge, SupportAction } from '../gaiaObjects.ts';
+import type { ComputeFunction, Knowledge, MetaValue, SupportAction } from '../gaiaObjects.ts';
 import { metaDict, newUid } from '../gaiaObjects.ts';
 import type { GaiaRuntime, VerbCall } from '../gaiaRuntime.ts';
 import type { GValue } from '../gaiaValues.ts';
@@ -87,6 +87,22 @@ export const deriveVerb: VerbImpl = (rt, call) => {
   return { t: 'knowledge', k: action.conclusion };
 };
 
+/**
+ * `source_refs=`: Gaia keeps `list(source_refs)` whatever its items are, so a list or
+ * tuple of any stored values, or a string (its characters, as list() makes them).
+ */
+function sourceRefs(rt: GaiaRuntime, arg: ArgValue | undefined): MetaValue[] | null {
+  if (!arg || arg.value.t === 'none') return [];
+  const v = arg.value;
+  if (v.t === 'str') return [...v.v];
+  if (v.t === 'seq') {
+    const m = rt.meta(v, arg.range, 'observe');
+    return m === undefined ? null : [...(m as readonly MetaValue[])];
+  }
+  if (v.t !== 'opaque') rt.report('bad-argument', `observe() source_refs must be a list, got ${describeValue(v)}`, arg.range);
+  return null;
+}
+
 export const observeVerb: VerbImpl = (rt, call) => {
   const b = rt.bind(call, {
     positional: ['conclusion'],
@@ -101,18 +117,11 @@ export const observeVerb: VerbImpl = (rt, call) => {
     return OPAQUE;
   }
   const metadata = metaDict();
-  const refs = b.named.get('source_refs');
-  if (refs && refs.value.t !== 'none') {
-    const m = rt.meta(refs.value, refs.range, 'observe');
-    if (m === undefined) return OPAQUE;
-    if (!Array.isArray(m) || !m.every((r) => typeof r === 'string')) {
-      rt.report('bad-argument', 'observe() source_refs must be a list of strings', refs.range);
-      return OPAQUE;
-    }
-    if (m.length > 0) {
-      rt.report('deprecated', 'observe(source_refs=...) is deprecated; cite with [@CitationKey] in the rationale instead', refs.range);
-      metadata['source_refs'] = m;
-    }
+  const refs = sourceRefs(rt, b.named.get('source_refs'));
+  if (refs === null) return OPAQUE;
+  if (refs.length > 0) {
+    rt.report('deprecated', 'observe(source_refs=...) is deprecated; cite with [@CitationKey] in the rationale instead', b.named.get('source_refs')!.range);
+    metadata['source_refs'] = refs;
   }
   const args = supportArgs(rt, call, b.named.get('conclusion'), b.named);
   if (!args) return OPAQUE;
