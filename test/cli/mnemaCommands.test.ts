@@ -13,6 +13,7 @@ import { ChainWriter, mnemaLogText } from '../../src/core/mnema/mnemaLog.ts';
 import { generateDeviceKey } from '../../src/core/oplog/deviceKey.ts';
 import { headOf, signHead } from '../../src/core/oplog/logHead.ts';
 import type { SignedOperation } from '../../src/core/oplog/operation.ts';
+import { createValidationApi } from '../../workers/validationApi.ts';
 import { hasStackTrace, runWarrant } from './support/runWarrant.ts';
 
 let dir = '';
@@ -115,6 +116,11 @@ describe('warrant derive, cascade, explain, provenance, calibrate', () => {
     expect(after.because[2]!.rationale).toMatch(/^agrees with the correction, re-derived from evidence newer than it: 15 'Gym' events on tue mornings/);
     const tree = await run(['explain', at('confirmed.jsonl'), key]);
     expect(tree.stdout).toContain('routines 1.1.1: agrees with the correction');
+    // The page's inspector reads the same record off the same log (the worker's explanation).
+    const api = createValidationApi();
+    api.analyze({ version: 1, text: readFileSync(at('confirmed.jsonl'), 'utf8'), language: 'mnema', baseVersion: null, fileName: 'confirmed.mnema' });
+    expect(api.mnemaExplain(1, key)?.record).toEqual(after);
+    expect(api.mnemaExplain(1, key)?.tree).toBe(tree.stdout);
     const exported = (await run(['export', at('confirmed.jsonl'), '--to', 'explanations'])).stdout
       .trim()
       .split('\n')
