@@ -117,6 +117,41 @@ test('Correct opens an editor for the payload: typed key by key, previewed, comm
   await shot(page, 'mnema-review-item');
 });
 
+test('a correction the derivers come to agree with: the explanation says so once newer evidence derives the same value', async ({ page }) => {
+  await ownCopyOfSample(page);
+  await cursorAfter(page, `"identity_key":"${GYM}"`);
+  const inspector = page.getByTestId('inspector');
+  await expect(inspector).toHaveAttribute('data-selected', GYM);
+  await inspector.getByTestId('action-correct').click();
+  const editor = inspector.getByTestId('payload-editor');
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  // The person confirms what was derived, in their own words.
+  await page.keyboard.type('{"activity": "gym", "label": "Gym", "day": "tue", "part_of_day": "morning"}', { delay: 5 });
+  await expect(inspector.getByTestId('payload-problem')).toHaveCount(0);
+  await page.getByTestId('cascade-commit').click();
+  await settled(page);
+  await expect(node(page, GYM)).toHaveAttribute('data-state', 'corrected');
+  await expect(inspector.getByTestId('explanation')).not.toContainText('agrees with the correction');
+  // Two more Tuesday mornings at the gym arrive.
+  const panel = inspector.getByTestId('mnema-log-panel');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('fit-view').click();
+  await page.locator('.react-flow__pane').click({ position: { x: 5, y: 5 } });
+  const more = ['2025-06-03', '2025-06-10'].map((d) => JSON.stringify({ source: 'calendar', payload: { summary: 'Gym' }, observed_at: `${d}T07:00:00+02:00` })).join('\n');
+  await panel.getByTestId('mnema-import-files').setInputFiles([{ name: 'gym.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(`${more}\n`) }]);
+  await expect(panel.getByTestId('mnema-plan-summary')).toContainText('2 records to import');
+  await panel.getByTestId('mnema-append').click();
+  await settled(page);
+  await page.getByTestId('fit-view').click();
+  await node(page, GYM).click();
+  await expect(inspector).toHaveAttribute('data-selected', GYM);
+  await expect(inspector.getByTestId('inspector-look')).toHaveText('certain: your correction');
+  await expect(inspector.getByTestId('explanation')).toContainText('agrees with the correction');
+  await expect(page.getByTestId('diagnostics')).toHaveAttribute('data-error-count', '0');
+  await shot(page, 'mnema-agreement');
+});
+
 test('a new log takes a calendar and notes through Import, previewed in words before Append; a bad file imports nothing', async ({ page }) => {
   await openFresh(page);
   await page.getByTestId('new-document').click();
