@@ -29,7 +29,7 @@ export const NAMED_VALUE_BANDS: ReadonlyMap<string, string> = new Map([
   ['src/core/mnema/claimSummary.ts', "derive --json's band is of the served confidence printed beside it"],
   ['src/core/mnema/explainClaim.ts', "a claim's record and its built_from name the band of the confidence they print"],
   ['src/cli/commands/mnema.ts', "derive's report names each appended claim's confidence by its band (Mnema §5.2)"],
-  ['src/app/inspector/MnemaInspector.tsx', "a history entry names the confidence it was derived at by its band (Mnema §5.2)"],
+  ['src/app/inspector/MnemaInspector.tsx', 'a history entry names the confidence it was derived at by its band (Mnema §5.2)'],
   ['src/app/inspector/MnemaLogPanel.tsx', "a plan's table names each key's served confidence, before and after, by its band (Mnema §5.2)"],
 ]);
 
