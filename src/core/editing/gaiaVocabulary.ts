@@ -83,6 +83,12 @@ export const GAIA_VERBS: readonly GaiaVerb[] = [
     summary: 'Records that a scaffold has been formalised by these records.',
   },
   {
+    name: 'compose',
+    signature: '@compose(*, name, version, background=None, warrants=None, rationale="", label=None)',
+    keywords: ['name', 'version', 'background', 'warrants', 'rationale', 'label'],
+    summary: 'Decorates a function: each call groups the actions it makes into one reviewable composition concluding the claim it returns.',
+  },
+  {
     name: 'register_prior',
     signature: 'register_prior(claim, value, *, justification, source_id="user_priors")',
     keywords: ['justification', 'source_id'],

@@ -105,6 +105,8 @@ export function gaiaGraph(run: PackageRun, compiled: CompiledPackage): Reasoning
 
   const actions = run.pkg.actions;
   for (const a of actions) {
+    // A composition groups actions drawn on their own; it adds no step to the graph.
+    if (a.kind === 'compose') continue;
     const label = a.label ?? `_anon_action_${pad3(actions.indexOf(a))}`;
     const target = compiled.actionTargets.get(a);
     // A scaffold's rationale may be any value written; only text describes the step.

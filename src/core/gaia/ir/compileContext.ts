@@ -11,7 +11,7 @@ import type { Action, Knowledge, MetaValue, Origin } from '../runtime/gaiaObject
 import { isMetaDict } from '../runtime/gaiaObjects.ts';
 import type { JsonValue } from '../text/pythonJson.ts';
 import { normalizeLabel, pad3, qid } from './irIds.ts';
-import type { IrFormulaGraph, IrKnowledge, IrOperator, IrStrategy } from './irTypes.ts';
+import type { IrCompose, IrFormulaGraph, IrKnowledge, IrOperator, IrStrategy } from './irTypes.ts';
 import { jsonDict } from './irTypes.ts';
 
 export class CompileContext {
@@ -24,6 +24,8 @@ export class CompileContext {
   readonly actionOperators: IrOperator[] = [];
   readonly formulaOperators: IrOperator[] = [];
   readonly strategies: IrStrategy[] = [];
+  /** `@compose` records, in declaration order. */
+  readonly composes: IrCompose[] = [];
   readonly formulaGraphs: IrFormulaGraph[] = [];
   readonly actionFormulaGraphs: IrFormulaGraph[] = [];
   /** Action QID → the IR id it lowered to (Gaia's `action_label_map`). */

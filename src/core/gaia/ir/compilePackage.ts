@@ -2,7 +2,7 @@
  * Compiles a run package module to Gaia IR, pass by pass in the order of Gaia's
  * `compile_package_artifact`: resolve priors; give every knowledge object its QID (its
  * label, or `_anon_NNN` in declaration order); write the knowledge nodes; lower legacy
- * operators and strategies, then actions, then formula claims; scan references; put the
+ * operators and strategies, then actions (compositions last), then formula claims; scan references; put the
  * lists together in Gaia's order and hash them.
  */
 import type { Diagnostic } from '../../text/diagnostic.ts';
@@ -74,12 +74,12 @@ export function compilePackage(run: PackageRun, namespace: string, packageName: 
     package_name: packageName,
     scope: 'local',
     get ir_hash() {
-      return (irHash ??= computeIrHash(knowledges, operators, cx.strategies, formulaGraphs));
+      return (irHash ??= computeIrHash(knowledges, operators, cx.strategies, formulaGraphs, cx.composes));
     },
     knowledges,
     operators,
     strategies: cx.strategies,
-    composes: [],
+    composes: cx.composes,
     formula_graphs: formulaGraphs,
     module_order: pkg.moduleOrder.length > 0 ? [...pkg.moduleOrder] : null,
     module_titles: run.moduleTitles.size > 0 ? Object.fromEntries(run.moduleTitles) : null,

@@ -60,6 +60,10 @@ function meetAction(a: Action, meet: (k: Knowledge | null | undefined) => void):
       meet(a.whole);
       a.parts.forEach(meet);
       return;
+    case 'compose':
+      a.inputs.forEach(meet);
+      meet(a.conclusion);
+      return;
     case 'infer':
       meet(a.hypothesis);
       meet(a.evidence);

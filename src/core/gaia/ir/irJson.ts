@@ -8,7 +8,7 @@ import type { JsonObject, JsonValue } from '../text/pythonJson.ts';
 import { compareCodePoints, PyFloat, pythonJsonDumps, sortByCodePoint } from '../text/pythonJson.ts';
 import { sha256Hex } from '../text/sha256Hex.ts';
 import { SYMMETRIC_OPERATORS, sortedStrings } from './irIds.ts';
-import type { IrFormulaGraph, IrGraph, IrKnowledge, IrOperator, IrStep, IrStrategy } from './irTypes.ts';
+import type { IrCompose, IrFormulaGraph, IrGraph, IrKnowledge, IrOperator, IrStep, IrStrategy } from './irTypes.ts';
 
 /** Drops `null` fields, as `exclude_none` does for model fields (not for metadata contents). */
 function withoutNulls(fields: Readonly<Record<string, JsonValue | undefined>>): JsonObject {
@@ -76,6 +76,20 @@ function formulaGraphFields(g: IrFormulaGraph, full: boolean): Record<string, Js
   };
 }
 
+function composeFields(c: IrCompose): Record<string, JsonValue> {
+  return {
+    compose_id: c.compose_id,
+    name: c.name,
+    version: c.version,
+    inputs: [...c.inputs],
+    background: [...c.background],
+    actions: [...c.actions],
+    warrants: [...c.warrants],
+    conclusion: c.conclusion,
+    metadata: c.metadata,
+  };
+}
+
 /** The graph as `ir.json` holds it; without `ir_hash` when `withHash` is false (it is costly). */
 export function irGraphJson(g: IrGraph, withHash = true): JsonObject {
   return {
@@ -86,7 +100,7 @@ export function irGraphJson(g: IrGraph, withHash = true): JsonObject {
     knowledges: g.knowledges.map((k) => withoutNulls(knowledgeFields(k, false))),
     operators: g.operators.map((o) => withoutNulls(operatorFields(o))),
     strategies: g.strategies.map((s) => withoutNulls(strategyFields(s, false))),
-    composes: [],
+    composes: g.composes.map((c) => withoutNulls(composeFields(c))),
     formula_graphs: g.formula_graphs.map((f) => formulaGraphFields(f, false)),
     ...(g.module_order && g.module_order.length > 0 ? { module_order: [...g.module_order] } : {}),
     ...(g.module_titles && Object.keys(g.module_titles).length > 0 ? { module_titles: { ...g.module_titles } } : {}),
@@ -123,7 +137,13 @@ function canonicalOperator(o: Record<string, JsonValue>): Record<string, JsonVal
 }
 
 /** Gaia's `ir_hash`: sha256 of the canonical JSON of the graph's contents. */
-export function computeIrHash(knowledges: readonly IrKnowledge[], operators: readonly IrOperator[], strategies: readonly IrStrategy[], formulaGraphs: readonly IrFormulaGraph[]): string {
+export function computeIrHash(
+  knowledges: readonly IrKnowledge[],
+  operators: readonly IrOperator[],
+  strategies: readonly IrStrategy[],
+  formulaGraphs: readonly IrFormulaGraph[],
+  composes: readonly IrCompose[] = [],
+): string {
   const ks = knowledges.map((k) => {
     const f = knowledgeFields(k, true);
     delete f['title'];
@@ -151,8 +171,10 @@ export function computeIrHash(knowledges: readonly IrKnowledge[], operators: rea
     f['edges'] = canonicalSort(f['edges'] as JsonValue[]);
     return f;
   });
+  // A composition's actions keep their order; the other lists are sets.
+  const cs = composes.map((c) => ({ ...composeFields(c), inputs: sortedStrings(c.inputs), background: sortedStrings(c.background), warrants: sortedStrings(c.warrants) }));
   // json.dumps(data, sort_keys=True): the five lists in key order.
-  const text = `{"composes": [], "formula_graphs": ${canonicalList(fgs)}, "knowledges": ${canonicalList(ks)}, "operators": ${canonicalList(os)}, "strategies": ${canonicalList(ss)}}`;
+  const text = `{"composes": ${canonicalList(cs)}, "formula_graphs": ${canonicalList(fgs)}, "knowledges": ${canonicalList(ks)}, "operators": ${canonicalList(os)}, "strategies": ${canonicalList(ss)}}`;
   return 'sha256:' + sha256Hex(text);
 }
 

@@ -99,6 +99,19 @@ export interface IrFormulaGraph {
   readonly edges: readonly IrFormulaEdge[];
 }
 
+/** A `@compose` call: the action targets it groups (in the order made) and the claim it concludes. */
+export interface IrCompose {
+  readonly compose_id: string;
+  readonly name: string;
+  readonly version: string;
+  readonly inputs: readonly string[];
+  readonly background: readonly string[];
+  readonly actions: readonly string[];
+  readonly warrants: readonly string[];
+  readonly conclusion: string;
+  readonly metadata: JsonDict | null;
+}
+
 export interface IrGraph {
   readonly namespace: string;
   readonly package_name: string;
@@ -107,7 +120,7 @@ export interface IrGraph {
   readonly knowledges: readonly IrKnowledge[];
   readonly operators: readonly IrOperator[];
   readonly strategies: readonly IrStrategy[];
-  readonly composes: readonly never[];
+  readonly composes: readonly IrCompose[];
   readonly formula_graphs: readonly IrFormulaGraph[];
   /** Modules other than the root, in the order they first declared knowledge; null when none. */
   readonly module_order?: readonly string[] | null;

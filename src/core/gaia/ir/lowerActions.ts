@@ -3,17 +3,19 @@
  * derive / observe-with-premises / compute → a formalized deduction strategy; a
  * premise-free observe → a `supported_by` note on its claim; infer / associate →
  * probabilistic strategies; equal / contradict / exclusive → operators; decompose →
- * formula operators plus an equivalence. Each lowered object carries the action's QID
- * in `metadata.action_label`; scaffolds go to the formalization manifest instead.
+ * formula operators plus an equivalence; a `@compose` call → a `Compose` record over the
+ * targets of its actions, once every other action has one. Each lowered object carries
+ * the action's QID in `metadata.action_label`; scaffolds go to the formalization manifest
+ * instead.
  */
-import type { Action, AssociateAction, DecomposeAction, InferAction, Materialization, ScaffoldAction, StructuralAction, SupportAction } from '../runtime/gaiaObjects.ts';
+import type { Action, AssociateAction, ComposeAction, DecomposeAction, InferAction, Materialization, ScaffoldAction, StructuralAction, SupportAction } from '../runtime/gaiaObjects.ts';
 import { isScaffold } from '../runtime/gaiaObjects.ts';
 import type { JsonValue } from '../text/pythonJson.ts';
-import { pyFloat } from '../text/pythonJson.ts';
+import { pyFloat, pythonJsonDumps } from '../text/pythonJson.ts';
 import { sha256Hex } from '../text/sha256Hex.ts';
 import type { CompileContext } from './compileContext.ts';
 import { formalizeNamedStrategy } from './formalize.ts';
-import { normalizeLabel, operatorId, pad3, strategyId } from './irIds.ts';
+import { normalizeLabel, operatorId, pad3, sortedStrings, strategyId } from './irIds.ts';
 import type { IrKnowledge, IrOperator, IrStep, IrStrategy, JsonDict } from './irTypes.ts';
 import { jsonDict } from './irTypes.ts';
 import { generatedClaim } from './generatedClaim.ts';
@@ -45,8 +47,9 @@ export class ActionLowering {
   lowerAll(actions: readonly Action[], materializations: readonly Materialization[]): void {
     for (const a of actions) {
       if (isScaffold(a)) this.dependencies.push(this.scaffoldRecord(a));
-      else this.lower(a);
+      else if (a.kind !== 'compose') this.lower(a);
     }
+    for (const a of actions) if (a.kind === 'compose') this.compose(a);
     materializations.forEach((m, i) => this.materializations.push(this.materializationRecord(m, i)));
   }
 
@@ -86,10 +89,35 @@ export class ActionLowering {
     this.cx.actionTargets.set(label, target);
     this.cx.targetOfAction.set(a, target);
     // A premise-free observe targets its claim, which keeps its own origin.
-    if (target.startsWith('lcs_') || target.startsWith('lco_')) this.cx.origins.set(target, a.origin);
+    if (target.startsWith('lcs_') || target.startsWith('lco_') || target.startsWith('lcm_')) this.cx.origins.set(target, a.origin);
   }
 
-  private lower(a: Exclude<Action, ScaffoldAction>): void {
+  /**
+   * A composition: its id hashes its name, version, the sets of its inputs, background and
+   * warrants, its actions' targets in order, and its conclusion (compact JSON, keys sorted).
+   */
+  private compose(a: ComposeAction): void {
+    const actions: string[] = [];
+    for (const child of a.actions) {
+      const target = this.cx.targetOfAction.get(child);
+      // A child without a target was already refused (a duplicate label).
+      if (target === undefined) return;
+      actions.push(target);
+    }
+    const inputs = a.inputs.map(this.cx.qidOf);
+    const background = a.background.map(this.cx.qidOf);
+    const warrants = a.warrants.map(this.cx.qidOf);
+    const conclusion = this.cx.qidOf(a.conclusion);
+    const structure = { name: a.name, version: a.version, inputs: sortedStrings(inputs), background: sortedStrings(background), actions, conclusion, warrants: sortedStrings(warrants) };
+    const id = `lcm_${sha256Hex(pythonJsonDumps(structure, { sortKeys: true, separators: [',', ':'] })).slice(0, 16)}`;
+    const metadata = this.baseMetadata(a, 'compose');
+    if (a.rationale) metadata['reason'] = a.rationale;
+    this.stampWarrants(a, 'compose', metadata);
+    this.cx.composes.push({ compose_id: id, name: a.name, version: a.version, inputs, background, actions, warrants, conclusion, metadata });
+    this.record(a, id);
+  }
+
+  private lower(a: Exclude<Action, ScaffoldAction | ComposeAction>): void {
     switch (a.kind) {
       case 'derive':
       case 'observe':

@@ -14,6 +14,7 @@ import type { GValue } from './gaiaValues.ts';
 import { NONE, OPAQUE, describeValue } from './gaiaValues.ts';
 import { VERBS } from './verbs/verbTable.ts';
 import { callFunction } from './executeStatements.ts';
+import { applyComposer } from './verbs/composeVerb.ts';
 import { callBuiltin, callMethod, EVALUATED_BUILTINS, getItem, plainAttribute, tooLong } from './pythonBuiltins.ts';
 import { compare, formatWithSpec, iterate, pyStr, truthy } from './pythonSemantics.ts';
 
@@ -240,6 +241,7 @@ function call(rt: GaiaRuntime, e: Extract<PyExpr, { kind: 'call' }>): GValue {
     }
   }
   if (func.t === 'function') return callFunction(rt, func, args, keywords, e.range);
+  if (func.t === 'composer') return applyComposer(rt, func.spec, args, keywords, e.range);
   if (func.t === 'builtin') return callBuiltin(rt, func.name, args, keywords, e.range);
   if (func.t === 'method') return callMethod(rt, func.self, func.name, args, keywords, e.range);
   rt.report('bad-argument', `${describeValue(func)} is not callable`, e.range);

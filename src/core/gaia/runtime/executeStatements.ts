@@ -20,6 +20,8 @@ import { NONE, OPAQUE, describeValue } from './gaiaValues.ts';
 import { bindName, importFrom, importModules } from './moduleImports.ts';
 import { MAX_STEPS, setAttribute, setItem, tooLong } from './pythonBuiltins.ts';
 import { iterate, truthy } from './pythonSemantics.ts';
+import { applyComposer, callComposed } from './verbs/composeVerb.ts';
+import { VERBS } from './verbs/verbTable.ts';
 
 export interface KnowledgeAssignment {
   readonly name: string;
@@ -236,18 +238,49 @@ function forLoop(cx: StatementContext, s: Extract<PyStatement, { kind: 'for' }>)
   runBlock(cx, s.orelse);
 }
 
+/** Whether a def's only decorator is Gaia's `compose` (or `composition`), called or not, under any name. */
+function isComposeDecorator(rt: GaiaRuntime, s: Extract<PyStatement, { kind: 'def' }>): boolean {
+  const d = s.decorators[0];
+  if (s.decorators.length !== 1 || !d) return false;
+  const callee = d.kind === 'call' ? d.func : d;
+  const isCompose = (name: string) => name === 'compose' || name === 'composition';
+  if (callee.kind === 'attribute') return isCompose(callee.attr);
+  if (callee.kind !== 'name') return false;
+  const v = rt.lookupName(callee.id);
+  return v?.t === 'gaia' ? isCompose(v.name) : v === undefined && isCompose(callee.id);
+}
+
 function define(cx: StatementContext, s: Extract<PyStatement, { kind: 'def' }>): void {
   const { rt } = cx;
-  if (s.decorators.length > 0 || s.isAsync) {
+  const composed = !s.isAsync && isComposeDecorator(rt, s);
+  if ((s.decorators.length > 0 && !composed) || s.isAsync) {
     cx.unsupported({ kind: 'unsupported', what: s.isAsync ? 'an async function' : 'a decorated function', range: s.range });
     return;
   }
+  // Python evaluates the decorator first, then the defaults, and applies the decorator last.
+  const decorator = composed ? evaluate(rt, s.decorators[0]!) : null;
   // Defaults are evaluated once, where and when the function is defined.
   const defaults = new Map<string, GValue>();
   for (const p of s.params) if (p.default) defaults.set(p.name, evaluate(rt, p.default));
-  bindName(rt, s.name, { t: 'function', name: s.name, source: cx.source.wholeLines(s.range), range: s.range, def: s, rt }, s.nameRange);
+  let fn: GValue = { t: 'function', name: s.name, source: cx.source.wholeLines(s.range), range: s.range, def: s, rt };
   // The helper's statements run when it is called; remember how to report there.
   contexts.set(s, { cx, defaults });
+  if (decorator) fn = decorate(rt, decorator, fn, s.decorators[0]!.range);
+  bindName(rt, s.name, fn, s.nameRange);
+}
+
+/** Applies a `@compose` decorator's value to the function below it. */
+function decorate(rt: GaiaRuntime, decorator: GValue, fn: GValue, range: SourceRange): GValue {
+  const args = [{ value: fn, range }];
+  if (decorator.t === 'opaque') return OPAQUE;
+  if (decorator.t === 'composer') return applyComposer(rt, decorator.spec, args, [], range);
+  // `@compose` without its settings calls compose(fn), which takes keywords only.
+  if (decorator.t === 'gaia') {
+    const verb = VERBS.get(decorator.name);
+    if (verb) return verb(rt, { verb: decorator.name, range, args, keywords: [] });
+  }
+  rt.report('unsupported-python', `decorating with ${describeValue(decorator)} is outside the Python that Gaia packages are read in`, range);
+  return OPAQUE;
 }
 
 /** Each def's statement context (its module's) and default values, for calling it. */
@@ -255,6 +288,18 @@ const contexts = new WeakMap<PyStatement, { readonly cx: StatementContext; reado
 
 /** Calls a helper defined with `def`: binds its parameters, runs its body in its own module. */
 export function callFunction(
+  caller: GaiaRuntime,
+  fn: Extract<GValue, { t: 'function' }>,
+  args: readonly ArgValue[],
+  keywords: readonly { readonly name: string | null; readonly arg: ArgValue }[],
+  range: SourceRange,
+): GValue {
+  const composed = fn.compose;
+  if (composed) return callComposed(caller, fn.name, composed, args, keywords, range, () => runFunction(caller, fn, args, keywords, range));
+  return runFunction(caller, fn, args, keywords, range);
+}
+
+function runFunction(
   caller: GaiaRuntime,
   fn: Extract<GValue, { t: 'function' }>,
   args: readonly ArgValue[],

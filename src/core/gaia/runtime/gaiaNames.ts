@@ -9,7 +9,7 @@
 export const SUPPORTED_NAMES: ReadonlySet<string> = new Set([
   'claim', 'note', 'question', 'derive', 'observe', 'compute', 'infer', 'associate', 'equal',
   'contradict', 'exclusive', 'decompose', 'depends_on', 'candidate_relation', 'materialize',
-  'register_prior', 'export', 'land', 'lor', 'lnot', 'implies', 'iff', 'ClaimAtom', 'ClaimKind',
+  'register_prior', 'export', 'compose', 'composition', 'land', 'lor', 'lnot', 'implies', 'iff', 'ClaimAtom', 'ClaimKind',
   'Land', 'Lor', 'Lnot', 'Implies', 'Iff', 'Claim', 'Note', 'Question', 'Setting', 'Context',
 ]);
 
@@ -40,7 +40,7 @@ export const LEGACY_NAMES: ReadonlyMap<string, string> = new Map([
 
 /** Names Gaia exports that Warrant does not model, by the construct they belong to. */
 export const UNSUPPORTED_NAMES: ReadonlyMap<string, string> = new Map([
-  ...['compose', 'composition', 'Compose', 'Composition'].map((n) => [n, 'compose'] as const),
+  ...['Compose', 'Composition'].map((n) => [n, 'the Compose runtime class used directly (decorate a function with @compose instead)'] as const),
   ...['forall', 'exists', 'Forall', 'Exists', 'Variable', 'Domain', 'Bool', 'Nat', 'Real', 'Probability', 'PrimitiveType'].map((n) => [n, 'quantified formulas'] as const),
   ...['equals', 'Equals', 'NotEquals', 'Greater', 'GreaterEqual', 'Less', 'LessEqual', 'UserPredicate', 'PredicateSymbol', 'FunctionSymbol', 'FunctionApp', 'Constant', 'ArithOp', 'Term', 'Formula', 'parameter', 'is_formula', 'is_term'].map((n) => [n, 'predicate formulas'] as const),
   ...['Normal', 'Beta', 'BetaBinomial', 'Binomial', 'Cauchy', 'ChiSquared', 'Exponential', 'Gamma', 'LogNormal', 'Poisson', 'StudentT', 'Distribution', 'BoolExpr', 'DerivedDistribution'].map((n) => [n, 'the bayes module (distributions)'] as const),

@@ -195,8 +195,22 @@ export interface CandidateRelationAction extends ScaffoldCommon {
   readonly pattern: string | null;
 }
 
+/**
+ * One call of a function decorated with `@compose(name=..., version=...)`: the reasoning
+ * actions the call made (scaffolds excepted; a nested composition counts as one), the
+ * knowledge it took in, and the claim it returned. It enters the IR as a `Compose` record.
+ */
+export interface ComposeAction extends ActionCommon {
+  readonly kind: 'compose';
+  readonly name: string;
+  readonly version: string;
+  readonly inputs: readonly Knowledge[];
+  readonly actions: readonly Action[];
+  readonly conclusion: Knowledge;
+}
+
 export type ScaffoldAction = DependsOnAction | CandidateRelationAction;
-export type Action = SupportAction | InferAction | AssociateAction | StructuralAction | DecomposeAction | ScaffoldAction;
+export type Action = SupportAction | InferAction | AssociateAction | StructuralAction | DecomposeAction | ComposeAction | ScaffoldAction;
 
 export function isScaffold(a: Action): a is ScaffoldAction {
   return a.kind === 'depends_on' || a.kind === 'candidate_relation';

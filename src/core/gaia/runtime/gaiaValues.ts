@@ -10,6 +10,7 @@ import type { PyStatement } from '../../python/pyAst.ts';
 import type { GaiaRuntime } from './gaiaRuntime.ts';
 import type { ResolutionPolicy } from './resolvePriors.ts';
 import type { LoadedModule } from './moduleLoader.ts';
+import type { ComposeSpec } from './verbs/composeVerb.ts';
 
 export type GValue =
   | { readonly t: 'none' }
@@ -44,7 +45,11 @@ export type GValue =
       readonly range: SourceRange;
       readonly def?: Extract<PyStatement, { kind: 'def' }>;
       readonly rt?: GaiaRuntime;
+      /** Decorated with `@compose(...)`: each call declares a composition of what it does. */
+      readonly compose?: ComposeSpec;
     }
+  /** What `compose(name=..., version=...)` returns: the decorator, its settings kept. */
+  | { readonly t: 'composer'; readonly spec: ComposeSpec }
   /** A Python builtin Warrant evaluates (`len`, `globals`, …). */
   | { readonly t: 'builtin'; readonly name: string }
   /** A method looked up on a value (`xs.append`, `k.metadata.update`). */
@@ -94,6 +99,8 @@ export function describeValue(v: GValue): string {
       return `${v.name}, which Warrant does not evaluate`;
     case 'function':
       return `the function ${v.name}`;
+    case 'composer':
+      return 'a compose(...) decorator';
     case 'builtin':
       return `the builtin ${v.name}`;
     case 'method':

@@ -4,6 +4,7 @@
  * numbering, `_anon_action_NNN` and the order of the IR's lists.
  */
 import type { Action, Knowledge, LegacyOperator, LegacyStrategy, Materialization } from './gaiaObjects.ts';
+import { isScaffold } from './gaiaObjects.ts';
 import { DEFAULT_POLICY } from './resolvePriors.ts';
 import type { ResolutionPolicy } from './resolvePriors.ts';
 
@@ -38,6 +39,8 @@ export class PackageCollector {
 
   addAction<A extends Action>(a: A): A {
     this.actions.push(a);
+    // A reasoning action made while a @compose function runs belongs to that composition.
+    if (capturing !== null && !isScaffold(a) && !capturing.includes(a)) capturing.push(a);
     return a;
   }
 
@@ -58,5 +61,24 @@ export class PackageCollector {
   /** The index Gaia numbers an anonymous action by (`_anon_action_NNN`). */
   actionIndex(a: Action): number {
     return this.actions.indexOf(a);
+  }
+}
+
+/**
+ * The actions the innermost running `@compose` function has made so far; null outside
+ * one. Like Gaia's context variable it is one for the whole run, whichever package or
+ * module the action is declared in, and a nested composition replaces it while it runs.
+ */
+let capturing: Action[] | null = null;
+
+/** Runs `body` collecting the reasoning actions it makes; returns its result and those actions. */
+export function captureActions<T>(body: () => T): { readonly result: T; readonly actions: readonly Action[] } {
+  const outer = capturing;
+  const actions: Action[] = [];
+  capturing = actions;
+  try {
+    return { result: body(), actions };
+  } finally {
+    capturing = outer;
   }
 }

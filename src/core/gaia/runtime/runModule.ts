@@ -65,8 +65,10 @@ function unsupportedStatement(rt: GaiaRuntime, s: Extract<PyStatement, { kind: '
   const decorator = /^@\s*([A-Za-z_][\w.]*)/.exec(text)?.[1];
   const def = /^(?:@[^\n]*\n\s*)*(?:async\s+)?def\s+([A-Za-z_]\w*)/.exec(text);
   const cls = /^(?:@[^\n]*\n\s*)*class\s+([A-Za-z_]\w*)/.exec(text);
-  if (decorator === 'compose' || decorator === 'composition' || decorator === 'compute') {
-    rt.report('unsupported', `@${decorator}: Warrant does not model ${decorator === 'compute' ? 'functions run by the @compute decorator' : 'compose'}`, s.range);
+  if (decorator === 'compute') {
+    rt.report('unsupported', '@compute: Warrant does not model functions run by the @compute decorator', s.range);
+  } else if (decorator === 'compose' || decorator === 'composition') {
+    rt.report('unsupported', `@${decorator}: Warrant composes a plain def under @${decorator} alone (not an async def, nor one with other decorators)`, s.range);
   } else {
     rt.report('unsupported-python', `${s.what} is outside the Python that Gaia packages are read in`, s.range);
   }

@@ -145,6 +145,9 @@ function recordClaims(a: Action): Knowledge[] {
       return [a.conclusion, ...a.given];
     case 'candidate_relation':
       return [...a.claims];
+    case 'compose':
+      // Gaia walks the record's fields, its child actions' included.
+      return [...a.inputs, ...a.actions.flatMap(recordClaims), a.conclusion];
   }
 }
 

@@ -1,5 +1,6 @@
 /** Every Gaia name Warrant runs, mapped to its implementation. */
 import { COMPOSITE_STRATEGY_VERBS } from './compositeStrategyVerbs.ts';
+import { composeVerb } from './composeVerb.ts';
 import { decomposeVerb } from './decomposeVerb.ts';
 import { exportVerb } from './exportVerb.ts';
 import { FORMULA_VERBS } from './formulaVerbs.ts';
@@ -34,6 +35,8 @@ export const VERBS: ReadonlyMap<string, VerbImpl> = new Map(
     depends_on: dependsOnVerb,
     candidate_relation: candidateRelationVerb,
     materialize: materializeVerb,
+    compose: composeVerb,
+    composition: composeVerb,
     register_prior: registerPriorVerb,
     ResolutionPolicy: resolutionPolicyVerb,
     default_resolution_policy: defaultResolutionPolicyVerb,
