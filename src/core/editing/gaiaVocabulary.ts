@@ -94,6 +94,18 @@ export const GAIA_VERBS: readonly GaiaVerb[] = [
     keywords: ['justification', 'source_id'],
     summary: 'Gives a claim a prior, with its justification; wins over prior=.',
   },
+  {
+    name: 'figure',
+    signature: 'figure(*, source=None, locator=None, path=None, caption=None, description=None, media_type=None, content=None, title=None)',
+    keywords: ['source', 'locator', 'path', 'caption', 'description', 'media_type', 'content', 'title'],
+    summary: 'A figure, as a note: from a source of references.json (with a locator) or a file in the package; cite it as [@label].',
+  },
+  {
+    name: 'artifact',
+    signature: 'artifact(*, kind, source=None, locator=None, path=None, caption=None, description=None, media_type=None, content=None, title=None)',
+    keywords: ['kind', 'source', 'locator', 'path', 'caption', 'description', 'media_type', 'content', 'title'],
+    summary: 'A figure, table, dataset, notebook or attachment, as a note: from a source of references.json or a file in the package; cite it as [@label].',
+  },
   { name: 'setting', signature: 'setting(content, *, title=None, format="markdown")', keywords: ['title', 'format'], summary: 'A note (deprecated name).', deprecated: 'use note(...)' },
   { name: 'context', signature: 'context(content, *, title=None, format="markdown")', keywords: ['title', 'format'], summary: 'A note (deprecated name).', deprecated: 'use note(...)' },
   {

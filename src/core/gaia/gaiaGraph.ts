@@ -130,7 +130,7 @@ export function gaiaGraph(run: PackageRun, compiled: CompiledPackage): Reasoning
   }
   for (const s of run.pkg.strategies) {
     const target = compiledStrategyId(compiled, s.origin);
-    const reason = typeof s.reason === 'string' ? s.reason : s.reason.join('\n\n');
+    const reason = typeof s.reason === 'string' ? s.reason : s.reason.map((r) => (typeof r === 'string' ? r : r.reasoning)).join('\n\n');
     const prior = s.metadata['prior'];
     const f = factor(
       target ?? `${s.verb}_${s.uid}`,

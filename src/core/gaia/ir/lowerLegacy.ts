@@ -1,10 +1,10 @@
 /**
  * Lowers the deprecated v5 objects: top-level legacy operators (with their `reason`
  * in metadata) and legacy named strategies, formalized like Gaia formalizes them (a
- * string reason goes to `metadata.reason`, a list of reasons to `steps`). The old leaf
+ * string reason goes to `metadata.reason`, a list of texts and Steps to `steps`). The old leaf
  * `infer` strategy is kept as it is, without a table.
  */
-import type { LegacyOperator, LegacyStrategy } from '../runtime/gaiaObjects.ts';
+import type { LegacyOperator, LegacyStrategy, ReasonEntry } from '../runtime/gaiaObjects.ts';
 import type { CompileContext } from './compileContext.ts';
 import { FORMALIZED_TYPES, formalizeNamedStrategy } from './formalize.ts';
 import { operatorId, sortedStrings, strategyId } from './irIds.ts';
@@ -13,15 +13,20 @@ import { sha256Hex } from '../text/sha256Hex.ts';
 import type { IrOperator, IrStep, IrStrategy, JsonDict } from './irTypes.ts';
 import { jsonDict } from './irTypes.ts';
 
-function withReason(metadata: JsonDict, reason: string | readonly string[]): JsonDict | null {
+function withReason(metadata: JsonDict, reason: string | readonly ReasonEntry[]): JsonDict | null {
   const m = jsonDict(metadata);
   if (typeof reason === 'string' && reason) m['reason'] = reason;
   return Object.keys(m).length > 0 ? m : null;
 }
 
-function reasonSteps(reason: string | readonly string[]): IrStep[] | null {
+/** A reason list as the IR's steps: a Step's premises by id (a text premise kept as written). */
+function reasonSteps(cx: CompileContext, reason: string | readonly ReasonEntry[]): IrStep[] | null {
   if (typeof reason === 'string' || reason.length === 0) return null;
-  return reason.map((r) => ({ reasoning: r, premises: null }));
+  return reason.map((r) =>
+    typeof r === 'string'
+      ? { reasoning: r, premises: null }
+      : { reasoning: r.reasoning, premises: r.premises && r.premises.length > 0 ? r.premises.map((p) => (typeof p === 'string' ? p : cx.qidOf(p))) : null },
+  );
 }
 
 export function lowerLegacyOperators(cx: CompileContext, operators: readonly LegacyOperator[]): void {
@@ -47,7 +52,7 @@ export function lowerLegacyStrategies(cx: CompileContext, strategies: readonly L
     const premises = s.premises.map(cx.qidOf);
     const conclusion = cx.qidOf(s.conclusion);
     const background = s.background.length > 0 ? s.background.map(cx.qidOf) : null;
-    const steps = reasonSteps(s.reason);
+    const steps = reasonSteps(cx, s.reason);
     const metadata = withReason(cx.json(s.metadata) as JsonDict, s.reason);
     let ir: IrStrategy;
     if (s.subStrategies && s.subStrategies.length > 0) {

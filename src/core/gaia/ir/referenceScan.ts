@@ -2,16 +2,18 @@
  * Gaia's reference scanner. `[@key]` (strict) and `@key` (bare) in claim texts, legacy
  * reasons and action rationales are resolved against the package's labels — knowledge
  * labels and action labels — and the citation keys of its references.json, and recorded
- * on the referring knowledge as `metadata.gaia.provenance.referenced_claims` and
- * `cited_refs`. A strict reference to an unknown key is an error; a bare one is plain
- * text. A key that is both a label and a citation key, and a bracket mixing claims with
- * citations, are errors (`reference-error`). The same table finds labels used by both a
- * claim and an action.
+ * on the referring knowledge as `metadata.gaia.provenance.referenced_claims` (an
+ * artifact's label in `artifact_refs` instead) and `cited_refs`. Artifact metadata is
+ * checked first (artifactChecks.ts). A strict reference to an unknown key is an error; a
+ * bare one is plain text. A key that is both a label and a citation key, and a bracket
+ * mixing claims with citations, are errors (`reference-error`). The same table finds
+ * labels used by both a claim and an action.
  */
 import type { Action, Knowledge, LegacyStrategy, Origin } from '../runtime/gaiaObjects.ts';
 import { isScaffold } from '../runtime/gaiaObjects.ts';
 import type { JsonValue } from '../text/pythonJson.ts';
 import { compareCodePoints } from '../text/pythonJson.ts';
+import { artifactLabels, checkArtifacts } from './artifactChecks.ts';
 import type { CompileContext } from './compileContext.ts';
 import type { JsonDict } from './irTypes.ts';
 import { jsonDict } from './irTypes.ts';
@@ -62,6 +64,8 @@ interface Found {
 export class ReferenceScanner {
   private readonly labels = new Map<string, string>();
   private readonly refs = new Map<Knowledge, { claims: Set<string>; cites: Set<string> }>();
+  /** Labels of artifacts: references to them are kept apart from claim references. */
+  private artifacts: ReadonlySet<string> = new Set();
 
   constructor(
     private readonly cx: CompileContext,
@@ -81,6 +85,8 @@ export class ReferenceScanner {
       knowledgeLabels.set(k.label, (knowledgeLabels.get(k.label) ?? new Set()).add(id));
     }
     this.addActionLabels(knowledgeLabels);
+    checkArtifacts(this.cx, this.knowledge, this.citations);
+    this.artifacts = artifactLabels(this.knowledge);
     const both = [...this.labels.keys()].filter((k) => this.citations.has(k)).sort(compareCodePoints);
     if (both.length > 0) {
       const at = this.knowledge.find((k) => k.label !== null && both.includes(k.label))?.origin ?? { line: 1, column: 1, endLine: 1, endColumn: 1 };
@@ -91,7 +97,7 @@ export class ReferenceScanner {
       );
     }
     for (const s of this.strategies) {
-      for (const text of typeof s.reason === 'string' ? [s.reason] : s.reason) this.accumulate(s.conclusion, text, s.origin);
+      for (const entry of typeof s.reason === 'string' ? [s.reason] : s.reason) this.accumulate(s.conclusion, typeof entry === 'string' ? entry : entry.reasoning, s.origin);
     }
     for (const k of this.knowledge) this.accumulate(k, k.content, k.origin);
     const actionRefs = this.actionRationaleRefs();
@@ -195,7 +201,8 @@ export class ReferenceScanner {
       provenance[field] = [...new Set([...(existing as string[]), ...add])].sort(compareCodePoints);
     };
     merge('cited_refs', cites);
-    merge('referenced_claims', claims);
+    merge('referenced_claims', new Set([...claims].filter((c) => !this.artifacts.has(c))));
+    merge('artifact_refs', new Set([...claims].filter((c) => this.artifacts.has(c))));
     gaia['provenance'] = provenance;
     metadata['gaia'] = gaia;
     k.metadata = metadata;

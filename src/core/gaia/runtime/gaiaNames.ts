@@ -11,6 +11,7 @@ export const SUPPORTED_NAMES: ReadonlySet<string> = new Set([
   'contradict', 'exclusive', 'decompose', 'depends_on', 'candidate_relation', 'materialize',
   'register_prior', 'export', 'compose', 'composition', 'land', 'lor', 'lnot', 'implies', 'iff', 'ClaimAtom', 'ClaimKind',
   'Land', 'Lor', 'Lnot', 'Implies', 'Iff', 'Claim', 'Note', 'Question', 'Setting', 'Context',
+  'artifact', 'figure', 'Step',
 ]);
 
 /** Deprecated v5 names Warrant runs, with the v0.5 way to write them. */
@@ -45,12 +46,11 @@ export const UNSUPPORTED_NAMES: ReadonlyMap<string, string> = new Map([
   ...['equals', 'Equals', 'NotEquals', 'Greater', 'GreaterEqual', 'Less', 'LessEqual', 'UserPredicate', 'PredicateSymbol', 'FunctionSymbol', 'FunctionApp', 'Constant', 'ArithOp', 'Term', 'Formula', 'parameter', 'is_formula', 'is_term'].map((n) => [n, 'predicate formulas'] as const),
   ...['Normal', 'Beta', 'BetaBinomial', 'Binomial', 'Cauchy', 'ChiSquared', 'Exponential', 'Gamma', 'LogNormal', 'Poisson', 'StudentT', 'Distribution', 'BoolExpr', 'DerivedDistribution'].map((n) => [n, 'the bayes module (distributions)'] as const),
   ['fills', 'fills (bridges to other packages)'],
-  ...['artifact', 'figure'].map((n) => [n, 'artifacts'] as const),
   ['Knowledge', 'the Knowledge base class used directly (Gaia compiles no node of its type)'],
   ...[
     'Associate', 'CandidateRelation', 'Compute', 'Contradict', 'Decompose', 'DependsOn', 'Derive', 'Equal', 'Exclusive',
     'Infer', 'Observe', 'MaterializationLink', 'RoleOccurrence', 'roles_for_claim', 'roles_for_package', 'Action',
-    'Directed', 'GaiaGraph', 'Operator', 'Reasoning', 'Relation', 'Scaffold', 'Step', 'Strategy',
+    'Directed', 'GaiaGraph', 'Operator', 'Reasoning', 'Relation', 'Scaffold', 'Strategy',
     'Structural', 'Support', 'attach_reasoning', 'validate_no_self_warrant',
   ].map((n) => [n, 'Gaia runtime classes used directly'] as const),
 ]);

@@ -227,6 +227,13 @@ export interface Materialization {
   readonly origin: Origin;
 }
 
+/**
+ * One entry of a v5 strategy's reason list: a text, or a `Step(reason, premises=...)` —
+ * its text and the premises it names (claims of the strategy, or for a composite any
+ * claim or a text kept as written).
+ */
+export type ReasonEntry = string | { readonly reasoning: string; readonly premises: readonly (Knowledge | string)[] | null };
+
 /** A legacy v5 strategy (`deduction`, `support`, …), kept as Gaia's runtime keeps it. */
 export interface LegacyStrategy {
   readonly uid: number;
@@ -234,8 +241,8 @@ export interface LegacyStrategy {
   readonly premises: readonly Knowledge[];
   readonly conclusion: Knowledge;
   readonly background: readonly Knowledge[];
-  /** A string, or a list of step texts. */
-  readonly reason: string | readonly string[];
+  /** A string, or a list of steps: texts and `Step(...)` objects. */
+  readonly reason: string | readonly ReasonEntry[];
   readonly metadata: MetaDict;
   readonly verb: string;
   readonly origin: Origin;

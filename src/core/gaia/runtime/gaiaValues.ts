@@ -25,6 +25,8 @@ export type GValue =
   | { readonly t: 'action'; readonly a: Action }
   | { readonly t: 'strategy'; readonly s: LegacyStrategy }
   | { readonly t: 'materialization'; readonly m: Materialization }
+  /** A `Step(reason, premises=None, metadata=None)`, its fields as given (Gaia checks them where the step is used). */
+  | { readonly t: 'step'; readonly reason: GValue; readonly premises: GValue }
   /** A Gaia Lang name imported into the module (a verb, a class, an enum). */
   | { readonly t: 'gaia'; readonly name: string }
   /** An imported module (`import gaia.engine.lang as gl`). */
@@ -89,6 +91,8 @@ export function describeValue(v: GValue): string {
       return `a legacy ${v.s.type} strategy`;
     case 'materialization':
       return 'a materialization link';
+    case 'step':
+      return 'a Step';
     case 'gaia':
       return `${v.name} (from gaia.engine.lang)`;
     case 'module':

@@ -27,6 +27,7 @@ export function truthy(v: GValue): boolean | undefined {
     case 'formula':
     case 'action':
     case 'strategy':
+    case 'step':
     case 'pymodule':
     case 'function':
     case 'builtin':

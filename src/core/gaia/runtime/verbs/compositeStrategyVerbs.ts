@@ -11,12 +11,13 @@
  * leaves it out of the IR. Gaia's checks of the parts are bad-argument errors.
  */
 import type { ArgValue } from '../callArguments.ts';
-import type { Knowledge, LegacyStrategy } from '../gaiaObjects.ts';
+import type { Knowledge, LegacyStrategy, ReasonEntry } from '../gaiaObjects.ts';
 import { metaDict, newUid } from '../gaiaObjects.ts';
 import type { GaiaRuntime, VerbCall } from '../gaiaRuntime.ts';
 import type { GValue } from '../gaiaValues.ts';
 import { OPAQUE, describeValue } from '../gaiaValues.ts';
-import { knowledgeArg, knowledgeSeq, reasonArg, warnLegacy } from './legacyStrategyVerbs.ts';
+import { knowledgeArg, knowledgeSeq, warnLegacy } from './legacyStrategyVerbs.ts';
+import { reasonArg } from './strategyReason.ts';
 import type { VerbImpl } from './verbTypes.ts';
 
 /** Gaia's StrategyType values: what composite(type=...) may say. */
@@ -66,7 +67,7 @@ function compose(
   conclusion: Knowledge,
   subStrategies: LegacyStrategy[],
   backgroundArg: ArgValue | undefined,
-  reason: string | string[],
+  reason: string | ReasonEntry[],
   warrant: string | null,
 ): GValue {
   const background = rt.knowledgeList(backgroundArg, call.verb, 'background');
@@ -125,7 +126,8 @@ const compositeVerb: VerbImpl = (rt, call) => {
   if (!b) return OPAQUE;
   const premises = knowledgeSeq(rt, b.named.get('premises')!, 'composite', 'premises');
   const conclusion = knowledgeArg(rt, b.named.get('conclusion')!, 'composite', 'conclusion');
-  const reason = reasonArg(rt, b.named.get('reason'), call.verb);
+  // composite() checks its steps' premises against its own; abduction and induction do not.
+  const reason = premises ? reasonArg(rt, b.named.get('reason'), call.verb, premises) : null;
   const subsArg = b.named.get('sub_strategies');
   if (!subsArg) return fail(rt, call, "missing 1 required keyword-only argument: 'sub_strategies'");
   const type = rt.string(b.named.get('type'), 'composite', 'type', 'infer');

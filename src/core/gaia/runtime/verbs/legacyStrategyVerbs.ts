@@ -5,7 +5,7 @@
  * IR formalizer; Warrant does the same, with a deprecation warning naming the v0.5 verb.
  */
 import type { ArgValue } from '../callArguments.ts';
-import type { Knowledge, LegacyStrategy, MetaDict } from '../gaiaObjects.ts';
+import type { Knowledge, LegacyStrategy, MetaDict, ReasonEntry } from '../gaiaObjects.ts';
 import { metaDict, newUid } from '../gaiaObjects.ts';
 import { LEGACY_NAMES } from '../gaiaNames.ts';
 import type { GaiaRuntime, VerbCall } from '../gaiaRuntime.ts';
@@ -13,6 +13,7 @@ import type { GValue } from '../gaiaValues.ts';
 import { OPAQUE, describeValue } from '../gaiaValues.ts';
 import { pythonNumberText } from '../../text/pythonFloat.ts';
 import { CROMWELL_EPS } from './priorRecords.ts';
+import { reasonArg } from './strategyReason.ts';
 import type { VerbImpl } from './verbTypes.ts';
 
 export function warnLegacy(rt: GaiaRuntime, call: VerbCall, name = call.verb): void {
@@ -40,16 +41,6 @@ export function knowledgeSeq(rt: GaiaRuntime, arg: ArgValue, verb: string, name:
   return out;
 }
 
-/** `reason=`: a string, or a list of step strings. */
-export function reasonArg(rt: GaiaRuntime, arg: ArgValue | undefined, verb: string): string | string[] | null {
-  if (!arg) return '';
-  const v = arg.value;
-  if (v.t === 'str') return v.v;
-  if (v.t === 'seq' && v.items.every((i) => i.t === 'str')) return v.items.map((i) => (i as { v: string }).v);
-  if (v.t !== 'opaque') rt.report('unsupported', `${verb}() reason must be a string or a list of strings (Step objects are not modelled)`, arg.range);
-  return null;
-}
-
 /** Gaia's rule for v5 verbs: a reason (any true value) and a prior come together or not at all. */
 export function pairedPrior(rt: GaiaRuntime, call: VerbCall, hasReason: boolean, priorArg: ArgValue | undefined): { ok: boolean; prior: number | null } {
   const hasPrior = priorArg !== undefined && priorArg.value.t !== 'none';
@@ -74,7 +65,7 @@ function makeStrategy(
   premises: Knowledge[],
   conclusion: Knowledge,
   backgroundArg: ArgValue | undefined,
-  reason: string | string[],
+  reason: string | ReasonEntry[],
   metadata: MetaDict,
 ): GValue {
   const background = rt.knowledgeList(backgroundArg, call.verb, 'background');
@@ -92,12 +83,13 @@ function premisesVerb(type: 'deduction' | 'support', withPrior: boolean): VerbIm
     if (!b) return OPAQUE;
     const premises = knowledgeSeq(rt, b.named.get('premises')!, call.verb, 'premises');
     const conclusion = knowledgeArg(rt, b.named.get('conclusion')!, call.verb, 'conclusion');
-    const reason = reasonArg(rt, b.named.get('reason'), call.verb);
-    if (!premises || !conclusion || reason === null) return OPAQUE;
+    if (!premises || !conclusion) return OPAQUE;
     if (premises.length < 1) {
       rt.report('bad-argument', `${call.verb}() requires at least 1 premise`, b.named.get('premises')!.range);
       return OPAQUE;
     }
+    const reason = reasonArg(rt, b.named.get('reason'), call.verb, premises);
+    if (reason === null) return OPAQUE;
     const metadata = metaDict();
     if (withPrior) {
       const p = pairedPrior(rt, call, reason.length > 0, b.named.get('prior'));
@@ -120,18 +112,10 @@ function threeSlotVerb(type: string, slots: readonly [string, string, string], p
       if (!k) return OPAQUE;
       ks.set(s, k);
     }
-    const reason = reasonArg(rt, b.named.get('reason'), call.verb);
+    const premises = premiseSlots.map((s) => ks.get(s)!);
+    const reason = reasonArg(rt, b.named.get('reason'), call.verb, premises);
     if (reason === null) return OPAQUE;
-    return makeStrategy(
-      rt,
-      call,
-      type,
-      premiseSlots.map((s) => ks.get(s)!),
-      ks.get(conclusionSlot)!,
-      b.named.get('background'),
-      reason,
-      metaDict(),
-    );
+    return makeStrategy(rt, call, type, premises, ks.get(conclusionSlot)!, b.named.get('background'), reason, metaDict());
   };
 }
 
@@ -148,8 +132,7 @@ function pairsVerb(type: 'elimination' | 'case_analysis', pairsName: string, con
     const exhaustiveness = knowledgeArg(rt, b.named.get('exhaustiveness')!, call.verb, 'exhaustiveness');
     const conclusion = knowledgeArg(rt, b.named.get(conclusionName)!, call.verb, conclusionName);
     const pairsArg = b.named.get(pairsName)!;
-    const reason = reasonArg(rt, b.named.get('reason'), call.verb);
-    if (!exhaustiveness || !conclusion || reason === null || pairsArg.value.t === 'opaque') return OPAQUE;
+    if (!exhaustiveness || !conclusion || pairsArg.value.t === 'opaque') return OPAQUE;
     const flat: Knowledge[] = [];
     const pairs = pairsArg.value.t === 'seq' ? pairsArg.value.items : null;
     if (!pairs || pairs.length === 0) {
@@ -164,6 +147,8 @@ function pairsVerb(type: 'elimination' | 'case_analysis', pairsName: string, con
       }
       for (const x of two) flat.push((x as { k: Knowledge }).k);
     }
+    const reason = reasonArg(rt, b.named.get('reason'), call.verb, [exhaustiveness, ...flat]);
+    if (reason === null) return OPAQUE;
     return makeStrategy(rt, call, type, [exhaustiveness, ...flat], conclusion, b.named.get('background'), reason, metaDict());
   };
 }
@@ -178,7 +163,7 @@ export const compareVerb: VerbImpl = (rt, call) => {
     if (!k) return OPAQUE;
     ks.push(k);
   }
-  const reason = reasonArg(rt, b.named.get('reason'), 'compare');
+  const reason = reasonArg(rt, b.named.get('reason'), 'compare', ks);
   if (reason === null) return OPAQUE;
   const p = pairedPrior(rt, call, reason.length > 0, b.named.get('prior'));
   if (!p.ok) return OPAQUE;
@@ -202,8 +187,9 @@ export function legacyInfer(rt: GaiaRuntime, call: VerbCall, premisesArg: ArgVal
   if (!b) return OPAQUE;
   const premises = knowledgeSeq(rt, premisesArg, 'infer', 'premises');
   const conclusion = knowledgeArg(rt, b.named.get('conclusion')!, 'infer', 'conclusion');
-  const reason = reasonArg(rt, b.named.get('reason'), 'infer');
-  if (!premises || !conclusion || reason === null) return OPAQUE;
+  if (!premises || !conclusion) return OPAQUE;
+  const reason = reasonArg(rt, b.named.get('reason'), 'infer', premises);
+  if (reason === null) return OPAQUE;
   return makeStrategy(rt, call, 'infer', premises, conclusion, undefined, reason, metaDict());
 }
 

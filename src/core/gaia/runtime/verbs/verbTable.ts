@@ -1,4 +1,5 @@
 /** Every Gaia name Warrant runs, mapped to its implementation. */
+import { artifactVerb, figureVerb } from './artifactVerbs.ts';
 import { COMPOSITE_STRATEGY_VERBS } from './compositeStrategyVerbs.ts';
 import { composeVerb } from './composeVerb.ts';
 import { decomposeVerb } from './decomposeVerb.ts';
@@ -13,6 +14,7 @@ import { registerPriorVerb } from './registerPriorVerb.ts';
 import { defaultResolutionPolicyVerb, resolutionPolicyVerb } from './resolutionPolicyVerb.ts';
 import { contradictVerb, equalVerb, exclusiveVerb } from './relationVerbs.ts';
 import { candidateRelationVerb, dependsOnVerb, materializeVerb } from './scaffoldVerbs.ts';
+import { StepClass } from './stepClass.ts';
 import { computeVerb, deriveVerb, observeVerb } from './supportVerbs.ts';
 import type { VerbImpl } from './verbTypes.ts';
 
@@ -41,6 +43,9 @@ export const VERBS: ReadonlyMap<string, VerbImpl> = new Map(
     ResolutionPolicy: resolutionPolicyVerb,
     default_resolution_policy: defaultResolutionPolicyVerb,
     export: exportVerb,
+    artifact: artifactVerb,
+    figure: figureVerb,
+    Step: StepClass,
     ...KNOWLEDGE_CLASSES,
     ...FORMULA_VERBS,
     ...LEGACY_STRATEGY_VERBS,
