@@ -18,6 +18,7 @@ const CASES: readonly { readonly name: string; readonly refusal?: string }[] = [
   { name: 'compose-forms' },
   { name: 'compose-pattern' },
   { name: 'compose-docs' },
+  { name: 'compose-stacked' },
   { name: 'compose-not-claim', refusal: '@compose functions must return a Claim object; memo() returned a note' },
   { name: 'compose-self-warrant', refusal: "step() returns one of its composition's warrants" },
   { name: 'compose-duplicate-label', refusal: "action label 'the_step' is used twice (it already names lcm_92aaaf6a5269bda4)" },

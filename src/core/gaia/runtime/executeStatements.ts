@@ -238,16 +238,19 @@ function forLoop(cx: StatementContext, s: Extract<PyStatement, { kind: 'for' }>)
   runBlock(cx, s.orelse);
 }
 
-/** Whether a def's only decorator is Gaia's `compose` (or `composition`), called or not, under any name. */
+/** Whether a def's decorators are all Gaia's `compose` (or `composition`), called or not, under any name. */
 function isComposeDecorator(rt: GaiaRuntime, s: Extract<PyStatement, { kind: 'def' }>): boolean {
-  const d = s.decorators[0];
-  if (s.decorators.length !== 1 || !d) return false;
-  const callee = d.kind === 'call' ? d.func : d;
   const isCompose = (name: string) => name === 'compose' || name === 'composition';
-  if (callee.kind === 'attribute') return isCompose(callee.attr);
-  if (callee.kind !== 'name') return false;
-  const v = rt.lookupName(callee.id);
-  return v?.t === 'gaia' ? isCompose(v.name) : v === undefined && isCompose(callee.id);
+  return (
+    s.decorators.length > 0 &&
+    s.decorators.every((d) => {
+      const callee = d.kind === 'call' ? d.func : d;
+      if (callee.kind === 'attribute') return isCompose(callee.attr);
+      if (callee.kind !== 'name') return false;
+      const v = rt.lookupName(callee.id);
+      return v?.t === 'gaia' ? isCompose(v.name) : v === undefined && isCompose(callee.id);
+    })
+  );
 }
 
 function define(cx: StatementContext, s: Extract<PyStatement, { kind: 'def' }>): void {
@@ -257,22 +260,22 @@ function define(cx: StatementContext, s: Extract<PyStatement, { kind: 'def' }>):
     cx.unsupported({ kind: 'unsupported', what: s.isAsync ? 'an async function' : 'a decorated function', range: s.range });
     return;
   }
-  // Python evaluates the decorator first, then the defaults, and applies the decorator last.
-  const decorator = composed ? evaluate(rt, s.decorators[0]!) : null;
+  // Python evaluates the decorators first (top down), then the defaults, and applies the decorators last (bottom up).
+  const decorators = composed ? s.decorators.map((d) => ({ value: evaluate(rt, d), range: d.range })) : [];
   // Defaults are evaluated once, where and when the function is defined.
   const defaults = new Map<string, GValue>();
   for (const p of s.params) if (p.default) defaults.set(p.name, evaluate(rt, p.default));
   let fn: GValue = { t: 'function', name: s.name, source: cx.source.wholeLines(s.range), range: s.range, def: s, rt };
   // The helper's statements run when it is called; remember how to report there.
   contexts.set(s, { cx, defaults });
-  if (decorator) fn = decorate(rt, decorator, fn, s.decorators[0]!.range);
+  for (const d of decorators.reverse()) fn = decorate(rt, d.value, fn, d.range);
   bindName(rt, s.name, fn, s.nameRange);
 }
 
 /** Applies a `@compose` decorator's value to the function below it. */
 function decorate(rt: GaiaRuntime, decorator: GValue, fn: GValue, range: SourceRange): GValue {
   const args = [{ value: fn, range }];
-  if (decorator.t === 'opaque') return OPAQUE;
+  if (decorator.t === 'opaque' || fn.t === 'opaque') return OPAQUE;
   if (decorator.t === 'composer') return applyComposer(rt, decorator.spec, args, [], range);
   // `@compose` without its settings calls compose(fn), which takes keywords only.
   if (decorator.t === 'gaia') {
@@ -294,9 +297,13 @@ export function callFunction(
   keywords: readonly { readonly name: string | null; readonly arg: ArgValue }[],
   range: SourceRange,
 ): GValue {
-  const composed = fn.compose;
-  if (composed) return callComposed(caller, fn.name, composed, args, keywords, range, () => runFunction(caller, fn, args, keywords, range));
-  return runFunction(caller, fn, args, keywords, range);
+  // Each composition (innermost first) wraps the call below it.
+  let run = (): GValue => runFunction(caller, fn, args, keywords, range);
+  for (const spec of fn.compose ?? []) {
+    const inner = run;
+    run = () => callComposed(caller, fn.name, spec, args, keywords, range, inner);
+  }
+  return run();
 }
 
 function runFunction(

@@ -47,8 +47,8 @@ export type GValue =
       readonly range: SourceRange;
       readonly def?: Extract<PyStatement, { kind: 'def' }>;
       readonly rt?: GaiaRuntime;
-      /** Decorated with `@compose(...)`: each call declares a composition of what it does. */
-      readonly compose?: ComposeSpec;
+      /** Decorated with `@compose(...)` (innermost first): each call declares a composition of what it does. */
+      readonly compose?: readonly ComposeSpec[];
     }
   /** What `compose(name=..., version=...)` returns: the decorator, its settings kept. */
   | { readonly t: 'composer'; readonly spec: ComposeSpec }

@@ -68,7 +68,7 @@ function unsupportedStatement(rt: GaiaRuntime, s: Extract<PyStatement, { kind: '
   if (decorator === 'compute') {
     rt.report('unsupported', '@compute: Warrant does not model functions run by the @compute decorator', s.range);
   } else if (decorator === 'compose' || decorator === 'composition') {
-    rt.report('unsupported', `@${decorator}: Warrant composes a plain def under @${decorator} alone (not an async def, nor one with other decorators)`, s.range);
+    rt.report('unsupported', `@${decorator}: Warrant composes a plain def under compose decorators only (not an async def, nor one with other decorators)`, s.range);
   } else {
     rt.report('unsupported-python', `${s.what} is outside the Python that Gaia packages are read in`, s.range);
   }

@@ -61,11 +61,8 @@ export function applyComposer(
     rt.report('unsupported', `@compose applied to ${describeValue(fn)}: Warrant composes functions defined with def in the package`, range);
     return OPAQUE;
   }
-  if (fn.compose) {
-    rt.report('unsupported', `@compose applied to ${fn.name}, which is already a composition: Warrant does not model compositions stacked on one function`, range);
-    return OPAQUE;
-  }
-  return { ...fn, compose: spec };
+  // Stacked: the outer composition's call runs the inner one, whose record it then holds.
+  return { ...fn, compose: [...(fn.compose ?? []), spec] };
 }
 
 /** The settings of one composition, read as Gaia's wrapper reads them; null after a report. */
