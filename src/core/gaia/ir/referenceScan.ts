@@ -97,6 +97,7 @@ export class ReferenceScanner {
       );
     }
     for (const s of this.strategies) {
+      if (s.reasonTuple) continue;
       for (const entry of typeof s.reason === 'string' ? [s.reason] : s.reason) this.accumulate(s.conclusion, typeof entry === 'string' ? entry : entry.reasoning, s.origin);
     }
     for (const k of this.knowledge) this.accumulate(k, k.content, k.origin);

@@ -243,6 +243,8 @@ export interface LegacyStrategy {
   readonly background: readonly Knowledge[];
   /** A string, or a list of steps: texts and `Step(...)` objects. */
   readonly reason: string | readonly ReasonEntry[];
+  /** Given as a tuple: Gaia makes its steps but reads no references in them. */
+  readonly reasonTuple?: boolean;
   readonly metadata: MetaDict;
   readonly verb: string;
   readonly origin: Origin;

@@ -17,7 +17,7 @@ import type { GaiaRuntime, VerbCall } from '../gaiaRuntime.ts';
 import type { GValue } from '../gaiaValues.ts';
 import { OPAQUE, describeValue } from '../gaiaValues.ts';
 import { knowledgeArg, knowledgeSeq, warnLegacy } from './legacyStrategyVerbs.ts';
-import { reasonArg } from './strategyReason.ts';
+import { reasonArg, tupleReason } from './strategyReason.ts';
 import type { VerbImpl } from './verbTypes.ts';
 
 /** Gaia's StrategyType values: what composite(type=...) may say. */
@@ -67,6 +67,7 @@ function compose(
   conclusion: Knowledge,
   subStrategies: LegacyStrategy[],
   backgroundArg: ArgValue | undefined,
+  reasonArgument: ArgValue | undefined,
   reason: string | ReasonEntry[],
   warrant: string | null,
 ): GValue {
@@ -77,7 +78,19 @@ function compose(
     if (typeof reason === 'string' && reason) metadata['warrant'] = reason;
     rt.newKnowledge('claim', warrant, metadata, call, { claimClass: false });
   }
-  const s: LegacyStrategy = { uid: newUid(), type, premises, conclusion, background, reason, metadata: metaDict(), verb: call.verb, origin: rt.origin(call), subStrategies };
+  const s: LegacyStrategy = {
+    uid: newUid(),
+    type,
+    premises,
+    conclusion,
+    background,
+    reason,
+    reasonTuple: tupleReason(reasonArgument),
+    metadata: metaDict(),
+    verb: call.verb,
+    origin: rt.origin(call),
+    subStrategies,
+  };
   rt.pkg.addStrategy(s);
   return { t: 'strategy', s };
 }
@@ -99,7 +112,7 @@ const abductionVerb: VerbImpl = (rt, call) => {
   if (h.conclusion !== observation) return fail(rt, call, 'support_h must conclude the compared observation');
   if (alt.conclusion !== observation) return fail(rt, call, 'support_alt must conclude the compared observation');
   const warrant = `abduction_validity(${h.type}, ${alt.type}, ${cmp.type})`;
-  return compose(rt, call, 'abduction', uniquePremises([h, alt, cmp]), cmp.conclusion, [h, alt, cmp], b.named.get('background'), reason, warrant);
+  return compose(rt, call, 'abduction', uniquePremises([h, alt, cmp]), cmp.conclusion, [h, alt, cmp], b.named.get('background'), b.named.get('reason'), reason, warrant);
 };
 
 const inductionVerb: VerbImpl = (rt, call) => {
@@ -117,7 +130,7 @@ const inductionVerb: VerbImpl = (rt, call) => {
   if (s1.type === 'induction' && s1.conclusion !== law) return fail(rt, call, 'support_1 (previous induction) must conclude the same law');
   if (!s2.premises.includes(law)) return fail(rt, call, 'support_2 must have the law as a premise (generative direction: support([law, ...], obs))');
   const warrant = 'Are observations independent? Do they support the same law?';
-  return compose(rt, call, 'induction', uniquePremises([s1, s2], law, true), law, [s1, s2], b.named.get('background'), reason, warrant);
+  return compose(rt, call, 'induction', uniquePremises([s1, s2], law, true), law, [s1, s2], b.named.get('background'), b.named.get('reason'), reason, warrant);
 };
 
 const compositeVerb: VerbImpl = (rt, call) => {
@@ -144,7 +157,7 @@ const compositeVerb: VerbImpl = (rt, call) => {
   }
   if (subs.length === 0) return fail(rt, call, 'requires at least one sub-strategy');
   if (!STRATEGY_TYPES.has(type)) return fail(rt, call, `type '${type}' is not a Gaia strategy type`);
-  return compose(rt, call, type, premises, conclusion, subs, b.named.get('background'), reason, null);
+  return compose(rt, call, type, premises, conclusion, subs, b.named.get('background'), b.named.get('reason'), reason, null);
 };
 
 export const COMPOSITE_STRATEGY_VERBS: Readonly<Record<string, VerbImpl>> = {

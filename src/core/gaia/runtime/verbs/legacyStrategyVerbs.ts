@@ -13,7 +13,7 @@ import type { GValue } from '../gaiaValues.ts';
 import { OPAQUE, describeValue } from '../gaiaValues.ts';
 import { pythonNumberText } from '../../text/pythonFloat.ts';
 import { CROMWELL_EPS } from './priorRecords.ts';
-import { reasonArg } from './strategyReason.ts';
+import { reasonArg, tupleReason } from './strategyReason.ts';
 import type { VerbImpl } from './verbTypes.ts';
 
 export function warnLegacy(rt: GaiaRuntime, call: VerbCall, name = call.verb): void {
@@ -65,12 +65,13 @@ function makeStrategy(
   premises: Knowledge[],
   conclusion: Knowledge,
   backgroundArg: ArgValue | undefined,
+  reasonArgument: ArgValue | undefined,
   reason: string | ReasonEntry[],
   metadata: MetaDict,
 ): GValue {
   const background = rt.knowledgeList(backgroundArg, call.verb, 'background');
   if (!background) return OPAQUE;
-  const s: LegacyStrategy = { uid: newUid(), type, premises, conclusion, background, reason, metadata, verb: call.verb, origin: rt.origin(call) };
+  const s: LegacyStrategy = { uid: newUid(), type, premises, conclusion, background, reason, reasonTuple: tupleReason(reasonArgument), metadata, verb: call.verb, origin: rt.origin(call) };
   rt.pkg.addStrategy(s);
   return { t: 'strategy', s };
 }
@@ -96,7 +97,7 @@ function premisesVerb(type: 'deduction' | 'support', withPrior: boolean): VerbIm
       if (!p.ok) return OPAQUE;
       if (p.prior !== null) metadata['prior'] = p.prior;
     }
-    return makeStrategy(rt, call, type, premises, conclusion, b.named.get('background'), reason, metadata);
+    return makeStrategy(rt, call, type, premises, conclusion, b.named.get('background'), b.named.get('reason'), reason, metadata);
   };
 }
 
@@ -115,7 +116,7 @@ function threeSlotVerb(type: string, slots: readonly [string, string, string], p
     const premises = premiseSlots.map((s) => ks.get(s)!);
     const reason = reasonArg(rt, b.named.get('reason'), call.verb, premises);
     if (reason === null) return OPAQUE;
-    return makeStrategy(rt, call, type, premises, ks.get(conclusionSlot)!, b.named.get('background'), reason, metaDict());
+    return makeStrategy(rt, call, type, premises, ks.get(conclusionSlot)!, b.named.get('background'), b.named.get('reason'), reason, metaDict());
   };
 }
 
@@ -149,7 +150,7 @@ function pairsVerb(type: 'elimination' | 'case_analysis', pairsName: string, con
     }
     const reason = reasonArg(rt, b.named.get('reason'), call.verb, [exhaustiveness, ...flat]);
     if (reason === null) return OPAQUE;
-    return makeStrategy(rt, call, type, [exhaustiveness, ...flat], conclusion, b.named.get('background'), reason, metaDict());
+    return makeStrategy(rt, call, type, [exhaustiveness, ...flat], conclusion, b.named.get('background'), b.named.get('reason'), reason, metaDict());
   };
 }
 
@@ -172,7 +173,7 @@ export const compareVerb: VerbImpl = (rt, call) => {
   const [h, alt, obs] = ks as [Knowledge, Knowledge, Knowledge];
   // The comparison claim is a plain knowledge node, as Gaia's compare() makes it.
   const comparison = rt.newKnowledge('claim', `compare(${h.content}, ${alt.content}, ${obs.content})`, metaDict({ helper_kind: 'comparison_claim', generated: true }), call, { claimClass: false });
-  return makeStrategy(rt, call, 'compare', [h, alt, obs], comparison, b.named.get('background'), reason, metadata);
+  return makeStrategy(rt, call, 'compare', [h, alt, obs], comparison, b.named.get('background'), b.named.get('reason'), reason, metadata);
 };
 
 /**
@@ -190,7 +191,7 @@ export function legacyInfer(rt: GaiaRuntime, call: VerbCall, premisesArg: ArgVal
   if (!premises || !conclusion) return OPAQUE;
   const reason = reasonArg(rt, b.named.get('reason'), 'infer', premises);
   if (reason === null) return OPAQUE;
-  return makeStrategy(rt, call, 'infer', premises, conclusion, undefined, reason, metaDict());
+  return makeStrategy(rt, call, 'infer', premises, conclusion, undefined, b.named.get('reason'), reason, metaDict());
 }
 
 export const LEGACY_STRATEGY_VERBS: Readonly<Record<string, VerbImpl>> = {

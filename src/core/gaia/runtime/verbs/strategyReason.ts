@@ -22,6 +22,8 @@ export function reasonArg(rt: GaiaRuntime, arg: ArgValue | undefined, verb: stri
   if (!arg) return '';
   const v = arg.value;
   if (v.t === 'str') return v.v;
+  // Where the steps are not checked (abduction, induction), a false reason is no reason.
+  if (premises === null && v.t !== 'seq' && truthy(v) === false) return '';
   if (v.t === 'seq') {
     const out: ReasonEntry[] = [];
     for (const [i, item] of v.items.entries()) {
@@ -50,6 +52,11 @@ function reasonEntry(rt: GaiaRuntime, item: GValue, i: number, arg: ArgValue, ve
     return null;
   }
   return { reasoning: item.reason.v, premises: named };
+}
+
+/** A reason given as a tuple: Gaia reads references only in a string or a list. */
+export function tupleReason(arg: ArgValue | undefined): boolean {
+  return arg?.value.t === 'seq' && arg.value.tuple;
 }
 
 /** The premises a Step names: null for none, undefined after a report. */
