@@ -1,0 +1,125 @@
+/**
+ * Gaia features checked package by package through the real command line against real
+ * Gaia (test/fixtures/gaia-packages/NAME, Gaia's outputs in NAME.expected): the knowledge
+ * classes called directly, @compose, artifacts and Step reasons. Where Gaia compiled a
+ * package, `export --to gaia-ir` writes its ir.json byte for byte and `infer --json`
+ * gives its beliefs to 1e-9; where Gaia refused it, Warrant refuses it too (exit 1,
+ * nothing written) for the same cause, at the place Gaia names where the table says.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runWarrant } from './support/runWarrant.ts';
+
+const ROOT = join(import.meta.dirname, '../fixtures/gaia-packages');
+
+/** A package; for a refused one the words its first error must contain, and where (file:line) when given. */
+interface Case {
+  readonly name: string;
+  readonly refusal?: string;
+  readonly at?: string;
+}
+
+/** Each feature's packages; `warns`: compiling them prints warnings (the deprecated v5 verbs). */
+const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; readonly cases: readonly Case[] }[] = [
+  {
+    feature: 'knowledge classes called directly',
+    cases: [
+      { name: 'classes' },
+      { name: 'classes-priors' },
+      { name: 'classes-label' },
+      { name: 'classes-setting-lang' },
+      { name: 'classes-note-prior', refusal: 'a Note cannot have a prior' },
+      { name: 'classes-question-prior', refusal: 'a Question cannot have a prior' },
+      { name: 'classes-setting-prior', refusal: 'a Setting cannot have a prior' },
+      { name: 'classes-context-prior', refusal: 'a Context cannot have a prior' },
+      { name: 'classes-claim-keyword', refusal: "Claim() got an unexpected keyword argument 'source'" },
+      { name: 'classes-note-type', refusal: 'Note() got the keyword type' },
+      { name: 'classes-bad-prior', refusal: "the prior 1.5 of test:classes_bad_prior::c is outside Cromwell's bounds" },
+      { name: 'classes-knowledge', refusal: 'Knowledge()' },
+    ],
+  },
+  {
+    feature: '@compose',
+    cases: [
+      { name: 'compose' },
+      { name: 'compose-forms' },
+      { name: 'compose-pattern' },
+      { name: 'compose-docs' },
+      { name: 'compose-stacked' },
+      { name: 'compose-not-claim', refusal: '@compose functions must return a Claim object; memo() returned a note' },
+      { name: 'compose-self-warrant', refusal: "step() returns one of its composition's warrants" },
+      { name: 'compose-duplicate-label', refusal: "action label 'the_step' is used twice (it already names lcm_92aaaf6a5269bda4)" },
+      { name: 'compose-label-collision', refusal: "'a' labels both a knowledge node and this action" },
+    ],
+  },
+  {
+    feature: 'artifacts',
+    cases: [
+      { name: 'artifacts' },
+      { name: 'artifacts-bad-kind', at: '__init__.py:4:', refusal: "artifact() kind 'photo' is not one Gaia knows" },
+      { name: 'artifacts-no-locator', at: '__init__.py:4:', refusal: 'a figure taken from a source needs a locator' },
+      { name: 'artifacts-escape', at: '__init__.py:4:', refusal: "figure() path 'figures/../../outside.png' must be relative to the package and stay inside it" },
+      { name: 'artifacts-nothing', at: '__init__.py:4:', refusal: 'figure() needs a source (a key of references.json) or a path' },
+      { name: 'artifacts-positional', at: '__init__.py:4:', refusal: 'figure() takes 0 positional arguments but 1 was given' },
+      { name: 'artifacts-unknown-source', at: '__init__.py:4:', refusal: "the artifact source 'Galileo1610' of 'fig' is not a key of references.json" },
+      { name: 'artifacts-gaia-meta', at: '__init__.py:4:', refusal: "metadata['gaia'] must be a dict" },
+    ],
+  },
+  {
+    feature: 'Step reasons',
+    warns: true,
+    cases: [
+      { name: 'steps' },
+      { name: 'steps-outside-premise', at: '__init__.py:8:', refusal: `deduction() reason[0]: the Step names "B." as a premise, which is not one of the strategy's premises` },
+      { name: 'steps-single', at: '__init__.py:7:', refusal: 'deduction() reason: a single Step is not a list of steps' },
+      { name: 'steps-bad-entry', at: '__init__.py:7:', refusal: 'deduction() reason[1] must be a text or a Step(...), not an int' },
+      { name: 'steps-no-reason', at: '__init__.py:7:', refusal: "Step() missing 1 required positional argument: 'reason'" },
+      { name: 'steps-number-reason', at: '__init__.py:7:', refusal: "deduction() reason[0]: a Step's reason must be text, got an int" },
+    ],
+  },
+];
+
+interface BeliefsFile {
+  readonly ir_hash: string;
+  readonly beliefs: readonly { readonly knowledge_id: string; readonly label: string | null; readonly belief: number }[];
+}
+
+const expected = (name: string, file: string) => readFileSync(join(ROOT, `${name}.expected`, file), 'utf8');
+const status = (name: string) => JSON.parse(expected(name, 'status.json')) as { compiled?: boolean; inferred?: boolean };
+const errorLines = (stderr: string) => stderr.split('\n').filter((l) => l.includes(' error '));
+
+describe.each(FEATURES)('$feature, through the CLI against Gaia', ({ warns, cases }) => {
+  it.each(cases)('$name: export --to gaia-ir', async ({ name, refusal, at }) => {
+    // The table says what Gaia did; the committed oracle output must agree with it.
+    expect(status(name).compiled === true).toBe(refusal === undefined);
+    const run = await runWarrant(['export', join(ROOT, name), '--to', 'gaia-ir']);
+    if (refusal === undefined) {
+      if (warns) expect(errorLines(run.stderr)).toEqual([]);
+      else expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toBe(expected(name, 'ir.json'));
+      return;
+    }
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    if (at === undefined) {
+      expect(run.stderr).toContain(refusal);
+      return;
+    }
+    const first = errorLines(run.stderr)[0];
+    expect(first).toContain(at);
+    expect(first).toContain(refusal);
+  });
+
+  it.each(cases.filter((c) => c.refusal === undefined))('$name: infer --json gives Gaia’s beliefs to 1e-9', async ({ name }) => {
+    expect(status(name).inferred).toBe(true);
+    const run = await runWarrant(['infer', '--json', join(ROOT, name)]);
+    expect(run.code).toBe(0);
+    const got = JSON.parse(run.stdout) as BeliefsFile;
+    const want = JSON.parse(expected(name, 'beliefs.json')) as BeliefsFile;
+    expect(got.ir_hash).toBe(want.ir_hash);
+    expect(got.beliefs.map((b) => [b.knowledge_id, b.label])).toEqual(want.beliefs.map((b) => [b.knowledge_id, b.label]));
+    got.beliefs.forEach((b, i) => expect(Math.abs(b.belief - want.beliefs[i]!.belief)).toBeLessThanOrEqual(1e-9));
+  });
+});
