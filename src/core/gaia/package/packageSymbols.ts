@@ -341,9 +341,9 @@ class Indexer {
     return id;
   }
 
-  /** Gaia labels a node with the first name its own module binds it to, unless code set a label first. */
+  /** Gaia labels a node with the first name its own module binds it to, unless code set a label first (`result.label = "clock"` inside a function, then `clock = …`, is code's). */
   private labelledByName(k: Knowledge): boolean {
-    if (k.label === null) return false;
+    if (k.label === null || !k.labelledByName) return false;
     return this.run.modules.some((m) => {
       if (m.rt.sourceModule !== k.sourceModule || (k.owner !== null && m.rt.pkg !== k.owner)) return false;
       const v = m.rt.globals.get(k.label!);

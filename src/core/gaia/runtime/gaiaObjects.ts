@@ -61,6 +61,8 @@ export class Knowledge {
   readonly uid = nextUid++;
   /** Set from the module's variable names after the module has run. */
   label: string | null = null;
+  /** The label is the name the module bound it to (assignLabels), not one code set (`label=`, `x.label = …`): what rename may change. */
+  labelledByName = false;
   /** Gaia's runtime `Claim.prior` attribute: only a premise-free `observe` sets it. */
   prior: number | null = null;
   formula: Formula | null = null;

@@ -92,7 +92,10 @@ function unsupportedStatement(rt: GaiaRuntime, s: Extract<PyStatement, { kind: '
 export function assignLabels(rt: GaiaRuntime): void {
   for (const [name, value] of rt.globals) {
     if (isDunder(name)) continue;
-    if (value.t === 'knowledge' && value.k.label === null && value.k.sourceModule === rt.sourceModule) value.k.label = name;
+    if (value.t === 'knowledge' && value.k.label === null && value.k.sourceModule === rt.sourceModule) {
+      value.k.label = name;
+      value.k.labelledByName = true;
+    }
   }
 }
 
