@@ -208,8 +208,10 @@ export function EditorPane() {
       if (id && id !== useDocumentStore.getState().selection.id) selectNode(id, 'editor');
     };
     const onCursor = editor.onDidChangeCursorPosition((e) => {
-      // A large paste's slices move the cursor through lines the user never went to.
-      if (suppressCursor || host.dataset.filling !== undefined) return;
+      // A large paste's slices move the cursor through lines the user never went to; a
+      // text put in whole (a document opened, a session restored) puts it at the top
+      // without the person going there — selecting line 1's node then raced the analysis.
+      if (suppressCursor || host.dataset.filling !== undefined || e.reason === monaco.editor.CursorChangeReason.ContentFlush) return;
       if (cursorLine === null) void nextTask().then(selectAtCursor);
       cursorLine = e.position.lineNumber;
     });
