@@ -338,10 +338,15 @@ describe('treewidth and the choice of engine', () => {
     expect(at21.diagnostics.rho).toBeLessThan(1);
   });
 
-  it('auto skips the treewidth estimate over 2000 variables and runs loopy BP', () => {
+  it('auto skips the treewidth estimate over 2000 variables and runs mean field, with a warning', () => {
     const knowledges: IrKnowledge[] = Array.from({ length: 2001 }, (_, i) => ({ id: `t:p::c${i}`, label: `c${i}`, type: 'claim' }));
     const result = runInference({ knowledges, operators: [{ operator: 'equivalence', variables: ['t:p::c0', 't:p::c1'], conclusion: 't:p::c2' }] });
-    expect(result.diagnostics).toMatchObject({ method: 'bp', treewidth: null, converged: true });
+    expect(result.diagnostics).toMatchObject({ method: 'mean_field', treewidth: null, converged: true });
+    expect(result.problems).toMatchObject([{ severity: 'warning', code: 'mean-field-fallback' }]);
+    // 2000 variables exactly is still the junction tree's.
+    const at2000 = runInference({ knowledges: knowledges.slice(0, 2000), operators: [{ operator: 'equivalence', variables: ['t:p::c0', 't:p::c1'], conclusion: 't:p::c2' }] });
+    expect(at2000.diagnostics.method).toBe('jt');
+    expect(at2000.problems).toEqual([]);
   });
 
   it('a graph without factors is its priors, whatever the engine', () => {

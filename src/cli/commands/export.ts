@@ -9,6 +9,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { INFERENCE_METHODS } from '../../core/infer/inferenceResult.ts';
 import type { InferenceMethod } from '../../core/infer/inferenceResult.ts';
 import { languageRow, LANGUAGES } from '../../core/languages/languageTable.ts';
 import { CliFailure, usageFailure } from '../../node/cliFailure.ts';
@@ -31,7 +32,7 @@ export async function runExport(args: readonly string[]): Promise<number> {
   if (await namesMnemaLog(args)) return (await import('./mnema.ts')).runMnemaExport(args);
   const cl = parseCommandLine('export', args, {
     flags: ['helpers', ...LOG_FLAGS],
-    values: { to: null, out: null, ops: null, lang: LANGUAGES, method: ['auto', 'exact', 'jt', 'bp', 'trw_bp'], mode: PROVE_MODES, ...GAIA_PACKAGE_OPTIONS },
+    values: { to: null, out: null, ops: null, lang: LANGUAGES, method: INFERENCE_METHODS, mode: PROVE_MODES, ...GAIA_PACKAGE_OPTIONS },
   });
   if (cl.positionals.length !== 1) throw usageFailure('export takes exactly one FILE (or - for standard input)', 'export');
   const to = cl.values.get('to');

@@ -15,6 +15,7 @@ import type { LoadedDocument } from '../../node/loadDocument.ts';
 import type { JointDependencyIr } from '../../core/infer/jointGraph.ts';
 import { GAIA_LANG_VERSION } from '../../core/export/gaiaBeliefsJson.ts';
 import type { GaiaAnalysis } from '../../core/gaia/analyzeGaia.ts';
+import { INFERENCE_METHODS } from '../../core/infer/inferenceResult.ts';
 import type { InferenceMethod, InferenceResult } from '../../core/infer/inferenceResult.ts';
 import { withGaiaInference } from '../../node/gaiaInference.ts';
 import { writeStderr, writeStdout } from '../output.ts';
@@ -28,7 +29,7 @@ export interface InferJson {
 export async function runInfer(args: readonly string[]): Promise<number> {
   const cl = parseCommandLine('infer', args, {
     flags: ['json'],
-    values: { lang: LANGUAGES, method: ['auto', 'exact', 'jt', 'bp', 'trw_bp'], depth: null, ...GAIA_PACKAGE_OPTIONS },
+    values: { lang: LANGUAGES, method: INFERENCE_METHODS, depth: null, ...GAIA_PACKAGE_OPTIONS },
   });
   const depth = depthOf(cl.values.get('depth'));
   if (cl.positionals.length !== 1) throw usageFailure('infer takes exactly one FILE (or - for standard input)', 'infer');

@@ -1,7 +1,6 @@
 /**
  * Runs one engine on a compiled graph, choosing it first when asked for `auto`. Gaia's
- * rule: over 2000 variables its treewidth is not even estimated (Gaia then uses mean
- * field, which Warrant does not have: plain loopy BP runs instead); otherwise the
+ * rule: over 2000 variables, mean field, without estimating the treewidth; otherwise the
  * junction tree when the min-fill treewidth is at most 20, else TRW-BP.
  */
 import type { CompiledGraph } from './compiledGraph.ts';
@@ -10,9 +9,11 @@ import type { EngineName, InferenceMethod, InferenceOptions } from './inferenceR
 import { runJunctionTree } from './junctionTree.ts';
 import { DEFAULT_BP_OPTIONS, runLoopyBp } from './loopyBp.ts';
 import type { LoopyBpRun } from './loopyBp.ts';
+import { DEFAULT_MEAN_FIELD_OPTIONS, runMeanField } from './meanField.ts';
 import { minFillElimination } from './minFillElimination.ts';
 
 export const JT_MAX_TREEWIDTH = 20;
+/** Over this many variables `auto` runs mean field (Gaia's MF_NODE_LIMIT). */
 export const AUTO_TREEWIDTH_VARIABLE_LIMIT = 2000;
 
 export interface EngineRun {
@@ -26,6 +27,8 @@ export interface EngineRun {
   readonly treewidth: number | null;
   /** The loopy BP run, for its history and joint tables. */
   readonly bp?: LoopyBpRun;
+  /** Mean field's μ per sweep (initial first), when recorded. */
+  readonly history?: readonly Float64Array[];
 }
 
 /** Throws an InferenceError on inconsistent evidence or a graph too big for the engine. */
@@ -43,15 +46,16 @@ export function runEngine(graph: CompiledGraph, method: InferenceMethod, options
   let elimination = null;
   let engine: EngineName;
   if (method === 'auto') {
-    if (graph.n > AUTO_TREEWIDTH_VARIABLE_LIMIT) engine = 'bp';
+    if (graph.n > AUTO_TREEWIDTH_VARIABLE_LIMIT) engine = 'mean_field';
     else {
       elimination = minFillElimination(graph.n, graph.scopeStart, graph.scopeVars);
       engine = elimination.treewidth <= JT_MAX_TREEWIDTH ? 'jt' : 'trw_bp';
     }
   } else engine = method;
 
-  // As Gaia: a graph without factors is its priors, whatever the engine.
-  if (graph.factors.length === 0) {
+  // As Gaia: a graph without factors is its priors, whatever the engine (mean field
+  // aside: Gaia runs its sweeps anyway, which give the priors back).
+  if (graph.factors.length === 0 && engine !== 'mean_field') {
     const priors = graph.unary1.slice();
     return settle(engine, priors, engine === 'jt' && graph.n > 0 ? 0 : null, 0);
   }
@@ -80,6 +84,23 @@ export function runEngine(graph: CompiledGraph, method: InferenceMethod, options
         rho: bp.rho,
         treewidth: null,
         bp,
+      };
+    }
+    case 'mean_field': {
+      const mf = runMeanField(graph, {
+        maxIterations: options.maxIterations ?? DEFAULT_MEAN_FIELD_OPTIONS.maxIterations,
+        threshold: options.threshold ?? DEFAULT_MEAN_FIELD_OPTIONS.threshold,
+        recordHistory: options.fullDiagnostics === true,
+      });
+      return {
+        method: 'mean_field',
+        beliefs: mf.beliefs,
+        converged: mf.converged,
+        iterations: mf.iterations,
+        maxChange: mf.maxChange,
+        rho: 1,
+        treewidth: null,
+        history: mf.history,
       };
     }
   }

@@ -13,7 +13,9 @@ export type InferenceProblemCode =
   /** An associate strategy with no prior on either endpoint: Gaia's local MaxEnt closure is used. */
   | 'associate-maxent-closure'
   /** Joint inference (`--depth N`): the merged graph carries no hard evidence, as Gaia's merge does. */
-  | 'joint-evidence-dropped';
+  | 'joint-evidence-dropped'
+  /** `auto` chose mean field (over 2000 variables): an approximation, as Gaia warns. */
+  | 'mean-field-fallback';
 
 export interface InferenceProblem {
   readonly severity: 'error' | 'warning';

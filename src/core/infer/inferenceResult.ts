@@ -5,10 +5,16 @@
 import type { InferenceProblem } from './inferenceProblem.ts';
 import type { JointDependencyIr } from './jointGraph.ts';
 
-/** The engines. `trw_bp` is Gaia's tree-reweighted BP; `bp` plain loopy BP on the exact engines' tables. */
-export type EngineName = 'exact' | 'jt' | 'bp' | 'trw_bp';
-/** `auto` picks as Gaia does: junction tree up to treewidth 20, else TRW-BP; over 2000 variables, `bp`. */
+/**
+ * The engines. `trw_bp` is Gaia's tree-reweighted BP; `bp` plain loopy BP on the exact
+ * engines' tables; `mean_field` Gaia's mean-field (CAVI) engine for large graphs.
+ */
+export type EngineName = 'exact' | 'jt' | 'bp' | 'trw_bp' | 'mean_field';
+/** `auto` picks as Gaia does: junction tree up to treewidth 20, else TRW-BP; over 2000 variables, mean field. */
 export type InferenceMethod = 'auto' | EngineName;
+
+/** Every `--method` name, in the order the usage text lists them. */
+export const INFERENCE_METHODS: readonly InferenceMethod[] = ['auto', 'exact', 'jt', 'bp', 'trw_bp', 'mean_field'];
 
 export interface InferenceOptions {
   readonly method?: InferenceMethod;
@@ -18,7 +24,10 @@ export interface InferenceOptions {
    * the editor needs the beliefs, not the history.
    */
   readonly fullDiagnostics?: boolean;
-  /** Loopy BP settings (defaults: damping 0.5, at most 200 sweeps, threshold 1e-8 on beliefs). */
+  /**
+   * Loopy BP settings (defaults: damping 0.5, at most 200 sweeps, threshold 1e-8 on beliefs).
+   * Mean field reads maxIterations and threshold too (defaults 500 and 1e-6, as Gaia's).
+   */
   readonly damping?: number;
   readonly maxIterations?: number;
   readonly threshold?: number;

@@ -4,7 +4,7 @@
  * is a knowledge of the IR (helpers included), sorted by knowledge_id, with its label.
  * Bad input never throws: it comes back as problems with no beliefs.
  */
-import { runEngine } from './chooseEngine.ts';
+import { AUTO_TREEWIDTH_VARIABLE_LIMIT, runEngine } from './chooseEngine.ts';
 import type { EngineRun } from './chooseEngine.ts';
 import { compileGraph } from './compiledGraph.ts';
 import type { CompiledGraph } from './compiledGraph.ts';
@@ -26,6 +26,13 @@ export function runInference(ir: GaiaIr, options: InferenceOptions = {}): Infere
     pushAll(problems, lowered.warnings);
     graph = compileGraph(lowered.graph);
     const run = runEngine(graph, method, options);
+    if (method === 'auto' && run.method === 'mean_field') {
+      problems.push({
+        severity: 'warning',
+        code: 'mean-field-fallback',
+        message: `${graph.n} variables, more than ${AUTO_TREEWIDTH_VARIABLE_LIMIT}: auto ran mean field, whose beliefs are approximate (--method trw_bp is closer, and slower)`,
+      });
+    }
     return {
       beliefs: beliefEntries(ir, graph, run.beliefs),
       diagnostics: diagnosticsOf(graph, run, options.fullDiagnostics === true),
@@ -78,7 +85,7 @@ function diagnosticsOf(graph: CompiledGraph, run: EngineRun, full: boolean): Inf
   };
   if (!full) return base;
   const sortedIds = graph.ids.map((id, v) => [id, v] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  const history = run.bp && run.bp.history.length > 0 ? run.bp.history : [run.beliefs];
+  const history = run.bp && run.bp.history.length > 0 ? run.bp.history : run.history && run.history.length > 0 ? run.history : [run.beliefs];
   const beliefHistory: Record<string, number[]> = {};
   const directionChanges: Record<string, number> = {};
   for (const [id, v] of sortedIds) {
