@@ -1,7 +1,7 @@
 /**
  * Gaia features checked package by package through the real command line against real
  * Gaia (test/fixtures/gaia-packages/NAME, Gaia's outputs in NAME.expected): the knowledge
- * classes called directly, @compose, artifacts and Step reasons. Where Gaia compiled a
+ * classes called directly, @compose, artifacts, Step reasons and predicate-logic formulas. Where Gaia compiled a
  * package, `export --to gaia-ir` writes its ir.json byte for byte and `infer --json`
  * gives its beliefs to 1e-9; where Gaia refused it, Warrant refuses it too (exit 1,
  * nothing written) for the same cause, at the place Gaia names where the table says.
@@ -77,6 +77,10 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
       { name: 'steps-no-reason', at: '__init__.py:7:', refusal: "Step() missing 1 required positional argument: 'reason'" },
       { name: 'steps-number-reason', at: '__init__.py:7:', refusal: "deduction() reason[0]: a Step's reason must be text, got an int" },
     ],
+  },
+  {
+    feature: 'quantified and predicate formulas',
+    cases: [{ name: 'formula-docs' }, { name: 'formula-nested' }],
   },
 ];
 

@@ -21,7 +21,7 @@ import { jsonDict } from './irTypes.ts';
 import type { FormalizationManifest } from './lowerActions.ts';
 import { ActionLowering } from './lowerActions.ts';
 import { lowerLegacyOperators, lowerLegacyStrategies } from './lowerLegacy.ts';
-import { lowerClaimFormula } from './lowerFormula.ts';
+import { FormulaLoweringError, lowerClaimFormula, mergeBindingParameters } from './lowerFormula.ts';
 import { ReferenceScanner } from './referenceScan.ts';
 
 export interface CompiledPackage {
@@ -118,24 +118,34 @@ function irKnowledge(cx: CompileContext, k: Knowledge, exported: boolean): IrKno
   };
 }
 
-/** Claims written with `formula=`: their connectives become operators concluding them. */
+/** Claims written with `formula=`: lowered to operators, generated claims and grounding strategies. */
 function lowerFormulaClaims(cx: CompileContext, knowledge: readonly Knowledge[]): void {
+  const scope = { namespace: cx.namespace, packageName: cx.packageName, qidOf: cx.qidOf };
   for (const k of knowledge) {
     if (!k.isClaim || k.formula === null) continue;
     const id = cx.qidOf(k);
-    const lowered = lowerClaimFormula(k.formula, id, cx.namespace, cx.packageName, cx.qidOf);
-    for (const h of lowered.knowledges) {
-      cx.addKnowledge(cx.formulaKnowledges, h);
-      cx.origins.set(h.id, k.origin);
-    }
-    for (const o of lowered.operators) {
-      cx.formulaOperators.push(o);
-      cx.origins.set(o.operator_id!, k.origin);
-    }
-    cx.formulaGraphs.push(lowered.graph);
-    if (lowered.claimMetadata) {
+    try {
+      const lowered = lowerClaimFormula(k.formula, id, k.content, scope);
+      for (const h of lowered.knowledges) {
+        cx.addKnowledge(cx.formulaKnowledges, h);
+        cx.origins.set(h.id, k.origin);
+      }
+      for (const o of lowered.operators) {
+        cx.formulaOperators.push(o);
+        cx.origins.set(o.operator_id!, k.origin);
+      }
+      // Formula strategies follow every action's, as in Gaia's IR.
+      for (const s of lowered.strategies) {
+        cx.strategies.push(s);
+        cx.origins.set(s.strategy_id, k.origin);
+      }
+      cx.formulaGraphs.push(lowered.graph);
       const target = cx.irKnowledge(id)!;
-      target.metadata = jsonDict({ ...(target.metadata ?? {}), ...lowered.claimMetadata });
+      if (lowered.claimMetadata) target.metadata = jsonDict({ ...(target.metadata ?? {}), ...lowered.claimMetadata });
+      mergeBindingParameters(target, lowered.claimParameters);
+    } catch (e) {
+      if (!(e instanceof FormulaLoweringError)) throw e;
+      cx.report('bad-argument', e.message, k.origin);
     }
   }
 }

@@ -81,7 +81,7 @@ export interface IrStrategy {
 
 export interface IrFormulaNode {
   readonly id: string;
-  readonly kind: 'atom' | 'op';
+  readonly kind: 'atom' | 'op' | 'quantifier' | 'term' | 'variable' | 'constant';
   readonly descriptor: JsonDict;
 }
 

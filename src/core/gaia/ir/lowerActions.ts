@@ -19,7 +19,8 @@ import { normalizeLabel, operatorId, pad3, sortedStrings, strategyId } from './i
 import type { IrKnowledge, IrOperator, IrStep, IrStrategy, JsonDict } from './irTypes.ts';
 import { jsonDict } from './irTypes.ts';
 import { generatedClaim } from './generatedClaim.ts';
-import { lowerClaimFormula } from './lowerFormula.ts';
+import type { FormulaLowering } from './lowerFormula.ts';
+import { FormulaLoweringError, lowerClaimFormula, mergeBindingParameters } from './lowerFormula.ts';
 
 const SUPPORT_PATTERN = { derive: 'derivation', observe: 'observation', compute: 'computation' } as const;
 const STRUCTURAL = {
@@ -225,7 +226,19 @@ export class ActionLowering {
     const base = `__decompose_${normalizeLabel(this.cx.actionLabel(a))}`;
     const formulaLabel = `${base}_formula`;
     const formulaId = this.cx.qid(formulaLabel);
-    const lowered = lowerClaimFormula(a.formula, formulaId, this.cx.namespace, this.cx.packageName, this.cx.qidOf);
+    const content = `Formula decomposition of ${whole}`;
+    if (a.formula.f === 'forall' || a.formula.f === 'exists') {
+      this.cx.report('unsupported', 'decompose(formula=...) with a quantifier: Warrant does not model grounding a decomposition formula', a.origin);
+      return;
+    }
+    let lowered: FormulaLowering;
+    try {
+      lowered = lowerClaimFormula(a.formula, formulaId, content, { namespace: this.cx.namespace, packageName: this.cx.packageName, qidOf: this.cx.qidOf });
+    } catch (e) {
+      if (!(e instanceof FormulaLoweringError)) throw e;
+      this.cx.report('bad-argument', e.message, a.origin);
+      return;
+    }
     const formulaMetadata = jsonDict({
       generated: true,
       helper_kind: 'decomposition_formula',
@@ -235,8 +248,9 @@ export class ActionLowering {
       review: false,
       ...(lowered.claimMetadata ?? {}),
     });
-    const content = `Formula decomposition of ${whole}`;
-    this.pushGenerated(a, generatedClaim(formulaId, formulaLabel, content, formulaMetadata));
+    const formulaClaim = generatedClaim(formulaId, formulaLabel, content, formulaMetadata);
+    mergeBindingParameters(formulaClaim, lowered.claimParameters);
+    this.pushGenerated(a, formulaClaim);
     for (const k of lowered.knowledges) this.pushGenerated(a, k);
     this.cx.actionFormulaGraphs.push(lowered.graph);
     for (const o of lowered.operators) {

@@ -12,6 +12,10 @@ export const SUPPORTED_NAMES: ReadonlySet<string> = new Set([
   'register_prior', 'export', 'compose', 'composition', 'land', 'lor', 'lnot', 'implies', 'iff', 'ClaimAtom', 'ClaimKind',
   'Land', 'Lor', 'Lnot', 'Implies', 'Iff', 'Claim', 'Note', 'Question', 'Setting', 'Context',
   'artifact', 'figure', 'Step',
+  // Typed predicate logic (logicVerbs.ts).
+  'forall', 'exists', 'Forall', 'Exists', 'Variable', 'Domain', 'Bool', 'Nat', 'Real', 'Probability', 'PrimitiveType',
+  'equals', 'Equals', 'NotEquals', 'Greater', 'GreaterEqual', 'Less', 'LessEqual', 'UserPredicate', 'PredicateSymbol',
+  'FunctionSymbol', 'FunctionApp', 'Constant', 'ArithOp', 'Term', 'Formula', 'parameter', 'is_formula', 'is_term',
 ]);
 
 /** Deprecated v5 names Warrant runs, with the v0.5 way to write them. */
@@ -42,8 +46,6 @@ export const LEGACY_NAMES: ReadonlyMap<string, string> = new Map([
 /** Names Gaia exports that Warrant does not model, by the construct they belong to. */
 export const UNSUPPORTED_NAMES: ReadonlyMap<string, string> = new Map([
   ...['Compose', 'Composition'].map((n) => [n, 'the Compose runtime class used directly (decorate a function with @compose instead)'] as const),
-  ...['forall', 'exists', 'Forall', 'Exists', 'Variable', 'Domain', 'Bool', 'Nat', 'Real', 'Probability', 'PrimitiveType'].map((n) => [n, 'quantified formulas'] as const),
-  ...['equals', 'Equals', 'NotEquals', 'Greater', 'GreaterEqual', 'Less', 'LessEqual', 'UserPredicate', 'PredicateSymbol', 'FunctionSymbol', 'FunctionApp', 'Constant', 'ArithOp', 'Term', 'Formula', 'parameter', 'is_formula', 'is_term'].map((n) => [n, 'predicate formulas'] as const),
   ...['Normal', 'Beta', 'BetaBinomial', 'Binomial', 'Cauchy', 'ChiSquared', 'Exponential', 'Gamma', 'LogNormal', 'Poisson', 'StudentT', 'Distribution', 'BoolExpr', 'DerivedDistribution'].map((n) => [n, 'the bayes module (distributions)'] as const),
   ['fills', 'fills (bridges to other packages)'],
   ['Knowledge', 'the Knowledge base class used directly (Gaia compiles no node of its type)'],

@@ -8,6 +8,7 @@
 import type { SourceRange } from '../../text/sourceRange.ts';
 import type { PyFloat } from '../text/pythonJson.ts';
 import type { PackageCollector } from './packageCollector.ts';
+import type { LogicVariable, PredicateAtom } from './logicFormulas.ts';
 
 /** Where an object came from in the source: the call that made it and its statement. */
 export interface Origin {
@@ -101,9 +102,11 @@ export class Knowledge {
   }
 }
 
-/** Propositional formulas over claims (`~ & |`, land/lor/lnot/implies/iff, ClaimAtom). */
+/** Formulas: connectives over claims (`~ & |`, land/lor/lnot/implies/iff, ClaimAtom), typed predicate atoms and finite quantifiers. */
 export type Formula =
   | { readonly f: 'atom'; readonly claim: Knowledge }
+  | PredicateAtom
+  | { readonly f: 'forall' | 'exists'; readonly variable: LogicVariable; readonly body: Formula }
   | { readonly f: 'and'; readonly operands: readonly Formula[] }
   | { readonly f: 'or'; readonly operands: readonly Formula[] }
   | { readonly f: 'not'; readonly operand: Formula }

@@ -11,6 +11,8 @@ import type { GaiaRuntime } from './gaiaRuntime.ts';
 import type { ResolutionPolicy } from './resolvePriors.ts';
 import type { LoadedModule } from './moduleLoader.ts';
 import type { ComposeSpec } from './verbs/composeVerb.ts';
+import type { LogicValue } from './logicTerms.ts';
+import { describeLogic } from './logicDescribe.ts';
 
 export type GValue =
   | { readonly t: 'none' }
@@ -22,6 +24,8 @@ export type GValue =
   | { readonly t: 'dict'; readonly entries: readonly { readonly key: GValue; readonly value: GValue }[] }
   | { readonly t: 'knowledge'; readonly k: Knowledge }
   | { readonly t: 'formula'; readonly f: Formula }
+  /** A predicate-logic sort, symbol or term (a Domain, Nat, a Variable, a Constant, …). */
+  | { readonly t: 'logic'; readonly v: LogicValue }
   | { readonly t: 'action'; readonly a: Action }
   | { readonly t: 'strategy'; readonly s: LegacyStrategy }
   | { readonly t: 'materialization'; readonly m: Materialization }
@@ -85,6 +89,8 @@ export function describeValue(v: GValue): string {
       return v.k.type === 'claim' ? (v.k.isClaim ? 'a claim' : 'a legacy helper') : `a ${v.k.type}`;
     case 'formula':
       return 'a formula';
+    case 'logic':
+      return describeLogic(v.v);
     case 'action':
       return v.a.kind === 'depends_on' || v.a.kind === 'candidate_relation' ? `a ${v.a.kind} scaffold` : `a ${v.a.kind} action`;
     case 'strategy':

@@ -25,6 +25,7 @@ export function truthy(v: GValue): boolean | undefined {
       return v.entries.length > 0;
     case 'knowledge':
     case 'formula':
+    case 'logic':
     case 'action':
     case 'strategy':
     case 'step':

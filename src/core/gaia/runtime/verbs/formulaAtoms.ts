@@ -1,4 +1,4 @@
-/** The claims a propositional formula mentions, in order, repeats kept (Gaia's `_claim_atoms`). */
+/** The claims a formula mentions as ClaimAtoms, in order, repeats kept (Gaia's `_claim_atoms`). */
 import type { Formula, Knowledge } from '../gaiaObjects.ts';
 
 export function formulaAtoms(f: Formula): Knowledge[] {
@@ -14,5 +14,11 @@ export function formulaAtoms(f: Formula): Knowledge[] {
       return [...formulaAtoms(f.antecedent), ...formulaAtoms(f.consequent)];
     case 'iff':
       return [...formulaAtoms(f.left), ...formulaAtoms(f.right)];
+    case 'predicate':
+    case 'compare':
+      return [];
+    case 'forall':
+    case 'exists':
+      return formulaAtoms(f.body);
   }
 }

@@ -6,6 +6,7 @@ import { decomposeVerb } from './decomposeVerb.ts';
 import { exportVerb } from './exportVerb.ts';
 import { FORMULA_VERBS } from './formulaVerbs.ts';
 import { KNOWLEDGE_CLASSES } from './knowledgeClasses.ts';
+import { LOGIC_VERBS } from './logicVerbs.ts';
 import { claimVerb, contextVerb, noteVerb, questionVerb, settingVerb } from './knowledgeVerbs.ts';
 import { LEGACY_OPERATOR_VERBS } from './legacyOperatorVerbs.ts';
 import { LEGACY_STRATEGY_VERBS } from './legacyStrategyVerbs.ts';
@@ -48,6 +49,7 @@ export const VERBS: ReadonlyMap<string, VerbImpl> = new Map(
     Step: StepClass,
     ...KNOWLEDGE_CLASSES,
     ...FORMULA_VERBS,
+    ...LOGIC_VERBS,
     ...LEGACY_STRATEGY_VERBS,
     ...COMPOSITE_STRATEGY_VERBS,
     ...LEGACY_OPERATOR_VERBS,
