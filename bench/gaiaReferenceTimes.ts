@@ -18,4 +18,6 @@ export const GAIA_REFERENCE_MS: Readonly<Record<string, GaiaReferenceTime>> = {
   'generated 50 claims': { ms: 27.3, method: 'jt', variables: 108 },
   'generated 200 claims': { ms: 352.5, method: 'jt', variables: 414 },
   'generated 1000 claims': { ms: 8691, method: 'jt', variables: 2043 },
+  // InferenceEngine.run(graph, method='mean_field') alone (lowering not timed), one run, 2026-11-29.
+  'generated 2475 claims': { ms: 5379, method: 'mean_field', variables: 5017 },
 };

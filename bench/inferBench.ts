@@ -7,7 +7,9 @@
  *    is small enough, exact enumeration measured in the same run;
  *  - loopy BP on the factor graphs of generated packages of about 1k, 10k and 100k
  *    variables: to convergence and per iteration, against the naive engine of
- *    bench/naiveLoopyBp.ts in the same run (whose beliefs must equal ours).
+ *    bench/naiveLoopyBp.ts in the same run (whose beliefs must equal ours);
+ *  - lower + mean field on a generated package of about 5k variables (where Gaia's
+ *    `auto` has switched to mean field), against Gaia's recorded time on it.
  * Inputs are compiled to IR once, outside the timed part.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -54,6 +56,8 @@ export async function runInferBench(options: { quick: boolean; onProgress?: (wha
     rows.push(...(await loopyBpRows(graph, options.quick)));
   }
   notes.push(`loopy BP baseline: the naive engine (bench/naiveLoopyBp.ts) runs up to ${NAIVE_BP_LIMIT / 1000}k variables only`);
+  progress('mean field, 5k variables');
+  rows.push(await meanFieldRow(options.quick));
   return rows;
 }
 
@@ -84,6 +88,29 @@ async function junctionTreeRow(name: string, ir: GaiaIr, quick: boolean): Promis
     ...(name === 'generated 24 claims' && { targetMs: 0.9 }),
     ...(gaia && { baselineMs: gaia.ms, baselineName: `Gaia's engine (${gaia.method}, recorded)` }),
     note: notes.join('; '),
+  };
+}
+
+/** Claims of the generated package whose factor graph has about 5000 variables (5017). */
+const MEAN_FIELD_CLAIMS = 2475;
+
+/** Lower + mean field, as `warrant infer --method mean_field` (and `auto` here) runs it. */
+export async function meanFieldRow(quick: boolean): Promise<BenchRow> {
+  const name = `generated ${MEAN_FIELD_CLAIMS} claims`;
+  const ir = compileIr(name, generateGaiaPackage(MEAN_FIELD_CLAIMS));
+  const method: InferenceMethod = 'mean_field';
+  const probe = runInference(ir, { method });
+  if (probe.problems.some((p) => p.severity === 'error')) throw new Error(`${name}: ${probe.problems[0]!.message}`);
+  const ms = await medianMs(() => runInference(ir, { method }), { warmup: 1, runs: quick ? 3 : 7 });
+  const gaia = GAIA_REFERENCE_MS[name];
+  const d = probe.diagnostics;
+  return {
+    name: 'Gaia inference: lower + mean field',
+    size: `${name} (${gaia?.variables ?? '?'} variables)`,
+    ms,
+    targetMs: 1000,
+    ...(gaia && { baselineMs: gaia.ms, baselineName: `Gaia's engine (${gaia.method}, recorded)` }),
+    note: `${d.iterations_run} sweeps, ${d.converged ? 'converged' : 'not converged'} (max change ${d.max_change_at_stop.toExponential(1)})`,
   };
 }
 
