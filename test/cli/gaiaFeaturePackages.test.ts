@@ -79,6 +79,10 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
     ],
   },
   {
+    feature: 'the bayes module',
+    cases: [{ name: 'bayes-mendel' }],
+  },
+  {
     feature: 'quantified and predicate formulas',
     cases: [{ name: 'formula-docs' }, { name: 'formula-nested' }],
   },

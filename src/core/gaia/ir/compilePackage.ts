@@ -22,6 +22,7 @@ import type { FormalizationManifest } from './lowerActions.ts';
 import { ActionLowering } from './lowerActions.ts';
 import { lowerLegacyOperators, lowerLegacyStrategies } from './lowerLegacy.ts';
 import { FormulaLoweringError, lowerClaimFormula, mergeBindingParameters } from './lowerFormula.ts';
+import { lowerBayes } from './lowerBayes.ts';
 import { ReferenceScanner } from './referenceScan.ts';
 
 export interface CompiledPackage {
@@ -62,6 +63,8 @@ export function compilePackage(run: PackageRun, namespace: string, packageName: 
   const actions = new ActionLowering(cx);
   actions.lowerAll(pkg.actions, pkg.materializations);
   lowerFormulaClaims(cx, knowledge);
+  // Gaia's registered extension (the bayes module) lowers after the formula claims.
+  lowerBayes(cx, pkg.actions);
   new ReferenceScanner(cx, knowledge, pkg.actions, pkg.strategies, citations).scan();
 
   const knowledges = [...cx.knowledges, ...cx.generated, ...cx.formulaKnowledges];

@@ -16,6 +16,8 @@ export const SUPPORTED_NAMES: ReadonlySet<string> = new Set([
   'forall', 'exists', 'Forall', 'Exists', 'Variable', 'Domain', 'Bool', 'Nat', 'Real', 'Probability', 'PrimitiveType',
   'equals', 'Equals', 'NotEquals', 'Greater', 'GreaterEqual', 'Less', 'LessEqual', 'UserPredicate', 'PredicateSymbol',
   'FunctionSymbol', 'FunctionApp', 'Constant', 'ArithOp', 'Term', 'Formula', 'parameter', 'is_formula', 'is_term',
+  // The bayes module's distribution factories (bayes/bayesVerbs.ts).
+  'Normal', 'Beta', 'BetaBinomial', 'Binomial', 'Cauchy', 'ChiSquared', 'Exponential', 'Gamma', 'LogNormal', 'Poisson', 'StudentT',
 ]);
 
 /** Deprecated v5 names Warrant runs, with the v0.5 way to write them. */
@@ -46,7 +48,7 @@ export const LEGACY_NAMES: ReadonlyMap<string, string> = new Map([
 /** Names Gaia exports that Warrant does not model, by the construct they belong to. */
 export const UNSUPPORTED_NAMES: ReadonlyMap<string, string> = new Map([
   ...['Compose', 'Composition'].map((n) => [n, 'the Compose runtime class used directly (decorate a function with @compose instead)'] as const),
-  ...['Normal', 'Beta', 'BetaBinomial', 'Binomial', 'Cauchy', 'ChiSquared', 'Exponential', 'Gamma', 'LogNormal', 'Poisson', 'StudentT', 'Distribution', 'BoolExpr', 'DerivedDistribution'].map((n) => [n, 'the bayes module (distributions)'] as const),
+  ...['Distribution', 'BoolExpr', 'DerivedDistribution'].map((n) => [n, 'the bayes module (distributions)'] as const),
   ['fills', 'fills (bridges to other packages)'],
   ['Knowledge', 'the Knowledge base class used directly (Gaia compiles no node of its type)'],
   ...[
@@ -78,6 +80,12 @@ export const GAIA_IR_NAMES: ReadonlySet<string> = new Set(['ResolutionPolicy', '
 export function isBayesModule(path: string): boolean {
   return path === 'gaia.engine.bayes' || path.startsWith('gaia.engine.bayes.');
 }
+
+/** What `gaia.engine.bayes` exports that Warrant runs, as verb-table names. */
+export const BAYES_NAMES: ReadonlyMap<string, string> = new Map([
+  ['model', 'bayes.model'],
+  ['compare', 'bayes.compare'],
+]);
 
 /** `from gaia.engine.lang import *` binds the module's `__all__`: everything but the compat names. */
 export const STAR_IMPORT_NAMES: readonly string[] = [...SUPPORTED_NAMES, ...UNSUPPORTED_NAMES.keys()].filter((n) => !COMPAT_ONLY.has(n));

@@ -8,6 +8,7 @@
 import type { SourceRange } from '../../text/sourceRange.ts';
 import type { PyFloat } from '../text/pythonJson.ts';
 import type { PackageCollector } from './packageCollector.ts';
+import type { BayesAction } from './bayes/bayesObjects.ts';
 import type { LogicVariable, PredicateAtom } from './logicFormulas.ts';
 
 /** Where an object came from in the source: the call that made it and its statement. */
@@ -113,7 +114,7 @@ export type Formula =
   | { readonly f: 'implies'; readonly antecedent: Formula; readonly consequent: Formula }
   | { readonly f: 'iff'; readonly left: Formula; readonly right: Formula };
 
-interface ActionCommon {
+export interface ActionCommon {
   readonly uid: number;
   readonly label: string | null;
   readonly rationale: string;
@@ -215,7 +216,7 @@ export interface ComposeAction extends ActionCommon {
 }
 
 export type ScaffoldAction = DependsOnAction | CandidateRelationAction;
-export type Action = SupportAction | InferAction | AssociateAction | StructuralAction | DecomposeAction | ComposeAction | ScaffoldAction;
+export type Action = SupportAction | InferAction | AssociateAction | StructuralAction | DecomposeAction | ComposeAction | ScaffoldAction | BayesAction;
 
 export function isScaffold(a: Action): a is ScaffoldAction {
   return a.kind === 'depends_on' || a.kind === 'candidate_relation';

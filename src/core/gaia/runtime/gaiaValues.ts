@@ -11,6 +11,7 @@ import type { GaiaRuntime } from './gaiaRuntime.ts';
 import type { ResolutionPolicy } from './resolvePriors.ts';
 import type { LoadedModule } from './moduleLoader.ts';
 import type { ComposeSpec } from './verbs/composeVerb.ts';
+import type { BayesDistribution } from './bayes/bayesObjects.ts';
 import type { LogicValue } from './logicTerms.ts';
 import { describeLogic } from './logicDescribe.ts';
 
@@ -66,6 +67,8 @@ export type GValue =
   | { readonly t: 'metadata'; readonly k: { readonly metadata: MetaDict } }
   /** A `ResolutionPolicy(...)` (gaia.engine.ir), for priors.py's RESOLUTION_POLICY. */
   | { readonly t: 'policy'; readonly policy: ResolutionPolicy }
+  /** A bayes-module distribution (`Binomial("...", n=..., p=...)`, …). */
+  | { readonly t: 'distribution'; readonly d: BayesDistribution }
   | { readonly t: 'opaque' };
 
 export const NONE: GValue = { t: 'none' };
@@ -121,6 +124,8 @@ export function describeValue(v: GValue): string {
       return 'a metadata dict';
     case 'policy':
       return 'a ResolutionPolicy';
+    case 'distribution':
+      return 'a Distribution';
     case 'opaque':
       return 'an unsupported value';
   }

@@ -7,7 +7,7 @@
  */
 import type { PyStatement } from '../../python/pyAst.ts';
 import type { SourceRange } from '../../text/sourceRange.ts';
-import { COMPAT_ONLY, GAIA_LANG_MODULES, isBayesModule, isGaiaLangName, STAR_IMPORT_NAMES, GAIA_IR_MODULES, GAIA_IR_NAMES } from './gaiaNames.ts';
+import { BAYES_NAMES, COMPAT_ONLY, GAIA_LANG_MODULES, isBayesModule, isGaiaLangName, STAR_IMPORT_NAMES, GAIA_IR_MODULES, GAIA_IR_NAMES } from './gaiaNames.ts';
 import type { GaiaRuntime } from './gaiaRuntime.ts';
 import type { GValue } from './gaiaValues.ts';
 import { OPAQUE } from './gaiaValues.ts';
@@ -97,8 +97,13 @@ export function importFrom(rt: GaiaRuntime, s: ImportFrom): void {
   }
   if (GAIA_LANG_MODULES.has(m)) return importGaiaNames(rt, s, m);
   if (GAIA_IR_MODULES.has(m)) return importIrNames(rt, s, m);
+  if (m === 'gaia.engine.bayes') return importBayesNames(rt, s);
+  if (m === 'gaia.engine' && s.names.every((n) => n.name === 'bayes')) {
+    for (const { asName, range } of s.names) bindName(rt, asName ?? 'bayes', { t: 'module', path: 'gaia.engine.bayes' }, range);
+    return;
+  }
   if (isBayesModule(m) || (m === 'gaia.engine' && s.names.some((n) => n.name === 'bayes'))) {
-    rt.report('unsupported', 'the bayes module (gaia.engine.bayes) is not modelled by Warrant', s.range);
+    rt.report('unsupported', `${m}: of the bayes module Warrant evaluates gaia.engine.bayes's model and compare`, s.range);
     return bindAllOpaque(rt, s);
   }
   if (ANNOTATION_MODULES.has(m) || isStandardLibrary(m)) {
@@ -186,6 +191,18 @@ function importGaiaNames(rt: GaiaRuntime, s: ImportFrom, m: string): void {
   }
 }
 
+/** `from gaia.engine.bayes import model, compare`. */
+function importBayesNames(rt: GaiaRuntime, s: ImportFrom): void {
+  for (const { name, asName, range } of s.names) {
+    const verb = BAYES_NAMES.get(name);
+    if (verb) bindName(rt, asName ?? name, { t: 'gaia', name: verb }, range);
+    else {
+      rt.report('unsupported', `${name === '*' ? 'import * from gaia.engine.bayes' : `gaia.engine.bayes.${name}`}: of the bayes module Warrant evaluates model and compare`, range);
+      if (name !== '*') bindName(rt, asName ?? name, OPAQUE, range);
+    }
+  }
+}
+
 /** From Gaia's IR package, only the resolution policy (what priors.py uses) is evaluated. */
 function importIrNames(rt: GaiaRuntime, s: ImportFrom, m: string): void {
   for (const { name, asName, range } of s.names) {
@@ -202,8 +219,10 @@ export function importModules(rt: GaiaRuntime, s: Import): void {
   for (const { name, asName, range } of s.names) {
     const top = name.split('.')[0]!;
     const local = asName ?? top;
-    if (isBayesModule(name)) {
-      rt.report('unsupported', 'the bayes module (gaia.engine.bayes) is not modelled by Warrant', range);
+    if (name === 'gaia.engine.bayes') {
+      bindName(rt, local, { t: 'module', path: asName ? name : top }, range);
+    } else if (isBayesModule(name)) {
+      rt.report('unsupported', `${name}: of the bayes module Warrant evaluates gaia.engine.bayes's model and compare`, range);
       bindName(rt, local, OPAQUE, range);
     } else if ([...GAIA_LANG_MODULES].some((g) => g === name || g.startsWith(name + '.'))) {
       bindName(rt, local, { t: 'module', path: asName ? name : top }, range);

@@ -148,6 +148,10 @@ function recordClaims(a: Action): Knowledge[] {
     case 'compose':
       // Gaia walks the record's fields, its child actions' included.
       return [...a.inputs, ...a.actions.flatMap(recordClaims), a.conclusion];
+    case 'bayes_model':
+      return [a.helper, a.hypothesis];
+    case 'bayes_compare':
+      return [a.helper, ...a.models.map((m) => m.helper), ...a.data];
   }
 }
 

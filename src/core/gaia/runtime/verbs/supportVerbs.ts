@@ -12,6 +12,9 @@ import type { GValue } from '../gaiaValues.ts';
 import { OPAQUE, describeValue } from '../gaiaValues.ts';
 import { CROMWELL_EPS } from './priorRecords.ts';
 import type { VerbImpl } from './verbTypes.ts';
+import type { BayesVariable } from '../bayes/bayesObjects.ts';
+import { asObservable } from '../bayes/bayesObjects.ts';
+import { observationClaim } from '../bayes/observeVariable.ts';
 
 /** A conclusion or evidence argument: a string makes a new claim, else a claim. */
 export function claimOrText(rt: GaiaRuntime, call: VerbCall, arg: ArgValue, position: string): Knowledge | string | null {
@@ -112,6 +115,17 @@ export const observeVerb: VerbImpl = (rt, call) => {
   if (!b) return OPAQUE;
   const value = b.named.get('value');
   const error = b.named.get('error');
+  const observed = b.named.get('conclusion')!;
+  const observable = asObservable(observed.value);
+  if (observable === 'domain') {
+    rt.report('unsupported', 'observe(variable, value=...): a Variable over a user Domain is not modelled by Warrant', observed.range);
+    return OPAQUE;
+  }
+  if (observable) return observeVariableVerb(rt, call, observable, b.named);
+  if (observed.value.t === 'distribution') {
+    rt.report('unsupported', 'observe(distribution, value=...): observing a Distribution (the quantity-with-predicate surface) is not modelled by Warrant; observe a Variable', observed.range);
+    return OPAQUE;
+  }
   if (value || (error && error.value.t !== 'none')) {
     rt.report('bad-argument', 'observe(..., value=..., error=...) only applies to Distribution or Variable targets (the bayes module); observe a claim without value/error', (value ?? error)!.range);
     return OPAQUE;
@@ -168,3 +182,31 @@ export const computeVerb: VerbImpl = (rt, call) => {
   const action = makeSupport(rt, call, 'compute', args, metaDict(), fn);
   return { t: 'knowledge', k: action.conclusion } satisfies GValue;
 };
+
+/** `observe(variable, value=..., error=...)`: an unconditional measurement of a bayes observable. */
+function observeVariableVerb(rt: GaiaRuntime, call: VerbCall, target: BayesVariable, named: ReadonlyMap<string, ArgValue>): GValue {
+  const value = named.get('value');
+  if (!value) {
+    rt.report('bad-argument', 'observe(variable, ...) requires `value=` (the measured numeric value).', call.range);
+    return OPAQUE;
+  }
+  const givenArg = named.get('given');
+  if (givenArg && givenArg.value.t !== 'none' && !(givenArg.value.t === 'seq' && givenArg.value.items.length === 0)) {
+    rt.report('bad-argument', 'observe(variable, value=..., given=...) is not supported — variable observations are unconditional measurement events. To express a conditional measurement, observe a Claim wrapping the conditioning premise.', givenArg.range);
+    return OPAQUE;
+  }
+  const refs = named.get('source_refs');
+  if (refs && refs.value.t !== 'none') {
+    rt.report('unsupported', 'observe(variable, source_refs=...): cite with [@CitationKey] in the rationale instead', refs.range);
+    return OPAQUE;
+  }
+  const background = rt.knowledgeList(named.get('background'), 'observe', 'background');
+  const rationale = rt.rationale(named.get('rationale'), 'observe');
+  const label = rt.optionalString(named.get('label'), 'observe', 'label');
+  if (!background || rationale === null || label === undefined) return OPAQUE;
+  const claim = observationClaim(rt, call, target, value, named.get('error'), label);
+  if (!claim) return OPAQUE;
+  const action = makeSupport(rt, call, 'observe', { target: claim, given: [], background, rationale, label }, metaDict(), null);
+  action.conclusion.prior = 1 - CROMWELL_EPS;
+  return { t: 'knowledge', k: action.conclusion };
+}

@@ -18,6 +18,7 @@ import { candidateRelationVerb, dependsOnVerb, materializeVerb } from './scaffol
 import { StepClass } from './stepClass.ts';
 import { computeVerb, deriveVerb, observeVerb } from './supportVerbs.ts';
 import type { VerbImpl } from './verbTypes.ts';
+import { DISTRIBUTION_VERBS, compareVerb, modelVerb, studentTVerb } from '../bayes/bayesVerbs.ts';
 
 export const VERBS: ReadonlyMap<string, VerbImpl> = new Map(
   Object.entries({
@@ -47,6 +48,10 @@ export const VERBS: ReadonlyMap<string, VerbImpl> = new Map(
     artifact: artifactVerb,
     figure: figureVerb,
     Step: StepClass,
+    StudentT: studentTVerb,
+    'bayes.model': modelVerb,
+    'bayes.compare': compareVerb,
+    ...DISTRIBUTION_VERBS,
     ...KNOWLEDGE_CLASSES,
     ...FORMULA_VERBS,
     ...LOGIC_VERBS,

@@ -1,0 +1,205 @@
+/**
+ * Lowers bayes.model / bayes.compare to IR after the other actions, as Gaia's bayes
+ * extension lowerer does: each model helper's metadata gets the IR-side description of
+ * its model (ids for claims, the distribution literal, the observable); each comparison
+ * computes log P(data | H) per hypothesis from the predictive distributions, records
+ * them on its helper, and becomes one `infer` strategy per hypothesis whose table is
+ * [0.5, clamp(0.999 · exp(logL − max logL))].
+ */
+import type { DistributionKind } from '../../math/scipyDensities.ts';
+import { DISCRETE_KINDS, logDensity, supportBounds } from '../../math/scipyDensities.ts';
+import { roundedExp, roundedLog } from '../../math/roundedElementary.ts';
+import type { BayesDistribution, CompareAction, ModelAction, Observation } from '../runtime/bayes/bayesObjects.ts';
+import { OBSERVATIONS, isBayesAction, variableDescriptor } from '../runtime/bayes/bayesObjects.ts';
+import type { Action, Knowledge } from '../runtime/gaiaObjects.ts';
+import { CROMWELL_EPS } from '../runtime/verbs/priorRecords.ts';
+import type { JsonValue } from '../text/pythonJson.ts';
+import { pyFloat } from '../text/pythonJson.ts';
+import type { CompileContext } from './compileContext.ts';
+import { strategyId } from './irIds.ts';
+import type { IrStrategy, JsonDict } from './irTypes.ts';
+import { jsonDict } from './irTypes.ts';
+
+const LINDLEY_THRESHOLD = 5.0;
+
+function paramsJson(d: BayesDistribution): JsonDict {
+  return jsonDict(Object.fromEntries(d.params.map((p) => [p.name, p.value.isFloat ? pyFloat(p.value.value) : p.value.value])));
+}
+
+function paramValues(d: BayesDistribution): Record<string, number> {
+  return Object.fromEntries(d.params.map((p) => [p.name, p.value.value]));
+}
+
+/** A Python float as the IR writes it (a whole one keeps its `.0`). */
+function float(x: number): JsonValue {
+  return pyFloat(x) as JsonValue;
+}
+
+export function lowerBayes(cx: CompileContext, actions: readonly Action[]): void {
+  for (const a of actions) if (a.kind === 'bayes_model') lowerModel(cx, a);
+  for (const a of actions) if (a.kind === 'bayes_compare') lowerComparison(cx, a);
+}
+
+export { isBayesAction };
+
+function setMetadata(cx: CompileContext, id: string, key: string, value: JsonValue): void {
+  const k = cx.irKnowledge(id)!;
+  const m = jsonDict(k.metadata ?? {});
+  m[key] = value;
+  k.metadata = m;
+}
+
+function recordTarget(cx: CompileContext, a: Action, target: string): void {
+  const label = cx.actionQid(a);
+  if (cx.actionTargets.has(label)) {
+    cx.report('duplicate-action-label', `action label '${cx.actionLabel(a)}' is used twice (it already names ${cx.actionTargets.get(label)})`, a.origin);
+    return;
+  }
+  cx.actionTargets.set(label, target);
+  cx.targetOfAction.set(a, target);
+}
+
+function lowerModel(cx: CompileContext, a: ModelAction): void {
+  const helperId = cx.qidOf(a.helper);
+  const h = cx.qidOf(a.hypothesis);
+  setMetadata(
+    cx,
+    helperId,
+    'model',
+    jsonDict({
+      kind: 'model',
+      distribution: jsonDict({ kind: a.distribution.kind, params: paramsJson(a.distribution) }),
+      hypothesis: h,
+      hypotheses: [h],
+      observable: jsonDict(variableDescriptor(a.observable)),
+    }),
+  );
+  setMetadata(cx, helperId, 'review_target', jsonDict({ action_label: cx.actionQid(a), pattern: 'model' }));
+  recordTarget(cx, a, helperId);
+}
+
+/** Python's `m + log(sum(exp(v − m)))` over the finite terms, summed left to right. */
+function logSumExp(values: readonly number[]): number {
+  const finite = values.filter(Number.isFinite);
+  if (finite.length === 0) return -Infinity;
+  const m = Math.max(...finite);
+  let sum = 0;
+  for (const v of finite) sum += roundedExp(v - m);
+  return m + roundedLog(sum);
+}
+
+class LikelihoodError extends Error {}
+
+/** log P(value | model), the noise (a Normal) summed over a count's support. */
+function logLikelihood(kind: DistributionKind, params: Record<string, number>, obs: Observation): number {
+  const value = obs.value.value;
+  const discrete = DISCRETE_KINDS.has(kind);
+  if (obs.noise === null) {
+    if (discrete && obs.value.isFloat) {
+      throw new LikelihoodError(`${kind === 'betabinomial' ? 'BetaBinomial' : kind === 'binomial' ? 'Binomial' : 'Poisson'}.logpmf(k): k must be integer, got float`);
+    }
+    return logDensity(kind, params, value);
+  }
+  if (obs.noise.kind !== 'normal') throw new LikelihoodError('Bayes compare currently supports only Normal additive noise');
+  if (!discrete) throw new LikelihoodError('UNSUPPORTED');
+  const noise = paramValues(obs.noise);
+  const sigma = noise['sigma']!;
+  let [low, high] = supportBounds(kind, params);
+  if (!Number.isFinite(high)) high = Math.max(Math.trunc(value + 10 * sigma), Math.trunc(value) + 50);
+  const terms: number[] = [];
+  for (let x = Math.trunc(low); x <= Math.trunc(high); x++) terms.push(logDensity(kind, params, x) + logDensity('normal', noise, value - x));
+  return logSumExp(terms);
+}
+
+function lowerComparison(cx: CompileContext, a: CompareAction): void {
+  const cmpId = cx.qidOf(a.helper);
+  const likelihoods = new Map<Knowledge, number>();
+  for (const model of a.models) {
+    if (a.precomputed) {
+      likelihoods.set(model.hypothesis, a.precomputed.get(model.hypothesis)!);
+      continue;
+    }
+    let total = 0.0;
+    for (const d of a.data) {
+      const obs = OBSERVATIONS.get(d);
+      const name = d.label || d.content;
+      if (!obs) {
+        cx.report('bad-argument', `compare() data '${name}' has no metadata['observation'] payload (use observe(observable, value=...))`, a.origin);
+        return;
+      }
+      if (obs.target !== model.observable && !(obs.target.symbol === model.observable.symbol && obs.target.domain === model.observable.domain)) {
+        cx.report('bad-argument', `compare() data observable ${obs.target.symbol} does not match model observable ${model.observable.symbol}`, a.origin);
+        return;
+      }
+      try {
+        total += logLikelihood(model.distribution.kind, paramValues(model.distribution), obs);
+      } catch (e) {
+        if (!(e instanceof LikelihoodError)) throw e;
+        if (e.message === 'UNSUPPORTED') {
+          cx.report('unsupported', 'compare(): a continuous model observed with measurement noise is integrated numerically by Gaia (scipy quad), which Warrant does not model', a.origin);
+        } else cx.report('bad-argument', e.message, a.origin);
+        return;
+      }
+    }
+    likelihoods.set(model.hypothesis, total);
+  }
+  const values = [...likelihoods.values()];
+  const finite = values.filter(Number.isFinite);
+  if (finite.length === 0) {
+    cx.report(
+      'bad-argument',
+      `BayesCompareError: comparison '${a.label || a.helper.content}' has zero support under every hypothesis. Fix: check the observation value, the predictive distribution support, or use precomputed likelihoods.`,
+      a.origin,
+    );
+    return;
+  }
+  const nObs = Math.max(1, a.data.length);
+  const maxPairwise = finite.length >= 2 ? Math.max(...finite) - Math.min(...finite) : 0.0;
+  const perObservation = maxPairwise / nObs;
+  const signature = a.models.some((m) => m.distribution.kind === 'betabinomial' && paramValues(m.distribution)['alpha'] === 1 && paramValues(m.distribution)['beta'] === 1);
+  setMetadata(
+    cx,
+    cmpId,
+    'comparison',
+    jsonDict({
+      kind: 'comparison',
+      exclusivity: a.exclusivity,
+      likelihoods: jsonDict(Object.fromEntries([...likelihoods].map(([h, v]) => [cx.qidOf(h), float(v)]))),
+      data: a.data.map(cx.qidOf),
+      models: a.models.map((m) => cx.qidOf(m.helper)),
+      hypotheses: a.models.map((m) => cx.qidOf(m.hypothesis)),
+      max_pairwise_log_lr: float(maxPairwise),
+      per_observation_log_lr: float(perObservation),
+      lindley_threshold: float(LINDLEY_THRESHOLD),
+      lindley_signature: signature,
+      lindley_warning: perObservation > LINDLEY_THRESHOLD && signature,
+    }),
+  );
+  const best = Math.max(...values);
+  const actionLabel = cx.actionQid(a);
+  for (const [h, logL] of likelihoods) {
+    const lr = roundedExp(logL - best);
+    const p1 = Math.max(CROMWELL_EPS, Math.min(1.0 - CROMWELL_EPS, (1.0 - CROMWELL_EPS) * lr));
+    const hId = cx.qidOf(h);
+    const s: IrStrategy = {
+      strategy_id: strategyId('infer', [hId], cmpId, ''),
+      scope: 'local',
+      type: 'infer',
+      premises: [hId],
+      conclusion: cmpId,
+      background: null,
+      steps: null,
+      conditional_probabilities: [float(0.5), float(p1)] as never,
+      p_a_given_b: null,
+      p_b_given_a: null,
+      metadata: jsonDict({
+        pattern: 'inference',
+        comparison_factor: jsonDict({ kind: 'comparison_factor', comparison: cmpId, hypothesis: hId, log_likelihood: float(logL) }),
+        action_label: actionLabel,
+      }),
+    };
+    cx.strategies.push(s);
+    cx.origins.set(s.strategy_id, a.origin);
+  }
+  recordTarget(cx, a, cmpId);
+}

@@ -1,0 +1,93 @@
+/**
+ * What Gaia's bayes module makes while a package runs: typed variables (the observables),
+ * named distributions, and the two reasoning records `bayes.model(...)` and
+ * `bayes.compare(...)`. Variables and distributions are Lang-only in Gaia — never IR
+ * nodes, only described inside the metadata of the claims that use them.
+ */
+import type { DistributionKind } from '../../../math/scipyDensities.ts';
+import type { ActionCommon, Knowledge } from '../gaiaObjects.ts';
+import { newUid } from '../gaiaObjects.ts';
+import type { GValue } from '../gaiaValues.ts';
+import type { LogicVariable } from '../logicTerms.ts';
+
+/** A number as written (Python keeps 1 and 1.0 apart, and so does the IR). */
+export interface WrittenNumber {
+  readonly value: number;
+  readonly isFloat: boolean;
+}
+
+/** `Variable(symbol=..., domain=Nat, value=...)`. */
+export interface BayesVariable {
+  readonly uid: number;
+  readonly symbol: string;
+  /** The primitive type's name: Nat, Real, Probability, Bool. */
+  readonly domain: string;
+}
+
+/** `Normal("...", mu=..., sigma=...)` and the other factories. */
+export interface BayesDistribution {
+  readonly uid: number;
+  readonly kind: DistributionKind;
+  readonly content: string;
+  label: string | null;
+  /** In the factory's parameter order. */
+  readonly params: readonly { readonly name: string; readonly value: WrittenNumber }[];
+}
+
+/** What `observe(variable, value=..., error=...)` recorded on its claim. */
+export interface Observation {
+  readonly target: BayesVariable;
+  readonly value: WrittenNumber;
+  readonly noise: BayesDistribution | null;
+}
+
+export interface ModelAction extends ActionCommon {
+  readonly kind: 'bayes_model';
+  readonly hypothesis: Knowledge;
+  readonly observable: BayesVariable;
+  readonly distribution: BayesDistribution;
+  readonly helper: Knowledge;
+}
+
+export interface CompareAction extends ActionCommon {
+  readonly kind: 'bayes_compare';
+  readonly helper: Knowledge;
+  readonly models: readonly ModelAction[];
+  readonly data: readonly Knowledge[];
+  readonly exclusivity: string;
+  /** `precomputed={h: logL, ...}`, in the models' order; null when computed from the data. */
+  readonly precomputed: ReadonlyMap<Knowledge, number> | null;
+}
+
+export type BayesAction = ModelAction | CompareAction;
+
+export function isBayesAction(a: { readonly kind: string }): a is BayesAction {
+  return a.kind === 'bayes_model' || a.kind === 'bayes_compare';
+}
+
+/** The observation each variable-observing claim carries (Gaia keeps it in the claim's metadata). */
+export const OBSERVATIONS = new WeakMap<Knowledge, Observation>();
+
+/** The model action behind each helper claim `bayes.model` returned. */
+export const MODEL_OF_HELPER = new WeakMap<Knowledge, ModelAction>();
+
+/** How Gaia's metadata writes a variable. */
+export function variableDescriptor(v: BayesVariable): Record<string, string | null> {
+  return { kind: 'variable', symbol: v.symbol, domain: v.domain, unit: null };
+}
+
+/** One bayes observable per Variable(...) the package made (typed predicate logic makes the value). */
+const OBSERVABLES = new WeakMap<LogicVariable, BayesVariable>();
+
+/** The observable a value is, or null: a Variable over a primitive domain. */
+export function asObservable(v: GValue): BayesVariable | null | 'domain' {
+  if (v.t !== 'logic' || v.v.kind !== 'variable') return null;
+  const lv = v.v;
+  if (lv.domain.kind !== 'primitive') return 'domain';
+  let b = OBSERVABLES.get(lv);
+  if (!b) {
+    b = { uid: newUid(), symbol: lv.symbol, domain: lv.domain.name };
+    OBSERVABLES.set(lv, b);
+  }
+  return b;
+}

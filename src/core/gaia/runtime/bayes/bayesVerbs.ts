@@ -1,0 +1,396 @@
+/**
+ * Gaia's bayes authoring surface: `Variable(...)` observables, the distribution factories
+ * (`Binomial("...", n=..., p=...)`, …), `observe(variable, value=..., error=...)`,
+ * `bayes.model(hypothesis, observable=..., distribution=...)` and
+ * `bayes.compare(data, models=[...])`. Each makes the claims and records Gaia's runtime
+ * makes, in the same order, and refuses what Gaia's checks refuse with Gaia's words.
+ */
+import type { DistributionKind } from '../../../math/scipyDensities.ts';
+import type { ArgValue } from '../callArguments.ts';
+import type { Knowledge, MetaDict, StructuralAction } from '../gaiaObjects.ts';
+import { metaDict, newUid } from '../gaiaObjects.ts';
+import type { GaiaRuntime, VerbCall } from '../gaiaRuntime.ts';
+import type { GValue } from '../gaiaValues.ts';
+import { OPAQUE, describeValue } from '../gaiaValues.ts';
+import { CROMWELL_EPS } from '../verbs/priorRecords.ts';
+import type { VerbImpl } from '../verbs/verbTypes.ts';
+import { sha256Hex } from '../../text/sha256Hex.ts';
+import type { BayesDistribution, CompareAction, ModelAction, WrittenNumber } from './bayesObjects.ts';
+import { MODEL_OF_HELPER, asObservable, variableDescriptor } from './bayesObjects.ts';
+
+function pyRepr(v: GValue): string {
+  if (v.t === 'num') return v.float && Number.isInteger(v.v) ? `${v.v}.0` : String(v.v);
+  if (v.t === 'bool') return v.v ? 'True' : 'False';
+  if (v.t === 'str') return `'${v.v}'`;
+  return describeValue(v);
+}
+
+interface FactorySpec {
+  readonly kind: DistributionKind;
+  readonly params: readonly string[];
+  /** Parameters that must be > 0. */
+  readonly positive: readonly string[];
+  /** Parameters that count trials (a non-negative integer). */
+  readonly count?: string;
+  /** A probability parameter, in [0, 1]. */
+  readonly probability?: string;
+}
+
+const FACTORIES: Readonly<Record<string, FactorySpec>> = {
+  Normal: { kind: 'normal', params: ['mu', 'sigma'], positive: ['sigma'] },
+  LogNormal: { kind: 'lognormal', params: ['mu', 'sigma'], positive: ['sigma'] },
+  Beta: { kind: 'beta', params: ['alpha', 'beta'], positive: ['alpha', 'beta'] },
+  Exponential: { kind: 'exponential', params: ['rate'], positive: ['rate'] },
+  Gamma: { kind: 'gamma', params: ['alpha', 'rate'], positive: ['alpha', 'rate'] },
+  Cauchy: { kind: 'cauchy', params: ['mu', 'gamma'], positive: ['gamma'] },
+  ChiSquared: { kind: 'chisquared', params: ['df'], positive: ['df'] },
+  Binomial: { kind: 'binomial', params: ['n', 'p'], positive: [], count: 'n', probability: 'p' },
+  BetaBinomial: { kind: 'betabinomial', params: ['n', 'alpha', 'beta'], positive: ['alpha', 'beta'], count: 'n' },
+  Poisson: { kind: 'poisson', params: ['rate'], positive: ['rate'] },
+};
+export const DISTRIBUTION_FACTORY_NAMES: readonly string[] = Object.keys(FACTORIES);
+
+/** Gaia's pydantic check message for a distribution literal. */
+function validationError(rt: GaiaRuntime, factory: string, message: string, call: VerbCall): GValue {
+  rt.report('bad-argument', `1 validation error for ${factory}\n  Value error, ${message}`, call.range);
+  return OPAQUE;
+}
+
+function distributionFactory(factory: string, spec: FactorySpec): VerbImpl {
+  return (rt, call) => {
+    const b = rt.bind(call, { positional: ['content'], requiredPositional: 1, keywordOnly: [...spec.params, 'label'], requiredKeywordOnly: spec.params });
+    if (!b) return OPAQUE;
+    const content = b.named.get('content')!;
+    if (content.value.t !== 'str') {
+      if (content.value.t !== 'opaque') rt.report('bad-argument', `${factory}() content must be a string, got ${describeValue(content.value)}`, content.range);
+      return OPAQUE;
+    }
+    const label = rt.optionalString(b.named.get('label'), factory, 'label');
+    if (label === undefined) return OPAQUE;
+    const params: { name: string; value: WrittenNumber }[] = [];
+    for (const name of spec.params) {
+      const arg = b.named.get(name)!;
+      if (arg.value.t === 'opaque') return OPAQUE;
+      if (arg.value.t === 'logic') {
+        rt.report('unsupported', `${factory}(${name}=variable): a distribution parameter bound by a hypothesis (parameter(...)) is not modelled by Warrant`, arg.range);
+        return OPAQUE;
+      }
+      if (arg.value.t !== 'num') return validationError(rt, factory, `${spec.kind} parameter '${name}' must be a number or a deferred reference with a string \`.symbol\` attribute`, call);
+      params.push({ name, value: { value: arg.value.v, isFloat: arg.value.float } });
+    }
+    const get = (name: string): WrittenNumber => params.find((p) => p.name === name)!.value;
+    const repr = (w: WrittenNumber): string => (w.isFloat && Number.isInteger(w.value) ? `${w.value}.0` : String(w.value));
+    if (spec.count) {
+      const n = get(spec.count);
+      if (n.isFloat && !Number.isInteger(n.value)) return validationError(rt, factory, `${factory} n must be an integer, got ${repr(n)}`, call);
+      if (Math.trunc(n.value) < 0) return validationError(rt, factory, `${factory} n must be >= 0, got ${repr(n)}`, call);
+    }
+    if (spec.probability) {
+      const p = get(spec.probability);
+      if (!(p.value >= 0 && p.value <= 1)) return validationError(rt, factory, `${factory} p must be in [0, 1], got ${repr(p)}`, call);
+    }
+    for (const name of spec.positive) {
+      const w = get(name);
+      if (w.value <= 0) return validationError(rt, factory, `${factory} ${name} must be > 0, got ${repr(w)}`, call);
+    }
+    const d: BayesDistribution = { uid: newUid(), kind: spec.kind, content: content.value.v, label, params };
+    return { t: 'distribution', d };
+  };
+}
+
+export const DISTRIBUTION_VERBS: Readonly<Record<string, VerbImpl>> = Object.fromEntries(Object.entries(FACTORIES).map(([name, spec]) => [name, distributionFactory(name, spec)]));
+
+export const studentTVerb: VerbImpl = (rt, call) => {
+  rt.report('unsupported', "StudentT(): Student's t likelihoods (scipy's poch) are not modelled by Warrant", call.range);
+  return OPAQUE;
+};
+
+/** `[@label]` once a claim has a label, else its text — how Gaia's bayes verbs cite a claim. */
+function claimRef(k: Knowledge): string {
+  return k.label ? `[@${k.label}]` : k.content;
+}
+
+function optionalMetadata(rt: GaiaRuntime, arg: ArgValue | undefined, verb: string): MetaDict | null | undefined {
+  if (!arg || arg.value.t === 'none') return null;
+  if (arg.value.t !== 'dict') {
+    if (arg.value.t !== 'opaque') rt.report('bad-argument', `${verb}() metadata must be a dict, got ${describeValue(arg.value)}`, arg.range);
+    return undefined;
+  }
+  const m = rt.meta(arg.value, arg.range, verb);
+  return m === undefined ? undefined : (m as MetaDict);
+}
+
+export const modelVerb: VerbImpl = (rt, call) => {
+  const verb = 'model';
+  const b = rt.bind(
+    { ...call, verb },
+    { positional: ['hypothesis'], requiredPositional: 1, keywordOnly: ['observable', 'distribution', 'background', 'rationale', 'label', 'metadata'], requiredKeywordOnly: ['observable', 'distribution'] },
+  );
+  if (!b) return OPAQUE;
+  const hypothesis = b.named.get('hypothesis')!.value;
+  const observable = b.named.get('observable')!.value;
+  const distribution = b.named.get('distribution')!.value;
+  if ([hypothesis, observable, distribution].some((v) => v.t === 'opaque')) return OPAQUE;
+  if (hypothesis.t !== 'knowledge' || !hypothesis.k.isClaim) {
+    rt.report('bad-argument', 'model() hypothesis must be a Claim', b.named.get('hypothesis')!.range);
+    return OPAQUE;
+  }
+  const observed = asObservable(observable);
+  if (observed === 'domain') {
+    rt.report('unsupported', 'model(observable=...): a Variable over a user Domain is not modelled by Warrant (use Nat, Real or Probability)', b.named.get('observable')!.range);
+    return OPAQUE;
+  }
+  if (observed === null) {
+    rt.report('bad-argument', `model() observable must be a Variable; got ${describeValue(observable)}`, b.named.get('observable')!.range);
+    return OPAQUE;
+  }
+  if (distribution.t !== 'distribution') {
+    rt.report(
+      'bad-argument',
+      `model() distribution must be a Distribution Knowledge object (use factories in gaia.engine.lang: Normal, Binomial, BetaBinomial, ...); got ${describeValue(distribution)}`,
+      b.named.get('distribution')!.range,
+    );
+    return OPAQUE;
+  }
+  const background = rt.knowledgeList(b.named.get('background'), verb, 'background');
+  const rationale = rt.rationale(b.named.get('rationale'), verb);
+  const label = rt.optionalString(b.named.get('label'), verb, 'label');
+  const extra = optionalMetadata(rt, b.named.get('metadata'), verb);
+  if (!background || rationale === null || label === undefined || extra === undefined) return OPAQUE;
+  const h = hypothesis.k;
+  const metadata = metaDict({ ...(extra ?? {}) });
+  // The runtime model entry; compiling replaces it with the IR-side description.
+  metadata['model'] = metaDict({ kind: 'model', hypothesis: h });
+  if (!('generated' in metadata)) metadata['generated'] = true;
+  if (!('helper_kind' in metadata)) metadata['helper_kind'] = 'model';
+  if (!('review' in metadata)) metadata['review'] = true;
+  if (rationale) metadata['reason'] = rationale;
+  const helper = rt.newKnowledge('claim', `${claimRef(h)} models ${observed.symbol} ~ ${distribution.d.kind}.`, metadata, call);
+  helper.label = label;
+  const action: ModelAction = rt.pkg.addAction({
+    kind: 'bayes_model',
+    uid: newUid(),
+    label,
+    rationale,
+    background,
+    metadata: metaDict({ bayes: metaDict({ action: 'model' }) }),
+    warrants: [],
+    origin: rt.origin(call),
+    hypothesis: h,
+    observable: observed,
+    distribution: distribution.d,
+    helper,
+  });
+  helper.fromActions.push(action);
+  MODEL_OF_HELPER.set(helper, action);
+  return { t: 'knowledge', k: helper };
+};
+
+const EXCLUSIVITY = new Set(['pairwise_contradiction', 'exhaustive_pairwise_complement']);
+
+/** Gaia's `_label_part`: the claim's label or text, lower-cased, non-[a-z0-9_] as `_`. */
+function labelPart(k: Knowledge): string {
+  const raw = k.label || k.content || 'claim';
+  let normalized = Array.from(raw.trim().toLowerCase(), (c) => (/[a-z0-9_]/.test(c) ? c : '_')).join('');
+  normalized = normalized.replace(/^_+|_+$/g, '');
+  if (!normalized) normalized = `claim_${sha256Hex(raw).slice(0, 8)}`;
+  if (!/^[a-z_]/i.test(normalized[0]!) && !/\p{L}/u.test(normalized[0]!)) normalized = `_${normalized}`;
+  return normalized;
+}
+
+/** The exclusive/contradict relation compare() asserts between two hypotheses, unless one of that kind is declared. */
+function ensureRelation(rt: GaiaRuntime, call: VerbCall, kind: 'exclusive' | 'contradict', a: Knowledge, b: Knowledge, label: string | null): void {
+  const declared = rt.pkg.actions.some((x) => x.kind === kind && ((x.a === a && x.b === b) || (x.a === b && x.b === a)));
+  if (declared) return;
+  const by = `compare:${label ?? 'anonymous'}`;
+  const content = kind === 'exclusive' ? `exactly one of ${claimRef(a)} and ${claimRef(b)} is true.` : `${claimRef(a)} and ${claimRef(b)} contradict.`;
+  const helper = rt.newKnowledge(
+    'claim',
+    content,
+    metaDict({
+      generated: true,
+      helper_kind: kind === 'exclusive' ? 'complement_result' : 'contradiction_result',
+      review: true,
+      auto_generated_by: by,
+      bayes: metaDict({ auto_generated_by: by }),
+    }),
+    call,
+  );
+  const action: StructuralAction = rt.pkg.addAction({
+    kind,
+    uid: newUid(),
+    label: `${label || 'compare'}_${kind}_${labelPart(a)}_${labelPart(b)}`,
+    rationale: kind === 'exclusive' ? 'Bayes compare alternatives form a closed binary partition.' : 'Bayes compare alternatives are pairwise contradictory.',
+    background: [],
+    metadata: metaDict({ bayes: metaDict({ auto_generated_by: by }) }),
+    warrants: [],
+    origin: rt.origin(call),
+    a,
+    b,
+    helper,
+  });
+  helper.fromActions.push(action);
+}
+
+function claimsOf(rt: GaiaRuntime, arg: ArgValue, name: string): Knowledge[] | null {
+  const v = arg.value;
+  const items = v.t === 'seq' ? v.items : [v];
+  if (items.some((i) => i.t === 'opaque')) return null;
+  if (items.length === 0) {
+    rt.report('bad-argument', `compare() requires at least one ${name} claim`, arg.range);
+    return null;
+  }
+  const out: Knowledge[] = [];
+  for (const i of items) {
+    if (i.t !== 'knowledge' || !i.k.isClaim) {
+      rt.report('bad-argument', `compare() ${name} entries must be Claim objects`, arg.range);
+      return null;
+    }
+    out.push(i.k);
+  }
+  return out;
+}
+
+function precomputedTable(rt: GaiaRuntime, arg: ArgValue | undefined, hypotheses: readonly Knowledge[]): Map<Knowledge, number> | null | undefined {
+  if (!arg || arg.value.t === 'none') return null;
+  if (arg.value.t !== 'dict') {
+    if (arg.value.t !== 'opaque') rt.report('unsupported', `compare(precomputed=${describeValue(arg.value)}): Warrant models the dict[Claim, float] form only`, arg.range);
+    return undefined;
+  }
+  const table = new Map<Knowledge, number>();
+  for (const { key, value } of arg.value.entries) {
+    if (key.t !== 'knowledge' || !hypotheses.includes(key.k)) {
+      rt.report('bad-argument', 'precomputed likelihood keys must be original hypothesis Claims', arg.range);
+      return undefined;
+    }
+    if (value.t !== 'num') {
+      rt.report('bad-argument', `compare(precomputed=...) values must be numbers, got ${describeValue(value)}`, arg.range);
+      return undefined;
+    }
+    const who = key.k.label || key.k.content.slice(0, 40);
+    if (Number.isNaN(value.v)) {
+      rt.report('bad-argument', `compare(precomputed=...) log-likelihood for '${who}' is NaN.`, arg.range);
+      return undefined;
+    }
+    if (value.v === Infinity) {
+      rt.report('bad-argument', `compare(precomputed=...) log-likelihood for '${who}' is +inf.`, arg.range);
+      return undefined;
+    }
+    table.set(key.k, value.v);
+  }
+  const missing = hypotheses.filter((h) => !table.has(h)).map((h) => `'${h.label || h.content}'`);
+  if (missing.length > 0) {
+    rt.report('bad-argument', `precomputed likelihoods must cover exactly the model hypotheses: missing [${missing.sort().join(', ')}]`, arg.range);
+    return undefined;
+  }
+  return new Map(hypotheses.map((h) => [h, table.get(h)!]));
+}
+
+export const compareVerb: VerbImpl = (rt, call) => {
+  const verb = 'compare';
+  const b = rt.bind(
+    { ...call, verb },
+    {
+      positional: ['data'],
+      requiredPositional: 1,
+      keywordOnly: ['models', 'background', 'rationale', 'label', 'exclusivity', 'precomputed', 'metadata'],
+      requiredKeywordOnly: ['models'],
+    },
+  );
+  if (!b) return OPAQUE;
+  const data = claimsOf(rt, b.named.get('data')!, 'data');
+  if (!data) return OPAQUE;
+  const modelsArg = b.named.get('models')!;
+  const models = claimsOf(rt, modelsArg, 'models');
+  if (!models) return OPAQUE;
+  if (models.length < 2) {
+    rt.report('bad-argument', 'compare() requires at least two models', modelsArg.range);
+    return OPAQUE;
+  }
+  const exclusivityArg = b.named.get('exclusivity');
+  let exclusivity = 'exhaustive_pairwise_complement';
+  if (exclusivityArg) {
+    const v = exclusivityArg.value;
+    if (v.t === 'opaque') return OPAQUE;
+    if (v.t === 'str' && v.v === 'none') {
+      rt.report('bad-argument', "compare(exclusivity='none') is no longer accepted. compare() now deduplicates against any external exclusive() / contradict() declaration over the same hypothesis pair, so you can drop the argument: the default ('exhaustive_pairwise_complement') will skip auto-emission when an external structural action is already in place. If you want at-most-one semantics, pass exclusivity='pairwise_contradiction' explicitly.", exclusivityArg.range);
+      return OPAQUE;
+    }
+    if (v.t !== 'str' || !EXCLUSIVITY.has(v.v)) {
+      rt.report('bad-argument', `unknown exclusivity mode: ${pyRepr(v)}`, exclusivityArg.range);
+      return OPAQUE;
+    }
+    exclusivity = v.v;
+  }
+  const modelActions: ModelAction[] = [];
+  for (const m of models) {
+    const action = MODEL_OF_HELPER.get(m);
+    if (!action) {
+      rt.report('bad-argument', `compare() models entries must be Claims returned by model() (no Model action attached to '${m.label || m.content.slice(0, 40)}')`, modelsArg.range);
+      return OPAQUE;
+    }
+    modelActions.push(action);
+  }
+  const hypotheses = modelActions.map((a) => a.hypothesis);
+  if (new Set(hypotheses).size !== hypotheses.length) {
+    rt.report('bad-argument', 'compare() received duplicate hypotheses through model helpers', modelsArg.range);
+    return OPAQUE;
+  }
+  const observable = modelActions[0]!.observable;
+  const other = modelActions.find((a) => a.observable !== observable);
+  if (other) {
+    rt.report('bad-argument', `compare() model helpers must share one observable; got ${observable.symbol} vs ${other.observable.symbol}`, modelsArg.range);
+    return OPAQUE;
+  }
+  const precomputed = precomputedTable(rt, b.named.get('precomputed'), hypotheses);
+  if (precomputed === undefined) return OPAQUE;
+  const background = rt.knowledgeList(b.named.get('background'), verb, 'background');
+  const rationale = rt.rationale(b.named.get('rationale'), verb);
+  const label = rt.optionalString(b.named.get('label'), verb, 'label');
+  const extra = optionalMetadata(rt, b.named.get('metadata'), verb);
+  if (!background || rationale === null || label === undefined || extra === undefined) return OPAQUE;
+
+  if (exclusivity === 'exhaustive_pairwise_complement') {
+    if (hypotheses.length > 2) {
+      rt.report(
+        'bad-argument',
+        `compare(exclusivity='exhaustive_pairwise_complement') with ${hypotheses.length} models requires an N-ary Exclusive operator that is not yet implemented. Either: (a) use exclusivity='pairwise_contradiction' explicitly and accept at-most-one semantics (posterior will be diluted by the 'all-false' state), or (b) restrict the comparison to two models.`,
+        modelsArg.range,
+      );
+      return OPAQUE;
+    }
+    ensureRelation(rt, call, 'exclusive', hypotheses[0]!, hypotheses[1]!, label);
+  } else {
+    for (let i = 0; i < hypotheses.length; i++) for (let j = i + 1; j < hypotheses.length; j++) ensureRelation(rt, call, 'contradict', hypotheses[i]!, hypotheses[j]!, label);
+  }
+
+  const metadata = metaDict({ ...(extra ?? {}) });
+  const previous = metadata['comparison'];
+  metadata['comparison'] = metaDict({ ...(previous && typeof previous === 'object' && !Array.isArray(previous) ? (previous as MetaDict) : {}), kind: 'comparison', exclusivity });
+  if (!('generated' in metadata)) metadata['generated'] = true;
+  if (!('helper_kind' in metadata)) metadata['helper_kind'] = 'model_preference';
+  if (!('review' in metadata)) metadata['review'] = true;
+  if (rationale) metadata['reason'] = rationale;
+  const helper = rt.newKnowledge('claim', 'Bayes model comparison.', metadata, call);
+  helper.prior = 1 - CROMWELL_EPS;
+  helper.label = label;
+  const action: CompareAction = rt.pkg.addAction({
+    kind: 'bayes_compare',
+    uid: newUid(),
+    label,
+    rationale,
+    background,
+    metadata: metaDict({ bayes: metaDict({ action: 'model_compare' }) }),
+    warrants: [],
+    origin: rt.origin(call),
+    helper,
+    models: modelActions,
+    data,
+    exclusivity,
+    precomputed,
+  });
+  helper.fromActions.push(action);
+  return { t: 'knowledge', k: helper };
+};
+
+export { variableDescriptor };

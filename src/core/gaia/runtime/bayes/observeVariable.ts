@@ -1,0 +1,112 @@
+/**
+ * `observe(variable, value=..., error=...)`: the claim recording one measurement of an
+ * observable, as Gaia's `_observe_variable` makes it — "Observed k = 295." with the value
+ * and its noise (a scalar error is an anonymous Normal(0, σ)) kept for bayes.compare.
+ */
+import { pyFloat } from '../../text/pythonJson.ts';
+import type { ArgValue } from '../callArguments.ts';
+import type { Knowledge } from '../gaiaObjects.ts';
+import { metaDict, newUid } from '../gaiaObjects.ts';
+import type { GaiaRuntime, VerbCall } from '../gaiaRuntime.ts';
+import { describeValue } from '../gaiaValues.ts';
+import type { BayesDistribution, BayesVariable, WrittenNumber } from './bayesObjects.ts';
+import { OBSERVATIONS, variableDescriptor } from './bayesObjects.ts';
+
+function reprOf(n: WrittenNumber): string {
+  return n.isFloat && Number.isInteger(n.value) ? `${n.value}.0` : String(n.value);
+}
+
+/** The observed value, checked against the variable's domain as Gaia checks it. */
+function observedValue(rt: GaiaRuntime, target: BayesVariable, arg: ArgValue): WrittenNumber | null {
+  const v = arg.value;
+  if (v.t !== 'num') {
+    if (v.t !== 'opaque') rt.report('bad-argument', `observe(variable, value=...) must be a numeric scalar, got ${describeValue(v)}.`, arg.range);
+    return null;
+  }
+  let value: WrittenNumber = { value: v.v, isFloat: v.float };
+  // A whole float observed on a Nat variable counts as the integer.
+  if (target.domain === 'Nat' && value.isFloat && Number.isInteger(value.value)) value = { value: value.value, isFloat: false };
+  const accepted =
+    target.domain === 'Nat' ? !value.isFloat && value.value >= 0 : target.domain === 'Probability' ? value.value >= 0 && value.value <= 1 : target.domain === 'Real';
+  if (!accepted) {
+    rt.report('bad-argument', `observe(variable, value=...) value ${reprOf({ value: v.v, isFloat: v.float })} is not accepted by target '${target.symbol}' domain ${target.domain}.`, arg.range);
+    return null;
+  }
+  return value;
+}
+
+/** A scalar error as Gaia's anonymous measurement-noise Normal, or a Distribution as given. */
+function observedNoise(rt: GaiaRuntime, arg: ArgValue | undefined): BayesDistribution | null | undefined {
+  if (!arg || arg.value.t === 'none') return null;
+  const v = arg.value;
+  if (v.t === 'distribution') return v.d;
+  if (v.t !== 'num') {
+    if (v.t !== 'opaque') rt.report('bad-argument', `observe(variable, error=...) must be None, a positive numeric scalar, or a Distribution; got ${describeValue(v)}.`, arg.range);
+    return undefined;
+  }
+  if (v.v <= 0) {
+    rt.report('bad-argument', `observe(variable, error=sigma) requires sigma > 0, got ${reprOf({ value: v.v, isFloat: v.float })}.`, arg.range);
+    return undefined;
+  }
+  return {
+    uid: newUid(),
+    kind: 'normal',
+    content: `measurement noise Normal(mu=0, sigma=${formatGeneral(v.v)})`,
+    label: null,
+    params: [
+      { name: 'mu', value: { value: 0, isFloat: true } },
+      { name: 'sigma', value: { value: v.v, isFloat: true } },
+    ],
+  };
+}
+
+/** Makes the observation claim; null after a report. */
+export function observationClaim(rt: GaiaRuntime, call: VerbCall, target: BayesVariable, valueArg: ArgValue, errorArg: ArgValue | undefined, label: string | null): Knowledge | null {
+  const value = observedValue(rt, target, valueArg);
+  if (!value) return null;
+  const noise = observedNoise(rt, errorArg);
+  if (noise === undefined) return null;
+  let errorPart = '';
+  if (noise?.kind === 'normal') errorPart = ` +/- ${formatGeneral(noise.params.find((p) => p.name === 'sigma')!.value.value)}`;
+  else if (noise) errorPart = ` with noise ${noise.kind}`;
+  const content = `Observed ${target.symbol} = ${formatGeneral(value.value)}${errorPart}.`;
+  const metadata = metaDict({
+    observation: metaDict({
+      target: metaDict(variableDescriptor(target)),
+      value: value.isFloat ? pyFloat(value.value) : value.value,
+      noise: noise ? metaDict(distributionDescriptor(noise)) : null,
+      unit: null,
+      kind: 'observation',
+    }),
+  });
+  const claim = rt.newKnowledge('claim', content, metadata, call);
+  if (label !== null) claim.label = label;
+  OBSERVATIONS.set(claim, { target, value, noise });
+  return claim;
+}
+
+/** How Gaia's metadata writes a Distribution it holds (an observation's noise). */
+export function distributionDescriptor(d: BayesDistribution): Record<string, never> {
+  return {
+    kind: 'distribution',
+    label: d.label,
+    content: d.content,
+    distribution_kind: d.kind,
+    params: metaDict(Object.fromEntries(d.params.map((p) => [p.name, p.value.isFloat ? pyNumber(p.value.value) : p.value.value]))),
+  } as never;
+}
+
+function pyNumber(x: number): never {
+  return pyFloat(x) as never;
+}
+
+/** Python's format(x, 'g'): six significant digits, no trailing zeros. */
+export function formatGeneral(x: number): string {
+  if (x === 0) return Object.is(x, -0) ? '-0' : '0';
+  if (!Number.isFinite(x)) return Number.isNaN(x) ? 'nan' : x > 0 ? 'inf' : '-inf';
+  const [mant, expText] = x.toExponential(5).split('e') as [string, string];
+  const exp = Number(expText);
+  const strip = (t: string): string => (t.includes('.') ? t.replace(/0+$/, '').replace(/\.$/, '') : t);
+  if (exp < -4 || exp >= 6) return `${strip(mant)}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
+  return strip(x.toFixed(5 - exp));
+}
