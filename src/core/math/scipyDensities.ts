@@ -32,7 +32,12 @@ function continuous(kind: DistributionKind, p: Readonly<Record<string, number>>,
     case 'beta': {
       const a = p['alpha']!;
       const b = p['beta']!;
-      return withScale(0, 1, (z) => z >= 0 && z <= 1, (z) => xlog1py(b - 1.0, -z) + xlogy(a - 1.0, z) - betaln(a, b));
+      return withScale(
+        0,
+        1,
+        (z) => z >= 0 && z <= 1,
+        (z) => xlog1py(b - 1.0, -z) + xlogy(a - 1.0, z) - betaln(a, b),
+      );
     }
     case 'exponential':
       return withScale(0, 1.0 / p['rate']!, positive, (z) => -z);

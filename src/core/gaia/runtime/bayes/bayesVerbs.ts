@@ -124,7 +124,12 @@ export const modelVerb: VerbImpl = (rt, call) => {
   const verb = 'model';
   const b = rt.bind(
     { ...call, verb },
-    { positional: ['hypothesis'], requiredPositional: 1, keywordOnly: ['observable', 'distribution', 'background', 'rationale', 'label', 'metadata'], requiredKeywordOnly: ['observable', 'distribution'] },
+    {
+      positional: ['hypothesis'],
+      requiredPositional: 1,
+      keywordOnly: ['observable', 'distribution', 'background', 'rationale', 'label', 'metadata'],
+      requiredKeywordOnly: ['observable', 'distribution'],
+    },
   );
   if (!b) return OPAQUE;
   const hypothesis = b.named.get('hypothesis')!.value;
@@ -313,7 +318,11 @@ export const compareVerb: VerbImpl = (rt, call) => {
     const v = exclusivityArg.value;
     if (v.t === 'opaque') return OPAQUE;
     if (v.t === 'str' && v.v === 'none') {
-      rt.report('bad-argument', "compare(exclusivity='none') is no longer accepted. compare() now deduplicates against any external exclusive() / contradict() declaration over the same hypothesis pair, so you can drop the argument: the default ('exhaustive_pairwise_complement') will skip auto-emission when an external structural action is already in place. If you want at-most-one semantics, pass exclusivity='pairwise_contradiction' explicitly.", exclusivityArg.range);
+      rt.report(
+        'bad-argument',
+        "compare(exclusivity='none') is no longer accepted. compare() now deduplicates against any external exclusive() / contradict() declaration over the same hypothesis pair, so you can drop the argument: the default ('exhaustive_pairwise_complement') will skip auto-emission when an external structural action is already in place. If you want at-most-one semantics, pass exclusivity='pairwise_contradiction' explicitly.",
+        exclusivityArg.range,
+      );
       return OPAQUE;
     }
     if (v.t !== 'str' || !EXCLUSIVITY.has(v.v)) {

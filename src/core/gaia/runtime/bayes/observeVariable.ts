@@ -26,8 +26,7 @@ function observedValue(rt: GaiaRuntime, target: BayesVariable, arg: ArgValue): W
   let value: WrittenNumber = { value: v.v, isFloat: v.float };
   // A whole float observed on a Nat variable counts as the integer.
   if (target.domain === 'Nat' && value.isFloat && Number.isInteger(value.value)) value = { value: value.value, isFloat: false };
-  const accepted =
-    target.domain === 'Nat' ? !value.isFloat && value.value >= 0 : target.domain === 'Probability' ? value.value >= 0 && value.value <= 1 : target.domain === 'Real';
+  const accepted = target.domain === 'Nat' ? !value.isFloat && value.value >= 0 : target.domain === 'Probability' ? value.value >= 0 && value.value <= 1 : target.domain === 'Real';
   if (!accepted) {
     rt.report('bad-argument', `observe(variable, value=...) value ${reprOf({ value: v.v, isFloat: v.float })} is not accepted by target '${target.symbol}' domain ${target.domain}.`, arg.range);
     return null;
