@@ -84,7 +84,20 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
   },
   {
     feature: 'quantified and predicate formulas',
-    cases: [{ name: 'formula-docs' }, { name: 'formula-nested' }],
+    cases: [
+      { name: 'formula-docs' },
+      { name: 'formula-nested' },
+      { name: 'formula-forms' },
+      { name: 'formula-primitive-forall', at: '__init__.py:7:', refusal: 'Forall formula lowering currently requires a finite Domain' },
+      { name: 'formula-nested-quantifier', at: '__init__.py:7:', refusal: 'Unsupported formula lowering: Exists' },
+      { name: 'formula-quantifier-in-connective', at: '__init__.py:6:', refusal: 'Unsupported formula lowering: Forall' },
+      { name: 'formula-claim-body', at: '__init__.py:6:', refusal: 'body is not a Formula' },
+      { name: 'formula-bound-variable', at: '__init__.py:6:', refusal: "variable 'z' is already bound to a value; quantifiers must bind FREE variables" },
+      { name: 'formula-domain-mismatch', at: '__init__.py:6:', refusal: 'UserPredicate argument 0 domain mismatch: P expects' },
+      { name: 'formula-parameter-domain', at: '__init__.py:5:', refusal: 'structured value sugar currently supports PrimitiveType variables' },
+      { name: 'formula-parameter-conflict', at: '__init__.py:6:', refusal: "formula binding for parameter 'n' conflicts with existing parameter on test:formula_parameter_conflict::c" },
+      { name: 'formula-bad-constant', at: '__init__.py:5:', refusal: 'value -1 not accepted by primitive type Nat' },
+    ],
   },
 ];
 
