@@ -4,6 +4,7 @@
  * src/core/export/exporterTable.ts).
  */
 import { LANGUAGE_TABLE, LANGUAGES, languageRow, DEFAULT_LANGUAGE } from '../core/languages/languageTable.ts';
+import { INFERENCE_METHODS } from '../core/infer/inferenceResult.ts';
 import { CLI_EXPORT_FORMATS, exportFormatsSentence, formatsTaking, madeByCommandLine } from './exportFormats.ts';
 
 /** `clair|gaia|proposal`: what `--lang` takes. */
@@ -48,7 +49,7 @@ const EXTENSIONS = LANGUAGE_TABLE.map((l) => `${l.extensions.join('/')} ${l.name
 
 export const COMMAND_USAGE: Readonly<Record<string, string>> = {
   check: `warrant check FILE... [--json] [--lang ${LANG}]`,
-  infer: `warrant infer FILE [--json] [--lang ${LANG}] [--method auto|exact|jt|bp|trw_bp|mean_field] [--depth N] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
+  infer: `warrant infer FILE [--json] [--lang ${LANG}] [--method ${INFERENCE_METHODS.join('|')}] [--depth N] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
   export: `warrant export FILE --to ${CLI_EXPORT_FORMATS.join('|')} [--out PATH] [--ops LOG.jsonl] [--allow-headless] [--allow-rollback] [--mode entailment|model|consistency] [--helpers] [--lang ${LANG}] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
   bench: 'warrant bench [--json] [--quick] [--no-browser]',
   explain: `warrant explain FILE ID [--json] [--ops LOG.jsonl] [--allow-headless] [--allow-rollback] [--lang ${LANG}] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
@@ -72,7 +73,8 @@ export const USAGE = `Usage: warrant <command> [options]
 Commands:
   check FILE... [--json]          parse and validate; print diagnostics
   infer FILE [--json]             CLAIR: derived confidence of every belief;
-        [--method M]              Gaia: posterior beliefs (auto, exact, jt, bp, trw_bp, mean_field)
+        [--method M]              Gaia: posterior beliefs (auto, exact, jt, junction_tree,
+                                  bp, trw_bp, mean_field, loopy_bp)
         [--depth N]               (Gaia package: joint inference with its dependencies
                                   N levels deep, -1 all; 0, the default, is local)
   explain FILE ID [--json]        why a belief is held: its explanation record

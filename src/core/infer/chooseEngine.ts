@@ -7,6 +7,7 @@ import type { CompiledGraph } from './compiledGraph.ts';
 import { runExactEnumeration } from './exactEnumeration.ts';
 import type { EngineName, InferenceMethod, InferenceOptions } from './inferenceResult.ts';
 import { runJunctionTree } from './junctionTree.ts';
+import { LEGACY_LOOPY_BP_OPTIONS, runLegacyLoopyBp } from './legacyLoopyBp.ts';
 import { DEFAULT_BP_OPTIONS, runLoopyBp } from './loopyBp.ts';
 import type { LoopyBpRun } from './loopyBp.ts';
 import { DEFAULT_MEAN_FIELD_OPTIONS, runMeanField } from './meanField.ts';
@@ -27,7 +28,7 @@ export interface EngineRun {
   readonly treewidth: number | null;
   /** The loopy BP run, for its history and joint tables. */
   readonly bp?: LoopyBpRun;
-  /** Mean field's μ per sweep (initial first), when recorded. */
+  /** Mean field's μ, or the legacy loopy BP's beliefs, per sweep (initial first), when recorded. */
   readonly history?: readonly Float64Array[];
 }
 
@@ -51,11 +52,12 @@ export function runEngine(graph: CompiledGraph, method: InferenceMethod, options
       elimination = minFillElimination(graph.n, graph.scopeStart, graph.scopeVars);
       engine = elimination.treewidth <= JT_MAX_TREEWIDTH ? 'jt' : 'trw_bp';
     }
-  } else engine = method;
+  } else engine = method === 'junction_tree' ? 'jt' : method;
 
   // As Gaia: a graph without factors is its priors, whatever the engine (mean field
-  // aside: Gaia runs its sweeps anyway, which give the priors back).
-  if (graph.factors.length === 0 && engine !== 'mean_field') {
+  // aside: Gaia runs its sweeps anyway, which give the priors back; and the legacy loopy
+  // BP, which never reads the pins).
+  if (graph.factors.length === 0 && engine !== 'mean_field' && engine !== 'loopy_bp') {
     const priors = graph.unary1.slice();
     return settle(engine, priors, engine === 'jt' && graph.n > 0 ? 0 : null, 0);
   }
@@ -85,6 +87,15 @@ export function runEngine(graph: CompiledGraph, method: InferenceMethod, options
         treewidth: null,
         bp,
       };
+    }
+    case 'loopy_bp': {
+      const bp = runLegacyLoopyBp(graph, {
+        damping: options.damping ?? LEGACY_LOOPY_BP_OPTIONS.damping,
+        maxIterations: options.maxIterations ?? LEGACY_LOOPY_BP_OPTIONS.maxIterations,
+        threshold: options.threshold ?? LEGACY_LOOPY_BP_OPTIONS.threshold,
+        recordHistory: options.fullDiagnostics === true,
+      });
+      return { method: 'loopy_bp', beliefs: bp.beliefs, converged: bp.converged, iterations: bp.iterations, maxChange: bp.maxChange, rho: 1, treewidth: null, history: bp.history };
     }
     case 'mean_field': {
       const mf = runMeanField(graph, {

@@ -7,14 +7,18 @@ import type { JointDependencyIr } from './jointGraph.ts';
 
 /**
  * The engines. `trw_bp` is Gaia's tree-reweighted BP; `bp` plain loopy BP on the exact
- * engines' tables; `mean_field` Gaia's mean-field (CAVI) engine for large graphs.
+ * engines' tables; `mean_field` Gaia's mean-field (CAVI) engine for large graphs;
+ * `loopy_bp` the loopy BP of Gaia's legacy `infer()` function.
  */
-export type EngineName = 'exact' | 'jt' | 'bp' | 'trw_bp' | 'mean_field';
-/** `auto` picks as Gaia does: junction tree up to treewidth 20, else TRW-BP; over 2000 variables, mean field. */
-export type InferenceMethod = 'auto' | EngineName;
+export type EngineName = 'exact' | 'jt' | 'bp' | 'trw_bp' | 'mean_field' | 'loopy_bp';
+/**
+ * `auto` picks as Gaia does: junction tree up to treewidth 20, else TRW-BP; over 2000
+ * variables, mean field. `junction_tree` is the legacy `infer()`'s name for `jt`.
+ */
+export type InferenceMethod = 'auto' | EngineName | 'junction_tree';
 
 /** Every `--method` name, in the order the usage text lists them. */
-export const INFERENCE_METHODS: readonly InferenceMethod[] = ['auto', 'exact', 'jt', 'bp', 'trw_bp', 'mean_field'];
+export const INFERENCE_METHODS: readonly InferenceMethod[] = ['auto', 'exact', 'jt', 'junction_tree', 'bp', 'trw_bp', 'mean_field', 'loopy_bp'];
 
 export interface InferenceOptions {
   readonly method?: InferenceMethod;

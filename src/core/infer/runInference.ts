@@ -45,7 +45,7 @@ export function runInference(ir: GaiaIr, options: InferenceOptions = {}): Infere
     return {
       beliefs: [],
       diagnostics: {
-        method: method === 'auto' ? 'jt' : method,
+        method: method === 'auto' || method === 'junction_tree' ? 'jt' : method,
         converged: false,
         iterations_run: 0,
         max_change_at_stop: 0,

@@ -1,7 +1,8 @@
 /**
- * Every inference method Gaia's engine takes (auto, exact, jt, trw_bp, mean_field), against
- * the beliefs real Gaia gave with that method forced (test/fixtures/gaia-methods/), on the
- * fixture packages that compile alone; and a generated package of 2200 claims (4493
+ * Every inference method Gaia's engine takes (auto, exact, jt, trw_bp, mean_field) and the
+ * two more names of its legacy infer() (junction_tree, loopy_bp), against the beliefs real
+ * Gaia gave with that method forced (test/fixtures/gaia-methods/), on the fixture packages
+ * that compile alone; and a generated package of 2200 claims (4493
  * factor-graph variables) where Gaia's `auto` runs mean field, against Gaia's beliefs for
  * it (test/fixtures/mean-field/). Same variables, beliefs to 1e-9, the same engine and
  * the same number of sweeps.
@@ -41,7 +42,7 @@ function expectGaiaBeliefs(got: ReturnType<typeof runInference>, want: Record<st
 describe('each --method against Gaia’s engine with that method', () => {
   it('has fixtures for every method', () => {
     expect(Object.keys(byMethod.packages).length).toBeGreaterThanOrEqual(20);
-    for (const runs of Object.values(byMethod.packages)) expect(Object.keys(runs).sort()).toEqual(['auto', 'exact', 'jt', 'mean_field', 'trw_bp']);
+    for (const runs of Object.values(byMethod.packages)) expect(Object.keys(runs).sort()).toEqual(['auto', 'exact', 'jt', 'junction_tree', 'loopy_bp', 'mean_field', 'trw_bp']);
   });
 
   for (const [name, runs] of Object.entries(byMethod.packages)) {
