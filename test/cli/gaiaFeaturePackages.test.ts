@@ -97,7 +97,13 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
       { name: 'formula-parameter-domain', at: '__init__.py:5:', refusal: 'structured value sugar currently supports PrimitiveType variables' },
       { name: 'formula-parameter-conflict', at: '__init__.py:6:', refusal: "formula binding for parameter 'n' conflicts with existing parameter on test:formula_parameter_conflict::c" },
       { name: 'formula-bad-constant', at: '__init__.py:5:', refusal: 'value -1 not accepted by primitive type Nat' },
+      { name: 'formula-law-grounded' },
     ],
+  },
+  {
+    feature: 'quantified and predicate formulas, the grounding law by hand with v5 deduction',
+    warns: true,
+    cases: [{ name: 'formula-law-hand' }],
   },
 ];
 
