@@ -98,6 +98,7 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
       { name: 'formula-parameter-conflict', at: '__init__.py:6:', refusal: "formula binding for parameter 'n' conflicts with existing parameter on test:formula_parameter_conflict::c" },
       { name: 'formula-bad-constant', at: '__init__.py:5:', refusal: 'value -1 not accepted by primitive type Nat' },
       { name: 'formula-law-grounded' },
+      { name: 'formula-docs-sections' },
     ],
   },
   {
