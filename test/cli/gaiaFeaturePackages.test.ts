@@ -99,6 +99,8 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
       { name: 'formula-bad-constant', at: '__init__.py:5:', refusal: 'value -1 not accepted by primitive type Nat' },
       { name: 'formula-law-grounded' },
       { name: 'formula-docs-sections' },
+      { name: 'formula-decompose' },
+      { name: 'formula-decompose-forall', at: '__init__.py:7:', refusal: 'every decompose part must appear in the formula' },
     ],
   },
   {

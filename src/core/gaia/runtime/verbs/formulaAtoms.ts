@@ -14,11 +14,11 @@ export function formulaAtoms(f: Formula): Knowledge[] {
       return [...formulaAtoms(f.antecedent), ...formulaAtoms(f.consequent)];
     case 'iff':
       return [...formulaAtoms(f.left), ...formulaAtoms(f.right)];
+    // Gaia's `_claim_atoms` looks through connectives only: not into predicates or quantifiers.
     case 'predicate':
     case 'compare':
-      return [];
     case 'forall':
     case 'exists':
-      return formulaAtoms(f.body);
+      return [];
   }
 }
