@@ -80,7 +80,7 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
   },
   {
     feature: 'the bayes module',
-    cases: [{ name: 'bayes-mendel' }],
+    cases: [{ name: 'bayes-mendel' }, { name: 'bayes-ldl-docs' }],
   },
   {
     feature: 'quantified and predicate formulas',

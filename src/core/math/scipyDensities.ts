@@ -108,4 +108,11 @@ export function supportBounds(kind: DistributionKind, params: Readonly<Record<st
   throw new Error(`no integer support: ${kind}`);
 }
 
+/** The support Gaia declares for a continuous family (its `_support`), the range it integrates noise over. */
+export function continuousSupport(kind: DistributionKind): [number, number] {
+  if (kind === 'normal' || kind === 'cauchy' || kind === 'studentt') return [-Infinity, Infinity];
+  if (kind === 'beta') return [0.0, 1.0];
+  return [0.0, Infinity];
+}
+
 export { cephesLog1p };

@@ -7,11 +7,14 @@
  * [0.5, clamp(0.999 · exp(logL − max logL))].
  */
 import type { DistributionKind } from '../../math/scipyDensities.ts';
-import { DISCRETE_KINDS, logDensity, supportBounds } from '../../math/scipyDensities.ts';
+import { DISCRETE_KINDS, continuousSupport, logDensity, supportBounds } from '../../math/scipyDensities.ts';
+import { quad } from '../../math/quadpack.ts';
 import { roundedExp, roundedLog } from '../../math/roundedElementary.ts';
-import type { BayesDistribution, CompareAction, ModelAction, Observation } from '../runtime/bayes/bayesObjects.ts';
+import type { BayesDistribution, CompareAction, DistributionParam, ModelAction, Observation } from '../runtime/bayes/bayesObjects.ts';
+import { checkParams, factoryOf } from '../runtime/bayes/bayesVerbs.ts';
+import type { LogicScalar, LogicVariable } from '../runtime/logicTerms.ts';
 import { OBSERVATIONS, isBayesAction, variableDescriptor } from '../runtime/bayes/bayesObjects.ts';
-import type { Action, Knowledge } from '../runtime/gaiaObjects.ts';
+import type { Action, Formula, Knowledge } from '../runtime/gaiaObjects.ts';
 import { CROMWELL_EPS } from '../runtime/verbs/priorRecords.ts';
 import type { JsonValue } from '../text/pythonJson.ts';
 import { pyFloat } from '../text/pythonJson.ts';
@@ -23,11 +26,63 @@ import { jsonDict } from './irTypes.ts';
 const LINDLEY_THRESHOLD = 5.0;
 
 function paramsJson(d: BayesDistribution): JsonDict {
-  return jsonDict(Object.fromEntries(d.params.map((p) => [p.name, p.value.isFloat ? pyFloat(p.value.value) : p.value.value])));
+  return jsonDict(Object.fromEntries(d.params.flatMap((p) => (p.value ? [[p.name, p.value.isFloat ? pyFloat(p.value.value) : p.value.value]] : []))));
+}
+
+/** Gaia's `deferred_params`: each Variable-valued parameter by its symbol, domain and label. */
+function deferredJson(d: BayesDistribution): JsonDict | null {
+  const deferred = d.params.filter((p) => p.deferred).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  if (deferred.length === 0) return null;
+  return jsonDict(
+    Object.fromEntries(
+      deferred.map((p) => {
+        const v = p.deferred!;
+        const entry = jsonDict({ symbol: v.symbol, domain: v.domain.kind === 'primitive' ? v.domain.name : v.domain.label || v.domain.content });
+        if (v.label !== null) entry['label'] = v.label;
+        return [p.name, entry];
+      }),
+    ),
+  );
+}
+
+/** A hypothesis's `parameter(variable, value)` bindings: Equals(variable, constant), alone or in a conjunction. */
+function bindingsOf(f: Formula | null, out: { variable: LogicVariable; value: LogicScalar }[] = []): { variable: LogicVariable; value: LogicScalar }[] {
+  if (f === null) return out;
+  if (f.f === 'compare' && f.cls === 'Equals') {
+    if (f.left.kind === 'variable' && f.right.kind === 'constant') out.push({ variable: f.left, value: f.right.value });
+    else if (f.right.kind === 'variable' && f.left.kind === 'constant') out.push({ variable: f.right, value: f.left.value });
+  } else if (f.f === 'and') for (const o of f.operands) bindingsOf(o, out);
+  return out;
+}
+
+class BindingError extends Error {}
+
+/** The distribution's parameters with its Variables bound under a hypothesis, checked as Gaia re-checks them. */
+function boundParams(d: BayesDistribution, hypothesis: Knowledge): Record<string, number> {
+  if (!d.params.some((p) => p.deferred)) return paramValues(d);
+  const bindings = bindingsOf(hypothesis.formula);
+  const bound: DistributionParam[] = d.params.map((p) => {
+    if (!p.deferred) return p;
+    let hit = bindings.find((b) => b.variable === p.deferred);
+    if (!hit) {
+      const same = bindings.filter((b) => b.variable.symbol === p.deferred!.symbol);
+      if (same.length === 1) hit = same[0];
+    }
+    if (!hit) {
+      throw new BindingError(`BindingError: Variable '${p.deferred.symbol}' is unbound under '${hypothesis.label || hypothesis.content}'. Fix: add parameter(variable, value) for this hypothesis.`);
+    }
+    const v = hit.value;
+    if (v.t !== 'num') throw new BindingError(`the value bound to '${p.deferred.symbol}' under '${hypothesis.label || hypothesis.content}' is not a number, which Warrant does not model`);
+    return { name: p.name, value: { value: v.v, isFloat: v.float } };
+  });
+  const { name, spec } = factoryOf(d.kind);
+  const problem = checkParams(name, spec, bound);
+  if (problem) throw new BindingError(`1 validation error for ${name}\n  Value error, ${problem}`);
+  return Object.fromEntries(bound.map((p) => [p.name, p.value!.value]));
 }
 
 function paramValues(d: BayesDistribution): Record<string, number> {
-  return Object.fromEntries(d.params.map((p) => [p.name, p.value.value]));
+  return Object.fromEntries(d.params.flatMap((p) => (p.value ? [[p.name, p.value.value]] : [])));
 }
 
 /** A Python float as the IR writes it (a whole one keeps its `.0`). */
@@ -41,6 +96,13 @@ export function lowerBayes(cx: CompileContext, actions: readonly Action[]): void
 }
 
 export { isBayesAction };
+
+function distributionJson(d: BayesDistribution): JsonDict {
+  const out = jsonDict({ kind: d.kind, params: paramsJson(d) });
+  const deferred = deferredJson(d);
+  if (deferred) out['deferred_params'] = deferred;
+  return out;
+}
 
 function setMetadata(cx: CompileContext, id: string, key: string, value: JsonValue): void {
   const k = cx.irKnowledge(id)!;
@@ -68,7 +130,7 @@ function lowerModel(cx: CompileContext, a: ModelAction): void {
     'model',
     jsonDict({
       kind: 'model',
-      distribution: jsonDict({ kind: a.distribution.kind, params: paramsJson(a.distribution) }),
+      distribution: distributionJson(a.distribution),
       hypothesis: h,
       hypotheses: [h],
       observable: jsonDict(variableDescriptor(a.observable)),
@@ -101,8 +163,14 @@ function logLikelihood(kind: DistributionKind, params: Record<string, number>, o
     return logDensity(kind, params, value);
   }
   if (obs.noise.kind !== 'normal') throw new LikelihoodError('Bayes compare currently supports only Normal additive noise');
-  if (!discrete) throw new LikelihoodError('UNSUPPORTED');
   const noise = paramValues(obs.noise);
+  if (!discrete) {
+    // Gaia integrates exp(logpdf(x) + noise.logpdf(value − x)) over the model's support with scipy's quad.
+    const [lo, hi] = continuousSupport(kind);
+    const integral = quad((x) => roundedExp(logDensity(kind, params, x) + logDensity('normal', noise, value - x)), lo, hi, 100);
+    if (integral <= 0.0 || !Number.isFinite(integral)) return -Infinity;
+    return roundedLog(integral);
+  }
   const sigma = noise['sigma']!;
   let [low, high] = supportBounds(kind, params);
   if (!Number.isFinite(high)) high = Math.max(Math.trunc(value + 10 * sigma), Math.trunc(value) + 50);
@@ -114,6 +182,19 @@ function logLikelihood(kind: DistributionKind, params: Record<string, number>, o
 function lowerComparison(cx: CompileContext, a: CompareAction): void {
   const cmpId = cx.qidOf(a.helper);
   const likelihoods = new Map<Knowledge, number>();
+  const bound = new Map<ModelAction, Record<string, number> | null>();
+  for (const model of a.models) {
+    try {
+      bound.set(model, boundParams(model.distribution, model.hypothesis));
+    } catch (e) {
+      if (!(e instanceof BindingError)) throw e;
+      bound.set(model, null);
+      if (!a.precomputed) {
+        cx.report('bad-argument', e.message, a.origin);
+        return;
+      }
+    }
+  }
   for (const model of a.models) {
     if (a.precomputed) {
       likelihoods.set(model.hypothesis, a.precomputed.get(model.hypothesis)!);
@@ -132,12 +213,10 @@ function lowerComparison(cx: CompileContext, a: CompareAction): void {
         return;
       }
       try {
-        total += logLikelihood(model.distribution.kind, paramValues(model.distribution), obs);
+        total += logLikelihood(model.distribution.kind, bound.get(model)!, obs);
       } catch (e) {
         if (!(e instanceof LikelihoodError)) throw e;
-        if (e.message === 'UNSUPPORTED') {
-          cx.report('unsupported', 'compare(): a continuous model observed with measurement noise is integrated numerically by Gaia (scipy quad), which Warrant does not model', a.origin);
-        } else cx.report('bad-argument', e.message, a.origin);
+        cx.report('bad-argument', e.message, a.origin);
         return;
       }
     }
@@ -156,7 +235,7 @@ function lowerComparison(cx: CompileContext, a: CompareAction): void {
   const nObs = Math.max(1, a.data.length);
   const maxPairwise = finite.length >= 2 ? Math.max(...finite) - Math.min(...finite) : 0.0;
   const perObservation = maxPairwise / nObs;
-  const signature = a.models.some((m) => m.distribution.kind === 'betabinomial' && paramValues(m.distribution)['alpha'] === 1 && paramValues(m.distribution)['beta'] === 1);
+  const signature = a.models.some((m) => m.distribution.kind === 'betabinomial' && bound.get(m)?.['alpha'] === 1 && bound.get(m)?.['beta'] === 1);
   setMetadata(
     cx,
     cmpId,

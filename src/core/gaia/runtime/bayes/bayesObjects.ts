@@ -30,9 +30,13 @@ export interface BayesDistribution {
   readonly kind: DistributionKind;
   readonly content: string;
   label: string | null;
-  /** In the factory's parameter order. */
-  readonly params: readonly { readonly name: string; readonly value: WrittenNumber }[];
+  /** In the factory's parameter order: a number, or a Variable bound later by each hypothesis's parameter(...). */
+  readonly params: readonly DistributionParam[];
 }
+
+export type DistributionParam =
+  | { readonly name: string; readonly value: WrittenNumber; readonly deferred?: undefined }
+  | { readonly name: string; readonly value?: undefined; readonly deferred: LogicVariable };
 
 /** What `observe(variable, value=..., error=...)` recorded on its claim. */
 export interface Observation {

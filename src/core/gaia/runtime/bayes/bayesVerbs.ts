@@ -15,7 +15,7 @@ import { OPAQUE, describeValue } from '../gaiaValues.ts';
 import { CROMWELL_EPS } from '../verbs/priorRecords.ts';
 import type { VerbImpl } from '../verbs/verbTypes.ts';
 import { sha256Hex } from '../../text/sha256Hex.ts';
-import type { BayesDistribution, CompareAction, ModelAction, WrittenNumber } from './bayesObjects.ts';
+import type { BayesDistribution, CompareAction, DistributionParam, ModelAction, WrittenNumber } from './bayesObjects.ts';
 import { MODEL_OF_HELPER, asObservable, variableDescriptor } from './bayesObjects.ts';
 
 function pyRepr(v: GValue): string {
@@ -25,7 +25,7 @@ function pyRepr(v: GValue): string {
   return describeValue(v);
 }
 
-interface FactorySpec {
+export interface FactorySpec {
   readonly kind: DistributionKind;
   readonly params: readonly string[];
   /** Parameters that must be > 0. */
@@ -67,35 +67,53 @@ function distributionFactory(factory: string, spec: FactorySpec): VerbImpl {
     }
     const label = rt.optionalString(b.named.get('label'), factory, 'label');
     if (label === undefined) return OPAQUE;
-    const params: { name: string; value: WrittenNumber }[] = [];
+    const params: DistributionParam[] = [];
     for (const name of spec.params) {
       const arg = b.named.get(name)!;
       if (arg.value.t === 'opaque') return OPAQUE;
-      if (arg.value.t === 'logic') {
-        rt.report('unsupported', `${factory}(${name}=variable): a distribution parameter bound by a hypothesis (parameter(...)) is not modelled by Warrant`, arg.range);
-        return OPAQUE;
+      if (arg.value.t === 'logic' && arg.value.v.kind === 'variable') {
+        // A deferred parameter: each hypothesis binds it with parameter(variable, value).
+        params.push({ name, deferred: arg.value.v });
+        continue;
       }
       if (arg.value.t !== 'num') return validationError(rt, factory, `${spec.kind} parameter '${name}' must be a number or a deferred reference with a string \`.symbol\` attribute`, call);
       params.push({ name, value: { value: arg.value.v, isFloat: arg.value.float } });
     }
-    const get = (name: string): WrittenNumber => params.find((p) => p.name === name)!.value;
-    const repr = (w: WrittenNumber): string => (w.isFloat && Number.isInteger(w.value) ? `${w.value}.0` : String(w.value));
-    if (spec.count) {
-      const n = get(spec.count);
-      if (n.isFloat && !Number.isInteger(n.value)) return validationError(rt, factory, `${factory} n must be an integer, got ${repr(n)}`, call);
-      if (Math.trunc(n.value) < 0) return validationError(rt, factory, `${factory} n must be >= 0, got ${repr(n)}`, call);
-    }
-    if (spec.probability) {
-      const p = get(spec.probability);
-      if (!(p.value >= 0 && p.value <= 1)) return validationError(rt, factory, `${factory} p must be in [0, 1], got ${repr(p)}`, call);
-    }
-    for (const name of spec.positive) {
-      const w = get(name);
-      if (w.value <= 0) return validationError(rt, factory, `${factory} ${name} must be > 0, got ${repr(w)}`, call);
-    }
+    const problem = checkParams(factory, spec, params);
+    if (problem) return validationError(rt, factory, problem, call);
     const d: BayesDistribution = { uid: newUid(), kind: spec.kind, content: content.value.v, label, params };
     return { t: 'distribution', d };
   };
+}
+
+function reprNumber(w: WrittenNumber): string {
+  return w.isFloat && Number.isInteger(w.value) ? `${w.value}.0` : String(w.value);
+}
+
+/** Gaia's checks of a distribution literal's concrete parameters (deferred ones are checked once bound). */
+export function checkParams(factory: string, spec: FactorySpec, params: readonly DistributionParam[]): string | null {
+  const get = (name: string): WrittenNumber | undefined => params.find((p) => p.name === name)?.value;
+  const repr = reprNumber;
+  {
+    const n = spec.count ? get(spec.count) : undefined;
+    if (n) {
+      if (n.isFloat && !Number.isInteger(n.value)) return `${factory} n must be an integer, got ${repr(n)}`;
+      if (Math.trunc(n.value) < 0) return `${factory} n must be >= 0, got ${repr(n)}`;
+    }
+  }
+  const p = spec.probability ? get(spec.probability) : undefined;
+  if (p && !(p.value >= 0 && p.value <= 1)) return `${factory} p must be in [0, 1], got ${repr(p)}`;
+  for (const name of spec.positive) {
+    const w = get(name);
+    if (w && w.value <= 0) return `${factory} ${name} must be > 0, got ${repr(w)}`;
+  }
+  return null;
+}
+
+/** The factory behind a distribution kind: its name and checks, for re-checking once parameters are bound. */
+export function factoryOf(kind: DistributionKind): { readonly name: string; readonly spec: FactorySpec } {
+  const [name, spec] = Object.entries(FACTORIES).find(([, s]) => s.kind === kind)!;
+  return { name, spec };
 }
 
 export const DISTRIBUTION_VERBS: Readonly<Record<string, VerbImpl>> = Object.fromEntries(Object.entries(FACTORIES).map(([name, spec]) => [name, distributionFactory(name, spec)]));

@@ -66,8 +66,10 @@ export function observationClaim(rt: GaiaRuntime, call: VerbCall, target: BayesV
   const noise = observedNoise(rt, errorArg);
   if (noise === undefined) return null;
   let errorPart = '';
-  if (noise?.kind === 'normal') errorPart = ` +/- ${formatGeneral(noise.params.find((p) => p.name === 'sigma')!.value.value)}`;
-  else if (noise) errorPart = ` with noise ${noise.kind}`;
+  if (noise?.kind === 'normal') {
+    const sigma = noise.params.find((p) => p.name === 'sigma')!.value;
+    errorPart = sigma ? ` +/- ${formatGeneral(sigma.value)}` : ` with noise ${noise.kind}`;
+  } else if (noise) errorPart = ` with noise ${noise.kind}`;
   const content = `Observed ${target.symbol} = ${formatGeneral(value.value)}${errorPart}.`;
   const metadata = metaDict({
     observation: metaDict({
@@ -91,7 +93,7 @@ export function distributionDescriptor(d: BayesDistribution): Record<string, nev
     label: d.label,
     content: d.content,
     distribution_kind: d.kind,
-    params: metaDict(Object.fromEntries(d.params.map((p) => [p.name, p.value.isFloat ? pyNumber(p.value.value) : p.value.value]))),
+    params: metaDict(Object.fromEntries(d.params.flatMap((p) => (p.value ? [[p.name, p.value.isFloat ? pyNumber(p.value.value) : p.value.value]] : [])))),
   } as never;
 }
 
