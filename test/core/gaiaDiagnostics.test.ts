@@ -46,16 +46,19 @@ const ACCEPTED: readonly [string, string, readonly string[]][] = [
   ['references', A + 'c = claim("Uses [@a] and @b and @nothing.")\n', []],
   ['arithmetic on numbers', 'a = claim("A.", prior=1 / 3)\nb = claim("B.", prior=0.1 + 0.2)\n', []],
   ['future import', 'from __future__ import annotations\n' + A, []],
+  ['a class, a lambda and math', 'import math\nclass K:\n    def __init__(self, n):\n        self.n = n\nf = lambda k: math.sqrt(k.n)\na = claim(f"Root {f(K(4))}.")\n', []],
+  ['compute', 'from gaia.engine.lang import compute, Claim\ndef f(a):\n    return claim(f"From {a.content}")\nb = claim("B.")\nc = compute(Claim, fn=f, given=b)\n', []],
 ];
 
 /** Forms Gaia rejects or Warrant does not model: the codes they give. */
 const REJECTED: readonly [string, string, string][] = [
   ['a syntax error', 'a = claim("A."\n', 'syntax'],
-  ['a class', 'class K:\n    x = 1\n', 'unsupported-python'],
+  ['a class with a metaclass', 'class K(metaclass=M):\n    x = 1\n', 'unsupported-python'],
   ['a while loop', 'while True:\n    pass\n', 'unsupported-python'],
   ['a for loop over an unknown value', 'import math\nfor i in math.pi:\n    pass\n', 'unsupported-python'],
-  ['a class', 'class C:\n    pass\n', 'unsupported-python'],
-  ['a lambda', 'f = lambda x: x\n', 'unsupported-python'],
+  ['a class deriving from a Note', 'from gaia.engine.lang import Note\nclass C(Note):\n    pass\n', 'unsupported-python'],
+  ['a math function Warrant does not evaluate', 'import math\nx = math.gamma(3)\n', 'unsupported-python'],
+  ['a math domain error', 'import math\nx = math.sqrt(-1)\n', 'bad-argument'],
   ['a comprehension', 'xs = [claim(t) for t in ["a"]]\n', 'unsupported-python'],
   ['an attribute a claim does not have', A + 'x = a.prior_records\n', 'unsupported-python'],
   ['a Python builtin Warrant does not evaluate', 'x = open("f")\n', 'unsupported-python'],
@@ -68,7 +71,7 @@ const REJECTED: readonly [string, string, string][] = [
   ['a formula lifted into a claim slot', A + 'derive("C.", given=[a & b])\n', 'unsupported'],
   ['a proposition argument', 'a = claim("A.", 1)\n', 'unsupported'],
   ['an unknown gaia name', 'from gaia.engine.lang import frobnicate\n', 'unknown-import'],
-  ['a standard-library module', 'import math\n', 'unsupported-import'],
+  ['a standard-library module', 'import pathlib\n', 'unsupported-import'],
   ['a module that is not there', 'import numpy\n', 'unresolved-import'],
   ['a sibling module, read alone', 'from .sub import x\n', 'unresolved-import'],
   ['an undefined name', 'a = claim("A.")\nderive("B.", given=[zz])\n', 'undefined-name'],
@@ -101,7 +104,6 @@ const REJECTED: readonly [string, string, string][] = [
   ['a legacy verb', A + 'from gaia.engine.lang.compat import contradiction\nk = contradiction(a, b)\n', 'deprecated'],
   ['the legacy infer form', A + 'infer([a], b)\n', 'deprecated'],
   ['one relation, two helpers', A + 'equal(a, b)\nequal(b, a)\n', 'duplicate-relation'],
-  ['compute', 'from gaia.engine.lang import compute, Claim\ndef f(a):\n    return a\nc = compute(Claim, fn=f)\n', 'compute-not-run'],
   ['a rebound claim name', 'a = claim("A.")\na = claim("B.")\n', 'shadowed-label'],
 ];
 

@@ -153,8 +153,6 @@ describe('parsePython: the statements real packages write', () => {
 
 describe('parsePython: what it keeps as unsupported', () => {
   it.each([
-    ['class K:\n    x = 1\n', 'a "class" block'],
-    ['@dataclass\nclass K:\n    x = 1\n', 'a decorated definition'],
     ['while True:\n    pass\n', 'a "while" block'],
     ['with open("f") as f:\n    pass\n', 'a "with" block'],
     ['try:\n    a = 1\nexcept E:\n    a = 2\n', 'a "try" block'],
@@ -170,19 +168,60 @@ describe('parsePython: what it keeps as unsupported', () => {
 
   it.each([
     ['[a for a in b]', 'a list comprehension'],
-    ['lambda x: x', 'a lambda'],
     ['items[1:2]', 'a slice'],
     ['{1, 2}', 'a set'],
     ['{k: v for k, v in xs}', 'a dict comprehension'],
-    ['lambda x, y=(1, 2): x + y', 'a lambda'],
     ['(n := 10)', 'an assignment expression (:=)'],
   ])('%j is an unsupported expression', (text, what) => {
     expect(exprOf(text)).toMatchObject({ kind: 'unsupported', what });
   });
 
   it('the statements after an unsupported block are still read', () => {
-    const m = parsePython('class K:\n    pass\n\nx = claim("after")\n');
+    const m = parsePython('while K:\n    pass\n\nx = claim("after")\n');
     expect(m.body.map((s) => s.kind)).toEqual(['unsupported', 'assign']);
+  });
+});
+
+describe('parsePython: classes and lambdas', () => {
+  it('a class keeps its bases, keywords, decorators and body', () => {
+    const m = parsePython('@dataclass\nclass K(Base, other.Mixin, metaclass=M):\n    """Doc."""\n    x: int = 1\n    def f(self):\n        return self.x\n');
+    expect(m.errors).toEqual([]);
+    expect(m.body).toHaveLength(1);
+    expect(m.body[0]).toMatchObject({
+      kind: 'class',
+      name: 'K',
+      bases: [
+        { kind: 'name', id: 'Base' },
+        { kind: 'attribute', attr: 'Mixin' },
+      ],
+      keywords: [{ name: 'metaclass' }],
+      decorators: [{ kind: 'name', id: 'dataclass' }],
+      body: [{ kind: 'expr' }, { kind: 'annAssign' }, { kind: 'def', name: 'f' }],
+      range: { line: 1, endLine: 6 },
+    });
+  });
+
+  it.each([
+    ['class K:\n    pass\n', []],
+    ['class K():\n    pass\n', []],
+  ])('%j has no bases', (text, bases) => {
+    expect(parsePython(text).body[0]).toMatchObject({ kind: 'class', bases });
+  });
+
+  it.each([
+    ['lambda: 1', []],
+    ['lambda x: x', ['x']],
+    ['lambda x, y=(1, 2): x + y', ['x', 'y']],
+    ['lambda *a, k=1, **kw: a', ['a', 'k', 'kw']],
+    ['lambda a, /, b, *, c: a', ['a', 'b', 'c']],
+  ])('%j is a lambda with parameters %j', (text, names) => {
+    const e = exprOf(text);
+    expect(e.kind).toBe('lambda');
+    if (e.kind === 'lambda') expect(e.params.map((p) => p.name)).toEqual(names);
+  });
+
+  it('a lambda ends where its body ends, inside a call', () => {
+    expect(exprOf('f(fn=lambda a: a + 1, given=x)')).toMatchObject({ kind: 'call', keywords: [{ name: 'fn', value: { kind: 'lambda' } }, { name: 'given' }] });
   });
 });
 

@@ -36,7 +36,6 @@ export const GAIA_DIAGNOSTIC_CODES = {
   'associate-no-prior': 'warning',
   deprecated: 'warning',
   'duplicate-relation': 'warning',
-  'compute-not-run': 'warning',
   'shadowed-label': 'warning',
 } as const satisfies Readonly<Record<string, Severity>>;
 

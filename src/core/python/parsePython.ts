@@ -232,6 +232,7 @@ class Parser {
     if (this.isOp('@') || this.isName('def') || (this.isName('async') && this.isName('def', this.peek()))) return this.definition(indent);
     if (this.isName('if')) return this.ifStatement(indent);
     if (this.isName('for')) return this.forStatement(indent);
+    if (this.isName('class')) return this.classDefinition(indent, [], t);
     if (t.kind === 'name' && COMPOUND.has(t.text)) return this.compound(indent);
     // `match` is a keyword only where its line is a block header (`match x:`), not in `match = …` or `match(x)`.
     if (this.isName('match') && this.headerLine()) return this.compound(indent);
@@ -437,8 +438,9 @@ class Parser {
       this.advance();
       while (this.tok.kind === 'newline') this.advance();
     }
+    if (this.isName('class')) return this.classDefinition(indent, decorators, first);
     if (!this.isName('def') && !this.isName('async')) {
-      // A decorated class (or something else): kept whole, as before.
+      // Something else decorated: kept whole, as before.
       const rest = this.compound(indent);
       return { kind: 'unsupported', what: 'a decorated definition', range: span(first.range, rest.range) };
     }
@@ -459,14 +461,30 @@ class Parser {
     return { kind: 'def', name: name.text, nameRange: name.range, params, returns, body, decorators, isAsync, range: span(first.range, this.previous.range) };
   }
 
-  private parameters(): PyParameter[] {
+  /** `class Name(bases, keywords):` and its block; `first` is its first decorator's token, or `class`. */
+  private classDefinition(indent: number, decorators: PyExpr[], first: PyToken): PyStatement {
+    this.advance();
+    if (this.tok.kind !== 'name') this.fail('expected the class name');
+    const name = this.advance();
+    let bases: readonly PyExpr[] = [];
+    let keywords: readonly PyKeyword[] = [];
+    if (this.isOp('(')) {
+      const header = this.call({ kind: 'name', id: name.text, range: name.range });
+      if (header.kind === 'call') ({ args: bases, keywords } = header);
+    }
+    const body = this.suite(indent);
+    return { kind: 'class', name: name.text, nameRange: name.range, bases, keywords, body, decorators, range: span(first.range, this.previous.range) };
+  }
+
+  /** A def's parameters up to `)`, or a lambda's up to `:` (which have no annotations). */
+  private parameters(lambda = false): PyParameter[] {
     const params: PyParameter[] = [];
     let kind: PyParameter['kind'] = 'positional';
-    while (!this.isOp(')')) {
+    while (!this.isOp(lambda ? ':' : ')')) {
       if (this.isOp('/')) {
         for (let k = 0; k < params.length; k++) params[k] = { ...params[k]!, kind: 'positionalOnly' };
         this.advance();
-      } else if (this.isOp('*') && (this.isOp(',', this.peek()) || this.isOp(')', this.peek()))) {
+      } else if (this.isOp('*') && (this.isOp(',', this.peek()) || this.isOp(lambda ? ':' : ')', this.peek()))) {
         this.advance();
         kind = 'keywordOnly';
       } else {
@@ -477,7 +495,7 @@ class Parser {
         const n = this.advance();
         let annotation: PyExpr | null = null;
         let def: PyExpr | null = null;
-        if (this.isOp(':')) {
+        if (!lambda && this.isOp(':')) {
           this.advance();
           annotation = this.checkHeight(this.expression());
         }
@@ -652,19 +670,13 @@ class Parser {
     return body;
   }
 
-  /** `lambda params: body`, read for its extent (its parameters may hold commas and defaults) and kept unsupported. */
+  /** `lambda params: body`. */
   private lambda(): PyExpr {
     const first = this.advance().range;
-    let depth = 0;
-    while (!(depth === 0 && this.isOp(':'))) {
-      if (this.tok.kind === 'newline' || this.tok.kind === 'end') this.fail('expected ":" after the parameters of a lambda');
-      if (this.isOp('(') || this.isOp('[') || this.isOp('{')) depth++;
-      if (this.isOp(')') || this.isOp(']') || this.isOp('}')) depth--;
-      this.advance();
-    }
-    this.advance();
+    const params = this.parameters(true);
+    this.expectOp(':', 'after the parameters of a lambda');
     const body = this.expression();
-    return { kind: 'unsupported', what: 'a lambda', range: span(first, body.range) };
+    return { kind: 'lambda', params, body, range: span(first, body.range) };
   }
 
   /** Skips an expression the subset does not read, up to the next `,` `)` `]` `}` or line end at this depth. */

@@ -35,7 +35,9 @@ export type PyExpr =
   | { readonly kind: 'boolOp'; readonly op: 'and' | 'or'; readonly values: readonly PyExpr[]; readonly range: SourceRange }
   /** `body if test else orelse`. */
   | { readonly kind: 'ifExp'; readonly test: PyExpr; readonly body: PyExpr; readonly orelse: PyExpr; readonly range: SourceRange }
-  /** Syntax outside the subset (lambda, comprehension, slices, …), kept with its range. */
+  /** `lambda params: body`. */
+  | { readonly kind: 'lambda'; readonly params: readonly PyParameter[]; readonly body: PyExpr; readonly range: SourceRange }
+  /** Syntax outside the subset (comprehension, slices, …), kept with its range. */
   | { readonly kind: 'unsupported'; readonly what: string; readonly range: SourceRange };
 
 export type PyFStringPart =
@@ -97,6 +99,17 @@ export type PyStatement =
       readonly body: readonly PyStatement[];
       readonly decorators: readonly PyExpr[];
       readonly isAsync: boolean;
+      readonly range: SourceRange;
+    }
+  /** `class Name(bases, keywords):` with its body (decorators above it, as written). */
+  | {
+      readonly kind: 'class';
+      readonly name: string;
+      readonly nameRange: SourceRange;
+      readonly bases: readonly PyExpr[];
+      readonly keywords: readonly PyKeyword[];
+      readonly body: readonly PyStatement[];
+      readonly decorators: readonly PyExpr[];
       readonly range: SourceRange;
     }
   | { readonly kind: 'return'; readonly value: PyExpr | null; readonly range: SourceRange }

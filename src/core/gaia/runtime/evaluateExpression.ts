@@ -13,7 +13,10 @@ import type { GaiaRuntime } from './gaiaRuntime.ts';
 import type { GValue } from './gaiaValues.ts';
 import { NONE, OPAQUE, describeValue } from './gaiaValues.ts';
 import { VERBS } from './verbs/verbTable.ts';
-import { callFunction } from './executeStatements.ts';
+import { callFunction, makeLambda } from './executeStatements.ts';
+import { callClass, objectAttribute } from './pyClasses.ts';
+import { callStdlib, stdlibMember } from './stdlib/stdlibModules.ts';
+import { callComputed } from './verbs/computeVerb.ts';
 import { applyComposer } from './verbs/composeVerb.ts';
 import { callBuiltin, callMethod, EVALUATED_BUILTINS, getItem, plainAttribute, tooLong } from './pythonBuiltins.ts';
 import { compare, formatWithSpec, iterate, pyStr, truthy } from './pythonSemantics.ts';
@@ -161,6 +164,8 @@ export function evaluate(rt: GaiaRuntime, e: PyExpr): GValue {
     }
     case 'binary':
       return binaryValues(rt, e.op, evaluate(rt, e.left), evaluate(rt, e.right), e.range);
+    case 'lambda':
+      return makeLambda(rt, e);
     case 'unsupported':
       rt.report('unsupported-python', `${e.what} is outside the Python that Gaia packages are read in`, e.range);
       return OPAQUE;
@@ -183,6 +188,12 @@ function lookup(rt: GaiaRuntime, name: string, range: SourceRange): GValue {
 function attribute(rt: GaiaRuntime, base: GValue, attr: string, range: SourceRange): GValue {
   if (base.t === 'opaque') return OPAQUE;
   if (base.t === 'external') return { t: 'external', name: `${base.name}.${attr}` };
+  if (base.t === 'stdlib' && base.s.kind === 'module') {
+    const member = stdlibMember(base.s.module, attr);
+    if (member) return member;
+    rt.report('unsupported-python', `${base.s.module}.${attr} is outside what Warrant evaluates of the module ${base.s.module}`, range);
+    return OPAQUE;
+  }
   if (base.t === 'pymodule') {
     const v = base.m.rt.globals.get(attr);
     if (v !== undefined) return v;
@@ -206,8 +217,12 @@ function attribute(rt: GaiaRuntime, base: GValue, attr: string, range: SourceRan
     return OPAQUE;
   }
   if (base.t === 'gaia' && base.name === 'ClaimKind' && CLAIM_KINDS.has(attr)) return { t: 'gaia', name: `ClaimKind.${attr}` };
-  const plain = plainAttribute(base, attr);
+  const plain = plainAttribute(base, attr) ?? objectAttribute(base, attr);
   if (plain) return plain;
+  if (base.t === 'instance' || base.t === 'class') {
+    rt.report('bad-argument', `AttributeError: ${base.t === 'class' ? `type object '${base.c.name}'` : `'${base.o.cls.name}' object`} has no attribute '${attr}'`, range);
+    return OPAQUE;
+  }
   rt.report('unsupported-python', `attribute access (.${attr} on ${describeValue(base)}) is outside the Python that Gaia packages are read in`, range);
   return OPAQUE;
 }
@@ -241,6 +256,10 @@ function call(rt: GaiaRuntime, e: Extract<PyExpr, { kind: 'call' }>): GValue {
     }
   }
   if (func.t === 'function') return callFunction(rt, func, args, keywords, e.range);
+  if (func.t === 'bound') return callFunction(rt, func.fn, [{ value: func.self, range: e.func.range }, ...args], keywords, e.range);
+  if (func.t === 'class') return callClass(rt, func.c, args, keywords, e.range, callFunction);
+  if (func.t === 'computed') return callComputed(rt, func.w, args, keywords, e.range);
+  if (func.t === 'stdlib') return callStdlib(rt, func.s, args, keywords, e.range);
   if (func.t === 'composer') return applyComposer(rt, func.spec, args, keywords, e.range);
   if (func.t === 'builtin') return callBuiltin(rt, func.name, args, keywords, e.range);
   if (func.t === 'method') return callMethod(rt, func.self, func.name, args, keywords, e.range);
@@ -264,10 +283,24 @@ export function binaryValues(rt: GaiaRuntime, op: string, left: GValue, right: G
   if (op === '+' && left.t === 'seq' && right.t === 'seq' && left.tuple === right.tuple) {
     return tooLong(rt, left.items.length + right.items.length, range) ? OPAQUE : { t: 'seq', items: [...left.items, ...right.items], tuple: left.tuple };
   }
+  // `[0.1] * 10`, `3 * "ab"`: a sequence or string repeated (a count below one gives an empty one).
+  const times = repeatValue(rt, op, left, right, range);
+  if (times) return times;
   if (op === '//' && left.t === 'num' && right.t === 'num' && right.v !== 0) return { t: 'num', v: Math.floor(left.v / right.v), float: left.float || right.float };
   if (op === '%' && left.t === 'str') return unsupportedFormat(rt, range);
   rt.report('unsupported-python', `"${op}" on ${describeValue(left)} and ${describeValue(right)} is outside the Python that Gaia packages are read in`, range);
   return OPAQUE;
+}
+
+function repeatValue(rt: GaiaRuntime, op: string, left: GValue, right: GValue, range: SourceRange): GValue | null {
+  if (op !== '*') return null;
+  const [seq, count] = left.t === 'num' || left.t === 'bool' ? [right, left] : [left, right];
+  if ((seq.t !== 'seq' && seq.t !== 'str') || (count.t !== 'bool' && !(count.t === 'num' && !count.float))) return null;
+  const n = Math.max(0, Number(count.v));
+  const length = (seq.t === 'str' ? seq.v.length : seq.items.length) * n;
+  if (tooLong(rt, length, range)) return OPAQUE;
+  if (seq.t === 'str') return { t: 'str', v: seq.v.repeat(n) };
+  return { t: 'seq', items: Array.from({ length: n }, () => seq.items).flat(), tuple: seq.tuple };
 }
 
 function unsupportedFormat(rt: GaiaRuntime, range: SourceRange): GValue {

@@ -22,6 +22,8 @@ import { MAX_STEPS, setAttribute, setItem, tooLong } from './pythonBuiltins.ts';
 import { iterate, truthy } from './pythonSemantics.ts';
 import { applyComposer, callComposed } from './verbs/composeVerb.ts';
 import { VERBS } from './verbs/verbTable.ts';
+import { defineClass, qualnameFor, withQualname } from './classDefinition.ts';
+import { lambdaSource } from './lambdaSource.ts';
 
 export interface KnowledgeAssignment {
   readonly name: string;
@@ -53,6 +55,7 @@ export interface StatementContext {
 /** Runs a module's top-level statements. */
 export function runTopLevel(cx: StatementContext, body: readonly PyStatement[]): void {
   const { rt } = cx;
+  moduleContexts.set(rt, cx);
   for (const s of body) {
     rt.statement = s.range;
     rt.subject = s.kind === 'assign' && !isDunder(s.target) ? s.target : null;
@@ -122,6 +125,8 @@ export function runStatement(cx: StatementContext, s: PyStatement): void {
       return forLoop(cx, s);
     case 'def':
       return define(cx, s);
+    case 'class':
+      return defineClass(cx, s, runStatement);
     case 'return':
       throw new Leave('return', s.value ? evaluate(rt, s.value) : NONE);
     case 'break':
@@ -238,9 +243,9 @@ function forLoop(cx: StatementContext, s: Extract<PyStatement, { kind: 'for' }>)
   runBlock(cx, s.orelse);
 }
 
-/** Whether a def's decorators are all Gaia's `compose` (or `composition`), called or not, under any name. */
+/** Whether a def's decorators are all Gaia's `compose` (or `composition`) or `compute`, called or not, under any name. */
 function isComposeDecorator(rt: GaiaRuntime, s: Extract<PyStatement, { kind: 'def' }>): boolean {
-  const isCompose = (name: string) => name === 'compose' || name === 'composition';
+  const isCompose = (name: string) => name === 'compose' || name === 'composition' || name === 'compute';
   return (
     s.decorators.length > 0 &&
     s.decorators.every((d) => {
@@ -265,7 +270,8 @@ function define(cx: StatementContext, s: Extract<PyStatement, { kind: 'def' }>):
   // Defaults are evaluated once, where and when the function is defined.
   const defaults = new Map<string, GValue>();
   for (const p of s.params) if (p.default) defaults.set(p.name, evaluate(rt, p.default));
-  let fn: GValue = { t: 'function', name: s.name, source: cx.source.wholeLines(s.range), range: s.range, def: s, rt };
+  const qualname = qualnameFor(rt, s.name);
+  let fn: GValue = { t: 'function', name: s.name, qualname, source: cx.source.wholeLines(s.range), range: s.range, def: s, rt };
   // The helper's statements run when it is called; remember how to report there.
   contexts.set(s, { cx, defaults });
   for (const d of decorators.reverse()) fn = decorate(rt, d.value, fn, d.range);
@@ -276,6 +282,10 @@ function define(cx: StatementContext, s: Extract<PyStatement, { kind: 'def' }>):
 function decorate(rt: GaiaRuntime, decorator: GValue, fn: GValue, range: SourceRange): GValue {
   const args = [{ value: fn, range }];
   if (decorator.t === 'opaque' || fn.t === 'opaque') return OPAQUE;
+  if (fn.t === 'computed') {
+    rt.report('unsupported-python', `decorating an @compute function with ${describeValue(decorator)} is outside what Warrant evaluates`, range);
+    return OPAQUE;
+  }
   if (decorator.t === 'composer') return applyComposer(rt, decorator.spec, args, [], range);
   // `@compose` without its settings calls compose(fn), which takes keywords only.
   if (decorator.t === 'gaia') {
@@ -288,6 +298,36 @@ function decorate(rt: GaiaRuntime, decorator: GValue, fn: GValue, range: SourceR
 
 /** Each def's statement context (its module's) and default values, for calling it. */
 const contexts = new WeakMap<PyStatement, { readonly cx: StatementContext; readonly defaults: ReadonlyMap<string, GValue> }>();
+
+/** Each module's statement context, for the lambdas written in it. */
+const moduleContexts = new WeakMap<GaiaRuntime, StatementContext>();
+
+/**
+ * A `lambda`: a function whose body returns one expression, its defaults evaluated now,
+ * its source the lines Python's `inspect.getsource` gives for it (what compute hashes).
+ */
+export function makeLambda(rt: GaiaRuntime, e: Extract<PyExpr, { kind: 'lambda' }>): GValue {
+  const cx = moduleContexts.get(rt);
+  if (!cx) {
+    rt.report('unsupported-python', 'a lambda here is outside what Warrant evaluates', e.range);
+    return OPAQUE;
+  }
+  const defaults = new Map<string, GValue>();
+  for (const p of e.params) if (p.default) defaults.set(p.name, evaluate(rt, p.default));
+  const def: Extract<PyStatement, { kind: 'def' }> = {
+    kind: 'def',
+    name: '<lambda>',
+    nameRange: e.range,
+    params: e.params,
+    returns: null,
+    body: [{ kind: 'return', value: e.body, range: e.body.range }],
+    decorators: [],
+    isAsync: false,
+    range: e.range,
+  };
+  contexts.set(def, { cx, defaults });
+  return { t: 'function', name: '<lambda>', qualname: qualnameFor(rt, '<lambda>'), source: lambdaSource(cx.source, e.range, rt.statement.endLine), range: e.range, def, rt };
+}
 
 /** Calls a helper defined with `def`: binds its parameters, runs its body in its own module. */
 export function callFunction(
@@ -333,7 +373,7 @@ function runFunction(
   rt.frames.push(locals);
   callDepth++;
   try {
-    runBlock(cx, def.body);
+    withQualname(rt, `${fn.qualname ?? fn.name}.<locals>`, () => runBlock(cx, def.body));
     return NONE;
   } catch (e) {
     if (!(e instanceof Leave)) throw e;
@@ -345,6 +385,19 @@ function runFunction(
     rt.frames.pop();
     rt.statement = statement;
   }
+}
+
+/** A call's arguments bound to a def's parameters (defaults filled in), without running it; null after a report. */
+export function bindCall(
+  caller: GaiaRuntime,
+  fn: Extract<GValue, { t: 'function' }>,
+  args: readonly ArgValue[],
+  keywords: readonly { readonly name: string | null; readonly arg: ArgValue }[],
+  range: SourceRange,
+): Map<string, GValue> | null {
+  const defined = fn.def ? contexts.get(fn.def) : undefined;
+  if (!fn.def || !defined) return null;
+  return bindParameters(caller, fn.def, args, keywords, range, defined.defaults);
 }
 
 function bindParameters(

@@ -14,6 +14,9 @@ import type { ComposeSpec } from './verbs/composeVerb.ts';
 import type { BayesDistribution } from './bayes/bayesObjects.ts';
 import type { LogicValue } from './logicTerms.ts';
 import { describeLogic } from './logicDescribe.ts';
+import type { ComputeWrapper } from './verbs/computeVerb.ts';
+import type { PyClass, PyInstance } from './pyClasses.ts';
+import type { StdlibValue } from './stdlib/stdlibModules.ts';
 
 export type GValue =
   | { readonly t: 'none' }
@@ -48,6 +51,8 @@ export type GValue =
   | {
       readonly t: 'function';
       readonly name: string;
+      /** Python's `__qualname__` (`outer.<locals>.f`, `C.method`); the name when absent. */
+      readonly qualname?: string;
       readonly source: string;
       readonly range: SourceRange;
       readonly def?: Extract<PyStatement, { kind: 'def' }>;
@@ -55,6 +60,16 @@ export type GValue =
       /** Decorated with `@compose(...)` (innermost first): each call declares a composition of what it does. */
       readonly compose?: readonly ComposeSpec[];
     }
+  /** A function under `@compute`: each call runs it and records a compute action. */
+  | { readonly t: 'computed'; readonly w: ComputeWrapper }
+  /** A `class` of the package (a Claim subclass makes templated claims). */
+  | { readonly t: 'class'; readonly c: PyClass }
+  /** An instance of a package class that is not a Claim subclass. */
+  | { readonly t: 'instance'; readonly o: PyInstance }
+  /** A package function looked up on an instance: called with the instance first. */
+  | { readonly t: 'bound'; readonly self: GValue; readonly fn: Extract<GValue, { t: 'function' }> }
+  /** A standard-library module or one of its names that Warrant evaluates (`math`, `math.sqrt`). */
+  | { readonly t: 'stdlib'; readonly s: StdlibValue }
   /** What `compose(name=..., version=...)` returns: the decorator, its settings kept. */
   | { readonly t: 'composer'; readonly spec: ComposeSpec }
   /** A Python builtin Warrant evaluates (`len`, `globals`, …). */
@@ -114,6 +129,16 @@ export function describeValue(v: GValue): string {
       return `the function ${v.name}`;
     case 'composer':
       return 'a compose(...) decorator';
+    case 'computed':
+      return `the @compute function ${v.w.fn.name}`;
+    case 'class':
+      return `the class ${v.c.name}`;
+    case 'instance':
+      return `a ${v.o.cls.name} object`;
+    case 'bound':
+      return `the method ${v.fn.name}`;
+    case 'stdlib':
+      return v.s.kind === 'module' ? `the module ${v.s.name}` : `${v.s.name}`;
     case 'builtin':
       return `the builtin ${v.name}`;
     case 'method':

@@ -12,6 +12,7 @@ import type { GaiaRuntime } from './gaiaRuntime.ts';
 import type { GValue } from './gaiaValues.ts';
 import { OPAQUE } from './gaiaValues.ts';
 import type { LoadedModule } from './moduleLoader.ts';
+import { isEvaluatedStdlib, stdlibMember } from './stdlib/stdlibModules.ts';
 
 const COMPAT_MODULE = 'gaia.engine.lang.compat';
 /** Modules whose names only annotate: bound quietly, but refused if used as values. */
@@ -106,6 +107,7 @@ export function importFrom(rt: GaiaRuntime, s: ImportFrom): void {
     rt.report('unsupported', `${m}: of the bayes module Warrant evaluates gaia.engine.bayes's model and compare`, s.range);
     return bindAllOpaque(rt, s);
   }
+  if (isEvaluatedStdlib(m)) return importStdlibNames(rt, s, m);
   if (ANNOTATION_MODULES.has(m) || isStandardLibrary(m)) {
     if (!ANNOTATION_MODULES.has(m)) rt.report('unsupported-import', `${m} is a standard-library module Warrant does not evaluate: its names are refused where they are used`, s.range);
     for (const { name, asName, range } of s.names) if (name !== '*') bindName(rt, asName ?? name, { t: 'external', name: `${m}.${name}` }, range);
@@ -170,6 +172,19 @@ function loadModuleValue(rt: GaiaRuntime, name: string): GValue | undefined {
   return m ? { t: 'pymodule', m } : undefined;
 }
 
+/** `from math import sqrt, pi`: the names Warrant evaluates; any other is refused where it is used. */
+function importStdlibNames(rt: GaiaRuntime, s: ImportFrom, m: string): void {
+  for (const { name, asName, range } of s.names) {
+    if (name === '*') {
+      rt.report('unsupported-import', `import * from ${m} is outside what Warrant evaluates: import the names you use`, range);
+      continue;
+    }
+    const value = stdlibMember(m, name);
+    if (value === undefined) rt.report('unsupported-import', `${m}.${name} is not evaluated by Warrant: it is refused where it is used`, range);
+    bindName(rt, asName ?? name, value ?? { t: 'external', name: `${m}.${name}` }, range);
+  }
+}
+
 function bindAllOpaque(rt: GaiaRuntime, s: ImportFrom): void {
   for (const { name, asName, range } of s.names) if (name !== '*') bindName(rt, asName ?? name, OPAQUE, range);
 }
@@ -226,6 +241,8 @@ export function importModules(rt: GaiaRuntime, s: Import): void {
       bindName(rt, local, OPAQUE, range);
     } else if ([...GAIA_LANG_MODULES].some((g) => g === name || g.startsWith(name + '.'))) {
       bindName(rt, local, { t: 'module', path: asName ? name : top }, range);
+    } else if (isEvaluatedStdlib(name)) {
+      bindName(rt, local, { t: 'stdlib', s: { kind: 'module', module: name, name } }, range);
     } else if (ANNOTATION_MODULES.has(name) || isStandardLibrary(name)) {
       if (!ANNOTATION_MODULES.has(name)) rt.report('unsupported-import', `${name} is a standard-library module Warrant does not evaluate: its names are refused where they are used`, range);
       bindName(rt, local, { t: 'external', name: asName ? name : top }, range);

@@ -15,6 +15,7 @@ import type { GaiaRuntime } from './gaiaRuntime.ts';
 import type { GValue } from './gaiaValues.ts';
 import { NONE, OPAQUE, describeValue } from './gaiaValues.ts';
 import { compare, formatWithSpec, iterate, pyStr, truthy } from './pythonSemantics.ts';
+import { setObjectAttribute } from './pyClasses.ts';
 import { minOf } from '../../largeArrays.ts';
 
 export const EVALUATED_BUILTINS: ReadonlySet<string> = new Set([
@@ -382,6 +383,7 @@ export function setAttribute(rt: GaiaRuntime, target: GValue, attr: string, valu
   if (target.t === 'opaque' || value.t === 'opaque') return false;
   if (target.t === 'knowledge') {
     const k = target.k;
+    if (setObjectAttribute(target, attr, value)) return true;
     if (attr === 'label' && (value.t === 'str' || value.t === 'none')) {
       k.label = value.t === 'str' ? value.v : null;
       return true;
@@ -401,6 +403,7 @@ export function setAttribute(rt: GaiaRuntime, target: GValue, attr: string, valu
     target.m.rt.globals.set(attr, value);
     return true;
   }
+  if (setObjectAttribute(target, attr, value)) return true;
   rt.report('unsupported-python', `setting .${attr} on ${describeValue(target)} is outside the Python that Gaia packages are read in`, range);
   return false;
 }

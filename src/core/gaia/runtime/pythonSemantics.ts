@@ -129,6 +129,8 @@ export function pyStr(v: GValue, repr = false): string | undefined {
     case 'bool':
       return v.v ? 'True' : 'False';
     case 'num':
+      // str(float('inf')) is 'inf' (JSON's Infinity is only how json.dumps writes it).
+      if (v.float && !Number.isFinite(v.v)) return Number.isNaN(v.v) ? 'nan' : v.v > 0 ? 'inf' : '-inf';
       return v.float ? pythonFloatRepr(v.v) : pythonIntRepr(v.v);
     case 'str':
       return repr ? pythonStrRepr(v.v) : v.v;

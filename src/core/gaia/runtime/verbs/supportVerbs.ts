@@ -2,7 +2,7 @@
  * derive, observe and compute: given → conclusion, each with a reviewable warrant claim
  * ("derive warrants …"). A string conclusion becomes a new claim (not stripped: Gaia
  * makes it with `Claim(text)`). A premise-free observe pins its claim to 1 − 0.001.
- * compute's function is recorded, never run.
+ * compute (computeVerb.ts) runs its function and records its action here too.
  */
 import type { ArgValue } from '../callArguments.ts';
 import type { ComputeFunction, Knowledge, MetaValue, SupportAction } from '../gaiaObjects.ts';
@@ -42,7 +42,7 @@ function attach(claim: Knowledge, action: SupportAction): void {
   if (!claim.fromActions.includes(action)) claim.fromActions.push(action);
 }
 
-interface SupportArgs {
+export interface SupportArgs {
   readonly target: Knowledge | string;
   readonly given: Knowledge[];
   readonly background: Knowledge[];
@@ -61,7 +61,7 @@ function supportArgs(rt: GaiaRuntime, call: VerbCall, conclusionArg: ArgValue | 
   return { target, given, background, rationale, label };
 }
 
-function makeSupport(rt: GaiaRuntime, call: VerbCall, kind: SupportAction['kind'], args: SupportArgs, metadata: SupportAction['metadata'], fn: ComputeFunction | null): SupportAction {
+export function makeSupport(rt: GaiaRuntime, call: VerbCall, kind: SupportAction['kind'], args: SupportArgs, metadata: SupportAction['metadata'], fn: ComputeFunction | null): SupportAction {
   const conclusion = typeof args.target === 'string' ? newTextClaim(rt, call, args.target) : args.target;
   const warrant = implicationWarrant(rt, call, kind, args.given, conclusion, args.rationale);
   const action: SupportAction = rt.pkg.addAction({
@@ -143,44 +143,6 @@ export const observeVerb: VerbImpl = (rt, call) => {
   // A premise-free observation is hard evidence: Gaia pins the claim's prior.
   if (args.given.length === 0) action.conclusion.prior = 1 - CROMWELL_EPS;
   return { t: 'knowledge', k: action.conclusion };
-};
-
-export const computeVerb: VerbImpl = (rt, call) => {
-  const b = rt.bind(call, { positional: ['conclusion_type'], requiredPositional: 1, keywordOnly: ['fn', 'given', 'background', 'rationale', 'label'] });
-  if (!b) return OPAQUE;
-  const type = b.named.get('conclusion_type')!;
-  const fnArg = b.named.get('fn');
-  if (type.value.t === 'function' && !fnArg) {
-    rt.report('unsupported', `compute(${type.value.name}) wraps a function to run later (the @compute decorator form), which Warrant does not model`, call.range);
-    return OPAQUE;
-  }
-  if (type.value.t === 'opaque') return OPAQUE;
-  if (!(type.value.t === 'gaia' && type.value.name === 'Claim')) {
-    rt.report('bad-argument', `compute() first argument must be a Claim subclass, got ${describeValue(type.value)}`, type.range);
-    return OPAQUE;
-  }
-  let fn: ComputeFunction | null = null;
-  let fnName = 'its function';
-  if (fnArg && fnArg.value.t === 'function') {
-    fn = { ref: `${rt.moduleName}.${fnArg.value.name}`, source: fnArg.value.source };
-    fnName = fnArg.value.name;
-  } else if (fnArg && fnArg.value.t !== 'opaque' && fnArg.value.t !== 'none') {
-    rt.report('bad-argument', `compute() fn must be a function, got ${describeValue(fnArg.value)}`, fnArg.range);
-    return OPAQUE;
-  }
-  const given = rt.claimTuple(b.named.get('given'), 'compute', 'given');
-  const background = rt.knowledgeList(b.named.get('background'), 'compute', 'background');
-  const rationale = rt.rationale(b.named.get('rationale'), 'compute');
-  const label = rt.optionalString(b.named.get('label'), 'compute', 'label');
-  if (!given || !background || rationale === null || label === undefined) return OPAQUE;
-  rt.report(
-    'compute-not-run',
-    `compute() makes its conclusion by running ${fnName}; Warrant records the call but never runs code, so the conclusion here is a stand-in and differs from the claim Gaia would make`,
-    call.range,
-  );
-  const args: SupportArgs = { target: `Result of ${fnName}.`, given, background, rationale, label };
-  const action = makeSupport(rt, call, 'compute', args, metaDict(), fn);
-  return { t: 'knowledge', k: action.conclusion } satisfies GValue;
 };
 
 /** `observe(variable, value=..., error=...)`: an unconditional measurement of a bayes observable. */

@@ -16,7 +16,8 @@ import { defaultResolutionPolicyVerb, resolutionPolicyVerb } from './resolutionP
 import { contradictVerb, equalVerb, exclusiveVerb } from './relationVerbs.ts';
 import { candidateRelationVerb, dependsOnVerb, materializeVerb } from './scaffoldVerbs.ts';
 import { StepClass } from './stepClass.ts';
-import { computeVerb, deriveVerb, observeVerb } from './supportVerbs.ts';
+import { deriveVerb, observeVerb } from './supportVerbs.ts';
+import { computeVerb } from './computeVerb.ts';
 import type { VerbImpl } from './verbTypes.ts';
 import { DISTRIBUTION_VERBS, compareVerb, modelVerb, studentTVerb } from '../bayes/bayesVerbs.ts';
 
