@@ -18,6 +18,8 @@ import { callClass, objectAttribute } from './pyClasses.ts';
 import { callStdlib, stdlibMember } from './stdlib/stdlibModules.ts';
 import { callComputed } from './verbs/computeVerb.ts';
 import { applyComposer } from './verbs/composeVerb.ts';
+import { logicAttribute } from './logicAttributes.ts';
+import { logicClassName } from './logicDescribe.ts';
 import { callBuiltin, callMethod, EVALUATED_BUILTINS, getItem, plainAttribute, tooLong } from './pythonBuiltins.ts';
 import { compare, formatWithSpec, iterate, pyStr, truthy } from './pythonSemantics.ts';
 
@@ -187,6 +189,12 @@ function lookup(rt: GaiaRuntime, name: string, range: SourceRange): GValue {
 
 function attribute(rt: GaiaRuntime, base: GValue, attr: string, range: SourceRange): GValue {
   if (base.t === 'opaque') return OPAQUE;
+  if (base.t === 'logic') {
+    const field = logicAttribute(base.v, attr);
+    if (field) return field;
+    rt.report('bad-argument', `AttributeError: '${logicClassName(base.v)}' object has no attribute '${attr}'`, range);
+    return OPAQUE;
+  }
   if (base.t === 'external') return { t: 'external', name: `${base.name}.${attr}` };
   if (base.t === 'stdlib' && base.s.kind === 'module') {
     const member = stdlibMember(base.s.module, attr);

@@ -21,3 +21,18 @@ export function describeLogic(v: LogicValue): string {
       return 'an ArithOp';
   }
 }
+
+/** The Gaia class a logic value is an instance of, as Python names it in errors. */
+export function logicClassName(v: LogicValue): string {
+  const names: Record<LogicValue['kind'], string> = {
+    primitive: 'PrimitiveType',
+    domain: 'Domain',
+    variable: 'Variable',
+    predicate_symbol: 'PredicateSymbol',
+    function_symbol: 'FunctionSymbol',
+    constant: 'Constant',
+    function_app: 'FunctionApp',
+    arith: 'ArithOp',
+  };
+  return names[v.kind];
+}

@@ -10,6 +10,7 @@ import type { Formula } from '../gaiaObjects.ts';
 import type { GaiaRuntime, VerbCall } from '../gaiaRuntime.ts';
 import type { GValue } from '../gaiaValues.ts';
 import { OPAQUE } from '../gaiaValues.ts';
+import { logicClassName } from '../logicDescribe.ts';
 import type { ComparisonClass } from '../logicFormulas.ts';
 import { COMPARISONS } from '../logicFormulas.ts';
 import type { LogicDomain, LogicScalar, LogicValue, LogicVariable, PrimitiveName, Sort, SymbolDecl, Term } from '../logicTerms.ts';
@@ -38,20 +39,6 @@ function pyTypeName(v: GValue): string {
     default:
       return v.t;
   }
-}
-
-function logicClassName(v: LogicValue): string {
-  const names: Record<LogicValue['kind'], string> = {
-    primitive: 'PrimitiveType',
-    domain: 'Domain',
-    variable: 'Variable',
-    predicate_symbol: 'PredicateSymbol',
-    function_symbol: 'FunctionSymbol',
-    constant: 'Constant',
-    function_app: 'FunctionApp',
-    arith: 'ArithOp',
-  };
-  return names[v.kind];
 }
 
 function formulaClassName(f: Formula): string {
@@ -103,7 +90,25 @@ function unsupportedValue(rt: GaiaRuntime, arg: ArgValue, what: string): GValue 
   return OPAQUE;
 }
 
-const DOMAIN_KEYWORDS = ['format', 'title', 'label'];
+const DOMAIN_KEYWORDS = ['format', 'title', 'label', 'background', 'parameters', 'provenance', 'metadata', 'strategy'];
+
+/**
+ * The Knowledge fields a Domain or Variable takes that Warrant keeps only at their
+ * defaults (they would show in Gaia's repr of every atom over it): anything else is
+ * reported as not modelled, not refused as Python would refuse it.
+ */
+function unmodelledField(rt: GaiaRuntime, verb: string, named: ReadonlyMap<string, ArgValue>): boolean {
+  for (const name of ['background', 'parameters', 'provenance', 'metadata', 'strategy']) {
+    const arg = named.get(name);
+    if (!arg) continue;
+    const v = arg.value;
+    const empty = name === 'metadata' ? v.t === 'dict' && v.entries.length === 0 : name === 'strategy' ? v.t === 'none' : v.t === 'seq' && !v.tuple && v.items.length === 0;
+    if (empty) continue;
+    if (v.t !== 'opaque') rt.report('unsupported', `${verb}(${name}=...): Warrant models a ${verb} with its ${name} left at the default`, arg.range);
+    return true;
+  }
+  return false;
+}
 
 const domainVerb: VerbImpl = (rt, call) => {
   const b = rt.bind(call, { positional: ['content'], requiredPositional: 1, keywordOnly: ['members', ...DOMAIN_KEYWORDS], requiredKeywordOnly: ['members'] });
@@ -118,6 +123,7 @@ const domainVerb: VerbImpl = (rt, call) => {
     if (!s) return unsupportedValue(rt, { value: item, range: members.range }, 'Domain member');
     scalars.push(s);
   }
+  if (unmodelledField(rt, 'Domain', b.named)) return OPAQUE;
   const content = rt.string(b.named.get('content'), 'Domain', 'content', '');
   const format = rt.string(b.named.get('format'), 'Domain', 'format', 'markdown');
   const title = rt.optionalString(b.named.get('title'), 'Domain', 'title');
@@ -162,6 +168,7 @@ const variableVerb: VerbImpl = (rt, call) => {
     rt.report('unsupported', "Variable(unit=...): Warrant does not model Gaia's unit canonicalisation", unit.range);
     return OPAQUE;
   }
+  if (unmodelledField(rt, 'Variable', b.named)) return OPAQUE;
   const content = rt.optionalString(b.named.get('content'), 'Variable', 'content');
   const format = rt.string(b.named.get('format'), 'Variable', 'format', 'markdown');
   const title = rt.optionalString(b.named.get('title'), 'Variable', 'title');

@@ -1,0 +1,58 @@
+/**
+ * The fields a package may read off predicate-logic values, as Gaia's dataclasses have
+ * them: `D.members`, `x.symbol`, `x.domain`, `x.value`, `S.name`, `S.arg_domains`,
+ * `c.value`, `c.primitive`, … A domain read back is the same object, so identity
+ * checks (`Variable(symbol="y", domain=x.domain)`) hold.
+ */
+import type { GValue } from './gaiaValues.ts';
+import { NONE } from './gaiaValues.ts';
+import type { LogicScalar, LogicValue, Sort } from './logicTerms.ts';
+
+const text = (s: string | null): GValue => (s === null ? NONE : { t: 'str', v: s });
+const scalar = (s: LogicScalar | null): GValue => (s === null ? NONE : s);
+const logic = (v: LogicValue): GValue => ({ t: 'logic', v });
+const sorts = (xs: readonly Sort[], tuple: boolean): GValue => ({ t: 'seq', items: xs.map(logic), tuple });
+
+/** The attribute's value, or null when the object has no such field. */
+export function logicAttribute(v: LogicValue, attr: string): GValue | null {
+  switch (v.kind) {
+    case 'primitive':
+      return attr === 'name' ? text(v.name) : null;
+    case 'domain':
+      if (attr === 'members') return { t: 'seq', items: [...v.members], tuple: false };
+      return knowledgeField(v, attr);
+    case 'variable':
+      if (attr === 'symbol') return text(v.symbol);
+      if (attr === 'domain') return logic(v.domain);
+      if (attr === 'value') return scalar(v.value);
+      if (attr === 'unit') return NONE;
+      return knowledgeField(v, attr);
+    case 'predicate_symbol':
+    case 'function_symbol':
+      if (attr === 'name') return text(v.name);
+      if (attr === 'arg_domains') return sorts(v.argDomains, v.argsTuple);
+      if (attr === 'result_domain' && v.result) return logic(v.result);
+      return null;
+    case 'constant':
+      if (attr === 'value') return v.value;
+      if (attr === 'primitive') return logic(v.primitive);
+      return null;
+    case 'function_app':
+      if (attr === 'symbol') return logic(v.symbol);
+      if (attr === 'args') return { t: 'seq', items: v.args.map(logic), tuple: v.argsTuple };
+      return null;
+    case 'arith':
+      if (attr === 'op') return text(v.op);
+      if (attr === 'left') return logic(v.left);
+      if (attr === 'right') return logic(v.right);
+      return null;
+  }
+}
+
+function knowledgeField(k: { content: string; format: string; title: string | null; label: string | null }, attr: string): GValue | null {
+  if (attr === 'content') return text(k.content);
+  if (attr === 'format') return text(k.format);
+  if (attr === 'title') return text(k.title);
+  if (attr === 'label') return text(k.label);
+  return null;
+}
