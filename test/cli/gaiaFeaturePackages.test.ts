@@ -54,6 +54,30 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
     ],
   },
   {
+    feature: 'compute run as Gaia runs it',
+    cases: [
+      { name: 'compute' },
+      { name: 'compute-forms' },
+      { name: 'compute-no-annotation', at: '__init__.py:10:', refusal: '@compute requires a Claim return annotation' },
+      { name: 'compute-claim-value', at: '__init__.py:3:', refusal: "got an unexpected keyword argument 'value'" },
+      { name: 'compute-domain', at: '__init__.py:19:', refusal: 'math domain error' },
+      { name: 'compute-bad-type', at: '__init__.py:3:', refusal: 'compute() first argument must be a Claim subclass or decorated function' },
+      { name: 'compute-no-value', at: '__init__.py:10:', refusal: "got an unexpected keyword argument 'value'" },
+      { name: 'compute-note-given', at: '__init__.py:16:', refusal: 'cannot be a premise' },
+    ],
+  },
+  {
+    feature: 'the standard library (math)',
+    cases: [
+      { name: 'stdlib-math' },
+      { name: 'stdlib-mendel' },
+      { name: 'stdlib-math-domain', at: '__init__.py:6:', refusal: 'ValueError: math domain error' },
+      { name: 'stdlib-math-type', at: '__init__.py:6:', refusal: 'TypeError: must be real number, not str' },
+      { name: 'stdlib-math-overflow', at: '__init__.py:5:', refusal: 'OverflowError: math range error' },
+      { name: 'stdlib-math-factorial', at: '__init__.py:7:', refusal: 'ValueError: factorial() not defined for negative values' },
+    ],
+  },
+  {
     feature: 'artifacts',
     cases: [
       { name: 'artifacts' },

@@ -2,7 +2,7 @@
  * A `class` statement run as Python runs it: the bases and decorators are evaluated, the
  * body runs once in a namespace of its own (names it binds become class attributes, its
  * annotations the fields), and the class is bound to its name. Bases may be Gaia's
- * `Claim`, `object` or classes of the package; decorators only `@dataclass`.
+ * `Claim`, `object`, `typing.NamedTuple` or classes of the package; decorators only `@dataclass`.
  */
 import type { PyExpr, PyStatement } from '../../python/pyAst.ts';
 import { evaluate } from './evaluateExpression.ts';
@@ -36,13 +36,18 @@ export function withQualname<T>(scope: object, prefix: string, body: () => T): T
   }
 }
 
-/** A base a class may have: Claim (templated claims), `object`, or a class of the package; null after a report. */
-function classBase(cx: StatementContext, e: PyExpr): PyClass | 'claim' | 'object' | null {
+/**
+ * A base a class may have: Claim (templated claims), `object`, `typing.NamedTuple` (its
+ * fields are taken as `__init__`'s, as a dataclass's are) or a class of the package;
+ * null after a report.
+ */
+function classBase(cx: StatementContext, e: PyExpr): PyClass | 'claim' | 'object' | 'namedtuple' | null {
   const { rt } = cx;
   if (e.kind === 'name' && e.id === 'object' && rt.lookupName('object') === undefined) return 'object';
   const v = evaluate(rt, e);
   if (v.t === 'class') return v.c;
   if (v.t === 'gaia' && v.name === 'Claim') return 'claim';
+  if (v.t === 'external' && (v.name === 'typing.NamedTuple' || v.name === 'typing_extensions.NamedTuple')) return 'namedtuple';
   if (v.t !== 'opaque') {
     const what = v.t === 'gaia' || v.t === 'external' ? `${describeValue(v)} as a base class` : `a class deriving from ${describeValue(v)}`;
     rt.report('unsupported-python', `${what} is outside what Warrant evaluates (a class may derive from Claim, object or a class of the package)`, e.range);
@@ -74,6 +79,7 @@ export function defineClass(cx: StatementContext, s: ClassStatement, run: (cx: S
     const base = classBase(cx, b);
     if (base === null) ok = false;
     else if (base === 'claim') claim = true;
+    else if (base === 'namedtuple') dataclass = true;
     else if (base !== 'object') {
       bases.push(base);
       claim ||= base.claim;
