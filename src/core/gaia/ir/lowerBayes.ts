@@ -77,7 +77,7 @@ function boundParams(d: BayesDistribution, hypothesis: Knowledge): Record<string
   });
   const { name, spec } = factoryOf(d.kind);
   const problem = checkParams(name, spec, bound);
-  if (problem) throw new BindingError(`1 validation error for ${name}\n  Value error, ${problem}`);
+  if (problem) throw new BindingError(`1 validation error for ${name}: Value error, ${problem}`);
   return Object.fromEntries(bound.map((p) => [p.name, p.value!.value]));
 }
 

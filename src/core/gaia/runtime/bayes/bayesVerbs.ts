@@ -18,6 +18,32 @@ import { sha256Hex } from '../../text/sha256Hex.ts';
 import type { BayesDistribution, CompareAction, DistributionParam, ModelAction, WrittenNumber } from './bayesObjects.ts';
 import { MODEL_OF_HELPER, asObservable, variableDescriptor } from './bayesObjects.ts';
 
+/** Python's `type(x).__name__` for the values Gaia's bayes checks name. */
+export function pyTypeName(v: GValue): string {
+  switch (v.t) {
+    case 'none':
+      return 'NoneType';
+    case 'bool':
+      return 'bool';
+    case 'num':
+      return v.float ? 'float' : 'int';
+    case 'str':
+      return 'str';
+    case 'seq':
+      return v.tuple ? 'tuple' : 'list';
+    case 'dict':
+      return 'dict';
+    case 'knowledge':
+      return v.k.isClaim ? 'Claim' : v.k.type === 'note' ? 'Note' : v.k.type === 'question' ? 'Question' : 'Knowledge';
+    case 'distribution':
+      return 'Distribution';
+    case 'logic':
+      return v.v.kind === 'variable' ? 'Variable' : v.v.kind === 'domain' ? 'Domain' : describeValue(v);
+    default:
+      return describeValue(v);
+  }
+}
+
 function pyRepr(v: GValue): string {
   if (v.t === 'num') return v.float && Number.isInteger(v.v) ? `${v.v}.0` : String(v.v);
   if (v.t === 'bool') return v.v ? 'True' : 'False';
@@ -52,7 +78,7 @@ export const DISTRIBUTION_FACTORY_NAMES: readonly string[] = Object.keys(FACTORI
 
 /** Gaia's pydantic check message for a distribution literal. */
 function validationError(rt: GaiaRuntime, factory: string, message: string, call: VerbCall): GValue {
-  rt.report('bad-argument', `1 validation error for ${factory}\n  Value error, ${message}`, call.range);
+  rt.report('bad-argument', `1 validation error for ${factory}: Value error, ${message}`, call.range);
   return OPAQUE;
 }
 
@@ -164,13 +190,13 @@ export const modelVerb: VerbImpl = (rt, call) => {
     return OPAQUE;
   }
   if (observed === null) {
-    rt.report('bad-argument', `model() observable must be a Variable; got ${describeValue(observable)}`, b.named.get('observable')!.range);
+    rt.report('bad-argument', `model() observable must be a Variable; got ${pyTypeName(observable)}`, b.named.get('observable')!.range);
     return OPAQUE;
   }
   if (distribution.t !== 'distribution') {
     rt.report(
       'bad-argument',
-      `model() distribution must be a Distribution Knowledge object (use factories in gaia.engine.lang: Normal, Binomial, BetaBinomial, ...); got ${describeValue(distribution)}`,
+      `model() distribution must be a Distribution Knowledge object (use factories in gaia.engine.lang: Normal, Binomial, BetaBinomial, ...); got ${pyTypeName(distribution)}`,
       b.named.get('distribution')!.range,
     );
     return OPAQUE;
