@@ -91,7 +91,8 @@ function diagnosticsOf(graph: CompiledGraph, run: EngineRun, full: boolean): Inf
   for (const [id, v] of sortedIds) {
     const track = history.map((sweep) => sweep[v]!);
     beliefHistory[id] = track;
-    if (run.bp && run.bp.history.length > 0) directionChanges[id] = reversals(track);
+    // Gaia counts reversals for its BP engines (the legacy loopy BP's included), not for mean field.
+    if ((run.bp && run.bp.history.length > 0) || (run.method === 'loopy_bp' && history.length > 1)) directionChanges[id] = reversals(track);
   }
   const bpEngine: EngineName | null = run.bp ? run.method : null;
   return {
