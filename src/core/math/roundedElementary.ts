@@ -91,7 +91,8 @@ export function roundedLog1p(x: number): number {
   if (Number.isNaN(x) || x < -1) return Number.NaN;
   if (x === -1) return -Infinity;
   if (x === Infinity) return Infinity;
-  if (x === 0) return x;
+  // Below 2^-60, ln(1 + x) = x(1 − x/2 + …) is x to far less than half an ulp.
+  if (Math.abs(x) < 2 ** -60) return x;
   const { m, e } = decompose(x);
   // 1 + x = n / 2^d exactly.
   const d = Math.max(0, -e);
