@@ -144,6 +144,8 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
       { name: 'formula-decompose' },
       { name: 'formula-attributes' },
       { name: 'formula-domain-fields' },
+      { name: 'formula-set-label' },
+      { name: 'formula-frozen-symbol', at: '__init__.py:4:', refusal: "cannot assign to field 'name'" },
       { name: 'formula-attribute-missing', at: '__init__.py:5:', refusal: "'Variable' object has no attribute 'members'" },
       { name: 'formula-decompose-forall', at: '__init__.py:7:', refusal: 'every decompose part must appear in the formula' },
       { name: 'formula-gen-1' },

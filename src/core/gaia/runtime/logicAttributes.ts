@@ -4,8 +4,11 @@
  * `c.value`, `c.primitive`, … A domain read back is the same object, so identity
  * checks (`Variable(symbol="y", domain=x.domain)`) hold.
  */
+import type { SourceRange } from '../../text/sourceRange.ts';
+import type { GaiaRuntime } from './gaiaRuntime.ts';
 import type { GValue } from './gaiaValues.ts';
-import { NONE } from './gaiaValues.ts';
+import { NONE, describeValue } from './gaiaValues.ts';
+import { describeLogic } from './logicDescribe.ts';
 import type { LogicScalar, LogicValue, Sort } from './logicTerms.ts';
 
 const text = (s: string | null): GValue => (s === null ? NONE : { t: 'str', v: s });
@@ -55,4 +58,27 @@ function knowledgeField(k: { content: string; format: string; title: string | nu
   if (attr === 'title') return text(k.title);
   if (attr === 'label') return text(k.label);
   return null;
+}
+
+/**
+ * `D.label = ...`, `x.title = ...`, `x.content = ...`: Domain and Variable are mutable
+ * Knowledge in Gaia (a domain's label then names it in descriptors); symbols and terms
+ * are frozen dataclasses. False after a report.
+ */
+export function setLogicAttribute(rt: GaiaRuntime, v: LogicValue, attr: string, value: GValue, range: SourceRange): boolean {
+  if (v.kind === 'domain' || v.kind === 'variable') {
+    if ((attr === 'label' || attr === 'title') && (value.t === 'str' || value.t === 'none')) {
+      v[attr] = value.t === 'str' ? value.v : null;
+      return true;
+    }
+    if (attr === 'content' && value.t === 'str') {
+      v.content = value.v;
+      return true;
+    }
+    rt.report('unsupported-python', `setting .${attr} to ${describeValue(value)} on ${describeLogic(v)} is outside what Warrant evaluates`, range);
+    return false;
+  }
+  if (v.kind === 'primitive') rt.report('bad-argument', `AttributeError: 'PrimitiveType' object attribute '${attr}' is read-only`, range);
+  else rt.report('bad-argument', `FrozenInstanceError: cannot assign to field '${attr}'`, range);
+  return false;
 }

@@ -14,6 +14,7 @@ import { Knowledge } from './gaiaObjects.ts';
 import type { GaiaRuntime } from './gaiaRuntime.ts';
 import type { GValue } from './gaiaValues.ts';
 import { NONE, OPAQUE, describeValue } from './gaiaValues.ts';
+import { setLogicAttribute } from './logicAttributes.ts';
 import { compare, formatWithSpec, iterate, pyStr, truthy } from './pythonSemantics.ts';
 import { setObjectAttribute } from './pyClasses.ts';
 import { minOf } from '../../largeArrays.ts';
@@ -381,6 +382,7 @@ export function getItem(rt: GaiaRuntime, target: GValue, index: GValue, range: S
 /** `k.label = v`, `k.title = v`, `k.content = v`; false after a report. */
 export function setAttribute(rt: GaiaRuntime, target: GValue, attr: string, value: GValue, range: SourceRange): boolean {
   if (target.t === 'opaque' || value.t === 'opaque') return false;
+  if (target.t === 'logic') return setLogicAttribute(rt, target.v, attr, value, range);
   if (target.t === 'knowledge') {
     const k = target.k;
     if (setObjectAttribute(target, attr, value)) return true;
