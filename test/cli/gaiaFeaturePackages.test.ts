@@ -78,6 +78,18 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
     ],
   },
   {
+    feature: 'Python classes',
+    cases: [
+      { name: 'pyclass' },
+      { name: 'pyclass-methods' },
+      { name: 'pyclass-no-attribute', at: '__init__.py:10:', refusal: "'Box' object has no attribute 'weight'" },
+      { name: 'pyclass-init-args', at: '__init__.py:10:', refusal: "Box.__init__() missing 1 required positional argument: 'colour'" },
+      { name: 'pyclass-dataclass-args', at: '__init__.py:12:', refusal: "Point.__init__() missing 1 required positional argument: 'y'" },
+      { name: 'pyclass-claim-keyword', at: '__init__.py:10:', refusal: "got an unexpected keyword argument 'units'" },
+      { name: 'pyclass-no-args', at: '__init__.py:8:', refusal: 'Empty() takes no arguments' },
+    ],
+  },
+  {
     feature: 'artifacts',
     cases: [
       { name: 'artifacts' },

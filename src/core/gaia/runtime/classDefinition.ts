@@ -15,6 +15,13 @@ import { isDataclassDecorator } from './stdlib/stdlibModules.ts';
 
 type ClassStatement = Extract<PyStatement, { kind: 'class' }>;
 
+/** The namespaces of class bodies while they run (where @staticmethod and the like may decorate a def). */
+const classBodies = new WeakSet<Map<string, GValue>>();
+
+export function isClassBody(frame: Map<string, GValue> | undefined): boolean {
+  return frame !== undefined && classBodies.has(frame);
+}
+
 /** The names of the classes and functions being defined, outermost first: what `__qualname__` joins. */
 const qualnames = new WeakMap<object, string[]>();
 
@@ -98,6 +105,7 @@ export function defineClass(cx: StatementContext, s: ClassStatement, run: (cx: S
   const first = s.body[0];
   const doc = first?.kind === 'expr' && first.value.kind === 'string' ? first.value.value : null;
   const qualname = qualnameFor(rt, s.name);
+  classBodies.add(namespace);
   rt.frames.push(namespace);
   try {
     withQualname(rt, qualname, () => {
@@ -123,6 +131,8 @@ export function defineClass(cx: StatementContext, s: ClassStatement, run: (cx: S
     return;
   }
   const c: PyClass = { name: s.name, qualname, module: rt.moduleName, bases, claim, namespace, doc, fields, dataclass };
+  // Methods remember their class, for zero-argument super().
+  for (const [name, v] of namespace) if (v.t === 'function' && v.def) namespace.set(name, { ...v, owner: c });
   namespace.set('__doc__', doc === null ? { t: 'none' } : { t: 'str', v: doc });
   bindName(rt, s.name, { t: 'class', c }, s.nameRange);
 }

@@ -225,8 +225,12 @@ function attribute(rt: GaiaRuntime, base: GValue, attr: string, range: SourceRan
     return OPAQUE;
   }
   if (base.t === 'gaia' && base.name === 'ClaimKind' && CLAIM_KINDS.has(attr)) return { t: 'gaia', name: `ClaimKind.${attr}` };
-  const plain = plainAttribute(base, attr) ?? objectAttribute(base, attr);
+  const plain = plainAttribute(base, attr) ?? objectAttribute(base, attr, (fn, self) => callFunction(rt, fn, [{ value: self, range }], [], range));
   if (plain) return plain;
+  if (base.t === 'super') {
+    rt.report('bad-argument', `AttributeError: 'super' object has no attribute '${attr}'`, range);
+    return OPAQUE;
+  }
   if (base.t === 'instance' || base.t === 'class') {
     rt.report('bad-argument', `AttributeError: ${base.t === 'class' ? `type object '${base.c.name}'` : `'${base.o.cls.name}' object`} has no attribute '${attr}'`, range);
     return OPAQUE;

@@ -22,7 +22,8 @@ import { MAX_STEPS, setAttribute, setItem, tooLong } from './pythonBuiltins.ts';
 import { iterate, truthy } from './pythonSemantics.ts';
 import { applyComposer, callComposed } from './verbs/composeVerb.ts';
 import { VERBS } from './verbs/verbTable.ts';
-import { defineClass, qualnameFor, withQualname } from './classDefinition.ts';
+import { defineClass, isClassBody, qualnameFor, withQualname } from './classDefinition.ts';
+import { SELF_LOCAL } from './objectBuiltins.ts';
 import { lambdaSource } from './lambdaSource.ts';
 
 export interface KnowledgeAssignment {
@@ -258,10 +259,18 @@ function isComposeDecorator(rt: GaiaRuntime, s: Extract<PyStatement, { kind: 'de
   );
 }
 
+/** `@staticmethod`, `@classmethod` or `@property` alone over a def in a class body (the builtins, not rebound). */
+function methodDecorator(rt: GaiaRuntime, s: Extract<PyStatement, { kind: 'def' }>): 'static' | 'class' | 'property' | null {
+  const d = s.decorators.length === 1 ? s.decorators[0]! : null;
+  if (d?.kind !== 'name' || !isClassBody(rt.frames.at(-1)) || rt.lookupName(d.id) !== undefined) return null;
+  return d.id === 'staticmethod' ? 'static' : d.id === 'classmethod' ? 'class' : d.id === 'property' ? 'property' : null;
+}
+
 function define(cx: StatementContext, s: Extract<PyStatement, { kind: 'def' }>): void {
   const { rt } = cx;
-  const composed = !s.isAsync && isComposeDecorator(rt, s);
-  if ((s.decorators.length > 0 && !composed) || s.isAsync) {
+  const method = s.isAsync ? null : methodDecorator(rt, s);
+  const composed = !s.isAsync && !method && isComposeDecorator(rt, s);
+  if ((s.decorators.length > 0 && !composed && !method) || s.isAsync) {
     cx.unsupported({ kind: 'unsupported', what: s.isAsync ? 'an async function' : 'a decorated function', range: s.range });
     return;
   }
@@ -271,7 +280,7 @@ function define(cx: StatementContext, s: Extract<PyStatement, { kind: 'def' }>):
   const defaults = new Map<string, GValue>();
   for (const p of s.params) if (p.default) defaults.set(p.name, evaluate(rt, p.default));
   const qualname = qualnameFor(rt, s.name);
-  let fn: GValue = { t: 'function', name: s.name, qualname, source: cx.source.wholeLines(s.range), range: s.range, def: s, rt };
+  let fn: GValue = { t: 'function', name: s.name, qualname, source: cx.source.wholeLines(s.range), range: s.range, def: s, rt, ...(method ? { method } : {}) };
   // The helper's statements run when it is called; remember how to report there.
   contexts.set(s, { cx, defaults });
   for (const d of decorators.reverse()) fn = decorate(rt, d.value, fn, d.range);
@@ -365,11 +374,18 @@ function runFunction(
     caller.report('unsupported-python', `helper calls nest more than ${MAX_CALL_DEPTH} deep`, range);
     return OPAQUE;
   }
-  const locals = bindParameters(caller, def, args, keywords, range, defined.defaults);
+  const locals = bindParameters(caller, def, args, keywords, range, defined.defaults, fn.qualname);
   if (!locals) return OPAQUE;
   const cx = defined.cx;
   const rt = fn.rt;
   const statement = rt.statement;
+  if (fn.owner) {
+    // What zero-argument super() reads: the method's class and its first argument.
+    locals.set('__class__', { t: 'class', c: fn.owner });
+    const first = def.params[0];
+    const self = first ? locals.get(first.name) : undefined;
+    if (self) locals.set(SELF_LOCAL, self);
+  }
   rt.frames.push(locals);
   callDepth++;
   try {
@@ -397,7 +413,14 @@ export function bindCall(
 ): Map<string, GValue> | null {
   const defined = fn.def ? contexts.get(fn.def) : undefined;
   if (!fn.def || !defined) return null;
-  return bindParameters(caller, fn.def, args, keywords, range, defined.defaults);
+  return bindParameters(caller, fn.def, args, keywords, range, defined.defaults, fn.qualname);
+}
+
+/** Python's list of names in an argument error: 'a', 'a' and 'b', 'a', 'b', and 'c'. */
+function namesList(names: readonly string[]): string {
+  const quoted = names.map((n) => `'${n}'`);
+  if (quoted.length <= 2) return quoted.join(' and ');
+  return `${quoted.slice(0, -1).join(', ')}, and ${quoted.at(-1)}`;
 }
 
 function bindParameters(
@@ -407,16 +430,22 @@ function bindParameters(
   keywords: readonly { readonly name: string | null; readonly arg: ArgValue }[],
   range: SourceRange,
   defaults: ReadonlyMap<string, GValue>,
+  qualname: string = def.name,
 ): Map<string, GValue> | null {
   const locals = new Map<string, GValue>();
   const positional = def.params.filter((p) => p.kind === 'positional' || p.kind === 'positionalOnly');
   const varargs = def.params.find((p) => p.kind === 'varargs');
   const kwargs = def.params.find((p) => p.kind === 'kwargs');
+  // Python names a function by its qualified name in these errors (`Box.__init__()`).
   const fail = (message: string): null => {
-    caller.report('bad-argument', `${def.name}() ${message}`, range);
+    caller.report('bad-argument', `${qualname}() ${message}`, range);
     return null;
   };
-  if (args.length > positional.length && !varargs) return fail(`takes ${positional.length} positional arguments but ${args.length} were given`);
+  if (args.length > positional.length && !varargs) {
+    const required = positional.filter((p) => !defaults.has(p.name)).length;
+    const takes = required === positional.length ? `${positional.length}` : `from ${required} to ${positional.length}`;
+    return fail(`takes ${takes} positional argument${positional.length === 1 && required === 1 ? '' : 's'} but ${args.length} ${args.length === 1 ? 'was' : 'were'} given`);
+  }
   positional.forEach((p, i) => {
     if (i < args.length) locals.set(p.name, args[i]!.value);
   });
@@ -438,7 +467,10 @@ function bindParameters(
     if (locals.has(p.name)) continue;
     const d = defaults.get(p.name);
     if (d) locals.set(p.name, d);
-    else return fail(`missing required argument '${p.name}'`);
+  }
+  for (const kind of ['positional', 'keyword-only'] as const) {
+    const missing = def.params.filter((p) => !locals.has(p.name) && (kind === 'keyword-only' ? p.kind === 'keywordOnly' : p.kind === 'positional' || p.kind === 'positionalOnly')).map((p) => p.name);
+    if (missing.length > 0) return fail(`missing ${missing.length} required ${kind} argument${missing.length > 1 ? 's' : ''}: ${namesList(missing)}`);
   }
   return locals;
 }

@@ -53,6 +53,10 @@ export type GValue =
       readonly name: string;
       /** Python's `__qualname__` (`outer.<locals>.f`, `C.method`); the name when absent. */
       readonly qualname?: string;
+      /** A method's class (what zero-argument `super()` starts after). */
+      readonly owner?: PyClass;
+      /** Under `@staticmethod`, `@classmethod` or `@property` in a class body. */
+      readonly method?: 'static' | 'class' | 'property';
       readonly source: string;
       readonly range: SourceRange;
       readonly def?: Extract<PyStatement, { kind: 'def' }>;
@@ -68,6 +72,8 @@ export type GValue =
   | { readonly t: 'instance'; readonly o: PyInstance }
   /** A package function looked up on an instance: called with the instance first. */
   | { readonly t: 'bound'; readonly self: GValue; readonly fn: Extract<GValue, { t: 'function' }> }
+  /** `super()` in a method: names are looked up on the classes after `cls` in `self`'s class order. */
+  | { readonly t: 'super'; readonly cls: PyClass; readonly self: GValue }
   /** A standard-library module or one of its names that Warrant evaluates (`math`, `math.sqrt`). */
   | { readonly t: 'stdlib'; readonly s: StdlibValue }
   /** What `compose(name=..., version=...)` returns: the decorator, its settings kept. */
@@ -139,6 +145,8 @@ export function describeValue(v: GValue): string {
       return `the method ${v.fn.name}`;
     case 'stdlib':
       return v.s.kind === 'module' ? `the module ${v.s.name}` : `${v.s.name}`;
+    case 'super':
+      return `super() in ${v.cls.name}`;
     case 'builtin':
       return `the builtin ${v.name}`;
     case 'method':

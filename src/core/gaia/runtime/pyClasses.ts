@@ -71,8 +71,25 @@ const CLAIM_BASE_FIELDS = new Set([
 /** Claims made by calling a Claim subclass: their class and the parameter values set on them. */
 const claimObjects = new WeakMap<Knowledge, { readonly cls: PyClass; readonly attrs: Map<string, GValue> }>();
 
-/** The class and the bases, depth first from the left, each once (enough for single inheritance and simple mixins). */
+/**
+ * Python's method resolution order (C3): the class, then its bases' orders merged so each
+ * class comes before its bases and the bases keep their written order. A hierarchy C3
+ * cannot order falls back to depth first (Python refuses it when the class is made).
+ */
 export function classOrder(c: PyClass): PyClass[] {
+  const merged: PyClass[] = [c];
+  const lists = [...c.bases.map(classOrder), [...c.bases]].filter((l) => l.length > 0);
+  while (lists.length > 0) {
+    const head = lists.map((l) => l[0]!).find((h) => lists.every((l) => !l.slice(1).includes(h)));
+    if (!head) return depthFirst(c);
+    merged.push(head);
+    for (const l of lists) if (l[0] === head) l.shift();
+    for (let i = lists.length - 1; i >= 0; i--) if (lists[i]!.length === 0) lists.splice(i, 1);
+  }
+  return merged;
+}
+
+function depthFirst(c: PyClass): PyClass[] {
   const out: PyClass[] = [];
   const visit = (k: PyClass) => {
     if (out.includes(k)) return;
@@ -107,21 +124,36 @@ export function isInstanceOf(v: GValue, c: PyClass): boolean {
   return cls !== undefined && classOrder(cls).includes(c);
 }
 
-/** A name found on a class: functions bind to `self` when read through an instance. */
-function bindTo(self: GValue, v: GValue): GValue {
-  return v.t === 'function' ? { t: 'bound', self, fn: v } : v;
+/** Runs a property's getter (supplied by the interpreter, which owns calls). */
+export type CallGetter = (fn: FunctionValue, self: GValue) => GValue;
+
+/**
+ * A name found on a class, read through an instance: a function binds to the instance, a
+ * classmethod to its class, a staticmethod stays as it is, a property runs its getter.
+ */
+function bindTo(self: GValue, cls: PyClass, v: GValue, getter: CallGetter | undefined): GValue | null {
+  if (v.t !== 'function') return v;
+  if (v.method === 'static') return v;
+  if (v.method === 'class') return { t: 'bound', self: { t: 'class', c: cls }, fn: v };
+  if (v.method === 'property') return getter ? getter(v, self) : null;
+  return { t: 'bound', self, fn: v };
+}
+
+/** A name read on a class itself: a classmethod binds to the class, anything else is as written. */
+function onClass(c: PyClass, v: GValue): GValue {
+  return v.t === 'function' && v.method === 'class' ? { t: 'bound', self: { t: 'class', c }, fn: v } : v;
 }
 
 /**
  * `x.attr` on an instance, a class, or a claim made by a Claim subclass; null when the
  * value has no such attribute here (the caller reports or tries Gaia's own attributes).
  */
-export function objectAttribute(base: GValue, attr: string): GValue | null {
+export function objectAttribute(base: GValue, attr: string, getter?: CallGetter): GValue | null {
   if (base.t === 'instance') {
     const own = base.o.attrs.get(attr);
     if (own !== undefined) return own;
     const v = classLookup(base.o.cls, attr);
-    if (v !== undefined) return bindTo(base, v);
+    if (v !== undefined) return bindTo(base, base.o.cls, v, getter);
     if (attr === '__class__') return { t: 'class', c: base.o.cls };
     return null;
   }
@@ -129,7 +161,8 @@ export function objectAttribute(base: GValue, attr: string): GValue | null {
     if (attr === '__name__') return { t: 'str', v: base.c.name };
     if (attr === '__qualname__') return { t: 'str', v: base.c.qualname };
     if (attr === '__doc__') return base.c.doc === null ? NONE : { t: 'str', v: base.c.doc };
-    return classLookup(base.c, attr) ?? null;
+    const v = classLookup(base.c, attr);
+    return v === undefined ? null : onClass(base.c, v);
   }
   if (base.t === 'knowledge') {
     const made = claimObjects.get(base.k);
@@ -137,7 +170,18 @@ export function objectAttribute(base: GValue, attr: string): GValue | null {
     const own = made.attrs.get(attr);
     if (own !== undefined) return own;
     const v = classLookup(made.cls, attr);
-    return v === undefined ? null : bindTo(base, v);
+    return v === undefined ? null : bindTo(base, made.cls, v, getter);
+  }
+  if (base.t === 'super') {
+    const selfClass = base.self.t === 'instance' ? base.self.o.cls : base.self.t === 'knowledge' ? claimClassOf(base.self.k) : base.self.t === 'class' ? base.self.c : undefined;
+    if (!selfClass) return null;
+    const order = classOrder(selfClass);
+    for (const k of order.slice(order.indexOf(base.cls) + 1)) {
+      const v = k.namespace.get(attr);
+      if (v === undefined) continue;
+      return base.self.t === 'class' ? onClass(base.self.c, v) : bindTo(base.self, selfClass, v, getter);
+    }
+    return null;
   }
   return null;
 }
@@ -146,6 +190,10 @@ export function objectAttribute(base: GValue, attr: string): GValue | null {
 export function setObjectAttribute(target: GValue, attr: string, value: GValue): boolean {
   if (target.t === 'instance') {
     target.o.attrs.set(attr, value);
+    return true;
+  }
+  if (target.t === 'class') {
+    target.c.namespace.set(attr, value);
     return true;
   }
   if (target.t === 'knowledge') {
@@ -163,7 +211,13 @@ export type CallFunction = (rt: GaiaRuntime, fn: FunctionValue, args: readonly A
 
 /** `C(...)`: a templated claim for a Claim subclass, else a new instance run through `__init__`. */
 export function callClass(rt: GaiaRuntime, c: PyClass, args: readonly ArgValue[], keywords: Keywords, range: SourceRange, callFunction: CallFunction): GValue {
-  if (c.claim) return makeTemplatedClaim(rt, c, args, keywords, range);
+  if (c.claim) {
+    if (classLookup(c, '__init__') !== undefined) {
+      rt.report('unsupported-python', `a Claim subclass with its own __init__ (${c.name}) is outside what Warrant evaluates`, range);
+      return OPAQUE;
+    }
+    return makeTemplatedClaim(rt, c, args, keywords, range);
+  }
   const self: GValue = { t: 'instance', o: { cls: c, attrs: new Map() } };
   const init = classLookup(c, '__init__');
   if (init?.t === 'function') {

@@ -16,6 +16,7 @@ import type { GValue } from './gaiaValues.ts';
 import { NONE, OPAQUE, describeValue } from './gaiaValues.ts';
 import { setLogicAttribute } from './logicAttributes.ts';
 import { compare, formatWithSpec, iterate, pyStr, truthy } from './pythonSemantics.ts';
+import { callObjectBuiltin } from './objectBuiltins.ts';
 import { setObjectAttribute } from './pyClasses.ts';
 import { minOf } from '../../largeArrays.ts';
 
@@ -44,6 +45,10 @@ export const EVALUATED_BUILTINS: ReadonlySet<string> = new Set([
   'isinstance',
   'any',
   'all',
+  'getattr',
+  'hasattr',
+  'setattr',
+  'super',
 ]);
 
 /** At most this many loop turns and calls per package: a package is data, not a program. */
@@ -200,7 +205,11 @@ export function callBuiltin(rt: GaiaRuntime, name: string, args: readonly ArgVal
       return { t: 'bool', v: name === 'any' ? truths.some(Boolean) : truths.every(Boolean) };
     }
     case 'isinstance':
-      return unsupported(rt, 'isinstance()', range);
+    case 'getattr':
+    case 'hasattr':
+    case 'setattr':
+    case 'super':
+      return callObjectBuiltin(rt, name, a, range) ?? unsupported(rt, `${name}() of ${a.map(describeValue).join(', ')}`, range);
     default:
       return unsupported(rt, `the Python builtin ${name}`, range);
   }
