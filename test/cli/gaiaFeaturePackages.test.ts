@@ -64,6 +64,9 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
       { name: 'compute-bad-type', at: '__init__.py:3:', refusal: 'compute() first argument must be a Claim subclass or decorated function' },
       { name: 'compute-no-value', at: '__init__.py:10:', refusal: "got an unexpected keyword argument 'value'" },
       { name: 'compute-note-given', at: '__init__.py:16:', refusal: 'cannot be a premise' },
+      { name: 'compute-pep563' },
+      { name: 'compute-quoted' },
+      { name: 'compute-pep563-quoted', at: '__init__.py:19:', refusal: 'isinstance() arg 2 must be a type, a tuple of types, or a union' },
     ],
   },
   {

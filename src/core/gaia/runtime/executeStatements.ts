@@ -311,6 +311,12 @@ const contexts = new WeakMap<PyStatement, { readonly cx: StatementContext; reado
 /** Each module's statement context, for the lambdas written in it. */
 const moduleContexts = new WeakMap<GaiaRuntime, StatementContext>();
 
+/** Whether the module opts into PEP 563 (`from __future__ import annotations`): its annotations are kept as their source text. */
+export function postponesAnnotations(rt: GaiaRuntime): boolean {
+  const cx = moduleContexts.get(rt);
+  return cx !== undefined && cx.source.lines.some((l) => /^from\s+__future__\s+import\s+(?:\(?\s*)?(?:[\w\s,]*,\s*)?annotations\b/.test(l));
+}
+
 /**
  * A `lambda`: a function whose body returns one expression, its defaults evaluated now,
  * its source the lines Python's `inspect.getsource` gives for it (what compute hashes).

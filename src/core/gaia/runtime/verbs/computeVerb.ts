@@ -10,7 +10,7 @@
 import type { SourceRange } from '../../../text/sourceRange.ts';
 import type { ArgValue } from '../callArguments.ts';
 import { evaluate } from '../evaluateExpression.ts';
-import { bindCall, callFunction } from '../executeStatements.ts';
+import { bindCall, callFunction, postponesAnnotations } from '../executeStatements.ts';
 import type { ComputeFunction, Knowledge } from '../gaiaObjects.ts';
 import { metaDict } from '../gaiaObjects.ts';
 import type { GaiaRuntime, VerbCall } from '../gaiaRuntime.ts';
@@ -25,8 +25,11 @@ import type { VerbImpl } from './verbTypes.ts';
 type Keywords = readonly { readonly name: string | null; readonly arg: ArgValue }[];
 type FunctionValue = Extract<GValue, { t: 'function' }>;
 
-/** The class a compute's conclusion must be: Gaia's Claim itself, or a Claim subclass of the package. */
-export type ConclusionType = { readonly kind: 'claim' } | { readonly kind: 'class'; readonly c: PyClass };
+/**
+ * The class a compute's conclusion must be: Gaia's Claim itself, or a Claim subclass of the
+ * package; `text` is a return annotation that stayed a string (Gaia's isinstance refuses it).
+ */
+export type ConclusionType = { readonly kind: 'claim' } | { readonly kind: 'class'; readonly c: PyClass } | { readonly kind: 'text' };
 
 /** What `@compute` makes of a def. */
 export interface ComputeWrapper {
@@ -102,6 +105,14 @@ function runFn(rt: GaiaRuntime, fn: GValue, args: readonly ArgValue[], range: So
 /** Gaia's `_wrap_result`: the value itself when it is already of the class, else `Type(value=value)`. */
 function wrapResult(rt: GaiaRuntime, type: ConclusionType, value: GValue, range: SourceRange): Knowledge | null {
   if (value.t === 'opaque') return null;
+  if (type.kind === 'text') {
+    rt.report(
+      'bad-argument',
+      "TypeError: isinstance() arg 2 must be a type, a tuple of types, or a union (@compute's return annotation is a quoted name, which stays a string under from __future__ import annotations)",
+      range,
+    );
+    return null;
+  }
   if (type.kind === 'claim') {
     if (value.t === 'knowledge' && value.k.isClaim) return value.k;
     rt.report(
@@ -161,8 +172,10 @@ function decorate(rt: GaiaRuntime, call: VerbCall, fn: GValue, label: string | n
     rt.report('bad-argument', 'TypeError: @compute requires a Claim return annotation', call.range);
     return OPAQUE;
   }
-  // A string annotation (`from __future__ import annotations`) is evaluated in the function's module, as eval_str does.
+  // inspect.signature(eval_str=True) evaluates the annotation's text once in the function's module: a
+  // quoted name resolves to its class, except under PEP 563, where the text is the quoted string itself.
   let annotation = evaluate(fn.rt, returns);
+  if (annotation.t === 'str' && postponesAnnotations(fn.rt)) return { t: 'computed', w: { fn, returnType: { kind: 'text' }, label, background } };
   if (annotation.t === 'str') annotation = fn.rt.globals.get(annotation.v) ?? OPAQUE;
   if (annotation.t === 'opaque') return OPAQUE;
   const returnType = conclusionType(annotation);
