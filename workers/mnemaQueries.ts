@@ -26,6 +26,7 @@ import type { PendingReview } from '../src/core/mnema/mnemaCascade.ts';
 import { reviewList } from '../src/core/mnema/reviewList.ts';
 import type { CalibrationReport } from '../src/core/mnema/calibration.ts';
 import { calibrate, labelsOfText } from '../src/core/mnema/calibration.ts';
+import { pushAll } from '../src/core/largeArrays.ts';
 
 /**
  * A file the person chose to import: its name, bytes and (when they said) its kind; for a
@@ -121,8 +122,11 @@ export function createMnemaQueries(docOf: (version: number) => MnemaDocument | n
       const problems: string[] = [];
       const now = new Date().toISOString();
       const take = (reading: ImportReading) => {
-        records.push(...reading.records);
-        problems.push(...reading.problems.map((p) => `${p.place}: ${p.message}`));
+        pushAll(records, reading.records);
+        pushAll(
+          problems,
+          reading.problems.map((p) => `${p.place}: ${p.message}`),
+        );
       };
       // A folder picked whole is read as the command line reads a folder: its notes and photos name it.
       const folders = new Map<string, EvidenceFile[]>();

@@ -37,6 +37,8 @@ import { statOrNull } from '../../node/statOrNull.ts';
 import { parseCommandLine } from '../commandLine.ts';
 import { InputFailure, notMember, openMnemaLog, saveMnemaLog, writerFor } from '../mnemaLogFile.ts';
 import { writeStderr, writeStdout } from '../output.ts';
+import type { EvidenceRecord } from '../../core/mnema/importers/evidenceRecord.ts';
+import { pushAll } from '../../core/largeArrays.ts';
 
 /** Runs `body`, turning an input's failure into its messages on stderr and exit 1. */
 async function exitOnInput(body: () => Promise<number>): Promise<number> {
@@ -60,7 +62,7 @@ async function filesOf(dir: string, inside = ''): Promise<FolderFile[]> {
   const out: FolderFile[] = [];
   for (const entry of await readdir(join(dir, inside), { withFileTypes: true })) {
     const path = inside === '' ? entry.name : `${inside}/${entry.name}`;
-    if (entry.isDirectory()) out.push(...(await filesOf(dir, path)));
+    if (entry.isDirectory()) pushAll(out, await filesOf(dir, path));
     else if (entry.isFile()) out.push({ path, bytes: async () => new Uint8Array(await readFile(join(dir, path))) });
   }
   return out;
@@ -85,11 +87,11 @@ export async function runImport(args: readonly string[]): Promise<number> {
   return exitOnInput(async () => {
     const log = await openMnemaLog(logPath, { missingOk: true });
     const problems: ImportProblem[] = [];
-    const records = [];
+    const records: EvidenceRecord[] = [];
     for (const path of cl.positionals) {
       const reading = await readSource(path, cl.values.get('source') as EvidenceSource | undefined);
-      problems.push(...reading.problems);
-      records.push(...reading.records);
+      pushAll(problems, reading.problems);
+      pushAll(records, reading.records);
     }
     if (problems.length > 0) throw new InputFailure([...problems.map((p) => `${p.place}: ${p.message}`), 'nothing was imported'].join('\n'));
     const { writer, key } = await writerFor(log);
@@ -245,7 +247,7 @@ export async function runMnemaCascade(args: readonly string[]): Promise<number> 
     for (const action of actions) {
       const body = actionBody(log.graph, action);
       if (!body.ok) throw usageFailure(body.message, 'cascade');
-      pending.push(...applyUserOp(log.graph, writer, body.body, 'cli').pending);
+      pushAll(pending, applyUserOp(log.graph, writer, body.body, 'cli').pending);
     }
     return pending;
   });

@@ -19,6 +19,7 @@ import { ANY_CLAIM } from './deriver.ts';
 import type { ClaimBody, MnemaBody, MnemaOp } from './mnemaBodies.ts';
 import type { PendingReview } from './mnemaCascade.ts';
 import { cascadeStarts, planCascade } from './mnemaCascade.ts';
+import { pushAll } from '../largeArrays.ts';
 
 /**
  * A deriver that, re-run on records newer than the person's correction, derives exactly
@@ -169,7 +170,7 @@ export function runDerivation(graph: DerivationGraph, derivers: readonly Deriver
         if (target) memo?.changedClaim(target);
         changed.add(graph.latest(inv.target_identity_key)?.op.body.claim_type ?? '');
       }
-      pending.push(...plan.pending);
+      pushAll(pending, plan.pending);
     }
   }
   memo?.end(graph, fixpoint, highWater, !scope);

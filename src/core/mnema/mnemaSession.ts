@@ -32,6 +32,7 @@ import type { PendingReview } from './mnemaCascade.ts';
 import { ChainWriter } from './mnemaLog.ts';
 import type { RuleProblem } from './ruleTable.ts';
 import { ruleTableOfText } from './ruleTable.ts';
+import { pushAll } from '../largeArrays.ts';
 
 export interface MnemaNode {
   readonly id: OpId;
@@ -209,7 +210,7 @@ export class MnemaSession {
     const run = runDerivation(copy, this.derivers, writer, { seenUpTo: this.ops.length, ...(memo ? { memo } : {}) });
     if (memo) this.shelf!.keep(memo);
     this.scoped = memo?.lastRunScoped ?? false;
-    pending.push(...run.pending);
+    pushAll(pending, run.pending);
     const after = servedClaims(copy);
     const changes: Record<string, { before: ServedClaim | null; after: ServedClaim | null }> = {};
     for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {

@@ -8,6 +8,7 @@ import { readCalendar } from './calendarImport.ts';
 import { readJsonLines } from './jsonlImport.ts';
 import { readNote } from './notesImport.ts';
 import { readPhoto } from './photoImport.ts';
+import { pushAll } from '../../largeArrays.ts';
 
 export const EVIDENCE_SOURCES = ['calendar', 'notes', 'photos', 'jsonl'] as const;
 export type EvidenceSource = (typeof EVIDENCE_SOURCES)[number];
@@ -99,8 +100,8 @@ export async function readEvidenceFolder(folder: string, files: readonly FolderF
   for (const f of folderFilesRead(files, given)) {
     // Named from the folder as given, so a problem's place is a path the person knows.
     const reading = await readEvidenceFile(given ?? sourceOfName(f.path)!, await f.bytes(), [base, ...levels(f.path)].join('/'), now);
-    records.push(...reading.records);
-    problems.push(...reading.problems);
+    pushAll(records, reading.records);
+    pushAll(problems, reading.problems);
   }
   return { records: inFolder(records, folder), problems };
 }

@@ -25,6 +25,7 @@ import { applyUserOp } from '../derivationEngine.ts';
 import type { MnemaOp } from '../mnemaBodies.ts';
 import type { PendingReview } from '../mnemaCascade.ts';
 import type { EvidenceRecord } from './evidenceRecord.ts';
+import { pushAll } from '../../largeArrays.ts';
 
 /** Payload fields that say where a record was found (its calendar, its folder), not what it is. */
 const WHERE_FOUND = ['calendar', 'folder'] as const;
@@ -142,15 +143,15 @@ export function importRecords(graph: DerivationGraph, writer: MnemaWriter, recor
   const pending: PendingReview[] = [];
   for (const gone of plan.deleted) {
     const retracted = applyUserOp(graph, writer, { kind: 'evidence_retraction', target_evidence: gone, note: 'deleted at its source: its calendar or folder no longer has it' }, 'import');
-    appended.push(...retracted.appended);
-    pending.push(...retracted.pending);
+    pushAll(appended, retracted.appended);
+    pushAll(pending, retracted.pending);
   }
   for (const r of plan.fresh) {
     const older = plan.superseded.get(r);
     if (older !== undefined) {
       const retracted = applyUserOp(graph, writer, { kind: 'evidence_retraction', target_evidence: older, note: 'superseded by a newer version from its source' }, 'import');
-      appended.push(...retracted.appended);
-      pending.push(...retracted.pending);
+      pushAll(appended, retracted.appended);
+      pushAll(pending, retracted.pending);
     }
     const op = writer.write({ kind: 'evidence', source: r.source, payload: r.payload, observed_at: r.observed_at }, 'import');
     const problem = graph.add(op);
