@@ -37,7 +37,8 @@ import type { SignedOperation } from '../core/oplog/operation.ts';
 import type { LogReading } from '../core/oplog/readLog.ts';
 import { readLogValues } from '../core/oplog/readLog.ts';
 import { membersOf } from '../core/oplog/sessionMembers.ts';
-import { MAX_DOCUMENT_BYTES, tooLargeMessage, utf8Length } from '../core/text/inputLimits.ts';
+import { documentKindOf, tooLargeMessage, utf8Length } from '../core/text/inputLimits.ts';
+import { textLimitOf } from '../core/languages/languageTable.ts';
 import { dbProblem, errorMessage, type DbProblem } from './dbProblem.ts';
 import { knownHeadIn } from './knownHeads.ts';
 import type { HeadSigner } from './opLogStore.ts';
@@ -157,10 +158,11 @@ export async function checkArchive(
   if (!Array.isArray(v.texts)) problems.push(invalid('"texts" must be a list.'));
   if (!Array.isArray(v.ops)) problems.push(invalid('"ops" must be a list.'));
   if (!session.ok || !Array.isArray(v.texts) || !Array.isArray(v.ops)) return { ok: false, problems };
-  // The document limit a paste or a file obeys (src/core/text/inputLimits.ts).
+  // The document limit a paste or a file obeys (src/core/text/inputLimits.ts); a log's room for a document that is its own log.
+  const limit = textLimitOf(session.value.language);
   const tooLarge = (text: string, what: string) => {
     const bytes = utf8Length(text);
-    if (bytes > MAX_DOCUMENT_BYTES) problems.push(invalid(`${what} cannot be opened: ${tooLargeMessage(bytes, MAX_DOCUMENT_BYTES, 'document')}.`));
+    if (bytes > limit) problems.push(invalid(`${what} cannot be opened: ${tooLargeMessage(bytes, limit, documentKindOf(limit))}.`));
   };
   tooLarge(session.value.text, "The session's text");
 
@@ -169,7 +171,7 @@ export async function checkArchive(
     const entry = t as { hash?: unknown; text?: unknown } | null;
     if (!entry || !isOpId(entry.hash) || typeof entry.text !== 'string') {
       problems.push(invalid(`texts[${i}] needs a "b3:" hash and a text.`));
-    } else if (utf8Length(entry.text) > MAX_DOCUMENT_BYTES) {
+    } else if (utf8Length(entry.text) > limit) {
       tooLarge(entry.text, `texts[${i}]`);
     } else if (hashText(entry.text) !== entry.hash) {
       problems.push(invalid(`texts[${i}]: the text does not match its hash ${entry.hash}.`));

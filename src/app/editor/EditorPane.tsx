@@ -16,7 +16,8 @@ import { warrantTheme } from '../monaco/warrantTheme.ts';
 import { editorLanguageOf, ensureLanguages } from '../monaco/ensureLanguages.ts';
 import { readTypedText, saveTextSoon, textChanged } from '../../store/session/textSaving.ts';
 import { showNotice } from '../../store/session/sessionNotices.ts';
-import { formatBytes, limitPhrase, MAX_DOCUMENT_BYTES, pasteOverLimit } from '../../core/text/inputLimits.ts';
+import { documentKindOf, formatBytes, limitPhrase, pasteOverLimit } from '../../core/text/inputLimits.ts';
+import { textLimitOf } from '../../core/languages/languageTable.ts';
 import { keptByPaste } from './keptByPaste.ts';
 import { setActiveEditor } from './activeEditor.ts';
 import { TAB_FOCUS_HINT } from './tabFocusHint.ts';
@@ -167,7 +168,9 @@ export function EditorPane() {
       finishFilling();
       const pasted = e.clipboardData?.getData('text/plain') ?? '';
       const shown = editor.getModel() ?? model;
-      const over = pasteOverLimit(keptByPaste(shown, shown === editor.getModel() ? editor.getSelections() : null), pasted);
+      // A Mnema log has a log's room (languageTable.ts textLimitOf).
+      const limit = textLimitOf(useDocumentStore.getState().language);
+      const over = pasteOverLimit(keptByPaste(shown, shown === editor.getModel() ? editor.getSelections() : null), pasted, limit);
       if (over === null) {
         const large = startFill((turn, rest) => startLargePaste(monaco, editor, model, pasted, (on) => (slicing = on), turn, rest));
         if (!large) return;
@@ -177,7 +180,7 @@ export function EditorPane() {
       }
       e.preventDefault();
       e.stopImmediatePropagation();
-      showNotice(`The paste was refused: with it the document would be ${formatBytes(over)}; ${limitPhrase(MAX_DOCUMENT_BYTES, 'document')}.`);
+      showNotice(`The paste was refused: with it the document would be ${formatBytes(over)}; ${limitPhrase(limit, documentKindOf(limit))}.`);
     };
     host.addEventListener('paste', onPaste, true);
 

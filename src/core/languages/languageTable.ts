@@ -24,6 +24,7 @@
  */
 import type { AnalysisView } from '../analysis/documentAnalysis.ts';
 import { LANGUAGE_IDS, isLanguage, type Language } from './languageIds.ts';
+import { MAX_DOCUMENT_BYTES, MAX_LOG_DOCUMENT_BYTES } from '../text/inputLimits.ts';
 
 export type { Language };
 export { isLanguage };
@@ -261,6 +262,11 @@ export function languageRow(id: Language): LanguageRow {
 }
 
 /** The ids of the rows a predicate holds for, in table order. */
+/** The largest text a document of `language` may be (src/core/text/inputLimits.ts): a log's limit for a document that is its own log; unknown, the document limit. */
+export function textLimitOf(language: Language | null): number {
+  return language !== null && languageRow(language).ownLog ? MAX_LOG_DOCUMENT_BYTES : MAX_DOCUMENT_BYTES;
+}
+
 export function languagesWhere(test: (row: LanguageRow) => boolean): readonly Language[] {
   return LANGUAGE_TABLE.filter(test).map((r) => r.id);
 }

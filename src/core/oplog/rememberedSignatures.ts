@@ -6,7 +6,7 @@
  */
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { b3Of } from './opId.ts';
-import { MAX_DOCUMENT_BYTES } from '../text/inputLimits.ts';
+import { MAX_LOG_DOCUMENT_BYTES } from '../text/inputLimits.ts';
 import type { SignatureCheck } from './verifyOperation.ts';
 import { nobleSignatureCheck } from './verifyOperation.ts';
 
@@ -14,12 +14,14 @@ import { nobleSignatureCheck } from './verifyOperation.ts';
 const MIN_SIGNED_OP_BYTES = 300;
 
 /**
- * How many verdicts are kept (the oldest go first): every op of the largest document the
- * page holds, a Mnema log of MAX_DOCUMENT_BYTES whose ops are a few hundred bytes each.
- * Fewer, and a log longer than the cap checked every op again, slowly, on each reading (a
- * 30,000-record import took 20 s to analyse with 20,000 kept). About 30 MB when full.
+ * How many verdicts are kept (the oldest go first): every op of the largest log the page
+ * holds as a document (MAX_LOG_DOCUMENT_BYTES) whose ops are a few hundred bytes each.
+ * Fewer, and a log longer than the cap is checked whole again on every reading: oldest
+ * first out means each op read evicts one not yet read (with room for 56,000, a
+ * 100,000-record import took 185 s to analyse in the page, and 543 s in Node). About
+ * 300 bytes a verdict: some 30 MB for a 100,000-op log.
  */
-const KEPT = Math.ceil(MAX_DOCUMENT_BYTES / MIN_SIGNED_OP_BYTES);
+const KEPT = Math.ceil(MAX_LOG_DOCUMENT_BYTES / MIN_SIGNED_OP_BYTES);
 
 /** A remembering check, and a way to tell it verdicts reached elsewhere (a batch checked natively, off the thread). */
 export type RememberedSignatureCheck = SignatureCheck & {

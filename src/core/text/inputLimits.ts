@@ -8,6 +8,11 @@
  *   largest trace (100k beliefs) is 7.3 MB; 16 MiB holds 200k such beliefs and stays
  *   below Monaco's large-file threshold (20 MB), past which the editor turns off
  *   tokenization and folding. Analysis is linear, so this bounds a run to seconds.
+ * - A document that is its own operation log (a Mnema log), in the page: 128 MiB. It is
+ *   a document and a log at once — the page edits, draws and derives it as text — and the derivation
+ *   layer's benchmark log, 100,000 evidence records, is about 60 MB of signed ops. Monaco
+ *   holds it with tokenizing off (past its 20 MB threshold), which a log of signed JSON
+ *   lines does not miss.
  * - An operation log (`--ops LOG.jsonl`) or a session archive (which carries a log):
  *   256 MiB. A signed op is about 500 bytes of canonical JSON, so this is about half a
  *   million ops — five times the benchmark's 100k-op replay — and well below the
@@ -19,6 +24,14 @@
 
 /** The largest document read, in bytes: 16 MiB. */
 export const MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
+
+/** The largest document that is its own log (a Mnema log) the page opens, holds or takes a paste into, in bytes: 128 MiB (languageTable.ts `textLimitOf`). */
+export const MAX_LOG_DOCUMENT_BYTES = 128 * 1024 * 1024;
+
+/** What a document of `limit` bytes is called in a message: a log open as a document past the document limit. */
+export function documentKindOf(limit: number): InputKind {
+  return limit > MAX_DOCUMENT_BYTES ? 'log document' : 'document';
+}
 
 /** The largest operation log or session archive read, in bytes: 256 MiB. */
 export const MAX_LOG_BYTES = 256 * 1024 * 1024;
@@ -60,9 +73,9 @@ export function utf8Length(text: string): number {
   return n;
 }
 
-export type InputKind = 'document' | 'log' | 'archive';
+export type InputKind = 'document' | 'log document' | 'log' | 'archive';
 
-const KIND_NAMES: Readonly<Record<InputKind, string>> = { document: 'a document', log: 'an operation log', archive: 'a session archive' };
+const KIND_NAMES: Readonly<Record<InputKind, string>> = { document: 'a document', 'log document': 'a log open as a document', log: 'an operation log', archive: 'a session archive' };
 
 /** "Warrant reads at most 16 MiB for a document". */
 export function limitPhrase(limit: number, kind: InputKind): string {

@@ -8,8 +8,8 @@ import { decodeUtf8, NOT_UTF8 } from '../document/utf8Text.ts';
 import { importSession, SESSION_ARCHIVE_FORMAT } from '../../db/sessionArchive.ts';
 import type { ReadProjectResult } from '../project/projectImport.ts';
 import { readProjectFromZip } from '../project/projectImport.ts';
-import { MAX_DOCUMENT_BYTES, MAX_LOG_BYTES, tooLargeMessage } from '../../core/text/inputLimits.ts';
-import { languageOfPath, openableDocuments } from '../../core/languages/languageTable.ts';
+import { documentKindOf, MAX_LOG_BYTES, tooLargeMessage } from '../../core/text/inputLimits.ts';
+import { languageOfPath, openableDocuments, textLimitOf } from '../../core/languages/languageTable.ts';
 import { signWithDevice } from './deviceSigner.ts';
 import { verifyOperationAsync } from '../../core/oplog/webCryptoSignatures.ts';
 import { sessionBackend } from './sessionBackend.ts';
@@ -24,8 +24,10 @@ import { newProjectSession, newSession, refreshList, switchSession } from './ses
 export async function importFile(file: File): Promise<void> {
   if (/\.zip$/i.test(file.name)) return openZip(file);
   // The input limits the command line has (src/core/text/inputLimits.ts): a session archive carries a log.
-  const archiveLimit = file.name.endsWith('.json') ? MAX_LOG_BYTES : MAX_DOCUMENT_BYTES;
-  if (file.size > archiveLimit) return notice(`${file.name} was not opened: ${tooLargeMessage(file.size, archiveLimit, archiveLimit === MAX_LOG_BYTES ? 'archive' : 'document')}.`);
+  // A document that is its own log (a Mnema log) has a log's room (languageTable.ts textLimitOf).
+  const documentLimit = textLimitOf(languageOfPath(file.name));
+  const archiveLimit = file.name.endsWith('.json') ? MAX_LOG_BYTES : documentLimit;
+  if (file.size > archiveLimit) return notice(`${file.name} was not opened: ${tooLargeMessage(file.size, archiveLimit, archiveLimit === MAX_LOG_BYTES ? 'archive' : documentKindOf(documentLimit))}.`);
   let text: string | null;
   try {
     text = decodeUtf8(new Uint8Array(await file.arrayBuffer()));
@@ -35,7 +37,7 @@ export async function importFile(file: File): Promise<void> {
   if (text === null) return notice(`${file.name} was not opened: ${NOT_UTF8}.`);
   if (text.includes('\u0000')) return notice(`${file.name} is binary data, not a text document.`);
   if (file.name.endsWith('.json') && text.includes(SESSION_ARCHIVE_FORMAT)) return importSessionArchive(text, file.name);
-  if (file.size > MAX_DOCUMENT_BYTES) return notice(`${file.name} was not opened: ${tooLargeMessage(file.size, MAX_DOCUMENT_BYTES, 'document')}.`);
+  if (file.size > documentLimit) return notice(`${file.name} was not opened: ${tooLargeMessage(file.size, documentLimit, documentKindOf(documentLimit))}.`);
   if (languageOfPath(file.name) === null) return notice(`${file.name}: Warrant opens ${openableDocuments()}, Gaia package folders and their .zip files, and session archives (.warrant.json).`);
   await newSession(file.name, text);
 }

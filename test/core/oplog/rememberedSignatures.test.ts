@@ -4,7 +4,7 @@ import { hexToBytes } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
 import { generateDeviceKey } from '../../../src/core/oplog/deviceKey.ts';
 import { b3Of } from '../../../src/core/oplog/opId.ts';
-import { MAX_DOCUMENT_BYTES } from '../../../src/core/text/inputLimits.ts';
+import { MAX_LOG_DOCUMENT_BYTES } from '../../../src/core/text/inputLimits.ts';
 import { rememberedSignatureCheck } from '../../../src/core/oplog/rememberedSignatures.ts';
 import { nobleSignatureCheck } from '../../../src/core/oplog/verifyOperation.ts';
 import { rememberVerdicts } from '../../../src/core/oplog/webCryptoSignatures.ts';
@@ -60,8 +60,8 @@ describe('remembered signature verdicts', () => {
     const check = rememberedSignatureCheck(() => (asked++, true));
     const sig = new Uint8Array(64);
     const pk = new Uint8Array(32);
-    // A Mnema log of MAX_DOCUMENT_BYTES with ops of about 300 bytes: some 56,000 ops.
-    const messages = Array.from({ length: Math.ceil(MAX_DOCUMENT_BYTES / 300) }, (_, i) => new TextEncoder().encode(`op ${i}`));
+    // A Mnema log of MAX_LOG_DOCUMENT_BYTES with ops of about 300 bytes: some 447,000 ops.
+    const messages = Array.from({ length: Math.ceil(MAX_LOG_DOCUMENT_BYTES / 300) }, (_, i) => new TextEncoder().encode(`op ${i}`));
     for (const m of messages) check.remember(sig, m, pk, true);
     // The first ones are still there when the whole log is read again.
     for (const m of messages.slice(0, 100)) expect(check(sig, m, pk)).toBe(true);
