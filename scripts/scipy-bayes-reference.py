@@ -11,7 +11,7 @@ import random
 
 import scipy.special as sc
 from gaia.engine.bayes.distributions import (
-    Beta, BetaBinomial, Binomial, Cauchy, ChiSquared, Exponential, Gamma, LogNormal, Normal, Poisson,
+    Beta, BetaBinomial, Binomial, Cauchy, ChiSquared, Exponential, Gamma, LogNormal, Normal, Poisson, StudentT,
 )
 from scipy.integrate import quad
 
@@ -36,6 +36,7 @@ FAMILIES = {
     "gamma": (Gamma, lambda: dict(alpha=rng.uniform(0.3, 8), rate=rng.uniform(0.1, 4)), lambda: rng.uniform(0.01, 20)),
     "chisquared": (ChiSquared, lambda: dict(df=rng.uniform(0.3, 8)), lambda: rng.uniform(0.01, 20)),
     "cauchy": (Cauchy, lambda: dict(mu=rng.uniform(-5, 5), gamma=rng.uniform(0.1, 4)), lambda: rng.uniform(-10, 10)),
+    "studentt": (StudentT, lambda: dict(df=rng.uniform(0.5, 30), mu=rng.uniform(-5, 5), sigma=rng.uniform(0.1, 4)), lambda: rng.uniform(-10, 10)),
     "lognormal": (LogNormal, lambda: dict(mu=rng.uniform(-1, 1), sigma=rng.uniform(0.1, 2)), lambda: rng.uniform(0.01, 20)),
 }
 for kind, (cls, params, value) in FAMILIES.items():

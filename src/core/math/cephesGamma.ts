@@ -193,3 +193,26 @@ export function xlog1py(x: number, y: number): number {
   if (x === 0 && !Number.isNaN(y)) return 0;
   return x * cephesLog1p(y);
 }
+
+/** The Pochhammer symbol (a)_m = Γ(a + m)/Γ(a) for a > 0, as Cephes' poch computes it. */
+export function poch(a: number, m: number): number {
+  let r = 1.0;
+  while (m >= 1.0) {
+    if (a + m === 1) break;
+    m -= 1.0;
+    r *= a + m;
+    if (!Number.isFinite(r) || r === 0) break;
+  }
+  while (m <= -1.0) {
+    if (a + m === 0) break;
+    r /= a + m;
+    m += 1.0;
+    if (!Number.isFinite(r) || r === 0) break;
+  }
+  if (m === 0) return r;
+  if (a > 1e4 && Math.abs(m) <= 1) {
+    return r * roundedPow(a, m) * (1 + (m * (m - 1)) / (2 * a) + (m * (m - 1) * (m - 2) * (3 * m - 1)) / (24 * a * a) + (m * m * (m - 1) * (m - 1) * (m - 2) * (m - 3)) / (48 * a * a * a));
+  }
+  // a > 0 and a + m > 0 here: both gamma signs are +1.
+  return r * roundedExp(gammaln(a + m) - gammaln(a));
+}

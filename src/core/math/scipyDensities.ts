@@ -4,7 +4,7 @@
  * standardises x by loc and scale, evaluates its `_logpdf`, and subtracts log(scale)),
  * so that the double that comes out is the one Gaia writes.
  */
-import { betaln, cephesLog1p, gammaln, xlog1py, xlogy } from './cephesGamma.ts';
+import { betaln, cephesLog1p, gammaln, poch, xlog1py, xlogy } from './cephesGamma.ts';
 import { roundedExp, roundedLog, roundedLog1p } from './roundedElementary.ts';
 
 /** scipy's ln(√(2π)) and ln(π), as the module constants it computes once. */
@@ -48,6 +48,13 @@ function continuous(kind: DistributionKind, p: Readonly<Record<string, number>>,
     case 'chisquared': {
       const df = p['df']!;
       return withScale(0, 1, positive, (z) => xlogy(df / 2 - 1, z) - z / 2 - gammaln(df / 2) - (roundedLog(2) * df) / 2);
+    }
+    case 'studentt': {
+      const df = p['df']!;
+      return withScale(p['mu']!, p['sigma']!, all, (z) => {
+        if (df === Infinity) return -(z * z) / 2.0 - NORM_LOG_C;
+        return roundedLog(poch(0.5 * df, 0.5)) - 0.5 * (roundedLog(df) + LOG_PI) - ((df + 1) / 2) * roundedLog1p((z * z) / df);
+      });
     }
     case 'cauchy':
       return withScale(p['mu']!, p['gamma']!, all, (z) => {

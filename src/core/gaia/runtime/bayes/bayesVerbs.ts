@@ -73,6 +73,7 @@ const FACTORIES: Readonly<Record<string, FactorySpec>> = {
   Binomial: { kind: 'binomial', params: ['n', 'p'], positive: [], count: 'n', probability: 'p' },
   BetaBinomial: { kind: 'betabinomial', params: ['n', 'alpha', 'beta'], positive: ['alpha', 'beta'], count: 'n' },
   Poisson: { kind: 'poisson', params: ['rate'], positive: ['rate'] },
+  StudentT: { kind: 'studentt', params: ['df', 'mu', 'sigma'], positive: ['df', 'sigma'] },
 };
 export const DISTRIBUTION_FACTORY_NAMES: readonly string[] = Object.keys(FACTORIES);
 
@@ -144,10 +145,8 @@ export function factoryOf(kind: DistributionKind): { readonly name: string; read
 
 export const DISTRIBUTION_VERBS: Readonly<Record<string, VerbImpl>> = Object.fromEntries(Object.entries(FACTORIES).map(([name, spec]) => [name, distributionFactory(name, spec)]));
 
-export const studentTVerb: VerbImpl = (rt, call) => {
-  rt.report('unsupported', "StudentT(): Student's t likelihoods (scipy's poch) are not modelled by Warrant", call.range);
-  return OPAQUE;
-};
+/** StudentT is one of the factories (the verb table names it on its own). */
+export const studentTVerb: VerbImpl = distributionFactory('StudentT', FACTORIES['StudentT']!);
 
 /** `[@label]` once a claim has a label, else its text — how Gaia's bayes verbs cite a claim. */
 function claimRef(k: Knowledge): string {
