@@ -163,6 +163,7 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
       { name: 'formula-frozen-symbol', at: '__init__.py:4:', refusal: "cannot assign to field 'name'" },
       { name: 'formula-attribute-missing', at: '__init__.py:5:', refusal: "'Variable' object has no attribute 'members'" },
       { name: 'formula-decompose-forall', at: '__init__.py:7:', refusal: 'every decompose part must appear in the formula' },
+      { name: 'formula-all', at: '__init__.py:6:', refusal: "__all__ exports 'x'" },
       { name: 'formula-gen-1' },
       { name: 'formula-gen-2' },
       { name: 'formula-gen-3' },
