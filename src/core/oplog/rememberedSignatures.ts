@@ -51,5 +51,7 @@ export function rememberedSignatureCheck(check: SignatureCheck = nobleSignatureC
   remembered.remember = (signature, message, publicKey, verdict) => keep(keyOf(signature, message, publicKey), verdict);
   remembered.rememberDigest = (signature, digest, publicKey, verdict) => keep(keyOfDigest(signature, digest, publicKey), verdict);
   remembered.knowsDigest = (signature, digest, publicKey) => verdicts.has(keyOfDigest(signature, digest, publicKey));
+  // The key keyOfDigest makes, from the hex an op already holds (lower case, as bytesToHex writes it).
+  (remembered as { verdictOfHex?: SignatureCheck['verdictOfHex'] }).verdictOfHex = (signatureHex, digest, publicKeyHex) => verdicts.get(`${signatureHex}${publicKeyHex}${digest}`);
   return remembered;
 }

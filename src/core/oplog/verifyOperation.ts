@@ -47,8 +47,16 @@ export interface VerifyOptions {
   readonly bodies?: BodyRules;
 }
 
-/** Whether `signature` is the ed25519 signature of `message` under the 32-byte `publicKey`. */
-export type SignatureCheck = (signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array) => boolean;
+/**
+ * Whether `signature` is the ed25519 signature of `message` under the 32-byte `publicKey`.
+ * A check that remembers verdicts (rememberedSignatures.ts) may also answer from an op's
+ * id once the id is checked to be its bytes' hash (`verdictOfHex`: signature and key in
+ * hex as the op writes them; undefined when it holds no verdict), so a log read again is
+ * not hashed a second time for the lookup.
+ */
+export type SignatureCheck = ((signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array) => boolean) & {
+  readonly verdictOfHex?: (signatureHex: string, digest: string, publicKeyHex: string) => boolean | undefined;
+};
 
 /**
  * @noble/ed25519 with RFC 8032's encoding rules (its default is ZIP-215's laxer ones),
@@ -73,9 +81,10 @@ export function verifyOperation(x: unknown, options: VerifyOptions = {}): Verify
   if (!blake3Matches(bytes, op.id, 3)) return { ok: false, reason: 'bad-id', detail: `content hashes to ${b3Of(bytes)}, not ${op.id}` };
   if (options.signatures !== false) {
     let good = false;
+    const check = options.checkSignature ?? nobleSignatureCheck;
     try {
       // A copy: the transient buffer belongs to the next op's encoding.
-      good = (options.checkSignature ?? nobleSignatureCheck)(hexToBytes(op.sig), bytes.slice(), publicKeyOfAuthor(op.author)!);
+      good = check.verdictOfHex?.(op.sig, op.id, op.author.slice('ed25519:'.length)) ?? check(hexToBytes(op.sig), bytes.slice(), publicKeyOfAuthor(op.author)!);
     } catch {
       good = false;
     }
