@@ -74,6 +74,7 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
     cases: [
       { name: 'stdlib-math' },
       { name: 'stdlib-mendel' },
+      { name: 'stdlib-mendel-numbers' },
       { name: 'stdlib-math-domain', at: '__init__.py:6:', refusal: 'ValueError: math domain error' },
       { name: 'stdlib-math-type', at: '__init__.py:6:', refusal: 'TypeError: must be real number, not str' },
       { name: 'stdlib-math-overflow', at: '__init__.py:5:', refusal: 'OverflowError: math range error' },
