@@ -252,7 +252,6 @@ function lowerComparison(cx: CompileContext, a: CompareAction): void {
       lindley_threshold: float(LINDLEY_THRESHOLD),
       lindley_signature: signature,
       lindley_warning: perObservation > LINDLEY_THRESHOLD && signature,
-      ...(a.precomputedSource ? { precomputed_source: cx.qidOf(a.precomputedSource) } : {}),
     }),
   );
   const best = Math.max(...values);

@@ -21,6 +21,7 @@ import { applyComposer } from './verbs/composeVerb.ts';
 import { logicAttribute } from './logicAttributes.ts';
 import { logicClassName } from './logicDescribe.ts';
 import { callBuiltin, callMethod, EVALUATED_BUILTINS, getItem, plainAttribute, tooLong } from './pythonBuiltins.ts';
+import { intArithmetic, intLiteral, intTrueDivide, intValue } from './pythonInts.ts';
 import { compare, formatWithSpec, iterate, pyStr, truthy } from './pythonSemantics.ts';
 
 const PYTHON_BUILTINS = new Set([
@@ -76,8 +77,10 @@ export function evaluate(rt: GaiaRuntime, e: PyExpr): GValue {
       return lookup(rt, e.id, e.range);
     case 'string':
       return { t: 'str', v: e.value, range: e.range };
-    case 'number':
-      return { t: 'num', v: e.value, float: !/^0[xXoObB]/.test(e.text) && /[.eE]/.test(e.text) };
+    case 'number': {
+      const float = !/^0[xXoObB]/.test(e.text) && /[.eE]/.test(e.text);
+      return !float && !Number.isSafeInteger(e.value) ? intLiteral(e.text) : { t: 'num', v: e.value, float };
+    }
     case 'constant':
       return e.value === null ? NONE : { t: 'bool', v: e.value };
     case 'list':
@@ -159,7 +162,10 @@ export function evaluate(rt: GaiaRuntime, e: PyExpr): GValue {
       const operand = evaluate(rt, e.operand);
       if (e.op === '~') return invertValue(rt, operand, e.range);
       if (e.op === 'not' && truthy(operand) !== undefined) return { t: 'bool', v: !truthy(operand) };
-      if ((e.op === '-' || e.op === '+') && operand.t === 'num') return { t: 'num', v: e.op === '-' ? -operand.v : operand.v, float: operand.float };
+      if ((e.op === '-' || e.op === '+') && operand.t === 'num') {
+        if (operand.big !== undefined) return e.op === '-' ? intValue(-operand.big) : operand;
+        return { t: 'num', v: e.op === '-' ? -operand.v : operand.v, float: operand.float };
+      }
       if (operand.t === 'opaque') return OPAQUE;
       rt.report('unsupported-python', `"${e.op}" on ${describeValue(operand)} is outside the Python that Gaia packages are read in`, e.range);
       return OPAQUE;
@@ -282,6 +288,23 @@ function call(rt: GaiaRuntime, e: Extract<PyExpr, { kind: 'call' }>): GValue {
 export function binaryValues(rt: GaiaRuntime, op: string, left: GValue, right: GValue, range: SourceRange): GValue {
   if (op === '&' || op === '|') return combineValues(rt, op, left, right, range);
   if (left.t === 'opaque' || right.t === 'opaque') return OPAQUE;
+  // Ints are exact at any size: past 2**53 (or when a result would be) they are computed as bigints.
+  if (left.t === 'num' && right.t === 'num' && !left.float && !right.float) {
+    const small = left.big === undefined && right.big === undefined;
+    const quick = small && ['+', '-', '*', '**'].includes(op) ? intQuick(op, left.v, right.v) : undefined;
+    const exact = quick === undefined && (op !== '/' || !small) ? intArithmetic(op, left, right) : undefined;
+    if (exact && 'raise' in exact) {
+      rt.report('bad-argument', `${exact.raise}: ${exact.message}`, range);
+      return OPAQUE;
+    }
+    if (exact) return exact;
+    if (op === '/' && !small) {
+      const q = intTrueDivide(left, right)!;
+      if (typeof q === 'number') return { t: 'num', v: q, float: true };
+      rt.report('bad-argument', `${q.raise}: ${q.message}`, range);
+      return OPAQUE;
+    }
+  }
   if (left.t === 'num' && right.t === 'num' && ['+', '-', '*', '/', '**'].includes(op)) {
     if (op === '/' && right.v === 0) {
       rt.report('bad-argument', 'division by zero', range);
@@ -302,6 +325,13 @@ export function binaryValues(rt: GaiaRuntime, op: string, left: GValue, right: G
   if (op === '%' && left.t === 'str') return unsupportedFormat(rt, range);
   rt.report('unsupported-python', `"${op}" on ${describeValue(left)} and ${describeValue(right)} is outside the Python that Gaia packages are read in`, range);
   return OPAQUE;
+}
+
+/** `a op b` on two ints within 2**53 in doubles, when the result is exact there too; undefined otherwise. */
+function intQuick(op: string, a: number, b: number): GValue | undefined {
+  if (op === '**' && b < 0) return undefined;
+  const v = op === '+' ? a + b : op === '-' ? a - b : op === '*' ? a * b : a ** b;
+  return Number.isSafeInteger(v) ? { t: 'num', v, float: false } : undefined;
 }
 
 function repeatValue(rt: GaiaRuntime, op: string, left: GValue, right: GValue, range: SourceRange): GValue | null {

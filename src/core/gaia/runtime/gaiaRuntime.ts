@@ -245,6 +245,10 @@ export class GaiaRuntime {
         // Python keeps inf in metadata, but no JSON carries it: Warrant's IR and its
         // exports never hold a number that is not finite, so the package is refused.
         if (!Number.isFinite(v.v)) this.report('bad-argument', `${verb}(): the metadata value ${pythonNumberText(v.v)} is not a finite number, which Gaia's IR (JSON) cannot hold`, range);
+        if (v.big !== undefined) {
+          this.report('unsupported', `${verb}(): the int ${v.big} is past 2**53; Gaia writes it exactly, which Warrant's IR does not`, range);
+          return undefined;
+        }
         return v.float ? pyFloat(v.v) : v.v;
       case 'str':
         return v.v;

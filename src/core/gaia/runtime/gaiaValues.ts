@@ -21,7 +21,8 @@ import type { StdlibValue } from './stdlib/stdlibModules.ts';
 export type GValue =
   | { readonly t: 'none' }
   | { readonly t: 'bool'; readonly v: boolean }
-  | { readonly t: 'num'; readonly v: number; readonly float: boolean }
+  /** A number; an int past 2**53 also has its exact value in `big` (`v` is then float(n)). */
+  | { readonly t: 'num'; readonly v: number; readonly float: boolean; readonly big?: bigint }
   /** A string; `range` where it is written, for `__all__` entries. */
   | { readonly t: 'str'; readonly v: string; readonly range?: SourceRange }
   | { readonly t: 'seq'; readonly items: readonly GValue[]; readonly tuple: boolean }

@@ -7,6 +7,7 @@
 import { pythonFloatRepr, pythonIntRepr } from '../text/pythonFloat.ts';
 import { pythonStrRepr } from '../text/pythonRepr.ts';
 import type { GValue } from './gaiaValues.ts';
+import { compareNumbers, intText, isBigInt } from './pythonInts.ts';
 
 /** `bool(v)`; undefined when Warrant cannot tell. */
 export function truthy(v: GValue): boolean | undefined {
@@ -42,7 +43,7 @@ export function truthy(v: GValue): boolean | undefined {
 
 /** `a == b` for plain values (knowledge by identity); undefined when not comparable here. */
 export function equal(a: GValue, b: GValue): boolean | undefined {
-  if (a.t === 'num' && b.t === 'num') return a.v === b.v;
+  if (a.t === 'num' && b.t === 'num') return a.big === undefined && b.big === undefined ? a.v === b.v : compareNumbers(a, b) === 0;
   if (a.t === 'bool' && b.t === 'bool') return a.v === b.v;
   if ((a.t === 'bool' && b.t === 'num') || (a.t === 'num' && b.t === 'bool')) return Number(a.v) === Number(b.v);
   if (a.t === 'str' && b.t === 'str') return a.v === b.v;
@@ -93,6 +94,11 @@ export function compare(op: string, a: GValue, b: GValue): boolean | undefined {
       return found === undefined ? undefined : op === 'in' ? found : !found;
     }
     default: {
+      if (isBigInt(a) || isBigInt(b)) {
+        const c = compareNumbers(a, b);
+        if (c === undefined) return undefined;
+        return op === '<' ? c < 0 : op === '<=' ? c <= 0 : op === '>' ? c > 0 : op === '>=' ? c >= 0 : undefined;
+      }
       const x = a.t === 'num' || a.t === 'bool' ? Number(a.v) : a.t === 'str' ? a.v : undefined;
       const y = b.t === 'num' || b.t === 'bool' ? Number(b.v) : b.t === 'str' ? b.v : undefined;
       if (x === undefined || y === undefined || typeof x !== typeof y) return undefined;
@@ -131,7 +137,7 @@ export function pyStr(v: GValue, repr = false): string | undefined {
     case 'num':
       // str(float('inf')) is 'inf' (JSON's Infinity is only how json.dumps writes it).
       if (v.float && !Number.isFinite(v.v)) return Number.isNaN(v.v) ? 'nan' : v.v > 0 ? 'inf' : '-inf';
-      return v.float ? pythonFloatRepr(v.v) : pythonIntRepr(v.v);
+      return v.float ? pythonFloatRepr(v.v) : (intText(v) ?? pythonIntRepr(v.v));
     case 'str':
       return repr ? pythonStrRepr(v.v) : v.v;
     case 'seq': {
@@ -161,7 +167,7 @@ export function formatWithSpec(v: GValue, spec: string): string | undefined {
     const kind = type ?? (v.t === 'num' && v.float ? '' : 'd');
     if (kind === 'd') {
       if (!Number.isInteger(x) || (v.t === 'num' && v.float)) return undefined;
-      body = Math.abs(x).toString();
+      body = v.t === 'num' && v.big !== undefined ? (v.big < 0n ? -v.big : v.big).toString() : Math.abs(x).toString();
     } else if (kind === 'f' || kind === 'F') body = Math.abs(x).toFixed(precision ?? 6);
     else if (kind === '%') body = (Math.abs(x) * 100).toFixed(precision ?? 6) + '%';
     else if (kind === 'e' || kind === 'E') {

@@ -3,11 +3,13 @@
  * and bools taken as floats, a float result from a finite argument that comes out
  * infinite is `OverflowError: math range error` (or a domain error where CPython says
  * so), NaN from a non-NaN argument is `ValueError: math domain error`, integer functions
- * take only ints. Functions whose last bit JavaScript cannot promise to match
- * (cbrt, gamma, erf, hypot, …) are left out, so they are refused rather than differ.
+ * take only ints, and int results are exact at any size. Functions whose last bit
+ * JavaScript cannot promise to match (cbrt, gamma, erf, hypot, …) are left out, so they
+ * are refused rather than differ.
  */
 import type { ArgValue } from '../callArguments.ts';
 import type { GValue } from '../gaiaValues.ts';
+import { frexpInt, intValue } from '../pythonInts.ts';
 import { iterate } from '../pythonSemantics.ts';
 import type { StdlibFunction, StdlibResult } from './stdlibModules.ts';
 
@@ -50,6 +52,7 @@ function typeName(v: GValue): string {
 
 /** A real number (int, bool or float) as a double, as `PyFloat_AsDouble` takes it. */
 function real(v: GValue): number | Raise {
+  if (v.t === 'num' && v.big !== undefined && !Number.isFinite(v.v)) return raise('OverflowError', 'int too large to convert to float');
   if (v.t === 'num') return v.v;
   if (v.t === 'bool') return v.v ? 1 : 0;
   return raise('TypeError', `must be real number, not ${typeName(v)}`);
@@ -57,18 +60,20 @@ function real(v: GValue): number | Raise {
 
 /** An int (or bool), as `__index__` takes it; floats are refused as CPython refuses them. */
 function integer(v: GValue): number | Raise {
-  if (v.t === 'num' && !v.float) return v.v;
-  if (v.t === 'bool') return v.v ? 1 : 0;
+  const n = bigInteger(v);
+  if (isRaise(n)) return n;
+  if (n > BigInt(Number.MAX_SAFE_INTEGER) || n < -BigInt(Number.MAX_SAFE_INTEGER)) return raise('OverflowError', 'an argument past 2**53 here is outside what Warrant computes');
+  return Number(n);
+}
+
+function bigInteger(v: GValue): bigint | Raise {
+  if (v.t === 'num' && !v.float) return v.big ?? BigInt(v.v);
+  if (v.t === 'bool') return v.v ? 1n : 0n;
   return raise('TypeError', `'${typeName(v)}' object cannot be interpreted as an integer`);
 }
 
-/** An exact int result, or a refusal when it is beyond what a double holds exactly. */
-function exactInt(n: bigint): GValue | Raise {
-  if (n > BigInt(Number.MAX_SAFE_INTEGER) || n < -BigInt(Number.MAX_SAFE_INTEGER)) {
-    return raise('OverflowError', 'the int result is beyond 2**53, which Warrant does not hold exactly');
-  }
-  return int(Number(n));
-}
+/** An int result, exact at any size. */
+const exactInt = (n: bigint): GValue => intValue(n);
 
 const isRaise = (x: unknown): x is Raise => typeof x === 'object' && x !== null && 'raise' in x;
 
@@ -118,8 +123,21 @@ function logOf(x: number, f: (x: number) => number): number | Raise {
   return f(x);
 }
 
+/**
+ * CPython's loghelper: an int too large for a double is taken as m · 2**e, and its log
+ * is f(m) + f(2) · e (a non-positive int is a domain error before that).
+ */
+function bigLog(v: GValue, f: (x: number) => number): number | Raise | undefined {
+  if (v.t !== 'num' || v.big === undefined || Number.isFinite(v.v)) return undefined;
+  if (v.big <= 0n) return DOMAIN;
+  const { m, e } = frexpInt(v.big);
+  return f(m) + f(2) * e;
+}
+
 function logFunction(name: string, f: (x: number) => number): StdlibFunction {
   return one(name, (v) => {
+    const big = bigLog(v, f);
+    if (big !== undefined) return isRaise(big) ? big : float(big);
     const x = real(v);
     if (isRaise(x)) return x;
     const r = logOf(x, f);
@@ -131,14 +149,16 @@ const log: StdlibFunction = (args, keywords) => {
   const k = noKeywords('log', keywords);
   if (k) return k;
   if (args.length < 1 || args.length > 2) return raise('TypeError', 'math.log requires 1 to 2 arguments');
-  const x = real(args[0]!);
-  if (isRaise(x)) return x;
-  const num = logOf(x, Math.log);
+  const logArg = (v: GValue): number | Raise => {
+    const big = bigLog(v, Math.log);
+    if (big !== undefined) return big;
+    const x = real(v);
+    return isRaise(x) ? x : logOf(x, Math.log);
+  };
+  const num = logArg(args[0]!);
   if (isRaise(num)) return num;
   if (args.length === 1) return float(num);
-  const b = real(args[1]!);
-  if (isRaise(b)) return b;
-  const den = logOf(b, Math.log);
+  const den = logArg(args[1]!);
   if (isRaise(den)) return den;
   if (den === 0) return raise('ZeroDivisionError', 'float division by zero');
   return float(num / den);
@@ -221,8 +241,8 @@ const factorial = one('factorial', (v) => {
   const n = integer(v);
   if (isRaise(n)) return n;
   if (n < 0) return raise('ValueError', 'factorial() not defined for negative values');
-  // 19! is already past 2**53: refused without computing a huge product.
-  return exactInt(n > 20 ? 2n ** 64n : factorialOf(n));
+  if (n > 5000) return raise('OverflowError', 'factorial() of more than 5000 is outside what Warrant computes');
+  return exactInt(factorialOf(n));
 });
 
 /** comb and perm: n and k non-negative ints, k taken as None (perm only) to mean n. */
@@ -254,8 +274,6 @@ function combinatoric(name: 'comb' | 'perm'): StdlibFunction {
     for (let i = 0n; i < K; i++) {
       r *= N - i;
       if (name === 'comb') r /= i + 1n;
-      // Past 2**53 the result cannot be held exactly: stop early.
-      if (name === 'perm' && r > BigInt(Number.MAX_SAFE_INTEGER)) return exactInt(r);
     }
     return exactInt(r);
   };
@@ -272,9 +290,8 @@ function gcdOrLcm(name: 'gcd' | 'lcm'): StdlibFunction {
     if (k) return k;
     let acc = name === 'gcd' ? 0n : 1n;
     for (const a of args) {
-      const n = integer(a);
-      if (isRaise(n)) return n;
-      const b = BigInt(n);
+      const b = bigInteger(a);
+      if (isRaise(b)) return b;
       if (name === 'gcd') acc = bigGcd(acc, b);
       else {
         const g = bigGcd(acc, b);
@@ -287,11 +304,17 @@ function gcdOrLcm(name: 'gcd' | 'lcm'): StdlibFunction {
 }
 
 const isqrt = one('isqrt', (v) => {
-  const n = integer(v);
-  if (isRaise(n)) return n;
-  if (n < 0) return raise('ValueError', 'isqrt() argument must be nonnegative');
-  let r = BigInt(Math.floor(Math.sqrt(n)));
-  const N = BigInt(n);
+  const N = bigInteger(v);
+  if (isRaise(N)) return N;
+  if (N < 0n) return raise('ValueError', 'isqrt() argument must be nonnegative');
+  if (N < 2n) return exactInt(N);
+  // Newton's method from a power of two at or above the root: exact on bigints.
+  let r = 1n << BigInt(Math.ceil(N.toString(2).length / 2));
+  for (;;) {
+    const next = (r + N / r) >> 1n;
+    if (next >= r) break;
+    r = next;
+  }
   while (r * r > N) r--;
   while ((r + 1n) * (r + 1n) <= N) r++;
   return exactInt(r);
@@ -373,11 +396,8 @@ const prod: StdlibFunction = (args, keywords) => {
     const b = real(item);
     if (isRaise(a) || isRaise(b)) return raise('TypeError', `unsupported operand type(s) for *: '${typeName(acc)}' and '${typeName(item)}'`);
     const isFloat = (acc.t === 'num' && acc.float) || (item.t === 'num' && item.float);
-    if (!isFloat) {
-      const r = exactInt(BigInt(a) * BigInt(b));
-      if (isRaise(r)) return r;
-      acc = r;
-    } else acc = float(a * b);
+    if (!isFloat) acc = exactInt((bigInteger(acc) as bigint) * (bigInteger(item) as bigint));
+    else acc = float(a * b);
   }
   return acc;
 };
