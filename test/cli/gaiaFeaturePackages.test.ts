@@ -127,6 +127,8 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
       { name: 'bayes-compare-forms' },
       { name: 'bayes-law-compare' },
       { name: 'bayes-law-hand' },
+      { name: 'bayes-precomputed' },
+      { name: 'bayes-precomputed-missing', at: '__init__.py:11:', refusal: "precomputed likelihoods must cover exactly the model hypotheses: missing ['High rate.']" },
       { name: 'bayes-bad-sigma', at: '__init__.py:4:', refusal: 'Normal sigma must be > 0, got 0' },
       { name: 'bayes-bad-p', at: '__init__.py:6:', refusal: 'Binomial p must be in [0, 1], got 1.5' },
       { name: 'bayes-three-exhaustive', at: '__init__.py:14:', refusal: "compare(exclusivity='exhaustive_pairwise_complement') with 3 models requires an N-ary Exclusive operator" },
