@@ -91,6 +91,8 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
       { name: 'pyclass-dataclass-args', at: '__init__.py:12:', refusal: "Point.__init__() missing 1 required positional argument: 'y'" },
       { name: 'pyclass-claim-keyword', at: '__init__.py:10:', refusal: "got an unexpected keyword argument 'units'" },
       { name: 'pyclass-no-args', at: '__init__.py:8:', refusal: 'Empty() takes no arguments' },
+      { name: 'pyclass-frozen', at: '__init__.py:14:', refusal: "cannot assign to field 'x'" },
+      { name: 'pyclass-namedtuple-set', at: '__init__.py:13:', refusal: "can't set attribute" },
     ],
   },
   {

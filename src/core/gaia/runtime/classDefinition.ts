@@ -11,7 +11,7 @@ import { describeValue } from './gaiaValues.ts';
 import { bindName } from './moduleImports.ts';
 import type { ClassField, PyClass } from './pyClasses.ts';
 import type { StatementContext } from './executeStatements.ts';
-import { isDataclassDecorator } from './stdlib/stdlibModules.ts';
+import { dataclassDecorator } from './stdlib/stdlibModules.ts';
 
 type ClassStatement = Extract<PyStatement, { kind: 'class' }>;
 
@@ -71,11 +71,16 @@ function annotationText(cx: StatementContext, e: PyExpr): string {
 export function defineClass(cx: StatementContext, s: ClassStatement, run: (cx: StatementContext, s: PyStatement) => void): void {
   const { rt } = cx;
   let dataclass = false;
+  let frozen = false;
+  let tupleLike = false;
   let ok = true;
   for (const d of s.decorators) {
     const v = evaluate(rt, d);
-    if (isDataclassDecorator(v)) dataclass = true;
-    else {
+    const kind = dataclassDecorator(v);
+    if (kind) {
+      dataclass = true;
+      frozen ||= kind === 'frozen';
+    } else {
       if (v.t !== 'opaque') rt.report('unsupported-python', `decorating a class with ${describeValue(v)} is outside what Warrant evaluates (only @dataclass is)`, d.range);
       ok = false;
     }
@@ -86,8 +91,11 @@ export function defineClass(cx: StatementContext, s: ClassStatement, run: (cx: S
     const base = classBase(cx, b);
     if (base === null) ok = false;
     else if (base === 'claim') claim = true;
-    else if (base === 'namedtuple') dataclass = true;
-    else if (base !== 'object') {
+    else if (base === 'namedtuple') {
+      dataclass = true;
+      frozen = true;
+      tupleLike = true;
+    } else if (base !== 'object') {
       bases.push(base);
       claim ||= base.claim;
     }
@@ -130,7 +138,7 @@ export function defineClass(cx: StatementContext, s: ClassStatement, run: (cx: S
     bindName(rt, s.name, { t: 'opaque' }, s.nameRange);
     return;
   }
-  const c: PyClass = { name: s.name, qualname, module: rt.moduleName, bases, claim, namespace, doc, fields, dataclass };
+  const c: PyClass = { name: s.name, qualname, module: rt.moduleName, bases, claim, namespace, doc, fields, dataclass, frozen, tupleLike };
   // Methods remember their class, for zero-argument super().
   for (const [name, v] of namespace) if (v.t === 'function' && v.def) namespace.set(name, { ...v, owner: c });
   namespace.set('__doc__', doc === null ? { t: 'none' } : { t: 'str', v: doc });

@@ -40,6 +40,10 @@ export interface PyClass {
   readonly fields: readonly ClassField[];
   /** Made by `@dataclass`: `__init__` takes the fields. */
   readonly dataclass: boolean;
+  /** `@dataclass(frozen=True)` or a NamedTuple: its instances refuse assignment once made. */
+  readonly frozen: boolean;
+  /** A `typing.NamedTuple`. */
+  readonly tupleLike: boolean;
 }
 
 export interface PyInstance {
@@ -186,9 +190,18 @@ export function objectAttribute(base: GValue, attr: string, getter?: CallGetter)
   return null;
 }
 
+/** Python's error for assigning to a frozen dataclass or a NamedTuple instance; null when the assignment is allowed. */
+export function frozenAssignmentError(target: GValue, attr: string): string | null {
+  if (target.t !== 'instance') return null;
+  const frozen = classOrder(target.o.cls).find((k) => k.frozen);
+  if (!frozen) return null;
+  return frozen.tupleLike ? "AttributeError: can't set attribute" : `dataclasses.FrozenInstanceError: cannot assign to field '${attr}'`;
+}
+
 /** `x.attr = v` on an instance (or a parameter of a templated claim); false when not ours to set. */
 export function setObjectAttribute(target: GValue, attr: string, value: GValue): boolean {
   if (target.t === 'instance') {
+    if (classOrder(target.o.cls).some((k) => k.frozen)) return false;
     target.o.attrs.set(attr, value);
     return true;
   }

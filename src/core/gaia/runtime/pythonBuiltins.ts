@@ -17,7 +17,7 @@ import { NONE, OPAQUE, describeValue } from './gaiaValues.ts';
 import { setLogicAttribute } from './logicAttributes.ts';
 import { compare, formatWithSpec, iterate, pyStr, truthy } from './pythonSemantics.ts';
 import { callObjectBuiltin } from './objectBuiltins.ts';
-import { setObjectAttribute } from './pyClasses.ts';
+import { frozenAssignmentError, setObjectAttribute } from './pyClasses.ts';
 import { minOf } from '../../largeArrays.ts';
 
 export const EVALUATED_BUILTINS: ReadonlySet<string> = new Set([
@@ -415,6 +415,11 @@ export function setAttribute(rt: GaiaRuntime, target: GValue, attr: string, valu
     return true;
   }
   if (setObjectAttribute(target, attr, value)) return true;
+  const frozen = frozenAssignmentError(target, attr);
+  if (frozen) {
+    rt.report('bad-argument', frozen, range);
+    return false;
+  }
   rt.report('unsupported-python', `setting .${attr} on ${describeValue(target)} is outside the Python that Gaia packages are read in`, range);
   return false;
 }

@@ -33,11 +33,16 @@ interface StdlibModule {
   readonly functions: ReadonlyMap<string, StdlibFunction>;
 }
 
-/** `dataclasses.dataclass`, with or without its settings: it only marks the class. */
+/** `dataclasses.dataclass(...)` with its settings: the decorator again, `frozen=True` remembered (its instances refuse assignment). */
 const dataclass: StdlibFunction = (args, keywords) => {
-  if (args.length === 0 && keywords.every((k) => k.name !== null)) return { t: 'stdlib', s: { kind: 'function', module: 'dataclasses', name: 'dataclass' } };
-  return { raise: 'TypeError', message: 'dataclass() here takes only keyword settings (write @dataclass above a class)' };
+  if (args.length > 0 || keywords.some((k) => k.name === null)) return { raise: 'TypeError', message: 'dataclass() here takes only keyword settings (write @dataclass above a class)' };
+  const frozen = keywords.find((k) => k.name === 'frozen')?.arg.value;
+  const isFrozen = frozen !== undefined && ((frozen.t === 'bool' && frozen.v) || (frozen.t === 'num' && frozen.v !== 0));
+  return { t: 'stdlib', s: { kind: 'function', module: 'dataclasses', name: isFrozen ? FROZEN_DATACLASS : 'dataclass' } };
 };
+
+/** The name `dataclass(frozen=True)` returns under (not a name Python code can write). */
+const FROZEN_DATACLASS = 'dataclass(frozen=True)';
 
 const MODULES: ReadonlyMap<string, StdlibModule> = new Map([
   ['math', { constants: MATH_CONSTANTS, functions: MATH_FUNCTIONS }],
@@ -57,9 +62,10 @@ export function stdlibMember(module: string, name: string): GValue | undefined {
   return m.functions.has(name) ? { t: 'stdlib', s: { kind: 'function', module, name } } : undefined;
 }
 
-/** Whether a decorator is `@dataclass` (or `@dataclass(...)`, which returns it). */
-export function isDataclassDecorator(v: GValue): boolean {
-  return v.t === 'stdlib' && v.s.kind === 'function' && v.s.module === 'dataclasses' && v.s.name === 'dataclass';
+/** Whether a decorator is `@dataclass` (or `@dataclass(...)`, which returns it): 'frozen' for `frozen=True`. */
+export function dataclassDecorator(v: GValue): 'plain' | 'frozen' | null {
+  if (v.t !== 'stdlib' || v.s.kind !== 'function' || v.s.module !== 'dataclasses') return null;
+  return v.s.name === 'dataclass' ? 'plain' : v.s.name === FROZEN_DATACLASS ? 'frozen' : null;
 }
 
 /** Calls a standard-library function; what it raises is reported at the call, as Python's error. */
