@@ -86,6 +86,7 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
     cases: [
       { name: 'pyclass' },
       { name: 'pyclass-methods' },
+      { name: 'pyclass-records' },
       { name: 'pyclass-no-attribute', at: '__init__.py:10:', refusal: "'Box' object has no attribute 'weight'" },
       { name: 'pyclass-init-args', at: '__init__.py:10:', refusal: "Box.__init__() missing 1 required positional argument: 'colour'" },
       { name: 'pyclass-dataclass-args', at: '__init__.py:12:', refusal: "Point.__init__() missing 1 required positional argument: 'y'" },

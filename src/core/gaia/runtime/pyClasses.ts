@@ -255,7 +255,7 @@ export function callClass(rt: GaiaRuntime, c: PyClass, args: readonly ArgValue[]
 }
 
 /** The fields `@dataclass` makes `__init__` take: the bases' first, then the class's own. */
-function dataclassFields(c: PyClass): ClassField[] {
+export function dataclassFields(c: PyClass): ClassField[] {
   const out: ClassField[] = [];
   for (const k of classOrder(c).reverse()) {
     if (!k.dataclass) continue;
@@ -380,4 +380,51 @@ function renderTemplate(template: string, fields: readonly ClassField[], values:
     return t ?? '';
   });
   return failed ? undefined : out;
+}
+
+/** A dataclass or NamedTuple instance's field values, in field order; undefined for other values. */
+function recordValues(v: GValue): { readonly cls: PyClass; readonly values: GValue[] } | undefined {
+  if (v.t !== 'instance' || !v.o.cls.dataclass) return undefined;
+  const values: GValue[] = [];
+  for (const f of dataclassFields(v.o.cls)) {
+    const x = v.o.attrs.get(f.name);
+    if (x === undefined) return undefined;
+    values.push(x);
+  }
+  return { cls: v.o.cls, values };
+}
+
+/** A NamedTuple instance as the tuple it is (for iteration, indexing and comparison). */
+export function tupleItems(v: GValue): GValue[] | undefined {
+  return v.t === 'instance' && v.o.cls.tupleLike ? recordValues(v)?.values : undefined;
+}
+
+/**
+ * The repr a dataclass or NamedTuple writes for itself, `Point(x=1.0, y=0.0)` (also its
+ * str); undefined for other instances, or when the class defines its own `__repr__`/`__str__`.
+ */
+export function recordRepr(v: GValue, repr: (x: GValue) => string | undefined): string | undefined {
+  const record = recordValues(v);
+  if (!record || classOrder(record.cls).some((k) => k.namespace.has('__repr__') || k.namespace.has('__str__'))) return undefined;
+  const parts: string[] = [];
+  const fields = dataclassFields(record.cls);
+  for (const [i, x] of record.values.entries()) {
+    const text = repr(x);
+    if (text === undefined) return undefined;
+    parts.push(`${fields[i]!.name}=${text}`);
+  }
+  return `${record.cls.tupleLike ? record.cls.name : record.cls.qualname}(${parts.join(', ')})`;
+}
+
+/** `==` between dataclass instances (same class, equal fields); undefined when not two such records. */
+export function recordEqual(a: GValue, b: GValue, equal: (x: GValue, y: GValue) => boolean | undefined): boolean | undefined {
+  const x = recordValues(a);
+  const y = recordValues(b);
+  if (!x || !y || x.cls.tupleLike || y.cls.tupleLike) return undefined;
+  if (x.cls !== y.cls) return false;
+  for (const [i, v] of x.values.entries()) {
+    const e = equal(v, y.values[i]!);
+    if (e !== true) return e;
+  }
+  return true;
 }

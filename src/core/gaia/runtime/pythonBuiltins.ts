@@ -17,7 +17,7 @@ import { NONE, OPAQUE, describeValue } from './gaiaValues.ts';
 import { setLogicAttribute } from './logicAttributes.ts';
 import { compare, formatWithSpec, iterate, pyStr, truthy } from './pythonSemantics.ts';
 import { callObjectBuiltin } from './objectBuiltins.ts';
-import { frozenAssignmentError, setObjectAttribute } from './pyClasses.ts';
+import { frozenAssignmentError, setObjectAttribute, tupleItems } from './pyClasses.ts';
 import { minOf } from '../../largeArrays.ts';
 
 export const EVALUATED_BUILTINS: ReadonlySet<string> = new Set([
@@ -367,6 +367,9 @@ export function setItem(rt: GaiaRuntime, target: GValue, key: GValue, value: GVa
 /** `target[index]`. */
 export function getItem(rt: GaiaRuntime, target: GValue, index: GValue, range: SourceRange): GValue {
   if (target.t === 'opaque' || index.t === 'opaque') return OPAQUE;
+  // A NamedTuple is indexed as the tuple it is.
+  const tupled = tupleItems(target);
+  if (tupled) return getItem(rt, { t: 'seq', items: tupled, tuple: true }, index, range);
   if ((target.t === 'seq' || target.t === 'str') && index.t === 'num' && !index.float) {
     const items = target.t === 'seq' ? target.items : [...target.v].map(str);
     const i = index.v < 0 ? items.length + index.v : index.v;

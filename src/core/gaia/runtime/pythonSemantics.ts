@@ -8,6 +8,7 @@ import { pythonFloatRepr, pythonIntRepr } from '../text/pythonFloat.ts';
 import { pythonStrRepr } from '../text/pythonRepr.ts';
 import type { GValue } from './gaiaValues.ts';
 import { compareNumbers, intText, isBigInt } from './pythonInts.ts';
+import { recordEqual, recordRepr, tupleItems } from './pyClasses.ts';
 
 /** `bool(v)`; undefined when Warrant cannot tell. */
 export function truthy(v: GValue): boolean | undefined {
@@ -43,6 +44,12 @@ export function truthy(v: GValue): boolean | undefined {
 
 /** `a == b` for plain values (knowledge by identity); undefined when not comparable here. */
 export function equal(a: GValue, b: GValue): boolean | undefined {
+  // A NamedTuple is a tuple; dataclasses compare field by field.
+  const ta = tupleItems(a);
+  const tb = tupleItems(b);
+  if (ta || tb) return equal(ta ? { t: 'seq', items: ta, tuple: true } : a, tb ? { t: 'seq', items: tb, tuple: true } : b);
+  const records = recordEqual(a, b, equal);
+  if (records !== undefined) return records;
   if (a.t === 'num' && b.t === 'num') return a.big === undefined && b.big === undefined ? a.v === b.v : compareNumbers(a, b) === 0;
   if (a.t === 'bool' && b.t === 'bool') return a.v === b.v;
   if ((a.t === 'bool' && b.t === 'num') || (a.t === 'num' && b.t === 'bool')) return Number(a.v) === Number(b.v);
@@ -122,6 +129,7 @@ function contains(container: GValue, item: GValue): boolean | undefined {
 /** The values `for x in v` visits; undefined when Warrant cannot iterate it. */
 export function iterate(v: GValue): readonly GValue[] | undefined {
   if (v.t === 'seq') return v.items;
+  if (v.t === 'instance') return tupleItems(v);
   if (v.t === 'dict') return v.entries.map((e) => e.key);
   if (v.t === 'str') return [...v.v].map((c) => ({ t: 'str', v: c }) as const);
   return undefined;
@@ -145,6 +153,8 @@ export function pyStr(v: GValue, repr = false): string | undefined {
       if (parts.some((p) => p === undefined)) return undefined;
       return v.tuple ? `(${parts.join(', ')}${parts.length === 1 ? ',' : ''})` : `[${parts.join(', ')}]`;
     }
+    case 'instance':
+      return recordRepr(v, (x) => pyStr(x, true));
     default:
       return undefined;
   }
