@@ -64,7 +64,7 @@ export function compilePackage(run: PackageRun, namespace: string, packageName: 
   actions.lowerAll(pkg.actions, pkg.materializations);
   lowerFormulaClaims(cx, knowledge);
   // Gaia's registered extension (the bayes module) lowers after the formula claims.
-  lowerBayes(cx, pkg.actions);
+  lowerBayes(cx, pkg.actions, pkg.knowledge);
   new ReferenceScanner(cx, knowledge, pkg.actions, pkg.strategies, citations).scan();
 
   const knowledges = [...cx.knowledges, ...cx.generated, ...cx.formulaKnowledges];

@@ -19,6 +19,7 @@ import { CROMWELL_EPS } from '../runtime/verbs/priorRecords.ts';
 import type { JsonValue } from '../text/pythonJson.ts';
 import { pyFloat } from '../text/pythonJson.ts';
 import type { CompileContext } from './compileContext.ts';
+import { BOOL_EXPR_TRUTH_ERROR, distributionEqualityTrap } from './distributionEqualityTrap.ts';
 import { strategyId } from './irIds.ts';
 import type { IrStrategy, JsonDict } from './irTypes.ts';
 import { jsonDict } from './irTypes.ts';
@@ -90,7 +91,12 @@ function float(x: number): JsonValue {
   return pyFloat(x) as JsonValue;
 }
 
-export function lowerBayes(cx: CompileContext, actions: readonly Action[]): void {
+export function lowerBayes(cx: CompileContext, actions: readonly Action[], knowledge: readonly Knowledge[]): void {
+  const trapped = distributionEqualityTrap(knowledge);
+  if (trapped) {
+    cx.report('bad-argument', BOOL_EXPR_TRUTH_ERROR, trapped.origin);
+    return;
+  }
   for (const a of actions) if (a.kind === 'bayes_model') lowerModel(cx, a);
   for (const a of actions) if (a.kind === 'bayes_compare') lowerComparison(cx, a);
 }
@@ -252,6 +258,7 @@ function lowerComparison(cx: CompileContext, a: CompareAction): void {
       lindley_threshold: float(LINDLEY_THRESHOLD),
       lindley_signature: signature,
       lindley_warning: perObservation > LINDLEY_THRESHOLD && signature,
+      ...(a.precomputedSource ? { precomputed_source: cx.qidOf(a.precomputedSource) } : {}),
     }),
   );
   const best = Math.max(...values);
