@@ -14,7 +14,7 @@ type MaybePromise<T> = T | Promise<T>;
 
 /** The worker's side: the text of a version with signed ops and head appended, or why not (null: the version is gone). */
 export interface LogWriteService {
-  mnemaCommit(version: number, text: string, write: LogWrite, key: DeviceKey): MaybePromise<CommittedText | null>;
+  mnemaCommit(version: number, write: LogWrite, key: DeviceKey): MaybePromise<CommittedText | null>;
   /** The text of a new log made of `write`, signed with `key`. */
   mnemaCommitNew(write: LogWrite, key: DeviceKey): MaybePromise<CommittedText>;
   /** The keys that may write to the log of `version` (null: the version is gone). */
@@ -31,14 +31,19 @@ export interface LogWriteRefusal {
 
 /** Has `write` signed with `key` and checked by the worker, and puts the log it makes into the editor; null, or why nothing was written. */
 export async function appendLogWrite(service: Pick<LogWriteService, 'mnemaCommit'>, key: DeviceKey, write: LogWrite): Promise<LogWriteRefusal | null> {
-  const version = useDocumentStore.getState().analysis?.version;
-  const text = editorText();
-  if (version === undefined || text === null) return { message: 'no log is open', moved: false };
-  const reply = await service.mnemaCommit(version, text, write, key);
+  // The editor must hold the version the plan was made on, before and after the worker signs:
+  // compared by version, not text (a 100,000-op log is 60 MB to read out of the editor and copy).
+  const held = () => {
+    const s = useDocumentStore.getState();
+    return s.analysis !== null && s.analysis.version === s.editorVersion && editorText() !== null ? s.analysis.version : null;
+  };
+  const version = held();
+  if (version === null) return editorText() === null ? { message: 'no log is open', moved: false } : { message: 'the log was edited since this was planned; plan it again', moved: true };
+  const reply = await service.mnemaCommit(version, write, key);
   if (!reply) return { message: 'the log changed since this was planned; plan it again', moved: true };
   if (!reply.ok) return { message: reply.message, moved: reply.moved === true };
   // Typed meanwhile (or another member's write arrived): the plan was made on the text before, so nothing is written over it.
-  if (editorText() !== text) return { message: 'the log was edited meanwhile; plan it again', moved: true };
+  if (useDocumentStore.getState().editorVersion !== version) return { message: 'the log was edited meanwhile; plan it again', moved: true };
   setEditorText(reply.text);
   return null;
 }
