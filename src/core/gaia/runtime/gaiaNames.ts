@@ -85,6 +85,7 @@ export function isBayesModule(path: string): boolean {
 export const BAYES_NAMES: ReadonlyMap<string, string> = new Map([
   ['model', 'bayes.model'],
   ['compare', 'bayes.compare'],
+  ['PrecomputedLikelihoods', 'bayes.PrecomputedLikelihoods'],
 ]);
 
 /** `from gaia.engine.lang import *` binds the module's `__all__`: everything but the compat names. */

@@ -61,6 +61,8 @@ export interface CompareAction extends ActionCommon {
   readonly exclusivity: string;
   /** `precomputed={h: logL, ...}`, in the models' order; null when computed from the data. */
   readonly precomputed: ReadonlyMap<Knowledge, number> | null;
+  /** The PrecomputedLikelihoods claim they came from, when given as one. */
+  readonly precomputedSource: Knowledge | null;
 }
 
 export type BayesAction = ModelAction | CompareAction;
@@ -71,6 +73,9 @@ export function isBayesAction(a: { readonly kind: string }): a is BayesAction {
 
 /** The observation each variable-observing claim carries (Gaia keeps it in the claim's metadata). */
 export const OBSERVATIONS = new WeakMap<Knowledge, Observation>();
+
+/** The log-likelihoods a PrecomputedLikelihoods claim carries, by hypothesis. */
+export const PRECOMPUTED = new WeakMap<Knowledge, ReadonlyMap<Knowledge, number>>();
 
 /** The model action behind each helper claim `bayes.model` returned. */
 export const MODEL_OF_HELPER = new WeakMap<Knowledge, ModelAction>();

@@ -16,7 +16,7 @@ import { CROMWELL_EPS } from '../verbs/priorRecords.ts';
 import type { VerbImpl } from '../verbs/verbTypes.ts';
 import { sha256Hex } from '../../text/sha256Hex.ts';
 import type { BayesDistribution, CompareAction, DistributionParam, ModelAction, WrittenNumber } from './bayesObjects.ts';
-import { MODEL_OF_HELPER, asObservable, variableDescriptor } from './bayesObjects.ts';
+import { MODEL_OF_HELPER, PRECOMPUTED, asObservable, variableDescriptor } from './bayesObjects.ts';
 
 /** Python's `type(x).__name__` for the values Gaia's bayes checks name. */
 export function pyTypeName(v: GValue): string {
@@ -299,32 +299,46 @@ function claimsOf(rt: GaiaRuntime, arg: ArgValue, name: string): Knowledge[] | n
   return out;
 }
 
-function precomputedTable(rt: GaiaRuntime, arg: ArgValue | undefined, hypotheses: readonly Knowledge[]): Map<Knowledge, number> | null | undefined {
-  if (!arg || arg.value.t === 'none') return null;
-  if (arg.value.t !== 'dict') {
-    if (arg.value.t !== 'opaque') rt.report('unsupported', `compare(precomputed=${describeValue(arg.value)}): Warrant models the dict[Claim, float] form only`, arg.range);
-    return undefined;
-  }
+/** A dict of hypothesis → log-likelihood as written, checked as Gaia checks one; undefined after a report. */
+function likelihoodDict(rt: GaiaRuntime, arg: ArgValue, who: string): Map<Knowledge, number> | undefined {
+  if (arg.value.t !== 'dict') return undefined;
   const table = new Map<Knowledge, number>();
   for (const { key, value } of arg.value.entries) {
-    if (key.t !== 'knowledge' || !hypotheses.includes(key.k)) {
-      rt.report('bad-argument', 'precomputed likelihood keys must be original hypothesis Claims', arg.range);
+    if (key.t !== 'knowledge' || !key.k.isClaim) {
+      rt.report('bad-argument', `${who} keys must be the original hypothesis Claim objects.`, arg.range);
       return undefined;
     }
     if (value.t !== 'num') {
-      rt.report('bad-argument', `compare(precomputed=...) values must be numbers, got ${describeValue(value)}`, arg.range);
+      rt.report('bad-argument', `${who} value for '${key.k.label || key.k.content.slice(0, 40)}' must be a numeric log-likelihood, got ${pyTypeName(value)}.`, arg.range);
       return undefined;
     }
-    const who = key.k.label || key.k.content.slice(0, 40);
+    const name = key.k.label || key.k.content.slice(0, 40);
     if (Number.isNaN(value.v)) {
-      rt.report('bad-argument', `compare(precomputed=...) log-likelihood for '${who}' is NaN.`, arg.range);
+      rt.report('bad-argument', `${who} log-likelihood for '${name}' is NaN.`, arg.range);
       return undefined;
     }
     if (value.v === Infinity) {
-      rt.report('bad-argument', `compare(precomputed=...) log-likelihood for '${who}' is +inf.`, arg.range);
+      rt.report('bad-argument', `${who} log-likelihood for '${name}' is +inf.`, arg.range);
       return undefined;
     }
     table.set(key.k, value.v);
+  }
+  return table;
+}
+
+function precomputedTable(rt: GaiaRuntime, arg: ArgValue | undefined, hypotheses: readonly Knowledge[]): Map<Knowledge, number> | null | undefined {
+  if (!arg || arg.value.t === 'none') return null;
+  let table: Map<Knowledge, number> | undefined;
+  if (arg.value.t === 'knowledge' && PRECOMPUTED.has(arg.value.k)) table = new Map(PRECOMPUTED.get(arg.value.k)!);
+  else if (arg.value.t === 'dict') table = likelihoodDict(rt, arg, 'compare(precomputed=...)');
+  else {
+    if (arg.value.t !== 'opaque') rt.report('bad-argument', `compare(precomputed=...) must be a dict[Claim, float] or a PrecomputedLikelihoods Claim, got ${pyTypeName(arg.value)}`, arg.range);
+    return undefined;
+  }
+  if (!table) return undefined;
+  if ([...table.keys()].some((k) => !hypotheses.includes(k))) {
+    rt.report('bad-argument', 'precomputed likelihood keys must be original hypothesis Claims', arg.range);
+    return undefined;
   }
   const missing = hypotheses.filter((h) => !table.has(h)).map((h) => `'${h.label || h.content}'`);
   if (missing.length > 0) {
@@ -394,7 +408,8 @@ export const compareVerb: VerbImpl = (rt, call) => {
     rt.report('bad-argument', `compare() model helpers must share one observable; got ${observable.symbol} vs ${other.observable.symbol}`, modelsArg.range);
     return OPAQUE;
   }
-  const precomputed = precomputedTable(rt, b.named.get('precomputed'), hypotheses);
+  const precomputedArg = b.named.get('precomputed');
+  const precomputed = precomputedTable(rt, precomputedArg, hypotheses);
   if (precomputed === undefined) return OPAQUE;
   const background = rt.knowledgeList(b.named.get('background'), verb, 'background');
   const rationale = rt.rationale(b.named.get('rationale'), verb);
@@ -440,9 +455,61 @@ export const compareVerb: VerbImpl = (rt, call) => {
     data,
     exclusivity,
     precomputed,
+    precomputedSource: precomputedArg?.value.t === 'knowledge' && PRECOMPUTED.has(precomputedArg.value.k) ? precomputedArg.value.k : null,
   });
   helper.fromActions.push(action);
   return { t: 'knowledge', k: helper };
 };
 
 export { variableDescriptor };
+
+/**
+ * `PrecomputedLikelihoods(content=None, *, log_likelihoods=..., diagnostics=..., solver=...)`:
+ * an external solver's log-likelihoods as a claim, which compare(precomputed=...) takes.
+ */
+export const precomputedLikelihoodsVerb: VerbImpl = (rt, call) => {
+  const verb = 'PrecomputedLikelihoods';
+  const b = rt.bind(call, { positional: ['content'], keywordOnly: ['log_likelihoods', 'diagnostics', 'solver', 'label', 'metadata'] });
+  if (!b) return OPAQUE;
+  const contentArg = b.named.get('content');
+  const content = contentArg && contentArg.value.t !== 'none' ? rt.optionalString(contentArg, verb, 'content') : null;
+  const solver = rt.string(b.named.get('solver'), verb, 'solver', '');
+  const label = rt.optionalString(b.named.get('label'), verb, 'label');
+  const extra = optionalMetadata(rt, b.named.get('metadata'), verb);
+  if (content === undefined || solver === null || label === undefined || extra === undefined) return OPAQUE;
+  const llArg = b.named.get('log_likelihoods');
+  let table = new Map<Knowledge, number>();
+  if (llArg && llArg.value.t !== 'none') {
+    if (llArg.value.t !== 'dict') {
+      if (llArg.value.t !== 'opaque') rt.report('bad-argument', `${verb}(log_likelihoods=...) must be a dict of hypothesis claims to log-likelihoods`, llArg.range);
+      return OPAQUE;
+    }
+    const t = likelihoodDict(rt, llArg, `${verb}(log_likelihoods=...)`);
+    if (!t) return OPAQUE;
+    table = t;
+  }
+  const diagArg = b.named.get('diagnostics');
+  let diagnostics: MetaDict = metaDict();
+  if (diagArg && diagArg.value.t !== 'none') {
+    const d = optionalMetadata(rt, diagArg, verb);
+    if (d === undefined || d === null) return OPAQUE;
+    diagnostics = d;
+  }
+  const who = solver || 'external solver';
+  const n = table.size;
+  const text = content ?? (n === 0 ? `Precomputed log-likelihoods from ${who}.` : `Precomputed log-likelihoods from ${who} over ${n} ${n === 1 ? 'hypothesis' : 'hypotheses'}.`);
+  const metadata = metaDict({ ...(extra ?? {}) });
+  if (!('kind' in metadata)) metadata['kind'] = 'precomputed_likelihoods';
+  if (!('solver' in metadata)) metadata['solver'] = solver;
+  if (!('diagnostics' in metadata)) metadata['diagnostics'] = metaDict({ ...diagnostics });
+  // Its dataclass fields are the claim's parameters, as Gaia records a Claim subclass's fields (no values).
+  const parameters = [
+    { name: 'log_likelihoods', type: 'dict[Claim, float]', value: null },
+    { name: 'diagnostics', type: 'dict[str, Any]', value: null },
+    { name: 'solver', type: 'str', value: null },
+  ];
+  const claim = rt.newKnowledge('claim', text, metadata, call, { parameters });
+  if (label !== null) claim.label = label;
+  PRECOMPUTED.set(claim, table);
+  return { t: 'knowledge', k: claim };
+};

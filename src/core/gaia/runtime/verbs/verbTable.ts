@@ -19,7 +19,7 @@ import { StepClass } from './stepClass.ts';
 import { deriveVerb, observeVerb } from './supportVerbs.ts';
 import { computeVerb } from './computeVerb.ts';
 import type { VerbImpl } from './verbTypes.ts';
-import { DISTRIBUTION_VERBS, compareVerb, modelVerb, studentTVerb } from '../bayes/bayesVerbs.ts';
+import { DISTRIBUTION_VERBS, compareVerb, modelVerb, precomputedLikelihoodsVerb, studentTVerb } from '../bayes/bayesVerbs.ts';
 
 export const VERBS: ReadonlyMap<string, VerbImpl> = new Map(
   Object.entries({
@@ -52,6 +52,7 @@ export const VERBS: ReadonlyMap<string, VerbImpl> = new Map(
     StudentT: studentTVerb,
     'bayes.model': modelVerb,
     'bayes.compare': compareVerb,
+    'bayes.PrecomputedLikelihoods': precomputedLikelihoodsVerb,
     ...DISTRIBUTION_VERBS,
     ...KNOWLEDGE_CLASSES,
     ...FORMULA_VERBS,
