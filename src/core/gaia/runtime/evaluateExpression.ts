@@ -8,7 +8,7 @@ import type { PyExpr, PyFStringPart } from '../../python/pyAst.ts';
 import type { SourceRange } from '../../text/sourceRange.ts';
 import type { ArgValue } from './callArguments.ts';
 import { combineValues, invertValue } from './formulaOperators.ts';
-import { GAIA_LANG_MODULES, isBayesModule, isGaiaLangName, UNSUPPORTED_NAMES } from './gaiaNames.ts';
+import { BAYES_NAMES, GAIA_LANG_MODULES, isBayesModule, isGaiaLangName, UNSUPPORTED_NAMES } from './gaiaNames.ts';
 import type { GaiaRuntime } from './gaiaRuntime.ts';
 import type { GValue } from './gaiaValues.ts';
 import { NONE, OPAQUE, describeValue } from './gaiaValues.ts';
@@ -221,8 +221,10 @@ function attribute(rt: GaiaRuntime, base: GValue, attr: string, range: SourceRan
   }
   if (base.t === 'module') {
     const path = `${base.path}.${attr}`;
-    if (isBayesModule(path)) {
-      rt.report('unsupported', 'the bayes module (gaia.engine.bayes) is not modelled by Warrant', range);
+    if (base.path === 'gaia.engine.bayes' && BAYES_NAMES.has(attr)) return { t: 'gaia', name: BAYES_NAMES.get(attr)! };
+    if (path === 'gaia.engine.bayes') return { t: 'module', path };
+    if (isBayesModule(path) || base.path === 'gaia.engine.bayes') {
+      rt.report('unsupported', `${path}: of the bayes module Warrant evaluates gaia.engine.bayes's model and compare`, range);
       return OPAQUE;
     }
     if ([...GAIA_LANG_MODULES].some((m) => m === path || m.startsWith(path + '.'))) return { t: 'module', path };
