@@ -19,6 +19,8 @@ import { readEvidenceFile, readEvidenceFolder, sourceOfName } from '../src/core/
 import type { EvidenceRecord, ImportReading } from '../src/core/mnema/importers/evidenceRecord.ts';
 import type { LogStepPlan } from '../src/core/mnema/logSteps.ts';
 import { planLogStep } from '../src/core/mnema/logSteps.ts';
+import type { HeldWrite, ShownPlan } from '../src/core/mnema/writeTickets.ts';
+import { WriteShelf } from '../src/core/mnema/writeTickets.ts';
 import type { RuleProblem } from '../src/core/mnema/ruleTable.ts';
 import { ruleTableOfText } from '../src/core/mnema/ruleTable.ts';
 import type { UserAction } from '../src/core/oplog/userAction.ts';
@@ -65,6 +67,9 @@ export function createMnemaQueries(docOf: (version: number) => MnemaDocument | n
   let rules: readonly string[] = [];
   // Memos of the versions planned on: a run after a committed write starts from its watermark.
   const shelf = new MemoShelf();
+  // The ops of plans on the page's screen, kept here: the page holds tickets (writeTickets.ts).
+  const held = new WriteShelf();
+  const shown = (plan: LogStepPlan | null): ShownPlan | null => plan && held.shown(plan);
   const sessionOf = (doc: MnemaDocument) => documentSession(doc, freshSession(), rules, shelf);
   return {
     /** The person's rule tables, used by every plan from now on; each table's problems with their places (a table with problems derives nothing). */
@@ -112,12 +117,12 @@ export function createMnemaQueries(docOf: (version: number) => MnemaDocument | n
       return { refusal, write };
     },
     /** What running the derivers on the log of `version` would append. */
-    mnemaDerive(version: number, author: string): LogStepPlan | null {
+    mnemaDerive(version: number, author: string): ShownPlan | null {
       const doc = docOf(version);
-      return doc ? planLogStep(doc, sessionOf(doc), { kind: 'derive' }, author) : null;
+      return doc ? shown(planLogStep(doc, sessionOf(doc), { kind: 'derive' }, author)) : null;
     },
     /** What importing `files` (then deriving) would append; a file with problems imports nothing, and each problem has its place. */
-    async mnemaImport(version: number, files: readonly EvidenceFile[], author: string): Promise<LogStepPlan | null> {
+    async mnemaImport(version: number, files: readonly EvidenceFile[], author: string): Promise<ShownPlan | null> {
       const records: EvidenceRecord[] = [];
       const problems: string[] = [];
       const now = new Date().toISOString();
@@ -152,13 +157,13 @@ export function createMnemaQueries(docOf: (version: number) => MnemaDocument | n
         );
       const doc = docOf(version);
       if (!doc) return null;
-      return planLogStep(doc, sessionOf(doc), { kind: 'import', records, problems }, author);
+      return shown(planLogStep(doc, sessionOf(doc), { kind: 'import', records, problems }, author));
     },
     /**
      * A log of `author`'s own from the log of `version` (one this device may not write to):
      * its evidence records still standing, imported afresh into an empty log, then derived.
      */
-    mnemaAdopt(version: number, author: string): LogStepPlan | null {
+    mnemaAdopt(version: number, author: string): ShownPlan | null {
       const doc = docOf(version);
       if (!doc) return null;
       const records: EvidenceRecord[] = [];
@@ -168,11 +173,13 @@ export function createMnemaQueries(docOf: (version: number) => MnemaDocument | n
         records.push({ source: b.source, payload: b.payload, observed_at: b.observed_at });
       }
       const empty = readMnemaDocument('');
-      return planLogStep(empty, sessionOf(empty), { kind: 'import', records, problems: [] }, author);
+      return shown(planLogStep(empty, sessionOf(empty), { kind: 'import', records, problems: [] }, author));
     },
     /** The text of a new log made of `write` (an adoption), signed here with `key`. */
-    mnemaCommitNew(write: LogWrite, key: DeviceKey): Promise<CommittedText> {
-      return signedText(readMnemaDocument(''), '', write, key);
+    mnemaCommitNew(write: HeldWrite, key: DeviceKey): Promise<CommittedText> {
+      const taken = held.take(write);
+      if (!taken) return Promise.resolve({ ok: false, message: 'the plan is gone; plan it again' });
+      return signedText(readMnemaDocument(''), '', taken, key);
     },
     /**
      * The text of `version` with `write` (a plan) signed here with `key` and appended:
@@ -181,11 +188,13 @@ export function createMnemaQueries(docOf: (version: number) => MnemaDocument | n
      * asks only while its editor holds that version (logWrites.ts), so the text is not
      * sent back here to be compared: a 100,000-op log is 60 MB.
      */
-    async mnemaCommit(version: number, write: LogWrite, key: DeviceKey): Promise<CommittedText | null> {
+    async mnemaCommit(version: number, write: HeldWrite, key: DeviceKey): Promise<CommittedText | null> {
       const doc = docOf(version);
       const text = textOf(version);
       if (!doc || text === null) return null;
-      return signedText(doc, text, write, key);
+      const taken = held.take(write);
+      if (!taken) return { ok: false, message: 'the plan is gone; plan it again', moved: true };
+      return signedText(doc, text, taken, key);
     },
   };
 }

@@ -10,7 +10,7 @@ import { useCallback, useRef, useState } from 'react';
 import { bandOf } from '../../core/graph/confidenceBands.ts';
 import { formatConfidence } from '../../core/graph/explainWhy.ts';
 import { EVIDENCE_EXTENSIONS, folderFilesRead } from '../../core/mnema/importers/evidenceFiles.ts';
-import type { LogStepPlan } from '../../core/mnema/logSteps.ts';
+import type { ShownPlan } from '../../core/mnema/writeTickets.ts';
 import type { CalibrationReport } from '../../core/mnema/calibration.ts';
 import { ReliabilityDiagram } from './ReliabilityDiagram.tsx';
 import { RuleTableEditor } from './RuleTableEditor.tsx';
@@ -28,7 +28,7 @@ type Status =
   | { readonly kind: 'idle' }
   | { readonly kind: 'working'; readonly what: string }
   /** `copy`: the plan is a new log of this device's own, opened as a new session on Append. */
-  | { readonly kind: 'planned'; readonly plan: LogStepPlan; readonly version: number; readonly copy: boolean }
+  | { readonly kind: 'planned'; readonly plan: ShownPlan; readonly version: number; readonly copy: boolean }
   | { readonly kind: 'said'; readonly text: string; readonly error: boolean };
 
 /** The name of a log copied from `name`. */
@@ -51,7 +51,7 @@ export function MnemaLogPanel({ version }: { version: number }) {
   });
   const [evidence, claims] = counts.split(':').map(Number) as [number, number];
   const name = useDocumentStore((s) => s.name);
-  const plan = async (what: string, ask: (author: string) => Promise<LogStepPlan | null>, copy = false) => {
+  const plan = async (what: string, ask: (author: string) => Promise<ShownPlan | null>, copy = false) => {
     setStatus({ kind: 'working', what });
     try {
       const planned = await ask(await getSession().author());
@@ -83,8 +83,8 @@ export function MnemaLogPanel({ version }: { version: number }) {
     });
   };
   // What the person's rule table derives, as they type: shown as a derivation run to Append.
-  const onRulesPlan = useCallback((planned: LogStepPlan) => setStatus({ kind: 'planned', plan: planned, version, copy: false }), [version]);
-  const append = async (planned: LogStepPlan, copy: boolean) => {
+  const onRulesPlan = useCallback((planned: ShownPlan) => setStatus({ kind: 'planned', plan: planned, version, copy: false }), [version]);
+  const append = async (planned: ShownPlan, copy: boolean) => {
     if (!planned.write) return;
     setStatus({ kind: 'working', what: 'Signing and appending' });
     if (copy) {
@@ -94,7 +94,7 @@ export function MnemaLogPanel({ version }: { version: number }) {
       return void newSession(copyName(name), made.text);
     }
     const refused = await getSession().writeLog(planned.write);
-    setStatus(refused ? { kind: 'said', text: `Not appended: ${refused}`, error: true } : { kind: 'said', text: `Appended ${planned.write.ops.length} op(s) to the log.`, error: false });
+    setStatus(refused ? { kind: 'said', text: `Not appended: ${refused}`, error: true } : { kind: 'said', text: `Appended ${planned.write.ops} op(s) to the log.`, error: false });
   };
   return (
     <section className="mnema-log-panel" data-testid="mnema-log-panel" aria-label="the log">
@@ -251,9 +251,9 @@ function Calibration({ version }: { version: number }) {
   );
 }
 
-function PlannedStep({ plan, copy, stale, onAppend, onCancel }: { plan: LogStepPlan; copy: boolean; stale: boolean; onAppend: () => void; onCancel: () => void }) {
+function PlannedStep({ plan, copy, stale, onAppend, onCancel }: { plan: ShownPlan; copy: boolean; stale: boolean; onAppend: () => void; onCancel: () => void }) {
   // §5.2: by band, not decimal; a move within one band says which way, the exact values on hover.
-  type Served = LogStepPlan['changes'][number]['before'];
+  type Served = ShownPlan['changes'][number]['before'];
   const served = (c: Served) => (c ? `${c.state === 'active' ? '' : `${c.state} `}${c.state === 'corrected' ? 'certain' : bandOf(c.confidence)}` : '—');
   const exact = (c: Served) => (c ? `exact value ${formatConfidence(c.confidence)}` : undefined);
   const way = (a: Served, b: Served) =>
@@ -298,7 +298,7 @@ function PlannedStep({ plan, copy, stale, onAppend, onCancel }: { plan: LogStepP
       <div className="inspector-actions">
         <button type="button" className="primary" data-testid="mnema-append" disabled={!plan.write || (stale && !copy)} onClick={onAppend}>
           {copy ? 'Make it' : 'Append'}
-          {plan.write ? ` (${plan.write.ops.length} op${plan.write.ops.length === 1 ? '' : 's'})` : ''}
+          {plan.write ? ` (${plan.write.ops} op${plan.write.ops === 1 ? '' : 's'})` : ''}
         </button>
         <button type="button" data-testid="mnema-plan-cancel" onClick={onCancel}>
           Cancel

@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type * as MonacoApi from 'monaco-editor/editor';
-import type { LogStepPlan } from '../../core/mnema/logSteps.ts';
+import type { ShownPlan } from '../../core/mnema/writeTickets.ts';
 import { ruleTableJsonSchema, STARTER_RULE_TABLE } from '../../core/mnema/ruleTableSchema.ts';
 import { activeMonaco } from '../../store/document/editorInstance.ts';
 import { getPipeline } from '../../store/pipeline/pipelineInstance.ts';
@@ -22,7 +22,7 @@ const MARKER_OWNER = 'warrant-rule-table';
 
 let schemaSet = false;
 
-export function RuleTableEditor({ version, onPlan }: { version: number; onPlan: (plan: LogStepPlan) => void }) {
+export function RuleTableEditor({ version, onPlan }: { version: number; onPlan: (plan: ShownPlan) => void }) {
   const host = useRef<HTMLDivElement>(null);
   const empty = useRuleTables((s) => s.text.trim() === '');
   const problems = useRuleTables((s) => s.problems);

@@ -7,6 +7,7 @@
  */
 import type { CommittedText, LogWrite } from '../../core/mnema/mnemaWrite.ts';
 import type { DeviceKey } from '../../core/oplog/deviceKey.ts';
+import type { HeldWrite } from '../../core/mnema/writeTickets.ts';
 import { useDocumentStore } from '../document/documentStore.ts';
 import { editorText, setEditorText } from './editorText.ts';
 
@@ -14,9 +15,9 @@ type MaybePromise<T> = T | Promise<T>;
 
 /** The worker's side: the text of a version with signed ops and head appended, or why not (null: the version is gone). */
 export interface LogWriteService {
-  mnemaCommit(version: number, write: LogWrite, key: DeviceKey): MaybePromise<CommittedText | null>;
+  mnemaCommit(version: number, write: HeldWrite, key: DeviceKey): MaybePromise<CommittedText | null>;
   /** The text of a new log made of `write`, signed with `key`. */
-  mnemaCommitNew(write: LogWrite, key: DeviceKey): MaybePromise<CommittedText>;
+  mnemaCommitNew(write: HeldWrite, key: DeviceKey): MaybePromise<CommittedText>;
   /** The keys that may write to the log of `version` (null: the version is gone). */
   mnemaMembers(version: number): MaybePromise<string[] | null>;
   /** What admitting `keys` to the log of `version` appends, by `author` (null: the version is gone). */
@@ -30,7 +31,7 @@ export interface LogWriteRefusal {
 }
 
 /** Has `write` signed with `key` and checked by the worker, and puts the log it makes into the editor; null, or why nothing was written. */
-export async function appendLogWrite(service: Pick<LogWriteService, 'mnemaCommit'>, key: DeviceKey, write: LogWrite): Promise<LogWriteRefusal | null> {
+export async function appendLogWrite(service: Pick<LogWriteService, 'mnemaCommit'>, key: DeviceKey, write: HeldWrite): Promise<LogWriteRefusal | null> {
   // The editor must hold the version the plan was made on, before and after the worker signs:
   // compared by version, not text (a 100,000-op log is 60 MB to read out of the editor and copy).
   const held = () => {

@@ -24,7 +24,8 @@ import type { Language } from '../../core/graph/reasoningGraph.ts';
 import { languageRow } from '../../core/languages/languageTable.ts';
 import type { ShownExplanation } from '../../core/explain/shownExplanation.ts';
 import type { OpPlan } from '../../core/session/opPlan.ts';
-import type { CommittedText, LogWrite } from '../../core/mnema/mnemaWrite.ts';
+import type { CommittedText } from '../../core/mnema/mnemaWrite.ts';
+import type { HeldWrite } from '../../core/mnema/writeTickets.ts';
 import type { DispatchReply, SessionAction, SessionBaseline, SessionProjection } from '../../core/session/liveSession.ts';
 import type { ShownEffect } from '../../core/session/shownEffect.ts';
 import { sameEffect } from '../../core/session/shownEffect.ts';
@@ -380,11 +381,11 @@ export class SessionController {
   }
 
   /** Has `write` (a plan of the open log's own: an action, an import, a derivation run) signed and appended to the document; null, or why nothing was written. */
-  async writeLog(write: LogWrite): Promise<string | null> {
+  async writeLog(write: HeldWrite): Promise<string | null> {
     return (await this.appendOwnLog(write))?.message ?? null;
   }
 
-  private async appendOwnLog(write: LogWrite): Promise<LogWriteRefusal | null> {
+  private async appendOwnLog(write: HeldWrite): Promise<LogWriteRefusal | null> {
     const service = this.service;
     if (!service.mnemaCommit) return { message: 'this document cannot be written to', moved: false };
     // A shared log is written as the room allows (a read-only link, a device not admitted yet).
@@ -394,7 +395,7 @@ export class SessionController {
   }
 
   /** The text of a new log made of `write` (a log of this device's own), signed with its key; or why not. */
-  async newLogText(write: LogWrite): Promise<CommittedText> {
+  async newLogText(write: HeldWrite): Promise<CommittedText> {
     if (!this.service.mnemaCommitNew) return { ok: false, message: 'no log can be made here' };
     return this.service.mnemaCommitNew(write, await this.deviceKey());
   }
