@@ -189,6 +189,28 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
     warns: true,
     cases: [{ name: 'formula-law-hand' }],
   },
+  {
+    // fills() onto a dependency's holes (fills-dam, over fills-reservoir), and the fills Gaia refuses as it builds the manifests.
+    feature: 'fills and bridges',
+    warns: true,
+    cases: [
+      { name: 'fills-reservoir' },
+      { name: 'fills-dam' },
+      { name: 'fills-local-exact', at: '__init__.py:7:', refusal: 'fills() target must be a foreign claim resolved from a dependency package' },
+      { name: 'fills-local-partial', at: '__init__.py:6:', refusal: 'fills() target must be a foreign claim resolved from a dependency package' },
+      { name: 'fills-local-conditional', at: '__init__.py:7:', refusal: 'fills() target must be a foreign claim resolved from a dependency package' },
+      { name: 'fills-bad-strength', at: '__init__.py:7:', refusal: 'fills() strength must be one of: exact, partial, conditional' },
+      { name: 'fills-bad-mode', at: '__init__.py:7:', refusal: 'fills() mode must be one of: deduction, infer' },
+      { name: 'fills-note-source', at: '__init__.py:7:', refusal: "fills() requires source.type == 'claim'" },
+      { name: 'fills-not-hole', at: '__init__.py:8:', refusal: "fills() target 'hydro:reservoir::full' is not a public premise in dependency 'reservoir'" },
+      {
+        name: 'fills-duplicate',
+        at: '__init__.py:9:',
+        refusal:
+          "duplicate fills() relation for source 'hydro:fills_duplicate::gauge' and target 'hydro:reservoir::rain' on interface 'sha256:6ed8c40d46a1d32a8e7de219a8e3423c6f295156306e6cc88e83411870e371a5'",
+      },
+    ],
+  },
 ];
 
 interface BeliefsFile {

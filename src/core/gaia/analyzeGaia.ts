@@ -28,7 +28,10 @@ import { gaiaDiagnostic } from './gaiaDiagnosticCodes.ts';
 import type { ReasoningGraph } from '../graph/reasoningGraph.ts';
 import type { PyModule } from '../python/pyAst.ts';
 import type { ArtifactOptions } from './artifacts/gaiaArtifacts.ts';
-import { gaiaArtifacts } from './artifacts/gaiaArtifacts.ts';
+import { gaiaArtifacts, manifestsOf } from './artifacts/gaiaArtifacts.ts';
+import type { FillsBridges } from './artifacts/fillsBridges.ts';
+import { fillsBridges, fillsRelation } from './artifacts/fillsBridges.ts';
+import type { JsonDict } from './ir/irTypes.ts';
 import { gaiaGraph } from './gaiaGraph.ts';
 import type { GaiaSymbolIndex } from './gaiaSymbols.ts';
 import { indexGaiaSymbols } from './gaiaSymbols.ts';
@@ -112,7 +115,7 @@ export function analyzeGaia(text: string, options: GaiaPackageOptions = {}): Gai
 export function analyzeGaiaPackage(files: PackageFiles, options: GaiaPackageOptions = {}, dependencies: ReadonlyMap<string, PackageFiles> = new Map()): GaiaAnalysis {
   const layout = packageLayout(files, options, dependencies);
   const plan = layout.plan ?? singleModulePlan('', layout.identity.packageName);
-  return guarded(() => analyzePlan(plan, layout.identity, layout), layout.identity, layout);
+  return guarded(() => analyzePlan(plan, layout.identity, layout, dependencies), layout.identity, layout);
 }
 
 function guarded(run: () => GaiaAnalysis, identity: GaiaPackageIdentity, layout: PackageLayout | null): GaiaAnalysis {
@@ -141,7 +144,32 @@ function emptyPackage(run: PackageRun, layout: PackageLayout | null): Diagnostic
   ];
 }
 
-function analyzePlan(plan: PackagePlan, identity: GaiaPackageIdentity, layout: PackageLayout | null): GaiaAnalysis {
+/**
+ * The package's fills() bridges, as Gaia builds them with its manifests: only when
+ * nothing else stopped it, each pointing at a hole of a dependency compiled from its
+ * sources (what its fresh `.gaia/manifests/premises.json` holds).
+ */
+function bridgesOf(run: PackageRun, compiled: CompiledPackage, identity: GaiaPackageIdentity, layout: PackageLayout | null, dependencies: ReadonlyMap<string, PackageFiles>): FillsBridges {
+  if (!run.pkg.strategies.some((s) => fillsRelation(s) !== null)) return { ok: true, bridges: [] };
+  const hashes = new Map(compiled.ir.knowledges.map((k) => [k.id, k.content_hash]));
+  const dependencyPremises = (importName: string): JsonDict | null => {
+    const files = dependencies.get(importName);
+    if (!files) return null;
+    const dep = analyzeGaiaPackage(files, {}, dependencies);
+    return dep.accepted ? manifestsOf(dep.run, dep.compiled, dep.identity)['premises.json'] : null;
+  };
+  return fillsBridges(run.pkg.strategies, {
+    local: run.pkg,
+    manifestPackage: identity.manifestPackage,
+    version: identity.version,
+    requirements: layout?.pyproject?.dependencies ?? [],
+    ids: compiled.knowledgeIds,
+    contentHash: (qid) => hashes.get(qid) ?? null,
+    dependencyPremises,
+  });
+}
+
+function analyzePlan(plan: PackagePlan, identity: GaiaPackageIdentity, layout: PackageLayout | null, dependencies: ReadonlyMap<string, PackageFiles> = new Map()): GaiaAnalysis {
   const run = runPackage(plan, identity.namespace);
   const references = readReferences(layout?.referencesText ?? null);
   const compiled = compilePackage(run, identity.namespace, identity.packageName, references.keys);
@@ -149,6 +177,11 @@ function analyzePlan(plan: PackagePlan, identity: GaiaPackageIdentity, layout: P
   // package as a whole (its name) go to its pyproject.toml.
   const compileDiagnostics = compiled.diagnostics.map((d) => (d.file === undefined && layout?.plan ? { ...d, file: run.root?.file ?? 'pyproject.toml' } : d));
   const found = [...(layout?.diagnostics ?? []), ...references.diagnostics, ...run.diagnostics, ...compileDiagnostics];
+  const bridges = found.some((d) => d.severity === 'error') ? null : bridgesOf(run, compiled, identity, layout, dependencies);
+  if (bridges && !bridges.ok) {
+    const o = bridges.origin;
+    found.push({ ...gaiaDiagnostic('package-error', bridges.message, o.range), ...(o.file ? { file: o.file } : {}) });
+  }
   // An empty package is worth saying only when nothing else explains it (an import that failed does).
   const diagnostics = uniqueSorted(found.some((d) => d.severity === 'error') ? found : [...found, ...emptyPackage(run, layout)]);
   let irText: string | null = null;
@@ -175,6 +208,6 @@ function analyzePlan(plan: PackagePlan, identity: GaiaPackageIdentity, layout: P
     irText: () => (irText ??= irJsonText(compiled.ir)),
     irJson: () => (irJson ??= plainJson(irGraphJson(compiled.ir)) as GaiaIrJson),
     irForInference: () => irJson ?? (forInference ??= plainJson(irGraphJson(compiled.ir, false)) as Omit<GaiaIrJson, 'ir_hash'>),
-    artifacts: (opts) => gaiaArtifacts(run, compiled, identity, opts),
+    artifacts: (opts) => gaiaArtifacts(run, compiled, identity, opts, bridges?.ok ? bridges.bridges : []),
   };
 }

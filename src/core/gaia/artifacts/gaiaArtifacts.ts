@@ -9,6 +9,8 @@ import { irJsonText } from '../ir/irJson.ts';
 import type { GaiaPackageIdentity } from '../packageIdentity.ts';
 import type { PackageRun } from '../runtime/runPackage.ts';
 import { compileMetadataJson, GAIA_LANG_VERSION } from './compileMetadata.ts';
+import type { JsonDict } from '../ir/irTypes.ts';
+import type { PackageManifests } from './packageManifests.ts';
 import { packageManifests, renderManifestJson } from './packageManifests.ts';
 
 export interface ArtifactOptions {
@@ -18,7 +20,7 @@ export interface ArtifactOptions {
 }
 
 /** Relative path → file text, in the order Gaia writes them. */
-export function gaiaArtifacts(run: PackageRun, compiled: CompiledPackage, identity: GaiaPackageIdentity, options: ArtifactOptions): Map<string, string> {
+export function gaiaArtifacts(run: PackageRun, compiled: CompiledPackage, identity: GaiaPackageIdentity, options: ArtifactOptions, bridges: readonly JsonDict[] = []): Map<string, string> {
   const ir = compiled.ir;
   const files = new Map<string, string>();
   files.set('ir.json', irJsonText(ir));
@@ -26,13 +28,13 @@ export function gaiaArtifacts(run: PackageRun, compiled: CompiledPackage, identi
   files.set('compile_metadata.json', compileMetadataJson(ir.ir_hash, options.compiledAt, options.gaiaLangVersion ?? GAIA_LANG_VERSION));
   const f = compiled.formalization;
   files.set('formalization_manifest.json', renderManifestJson({ version: f.version, dependencies: f.dependencies, materializations: f.materializations }));
-  const manifests = packageManifests(
-    ir,
-    identity,
-    run.pkg.strategies,
-    run.pkg.knowledge.filter((k) => compiled.knowledgeIds.has(k)),
-    compiled.knowledgeIds,
-  );
+  const manifests = manifestsOf(run, compiled, identity, bridges);
   for (const [name, payload] of Object.entries(manifests)) files.set(`manifests/${name}`, renderManifestJson(payload));
   return files;
+}
+
+/** The four interface manifests as data (a dependency's premises are what fills() point at). */
+export function manifestsOf(run: PackageRun, compiled: CompiledPackage, identity: GaiaPackageIdentity, bridges: readonly JsonDict[] = []): PackageManifests {
+  const known = run.pkg.knowledge.filter((k) => compiled.knowledgeIds.has(k));
+  return packageManifests(compiled.ir, identity, run.pkg.strategies, known, compiled.knowledgeIds, bridges);
 }

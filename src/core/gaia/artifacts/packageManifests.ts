@@ -2,8 +2,8 @@
  * Gaia's package interface manifests (`manifests/{exports,premises,holes,bridges}.json`):
  * the exported knowledge (relation helpers typed as structural or probabilistic
  * relations), the leaf claims feeding exported conclusions through legacy strategies
- * (premises; all local here, so all are holes), and fills bridges (none: Warrant reads
- * one package).
+ * (premises; all local here, so all are holes), and the bridges its fills() make onto
+ * other packages' holes (built by fillsBridges.ts, which may refuse the package).
  */
 import type { IrGraph, IrKnowledge, JsonDict } from '../ir/irTypes.ts';
 import { jsonDict } from '../ir/irTypes.ts';
@@ -162,6 +162,7 @@ export function packageManifests(
   strategies: readonly LegacyStrategy[],
   knowledge: readonly Knowledge[],
   ids: ReadonlyMap<Knowledge, string>,
+  bridges: readonly JsonDict[] = [],
 ): PackageManifests {
   const premises = premisesOf(ir, strategies, knowledge, ids);
   const holes = premises
@@ -176,7 +177,7 @@ export function packageManifests(
     'exports.json': jsonDict({ ...base(identity, ir.ir_hash), exports: exportsOf(ir) }),
     'premises.json': jsonDict({ ...base(identity, ir.ir_hash), premises }),
     'holes.json': jsonDict({ ...base(identity, ir.ir_hash), holes }),
-    'bridges.json': jsonDict({ ...base(identity, ir.ir_hash), bridges: [] }),
+    'bridges.json': jsonDict({ ...base(identity, ir.ir_hash), bridges: [...bridges] }),
   };
 }
 

@@ -12,6 +12,8 @@ export const SUPPORTED_NAMES: ReadonlySet<string> = new Set([
   'register_prior', 'export', 'compose', 'composition', 'land', 'lor', 'lnot', 'implies', 'iff', 'ClaimAtom', 'ClaimKind',
   'Land', 'Lor', 'Lnot', 'Implies', 'Iff', 'Claim', 'Note', 'Question', 'Setting', 'Context',
   'artifact', 'figure', 'Step',
+  // A compat-only v5 strategy (legacyStrategyVerbs.ts); its bridges: artifacts/fillsBridges.ts.
+  'fills',
   // Typed predicate logic (logicVerbs.ts).
   'forall', 'exists', 'Forall', 'Exists', 'Variable', 'Domain', 'Bool', 'Nat', 'Real', 'Probability', 'PrimitiveType',
   'equals', 'Equals', 'NotEquals', 'Greater', 'GreaterEqual', 'Less', 'LessEqual', 'UserPredicate', 'PredicateSymbol',
@@ -49,7 +51,6 @@ export const LEGACY_NAMES: ReadonlyMap<string, string> = new Map([
 export const UNSUPPORTED_NAMES: ReadonlyMap<string, string> = new Map([
   ...['Compose', 'Composition'].map((n) => [n, 'the Compose runtime class used directly (decorate a function with @compose instead)'] as const),
   ...['Distribution', 'BoolExpr', 'DerivedDistribution'].map((n) => [n, 'the bayes module (distributions)'] as const),
-  ['fills', 'fills (bridges to other packages)'],
   ['Knowledge', 'the Knowledge base class used directly (Gaia compiles no node of its type)'],
   ...[
     'Associate', 'CandidateRelation', 'Compute', 'Contradict', 'Decompose', 'DependsOn', 'Derive', 'Equal', 'Exclusive',

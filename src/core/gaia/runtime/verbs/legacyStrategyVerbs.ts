@@ -194,6 +194,52 @@ export function legacyInfer(rt: GaiaRuntime, call: VerbCall, premisesArg: ArgVal
   return makeStrategy(rt, call, 'infer', premises, conclusion, undefined, b.named.get('reason'), reason, metaDict());
 }
 
+const FILLS_STRENGTHS = ['exact', 'partial', 'conditional'];
+const FILLS_MODES = ['deduction', 'infer'];
+
+/** A `str` keyword that must be one of `allowed` (or None, where the default is None); `message` otherwise. */
+function choiceArg(rt: GaiaRuntime, arg: ArgValue | undefined, fallback: string | null, allowed: readonly string[], message: string): string | null | undefined {
+  if (arg === undefined) return fallback;
+  const v = arg.value;
+  if (v.t === 'opaque') return undefined;
+  if (v.t === 'none' && fallback === null) return null;
+  if (v.t === 'str' && allowed.includes(v.v)) return v.v;
+  rt.report('bad-argument', message, arg.range);
+  return undefined;
+}
+
+/**
+ * `fills(source, target, *, mode=None, strength='exact', background=None, reason='')`: a
+ * claim filling another package's open premise. It is a v5 strategy (deduction when the
+ * mode says so, by default for an exact fill; else infer) carrying the relation in
+ * `metadata.gaia.relation`; packaging later turns it into a bridge (see fillsBridges.ts).
+ */
+export const fillsVerb: VerbImpl = (rt, call) => {
+  const b = rt.bind(call, { positional: ['source', 'target'], requiredPositional: 2, keywordOnly: ['mode', 'strength', 'background', 'reason'] });
+  if (!b) return OPAQUE;
+  const strength = choiceArg(rt, b.named.get('strength'), 'exact', FILLS_STRENGTHS, 'fills() strength must be one of: exact, partial, conditional');
+  if (strength === undefined || strength === null) return OPAQUE;
+  const mode = choiceArg(rt, b.named.get('mode'), null, FILLS_MODES, 'fills() mode must be one of: deduction, infer');
+  if (mode === undefined) return OPAQUE;
+  const source = knowledgeArg(rt, b.named.get('source')!, 'fills', 'source');
+  if (!source) return OPAQUE;
+  if (source.type !== 'claim') {
+    rt.report('bad-argument', "fills() requires source.type == 'claim'", b.named.get('source')!.range);
+    return OPAQUE;
+  }
+  const target = knowledgeArg(rt, b.named.get('target')!, 'fills', 'target');
+  if (!target) return OPAQUE;
+  if (target.type !== 'claim') {
+    rt.report('bad-argument', "fills() requires target.type == 'claim'", b.named.get('target')!.range);
+    return OPAQUE;
+  }
+  const resolved = mode ?? (strength === 'exact' ? 'deduction' : 'infer');
+  const reason = reasonArg(rt, b.named.get('reason'), 'fills', [source]);
+  if (reason === null) return OPAQUE;
+  const metadata = metaDict({ gaia: metaDict({ relation: metaDict({ type: 'fills', strength, mode: resolved }) }) });
+  return makeStrategy(rt, call, resolved, [source], target, b.named.get('background'), b.named.get('reason'), reason, metadata);
+};
+
 export const LEGACY_STRATEGY_VERBS: Readonly<Record<string, VerbImpl>> = {
   deduction: premisesVerb('deduction', true),
   support: premisesVerb('support', true),
@@ -204,4 +250,5 @@ export const LEGACY_STRATEGY_VERBS: Readonly<Record<string, VerbImpl>> = {
   mathematical_induction: threeSlotVerb('mathematical_induction', ['base', 'step', 'conclusion'], ['base', 'step'], 'conclusion'),
   elimination: pairsVerb('elimination', 'excluded', 'survivor'),
   case_analysis: pairsVerb('case_analysis', 'cases', 'conclusion'),
+  fills: fillsVerb,
 };
