@@ -2,7 +2,7 @@
  * Gaia's package interface manifests (`manifests/{exports,premises,holes,bridges}.json`):
  * the exported knowledge (relation helpers typed as structural or probabilistic
  * relations), the leaf claims feeding exported conclusions through legacy strategies
- * (premises; all local here, so all are holes), and the bridges its fills() make onto
+ * (premises; the package's own are its holes), and the bridges its fills() make onto
  * other packages' holes (built by fillsBridges.ts, which may refuse the package).
  */
 import type { IrGraph, IrKnowledge, JsonDict } from '../ir/irTypes.ts';
@@ -72,14 +72,19 @@ function exportsOf(ir: IrGraph): JsonDict[] {
     });
 }
 
-/** Leaf claims that exported claims rest on through legacy strategies, with what needs them. */
+/**
+ * Leaf claims that exported claims rest on through legacy strategies, with what needs them.
+ * Only strategies concluding the package's own claims count (a fill concludes another
+ * package's hole), and a claim of another package is a leaf, `foreign_dependency`.
+ */
 function premisesOf(ir: IrGraph, strategies: readonly LegacyStrategy[], knowledge: readonly Knowledge[], ids: ReadonlyMap<Knowledge, string>): JsonDict[] {
   const byId = new Map(ir.knowledges.map((k) => [k.id, k]));
   const exportedClaims = new Set(ir.knowledges.filter((k) => k.exported && k.type === 'claim').map((k) => k.id));
+  const local = new Set(knowledge);
   const supports = new Map<Knowledge, LegacyStrategy[]>();
   const downstream = new Map<Knowledge, Knowledge[]>();
   for (const s of strategies) {
-    if (s.conclusion.type !== 'claim') continue;
+    if (s.conclusion.type !== 'claim' || !local.has(s.conclusion)) continue;
     supports.set(s.conclusion, [...(supports.get(s.conclusion) ?? []), s]);
     for (const p of s.premises) {
       if (p.type !== 'claim') continue;
@@ -129,13 +134,14 @@ function premisesOf(ir: IrGraph, strategies: readonly LegacyStrategy[], knowledg
     .map((p) => {
       const k = byId.get(ids.get(p)!)!;
       const parameters = parametersOf(k);
+      const role = local.has(p) ? 'local_hole' : 'foreign_dependency';
       const entry = jsonDict({
         qid: k.id,
         label: k.label,
         content: k.content,
         content_hash: k.content_hash,
-        role: 'local_hole',
-        interface_hash: interfaceHash(k.id, k.content_hash, 'local_hole', parameters),
+        role,
+        interface_hash: interfaceHash(k.id, k.content_hash, role, parameters),
         exported: k.exported,
         required_by: requiredBy(p),
       });
