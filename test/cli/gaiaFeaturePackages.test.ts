@@ -197,6 +197,8 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
       { name: 'fills-reservoir' },
       { name: 'fills-dam' },
       { name: 'fills-levee' },
+      { name: 'fills-tutorial-a' },
+      { name: 'fills-tutorial-b' },
       { name: 'fills-local-exact', at: '__init__.py:7:', refusal: 'fills() target must be a foreign claim resolved from a dependency package' },
       { name: 'fills-local-partial', at: '__init__.py:6:', refusal: 'fills() target must be a foreign claim resolved from a dependency package' },
       { name: 'fills-local-conditional', at: '__init__.py:7:', refusal: 'fills() target must be a foreign claim resolved from a dependency package' },
