@@ -6,6 +6,7 @@
 // each run starts a Python of its own.
 //
 //   node scripts/gaia-signature-oracle.mjs
+//   GAIA_SIGNATURE_VERBS=fills,derive node scripts/gaia-signature-oracle.mjs   # only those verbs' cases; the other verdicts are kept
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -44,8 +45,10 @@ async function runCase(c, i) {
   return { compiled: true, ir_sha256: sha256(join(out, 'ir.json')), ...(existsSync(manifest) && { manifest_sha256: sha256(manifest) }) };
 }
 
+const only = process.env.GAIA_SIGNATURE_VERBS ? new Set(process.env.GAIA_SIGNATURE_VERBS.split(',')) : null;
+const previous = only && existsSync(join(folder, 'cases.expected.json')) ? JSON.parse(readFileSync(join(folder, 'cases.expected.json'), 'utf8')) : {};
 const results = {};
-const queue = fixture.cases.map((c, i) => [c, i]);
+const queue = fixture.cases.map((c, i) => [c, i]).filter(([c]) => !only || only.has(c.verb));
 async function worker() {
   for (let next = queue.shift(); next; next = queue.shift()) {
     const [c, i] = next;
@@ -54,6 +57,6 @@ async function worker() {
   }
 }
 await Promise.all([worker(), worker()]);
-const ordered = Object.fromEntries(fixture.cases.map((c) => [caseName(c), results[caseName(c)]]));
+const ordered = Object.fromEntries(fixture.cases.map((c) => [caseName(c), results[caseName(c)] ?? previous[caseName(c)]]));
 writeFileSync(join(folder, 'cases.expected.json'), `${JSON.stringify(ordered, null, 1)}\n`);
 rmSync(scratch, { recursive: true, force: true });

@@ -76,7 +76,8 @@ describe('verb signatures, against real Gaia', () => {
   it('calls every verb Warrant runs both ways: one Gaia compiles and one it refuses', () => {
     const byVerb = (compiled: boolean) => new Set(rows.filter(([name]) => verdicts[name]?.compiled === compiled).map(([, c]) => c.verb));
     // compute runs the author's function, which Warrant never does: its conclusion differs by design.
-    expect([...VERBS.keys()].filter((v) => v !== 'compute' && !byVerb(true).has(v))).toEqual([]);
+    // fills compiles only onto another package's hole, which one package cannot give (fixtures fills-* do).
+    expect([...VERBS.keys()].filter((v) => v !== 'compute' && v !== 'fills' && !byVerb(true).has(v))).toEqual([]);
     expect([...VERBS.keys()].filter((v) => !byVerb(false).has(v))).toEqual([]);
   });
 });
