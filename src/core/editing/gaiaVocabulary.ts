@@ -122,6 +122,12 @@ export const GAIA_VERBS: readonly GaiaVerb[] = [
     summary: 'Legacy v5 verb.',
     deprecated: 'use derive(...)',
   },
+  {
+    name: 'fills',
+    signature: 'fills(source, target, *, mode=None, strength="exact", background=None, reason="")',
+    keywords: ['mode', 'strength', 'background', 'reason'],
+    summary: 'A claim filling an open premise (a hole) of a package this one depends on: a v5 deduction or infer, and a bridge in bridges.json.',
+  },
   { name: 'contradiction', signature: 'contradiction(a, b, *, reason="", prior=None)', keywords: ['reason', 'prior'], summary: 'Legacy v5 verb.', deprecated: 'use contradict(...)' },
   { name: 'equivalence', signature: 'equivalence(a, b, *, reason="", prior=None)', keywords: ['reason', 'prior'], summary: 'Legacy v5 verb.', deprecated: 'use equal(...)' },
   { name: 'complement', signature: 'complement(a, b, *, reason="", prior=None)', keywords: ['reason', 'prior'], summary: 'Legacy v5 verb.', deprecated: 'use exclusive(...)' },
