@@ -154,7 +154,11 @@ function observeVariableVerb(rt: GaiaRuntime, call: VerbCall, target: BayesVaria
   }
   const givenArg = named.get('given');
   if (givenArg && givenArg.value.t !== 'none' && !(givenArg.value.t === 'seq' && givenArg.value.items.length === 0)) {
-    rt.report('bad-argument', 'observe(variable, value=..., given=...) is not supported — variable observations are unconditional measurement events. To express a conditional measurement, observe a Claim wrapping the conditioning premise.', givenArg.range);
+    rt.report(
+      'bad-argument',
+      'observe(variable, value=..., given=...) is not supported — variable observations are unconditional measurement events. To express a conditional measurement, observe a Claim wrapping the conditioning premise.',
+      givenArg.range,
+    );
     return OPAQUE;
   }
   const refs = named.get('source_refs');
