@@ -73,7 +73,6 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
     feature: 'the standard library (math)',
     cases: [
       { name: 'stdlib-math' },
-      { name: 'stdlib-mendel' },
       { name: 'stdlib-mendel-numbers' },
       { name: 'stdlib-math-domain', at: '__init__.py:6:', refusal: 'ValueError: math domain error' },
       { name: 'stdlib-math-type', at: '__init__.py:6:', refusal: 'TypeError: must be real number, not str' },
