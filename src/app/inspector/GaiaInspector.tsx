@@ -18,6 +18,8 @@ import { useContradictedStore } from '../../store/session/contradictedStore.ts';
 import { STALE_POSTERIOR_NOTE, posteriorsStale, selectNode, useDocumentStore } from '../../store/document/documentStore.ts';
 import { revealInEditor } from '../editor/activeEditor.ts';
 import { useCorrectedValue } from '../../store/session/lifecycleStore.ts';
+import { formulaOfClaim } from '../../core/gaia/ir/formulaText.ts';
+import { bayesOfClaim } from '../../core/gaia/ir/bayesText.ts';
 
 function NodeLinkGaia({ id }: { id: string }) {
   const node = useDocumentStore((s) => s.views.get(id)?.node);
@@ -148,6 +150,9 @@ export function GaiaInspector() {
         </dl>
       )}
 
+      {n.kind === 'claim' && n.qid && <FormulaSection ir={ir} qid={n.qid} index={index} />}
+      {n.kind === 'claim' && n.qid && <BayesSection ir={ir} qid={n.qid} index={index} />}
+
       {n.kind === 'claim' && !n.helper && details && <LifecycleActions id={id} isRoot={details.supports.length === 0} value={corrected ?? n.confidence} />}
       {n.kind === 'claim' && !n.helper && <ExplanationSection id={id} />}
 
@@ -229,4 +234,123 @@ function WarrantText({ id }: { id: string }) {
   const node = useDocumentStore((s) => s.views.get(id)?.node);
   if (!node) return null;
   return <p className="warrant prose">warrant: {node.content}</p>;
+}
+
+/** The page's node of each QID in the graph. */
+function useNodeOfQid(index: GraphIndex | null): ReadonlyMap<string, string> {
+  return useMemo(() => new Map((index?.graph.nodes ?? []).filter((x) => x.qid).map((x) => [x.qid!, x.id])), [index]);
+}
+
+/** A claim named by its QID: a link to its node when the graph has one, else its QID. */
+function QidLink({ qid, nodeOfQid }: { qid: string; nodeOfQid: ReadonlyMap<string, string> }) {
+  const id = nodeOfQid.get(qid);
+  return id ? <NodeLinkGaia id={id} /> : <code className="muted">{qid}</code>;
+}
+
+/**
+ * A claim's formula as the IR holds it (formulaText.ts): written out, the claims its
+ * grounding made over a finite domain with the values its variable took (a link where the
+ * graph draws the claim; the IR keeps grounding claims out of it, so mostly their QIDs),
+ * and the claim's own bindings.
+ */
+function FormulaSection({ ir, qid, index }: { ir: unknown; qid: string; index: GraphIndex | null }) {
+  const reading = useMemo(() => formulaOfClaim(ir, qid), [ir, qid]);
+  const nodeOfQid = useNodeOfQid(index);
+  if (!reading) return null;
+  return (
+    <section data-testid="inspector-formula">
+      <h2>Formula</h2>
+      {reading.text !== null && (
+        <p className="formula-text" data-testid="formula-text">
+          <code>{reading.text}</code>
+        </p>
+      )}
+      {reading.bindings !== null && (
+        <p className="muted" data-testid="formula-bindings">
+          bound: <code>{reading.bindings}</code>
+        </p>
+      )}
+      {reading.grounding.length > 0 && (
+        <>
+          <p className="muted">
+            Grounded over its domain as {reading.grounding.length} claim{reading.grounding.length === 1 ? '' : 's'}:
+          </p>
+          <ul className="formula-grounding" data-testid="formula-grounding">
+            {reading.grounding.map((g) => (
+              <li key={g.qid}>
+                <code>{g.bindings}</code> <QidLink qid={g.qid} nodeOfQid={nodeOfQid} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * What the bayes module recorded about a claim (bayesText.ts): a hypothesis's models with
+ * their distributions and parameters, and each comparison it competes in — every competing
+ * hypothesis with its posterior and its log-likelihood of the data. A model or comparison
+ * helper shows itself. The parameters are the package's text: an edit moves the posteriors.
+ */
+function BayesSection({ ir, qid, index }: { ir: unknown; qid: string; index: GraphIndex | null }) {
+  const reading = useMemo(() => bayesOfClaim(ir, qid), [ir, qid]);
+  const nodeOfQid = useNodeOfQid(index);
+  if (!reading) return null;
+  return (
+    <section data-testid="inspector-bayes">
+      <h2>Bayes</h2>
+      {reading.models.length > 0 && (
+        <ul className="bayes-models" data-testid="bayes-models">
+          {reading.models.map((m) => (
+            <li key={m.qid}>
+              <code>{m.text}</code>
+              {m.qid !== qid && <QidLink qid={m.qid} nodeOfQid={nodeOfQid} />}
+              {m.qid === qid && m.hypothesis && (
+                <>
+                  {' '}
+                  <span className="muted">under</span> <QidLink qid={m.hypothesis} nodeOfQid={nodeOfQid} />
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {reading.comparisons.map((c) => (
+        <div key={c.qid} className="bayes-comparison" data-testid="bayes-comparison">
+          <p className="muted">
+            {c.qid === qid ? 'Compares' : 'Competes in'} {c.qid !== qid && <QidLink qid={c.qid} nodeOfQid={nodeOfQid} />}
+            {c.exclusivity ? ` (${c.exclusivity.replaceAll('_', ' ')})` : ''}:
+          </p>
+          <table className="bayes-hypotheses">
+            <thead>
+              <tr>
+                <th>hypothesis · posterior</th>
+                <th title="the log-likelihood of the data under the hypothesis's model">log-likelihood</th>
+              </tr>
+            </thead>
+            <tbody>
+              {c.hypotheses.map((h) => (
+                <tr key={h.qid} data-testid="bayes-hypothesis" className={h.qid === qid ? 'is-current' : undefined}>
+                  <td>
+                    <QidLink qid={h.qid} nodeOfQid={nodeOfQid} />
+                  </td>
+                  <td className="num">{h.logLikelihood === null ? '—' : h.logLikelihood.toFixed(3)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {c.data.length > 0 && (
+            <p className="muted">
+              data:{' '}
+              {c.data.map((d) => (
+                <QidLink key={d} qid={d} nodeOfQid={nodeOfQid} />
+              ))}
+            </p>
+          )}
+        </div>
+      ))}
+    </section>
+  );
 }

@@ -9,6 +9,8 @@ import type { BeliefView } from '../analysis/beliefView.ts';
 import { formatConfidence } from '../graph/explainWhy.ts';
 import type { GaiaVerb } from './gaiaVocabulary.ts';
 import { escapeMarkdown } from './markdown.ts';
+import { formulaOfClaim } from '../gaia/ir/formulaText.ts';
+import { bayesOfClaim } from '../gaia/ir/bayesText.ts';
 
 /** A CLAIR belief id under the pointer; `references` counts the uses that are not its definition. */
 export function beliefHover(id: string, view: BeliefView | undefined, references: number): string {
@@ -36,6 +38,18 @@ export function gaiaNodeHover(view: BeliefView, analysis: AnalysisView | null, p
     const from = n.priorSource === 'user_priors' ? 'register_prior' : n.priorSource === 'claim_inline' ? 'prior=' : (n.priorSource ?? 'the package');
     const prior = n.confidence === null ? 'none (maximum entropy, 0.5)' : `${formatConfidence(n.confidence)} from ${from}`;
     lines.push('', `prior ${prior} · posterior ${posterior === undefined ? '…' : formatConfidence(posterior)}`);
+  }
+  // A formula's claim: the formula written out, and how many claims its grounding made.
+  const formula = analysis && n.qid ? formulaOfClaim(analysis.ir, n.qid) : null;
+  if (formula?.text) lines.push('', `formula \`${formula.text}\`${formula.grounding.length > 0 ? ` · grounded as ${formula.grounding.length} claim${formula.grounding.length === 1 ? '' : 's'}` : ''}`);
+  if (formula?.bindings) lines.push('', `bound: \`${formula.bindings}\``);
+  // A hypothesis of the bayes module: its models, and its log-likelihood in each comparison.
+  const bayes = analysis && n.qid ? bayesOfClaim(analysis.ir, n.qid) : null;
+  for (const m of bayes?.models ?? []) lines.push('', `model \`${m.text}\``);
+  for (const c of bayes?.comparisons ?? []) {
+    const own = c.hypotheses.find((h) => h.qid === n.qid);
+    const name = c.qid.slice(c.qid.lastIndexOf('::') + 2);
+    lines.push('', own ? `competes in \`${name}\`: log-likelihood ${own.logLikelihood === null ? '—' : own.logLikelihood.toFixed(3)}` : `compares ${c.hypotheses.length} hypotheses`);
   }
   if (analysis) {
     const factors = new Set<string>();
