@@ -16,6 +16,7 @@
 import type { CompiledGraph } from './compiledGraph.ts';
 import { UnaryKind } from './compiledGraph.ts';
 import { InferenceError } from './inferenceProblem.ts';
+import { variableEdges } from './variableEdges.ts';
 
 /** Gaia's legacy `infer(graph, 'loopy_bp')` settings. */
 export const LEGACY_LOOPY_BP_OPTIONS = {
@@ -55,18 +56,7 @@ export function runLegacyLoopyBp(graph: CompiledGraph, options: LegacyLoopyBpOpt
   if (tables.length === 0) return { beliefs: prior1.slice(), converged: true, iterations: 0, maxChange: 0, history };
 
   // Variable → its scope entries, in factor order.
-  const varEdgeStart = new Int32Array(n + 1);
-  for (let e = 0; e < edges; e++) varEdgeStart[scopeVars[e]! + 1]! += 1;
-  for (let v = 0; v < n; v++) varEdgeStart[v + 1]! += varEdgeStart[v]!;
-  const varEdges = new Int32Array(edges);
-  const fill = varEdgeStart.slice(0, n);
-  const edgeFactor = new Int32Array(edges);
-  for (let f = 0; f < tables.length; f++) {
-    for (let e = scopeStart[f]!; e < scopeStart[f + 1]!; e++) {
-      edgeFactor[e] = f;
-      varEdges[fill[scopeVars[e]!]!++] = e;
-    }
-  }
+  const { varEdgeStart, varEdges, edgeFactor } = variableEdges(graph);
 
   // Messages as [P(0), P(1)] pairs, one per scope entry.
   const f2v0 = new Float64Array(edges).fill(0.5);

@@ -22,6 +22,7 @@
 import type { CompiledGraph } from './compiledGraph.ts';
 import { UnaryKind } from './compiledGraph.ts';
 import { InferenceError } from './inferenceProblem.ts';
+import { variableEdges } from './variableEdges.ts';
 
 export interface LoopyBpOptions {
   /** Gaia's TRW-BP (strict tables, ρ weights, pinned evidence) rather than plain BP. */
@@ -68,12 +69,7 @@ export function runLoopyBp(graph: CompiledGraph, options: LoopyBpOptions): Loopy
   const floor = trw ? TRW_FLOOR : 0;
 
   // Variable → its scope entries (edges), as a flat list.
-  const varEdgeStart = new Int32Array(n + 1);
-  for (let e = 0; e < edges; e++) varEdgeStart[scopeVars[e]! + 1]! += 1;
-  for (let v = 0; v < n; v++) varEdgeStart[v + 1]! += varEdgeStart[v]!;
-  const varEdges = new Int32Array(edges);
-  const fill = varEdgeStart.slice(0, n);
-  for (let e = 0; e < edges; e++) varEdges[fill[scopeVars[e]!]!++] = e;
+  const { varEdgeStart, varEdges } = variableEdges(graph);
 
   const pinned = new Uint8Array(n);
   let softVariables = 0;

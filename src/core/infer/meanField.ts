@@ -17,6 +17,7 @@
  */
 import type { CompiledGraph } from './compiledGraph.ts';
 import { UnaryKind } from './compiledGraph.ts';
+import { variableEdges } from './variableEdges.ts';
 
 export interface MeanFieldOptions {
   readonly maxIterations: number;
@@ -59,24 +60,12 @@ function sigmoid(x: number): number {
 export function runMeanField(graph: CompiledGraph, options: MeanFieldOptions): MeanFieldRun {
   const { n, scopeStart, scopeVars, unaryKind, unary1 } = graph;
   const tables = graph.tables(true);
-  const edges = scopeVars.length;
 
   // log of each factor's (floored) weights, over the factor's scope.
   const logWeights = tables.map((table) => table.map((w) => Math.log(Math.max(w, WEIGHT_FLOOR))));
 
   // Variable → its scope entries in factor order; an entry knows its factor and position.
-  const varEdgeStart = new Int32Array(n + 1);
-  for (let e = 0; e < edges; e++) varEdgeStart[scopeVars[e]! + 1]! += 1;
-  for (let v = 0; v < n; v++) varEdgeStart[v + 1]! += varEdgeStart[v]!;
-  const varEdges = new Int32Array(edges);
-  const fill = varEdgeStart.slice(0, n);
-  const edgeFactor = new Int32Array(edges);
-  for (let f = 0; f < tables.length; f++) {
-    for (let e = scopeStart[f]!; e < scopeStart[f + 1]!; e++) {
-      edgeFactor[e] = f;
-      varEdges[fill[scopeVars[e]!]!++] = e;
-    }
-  }
+  const { varEdgeStart, varEdges, edgeFactor } = variableEdges(graph);
 
   const mu = new Float64Array(n);
   const priorLogOdds = new Float64Array(n);
