@@ -121,6 +121,16 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
     ],
   },
   {
+    feature: 'truth-testing a claim',
+    cases: [
+      { name: 'claim-truth-note' },
+      { name: 'claim-truth-if', at: '__init__.py:4:', refusal: 'TypeError: Claim objects do not have Python truth values' },
+      { name: 'claim-truth-not', at: '__init__.py:5:', refusal: 'TypeError: Claim objects do not have Python truth values' },
+      { name: 'claim-truth-bool', at: '__init__.py:5:', refusal: 'TypeError: Claim objects do not have Python truth values' },
+      { name: 'claim-truth-ternary', at: '__init__.py:4:', refusal: 'TypeError: Claim objects do not have Python truth values' },
+    ],
+  },
+  {
     feature: 'the bayes module',
     cases: [
       { name: 'bayes-mendel' },

@@ -22,7 +22,8 @@ import { logicAttribute } from './logicAttributes.ts';
 import { logicClassName } from './logicDescribe.ts';
 import { callBuiltin, callMethod, EVALUATED_BUILTINS, getItem, plainAttribute, tooLong } from './pythonBuiltins.ts';
 import { intArithmetic, intLiteral, intTrueDivide, intValue } from './pythonInts.ts';
-import { compare, formatWithSpec, iterate, pyStr, truthy } from './pythonSemantics.ts';
+import { compare, formatWithSpec, iterate, pyStr } from './pythonSemantics.ts';
+import { testTruth } from './truthTest.ts';
 
 const PYTHON_BUILTINS = new Set([
   'abs',
@@ -133,11 +134,8 @@ export function evaluate(rt: GaiaRuntime, e: PyExpr): GValue {
       let v: GValue = NONE;
       for (const x of e.values) {
         v = evaluate(rt, x);
-        const t = truthy(v);
-        if (t === undefined) {
-          if (v.t !== 'opaque') rt.report('unsupported-python', `the truth of ${describeValue(v)} is outside what Warrant evaluates`, x.range);
-          return OPAQUE;
-        }
+        const t = testTruth(rt, v, x.range);
+        if (t === undefined) return OPAQUE;
         // `and` stops at the first false value, `or` at the first true one.
         if (t === (e.op === 'or')) return v;
       }
@@ -145,11 +143,8 @@ export function evaluate(rt: GaiaRuntime, e: PyExpr): GValue {
     }
     case 'ifExp': {
       const test = evaluate(rt, e.test);
-      const t = truthy(test);
-      if (t === undefined) {
-        if (test.t !== 'opaque') rt.report('unsupported-python', `the truth of ${describeValue(test)} is outside what Warrant evaluates`, e.test.range);
-        return OPAQUE;
-      }
+      const t = testTruth(rt, test, e.test.range);
+      if (t === undefined) return OPAQUE;
       return evaluate(rt, t ? e.body : e.orelse);
     }
     case 'dict':
@@ -161,7 +156,10 @@ export function evaluate(rt: GaiaRuntime, e: PyExpr): GValue {
     case 'unary': {
       const operand = evaluate(rt, e.operand);
       if (e.op === '~') return invertValue(rt, operand, e.range);
-      if (e.op === 'not' && truthy(operand) !== undefined) return { t: 'bool', v: !truthy(operand) };
+      if (e.op === 'not') {
+        const t = testTruth(rt, operand, e.operand.range);
+        return t === undefined ? OPAQUE : { t: 'bool', v: !t };
+      }
       if ((e.op === '-' || e.op === '+') && operand.t === 'num') {
         if (operand.big !== undefined) return e.op === '-' ? intValue(-operand.big) : operand;
         return { t: 'num', v: e.op === '-' ? -operand.v : operand.v, float: operand.float };

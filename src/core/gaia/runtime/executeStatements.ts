@@ -19,7 +19,8 @@ import type { GValue } from './gaiaValues.ts';
 import { NONE, OPAQUE, describeValue } from './gaiaValues.ts';
 import { bindName, importFrom, importModules } from './moduleImports.ts';
 import { MAX_STEPS, setAttribute, setItem, tooLong } from './pythonBuiltins.ts';
-import { iterate, truthy } from './pythonSemantics.ts';
+import { iterate } from './pythonSemantics.ts';
+import { testTruth } from './truthTest.ts';
 import { applyComposer, callComposed } from './verbs/composeVerb.ts';
 import { VERBS } from './verbs/verbTable.ts';
 import { defineClass, isClassBody, qualnameFor, withQualname } from './classDefinition.ts';
@@ -117,8 +118,8 @@ export function runStatement(cx: StatementContext, s: PyStatement): void {
       importModules(rt, s);
       return;
     case 'if': {
-      const test = truthy(evaluate(rt, s.test));
-      if (test === undefined) return reportUnknownTest(rt, s.test);
+      const test = testTruth(rt, evaluate(rt, s.test), s.test.range, ', so it cannot tell which branch runs');
+      if (test === undefined) return;
       runBlock(cx, test ? s.body : s.orelse);
       return;
     }
@@ -146,18 +147,6 @@ export function runStatement(cx: StatementContext, s: PyStatement): void {
       cx.unsupported(s);
       return;
   }
-}
-
-function reportUnknownTest(rt: GaiaRuntime, test: PyExpr): void {
-  // A value already reported stays quiet; anything else is named.
-  const v = evaluateQuietly(rt, test);
-  if (v.t !== 'opaque') rt.report('unsupported-python', `the truth of ${describeValue(v)} is outside what Warrant evaluates, so it cannot tell which branch runs`, test.range);
-}
-
-/** Re-reads a test for its description only (no diagnostics, no declarations). */
-function evaluateQuietly(rt: GaiaRuntime, e: PyExpr): GValue {
-  if (e.kind === 'name') return rt.lookupName(e.id) ?? OPAQUE;
-  return OPAQUE;
 }
 
 /** Binds a value to an assignment target. */

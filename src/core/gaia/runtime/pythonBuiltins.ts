@@ -16,6 +16,7 @@ import type { GValue } from './gaiaValues.ts';
 import { NONE, OPAQUE, describeValue } from './gaiaValues.ts';
 import { setLogicAttribute } from './logicAttributes.ts';
 import { compare, formatWithSpec, iterate, pyStr, truthy } from './pythonSemantics.ts';
+import { testTruth, truthRefusal } from './truthTest.ts';
 import { callObjectBuiltin } from './objectBuiltins.ts';
 import { frozenAssignmentError, setObjectAttribute, tupleItems } from './pyClasses.ts';
 import { minOf } from '../../largeArrays.ts';
@@ -130,6 +131,10 @@ export function callBuiltin(rt: GaiaRuntime, name: string, args: readonly ArgVal
       return unsupported(rt, `${name}() of this value`, range);
     }
     case 'bool': {
+      if (a.length === 1 && truthRefusal(a[0]!) !== undefined) {
+        testTruth(rt, a[0]!, range);
+        return OPAQUE;
+      }
       const t = a.length === 1 ? truthy(a[0]!) : a.length === 0 ? false : undefined;
       return t === undefined ? unsupported(rt, 'bool() of this value', range) : { t: 'bool', v: t };
     }
@@ -200,6 +205,11 @@ export function callBuiltin(rt: GaiaRuntime, name: string, args: readonly ArgVal
     case 'any':
     case 'all': {
       const items = a.length === 1 ? iterate(a[0]!) : undefined;
+      const refused = items?.find((v) => truthRefusal(v) !== undefined);
+      if (refused) {
+        testTruth(rt, refused, range);
+        return OPAQUE;
+      }
       const truths = items?.map(truthy);
       if (!truths || truths.some((t) => t === undefined)) return unsupported(rt, `${name}() of this value`, range);
       return { t: 'bool', v: name === 'any' ? truths.some(Boolean) : truths.every(Boolean) };

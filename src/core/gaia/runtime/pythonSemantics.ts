@@ -10,7 +10,7 @@ import type { GValue } from './gaiaValues.ts';
 import { compareNumbers, intText, isBigInt } from './pythonInts.ts';
 import { recordEqual, recordRepr, tupleItems } from './pyClasses.ts';
 
-/** `bool(v)`; undefined when Warrant cannot tell. */
+/** `bool(v)`; undefined when Warrant cannot tell, or when Python would raise (a Claim: see truthTest.ts). */
 export function truthy(v: GValue): boolean | undefined {
   switch (v.t) {
     case 'none':
@@ -26,6 +26,7 @@ export function truthy(v: GValue): boolean | undefined {
     case 'dict':
       return v.entries.length > 0;
     case 'knowledge':
+      return v.k.isClaim ? undefined : true;
     case 'formula':
     case 'logic':
     case 'action':
