@@ -2,15 +2,18 @@
  * Graph-level checks of docs/contract.md §2: unknown-ref, cycle, level-order, meta-level,
  * lob-discount and exceeds-derivation-bound. Only beliefs that parsed and are the
  * first definition of their id take part (plus beliefs with a malformed id, for their
- * own references); broken lines and duplicates take part in none.
+ * own references); broken lines and duplicates take part in none. One extension: the
+ * spec's bootstrap case, a belief about its own beliefs that names none (selfReference.ts).
  */
 import type { Diagnostic } from '../text/diagnostic.ts';
 import type { SourceRange } from '../text/sourceRange.ts';
+import { lineRange } from '../text/sourceRange.ts';
 import type { ClairBelief } from './ast.ts';
-import { ID_PATTERN, levelOf, uniqueJustifications } from './ast.ts';
+import { columnOf, ID_PATTERN, levelOf, uniqueJustifications } from './ast.ts';
 import { closestId } from './closestId.ts';
 import { BOUND_TOLERANCE, lobDiscount } from './confidenceAlgebra.ts';
 import { namedBeliefs } from './namedBeliefs.ts';
+import { selfReference } from './selfReference.ts';
 import { levelName } from './writtenNumbers.ts';
 import { stronglyConnected } from './stronglyConnected.ts';
 import type { ClairSymbols } from './symbols.ts';
@@ -81,6 +84,10 @@ export function checkGraph(symbols: ClairSymbols, out: Diagnostic[], bounds: Con
       if (!justifiers.some((j) => j.value === named.id)) relate(b, levelB, a, named.range, out, bounds);
     }
 
+    // The spec's bootstrap case: content about the reasoner's own beliefs that names none
+    // is about the beliefs it rests on. Only where the naming rule above found nothing.
+    if (mentions.length === 0 && justifiers.length > 0) checkSelfReference(b, levelB, justifiers, beliefs, out);
+
     // Out-of-range confidences can multiply past the largest double: no bound then.
     if (justifiers.length > 0 && complete && Number.isFinite(product) && conf > product + BOUND_TOLERANCE) {
       bounds.push({ belief: b, bound: product });
@@ -93,6 +100,35 @@ export function checkGraph(symbols: ClairSymbols, out: Diagnostic[], bounds: Con
       });
     }
   }
+}
+
+/**
+ * The meta-belief constraint for a belief that speaks of its own beliefs or reliability
+ * (selfReference.ts) without naming any: one `meta-level` on the phrase when it is not
+ * above every belief it rests on.
+ */
+function checkSelfReference(b: ClairBelief, levelB: number, justifiers: readonly { readonly value: string }[], beliefs: ClairSymbols['beliefs'], out: Diagnostic[]): void {
+  const below: ClairBelief[] = [];
+  for (const j of justifiers) {
+    const a = beliefs.get(j.value);
+    if (a && levelOf(a) >= levelB) below.push(a);
+  }
+  if (below.length === 0) return;
+  const found = selfReference(b.content.value);
+  if (!found) return;
+  const shown = below.length > 3 ? below.slice(0, 3).map(describe).join(', ') + ', …' : below.map(describe).join(', ');
+  const phrase = b.content.value.slice(found.start, found.end);
+  out.push({
+    severity: 'error',
+    code: 'meta-level',
+    message: `${b.id.value} (${levelName(b.level)}) speaks about its own beliefs ("${phrase}") while resting on ${shown}; a belief about beliefs must sit at a higher level than the beliefs it rests on`,
+    range: lineRange(b.line, columnOf(b.content, found.start), columnOf(b.content, found.end - 1) + 1),
+    subject: b.id.value,
+  });
+}
+
+function describe(a: ClairBelief): string {
+  return `${a.id.value} (${levelName(a.level)})`;
 }
 
 /**
