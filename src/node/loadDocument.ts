@@ -13,7 +13,7 @@ import type { ProposalCheck } from '../core/proposal/index.ts';
 import { CliFailure, usageFailure } from './cliFailure.ts';
 import { inputLanguage } from './inputLanguage.ts';
 import type { InputText } from './readInput.ts';
-import { readInput } from './readInput.ts';
+import { readInput, STDIN_NAME } from './readInput.ts';
 import type { PackageInput } from './readPackage.ts';
 import { isPackagePath, packageText, readDependencies, readPackage } from './readPackage.ts';
 
@@ -40,15 +40,23 @@ export interface PackageOptions {
   readonly deps?: string | undefined;
 }
 
-export async function loadDocuments(command: string, args: readonly string[], lang: string | undefined, pkg: PackageOptions = {}): Promise<LoadedDocument[]> {
-  if (args.filter((a) => a === '-').length > 1) throw usageFailure('standard input (-) can be read only once', command);
+/**
+ * What a command is given: a path (a file, a package folder, or - for standard input), or
+ * a text already in hand (the MCP server's tools take documents as text, src/cli/mcp/),
+ * which is read as standard input is: its language is `--lang`'s, else the default.
+ */
+export type DocumentArg = string | InputText;
+
+export async function loadDocuments(command: string, given: readonly DocumentArg[], lang: string | undefined, pkg: PackageOptions = {}): Promise<LoadedDocument[]> {
+  if (given.filter((a) => a === '-').length > 1) throw usageFailure('standard input (-) can be read only once', command);
   // Read first, so a missing file or a directory is reported as such whatever its name.
   const inputs: (InputText | PackageInput)[] = [];
-  for (const arg of args) inputs.push((await isPackagePath(arg)) ? await readPackage(arg) : await readInput(arg));
+  for (const arg of given) inputs.push(typeof arg !== 'string' ? arg : (await isPackagePath(arg)) ? await readPackage(arg) : await readInput(arg));
   const out: LoadedDocument[] = [];
   for (let i = 0; i < inputs.length; i++) {
     const input = inputs[i]!;
-    const arg = args[i]!;
+    const source = given[i]!;
+    const arg = typeof source === 'string' ? source : (source.path ?? '-');
     if ('files' in input) {
       if (lang !== undefined && !(isLanguage(lang) && languageRow(lang).packageIdentity)) throw usageFailure(`${arg} is a Gaia package folder; --lang ${lang} does not apply to it`, command);
       out.push(await analyzePackage(command, input, pkg));
@@ -58,7 +66,7 @@ export async function loadDocuments(command: string, args: readonly string[], la
     // Some languages are taken by some commands only (a FormalProposal has no graph to infer over).
     const row = languageRow(language);
     if (row.commands && !row.commands.only.includes(command)) {
-      const what = arg === '-' ? 'standard input' : arg;
+      const what = arg === '-' ? (input.name === STDIN_NAME ? 'standard input' : input.name) : arg;
       throw new CliFailure(`${what}: the ${command} command does not take ${row.name} documents (${row.commands.hint})`);
     }
     out.push(await analyze(input, language, pkg));
@@ -124,7 +132,7 @@ async function analyzePackage(command: string, input: PackageInput, pkg: Package
   };
 }
 
-export async function loadDocument(command: string, arg: string, lang: string | undefined, pkg: PackageOptions = {}): Promise<LoadedDocument> {
+export async function loadDocument(command: string, arg: DocumentArg, lang: string | undefined, pkg: PackageOptions = {}): Promise<LoadedDocument> {
   const [doc] = await loadDocuments(command, [arg], lang, pkg);
   return doc!;
 }
