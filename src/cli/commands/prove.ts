@@ -15,7 +15,9 @@ import { diagnosticLine } from '../diagnosticReport.ts';
 import { inputLanguage, LANGUAGES } from '../../node/inputLanguage.ts';
 import { languageRow } from '../../core/languages/languageTable.ts';
 import { loadDocument } from '../../node/loadDocument.ts';
-import { writeStderr, writeStdout } from '../output.ts';
+import type { CommandReport } from '../commandReport.ts';
+import { writeReport } from '../commandReport.ts';
+import type { DocumentArg } from '../../node/loadDocument.ts';
 import { proveReport } from '../proveReport.ts';
 
 /** The longest `--timeout` accepted: one day. */
@@ -32,12 +34,40 @@ export async function runProve(args: readonly string[]): Promise<number> {
   if (!/^[0-9]{1,9}$/.test(timeoutText) || Number(timeoutText) < 1 || Number(timeoutText) > MAX_TIMEOUT_MS) {
     throw usageFailure(`--timeout must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (got ${JSON.stringify(timeoutText)})`, 'prove');
   }
-  // Standard input is a proposal here: prove reads nothing else.
-  const lang = cl.values.get('lang') ?? (file === '-' ? 'proposal' : undefined);
-  if (languageRow(inputLanguage(file, lang)).view !== 'proof') throw usageFailure(`prove takes a FormalProposal (.json, or --lang proposal); ${file} is not one`, 'prove');
+  const request: ProveRequest = {
+    file,
+    lang: cl.values.get('lang'),
+    solver: cl.values.get('solver') as SolverId | undefined,
+    mode: cl.values.get('mode') as ProveMode | undefined,
+    intuition: cl.values.get('intuition') as IntuitionMode | undefined,
+    timeoutMs: Number(timeoutText),
+  };
+  return writeReport(await proveCommandReport(request), cl.flags.has('json'));
+}
+
+export interface ProveRequest {
+  readonly file: DocumentArg;
+  readonly lang?: string | undefined;
+  readonly solver?: SolverId | undefined;
+  /** Overrides the proposal's verificationMode. */
+  readonly mode?: ProveMode | undefined;
+  readonly intuition?: IntuitionMode | undefined;
+  /** The solver's time budget, 1 ms to MAX_TIMEOUT_MS. */
+  readonly timeoutMs: number;
+}
+
+/** The gates, then the solver's verdict (docs/contract.md §1.6): exit 1 when a gate fails. */
+export async function proveCommandReport(request: ProveRequest): Promise<CommandReport<ProveResult>> {
+  const { file } = request;
+  // Standard input (or a text given) is a proposal here: prove reads nothing else.
+  const stdin = typeof file !== 'string' || file === '-';
+  const lang = request.lang ?? (stdin ? 'proposal' : undefined);
+  const named = typeof file === 'string' ? file : (file.path ?? '-');
+  const what = typeof file === 'string' ? file : file.name;
+  if (languageRow(inputLanguage(named, lang)).view !== 'proof') throw usageFailure(`prove takes a FormalProposal (.json, or --lang proposal); ${what} is not one`, 'prove');
   const doc = await loadDocument('prove', file, 'proposal');
-  const solver = (cl.values.get('solver') ?? 'z3') as SolverId;
-  const mode = cl.values.get('mode') as ProveMode | undefined;
+  const solver = request.solver ?? 'z3';
+  const mode = request.mode;
   const check = mode ? checkProposal(doc.input.text, { mode }) : doc.proposal!;
   let result: ProveResult;
   try {
@@ -45,8 +75,8 @@ export async function runProve(args: readonly string[]): Promise<number> {
       solver,
       solverFactory: nodeSolverFactory,
       ...(mode ? { mode } : {}),
-      intuition: (cl.values.get('intuition') ?? 'none') as IntuitionMode,
-      budgets: { timeoutMs: Number(timeoutText) },
+      intuition: request.intuition ?? 'none',
+      budgets: { timeoutMs: request.timeoutMs },
     });
   } catch (e) {
     if (e instanceof Cvc5MissingError || e instanceof Z3StartError) throw new CliFailure(e.message);
@@ -54,12 +84,7 @@ export async function runProve(args: readonly string[]): Promise<number> {
   } finally {
     await shutdownZ3();
   }
-  if (cl.flags.has('json')) {
-    await writeStdout(JSON.stringify(result) + '\n');
-  } else {
-    // Findings that did not stop the run (warnings, notes) go to stderr, as export does.
-    if (result.gate === null) await writeStderr(check.diagnostics.map((d) => diagnosticLine(doc.input.name, d) + '\n').join(''));
-    await writeStdout(proveReport(doc.input.name, check.diagnostics, result));
-  }
-  return result.gate === null ? 0 : 1;
+  // Findings that did not stop the run (warnings, notes) go to stderr beside the readable form, as export does; the JSON holds them already.
+  const textNotes = result.gate === null ? check.diagnostics.map((d) => diagnosticLine(doc.input.name, d) + '\n').join('') : '';
+  return { exitCode: result.gate === null ? 0 : 1, json: result, text: () => proveReport(doc.input.name, check.diagnostics, result), notes: '', textNotes };
 }
