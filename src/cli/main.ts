@@ -32,6 +32,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   derive: async () => (await import('./commands/mnema.ts')).runDerive,
   provenance: async () => (await import('./commands/mnema.ts')).runProvenance,
   calibrate: async () => (await import('./commands/mnema.ts')).runCalibrate,
+  merge: async () => (await import('./commands/merge.ts')).runMerge,
 };
 
 /** In the contract, not built yet. */

@@ -66,6 +66,7 @@ export const COMMAND_USAGE: Readonly<Record<string, string>> = {
   derive: 'warrant derive LOG.jsonl [--derivers RULES.json]... [--no-builtin] [--out LOG2.jsonl] [--json]',
   provenance: 'warrant provenance LOG.jsonl OP_ID [--json]',
   calibrate: 'warrant calibrate LOG.jsonl --labels LABELS.json [--json]',
+  merge: `warrant merge A.clair B.clair [--json] [--lang clair]`,
 };
 
 export const USAGE = `Usage: warrant <command> [options]
@@ -90,6 +91,8 @@ Commands:
          [--no-builtin] [--out P]
   provenance LOG OP_ID [--json]   Mnema: a claim's inputs, depth first, down to evidence
   calibrate LOG --labels FILE     Mnema: labelled-true fraction per confidence band
+  merge A.clair B.clair [--json]  two CLAIR traces as one, by id, on stdout; exit 1 when
+                                  an id's lines differ (each conflict on stderr, A's kept)
 ${entry('export FILE --to FORMAT', exportFormatsSentence(LANGUAGE_TABLE))}
          [--out PATH]             (to stdout unless --out is given)
 ${entry('       [--ops LOG.jsonl]', `(${takers('ops')}: the session's log, verified and replayed)`)}
