@@ -8,9 +8,8 @@
  *    (the oracle at ../shared/tools/gaia-oracle, when it is set up here) doing the same
  *    — load, priors, compile, infer — on the same folder, in the same run.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyzeGaiaPackage } from '../src/core/gaia/analyzeGaia.ts';
@@ -20,11 +19,10 @@ import type { BenchRow } from './benchTypes.ts';
 import { generateGaiaPackageFolder } from './generateGaiaPackageFolder.ts';
 import { medianMs } from './measure.ts';
 import { EXTRA_CA_CERTS, extraCaCertsCost, processMedianMs } from './measureProcess.ts';
+import { timeRealGaia } from './realGaia.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const CLI = join(HERE, '..', 'bin', 'warrant.js');
-const ORACLE = join(HERE, '..', '..', 'shared', 'tools', 'gaia-oracle', 'run.sh');
-const ORACLE_READY = join(process.env['GAIA_ORACLE_HOME'] ?? join(homedir(), '.cache', 'gaia-oracle'), 'python');
 
 export async function runGaiaPackageBench(options: { quick: boolean; onProgress?: (what: string) => void }, notes: string[]): Promise<BenchRow[]> {
   const progress = options.onProgress ?? (() => {});
@@ -56,18 +54,8 @@ export async function runGaiaPackageBench(options: { quick: boolean; onProgress?
       notes.push(
         `this machine sets ${EXTRA_CA_CERTS}: Node reads those certificates before running a line — node -e 0 takes ${caCost.withMs.toFixed(0)} ms with it, ${caCost.withoutMs.toFixed(0)} ms without; the whole-process rows are measured as the environment is, and once more without it`,
       );
-    let gaia: number | null = null;
-    if (existsSync(ORACLE) && existsSync(ORACLE_READY)) {
-      progress('real Gaia on the same package');
-      const out = join(dir, '..', `${dir.split('/').at(-1)}-gaia-out`);
-      try {
-        gaia = await medianMs(() => execFileSync('bash', [ORACLE, dir, out], { stdio: 'pipe' }), { warmup: 0, runs: options.quick ? 1 : 3 });
-      } catch (e) {
-        notes.push(`real Gaia did not run on the generated package: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`);
-      } finally {
-        rmSync(out, { recursive: true, force: true });
-      }
-    } else notes.push(`Gaia package rows: real Gaia is not set up here (${ORACLE} and its setup.sh), so the whole-process row has no baseline`);
+    progress('real Gaia on the same package');
+    const gaia = (await timeRealGaia(dir, options.quick ? 1 : 3, notes))?.ms ?? null;
     rows.push({
       name: 'Gaia package: compile + infer, in process',
       size,

@@ -9,7 +9,9 @@
  *    the naive way: a from-scratch analysis whose whole result is copied;
  *  - layout rows from bench/layoutBench.ts, when that file exists;
  *  - Gaia inference rows (junction tree, loopy BP) from bench/inferBench.ts;
- *  - Gaia packages from their folders, against real Gaia (bench/gaiaPackageBench.ts);
+ *  - Gaia packages from their folders, against real Gaia (bench/gaiaPackageBench.ts), and
+ *    bayes packages: 50 models against real Gaia, a distribution parameter edited at 200
+ *    claims (bench/gaiaBayesBench.ts);
  *  - the op log: IndexedDB appends (fake-indexeddb in Node) from bench/dbBench.ts, and
  *    signing, replay and cascades from bench/oplogBench.ts;
  *  - similarity (bench/vsaBench.ts): top-10 of 100k beliefs in the similarity worker
@@ -37,6 +39,7 @@ import { runDbBench } from './dbBench.ts';
 import { runOplogBench } from './oplogBench.ts';
 import { runInferBench } from './inferBench.ts';
 import { runGaiaPackageBench } from './gaiaPackageBench.ts';
+import { runGaiaBayesBench } from './gaiaBayesBench.ts';
 import { runCliStartBench } from './cliStartBench.ts';
 import { runLspBench } from './lspBench.ts';
 import { runShareBench } from './shareBench.ts';
@@ -103,6 +106,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
 
   rows.push(...(await runInferBench({ quick: options.quick, onProgress: progress }, notes)));
   rows.push(...(await runGaiaPackageBench({ quick: options.quick, onProgress: progress }, notes)));
+  rows.push(...(await runGaiaBayesBench({ quick: options.quick, onProgress: progress }, notes)));
   rows.push(...(await runCliStartBench({ quick: options.quick, onProgress: progress }, notes)));
   rows.push(...(await runLspBench({ quick: options.quick, onProgress: progress })));
   progress('share links');

@@ -1,0 +1,129 @@
+/**
+ * The bayes rows of `warrant bench` (issue 45), on packages of bayes.model / bayes.compare
+ * studies (bench/generateGaiaBayesPackage.ts):
+ *  - compile + infer of 50 bayes models, whole process: `warrant infer DIR --json`,
+ *    start-up included, against real Gaia (the oracle) on the same folder in the same run
+ *    (target ≥ 20× faster). Gaia's beliefs from that run are checked against Warrant's, so
+ *    the two times are of the same answer;
+ *  - a distribution parameter changed → posteriors, at about 200 claims (target ≤ 150 ms):
+ *    one digit typed into (then deleted from) a Normal's sigma, through what the page's
+ *    workers call per keystroke — the validation worker's session (the edit, then the
+ *    analysis of the text it holds, whose IR the page passes on) and the inference
+ *    worker's `infer` — in process, without the message passing.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createInferenceApi } from '../workers/inferenceApi.ts';
+import { AnalysisSession } from '../src/core/analysis/analysisSession.ts';
+import type { BenchRow } from './benchTypes.ts';
+import { generateGaiaBayesModule, generateGaiaBayesPackage } from './generateGaiaBayesPackage.ts';
+import { medianMs } from './measure.ts';
+import { processMedianMs } from './measureProcess.ts';
+import { timeRealGaia } from './realGaia.ts';
+
+const CLI = join(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'warrant.js');
+/** 50 models: 25 studies, 224 claims with the helpers. */
+const WHOLE_PROCESS_MODELS = 50;
+/** 46 models: 23 studies, about 200 claims with the helpers (the size is counted and shown). */
+const EDIT_MODELS = 46;
+
+interface BeliefsFile {
+  readonly ir_hash: string;
+  readonly beliefs: readonly { readonly knowledge_id: string; readonly belief: number }[];
+}
+
+export async function runGaiaBayesBench(options: { quick: boolean; onProgress?: (what: string) => void }, notes: string[]): Promise<BenchRow[]> {
+  const progress = options.onProgress ?? (() => {});
+  const rows: BenchRow[] = [];
+  progress('Gaia bayes package: warrant infer against real Gaia, whole process');
+  rows.push(await wholeProcessRow(options.quick, notes));
+  progress('Gaia bayes package: a distribution parameter edited → posteriors');
+  rows.push(await parameterEditRow(options.quick));
+  return rows;
+}
+
+async function wholeProcessRow(quick: boolean, notes: string[]): Promise<BenchRow> {
+  const files = generateGaiaBayesPackage(WHOLE_PROCESS_MODELS);
+  const dir = mkdtempSync(join(tmpdir(), 'warrant-bench-bayes-'));
+  try {
+    for (const [path, text] of files) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    const warrant = processMedianMs(process.execPath, [CLI, 'infer', dir, '--json'], { warmup: 1, runs: quick ? 3 : 7 });
+    const gaia = await timeRealGaia(dir, quick ? 1 : 3, notes);
+    const size = `${WHOLE_PROCESS_MODELS} bayes models (${WHOLE_PROCESS_MODELS / 2} comparisons, ${claimsOf(files)} claims)`;
+    const row: BenchRow = { name: 'Gaia bayes package: warrant infer DIR, whole process', size, ms: warrant, note: 'start-up included; target ≥ 20× faster than Gaia' };
+    if (gaia === null) return row;
+    const agreement = gaia.beliefs === null ? 'Gaia wrote no beliefs' : sameBeliefs(execFileSync(process.execPath, [CLI, 'infer', dir, '--json'], { encoding: 'utf8' }), gaia.beliefs);
+    return {
+      ...row,
+      baselineMs: gaia.ms,
+      baselineName: 'real Gaia (load, priors, compile, infer), whole process',
+      note: `start-up included; ${(gaia.ms / warrant).toFixed(1)}× faster than Gaia (target ≥ 20×); ${agreement}`,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Whether Warrant's `infer --json` gives Gaia's beliefs (ids in order, ir_hash, each to 1e-9), in words. */
+function sameBeliefs(warrantJson: string, gaiaJson: string): string {
+  const w = JSON.parse(warrantJson) as BeliefsFile;
+  const g = JSON.parse(gaiaJson) as BeliefsFile;
+  if (w.ir_hash !== g.ir_hash) return 'BELIEFS DIFFER: another ir_hash';
+  if (w.beliefs.length !== g.beliefs.length || w.beliefs.some((b, i) => b.knowledge_id !== g.beliefs[i]!.knowledge_id)) return 'BELIEFS DIFFER: other claims';
+  const worst = Math.max(...w.beliefs.map((b, i) => Math.abs(b.belief - g.beliefs[i]!.belief)));
+  return worst <= 1e-9 ? `the same ${w.beliefs.length} beliefs as Gaia (largest difference ${worst.toExponential(1)})` : `BELIEFS DIFFER by up to ${worst}`;
+}
+
+/** The claims of the package's one module (helpers included), as the page's session counts them. */
+function claimsOf(files: ReadonlyMap<string, string>): number {
+  const module = [...files].find(([path]) => path.endsWith('__init__.py'))![1];
+  const session = new AnalysisSession(() => performance.now());
+  return countClaims(session.analyze({ version: 1, text: module, language: 'gaia', baseVersion: null, fileName: 'bench_bayes.py' }).ir);
+}
+
+function countClaims(ir: unknown): number {
+  return ((ir as { knowledges?: { type: string }[] } | undefined)?.knowledges ?? []).filter((k) => k.type === 'claim').length;
+}
+
+async function parameterEditRow(quick: boolean): Promise<BenchRow> {
+  const text = generateGaiaBayesModule(EDIT_MODELS);
+  const sigma = 'sigma=8.5)';
+  // Just before the `)` of the named Distribution's sigma (the line the page edits).
+  const at = text.lastIndexOf(sigma) + sigma.length - 1;
+  const session = new AnalysisSession(() => performance.now());
+  const inference = createInferenceApi();
+  const fileName = 'bench_bayes.py';
+  let version = 1;
+  let current = text;
+  session.setText(version, current);
+  const first = session.analyzeHeldText({ version, language: 'gaia', baseVersion: null, fileName });
+  const claims = countClaims(first?.ir);
+  // One keystroke: a digit typed after 8.5, or deleted again; each version's posteriors differ from the last.
+  const keystroke = (n: number) => {
+    const typing = n % 2 === 0;
+    const digit = String((n % 9) + 1);
+    const change = typing ? { offset: at, length: 0, text: digit } : { offset: at, length: 1, text: '' };
+    const base = version;
+    version += 1;
+    current = current.slice(0, change.offset) + change.text + current.slice(change.offset + change.length);
+    if (!session.editText({ baseVersion: base, version, changes: [change], length: current.length })) throw new Error('the session lost the text');
+    const patch = session.analyzeHeldText({ version, language: 'gaia', baseVersion: base, fileName });
+    if (!patch?.ir) throw new Error(`version ${version} has no IR to infer over: ${JSON.stringify(patch?.diagnostics?.slice(0, 2))}`);
+    const reply = inference.infer({ version, ir: patch.ir });
+    if (reply.result.beliefs.length === 0) throw new Error(`version ${version} gave no posteriors`);
+  };
+  const ms = await medianMs(keystroke, { warmup: 4, runs: quick ? 10 : 30 });
+  return {
+    name: 'Gaia bayes package: a distribution parameter edited → posteriors, in process',
+    size: `${claims} claims (${EDIT_MODELS} bayes models)`,
+    ms,
+    targetMs: 150,
+    note: "a digit typed into a Normal's sigma: the validation worker's session (edit, analysis of the held text) and the inference worker's infer, called in process",
+  };
+}
