@@ -204,7 +204,7 @@ export const LANGUAGE_TABLE: readonly LanguageRow[] = [
     opensOn: null,
     aliases: [],
     noProblems: 'No problems: the proposal passes the schema, registry and emission gates.',
-    commands: { only: ['check', 'export', 'prove'], hint: 'check, export --to smtlib and prove do' },
+    commands: { only: ['check', 'export', 'prove', 'answer'], hint: 'check, export --to smtlib, prove and answer do' },
     example: null,
     // The proposal's own status (gates, declarations) has its own place in the status bar.
     counts: () => [],

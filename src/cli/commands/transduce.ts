@@ -1,0 +1,103 @@
+/**
+ * The model as a checked transducer on the command line (DS004):
+ *   warrant encode TEXT_FILE [--world-id W] [--proposal-id ID] [--budget K] [--out P.json] [--json]
+ *   warrant answer PROPOSAL [--question TEXT] [--solver z3|cvc5] [--timeout MS] [--json]
+ * with the model from --llm-url/--llm-model (or WARRANT_LLM_URL/WARRANT_LLM_MODEL) or a
+ * recorded reply (--recorded-reply FILE). `encode` exits 0 for a proposal that passed
+ * every gate, 1 for a contested one (never run), 2 for usage; `answer` proves as `prove`
+ * does and words the result from the approved evidence only — with Warrant's own anchored
+ * sentences when no model is configured.
+ */
+import { writeFile } from 'node:fs/promises';
+import type { SolverId } from '../../core/proposal/index.ts';
+import { prove, SOLVER_IDS } from '../../core/proposal/index.ts';
+import { approvedEvidence } from '../../core/transducer/approvedEvidence.ts';
+import type { DecodeOutcome, EncodeOutcome } from '../../core/transducer/transducer.ts';
+import { decodeEvidence, encodeText, encodeTextProblem } from '../../core/transducer/transducer.ts';
+import { configuredModel } from '../../node/chatModels.ts';
+import { CliFailure, usageFailure } from '../../node/cliFailure.ts';
+import { loadDocument } from '../../node/loadDocument.ts';
+import { readInput } from '../../node/readInput.ts';
+import { Cvc5MissingError } from '../../solvers/cvc5Solver.ts';
+import { nodeSolverFactory } from '../../solvers/nodeSolvers.ts';
+import { shutdownZ3, Z3StartError } from '../../solvers/z3Node.ts';
+import { parseCommandLine } from '../commandLine.ts';
+import { writeStdout } from '../output.ts';
+
+const MODEL_VALUES = { 'llm-url': null, 'llm-model': null, 'recorded-reply': null, 'llm-timeout': null } as const;
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+function wholeNumber(command: string, flag: string, text: string | undefined, fallback: number, max: number): number {
+  if (text === undefined) return fallback;
+  if (!/^[0-9]{1,9}$/.test(text) || Number(text) < 1 || Number(text) > max) throw usageFailure(`--${flag} must be a whole number from 1 to ${max} (got ${JSON.stringify(text)})`, command);
+  return Number(text);
+}
+
+export async function runEncode(args: readonly string[]): Promise<number> {
+  const cl = parseCommandLine('encode', args, { flags: ['json'], values: { ...MODEL_VALUES, 'world-id': null, 'proposal-id': null, 'source-id': null, budget: null, out: null, logic: null } });
+  if (cl.positionals.length !== 1) throw usageFailure('encode takes exactly one TEXT_FILE (or - for standard input)', 'encode');
+  const file = cl.positionals[0]!;
+  const doc = { input: await readInput(file) };
+  const text = doc.input.text;
+  const problem = encodeTextProblem(text);
+  if (problem) throw new CliFailure(`${doc.input.name}: ${problem}`);
+  const ids = { worldId: cl.values.get('world-id') ?? 'world_main', proposalId: cl.values.get('proposal-id') ?? 'fp_1', sourceId: cl.values.get('source-id') ?? doc.input.name };
+  for (const [flag, v] of [
+    ['world-id', ids.worldId],
+    ['proposal-id', ids.proposalId],
+  ] as const)
+    if (!IDENTIFIER.test(v)) throw usageFailure(`--${flag} must match [A-Za-z_][A-Za-z0-9_]* (got ${JSON.stringify(v)})`, 'encode');
+  const model = await configuredModel(cl.values, process.env, wholeNumber('encode', 'llm-timeout', cl.values.get('llm-timeout'), 120_000, 3_600_000));
+  if (!model) throw usageFailure('encode needs a model: --llm-url URL --llm-model NAME (or WARRANT_LLM_URL and WARRANT_LLM_MODEL), or --recorded-reply FILE', 'encode');
+  const outcome = await encodeText(model, {
+    text,
+    worldId: ids.worldId,
+    proposalId: ids.proposalId,
+    ...(cl.values.get('logic') ? { logic: cl.values.get('logic')! } : {}),
+    source: { sourceId: ids.sourceId, span: { start: 0, end: text.length }, createdAt: new Date().toISOString() },
+    registry: [],
+    budget: { topK: wholeNumber('encode', 'budget', cl.values.get('budget'), 40, 100_000) },
+  });
+  const out = cl.values.get('out');
+  if (out && outcome.status === 'proposed' && outcome.proposal_text) await writeFile(out, outcome.proposal_text);
+  await writeStdout(cl.flags.has('json') ? `${JSON.stringify(outcome)}\n` : encodeReport(doc.input.name, outcome, out ?? null));
+  return outcome.status === 'proposed' ? 0 : 1;
+}
+
+function encodeReport(name: string, o: EncodeOutcome, out: string | null): string {
+  const lines = [`${name}: ${o.status} (${o.model}; ${o.context.symbols.length} registry symbols in the prompt, ${o.context.omitted} left out)`];
+  for (const r of o.reasons) lines.push(`  contested: ${r}`);
+  if (o.status === 'proposed') lines.push(out ? `  proposal written to ${out}` : o.proposal_text!.trimEnd());
+  return `${lines.join('\n')}\n`;
+}
+
+export async function runAnswer(args: readonly string[]): Promise<number> {
+  const cl = parseCommandLine('answer', args, { flags: ['json'], values: { ...MODEL_VALUES, question: null, solver: SOLVER_IDS, timeout: null } });
+  if (cl.positionals.length !== 1) throw usageFailure('answer takes exactly one PROPOSAL file', 'answer');
+  const timeoutMs = wholeNumber('answer', 'timeout', cl.values.get('timeout'), 4000, 86_400_000);
+  const model = await configuredModel(cl.values, process.env, wholeNumber('answer', 'llm-timeout', cl.values.get('llm-timeout'), 120_000, 3_600_000));
+  const doc = await loadDocument('answer', cl.positionals[0]!, 'proposal');
+  const check = doc.proposal;
+  if (!check) throw usageFailure(`answer takes a FormalProposal; ${doc.input.name} is not one`, 'answer');
+  const solver = (cl.values.get('solver') ?? 'z3') as SolverId;
+  let decoded: DecodeOutcome;
+  let gate: string | null;
+  try {
+    const result = await prove(check, { solver, solverFactory: nodeSolverFactory, budgets: { timeoutMs } });
+    gate = result.gate;
+    decoded = await decodeEvidence(gate ? null : model, approvedEvidence(check, result), cl.values.get('question') ?? null);
+  } catch (e) {
+    if (e instanceof Cvc5MissingError || e instanceof Z3StartError) throw new CliFailure(e.message);
+    throw e;
+  } finally {
+    await shutdownZ3();
+  }
+  if (cl.flags.has('json')) await writeStdout(`${JSON.stringify({ gate, ...decoded })}\n`);
+  else {
+    const lines = gate ? [`${doc.input.name}: stopped at the ${gate} gate; nothing was proved, so nothing is answered`] : decoded.sentences.map((s) => `${s.text}  [${s.anchors.join(' ')}]`);
+    for (const s of decoded.stripped) lines.push(`  stripped: ${JSON.stringify(s.text)} (${s.reason})`);
+    if (decoded.reply_problem) lines.push(`  model reply not used: ${decoded.reply_problem}`);
+    await writeStdout(`${lines.join('\n')}\n`);
+  }
+  return gate ? 1 : 0;
+}

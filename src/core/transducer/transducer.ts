@@ -1,0 +1,135 @@
+/**
+ * The model as a checked transducer, both ways (DS004). Encoding: text → prompt (with the
+ * world's registry context under a budget) → the model's reply → a FormalProposal only if
+ * the reply is JSON that passes every gate; otherwise it is contested with the reason and
+ * never reaches a solver. Decoding: a prove run's approved evidence → the model's anchored
+ * sentences → only those whose anchors check. The model is any `ChatModel`; with none,
+ * decoding uses Warrant's own anchored sentences and everything else works the same.
+ */
+import type { DiagnosticRecord } from '../export/diagnosticRecord.ts';
+import { toDiagnosticRecord } from '../export/diagnosticRecord.ts';
+import type { ProposalCheck } from '../proposal/checkProposal.ts';
+import { checkProposal } from '../proposal/checkProposal.ts';
+import type { Gate } from '../proposal/gateDiagnostics.ts';
+import type { ApprovedEvidence } from './approvedEvidence.ts';
+import type { CheckedAnswer } from './anchoredAnswer.ts';
+import { checkedAnswer } from './anchoredAnswer.ts';
+import { decodingMessages } from './decodingPrompt.ts';
+import type { ChatMessage } from './encodingPrompt.ts';
+import { encodingMessages, MAX_ENCODE_TEXT } from './encodingPrompt.ts';
+import type { ProposalIdentity } from './modelReply.ts';
+import { readModelReply } from './modelReply.ts';
+import type { RegistryContextBudget, RegistryEntry } from './registryContext.ts';
+import { DEFAULT_CONTEXT_BUDGET, selectRegistryContext } from './registryContext.ts';
+
+/** A chat model: messages in, the reply's text out (an error is thrown as an Error with a message). */
+export interface ChatModel {
+  /** What the model is, for reports (`llama3 at http://localhost:8080/v1`). */
+  readonly name: string;
+  complete(messages: readonly ChatMessage[]): Promise<string>;
+}
+
+export interface EncodeRequest extends ProposalIdentity {
+  readonly text: string;
+  /** The world's registry (empty for a new world). */
+  readonly registry: readonly RegistryEntry[];
+  readonly budget?: RegistryContextBudget;
+  /** More reasons to contest a gated proposal (the world registry's check), when given. */
+  readonly contest?: (check: ProposalCheck) => readonly string[];
+}
+
+export interface EncodeOutcome {
+  /** `proposed`: a proposal that passed every gate; `contested`: refused, with `reasons`. */
+  readonly status: 'proposed' | 'contested';
+  readonly reasons: readonly string[];
+  /** The proposal's JSON text, when the reply was a JSON object (even when contested: it is shown, never run). */
+  readonly proposal_text: string | null;
+  readonly gate: Gate | null;
+  readonly diagnostics: readonly DiagnosticRecord[];
+  /** The registry symbols the prompt carried, and how many the budget left out. */
+  readonly context: { readonly symbols: readonly string[]; readonly omitted: number };
+  readonly model: string;
+  /** The model's reply, verbatim. */
+  readonly reply: string;
+}
+
+/** Why `text` cannot be encoded at all (empty, too long), or null. */
+export function encodeTextProblem(text: string): string | null {
+  if (text.trim() === '') return 'the text to encode is empty';
+  if (text.length > MAX_ENCODE_TEXT) return `the text to encode is ${text.length} characters long; at most ${MAX_ENCODE_TEXT} are sent to a model`;
+  return null;
+}
+
+/** The reply checked: schema first, then the gates, then the listed ambiguities and the caller's reasons. */
+export function judgeReply(reply: string, request: EncodeRequest, modelName: string, context: EncodeOutcome['context']): EncodeOutcome {
+  const base = { model: modelName, reply, context };
+  const reading = readModelReply(reply, request);
+  if (!reading.ok) return { ...base, status: 'contested', reasons: [reading.reason], proposal_text: null, gate: 'schema', diagnostics: [] };
+  const check = checkProposal(reading.proposalText);
+  const diagnostics = check.diagnostics.map(toDiagnosticRecord);
+  const reasons: string[] = [];
+  if (check.gate) {
+    const first = check.diagnostics.find((d) => d.severity === 'error');
+    reasons.push(`the ${check.gate} gate failed${first ? `: ${first.message}` : ''}`);
+  } else {
+    const listed = (JSON.parse(reading.proposalText) as { ambiguities?: unknown }).ambiguities;
+    const ambiguities = Array.isArray(listed) ? listed : [];
+    if (ambiguities.length > 0)
+      reasons.push(`the model listed ${ambiguities.length === 1 ? 'an ambiguity' : `${ambiguities.length} ambiguities`}: ${ambiguities.map((a: unknown) => JSON.stringify(a)).join('; ')}`);
+    if (request.contest) reasons.push(...request.contest(check));
+  }
+  return { ...base, status: reasons.length ? 'contested' : 'proposed', reasons, proposal_text: reading.proposalText, gate: check.gate, diagnostics };
+}
+
+/** Encodes `request.text` through `model`. A model that fails (network, refusal) contests with its error. */
+export async function encodeText(model: ChatModel, request: EncodeRequest): Promise<EncodeOutcome> {
+  const context = selectRegistryContext(request.registry, request.text, request.budget ?? DEFAULT_CONTEXT_BUDGET);
+  const summary = { symbols: context.symbols.map((s) => s.name), omitted: context.omitted };
+  let reply: string;
+  try {
+    reply = await model.complete(encodingMessages({ text: request.text, context, worldId: request.worldId, ...(request.logic ? { logic: request.logic } : {}) }));
+  } catch (e) {
+    return {
+      status: 'contested',
+      reasons: [`the model could not be asked: ${(e as Error).message}`],
+      proposal_text: null,
+      gate: null,
+      diagnostics: [],
+      context: summary,
+      model: model.name,
+      reply: '',
+    };
+  }
+  return judgeReply(reply, request, model.name, summary);
+}
+
+/** Reads a decoder reply's `sentences` (null when the reply is not the JSON asked for). */
+export function replySentences(reply: string): unknown[] | null {
+  const text = reply.trim().replace(/^```[A-Za-z]*\n([\s\S]*?)\n?```$/, '$1');
+  try {
+    const value = JSON.parse(text) as unknown;
+    const sentences = value && typeof value === 'object' ? (value as { sentences?: unknown }).sentences : undefined;
+    return Array.isArray(sentences) ? sentences : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface DecodeOutcome extends CheckedAnswer {
+  readonly model: string | null;
+  /** Why the model's reply was not used at all (not JSON, the model failed), when it was not. */
+  readonly reply_problem: string | null;
+}
+
+/** The answer for `evidence`: the model's anchored sentences that check, else Warrant's own. */
+export async function decodeEvidence(model: ChatModel | null, evidence: ApprovedEvidence, question: string | null = null): Promise<DecodeOutcome> {
+  if (!model) return { ...checkedAnswer(null, evidence), model: null, reply_problem: null };
+  let reply: string;
+  try {
+    reply = await model.complete(decodingMessages(evidence, question));
+  } catch (e) {
+    return { ...checkedAnswer(null, evidence), model: model.name, reply_problem: `the model could not be asked: ${(e as Error).message}` };
+  }
+  const sentences = replySentences(reply);
+  return { ...checkedAnswer(sentences, evidence), model: model.name, reply_problem: sentences ? null : 'the reply was not a JSON object with a "sentences" list' };
+}
