@@ -131,6 +131,15 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
     ],
   },
   {
+    feature: 'comprehensions and generator expressions',
+    cases: [
+      { name: 'py-comprehensions' },
+      { name: 'py-comprehension-claim-test', at: '__init__.py:4:', refusal: 'TypeError: Claim objects do not have Python truth values' },
+      { name: 'py-comprehension-unpack', at: '__init__.py:4:', refusal: 'ValueError: too many values to unpack (expected 2)' },
+      { name: 'py-comprehension-scope', at: '__init__.py:4:', refusal: 'k is not defined' },
+    ],
+  },
+  {
     feature: 'the bayes module',
     cases: [
       { name: 'bayes-mendel' },

@@ -167,10 +167,8 @@ describe('parsePython: what it keeps as unsupported', () => {
   });
 
   it.each([
-    ['[a for a in b]', 'a list comprehension'],
     ['items[1:2]', 'a slice'],
     ['{1, 2}', 'a set'],
-    ['{k: v for k, v in xs}', 'a dict comprehension'],
     ['(n := 10)', 'an assignment expression (:=)'],
   ])('%j is an unsupported expression', (text, what) => {
     expect(exprOf(text)).toMatchObject({ kind: 'unsupported', what });
@@ -179,6 +177,42 @@ describe('parsePython: what it keeps as unsupported', () => {
   it('the statements after an unsupported block are still read', () => {
     const m = parsePython('while K:\n    pass\n\nx = claim("after")\n');
     expect(m.body.map((s) => s.kind)).toEqual(['unsupported', 'assign']);
+  });
+});
+
+describe('parsePython: comprehensions', () => {
+  it.each([
+    ['[a for a in b]', { form: 'list', element: { id: 'a' }, value: null, clauses: [{ target: { id: 'a' }, iter: { id: 'b' }, ifs: [] }] }],
+    ['{k: v for k, v in xs}', { form: 'dict', element: { id: 'k' }, value: { id: 'v' }, clauses: [{ target: { kind: 'tuple' }, iter: { id: 'xs' } }] }],
+    ['{a for a in b}', { form: 'set', value: null }],
+    ['(a for a in b if a if not c)', { form: 'generator', clauses: [{ ifs: [{ id: 'a' }, { kind: 'unary', op: 'not' }] }] }],
+    [
+      '[x * y for x in a if x for y in b]',
+      {
+        form: 'list',
+        clauses: [
+          { target: { id: 'x' }, ifs: [{ id: 'x' }] },
+          { target: { id: 'y' }, ifs: [] },
+        ],
+      },
+    ],
+    ['[a for a in b if c or d]', { clauses: [{ ifs: [{ kind: 'boolOp', op: 'or' }] }] }],
+    ['f(a for a, *r in b)', { kind: 'call', args: [{ kind: 'comprehension', form: 'generator', clauses: [{ target: { kind: 'tuple', items: [{ id: 'a' }, { kind: 'starred' }] } }] }] }],
+  ])('%j', (text, shape) => {
+    const e = exprOf(text);
+    expect(e).toMatchObject(e.kind === 'call' ? shape : { kind: 'comprehension', ...shape });
+  });
+
+  it.each([
+    ['f(a for a in b, c)', 'a generator expression must be parenthesized'],
+    ['f(c, a for a in b)', 'a generator expression must be parenthesized'],
+    ['[a for a b]', 'expected "in" in the comprehension'],
+  ])('%j is a syntax error', (text, message) => {
+    expect(
+      parsePython(`x = ${text}\n`)
+        .errors.map((e) => e.message)
+        .join(),
+    ).toContain(message);
   });
 });
 

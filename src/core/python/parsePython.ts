@@ -6,7 +6,7 @@
  * Syntax errors are collected and the parser resumes at the next statement. Never throws.
  */
 import type { SourceRange } from '../text/sourceRange.ts';
-import type { PyExpr, PyFStringPart, PyKeyword, PyModule, PyParameter, PyStatement } from './pyAst.ts';
+import type { PyComprehensionClause, PyExpr, PyFStringPart, PyKeyword, PyModule, PyParameter, PyStatement } from './pyAst.ts';
 import { FStringError, fStringParts } from './fString.ts';
 import type { PyToken } from './pyLexer.ts';
 import { PyLexer } from './pyLexer.ts';
@@ -51,6 +51,8 @@ function childrenOf(e: PyExpr): readonly PyExpr[] {
       return [e.test, e.body, e.orelse];
     case 'fstring':
       return e.parts.flatMap((p) => (p.kind === 'field' ? [p.value] : []));
+    case 'comprehension':
+      return [e.element, ...(e.value ? [e.value] : []), ...e.clauses.flatMap((c) => [c.target, c.iter, ...c.ifs])];
     default:
       return [];
   }
@@ -404,8 +406,8 @@ class Parser {
     return { kind: 'if', test, body, orelse, range: span(first.range, this.previous.range) };
   }
 
-  private forStatement(indent: number): PyStatement {
-    const first = this.advance();
+  /** `a`, `a, b` or `a, *b` up to and past `in`, after `for` (in a statement or a comprehension). */
+  private forTarget(where: string): PyExpr {
     const targets: PyExpr[] = [];
     for (;;) {
       targets.push(this.isOp('*') ? this.starredTarget() : this.checkHeight(this.primary()));
@@ -415,8 +417,14 @@ class Parser {
     }
     const target: PyExpr = targets.length === 1 && !this.isOp(',', this.previous) ? targets[0]! : { kind: 'tuple', items: targets, range: span(targets[0]!.range, targets.at(-1)!.range) };
     this.checkAssignable(target);
-    if (!this.isName('in')) this.fail('expected "in" in the for statement');
+    if (!this.isName('in')) this.fail(`expected "in" in ${where}`);
     this.advance();
+    return target;
+  }
+
+  private forStatement(indent: number): PyStatement {
+    const first = this.advance();
+    const target = this.forTarget('the for statement');
     const iter = this.checkHeight(this.expressionList());
     const body = this.suite(indent);
     let orelse: PyStatement[] = [];
@@ -866,8 +874,11 @@ class Parser {
       } else {
         const value = this.expression();
         if (this.isName('for')) {
-          this.skipBalanced(')');
-          args.push({ kind: 'unsupported', what: 'a generator expression', range: span(value.range, this.tok.range) });
+          // `f(x for x in xs)`: a generator as the call's only argument, without its own brackets.
+          if (args.length > 0 || keywords.length > 0) this.fail('a generator expression must be parenthesized when it is not the only argument');
+          const clauses = this.comprehensionClauses();
+          if (!this.isOp(')')) this.fail('a generator expression must be parenthesized when it is not the only argument');
+          args.push({ kind: 'comprehension', form: 'generator', element: value, value: null, clauses, range: span(value.range, this.previous.range) });
           break;
         }
         if (keywords.length > 0) throw new SyntaxFailure('a positional argument cannot follow keyword arguments', value.range);
@@ -970,6 +981,23 @@ class Parser {
     return placeExpr(e, line, column);
   }
 
+  /** A comprehension's `for target in iter` clauses, each with its `if`s (read as Python reads them: or-tests). */
+  private comprehensionClauses(): PyComprehensionClause[] {
+    const clauses: PyComprehensionClause[] = [];
+    while (this.isName('for')) {
+      this.advance();
+      const target = this.forTarget('the comprehension');
+      const iter = this.checkHeight(this.binary(OR));
+      const ifs: PyExpr[] = [];
+      while (this.isName('if')) {
+        this.advance();
+        ifs.push(this.checkHeight(this.binary(OR)));
+      }
+      clauses.push({ target, iter, ifs });
+    }
+    return clauses;
+  }
+
   private parenthesised(): PyExpr {
     const open = this.advance();
     if (this.isOp(')')) {
@@ -978,9 +1006,9 @@ class Parser {
     }
     const first = this.starredOrExpression();
     if (this.isName('for')) {
-      this.skipBalanced(')');
+      const clauses = this.comprehensionClauses();
       const close = this.expectOp(')', 'to close the generator');
-      return { kind: 'unsupported', what: 'a generator expression', range: span(open.range, close.range) };
+      return { kind: 'comprehension', form: 'generator', element: first, value: null, clauses, range: span(open.range, close.range) };
     }
     if (this.isOp(')')) {
       const close = this.advance();
@@ -1002,10 +1030,10 @@ class Parser {
     const items: PyExpr[] = [];
     while (!this.isOp(']')) {
       const item = this.starredOrExpression();
-      if (this.isName('for')) {
-        this.skipBalanced(']');
+      if (this.isName('for') && items.length === 0) {
+        const clauses = this.comprehensionClauses();
         const close = this.expectOp(']', 'to close the comprehension');
-        return { kind: 'unsupported', what: 'a list comprehension', range: span(open.range, close.range) };
+        return { kind: 'comprehension', form: 'list', element: item, value: null, clauses, range: span(open.range, close.range) };
       }
       items.push(item);
       if (!this.isOp(',')) break;
@@ -1026,18 +1054,18 @@ class Parser {
         return { kind: 'unsupported', what: 'dict unpacking', range: span(open.range, close.range) };
       }
       const key = this.expression();
-      if (this.isName('for')) {
-        this.skipBalanced('}');
+      if (this.isName('for') && entries.length === 0 && !isSet) {
+        const clauses = this.comprehensionClauses();
         const close = this.expectOp('}', 'to close the comprehension');
-        return { kind: 'unsupported', what: 'a comprehension', range: span(open.range, close.range) };
+        return { kind: 'comprehension', form: 'set', element: key, value: null, clauses, range: span(open.range, close.range) };
       }
       if (this.isOp(':')) {
         this.advance();
         const value = this.expression();
-        if (this.isName('for')) {
-          this.skipBalanced('}');
+        if (this.isName('for') && entries.length === 0 && !isSet) {
+          const clauses = this.comprehensionClauses();
           const close = this.expectOp('}', 'to close the comprehension');
-          return { kind: 'unsupported', what: 'a dict comprehension', range: span(open.range, close.range) };
+          return { kind: 'comprehension', form: 'dict', element: key, value, clauses, range: span(open.range, close.range) };
         }
         entries.push({ key, value });
       } else {

@@ -37,8 +37,24 @@ export type PyExpr =
   | { readonly kind: 'ifExp'; readonly test: PyExpr; readonly body: PyExpr; readonly orelse: PyExpr; readonly range: SourceRange }
   /** `lambda params: body`. */
   | { readonly kind: 'lambda'; readonly params: readonly PyParameter[]; readonly body: PyExpr; readonly range: SourceRange }
-  /** Syntax outside the subset (comprehension, slices, …), kept with its range. */
+  /** `[e for t in xs if c]`, `{k: v for …}`, `{e for …}`, `(e for …)`: `value` only for a dict's. */
+  | {
+      readonly kind: 'comprehension';
+      readonly form: 'list' | 'set' | 'dict' | 'generator';
+      readonly element: PyExpr;
+      readonly value: PyExpr | null;
+      readonly clauses: readonly PyComprehensionClause[];
+      readonly range: SourceRange;
+    }
+  /** Syntax outside the subset (slices, …), kept with its range. */
   | { readonly kind: 'unsupported'; readonly what: string; readonly range: SourceRange };
+
+/** One `for target in iter` of a comprehension, with the `if`s that follow it. */
+export interface PyComprehensionClause {
+  readonly target: PyExpr;
+  readonly iter: PyExpr;
+  readonly ifs: readonly PyExpr[];
+}
 
 export type PyFStringPart =
   | { readonly kind: 'text'; readonly value: string }

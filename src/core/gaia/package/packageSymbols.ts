@@ -227,6 +227,15 @@ function* walk(e: PyExpr): Generator<PyExpr> {
       yield* walk(e.body);
       yield* walk(e.orelse);
       break;
+    case 'comprehension':
+      yield* walk(e.element);
+      if (e.value) yield* walk(e.value);
+      for (const c of e.clauses) {
+        yield* walk(c.target);
+        yield* walk(c.iter);
+        for (const test of c.ifs) yield* walk(test);
+      }
+      break;
     default:
       break;
   }

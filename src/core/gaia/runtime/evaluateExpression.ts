@@ -24,6 +24,7 @@ import { callBuiltin, callMethod, EVALUATED_BUILTINS, getItem, plainAttribute, t
 import { intArithmetic, intLiteral, intTrueDivide, intValue } from './pythonInts.ts';
 import { compare, formatWithSpec, iterate, pyStr } from './pythonSemantics.ts';
 import { testTruth } from './truthTest.ts';
+import { evaluateComprehension } from './comprehensions.ts';
 
 const PYTHON_BUILTINS = new Set([
   'abs',
@@ -172,6 +173,8 @@ export function evaluate(rt: GaiaRuntime, e: PyExpr): GValue {
       return binaryValues(rt, e.op, evaluate(rt, e.left), evaluate(rt, e.right), e.range);
     case 'lambda':
       return makeLambda(rt, e);
+    case 'comprehension':
+      return evaluateComprehension(rt, e);
     case 'unsupported':
       rt.report('unsupported-python', `${e.what} is outside the Python that Gaia packages are read in`, e.range);
       return OPAQUE;

@@ -83,7 +83,8 @@ function runBlock(cx: StatementContext, body: readonly PyStatement[]): void {
   }
 }
 
-function step(rt: GaiaRuntime, range: SourceRange): boolean {
+/** Counts one loop turn or call; false (reported once) past the bound. */
+export function step(rt: GaiaRuntime, range: SourceRange): boolean {
   if (++rt.steps <= MAX_STEPS) return true;
   if (rt.steps === MAX_STEPS + 1) rt.report('unsupported-python', `this runs more than ${MAX_STEPS} loop turns and calls: a package is read as data, not run as a program`, range);
   return false;
@@ -149,6 +150,12 @@ export function runStatement(cx: StatementContext, s: PyStatement): void {
   }
 }
 
+/** Python's ValueError when `got` values meet `names` targets (one of them starred when `starred`). */
+function unpackError(got: number, names: number, starred: boolean): string {
+  if (starred) return `ValueError: not enough values to unpack (expected at least ${names - 1}, got ${got})`;
+  return got > names ? `ValueError: too many values to unpack (expected ${names})` : `ValueError: not enough values to unpack (expected ${names}, got ${got})`;
+}
+
 /** Binds a value to an assignment target. */
 function assignTo(cx: StatementContext, target: PyExpr, value: GValue): void {
   const { rt } = cx;
@@ -182,7 +189,7 @@ function assignTo(cx: StatementContext, target: PyExpr, value: GValue): void {
         return;
       }
       if (!items || items.length !== target.items.length) {
-        rt.report('bad-argument', items ? `cannot unpack ${items.length} values into ${target.items.length} names` : `cannot unpack ${describeValue(value)}`, target.range);
+        rt.report('bad-argument', items ? unpackError(items.length, target.items.length, star >= 0) : `cannot unpack ${describeValue(value)}`, target.range);
         for (const t of target.items) assignTo(cx, t, OPAQUE);
         return;
       }
@@ -297,8 +304,16 @@ function decorate(rt: GaiaRuntime, decorator: GValue, fn: GValue, range: SourceR
 /** Each def's statement context (its module's) and default values, for calling it. */
 const contexts = new WeakMap<PyStatement, { readonly cx: StatementContext; readonly defaults: ReadonlyMap<string, GValue> }>();
 
-/** Each module's statement context, for the lambdas written in it. */
+/** Each module's statement context, for the lambdas and comprehensions written in it. */
 const moduleContexts = new WeakMap<GaiaRuntime, StatementContext>();
+
+/** Binds a value to a `for` target as an assignment would (a comprehension's loop names); false outside a module's run. */
+export function bindTarget(rt: GaiaRuntime, target: PyExpr, value: GValue): boolean {
+  const cx = moduleContexts.get(rt);
+  if (!cx) return false;
+  assignTo(cx, target, value);
+  return true;
+}
 
 /** Whether the module opts into PEP 563 (`from __future__ import annotations`): its annotations are kept as their source text. */
 export function postponesAnnotations(rt: GaiaRuntime): boolean {

@@ -43,6 +43,16 @@ export function truthy(v: GValue): boolean | undefined {
   }
 }
 
+/** `<` `<=` `>` `>=` between two lists or two tuples: at the first items that differ, else by length (Python's order). */
+function compareSequences(op: string, a: readonly GValue[], b: readonly GValue[]): boolean | undefined {
+  for (let i = 0; i < a.length && i < b.length; i++) {
+    const same = equal(a[i]!, b[i]!);
+    if (same === undefined) return undefined;
+    if (!same) return compare(op, a[i]!, b[i]!);
+  }
+  return compare(op, { t: 'num', v: a.length, float: false }, { t: 'num', v: b.length, float: false });
+}
+
 /** `a == b` for plain values (knowledge by identity); undefined when not comparable here. */
 export function equal(a: GValue, b: GValue): boolean | undefined {
   // A NamedTuple is a tuple; dataclasses compare field by field.
@@ -102,6 +112,7 @@ export function compare(op: string, a: GValue, b: GValue): boolean | undefined {
       return found === undefined ? undefined : op === 'in' ? found : !found;
     }
     default: {
+      if (a.t === 'seq' && b.t === 'seq' && a.tuple === b.tuple) return compareSequences(op, a.items, b.items);
       if (isBigInt(a) || isBigInt(b)) {
         const c = compareNumbers(a, b);
         if (c === undefined) return undefined;
@@ -153,6 +164,15 @@ export function pyStr(v: GValue, repr = false): string | undefined {
       const parts = v.items.map((i) => pyStr(i, true));
       if (parts.some((p) => p === undefined)) return undefined;
       return v.tuple ? `(${parts.join(', ')}${parts.length === 1 ? ',' : ''})` : `[${parts.join(', ')}]`;
+    }
+    case 'dict': {
+      const parts = v.entries.map((e) => {
+        const key = pyStr(e.key, true);
+        const value = pyStr(e.value, true);
+        return key === undefined || value === undefined ? undefined : `${key}: ${value}`;
+      });
+      if (parts.some((p) => p === undefined)) return undefined;
+      return `{${parts.join(', ')}}`;
     }
     case 'instance':
       return recordRepr(v, (x) => pyStr(x, true));
