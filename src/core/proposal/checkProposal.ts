@@ -15,6 +15,7 @@ import { parseProposalText } from './jsonSource.ts';
 import type { LogicChoice } from './logicFit.ts';
 import type { FormalProposal, ProveMode } from './proposalTypes.ts';
 import { readProposal } from './readProposal.ts';
+import type { WorldRegistry } from './worldRegistry.ts';
 
 /** Text longer than this (in UTF-16 code units, 64 Mi) is refused before it is read. */
 export const MAX_PROPOSAL_TEXT = 64 * 1024 * 1024;
@@ -22,6 +23,8 @@ export const MAX_PROPOSAL_TEXT = 64 * 1024 * 1024;
 export interface CheckOptions {
   /** Overrides the proposal's own `queryPlan.verificationMode`. */
   readonly mode?: ProveMode;
+  /** The world's registry the registry gate also checks the declarations against (worldGate.ts). */
+  readonly world?: WorldRegistry;
 }
 
 export interface ProposalCheck {
@@ -58,7 +61,7 @@ export function checkProposal(text: string, options: CheckOptions = {}): Proposa
     schema.error('schema-goal-missing', `${mode} mode needs queryPlan.goal`, proposal.queryPlan.range);
     return failure('schema', schema.diagnostics, proposal, mode);
   }
-  const later = emitSmtlib(proposal, mode);
+  const later = emitSmtlib(proposal, mode, options.world);
   const diagnostics = [...schema.diagnostics, ...later.diagnostics];
   if (later.gate) return failure(later.gate, diagnostics, proposal, mode);
   return {

@@ -14,6 +14,8 @@ import type { LogicChoice } from './logicFit.ts';
 import { chooseLogic } from './logicFit.ts';
 import type { FormalProposal, ProveMode } from './proposalTypes.ts';
 import { checkRegistry } from './registryGate.ts';
+import { checkAgainstWorld } from './worldGate.ts';
+import type { WorldRegistry } from './worldRegistry.ts';
 
 export interface Emission {
   /** `registry` or `emission` when that gate failed, else null. */
@@ -27,10 +29,11 @@ export interface Emission {
 
 const TOP: SourceRange = { line: 1, column: 1, endLine: 1, endColumn: 1 };
 
-/** Registry gate, then emission (with its gate) for `mode`. */
-export function emitSmtlib(proposal: FormalProposal, mode: ProveMode): Emission {
+/** Registry gate (against `world`'s registry too, when given), then emission (with its gate) for `mode`. */
+export function emitSmtlib(proposal: FormalProposal, mode: ProveMode, world?: WorldRegistry): Emission {
   const registry = new GateReport();
   const { realNumerals, toReal } = checkRegistry(proposal, mode, registry);
+  if (world) checkAgainstWorld(proposal, world, registry);
   if (registry.hasErrors) return { gate: 'registry', diagnostics: registry.diagnostics, program: null, smtlib: null, logic: null };
 
   const emission = new GateReport();

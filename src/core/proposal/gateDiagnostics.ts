@@ -46,6 +46,9 @@ export const PROPOSAL_CODES = {
   'registry-not-boolean': 'registry',
   'registry-predicate-result': 'registry',
   'registry-unused-goal': 'registry',
+  // registry gate, against the world's registry (worldGate.ts)
+  'registry-world-redeclared': 'registry',
+  'registry-world-synonym': 'registry',
   // emission gate
   'emission-logic-override': 'emission',
   'emission-unsafe-symbol': 'emission',

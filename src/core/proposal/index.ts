@@ -31,6 +31,10 @@
  *   the active-set schedule; `assertionText(assertion)` / `goalText(proposal)` the words
  *   a ranker sees.
  * - `PROPOSAL_CODES`: every diagnostic code with its gate.
+ * - Worlds: `readWorldLog` / `worldOf` (a world's signed log → its acceptances and
+ *   registry), `checkProposal(text, { world })` (the registry gate against it),
+ *   `proveInWorld` (prove plus `status`, `contested_reasons`, the accepted-knowledge
+ *   check), `acceptanceRefusal` / `acceptanceBody` (the signed accept action).
  */
 export type { JsonNode, JsonObject, JsonArray, JsonMember, ParsedJson } from './jsonSource.ts';
 export { parseProposalText, MAX_JSON_DEPTH } from './jsonSource.ts';
@@ -52,9 +56,21 @@ export { parseUnsatCore, parseModel, solverErrors, checkSatAnswers, parseSExprs 
 export type { SmtSolver, SolverFactory, SolverId, SolverNeeds, SolverReply, RunLimits } from './smtSolver.ts';
 export { SOLVER_IDS } from './smtSolver.ts';
 export type * from './proveTypes.ts';
-export { DEFAULT_BUDGETS, INTUITION_MODES } from './proveTypes.ts';
+export { BUDGET_LIMITS, DEFAULT_BUDGETS, INTUITION_MODES, validBudget } from './proveTypes.ts';
 export { prove } from './prove.ts';
 export { assertionText, goalText } from './assertionText.ts';
 export type { RankerFactory, RankItem, ScoreFunction } from './candidateRanking.ts';
 export { vsaRanker, BEAM_WIDTH } from './candidateRanking.ts';
 export { expansionSizes } from './intuitionLoop.ts';
+// Worlds: the registry of accepted proposals, the lifecycle, the world's log.
+export type { RegistryEntry, WorldRegistry, Signature } from './worldRegistry.ts';
+export { EMPTY_REGISTRY, signatureText, entryText } from './worldRegistry.ts';
+export { checkAgainstWorld, comparedName, similarNames, MIN_CONTAINED } from './worldGate.ts';
+export type { AcceptanceBody, Acceptance, World } from './worldLog.ts';
+export { WORLD_BODIES, PROOF_VERDICTS, EMPTY_WORLD, readWorldLog, worldOf, proposalHash, acceptanceBody } from './worldLog.ts';
+export type { ProposalStatus, ContestedReason } from './proposalStatus.ts';
+export { proposalStatus, acceptanceRefusal } from './proposalStatus.ts';
+export type { KnowledgeCheck, UnionProposal } from './acceptedKnowledge.ts';
+export { checkAcceptedKnowledge, unionProposal } from './acceptedKnowledge.ts';
+export type { WorldSource, WorldProveResult, WorldProveOutcome } from './proveInWorld.ts';
+export { proveInWorld } from './proveInWorld.ts';

@@ -55,9 +55,17 @@ export interface LoopResult {
   readonly rounds: readonly RoundRecord[];
 }
 
-/** Sizes of the active set, round by round: initial, ×growth, …, capped at `total`. */
-export function expansionSizes(total: number, budgets: Pick<ProveBudgets, 'initialCandidates' | 'growth'>): number[] {
+/** Sizes of the active set, round by round: initial, ×growth, … (or step, 2·step, …), capped at `total`. */
+export function expansionSizes(total: number, budgets: Pick<ProveBudgets, 'initialCandidates' | 'growth'> & { readonly step?: number | null }): number[] {
   const sizes: number[] = [];
+  if (budgets.step != null) {
+    // The additive schedule: step, 2·step, … (HoloProof's expansionStep).
+    const step = Math.max(1, Math.floor(budgets.step));
+    for (let size = step; ; size += step) {
+      sizes.push(Math.min(size, total));
+      if (size >= total) return sizes;
+    }
+  }
   let size = Math.max(1, Math.floor(budgets.initialCandidates));
   const growth = Math.max(2, Math.floor(budgets.growth));
   for (;;) {

@@ -31,6 +31,11 @@ export interface Declaration {
   /** null for a sort. A predicate's is Bool (written or not). */
   readonly resultSort: Name | null;
   readonly range: SourceRange;
+  /**
+   * Other names for the same concept (HoloProof's registry aliases): once the proposal
+   * is accepted into a world, a later proposal may not declare them as symbols of their own.
+   */
+  readonly aliases?: readonly Name[];
 }
 
 export type LogicalOp = 'and' | 'or' | '=>';
@@ -115,4 +120,15 @@ export interface FormalProposal {
   readonly assertions: readonly Assertion[];
   readonly queryPlan: QueryPlan;
   readonly tags: readonly string[];
+  /**
+   * The open questions the encoder listed (`ambiguities`), each as text: a proposal with
+   * any is contested until they are settled (DS004). Absent when built in code.
+   */
+  readonly ambiguities?: readonly Ambiguity[];
+}
+
+/** One listed ambiguity: its text (a string as written, an object's own words), and where. */
+export interface Ambiguity {
+  readonly text: string;
+  readonly range: SourceRange;
 }

@@ -26,6 +26,12 @@ export interface ProveBudgets {
   /** Each expansion multiplies the active set by this factor (a fixed, deterministic step). */
   readonly growth: number;
   /**
+   * When set, the active set grows by this many assertions a round instead (HoloProof's
+   * additive expansion step): the first round takes `step`, each later one `step` more.
+   * Null: `initialCandidates`, then ×`growth`.
+   */
+  readonly step: number | null;
+  /**
    * Time for one round that does not yet have every assertion active, ms; when it runs
    * out the loop expands instead of stopping (DS004). Null: an eighth of `timeoutMs`,
    * at least 50 ms. The round with everything active gets all the time that is left.
@@ -33,7 +39,26 @@ export interface ProveBudgets {
   readonly roundTimeoutMs: number | null;
 }
 
-export const DEFAULT_BUDGETS: ProveBudgets = { timeoutMs: 4000, maxActive: 100_000, maxRounds: 12, initialCandidates: 8, growth: 4, roundTimeoutMs: null };
+export const DEFAULT_BUDGETS: ProveBudgets = { timeoutMs: 4000, maxActive: 100_000, maxRounds: 12, initialCandidates: 8, growth: 4, step: null, roundTimeoutMs: null };
+
+/**
+ * The bounds a person may set the budgets to (the page's fields, the command line's
+ * flags): a value outside them is refused before any solver starts.
+ */
+export const BUDGET_LIMITS = {
+  timeoutMs: { min: 1, max: 600_000 },
+  maxActive: { min: 1, max: 1_000_000 },
+  maxRounds: { min: 1, max: 1_000 },
+  step: { min: 1, max: 1_000_000 },
+} as const;
+
+export type LimitedBudget = keyof typeof BUDGET_LIMITS;
+
+/** True when `value` is a whole number within the budget's bounds. */
+export function validBudget(field: LimitedBudget, value: number): boolean {
+  const { min, max } = BUDGET_LIMITS[field];
+  return Number.isInteger(value) && value >= min && value <= max;
+}
 
 /** Which budget ran out, when one did. */
 export type BudgetName = 'timeout' | 'rounds' | 'atoms';

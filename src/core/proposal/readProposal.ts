@@ -7,8 +7,8 @@
 import type { SourceRange } from '../text/sourceRange.ts';
 import type { GateReport } from './gateDiagnostics.ts';
 import { FieldReader, jsonKindName, shorten } from './jsonFields.ts';
-import type { JsonNode, JsonObject } from './jsonSource.ts';
-import type { Assertion, Declaration, DeclarationKind, Expr, FormalProposal, Name, ProveMode, QueryPlan } from './proposalTypes.ts';
+import type { JsonArray, JsonNode, JsonObject } from './jsonSource.ts';
+import type { Ambiguity, Assertion, Declaration, DeclarationKind, Expr, FormalProposal, Name, ProveMode, QueryPlan } from './proposalTypes.ts';
 import { DECLARATION_KINDS, PROPOSAL_SCHEMA_VERSION } from './proposalTypes.ts';
 import { ExpressionReader, sortName, userName } from './readExpression.ts';
 
@@ -48,6 +48,7 @@ export function readProposal(root: JsonNode, report: GateReport): FormalProposal
   const queryPlan = readQueryPlan(top.requiredObject('queryPlan'), report, exprs);
   const tagsNode = top.optionalArray('tags');
   const tags = tagsNode ? tagsNode.items.flatMap((t) => (t.kind === 'string' ? [t.value] : [])) : [];
+  const ambiguities = readAmbiguities(top.member('ambiguities')?.value, report);
   if (report.hasErrors || !version || !declarations || !assertions || !queryPlan) return null;
   return {
     schemaVersion: version.value,
@@ -58,7 +59,47 @@ export function readProposal(root: JsonNode, report: GateReport): FormalProposal
     assertions,
     queryPlan,
     tags,
+    ambiguities,
   };
+}
+
+/**
+ * `ambiguities`: HoloProof allows strings and objects. An object's words are its
+ * `question`, `text`, `description` or `note` (the first that is a string), else its
+ * JSON. Anything else is a warning and is not counted: the list never refuses a proposal.
+ */
+function readAmbiguities(node: JsonNode | undefined, report: GateReport): Ambiguity[] {
+  if (!node || node.kind === 'null') return [];
+  if (node.kind !== 'array') {
+    report.warning('schema-type', `ambiguities should be an array of strings or objects, not ${jsonKindName(node)}; it is ignored`, node.range);
+    return [];
+  }
+  const out: Ambiguity[] = [];
+  for (const item of node.items) {
+    if (item.kind === 'string') {
+      if (item.value.trim() !== '') out.push({ text: item.value.trim(), range: item.range });
+    } else if (item.kind === 'object') {
+      const words = ['question', 'text', 'description', 'note'].map((k) => item.members.find((m) => m.key === k)?.value).find((v) => v?.kind === 'string');
+      out.push({ text: words?.kind === 'string' ? words.value : shorten(jsonText(item)), range: item.range });
+    } else {
+      report.warning('schema-type', `an ambiguity should be a string or an object, not ${jsonKindName(item)}; it is ignored`, item.range);
+    }
+  }
+  return out;
+}
+
+/** A JSON node back to compact JSON text (for an ambiguity object with no words of its own). */
+function jsonText(node: JsonNode): string {
+  switch (node.kind) {
+    case 'object':
+      return `{${node.members.map((m) => `${JSON.stringify(m.key)}:${jsonText(m.value)}`).join(',')}}`;
+    case 'array':
+      return `[${node.items.map(jsonText).join(',')}]`;
+    case 'string':
+      return JSON.stringify(node.value);
+    default:
+      return 'value' in node ? String(node.value) : 'null';
+  }
 }
 
 function readLogic(top: FieldReader, report: GateReport): Name | null {
@@ -90,7 +131,7 @@ function readDeclaration(node: JsonNode, report: GateReport, what: string): Decl
     report.error('schema-type', `${what} must be an object, not ${jsonKindName(node)}`, node.range);
     return null;
   }
-  const f = new FieldReader(node, report, what, ['kind', 'name', 'argSorts', 'resultSort']);
+  const f = new FieldReader(node, report, what, ['kind', 'name', 'argSorts', 'resultSort', 'aliases']);
   const kindNode = f.requiredString('kind');
   if (kindNode && !(DECLARATION_KINDS as readonly string[]).includes(kindNode.value)) {
     report.error('schema-declaration-kind', `${what}: kind ${JSON.stringify(shorten(kindNode.value))} is not one of ${DECLARATION_KINDS.join(', ')}`, kindNode.range);
@@ -100,6 +141,9 @@ function readDeclaration(node: JsonNode, report: GateReport, what: string): Decl
   if (!kindNode || !name) return null;
   const kind = kindNode.value as DeclarationKind;
   const label = `${kind} ${name.name}`;
+  const aliases = readAliases(f.optionalArray('aliases'), report, label);
+  if (aliases === null) return null;
+  const extra = aliases.length > 0 ? { aliases } : {};
   const argNode = f.member('argSorts')?.value;
   const resultNode = f.member('resultSort')?.value;
   if (kind === 'sort') {
@@ -107,7 +151,7 @@ function readDeclaration(node: JsonNode, report: GateReport, what: string): Decl
       report.error('schema-declaration-shape', `sort ${name.name} takes neither argSorts nor resultSort (sorts have no parameters here)`, node.range, name.name);
       return null;
     }
-    return { kind, name, argSorts: [], resultSort: null, range: node.range };
+    return { kind, name, argSorts: [], resultSort: null, range: node.range, ...extra };
   }
   let argSorts: Name[] = [];
   if (argNode) {
@@ -136,7 +180,14 @@ function readDeclaration(node: JsonNode, report: GateReport, what: string): Decl
     report.error('schema-missing-field', `${label} needs a resultSort`, node.range, name.name);
     return null;
   }
-  return { kind, name, argSorts, resultSort, range: node.range };
+  return { kind, name, argSorts, resultSort, range: node.range, ...extra };
+}
+
+/** A declaration's `aliases`: identifiers, as names are (the rule of `userName`). */
+function readAliases(node: JsonArray | null, report: GateReport, label: string): Name[] | null {
+  if (!node) return [];
+  const names = node.items.map((a) => (a.kind === 'string' ? userName(a, report, `${label}: an alias`) : typeError(report, `${label}: an alias`, a)));
+  return names.some((n) => n === null) ? null : (names as Name[]);
 }
 
 function readAssertions(node: { items: readonly JsonNode[]; range: SourceRange } | null, report: GateReport, exprs: ExpressionReader): Assertion[] | null {

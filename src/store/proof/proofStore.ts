@@ -6,7 +6,7 @@
  */
 import { create } from 'zustand';
 import type { IntuitionMode, ProveMode } from '../../core/proposal/index.ts';
-import { DEFAULT_BUDGETS } from '../../core/proposal/index.ts';
+import { BUDGET_LIMITS as CORE_LIMITS, DEFAULT_BUDGETS, validBudget as withinLimits } from '../../core/proposal/index.ts';
 import { useDocumentStore } from '../document/documentStore.ts';
 import type { ProofRun } from './proofRun.ts';
 import { addRound, finishRun, startRun } from './proofRun.ts';
@@ -23,12 +23,8 @@ export interface ProofSettings {
   readonly intuition: IntuitionMode;
 }
 
-/** Bounds of the budget fields; a value outside them keeps Run disabled. */
-export const BUDGET_LIMITS = {
-  timeoutMs: { min: 1, max: 600_000 },
-  maxActive: { min: 1, max: 1_000_000 },
-  maxRounds: { min: 1, max: 1_000 },
-} as const;
+/** Bounds of the budget fields (the core's, which the command line's flags use too); a value outside them keeps Run disabled. */
+export const BUDGET_LIMITS = { timeoutMs: CORE_LIMITS.timeoutMs, maxActive: CORE_LIMITS.maxActive, maxRounds: CORE_LIMITS.maxRounds } as const;
 
 export type BudgetField = keyof typeof BUDGET_LIMITS;
 
@@ -84,8 +80,7 @@ export function setBudgetValidity(field: BudgetField, valid: boolean): void {
 
 /** True when `value` is a whole number within the field's bounds. */
 export function validBudget(field: BudgetField, value: number): boolean {
-  const { min, max } = BUDGET_LIMITS[field];
-  return Number.isInteger(value) && value >= min && value <= max;
+  return withinLimits(field, value);
 }
 
 let seq = 0;

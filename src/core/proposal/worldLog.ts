@@ -1,0 +1,173 @@
+/**
+ * A world as a session log: JSON Lines of signed ops ending with a signed head, read and
+ * verified by the reader every log goes through (src/core/oplog/readLog.ts) with the
+ * world's body table — so a world is shared, merged, checked for truncation and
+ * rollback exactly as any session's log is. The ops:
+ *
+ * - `proposal_acceptance`: a person accepted a proven proposal into the world. It holds
+ *   the proposal itself (the JSON document, so the log needs nothing else to rebuild the
+ *   registry or the accepted knowledge), its content hash, and the proof it rests on
+ *   (mode, verdict, solver).
+ * - `member_addition`: as in every log.
+ *
+ * `worldOf` replays the acceptances into the registry (worldRegistry.ts). An acceptance
+ * whose proposal no longer passes the gates, whose hash does not match, or that repeats
+ * a proposal id with other content, is kept out and reported.
+ */
+import { canonicalBytes } from '../oplog/canonicalJson.ts';
+import { b3Of, isOpId } from '../oplog/opId.ts';
+import type { OpId, SignedOperation } from '../oplog/operation.ts';
+import type { BodyRules } from '../oplog/operationSchema.ts';
+import { MEMBER_RULE } from '../oplog/operationSchema.ts';
+import type { LogReading, ReadLogOptions } from '../oplog/readLog.ts';
+import { readLogText } from '../oplog/readLog.ts';
+import { checkProposal } from './checkProposal.ts';
+import type { FormalProposal, ProveMode } from './proposalTypes.ts';
+import { PROVE_MODES } from './proposalTypes.ts';
+import type { SolverId } from './smtSolver.ts';
+import { SOLVER_IDS } from './smtSolver.ts';
+import type { Verdict } from './verdict.ts';
+import type { WorldRegistry } from './worldRegistry.ts';
+import { EMPTY_REGISTRY, withDeclarations } from './worldRegistry.ts';
+
+/** The verdict that proves a proposal's query in each mode: only these may be accepted. */
+export const PROOF_VERDICTS: Readonly<Record<ProveMode, Verdict>> = { entailment: 'entailed', consistency: 'consistent', model: 'model-found' };
+
+export interface AcceptanceBody {
+  readonly kind: 'proposal_acceptance';
+  /** The proposal's `proposalId` (or `_` when it has none). */
+  readonly proposal_id: string;
+  /** `b3:` + BLAKE3 of the proposal's canonical JSON (RFC 8785). */
+  readonly proposal_hash: OpId;
+  /** The FormalProposal document as accepted. */
+  readonly proposal: Record<string, unknown>;
+  readonly mode: ProveMode;
+  readonly verdict: Verdict;
+  readonly solver: SolverId;
+  readonly note?: string;
+}
+
+type Rec = Record<string, unknown>;
+const isRecord = (x: unknown): x is Rec => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** The body kinds a world's log may hold, for the log reader. */
+export const WORLD_BODIES: BodyRules = {
+  proposal_acceptance: {
+    keys: ['kind', 'proposal_id', 'proposal_hash', 'proposal', 'mode', 'verdict', 'solver', 'note'],
+    check: (b) =>
+      typeof b.proposal_id !== 'string' || b.proposal_id === ''
+        ? 'proposal_id is not a non-empty string'
+        : !isOpId(b.proposal_hash)
+          ? 'proposal_hash is not a b3: hash'
+          : !isRecord(b.proposal)
+            ? 'proposal is not an object'
+            : !(PROVE_MODES as readonly unknown[]).includes(b.mode)
+              ? `mode is not ${PROVE_MODES.join(', ')}`
+              : b.verdict !== PROOF_VERDICTS[b.mode as ProveMode]
+                ? `verdict is not ${PROOF_VERDICTS[b.mode as ProveMode]} (only a proof is accepted in ${String(b.mode)} mode)`
+                : !(SOLVER_IDS as readonly unknown[]).includes(b.solver)
+                  ? `solver is not ${SOLVER_IDS.join(' or ')}`
+                  : b.note !== undefined && typeof b.note !== 'string'
+                    ? 'note is not a string'
+                    : null,
+  },
+  member_addition: MEMBER_RULE,
+};
+
+/** The content hash of a proposal document, or null when it cannot be hashed (a non-finite number). */
+export function proposalHash(document: unknown): OpId | null {
+  try {
+    return b3Of(canonicalBytes(document));
+  } catch {
+    return null;
+  }
+}
+
+export interface Acceptance {
+  readonly op: OpId;
+  readonly author: string;
+  readonly at: string;
+  readonly proposalId: string;
+  readonly hash: OpId;
+  readonly mode: ProveMode;
+  readonly verdict: Verdict;
+  readonly solver: SolverId;
+  /** The document as accepted, and as read. */
+  readonly document: Record<string, unknown>;
+  readonly proposal: FormalProposal;
+}
+
+export interface World {
+  readonly session: string | null;
+  /** Acceptances in log order (each proposal content once). */
+  readonly acceptances: readonly Acceptance[];
+  readonly registry: WorldRegistry;
+  /** Acceptances kept out of the world, and declarations that clash, said in a sentence each. */
+  readonly problems: readonly string[];
+}
+
+export const EMPTY_WORLD: World = { session: null, acceptances: [], registry: EMPTY_REGISTRY, problems: [] };
+
+/** Reads a world log's text: every op checked against the world's bodies, the chain and the head. */
+export function readWorldLog(text: string, options: ReadLogOptions = {}): LogReading & { readonly unreadable: readonly { line: number; detail: string }[] } {
+  return readLogText(text, { branchHeads: true, ...options, bodies: WORLD_BODIES });
+}
+
+/**
+ * The world a log's applied ops make. `except`: the hash of a proposal to leave out of
+ * the registry (the one being checked, when it is itself accepted: it agrees with itself).
+ */
+export function worldOf(ops: readonly SignedOperation[], session: string | null, except: OpId | null = null): World {
+  const acceptances: Acceptance[] = [];
+  const problems: string[] = [];
+  const byId = new Map<string, Acceptance>();
+  const seen = new Set<string>();
+  let registry = EMPTY_REGISTRY;
+  for (const op of ops) {
+    const body = op.body as unknown as AcceptanceBody;
+    if (body.kind !== 'proposal_acceptance') continue;
+    const where = `op ${op.seq} (${op.id})`;
+    if (seen.has(body.proposal_hash)) continue; // the same content accepted again: once is enough
+    if (proposalHash(body.proposal) !== body.proposal_hash) {
+      problems.push(`${where}: proposal_hash does not match the proposal it holds; the acceptance is left out`);
+      continue;
+    }
+    const earlier = body.proposal_id === '_' ? undefined : byId.get(body.proposal_id);
+    if (earlier) {
+      problems.push(`${where}: proposal ${body.proposal_id} was already accepted with other content (op ${earlier.op}); the later acceptance is left out`);
+      continue;
+    }
+    const check = checkProposal(JSON.stringify(body.proposal), { mode: body.mode });
+    if (!check.proposal || check.gate) {
+      const first = check.diagnostics.find((d) => d.severity === 'error');
+      problems.push(`${where}: the accepted proposal ${body.proposal_id} does not pass the ${check.gate ?? 'schema'} gate${first ? ` (${first.message})` : ''}; the acceptance is left out`);
+      continue;
+    }
+    seen.add(body.proposal_hash);
+    const acceptance: Acceptance = {
+      op: op.id,
+      author: op.author,
+      at: op.at,
+      proposalId: body.proposal_id,
+      hash: body.proposal_hash,
+      mode: body.mode,
+      verdict: body.verdict,
+      solver: body.solver,
+      document: body.proposal,
+      proposal: check.proposal,
+    };
+    byId.set(body.proposal_id, acceptance);
+    acceptances.push(acceptance);
+    if (acceptance.hash === except) continue;
+    const next = withDeclarations(registry, check.proposal.declarations, { proposalId: body.proposal_id, op: op.id });
+    registry = next.registry;
+    for (const c of next.clashes) problems.push(`${where}: ${c}`);
+  }
+  return { session, acceptances, registry, problems };
+}
+
+/** The body of an acceptance of `document`, proven with `verdict` in `mode` by `solver`. */
+export function acceptanceBody(document: Record<string, unknown>, hash: OpId, mode: ProveMode, verdict: Verdict, solver: SolverId, note?: string): AcceptanceBody {
+  const id = typeof document.proposalId === 'string' && document.proposalId !== '' ? document.proposalId : '_';
+  return { kind: 'proposal_acceptance', proposal_id: id, proposal_hash: hash, proposal: document, mode, verdict, solver, ...(note !== undefined ? { note } : {}) };
+}
