@@ -32,6 +32,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   derive: async () => (await import('./commands/mnema.ts')).runDerive,
   provenance: async () => (await import('./commands/mnema.ts')).runProvenance,
   calibrate: async () => (await import('./commands/mnema.ts')).runCalibrate,
+  review: async () => (await import('./commands/review.ts')).runReview,
   merge: async () => (await import('./commands/merge.ts')).runMerge,
 };
 

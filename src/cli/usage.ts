@@ -66,6 +66,7 @@ export const COMMAND_USAGE: Readonly<Record<string, string>> = {
   derive: 'warrant derive LOG.jsonl [--derivers RULES.json]... [--no-builtin] [--out LOG2.jsonl] [--json]',
   provenance: 'warrant provenance LOG.jsonl OP_ID [--json]',
   calibrate: 'warrant calibrate LOG.jsonl --labels LABELS.json [--json]',
+  review: `warrant review PKG [--json] [--ops LOG.jsonl] [--accept ID]... [--reject ID]... [--method M] [--allow-headless] [--allow-rollback] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
   merge: `warrant merge A.clair B.clair [--json] [--lang clair]`,
 };
 
@@ -91,6 +92,9 @@ Commands:
          [--no-builtin] [--out P]
   provenance LOG OP_ID [--json]   Mnema: a claim's inputs, depth first, down to evidence
   calibrate LOG --labels FILE     Mnema: labelled-true fraction per confidence band
+  review PKG [--json]             Gaia: the review records (warrants) with their status and
+         [--ops LOG.jsonl]        beliefs; --accept ID / --reject ID record decisions as
+         [--accept|--reject ID]…  signed ops in the log, which infer --ops then uses
   merge A.clair B.clair [--json]  two CLAIR traces as one, by id, on stdout; exit 1 when
                                   an id's lines differ (each conflict on stderr, A's kept)
 ${entry('export FILE --to FORMAT', exportFormatsSentence(LANGUAGE_TABLE))}

@@ -67,6 +67,9 @@ export function describeOperations(log: readonly SignedOperation[]): HistoryEntr
       case 'member_addition':
         entry(`${b.member.slice(8, 20)}… may now write to this session`, null);
         break;
+      case 'review_decision':
+        entry(`you ${b.decision} ${b.action_label?.split('::').pop() ?? b.target} in review`, null);
+        break;
       default:
         unreachable(b, 'operation');
     }

@@ -104,7 +104,22 @@ export interface MemberAdditionBody {
   readonly note?: string;
 }
 
-export type OperationBody = RevisionBody | CorrectionBody | RefutationBody | RetractionBody | WithdrawalBody | InvalidationBody | ContradictionResolutionBody | MemberAdditionBody;
+/**
+ * User: a reviewer's decision on one of a Gaia package's review records (its strategy,
+ * operator or compose, src/core/gaia/review/reviewItems.ts). The latest decision per record
+ * stands; a rejected strategy or operator leaves inference (reviewGate.ts).
+ */
+export interface ReviewDecisionBody {
+  readonly kind: 'review_decision';
+  /** The record's target id (a strategy, operator or compose id; an action label for an observation). */
+  readonly target: string;
+  readonly decision: 'accepted' | 'rejected';
+  /** The record's action label, so a decision can follow its action when the target's id changes. */
+  readonly action_label?: string;
+  readonly note?: string;
+}
+
+export type OperationBody = RevisionBody | CorrectionBody | RefutationBody | RetractionBody | WithdrawalBody | InvalidationBody | ContradictionResolutionBody | MemberAdditionBody | ReviewDecisionBody;
 
 export type OperationKind = OperationBody['kind'];
 

@@ -78,6 +78,11 @@ const BODY_RULES: Readonly<Record<OperationBody['kind'], BodyRule>> = {
                 ? 'a merge names the side kept and the side merged'
                 : null,
   },
+  review_decision: {
+    keys: ['kind', 'target', 'decision', 'action_label', 'note'],
+    check: (b) =>
+      targetProblem(b) ?? (b.decision !== 'accepted' && b.decision !== 'rejected' ? 'decision is not accepted or rejected' : !optString(b.action_label) ? 'action_label is not a string' : null),
+  },
   member_addition: {
     keys: ['kind', 'member', 'note'],
     check: (b) => (!isString(b.member) || !AUTHOR.test(b.member) ? 'member is not ed25519: + 64 hex digits' : !optString(b.note) ? 'note is not a string' : null),

@@ -201,6 +201,9 @@ export function foldSession(index: DependencyIndex, ops: readonly LoggedOperatio
       case 'member_addition':
         // Who may write, not what is believed: replay has already applied it.
         break;
+      case 'review_decision':
+        // A Gaia review record's decision: it acts on inference (src/core/gaia/review/reviewGate.ts), not on lifecycle states.
+        break;
       case 'withdrawal':
       case 'claim_correction':
       case 'claim_refutation':

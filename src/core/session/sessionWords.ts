@@ -108,6 +108,8 @@ export function causeNoun(kind: OperationKind): string {
       return 'a resolution';
     case 'member_addition':
       return 'a new member';
+    case 'review_decision':
+      return 'a review decision';
     default:
       return `a ${assertionNoun(kind)}`;
   }
