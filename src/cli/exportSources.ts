@@ -20,6 +20,7 @@ import { packageFromModule } from '../core/gaia/package/newPackage.ts';
 import { CliFailure } from '../node/cliFailure.ts';
 import { loadOrCreateDeviceKey } from './deviceKeyFile.ts';
 import { documentExplanations } from './documentExplanations.ts';
+import { reintroductionOfLedger } from '../core/contradiction/reintroductionFlag.ts';
 import { withGaiaInference } from '../node/gaiaInference.ts';
 import type { LoadedDocument } from '../node/loadDocument.ts';
 import type { LogAllowances, OpsLog } from './opsFile.ts';
@@ -80,6 +81,8 @@ const CLI_SOURCES: SourceMakers = {
   files: async (doc) => doc.files ?? packageFromModule(doc.input.name === STDIN_NAME ? 'package.py' : basename(doc.input.name), doc.input.text),
   proposal: async (doc, _log, { mode }) => (mode ? checkProposal(doc.input.text, { mode }) : (doc.proposal ?? missing(doc, 'proposal check'))),
   explanations: async (doc, log) => documentExplanations(doc, (await log())?.applied ?? []),
+  // The ledger of the session the `--ops` log opens (none: the document's own contradictions), as `explain` reads it.
+  reintroduction: async (doc, log) => reintroductionOfLedger(doc.analysis.graph, documentExplanations(doc, (await log())?.applied ?? []).ledger),
   ops: async (doc, log) => {
     // The log's own head goes out again only where it still describes what goes out.
     const replayed = await log();

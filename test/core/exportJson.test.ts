@@ -3,7 +3,7 @@ import { analyzeDocument } from '../../src/core/analysis/analyzeDocument.ts';
 import { exportJson, GRAPH_JSON_FORMAT } from '../../src/core/export/exportJson.ts';
 import { UNICODE_CONTENT, UNICODE_INVALIDATIONS, UNICODE_TRACE } from '../cli/support/unicodeTrace.ts';
 
-const NODE_KEYS = ['band', 'broken', 'confidence', 'content', 'derived', 'effective', 'id', 'invalidations', 'kind', 'level', 'line', 'source'];
+const NODE_KEYS = ['band', 'broken', 'confidence', 'content', 'derived', 'effective', 'id', 'invalidations', 'kind', 'level', 'line', 'reintroduced_claim', 'source'];
 
 function exported(text: string) {
   const a = analyzeDocument(text, 'clair', 1);

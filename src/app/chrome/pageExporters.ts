@@ -20,6 +20,7 @@ import { activeEditor } from '../editor/activeEditor.ts';
 import { useProjectStore } from '../../store/project/projectStore.ts';
 import { sessionStatesShown, useLifecycleStore } from '../../store/session/lifecycleStore.ts';
 import { pictureToPng } from './pictureToPng.ts';
+import { reintroductionOfEntries } from '../../core/contradiction/reintroductionFlag.ts';
 
 /** Formats made from the open session's log, which the session controller keeps. */
 const SESSION_EXPORTS: Partial<Record<ExportFormat, () => Promise<string>>> = {
@@ -43,6 +44,8 @@ const PAGE_SOURCES: { readonly [N in ExportNeed]?: () => Promise<ExportSources[N
   },
   states: async () => sessionStatesShown(useLifecycleStore.getState()),
   posteriors: async () => useDocumentStore.getState().posteriors,
+  // The session's ledger as the page shows it (the nodes' data-contradicted comes from the same entries).
+  reintroduction: async () => reintroductionOfEntries((await getPipeline().whenCurrent()).graph, useLifecycleStore.getState().contradictions),
 };
 
 async function make(format: ExportFormat): Promise<ExportOutput> {

@@ -17,6 +17,7 @@
  *   is the contract's `derived`; for Gaia, the posterior when the caller has one. A
  *   belief whose derived value cannot be computed has nothing to disagree with. Its id
  *   is `correction:` + the belief id, and its one endpoint is the belief.
+ * - CLAIR: a belief and its explicit negation in the text (negationContradictions.ts).
  *
  * Resolutions (`accept-both`, `deprecate` one side, `merge`) close a contradiction
  * whatever they say; the resolution is kept on the record for explanations.
@@ -24,11 +25,12 @@
 import type { NodeId, ReasoningGraph } from '../graph/reasoningGraph.ts';
 import type { ContradictionResolutionBody, OpId } from '../oplog/operation.ts';
 import type { Standing } from '../oplog/lifecycle.ts';
+import { negationContradictions } from './negationContradictions.ts';
 
 /** Corrections within this distance of the derived value agree with it. */
 export const DISAGREEMENT_TOLERANCE = 1e-9;
 
-export type ContradictionKind = 'contradict' | 'exclusive' | 'correction';
+export type ContradictionKind = 'contradict' | 'exclusive' | 'correction' | 'negation';
 
 /** Gaia verbs that set claims against each other; the v5 legacy ones lower to the same relations. */
 const CONTRADICTION_KINDS: Readonly<Record<string, 'contradict' | 'exclusive'>> = {
@@ -89,6 +91,10 @@ export function buildContradictionLedger(input: LedgerInput): ContradictionLedge
     if (!kind) continue;
     const id = n.factor!.label ?? n.id.replace(/^@/, '');
     all.push({ id, kind, endpoints: [...new Set(endpoints.get(n.id) ?? [])], rationale: n.factor!.rationale, resolution: resolutionOf(id) });
+  }
+
+  for (const p of negationContradictions(graph)) {
+    all.push({ id: p.id, kind: 'negation', endpoints: p.endpoints, rationale: 'one belief states what the other denies', resolution: resolutionOf(p.id) });
   }
 
   if (input.standing && input.derived) {

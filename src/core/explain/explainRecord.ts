@@ -11,6 +11,7 @@
 import { bandOf } from '../clair/confidenceAlgebra.ts';
 import type { ConfidenceBand } from '../clair/confidenceAlgebra.ts';
 import type { ContradictionKind, ContradictionLedger } from '../contradiction/contradictionLedger.ts';
+import { reintroductionOfLedger } from '../contradiction/reintroductionFlag.ts';
 import type { GraphNode, NodeKind, ReasoningGraph } from '../graph/reasoningGraph.ts';
 import { languageRow } from '../languages/languageTable.ts';
 import { walkProvenance } from '../graph/provenance.ts';
@@ -143,6 +144,7 @@ export function explainer(input: ExplainInput): Explainer {
   const gaia = languageRow(input.graph.language).supports === 'actions';
   const role: 'justification' | 'premise' = gaia ? 'premise' : 'justification';
   const stateOf = (id: string): LifecycleState => input.states.get(id) ?? 'active';
+  const flags = reintroductionOfLedger(input.graph, input.ledger);
 
   // Gaia: the non-relation actions concluding each claim.
   const concluding = new Map<string, GraphNode[]>();
@@ -234,8 +236,6 @@ export function explainer(input: ExplainInput): Explainer {
       open: c.resolution === null,
       resolution: c.resolution?.body.resolution ?? null,
     }));
-    const reintroduced = input.ledger.isContradicted(id);
-    const open = contradictions.filter((c) => c.open);
     return {
       claim,
       because,
@@ -243,8 +243,8 @@ export function explainer(input: ExplainInput): Explainer {
       history: input.history?.get(id) ?? [],
       user_actions,
       provenance: provenance(id),
-      reintroduced_claim: reintroduced,
-      ...(reintroduced ? { caveat: caveatText(open) } : {}),
+      // The flag and caveat come from the one stamp every surface uses.
+      ...flags.flagOf(id),
       contradictions,
     };
   };
@@ -256,14 +256,4 @@ export function explainer(input: ExplainInput): Explainer {
     },
     explainAll: () => input.index.beliefs.map((id) => explainNode(id)),
   };
-}
-
-/** The inline caveat for a belief on open contradictions. */
-export function caveatText(open: readonly ContradictionEntry[]): string {
-  const parts = open.map((c) =>
-    c.kind === 'correction'
-      ? 'the user’s correction disagrees with what the trace derives'
-      : `${c.kind === 'exclusive' ? 'exclusive with' : 'contradicted by'} ${c.with.join(', ') || 'another claim'} (${c.id})`,
-  );
-  return `conflicting records, unresolved: ${parts.join('; ')}. Do not take this as settled.`;
 }

@@ -15,15 +15,18 @@ import type { NodeWithState } from './exportedNode.ts';
 import { displayConfidence, nodesWithStates, sourceLabel } from './exportedNode.ts';
 import { wrapText } from './shortenText.ts';
 import { STATE_STYLES } from './stateStyles.ts';
+import type { Reintroduction } from '../contradiction/reintroductionFlag.ts';
+import { documentReintroduction } from '../contradiction/reintroductionFlag.ts';
 
-export function exportDot(input: ExportInput, states: SessionStates = NO_STATES): string {
+/** `flags`: the open contradictions to flag nodes under (default: the document's own). */
+export function exportDot(input: ExportInput, states: SessionStates = NO_STATES, flags: Reintroduction = documentReintroduction(input.graph)): string {
   const lines: string[] = [
     'digraph warrant {',
     '  graph [rankdir=TB, fontname="Helvetica"];',
     '  node [shape=box, style="rounded,filled", fontname="Helvetica", fontsize=10];',
     '  edge [color="#64748b", arrowsize=0.7];',
   ];
-  for (const n of nodesWithStates(input.graph, input.derived, states)) lines.push('  ' + nodeStatement(n));
+  for (const n of nodesWithStates(input.graph, input.derived, states, flags)) lines.push('  ' + nodeStatement(n));
   for (const e of input.graph.edges) {
     const style = e.tentative ? ' [style=dashed]' : '';
     lines.push(`  ${dotString(e.from)} -> ${dotString(e.to)}${style};`);
@@ -41,6 +44,7 @@ function nodeStatement(n: NodeWithState): string {
   if (source) head.push(source);
   if (n.invalidations.length > 0) head.push('?');
   if (style.badge) head.push(`[${style.badge.text}]`);
+  if (n.reintroduced_claim) head.push('[contradicted]');
   const labelLines = [head.join('  '), ...wrapText(n.content, 36, 4)];
   if (n.effective !== null && n.confidence !== null && n.effective < n.confidence - 1e-9) {
     labelLines.push(`effective ${displayConfidence(n.effective)} (${bandOf(n.effective)})`);
@@ -54,13 +58,15 @@ function nodeStatement(n: NodeWithState): string {
       : '';
   const attrs: [string, string][] = [
     ['label', labelLines.join('\n')],
-    ['tooltip', n.content],
+    ['tooltip', n.caveat ? `${n.content}\n⚠ ${n.caveat}` : n.content],
     ['fillcolor', colours.fill + alpha],
     ['color', (n.broken ? BROKEN_STROKE : colours.stroke) + alpha],
     ['fontcolor', colours.text + alpha],
     ['state', n.state],
   ];
   if (n.corrected !== null) attrs.push(['corrected', displayConfidence(n.corrected)]);
+  attrs.push(['reintroduced_claim', String(n.reintroduced_claim)]);
+  if (n.caveat) attrs.push(['caveat', n.caveat]);
   if (n.broken || style.dash) attrs.push(['style', 'rounded,filled,dashed']);
   else if (style.strike) attrs.push(['style', 'rounded,filled,bold']);
   return `${dotString(n.id)} [${attrs.map(([k, v]) => `${k}=${dotString(v)}`).join(', ')}];`;

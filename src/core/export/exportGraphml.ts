@@ -10,6 +10,8 @@ import { NO_STATES } from '../session/sessionStates.ts';
 import type { ExportInput } from './exportInput.ts';
 import type { NodeWithState } from './exportedNode.ts';
 import { nodesWithStates, sourceLabel } from './exportedNode.ts';
+import type { Reintroduction } from '../contradiction/reintroductionFlag.ts';
+import { documentReintroduction } from '../contradiction/reintroductionFlag.ts';
 import { escapeXml } from './xmlText.ts';
 
 type KeyType = 'string' | 'double' | 'int' | 'boolean';
@@ -35,6 +37,9 @@ const NODE_KEYS: readonly KeySpec<NodeWithState>[] = [
   { id: 'band', type: 'string', value: (n) => n.band },
   { id: 'state', type: 'string', value: (n) => n.state },
   { id: 'corrected', type: 'double', value: (n) => n.corrected },
+  // docs/contract.md §3: every node says whether it sits on an open contradiction, with the caveat when it does.
+  { id: 'reintroduced_claim', type: 'boolean', value: (n) => n.reintroduced_claim },
+  { id: 'caveat', type: 'string', value: (n) => n.caveat ?? null },
 ];
 
 interface EdgeItem {
@@ -47,7 +52,8 @@ const EDGE_KEYS: readonly KeySpec<EdgeItem>[] = [
   { id: 'tentative', type: 'boolean', value: (e) => e.tentative },
 ];
 
-export function exportGraphml(input: ExportInput, states: SessionStates = NO_STATES): string {
+/** `flags`: the open contradictions to flag nodes under (default: the document's own). */
+export function exportGraphml(input: ExportInput, states: SessionStates = NO_STATES, flags: Reintroduction = documentReintroduction(input.graph)): string {
   const out: string[] = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<graphml xmlns="http://graphml.graphdrawing.org/xmlns"',
@@ -57,7 +63,7 @@ export function exportGraphml(input: ExportInput, states: SessionStates = NO_STA
   for (const k of NODE_KEYS) out.push(keyElement(k, 'node'));
   for (const k of EDGE_KEYS) out.push(keyElement(k, 'edge'));
   out.push(`  <graph id="${escapeXml(input.graph.language)}" edgedefault="directed">`);
-  for (const n of nodesWithStates(input.graph, input.derived, states)) {
+  for (const n of nodesWithStates(input.graph, input.derived, states, flags)) {
     out.push(`    <node id="${escapeXml(n.id)}">`);
     out.push(...dataElements(NODE_KEYS, n));
     out.push('    </node>');

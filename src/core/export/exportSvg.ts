@@ -18,6 +18,8 @@ import type { SessionStates } from '../session/sessionStates.ts';
 import { NO_STATES } from '../session/sessionStates.ts';
 import { BAND_RANGES, coloursOf } from './bandColours.ts';
 import { nodesWithStates } from './exportedNode.ts';
+import type { Reintroduction } from '../contradiction/reintroductionFlag.ts';
+import { documentReintroduction } from '../contradiction/reintroductionFlag.ts';
 import type { Curve } from './pictureGeometry.ts';
 import { edgeCurve, extentOf, moveBox, moveCurve, placeBoxes, round } from './pictureGeometry.ts';
 import { truncate } from './shortenText.ts';
@@ -39,6 +41,8 @@ export interface SvgInput {
   readonly posteriors?: ReadonlyMap<string, number>;
   /** Gaia: draw the helper claims too (the page's toggle; hidden by default). */
   readonly showHelpers?: boolean;
+  /** The open contradictions to flag nodes under (default: the document's own). */
+  readonly reintroduction?: Reintroduction;
 }
 
 const MARGIN = 24;
@@ -52,7 +56,7 @@ export function exportSvg(input: SvgInput): string {
   const graph = shownGraph(input.graph, { hideHelpers: input.showHelpers !== true });
   const title = input.title ?? 'Warrant reasoning graph';
   const byId = new Map<string, GraphNode>(graph.nodes.map((n) => [n.id, n]));
-  const nodes = nodesWithStates(graph, input.derived, input.states ?? NO_STATES);
+  const nodes = nodesWithStates(graph, input.derived, input.states ?? NO_STATES, input.reintroduction ?? documentReintroduction(input.graph));
   const raw = placeBoxes(
     nodes.map((n) => ({ id: n.id, ...boxOf(byId.get(n.id)!) })),
     input.positions,

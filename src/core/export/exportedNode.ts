@@ -10,8 +10,9 @@ import type { GraphNode, NodeKind, NodeSource, ReasoningGraph } from '../graph/r
 import type { LifecycleState } from '../oplog/lifecycle.ts';
 import type { SessionStates } from '../session/sessionStates.ts';
 import { stateIn } from '../session/sessionStates.ts';
+import type { Reintroduction, ReintroductionFlag } from '../contradiction/reintroductionFlag.ts';
 
-export interface ExportedNode {
+export interface ExportedNode extends ReintroductionFlag {
   readonly id: string;
   readonly kind: NodeKind;
   readonly content: string;
@@ -29,10 +30,15 @@ export interface ExportedNode {
   readonly band: ConfidenceBand | null;
 }
 
-export function exportedNodes(graph: ReasoningGraph, derived: readonly DerivedConfidence[]): ExportedNode[] {
+/**
+ * `flags`: the open contradictions the export is made under (docs/contract.md §3) — a
+ * session's ledger where there is one, else the document's own; every node carries
+ * `reintroduced_claim` (and the caveat when true), stamped by reintroductionFlag.ts.
+ */
+export function exportedNodes(graph: ReasoningGraph, derived: readonly DerivedConfidence[], flags: Reintroduction): ExportedNode[] {
   const byId = new Map<string, DerivedConfidence>();
   for (const d of derived) byId.set(d.id, d);
-  return graph.nodes.map((n) => exportedNode(n, byId.get(n.id)));
+  return graph.nodes.map((n) => flags.stamp(exportedNode(n, byId.get(n.id)), n.id));
 }
 
 /** A node as the session sees it: its lifecycle state and the correction standing on it. */
@@ -46,15 +52,15 @@ export interface NodeWithState extends ExportedNode {
  * The exported nodes under a session's states. A standing correction stands in for the
  * stated value, so the band is the corrected value's, as the page colours the node.
  */
-export function nodesWithStates(graph: ReasoningGraph, derived: readonly DerivedConfidence[], states: SessionStates): NodeWithState[] {
-  return exportedNodes(graph, derived).map((n) => {
+export function nodesWithStates(graph: ReasoningGraph, derived: readonly DerivedConfidence[], states: SessionStates, flags: Reintroduction): NodeWithState[] {
+  return exportedNodes(graph, derived, flags).map((n) => {
     const corrected = states.corrected.get(n.id) ?? null;
     const band = nodeLook({ stated: n.confidence, effective: n.effective, corrected, broken: n.broken }).band;
     return { ...n, band, state: stateIn(states, n.id), corrected };
   });
 }
 
-function exportedNode(n: GraphNode, d: DerivedConfidence | undefined): ExportedNode {
+function exportedNode(n: GraphNode, d: DerivedConfidence | undefined): Omit<ExportedNode, keyof ReintroductionFlag> {
   // A broken line's numbers are not trusted by the analysis, so it gets no derived value.
   const derivedValue = n.broken ? null : (d?.derived ?? null);
   const effective = n.broken ? null : (d?.effective ?? null);

@@ -32,6 +32,7 @@ import type { SignedOperation } from '../oplog/operation.ts';
 import type { ProposalCheck } from '../proposal/index.ts';
 import type { SessionStates } from '../session/sessionStates.ts';
 import type { Diagnostic } from '../text/diagnostic.ts';
+import type { Reintroduction } from '../contradiction/reintroductionFlag.ts';
 import type { ExportInput } from './exportInput.ts';
 
 /** A session's signed log as exported: its ops in replay order, then its head. */
@@ -68,6 +69,12 @@ export interface ExportSources {
   readonly explanations: Pick<DocumentExplanations, 'explainer' | 'ledger'>;
   /** A session's signed log and its signed head (null: none to give). */
   readonly ops: SessionLog;
+  /**
+   * The open contradictions the export flags its beliefs under (docs/contract.md §3): the
+   * session's ledger (the page's, or the command line's `--ops` log folded), which holds
+   * the document's own contradictions too. Every format that presents beliefs needs it.
+   */
+  readonly reintroduction: Reintroduction;
 }
 
 export type ExportNeed = keyof ExportSources;
@@ -145,11 +152,11 @@ const GRAPH_LANGUAGES: readonly Language[] = languagesWhere((r) => r.view === 'g
 const SESSION_LANGUAGES: readonly Language[] = languagesWhere((r) => r.view === 'graph' && !r.ownLog);
 
 /** The sources a picture of the graph reads. */
-const PICTURE_NEEDS = ['analysis', 'layout', 'states', 'posteriors'] as const;
+const PICTURE_NEEDS = ['analysis', 'layout', 'states', 'posteriors', 'reintroduction'] as const;
 
-async function picture({ analysis, layout, states, posteriors }: Pick<ExportSources, (typeof PICTURE_NEEDS)[number]>): Promise<string> {
+async function picture({ analysis, layout, states, posteriors, reintroduction }: Pick<ExportSources, (typeof PICTURE_NEEDS)[number]>): Promise<string> {
   const { exportSvg } = await import('./exportSvg.ts');
-  return exportSvg({ graph: analysis.graph, derived: analysis.derived, positions: layout.positions, title: layout.title, showHelpers: layout.showHelpers, states, posteriors });
+  return exportSvg({ graph: analysis.graph, derived: analysis.derived, positions: layout.positions, title: layout.title, showHelpers: layout.showHelpers, states, posteriors, reintroduction });
 }
 
 async function gaiaFiles(id: 'gaia-ir' | 'beliefs' | 'manifests', gaia: GaiaAnalysis, options: ExportOptions): Promise<ExportOutput> {
@@ -162,7 +169,7 @@ async function gaiaFiles(id: 'gaia-ir' | 'beliefs' | 'manifests', gaia: GaiaAnal
   return id === 'manifests' ? { files: exported.files } : { text: [...exported.files.values()][0]! };
 }
 
-/** Contract §1.5's formats, in its order, with `png` (an extension) beside `svg`. */
+/** Contract §1.5's formats, in its order, with `png` (an extension) beside `svg` and `clair-debug` (one) beside `clair`. */
 export const EXPORTERS = [
   exporter({
     id: 'clair',
@@ -175,14 +182,25 @@ export const EXPORTERS = [
     run: async ({ text }) => ({ text: (await import('./exportClair.ts')).exportClair(text) }),
   }),
   exporter({
+    id: 'clair-debug',
+    label: 'CLAIR debug lines (alternatives)',
+    languages: ['clair'],
+    fileName: (b) => `${b}.debug.txt`,
+    mime: 'text/plain',
+    output: 'text',
+    needs: ['analysis'],
+    run: async ({ analysis }) => ({ text: (await import('./exportClairDebug.ts')).exportClairDebug(analysis) }),
+  }),
+  exporter({
     id: 'json',
     label: 'JSON graph',
     languages: GRAPH_LANGUAGES,
     fileName: (b) => `${b}.graph.json`,
     mime: 'application/json',
     output: 'text',
-    needs: ['analysis'],
-    run: async ({ analysis }) => ({ text: (await import('./exportJson.ts')).exportJson(analysis) }),
+    needs: ['analysis', 'reintroduction'],
+    options: ['ops'],
+    run: async ({ analysis, reintroduction }) => ({ text: (await import('./exportJson.ts')).exportJson(analysis, reintroduction) }),
   }),
   exporter({
     id: 'dot',
@@ -191,9 +209,9 @@ export const EXPORTERS = [
     fileName: (b) => `${b}.dot`,
     mime: 'text/vnd.graphviz',
     output: 'text',
-    needs: ['analysis', 'states'],
+    needs: ['analysis', 'states', 'reintroduction'],
     options: ['ops'],
-    run: async ({ analysis, states }) => ({ text: (await import('./exportDot.ts')).exportDot(analysis, states) }),
+    run: async ({ analysis, states, reintroduction }) => ({ text: (await import('./exportDot.ts')).exportDot(analysis, states, reintroduction) }),
   }),
   exporter({
     id: 'graphml',
@@ -202,9 +220,9 @@ export const EXPORTERS = [
     fileName: (b) => `${b}.graphml`,
     mime: 'application/xml',
     output: 'text',
-    needs: ['analysis', 'states'],
+    needs: ['analysis', 'states', 'reintroduction'],
     options: ['ops'],
-    run: async ({ analysis, states }) => ({ text: (await import('./exportGraphml.ts')).exportGraphml(analysis, states) }),
+    run: async ({ analysis, states, reintroduction }) => ({ text: (await import('./exportGraphml.ts')).exportGraphml(analysis, states, reintroduction) }),
   }),
   exporter({
     id: 'svg',

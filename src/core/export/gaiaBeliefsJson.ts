@@ -6,6 +6,7 @@
 import type { InferenceResult } from '../infer/inferenceResult.ts';
 import type { JsonObject, JsonValue } from '../gaia/text/pythonJson.ts';
 import { pyFloat, pythonJsonDumps } from '../gaia/text/pythonJson.ts';
+import type { Reintroduction } from '../contradiction/reintroductionFlag.ts';
 
 /** The Gaia Lang version whose semantics Warrant implements (written into the file). */
 export const GAIA_LANG_VERSION = '0.5.0';
@@ -36,9 +37,18 @@ function diagnosticsJson(d: InferenceResult['diagnostics']): JsonObject {
   return out;
 }
 
-export function gaiaBeliefsJson(result: InferenceResult, options: { irHash: string; gaiaLangVersion?: string }): string {
+/**
+ * `reintroduction`: when given, each belief also carries `reintroduced_claim` (and the
+ * caveat when true, docs/contract.md §3) — fields Gaia's own file does not have, added
+ * beside its own so a diff of Gaia's fields still agrees.
+ */
+export function gaiaBeliefsJson(result: InferenceResult, options: { irHash: string; gaiaLangVersion?: string; reintroduction?: Reintroduction }): string {
+  const flags = options.reintroduction;
   const payload: JsonObject = {
-    beliefs: result.beliefs.map((b) => ({ belief: pyFloat(b.belief), knowledge_id: b.knowledge_id, label: b.label })),
+    beliefs: result.beliefs.map((b) => {
+      const own = { belief: pyFloat(b.belief), knowledge_id: b.knowledge_id, label: b.label };
+      return flags ? { ...own, ...flags.flagOf(b.knowledge_id) } : own;
+    }),
     diagnostics: diagnosticsJson(result.diagnostics),
     gaia_lang_version: options.gaiaLangVersion ?? GAIA_LANG_VERSION,
     ir_hash: options.irHash,

@@ -46,7 +46,7 @@ export function nodeElements(d: DrawnNode): string[] {
   const style = STATE_STYLES[n.state];
   const faded = style.opacity < 1 ? ` opacity="${style.opacity}"` : '';
   return [
-    `<g class="node" data-id="${escapeXml(n.id)}" data-kind="${kindOf(d.graphNode)}" data-state="${n.broken ? 'broken' : n.state}" data-band="${n.band ?? 'none'}" transform="translate(${box.x},${box.y})"${faded}>`,
+    `<g class="node" data-id="${escapeXml(n.id)}" data-kind="${kindOf(d.graphNode)}" data-state="${n.broken ? 'broken' : n.state}" data-band="${n.band ?? 'none'}" data-reintroduced-claim="${n.reintroduced_claim}" transform="translate(${box.x},${box.y})"${faded}>`,
     `<title>${escapeXml(tooltip(d))}</title>`,
     ...DRAWERS[d.graphNode.kind](d, style),
     '</g>',
@@ -256,5 +256,6 @@ function tooltip(d: DrawnNode): string {
   if (n.band) parts.push(`band: ${n.band}`);
   if (n.invalidations.length > 0) parts.push('reconsider if: ' + n.invalidations.join('; '));
   if (n.broken) parts.push('this line does not parse');
+  if (n.caveat) parts.push(`⚠ ${n.caveat}`);
   return parts.join('\n');
 }

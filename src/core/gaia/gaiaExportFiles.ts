@@ -2,6 +2,8 @@
  * The files a Gaia export writes, by format, as path → text: `gaia-ir` (ir.json),
  * `beliefs` (beliefs.json, after inference) and `manifests` (formalization_manifest.json
  * and manifests/*.json). Shared by the command line and the page's export menu.
+ * beliefs.json flags each claim on the package's own open contradictions (its
+ * contradict/exclusive relations: this export reads no session log).
  */
 import { gaiaBeliefsJson } from '../export/gaiaBeliefsJson.ts';
 import type { InferenceMethod } from '../infer/inferenceResult.ts';
@@ -9,6 +11,7 @@ import type { GaiaIr } from '../infer/irInput.ts';
 import { runInference } from '../infer/runInference.ts';
 import type { GaiaAnalysis } from './analyzeGaia.ts';
 import { isoTimestamp } from './artifacts/compileMetadata.ts';
+import { documentReintroduction } from '../contradiction/reintroductionFlag.ts';
 
 export type GaiaExportFormat = 'gaia-ir' | 'beliefs' | 'manifests';
 
@@ -23,7 +26,7 @@ export function gaiaExportFiles(gaia: GaiaAnalysis, format: GaiaExportFormat, op
       const result = runInference(ir as unknown as GaiaIr, { method: options.method ?? 'auto', fullDiagnostics: true });
       const failure = result.problems.find((p) => p.severity === 'error');
       if (failure) return { error: failure.message };
-      return { files: new Map([['beliefs.json', gaiaBeliefsJson(result, { irHash: ir.ir_hash })]]) };
+      return { files: new Map([['beliefs.json', gaiaBeliefsJson(result, { irHash: ir.ir_hash, reintroduction: documentReintroduction(gaia.graph) })]]) };
     }
     case 'manifests': {
       const all = gaia.artifacts({ compiledAt: isoTimestamp(options.now ?? new Date()) });

@@ -1,0 +1,70 @@
+/**
+ * CLAIR contradictions the text itself states: a belief and its explicit negation
+ * ("the cache is warm" / "the cache is not warm", "X" / "X is false"). A CLAIR trace has
+ * no contradiction verb, so this is the only way two of its beliefs are set against each
+ * other without a user's correction.
+ *
+ * The rule is deliberately narrow — a false alarm tells the reader a sound belief is in
+ * doubt, which is worse than a miss:
+ *  1. Each belief's content is read as the similarity module reads it (vsa/textFeatures
+ *     `textWords`: case and accents folded, plurals stemmed, function words dropped,
+ *     negations kept), after spelling contractions out (`isn't` → `is not`, `can't` →
+ *     `can not`, `won't` → `will not`).
+ *  2. Its negators — `not`, `no`, `never`, `false`, `untrue` — are counted and removed,
+ *     and so is `true` ("X is true" says X). What is left is its *base*.
+ *  3. Two beliefs contradict when their bases are the same non-empty word sequence (so
+ *     the same claim up to case, punctuation, plurals and function words: a near
+ *     duplicate) and one has an odd number of negators, the other an even number.
+ * Nothing else: paraphrases, antonyms ("up"/"down") and quantifier changes are missed on
+ * purpose. Every group of beliefs sharing a base, with both polarities present, is one
+ * contradiction whose endpoints are all of them in document order; its id is
+ * `negation:` + the first affirming id + `:` + the first denying id. Broken lines and
+ * other languages take no part. Linear in the document (grouped by base, never paired).
+ */
+import type { ReasoningGraph } from '../graph/reasoningGraph.ts';
+import { textWords } from '../vsa/textFeatures.ts';
+
+const NEGATORS: ReadonlySet<string> = new Set(['not', 'no', 'never', 'false', 'untrue']);
+const NEUTRAL: ReadonlySet<string> = new Set(['true']);
+
+/** One contradiction the text states. */
+export interface NegationPair {
+  readonly id: string;
+  readonly endpoints: readonly string[];
+}
+
+/** The base of a text and whether it denies it (odd negator count); null when no base is left. */
+export function polarityOf(text: string): { readonly base: string; readonly denies: boolean } | null {
+  const spelled = text
+    .replace(/\bcan['’]t\b/gi, 'can not')
+    .replace(/\bwon['’]t\b/gi, 'will not')
+    .replace(/\bcannot\b/gi, 'can not')
+    .replace(/n['’]t\b/gi, ' not');
+  let negators = 0;
+  const base: string[] = [];
+  for (const w of textWords(spelled)) {
+    if (NEGATORS.has(w)) negators++;
+    else if (!NEUTRAL.has(w)) base.push(w);
+  }
+  return base.length === 0 ? null : { base: base.join(' '), denies: negators % 2 === 1 };
+}
+
+export function negationContradictions(graph: ReasoningGraph): NegationPair[] {
+  if (graph.language !== 'clair') return [];
+  const groups = new Map<string, { affirm: string[]; deny: string[]; all: string[] }>();
+  for (const n of graph.nodes) {
+    if (n.kind !== 'belief' || n.broken) continue;
+    const p = polarityOf(n.content);
+    if (!p) continue;
+    let g = groups.get(p.base);
+    if (!g) groups.set(p.base, (g = { affirm: [], deny: [], all: [] }));
+    (p.denies ? g.deny : g.affirm).push(n.id);
+    g.all.push(n.id);
+  }
+  const out: NegationPair[] = [];
+  for (const g of groups.values()) {
+    if (g.affirm.length === 0 || g.deny.length === 0) continue;
+    out.push({ id: `negation:${g.affirm[0]}:${g.deny[0]}`, endpoints: g.all });
+  }
+  return out;
+}
