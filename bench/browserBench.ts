@@ -7,7 +7,8 @@
  *    and a keystroke right after it;
  *  - first layout of a 1000-belief trace through the layout worker, paste to graph;
  *  - Gaia: keystroke in a prior → posteriors of that version on screen, in a 200-claim
- *    package (the inference worker after the validation worker);
+ *    package (the inference worker after the validation worker); the same for a
+ *    distribution parameter of a 200-claim bayes package;
  *  - IndexedDB: 100k signed-op-shaped records appended through the op log store in
  *    batches, against one awaited add per transaction, and read back; replay of 100k
  *    ops; every signature of a log checked through WebCrypto against @noble.
@@ -18,6 +19,7 @@ import type { Page } from '@playwright/test';
 import { chromium } from '@playwright/test';
 import { build, preview } from 'vite';
 import type { BenchRow } from './benchTypes.ts';
+import { generateGaiaBayesModule } from './generateGaiaBayesPackage.ts';
 import { generateGaiaPackage } from './generateGaiaPackage.ts';
 import { generateTrace } from './generateTrace.ts';
 import { median, percentile } from './measure.ts';
@@ -291,6 +293,28 @@ export async function runBrowserBench(options: { quick: boolean; onProgress?: (w
       note: "keydown to the claim nodes and status bar showing that version's posteriors (median)",
     });
     await gaia.close();
+
+    // Issue 45: the same gesture on a bayes package — a digit typed into a Normal's sigma
+    // (its `pivot` Distribution, see generateGaiaBayesPackage): the comparison's likelihoods
+    // are integrated again, then the posteriors inferred and shown.
+    progress('Gaia: a distribution parameter edited → posteriors at 200 claims');
+    const bayes = await browser.newPage({ viewport: { width: 1600, height: 960 } });
+    await bayes.goto(`${url}?fresh`);
+    await bayes.waitForSelector('[data-testid=node-b1]');
+    await bayes.getByTestId('new-document').click();
+    await bayes.getByTestId('new-gaia').click();
+    await bayes.waitForSelector('[data-testid=inference-status]');
+    await installProbes(bayes, ['diagnostics', 'graph', 'inference-status']);
+    await pasteUntilDrawn(bayes, generateGaiaBayesModule(46));
+    const bayesPosteriors = await typeInPriorAndTime(bayes, options.quick ? 8 : 20);
+    rows.push({
+      name: 'browser: a distribution parameter edited → posteriors on screen',
+      size: '206 claims (46 bayes models)',
+      ms: median(bayesPosteriors),
+      targetMs: 150,
+      note: "keydown in a Normal's sigma to the claim nodes and status bar showing that version's posteriors (median)",
+    });
+    await bayes.close();
 
     progress('Mnema: 10,000 records imported into a new log');
     rows.push(...(await mnemaImportRows(browser, url)));
@@ -597,9 +621,10 @@ export async function panAndZoom(page: Page, ms: number): Promise<{ fps: number;
 }
 
 /**
- * Types into the prior of the package's `pivot` claim (the line above the last derive,
- * see generateGaiaPackage): a digit, then Backspace, each an edit whose posteriors differ
- * from the last; ms from keydown to the inference status showing that version.
+ * Types into the number that ends the line two above the end: the prior of the package's
+ * `pivot` claim (see generateGaiaPackage), or the sigma of a bayes package's `pivot`
+ * Distribution (see generateGaiaBayesPackage). A digit, then Backspace, each an edit whose
+ * posteriors differ from the last; ms from keydown to the inference status showing that version.
  */
 async function typeInPriorAndTime(page: Page, count: number): Promise<number[]> {
   const times = await timeKeystrokes(
