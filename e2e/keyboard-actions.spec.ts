@@ -167,6 +167,8 @@ test('the Export and Samples menus from the keyboard', async ({ page }) => {
   await press(page, 'Enter');
   await expect.poll(() => focused(page)).toBe('export-clair');
   await press(page, 'ArrowDown');
+  await expect.poll(() => focused(page)).toBe('export-clair-debug');
+  await press(page, 'ArrowDown');
   await expect.poll(() => focused(page)).toBe('export-json');
   await expectVisibleFocus(page);
   const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);

@@ -7,7 +7,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeDocument } from '../../src/core/analysis/analyzeDocument.ts';
 import { auditRecords } from '../../src/core/contradiction/contradictionLedger.ts';
+import { documentReintroduction } from '../../src/core/contradiction/reintroductionFlag.ts';
 import { explainDocument } from '../../src/core/explain/explainDocument.ts';
+import { debugLines } from '../../src/core/clair/debugLines.ts';
 import { exportClair } from '../../src/core/export/exportClair.ts';
 import { exportSvg } from '../../src/core/export/exportSvg.ts';
 import { EXPORT_FORMATS, exporterOf, EXPORTERS, exportFormatsOf, formatsTaking, isExportFormat, SOURCES_FROM_TEXT } from '../../src/core/export/exporterTable.ts';
@@ -38,10 +40,11 @@ const text = (out: ExportOutput): string => {
 };
 
 describe('exporter table', () => {
-  it('has exactly the formats of contract §1.5, in its order, and png beside svg', () => {
+  it('has exactly the formats of contract §1.5, in its order, png beside svg and clair-debug beside clair', () => {
     expect(contractFormats()).toHaveLength(12);
-    expect(EXPORT_FORMATS.filter((f) => f !== 'png')).toEqual(contractFormats());
+    expect(EXPORT_FORMATS.filter((f) => f !== 'png' && f !== 'clair-debug')).toEqual(contractFormats());
     expect(EXPORT_FORMATS.indexOf('png')).toBe(EXPORT_FORMATS.indexOf('svg') + 1);
+    expect(EXPORT_FORMATS.indexOf('clair-debug')).toBe(EXPORT_FORMATS.indexOf('clair') + 1);
     expect(EXPORTERS.map((e) => e.id)).toEqual(EXPORT_FORMATS);
     for (const f of EXPORT_FORMATS) expect(isExportFormat(f)).toBe(true);
     expect(isExportFormat('pdf')).toBe(false);
@@ -51,6 +54,7 @@ describe('exporter table', () => {
     const languages = Object.fromEntries(EXPORTERS.map((e) => [e.id, e.languages]));
     expect(languages).toEqual({
       clair: ['clair'],
+      'clair-debug': ['clair'],
       json: ['clair', 'gaia', 'mnema'],
       dot: ['clair', 'gaia', 'mnema'],
       graphml: ['clair', 'gaia', 'mnema'],
@@ -71,6 +75,7 @@ describe('exporter table', () => {
     const files = Object.fromEntries(EXPORTERS.map((e) => [e.id, [e.fileName('route-planning'), e.mime, e.output]]));
     expect(files).toEqual({
       clair: ['route-planning.clair', 'text/plain', 'text'],
+      'clair-debug': ['route-planning.debug.txt', 'text/plain', 'text'],
       json: ['route-planning.graph.json', 'application/json', 'text'],
       dot: ['route-planning.dot', 'text/vnd.graphviz', 'text'],
       graphml: ['route-planning.graphml', 'application/xml', 'text'],
@@ -90,20 +95,20 @@ describe('exporter table', () => {
 
   it('lists a language’s formats with its own first', () => {
     const ids = (l: 'clair' | 'gaia' | 'proposal') => exportFormatsOf(l).map((e) => e.id);
-    expect(ids('clair')).toEqual(['clair', 'json', 'dot', 'graphml', 'svg', 'png', 'explanations', 'oplog']);
+    expect(ids('clair')).toEqual(['clair', 'clair-debug', 'json', 'dot', 'graphml', 'svg', 'png', 'explanations', 'oplog']);
     expect(ids('gaia')).toEqual(['gaia-ir', 'beliefs', 'manifests', 'package', 'json', 'dot', 'graphml', 'svg', 'png', 'explanations', 'oplog']);
     expect(ids('proposal')).toEqual(['smtlib']);
   });
 
   it('says which options and sources each format takes', () => {
-    expect(formatsTaking('ops').map((e) => e.id)).toEqual(['dot', 'graphml', 'svg', 'png', 'explanations', 'oplog']);
+    expect(formatsTaking('ops').map((e) => e.id)).toEqual(['json', 'dot', 'graphml', 'svg', 'png', 'explanations', 'oplog']);
     expect(formatsTaking('helpers').map((e) => e.id)).toEqual(['svg', 'png']);
     const needs = Object.fromEntries(EXPORTERS.filter((e) => e.needs.includes('states')).map((e) => [e.id, e.needs]));
     expect(needs).toEqual({
-      dot: ['analysis', 'states'],
-      graphml: ['analysis', 'states'],
-      svg: ['analysis', 'layout', 'states', 'posteriors'],
-      png: ['analysis', 'layout', 'states', 'posteriors'],
+      dot: ['analysis', 'states', 'reintroduction'],
+      graphml: ['analysis', 'states', 'reintroduction'],
+      svg: ['analysis', 'layout', 'states', 'posteriors', 'reintroduction'],
+      png: ['analysis', 'layout', 'states', 'posteriors', 'reintroduction'],
     });
     expect(formatsTaking('mode').map((e) => e.id)).toEqual(['smtlib']);
     expect(formatsTaking('method').map((e) => e.id)).toEqual(['beliefs']);
@@ -120,9 +125,11 @@ describe('exporter table', () => {
     const a = analyzeDocument(source, 'clair', 1);
     const analysis = { graph: a.graph, derived: a.derived, diagnostics: a.diagnostics };
     expect(text(await exporterOf('clair').run({ text: source }))).toBe(exportClair(source));
-    for (const f of ['json', 'dot', 'graphml'] as const) expect(text(await exporterOf(f).run({ analysis, states: NO_STATES }))).toBe(GRAPH_EXPORTS[f](analysis));
+    expect(text(await exporterOf('clair-debug').run({ analysis }))).toBe(debugLines(a.graph));
+    const reintroduction = documentReintroduction(a.graph);
+    for (const f of ['json', 'dot', 'graphml'] as const) expect(text(await exporterOf(f).run({ analysis, states: NO_STATES, reintroduction }))).toBe(GRAPH_EXPORTS[f](analysis));
     const positions = Object.fromEntries(a.graph.nodes.map((n, i) => [n.id, { x: i * 10, y: i * 20 }]));
-    const picture = { analysis, layout: { positions, title: 'T', showHelpers: false }, states: NO_STATES, posteriors: new Map<string, number>() };
+    const picture = { analysis, layout: { positions, title: 'T', showHelpers: false }, states: NO_STATES, posteriors: new Map<string, number>(), reintroduction };
     const svg = exportSvg({ graph: a.graph, derived: a.derived, positions, title: 'T' });
     expect(text(await exporterOf('svg').run(picture))).toBe(svg);
     // png is the same picture, for the surface to draw into pixels.

@@ -1,7 +1,8 @@
 /**
  * The selected belief: what it says, its numbers, what it rests on and what rests on it,
- * its provenance down to the roots, "Why?" read back as sentences, and "When to
- * reconsider?" from the invalidation conditions along the chain.
+ * its provenance down to the roots, "Why?" read back as sentences, "When to
+ * reconsider?" from the invalidation conditions along the chain, and the spec's debug
+ * line (its alternatives, src/core/clair/debugLines.ts).
  */
 import { InspectorFrame } from './InspectorFrame.tsx';
 import { useDeferredValue, useMemo, useState } from 'react';
@@ -9,6 +10,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { ReactNode } from 'react';
 import { explainWhy, formatConfidence, whenToReconsider } from '../../core/graph/explainWhy.ts';
 import { provenanceOf } from '../../core/graph/provenance.ts';
+import { beliefDebug, debugLine } from '../../core/clair/debugLines.ts';
 import { LifecycleActions } from './LifecycleActions.tsx';
 import { NodeProblems } from './NodeProblems.tsx';
 import { ExplanationSection } from './ExplanationSection.tsx';
@@ -85,6 +87,7 @@ function ClairInspector() {
       provenance: provenanceOf(index, nid),
       why: explainWhy(index, nid),
       reconsider: whenToReconsider(index, nid),
+      debug: beliefDebug(index, nid),
     };
   }, [id, index]);
 
@@ -185,6 +188,15 @@ function ClairInspector() {
           </ul>
         )}
       </section>
+
+      {details.debug && (
+        <section>
+          <h2>Debug</h2>
+          <p className="why-trace" title="the spec's debug line: id, confidence, justifications, and the alternatives sharing a justifier, by confidence">
+            <code data-testid="inspector-debug">{debugLine(details.debug)}</code>
+          </p>
+        </section>
+      )}
 
       <section>
         <h2>Justified by ({details.supports.length})</h2>
