@@ -125,8 +125,8 @@ describe('exporter table', () => {
     const a = analyzeDocument(source, 'clair', 1);
     const analysis = { graph: a.graph, derived: a.derived, diagnostics: a.diagnostics };
     expect(text(await exporterOf('clair').run({ text: source }))).toBe(exportClair(source));
-    expect(text(await exporterOf('clair-debug').run({ analysis }))).toBe(debugLines(a.graph));
     const reintroduction = documentReintroduction(a.graph);
+    expect(text(await exporterOf('clair-debug').run({ analysis, reintroduction }))).toBe(debugLines(a.graph));
     for (const f of ['json', 'dot', 'graphml'] as const) expect(text(await exporterOf(f).run({ analysis, states: NO_STATES, reintroduction }))).toBe(GRAPH_EXPORTS[f](analysis));
     const positions = Object.fromEntries(a.graph.nodes.map((n, i) => [n.id, { x: i * 10, y: i * 20 }]));
     const picture = { analysis, layout: { positions, title: 'T', showHelpers: false }, states: NO_STATES, posteriors: new Map<string, number>(), reintroduction };

@@ -76,13 +76,18 @@ export function debugLine(d: BeliefDebug): string {
   return line + ']';
 }
 
-/** One debug line per belief, in document order (lines that do not parse have none). */
-export function debugLines(graph: ReasoningGraph): string {
+/**
+ * One debug line per belief, in document order (lines that do not parse have none).
+ * `caveatOf`: an inline caveat to follow a belief's line (an open contradiction, contract §3).
+ */
+export function debugLines(graph: ReasoningGraph, caveatOf: (id: string) => string | undefined = () => undefined): string {
   const index = indexGraph(graph);
   const out: string[] = [];
   for (const n of graph.nodes) {
     const d = beliefDebug(index, n.id);
-    if (d) out.push(debugLine(d));
+    if (!d) continue;
+    const caveat = caveatOf(n.id);
+    out.push(caveat === undefined ? debugLine(d) : `${debugLine(d)}  ⚠ ${caveat}`);
   }
   return out.length === 0 ? '' : out.join('\n') + '\n';
 }

@@ -188,8 +188,8 @@ export const EXPORTERS = [
     fileName: (b) => `${b}.debug.txt`,
     mime: 'text/plain',
     output: 'text',
-    needs: ['analysis'],
-    run: async ({ analysis }) => ({ text: (await import('./exportClairDebug.ts')).exportClairDebug(analysis) }),
+    needs: ['analysis', 'reintroduction'],
+    run: async ({ analysis, reintroduction }) => ({ text: (await import('./exportClairDebug.ts')).exportClairDebug(analysis, reintroduction) }),
   }),
   exporter({
     id: 'json',

@@ -73,3 +73,15 @@ describe('debug lines', () => {
     expect(beliefDebug(indexGraph(analyzeClair(PI).graph), 'b99' as NodeId)).toBeNull();
   });
 });
+
+describe('export --to clair-debug: an open contradiction', () => {
+  it('puts the belief’s caveat after its line (contract §3)', async () => {
+    const { exportClairDebug } = await import('../../../src/core/export/exportClairDebug.ts');
+    const { documentReintroduction } = await import('../../../src/core/contradiction/reintroductionFlag.ts');
+    const a = analyzeClair(doc('b1 .9 L0 @ctx "the cache is warm"', 'b2 .6 L0 @self "the cache is not warm"', 'b3 .5 L0 @self <b1 "ship it"'));
+    const out = exportClairDebug(a, documentReintroduction(a.graph)).split('\n');
+    expect(out[0]).toMatch(/^\[debug: b1 \.9\] {2}⚠ conflicting records, unresolved: contradicted by b2 /);
+    expect(out[1]).toMatch(/^\[debug: b2 \.6\] {2}⚠ conflicting records/);
+    expect(out[2]).toBe('[debug: b3 .5 <b1]');
+  });
+});
