@@ -24,8 +24,19 @@
 import type { ReasoningGraph } from '../graph/reasoningGraph.ts';
 import { textWords } from '../vsa/textFeatures.ts';
 
-const NEGATORS: ReadonlySet<string> = new Set(['not', 'no', 'never', 'false', 'untrue']);
-const NEUTRAL: ReadonlySet<string> = new Set(['true']);
+/** Words that deny what they qualify; the answer audit reads polarity with the same ones. */
+export const NEGATORS: ReadonlySet<string> = new Set(['not', 'no', 'never', 'false', 'untrue']);
+/** Words that say nothing about polarity ("X is true" says X). */
+export const NEUTRAL: ReadonlySet<string> = new Set(['true']);
+
+/** Contractions spelled out so their negation is a word: `isn't` → `is not`, `can't` → `can not`, `won't` → `will not`. */
+export function spellNegations(text: string): string {
+  return text
+    .replace(/\bcan['’]t\b/gi, 'can not')
+    .replace(/\bwon['’]t\b/gi, 'will not')
+    .replace(/\bcannot\b/gi, 'can not')
+    .replace(/n['’]t\b/gi, ' not');
+}
 
 /** One contradiction the text states. */
 export interface NegationPair {
@@ -35,14 +46,9 @@ export interface NegationPair {
 
 /** The base of a text and whether it denies it (odd negator count); null when no base is left. */
 export function polarityOf(text: string): { readonly base: string; readonly denies: boolean } | null {
-  const spelled = text
-    .replace(/\bcan['’]t\b/gi, 'can not')
-    .replace(/\bwon['’]t\b/gi, 'will not')
-    .replace(/\bcannot\b/gi, 'can not')
-    .replace(/n['’]t\b/gi, ' not');
   let negators = 0;
   const base: string[] = [];
-  for (const w of textWords(spelled)) {
+  for (const w of textWords(spellNegations(text))) {
     if (NEGATORS.has(w)) negators++;
     else if (!NEUTRAL.has(w)) base.push(w);
   }
