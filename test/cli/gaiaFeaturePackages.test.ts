@@ -140,6 +140,18 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
     ],
   },
   {
+    feature: 'dataclass fields, __post_init__ and slices',
+    cases: [
+      { name: 'py-dataclass-fields' },
+      { name: 'py-slices' },
+      { name: 'py-field-mutable', at: '__init__.py:6:', refusal: "ValueError: mutable default <class 'list'> for field tags is not allowed: use default_factory" },
+      { name: 'py-field-both', at: '__init__.py:9:', refusal: 'ValueError: cannot specify both default and default_factory' },
+      { name: 'py-field-order', at: '__init__.py:6:', refusal: "TypeError: non-default argument 'weight' follows default argument" },
+      { name: 'py-slice-zero-step', at: '__init__.py:4:', refusal: 'ValueError: slice step cannot be zero' },
+      { name: 'py-slice-float', at: '__init__.py:4:', refusal: 'TypeError: slice indices must be integers or None or have an __index__ method' },
+    ],
+  },
+  {
     feature: 'the bayes module',
     cases: [
       { name: 'bayes-mendel' },

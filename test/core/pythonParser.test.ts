@@ -167,7 +167,6 @@ describe('parsePython: what it keeps as unsupported', () => {
   });
 
   it.each([
-    ['items[1:2]', 'a slice'],
     ['{1, 2}', 'a set'],
     ['(n := 10)', 'an assignment expression (:=)'],
   ])('%j is an unsupported expression', (text, what) => {
@@ -177,6 +176,22 @@ describe('parsePython: what it keeps as unsupported', () => {
   it('the statements after an unsupported block are still read', () => {
     const m = parsePython('while K:\n    pass\n\nx = claim("after")\n');
     expect(m.body.map((s) => s.kind)).toEqual(['unsupported', 'assign']);
+  });
+});
+
+describe('parsePython: slices', () => {
+  it.each([
+    ['a[1:2]', { lower: { value: 1 }, upper: { value: 2 }, step: null }],
+    ['a[:]', { lower: null, upper: null, step: null }],
+    ['a[::-1]', { lower: null, upper: null, step: { kind: 'unary', op: '-' } }],
+    ['a[i:]', { lower: { id: 'i' }, upper: null, step: null }],
+    ['a[:j:2]', { lower: null, upper: { id: 'j' }, step: { value: 2 } }],
+  ])('%j', (text, slice) => {
+    expect(exprOf(text)).toMatchObject({ kind: 'subscript', value: { id: 'a' }, index: { kind: 'slice', ...slice } });
+  });
+
+  it('several slices in one subscript stay unsupported', () => {
+    expect(exprOf('items[1:2, 3]')).toMatchObject({ kind: 'subscript', index: { kind: 'unsupported', what: 'a subscript of several slices' } });
   });
 });
 

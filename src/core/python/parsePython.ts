@@ -51,6 +51,8 @@ function childrenOf(e: PyExpr): readonly PyExpr[] {
       return [e.test, e.body, e.orelse];
     case 'fstring':
       return e.parts.flatMap((p) => (p.kind === 'field' ? [p.value] : []));
+    case 'slice':
+      return [e.lower, e.upper, e.step].filter((x): x is PyExpr => x !== null);
     case 'comprehension':
       return [e.element, ...(e.value ? [e.value] : []), ...e.clauses.flatMap((c) => [c.target, c.iter, ...c.ifs])];
     default:
@@ -815,27 +817,33 @@ class Parser {
         const a = this.advance();
         e = { kind: 'attribute', value: e, attr: a.text, range: span(e.range, a.range) };
       } else if (this.isOp('[')) {
-        const open = this.advance();
-        if (this.isOp(':') || this.isOp(']')) {
-          this.skipBalanced(']');
-          const close = this.expectOp(']', 'to close the subscript');
-          e = { kind: 'unsupported', what: 'a slice', range: span(e.range, close.range) };
-          continue;
-        }
-        const index = this.expressionList();
-        if (this.isOp(':')) {
-          this.skipBalanced(']');
-          const close = this.expectOp(']', 'to close the subscript');
-          e = { kind: 'unsupported', what: 'a slice', range: span(e.range, close.range) };
-          continue;
-        }
-        void open;
+        this.advance();
+        const index = this.subscriptIndex();
         const close = this.expectOp(']', 'to close the subscript');
         e = { kind: 'subscript', value: e, index, range: span(e.range, close.range) };
       } else {
         return e;
       }
     }
+  }
+
+  /** What is written between `[` and `]`: an index, or a slice `lower:upper:step` (each part optional). */
+  private subscriptIndex(): PyExpr {
+    const start = this.tok.range;
+    const lower = this.isOp(':') ? null : this.expressionList();
+    if (!this.isOp(':')) return lower!;
+    this.advance();
+    const upper = this.isOp(':') || this.isOp(']') ? null : this.expression();
+    let step: PyExpr | null = null;
+    if (this.isOp(':')) {
+      this.advance();
+      if (!this.isOp(']')) step = this.expression();
+    }
+    if (this.isOp(',')) {
+      this.skipBalanced(']');
+      return { kind: 'unsupported', what: 'a subscript of several slices', range: span(start, this.tok.range) };
+    }
+    return { kind: 'slice', lower, upper, step, range: span(start, this.previous.range) };
   }
 
   /** Skips tokens up to (not including) the matching closing bracket. */

@@ -37,6 +37,8 @@ export type PyExpr =
   | { readonly kind: 'ifExp'; readonly test: PyExpr; readonly body: PyExpr; readonly orelse: PyExpr; readonly range: SourceRange }
   /** `lambda params: body`. */
   | { readonly kind: 'lambda'; readonly params: readonly PyParameter[]; readonly body: PyExpr; readonly range: SourceRange }
+  /** `lower:upper:step` inside a subscript's brackets, each part optional. */
+  | { readonly kind: 'slice'; readonly lower: PyExpr | null; readonly upper: PyExpr | null; readonly step: PyExpr | null; readonly range: SourceRange }
   /** `[e for t in xs if c]`, `{k: v for …}`, `{e for …}`, `(e for …)`: `value` only for a dict's. */
   | {
       readonly kind: 'comprehension';

@@ -227,6 +227,9 @@ function* walk(e: PyExpr): Generator<PyExpr> {
       yield* walk(e.body);
       yield* walk(e.orelse);
       break;
+    case 'slice':
+      for (const part of [e.lower, e.upper, e.step]) if (part) yield* walk(part);
+      break;
     case 'comprehension':
       yield* walk(e.element);
       if (e.value) yield* walk(e.value);

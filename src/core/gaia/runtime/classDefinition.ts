@@ -2,15 +2,19 @@
  * A `class` statement run as Python runs it: the bases and decorators are evaluated, the
  * body runs once in a namespace of its own (names it binds become class attributes, its
  * annotations the fields), and the class is bound to its name. Bases may be Gaia's
- * `Claim`, `object`, `typing.NamedTuple` or classes of the package; decorators only `@dataclass`.
+ * `Claim`, `object`, `typing.NamedTuple` or classes of the package; decorators only `@dataclass`
+ * (its fields may be made with `dataclasses.field`).
  */
 import type { PyExpr, PyStatement } from '../../python/pyAst.ts';
 import { evaluate } from './evaluateExpression.ts';
 import type { GValue } from './gaiaValues.ts';
 import { describeValue } from './gaiaValues.ts';
 import { bindName } from './moduleImports.ts';
+import type { SourceRange } from '../../text/sourceRange.ts';
 import type { ClassField, PyClass } from './pyClasses.ts';
+import { dataclassRefusal } from './pyClasses.ts';
 import type { StatementContext } from './executeStatements.ts';
+import { fieldSpecOf } from './stdlib/dataclassField.ts';
 import { dataclassDecorator } from './stdlib/stdlibModules.ts';
 
 type ClassStatement = Extract<PyStatement, { kind: 'class' }>;
@@ -74,11 +78,14 @@ export function defineClass(cx: StatementContext, s: ClassStatement, run: (cx: S
   let frozen = false;
   let tupleLike = false;
   let ok = true;
+  // Where @dataclass is written: what it refuses as it makes the class is reported there.
+  let decoratedAt: SourceRange | null = null;
   for (const d of s.decorators) {
     const v = evaluate(rt, d);
     const kind = dataclassDecorator(v);
     if (kind) {
       dataclass = true;
+      decoratedAt = d.range;
       frozen ||= kind === 'frozen';
     } else {
       if (v.t !== 'opaque') rt.report('unsupported-python', `decorating a class with ${describeValue(v)} is outside what Warrant evaluates (only @dataclass is)`, d.range);
@@ -121,9 +128,13 @@ export function defineClass(cx: StatementContext, s: ClassStatement, run: (cx: S
         rt.statement = st.range;
         if (st.kind === 'annAssign' && st.target.kind === 'name') {
           const value = st.value ? evaluate(rt, st.value) : null;
-          if (value) namespace.set(st.target.id, value);
+          // A dataclass field made with field(...): the class attribute is its default, if any.
+          const spec = value && decoratedAt ? fieldSpecOf(value) : null;
+          const attribute = spec ? spec.default : value;
+          if (attribute) namespace.set(st.target.id, attribute);
           const at = fields.findIndex((f) => f.name === (st.target as { id: string }).id);
-          const field = { name: st.target.id, type: annotationText(cx, st.annotation), default: value };
+          const type = annotationText(cx, st.annotation);
+          const field: ClassField = spec ? { name: st.target.id, type, ...spec } : { name: st.target.id, type, default: value };
           if (at >= 0) fields[at] = field;
           else fields.push(field);
           continue;
@@ -139,6 +150,12 @@ export function defineClass(cx: StatementContext, s: ClassStatement, run: (cx: S
     return;
   }
   const c: PyClass = { name: s.name, qualname, module: rt.moduleName, bases, claim, namespace, doc, fields, dataclass, frozen, tupleLike };
+  const refusal = decoratedAt ? dataclassRefusal(c) : null;
+  if (decoratedAt && refusal) {
+    rt.report('bad-argument', refusal, decoratedAt);
+    bindName(rt, s.name, { t: 'opaque' }, s.nameRange);
+    return;
+  }
   // Methods remember their class, for zero-argument super().
   for (const [name, v] of namespace) if (v.t === 'function' && v.def) namespace.set(name, { ...v, owner: c });
   namespace.set('__doc__', doc === null ? { t: 'none' } : { t: 'str', v: doc });

@@ -25,6 +25,7 @@ import { intArithmetic, intLiteral, intTrueDivide, intValue } from './pythonInts
 import { compare, formatWithSpec, iterate, pyStr } from './pythonSemantics.ts';
 import { testTruth } from './truthTest.ts';
 import { evaluateComprehension } from './comprehensions.ts';
+import { sliceValue } from './pythonSlices.ts';
 
 const PYTHON_BUILTINS = new Set([
   'abs',
@@ -106,8 +107,21 @@ export function evaluate(rt: GaiaRuntime, e: PyExpr): GValue {
     }
     case 'fstring':
       return fString(rt, e);
-    case 'subscript':
-      return getItem(rt, evaluate(rt, e.value), evaluate(rt, e.index), e.range);
+    case 'subscript': {
+      const base = evaluate(rt, e.value);
+      const i = e.index;
+      if (i.kind === 'slice')
+        return sliceValue(
+          rt,
+          base,
+          [i.lower, i.upper, i.step].map((x) => (x ? evaluate(rt, x) : null)),
+          e.range,
+        );
+      return getItem(rt, base, evaluate(rt, i), e.range);
+    }
+    case 'slice':
+      rt.report('unsupported-python', 'a slice here is outside the Python that Gaia packages are read in', e.range);
+      return OPAQUE;
     case 'starred':
       evaluate(rt, e.value);
       rt.report('unsupported-python', 'a starred expression here is outside the Python that Gaia packages are read in', e.range);
@@ -262,29 +276,46 @@ function call(rt: GaiaRuntime, e: Extract<PyExpr, { kind: 'call' }>): GValue {
     for (const value of spread ?? [OPAQUE]) args.push({ value, range: a.range });
   }
   const keywords = e.keywords.map((k) => ({ name: k.name, arg: { value: evaluate(rt, k.value), range: k.range } }));
+  return callValue(rt, func, args, keywords, e.range, e.func.range);
+}
+
+/** A callable called with no arguments (a dataclass field's default factory). */
+function callWithNothing(rt: GaiaRuntime, fn: GValue, range: SourceRange): GValue {
+  return callValue(rt, fn, [], [], range, range);
+}
+
+/** `func(*args, **keywords)` for any callable value, `range` the call's and `funcRange` the callee's. */
+export function callValue(
+  rt: GaiaRuntime,
+  func: GValue,
+  args: readonly ArgValue[],
+  keywords: readonly { readonly name: string | null; readonly arg: ArgValue }[],
+  range: SourceRange,
+  funcRange: SourceRange,
+): GValue {
   if (func.t === 'opaque') return OPAQUE;
   if (func.t === 'external') {
-    rt.report('unsupported-python', `${func.name}() comes from a module Warrant does not evaluate, so its result is unknown`, e.range);
+    rt.report('unsupported-python', `${func.name}() comes from a module Warrant does not evaluate, so its result is unknown`, range);
     return OPAQUE;
   }
   if (func.t === 'gaia') {
     const verb = VERBS.get(func.name);
-    if (verb) return verb(rt, { verb: func.name, range: e.range, args, keywords });
+    if (verb) return verb(rt, { verb: func.name, range, args, keywords });
     const construct = UNSUPPORTED_NAMES.get(func.name);
     if (construct) {
-      rt.report('unsupported', `${func.name}(): Warrant does not model ${construct}`, e.range);
+      rt.report('unsupported', `${func.name}(): Warrant does not model ${construct}`, range);
       return OPAQUE;
     }
   }
-  if (func.t === 'function') return callFunction(rt, func, args, keywords, e.range);
-  if (func.t === 'bound') return callFunction(rt, func.fn, [{ value: func.self, range: e.func.range }, ...args], keywords, e.range);
-  if (func.t === 'class') return callClass(rt, func.c, args, keywords, e.range, callFunction);
-  if (func.t === 'computed') return callComputed(rt, func.w, args, keywords, e.range);
-  if (func.t === 'stdlib') return callStdlib(rt, func.s, args, keywords, e.range);
-  if (func.t === 'composer') return applyComposer(rt, func.spec, args, keywords, e.range);
-  if (func.t === 'builtin') return callBuiltin(rt, func.name, args, keywords, e.range);
-  if (func.t === 'method') return callMethod(rt, func.self, func.name, args, keywords, e.range);
-  rt.report('bad-argument', `${describeValue(func)} is not callable`, e.range);
+  if (func.t === 'function') return callFunction(rt, func, args, keywords, range);
+  if (func.t === 'bound') return callFunction(rt, func.fn, [{ value: func.self, range: funcRange }, ...args], keywords, range);
+  if (func.t === 'class') return callClass(rt, func.c, args, keywords, range, callFunction, callWithNothing);
+  if (func.t === 'computed') return callComputed(rt, func.w, args, keywords, range);
+  if (func.t === 'stdlib') return callStdlib(rt, func.s, args, keywords, range);
+  if (func.t === 'composer') return applyComposer(rt, func.spec, args, keywords, range);
+  if (func.t === 'builtin') return callBuiltin(rt, func.name, args, keywords, range);
+  if (func.t === 'method') return callMethod(rt, func.self, func.name, args, keywords, range);
+  rt.report('bad-argument', `${describeValue(func)} is not callable`, range);
   return OPAQUE;
 }
 

@@ -145,7 +145,7 @@ export function describeValue(v: GValue): string {
     case 'bound':
       return `the method ${v.fn.name}`;
     case 'stdlib':
-      return v.s.kind === 'module' ? `the module ${v.s.name}` : `${v.s.name}`;
+      return v.s.kind === 'module' ? `the module ${v.s.name}` : v.s.kind === 'field' ? 'a dataclasses.field(...)' : `${v.s.name}`;
     case 'super':
       return `super() in ${v.cls.name}`;
     case 'builtin':

@@ -14,6 +14,7 @@ import type { GValue } from './gaiaValues.ts';
 import { NONE, OPAQUE, describeValue } from './gaiaValues.ts';
 import { formatWithSpec, pyStr } from './pythonSemantics.ts';
 import { ClaimClass } from './verbs/knowledgeClasses.ts';
+import { mutableDefaultClass } from './stdlib/dataclassField.ts';
 
 type Keywords = readonly { readonly name: string | null; readonly arg: ArgValue }[];
 type FunctionValue = Extract<GValue, { t: 'function' }>;
@@ -22,8 +23,14 @@ type FunctionValue = Extract<GValue, { t: 'function' }>;
 export interface ClassField {
   readonly name: string;
   readonly type: string;
-  /** The value written after `=`, if any (a dataclass default). */
+  /** The value written after `=`, if any (a dataclass default, or `field(default=...)`'s). */
   readonly default: GValue | null;
+  /** `field(default_factory=...)`: called for each instance given no value. */
+  readonly factory?: GValue | null;
+  /** `field(init=False)`, `field(repr=False)`, `field(compare=False)` when false. */
+  readonly init?: boolean;
+  readonly repr?: boolean;
+  readonly compare?: boolean;
 }
 
 export interface PyClass {
@@ -221,9 +228,11 @@ export function setObjectAttribute(target: GValue, attr: string, value: GValue):
 
 /** Calls a package function with these arguments (supplied by the interpreter, which owns calls). */
 export type CallFunction = (rt: GaiaRuntime, fn: FunctionValue, args: readonly ArgValue[], keywords: Keywords, range: SourceRange) => GValue;
+/** Calls any callable with no arguments (a field's default factory: `list`, a lambda, a class). */
+export type CallNoArguments = (rt: GaiaRuntime, fn: GValue, range: SourceRange) => GValue;
 
 /** `C(...)`: a templated claim for a Claim subclass, else a new instance run through `__init__`. */
-export function callClass(rt: GaiaRuntime, c: PyClass, args: readonly ArgValue[], keywords: Keywords, range: SourceRange, callFunction: CallFunction): GValue {
+export function callClass(rt: GaiaRuntime, c: PyClass, args: readonly ArgValue[], keywords: Keywords, range: SourceRange, callFunction: CallFunction, callNoArguments?: CallNoArguments): GValue {
   if (c.claim) {
     if (classLookup(c, '__init__') !== undefined) {
       rt.report('unsupported-python', `a Claim subclass with its own __init__ (${c.name}) is outside what Warrant evaluates`, range);
@@ -246,7 +255,7 @@ export function callClass(rt: GaiaRuntime, c: PyClass, args: readonly ArgValue[]
     rt.report('unsupported-python', `${c.name}.__init__ is ${describeValue(init)}, which Warrant cannot call`, range);
     return OPAQUE;
   }
-  if (c.dataclass) return dataclassInit(rt, c, self, args, keywords, range);
+  if (c.dataclass) return dataclassInit(rt, c, self, args, keywords, range, callFunction, callNoArguments);
   if (args.length > 0 || keywords.length > 0) {
     rt.report('bad-argument', `${c.name}() takes no arguments`, range);
     return OPAQUE;
@@ -268,8 +277,18 @@ export function dataclassFields(c: PyClass): ClassField[] {
   return out;
 }
 
-function dataclassInit(rt: GaiaRuntime, c: PyClass, self: Extract<GValue, { t: 'instance' }>, args: readonly ArgValue[], keywords: Keywords, range: SourceRange): GValue {
-  const fields = dataclassFields(c);
+function dataclassInit(
+  rt: GaiaRuntime,
+  c: PyClass,
+  self: Extract<GValue, { t: 'instance' }>,
+  args: readonly ArgValue[],
+  keywords: Keywords,
+  range: SourceRange,
+  callFunction: CallFunction,
+  callNoArguments: CallNoArguments | undefined,
+): GValue {
+  const all = dataclassFields(c);
+  const fields = all.filter((f) => f.init !== false);
   const fail = (message: string): GValue => {
     rt.report('bad-argument', `${c.name}.__init__() ${message}`, range);
     return OPAQUE;
@@ -282,12 +301,49 @@ function dataclassInit(rt: GaiaRuntime, c: PyClass, self: Extract<GValue, { t: '
     if (values.has(name)) return fail(`got multiple values for argument '${name}'`);
     values.set(name, arg.value);
   }
-  const missing = fields.filter((f) => !values.has(f.name) && f.default === null).map((f) => `'${f.name}'`);
+  const missing = fields.filter((f) => !values.has(f.name) && f.default === null && !f.factory).map((f) => `'${f.name}'`);
   if (missing.length > 0) return fail(`missing ${missing.length} required positional argument${missing.length > 1 ? 's' : ''}: ${missing.join(missing.length === 2 ? ' and ' : ', ')}`);
-  for (const f of fields) self.o.attrs.set(f.name, values.get(f.name) ?? f.default!);
+  // In field order, as the generated __init__ does: the value given, else the default, else the factory's result.
+  for (const f of all) {
+    let v = (f.init !== false ? values.get(f.name) : undefined) ?? f.default ?? undefined;
+    if (v === undefined && f.factory) {
+      if (!callNoArguments) {
+        rt.report('unsupported-python', `${c.name}'s default_factory for ${f.name} is outside what Warrant evaluates here`, range);
+        return OPAQUE;
+      }
+      v = callNoArguments(rt, f.factory, range);
+      if (v.t === 'opaque') return OPAQUE;
+    }
+    if (v !== undefined) self.o.attrs.set(f.name, v);
+  }
   const post = classLookup(c, '__post_init__');
-  if (post?.t === 'function') rt.report('unsupported-python', `${c.name}.__post_init__ is outside what Warrant evaluates`, range);
-  return post?.t === 'function' ? OPAQUE : self;
+  if (post === undefined) return self;
+  if (post.t !== 'function') {
+    rt.report('unsupported-python', `${c.name}.__post_init__ is ${describeValue(post)}, which Warrant cannot call`, range);
+    return OPAQUE;
+  }
+  const result = callFunction(rt, post, [{ value: self, range }], [], range);
+  return result.t === 'opaque' ? OPAQUE : self;
+}
+
+/**
+ * What `@dataclass` refuses as it makes the class, in Python's words: a list or dict as a
+ * default (shared by every instance), or an `__init__` whose required parameter would
+ * follow one with a default. Null when the class is fine.
+ */
+export function dataclassRefusal(c: PyClass): string | null {
+  for (const f of c.fields) {
+    const mutable = f.default === null ? null : mutableDefaultClass(f.default);
+    if (mutable) return `ValueError: mutable default ${mutable} for field ${f.name} is not allowed: use default_factory`;
+  }
+  let defaulted = false;
+  for (const f of dataclassFields(c)) {
+    if (f.init === false) continue;
+    const has = f.default !== null || Boolean(f.factory);
+    if (defaulted && !has) return `TypeError: non-default argument '${f.name}' follows default argument`;
+    defaulted ||= has;
+  }
+  return null;
 }
 
 /**
@@ -409,6 +465,7 @@ export function recordRepr(v: GValue, repr: (x: GValue) => string | undefined): 
   const parts: string[] = [];
   const fields = dataclassFields(record.cls);
   for (const [i, x] of record.values.entries()) {
+    if (fields[i]!.repr === false) continue;
     const text = repr(x);
     if (text === undefined) return undefined;
     parts.push(`${fields[i]!.name}=${text}`);
@@ -422,7 +479,9 @@ export function recordEqual(a: GValue, b: GValue, equal: (x: GValue, y: GValue) 
   const y = recordValues(b);
   if (!x || !y || x.cls.tupleLike || y.cls.tupleLike) return undefined;
   if (x.cls !== y.cls) return false;
+  const fields = dataclassFields(x.cls);
   for (const [i, v] of x.values.entries()) {
+    if (fields[i]!.compare === false) continue;
     const e = equal(v, y.values[i]!);
     if (e !== true) return e;
   }

@@ -43,6 +43,14 @@ export function truthy(v: GValue): boolean | undefined {
   }
 }
 
+/** `is` between lists, dicts or instances (changed in place, so one object is one value here); undefined for others. */
+function mutableIdentity(a: GValue, b: GValue): boolean | undefined {
+  if (a.t === 'instance' && b.t === 'instance') return a.o === b.o;
+  const mutable = (v: GValue) => (v.t === 'seq' && !v.tuple) || v.t === 'dict' || v.t === 'instance';
+  if (mutable(a) && mutable(b)) return a === b;
+  return undefined;
+}
+
 /** `<` `<=` `>` `>=` between two lists or two tuples: at the first items that differ, else by length (Python's order). */
 function compareSequences(op: string, a: readonly GValue[], b: readonly GValue[]): boolean | undefined {
   for (let i = 0; i < a.length && i < b.length; i++) {
@@ -75,6 +83,17 @@ export function equal(a: GValue, b: GValue): boolean | undefined {
     }
     return true;
   }
+  if (a.t === 'dict' && b.t === 'dict') {
+    // Equal when every key of one maps to an equal value in the other (order does not matter).
+    if (a.entries.length !== b.entries.length) return false;
+    for (const x of a.entries) {
+      const match = b.entries.find((y) => equal(x.key, y.key) === true);
+      if (!match) return b.entries.some((y) => equal(x.key, y.key) === undefined) ? undefined : false;
+      const e = equal(x.value, match.value);
+      if (e !== true) return e;
+    }
+    return true;
+  }
   if (a.t !== b.t && isPlain(a) && isPlain(b)) return false;
   return undefined;
 }
@@ -103,7 +122,7 @@ export function compare(op: string, a: GValue, b: GValue): boolean | undefined {
               ? a.v === b.v
               : a.t === 'none' || b.t === 'none'
                 ? false
-                : undefined;
+                : mutableIdentity(a, b);
       return same === undefined ? undefined : op === 'is' ? same : !same;
     }
     case 'in':

@@ -9,16 +9,20 @@ import type { ArgValue } from '../callArguments.ts';
 import type { GaiaRuntime } from '../gaiaRuntime.ts';
 import type { GValue } from '../gaiaValues.ts';
 import { OPAQUE } from '../gaiaValues.ts';
+import type { FieldSpec } from './dataclassField.ts';
+import { dataclassField } from './dataclassField.ts';
 import { MATH_CONSTANTS, MATH_FUNCTIONS } from './mathModule.ts';
 
 type Keywords = readonly { readonly name: string | null; readonly arg: ArgValue }[];
 
 /** A module, or a function of one (`math.sqrt`), as a value. */
 export interface StdlibValue {
-  readonly kind: 'module' | 'function';
+  readonly kind: 'module' | 'function' | 'field';
   readonly module: string;
   /** The module's name, or the function's. */
   readonly name: string;
+  /** What `dataclasses.field(...)` returned (kind 'field'). */
+  readonly field?: FieldSpec;
 }
 
 /**
@@ -46,7 +50,16 @@ const FROZEN_DATACLASS = 'dataclass(frozen=True)';
 
 const MODULES: ReadonlyMap<string, StdlibModule> = new Map([
   ['math', { constants: MATH_CONSTANTS, functions: MATH_FUNCTIONS }],
-  ['dataclasses', { constants: new Map(), functions: new Map([['dataclass', dataclass]]) }],
+  [
+    'dataclasses',
+    {
+      constants: new Map(),
+      functions: new Map([
+        ['dataclass', dataclass],
+        ['field', dataclassField],
+      ]),
+    },
+  ],
 ]);
 
 export function isEvaluatedStdlib(module: string): boolean {
@@ -72,7 +85,7 @@ export function dataclassDecorator(v: GValue): 'plain' | 'frozen' | null {
 export function callStdlib(rt: GaiaRuntime, f: StdlibValue, args: readonly ArgValue[], keywords: Keywords, range: SourceRange): GValue {
   const fn = MODULES.get(f.module)?.functions.get(f.name);
   if (f.kind !== 'function' || !fn) {
-    rt.report('bad-argument', `the module ${f.name} is not callable`, range);
+    rt.report('bad-argument', f.kind === 'field' ? "TypeError: 'Field' object is not callable" : `the module ${f.name} is not callable`, range);
     return OPAQUE;
   }
   if (args.some((a) => a.value.t === 'opaque') || keywords.some((k) => k.arg.value.t === 'opaque')) return OPAQUE;
