@@ -34,6 +34,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   calibrate: async () => (await import('./commands/mnema.ts')).runCalibrate,
   review: async () => (await import('./commands/review.ts')).runReview,
   merge: async () => (await import('./commands/merge.ts')).runMerge,
+  world: async () => (await import('./commands/world.ts')).runWorld,
 };
 
 /** In the contract, not built yet. */

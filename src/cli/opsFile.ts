@@ -10,6 +10,7 @@
  */
 import type { LogProblemCode, LogReading } from '../core/oplog/readLog.ts';
 import { hasLogErrors, readLogText, readLogValues } from '../core/oplog/readLog.ts';
+import type { BodyRules } from '../core/oplog/operationSchema.ts';
 import { headToRemember, rollbackProblem, sessionOfReading } from '../core/oplog/knownHead.ts';
 import { useWasmBlake3 } from '../core/oplog/blake3Digest.ts';
 import { usageFailure } from '../node/cliFailure.ts';
@@ -42,10 +43,10 @@ export function logAllowances(flags: ReadonlySet<string>, command: string, reads
 /** The flag that passes over a problem, said with it. */
 const PASSED_OVER_BY: Partial<Record<LogProblemCode, string>> = { 'no-head': '--allow-headless', 'rolled-back': '--allow-rollback' };
 
-/** Reads, verifies and replays the log at `path`; reports what was set aside on stderr. */
-export async function readOpsLog(path: string, allow: LogAllowances = {}): Promise<OpsLog> {
+/** Reads, verifies and replays the log at `path`; reports what was set aside on stderr. `bodies`: the log's body table (a world's, say), else a trace session's. */
+export async function readOpsLog(path: string, allow: LogAllowances = {}, bodies?: BodyRules): Promise<OpsLog> {
   const [input] = await Promise.all([readInput(path, readStdin, { kind: 'log' }), useWasmBlake3()]);
-  const reading = readLogText(input.text, { checkSignature: nativeSignatureCheck, allowHeadless: allow.allowHeadless === true });
+  const reading = readLogText(input.text, { checkSignature: nativeSignatureCheck, allowHeadless: allow.allowHeadless === true, ...(bodies ? { bodies } : {}) });
   return judgeLog(
     input.name,
     reading,

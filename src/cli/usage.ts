@@ -61,7 +61,8 @@ export const COMMAND_USAGE: Readonly<Record<string, string>> = {
   token: 'warrant token [--room ROOM] [--read-only] [--days N] [--revoke TOKEN|ID] [--dir DIR | --postgres URL] [--secret-file FILE]',
   pull: 'warrant pull ROOM --out FILE [--ops LOG.jsonl] [--text FILE] [--allow-rollback] [--server URL] [--token T]',
   push: 'warrant push FILE ROOM [--allow-headless] [--server URL] [--token T]',
-  prove: 'warrant prove FILE [--solver z3|cvc5] [--mode entailment|model|consistency] [--timeout MS] [--intuition none|hrr|hdc] [--json]',
+  prove: 'warrant prove FILE [--solver z3|cvc5] [--mode entailment|model|consistency] [--timeout MS] [--intuition none|hrr|hdc] [--max-rounds N] [--max-active N] [--step N] [--world WORLD [--accept]] [--allow-headless] [--allow-rollback] [--json]',
+  world: 'warrant world WORLD [--json] [--allow-headless] [--allow-rollback]',
   import: 'warrant import SOURCE... --log LOG.jsonl [--source calendar|notes|photos|jsonl] [--json]',
   derive: 'warrant derive LOG.jsonl [--derivers RULES.json]... [--no-builtin] [--out LOG2.jsonl] [--json]',
   provenance: 'warrant provenance LOG.jsonl OP_ID [--json]',
@@ -107,6 +108,13 @@ ${entry('       [--helpers]', `(${takers('helpers')}: draw Gaia's helper claims 
         [--mode M]                (default: the proposal's verificationMode)
         [--timeout MS]            (time budget, default 4000)
         [--intuition none|hrr|hdc] (VSA-ranked candidates, expanded in steps)
+        [--max-rounds N]          (expansion rounds, default 12)
+        [--max-active N]          (assertions active at once, default 100000)
+        [--step N]                (grow the active set by N a round, not ×4 from 8)
+        [--world WORLD]           (a world log: its registry is checked too, and the
+                                  status printed: proposed, contested (why), accepted)
+        [--accept]                (sign an acceptance of a proof into WORLD)
+  world WORLD [--json]            a world log's accepted proposals and symbol registry
   similar FILE ID [--json]        the beliefs most like one belief, ranked by
           [--query TEXT]          vector-symbolic similarity (or like free text);
           [--strategy hrr|hdc]    HRR cosine (default) or binary HDC Hamming;

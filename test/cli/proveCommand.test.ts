@@ -43,7 +43,19 @@ describe('warrant prove: verdicts exit 0', () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
     const json = JSON.parse(run.stdout) as Record<string, unknown>;
-    expect(Object.keys(json)).toEqual([...CONTRACT_KEYS, 'intuition', 'budget', 'solver_error', 'goal_in_core', 'logic', 'round_log']);
+    expect(Object.keys(json)).toEqual([
+      ...CONTRACT_KEYS,
+      'intuition',
+      'budget',
+      'solver_error',
+      'goal_in_core',
+      'logic',
+      'round_log',
+      'status',
+      'contested_reasons',
+      'proposal_hash',
+      'knowledge_check',
+    ]);
     expect(json).toMatchObject({
       verdict: 'entailed',
       mode: 'entailment',

@@ -11,6 +11,7 @@
 import type { SignedOperation } from '../oplog/operation.ts';
 import type { KnowledgeCheck } from './acceptedKnowledge.ts';
 import { checkAcceptedKnowledge } from './acceptedKnowledge.ts';
+import type { ProposalCheck } from './checkProposal.ts';
 import { checkProposal } from './checkProposal.ts';
 import type { ContestedReason, ProposalStatus } from './proposalStatus.ts';
 import { proposalStatus } from './proposalStatus.ts';
@@ -40,6 +41,8 @@ export interface WorldProveOutcome {
   readonly world: World;
   /** The parsed document (for an acceptance), when the text is JSON. */
   readonly document: Record<string, unknown> | null;
+  /** The gates' findings the result rests on (with their source ranges). */
+  readonly check: ProposalCheck;
 }
 
 export async function proveInWorld(text: string, source: WorldSource | null, options: ProveOptions): Promise<WorldProveOutcome> {
@@ -68,7 +71,7 @@ export async function proveInWorld(text: string, source: WorldSource | null, opt
     acceptances: world.acceptances,
     knowledge,
   });
-  return { result: { ...result, status, contested_reasons: reasons, proposal_hash: hash, knowledge_check: knowledge }, world, document };
+  return { result: { ...result, status, contested_reasons: reasons, proposal_hash: hash, knowledge_check: knowledge }, world, document, check };
 }
 
 function parseDocument(text: string): Record<string, unknown> | null {
