@@ -32,7 +32,6 @@ test('the inspector shows the selected belief’s debug line, and it follows edi
   await expect(debug).toHaveText('[debug: b1 1.0]');
 
   // Machin raised above Chudnovsky: the ranking follows.
-  await node(page, 'b4').click();
   await replaceText(page, trace('.9'));
   await settled(page);
   await node(page, 'b4').click();
