@@ -19,6 +19,7 @@
  *    keystroke.
  *  - the language server (bench/lspBench.ts): a one-line change at 10k → diagnostics,
  *    initialize → first diagnostics of a 50-module Gaia package.
+ *  - the MCP server (bench/mcpBench.ts): a check tool call at 10k, the server warm.
  *  - share links (bench/shareBench.ts): a 1 MB trace into a link and back.
  *  - teams (bench/teamBench.ts): op latency between clients, a late joiner of 10k ops,
  *    50 clients on one instance, throughput of one instance against two behind Redis;
@@ -42,6 +43,7 @@ import { runGaiaPackageBench } from './gaiaPackageBench.ts';
 import { runGaiaBayesBench } from './gaiaBayesBench.ts';
 import { runCliStartBench } from './cliStartBench.ts';
 import { runLspBench } from './lspBench.ts';
+import { runMcpBench } from './mcpBench.ts';
 import { runShareBench } from './shareBench.ts';
 import { runTeamBench } from './teamBench.ts';
 import { runTeamCapacityBench } from './teamCapacityBench.ts';
@@ -109,6 +111,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   rows.push(...(await runGaiaBayesBench({ quick: options.quick, onProgress: progress }, notes)));
   rows.push(...(await runCliStartBench({ quick: options.quick, onProgress: progress }, notes)));
   rows.push(...(await runLspBench({ quick: options.quick, onProgress: progress })));
+  rows.push(...(await runMcpBench({ quick: options.quick, onProgress: progress })));
   progress('share links');
   rows.push(...(await runShareBench({ quick: options.quick })));
   rows.push(...(await runTeamBench({ quick: options.quick, onProgress: progress }, notes)));

@@ -23,6 +23,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   prove: async () => (await import('./commands/prove.ts')).runProve,
   similar: async () => (await import('./commands/similar.ts')).runSimilar,
   lsp: async () => (await import('./commands/lsp.ts')).runLsp,
+  mcp: async () => (await import('./commands/mcp.ts')).runMcp,
   share: async () => (await import('./commands/share.ts')).runShare,
   serve: async () => (await import('./commands/serve.ts')).runServe,
   token: async () => (await import('./commands/token.ts')).runToken,

@@ -56,6 +56,7 @@ export const COMMAND_USAGE: Readonly<Record<string, string>> = {
   cascade: `warrant cascade FILE (--refute ID | --correct ID=CONF | --retract ID | --withdraw ID)... [--json] [--lang ${LANG}] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
   similar: `warrant similar FILE (ID | --query TEXT) [--strategy hrr|hdc] [-k N] [--json] [--lang ${SIMILAR_LANG}] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
   lsp: 'warrant lsp --stdio',
+  mcp: 'warrant mcp',
   share: 'warrant share FILE [--base URL] [--allow-headless] [--allow-rollback]',
   serve: 'warrant serve [--port N] [--host H] [--dir DIR | --postgres URL] [--redis URL] [--name NAME] [--secret-file FILE] [--invite-days N] [--max-… N]',
   token: 'warrant token [--room ROOM] [--read-only] [--days N] [--revoke TOKEN|ID] [--dir DIR | --postgres URL] [--secret-file FILE]',
@@ -139,6 +140,9 @@ ${entry('       [--helpers]', `(${takers('helpers')}: draw Gaia's helper claims 
   lsp --stdio                     a Language Server Protocol server on standard input and
                                   output, for any editor (CLAIR, Gaia files and packages,
                                   FormalProposal)
+  mcp                             a Model Context Protocol server on standard input and
+                                  output: check, infer, explain, cascade, prove and similar
+                                  as tools an agent calls (each returns the command's --json)
   help                            show this text
 
 Options:

@@ -18,11 +18,14 @@ import type { PosteriorMove } from '../../core/session/whatIfPrior.ts';
 import { CliFailure, usageFailure } from '../../node/cliFailure.ts';
 import { parseCommandLine } from '../commandLine.ts';
 import { namesMnemaLog } from '../mnemaLogFile.ts';
+import type { CommandReport } from '../commandReport.ts';
+import { writeReport } from '../commandReport.ts';
+import type { CheckJson } from '../diagnosticReport.ts';
 import { checkJson, diagnosticLine, diagnosticText, hasErrors } from '../diagnosticReport.ts';
 import { documentSession } from '../documentSession.ts';
 import { LANGUAGES } from '../../node/inputLanguage.ts';
 import { loadDocument, packageOptionsOf } from '../../node/loadDocument.ts';
-import { writeStderr, writeStdout } from '../output.ts';
+import type { DocumentArg, PackageOptions } from '../../node/loadDocument.ts';
 import { GAIA_PACKAGE_OPTIONS } from './gaiaPackageOptions.ts';
 import { maxOf, pushAll } from '../../core/largeArrays.ts';
 
@@ -73,7 +76,7 @@ export async function runCascade(args: readonly string[]): Promise<number> {
   if (cl.positionals.length !== 1) throw usageFailure('cascade takes exactly one FILE (or - for standard input)', 'cascade');
   if (ops.length === 0) throw usageFailure(`cascade needs at least one operation (${ACTION_KINDS.map((n) => '--' + n).join(', ')})`, 'cascade');
   // Values are checked before the file is read: a bad number is a usage mistake whatever the document.
-  const parsed = ops.map(({ name, value }) => {
+  const parsed = ops.map(({ name, value }): CascadeOperation => {
     if (name !== 'correct') return { name, target: value, conf: null };
     const eq = value.lastIndexOf('=');
     if (eq <= 0) throw usageFailure(`--correct takes ID=CONF (got ${JSON.stringify(value)})`, 'cascade');
@@ -83,12 +86,28 @@ export async function runCascade(args: readonly string[]): Promise<number> {
     return { name, target: value.slice(0, eq), conf };
   });
 
-  const json = cl.flags.has('json');
-  const doc = await loadDocument('cascade', cl.positionals[0]!, cl.values.get('lang'), packageOptionsOf(cl.values));
-  if (hasErrors([doc])) {
-    await writeStdout(json ? JSON.stringify(checkJson([doc])) + '\n' : diagnosticText([doc]));
-    return 1;
-  }
+  const report = await cascadeReport({ file: cl.positionals[0]!, operations: parsed, lang: cl.values.get('lang'), pkg: packageOptionsOf(cl.values) });
+  return writeReport(report, cl.flags.has('json'));
+}
+
+/** One operation of a cascade: `conf` is `--correct`'s value, in [0,1] (null for the others). */
+export interface CascadeOperation {
+  readonly name: OpName;
+  readonly target: string;
+  readonly conf: number | null;
+}
+
+export interface CascadeRequest {
+  readonly file: DocumentArg;
+  readonly operations: readonly CascadeOperation[];
+  readonly lang?: string | undefined;
+  readonly pkg?: PackageOptions;
+}
+
+/** Each operation's cascade, then every belief's final state (docs/contract.md §1.3); a document with errors: its diagnostics, exit 1. */
+export async function cascadeReport(request: CascadeRequest): Promise<CommandReport<CascadeJson | CheckJson>> {
+  const doc = await loadDocument('cascade', request.file, request.lang, request.pkg);
+  if (hasErrors([doc])) return { exitCode: 1, json: checkJson([doc]), text: () => diagnosticText([doc]), notes: '' };
 
   // The operations go through the session the page's worker runs: each previewed, then
   // committed as previewed, its ops addressed (nothing is signed here).
@@ -102,7 +121,7 @@ export async function runCascade(args: readonly string[]): Promise<number> {
   };
   const reports: CascadeJson['ops'][number][] = [];
   const gaia = doc.gaia?.accepted === true;
-  for (const [i, { name, target, conf }] of parsed.entries()) {
+  for (const [i, { name, target, conf }] of request.operations.entries()) {
     const action: UserAction = name === 'correct' ? { kind: name, target, value: conf!, source: 'cli' } : { kind: name, target, source: 'cli' };
     const preview = live.dispatch({ version, log: ref(), action: { kind: 'preview', id: i, action } }).preview!;
     if (!preview.plan) {
@@ -128,9 +147,8 @@ export async function runCascade(args: readonly string[]): Promise<number> {
     ops: reports,
     states: listedStates(index, new Map(Object.entries(finalStates))),
   };
-  await writeStderr(doc.analysis.diagnostics.map((d) => diagnosticLine(doc.input.name, d) + '\n').join(''));
-  await writeStdout(json ? JSON.stringify(result) + '\n' : cascadeText(result));
-  return 0;
+  const notes = doc.analysis.diagnostics.map((d) => diagnosticLine(doc.input.name, d) + '\n').join('');
+  return { exitCode: 0, json: result, text: () => cascadeText(result), notes };
 }
 
 /** The readable form: one paragraph per operation, then the states. */

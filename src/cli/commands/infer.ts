@@ -8,22 +8,33 @@ import { bandLegend, bandOf } from '../../core/graph/confidenceBands.ts';
 import type { DerivedConfidence } from '../../core/clair/derivedConfidence.ts';
 import { parseCommandLine } from '../commandLine.ts';
 import { usageFailure } from '../../node/cliFailure.ts';
+import type { CommandReport } from '../commandReport.ts';
+import { writeReport } from '../commandReport.ts';
+import type { CheckJson } from '../diagnosticReport.ts';
 import { checkJson, diagnosticLine, diagnosticText, hasErrors } from '../diagnosticReport.ts';
 import { LANGUAGES } from '../../node/inputLanguage.ts';
 import { loadDocument, packageOptionsOf } from '../../node/loadDocument.ts';
-import type { LoadedDocument } from '../../node/loadDocument.ts';
+import type { DocumentArg, LoadedDocument, PackageOptions } from '../../node/loadDocument.ts';
 import type { JointDependencyIr } from '../../core/infer/jointGraph.ts';
 import { GAIA_LANG_VERSION } from '../../core/export/gaiaBeliefsJson.ts';
 import type { GaiaAnalysis } from '../../core/gaia/analyzeGaia.ts';
 import { INFERENCE_METHODS } from '../../core/infer/inferenceResult.ts';
 import type { InferenceMethod, InferenceResult } from '../../core/infer/inferenceResult.ts';
 import { withGaiaInference } from '../../node/gaiaInference.ts';
-import { writeStderr, writeStdout } from '../output.ts';
 import { GAIA_PACKAGE_OPTIONS } from './gaiaPackageOptions.ts';
 import { maxOf } from '../../core/largeArrays.ts';
 
 export interface InferJson {
   readonly beliefs: readonly { readonly id: string; readonly stated: number; readonly derived: number | null; readonly effective: number | null }[];
+}
+
+export interface InferRequest {
+  readonly file: DocumentArg;
+  readonly lang?: string | undefined;
+  readonly pkg?: PackageOptions;
+  readonly method?: InferenceMethod | undefined;
+  /** `--depth N` (depthOf): 0 local inference, N levels of dependencies, −1 all. */
+  readonly depth?: number;
 }
 
 export async function runInfer(args: readonly string[]): Promise<number> {
@@ -33,30 +44,39 @@ export async function runInfer(args: readonly string[]): Promise<number> {
   });
   const depth = depthOf(cl.values.get('depth'));
   if (cl.positionals.length !== 1) throw usageFailure('infer takes exactly one FILE (or - for standard input)', 'infer');
-  const json = cl.flags.has('json');
-  const loaded = await loadDocument('infer', cl.positionals[0]!, cl.values.get('lang'), packageOptionsOf(cl.values));
-  const method = (cl.values.get('method') ?? 'auto') as InferenceMethod;
+  const request = { file: cl.positionals[0]!, lang: cl.values.get('lang'), pkg: packageOptionsOf(cl.values), method: cl.values.get('method') as InferenceMethod | undefined, depth };
+  return writeReport(await inferReport(request), cl.flags.has('json'));
+}
+
+/** CLAIR: every belief's derived confidence; Gaia: the posteriors (docs/contract.md §1.2); a document with errors: its diagnostics, exit 1. */
+export async function inferReport(request: InferRequest): Promise<CommandReport<InferJson | GaiaBeliefsJson | CheckJson>> {
+  const loaded = await loadDocument('infer', request.file, request.lang, request.pkg);
+  const method = request.method ?? 'auto';
   // Gaia: inference runs first, so a failure is reported as `check` reports it (same code and range).
-  const joint = await jointDependenciesOf(loaded, depth);
+  const notes: string[] = [];
+  const joint = await jointDependenciesOf(loaded, request.depth ?? 0, notes);
   if (typeof joint === 'string') {
     // Gaia stops `run infer --depth N` with exit 1 here: the package is fine, its inference cannot run.
-    await writeStderr(`${loaded.input.name}: error: ${joint}\n`);
-    return 1;
+    notes.push(`${loaded.input.name}: error: ${joint}\n`);
+    return { exitCode: 1, json: null, text: () => '', notes: notes.join('') };
   }
   const { doc, result } = withGaiaInference(loaded, method, loaded.gaia?.irJson(), joint);
 
-  if (hasErrors([doc])) {
-    await writeStdout(json ? JSON.stringify(checkJson([doc])) + '\n' : diagnosticText([doc]));
-    return 1;
-  }
-  const warnings = doc.analysis.diagnostics.map((d) => diagnosticLine(doc.input.name, d) + '\n').join('');
-  await writeStderr(warnings);
+  if (hasErrors([doc])) return { exitCode: 1, json: checkJson([doc]), text: () => diagnosticText([doc]), notes: notes.join('') };
+  for (const d of doc.analysis.diagnostics) notes.push(diagnosticLine(doc.input.name, d) + '\n');
 
-  if (doc.gaia && result) return inferGaia(doc.gaia, result, json, doc.input.name);
+  if (doc.gaia && result) return inferGaia(doc.gaia, result, doc.input.name, notes);
 
   const beliefs = doc.analysis.derived.map(({ id, stated, derived, effective }) => ({ id, stated, derived, effective }));
-  await writeStdout(json ? JSON.stringify({ beliefs } satisfies InferJson) + '\n' : beliefTable(beliefs));
-  return 0;
+  return { exitCode: 0, json: { beliefs } satisfies InferJson, text: () => beliefTable(beliefs), notes: notes.join('') };
+}
+
+/** Gaia's beliefs.json, as `infer --json` prints it for a package. */
+export interface GaiaBeliefsJson {
+  readonly beliefs: InferenceResult['beliefs'];
+  readonly diagnostics: InferenceResult['diagnostics'];
+  readonly gaia_lang_version: string;
+  readonly ir_hash: string;
 }
 
 /**
@@ -65,16 +85,18 @@ export async function runInfer(args: readonly string[]): Promise<number> {
  * evidence, a strategy Gaia's lowering refuses) never reaches here: it is an error
  * diagnostic (src/core/infer/inferenceDiagnostics.ts), printed as `check` prints it, exit 1.
  */
-async function inferGaia(gaia: GaiaAnalysis, result: InferenceResult, json: boolean, name: string): Promise<number> {
+function inferGaia(gaia: GaiaAnalysis, result: InferenceResult, name: string, notes: string[]): CommandReport<GaiaBeliefsJson> {
   const ir = gaia.irJson();
-  for (const p of result.problems) await writeStderr(`${name}: warning ${p.code}: ${p.message}\n`);
-  if (json) {
-    const payload = { beliefs: result.beliefs, diagnostics: result.diagnostics, gaia_lang_version: GAIA_LANG_VERSION, ir_hash: ir.ir_hash };
-    await writeStdout(JSON.stringify(payload) + '\n');
-    return 0;
-  }
-  // The user's claims first, then the helper claims Gaia generated (the page hides those
-  // until asked): each group in knowledge_id order, as in --json.
+  for (const p of result.problems) notes.push(`${name}: warning ${p.code}: ${p.message}\n`);
+  const json: GaiaBeliefsJson = { beliefs: result.beliefs, diagnostics: result.diagnostics, gaia_lang_version: GAIA_LANG_VERSION, ir_hash: ir.ir_hash };
+  return { exitCode: 0, json, text: () => gaiaBeliefTable(gaia, result), notes: notes.join('') };
+}
+
+/**
+ * The user's claims first, then the helper claims Gaia generated (the page hides those
+ * until asked): each group in knowledge_id order, as in --json.
+ */
+function gaiaBeliefTable(gaia: GaiaAnalysis, result: InferenceResult): string {
   // A user's claim is one the graph draws as a claim; every other variable (a warrant, a
   // relation's or a formula's result) is one Gaia made.
   const claims = new Set(gaia.graph.nodes.flatMap((n) => (n.kind === 'claim' && !n.helper && n.qid !== undefined ? [n.qid] : [])));
@@ -90,8 +112,7 @@ async function inferGaia(gaia: GaiaAnalysis, result: InferenceResult, json: bool
   const lines = (rows: readonly (readonly [string, string])[]) => rows.map(([l, b]) => `${l.padEnd(width)}  ${b}`);
   const body = [...lines(own), ...(generated.length > 0 ? ['', 'helper claims (generated by Gaia)', ...lines(generated)] : [])].join('\n');
   const footer = `\n\nmethod ${d.method}${d.treewidth !== null ? `, treewidth ${d.treewidth}` : ''}, ${d.iterations_run} iteration${d.iterations_run === 1 ? '' : 's'}, ${d.converged ? 'converged' : 'not converged'}\n`;
-  await writeStdout(header + body + footer);
-  return 0;
+  return header + body + footer;
 }
 
 /** `--depth N` as Gaia reads it: 0 local inference (the default), N levels of dependencies, −1 all. */
@@ -106,13 +127,13 @@ function depthOf(value: string | undefined): number {
  * says when there are none and runs local inference; a dependency that cannot be found
  * or compiled is the message that stops the command.
  */
-async function jointDependenciesOf(doc: LoadedDocument, depth: number): Promise<readonly JointDependencyIr[] | undefined | string> {
+async function jointDependenciesOf(doc: LoadedDocument, depth: number, notes: string[]): Promise<readonly JointDependencyIr[] | undefined | string> {
   if (depth === 0) return undefined;
   if (!doc.files || !doc.gaia) throw usageFailure('--depth is for a Gaia package read from its folder (joint inference with the packages it depends on)', 'infer');
   const { jointDependencies } = await import('../../core/gaia/jointDependencies.ts');
   const joint = jointDependencies(doc.files, doc.dependencies ?? new Map(), depth);
   if (!joint.ok) return joint.message;
-  if (joint.dependencies.length === 0) await writeStderr(`${doc.input.name}: no Gaia dependencies; running local inference only\n`);
+  if (joint.dependencies.length === 0) notes.push(`${doc.input.name}: no Gaia dependencies; running local inference only\n`);
   return joint.dependencies;
 }
 

@@ -12,10 +12,13 @@ import { defaultDim, SIMILARITY_STRATEGIES } from '../../core/vsa/strategy.ts';
 import type { SimilarityStrategy } from '../../core/vsa/strategy.ts';
 import { CliFailure, usageFailure } from '../../node/cliFailure.ts';
 import { parseCommandLine } from '../commandLine.ts';
+import type { CommandReport } from '../commandReport.ts';
+import { writeReport } from '../commandReport.ts';
+import type { CheckJson } from '../diagnosticReport.ts';
 import { checkJson, diagnosticText, hasErrors } from '../diagnosticReport.ts';
 import { LANGUAGES } from '../../node/inputLanguage.ts';
 import { loadDocument, packageOptionsOf } from '../../node/loadDocument.ts';
-import { writeStdout } from '../output.ts';
+import type { DocumentArg, PackageOptions } from '../../node/loadDocument.ts';
 import { GAIA_PACKAGE_OPTIONS } from './gaiaPackageOptions.ts';
 import { maxOf } from '../../core/largeArrays.ts';
 
@@ -40,15 +43,37 @@ export async function runSimilar(args: readonly string[]): Promise<number> {
   const [file, id] = cl.positionals as [string, string | undefined];
   if (id === undefined && query === undefined) throw usageFailure('similar needs a belief ID or --query TEXT', 'similar');
   if (id !== undefined && query !== undefined) throw usageFailure('similar takes a belief ID or --query TEXT, not both', 'similar');
-  const k = parseK(cl.values.get('k'));
-  const strategy = (cl.values.get('strategy') ?? 'hrr') as SimilarityStrategy;
-  const json = cl.flags.has('json');
+  const request: SimilarRequest = {
+    file,
+    ...(id !== undefined ? { id } : { query: query! }),
+    k: parseK(cl.values.get('k')),
+    strategy: cl.values.get('strategy') as SimilarityStrategy | undefined,
+    lang: cl.values.get('lang'),
+    pkg: packageOptionsOf(cl.values),
+  };
+  return writeReport(await similarReport(request), cl.flags.has('json'));
+}
 
-  const doc = await loadDocument('similar', file, cl.values.get('lang'), packageOptionsOf(cl.values));
-  if (hasErrors([doc])) {
-    await writeStdout(json ? JSON.stringify(checkJson([doc])) + '\n' : diagnosticText([doc]));
-    return 1;
-  }
+/** Exactly one of `id` (a belief, left out of its own ranking) and `query` (free text). */
+export interface SimilarRequest {
+  readonly file: DocumentArg;
+  readonly id?: string;
+  readonly query?: string;
+  /** The top k (default 10). */
+  readonly k?: number;
+  readonly strategy?: SimilarityStrategy | undefined;
+  readonly lang?: string | undefined;
+  readonly pkg?: PackageOptions;
+}
+
+/** The beliefs most like one belief or a text, ranked; a document with errors: its diagnostics, exit 1. */
+export async function similarReport(request: SimilarRequest): Promise<CommandReport<SimilarJson | CheckJson>> {
+  const { id, query } = request;
+  if ((id === undefined) === (query === undefined)) throw usageFailure('similar takes a belief ID or --query TEXT (one of them)', 'similar');
+  const strategy = request.strategy ?? 'hrr';
+  const k = request.k ?? DEFAULT_K;
+  const doc = await loadDocument('similar', request.file, request.lang, request.pkg);
+  if (hasErrors([doc])) return { exitCode: 1, json: checkJson([doc]), text: () => diagnosticText([doc]), notes: '' };
   const graph = doc.analysis.graph;
   const session = new SimilaritySession();
   session.loadGraph(1, graph);
@@ -69,8 +94,7 @@ export async function runSimilar(args: readonly string[]): Promise<number> {
     query: target,
     results: ranked.map((r) => ({ id: r.id, score: round6(r.score), text: textOf(r.id) })),
   };
-  await writeStdout(json ? JSON.stringify(out) + '\n' : similarText(out));
-  return 0;
+  return { exitCode: 0, json: out, text: () => similarText(out), notes: '' };
 }
 
 /** `-k N`: a whole number ≥ 1. */
