@@ -1,5 +1,5 @@
 /**
- * Under the editor: Problems, History and Contradictions as tabs. The problems panel
+ * Under the editor: Problems, History and Contradictions as tabs (and Review, Gaia's review records, for a package). The problems panel
  * stays mounted (hidden) when another tab is shown, so its contract hook is always there.
  */
 import { useMemo, useState } from 'react';
@@ -8,9 +8,11 @@ import { HistoryPanel } from '../history/HistoryPanel.tsx';
 import { describeOperations } from '../history/describeOperations.ts';
 import { ContradictionsPanel } from '../contradictions/ContradictionsPanel.tsx';
 import { ProblemsPanel } from '../problems/ProblemsPanel.tsx';
+import { ReviewPanel } from '../review/ReviewPanel.tsx';
+import { useDocumentStore } from '../../store/document/documentStore.ts';
 import { useLifecycleStore } from '../../store/session/lifecycleStore.ts';
 
-type Tab = 'problems' | 'history' | 'contradictions';
+type Tab = 'problems' | 'history' | 'contradictions' | 'review';
 
 export function BottomPanel() {
   const [tab, setTab] = useState<Tab>('problems');
@@ -18,6 +20,8 @@ export function BottomPanel() {
   const log = useLifecycleStore((s) => s.log);
   const ops = useMemo(() => describeOperations(log).length, [log]);
   const open = useLifecycleStore((s) => s.contradictions.filter((c) => !c.resolved).length);
+  // Gaia's review records: offered while a compiled package is open.
+  const gaia = useDocumentStore((s) => s.analysis?.ir !== undefined);
   const tabButton = (id: Tab, label: ReactNode) => (
     <button className={`bottom-tab${tab === id ? ' on' : ''}`} data-testid={`tab-${id}`} aria-pressed={tab === id} onClick={() => setTab(id)}>
       {label}
@@ -29,6 +33,7 @@ export function BottomPanel() {
         {tabButton('problems', 'Problems')}
         {tabButton('history', `History${ops > 0 ? ` (${ops})` : ''}`)}
         {tabButton('contradictions', `Contradictions${open > 0 ? ` (${open})` : ''}`)}
+        {gaia && tabButton('review', 'Review')}
       </div>
       <div className="bottom-body" hidden={tab !== 'problems'}>
         <ProblemsPanel />
@@ -41,6 +46,11 @@ export function BottomPanel() {
       {tab === 'contradictions' && (
         <div className="bottom-body">
           <ContradictionsPanel />
+        </div>
+      )}
+      {tab === 'review' && gaia && (
+        <div className="bottom-body">
+          <ReviewPanel />
         </div>
       )}
     </section>

@@ -41,6 +41,8 @@ import type { ProjectSymbol, ProjectUse } from '../../../workers/validationApi.t
 import { LayoutStage, layoutKeyOf, layoutState } from './layoutStage.ts';
 import { EditorQueries, whenCurrent } from './editorQueries.ts';
 import { TextSettle } from './textSettle.ts';
+import { useLifecycleStore } from '../session/lifecycleStore.ts';
+import { decisionsKey, reviewedIr } from './reviewedIr.ts';
 
 /**
  * An analysis asked of the validation worker. The text is not in it: the worker holds
@@ -94,6 +96,8 @@ export class DocumentPipeline {
   }
   private readonly warmUpHold: WarmUpHold;
   private readonly inferrer: LatestRequest<InferenceRequest, InferenceReply> | null;
+  /** The review decisions the last inference was asked with (reviewedIr.ts). */
+  private reviewKey = '';
   /** Held while a large analysis or layout is taken in; the editor's fill waits its turn (turn()). */
   private readonly intake = new IntakeGate();
 
@@ -110,6 +114,14 @@ export class DocumentPipeline {
           ...(inference.cancel && { cancel: () => inference.cancel!() }),
         })
       : null;
+    // Gaia: a review decision appended to the session's log moves the posteriors.
+    if (this.inferrer) {
+      useLifecycleStore.subscribe((s, before) => {
+        const analysis = useDocumentStore.getState().analysis;
+        if (s.log === before.log || analysis?.ir === undefined) return;
+        if (decisionsKey(s.log) !== this.reviewKey) this.submitInference(analysis.version, analysis.ir);
+      });
+    }
     this.analyzer = new LatestRequest<AnalyzeRequest, AnalyzeReply>({
       // The base is read when the request is sent, after every earlier reply was applied.
       run: async (r) => {
@@ -407,7 +419,14 @@ export class DocumentPipeline {
     });
     if (!sameShape && !layout && !this.layoutStage.askedFor(analysis.version, wanted)) this.layoutStage.request(analysis, false);
     // Gaia: posteriors follow every change of the IR (a prior, a parameter, the shape).
-    if (analysis.ir !== undefined && analysis.ir !== previous?.ir) this.inferrer?.submit({ version: analysis.version, ir: analysis.ir });
+    if (analysis.ir !== undefined && analysis.ir !== previous?.ir) this.submitInference(analysis.version, analysis.ir);
+  }
+
+  /** Asks for the posteriors of `ir` under the session's review decisions. */
+  private submitInference(version: number, ir: unknown): void {
+    const { log } = useLifecycleStore.getState();
+    this.reviewKey = decisionsKey(log);
+    this.inferrer?.submit({ version, ir: reviewedIr(ir, log) });
   }
 
   /**

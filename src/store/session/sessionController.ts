@@ -14,7 +14,7 @@
  */
 import type { DeviceKey } from '../../core/oplog/deviceKey.ts';
 import { generateDeviceKey } from '../../core/oplog/deviceKey.ts';
-import type { ContradictionResolutionBody, OperationBody, OpId, SignedOperation } from '../../core/oplog/operation.ts';
+import type { ContradictionResolutionBody, OperationBody, OpId, ReviewDecisionBody, SignedOperation } from '../../core/oplog/operation.ts';
 import { headOf, type SignedHead, type UnsignedHead } from '../../core/oplog/logHead.ts';
 import { membersOf } from '../../core/oplog/sessionMembers.ts';
 import { compareOps } from '../../core/oplog/replayLog.ts';
@@ -485,6 +485,16 @@ export class SessionController {
     await this.enqueue(async () => this.appendBodies([{ kind: 'contradiction_resolution', ...body }], 'inspector'));
   }
 
+  /** Records a reviewer's decision on one of a Gaia package's review records (`review_decision`; the posteriors follow: reviewedIr.ts). */
+  async recordReview(body: ReviewDecisionBody): Promise<void> {
+    const refused = this.writeGate?.() ?? null;
+    if (refused) {
+      useLifecycleStore.setState({ notice: `Not recorded: ${refused}` });
+      return;
+    }
+    await this.enqueue(async () => this.appendBodies([body], 'inspector'));
+  }
+
   /**
    * Who may write to the open document when it is its own log (a Mnema log): the members
    * its log names, as the worker read the version on screen. Null when the session's log
@@ -598,7 +608,7 @@ export class SessionController {
       if (reply.ok) return this.appended(ops, reply, generation);
       if (reply.stale === 'log') await this.resync();
     }
-    this.notRecorded(bodies[0]?.kind === 'member_addition' ? 'the new members' : 'the resolution');
+    this.notRecorded(bodies[0]?.kind === 'member_addition' ? 'the new members' : bodies[0]?.kind === 'review_decision' ? 'the review decision' : 'the resolution');
   }
 
   /** Every attempt was refused (the log kept moving): the person is told, never left to guess. */
