@@ -67,7 +67,7 @@ describe('warrant encode', () => {
     ['smt', /SMT-LIB text/],
     ['broken', /JSON does not parse/],
     ['ambiguous', /ambiguity/],
-    ['undeclared', /registry gate failed/],
+    ['undeclared', /contested \(registry\): function or predicate eligible is not declared/],
   ])('contests a %s reply with its reason (exit 1), writing nothing', async (name, reason) => {
     const out = join(tmp, `${name}.json`);
     const r = await runWarrant(['encode', textFile, '--recorded-reply', join(FIX, `${name}.reply.txt`), '--out', out]);
@@ -83,7 +83,7 @@ describe('warrant encode', () => {
     expect(none.stderr).toMatch(/encode needs a model: --llm-url URL --llm-model NAME/);
     const down = await runWarrant(['encode', textFile, '--llm-url', 'http://127.0.0.1:9/v1', '--llm-model', 'x', '--llm-timeout', '2000', '--json']);
     expect(down.code).toBe(1);
-    expect(JSON.parse(down.stdout).reasons[0]).toMatch(/^the model could not be asked: /);
+    expect(JSON.parse(down.stdout).reasons[0].message).toMatch(/^the model could not be asked: /);
   });
 });
 

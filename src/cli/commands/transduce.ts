@@ -55,7 +55,6 @@ export async function runEncode(args: readonly string[]): Promise<number> {
     proposalId: ids.proposalId,
     ...(cl.values.get('logic') ? { logic: cl.values.get('logic')! } : {}),
     source: { sourceId: ids.sourceId, span: { start: 0, end: text.length }, createdAt: new Date().toISOString() },
-    registry: [],
     budget: { topK: wholeNumber('encode', 'budget', cl.values.get('budget'), 40, 100_000) },
   });
   const out = cl.values.get('out');
@@ -66,7 +65,7 @@ export async function runEncode(args: readonly string[]): Promise<number> {
 
 function encodeReport(name: string, o: EncodeOutcome, out: string | null): string {
   const lines = [`${name}: ${o.status} (${o.model}; ${o.context.symbols.length} registry symbols in the prompt, ${o.context.omitted} left out)`];
-  for (const r of o.reasons) lines.push(`  contested: ${r}`);
+  for (const r of new Set(o.reasons.map((r) => `  contested (${r.kind}): ${r.message}`))) lines.push(r);
   if (o.status === 'proposed') lines.push(out ? `  proposal written to ${out}` : o.proposal_text!.trimEnd());
   return `${lines.join('\n')}\n`;
 }

@@ -23,8 +23,8 @@ import { PROOF_VERDICTS } from './worldLog.ts';
 export type ProposalStatus = 'proposed' | 'contested' | 'accepted';
 
 export interface ContestedReason {
-  /** The gate that failed, or what else contests the proposal. */
-  readonly kind: Gate | 'ambiguity' | 'proposal-id' | 'contradiction';
+  /** The gate that failed, or what else contests the proposal (`reply`: a model's reply that is not a proposal's JSON, transducer.ts). */
+  readonly kind: Gate | 'ambiguity' | 'proposal-id' | 'contradiction' | 'reply';
   /** The diagnostic code, for a gate's reason; null otherwise. */
   readonly code: string | null;
   readonly message: string;

@@ -5,20 +5,34 @@
  * sorts their signatures need and those sorts' aliases, so the model can reuse what the
  * world already says instead of inventing a synonym.
  */
+import { forEachSymbol } from '../proposal/exprSymbols.ts';
+import type { DeclarationKind } from '../proposal/proposalTypes.ts';
+import type { World } from '../proposal/worldLog.ts';
 import { rankTexts } from '../vsa/rankTexts.ts';
 import type { SimilarityStrategy } from '../vsa/strategy.ts';
 
-/** One declared symbol of a world, with how often accepted knowledge uses it. */
-export interface RegistryEntry {
-  readonly kind: 'sort' | 'const' | 'function' | 'predicate';
+/** A registry symbol as the selection scores it: its signature, aliases and how often accepted knowledge uses it. */
+export interface ContextCandidate {
+  readonly kind: DeclarationKind;
   readonly name: string;
   readonly argSorts: readonly string[];
   /** The result sort (null for a sort). */
   readonly resultSort: string | null;
-  /** Uses in accepted proposals (declarations excluded). */
-  readonly usage: number;
   /** Other names that denote this symbol (sort aliases, chiefly). */
   readonly aliases: readonly string[];
+  /** Uses in the world's accepted assertions and goals (declarations not counted). */
+  readonly usage: number;
+}
+
+/** The world's registry entries with their usage counted over its accepted proposals. */
+export function contextCandidates(world: World): ContextCandidate[] {
+  const usage = new Map<string, number>();
+  const count = (name: string) => usage.set(name, (usage.get(name) ?? 0) + 1);
+  for (const a of world.acceptances) {
+    for (const x of a.proposal.assertions) forEachSymbol(x.expr, count);
+    if (a.proposal.queryPlan.goal) forEachSymbol(a.proposal.queryPlan.goal, count);
+  }
+  return [...world.registry.entries.values()].map((e) => ({ kind: e.kind, name: e.name, argSorts: e.argSorts, resultSort: e.resultSort, aliases: e.aliases, usage: usage.get(e.name) ?? 0 }));
 }
 
 export interface RegistryContextBudget {
@@ -31,7 +45,7 @@ export interface RegistryContextBudget {
 export const DEFAULT_CONTEXT_BUDGET: RegistryContextBudget = { topK: 40, strategy: 'hrr' };
 
 export interface ContextSymbol {
-  readonly kind: RegistryEntry['kind'];
+  readonly kind: DeclarationKind;
   readonly name: string;
   readonly argSorts: readonly string[];
   readonly resultSort: string | null;
@@ -47,7 +61,7 @@ export interface RegistryContext {
 }
 
 /** `eligibleStudent` → `eligible student`, `has_parent` → `has parent`: the words VSA relevance compares. */
-export function symbolWords(entry: Pick<RegistryEntry, 'name' | 'argSorts' | 'resultSort' | 'aliases'>): string {
+export function symbolWords(entry: Pick<ContextCandidate, 'name' | 'argSorts' | 'resultSort' | 'aliases'>): string {
   const split = (s: string) =>
     s
       .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
@@ -62,7 +76,7 @@ export function symbolWords(entry: Pick<RegistryEntry, 'name' | 'argSorts' | 're
  * (log-scaled to [0, 1] against the most used symbol); ties go to the more used symbol,
  * then to the name in code-unit order.
  */
-export function selectRegistryContext(registry: readonly RegistryEntry[], text: string, budget: RegistryContextBudget = DEFAULT_CONTEXT_BUDGET): RegistryContext {
+export function selectRegistryContext(registry: readonly ContextCandidate[], text: string, budget: RegistryContextBudget = DEFAULT_CONTEXT_BUDGET): RegistryContext {
   const topK = Math.max(0, Math.floor(budget.topK));
   const byName = new Map(registry.map((e) => [e.name, e]));
   const entries = [...byName.values()];
@@ -74,7 +88,7 @@ export function selectRegistryContext(registry: readonly RegistryEntry[], text: 
     ).map((r) => [r.id, r.score]),
   );
   const maxUse = Math.max(0, ...entries.map((e) => e.usage));
-  const usageScore = (e: RegistryEntry) => (maxUse > 0 ? Math.log1p(Math.max(0, e.usage)) / Math.log1p(maxUse) : 0);
+  const usageScore = (e: ContextCandidate) => (maxUse > 0 ? Math.log1p(Math.max(0, e.usage)) / Math.log1p(maxUse) : 0);
   const scored = entries
     .map((e) => ({ e, score: 0.5 * (relevance.get(e.name) ?? 0) + 0.5 * usageScore(e) }))
     .sort((a, b) => b.score - a.score || b.e.usage - a.e.usage || (a.e.name < b.e.name ? -1 : a.e.name > b.e.name ? 1 : 0));

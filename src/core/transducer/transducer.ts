@@ -8,8 +8,11 @@
  */
 import type { DiagnosticRecord } from '../export/diagnosticRecord.ts';
 import { toDiagnosticRecord } from '../export/diagnosticRecord.ts';
-import type { ProposalCheck } from '../proposal/checkProposal.ts';
 import { checkProposal } from '../proposal/checkProposal.ts';
+import type { ContestedReason } from '../proposal/proposalStatus.ts';
+import { proposalStatus } from '../proposal/proposalStatus.ts';
+import type { World } from '../proposal/worldLog.ts';
+import { EMPTY_WORLD, proposalHash } from '../proposal/worldLog.ts';
 import type { Gate } from '../proposal/gateDiagnostics.ts';
 import type { ApprovedEvidence } from './approvedEvidence.ts';
 import type { CheckedAnswer } from './anchoredAnswer.ts';
@@ -19,8 +22,8 @@ import type { ChatMessage } from './encodingPrompt.ts';
 import { encodingMessages, MAX_ENCODE_TEXT } from './encodingPrompt.ts';
 import type { ProposalIdentity } from './modelReply.ts';
 import { readModelReply } from './modelReply.ts';
-import type { RegistryContextBudget, RegistryEntry } from './registryContext.ts';
-import { DEFAULT_CONTEXT_BUDGET, selectRegistryContext } from './registryContext.ts';
+import type { RegistryContextBudget } from './registryContext.ts';
+import { contextCandidates, DEFAULT_CONTEXT_BUDGET, selectRegistryContext } from './registryContext.ts';
 
 /** A chat model: messages in, the reply's text out (an error is thrown as an Error with a message). */
 export interface ChatModel {
@@ -31,17 +34,15 @@ export interface ChatModel {
 
 export interface EncodeRequest extends ProposalIdentity {
   readonly text: string;
-  /** The world's registry (empty for a new world). */
-  readonly registry: readonly RegistryEntry[];
+  /** The world the proposal is for (its registry gives the prompt's context and the registry gate's symbols); a new world when absent. */
+  readonly world?: World;
   readonly budget?: RegistryContextBudget;
-  /** More reasons to contest a gated proposal (the world registry's check), when given. */
-  readonly contest?: (check: ProposalCheck) => readonly string[];
 }
 
 export interface EncodeOutcome {
-  /** `proposed`: a proposal that passed every gate; `contested`: refused, with `reasons`. */
+  /** `proposed`: a proposal that passed every gate; `contested`: refused, with `reasons` (proposalStatus.ts's, plus `reply` for a reply that is not a proposal's JSON). */
   readonly status: 'proposed' | 'contested';
-  readonly reasons: readonly string[];
+  readonly reasons: readonly ContestedReason[];
   /** The proposal's JSON text, when the reply was a JSON object (even when contested: it is shown, never run). */
   readonly proposal_text: string | null;
   readonly gate: Gate | null;
@@ -60,30 +61,34 @@ export function encodeTextProblem(text: string): string | null {
   return null;
 }
 
-/** The reply checked: schema first, then the gates, then the listed ambiguities and the caller's reasons. */
+/**
+ * The reply checked: schema first (a proposal's JSON, or the reason it is not), then the
+ * gates — the registry gate against the world's registry — then the lifecycle's reasons
+ * (proposalStatus.ts: listed ambiguities, a proposal id the world accepted with other content).
+ */
 export function judgeReply(reply: string, request: EncodeRequest, modelName: string, context: EncodeOutcome['context']): EncodeOutcome {
   const base = { model: modelName, reply, context };
   const reading = readModelReply(reply, request);
-  if (!reading.ok) return { ...base, status: 'contested', reasons: [reading.reason], proposal_text: null, gate: 'schema', diagnostics: [] };
-  const check = checkProposal(reading.proposalText);
-  const diagnostics = check.diagnostics.map(toDiagnosticRecord);
-  const reasons: string[] = [];
-  if (check.gate) {
-    const first = check.diagnostics.find((d) => d.severity === 'error');
-    reasons.push(`the ${check.gate} gate failed${first ? `: ${first.message}` : ''}`);
-  } else {
-    const listed = (JSON.parse(reading.proposalText) as { ambiguities?: unknown }).ambiguities;
-    const ambiguities = Array.isArray(listed) ? listed : [];
-    if (ambiguities.length > 0)
-      reasons.push(`the model listed ${ambiguities.length === 1 ? 'an ambiguity' : `${ambiguities.length} ambiguities`}: ${ambiguities.map((a: unknown) => JSON.stringify(a)).join('; ')}`);
-    if (request.contest) reasons.push(...request.contest(check));
-  }
-  return { ...base, status: reasons.length ? 'contested' : 'proposed', reasons, proposal_text: reading.proposalText, gate: check.gate, diagnostics };
+  if (!reading.ok) return { ...base, status: 'contested', reasons: [{ kind: 'reply', code: null, message: reading.reason }], proposal_text: null, gate: 'schema', diagnostics: [] };
+  const world = request.world ?? EMPTY_WORLD;
+  const check = checkProposal(reading.proposalText, { world: world.registry });
+  const { status, reasons } = proposalStatus({
+    gate: check.gate,
+    diagnostics: check.diagnostics,
+    ambiguities: check.proposal?.ambiguities ?? [],
+    proposalId: check.proposal?.proposalId ?? null,
+    hash: proposalHash(JSON.parse(reading.proposalText) as unknown),
+    acceptances: world.acceptances,
+    knowledge: null,
+  });
+  // A reply is never accepted knowledge by itself: a person accepts it after a proof.
+  const open = status === 'accepted' ? 'proposed' : status;
+  return { ...base, status: open, reasons, proposal_text: reading.proposalText, gate: check.gate, diagnostics: check.diagnostics.map(toDiagnosticRecord) };
 }
 
 /** Encodes `request.text` through `model`. A model that fails (network, refusal) contests with its error. */
 export async function encodeText(model: ChatModel, request: EncodeRequest): Promise<EncodeOutcome> {
-  const context = selectRegistryContext(request.registry, request.text, request.budget ?? DEFAULT_CONTEXT_BUDGET);
+  const context = selectRegistryContext(contextCandidates(request.world ?? EMPTY_WORLD), request.text, request.budget ?? DEFAULT_CONTEXT_BUDGET);
   const summary = { symbols: context.symbols.map((s) => s.name), omitted: context.omitted };
   let reply: string;
   try {
@@ -91,7 +96,7 @@ export async function encodeText(model: ChatModel, request: EncodeRequest): Prom
   } catch (e) {
     return {
       status: 'contested',
-      reasons: [`the model could not be asked: ${(e as Error).message}`],
+      reasons: [{ kind: 'reply', code: null, message: `the model could not be asked: ${(e as Error).message}` }],
       proposal_text: null,
       gate: null,
       diagnostics: [],

@@ -13,10 +13,39 @@ import { anchorSet } from '../../../src/core/transducer/approvedEvidence.ts';
 import { checkAnchoredSentences, checkedAnswer, overclaimsUnknown, templateSentences } from '../../../src/core/transducer/anchoredAnswer.ts';
 import { decodingMessages } from '../../../src/core/transducer/decodingPrompt.ts';
 import { encodingMessages } from '../../../src/core/transducer/encodingPrompt.ts';
-import type { RegistryEntry } from '../../../src/core/transducer/registryContext.ts';
+import { generateDeviceKey } from '../../../src/core/oplog/deviceKey.ts';
+import type { OperationBody } from '../../../src/core/oplog/operation.ts';
+import { appendSigned } from '../../../src/core/oplog/signOperation.ts';
+import { acceptanceBody, proposalHash, worldOf } from '../../../src/core/proposal/index.ts';
+import type { ContextCandidate as RegistryEntry } from '../../../src/core/transducer/registryContext.ts';
 import { selectRegistryContext } from '../../../src/core/transducer/registryContext.ts';
 import type { ChatModel, EncodeRequest } from '../../../src/core/transducer/transducer.ts';
 import { decodeEvidence, encodeText, encodeTextProblem } from '../../../src/core/transducer/transducer.ts';
+
+const key = generateDeviceKey(new Uint8Array(32).fill(46));
+const ACCEPTED = {
+  schemaVersion: 'holoproof.formal-proposal.v1',
+  proposalId: 'fp_world_1',
+  worldId: 'world_main',
+  declarations: [
+    { kind: 'sort', name: 'Person' },
+    { kind: 'predicate', name: 'isEligible', argSorts: ['Person'], resultSort: 'Bool' },
+    { kind: 'const', name: 'Bo', resultSort: 'Person' },
+  ],
+  assertions: [{ assertionId: 'f1', role: 'fact', expr: { op: 'call', symbol: 'isEligible', args: [{ op: 'const', name: 'Bo' }] } }],
+  queryPlan: { verificationMode: 'entailment', goal: { op: 'call', symbol: 'isEligible', args: [{ op: 'const', name: 'Bo' }] } },
+  ambiguities: [],
+  tags: [],
+};
+const WORLD = worldOf(
+  [
+    appendSigned({ session: 'w', last: null }, acceptanceBody(ACCEPTED, proposalHash(ACCEPTED)!, 'entailment', 'entailed', 'z3') as unknown as OperationBody, key, {
+      at: '2026-11-29T00:00:00.000Z',
+      source: 'cli',
+    }),
+  ],
+  'w',
+);
 
 const DIR = join(import.meta.dirname, '../../fixtures/transducer');
 const reply = (name: string) => readFileSync(join(DIR, `${name}.reply.txt`), 'utf8');
@@ -30,7 +59,6 @@ const REQUEST: EncodeRequest = {
   worldId: 'world_main',
   proposalId: 'fp_7',
   source: { sourceId: 'doc_1', span: { start: 0, end: 61 }, createdAt: '2026-11-29T00:00:00Z' },
-  registry: [],
 };
 
 describe('encoding: what a reply becomes', () => {
@@ -43,13 +71,13 @@ describe('encoding: what a reply becomes', () => {
     ['array', 'contested', /not an object/],
     ['empty', 'contested', /returned nothing/],
     ['identity', 'contested', /set "worldId", which Warrant fills itself/],
-    ['ambiguous', 'contested', /listed an ambiguity: "'students' may mean/],
-    ['undeclared', 'contested', /the registry gate failed: .*eligible/],
-    ['reserved', 'contested', /the schema gate failed: .*assert/],
+    ['ambiguous', 'contested', /open ambiguity: 'students' may mean/],
+    ['undeclared', 'contested', /eligible/],
+    ['reserved', 'contested', /assert/],
   ])('%s → %s', async (name, status, reason) => {
     const o = await encodeText(replying(reply(name)), REQUEST);
     expect(o.status).toBe(status);
-    if (reason) expect(o.reasons.join(' | ')).toMatch(reason);
+    if (reason) expect(o.reasons.map((r) => r.message).join(' | ')).toMatch(reason);
     else expect(o.reasons).toEqual([]);
   });
 
@@ -69,13 +97,22 @@ describe('encoding: what a reply becomes', () => {
       },
       REQUEST,
     );
-    expect(o).toMatchObject({ status: 'contested', proposal_text: null, reasons: ['the model could not be asked: connect ECONNREFUSED 127.0.0.1:8080'] });
+    expect(o).toMatchObject({ status: 'contested', proposal_text: null, reasons: [{ kind: 'reply', code: null, message: 'the model could not be asked: connect ECONNREFUSED 127.0.0.1:8080' }] });
   });
 
-  it("adds the caller's reasons (a world registry conflict) only to a proposal that passed the gates", async () => {
-    const o = await encodeText(replying(reply('good')), { ...REQUEST, contest: () => ['eligible is a synonym of qualified'] });
+  it('checks the reply against the world: an invented synonym of an accepted symbol is contested, naming both', async () => {
+    const o = await encodeText(replying(reply('good')), { ...REQUEST, world: WORLD });
     expect(o.status).toBe('contested');
-    expect(o.reasons).toEqual(['eligible is a synonym of qualified']);
+    expect(o.reasons.map((r) => r.message).join(' | ')).toMatch(/predicate eligible\(Person\) looks like a synonym of predicate isEligible\(Person\) \(accepted in fp_world_1\)/);
+  });
+
+  it("carries the world's symbols in the prompt, used ones first", async () => {
+    const model = replying(reply('good'));
+    const o = await encodeText(model, { ...REQUEST, world: WORLD, budget: { topK: 2 } });
+    expect(o.context.symbols).toContain('isEligible');
+    expect(o.context.symbols).toContain('Person');
+    const user = (model.asked[0] as { content: string }[])[1]!.content;
+    expect(user).toContain('"name":"isEligible"');
   });
 
   it('refuses empty and oversized text before any model is asked', () => {
