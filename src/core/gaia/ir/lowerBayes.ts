@@ -23,6 +23,7 @@ import { BOOL_EXPR_TRUTH_ERROR, distributionEqualityTrap } from './distributionE
 import { strategyId } from './irIds.ts';
 import type { IrStrategy, JsonDict } from './irTypes.ts';
 import { jsonDict } from './irTypes.ts';
+import { numberKey, rememberedLikelihood } from './likelihoodMemo.ts';
 
 const LINDLEY_THRESHOLD = 5.0;
 
@@ -170,7 +171,17 @@ function logLikelihood(kind: DistributionKind, params: Record<string, number>, o
   }
   if (obs.noise.kind !== 'normal') throw new LikelihoodError('Bayes compare currently supports only Normal additive noise');
   const noise = paramValues(obs.noise);
-  if (!discrete) {
+  const key = [kind, ...paramsKey(params), '|', numberKey(value), '|', ...paramsKey(noise)].join(' ');
+  return rememberedLikelihood(key, () => noisyLogLikelihood(kind, params, value, noise));
+}
+
+function paramsKey(params: Record<string, number>): string[] {
+  return Object.entries(params).flatMap(([name, v]) => [name, numberKey(v)]);
+}
+
+/** log P(value | model) under additive Normal noise: an integral, or a sum over a count's support. */
+function noisyLogLikelihood(kind: DistributionKind, params: Record<string, number>, value: number, noise: Record<string, number>): number {
+  if (!DISCRETE_KINDS.has(kind)) {
     // Gaia integrates exp(logpdf(x) + noise.logpdf(value − x)) over the model's support with scipy's quad.
     const [lo, hi] = continuousSupport(kind);
     const integral = quad((x) => roundedExp(logDensity(kind, params, x) + logDensity('normal', noise, value - x)), lo, hi, 100);
