@@ -177,6 +177,10 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
       { name: 'bayes-two-observables', at: '__init__.py:11:', refusal: 'compare() model helpers must share one observable' },
       { name: 'bayes-nat-value', at: '__init__.py:5:', refusal: "observe(variable, value=...) value -2 is not accepted by target 'k' domain Nat" },
       { name: 'bayes-model-not-variable', at: '__init__.py:6:', refusal: 'model() observable must be a Variable; got Claim' },
+      { name: 'bayes-observe-distribution' },
+      { name: 'bayes-observe-distribution-no-value', at: '__init__.py:4:', refusal: 'observe(distribution, ...) requires `value=` (the measured numeric value).' },
+      { name: 'bayes-observe-distribution-zero-error', at: '__init__.py:4:', refusal: 'observe(distribution, error=sigma) requires sigma > 0, got 0.' },
+      { name: 'bayes-observe-distribution-text', at: '__init__.py:4:', refusal: "observe(distribution, value=...) must be a numeric scalar or a gaia.unit.Quantity, got str: '203 K'." },
     ],
   },
   {

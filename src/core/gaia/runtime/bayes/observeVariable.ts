@@ -47,16 +47,28 @@ function observedNoise(rt: GaiaRuntime, arg: ArgValue | undefined): BayesDistrib
     rt.report('bad-argument', `observe(variable, error=sigma) requires sigma > 0, got ${reprOf({ value: v.v, isFloat: v.float })}.`, arg.range);
     return undefined;
   }
+  return anonymousNoise(v.v);
+}
+
+/** Gaia's sugar for a scalar error σ: an anonymous Normal(mu=0.0, sigma=float(σ)). */
+export function anonymousNoise(sigma: number): BayesDistribution {
   return {
     uid: newUid(),
     kind: 'normal',
-    content: `measurement noise Normal(mu=0, sigma=${formatGeneral(v.v)})`,
+    content: `measurement noise Normal(mu=0, sigma=${formatGeneral(sigma)})`,
     label: null,
     params: [
       { name: 'mu', value: { value: 0, isFloat: true } },
-      { name: 'sigma', value: { value: v.v, isFloat: true } },
+      { name: 'sigma', value: { value: sigma, isFloat: true } },
     ],
   };
+}
+
+/** How an observation's content writes its noise: ` +/- σ` for a Normal with a numeric sigma, else ` with noise KIND`. */
+export function noiseText(noise: BayesDistribution | null): string {
+  if (!noise) return '';
+  const sigma = noise.kind === 'normal' ? noise.params.find((p) => p.name === 'sigma')?.value : undefined;
+  return sigma ? ` +/- ${formatGeneral(sigma.value)}` : ` with noise ${noise.kind}`;
 }
 
 /** Makes the observation claim; null after a report. */
@@ -65,12 +77,7 @@ export function observationClaim(rt: GaiaRuntime, call: VerbCall, target: BayesV
   if (!value) return null;
   const noise = observedNoise(rt, errorArg);
   if (noise === undefined) return null;
-  let errorPart = '';
-  if (noise?.kind === 'normal') {
-    const sigma = noise.params.find((p) => p.name === 'sigma')!.value;
-    errorPart = sigma ? ` +/- ${formatGeneral(sigma.value)}` : ` with noise ${noise.kind}`;
-  } else if (noise) errorPart = ` with noise ${noise.kind}`;
-  const content = `Observed ${target.symbol} = ${formatGeneral(value.value)}${errorPart}.`;
+  const content = `Observed ${target.symbol} = ${formatGeneral(value.value)}${noiseText(noise)}.`;
   const metadata = metaDict({
     observation: metaDict({
       target: metaDict(variableDescriptor(target)),

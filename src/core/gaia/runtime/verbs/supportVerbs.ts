@@ -12,9 +12,10 @@ import type { GValue } from '../gaiaValues.ts';
 import { OPAQUE, describeValue } from '../gaiaValues.ts';
 import { CROMWELL_EPS } from './priorRecords.ts';
 import type { VerbImpl } from './verbTypes.ts';
-import type { BayesVariable } from '../bayes/bayesObjects.ts';
+import type { BayesDistribution, BayesVariable } from '../bayes/bayesObjects.ts';
 import { asObservable } from '../bayes/bayesObjects.ts';
 import { observationClaim } from '../bayes/observeVariable.ts';
+import { distributionObservationClaim } from '../bayes/observeDistribution.ts';
 
 /** A conclusion or evidence argument: a string makes a new claim, else a claim. */
 export function claimOrText(rt: GaiaRuntime, call: VerbCall, arg: ArgValue, position: string): Knowledge | string | null {
@@ -122,10 +123,7 @@ export const observeVerb: VerbImpl = (rt, call) => {
     return OPAQUE;
   }
   if (observable) return observeVariableVerb(rt, call, observable, b.named);
-  if (observed.value.t === 'distribution') {
-    rt.report('unsupported', 'observe(distribution, value=...): observing a Distribution (the quantity-with-predicate surface) is not modelled by Warrant; observe a Variable', observed.range);
-    return OPAQUE;
-  }
+  if (observed.value.t === 'distribution') return observeDistributionVerb(rt, call, observed.value.d, b.named);
   if (value || (error && error.value.t !== 'none')) {
     rt.report('bad-argument', 'observe(..., value=..., error=...) only applies to Distribution or Variable targets (the bayes module); observe a claim without value/error', (value ?? error)!.range);
     return OPAQUE;
@@ -147,30 +145,48 @@ export const observeVerb: VerbImpl = (rt, call) => {
 
 /** `observe(variable, value=..., error=...)`: an unconditional measurement of a bayes observable. */
 function observeVariableVerb(rt: GaiaRuntime, call: VerbCall, target: BayesVariable, named: ReadonlyMap<string, ArgValue>): GValue {
+  return observeMeasurement(rt, call, named, 'variable', (value, label) => observationClaim(rt, call, target, value, named.get('error'), label));
+}
+
+/** `observe(distribution, value=..., error=...)`: an unconditional measurement of a Distribution-typed quantity. */
+function observeDistributionVerb(rt: GaiaRuntime, call: VerbCall, target: BayesDistribution, named: ReadonlyMap<string, ArgValue>): GValue {
+  return observeMeasurement(rt, call, named, 'distribution', (value) => distributionObservationClaim(rt, call, target, value, named.get('error')));
+}
+
+/** What both measurement forms check and make: a fresh observation claim, pinned, warranted by a premise-free observe. */
+function observeMeasurement(
+  rt: GaiaRuntime,
+  call: VerbCall,
+  named: ReadonlyMap<string, ArgValue>,
+  form: 'variable' | 'distribution',
+  makeClaim: (value: ArgValue, label: string | null) => Knowledge | null,
+): GValue {
   const value = named.get('value');
   if (!value) {
-    rt.report('bad-argument', 'observe(variable, ...) requires `value=` (the measured numeric value).', call.range);
+    const hint = form === 'distribution' ? ' For a discrete claim observation use observe(claim) without value/error.' : '';
+    rt.report('bad-argument', `observe(${form}, ...) requires \`value=\` (the measured numeric value).${hint}`, call.range);
     return OPAQUE;
   }
   const givenArg = named.get('given');
   if (givenArg && givenArg.value.t !== 'none' && !(givenArg.value.t === 'seq' && givenArg.value.items.length === 0)) {
+    const what = form === 'distribution' ? 'continuous observations' : 'variable observations';
     rt.report(
       'bad-argument',
-      'observe(variable, value=..., given=...) is not supported — variable observations are unconditional measurement events. To express a conditional measurement, observe a Claim wrapping the conditioning premise.',
+      `observe(${form}, value=..., given=...) is not supported — ${what} are unconditional measurement events. To express a conditional measurement, observe a Claim wrapping the conditioning premise.`,
       givenArg.range,
     );
     return OPAQUE;
   }
   const refs = named.get('source_refs');
   if (refs && refs.value.t !== 'none') {
-    rt.report('unsupported', 'observe(variable, source_refs=...): cite with [@CitationKey] in the rationale instead', refs.range);
+    rt.report('unsupported', `observe(${form}, source_refs=...): cite with [@CitationKey] in the rationale instead`, refs.range);
     return OPAQUE;
   }
   const background = rt.knowledgeList(named.get('background'), 'observe', 'background');
   const rationale = rt.rationale(named.get('rationale'), 'observe');
   const label = rt.optionalString(named.get('label'), 'observe', 'label');
   if (!background || rationale === null || label === undefined) return OPAQUE;
-  const claim = observationClaim(rt, call, target, value, named.get('error'), label);
+  const claim = makeClaim(value, label);
   if (!claim) return OPAQUE;
   const action = makeSupport(rt, call, 'observe', { target: claim, given: [], background, rationale, label }, metaDict(), null);
   action.conclusion.prior = 1 - CROMWELL_EPS;

@@ -1,0 +1,64 @@
+/**
+ * `observe(distribution, value=..., error=...)`: a measurement of a continuous (or
+ * discrete) quantity declared as a Distribution — the quantity-with-predicate surface,
+ * beside `observe(variable, ...)` for bayes.compare. Gaia records it as a fresh claim,
+ * "Observed T_c = 203 +/- 5" (no closing period, unlike a variable's), whose metadata
+ * holds the same observation schema with the distribution as its target and the value
+ * as a float. The measurement is not fed into anything: a predicate over the
+ * distribution still takes its prior from the distribution's own CDF.
+ */
+import { pyFloat } from '../../text/pythonJson.ts';
+import type { ArgValue } from '../callArguments.ts';
+import type { Knowledge } from '../gaiaObjects.ts';
+import { metaDict } from '../gaiaObjects.ts';
+import type { GaiaRuntime, VerbCall } from '../gaiaRuntime.ts';
+import type { GValue } from '../gaiaValues.ts';
+import { describeValue } from '../gaiaValues.ts';
+import { pyStr } from '../pythonSemantics.ts';
+import type { BayesDistribution } from './bayesObjects.ts';
+import { pyTypeName } from './bayesVerbs.ts';
+import { anonymousNoise, distributionDescriptor, formatGeneral, noiseText } from './observeVariable.ts';
+
+const pyRepr = (v: GValue): string => pyStr(v, true) ?? describeValue(v);
+
+/** A bare number as Gaia takes one here (a bool is refused); null after a report. */
+function scalar(rt: GaiaRuntime, arg: ArgValue, role: 'value' | 'error'): number | null {
+  const v = arg.value;
+  if (v.t === 'num') return v.v;
+  if (v.t !== 'opaque') rt.report('bad-argument', `observe(distribution, ${role}=...) must be a numeric scalar or a gaia.unit.Quantity, got ${pyTypeName(v)}: ${pyRepr(v)}.`, arg.range);
+  return null;
+}
+
+/** The noise: none, a Distribution as given, or a positive scalar as Gaia's anonymous Normal; undefined after a report. */
+function noiseOf(rt: GaiaRuntime, arg: ArgValue | undefined): BayesDistribution | null | undefined {
+  if (!arg || arg.value.t === 'none') return null;
+  if (arg.value.t === 'distribution') return arg.value.d;
+  const sigma = scalar(rt, arg, 'error');
+  if (sigma === null) return undefined;
+  if (sigma <= 0) {
+    rt.report('bad-argument', `observe(distribution, error=sigma) requires sigma > 0, got ${pyRepr(arg.value)}.`, arg.range);
+    return undefined;
+  }
+  return anonymousNoise(sigma);
+}
+
+/** The observation claim for a Distribution target; null after a report. */
+export function distributionObservationClaim(rt: GaiaRuntime, call: VerbCall, target: BayesDistribution, valueArg: ArgValue, errorArg: ArgValue | undefined): Knowledge | null {
+  const value = scalar(rt, valueArg, 'value');
+  if (value === null) return null;
+  const noise = noiseOf(rt, errorArg);
+  if (noise === undefined) return null;
+  const name = target.label || [...target.content].slice(0, 40).join('');
+  const content = `Observed ${name} = ${formatGeneral(value)}${noiseText(noise)}`;
+  const metadata = metaDict({
+    observation: metaDict({
+      target: metaDict(distributionDescriptor(target)),
+      value: pyFloat(value),
+      noise: noise ? metaDict(distributionDescriptor(noise)) : null,
+      unit: null,
+      kind: 'observation',
+    }),
+  });
+  // Unlike a variable's, the claim takes no label from label=: that names the observe action only.
+  return rt.newKnowledge('claim', content, metadata, call);
+}
