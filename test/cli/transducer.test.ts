@@ -87,6 +87,21 @@ describe('warrant encode', () => {
   });
 });
 
+describe('warrant encode --world', () => {
+  it("carries the world's symbols in the prompt and contests a synonym of one, naming both declarations", async () => {
+    const world = join(tmp, 'world.jsonl');
+    const accepted = await runWarrant(['prove', join(FIX, 'world-accepted.json'), '--world', world, '--accept', '--json']);
+    expect(accepted.code).toBe(0);
+    nextReply = readFileSync(join(FIX, 'good.reply.txt'), 'utf8');
+    const r = await runWarrant(['encode', textFile, '--world', world, '--llm-url', url, '--llm-model', 'llama3', '--json']);
+    expect(r.code).toBe(1);
+    const o = JSON.parse(r.stdout);
+    expect(o.context.symbols).toEqual(expect.arrayContaining(['isEligible', 'Person']));
+    expect(requests.at(-1)!.messages[1]!.content).toContain('"name":"isEligible"');
+    expect(o.reasons.map((x: { message: string }) => x.message).join(' | ')).toMatch(/predicate eligible\(Person\) looks like a synonym of predicate isEligible\(Person\) \(accepted in fp_world_1\)/);
+  });
+});
+
 describe('warrant answer', () => {
   const proposal = join(tmp, 'answer.json');
   beforeAll(async () => {

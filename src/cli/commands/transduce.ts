@@ -1,6 +1,6 @@
 /**
  * The model as a checked transducer on the command line (DS004):
- *   warrant encode TEXT_FILE [--world-id W] [--proposal-id ID] [--budget K] [--out P.json] [--json]
+ *   warrant encode TEXT_FILE [--world WORLD_LOG] [--world-id W] [--proposal-id ID] [--budget K] [--out P.json] [--json]
  *   warrant answer PROPOSAL [--question TEXT] [--solver z3|cvc5] [--timeout MS] [--json]
  * with the model from --llm-url/--llm-model (or WARRANT_LLM_URL/WARRANT_LLM_MODEL) or a
  * recorded reply (--recorded-reply FILE). `encode` exits 0 for a proposal that passed
@@ -10,7 +10,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import type { SolverId } from '../../core/proposal/index.ts';
-import { prove, SOLVER_IDS } from '../../core/proposal/index.ts';
+import { prove, SOLVER_IDS, worldOf } from '../../core/proposal/index.ts';
 import { approvedEvidence } from '../../core/transducer/approvedEvidence.ts';
 import type { DecodeOutcome, EncodeOutcome } from '../../core/transducer/transducer.ts';
 import { decodeEvidence, encodeText, encodeTextProblem } from '../../core/transducer/transducer.ts';
@@ -22,6 +22,8 @@ import { Cvc5MissingError } from '../../solvers/cvc5Solver.ts';
 import { nodeSolverFactory } from '../../solvers/nodeSolvers.ts';
 import { shutdownZ3, Z3StartError } from '../../solvers/z3Node.ts';
 import { parseCommandLine } from '../commandLine.ts';
+import { LOG_FLAGS, logAllowances } from '../opsFile.ts';
+import { openWorldLog } from '../worldLogFile.ts';
 import { writeStdout } from '../output.ts';
 
 const MODEL_VALUES = { 'llm-url': null, 'llm-model': null, 'recorded-reply': null, 'llm-timeout': null } as const;
@@ -34,7 +36,10 @@ function wholeNumber(command: string, flag: string, text: string | undefined, fa
 }
 
 export async function runEncode(args: readonly string[]): Promise<number> {
-  const cl = parseCommandLine('encode', args, { flags: ['json'], values: { ...MODEL_VALUES, 'world-id': null, 'proposal-id': null, 'source-id': null, budget: null, out: null, logic: null } });
+  const cl = parseCommandLine('encode', args, {
+    flags: ['json', ...LOG_FLAGS],
+    values: { ...MODEL_VALUES, world: null, 'world-id': null, 'proposal-id': null, 'source-id': null, budget: null, out: null, logic: null },
+  });
   if (cl.positionals.length !== 1) throw usageFailure('encode takes exactly one TEXT_FILE (or - for standard input)', 'encode');
   const file = cl.positionals[0]!;
   const doc = { input: await readInput(file) };
@@ -49,7 +54,11 @@ export async function runEncode(args: readonly string[]): Promise<number> {
     if (!IDENTIFIER.test(v)) throw usageFailure(`--${flag} must match [A-Za-z_][A-Za-z0-9_]* (got ${JSON.stringify(v)})`, 'encode');
   const model = await configuredModel(cl.values, process.env, wholeNumber('encode', 'llm-timeout', cl.values.get('llm-timeout'), 120_000, 3_600_000));
   if (!model) throw usageFailure('encode needs a model: --llm-url URL --llm-model NAME (or WARRANT_LLM_URL and WARRANT_LLM_MODEL), or --recorded-reply FILE', 'encode');
+  const worldPath = cl.values.get('world');
+  const worldLog = worldPath === undefined ? null : await openWorldLog(worldPath, logAllowances(cl.flags, 'encode', true));
+  if (worldPath !== undefined && worldLog === null) throw new CliFailure(`${worldPath}: the world log cannot be trusted, so nothing was encoded against it`);
   const outcome = await encodeText(model, {
+    ...(worldLog ? { world: worldOf(worldLog.ops, worldLog.session) } : {}),
     text,
     worldId: ids.worldId,
     proposalId: ids.proposalId,
