@@ -20,6 +20,7 @@ const FLAKY = 'public/samples/flaky-test.clair';
 const MIGRAINE = 'public/samples/migraine_evidence.py';
 const TIDES = 'test/fixtures/gaia-packages/tides';
 const PROPOSAL = 'public/samples/release-readiness.json';
+const CONTRADICTED = 'test/fixtures/contradiction/cache.clair';
 
 let client: Client;
 let transport: StdioClientTransport;
@@ -61,7 +62,7 @@ async function cli(args: string[], input?: string): Promise<{ json: string; code
 describe('warrant mcp', () => {
   it('lists the tools, each with a description and an input schema taking the document as text or path', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['cascade', 'check', 'explain', 'infer', 'prove', 'similar']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['audit', 'cascade', 'check', 'explain', 'infer', 'prove', 'similar']);
     for (const t of tools) {
       expect(t.description!.length).toBeGreaterThan(40);
       expect(t.inputSchema.type).toBe('object');
@@ -119,6 +120,17 @@ describe('warrant mcp', () => {
     expect(proved.verdict).toBe('entailed');
   }, 60_000);
 
+  it('audit checks an answer given as text against a document, as `warrant audit - --against FILE --json` does', async () => {
+    const asserted = 'The deploy finished.\nThe cache is warm.\n';
+    const r = await call('audit', { path: CONTRADICTED, answer: asserted });
+    expect(textOf(r)).toBe((await cli(['audit', '-', '--against', CONTRADICTED], asserted)).json);
+    expect(r._meta?.['warrant/exit_code']).toBe(1);
+    expect(JSON.parse(textOf(r)).pass).toBe(false);
+    const caveated = await call('audit', { path: CONTRADICTED, answer: 'The cache is warm (most recent update).\n', answer_name: 'reply.txt' });
+    expect(JSON.parse(textOf(caveated))).toMatchObject({ answer: 'reply.txt', pass: true });
+    expect(caveated._meta?.['warrant/exit_code']).toBe(0);
+  });
+
   it('answers bad input with a tool error and goes on serving', async () => {
     const bad: [string, Record<string, unknown>, RegExp][] = [
       ['check', {}, /text or as path/],
@@ -135,6 +147,8 @@ describe('warrant mcp', () => {
       ['infer', { path: ROUTE, depth: 1 }, /--depth is for a Gaia package/],
       ['prove', { path: ROUTE }, /FormalProposal/],
       ['prove', { text: '{"not": "a proposal"' }, /./],
+      ['audit', { path: CONTRADICTED, answer: '' }, /audit: <stdin>:/],
+      ['audit', { path: CONTRADICTED, answer: 'x', allow_rollback: true }, /for reading a log/],
       ['nonesuch', { path: ROUTE }, /nonesuch/],
     ];
     for (const [name, args, message] of bad) {

@@ -14,12 +14,17 @@ import { reintroductionOfLedger } from '../../core/contradiction/reintroductionF
 import { CliFailure, usageFailure } from '../../node/cliFailure.ts';
 import { LANGUAGES } from '../../node/inputLanguage.ts';
 import { loadDocument, packageOptionsOf } from '../../node/loadDocument.ts';
+import type { DocumentArg, PackageOptions } from '../../node/loadDocument.ts';
 import { readInput } from '../../node/readInput.ts';
+import type { InputText } from '../../node/readInput.ts';
 import { parseCommandLine } from '../commandLine.ts';
+import type { CommandReport } from '../commandReport.ts';
+import { writeReport } from '../commandReport.ts';
+import type { CheckJson } from '../diagnosticReport.ts';
 import { checkJson, diagnosticLine, diagnosticText, hasErrors } from '../diagnosticReport.ts';
 import { documentExplanations } from '../documentExplanations.ts';
+import type { LogAllowances } from '../opsFile.ts';
 import { LOG_FLAGS, logAllowances, readOpsLog } from '../opsFile.ts';
-import { writeStderr, writeStdout } from '../output.ts';
 import { GAIA_PACKAGE_OPTIONS } from './gaiaPackageOptions.ts';
 
 /** `audit --json`: which answer, against which document, then the audit. */
@@ -38,24 +43,36 @@ export async function runAudit(args: readonly string[]): Promise<number> {
   const dashes = [answerArg, against, opsPath].filter((a) => a === '-').length;
   if (dashes > 1) throw usageFailure('standard input (-) can be read only once', 'audit');
   const allow = logAllowances(cl.flags, 'audit', opsPath !== undefined);
-  const json = cl.flags.has('json');
+  const report = await auditReport({ answer: answerArg, against, lang: cl.values.get('lang'), pkg: packageOptionsOf(cl.values), ops: opsPath, allow });
+  return writeReport(report, cl.flags.has('json'));
+}
 
-  const answer = await readInput(answerArg);
-  const doc = await loadDocument('audit', against, cl.values.get('lang'), packageOptionsOf(cl.values));
-  if (hasErrors([doc])) {
-    await writeStdout(json ? JSON.stringify(checkJson([doc])) + '\n' : diagnosticText([doc]));
-    return 1;
-  }
-  const log = opsPath === undefined ? null : await readOpsLog(opsPath, allow);
+export interface AuditRequest {
+  /** The answer: a path (or - for standard input), or its text in hand. */
+  readonly answer: string | InputText;
+  /** The document whose open contradictions the answer is checked against. */
+  readonly against: DocumentArg;
+  readonly lang?: string | undefined;
+  readonly pkg?: PackageOptions;
+  /** `--ops LOG.jsonl`: the session's log, whose corrections and resolutions count too. */
+  readonly ops?: string | undefined;
+  readonly allow?: LogAllowances;
+}
+
+/** Each use of a contradicted claim and the CRT metrics; exit 1 when one is asserted without a caveat, or the document has errors (its diagnostics). */
+export async function auditReport(request: AuditRequest): Promise<CommandReport<AuditJson | CheckJson>> {
+  const answer = typeof request.answer === 'string' ? await readInput(request.answer) : request.answer;
+  const doc = await loadDocument('audit', request.against, request.lang, request.pkg);
+  if (hasErrors([doc])) return { exitCode: 1, json: checkJson([doc]), text: () => diagnosticText([doc]), notes: '' };
+  const log = request.ops === undefined ? null : await readOpsLog(request.ops, request.allow);
   const explained = documentExplanations(doc, log?.applied ?? []);
   const flags = reintroductionOfLedger(doc.analysis.graph, explained.ledger);
   const result = auditAnswer(answer.text, doc.analysis.graph, flags);
   if (!result.ok) throw new CliFailure(`audit: ${answer.name}: ${result.problem}`);
 
-  await writeStderr(doc.analysis.diagnostics.map((d) => diagnosticLine(doc.input.name, d) + '\n').join(''));
+  const notes = doc.analysis.diagnostics.map((d) => diagnosticLine(doc.input.name, d) + '\n').join('');
   const out: AuditJson = { answer: answer.name, against: doc.input.name, ...result.audit };
-  await writeStdout(json ? JSON.stringify(out) + '\n' : auditText(out));
-  return result.audit.pass && !log?.broken ? 0 : 1;
+  return { exitCode: result.audit.pass && !log?.broken ? 0 : 1, json: out, text: () => auditText(out), notes };
 }
 
 /** The readable form: each use, then the metrics and the verdict. */

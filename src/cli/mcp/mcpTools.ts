@@ -1,6 +1,6 @@
 /**
- * The tools `warrant mcp` offers an agent: check, infer, explain, cascade, prove and
- * similar. Each takes the document (as text, or a path on the server's machine) and the
+ * The tools `warrant mcp` offers an agent: check, infer, explain, cascade, prove, audit
+ * and similar. Each takes the document (as text, or a path on the server's machine) and the
  * command's options, calls the function the command itself calls (checkReport,
  * inferReport, …) and returns the JSON `warrant COMMAND --json` prints. The schemas say
  * what a model may send; what they cannot say (text or path, a value for `correct`) is
@@ -18,6 +18,7 @@ import type { SimilarityStrategy } from '../../core/vsa/strategy.ts';
 import { CliFailure } from '../../node/cliFailure.ts';
 import type { DocumentArg, PackageOptions } from '../../node/loadDocument.ts';
 import { STDIN_NAME } from '../../node/readInput.ts';
+import { auditReport } from '../commands/audit.ts';
 import { cascadeReport } from '../commands/cascade.ts';
 import { checkReport } from '../commands/check.ts';
 import { explainReport } from '../commands/explain.ts';
@@ -25,6 +26,7 @@ import { inferReport } from '../commands/infer.ts';
 import { MAX_TIMEOUT_MS, proveCommandReport } from '../commands/prove.ts';
 import { similarReport } from '../commands/similar.ts';
 import type { CommandReport } from '../commandReport.ts';
+import type { LogAllowances } from '../opsFile.ts';
 
 /** A non-empty tuple, as z.enum wants it. */
 const oneOf = <T extends string>(values: readonly T[]) => z.enum(values as [T, ...T[]]);
@@ -64,6 +66,12 @@ function documentOf(input: DocumentInput): DocumentArg {
 
 function packageOf(input: z.infer<typeof packaged>): PackageOptions {
   return { namespace: input.namespace, package: input.package, version: input.version, deps: input.deps };
+}
+
+/** `allow_headless`, `allow_rollback`: as the CLI's flags, only beside a log to read. */
+function logAllowancesOf(input: { ops?: string | undefined; allow_headless?: boolean | undefined; allow_rollback?: boolean | undefined }): LogAllowances {
+  if (input.ops === undefined && (input.allow_headless || input.allow_rollback)) throw new CliFailure('allow_headless and allow_rollback are for reading a log (ops)');
+  return { allowHeadless: input.allow_headless === true, allowRollback: input.allow_rollback === true };
 }
 
 export interface WarrantTool {
@@ -116,17 +124,7 @@ export const WARRANT_TOOLS: readonly WarrantTool[] = [
       allow_headless: z.boolean().optional().describe('Read an ops log that has no signed head.'),
       allow_rollback: z.boolean().optional().describe('Read an ops log older than a head this machine has seen of its session.'),
     },
-    run: (a) => {
-      if (a.ops === undefined && (a.allow_headless || a.allow_rollback)) throw new CliFailure('allow_headless and allow_rollback are for reading a log (ops)');
-      return explainReport({
-        file: documentOf(a),
-        id: a.id,
-        lang: a.language,
-        pkg: packageOf(a),
-        ops: a.ops,
-        allow: { allowHeadless: a.allow_headless === true, allowRollback: a.allow_rollback === true },
-      });
-    },
+    run: (a) => explainReport({ file: documentOf(a), id: a.id, lang: a.language, pkg: packageOf(a), ops: a.ops, allow: logAllowancesOf(a) }),
   }),
   tool({
     name: 'cascade',
@@ -173,6 +171,32 @@ export const WARRANT_TOOLS: readonly WarrantTool[] = [
         mode: a.mode as ProveMode | undefined,
         intuition: a.intuition as IntuitionMode | undefined,
         timeoutMs: a.timeout_ms ?? 4000,
+      }),
+  }),
+  tool({
+    name: 'audit',
+    title: "Audit an answer against a document's contradictions",
+    description: `Check an answer (free text, e.g. a model's reply) against the document's open contradictions: each place the answer uses a contradicted claim, whether it carries a caveat or asserts it as settled, then the metrics; exit code 1 when a contradicted claim is asserted without a caveat. The document is the one whose contradictions count (text or path). ${SAME_JSON('audit')}`,
+    inputSchema: {
+      ...DOCUMENT,
+      ...PACKAGE,
+      answer: z.string().describe('The answer text to audit.'),
+      answer_name: z
+        .string()
+        .optional()
+        .describe(`The answer's name in the result (default ${JSON.stringify(STDIN_NAME)}).`),
+      ops: z.string().optional().describe("A path to the session's operation log, whose corrections and resolutions count too (the CLI's --ops)."),
+      allow_headless: z.boolean().optional().describe('Read an ops log that has no signed head.'),
+      allow_rollback: z.boolean().optional().describe('Read an ops log older than a head this machine has seen of its session.'),
+    },
+    run: (a) =>
+      auditReport({
+        answer: { name: a.answer_name ?? STDIN_NAME, path: null, text: a.answer },
+        against: documentOf(a),
+        lang: a.language,
+        pkg: packageOf(a),
+        ops: a.ops,
+        allow: logAllowancesOf(a),
       }),
   }),
   tool({
