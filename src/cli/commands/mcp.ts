@@ -1,7 +1,7 @@
 /**
  * `warrant mcp`: a Model Context Protocol server on standard input and output
- * (src/cli/mcp/mcpServer.ts), so an agent calls check, infer, explain, cascade, prove and
- * similar as tools. Standard output carries the protocol alone: anything logged goes to
+ * (src/cli/mcp/mcpServer.ts), so an agent calls check, infer, explain, cascade, prove,
+ * similar and audit as tools. Standard output carries the protocol alone: anything logged goes to
  * standard error.
  */
 import { parseCommandLine } from '../commandLine.ts';
