@@ -12,6 +12,8 @@ import { headOf, signHead } from '../core/oplog/logHead.ts';
 import type { OperationBody, SignedOperation } from '../core/oplog/operation.ts';
 import { membersOf } from '../core/oplog/sessionMembers.ts';
 import { appendSigned } from '../core/oplog/signOperation.ts';
+import { decisionsOfLog } from '../core/gaia/review/reviewDecisionOps.ts';
+import type { ReviewDecision } from '../core/gaia/review/reviewGate.ts';
 import { CliFailure } from '../node/cliFailure.ts';
 import { statOrNull } from '../node/statOrNull.ts';
 import { loadOrCreateDeviceKey } from './deviceKeyFile.ts';
@@ -58,4 +60,10 @@ export async function appendToSessionLog(log: SessionLog, bodies: readonly Opera
     throw new CliFailure(`cannot write ${log.path}: ${(e as Error).message}`);
   }
   return added;
+}
+
+/** The review decisions of the log at `path` (`infer --ops`), in log order; null when the log is broken (reported on stderr: exit 1). */
+export async function reviewDecisionsAt(path: string, allow: LogAllowances = {}): Promise<ReviewDecision[] | null> {
+  const log = await readOpsLog(path, allow);
+  return log.broken ? null : decisionsOfLog(log.applied);
 }

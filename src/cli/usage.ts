@@ -49,7 +49,7 @@ const EXTENSIONS = LANGUAGE_TABLE.map((l) => `${l.extensions.join('/')} ${l.name
 
 export const COMMAND_USAGE: Readonly<Record<string, string>> = {
   check: `warrant check FILE... [--json] [--lang ${LANG}]`,
-  infer: `warrant infer FILE [--json] [--lang ${LANG}] [--method ${INFERENCE_METHODS.join('|')}] [--depth N] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
+  infer: `warrant infer FILE [--json] [--lang ${LANG}] [--method ${INFERENCE_METHODS.join('|')}] [--depth N] [--ops LOG.jsonl] [--allow-headless] [--allow-rollback] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
   export: `warrant export FILE --to ${CLI_EXPORT_FORMATS.join('|')} [--out PATH] [--ops LOG.jsonl] [--allow-headless] [--allow-rollback] [--mode entailment|model|consistency] [--helpers] [--lang ${LANG}] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
   bench: 'warrant bench [--json] [--quick] [--no-browser]',
   explain: `warrant explain FILE ID [--json] [--ops LOG.jsonl] [--allow-headless] [--allow-rollback] [--lang ${LANG}] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
@@ -141,8 +141,8 @@ ${entry('       [--helpers]', `(${takers('helpers')}: draw Gaia's helper claims 
                                   output, for any editor (CLAIR, Gaia files and packages,
                                   FormalProposal)
   mcp                             a Model Context Protocol server on standard input and
-                                  output: check, infer, explain, cascade, prove, similar and
-                                  audit as tools an agent calls (each returns its --json)
+                                  output: check, infer, explain, cascade, prove and similar
+                                  as tools an agent calls (each returns the command's --json)
   help                            show this text
 
 Options:

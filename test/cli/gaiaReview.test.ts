@@ -2,7 +2,7 @@
  * `warrant review PKG` on the real command line (issue 45 item 5): Gaia's review records
  * with their status and beliefs, decisions recorded with --accept/--reject as signed
  * `review_decision` ops in the session's log at --ops, read back by the next run, and
- * the beliefs those decisions give — real Gaia's, from test/fixtures/gaia-review/NAME.json
+ * the beliefs those decisions give (and `infer --ops LOG` with them) — real Gaia's, from test/fixtures/gaia-review/NAME.json
  * (scripts/gaia-review-oracle.py). Exit codes: 1 for a record that does not exist or a log
  * this device may not write to, 2 for a decision with no log to record it in.
  */
@@ -100,6 +100,19 @@ describe('warrant review', () => {
     expect(b.items.map((i) => i.status)).toEqual(['accepted', 'accepted']);
     expectBeliefs(b.beliefs, want.beliefs['default']!);
     expectBeliefs(b.gated_beliefs, want.beliefs['accepted']!);
+  });
+
+  it('infer --ops LOG uses the recorded decisions: Gaia’s beliefs with the rejected warrant out; without --ops, the ordinary ones', async () => {
+    const run = device();
+    const log = join(dir, 'compose-infer.jsonl');
+    const want = oracle('compose');
+    const target = want.reviews.find((r) => r.target_kind === 'operator')!.target_id;
+    expect((await run('review', pkg('compose'), '--ops', log, '--reject', target)).code).toBe(0);
+    const reviewed = await run('infer', pkg('compose'), '--json', '--ops', log);
+    expect(reviewed.code, reviewed.stderr).toBe(0);
+    expectBeliefs((JSON.parse(reviewed.stdout) as ReviewJson).beliefs, want.beliefs[`rejected:${target}`]!);
+    const plain = await run('infer', pkg('compose'), '--json');
+    expectBeliefs((JSON.parse(plain.stdout) as ReviewJson).beliefs, want.beliefs['default']!);
   });
 
   it('the readable form: one line per record with its status, action, label and belief, then Gaia’s question', async () => {

@@ -23,6 +23,11 @@ import type { InferenceMethod, InferenceResult } from '../../core/infer/inferenc
 import { withGaiaInference } from '../../node/gaiaInference.ts';
 import { GAIA_PACKAGE_OPTIONS } from './gaiaPackageOptions.ts';
 import { maxOf } from '../../core/largeArrays.ts';
+import { irWithDecisions } from '../../core/gaia/review/reviewReport.ts';
+import type { GaiaIr } from '../../core/infer/irInput.ts';
+import type { LogAllowances } from '../opsFile.ts';
+import { LOG_FLAGS, logAllowances } from '../opsFile.ts';
+import { reviewDecisionsAt } from '../reviewLogFile.ts';
 
 export interface InferJson {
   readonly beliefs: readonly { readonly id: string; readonly stated: number; readonly derived: number | null; readonly effective: number | null }[];
@@ -35,16 +40,27 @@ export interface InferRequest {
   readonly method?: InferenceMethod | undefined;
   /** `--depth N` (depthOf): 0 local inference, N levels of dependencies, −1 all. */
   readonly depth?: number;
+  /** `--ops LOG.jsonl`: a Gaia package's review decisions (`warrant review`), applied before inference. */
+  readonly ops?: string | undefined;
+  readonly allow?: LogAllowances;
 }
 
 export async function runInfer(args: readonly string[]): Promise<number> {
   const cl = parseCommandLine('infer', args, {
-    flags: ['json'],
-    values: { lang: LANGUAGES, method: INFERENCE_METHODS, depth: null, ...GAIA_PACKAGE_OPTIONS },
+    flags: ['json', ...LOG_FLAGS],
+    values: { lang: LANGUAGES, method: INFERENCE_METHODS, depth: null, ops: null, ...GAIA_PACKAGE_OPTIONS },
   });
   const depth = depthOf(cl.values.get('depth'));
   if (cl.positionals.length !== 1) throw usageFailure('infer takes exactly one FILE (or - for standard input)', 'infer');
-  const request = { file: cl.positionals[0]!, lang: cl.values.get('lang'), pkg: packageOptionsOf(cl.values), method: cl.values.get('method') as InferenceMethod | undefined, depth };
+  const request = {
+    file: cl.positionals[0]!,
+    lang: cl.values.get('lang'),
+    pkg: packageOptionsOf(cl.values),
+    method: cl.values.get('method') as InferenceMethod | undefined,
+    depth,
+    ops: cl.values.get('ops'),
+    allow: logAllowances(cl.flags, 'infer', cl.values.has('ops')),
+  };
   return writeReport(await inferReport(request), cl.flags.has('json'));
 }
 
@@ -60,7 +76,12 @@ export async function inferReport(request: InferRequest): Promise<CommandReport<
     notes.push(`${loaded.input.name}: error: ${joint}\n`);
     return { exitCode: 1, json: null, text: () => '', notes: notes.join('') };
   }
-  const { doc, result } = withGaiaInference(loaded, method, loaded.gaia?.irJson(), joint);
+  // Gaia: the review decisions of the session's log (`warrant review`) take rejected warrants out first.
+  if (request.ops !== undefined && !loaded.gaia) throw usageFailure('--ops is for a Gaia package: the review decisions of a session’s log (warrant review)', 'infer');
+  const decisions = request.ops === undefined ? [] : await reviewDecisionsAt(request.ops, request.allow);
+  if (decisions === null) return { exitCode: 1, json: null, text: () => '', notes: notes.join('') };
+  const ir = loaded.gaia ? irWithDecisions(loaded.gaia.irJson() as unknown as GaiaIr, decisions) : undefined;
+  const { doc, result } = withGaiaInference(loaded, method, ir, joint);
 
   if (hasErrors([doc])) return { exitCode: 1, json: checkJson([doc]), text: () => diagnosticText([doc]), notes: notes.join('') };
   for (const d of doc.analysis.diagnostics) notes.push(diagnosticLine(doc.input.name, d) + '\n');
