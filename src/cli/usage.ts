@@ -141,8 +141,8 @@ ${entry('       [--helpers]', `(${takers('helpers')}: draw Gaia's helper claims 
                                   output, for any editor (CLAIR, Gaia files and packages,
                                   FormalProposal)
   mcp                             a Model Context Protocol server on standard input and
-                                  output: check, infer, explain, cascade, prove and similar
-                                  as tools an agent calls (each returns the command's --json)
+                                  output: check, infer, explain, cascade, prove, similar and
+                                  audit as tools an agent calls (each returns its --json)
   help                            show this text
 
 Options:
