@@ -36,6 +36,9 @@ import { outlineOf } from '../core/editing/documentSymbols.ts';
 import { formattingEdits } from '../core/editing/formattingEdits.ts';
 import { verbNamed } from '../core/editing/gaiaVocabulary.ts';
 import { beliefHover, gaiaNodeHover, verbHover } from '../core/editing/hoverText.ts';
+import type { ReintroductionFlag } from '../core/contradiction/reintroductionFlag.ts';
+import { documentReintroduction } from '../core/contradiction/reintroductionFlag.ts';
+import type { ReasoningGraph } from '../core/graph/reasoningGraph.ts';
 import type { NameRule } from '../core/editing/nameRules.ts';
 import { CLAIR_NAMES, notRenamable, renameRefusal } from '../core/editing/nameRules.ts';
 import { diagnosticKey, fixesFor } from '../core/editing/quickFixes.ts';
@@ -80,6 +83,12 @@ export class LspFeatures {
     return this.workspaceOf();
   }
 
+  /** A belief's reintroduction flag under its document's own contradictions (an editor has no session log). */
+  private flagOf(at: { readonly state: { readonly analysis: { readonly graph: ReasoningGraph } | null } }, id: string): ReintroductionFlag {
+    const graph = at.state.analysis?.graph;
+    return graph ? documentReintroduction(graph).flagOf(id) : { reintroduced_claim: false };
+  }
+
   async hover(p: HoverParams): Promise<Hover | null> {
     const at = await this.workspace.locate(p.textDocument.uri);
     if (!at) return null;
@@ -91,7 +100,7 @@ export class LspFeatures {
       if (!use) return null;
       const view = at.state.views.get(use.id);
       const references = usesOf(this.workspace.fileSymbols(at.state), use.id).filter((u) => u.kind !== 'definition').length;
-      return markdown(beliefHover(use.id, view, references), toLspRange(use.range));
+      return markdown(beliefHover(use.id, view, references, this.flagOf(at, use.id)), toLspRange(use.range));
     }
     if (hover !== 'word') return null;
     // The knowledge a name stands for (a Gaia claim), else the verb.
@@ -102,7 +111,7 @@ export class LspFeatures {
     const range = toLspRange({ line, column: word.start, endLine: line, endColumn: word.end });
     const id = this.nodeIdAt(at, line, column) ?? lineText.slice(word.start - 1, word.end - 1);
     const view = at.state.views.get(id);
-    if (view) return markdown(gaiaNodeHover(view, at.state.analysis, at.state.posteriors.get(id)), range);
+    if (view) return markdown(gaiaNodeHover(view, at.state.analysis, at.state.posteriors.get(id), this.flagOf(at, id)), range);
     const verb = verbNamed(lineText.slice(word.start - 1, word.end - 1));
     return verb ? markdown(verbHover(verb), range) : null;
   }

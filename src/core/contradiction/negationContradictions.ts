@@ -22,12 +22,15 @@
  * other languages take no part. Linear in the document (grouped by base, never paired).
  */
 import type { ReasoningGraph } from '../graph/reasoningGraph.ts';
-import { textWords } from '../vsa/textFeatures.ts';
+import { stemPlural, textWords } from '../vsa/textFeatures.ts';
+
+/** A word as textWords gives it back (its plural stemming turns `false` into `fals`). */
+const asRead = (words: readonly string[]): ReadonlySet<string> => new Set(words.map(stemPlural));
 
 /** Words that deny what they qualify; the answer audit reads polarity with the same ones. */
-export const NEGATORS: ReadonlySet<string> = new Set(['not', 'no', 'never', 'false', 'untrue']);
+export const NEGATORS: ReadonlySet<string> = asRead(['not', 'no', 'never', 'false', 'untrue']);
 /** Words that say nothing about polarity ("X is true" says X). */
-export const NEUTRAL: ReadonlySet<string> = new Set(['true']);
+export const NEUTRAL: ReadonlySet<string> = asRead(['true']);
 
 /** Contractions spelled out so their negation is a word: `isn't` → `is not`, `can't` → `can not`, `won't` → `will not`. */
 export function spellNegations(text: string): string {

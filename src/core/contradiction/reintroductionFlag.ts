@@ -99,8 +99,13 @@ export function caveatFor(id: string, on: readonly OpenContradiction[]): string 
  * without a log).
  */
 export function documentReintroduction(graph: ReasoningGraph): Reintroduction {
-  return reintroductionOfLedger(graph, buildContradictionLedger({ graph }));
+  // A graph is never changed once built: each is read once however often it is asked (a hover per move).
+  let r = ofGraph.get(graph);
+  if (!r) ofGraph.set(graph, (r = reintroductionOfLedger(graph, buildContradictionLedger({ graph }))));
+  return r;
 }
+
+const ofGraph = new WeakMap<ReasoningGraph, Reintroduction>();
 
 /** The flags under a session's ledger entries as its projection carries them (open: not resolved). */
 export function reintroductionOfEntries(graph: ReasoningGraph | null, entries: readonly (OpenContradiction & { readonly resolved: string | null })[]): Reintroduction {

@@ -11,9 +11,18 @@ import type { GaiaVerb } from './gaiaVocabulary.ts';
 import { escapeMarkdown } from './markdown.ts';
 import { formulaOfClaim } from '../gaia/ir/formulaText.ts';
 import { bayesOfClaim } from '../gaia/ir/bayesText.ts';
+import type { ReintroductionFlag } from '../contradiction/reintroductionFlag.ts';
 
-/** A CLAIR belief id under the pointer; `references` counts the uses that are not its definition. */
-export function beliefHover(id: string, view: BeliefView | undefined, references: number): string {
+/** docs/contract.md §3: a belief on an open contradiction is never shown without its caveat. */
+function caveatLines(flag: ReintroductionFlag): string[] {
+  return flag.caveat ? ['', `⚠ _${escapeMarkdown(flag.caveat)}_`] : [];
+}
+
+/**
+ * A CLAIR belief id under the pointer; `references` counts the uses that are not its
+ * definition; `flag` is its reintroduction flag (reintroductionFlag.ts).
+ */
+export function beliefHover(id: string, view: BeliefView | undefined, references: number, flag: ReintroductionFlag): string {
   if (!view) return `**${id}** — defined on a line that is left out of the graph`;
   const n = view.node;
   const source = n.source ? `@${n.source.type}${n.source.reference ? ':' + n.source.reference : ''}` : 'no source';
@@ -21,6 +30,7 @@ export function beliefHover(id: string, view: BeliefView | undefined, references
     `**${n.id}** · ${formatConfidence(n.confidence)} ${view.band ?? ''} · L${n.level ?? 0}${n.level === null ? ' (no level written)' : ''} · \`${source}\``,
     '',
     escapeMarkdown(n.content),
+    ...caveatLines(flag),
   ];
   if (view.derived && view.derived.derived !== null) lines.push('', `derived ${formatConfidence(view.derived.derived)} · effective ${formatConfidence(view.derived.effective)}`);
   if (n.invalidations.length > 0) lines.push('', `reconsider if: ${n.invalidations.map(escapeMarkdown).join('; ')}`);
@@ -30,10 +40,10 @@ export function beliefHover(id: string, view: BeliefView | undefined, references
   return lines.join('\n');
 }
 
-/** A Gaia knowledge node (claim, note, question, helper) under the pointer. */
-export function gaiaNodeHover(view: BeliefView, analysis: AnalysisView | null, posterior: number | undefined): string {
+/** A Gaia knowledge node (claim, note, question, helper) under the pointer; `flag` is its reintroduction flag. */
+export function gaiaNodeHover(view: BeliefView, analysis: AnalysisView | null, posterior: number | undefined, flag: ReintroductionFlag): string {
   const n = view.node;
-  const lines = [`**${escapeMarkdown(n.id)}** · ${n.kind}${n.helper ? ' (helper)' : ''}${n.qid ? ` · \`${n.qid}\`` : ''}`, '', escapeMarkdown(n.content)];
+  const lines = [`**${escapeMarkdown(n.id)}** · ${n.kind}${n.helper ? ' (helper)' : ''}${n.qid ? ` · \`${n.qid}\`` : ''}`, '', escapeMarkdown(n.content), ...caveatLines(flag)];
   if (n.kind === 'claim') {
     const from = n.priorSource === 'user_priors' ? 'register_prior' : n.priorSource === 'claim_inline' ? 'prior=' : (n.priorSource ?? 'the package');
     const prior = n.confidence === null ? 'none (maximum entropy, 0.5)' : `${formatConfidence(n.confidence)} from ${from}`;

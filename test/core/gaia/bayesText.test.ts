@@ -45,7 +45,7 @@ describe('the hover on a hypothesis', () => {
   it('gives its models and its log-likelihood in each comparison', async () => {
     const { gaiaNodeHover } = await import('../../../src/core/editing/hoverText.ts');
     const node = { id: 'h_strong', kind: 'claim', qid: 'example:ldl_trial::h_strong', content: '…', confidence: 0.3, priorSource: 'claim_inline', helper: false };
-    const text = gaiaNodeHover({ node } as never, { graph: { language: 'gaia', nodes: [], edges: [] }, ir: irOf('bayes-ldl-docs') } as never, 0.5);
+    const text = gaiaNodeHover({ node } as never, { graph: { language: 'gaia', nodes: [], edges: [] }, ir: irOf('bayes-ldl-docs') } as never, 0.5, { reintroduced_claim: false });
     expect(text).toContain('model `ldl_pct ~ Normal(mu=45, sigma=12)`');
     expect(text).toContain('competes in `ldl_comparison`: log-likelihood -3.585');
   });

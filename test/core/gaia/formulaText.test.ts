@@ -50,7 +50,7 @@ describe('the hover on a formula’s claim', () => {
     const { gaiaNodeHover } = await import('../../../src/core/editing/hoverText.ts');
     const node = { id: 'all_stable', kind: 'claim', qid: 'test:formula_docs::all_stable', content: 'Every listed particle is stable.', confidence: 0.7, priorSource: 'claim_inline', helper: false };
     const analysis = { graph: { language: 'gaia', nodes: [], edges: [] }, ir: irOf('formula-docs') };
-    const text = gaiaNodeHover({ node } as never, analysis as never, 0.7);
+    const text = gaiaNodeHover({ node } as never, analysis as never, 0.7, { reintroduced_claim: false });
     expect(text).toContain('formula `∀x∈Particles in the toy experiment. Stable(x)` · grounded as 2 claims');
   });
 });
