@@ -17,6 +17,6 @@ export function reviewedIr(ir: unknown, log: readonly SignedOperation[]): unknow
 /** The decisions of `log` as one string (empty when none). */
 export function decisionsKey(log: readonly SignedOperation[]): string {
   return decisionsOfLog(log)
-    .map((d) => `${d.decision}:${d.target}`)
+    .map((d) => `${d.decision}:${d.target}:${d.action_label ?? ''}`)
     .join('\n');
 }

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeDocument } from '../../../src/core/analysis/analyzeDocument.ts';
 import { decisionBody, decisionsOfLog } from '../../../src/core/gaia/review/reviewDecisionOps.ts';
+import { reviewStatuses } from '../../../src/core/gaia/review/reviewGate.ts';
 import { reviewItems } from '../../../src/core/gaia/review/reviewItems.ts';
 import { irWithDecisions, reviewReport } from '../../../src/core/gaia/review/reviewReport.ts';
 import type { GaiaIr } from '../../../src/core/infer/irInput.ts';
@@ -59,6 +60,20 @@ describe('the review_decision body', () => {
   });
 });
 
+describe('a decision follows its action when the target id changes', () => {
+  it.each([
+    [
+      'a strategy id an edit changed, its label still unique: the decision follows',
+      { target: 'lcs_gone', decision: 'rejected' as const, action_label: derive.action_label },
+      ['unreviewed', 'rejected'],
+    ],
+    ['no label recorded: the decision names nothing now', { target: 'lcs_gone', decision: 'rejected' as const }, ['unreviewed', 'unreviewed']],
+    ['a label no record has: ignored', { target: 'lcs_gone', decision: 'rejected' as const, action_label: 'demo:tides::action::other' }, ['unreviewed', 'unreviewed']],
+  ])('%s', (_, decision, want) => {
+    expect([...reviewStatuses(items, [decision]).values()]).toEqual(want);
+  });
+});
+
 describe('decisions in a log', () => {
   const log = chain([decisionBody(derive, 'rejected'), decisionBody(observe, 'accepted'), decisionBody(derive, 'accepted')]);
 
@@ -66,9 +81,9 @@ describe('decisions in a log', () => {
     const state = replayLog(log);
     expect(state.rejected).toEqual([]);
     expect(decisionsOfLog(state.applied)).toEqual([
-      { target: derive.target_id, decision: 'rejected' },
-      { target: observe.target_id, decision: 'accepted' },
-      { target: derive.target_id, decision: 'accepted' },
+      { target: derive.target_id, decision: 'rejected', action_label: derive.action_label },
+      { target: observe.target_id, decision: 'accepted', action_label: observe.action_label },
+      { target: derive.target_id, decision: 'accepted', action_label: derive.action_label },
     ]);
   });
 

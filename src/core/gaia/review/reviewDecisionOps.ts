@@ -12,7 +12,7 @@ export function decisionsOfLog(ops: readonly { readonly body: OperationBody | { 
   const out: ReviewDecision[] = [];
   for (const op of ops) {
     const body = op.body as OperationBody;
-    if (body.kind === 'review_decision') out.push({ target: body.target, decision: body.decision });
+    if (body.kind === 'review_decision') out.push({ target: body.target, decision: body.decision, ...(body.action_label !== undefined ? { action_label: body.action_label } : {}) });
   }
   return out;
 }

@@ -23,6 +23,8 @@ export type ReviewDecisionValue = 'accepted' | 'rejected';
 export interface ReviewDecision {
   readonly target: string;
   readonly decision: ReviewDecisionValue;
+  /** The record's action label when it was decided: the decision follows it to a new target id. */
+  readonly action_label?: string;
 }
 
 export type GateReading = 'decisions' | 'gate';
@@ -35,11 +37,20 @@ export function findReviewItem(items: readonly ReviewItem[], name: string): Revi
   return short.length === 1 ? short[0]! : null;
 }
 
-/** Each record's status: its latest decision in log order (decisions naming no record of this package are ignored). */
+/**
+ * Each record's status: its latest decision in log order. A decision whose target id no
+ * longer exists (an edit changed the strategy's premises, so its hashed id) follows its
+ * action label when exactly one record still has it — Gaia reattaches persisted reviews
+ * the same way, by label (and question). Decisions naming no record are ignored.
+ */
 export function reviewStatuses(items: readonly ReviewItem[], decisions: readonly ReviewDecision[]): Map<string, ReviewStatus> {
   const status = new Map<string, ReviewStatus>(items.map((i) => [i.target_id, 'unreviewed']));
   for (const d of decisions) {
-    const found = findReviewItem(items, d.target);
+    let found = findReviewItem(items, d.target);
+    if (!found && d.action_label !== undefined) {
+      const same = items.filter((i) => i.action_label === d.action_label);
+      found = same.length === 1 ? same[0]! : null;
+    }
     if (found) status.set(found.target_id, d.decision);
   }
   return status;
