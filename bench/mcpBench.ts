@@ -5,7 +5,7 @@
  * ≤ 100 ms), against running `warrant check FILE --json` as a whole process per call
  * (what an agent that shells out to the command line pays), in the same run.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -35,6 +35,8 @@ export async function runMcpBench(options: { quick: boolean; onProgress?: (what:
     await client.connect(transport);
     const times: number[] = [];
     let diagnostics = 0;
+    let cpuStart: number | null = null;
+    let serverCpu: number | null = null;
     try {
       const calls = options.quick ? 8 : 25;
       // Two calls first: the server's first analysis of a large trace compiles what it runs.
@@ -44,8 +46,11 @@ export async function runMcpBench(options: { quick: boolean; onProgress?: (what:
         const elapsed = performance.now() - started;
         if (r.isError) throw new Error(`mcp bench: check failed: ${JSON.stringify(r.content)}`);
         if (i >= 2) times.push(elapsed);
+        if (i === 1) cpuStart = cpuMs(transport.pid);
         diagnostics = JSON.parse((r.content as { text: string }[])[0]!.text).files[0].diagnostics.length;
       }
+      const cpuEnd = cpuMs(transport.pid);
+      if (cpuStart !== null && cpuEnd !== null) serverCpu = (cpuEnd - cpuStart) / times.length;
     } finally {
       await client.close();
     }
@@ -65,10 +70,23 @@ export async function runMcpBench(options: { quick: boolean; onProgress?: (what:
         targetMs: 100,
         baselineMs: baseline,
         baselineName: 'warrant check FILE --json per call (a whole process)',
-        note: `median of ${times.length} calls after 2 warm-up calls, the trace sent as text (${Math.round(trace.length / 1024)} KiB), ${diagnostics} diagnostics back; max ${Math.round(Math.max(...times))} ms; the same checkReport in the bench's own process: ${Math.round(median(inProcess))} ms`,
+        note: `median of ${times.length} calls after 2 warm-up calls, the trace sent as text (${Math.round(trace.length / 1024)} KiB), ${diagnostics} diagnostics back; max ${Math.round(Math.max(...times))} ms; the same checkReport in the bench's own process: ${Math.round(median(inProcess))} ms${serverCpu === null ? '' : `; the server's CPU time per call: ${Math.round(serverCpu)} ms (all its threads)`}`,
       },
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A process's CPU time so far (user + system, all threads), from /proc on Linux; null elsewhere. */
+function cpuMs(pid: number | null): number | null {
+  if (pid === null) return null;
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th, in clock ticks (100 per second on Linux).
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
   }
 }
