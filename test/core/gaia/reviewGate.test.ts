@@ -15,7 +15,7 @@ import { reviewItems } from '../../../src/core/gaia/review/reviewItems.ts';
 import type { GaiaIr } from '../../../src/core/infer/irInput.ts';
 import { posteriorsById, runInference } from '../../../src/core/infer/runInference.ts';
 
-const FIXTURES = ['compose', 'compose-pattern', 'flat-cycle', 'tides', 'bayes-law-hand', 'joint-glass', 'formula-decompose', 'compute'];
+const FIXTURES = ['compose', 'compose-pattern', 'flat-cycle', 'tides', 'bayes-law-hand', 'joint-glass', 'formula-decompose', 'compute', 'bayes-mendel', 'compose-docs', 'bayes-ldl-docs'];
 
 interface OracleReview {
   readonly review_id: string;
