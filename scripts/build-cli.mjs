@@ -21,7 +21,7 @@ const { OWN_BUNDLE, cacheVariant } = createRequire(import.meta.url)('../bin/bund
 /**
  * Loaded from node_modules at run time: packages that find their own files next to them
  * (wasm, workers); the benchmark, which runs from its sources; and what only the servers
- * use (team server, language server, MCP server and the zod schemas of its tools): a third of the code every command would otherwise
+ * use (team server, language server, MCP server and the zod schemas of its tools, the chat-model client of encode and answer): a third of the code every command would otherwise
  * read and compile at each start.
  */
 const EXTERNAL = [
@@ -49,6 +49,8 @@ const EXTERNAL = [
   '@modelcontextprotocol/sdk/*',
   'zod',
   'zod/*',
+  'openai',
+  'openai/*',
 ];
 
 async function buildCli(outdir) {
