@@ -131,6 +131,40 @@ export const GAIA_VERBS: readonly GaiaVerb[] = [
   { name: 'contradiction', signature: 'contradiction(a, b, *, reason="", prior=None)', keywords: ['reason', 'prior'], summary: 'Legacy v5 verb.', deprecated: 'use contradict(...)' },
   { name: 'equivalence', signature: 'equivalence(a, b, *, reason="", prior=None)', keywords: ['reason', 'prior'], summary: 'Legacy v5 verb.', deprecated: 'use equal(...)' },
   { name: 'complement', signature: 'complement(a, b, *, reason="", prior=None)', keywords: ['reason', 'prior'], summary: 'Legacy v5 verb.', deprecated: 'use exclusive(...)' },
+  // Typed predicate logic: terms, domains and formulas (a claim's formula=...).
+  {
+    name: 'Variable',
+    signature: 'Variable(*, symbol, domain, value=None, unit=None, content=None, format="markdown")',
+    keywords: ['symbol', 'domain', 'value', 'unit', 'content'],
+    summary: 'A typed variable of formulas: over a primitive type (Bool, Nat, Real, Probability) or a finite Domain.',
+  },
+  { name: 'Domain', signature: 'Domain(content, *, members, format="markdown")', keywords: ['members'], summary: 'A finite, enumerable sort; quantifiers over it are grounded member by member.' },
+  { name: 'forall', signature: 'forall(variable, body)', keywords: [], summary: 'Universal quantifier over the variable’s finite domain (∀x∈D. body).' },
+  { name: 'exists', signature: 'exists(variable, body)', keywords: [], summary: 'Existential quantifier over the variable’s finite domain (∃x∈D. body).' },
+  { name: 'land', signature: 'land(*operands)', keywords: [], summary: 'Conjunction of formulas or claims.' },
+  { name: 'lor', signature: 'lor(*operands)', keywords: [], summary: 'Disjunction of formulas or claims.' },
+  { name: 'lnot', signature: 'lnot(operand)', keywords: [], summary: 'Negation of a formula or claim.' },
+  { name: 'implies', signature: 'implies(antecedent, consequent)', keywords: [], summary: 'Material implication between formulas or claims.' },
+  { name: 'iff', signature: 'iff(left, right)', keywords: [], summary: 'Equivalence of two formulas or claims.' },
+  { name: 'equals', signature: 'equals(left, right)', keywords: [], summary: 'Equality of two terms.' },
+  {
+    name: 'parameter',
+    signature: 'parameter(variable, value, *, content=None, describe=None, title=None, format="markdown", background=None, provenance=None, prior=None, label=None, metadata=None)',
+    keywords: ['content', 'describe', 'title', 'background', 'provenance', 'prior', 'label', 'metadata'],
+    summary: 'A PARAMETER claim: the variable takes this value (its formula is variable = value).',
+  },
+  // The bayes module's distributions (observable quantities with a name).
+  { name: 'Normal', signature: 'Normal(content, *, mu, sigma)', keywords: ['mu', 'sigma'], summary: 'A normally distributed quantity.' },
+  { name: 'LogNormal', signature: 'LogNormal(content, *, mu, sigma)', keywords: ['mu', 'sigma'], summary: 'A log-normally distributed quantity.' },
+  { name: 'Beta', signature: 'Beta(content, *, alpha, beta)', keywords: ['alpha', 'beta'], summary: 'A Beta-distributed quantity on [0, 1].' },
+  { name: 'Exponential', signature: 'Exponential(content, *, rate)', keywords: ['rate'], summary: 'An exponentially distributed quantity.' },
+  { name: 'Gamma', signature: 'Gamma(content, *, alpha, rate)', keywords: ['alpha', 'rate'], summary: 'A Gamma-distributed quantity.' },
+  { name: 'StudentT', signature: 'StudentT(content, *, df, mu, sigma)', keywords: ['df', 'mu', 'sigma'], summary: 'A Student-t distributed quantity.' },
+  { name: 'Cauchy', signature: 'Cauchy(content, *, mu, gamma)', keywords: ['mu', 'gamma'], summary: 'A Cauchy-distributed quantity.' },
+  { name: 'ChiSquared', signature: 'ChiSquared(content, *, df)', keywords: ['df'], summary: 'A chi-squared distributed quantity.' },
+  { name: 'Binomial', signature: 'Binomial(content, *, n, p)', keywords: ['n', 'p'], summary: 'A binomially distributed count.' },
+  { name: 'BetaBinomial', signature: 'BetaBinomial(content, *, n, alpha, beta)', keywords: ['n', 'alpha', 'beta'], summary: 'A beta-binomially distributed count.' },
+  { name: 'Poisson', signature: 'Poisson(content, *, rate)', keywords: ['rate'], summary: 'A Poisson-distributed count.' },
 ];
 
 export const GAIA_VERB_NAMES: readonly string[] = GAIA_VERBS.map((v) => v.name);
