@@ -22,14 +22,14 @@ function floats(value: unknown): JsonValue {
   return value as JsonValue;
 }
 
-/** Integer-valued counters stay ints, as in Gaia's dataclass. */
-const INTEGER_FIELDS = new Set(['iterations_run', 'treewidth', 'factor_index']);
+/** Integer-valued counters stay ints, as in Gaia's dataclass; `direction_changes` is a map of them (`dict[str, int]`). */
+const INTEGER_FIELDS = new Set(['iterations_run', 'treewidth', 'factor_index', 'direction_changes']);
 
 function diagnosticsJson(d: InferenceResult['diagnostics']): JsonObject {
   const out: Record<string, JsonValue> = {};
   for (const [k, v] of Object.entries(d)) {
     if (v === undefined) continue;
-    out[k] = INTEGER_FIELDS.has(k) && typeof v === 'number' ? v : floats(v);
+    out[k] = INTEGER_FIELDS.has(k) && (typeof v === 'number' || (typeof v === 'object' && v !== null && !Array.isArray(v))) ? (v as JsonValue) : floats(v);
   }
   out.belief_history ??= {};
   out.direction_changes ??= {};
