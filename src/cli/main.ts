@@ -36,6 +36,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   review: async () => (await import('./commands/review.ts')).runReview,
   merge: async () => (await import('./commands/merge.ts')).runMerge,
   world: async () => (await import('./commands/world.ts')).runWorld,
+  evaluate: async () => (await import('./commands/evaluate.ts')).runEvaluate,
 };
 
 /** In the contract, not built yet. */

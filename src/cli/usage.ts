@@ -64,6 +64,7 @@ export const COMMAND_USAGE: Readonly<Record<string, string>> = {
   push: 'warrant push FILE ROOM [--allow-headless] [--server URL] [--token T]',
   prove: 'warrant prove FILE [--solver z3|cvc5] [--mode entailment|model|consistency] [--timeout MS] [--intuition none|hrr|hdc] [--max-rounds N] [--max-active N] [--step N] [--world WORLD [--accept]] [--allow-headless] [--allow-rollback] [--json]',
   world: 'warrant world WORLD [--json] [--allow-headless] [--allow-rollback]',
+  evaluate: 'warrant evaluate KB_DIR [--json] [--timeout MS]',
   import: 'warrant import SOURCE... --log LOG.jsonl [--source calendar|notes|photos|jsonl] [--json]',
   derive: 'warrant derive LOG.jsonl [--derivers RULES.json]... [--no-builtin] [--out LOG2.jsonl] [--json]',
   provenance: 'warrant provenance LOG.jsonl OP_ID [--json]',
@@ -116,6 +117,9 @@ ${entry('       [--helpers]', `(${takers('helpers')}: draw Gaia's helper claims 
                                   status printed: proposed, contested (why), accepted)
         [--accept]                (sign an acceptance of a proof into WORLD)
   world WORLD [--json]            a world log's accepted proposals and symbol registry
+  evaluate KB_DIR [--json]        FormalProposals of a folder under every strategy: z3, cvc5
+           [--timeout MS]         × incremental, one-shot × none, hrr, hdc; verdicts, agreement,
+                                  rounds, times (exit 1: strategies disagree, or a gate fails)
   similar FILE ID [--json]        the beliefs most like one belief, ranked by
           [--query TEXT]          vector-symbolic similarity (or like free text);
           [--strategy hrr|hdc]    HRR cosine (default) or binary HDC Hamming;

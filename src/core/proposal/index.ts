@@ -56,7 +56,8 @@ export { parseUnsatCore, parseModel, solverErrors, checkSatAnswers, parseSExprs 
 export type { SmtSolver, SolverFactory, SolverId, SolverNeeds, SolverReply, RunLimits } from './smtSolver.ts';
 export { SOLVER_IDS } from './smtSolver.ts';
 export type * from './proveTypes.ts';
-export { BUDGET_LIMITS, DEFAULT_BUDGETS, INTUITION_MODES, validBudget } from './proveTypes.ts';
+export { OneShotSession } from './oneShotSession.ts';
+export { BUDGET_LIMITS, DEFAULT_BUDGETS, INTUITION_MODES, SOLVING_STYLES, validBudget } from './proveTypes.ts';
 export { prove } from './prove.ts';
 export { assertionText, goalText } from './assertionText.ts';
 export type { RankerFactory, RankItem, ScoreFunction } from './candidateRanking.ts';
@@ -74,3 +75,6 @@ export type { KnowledgeCheck, UnionProposal } from './acceptedKnowledge.ts';
 export { checkAcceptedKnowledge, unionProposal } from './acceptedKnowledge.ts';
 export type { WorldSource, WorldProveResult, WorldProveOutcome } from './proveInWorld.ts';
 export { proveInWorld } from './proveInWorld.ts';
+// The strategy matrix (`warrant evaluate`): solver × solving style × intuition over a folder of proposals.
+export type { Strategy, MatrixCase, StrategyRun, ProposalRow, StrategySummary, MatrixReport, MatrixOptions, Agreement } from './strategyMatrix.ts';
+export { STRATEGIES, runStrategyMatrix } from './strategyMatrix.ts';

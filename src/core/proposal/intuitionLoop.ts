@@ -18,7 +18,7 @@
 import type { RankerFactory } from './candidateRanking.ts';
 import { CandidateRanking } from './candidateRanking.ts';
 import type { ModelEntry } from './solverOutput.ts';
-import type { SolverSession } from './solverSession.ts';
+import type { RoundSession } from './solverSession.ts';
 import type { BudgetName, CancelFlag, IntuitionMode, ProveBudgets, RoundRecord } from './proveTypes.ts';
 import type { ProveMode } from './proposalTypes.ts';
 import type { SolverAnswer } from './verdict.ts';
@@ -75,7 +75,7 @@ export function expansionSizes(total: number, budgets: Pick<ProveBudgets, 'initi
   }
 }
 
-export async function runIntuitionLoop(session: SolverSession, input: LoopInput): Promise<LoopResult> {
+export async function runIntuitionLoop(session: RoundSession, input: LoopInput): Promise<LoopResult> {
   const { mode, items, budgets } = input;
   const rounds: RoundRecord[] = [];
   const total = items.length;

@@ -16,7 +16,9 @@ import type { FormalProposal } from './proposalTypes.ts';
 import { vsaRanker } from './candidateRanking.ts';
 import type { ModelValue, ProveBudgets, ProveOptions, ProveResult } from './proveTypes.ts';
 import { DEFAULT_BUDGETS } from './proveTypes.ts';
+import type { RoundSession } from './solverSession.ts';
 import { SolverSession } from './solverSession.ts';
+import { OneShotSession } from './oneShotSession.ts';
 import { verdictFor } from './verdict.ts';
 
 export async function prove(input: string | ProposalCheck, options: ProveOptions): Promise<ProveResult> {
@@ -57,7 +59,9 @@ export async function prove(input: string | ProposalCheck, options: ProveOptions
       program.goal,
     ),
   };
-  const session = new SolverSession(() => options.solverFactory(options.solver, needs), [...program.preamble, ...program.declarations]);
+  const open = () => options.solverFactory(options.solver, needs);
+  const setup = [...program.preamble, ...program.declarations];
+  const session: RoundSession = options.style === 'one-shot' ? new OneShotSession(open, setup) : new SolverSession(open, setup);
   let loop: LoopResult;
   try {
     const timeLeftMs = (): number => budgets.timeoutMs - (now() - started);

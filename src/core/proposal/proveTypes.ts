@@ -13,6 +13,10 @@ import type { SolverAnswer, Verdict } from './verdict.ts';
 export type IntuitionMode = 'none' | 'hrr' | 'hdc';
 export const INTUITION_MODES: readonly IntuitionMode[] = ['none', 'hrr', 'hdc'];
 
+/** How the solver is spoken to: one live context (DS004's mandate), or a fresh solver per check. */
+export type SolvingStyle = 'incremental' | 'one-shot';
+export const SOLVING_STYLES: readonly SolvingStyle[] = ['incremental', 'one-shot'];
+
 /** The limits of one prove run (DS004: timeout, active atoms, expansion rounds). */
 export interface ProveBudgets {
   /** Total wall-clock time for all rounds, ms (contract default 4000). */
@@ -75,6 +79,8 @@ export interface ProveOptions {
   /** Makes the solver (z3 through z3-solver, cvc5 through its executable, or a test double). */
   readonly solverFactory: SolverFactory;
   readonly intuition?: IntuitionMode;
+  /** `incremental` (default, DS004): one live context with push/pop; `one-shot`: a fresh solver and the whole script each round. */
+  readonly style?: SolvingStyle;
   /** The ranker for `hrr`/`hdc` intuition; the VSA similarity index of that strategy when absent. */
   readonly ranker?: RankerFactory;
   readonly budgets?: Partial<ProveBudgets>;

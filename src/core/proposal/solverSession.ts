@@ -22,7 +22,7 @@ export interface StepOutcome {
   readonly error: string | null;
 }
 
-export class SolverSession {
+export class SolverSession implements RoundSession {
   private current: SmtSolver | null = null;
 
   constructor(
@@ -71,23 +71,10 @@ export class SolverSession {
     const lines = ['(push 1)', ...added];
     if (goal) lines.push('(push 1)', goal);
     lines.push('(check-sat)');
-    const reply = await this.solver.run(lines.join('\n'), { timeoutMs });
-    let { answer, error } = answerOf(reply.output, reply.stopped);
-    let alive = reply.alive !== false;
-    let core: string[] | null = null;
-    let model: ModelEntry[] | null = null;
-    if (answer === 'unknown') answer = await this.refineUnknown(timeoutMs);
-    if (answer === 'unsat') {
-      const r = await this.solver.run('(get-unsat-core)', { timeoutMs: Math.max(timeoutMs, 1000) });
-      const e = answerOf(r.output, r.stopped);
-      if (e.answer === 'error') ({ answer, error } = e);
-      else core = parseUnsatCore(r.output);
-    } else if (answer === 'sat' && wantModel) {
-      const r = await this.solver.run('(get-model)', { timeoutMs: Math.max(timeoutMs, 1000) });
-      const e = answerOf(r.output, r.stopped);
-      if (e.answer === 'error') ({ answer, error } = e);
-      else model = parseModel(r.output);
-    }
+    const checked = await checkAndRead(this.solver, lines.join('\n'), timeoutMs, wantModel);
+    let { answer, error } = checked;
+    let alive = checked.alive;
+    const { core, model } = checked;
     // The goal's level goes, so the next round starts from the knowledge alone.
     if (goal && alive && answer !== 'error' && answer !== 'cancelled') {
       const r = await this.solver.run('(pop 1)', { timeoutMs: 1000 });
@@ -97,20 +84,55 @@ export class SolverSession {
     }
     return { answer, error, core, model, alive };
   }
+}
 
-  /** A solver's `unknown` because its time ran out is a `timeout`, not incompleteness. */
-  private async refineUnknown(timeoutMs: number): Promise<SolverAnswer> {
-    const r = await this.solver.run('(get-info :reason-unknown)', { timeoutMs: Math.max(timeoutMs, 1000) });
-    for (const e of parseSExprs(r.output)) {
-      if (Array.isArray(e) && e[0] === ':reason-unknown') {
-        const reason = String(e[1] ?? '')
-          .replace(/"/g, '')
-          .toLowerCase();
-        if (/timeout|canceled|cancelled|resourceout|interrupted/.test(reason)) return 'timeout';
-      }
-    }
-    return 'unknown';
+/**
+ * Sends `commands` (ending in a check-sat) and reads what the check settled: a solver's
+ * `unknown` refined (a timeout is not incompleteness), then the core when unsat or the
+ * model when sat and `wantModel`. Shared by both solving styles (incremental here,
+ * one-shot in oneShotSession.ts).
+ */
+export async function checkAndRead(solver: SmtSolver, commands: string, timeoutMs: number, wantModel: boolean): Promise<RoundOutcome> {
+  const reply = await solver.run(commands, { timeoutMs });
+  let { answer, error } = answerOf(reply.output, reply.stopped);
+  const alive = reply.alive !== false;
+  let core: string[] | null = null;
+  let model: ModelEntry[] | null = null;
+  if (answer === 'unknown') answer = await refineUnknown(solver, timeoutMs);
+  if (answer === 'unsat') {
+    const r = await solver.run('(get-unsat-core)', { timeoutMs: Math.max(timeoutMs, 1000) });
+    const e = answerOf(r.output, r.stopped);
+    if (e.answer === 'error') ({ answer, error } = e);
+    else core = parseUnsatCore(r.output);
+  } else if (answer === 'sat' && wantModel) {
+    const r = await solver.run('(get-model)', { timeoutMs: Math.max(timeoutMs, 1000) });
+    const e = answerOf(r.output, r.stopped);
+    if (e.answer === 'error') ({ answer, error } = e);
+    else model = parseModel(r.output);
   }
+  return { answer, error, core, model, alive };
+}
+
+/** A solver's `unknown` because its time ran out is a `timeout`, not incompleteness. */
+async function refineUnknown(solver: SmtSolver, timeoutMs: number): Promise<SolverAnswer> {
+  const r = await solver.run('(get-info :reason-unknown)', { timeoutMs: Math.max(timeoutMs, 1000) });
+  for (const e of parseSExprs(r.output)) {
+    if (Array.isArray(e) && e[0] === ':reason-unknown') {
+      const reason = String(e[1] ?? '')
+        .replace(/"/g, '')
+        .toLowerCase();
+      if (/timeout|canceled|cancelled|resourceout|interrupted/.test(reason)) return 'timeout';
+    }
+  }
+  return 'unknown';
+}
+
+/** What the intuition loop needs of a session, whichever the solving style. */
+export interface RoundSession {
+  start(timeoutMs: number): Promise<StepOutcome & { readonly ok: boolean }>;
+  restart(active: readonly string[], timeoutMs: number): Promise<StepOutcome & { readonly ok: boolean }>;
+  round(added: readonly string[], goal: string | null, timeoutMs: number, wantModel: boolean): Promise<RoundOutcome>;
+  close(): Promise<void>;
 }
 
 export interface RoundOutcome extends StepOutcome {
