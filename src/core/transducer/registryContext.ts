@@ -7,22 +7,13 @@
  */
 import { forEachSymbol } from '../proposal/exprSymbols.ts';
 import type { DeclarationKind } from '../proposal/proposalTypes.ts';
+import type { RegistryEntry } from '../proposal/worldRegistry.ts';
 import type { World } from '../proposal/worldLog.ts';
 import { rankTexts } from '../vsa/rankTexts.ts';
 import type { SimilarityStrategy } from '../vsa/strategy.ts';
 
-/** A registry symbol as the selection scores it: its signature, aliases and how often accepted knowledge uses it. */
-export interface ContextCandidate {
-  readonly kind: DeclarationKind;
-  readonly name: string;
-  readonly argSorts: readonly string[];
-  /** The result sort (null for a sort). */
-  readonly resultSort: string | null;
-  /** Other names that denote this symbol (sort aliases, chiefly). */
-  readonly aliases: readonly string[];
-  /** Uses in the world's accepted assertions and goals (declarations not counted). */
-  readonly usage: number;
-}
+/** A registry symbol as the selection scores it: its signature and aliases, and how often the world's accepted assertions and goals use it (declarations not counted). */
+export type ContextCandidate = Pick<RegistryEntry, 'kind' | 'name' | 'argSorts' | 'resultSort' | 'aliases'> & { readonly usage: number };
 
 /** The world's registry entries with their usage counted over its accepted proposals. */
 export function contextCandidates(world: World): ContextCandidate[] {
