@@ -7,6 +7,7 @@
  * store) and the command line's (the log written out, verified, replayed) make the same
  * SVG, DOT and GraphML.
  */
+import { reintroductionOfEntries } from '../../src/core/contradiction/reintroductionFlag.ts';
 import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -176,6 +177,7 @@ describe('the page and the command line make the same exports', () => {
             layout,
             states: sessionStatesShown(useLifecycleStore.getState()),
             posteriors: useDocumentStore.getState().posteriors,
+            reintroduction: reintroductionOfEntries(analysis.graph, useLifecycleStore.getState().contradictions),
           };
 
           // The command line: the session's log as `export --to oplog` writes it, read back by --ops.
@@ -183,7 +185,7 @@ describe('the page and the command line make the same exports', () => {
           writeFileSync(path(`doc-${run}.clair`), text);
           writeFileSync(path(`doc-${run}.oplog.jsonl`), await page.controller.oplogJsonLines());
           const doc = await loadDocument('export', path(`doc-${run}.clair`), undefined);
-          const { sources, logBroken } = await cliExportSources(['analysis', 'states', 'posteriors'], doc, { opsPath: path(`doc-${run}.oplog.jsonl`) });
+          const { sources, logBroken } = await cliExportSources(['analysis', 'states', 'posteriors', 'reintroduction'], doc, { opsPath: path(`doc-${run}.oplog.jsonl`) });
           expect(logBroken).toBe(false);
           for (const format of FORMATS) {
             const fromPage = await exporterOf(format).run(pageSources);

@@ -49,11 +49,11 @@ describe('infer --json (contract §1.2, CLAIR)', () => {
     expect(run.code).toBe(0);
     const json = JSON.parse(run.stdout);
     expect(Object.keys(json)).toEqual(['beliefs']);
-    for (const b of json.beliefs) expect(Object.keys(b)).toEqual(['id', 'stated', 'derived', 'effective']);
+    for (const b of json.beliefs) expect(Object.keys(b)).toEqual(['id', 'stated', 'derived', 'effective', 'reintroduced_claim']);
     expect(json.beliefs.map((b: { id: string }) => b.id)).toEqual(['b1', 'b2', 'b3', 'b4']);
     const [b1, b2, b3, b4] = json.beliefs;
-    expect(b1).toEqual({ id: 'b1', stated: 0.9, derived: 0.9, effective: 0.9 });
-    expect(b2).toEqual({ id: 'b2', stated: 0.8, derived: 0.8, effective: 0.8 });
+    expect(b1).toEqual({ id: 'b1', stated: 0.9, derived: 0.9, effective: 0.9, reintroduced_claim: false });
+    expect(b2).toEqual({ id: 'b2', stated: 0.8, derived: 0.8, effective: 0.8, reintroduced_claim: false });
     expect(b3.stated).toBe(0.72);
     expect(Math.abs(b3.derived - 0.72)).toBeLessThan(1e-12);
     expect(Math.abs(b3.effective - 0.72)).toBeLessThan(1e-12);

@@ -66,8 +66,9 @@ const COMMAND_SURFACES: Readonly<Record<string, (lang: Lang) => Promise<Flags>>>
   },
   cascade: async (lang) => {
     const f = FIXTURES[lang];
-    const out = JSON.parse(await ok(['cascade', f.file, '--refute', f.probe, '--json'])) as { reintroduction: Record<string, Flagged> };
-    return new Map(Object.entries(out.reintroduction).map(([id, v]) => [id, { flagged: v.reintroduced_claim, caveat: v.caveat ?? null }]));
+    // `reintroduction` lists the flagged beliefs of `states`; every other one is unflagged.
+    const out = JSON.parse(await ok(['cascade', f.file, '--refute', f.probe, '--json'])) as { states: Record<string, string>; reintroduction?: Record<string, Flagged> };
+    return new Map(Object.keys(out.states).map((id) => [id, { flagged: out.reintroduction?.[id]?.reintroduced_claim ?? false, caveat: out.reintroduction?.[id]?.caveat ?? null }]));
   },
   audit: async (lang) => {
     // The audit lists the contradicted claims an answer uses: one naming every claim's content finds exactly the flagged ones.
@@ -107,6 +108,7 @@ const COMMANDS_EXEMPT: Readonly<Record<string, string>> = {
   world: 'a world log of FormalProposals',
   encode: 'text to a FormalProposal',
   answer: 'a FormalProposal’s verdict worded',
+  evaluate: 'FormalProposals of a folder under each solver strategy',
 };
 
 /** Export formats, each read back into flags by id. */

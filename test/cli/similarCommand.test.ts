@@ -38,7 +38,7 @@ describe('warrant similar', () => {
     const out = await similar([CAR, 'b5']);
     expect(out.strategy).toBe('hrr');
     expect(out.dim).toBe(1024);
-    expect(out.query).toEqual({ id: 'b5', text: 'the battery is weak in the cold' });
+    expect(out.query).toEqual({ id: 'b5', text: 'the battery is weak in the cold', reintroduced_claim: false });
     expect(out.results).toHaveLength(9);
     expect(out.results.map((r) => r.id)).not.toContain('b5');
     // Only b3 and b8 share a word ("battery") with b5: they lead.
@@ -129,6 +129,6 @@ describe('warrant similar', () => {
 
   it('a near-duplicate ranks first with score 1', async () => {
     const out = await similar([join(dir, 'dup.clair'), 'b3']);
-    expect(out.results[0]).toEqual({ id: 'b1', score: 1, text: 'The battery is flat.' });
+    expect(out.results[0]).toEqual({ id: 'b1', score: 1, text: 'The battery is flat.', reintroduced_claim: false });
   });
 });

@@ -101,7 +101,7 @@ describe('exporter table', () => {
   });
 
   it('says which options and sources each format takes', () => {
-    expect(formatsTaking('ops').map((e) => e.id)).toEqual(['json', 'dot', 'graphml', 'svg', 'png', 'explanations', 'oplog']);
+    expect(formatsTaking('ops').map((e) => e.id)).toEqual(['dot', 'graphml', 'svg', 'png', 'explanations', 'oplog']);
     expect(formatsTaking('helpers').map((e) => e.id)).toEqual(['svg', 'png']);
     const needs = Object.fromEntries(EXPORTERS.filter((e) => e.needs.includes('states')).map((e) => [e.id, e.needs]));
     expect(needs).toEqual({

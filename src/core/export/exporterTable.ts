@@ -199,7 +199,6 @@ export const EXPORTERS = [
     mime: 'application/json',
     output: 'text',
     needs: ['analysis', 'reintroduction'],
-    options: ['ops'],
     run: async ({ analysis, reintroduction }) => ({ text: (await import('./exportJson.ts')).exportJson(analysis, reintroduction) }),
   }),
   exporter({
