@@ -28,6 +28,8 @@ import { loadDocument, packageOptionsOf } from '../../node/loadDocument.ts';
 import type { DocumentArg, PackageOptions } from '../../node/loadDocument.ts';
 import { GAIA_PACKAGE_OPTIONS } from './gaiaPackageOptions.ts';
 import { maxOf, pushAll } from '../../core/largeArrays.ts';
+import type { ReintroductionFlag } from '../../core/contradiction/reintroductionFlag.ts';
+import { reintroductionOfEntries } from '../../core/contradiction/reintroductionFlag.ts';
 
 type OpName = ActionKind;
 const OPTION = new RegExp(`^--(${ACTION_KINDS.join('|')})(?:=(.*))?$`, 's');
@@ -42,6 +44,12 @@ export interface CascadeJson {
     readonly posteriors?: Readonly<Record<string, PosteriorMove>>;
   }[];
   readonly states: Readonly<Record<string, string>>;
+  /**
+   * An extension (docs/contract.md §3): the beliefs of `states` on an open contradiction
+   * after the ops, each with its flag and caveat; absent when there are none (every other
+   * belief is `reintroduced_claim: false`).
+   */
+  readonly reintroduction?: Readonly<Record<string, ReintroductionFlag>>;
 }
 
 /** Takes the operation options out of `args`, in order; the rest goes to the ordinary parser. */
@@ -142,10 +150,13 @@ export async function cascadeReport(request: CascadeRequest): Promise<CommandRep
   }
 
   const index = buildDependencyIndex(doc.analysis.graph);
-  const finalStates = live.projection(version)!.states;
+  const projection = live.projection(version)!;
+  const states = listedStates(index, new Map(Object.entries(projection.states)));
+  const flags = reintroductionOfEntries(doc.analysis.graph, projection.contradictions);
   const result: CascadeJson = {
     ops: reports,
-    states: listedStates(index, new Map(Object.entries(finalStates))),
+    states,
+    ...(flags.contradicted.size > 0 ? { reintroduction: Object.fromEntries(Object.keys(states).flatMap((id) => (flags.contradicted.has(id) ? [[id, flags.flagOf(id)]] : []))) } : {}),
   };
   const notes = doc.analysis.diagnostics.map((d) => diagnosticLine(doc.input.name, d) + '\n').join('');
   return { exitCode: 0, json: result, text: () => cascadeText(result), notes };
@@ -175,7 +186,10 @@ export function cascadeText(result: CascadeJson): string {
     2,
   );
   out.push('', 'states:');
-  for (const id of ids) out.push(`  ${id.padEnd(width)}  ${result.states[id]}`);
+  for (const id of ids) {
+    const caveat = result.reintroduction?.[id]?.caveat;
+    out.push(`  ${id.padEnd(width)}  ${result.states[id]}${caveat ? `  ⚠ ${caveat}` : ''}`);
+  }
   return out.join('\n') + '\n';
 }
 

@@ -28,9 +28,12 @@ import type { GaiaIr } from '../../core/infer/irInput.ts';
 import type { LogAllowances } from '../opsFile.ts';
 import { LOG_FLAGS, logAllowances } from '../opsFile.ts';
 import { reviewDecisionsAt } from '../reviewLogFile.ts';
+import type { Reintroduction, ReintroductionFlag } from '../../core/contradiction/reintroductionFlag.ts';
+import { documentReintroduction } from '../../core/contradiction/reintroductionFlag.ts';
 
 export interface InferJson {
-  readonly beliefs: readonly { readonly id: string; readonly stated: number; readonly derived: number | null; readonly effective: number | null }[];
+  /** Each belief carries its reintroduction flag (docs/contract.md §3) after the §1.2 fields. */
+  readonly beliefs: readonly ({ readonly id: string; readonly stated: number; readonly derived: number | null; readonly effective: number | null } & ReintroductionFlag)[];
 }
 
 export interface InferRequest {
@@ -86,15 +89,28 @@ export async function inferReport(request: InferRequest): Promise<CommandReport<
   if (hasErrors([doc])) return { exitCode: 1, json: checkJson([doc]), text: () => diagnosticText([doc]), notes: notes.join('') };
   for (const d of doc.analysis.diagnostics) notes.push(diagnosticLine(doc.input.name, d) + '\n');
 
-  if (doc.gaia && result) return inferGaia(doc.gaia, result, doc.input.name, notes);
+  // The document's open contradictions flag what is printed (no log here: nothing is resolved).
+  const flags = documentReintroduction(doc.analysis.graph);
+  if (doc.gaia && result) return inferGaia(doc.gaia, result, doc.input.name, notes, flags);
 
-  const beliefs = doc.analysis.derived.map(({ id, stated, derived, effective }) => ({ id, stated, derived, effective }));
-  return { exitCode: 0, json: { beliefs } satisfies InferJson, text: () => beliefTable(beliefs), notes: notes.join('') };
+  const beliefs = doc.analysis.derived.map(({ id, stated, derived, effective }) => flags.stamp({ id, stated, derived, effective }, id));
+  return {
+    exitCode: 0,
+    json: { beliefs } satisfies InferJson,
+    text: () =>
+      beliefTable(beliefs) +
+      caveatLines(
+        beliefs.map((b) => b.id),
+        flags,
+      ),
+    notes: notes.join(''),
+  };
 }
 
 /** Gaia's beliefs.json, as `infer --json` prints it for a package. */
 export interface GaiaBeliefsJson {
-  readonly beliefs: InferenceResult['beliefs'];
+  /** Gaia's fields, then each claim's reintroduction flag (docs/contract.md §3). */
+  readonly beliefs: readonly (InferenceResult['beliefs'][number] & ReintroductionFlag)[];
   readonly diagnostics: InferenceResult['diagnostics'];
   readonly gaia_lang_version: string;
   readonly ir_hash: string;
@@ -106,11 +122,33 @@ export interface GaiaBeliefsJson {
  * evidence, a strategy Gaia's lowering refuses) never reaches here: it is an error
  * diagnostic (src/core/infer/inferenceDiagnostics.ts), printed as `check` prints it, exit 1.
  */
-function inferGaia(gaia: GaiaAnalysis, result: InferenceResult, name: string, notes: string[]): CommandReport<GaiaBeliefsJson> {
+function inferGaia(gaia: GaiaAnalysis, result: InferenceResult, name: string, notes: string[], flags: Reintroduction): CommandReport<GaiaBeliefsJson> {
   const ir = gaia.irJson();
   for (const p of result.problems) notes.push(`${name}: warning ${p.code}: ${p.message}\n`);
-  const json: GaiaBeliefsJson = { beliefs: result.beliefs, diagnostics: result.diagnostics, gaia_lang_version: GAIA_LANG_VERSION, ir_hash: ir.ir_hash };
-  return { exitCode: 0, json, text: () => gaiaBeliefTable(gaia, result), notes: notes.join('') };
+  const beliefs = result.beliefs.map((b) => flags.stamp(b, b.knowledge_id));
+  const json: GaiaBeliefsJson = { beliefs, diagnostics: result.diagnostics, gaia_lang_version: GAIA_LANG_VERSION, ir_hash: ir.ir_hash };
+  const label = (k: string) => k.split('::').pop()!;
+  return {
+    exitCode: 0,
+    json,
+    text: () =>
+      gaiaBeliefTable(gaia, result) +
+      caveatLines(
+        result.beliefs.map((b) => b.knowledge_id),
+        flags,
+        label,
+      ),
+    notes: notes.join(''),
+  };
+}
+
+/** The readable form's inline caveats (docs/contract.md §3): one line per flagged item, after the table. */
+function caveatLines(keys: readonly string[], flags: Reintroduction, name: (key: string) => string = (k) => k): string {
+  const lines = keys.flatMap((k) => {
+    const f = flags.flagOf(k);
+    return f.caveat ? [`⚠ ${name(k)}: ${f.caveat}`] : [];
+  });
+  return lines.length > 0 ? `\n${lines.join('\n')}\n` : '';
 }
 
 /**

@@ -21,14 +21,17 @@ import { loadDocument, packageOptionsOf } from '../../node/loadDocument.ts';
 import type { DocumentArg, PackageOptions } from '../../node/loadDocument.ts';
 import { GAIA_PACKAGE_OPTIONS } from './gaiaPackageOptions.ts';
 import { maxOf } from '../../core/largeArrays.ts';
+import type { ReintroductionFlag } from '../../core/contradiction/reintroductionFlag.ts';
+import { documentReintroduction } from '../../core/contradiction/reintroductionFlag.ts';
 
 const DEFAULT_K = 10;
 
 export interface SimilarJson {
   readonly strategy: SimilarityStrategy;
   readonly dim: number;
-  readonly query: { readonly id?: string; readonly text: string };
-  readonly results: readonly { readonly id: string; readonly score: number; readonly text: string }[];
+  /** A query naming a belief carries that belief's reintroduction flag (docs/contract.md §3). */
+  readonly query: { readonly id?: string; readonly text: string } & Partial<ReintroductionFlag>;
+  readonly results: readonly ({ readonly id: string; readonly score: number; readonly text: string } & ReintroductionFlag)[];
 }
 
 export async function runSimilar(args: readonly string[]): Promise<number> {
@@ -88,11 +91,13 @@ export async function similarReport(request: SimilarRequest): Promise<CommandRep
   } else target = { text: query! };
 
   const ranked = session.rank(strategy, target.id !== undefined ? { id: target.id } : { text: target.text }, k) ?? [];
+  // Each ranked belief carries its reintroduction flag (docs/contract.md §3).
+  const flags = documentReintroduction(graph);
   const out: SimilarJson = {
     strategy,
     dim: defaultDim(strategy),
-    query: target,
-    results: ranked.map((r) => ({ id: r.id, score: round6(r.score), text: textOf(r.id) })),
+    query: target.id !== undefined ? flags.stamp(target, target.id) : target,
+    results: ranked.map((r) => flags.stamp({ id: r.id, score: round6(r.score), text: textOf(r.id) }, r.id)),
   };
   return { exitCode: 0, json: out, text: () => similarText(out), notes: '' };
 }
@@ -121,6 +126,6 @@ function similarText(out: SimilarJson): string {
     out.results.map((r) => r.id.length),
     2,
   );
-  const lines = out.results.map((r, i) => `${String(i + 1).padStart(3)}  ${r.id.padEnd(width)}  ${r.score.toFixed(4)}  ${r.text}`);
+  const lines = out.results.map((r, i) => `${String(i + 1).padStart(3)}  ${r.id.padEnd(width)}  ${r.score.toFixed(4)}  ${r.text}${r.caveat ? `\n${' '.repeat(width + 15)}⚠ ${r.caveat}` : ''}`);
   return `most like ${head} (${measure}):\n${lines.length > 0 ? lines.join('\n') : '  (no other beliefs)'}\n`;
 }
