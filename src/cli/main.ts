@@ -22,6 +22,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   bench: async () => (await import('./commands/bench.ts')).runBenchCommand,
   prove: async () => (await import('./commands/prove.ts')).runProve,
   similar: async () => (await import('./commands/similar.ts')).runSimilar,
+  audit: async () => (await import('./commands/audit.ts')).runAudit,
   lsp: async () => (await import('./commands/lsp.ts')).runLsp,
   mcp: async () => (await import('./commands/mcp.ts')).runMcp,
   share: async () => (await import('./commands/share.ts')).runShare,

@@ -55,6 +55,7 @@ export const COMMAND_USAGE: Readonly<Record<string, string>> = {
   explain: `warrant explain FILE ID [--json] [--ops LOG.jsonl] [--allow-headless] [--allow-rollback] [--lang ${LANG}] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
   cascade: `warrant cascade FILE (--refute ID | --correct ID=CONF | --retract ID | --withdraw ID)... [--json] [--lang ${LANG}] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
   similar: `warrant similar FILE (ID | --query TEXT) [--strategy hrr|hdc] [-k N] [--json] [--lang ${SIMILAR_LANG}] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
+  audit: `warrant audit ANSWER --against FILE [--json] [--ops LOG.jsonl] [--allow-headless] [--allow-rollback] [--lang ${LANG}] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
   lsp: 'warrant lsp --stdio',
   mcp: 'warrant mcp',
   share: 'warrant share FILE [--base URL] [--allow-headless] [--allow-rollback]',
@@ -124,6 +125,9 @@ ${entry('       [--helpers]', `(${takers('helpers')}: draw Gaia's helper claims 
           [--query TEXT]          vector-symbolic similarity (or like free text);
           [--strategy hrr|hdc]    HRR cosine (default) or binary HDC Hamming;
           [-k N]                  the top N (default 10)
+  audit ANSWER --against FILE     check an answer text against FILE's open contradictions:
+        [--json] [--ops LOG.jsonl] each use of a contradicted claim needs a caveat (exit 1
+                                  when one is asserted as settled); prints the CRT metrics
   bench [--json] [--quick]        run the performance suite (Node, then the app in Chromium
         [--no-browser]            unless --no-browser); writes bench/results.json
   share FILE [--base URL]         print a link that opens FILE in the IDE (a document, a
