@@ -23,6 +23,7 @@ import { ActionLowering } from './lowerActions.ts';
 import { lowerLegacyOperators, lowerLegacyStrategies } from './lowerLegacy.ts';
 import { FormulaLoweringError, lowerClaimFormula, mergeBindingParameters } from './lowerFormula.ts';
 import { lowerBayes } from './lowerBayes.ts';
+import { lowerPredicatePriors } from './predicatePriors.ts';
 import { ReferenceScanner } from './referenceScan.ts';
 
 export interface CompiledPackage {
@@ -42,6 +43,8 @@ export interface CompiledPackage {
 export function compilePackage(run: PackageRun, namespace: string, packageName: string, citations: ReadonlySet<string> = new Set()): CompiledPackage {
   const pkg = run.pkg;
   const cx = new CompileContext(namespace, packageName, pkg.actions);
+  // Predicate claims get their CDF-derived prior records first, for the policy to weigh.
+  lowerPredicatePriors(cx, pkg.knowledge);
   resolvePriors(pkg);
   // Composition-validity helpers are registered (they count in declaration_index) but never compiled.
   const knowledge = pkg.knowledge.filter((k) => !isCompositionWarrant(k));

@@ -13,8 +13,7 @@ import type { Knowledge, MetaValue } from '../runtime/gaiaObjects.ts';
 import { isMetaDict } from '../runtime/gaiaObjects.ts';
 import { PyFloat } from '../text/pythonJson.ts';
 
-export const BOOL_EXPR_TRUTH_ERROR =
-  'TypeError: BoolExpr does not have a Python truth value (analogous to numpy or sympy expressions). Use it as the proposition argument to claim(...): claim("k is fast", k > 1e-2)';
+export { BOOL_EXPR_TRUTH_ERROR } from '../runtime/truthTest.ts';
 
 class HeldDict {
   constructor(readonly entries: ReadonlyMap<string, Held>) {}

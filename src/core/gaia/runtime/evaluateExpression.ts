@@ -26,6 +26,7 @@ import { compare, formatWithSpec, iterate, pyStr } from './pythonSemantics.ts';
 import { testTruth } from './truthTest.ts';
 import { evaluateComprehension } from './comprehensions.ts';
 import { sliceValue } from './pythonSlices.ts';
+import { distributionComparison } from './bayes/distributionComparison.ts';
 
 const PYTHON_BUILTINS = new Set([
   'abs',
@@ -132,6 +133,13 @@ export function evaluate(rt: GaiaRuntime, e: PyExpr): GValue {
       for (let i = 0; i < e.ops.length; i++) {
         const right = evaluate(rt, e.comparators[i]!);
         if (left.t === 'opaque' || right.t === 'opaque') return OPAQUE;
+        const proposition = distributionComparison(e.ops[i]!, left, right);
+        if (proposition) {
+          // A lone comparison is the proposition; in a chain Python tests its truth, which a BoolExpr refuses.
+          if (e.ops.length === 1) return proposition;
+          const t = testTruth(rt, proposition, e.range);
+          if (t === undefined) return OPAQUE;
+        }
         const c = compare(e.ops[i]!, left, right);
         if (c === undefined) {
           rt.report('unsupported-python', `"${e.ops[i]}" between ${describeValue(left)} and ${describeValue(right)} is outside what Warrant evaluates`, e.range);

@@ -91,6 +91,8 @@ export type GValue =
   | { readonly t: 'policy'; readonly policy: ResolutionPolicy }
   /** A bayes-module distribution (`Binomial("...", n=..., p=...)`, …). */
   | { readonly t: 'distribution'; readonly d: BayesDistribution }
+  /** `k > 1e-2`: a comparison with a Distribution, Gaia's BoolExpr (a proposition for claim(), with no truth of its own). */
+  | { readonly t: 'boolExpr'; readonly op: string; readonly left: GValue; readonly right: GValue }
   | { readonly t: 'opaque' };
 
 export const NONE: GValue = { t: 'none' };
@@ -160,6 +162,8 @@ export function describeValue(v: GValue): string {
       return 'a ResolutionPolicy';
     case 'distribution':
       return 'a Distribution';
+    case 'boolExpr':
+      return 'a BoolExpr';
     case 'opaque':
       return 'an unsupported value';
   }

@@ -10,6 +10,7 @@ import type { GaiaRuntime, VerbCall } from '../gaiaRuntime.ts';
 import type { GValue } from '../gaiaValues.ts';
 import { OPAQUE, describeValue } from '../gaiaValues.ts';
 import { addPriorRecord } from './priorRecords.ts';
+import { PREDICATES, predicateProposition } from '../bayes/predicateClaim.ts';
 import type { VerbImpl } from './verbTypes.ts';
 
 const INLINE_JUSTIFICATION = '(inline default declared at claim() call site)';
@@ -63,14 +64,10 @@ export const claimVerb: VerbImpl = (rt, call) => {
   if (!b) return OPAQUE;
   const metadata = rt.metadataFromKeywords(b.varKeywords, 'claim');
   const proposition = b.named.get('proposition');
-  if (proposition && proposition.value.t !== 'none') {
-    if (proposition.value.t !== 'opaque') {
-      rt.report('unsupported', 'claim(content, proposition): predicate claims over distributions belong to the bayes module, which Warrant does not model', proposition.range);
-    }
-    return OPAQUE;
-  }
   const tolerance = b.named.get('tolerance');
-  if (tolerance && tolerance.value.t !== 'none') {
+  const predicate = proposition && proposition.value.t !== 'none' ? predicateProposition(rt, proposition, tolerance, metadata) : null;
+  if (predicate === undefined) return OPAQUE;
+  if (!predicate && tolerance && tolerance.value.t !== 'none') {
     rt.report('bad-argument', 'claim(tolerance=...) requires an equation proposition; it does nothing on a prose or formula claim', tolerance.range);
     return OPAQUE;
   }
@@ -92,7 +89,9 @@ export const claimVerb: VerbImpl = (rt, call) => {
     return OPAQUE;
   }
   if (text === null || title === undefined || format === null || !background || !params || !prov || !metadata) return OPAQUE;
+  if (predicate) metadata['predicate'] = predicate.metadata;
   const claim = rt.newKnowledge('claim', text, metadata, call, { format, title, parameters: params, provenance: prov });
+  if (predicate) PREDICATES.set(claim, predicate.predicate);
   claim.formula = formula;
   const prior = b.named.get('prior');
   if (prior && prior.value.t !== 'none') {

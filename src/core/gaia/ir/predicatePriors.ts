@@ -1,0 +1,88 @@
+/**
+ * The priors of predicate claims (`claim("...", T_c > 77)`), made as Gaia makes them when
+ * a package compiles, before its resolution policy runs: P(X op threshold) from the
+ * distribution's CDF, clamped to Cromwell's bounds, appended as a `continuous_inference`
+ * prior record (or updating the one already there). The default policy ranks that source
+ * above the `claim(prior=...)` shortcut and below author and reviewer records; when the
+ * claim has such another record, the derived value is also kept under
+ * `predicate_audit.cdf_derived_prior`. Observations of the distribution do not move the
+ * prior (Gaia warns so; its posterior CDF is future work there too).
+ *
+ * The Normal's CDF is computed (as SciPy does); other families are refused by name.
+ */
+import { ndtr } from '../../math/normalCdf.ts';
+import { pyFloat } from '../text/pythonJson.ts';
+import { pyStr } from '../runtime/pythonSemantics.ts';
+import type { Knowledge, MetaDict, MetaValue } from '../runtime/gaiaObjects.ts';
+import { isMetaDict, metaDict } from '../runtime/gaiaObjects.ts';
+import type { GValue } from '../runtime/gaiaValues.ts';
+import { describeValue } from '../runtime/gaiaValues.ts';
+import type { DistributionPredicate } from '../runtime/bayes/predicateClaim.ts';
+import { PREDICATES } from '../runtime/bayes/predicateClaim.ts';
+import { pyTypeName } from '../runtime/bayes/bayesVerbs.ts';
+import { CROMWELL_EPS } from '../runtime/verbs/priorRecords.ts';
+import type { CompileContext } from './compileContext.ts';
+
+const SOURCE_ID = 'continuous_inference';
+const JUSTIFICATION = 'CDF-derived predicate prior from distribution CDF.';
+
+const clamp = (p: number): number => Math.max(CROMWELL_EPS, Math.min(1 - CROMWELL_EPS, p));
+
+/** The threshold as a float; a message (Gaia's error) when it is not a number. */
+function threshold(v: GValue): number | string {
+  if (v.t === 'distribution') {
+    return 'NotImplementedError: Predicate with a Distribution on both sides is not yet supported. Express the predicate against a numeric threshold (e.g. k > 1e-3); a Distribution-vs-Distribution comparison would require joint marginalisation, which is deferred to a follow-up release.';
+  }
+  if (v.t !== 'num') return `TypeError: Predicate threshold must be a numeric scalar; got ${pyTypeName(v)}: ${pyStr(v, true) ?? describeValue(v)}.`;
+  if (Number.isNaN(v.v)) return 'ValueError: Predicate threshold must be finite, got NaN.';
+  return v.v;
+}
+
+/** P(X op c) for the predicate's distribution; a message when Warrant cannot compute it. */
+function predicateProbability(p: DistributionPredicate, c: number): number | string {
+  const d = p.distribution;
+  const param = (name: string): number | undefined => d.params.find((x) => x.name === name)?.value?.value;
+  if (d.kind !== 'normal') return `a predicate over a ${d.kind} distribution: Warrant computes the prior of predicates over Normal distributions only`;
+  const mu = param('mu');
+  const sigma = param('sigma');
+  if (mu === undefined || sigma === undefined) return 'a predicate over a Normal whose parameters are Variables: Gaia needs numbers to compute its CDF';
+  const cdf = ndtr((c - mu) / sigma);
+  return p.op === '>' || p.op === '>=' ? 1 - cdf : cdf;
+}
+
+function priorRecords(k: Knowledge): MetaDict[] {
+  const records = k.metadata['prior_records'];
+  return Array.isArray(records) ? (records as MetaValue[]).filter(isMetaDict) : [];
+}
+
+/** Appends (or updates) the generated record; the audit entry when another source also set a prior. */
+function recordPrior(k: Knowledge, value: number): void {
+  const records = k.metadata['prior_records'];
+  const list = Array.isArray(records) ? [...(records as MetaValue[])] : [];
+  const at = list.findIndex((r) => isMetaDict(r) && r['source_id'] === SOURCE_ID);
+  if (at >= 0) list[at] = metaDict({ ...(list[at] as MetaDict), value: pyFloat(value), justification: JUSTIFICATION });
+  else list.push(metaDict({ value: pyFloat(value), source_id: SOURCE_ID, justification: JUSTIFICATION }));
+  k.metadata['prior_records'] = list;
+  if (k.prior !== null || priorRecords(k).some((r) => r['source_id'] !== SOURCE_ID)) {
+    const audit = k.metadata['predicate_audit'];
+    k.metadata['predicate_audit'] = metaDict({ ...(isMetaDict(audit) ? audit : {}), cdf_derived_prior: pyFloat(value) });
+  }
+}
+
+export function lowerPredicatePriors(cx: CompileContext, knowledge: readonly Knowledge[]): void {
+  for (const k of knowledge) {
+    const p = k.isClaim ? PREDICATES.get(k) : undefined;
+    if (!p) continue;
+    const c = threshold(p.threshold);
+    if (typeof c === 'string') {
+      cx.report('bad-argument', c, k.origin);
+      continue;
+    }
+    const probability = predicateProbability(p, c);
+    if (typeof probability === 'string') {
+      cx.report('unsupported', probability, k.origin);
+      continue;
+    }
+    recordPrior(k, clamp(probability));
+  }
+}
