@@ -131,6 +131,13 @@ describe('warrant mcp', () => {
     expect(caveated._meta?.['warrant/exit_code']).toBe(0);
   });
 
+  it('answers calls sent at once, each as if alone (two proves: z3 is not shut down under the other)', async () => {
+    const [a, b, c] = await Promise.all([call('prove', { path: PROPOSAL }), call('prove', { path: PROPOSAL, solver: 'z3' }), call('check', { path: ROUTE })]);
+    expect(JSON.parse(textOf(a)).verdict).toBe('entailed');
+    expect(JSON.parse(textOf(b)).verdict).toBe('entailed');
+    expect(JSON.parse(textOf(c)).files[0].diagnostics).toEqual([]);
+  }, 60_000);
+
   it('answers bad input with a tool error and goes on serving', async () => {
     const bad: [string, Record<string, unknown>, RegExp][] = [
       ['check', {}, /text or as path/],

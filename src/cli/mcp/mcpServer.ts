@@ -23,13 +23,20 @@ export async function serveMcp(input: NodeJS.ReadableStream, output: NodeJS.Writ
         'Warrant checks and reasons over reasoning documents: CLAIR traces, Gaia Lang packages, HoloProof FormalProposals. Give each tool the document as text (with its language) or a path. Every tool returns the JSON its `warrant COMMAND --json` prints.',
     },
   );
+  // One call at a time, in arrival order: the commands were written for a process of their
+  // own (prove shuts z3 down when it is done, which would cut short a prove running beside it).
+  let queue: Promise<unknown> = Promise.resolve();
   for (const t of WARRANT_TOOLS) {
-    server.registerTool(t.name, { title: t.title, description: t.description, inputSchema: t.inputSchema }, async (args: Record<string, unknown>) => {
-      try {
-        return reportResult(await t.run(args));
-      } catch (e) {
-        return errorResult(e);
-      }
+    server.registerTool(t.name, { title: t.title, description: t.description, inputSchema: t.inputSchema }, (args: Record<string, unknown>) => {
+      const call = queue.then(async () => {
+        try {
+          return reportResult(await t.run(args));
+        } catch (e) {
+          return errorResult(e);
+        }
+      });
+      queue = call;
+      return call;
     });
   }
   const closed = new Promise<void>((resolve) => {
