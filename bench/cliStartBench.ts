@@ -23,7 +23,7 @@ const SMALL_CLAIR = 'b1 .9 L0 @user "the service answers in under 200 ms"\nb2 .8
 const PROPOSAL = join(ROOT, 'public', 'samples', 'release-readiness.json');
 
 /** bin/warrant.js's own rule: the bundle is used only while it is newer than its sources. */
-function bundleFresh(): boolean {
+export function bundleFresh(): boolean {
   const { bundleIsFresh } = createRequire(import.meta.url)('../bin/bundleLoader.cjs') as { bundleIsFresh: (root: string, dir: string, name?: string) => boolean };
   return bundleIsFresh(ROOT, join(ROOT, 'dist-cli'));
 }
