@@ -178,6 +178,8 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
       { name: 'bayes-nat-value', at: '__init__.py:5:', refusal: "observe(variable, value=...) value -2 is not accepted by target 'k' domain Nat" },
       { name: 'bayes-model-not-variable', at: '__init__.py:6:', refusal: 'model() observable must be a Variable; got Claim' },
       { name: 'bayes-observe-distribution' },
+      { name: 'bayes-noise-variable', refusal: "TypeError: float() argument must be a string or a real number, not 'Variable'" },
+      { name: 'bayes-noise-variable-observed', refusal: 'Unable to serialize unknown type' },
       { name: 'bayes-quantity-docs' },
       { name: 'bayes-predicates' },
       { name: 'bayes-predicate-if', at: '__init__.py:4:', refusal: 'TypeError: BoolExpr does not have a Python truth value' },

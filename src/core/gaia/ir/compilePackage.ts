@@ -24,6 +24,7 @@ import { lowerLegacyOperators, lowerLegacyStrategies } from './lowerLegacy.ts';
 import { FormulaLoweringError, lowerClaimFormula, mergeBindingParameters } from './lowerFormula.ts';
 import { lowerBayes } from './lowerBayes.ts';
 import { lowerPredicatePriors } from './predicatePriors.ts';
+import { checkMetadataSerialisable } from './unserialisableMetadata.ts';
 import { ReferenceScanner } from './referenceScan.ts';
 
 export interface CompiledPackage {
@@ -68,6 +69,7 @@ export function compilePackage(run: PackageRun, namespace: string, packageName: 
   lowerFormulaClaims(cx, knowledge);
   // Gaia's registered extension (the bayes module) lowers after the formula claims.
   lowerBayes(cx, pkg.actions, pkg.knowledge);
+  checkMetadataSerialisable(cx, knowledge);
   new ReferenceScanner(cx, knowledge, pkg.actions, pkg.strategies, citations).scan();
 
   const knowledges = [...cx.knowledges, ...cx.generated, ...cx.formulaKnowledges];

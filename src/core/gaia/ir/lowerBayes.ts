@@ -170,6 +170,8 @@ function logLikelihood(kind: DistributionKind, params: Record<string, number>, o
     return logDensity(kind, params, value);
   }
   if (obs.noise.kind !== 'normal') throw new LikelihoodError('Bayes compare currently supports only Normal additive noise');
+  // Gaia reads the noise's sigma with float(): a Variable there (bound by no hypothesis) raises.
+  if (obs.noise.params.some((p) => p.name === 'sigma' && p.deferred)) throw new LikelihoodError("TypeError: float() argument must be a string or a real number, not 'Variable'");
   const noise = paramValues(obs.noise);
   const key = [kind, ...paramsKey(params), '|', numberKey(value), '|', ...paramsKey(noise)].join(' ');
   return rememberedLikelihood(key, () => noisyLogLikelihood(kind, params, value, noise));

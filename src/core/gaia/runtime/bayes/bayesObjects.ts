@@ -74,6 +74,18 @@ export function isBayesAction(a: { readonly kind: string }): a is BayesAction {
 /** The observation each variable-observing claim carries (Gaia keeps it in the claim's metadata). */
 export const OBSERVATIONS = new WeakMap<Knowledge, Observation>();
 
+/**
+ * Claims whose metadata holds a Distribution with a Variable parameter (an observation's
+ * noise or target): Gaia writes the Variable object itself there, which its IR cannot
+ * serialise, so it refuses the package when it builds the graph (unserialisableMetadata.ts).
+ */
+export const VARIABLE_IN_METADATA = new WeakSet<Knowledge>();
+
+/** Whether a distribution has a parameter left to a Variable. */
+export function hasVariableParameter(d: BayesDistribution | null): boolean {
+  return d !== null && d.params.some((p) => p.deferred !== undefined);
+}
+
 /** The log-likelihoods a PrecomputedLikelihoods claim carries, by hypothesis. */
 export const PRECOMPUTED = new WeakMap<Knowledge, ReadonlyMap<Knowledge, number>>();
 

@@ -16,6 +16,7 @@ import type { GValue } from '../gaiaValues.ts';
 import { describeValue } from '../gaiaValues.ts';
 import { pyStr } from '../pythonSemantics.ts';
 import type { BayesDistribution } from './bayesObjects.ts';
+import { hasVariableParameter, VARIABLE_IN_METADATA } from './bayesObjects.ts';
 import { pyTypeName } from './bayesVerbs.ts';
 import { anonymousNoise, distributionDescriptor, formatGeneral, noiseText } from './observeVariable.ts';
 
@@ -60,5 +61,7 @@ export function distributionObservationClaim(rt: GaiaRuntime, call: VerbCall, ta
     }),
   });
   // Unlike a variable's, the claim takes no label from label=: that names the observe action only.
-  return rt.newKnowledge('claim', content, metadata, call);
+  const claim = rt.newKnowledge('claim', content, metadata, call);
+  if (hasVariableParameter(target) || hasVariableParameter(noise)) VARIABLE_IN_METADATA.add(claim);
+  return claim;
 }

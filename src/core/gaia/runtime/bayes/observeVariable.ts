@@ -10,7 +10,7 @@ import { metaDict, newUid } from '../gaiaObjects.ts';
 import type { GaiaRuntime, VerbCall } from '../gaiaRuntime.ts';
 import { describeValue } from '../gaiaValues.ts';
 import type { BayesDistribution, BayesVariable, WrittenNumber } from './bayesObjects.ts';
-import { OBSERVATIONS, variableDescriptor } from './bayesObjects.ts';
+import { hasVariableParameter, OBSERVATIONS, VARIABLE_IN_METADATA, variableDescriptor } from './bayesObjects.ts';
 
 function reprOf(n: WrittenNumber): string {
   return n.isFloat && Number.isInteger(n.value) ? `${n.value}.0` : String(n.value);
@@ -89,6 +89,7 @@ export function observationClaim(rt: GaiaRuntime, call: VerbCall, target: BayesV
   });
   const claim = rt.newKnowledge('claim', content, metadata, call);
   if (label !== null) claim.label = label;
+  if (hasVariableParameter(noise)) VARIABLE_IN_METADATA.add(claim);
   OBSERVATIONS.set(claim, { target, value, noise });
   return claim;
 }
