@@ -13,6 +13,9 @@ import type { ShownExplanation } from '../src/core/explain/shownExplanation.ts';
 import { shownExplanation } from '../src/core/explain/shownExplanation.ts';
 import type { DispatchReply, DispatchRequest, LogRef, SessionProjection } from '../src/core/session/liveSession.ts';
 import { LiveSession } from '../src/core/session/liveSession.ts';
+import type { AnswerAuditResult } from '../src/core/contradiction/answerAudit.ts';
+import { auditAnswer } from '../src/core/contradiction/answerAudit.ts';
+import { reintroductionOfLedger } from '../src/core/contradiction/reintroductionFlag.ts';
 
 export type { DispatchReply, DispatchRequest, LogRef, SessionProjection };
 
@@ -62,6 +65,16 @@ export function createLifecycleApi(
     explain(request: ExplainRequest): ShownExplanation | null {
       const record = withPosteriors(request)?.explainer.explain(request.id);
       return record ? shownExplanation(record) : null;
+    },
+    /**
+     * An answer checked against the open contradictions of `version` under the session's
+     * log — the core audit `warrant audit` runs (src/core/contradiction/answerAudit.ts).
+     */
+    auditAnswer(request: { readonly version: number; readonly answer: string }): AnswerAuditResult {
+      const graph = analysisOf(request.version)?.graph;
+      const explained = graph ? live.explanations(request.version, live.ref) : null;
+      if (!graph || !explained) return { ok: false, problem: 'the document is still being analysed; try again' };
+      return auditAnswer(request.answer, graph, reintroductionOfLedger(graph, explained.ledger));
     },
     /** The whole explanation record of one belief as `warrant explain --json` prints it (a string: one copy across). */
     explainJson(request: ExplainRequest): string | null {

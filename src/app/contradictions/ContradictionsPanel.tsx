@@ -10,6 +10,7 @@ import { selectNode } from '../../store/document/documentStore.ts';
 import { useLifecycleStore } from '../../store/session/lifecycleStore.ts';
 import type { LedgerEntry } from '../../store/session/lifecycleStore.ts';
 import { getSession } from '../../store/session/sessionInstance.ts';
+import { AuditAnswerPanel } from './AuditAnswerPanel.tsx';
 
 function Side({ id }: { id: string }) {
   return (
@@ -78,6 +79,7 @@ export function ContradictionsPanel() {
           ))}
         </ul>
       )}
+      <AuditAnswerPanel />
     </div>
   );
 }
