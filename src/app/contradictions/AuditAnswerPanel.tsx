@@ -38,7 +38,15 @@ export function AuditAnswerPanel() {
       <label className="muted" htmlFor="audit-answer">
         Audit answer: paste an answer to check its use of contradicted claims
       </label>
-      <textarea id="audit-answer" data-testid="audit-answer" rows={3} value={answer} onChange={(e) => setAnswer(e.target.value)} placeholder="e.g. The cache is warm (most recent update)." />
+      <textarea
+        id="audit-answer"
+        data-testid="audit-answer"
+        rows={3}
+        style={{ width: '100%', boxSizing: 'border-box' }}
+        value={answer}
+        onChange={(e) => setAnswer(e.target.value)}
+        placeholder="e.g. The cache is warm (most recent update)."
+      />
       {result && <AuditResult result={result} />}
     </div>
   );
