@@ -70,7 +70,7 @@ export const COMMAND_USAGE: Readonly<Record<string, string>> = {
   derive: 'warrant derive LOG.jsonl [--derivers RULES.json]... [--no-builtin] [--out LOG2.jsonl] [--json]',
   provenance: 'warrant provenance LOG.jsonl OP_ID [--json]',
   calibrate: 'warrant calibrate LOG.jsonl --labels LABELS.json [--json]',
-  review: `warrant review PKG [--json] [--ops LOG.jsonl] [--accept ID]... [--reject ID]... [--method M] [--allow-headless] [--allow-rollback] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
+  review: `warrant review PKG [--json] [--ops LOG.jsonl] [--accept ID]... [--reject ID]... [--needs-inputs ID]... [--method M] [--allow-headless] [--allow-rollback] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
   merge: `warrant merge A.clair B.clair [--json] [--lang clair]`,
 };
 

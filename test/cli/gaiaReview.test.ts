@@ -63,7 +63,7 @@ describe('warrant review', () => {
       want.reviews.map(({ review_id, target_id, target_kind, action_label, audit_question }) => ({ review_id, target_id, target_kind, action_label, audit_question })),
     );
     expect(out.items.every((i) => i.status === 'unreviewed')).toBe(true);
-    expect(out.counts).toEqual({ unreviewed: want.reviews.length, accepted: 0, rejected: 0 });
+    expect(out.counts).toEqual({ unreviewed: want.reviews.length, accepted: 0, rejected: 0, needs_inputs: 0 });
     expectBeliefs(out.beliefs, want.beliefs['default']!);
     expectBeliefs(out.gated_beliefs, want.beliefs['unreviewed']!);
   });
@@ -115,18 +115,30 @@ describe('warrant review', () => {
     expectBeliefs((JSON.parse(plain.stdout) as ReviewJson).beliefs, want.beliefs['default']!);
   });
 
+  it('--needs-inputs: Gaia’s fourth status; the warrant stays in inference, and out of Gaia’s gate', async () => {
+    const log = join(dir, 'tides-needs.jsonl');
+    const want = oracle('tides');
+    const r = await device()('review', pkg('tides'), '--json', '--ops', log, '--needs-inputs', '_anon_action_000', '--needs-inputs', '_anon_action_001');
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as ReviewJson;
+    expect(out.items.map((i) => i.status)).toEqual(['needs_inputs', 'needs_inputs']);
+    expect(out.counts).toEqual({ unreviewed: 0, accepted: 0, rejected: 0, needs_inputs: 2 });
+    expectBeliefs(out.beliefs, want.beliefs['default']!);
+    expectBeliefs(out.gated_beliefs, want.beliefs['unreviewed']!);
+  });
+
   it('the readable form: one line per record with its status, action, label and belief, then Gaia’s question', async () => {
     const r = await device()('review', pkg('compose-pattern'));
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('review: 0 of 2 records decided');
-    expect(r.stdout).toContain('· unreviewed derive     warranted  [strategy lcs_710b052659bff238]  belief 0.8992 (gated 0.5000)');
+    expect(r.stdout).toContain('· unreviewed   derive     warranted  [strategy lcs_710b052659bff238]  belief 0.8992 (gated 0.5000)');
     expect(r.stdout).toContain('    Do the listed premises suffice to establish [@_anon_000]?');
     expect(r.stdout).toContain('(listed for judgement; Gaia’s inference does not depend on it)');
   });
 
   it.each([
     [['--accept', 'nothing-like-it', '--ops', 'LOG'], 1, 'no review record of'],
-    [['--accept', 'warranted'], 2, '--accept and --reject record decisions in a session’s log: give --ops LOG.jsonl'],
+    [['--accept', 'warranted'], 2, '--accept, --reject and --needs-inputs record decisions in a session’s log: give --ops LOG.jsonl'],
     [['--reject'], 2, '--reject needs a review record'],
   ])('refuses %j with exit %i', async (args, code, words) => {
     const r = await device()('review', pkg('compose-pattern'), ...args.map((a) => (a === 'LOG' ? join(dir, `unused-${devices}.jsonl`) : a)));

@@ -68,7 +68,7 @@ export function describeOperations(log: readonly SignedOperation[]): HistoryEntr
         entry(`${b.member.slice(8, 20)}… may now write to this session`, null);
         break;
       case 'review_decision':
-        entry(`you ${b.decision} ${b.action_label?.split('::').pop() ?? b.target} in review`, null);
+        entry(`you ${b.decision === 'needs_inputs' ? 'marked as needing inputs' : b.decision} ${b.action_label?.split('::').pop() ?? b.target} in review`, null);
         break;
       default:
         unreachable(b, 'operation');

@@ -20,7 +20,7 @@ import { getSession } from '../../store/session/sessionInstance.ts';
 /** The test id of a record: its target id with anything but letters, digits, `_` and `-` made `_`. */
 export const reviewTestId = (item: ReviewItem): string => item.target_id.replace(/[^A-Za-z0-9_-]/g, '_');
 
-const STATUS_WORD: Readonly<Record<ReviewStatus, string>> = { unreviewed: 'unreviewed', accepted: 'accepted', rejected: 'rejected' };
+const STATUS_WORD: Readonly<Record<ReviewStatus, string>> = { unreviewed: 'unreviewed', accepted: 'accepted', rejected: 'rejected', needs_inputs: 'needs inputs' };
 
 function Item({ item, status, belief, nodeId }: { item: ReviewItem; status: ReviewStatus; belief: number | undefined; nodeId: string | undefined }) {
   const id = reviewTestId(item);
@@ -57,6 +57,9 @@ function Item({ item, status, belief, nodeId }: { item: ReviewItem; status: Revi
         <button data-testid={`review-reject-${id}`} aria-pressed={status === 'rejected'} disabled={status === 'rejected'} onClick={() => decide('rejected')}>
           Reject
         </button>
+        <button data-testid={`review-needs-inputs-${id}`} aria-pressed={status === 'needs_inputs'} disabled={status === 'needs_inputs'} onClick={() => decide('needs_inputs')}>
+          Needs inputs
+        </button>
       </div>
     </li>
   );
@@ -70,10 +73,10 @@ export function ReviewPanel() {
   const items = useMemo(() => (ir ? reviewItems(ir) : []), [ir]);
   const status = useMemo(() => reviewStatuses(items, decisionsOfLog(log)), [items, log]);
   const nodeOf = useMemo(() => new Map((graph?.nodes ?? []).flatMap((n) => (n.qid !== undefined ? [[n.qid, n.id] as const] : []))), [graph]);
-  const counts = { unreviewed: 0, accepted: 0, rejected: 0 };
+  const counts = { unreviewed: 0, accepted: 0, rejected: 0, needs_inputs: 0 };
   for (const s of status.values()) counts[s] += 1;
   return (
-    <div className="review" data-testid="review-panel" data-unreviewed={counts.unreviewed} data-accepted={counts.accepted} data-rejected={counts.rejected}>
+    <div className="review" data-testid="review-panel" data-unreviewed={counts.unreviewed} data-accepted={counts.accepted} data-rejected={counts.rejected} data-needs-inputs={counts.needs_inputs}>
       <p className="audit">
         {items.length} review {items.length === 1 ? 'record' : 'records'} · {counts.accepted} accepted, {counts.rejected} rejected, {counts.unreviewed} unreviewed. A rejected warrant leaves inference;
         a review never sets a prior.

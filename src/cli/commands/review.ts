@@ -1,5 +1,5 @@
 /**
- * `warrant review PKG [--json] [--ops LOG.jsonl] [--accept ID]... [--reject ID]...`
+ * `warrant review PKG [--json] [--ops LOG.jsonl] [--accept ID]... [--reject ID]... [--needs-inputs ID]...`
  * (issue 45 item 5): the review records Gaia generates for a compiled package — each
  * action a reviewer passes judgement on, with Gaia's audit question — their status under
  * the session's recorded decisions, and the beliefs those decisions give. `--accept` and
@@ -30,7 +30,7 @@ import { writeStderr, writeStdout } from '../output.ts';
 import { appendToSessionLog, openSessionLog } from '../reviewLogFile.ts';
 import { GAIA_PACKAGE_OPTIONS } from './gaiaPackageOptions.ts';
 
-/** `--accept ID` / `--reject ID` pulled out in order (they repeat, which the option table does not allow). */
+/** `--accept ID` / `--reject ID` / `--needs-inputs ID` pulled out in order (they repeat, which the option table does not allow). */
 function splitDecisions(args: readonly string[]): { decisions: { name: string; decision: ReviewDecisionValue }[]; rest: string[] } {
   const decisions: { name: string; decision: ReviewDecisionValue }[] = [];
   const rest: string[] = [];
@@ -40,14 +40,14 @@ function splitDecisions(args: readonly string[]): { decisions: { name: string; d
       rest.push(...args.slice(i));
       break;
     }
-    const m = /^--(accept|reject)(?:=(.*))?$/.exec(arg);
+    const m = /^--(accept|reject|needs-inputs)(?:=(.*))?$/.exec(arg);
     if (!m) {
       rest.push(arg);
       continue;
     }
     const value = m[2] ?? args[++i];
     if (value === undefined || value === '') throw usageFailure(`--${m[1]} needs a review record (its target id, review id or action label)`, 'review');
-    decisions.push({ name: value, decision: m[1] === 'accept' ? 'accepted' : 'rejected' });
+    decisions.push({ name: value, decision: m[1] === 'accept' ? 'accepted' : m[1] === 'reject' ? 'rejected' : 'needs_inputs' });
   }
   return { decisions, rest };
 }
@@ -57,7 +57,7 @@ export async function runReview(args: readonly string[]): Promise<number> {
   const cl = parseCommandLine('review', rest, { flags: ['json', ...LOG_FLAGS], values: { lang: LANGUAGES, ops: null, method: INFERENCE_METHODS, ...GAIA_PACKAGE_OPTIONS } });
   if (cl.positionals.length !== 1) throw usageFailure('review takes exactly one PKG (a Gaia package folder)', 'review');
   const opsPath = cl.values.get('ops');
-  if (asked.length > 0 && opsPath === undefined) throw usageFailure('--accept and --reject record decisions in a session’s log: give --ops LOG.jsonl', 'review');
+  if (asked.length > 0 && opsPath === undefined) throw usageFailure('--accept, --reject and --needs-inputs record decisions in a session’s log: give --ops LOG.jsonl', 'review');
   const allow = logAllowances(cl.flags, 'review', opsPath !== undefined);
   const json = cl.flags.has('json');
   const doc = await loadDocument('review', cl.positionals[0]!, cl.values.get('lang'), packageOptionsOf(cl.values));
@@ -116,17 +116,19 @@ function reviewJson(report: ReviewReport, ir: GaiaIr, recorded: readonly string[
   };
 }
 
-const MARK: Readonly<Record<ReviewedItem['status'], string>> = { unreviewed: '·', accepted: '✓', rejected: '✗' };
+const MARK: Readonly<Record<ReviewedItem['status'], string>> = { unreviewed: '·', accepted: '✓', rejected: '✗', needs_inputs: '?' };
 
 function reviewText(report: ReviewReport, recorded: readonly string[]): string {
   const { counts, items } = report;
   const total = items.length;
   const reviewed = total - counts.unreviewed;
-  const lines = [`review: ${reviewed} of ${total} record${total === 1 ? '' : 's'} decided — ✓ ${counts.accepted} accepted, ✗ ${counts.rejected} rejected, · ${counts.unreviewed} unreviewed`];
+  const lines = [
+    `review: ${reviewed} of ${total} record${total === 1 ? '' : 's'} decided — ✓ ${counts.accepted} accepted, ✗ ${counts.rejected} rejected, ? ${counts.needs_inputs} needing inputs, · ${counts.unreviewed} unreviewed`,
+  ];
   if (recorded.length > 0) lines.push(`recorded ${recorded.length} decision${recorded.length === 1 ? '' : 's'} in the log`);
   for (const i of items) {
     const belief = i.belief === null ? '' : `  belief ${i.belief.toFixed(4)}${i.gated_belief !== null && Math.abs(i.gated_belief - i.belief) > 5e-5 ? ` (gated ${i.gated_belief.toFixed(4)})` : ''}`;
-    lines.push('', `${MARK[i.status]} ${i.status.padEnd(10)} ${i.action.padEnd(10)} ${i.action_label.split('::').pop()}  [${i.target_kind} ${i.target_id}]${belief}`, `    ${i.audit_question}`);
+    lines.push('', `${MARK[i.status]} ${i.status.padEnd(12)} ${i.action.padEnd(10)} ${i.action_label.split('::').pop()}  [${i.target_kind} ${i.target_id}]${belief}`, `    ${i.audit_question}`);
     if (!i.gates_inference) lines.push('    (listed for judgement; Gaia’s inference does not depend on it)');
   }
   return lines.join('\n') + '\n';

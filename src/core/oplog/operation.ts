@@ -113,7 +113,7 @@ export interface ReviewDecisionBody {
   readonly kind: 'review_decision';
   /** The record's target id (a strategy, operator or compose id; an action label for an observation). */
   readonly target: string;
-  readonly decision: 'accepted' | 'rejected';
+  readonly decision: 'accepted' | 'rejected' | 'needs_inputs';
   /** The record's action label, so a decision can follow its action when the target's id changes. */
   readonly action_label?: string;
   readonly note?: string;

@@ -81,7 +81,12 @@ const BODY_RULES: Readonly<Record<OperationBody['kind'], BodyRule>> = {
   review_decision: {
     keys: ['kind', 'target', 'decision', 'action_label', 'note'],
     check: (b) =>
-      targetProblem(b) ?? (b.decision !== 'accepted' && b.decision !== 'rejected' ? 'decision is not accepted or rejected' : !optString(b.action_label) ? 'action_label is not a string' : null),
+      targetProblem(b) ??
+      (b.decision !== 'accepted' && b.decision !== 'rejected' && b.decision !== 'needs_inputs'
+        ? 'decision is not accepted, rejected or needs_inputs'
+        : !optString(b.action_label)
+          ? 'action_label is not a string'
+          : null),
   },
   member_addition: {
     keys: ['kind', 'member', 'note'],

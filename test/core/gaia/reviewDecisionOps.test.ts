@@ -49,7 +49,8 @@ describe('the review_decision body', () => {
   it.each([
     [{ kind: 'review_decision', target: 'lcs_x', decision: 'accepted' }, null],
     [{ kind: 'review_decision', target: 'lcs_x', decision: 'rejected', action_label: 'p::action::a', note: 'n' }, null],
-    [{ kind: 'review_decision', target: 'lcs_x', decision: 'needs_inputs' }, 'body: decision is not accepted or rejected'],
+    [{ kind: 'review_decision', target: 'lcs_x', decision: 'needs_inputs' }, null],
+    [{ kind: 'review_decision', target: 'lcs_x', decision: 'unreviewed' }, 'body: decision is not accepted, rejected or needs_inputs'],
     [{ kind: 'review_decision', target: '', decision: 'accepted' }, 'body: target is not a non-empty string'],
     [{ kind: 'review_decision', target: 'lcs_x', decision: 'accepted', action_label: 3 }, 'body: action_label is not a string'],
     [{ kind: 'review_decision', target: 'lcs_x', decision: 'accepted', prior: 0.5 }, 'unknown body field "prior" for review_decision'],
@@ -97,7 +98,7 @@ describe('decisions in a log', () => {
   it('the report: statuses from the latest decision, beliefs as Gaia gives them under the decisions', () => {
     const report = reviewReport(ir, decisionsOfLog(log.slice(0, 2)));
     expect(report.items.map((i) => i.status)).toEqual(['accepted', 'rejected']);
-    expect(report.counts).toEqual({ unreviewed: 0, accepted: 1, rejected: 1 });
+    expect(report.counts).toEqual({ unreviewed: 0, accepted: 1, rejected: 1, needs_inputs: 0 });
     const want = oracle.beliefs[`rejected:${derive.target_id}`]!;
     expect(report.items[1]!.belief).toBeCloseTo(want['demo:tides::lunar_pull']!, 9);
     expect(report.items[1]!.prior).toBe(0.6);

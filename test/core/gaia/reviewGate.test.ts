@@ -71,6 +71,12 @@ describe.each(FIXTURES)('%s: Gaia’s review records and gate', (name) => {
     expectBeliefs(beliefsUnder(ir, all('accepted'), 'decisions'), oracle.beliefs['default']!);
   });
 
+  it('everything needing inputs: out of Gaia’s gate as if unreviewed, in the decisions reading as Gaia’s run infer', () => {
+    const needs = items.map((i) => ({ target: i.target_id, decision: 'needs_inputs' as const }));
+    expectBeliefs(beliefsUnder(ir, needs, 'gate'), oracle.beliefs['unreviewed']!);
+    expectBeliefs(beliefsUnder(ir, needs, 'decisions'), oracle.beliefs['default']!);
+  });
+
   it.each(oracle.reviews.map((r) => [r.target_kind, r.target_id] as const))('%s %s rejected, the rest accepted: Gaia’s beliefs', (_kind, target) => {
     const decisions = [...all('accepted'), { target, decision: 'rejected' as const }];
     expectBeliefs(beliefsUnder(ir, decisions, 'gate'), oracle.beliefs[`rejected:${target}`]!);

@@ -15,9 +15,10 @@
 import type { GaiaIr } from '../../infer/irInput.ts';
 import type { ReviewItem } from './reviewItems.ts';
 
-export type ReviewStatus = 'unreviewed' | 'accepted' | 'rejected';
+/** Gaia's four review statuses. `needs_inputs`: the reviewer cannot decide yet — in Gaia's gate it stays out, like an unreviewed record. */
+export type ReviewStatus = 'unreviewed' | 'accepted' | 'rejected' | 'needs_inputs';
 
-export type ReviewDecisionValue = 'accepted' | 'rejected';
+export type ReviewDecisionValue = 'accepted' | 'rejected' | 'needs_inputs';
 
 /** One recorded decision: the record's target id (or its action label) and what was decided. */
 export interface ReviewDecision {

@@ -50,7 +50,7 @@ export function reviewReport(ir: GaiaIr, decisions: readonly ReviewDecision[], o
   const now = beliefOf(result.beliefs);
   const strict = beliefOf(gated.beliefs);
   const priors = new Map(ir.knowledges.map((k) => [k.id, k.metadata?.['prior']]));
-  const counts: Record<ReviewStatus, number> = { unreviewed: 0, accepted: 0, rejected: 0 };
+  const counts: Record<ReviewStatus, number> = { unreviewed: 0, accepted: 0, rejected: 0, needs_inputs: 0 };
   const reviewed = items.map((i): ReviewedItem => {
     const s = status.get(i.target_id) ?? 'unreviewed';
     counts[s] += 1;
