@@ -140,7 +140,7 @@ function lowerModel(cx: CompileContext, a: ModelAction): void {
       distribution: distributionJson(a.distribution),
       hypothesis: h,
       hypotheses: [h],
-      observable: jsonDict(variableDescriptor(a.observable)),
+      observable: jsonDict(variableDescriptor(a.observable) as Record<string, JsonValue>),
     }),
   );
   setMetadata(cx, helperId, 'review_target', jsonDict({ action_label: cx.actionQid(a), pattern: 'model' }));

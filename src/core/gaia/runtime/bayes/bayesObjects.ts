@@ -8,7 +8,9 @@ import type { DistributionKind } from '../../../math/scipyDensities.ts';
 import type { ActionCommon, Knowledge } from '../gaiaObjects.ts';
 import { newUid } from '../gaiaObjects.ts';
 import type { GValue } from '../gaiaValues.ts';
-import type { LogicVariable } from '../logicTerms.ts';
+import type { LogicScalar, LogicVariable } from '../logicTerms.ts';
+import type { MetaValue } from '../gaiaObjects.ts';
+import { pyFloat } from '../../text/pythonJson.ts';
 
 /** A number as written (Python keeps 1 and 1.0 apart, and so does the IR). */
 export interface WrittenNumber {
@@ -20,8 +22,10 @@ export interface WrittenNumber {
 export interface BayesVariable {
   readonly uid: number;
   readonly symbol: string;
-  /** The primitive type's name: Nat, Real, Probability, Bool. */
-  readonly domain: string;
+  /** The primitive type's name: Nat, Real, Probability, Bool; null for a user Domain. */
+  readonly domain: string | null;
+  /** A user Domain's content and members (what an observed value must be one of). */
+  readonly userDomain?: { readonly content: string; readonly members: readonly LogicScalar[] };
 }
 
 /** `Normal("...", mu=..., sigma=...)` and the other factories. */
@@ -92,22 +96,27 @@ export const PRECOMPUTED = new WeakMap<Knowledge, ReadonlyMap<Knowledge, number>
 /** The model action behind each helper claim `bayes.model` returned. */
 export const MODEL_OF_HELPER = new WeakMap<Knowledge, ModelAction>();
 
-/** How Gaia's metadata writes a variable. */
-export function variableDescriptor(v: BayesVariable): Record<string, string | null> {
-  return { kind: 'variable', symbol: v.symbol, domain: v.domain, unit: null };
+/** How Gaia's metadata writes a variable (a user Domain's by its content and members: its label is not known yet). */
+export function variableDescriptor(v: BayesVariable): Record<string, MetaValue> {
+  const descriptor: Record<string, MetaValue> = { kind: 'variable', symbol: v.symbol, domain: v.domain, unit: null };
+  if (v.userDomain) {
+    descriptor['domain_content'] = v.userDomain.content;
+    descriptor['domain_members'] = v.userDomain.members.map((m) => (m.t === 'num' && m.float ? pyFloat(m.v) : m.v) as MetaValue);
+  }
+  return descriptor;
 }
 
 /** One bayes observable per Variable(...) the package made (typed predicate logic makes the value). */
 const OBSERVABLES = new WeakMap<LogicVariable, BayesVariable>();
 
-/** The observable a value is, or null: a Variable over a primitive domain. */
-export function asObservable(v: GValue): BayesVariable | null | 'domain' {
+/** The observable a value is, or null: a Variable (over a primitive type or a user Domain). */
+export function asObservable(v: GValue): BayesVariable | null {
   if (v.t !== 'logic' || v.v.kind !== 'variable') return null;
   const lv = v.v;
-  if (lv.domain.kind !== 'primitive') return 'domain';
   let b = OBSERVABLES.get(lv);
   if (!b) {
-    b = { uid: newUid(), symbol: lv.symbol, domain: lv.domain.name };
+    const d = lv.domain;
+    b = d.kind === 'primitive' ? { uid: newUid(), symbol: lv.symbol, domain: d.name } : { uid: newUid(), symbol: lv.symbol, domain: null, userDomain: { content: d.content, members: d.members } };
     OBSERVABLES.set(lv, b);
   }
   return b;

@@ -184,10 +184,6 @@ export const modelVerb: VerbImpl = (rt, call) => {
     return OPAQUE;
   }
   const observed = asObservable(observable);
-  if (observed === 'domain') {
-    rt.report('unsupported', 'model(observable=...): a Variable over a user Domain is not modelled by Warrant (use Nat, Real or Probability)', b.named.get('observable')!.range);
-    return OPAQUE;
-  }
   if (observed === null) {
     rt.report('bad-argument', `model() observable must be a Variable; got ${pyTypeName(observable)}`, b.named.get('observable')!.range);
     return OPAQUE;

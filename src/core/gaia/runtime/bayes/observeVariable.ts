@@ -9,6 +9,8 @@ import type { Knowledge } from '../gaiaObjects.ts';
 import { metaDict, newUid } from '../gaiaObjects.ts';
 import type { GaiaRuntime, VerbCall } from '../gaiaRuntime.ts';
 import { describeValue } from '../gaiaValues.ts';
+import { pyStr } from '../pythonSemantics.ts';
+import { pyTypeName } from './bayesVerbs.ts';
 import type { BayesDistribution, BayesVariable, WrittenNumber } from './bayesObjects.ts';
 import { hasVariableParameter, OBSERVATIONS, VARIABLE_IN_METADATA, variableDescriptor } from './bayesObjects.ts';
 
@@ -20,8 +22,16 @@ function reprOf(n: WrittenNumber): string {
 function observedValue(rt: GaiaRuntime, target: BayesVariable, arg: ArgValue): WrittenNumber | null {
   const v = arg.value;
   if (v.t !== 'num') {
-    if (v.t !== 'opaque') rt.report('bad-argument', `observe(variable, value=...) must be a numeric scalar, got ${describeValue(v)}.`, arg.range);
+    if (v.t !== 'opaque') rt.report('bad-argument', `observe(variable, value=...) must be a numeric scalar, got ${pyTypeName(v)}: ${pyStr(v, true) ?? describeValue(v)}.`, arg.range);
     return null;
+  }
+  if (target.userDomain) {
+    // A user Domain's value must be one of its members (1 and 1.0 are the same member, as in Python).
+    if (!target.userDomain.members.some((m) => (m.t === 'num' || m.t === 'bool') && Number(m.v) === v.v)) {
+      rt.report('bad-argument', `observe(variable, value=...) value ${reprOf({ value: v.v, isFloat: v.float })} is not in domain members of target '${target.symbol}'.`, arg.range);
+      return null;
+    }
+    return { value: v.v, isFloat: v.float };
   }
   let value: WrittenNumber = { value: v.v, isFloat: v.float };
   // A whole float observed on a Nat variable counts as the integer.

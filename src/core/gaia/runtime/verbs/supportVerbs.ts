@@ -118,10 +118,6 @@ export const observeVerb: VerbImpl = (rt, call) => {
   const error = b.named.get('error');
   const observed = b.named.get('conclusion')!;
   const observable = asObservable(observed.value);
-  if (observable === 'domain') {
-    rt.report('unsupported', 'observe(variable, value=...): a Variable over a user Domain is not modelled by Warrant', observed.range);
-    return OPAQUE;
-  }
   if (observable) return observeVariableVerb(rt, call, observable, b.named);
   if (observed.value.t === 'distribution') return observeDistributionVerb(rt, call, observed.value.d, b.named);
   if (value || (error && error.value.t !== 'none')) {
