@@ -16,6 +16,7 @@ import { useProofHighlights } from './useProofHighlights.ts';
 import { useRunProof } from './useRunProof.ts';
 import { activeMonaco, useActiveEditor } from '../editor/activeEditor.ts';
 import { VerdictBanner } from './VerdictBanner.tsx';
+import { ProposalStatus } from './ProposalStatus.tsx';
 
 export function ProposalView() {
   const script = useModeScript();
@@ -51,6 +52,7 @@ export function ProposalView() {
     <div className="proposal-view" role="region" aria-label="proof" data-region="" data-testid="proposal-view" data-version={script?.version ?? 0} data-highlights={highlights}>
       <ProofControls script={script} mode={mode} />
       <VerdictBanner />
+      <ProposalStatus mode={mode} />
       <div className="proposal-body">
         <SplitPane id="proposal" direction="column" initial={55} min={15} max={85} label="SMT-LIB and proof">
           <LazySmtlibPane script={script} />

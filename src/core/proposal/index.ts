@@ -73,8 +73,8 @@ export type { ProposalStatus, ContestedReason } from './proposalStatus.ts';
 export { proposalStatus, acceptanceRefusal } from './proposalStatus.ts';
 export type { KnowledgeCheck, UnionProposal } from './acceptedKnowledge.ts';
 export { checkAcceptedKnowledge, unionProposal } from './acceptedKnowledge.ts';
-export type { WorldSource, WorldProveResult, WorldProveOutcome } from './proveInWorld.ts';
-export { proveInWorld } from './proveInWorld.ts';
+export type { WorldSource, WorldProveResult, WorldProveOutcome, ProposalInWorld } from './proveInWorld.ts';
+export { proveInWorld, readInWorld, statusInWorld } from './proveInWorld.ts';
 // The strategy matrix (`warrant evaluate`): solver × solving style × intuition over a folder of proposals.
 export type { Strategy, MatrixCase, StrategyRun, ProposalRow, StrategySummary, MatrixReport, MatrixOptions, Agreement } from './strategyMatrix.ts';
 export { STRATEGIES, runStrategyMatrix } from './strategyMatrix.ts';

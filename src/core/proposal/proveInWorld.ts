@@ -17,6 +17,8 @@ import type { ContestedReason, ProposalStatus } from './proposalStatus.ts';
 import { proposalStatus } from './proposalStatus.ts';
 import { prove } from './prove.ts';
 import type { ProveOptions, ProveResult } from './proveTypes.ts';
+import type { ProveMode } from './proposalTypes.ts';
+import type { OpId } from '../oplog/operation.ts';
 import type { World } from './worldLog.ts';
 import { EMPTY_WORLD, proposalHash, worldOf } from './worldLog.ts';
 
@@ -45,11 +47,40 @@ export interface WorldProveOutcome {
   readonly check: ProposalCheck;
 }
 
-export async function proveInWorld(text: string, source: WorldSource | null, options: ProveOptions): Promise<WorldProveOutcome> {
+/** A proposal read against its world, before any solver: what the status rests on. */
+export interface ProposalInWorld {
+  readonly document: Record<string, unknown> | null;
+  readonly hash: string | null;
+  /** The world, the proposal itself left out of its registry. */
+  readonly world: World;
+  /** The gates, the registry gate against the world's registry too. */
+  readonly check: ProposalCheck;
+}
+
+export function readInWorld(text: string, source: WorldSource | null, mode?: ProveMode): ProposalInWorld {
   const document = parseDocument(text);
   const hash = document ? proposalHash(document) : null;
-  const world = source ? worldOf(source.ops, source.session, hash) : EMPTY_WORLD;
-  const check = checkProposal(text, { ...(options.mode ? { mode: options.mode } : {}), ...(source ? { world: world.registry } : {}) });
+  const world = source ? worldOf(source.ops, source.session, hash as OpId | null) : EMPTY_WORLD;
+  const check = checkProposal(text, { ...(mode ? { mode } : {}), ...(source ? { world: world.registry } : {}) });
+  return { document, hash, world, check };
+}
+
+/** The status of a proposal read in its world (`knowledge`: the accepted-knowledge check, when one was made; the page makes none). */
+export function statusInWorld(read: ProposalInWorld, knowledge: KnowledgeCheck | null): ReturnType<typeof proposalStatus> {
+  return proposalStatus({
+    gate: read.check.gate,
+    diagnostics: read.check.diagnostics,
+    ambiguities: read.check.proposal?.ambiguities ?? [],
+    proposalId: read.check.proposal?.proposalId ?? null,
+    hash: read.hash,
+    acceptances: read.world.acceptances,
+    knowledge,
+  });
+}
+
+export async function proveInWorld(text: string, source: WorldSource | null, options: ProveOptions): Promise<WorldProveOutcome> {
+  const read = readInWorld(text, source, options.mode);
+  const { document, hash, world, check } = read;
   const result = await prove(check, options);
   const own = world.acceptances.some((a) => a.hash === hash);
   const others = world.acceptances.filter((a) => a.hash !== hash);
@@ -62,15 +93,7 @@ export async function proveInWorld(text: string, source: WorldSource | null, opt
           ...(options.now ? { now: options.now } : {}),
         })
       : null;
-  const { status, reasons } = proposalStatus({
-    gate: check.gate,
-    diagnostics: check.diagnostics,
-    ambiguities: check.proposal?.ambiguities ?? [],
-    proposalId: check.proposal?.proposalId ?? null,
-    hash,
-    acceptances: world.acceptances,
-    knowledge,
-  });
+  const { status, reasons } = statusInWorld(read, knowledge);
   return { result: { ...result, status, contested_reasons: reasons, proposal_hash: hash, knowledge_check: knowledge }, world, document, check };
 }
 

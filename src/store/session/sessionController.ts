@@ -660,6 +660,11 @@ export class SessionController {
     return true;
   }
 
+  /** This device's key, for signing the ops of logs other than the session's (a world's acceptances, worldStore.ts). */
+  signingKey(): Promise<DeviceKey> {
+    return this.deviceKey();
+  }
+
   private async deviceKey(): Promise<DeviceKey> {
     this.key ??= await this.persistence.deviceKey();
     return this.key;

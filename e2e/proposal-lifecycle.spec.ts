@@ -1,0 +1,139 @@
+/**
+ * A proposal's lifecycle in the page (issue 46): the status under the verdict —
+ * proposed, contested with its reasons, accepted — and Accept, offered only for a proof
+ * of the text as it stands, signing an acceptance into the browser's world, which a
+ * later proposal's registry gate then checks (a synonym of an accepted symbol is
+ * contested, naming both declarations). The world outlives a reload.
+ */
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { editorVersion, openFresh, pasteText } from './page.ts';
+
+const HEIR = {
+  schemaVersion: 'holoproof.formal-proposal.v1',
+  proposalId: 'fp_e2e_heir',
+  declarations: [
+    { kind: 'sort', name: 'Person' },
+    { kind: 'const', name: 'Ana', resultSort: 'Person' },
+    { kind: 'const', name: 'Maria', resultSort: 'Person' },
+    { kind: 'predicate', name: 'childOf', argSorts: ['Person', 'Person'] },
+    { kind: 'predicate', name: 'legalHeir', argSorts: ['Person'] },
+  ],
+  assertions: [
+    {
+      assertionId: 'ax_heir',
+      role: 'axiom',
+      expr: {
+        op: 'forall',
+        vars: [{ name: 'x', sort: 'Person' }],
+        body: {
+          op: '=>',
+          args: [
+            {
+              op: 'call',
+              symbol: 'childOf',
+              args: [
+                { op: 'var', name: 'x' },
+                { op: 'const', name: 'Maria' },
+              ],
+            },
+            { op: 'call', symbol: 'legalHeir', args: [{ op: 'var', name: 'x' }] },
+          ],
+        },
+      },
+    },
+    {
+      assertionId: 'fact_child',
+      role: 'fact',
+      expr: {
+        op: 'call',
+        symbol: 'childOf',
+        args: [
+          { op: 'const', name: 'Ana' },
+          { op: 'const', name: 'Maria' },
+        ],
+      },
+    },
+  ],
+  queryPlan: { verificationMode: 'entailment', goal: { op: 'call', symbol: 'legalHeir', args: [{ op: 'const', name: 'Ana' }] } },
+  ambiguities: [] as unknown[],
+};
+
+const SYNONYM = {
+  ...HEIR,
+  proposalId: 'fp_e2e_synonym',
+  declarations: [...HEIR.declarations, { kind: 'predicate', name: 'isLegalHeir', argSorts: ['Person'] }],
+  queryPlan: { verificationMode: 'entailment', goal: { op: 'call', symbol: 'isLegalHeir', args: [{ op: 'const', name: 'Ana' }] } },
+};
+
+async function settledProposal(page: Page): Promise<void> {
+  await expect
+    .poll(async () => {
+      const v = await editorVersion(page);
+      const p = Number(await page.getByTestId('proposal-view').getAttribute('data-version'));
+      return v > 0 && p === v;
+    })
+    .toBe(true);
+}
+
+async function openProposal(page: Page, doc: unknown): Promise<void> {
+  await openFresh(page);
+  await page.getByTestId('new-document').click();
+  await page.getByTestId('new-proposal').click();
+  await expect(page.getByTestId('proposal-view')).toBeVisible();
+  await settledProposal(page);
+  await pasteText(page, JSON.stringify(doc, null, 2));
+  await settledProposal(page);
+}
+
+async function run(page: Page): Promise<void> {
+  await expect(page.getByTestId('prove-run')).toBeEnabled();
+  await page.getByTestId('prove-run').click();
+  await expect(page.getByTestId('verdict')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+}
+
+test.beforeEach(async ({ page }) => {
+  await openFresh(page);
+  await page.evaluate(() => localStorage.removeItem('warrant.world.v1'));
+});
+
+test('a proof is accepted by an explicit action, and stays accepted after a reload', async ({ page }) => {
+  await openProposal(page, HEIR);
+  const status = page.getByTestId('proposal-status');
+  await expect(status).toHaveAttribute('data-status', 'proposed');
+  await expect(page.getByTestId('proposal-accept')).toBeDisabled();
+  await run(page);
+  await expect(page.getByTestId('verdict')).toContainText('entailed');
+  await expect(page.getByTestId('proposal-accept')).toBeEnabled();
+  await page.getByTestId('proposal-accept').click();
+  await expect(status).toHaveAttribute('data-status', 'accepted');
+  await expect(page.getByTestId('proposal-accept')).toHaveCount(0);
+  const stored = await page.evaluate(() => localStorage.getItem('warrant.world.v1') ?? '');
+  expect(stored).toContain('"kind":"proposal_acceptance"');
+  expect(stored).toContain('"kind":"head"');
+
+  await openProposal(page, HEIR);
+  await expect(page.getByTestId('proposal-status')).toHaveAttribute('data-status', 'accepted');
+});
+
+test('a synonym of an accepted symbol is contested, naming both declarations; Accept stays off', async ({ page }) => {
+  await openProposal(page, HEIR);
+  await run(page);
+  await page.getByTestId('proposal-accept').click();
+  await expect(page.getByTestId('proposal-status')).toHaveAttribute('data-status', 'accepted');
+
+  await openProposal(page, SYNONYM);
+  const status = page.getByTestId('proposal-status');
+  await expect(status).toHaveAttribute('data-status', 'contested');
+  await expect(status).toContainText('predicate isLegalHeir(Person) looks like a synonym of predicate legalHeir(Person) (accepted in fp_e2e_heir)');
+  await expect(page.getByTestId('proposal-accept')).toBeDisabled();
+});
+
+test('listed ambiguities contest a proposal even when it is proved', async ({ page }) => {
+  await openProposal(page, { ...HEIR, proposalId: 'fp_e2e_ambiguous', ambiguities: ['which Maria is meant?'] });
+  const status = page.getByTestId('proposal-status');
+  await expect(status).toHaveAttribute('data-status', 'contested');
+  await expect(status).toContainText('the proposal lists an open ambiguity: which Maria is meant?');
+  await run(page);
+  await expect(page.getByTestId('proposal-accept')).toBeDisabled();
+});
