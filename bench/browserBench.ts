@@ -294,27 +294,8 @@ export async function runBrowserBench(options: { quick: boolean; onProgress?: (w
     });
     await gaia.close();
 
-    // Issue 45: the same gesture on a bayes package — a digit typed into a Normal's sigma
-    // (its `pivot` Distribution, see generateGaiaBayesPackage): the comparison's likelihoods
-    // are integrated again, then the posteriors inferred and shown.
     progress('Gaia: a distribution parameter edited → posteriors at 200 claims');
-    const bayes = await browser.newPage({ viewport: { width: 1600, height: 960 } });
-    await bayes.goto(`${url}?fresh`);
-    await bayes.waitForSelector('[data-testid=node-b1]');
-    await bayes.getByTestId('new-document').click();
-    await bayes.getByTestId('new-gaia').click();
-    await bayes.waitForSelector('[data-testid=inference-status]');
-    await installProbes(bayes, ['diagnostics', 'graph', 'inference-status']);
-    await pasteUntilDrawn(bayes, generateGaiaBayesModule(46));
-    const bayesPosteriors = await typeInPriorAndTime(bayes, options.quick ? 8 : 20);
-    rows.push({
-      name: 'browser: a distribution parameter edited → posteriors on screen',
-      size: '206 claims (46 bayes models)',
-      ms: median(bayesPosteriors),
-      targetMs: 150,
-      note: "keydown in a Normal's sigma to the claim nodes and status bar showing that version's posteriors (median)",
-    });
-    await bayes.close();
+    rows.push(await bayesParameterRow(browser, url, options.quick));
 
     progress('Mnema: 10,000 records imported into a new log');
     rows.push(...(await mnemaImportRows(browser, url)));
@@ -634,6 +615,35 @@ async function typeInPriorAndTime(page: Page, count: number): Promise<number[]> 
     ['inference-status'],
   );
   return times['inference-status']!;
+}
+
+/**
+ * Issue 45: the prior row's gesture on a bayes package — a digit typed into a Normal's
+ * sigma (its `pivot` Distribution, see generateGaiaBayesPackage), then Backspace: the
+ * comparison's likelihoods are integrated again, the posteriors inferred and shown.
+ * Exported so it can be run alone against a served build.
+ */
+export async function bayesParameterRow(browser: import('@playwright/test').Browser, url: string, quick: boolean): Promise<BenchRow> {
+  const page = await browser.newPage({ viewport: { width: 1600, height: 960 } });
+  try {
+    await page.goto(`${url}?fresh`);
+    await page.waitForSelector('[data-testid=node-b1]');
+    await page.getByTestId('new-document').click();
+    await page.getByTestId('new-gaia').click();
+    await page.waitForSelector('[data-testid=inference-status]');
+    await installProbes(page, ['diagnostics', 'graph', 'inference-status']);
+    await pasteUntilDrawn(page, generateGaiaBayesModule(46));
+    const posteriors = await typeInPriorAndTime(page, quick ? 8 : 20);
+    return {
+      name: 'browser: a distribution parameter edited → posteriors on screen',
+      size: '206 claims (46 bayes models)',
+      ms: median(posteriors),
+      targetMs: 150,
+      note: "keydown in a Normal's sigma to the claim nodes and status bar showing that version's posteriors (median of digits and Backspaces)",
+    };
+  } finally {
+    await page.close();
+  }
 }
 
 /** JSON Lines evidence records, `n` of them, as a tracker would export them. */
