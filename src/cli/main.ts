@@ -34,6 +34,8 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   derive: async () => (await import('./commands/mnema.ts')).runDerive,
   provenance: async () => (await import('./commands/mnema.ts')).runProvenance,
   calibrate: async () => (await import('./commands/mnema.ts')).runCalibrate,
+  encode: async () => (await import('./commands/transduce.ts')).runEncode,
+  answer: async () => (await import('./commands/transduce.ts')).runAnswer,
   review: async () => (await import('./commands/review.ts')).runReview,
   merge: async () => (await import('./commands/merge.ts')).runMerge,
   world: async () => (await import('./commands/world.ts')).runWorld,
