@@ -15,6 +15,7 @@ import { ExplanationSection } from './ExplanationSection.tsx';
 import { SimilarSection } from '../similarity/SimilarSection.tsx';
 import type { GraphNode, NodeId } from '../../core/graph/reasoningGraph.ts';
 import { useContradictedStore } from '../../store/session/contradictedStore.ts';
+import { useShownFlag } from '../../store/session/shownFlags.ts';
 import { STALE_POSTERIOR_NOTE, posteriorsStale, selectNode, useDocumentStore } from '../../store/document/documentStore.ts';
 import { revealInEditor } from '../editor/activeEditor.ts';
 import { useCorrectedValue } from '../../store/session/lifecycleStore.ts';
@@ -80,6 +81,8 @@ export function GaiaInspector() {
   const posterior = useDocumentStore((s) => (s.selection.id ? s.posteriors.get(s.selection.id) : undefined));
   const stale = useDocumentStore(posteriorsStale) && posterior !== undefined;
   const contradicted = useContradictedStore((s) => (id ? s.ids.has(id) : false));
+  // The caveat's words come from the one stamp every surface uses (reintroductionFlag.ts).
+  const flag = useShownFlag(id ?? null);
   const corrected = useCorrectedValue(id ?? '');
 
   const details = useMemo(() => {
@@ -108,7 +111,7 @@ export function GaiaInspector() {
       </header>
       {contradicted && (
         <p className="caveat" data-testid="contradiction-caveat">
-          ⚡ This claim is an endpoint of an open contradiction: the package also asserts something incompatible with it. Read its belief with that in mind.
+          ⚡ {flag.caveat ?? 'This claim is an endpoint of an open contradiction. Do not take it as settled.'}
         </p>
       )}
       {n.kind !== 'factor' && <p className="inspector-content">{n.content}</p>}
