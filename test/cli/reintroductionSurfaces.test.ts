@@ -103,7 +103,9 @@ const COMMANDS_EXEMPT: Readonly<Record<string, string>> = {
   derive: 'Mnema: writes derived ops',
   provenance: 'Mnema: op chains of a log (no contradiction source in Mnema logs)',
   calibrate: 'Mnema: band statistics',
-  review: 'Gaia review records (warrants and their decisions), not claims',
+  // A known gap: each record also shows its conclusion's belief, which is not stamped yet
+  // (reviewReport reads the IR, not the graph the flags are keyed on).
+  review: 'Gaia review records (warrants and their decisions), keyed by review id',
   merge: 'CLAIR text out, the document itself',
   world: 'a world log of FormalProposals',
   encode: 'text to a FormalProposal',
