@@ -185,6 +185,7 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
       { name: 'bayes-domain-observable-text', at: '__init__.py:9:', refusal: "observe(variable, value=...) must be a numeric scalar, got str: 'yellow'." },
       { name: 'bayes-quantity-docs' },
       { name: 'bayes-predicates' },
+      { name: 'bayes-predicates-families' },
       { name: 'bayes-predicate-if', at: '__init__.py:4:', refusal: 'TypeError: BoolExpr does not have a Python truth value' },
       { name: 'bayes-predicate-chain', at: '__init__.py:4:', refusal: 'TypeError: BoolExpr does not have a Python truth value' },
       { name: 'bayes-predicate-not-boolexpr', at: '__init__.py:3:', refusal: 'claim() second positional argument must be a BoolExpr produced by comparing a Distribution' },

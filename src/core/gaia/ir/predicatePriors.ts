@@ -8,9 +8,11 @@
  * `predicate_audit.cdf_derived_prior`. Observations of the distribution do not move the
  * prior (Gaia warns so; its posterior CDF is future work there too).
  *
- * The Normal's CDF is computed (as SciPy does); other families are refused by name.
+ * The Normal's, LogNormal's and Cauchy's CDFs are computed (as SciPy does); other
+ * families are refused by name.
  */
 import { ndtr } from '../../math/normalCdf.ts';
+import { roundedExp, roundedLog } from '../../math/roundedElementary.ts';
 import { pyFloat } from '../text/pythonJson.ts';
 import { pyStr } from '../runtime/pythonSemantics.ts';
 import type { Knowledge, MetaDict, MetaValue } from '../runtime/gaiaObjects.ts';
@@ -42,12 +44,30 @@ function threshold(v: GValue): number | string {
 function predicateProbability(p: DistributionPredicate, c: number): number | string {
   const d = p.distribution;
   const param = (name: string): number | undefined => d.params.find((x) => x.name === name)?.value?.value;
-  if (d.kind !== 'normal') return `a predicate over a ${d.kind} distribution: Warrant computes the prior of predicates over Normal distributions only`;
-  const mu = param('mu');
-  const sigma = param('sigma');
-  if (mu === undefined || sigma === undefined) return 'a predicate over a Normal whose parameters are Variables: Gaia needs numbers to compute its CDF';
-  const cdf = ndtr((c - mu) / sigma);
+  const cdf = distributionCdf(d.kind, param, c);
+  if (typeof cdf === 'string') return cdf;
   return p.op === '>' || p.op === '>=' ? 1 - cdf : cdf;
+}
+
+/** P(X ≤ c) as scipy.stats computes it for the families Warrant knows; a message for the others. */
+function distributionCdf(kind: string, param: (name: string) => number | undefined, c: number): number | string {
+  const names = kind === 'cauchy' ? ['mu', 'gamma'] : ['mu', 'sigma'];
+  if (kind !== 'normal' && kind !== 'lognormal' && kind !== 'cauchy') {
+    return `a predicate over a ${kind} distribution: Warrant computes the prior of predicates over Normal, LogNormal and Cauchy distributions only`;
+  }
+  const [location, scale] = names.map(param);
+  if (location === undefined || scale === undefined) return `a predicate over a ${kind} distribution whose parameters are Variables: Gaia needs numbers to compute its CDF`;
+  switch (kind) {
+    case 'normal':
+      return ndtr((c - location) / scale);
+    case 'lognormal': {
+      // lognorm(s=sigma, scale=exp(mu)): the standardised x is c / exp(mu); nothing lies at or below 0.
+      const x = c / roundedExp(location);
+      return x <= 0 ? 0 : ndtr(roundedLog(x) / scale);
+    }
+    default:
+      return 0.5 + (1 / Math.PI) * Math.atan((c - location) / scale);
+  }
 }
 
 function priorRecords(k: Knowledge): MetaDict[] {
