@@ -172,6 +172,7 @@ describe('budget flags', () => {
     [['--max-active', 'many'], '--max-active must be a whole number from 1 to 1000000'],
     [['--step', '-1'], '--step must be a whole number from 1 to 1000000'],
     [['--accept'], '--accept needs --world WORLD'],
+    [['--world', '-', '--accept'], '--accept writes the world: give --world a file, not -'],
   ])('%j is a usage error', async (flags, message) => {
     const run = await warrant(['prove', path('heir.json'), ...flags]);
     expect(run.code).toBe(2);

@@ -56,6 +56,8 @@ export async function runProve(args: readonly string[]): Promise<number> {
     allow: logAllowances(cl.flags, 'prove', cl.values.has('world')),
   };
   if (request.accept && request.world === undefined) throw usageFailure('--accept needs --world WORLD (the world log the acceptance is appended to)', 'prove');
+  if (request.world === '-' && (file === '-' || request.accept))
+    throw usageFailure(request.accept ? '--accept writes the world: give --world a file, not -' : 'standard input (-) can be read only once: give the proposal or the world as a file', 'prove');
   return writeReport(await proveCommandReport(request), cl.flags.has('json'));
 }
 
