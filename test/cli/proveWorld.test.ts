@@ -16,7 +16,8 @@ import { runWarrant } from './support/runWarrant.ts';
 let dir = '';
 const path = (name: string): string => join(dir, name);
 let env: Record<string, string> = {};
-const warrant = (args: string[], extra: Record<string, string> = {}) => runWarrant(args, { env: { ...env, ...extra } });
+/** A generous time budget for every prove: on a loaded machine the default 4 s can end a check (or the accepted-knowledge check) unknown. */
+const warrant = (args: string[], extra: Record<string, string> = {}) => runWarrant(args[0] === 'prove' ? [...args, '--timeout', '30000'] : args, { env: { ...env, ...extra } });
 const json = (stdout: string) => JSON.parse(stdout) as Record<string, unknown> & { status: string; contested_reasons: { kind: string; code: string | null; message: string }[] };
 
 /** A new proposal (its own id) reusing the base declarations, plus `extra`. */
