@@ -99,7 +99,7 @@ test.beforeEach(async ({ page }) => {
 
 test('a proof is accepted by an explicit action, and stays accepted after a reload', async ({ page }) => {
   await openProposal(page, HEIR);
-  const status = page.getByTestId('proposal-status');
+  const status = page.getByTestId('proposal-lifecycle');
   await expect(status).toHaveAttribute('data-status', 'proposed');
   await expect(page.getByTestId('proposal-accept')).toBeDisabled();
   await run(page);
@@ -113,17 +113,17 @@ test('a proof is accepted by an explicit action, and stays accepted after a relo
   expect(stored).toContain('"kind":"head"');
 
   await openProposal(page, HEIR);
-  await expect(page.getByTestId('proposal-status')).toHaveAttribute('data-status', 'accepted');
+  await expect(page.getByTestId('proposal-lifecycle')).toHaveAttribute('data-status', 'accepted');
 });
 
 test('a synonym of an accepted symbol is contested, naming both declarations; Accept stays off', async ({ page }) => {
   await openProposal(page, HEIR);
   await run(page);
   await page.getByTestId('proposal-accept').click();
-  await expect(page.getByTestId('proposal-status')).toHaveAttribute('data-status', 'accepted');
+  await expect(page.getByTestId('proposal-lifecycle')).toHaveAttribute('data-status', 'accepted');
 
   await openProposal(page, SYNONYM);
-  const status = page.getByTestId('proposal-status');
+  const status = page.getByTestId('proposal-lifecycle');
   await expect(status).toHaveAttribute('data-status', 'contested');
   await expect(status).toContainText('predicate isLegalHeir(Person) looks like a synonym of predicate legalHeir(Person) (accepted in fp_e2e_heir)');
   await expect(page.getByTestId('proposal-accept')).toBeDisabled();
@@ -131,7 +131,7 @@ test('a synonym of an accepted symbol is contested, naming both declarations; Ac
 
 test('listed ambiguities contest a proposal even when it is proved', async ({ page }) => {
   await openProposal(page, { ...HEIR, proposalId: 'fp_e2e_ambiguous', ambiguities: ['which Maria is meant?'] });
-  const status = page.getByTestId('proposal-status');
+  const status = page.getByTestId('proposal-lifecycle');
   await expect(status).toHaveAttribute('data-status', 'contested');
   await expect(status).toContainText('the proposal lists an open ambiguity: which Maria is meant?');
   await run(page);

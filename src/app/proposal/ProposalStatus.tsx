@@ -44,7 +44,7 @@ export function ProposalStatus({ mode }: { mode: ProveMode }) {
   };
 
   return (
-    <div className={`proposal-status status-${status}`} data-testid="proposal-status" data-status={status}>
+    <div className={`proposal-status status-${status}`} data-testid="proposal-lifecycle" data-status={status}>
       <span className="proposal-status-word">{status}</span>
       <span className="muted"> in this browser's world ({read.world.acceptances.length} accepted)</span>
       {reasons.length > 0 && (
