@@ -5,7 +5,7 @@
  * `failed` when z3 cannot load or the worker crashes; a failed load is tried again.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProveResult, RoundRecord } from '../../src/core/proposal/index.ts';
+import type { MatrixReport, ProveResult, RoundRecord } from '../../src/core/proposal/index.ts';
 import type { SolveOutcome, SolverStatus } from '../../src/store/proof/solverClient.ts';
 import { SolverClient } from '../../src/store/proof/solverClient.ts';
 import type { SolverWorkerHandle } from '../../src/store/proof/solverWorker.ts';
@@ -15,6 +15,7 @@ interface FakeWorker {
   terminated: boolean;
   load: { resolve: (v: string) => void; reject: (e: Error) => void };
   prove: ((r: ProveResult) => void) | null;
+  evaluate: ((r: MatrixReport) => void) | null;
   onRound: ((r: RoundRecord) => void) | null;
   crash: (message: string) => void;
 }
@@ -23,7 +24,7 @@ function fakeWorkers() {
   const spawned: FakeWorker[] = [];
   const spawn = (): SolverWorkerHandle => {
     let crash: (m: string) => void = () => undefined;
-    const w: FakeWorker = { terminated: false, load: { resolve: () => undefined, reject: () => undefined }, prove: null, onRound: null, crash: (m) => crash(m) };
+    const w: FakeWorker = { terminated: false, load: { resolve: () => undefined, reject: () => undefined }, prove: null, evaluate: null, onRound: null, crash: (m) => crash(m) };
     const loaded = new Promise<string>((resolve, reject) => (w.load = { resolve, reject }));
     spawned.push(w);
     return {
@@ -32,6 +33,10 @@ function fakeWorkers() {
         new Promise<ProveResult>((resolve) => {
           w.prove = resolve;
           w.onRound = onRound;
+        }),
+      evaluate: () =>
+        new Promise<MatrixReport>((resolve) => {
+          w.evaluate = resolve;
         }),
       terminate: () => {
         w.terminated = true;
@@ -146,5 +151,18 @@ describe('SolverClient', () => {
     expect(seen).toEqual([{ kind: 'failed', message: 'RuntimeError: memory access out of bounds' }]);
     expect(statuses.at(-1)).toBe('failed');
     expect(client.busy).toBe(false);
+  });
+
+  it('evaluates with a watchdog that allows every strategy its budget', async () => {
+    vi.useFakeTimers();
+    const seen: unknown[] = [];
+    void client.evaluate({ text: '{}', name: 'p.json', timeoutMs: 1000 }, 6, () => undefined).then((o) => seen.push(o));
+    workers.spawned[0]!.load.resolve('Z3');
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(6000 + 499);
+    expect(seen).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(seen).toEqual([{ kind: 'timeout' }]);
+    expect(workers.spawned[0]!.terminated).toBe(true);
   });
 });

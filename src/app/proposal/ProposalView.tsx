@@ -17,6 +17,7 @@ import { useRunProof } from './useRunProof.ts';
 import { activeMonaco, useActiveEditor } from '../editor/activeEditor.ts';
 import { VerdictBanner } from './VerdictBanner.tsx';
 import { ProposalStatus } from './ProposalStatus.tsx';
+import { StrategyPlot } from './StrategyPlot.tsx';
 
 export function ProposalView() {
   const script = useModeScript();
@@ -67,7 +68,10 @@ export function ProposalView() {
                 </p>
               )}
             </div>
-            <RoundsTable rounds={run?.rounds ?? []} running={run?.status === 'running'} />
+            <div className="proof-rounds-col">
+              <RoundsTable rounds={run?.rounds ?? []} running={run?.status === 'running'} />
+              <StrategyPlot blocked={gate.running ? 'a solve is running' : gate.blocked} />
+            </div>
           </div>
         </SplitPane>
       </div>

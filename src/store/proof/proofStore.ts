@@ -5,7 +5,8 @@
  * narrow selectors; `runProof` and `cancelProof` are the two actions.
  */
 import { create } from 'zustand';
-import type { IntuitionMode, ProveMode } from '../../core/proposal/index.ts';
+import type { IntuitionMode, MatrixReport, ProveMode } from '../../core/proposal/index.ts';
+import { STRATEGIES } from '../../core/proposal/index.ts';
 import { BUDGET_LIMITS as CORE_LIMITS, DEFAULT_BUDGETS, validBudget as withinLimits } from '../../core/proposal/index.ts';
 import { useDocumentStore } from '../document/documentStore.ts';
 import type { ProofRun } from './proofRun.ts';
@@ -34,6 +35,16 @@ export interface ProofState {
   readonly invalidBudgets: readonly BudgetField[];
   readonly solver: { readonly status: SolverStatus; readonly detail: string | null };
   readonly run: ProofRun | null;
+  /** The strategy matrix over the open proposal (DS004), when one was asked for. */
+  readonly evaluation: Evaluation | null;
+}
+
+/** A strategy-matrix run of one document version: running, its report, or why it has none. */
+export interface Evaluation {
+  readonly version: number;
+  readonly status: 'running' | 'done' | 'failed';
+  readonly report: MatrixReport | null;
+  readonly detail: string | null;
 }
 
 export const DEFAULT_SETTINGS: ProofSettings = {
@@ -49,6 +60,7 @@ export const useProofStore = create<ProofState>(() => ({
   invalidBudgets: [],
   solver: { status: 'idle', detail: null },
   run: null,
+  evaluation: null,
 }));
 
 let client: SolverClient | null = null;
@@ -107,6 +119,20 @@ export async function runProof(text: string, version: number, mode: ProveMode): 
   update((r) => finishRun(r, outcome, performance.now()));
 }
 
+/** Runs every strategy of DS004's matrix the page has (z3's six) on `text`, each with the timeout budget; cvc5's are reported as command-line only. */
+export async function runEvaluation(text: string, version: number, name: string): Promise<void> {
+  const { settings } = useProofStore.getState();
+  useProofStore.setState({ evaluation: { version, status: 'running', report: null, detail: null } });
+  const strategies = STRATEGIES.filter((s) => s.solver === 'z3').length;
+  const outcome = await solverClient().evaluate({ text, name, timeoutMs: settings.timeoutMs }, strategies, () => undefined);
+  const still = useProofStore.getState().evaluation;
+  if (!still || still.version !== version || still.status !== 'running') return;
+  const failure = outcome.kind === 'failed' ? outcome.message : outcome.kind === 'timeout' ? 'the strategies ran past their time budgets' : 'cancelled';
+  useProofStore.setState({
+    evaluation: outcome.kind === 'result' ? { version, status: 'done', report: outcome.result, detail: null } : { version, status: 'failed', report: null, detail: failure },
+  });
+}
+
 /** Stops the running solve; it ends `unknown`, answer `cancelled`. */
 export function cancelProof(): void {
   client?.cancel();
@@ -116,5 +142,5 @@ export function cancelProof(): void {
 useDocumentStore.subscribe((s, prev) => {
   if (s.openRequest === prev.openRequest) return;
   if (client?.busy) client.cancel();
-  useProofStore.setState((p) => ({ run: null, settings: { ...p.settings, mode: null } }));
+  useProofStore.setState((p) => ({ run: null, evaluation: null, settings: { ...p.settings, mode: null } }));
 });

@@ -8,16 +8,15 @@
  * after the budget, the worker is cut off the same way and the run ends `unknown`
  * with the timeout budget named. The page never waits on a solver that hangs.
  */
-import type { ProveResult, RoundRecord } from '../../core/proposal/index.ts';
-import type { ProveRequest } from '../../../workers/solverApi.ts';
+import type { MatrixReport, ProposalRow, ProveResult, RoundRecord } from '../../core/proposal/index.ts';
+import type { EvaluateRequest, ProveRequest } from '../../../workers/solverApi.ts';
 import type { SolverWorkerHandle } from './solverWorker.ts';
 
-/** How a solve ended, from the page's side. */
-export type SolveOutcome =
-  | { readonly kind: 'result'; readonly result: ProveResult }
-  | { readonly kind: 'cancelled' }
-  | { readonly kind: 'timeout' }
-  | { readonly kind: 'failed'; readonly message: string };
+/** How a job on the solver worker ended, from the page's side. */
+export type JobOutcome<T> = { readonly kind: 'result'; readonly result: T } | { readonly kind: 'cancelled' } | { readonly kind: 'timeout' } | { readonly kind: 'failed'; readonly message: string };
+
+/** How a solve ended. */
+export type SolveOutcome = JobOutcome<ProveResult>;
 
 export type SolverStatus = 'idle' | 'loading' | 'ready' | 'failed';
 
@@ -25,8 +24,8 @@ export type SolverStatus = 'idle' | 'loading' | 'ready' | 'failed';
 export const WATCHDOG_GRACE_MS = 2000;
 
 interface Running {
-  /** Answers the solve once; later calls do nothing. */
-  readonly settle: (outcome: SolveOutcome) => void;
+  /** Answers the job once; later calls do nothing. */
+  readonly settle: (outcome: JobOutcome<never>) => void;
 }
 
 export class SolverClient {
@@ -79,38 +78,49 @@ export class SolverClient {
    * z3 is still loading counts too: the loading worker is dropped like a solving one.
    */
   solve(request: ProveRequest, onRound: (round: RoundRecord) => void): Promise<SolveOutcome> {
+    return this.job(request.budgets.timeoutMs, (worker) => worker.prove(request, onRound));
+  }
+
+  /**
+   * DS004's strategy matrix over one proposal, with the solvers the page has (z3); each
+   * strategy gets `timeoutMs`, so the watchdog allows them all. Never rejects.
+   */
+  evaluate(request: EvaluateRequest, strategies: number, onRow: (row: ProposalRow) => void): Promise<JobOutcome<MatrixReport>> {
+    return this.job(request.timeoutMs * strategies, (worker) => worker.evaluate(request, onRow));
+  }
+
+  /** One job at a time: a new one cancels the running one. The watchdog counts from when z3 is ready. */
+  private job<T>(budgetMs: number | undefined, call: (worker: SolverWorkerHandle) => Promise<T>): Promise<JobOutcome<T>> {
     if (this.running) this.cancel();
-    return new Promise<SolveOutcome>((resolve) => {
+    return new Promise<JobOutcome<T>>((resolve) => {
       let done = false;
       let watchdog: ReturnType<typeof setTimeout> | null = null;
-      const entry: Running = {
-        settle: (outcome) => {
-          if (done) return;
-          done = true;
-          if (watchdog) clearTimeout(watchdog);
-          if (this.running === entry) this.running = null;
-          resolve(outcome);
-        },
+      const finish = (outcome: JobOutcome<T>) => {
+        if (done) return;
+        done = true;
+        if (watchdog) clearTimeout(watchdog);
+        if (this.running === entry) this.running = null;
+        resolve(outcome);
       };
+      const entry: Running = { settle: finish };
       this.running = entry;
       this.start().then(
         () => {
           if (done) return;
-          const budget = request.budgets.timeoutMs;
-          // The watchdog counts from when z3 is ready: loading it is not part of the budget.
-          if (budget !== undefined && Number.isFinite(budget)) {
+          // Loading z3 is not part of the budget.
+          if (budgetMs !== undefined && Number.isFinite(budgetMs)) {
             watchdog = setTimeout(() => {
               if (done) return;
               this.replaceWorker();
-              entry.settle({ kind: 'timeout' });
-            }, budget + this.graceMs);
+              finish({ kind: 'timeout' });
+            }, budgetMs + this.graceMs);
           }
-          this.worker!.prove(request, onRound).then(
-            (result) => entry.settle({ kind: 'result', result }),
-            (e: unknown) => entry.settle({ kind: 'failed', message: e instanceof Error ? e.message : String(e) }),
+          call(this.worker!).then(
+            (result) => finish({ kind: 'result', result }),
+            (e: unknown) => finish({ kind: 'failed', message: e instanceof Error ? e.message : String(e) }),
           );
         },
-        (e: unknown) => entry.settle({ kind: 'failed', message: e instanceof Error ? e.message : String(e) }),
+        (e: unknown) => finish({ kind: 'failed', message: e instanceof Error ? e.message : String(e) }),
       );
     });
   }

@@ -5,14 +5,16 @@
  */
 import { proxy, wrap } from 'comlink';
 import { z3ScriptUrl, z3WasmUrl } from 'virtual:z3-assets';
-import type { ProveResult, RoundRecord } from '../../core/proposal/index.ts';
-import type { ProveRequest } from '../../../workers/solverApi.ts';
+import type { MatrixReport, ProposalRow, ProveResult, RoundRecord } from '../../core/proposal/index.ts';
+import type { EvaluateRequest, ProveRequest } from '../../../workers/solverApi.ts';
 import type { SolverApi } from '../../../workers/solver.worker.ts';
 
 export interface SolverWorkerHandle {
   /** Loads z3; resolves with its version. */
   start(): Promise<string>;
   prove(request: ProveRequest, onRound: (round: RoundRecord) => void): Promise<ProveResult>;
+  /** The strategy matrix over one proposal (z3's strategies; the others reported as not run here). */
+  evaluate(request: EvaluateRequest, onRow: (row: ProposalRow) => void): Promise<MatrixReport>;
   /** Stops the worker at once, whatever it is doing. */
   terminate(): void;
   /** Called when the worker itself fails (a script error, an abort inside z3). */
@@ -26,6 +28,7 @@ export function spawnSolverWorker(): SolverWorkerHandle {
   return {
     start: () => api.start(assets),
     prove: (request, onRound) => api.prove(request, proxy(onRound)),
+    evaluate: (request, onRow) => api.evaluate(request, proxy(onRow)),
     terminate: () => worker.terminate(),
     onError: (listener) => worker.addEventListener('error', (e) => listener(e.message || 'the solver worker failed')),
   };
