@@ -49,7 +49,7 @@ describe('language table', () => {
   it('says which commands take a language that not all commands take', () => {
     expect(languageRow('clair').commands).toBeNull();
     expect(languageRow('gaia').commands).toBeNull();
-    expect(languageRow('proposal').commands?.only).toEqual(['check', 'export', 'prove']);
+    expect(languageRow('proposal').commands?.only).toEqual(['check', 'export', 'prove', 'answer']);
   });
 
   it('has an analyzer for every row, whose analysis is of that language', () => {

@@ -6,6 +6,7 @@
  * kept for each conflicting id); 1 without a merge when a line cannot be matched by id
  * (its diagnostics printed as `check` prints them); 2 for usage and I/O errors.
  */
+import { languageRow } from '../../core/languages/languageTable.ts';
 import type { MergeConflict, MergeCounts } from '../../core/clair/mergeTraces.ts';
 import { toDiagnosticRecord } from '../../core/export/diagnosticRecord.ts';
 import type { Diagnostic } from '../../core/text/diagnostic.ts';
@@ -32,7 +33,7 @@ export async function runMerge(args: readonly string[]): Promise<number> {
   const lang = cl.values.get('lang');
   for (const arg of [a, b]) {
     const language = inputLanguage(arg, lang);
-    if (language !== 'clair') throw usageFailure(`merge takes CLAIR traces; ${arg} is read as ${language}`, 'merge');
+    if (!languageRow(language).statedBeliefs) throw usageFailure(`merge takes CLAIR traces; ${arg} is read as ${language}`, 'merge');
   }
   // Both are read before anything is printed.
   const inputs = [await readInput(a), await readInput(b)] as const;

@@ -21,6 +21,7 @@
  * `negation:` + the first affirming id + `:` + the first denying id. Broken lines and
  * other languages take no part. Linear in the document (grouped by base, never paired).
  */
+import { languageRow } from '../languages/languageTable.ts';
 import type { ReasoningGraph } from '../graph/reasoningGraph.ts';
 import { BoundedCache } from '../vsa/boundedCache.ts';
 import { stemPlural, textWords } from '../vsa/textFeatures.ts';
@@ -66,7 +67,7 @@ export function polarityOf(text: string): { readonly base: string; readonly deni
 const polarityCache = new BoundedCache<ReturnType<typeof polarityOf>>(250_000);
 
 export function negationContradictions(graph: ReasoningGraph): NegationPair[] {
-  if (graph.language !== 'clair') return [];
+  if (!languageRow(graph.language).statedBeliefs) return [];
   // First pass: which polarities each base has (1 affirmed, 2 denied), one number per base;
   // only a base with both is gathered, so a trace with no negation allocates no groups.
   const read: (ReturnType<typeof polarityOf> | undefined)[] = [];

@@ -88,6 +88,12 @@ export interface LanguageRow {
    */
   readonly ownContradictions: boolean;
   /**
+   * A trace of stated beliefs, one per line with an id and its content (CLAIR): two such
+   * traces merge by id (`warrant merge`), and a belief that denies another's content is a
+   * contradiction the text states (negationContradictions.ts).
+   */
+  readonly statedBeliefs: boolean;
+  /**
    * The document is a signed log of its own (a Mnema log): it carries its lifecycle, its
    * explanations are its own records, and it is exported as itself — the session's op log
    * and explanation records are not its.
@@ -133,6 +139,7 @@ export const LANGUAGE_TABLE: readonly LanguageRow[] = [
     similarity: true,
     supports: 'justifications',
     ownContradictions: false,
+    statedBeliefs: true,
     ownLog: false,
     opensOn: null,
     aliases: [],
@@ -160,6 +167,7 @@ export const LANGUAGE_TABLE: readonly LanguageRow[] = [
     similarity: true,
     supports: 'actions',
     ownContradictions: true,
+    statedBeliefs: false,
     ownLog: false,
     opensOn: null,
     aliases: ['python'],
@@ -200,6 +208,7 @@ export const LANGUAGE_TABLE: readonly LanguageRow[] = [
     similarity: false,
     supports: 'justifications',
     ownContradictions: false,
+    statedBeliefs: false,
     ownLog: false,
     opensOn: null,
     aliases: [],
@@ -227,6 +236,7 @@ export const LANGUAGE_TABLE: readonly LanguageRow[] = [
     similarity: false,
     supports: 'justifications',
     ownContradictions: false,
+    statedBeliefs: false,
     ownLog: true,
     opensOn: 'claim',
     aliases: [],
