@@ -63,7 +63,8 @@ export const COMMAND_USAGE: Readonly<Record<string, string>> = {
   token: 'warrant token [--room ROOM] [--read-only] [--days N] [--revoke TOKEN|ID] [--dir DIR | --postgres URL] [--secret-file FILE]',
   pull: 'warrant pull ROOM --out FILE [--ops LOG.jsonl] [--text FILE] [--allow-rollback] [--server URL] [--token T]',
   push: 'warrant push FILE ROOM [--allow-headless] [--server URL] [--token T]',
-  prove: 'warrant prove FILE [--solver z3|cvc5] [--mode entailment|model|consistency] [--timeout MS] [--intuition none|hrr|hdc] [--max-rounds N] [--max-active N] [--step N] [--world WORLD [--accept]] [--allow-headless] [--allow-rollback] [--json]',
+  prove:
+    'warrant prove FILE [--solver z3|cvc5] [--mode entailment|model|consistency] [--timeout MS] [--intuition none|hrr|hdc] [--max-rounds N] [--max-active N] [--step N] [--world WORLD [--accept]] [--allow-headless] [--allow-rollback] [--json]',
   world: 'warrant world WORLD [--json] [--allow-headless] [--allow-rollback]',
   evaluate: 'warrant evaluate KB_DIR [--json] [--timeout MS]',
   import: 'warrant import SOURCE... --log LOG.jsonl [--source calendar|notes|photos|jsonl] [--json]',
