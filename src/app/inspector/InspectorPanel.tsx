@@ -192,7 +192,7 @@ function ClairInspector() {
       {details.debug && (
         <section>
           <h2>Debug</h2>
-          <p className="why-trace" title="the spec's debug line: id, confidence, justifications, and the alternatives sharing a justifier, by confidence">
+          <p className="debug-line" title="the spec's debug line: id, confidence, justifications, and the alternatives sharing a justifier, by confidence">
             <code data-testid="inspector-debug">{debugLine(details.debug)}</code>
           </p>
         </section>
