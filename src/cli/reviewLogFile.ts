@@ -5,18 +5,11 @@
  * temporary file and a rename, so a failure never leaves half a log. A file that does not
  * exist yet starts a new session whose first member is this device.
  */
-import { rename, writeFile } from 'node:fs/promises';
-import { useWasmBlake3 } from '../core/oplog/blake3Digest.ts';
-import { exportOplog } from '../core/export/exportOplog.ts';
-import { headOf, signHead } from '../core/oplog/logHead.ts';
 import type { OperationBody, SignedOperation } from '../core/oplog/operation.ts';
-import { membersOf } from '../core/oplog/sessionMembers.ts';
-import { appendSigned } from '../core/oplog/signOperation.ts';
 import { decisionsOfLog } from '../core/gaia/review/reviewDecisionOps.ts';
 import type { ReviewDecision } from '../core/gaia/review/reviewGate.ts';
-import { CliFailure } from '../node/cliFailure.ts';
 import { statOrNull } from '../node/statOrNull.ts';
-import { loadOrCreateDeviceKey } from './deviceKeyFile.ts';
+import { appendSignedLog } from './appendSignedLog.ts';
 import type { LogAllowances } from './opsFile.ts';
 import { readOpsLog } from './opsFile.ts';
 
@@ -35,31 +28,8 @@ export async function openSessionLog(path: string, allow: LogAllowances = {}): P
 }
 
 /** Appends `bodies` signed by this device and writes the log back; the new ops, or why nothing was written (this device is not a member). */
-export async function appendToSessionLog(log: SessionLog, bodies: readonly OperationBody[]): Promise<SignedOperation[] | string> {
-  if (log.path === '-') throw new CliFailure('a log is written to a file, not standard output: give --ops PATH');
-  await useWasmBlake3();
-  const key = await loadOrCreateDeviceKey();
-  if (log.ops.length > 0 && !membersOf(log.ops).has(key.author)) {
-    return `${log.path}: this device (${key.author}) is not a member of session ${log.session}, so nothing was written; a member adds it, or WARRANT_KEY_FILE names a member's key`;
-  }
-  const added: SignedOperation[] = [];
-  let last = log.ops[log.ops.length - 1] ?? null;
-  for (const body of bodies) {
-    const op = appendSigned({ session: log.session, last: last ? { seq: last.seq, id: last.id } : null }, body, key, { source: 'cli' });
-    added.push(op);
-    last = op;
-  }
-  const all = [...log.ops, ...added];
-  const unsigned = headOf({ applied: all, session: log.session, members: membersOf(all).list() }, key.author);
-  const head = unsigned ? signHead(unsigned, key) : null;
-  const tmp = `${log.path}.${process.pid}.tmp`;
-  try {
-    await writeFile(tmp, exportOplog(all, head));
-    await rename(tmp, log.path);
-  } catch (e) {
-    throw new CliFailure(`cannot write ${log.path}: ${(e as Error).message}`);
-  }
-  return added;
+export function appendToSessionLog(log: SessionLog, bodies: readonly OperationBody[]): Promise<SignedOperation[] | string> {
+  return appendSignedLog(log.path, log.session, log.ops, bodies, { log: 'a log', what: 'session', done: 'written', flag: '--ops PATH' });
 }
 
 /** The review decisions of the log at `path` (`infer --ops`), in log order; null when the log is broken (reported on stderr: exit 1). */
