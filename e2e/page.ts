@@ -172,3 +172,14 @@ export async function steady(page: Page, locator: Locator): Promise<void> {
     })
     .toBe(true);
 }
+
+/** Waits until the proposal view reflects the editor's current version (a proposal's text checked and emitted). */
+export async function settledProposal(page: Page): Promise<void> {
+  await expect
+    .poll(async () => {
+      const v = await editorVersion(page);
+      const p = Number(await page.getByTestId('proposal-view').getAttribute('data-version'));
+      return v > 0 && p === v;
+    })
+    .toBe(true);
+}

@@ -7,7 +7,7 @@
  */
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { editorVersion, openFresh, pasteText } from './page.ts';
+import { openFresh, pasteText, settledProposal } from './page.ts';
 
 const HEIR = {
   schemaVersion: 'holoproof.formal-proposal.v1',
@@ -65,16 +65,6 @@ const SYNONYM = {
   declarations: [...HEIR.declarations, { kind: 'predicate', name: 'isLegalHeir', argSorts: ['Person'] }],
   queryPlan: { verificationMode: 'entailment', goal: { op: 'call', symbol: 'isLegalHeir', args: [{ op: 'const', name: 'Ana' }] } },
 };
-
-async function settledProposal(page: Page): Promise<void> {
-  await expect
-    .poll(async () => {
-      const v = await editorVersion(page);
-      const p = Number(await page.getByTestId('proposal-view').getAttribute('data-version'));
-      return v > 0 && p === v;
-    })
-    .toBe(true);
-}
 
 async function openProposal(page: Page, doc: unknown): Promise<void> {
   await openFresh(page);

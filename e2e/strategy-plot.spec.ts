@@ -6,18 +6,7 @@
  * no more. At CPU 1× and 4×.
  */
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
-import { editorVersion, focusEditor, openFresh, shot, throttle } from './page.ts';
-
-async function settledProposal(page: Page): Promise<void> {
-  await expect
-    .poll(async () => {
-      const v = await editorVersion(page);
-      const p = Number(await page.getByTestId('proposal-view').getAttribute('data-version'));
-      return v > 0 && p === v;
-    })
-    .toBe(true);
-}
+import { focusEditor, openFresh, settledProposal, shot, throttle } from './page.ts';
 
 for (const rate of [1, 4]) {
   test(`compare strategies draws a bar per strategy, all agreeing (CPU ${rate}x)`, async ({ page }) => {
