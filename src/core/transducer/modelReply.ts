@@ -19,7 +19,7 @@ export type ReplyReading = { readonly ok: true; readonly proposalText: string } 
 const IDENTITY_FIELDS = new Set(['schemaVersion', 'proposalId', 'worldId', 'logic', 'source']);
 
 /** A reply that is one fenced block (```json … ```) is read as the block's contents: models add fences even when told not to. */
-function unfence(text: string): string {
+export function unfence(text: string): string {
   const m = /^```[A-Za-z]*\n([\s\S]*?)\n?```$/.exec(text);
   return m ? m[1]!.trim() : text;
 }

@@ -21,7 +21,7 @@ import { decodingMessages } from './decodingPrompt.ts';
 import type { ChatMessage } from './encodingPrompt.ts';
 import { encodingMessages, MAX_ENCODE_TEXT } from './encodingPrompt.ts';
 import type { ProposalIdentity } from './modelReply.ts';
-import { readModelReply } from './modelReply.ts';
+import { readModelReply, unfence } from './modelReply.ts';
 import type { RegistryContextBudget } from './registryContext.ts';
 import { contextCandidates, DEFAULT_CONTEXT_BUDGET, selectRegistryContext } from './registryContext.ts';
 
@@ -110,7 +110,7 @@ export async function encodeText(model: ChatModel, request: EncodeRequest): Prom
 
 /** Reads a decoder reply's `sentences` (null when the reply is not the JSON asked for). */
 export function replySentences(reply: string): unknown[] | null {
-  const text = reply.trim().replace(/^```[A-Za-z]*\n([\s\S]*?)\n?```$/, '$1');
+  const text = unfence(reply.trim());
   try {
     const value = JSON.parse(text) as unknown;
     const sentences = value && typeof value === 'object' ? (value as { sentences?: unknown }).sentences : undefined;
