@@ -58,6 +58,39 @@ export class DerivationMemo {
     return m;
   }
 
+  /**
+   * What a holder that does not stay (the command line, one process per command) keeps
+   * between runs: where the memo stands and what is left to re-derive. The evidence by
+   * group is not kept: `resume` files it again from the log, which is cheap beside a run.
+   * Null when there is nothing to keep (the next run is from genesis anyway).
+   */
+  snapshot(): MemoSnapshot | null {
+    if (this.at < 0 || !this.mark) return null;
+    return { at: this.at, tip: this.tip, mark: this.mark.at, dirty: this.dirty.map((d) => [...d].sort()) };
+  }
+
+  /**
+   * A memo picked up from `snapshot` for `graph`, with `derivers` the ones it was made
+   * with (the holder vouches for that: the same names, versions and rule tables), or a
+   * memo whose next run is from genesis when the snapshot does not fit them or the log.
+   * The evidence is filed as the log holds it now; the ops after the snapshot then file
+   * their records again, which leaves the lists the same (filing is idempotent) and marks
+   * their groups, as the memo that stayed would have.
+   */
+  static resume(snapshot: MemoSnapshot, graph: DerivationGraph, derivers: readonly Deriver[]): DerivationMemo {
+    const m = new DerivationMemo();
+    const ms = Date.parse(snapshot.mark);
+    if (!Number.isFinite(ms) || snapshot.dirty.length !== derivers.length || !groupedApart(derivers)) return m;
+    m.at = snapshot.at;
+    m.tip = snapshot.tip;
+    if (!m.holdsFor(graph)) return new DerivationMemo();
+    m.derivers = [...derivers];
+    m.mark = { at: snapshot.mark, ms };
+    m.dirty = snapshot.dirty.map((d) => new Set(d));
+    m.fileAll(graph);
+    return m;
+  }
+
   /** The log length the memo holds at (-1: none). */
   get length(): number {
     return this.at;
@@ -198,24 +231,38 @@ export class DerivationMemo {
       this.at = -1;
       return;
     }
-    if (fromGenesis) {
-      this.byGroup = this.derivers.map(() => new Map());
-      for (const [id, entry] of graph.evidence) {
-        if (graph.retracted.has(id)) continue;
-        const record = evidenceRecord(id, entry);
-        this.derivers.forEach((d, i) => {
-          for (const g of d.groups!.of(record)) {
-            const list = this.byGroup[i]!.get(g);
-            if (list) list.push(record);
-            else this.byGroup[i]!.set(g, [record]);
-          }
-        });
-      }
-    }
+    if (fromGenesis) this.fileAll(graph);
     this.mark = { at: highWater, ms: Date.parse(highWater) };
     this.at = graph.ops.length;
     this.tip = graph.ops[this.at - 1]?.id ?? null;
   }
+
+  /** Files every valid evidence record of `graph` by each deriver's groups, in log order. */
+  private fileAll(graph: DerivationGraph): void {
+    this.byGroup = this.derivers.map(() => new Map());
+    for (const [id, entry] of graph.evidence) {
+      if (graph.retracted.has(id)) continue;
+      const record = evidenceRecord(id, entry);
+      this.derivers.forEach((d, i) => {
+        for (const g of d.groups!.of(record)) {
+          const list = this.byGroup[i]!.get(g);
+          if (list) list.push(record);
+          else this.byGroup[i]!.set(g, [record]);
+        }
+      });
+    }
+  }
+}
+
+/** Where a memo stands, as plain JSON (DerivationMemo.snapshot). */
+export interface MemoSnapshot {
+  /** The log length at the last fixpoint, and the id of the op before it. */
+  readonly at: number;
+  readonly tip: OpId | null;
+  /** The evidence high-water mark stamped by that run. */
+  readonly mark: string;
+  /** Per deriver, in the order given: the groups left to re-derive. */
+  readonly dirty: readonly (readonly string[])[];
 }
 
 /** Whether every deriver is grouped and no two could propose one identity key. */

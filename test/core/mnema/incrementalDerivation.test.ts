@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_DERIVERS } from '../../../src/core/mnema/builtinDerivers.ts';
 import { DerivationGraph } from '../../../src/core/mnema/derivationGraph.ts';
-import { DerivationMemo, groupedApart } from '../../../src/core/mnema/derivationMemo.ts';
+import { DerivationMemo, type MemoSnapshot, groupedApart } from '../../../src/core/mnema/derivationMemo.ts';
 import { recordsOf } from '../../../src/core/mnema/derivationRecords.ts';
 import type { DerivationInput, DerivationRecord, Deriver } from '../../../src/core/mnema/deriver.ts';
 import { applyUserOp, runDerivation } from '../../../src/core/mnema/derivationEngine.ts';
@@ -98,8 +98,13 @@ const arbStep: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.nat().map((pick) => ({ kind: 'withdraw' as const, pick })) },
 );
 
-/** Plays `steps` on a new log, deriving after each, with or without a memo; every op appended, in order. */
-function play(steps: readonly Step[], derivers: readonly Deriver[], memo: DerivationMemo | null): { ops: MnemaOp[]; scoped: Step['kind'][] } {
+/**
+ * Plays `steps` on a new log, deriving after each, with or without a memo — or with one
+ * set down as JSON after each run and picked up before the next, as the command line
+ * keeps it (`'resumed'`); every op appended, in order.
+ */
+function play(steps: readonly Step[], derivers: readonly Deriver[], kept: DerivationMemo | 'resumed' | null): { ops: MnemaOp[]; scoped: Step['kind'][] } {
+  let snapshot: MemoSnapshot | null = null;
   const graph = new DerivationGraph();
   const writer = new ChainWriter('incremental-law', null, key.author, NO_SIG, () => '2026-01-01T00:00:00.000Z');
   const scoped: Step['kind'][] = [];
@@ -126,8 +131,10 @@ function play(steps: readonly Step[], derivers: readonly Deriver[], memo: Deriva
       const corrected: JsonObject = { ...payload, part_of_day: ['morning', 'evening'][step.pick % 2]!, ...(step.pick % 3 === 0 ? { activity: 'yoga' } : {}) };
       if (k) act(step.kind === 'refute' ? { kind: 'refute', key: k } : { kind: 'correct', key: k, payload: corrected });
     }
+    const memo = kept === 'resumed' ? (snapshot ? DerivationMemo.resume(snapshot, graph, derivers) : new DerivationMemo()) : kept;
     runDerivation(graph, derivers, writer, { seenUpTo, ...(memo ? { memo } : {}) });
     if (memo?.lastRunScoped) scoped.push(step.kind);
+    if (kept === 'resumed') snapshot = JSON.parse(JSON.stringify(memo!.snapshot())) as MemoSnapshot | null;
   }
   return { ops: graph.ops, scoped };
 }
@@ -218,6 +225,38 @@ describe('runs from the watermark (§7.2)', () => {
     );
     // The law is tested on runs that did start from the watermark after each kind of step, not only on runs from genesis.
     for (const k of ['add', 'retract', 'refute', 'correct', 'withdraw'] as const) expect(scopedRuns.get(k) ?? 0, k).toBeGreaterThan(10);
+  });
+
+  it('law: a memo set down as JSON after each run and picked up before the next (the command line) appends what a run over every record appends', () => {
+    const scopedRuns = new Map<Step['kind'], number>();
+    fc.assert(
+      fc.property(fc.array(arbStep, { minLength: 1, maxLength: 10 }), fc.boolean(), (steps, withRules) => {
+        const derivers = withRules ? ALL : BUILTIN_DERIVERS;
+        const whole = play(steps, derivers, null);
+        const resumed = play(steps, derivers, 'resumed');
+        expect(resumed.ops).toEqual(whole.ops);
+        for (const k of resumed.scoped) scopedRuns.set(k, (scopedRuns.get(k) ?? 0) + 1);
+      }),
+      { numRuns: 100 },
+    );
+    for (const k of ['add', 'retract', 'refute', 'correct', 'withdraw'] as const) expect(scopedRuns.get(k) ?? 0, k).toBeGreaterThan(5);
+  });
+
+  it('a snapshot that does not fit is a run from genesis: another log, other derivers, a damaged mark', () => {
+    const graph = new DerivationGraph();
+    const writer = new ChainWriter('resume', null, key.author, NO_SIG, () => '2026-01-01T00:00:00.000Z');
+    for (let w = 0; w < 4; w++) graph.add(writer.write({ kind: 'evidence', source: 'calendar', observed_at: `2025-06-0${2 + w}T07:00:00+02:00`, payload: { summary: 'gym' } }, 'import'));
+    const memo = new DerivationMemo();
+    runDerivation(graph, BUILTIN_DERIVERS, writer, { memo });
+    const snapshot = memo.snapshot()!;
+    expect(snapshot.at).toBe(graph.ops.length);
+    const fits = DerivationMemo.resume(snapshot, graph, BUILTIN_DERIVERS);
+    expect(fits.length).toBe(graph.ops.length);
+    const other = new DerivationGraph();
+    other.add(new ChainWriter('other', null, key.author, NO_SIG).write({ kind: 'evidence', source: 'calendar', observed_at: '2025-06-02T07:00:00Z', payload: { summary: 'gym' } }, 'import'));
+    expect(DerivationMemo.resume(snapshot, other, BUILTIN_DERIVERS).length).toBe(-1);
+    expect(DerivationMemo.resume(snapshot, graph, BUILTIN_DERIVERS.slice(1)).length).toBe(-1);
+    expect(DerivationMemo.resume({ ...snapshot, mark: 'not a date' }, graph, BUILTIN_DERIVERS).length).toBe(-1);
   });
 
   it('a correction that moves a routine to another activity and part of the day derives, from the watermark, the preference it now feeds', () => {
