@@ -262,6 +262,20 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
       },
     ],
   },
+  {
+    // infer's likelihoods given as claims, read from their one numeric "value" parameter when the package compiles.
+    feature: 'likelihoods read from claims',
+    warns: true,
+    cases: [
+      { name: 'infer-claim-probability' },
+      { name: 'infer-claim-probability-none', at: '__init__.py:5:', refusal: "ValueError: p_e_given_h Claim must define exactly one numeric parameter named 'value'" },
+      { name: 'infer-claim-probability-note', at: '__init__.py:5:', refusal: "ValueError: p_e_given_h Claim must define exactly one numeric parameter named 'value'" },
+      { name: 'infer-claim-probability-text', at: '__init__.py:5:', refusal: "ValueError: p_e_given_h Claim must define exactly one numeric parameter named 'value'" },
+      { name: 'infer-claim-probability-two', at: '__init__.py:5:', refusal: "ValueError: p_e_given_not_h Claim must define exactly one numeric parameter named 'value'" },
+      { name: 'infer-claim-probability-range', at: '__init__.py:5:', refusal: 'conditional_probabilities[1] must be a probability in [0, 1], got 1.5' },
+      { name: 'associate-claim-probability', at: '__init__.py:6:', refusal: 'associate() p_a_given_b must be a probability, got' },
+    ],
+  },
 ];
 
 interface BeliefsFile {

@@ -18,6 +18,7 @@ import type { Action, Knowledge, Origin } from './runtime/gaiaObjects.ts';
 import type { PackageRun } from './runtime/runPackage.ts';
 import { PyFloat } from './text/pythonJson.ts';
 import { formulaAtoms } from './runtime/verbs/formulaAtoms.ts';
+import { slotProbability } from './ir/claimProbability.ts';
 
 /** The node id of a knowledge object: the label part of its QID. */
 export function knowledgeNodeId(qid: string): string {
@@ -160,7 +161,15 @@ export function gaiaGraph(run: PackageRun, compiled: CompiledPackage): Reasoning
 
 /** The numbers an action carries, for the inspector. */
 function actionParameters(a: Action): Record<string, number> {
-  if (a.kind === 'infer') return finiteOnly({ p_e_given_h: a.pEGivenH.value, p_e_given_not_h: a.pEGivenNotH.value });
+  if (a.kind === 'infer') {
+    // A likelihood given as a claim shows the number Gaia reads from it, when it gives one.
+    const numbers: Record<string, number> = {};
+    const pH = slotProbability(a.pEGivenH);
+    const pNotH = slotProbability(a.pEGivenNotH);
+    if (pH) numbers['p_e_given_h'] = pH.value;
+    if (pNotH) numbers['p_e_given_not_h'] = pNotH.value;
+    return finiteOnly(numbers);
+  }
   if (a.kind === 'associate') return finiteOnly({ p_a_given_b: a.pAGivenB.value, p_b_given_a: a.pBGivenA.value });
   return {};
 }

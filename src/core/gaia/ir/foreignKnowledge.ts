@@ -6,7 +6,8 @@
  * own module and declaration index, its metadata unresolved (the owner's priors.py is
  * not the consumer's), and never exported.
  */
-import type { Action, Knowledge, LegacyStrategy } from '../runtime/gaiaObjects.ts';
+import type { Action, LegacyStrategy } from '../runtime/gaiaObjects.ts';
+import { Knowledge } from '../runtime/gaiaObjects.ts';
 import type { PackageCollector } from '../runtime/packageCollector.ts';
 import { pythonJsonDumps } from '../text/pythonJson.ts';
 import { sha256Hex } from '../text/sha256Hex.ts';
@@ -69,6 +70,8 @@ function meetAction(a: Action, meet: (k: Knowledge | null | undefined) => void):
       meet(a.evidence);
       meet(a.helper);
       a.given.forEach(meet);
+      if (a.pEGivenH instanceof Knowledge) meet(a.pEGivenH);
+      if (a.pEGivenNotH instanceof Knowledge) meet(a.pEGivenNotH);
       return;
   }
 }

@@ -9,7 +9,9 @@
  * instead.
  */
 import type { Action, AssociateAction, ComposeAction, DecomposeAction, InferAction, Materialization, ScaffoldAction, StructuralAction, SupportAction } from '../runtime/gaiaObjects.ts';
-import { isScaffold } from '../runtime/gaiaObjects.ts';
+import { Knowledge, isScaffold } from '../runtime/gaiaObjects.ts';
+import { pythonNumberText } from '../text/pythonFloat.ts';
+import { claimProbabilityError, slotProbability } from './claimProbability.ts';
 import type { JsonValue } from '../text/pythonJson.ts';
 import { pyFloat, pythonJsonDumps } from '../text/pythonJson.ts';
 import { sha256Hex } from '../text/sha256Hex.ts';
@@ -289,6 +291,8 @@ export class ActionLowering {
   }
 
   private infer(a: InferAction): void {
+    const table = this.inferProbabilities(a);
+    if (!table) return;
     const metadata = this.baseMetadata(a, 'inference');
     this.stampWarrants(a, 'inference', metadata);
     const given = a.given.map(this.cx.qidOf);
@@ -302,13 +306,47 @@ export class ActionLowering {
       conclusion: this.cx.qidOf(a.evidence),
       background: this.background(a),
       steps: steps(a.rationale),
-      conditional_probabilities: inferTable(a.pEGivenH.value, a.pEGivenNotH.value, given.length),
+      conditional_probabilities: table,
       p_a_given_b: null,
       p_b_given_a: null,
       metadata,
     };
     this.cx.strategies.push(s);
     this.record(a, s.strategy_id);
+  }
+
+  /**
+   * The infer table, with a likelihood given as a claim read as Gaia reads it when
+   * compiling (p_e_given_not_h first); null after reporting a claim that gives none, or
+   * a value outside [0, 1] (numbers written in the call were checked there).
+   */
+  private inferProbabilities(a: InferAction): ReturnType<typeof inferTable> | null {
+    const pNotH = slotProbability(a.pEGivenNotH);
+    const pH = slotProbability(a.pEGivenH);
+    for (const [p, field] of [
+      [pNotH, 'p_e_given_not_h'],
+      [pH, 'p_e_given_h'],
+    ] as const) {
+      if (!p) {
+        this.cx.report('bad-argument', claimProbabilityError(field), a.origin);
+        return null;
+      }
+    }
+    const table = inferTable(pH!.value, pNotH!.value, a.given.length);
+    const claimValues = new Set<number>();
+    if (a.pEGivenH instanceof Knowledge) claimValues.add(pH!.value);
+    if (a.pEGivenNotH instanceof Knowledge) claimValues.add(pNotH!.value);
+    const bad = table.findIndex((entry) => {
+      const v = typeof entry === 'number' ? entry : entry.value;
+      return claimValues.has(v) && !(v >= 0 && v <= 1);
+    });
+    if (bad >= 0) {
+      const entry = table[bad]!;
+      const v = typeof entry === 'number' ? entry : entry.value;
+      this.cx.report('probability-range', `conditional_probabilities[${bad}] must be a probability in [0, 1], got ${pythonNumberText(v)} (read from a likelihood claim's "value" parameter)`, a.origin);
+      return null;
+    }
+    return table;
   }
 
   private associate(a: AssociateAction): void {

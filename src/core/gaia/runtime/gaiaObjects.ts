@@ -146,8 +146,9 @@ export interface InferAction extends ActionCommon {
   readonly hypothesis: Knowledge;
   readonly evidence: Knowledge;
   readonly given: readonly Knowledge[];
-  readonly pEGivenH: ProbabilityValue;
-  readonly pEGivenNotH: ProbabilityValue;
+  /** A number, or a claim whose "value" parameter Gaia reads when the package compiles. */
+  readonly pEGivenH: ProbabilityValue | Knowledge;
+  readonly pEGivenNotH: ProbabilityValue | Knowledge;
   readonly pEGivenNotHDefaulted: boolean;
   readonly helper: Knowledge;
 }

@@ -5,8 +5,8 @@
  * `infer([premises], conclusion)` is passed on to the legacy strategy.
  */
 import type { ArgValue } from '../callArguments.ts';
-import type { AssociateAction, InferAction, Knowledge, ProbabilityValue } from '../gaiaObjects.ts';
-import { metaDict, newUid } from '../gaiaObjects.ts';
+import type { AssociateAction, InferAction, ProbabilityValue } from '../gaiaObjects.ts';
+import { Knowledge, metaDict, newUid } from '../gaiaObjects.ts';
 import { pythonNumberText } from '../../text/pythonFloat.ts';
 import type { GaiaRuntime } from '../gaiaRuntime.ts';
 import { OPAQUE, describeValue } from '../gaiaValues.ts';
@@ -16,22 +16,26 @@ import type { VerbImpl } from './verbTypes.ts';
 
 /**
  * A probability as written: a number, or a bool, which Python counts as 1 or 0 (Gaia
- * takes it, and keeps `true`/`false` in the relation's metadata). A claim-valued one is
- * not modelled.
+ * takes it, and keeps `true`/`false` in the relation's metadata).
  */
 function probability(rt: GaiaRuntime, arg: ArgValue, verb: string, name: string): ProbabilityValue | null {
   const v = arg.value;
   if (v.t === 'num') return { value: v.v, isFloat: v.float };
   if (v.t === 'bool') return { value: v.v ? 1 : 0, isFloat: false };
-  if (v.t === 'knowledge') {
-    rt.report('unsupported', `${verb}() ${name}: a claim whose "value" parameter gives the probability is not modelled; write the number`, arg.range);
-  } else if (v.t !== 'opaque') {
-    rt.report('bad-argument', `${verb}() ${name} must be a probability, got ${describeValue(v)}`, arg.range);
-  }
+  if (v.t !== 'opaque') rt.report('bad-argument', `${verb}() ${name} must be a probability, got ${describeValue(v)}`, arg.range);
   return null;
 }
 
-function checkRange(rt: GaiaRuntime, p: ProbabilityValue, arg: ArgValue, verb: string, name: string): void {
+/**
+ * An infer likelihood: a probability, or a knowledge node whose "value" parameter Gaia
+ * reads when the package compiles (ir/claimProbability.ts).
+ */
+function likelihood(rt: GaiaRuntime, arg: ArgValue, name: string): ProbabilityValue | Knowledge | null {
+  return arg.value.t === 'knowledge' ? arg.value.k : probability(rt, arg, 'infer', name);
+}
+
+function checkRange(rt: GaiaRuntime, p: ProbabilityValue | Knowledge, arg: ArgValue, verb: string, name: string): void {
+  if (p instanceof Knowledge) return;
   if (!(p.value >= 0 && p.value <= 1)) rt.report('probability-range', `${verb}() ${name} = ${pythonNumberText(p.value)} is not a probability in [0, 1]`, arg.range);
 }
 
@@ -75,15 +79,15 @@ export const inferVerb: VerbImpl = (rt, call) => {
   const background = rt.knowledgeList(b.named.get('background'), 'infer', 'background');
   const rationale = rt.rationale(b.named.get('rationale'), 'infer');
   const label = rt.optionalString(b.named.get('label'), 'infer', 'label');
-  const pH = probability(rt, pArg!, 'infer', 'p_e_given_h');
+  const pH = likelihood(rt, pArg!, 'p_e_given_h');
   const notHArg = b.named.get('p_e_given_not_h');
   const defaulted = notHArg === undefined;
-  let pNotH: ProbabilityValue | null = { value: 0.5, isFloat: true };
+  let pNotH: ProbabilityValue | Knowledge | null = { value: 0.5, isFloat: true };
   if (notHArg) {
     if (notHArg.value.t === 'none') {
       rt.report('bad-argument', 'infer() p_e_given_not_h must be a probability, not None', notHArg.range);
       pNotH = null;
-    } else pNotH = probability(rt, notHArg, 'infer', 'p_e_given_not_h');
+    } else pNotH = likelihood(rt, notHArg, 'p_e_given_not_h');
   }
   if (evidence === null || !hypothesis || !given || !background || rationale === null || label === undefined || !pH || !pNotH) return OPAQUE;
   checkRange(rt, pH, pArg!, 'infer', 'p_e_given_h');
