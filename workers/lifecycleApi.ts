@@ -16,8 +16,24 @@ import { LiveSession } from '../src/core/session/liveSession.ts';
 import type { AnswerAuditResult } from '../src/core/contradiction/answerAudit.ts';
 import { auditAnswer } from '../src/core/contradiction/answerAudit.ts';
 import { reintroductionOfLedger } from '../src/core/contradiction/reintroductionFlag.ts';
+import type { ReviewPanelView } from '../src/core/gaia/review/reviewPanelView.ts';
+import { reviewPanelView } from '../src/core/gaia/review/reviewPanelView.ts';
+import type { GaiaIr } from '../src/core/infer/irInput.ts';
+import type { SignedOperation } from '../src/core/oplog/operation.ts';
+import type { ProofOfText, ProveMode, WorldStatusView } from '../src/core/proposal/index.ts';
+import { worldStatusView } from '../src/core/proposal/index.ts';
 
 export type { DispatchReply, DispatchRequest, LogRef, SessionProjection };
+export type { ProofOfText, ReviewPanelView, WorldStatusView };
+
+/** A proposal version's status in the session's world (the world is the session log's acceptances). */
+export interface WorldStatusRequest {
+  readonly version: number;
+  readonly log: LogRef;
+  readonly mode: ProveMode;
+  /** The run of this version's text, when the page holds one. */
+  readonly proof: ProofOfText | null;
+}
 
 /** Which belief to explain, in which version, under which log (and, for Gaia, which posteriors). */
 export interface ExplainRequest {
@@ -33,6 +49,7 @@ export function createLifecycleApi(
   analysisOf: (version: number) => AnalysisView | null,
   graphOfText?: (text: string, language: Language, fileName: string | null) => ReasoningGraph | null,
   ownLogPreview?: (version: number, action: UserAction, author: string) => LogActionPreview | null,
+  textOf: (version: number) => string | null = () => null,
 ) {
   const live = new LiveSession(analysisOf, graphOfText, ownLogPreview);
   let listener: Listener | null = null;
@@ -75,6 +92,24 @@ export function createLifecycleApi(
       const explained = graph ? live.explanations(request.version, live.ref) : null;
       if (!graph || !explained) return { ok: false, problem: 'the document is still being analysed; try again' };
       return auditAnswer(request.answer, graph, reintroductionOfLedger(graph, explained.ledger));
+    },
+    /**
+     * A proposal's status in the session's world, and what Accept would sign
+     * (src/core/proposal/worldStatusView.ts): the proposal is read here, never on the page.
+     * Null while the version is gone or the asker's log is not the session's as it is.
+     */
+    proposalWorld(request: WorldStatusRequest): WorldStatusView | null {
+      const text = textOf(request.version);
+      const ref = live.ref;
+      if (text === null || ref.session !== request.log.session || ref.length !== request.log.length) return null;
+      return worldStatusView(text, { ops: live.log as readonly SignedOperation[], session: ref.session }, request.mode, request.proof);
+    },
+    /** A Gaia package's review records with their statuses under the session's decisions (reviewPanelView.ts); null as above. */
+    reviewPanel(request: { readonly version: number; readonly log: LogRef }): ReviewPanelView | null {
+      const analysis = analysisOf(request.version);
+      const ref = live.ref;
+      if (!analysis || ref.session !== request.log.session || ref.length !== request.log.length) return null;
+      return reviewPanelView((analysis.ir as GaiaIr | undefined) ?? null, live.log);
     },
     /** The whole explanation record of one belief as `warrant explain --json` prints it (a string: one copy across). */
     explainJson(request: ExplainRequest): string | null {

@@ -43,6 +43,7 @@ export function createValidationApi() {
     (version) => session.analysisOf(version),
     (text, language, fileName) => session.graphOfText(text, language, fileName),
     (version, action, author) => mnema.mnemaPreview(version, action, author),
+    (version) => session.textOf(version),
   );
   /** An analysis made: its states go to the page beside it (lifecycleApi.ts `onProjection`). */
   const told = <T extends { readonly version: number } | null>(patch: T): T => {

@@ -70,6 +70,9 @@ export function describeOperations(log: readonly SignedOperation[]): HistoryEntr
       case 'review_decision':
         entry(`you ${b.decision === 'needs_inputs' ? 'marked as needing inputs' : b.decision} ${b.action_label?.split('::').pop() ?? b.target} in review`, null);
         break;
+      case 'proposal_acceptance':
+        entry(`you accepted proposal ${b.proposal_id} into the world (${b.verdict}, ${b.solver})`, null);
+        break;
       default:
         unreachable(b, 'operation');
     }

@@ -1,68 +1,89 @@
 /**
- * A proposal's lifecycle status in the page's world (worldStore.ts): proposed,
- * contested with its reasons (a failed gate — the registry gate against the world's
- * registry too — or listed ambiguities), or accepted; and Accept, which signs an
- * acceptance into the world, offered only for a proof of the text as it stands and
- * nothing contesting it. The page does not check the proposal against the accepted
- * knowledge with a solver (`warrant prove --world` does).
+ * A proposal's lifecycle status in its session's world — the `proposal_acceptance` ops of
+ * the session's log, so the world is stored with the session and shared through its team
+ * room: proposed, contested with its reasons (a failed gate — the registry gate against
+ * the world's registry too — or listed ambiguities), or accepted; and Accept, which signs
+ * an acceptance into the session's log, offered only for a proof of the text as it stands
+ * and nothing contesting it. The validation worker reads the proposal and works all of it
+ * out (src/core/proposal/worldStatusView.ts): the page only asks and draws. The page does
+ * not check the proposal against the accepted knowledge with a solver (`warrant prove --world` does).
  */
-import { useMemo, useState } from 'react';
-import type { ProveMode } from '../../core/proposal/index.ts';
-import { acceptanceBody, acceptanceRefusal, readInWorld, statusInWorld } from '../../core/proposal/index.ts';
-import type { OpId } from '../../core/oplog/operation.ts';
+import { useEffect, useState } from 'react';
+import type { ProveMode, WorldStatusView } from '../../core/proposal/index.ts';
 import { useDocumentStore } from '../../store/document/documentStore.ts';
 import { useProofStore } from '../../store/proof/proofStore.ts';
-import { acceptIntoWorld, useWorldStore } from '../../store/proof/worldStore.ts';
-import { activeEditor } from '../editor/activeEditor.ts';
+import { useLifecycleStore } from '../../store/session/lifecycleStore.ts';
+import { getSession } from '../../store/session/sessionInstance.ts';
 
-/** Past this many characters the page does not read the proposal a second time for its status. */
-const MAX_STATUS_TEXT = 300_000;
+/** How often, and how long apart, the worker is asked again while its log is not yet the page's. */
+const ASK_AGAIN = 8;
+const ASK_AGAIN_MS = 250;
 
 export function ProposalStatus({ mode }: { mode: ProveMode }) {
   const version = useDocumentStore((s) => s.analysis?.version ?? null);
-  const { ops, session, problem } = useWorldStore();
+  const log = useLifecycleStore((s) => s.log);
   const run = useProofStore((s) => s.run);
+  const [shown, setShown] = useState<{ version: number; view: WorldStatusView } | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-
-  const read = useMemo(() => {
-    if (version === null) return null;
-    const text = activeEditor()?.getValue();
-    if (text === undefined || text.length > MAX_STATUS_TEXT) return null;
-    return readInWorld(text, { ops, session }, mode);
-  }, [version, ops, session, mode]);
-  if (!read) return null;
-  const { status, reasons } = statusInWorld(read, null);
-
   const result = run?.status === 'done' && run.version === version ? run.result : null;
-  const refusal = result
-    ? acceptanceRefusal({ status, contested_reasons: reasons, mode: result.mode, verdict: result.verdict, proposal_hash: read.hash })
-    : 'run the proposal first: only a proof of the text as it stands can be accepted';
+
+  useEffect(() => {
+    if (version === null) return;
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const proof = result ? { mode: result.mode, verdict: result.verdict, solver: result.solver } : null;
+    const ask = (left: number) => {
+      void getSession()
+        .proposalWorld(version, mode, proof)
+        .then((view) => {
+          if (!live) return;
+          if (view) setShown({ version, view });
+          // The worker's log is not the page's yet (a room's log being read in): asked again shortly.
+          else if (left > 0) timer = setTimeout(() => ask(left - 1), ASK_AGAIN_MS);
+        })
+        .catch(() => undefined);
+    };
+    ask(ASK_AGAIN);
+    return () => {
+      live = false;
+      if (timer !== null) clearTimeout(timer);
+    };
+  }, [version, log, mode, result]);
+
+  if (!shown) return null;
+  const { view } = shown;
+  // Accept signs what the worker planned for the version on screen, and only for it.
+  const current = shown.version === version;
+  const refusal = current ? view.refusal : 'the proposal is being read again';
   const accept = async () => {
-    if (refusal !== null || !result?.verdict || !read.document || !read.hash) return;
-    const written = await acceptIntoWorld(acceptanceBody(read.document, read.hash as OpId, result.mode, result.verdict, result.solver));
+    if (refusal !== null || !view.acceptance) return;
+    const written = await getSession().recordAcceptance(view.acceptance);
     setMessage(typeof written === 'string' ? written : `accepted as op ${written.id.slice(0, 15)}…`);
   };
 
   return (
-    <div className={`proposal-status status-${status}`} data-testid="proposal-lifecycle" data-status={status}>
-      <span className="proposal-status-word">{status}</span>
-      <span className="muted"> in this browser's world ({read.world.acceptances.length} accepted)</span>
-      {reasons.length > 0 && (
+    <div className={`proposal-status status-${view.status}`} data-testid="proposal-lifecycle" data-status={view.status} data-accepted={view.accepted} data-symbols={view.symbols}>
+      <span className="proposal-status-word">{view.status}</span>
+      <span className="muted">
+        {' '}
+        in this session's world ({view.accepted} accepted, {view.symbols} {view.symbols === 1 ? 'symbol' : 'symbols'})
+      </span>
+      {view.reasons.length > 0 && (
         <ul className="proposal-status-reasons">
-          {reasons.map((r) => (
+          {view.reasons.map((r) => (
             <li key={`${r.kind}:${r.code ?? ''}:${r.message}`} data-kind={r.kind}>
               {r.message}
             </li>
           ))}
         </ul>
       )}
-      {status !== 'accepted' && (
-        <button type="button" data-testid="proposal-accept" disabled={refusal !== null} title={refusal ?? 'sign an acceptance of this proof into the world'} onClick={() => void accept()}>
+      {view.status !== 'accepted' && (
+        <button type="button" data-testid="proposal-accept" disabled={refusal !== null} title={refusal ?? 'sign an acceptance of this proof into the session'} onClick={() => void accept()}>
           Accept
         </button>
       )}
       {message && <span className="muted"> {message}</span>}
-      {problem && <span className="muted"> {problem}</span>}
+      {view.problems.length > 0 && <span className="muted"> {view.problems.join('; ')}</span>}
     </div>
   );
 }

@@ -5,14 +5,14 @@
  * establishes. Accept and Reject append a signed `review_decision` op to the session's log,
  * as resolving a contradiction does; a rejected strategy or operator leaves inference
  * (src/core/gaia/review/reviewGate.ts) and the graph's beliefs follow (reviewedIr.ts).
+ * The records and their statuses are worked out in the validation worker beside the
+ * package's analysis (src/core/gaia/review/reviewPanelView.ts): the page asks and draws.
  */
-import { useMemo } from 'react';
-import { decisionBody, decisionsOfLog } from '../../core/gaia/review/reviewDecisionOps.ts';
+import { useEffect, useMemo, useState } from 'react';
+import { decisionBody } from '../../core/gaia/review/reviewDecisionOps.ts';
 import type { ReviewDecisionValue, ReviewStatus } from '../../core/gaia/review/reviewGate.ts';
-import { reviewStatuses } from '../../core/gaia/review/reviewGate.ts';
 import type { ReviewItem } from '../../core/gaia/review/reviewItems.ts';
-import { reviewItems } from '../../core/gaia/review/reviewItems.ts';
-import type { GaiaIr } from '../../core/infer/irInput.ts';
+import type { ReviewPanelView } from '../../core/gaia/review/reviewPanelView.ts';
 import { selectNode, useDocumentStore } from '../../store/document/documentStore.ts';
 import { useLifecycleStore } from '../../store/session/lifecycleStore.ts';
 import { getSession } from '../../store/session/sessionInstance.ts';
@@ -65,37 +65,60 @@ function Item({ item, status, belief, nodeId }: { item: ReviewItem; status: Revi
   );
 }
 
+/** How often, and how long apart, the worker is asked again while its log is not yet the page's. */
+const ASK_AGAIN = 8;
+const ASK_AGAIN_MS = 250;
+
+/** The panel's records of the version on screen under the session's log, as the worker worked them out (null until it answers). */
+function useReviewPanelView(): ReviewPanelView | null {
+  const version = useDocumentStore((s) => s.analysis?.version ?? null);
+  const log = useLifecycleStore((s) => s.log);
+  const [view, setView] = useState<ReviewPanelView | null>(null);
+  useEffect(() => {
+    if (version === null) return;
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const ask = (left: number) => {
+      void getSession()
+        .reviewPanel(version)
+        .then((v) => {
+          if (!live) return;
+          if (v) setView(v);
+          else if (left > 0) timer = setTimeout(() => ask(left - 1), ASK_AGAIN_MS);
+        })
+        .catch(() => undefined);
+    };
+    ask(ASK_AGAIN);
+    return () => {
+      live = false;
+      if (timer !== null) clearTimeout(timer);
+    };
+  }, [version, log]);
+  return view;
+}
+
 export function ReviewPanel() {
-  const ir = useDocumentStore((s) => s.analysis?.ir) as GaiaIr | undefined;
   const graph = useDocumentStore((s) => s.analysis?.graph);
   const posteriors = useDocumentStore((s) => s.posteriors);
-  const log = useLifecycleStore((s) => s.log);
-  const items = useMemo(() => (ir ? reviewItems(ir) : []), [ir]);
-  const status = useMemo(() => reviewStatuses(items, decisionsOfLog(log)), [items, log]);
+  const view = useReviewPanelView();
   const nodeOf = useMemo(() => new Map((graph?.nodes ?? []).flatMap((n) => (n.qid !== undefined ? [[n.qid, n.id] as const] : []))), [graph]);
-  const counts = { unreviewed: 0, accepted: 0, rejected: 0, needs_inputs: 0 };
-  for (const s of status.values()) counts[s] += 1;
+  const records = view?.records ?? [];
+  const counts = view?.counts ?? { unreviewed: 0, accepted: 0, rejected: 0, needs_inputs: 0 };
   return (
     <div className="review" data-testid="review-panel" data-unreviewed={counts.unreviewed} data-accepted={counts.accepted} data-rejected={counts.rejected} data-needs-inputs={counts.needs_inputs}>
       <p className="audit">
-        {items.length} review {items.length === 1 ? 'record' : 'records'} · {counts.accepted} accepted, {counts.rejected} rejected, {counts.unreviewed} unreviewed. A rejected warrant leaves inference;
-        a review never sets a prior.
+        {records.length} review {records.length === 1 ? 'record' : 'records'} · {counts.accepted} accepted, {counts.rejected} rejected, {counts.unreviewed} unreviewed. A rejected warrant leaves
+        inference; a review never sets a prior.
       </p>
-      {items.length === 0 ? (
-        <p className="muted">{ir ? 'No review records: this package marks no action for review.' : 'Review records are for a compiled Gaia package.'}</p>
+      {records.length === 0 ? (
+        <p className="muted">
+          {view === null ? 'Reading the review records…' : view.compiled ? 'No review records: this package marks no action for review.' : 'Review records are for a compiled Gaia package.'}
+        </p>
       ) : (
         <ul className="contradiction-list">
-          {items.map((item) => {
+          {records.map(({ item, status }) => {
             const nodeId = item.conclusion !== null ? nodeOf.get(item.conclusion) : undefined;
-            return (
-              <Item
-                key={`${item.target_kind}:${item.target_id}`}
-                item={item}
-                status={status.get(item.target_id) ?? 'unreviewed'}
-                belief={nodeId !== undefined ? posteriors.get(nodeId) : undefined}
-                nodeId={nodeId}
-              />
-            );
+            return <Item key={`${item.target_kind}:${item.target_id}`} item={item} status={status} belief={nodeId !== undefined ? posteriors.get(nodeId) : undefined} nodeId={nodeId} />;
           })}
         </ul>
       )}

@@ -5,6 +5,7 @@
  * The log is append-only; lifecycle state is derived by replaying it, never stored.
  */
 import type { Language } from '../languages/languageIds.ts';
+import type { AcceptanceBody } from '../proposal/acceptanceOp.ts';
 
 /** `b3:` + 64 lowercase hex digits: BLAKE3 of the canonical bytes of an unsigned op. */
 export type OpId = `b3:${string}`;
@@ -119,7 +120,24 @@ export interface ReviewDecisionBody {
   readonly note?: string;
 }
 
-export type OperationBody = RevisionBody | CorrectionBody | RefutationBody | RetractionBody | WithdrawalBody | InvalidationBody | ContradictionResolutionBody | MemberAdditionBody | ReviewDecisionBody;
+/**
+ * User: a proven FormalProposal accepted into the session's world (src/core/proposal/acceptanceOp.ts):
+ * the session's acceptances rebuild its registry (worldLog.ts `worldOf`), so a shared
+ * session's world travels with its log.
+ */
+export type ProposalAcceptanceBody = AcceptanceBody;
+
+export type OperationBody =
+  | RevisionBody
+  | CorrectionBody
+  | RefutationBody
+  | RetractionBody
+  | WithdrawalBody
+  | InvalidationBody
+  | ContradictionResolutionBody
+  | MemberAdditionBody
+  | ReviewDecisionBody
+  | ProposalAcceptanceBody;
 
 export type OperationKind = OperationBody['kind'];
 

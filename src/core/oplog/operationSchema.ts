@@ -6,6 +6,7 @@
 import { isOpId } from './opId.ts';
 import { isLanguage, languageList } from '../languages/languageIds.ts';
 import type { OperationBody, SignedOperation } from './operation.ts';
+import { ACCEPTANCE_RULE } from '../proposal/acceptanceOp.ts';
 
 export type ShapeCheck = { readonly ok: true; readonly op: SignedOperation } | { readonly ok: false; readonly detail: string };
 
@@ -88,6 +89,8 @@ const BODY_RULES: Readonly<Record<OperationBody['kind'], BodyRule>> = {
           ? 'action_label is not a string'
           : null),
   },
+  // A proven proposal accepted into the session's world (the page's world travels with its session).
+  proposal_acceptance: ACCEPTANCE_RULE,
   member_addition: {
     keys: ['kind', 'member', 'note'],
     check: (b) => (!isString(b.member) || !AUTHOR.test(b.member) ? 'member is not ed25519: + 64 hex digits' : !optString(b.note) ? 'note is not a string' : null),

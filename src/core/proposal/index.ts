@@ -78,3 +78,6 @@ export { proveInWorld, readInWorld, statusInWorld } from './proveInWorld.ts';
 // The strategy matrix (`warrant evaluate`): solver × solving style × intuition over a folder of proposals.
 export type { Strategy, MatrixCase, StrategyRun, ProposalRow, StrategySummary, MatrixReport, MatrixOptions, Agreement } from './strategyMatrix.ts';
 export { STRATEGIES, runStrategyMatrix } from './strategyMatrix.ts';
+// The page's view of a proposal in its session's world, computed in the validation worker.
+export type { ProofOfText, WorldStatusView } from './worldStatusView.ts';
+export { worldStatusView, RUN_FIRST } from './worldStatusView.ts';

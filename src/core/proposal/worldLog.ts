@@ -14,74 +14,25 @@
  * whose proposal no longer passes the gates, whose hash does not match, or that repeats
  * a proposal id with other content, is kept out and reported.
  */
-import { canonicalBytes } from '../oplog/canonicalJson.ts';
-import { b3Of, isOpId } from '../oplog/opId.ts';
 import type { OpId, SignedOperation } from '../oplog/operation.ts';
 import type { BodyRules } from '../oplog/operationSchema.ts';
 import { MEMBER_RULE } from '../oplog/operationSchema.ts';
 import type { LogReading, ReadLogOptions } from '../oplog/readLog.ts';
 import { readLogText } from '../oplog/readLog.ts';
+import type { AcceptanceBody } from './acceptanceOp.ts';
+import { ACCEPTANCE_RULE, proposalHash } from './acceptanceOp.ts';
 import { checkProposal } from './checkProposal.ts';
 import type { FormalProposal, ProveMode } from './proposalTypes.ts';
-import { PROVE_MODES } from './proposalTypes.ts';
 import type { SolverId } from './smtSolver.ts';
-import { SOLVER_IDS } from './smtSolver.ts';
 import type { Verdict } from './verdict.ts';
 import type { WorldRegistry } from './worldRegistry.ts';
 import { EMPTY_REGISTRY, withDeclarations } from './worldRegistry.ts';
 
-/** The verdict that proves a proposal's query in each mode: only these may be accepted. */
-export const PROOF_VERDICTS: Readonly<Record<ProveMode, Verdict>> = { entailment: 'entailed', consistency: 'consistent', model: 'model-found' };
-
-export interface AcceptanceBody {
-  readonly kind: 'proposal_acceptance';
-  /** The proposal's `proposalId` (or `_` when it has none). */
-  readonly proposal_id: string;
-  /** `b3:` + BLAKE3 of the proposal's canonical JSON (RFC 8785). */
-  readonly proposal_hash: OpId;
-  /** The FormalProposal document as accepted. */
-  readonly proposal: Record<string, unknown>;
-  readonly mode: ProveMode;
-  readonly verdict: Verdict;
-  readonly solver: SolverId;
-  readonly note?: string;
-}
-
-type Rec = Record<string, unknown>;
-const isRecord = (x: unknown): x is Rec => typeof x === 'object' && x !== null && !Array.isArray(x);
+export type { AcceptanceBody } from './acceptanceOp.ts';
+export { PROOF_VERDICTS, proposalHash, acceptanceBody } from './acceptanceOp.ts';
 
 /** The body kinds a world's log may hold, for the log reader. */
-export const WORLD_BODIES: BodyRules = {
-  proposal_acceptance: {
-    keys: ['kind', 'proposal_id', 'proposal_hash', 'proposal', 'mode', 'verdict', 'solver', 'note'],
-    check: (b) =>
-      typeof b.proposal_id !== 'string' || b.proposal_id === ''
-        ? 'proposal_id is not a non-empty string'
-        : !isOpId(b.proposal_hash)
-          ? 'proposal_hash is not a b3: hash'
-          : !isRecord(b.proposal)
-            ? 'proposal is not an object'
-            : !(PROVE_MODES as readonly unknown[]).includes(b.mode)
-              ? `mode is not ${PROVE_MODES.join(', ')}`
-              : b.verdict !== PROOF_VERDICTS[b.mode as ProveMode]
-                ? `verdict is not ${PROOF_VERDICTS[b.mode as ProveMode]} (only a proof is accepted in ${String(b.mode)} mode)`
-                : !(SOLVER_IDS as readonly unknown[]).includes(b.solver)
-                  ? `solver is not ${SOLVER_IDS.join(' or ')}`
-                  : b.note !== undefined && typeof b.note !== 'string'
-                    ? 'note is not a string'
-                    : null,
-  },
-  member_addition: MEMBER_RULE,
-};
-
-/** The content hash of a proposal document, or null when it cannot be hashed (a non-finite number). */
-export function proposalHash(document: unknown): OpId | null {
-  try {
-    return b3Of(canonicalBytes(document));
-  } catch {
-    return null;
-  }
-}
+export const WORLD_BODIES: BodyRules = { proposal_acceptance: ACCEPTANCE_RULE, member_addition: MEMBER_RULE };
 
 export interface Acceptance {
   readonly op: OpId;
@@ -164,10 +115,4 @@ export function worldOf(ops: readonly SignedOperation[], session: string | null,
     for (const c of next.clashes) problems.push(`${where}: ${c}`);
   }
   return { session, acceptances, registry, problems };
-}
-
-/** The body of an acceptance of `document`, proven with `verdict` in `mode` by `solver`. */
-export function acceptanceBody(document: Record<string, unknown>, hash: OpId, mode: ProveMode, verdict: Verdict, solver: SolverId, note?: string): AcceptanceBody {
-  const id = typeof document.proposalId === 'string' && document.proposalId !== '' ? document.proposalId : '_';
-  return { kind: 'proposal_acceptance', proposal_id: id, proposal_hash: hash, proposal: document, mode, verdict, solver, ...(note !== undefined ? { note } : {}) };
 }

@@ -204,6 +204,9 @@ export function foldSession(index: DependencyIndex, ops: readonly LoggedOperatio
       case 'review_decision':
         // A Gaia review record's decision: it acts on inference (src/core/gaia/review/reviewGate.ts), not on lifecycle states.
         break;
+      case 'proposal_acceptance':
+        // A proposal accepted into the session's world: it grows the registry (src/core/proposal/worldLog.ts), not lifecycle states.
+        break;
       case 'withdrawal':
       case 'claim_correction':
       case 'claim_refutation':

@@ -14,7 +14,7 @@
  */
 import type { DeviceKey } from '../../core/oplog/deviceKey.ts';
 import { generateDeviceKey } from '../../core/oplog/deviceKey.ts';
-import type { ContradictionResolutionBody, OperationBody, OpId, ReviewDecisionBody, SignedOperation } from '../../core/oplog/operation.ts';
+import type { ContradictionResolutionBody, OperationBody, OpId, ProposalAcceptanceBody, ReviewDecisionBody, SignedOperation } from '../../core/oplog/operation.ts';
 import { headOf, type SignedHead, type UnsignedHead } from '../../core/oplog/logHead.ts';
 import { membersOf } from '../../core/oplog/sessionMembers.ts';
 import { compareOps } from '../../core/oplog/replayLog.ts';
@@ -37,7 +37,8 @@ import { useContradictedStore } from './contradictedStore.ts';
 import { useLifecycleStore } from './lifecycleStore.ts';
 import type { LogWriteRefusal, LogWriteService } from './logWrites.ts';
 import { appendLogWrite } from './logWrites.ts';
-import type { ExplainRequest, LogRef } from '../../../workers/lifecycleApi.ts';
+import type { ExplainRequest, LogRef, ProofOfText, ReviewPanelView, WorldStatusRequest, WorldStatusView } from '../../../workers/lifecycleApi.ts';
+import type { ProveMode } from '../../core/proposal/proposalTypes.ts';
 
 type MaybePromise<T> = T | Promise<T>;
 
@@ -47,6 +48,10 @@ export interface SessionService extends Partial<LogWriteService> {
   explain(request: ExplainRequest): MaybePromise<ShownExplanation | null>;
   explainJson(request: ExplainRequest): MaybePromise<string | null>;
   explanationsJsonLines(request: Omit<ExplainRequest, 'id'>): MaybePromise<string | null>;
+  /** A proposal's status in the session's world (src/core/proposal/worldStatusView.ts). */
+  proposalWorld?(request: WorldStatusRequest): MaybePromise<WorldStatusView | null>;
+  /** A Gaia package's review records with their statuses (src/core/gaia/review/reviewPanelView.ts). */
+  reviewPanel?(request: { readonly version: number; readonly log: LogRef }): MaybePromise<ReviewPanelView | null>;
 }
 
 /** A settled version of the document: its number, text and language. */
@@ -496,6 +501,35 @@ export class SessionController {
   }
 
   /**
+   * A proposal's status in this session's world — the session log's acceptances — asked of
+   * the worker, which reads the proposal of `version` (null: that version or this log is
+   * no longer the worker's; the next change asks again).
+   */
+  async proposalWorld(version: number, mode: ProveMode, proof: ProofOfText | null): Promise<WorldStatusView | null> {
+    if (!this.service.proposalWorld) return null;
+    return this.service.proposalWorld({ version, log: this.logRef(), mode, proof });
+  }
+
+  /** The review panel's records of `version` under this session's decisions, asked of the worker (null as above). */
+  async reviewPanel(version: number): Promise<ReviewPanelView | null> {
+    if (!this.service.reviewPanel) return null;
+    return this.service.reviewPanel({ version, log: this.logRef() });
+  }
+
+  /**
+   * Accepts a proven proposal into this session's world: a signed `proposal_acceptance` op
+   * appended to the session's log, as a review decision is (so it is stored, and shared
+   * through the session's room). The op written, or why nothing was.
+   */
+  async recordAcceptance(body: ProposalAcceptanceBody): Promise<SignedOperation | string> {
+    const refused = this.writeGate?.() ?? null;
+    if (refused) return `not accepted: ${refused}`;
+    await this.enqueue(async () => this.appendBodies([body], 'inspector'));
+    const op = this.log.find((o) => o.body.kind === 'proposal_acceptance' && o.body.proposal_hash === body.proposal_hash);
+    return op ?? `not accepted: ${useLifecycleStore.getState().notice ?? 'the acceptance could not be appended'}`;
+  }
+
+  /**
    * Who may write to the open document when it is its own log (a Mnema log): the members
    * its log names, as the worker read the version on screen. Null when the session's log
    * decides, as for every other kind of document.
@@ -608,7 +642,15 @@ export class SessionController {
       if (reply.ok) return this.appended(ops, reply, generation);
       if (reply.stale === 'log') await this.resync();
     }
-    this.notRecorded(bodies[0]?.kind === 'member_addition' ? 'the new members' : bodies[0]?.kind === 'review_decision' ? 'the review decision' : 'the resolution');
+    this.notRecorded(
+      bodies[0]?.kind === 'member_addition'
+        ? 'the new members'
+        : bodies[0]?.kind === 'review_decision'
+          ? 'the review decision'
+          : bodies[0]?.kind === 'proposal_acceptance'
+            ? 'the acceptance'
+            : 'the resolution',
+    );
   }
 
   /** Every attempt was refused (the log kept moving): the person is told, never left to guess. */
@@ -658,11 +700,6 @@ export class SessionController {
     const old = useContradictedStore.getState().ids;
     if (old.size !== open.size || [...open].some((id) => !old.has(id))) useContradictedStore.setState({ ids: open });
     return true;
-  }
-
-  /** This device's key, for signing the ops of logs other than the session's (a world's acceptances, worldStore.ts). */
-  signingKey(): Promise<DeviceKey> {
-    return this.deviceKey();
   }
 
   private async deviceKey(): Promise<DeviceKey> {
