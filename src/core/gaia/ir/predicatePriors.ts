@@ -24,20 +24,38 @@ import { PREDICATES } from '../runtime/bayes/predicateClaim.ts';
 import { pyTypeName } from '../runtime/bayes/bayesVerbs.ts';
 import { CROMWELL_EPS } from '../runtime/verbs/priorRecords.ts';
 import type { CompileContext } from './compileContext.ts';
+import type { BayesDistribution } from '../runtime/bayes/bayesObjects.ts';
+import { pythonStrRepr } from '../text/pythonRepr.ts';
+import { formatUnits } from '../runtime/units/pintUnits.ts';
+import { quantityIn } from '../runtime/units/quantityValues.ts';
 
 const SOURCE_ID = 'continuous_inference';
 const JUSTIFICATION = 'CDF-derived predicate prior from distribution CDF.';
 
 const clamp = (p: number): number => Math.max(CROMWELL_EPS, Math.min(1 - CROMWELL_EPS, p));
 
-/** The threshold as a float; a message (Gaia's error) when it is not a number. */
-function threshold(v: GValue): number | string {
+/** The threshold as a float in the distribution's unit; a message (Gaia's error) when it is not one. */
+function threshold(v: GValue, d: BayesDistribution): number | string {
   if (v.t === 'distribution') {
     return 'NotImplementedError: Predicate with a Distribution on both sides is not yet supported. Express the predicate against a numeric threshold (e.g. k > 1e-3); a Distribution-vs-Distribution comparison would require joint marginalisation, which is deferred to a follow-up release.';
   }
-  if (v.t !== 'num') return `TypeError: Predicate threshold must be a numeric scalar; got ${pyTypeName(v)}: ${pyStr(v, true) ?? describeValue(v)}.`;
-  if (Number.isNaN(v.v)) return 'ValueError: Predicate threshold must be finite, got NaN.';
-  return v.v;
+  const unit = d.unit ?? null;
+  const name = pythonStrRepr(d.label || [...d.content].slice(0, 40).join(''));
+  let c: number;
+  if (v.t === 'quantity') {
+    if (unit === null)
+      return `TypeError: Predicate threshold is a unit-typed Quantity but the LHS distribution ${name} is unitless. Pass a bare scalar threshold or attach a unit to the distribution by passing Quantity-typed parameters.`;
+    const x = quantityIn(v, unit);
+    if (typeof x !== 'number') return `ValueError: Predicate threshold unit ${formatUnits(v.units)} is not compatible with the LHS distribution unit '${unit}': ${x.message}`;
+    c = x;
+  } else {
+    if (unit !== null)
+      return `TypeError: Predicate threshold must be a Quantity in '${unit}' because the LHS distribution ${name} carries that unit; got bare scalar ${pyStr(v, true) ?? describeValue(v)}.`;
+    if (v.t !== 'num') return `TypeError: Predicate threshold must be a numeric scalar; got ${pyTypeName(v)}: ${pyStr(v, true) ?? describeValue(v)}.`;
+    c = v.v;
+  }
+  if (Number.isNaN(c)) return 'ValueError: Predicate threshold must be finite, got NaN.';
+  return c;
 }
 
 /** P(X op c) for the predicate's distribution; a message when Warrant cannot compute it. */
@@ -51,9 +69,16 @@ function predicateProbability(p: DistributionPredicate, c: number): number | str
 
 /** P(X ≤ c) as scipy.stats computes it for the families Warrant knows; a message for the others. */
 function distributionCdf(kind: string, param: (name: string) => number | undefined, c: number): number | string {
+  if (kind === 'exponential') {
+    // expon(scale=1/rate): the standardised x is c / (1/rate); nothing lies below 0.
+    const rate = param('rate');
+    if (rate === undefined) return 'a predicate over a exponential distribution whose rate is a Variable: Gaia needs numbers to compute its CDF';
+    const x = c / (1 / rate);
+    return x < 0 ? 0 : -Math.expm1(-x);
+  }
   const names = kind === 'cauchy' ? ['mu', 'gamma'] : ['mu', 'sigma'];
   if (kind !== 'normal' && kind !== 'lognormal' && kind !== 'cauchy') {
-    return `a predicate over a ${kind} distribution: Warrant computes the prior of predicates over Normal, LogNormal and Cauchy distributions only`;
+    return `a predicate over a ${kind} distribution: Warrant computes the prior of predicates over Normal, LogNormal, Cauchy and Exponential distributions only`;
   }
   const [location, scale] = names.map(param);
   if (location === undefined || scale === undefined) return `a predicate over a ${kind} distribution whose parameters are Variables: Gaia needs numbers to compute its CDF`;
@@ -93,7 +118,7 @@ export function lowerPredicatePriors(cx: CompileContext, knowledge: readonly Kno
   for (const k of knowledge) {
     const p = k.isClaim ? PREDICATES.get(k) : undefined;
     if (!p) continue;
-    const c = threshold(p.threshold);
+    const c = threshold(p.threshold, p.distribution);
     if (typeof c === 'string') {
       cx.report('bad-argument', c, k.origin);
       continue;

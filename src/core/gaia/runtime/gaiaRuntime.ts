@@ -17,6 +17,7 @@ import type { Formula, KnowledgeType, MetaDict, MetaValue, Origin, PackageRefEnt
 import { Knowledge, metaDict } from './gaiaObjects.ts';
 import type { GValue } from './gaiaValues.ts';
 import { describeValue } from './gaiaValues.ts';
+import { formatUnits } from './units/pintUnits.ts';
 import type { ModuleLoader } from './moduleLoader.ts';
 import { PackageCollector } from './packageCollector.ts';
 
@@ -252,6 +253,9 @@ export class GaiaRuntime {
         return v.float ? pyFloat(v.v) : v.v;
       case 'str':
         return v.v;
+      case 'quantity':
+        // Gaia's IR literal for a Pint quantity: the magnitude as a float, the unit as Pint prints it.
+        return metaDict({ kind: 'quantity', value: pyFloat(v.magnitude), unit: formatUnits(v.units) });
       case 'knowledge':
         return v.k;
       case 'seq': {

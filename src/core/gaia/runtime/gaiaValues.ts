@@ -17,6 +17,7 @@ import { describeLogic } from './logicDescribe.ts';
 import type { ComputeWrapper } from './verbs/computeVerb.ts';
 import type { PyClass, PyInstance } from './pyClasses.ts';
 import type { StdlibValue } from './stdlib/stdlibModules.ts';
+import type { UnitMap } from './units/pintUnits.ts';
 
 export type GValue =
   | { readonly t: 'none' }
@@ -93,6 +94,8 @@ export type GValue =
   | { readonly t: 'distribution'; readonly d: BayesDistribution }
   /** `k > 1e-2`: a comparison with a Distribution, Gaia's BoolExpr (a proposition for claim(), with no truth of its own). */
   | { readonly t: 'boolExpr'; readonly op: string; readonly left: GValue; readonly right: GValue }
+  /** `gaia.unit.q(value, unit)`: a Pint quantity of Gaia's registry, its unit as read (units/pintUnits.ts). */
+  | { readonly t: 'quantity'; readonly magnitude: number; readonly float: boolean; readonly units: UnitMap }
   | { readonly t: 'opaque' };
 
 export const NONE: GValue = { t: 'none' };
@@ -164,6 +167,8 @@ export function describeValue(v: GValue): string {
       return 'a Distribution';
     case 'boolExpr':
       return 'a BoolExpr';
+    case 'quantity':
+      return 'a Quantity';
     case 'opaque':
       return 'an unsupported value';
   }

@@ -28,7 +28,7 @@ export function logicAttribute(v: LogicValue, attr: string): GValue | null {
       if (attr === 'symbol') return text(v.symbol);
       if (attr === 'domain') return logic(v.domain);
       if (attr === 'value') return scalar(v.value);
-      if (attr === 'unit') return NONE;
+      if (attr === 'unit') return v.unit === null ? NONE : text(v.unit);
       return knowledgeField(v, attr);
     case 'predicate_symbol':
     case 'function_symbol':

@@ -46,6 +46,8 @@ export interface LogicVariable {
   readonly symbol: string;
   readonly domain: Sort;
   readonly value: LogicScalar | null;
+  /** The canonical unit (`Variable(unit=...)`), or null. */
+  readonly unit: string | null;
   content: string;
   readonly format: string;
   title: string | null;
@@ -138,7 +140,12 @@ export function logicRepr(v: LogicValue): string {
     case 'domain':
       return knowledgeRepr('Domain', 'domain', v, `members=[${v.members.map(scalarRepr).join(', ')}]`);
     case 'variable':
-      return knowledgeRepr('Variable', 'variable', v, `symbol=${pythonStrRepr(v.symbol)}, domain=${logicRepr(v.domain)}, value=${v.value === null ? 'None' : scalarRepr(v.value)}, unit=None`);
+      return knowledgeRepr(
+        'Variable',
+        'variable',
+        v,
+        `symbol=${pythonStrRepr(v.symbol)}, domain=${logicRepr(v.domain)}, value=${v.value === null ? 'None' : scalarRepr(v.value)}, unit=${v.unit === null ? 'None' : pythonStrRepr(v.unit)}`,
+      );
     case 'predicate_symbol':
       return `PredicateSymbol(name=${pythonStrRepr(v.name)}, arg_domains=${seqRepr(v.argDomains.map(logicRepr), v.argsTuple)})`;
     case 'function_symbol':

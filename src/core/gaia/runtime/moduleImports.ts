@@ -99,6 +99,7 @@ export function importFrom(rt: GaiaRuntime, s: ImportFrom): void {
   if (GAIA_LANG_MODULES.has(m)) return importGaiaNames(rt, s, m);
   if (GAIA_IR_MODULES.has(m)) return importIrNames(rt, s, m);
   if (m === 'gaia.engine.bayes') return importBayesNames(rt, s);
+  if (m === 'gaia.unit') return importUnitNames(rt, s);
   if (m === 'gaia.engine' && s.names.every((n) => n.name === 'bayes')) {
     for (const { asName, range } of s.names) bindName(rt, asName ?? 'bayes', { t: 'module', path: 'gaia.engine.bayes' }, range);
     return;
@@ -202,6 +203,17 @@ function importGaiaNames(rt: GaiaRuntime, s: ImportFrom, m: string): void {
     else {
       rt.report('unknown-import', `${m} has no name ${name}`, range);
       bindName(rt, local, OPAQUE, range);
+    }
+  }
+}
+
+/** `from gaia.unit import q`: of Gaia's unit facade, the quantity maker. */
+function importUnitNames(rt: GaiaRuntime, s: ImportFrom): void {
+  for (const { name, asName, range } of s.names) {
+    if (name === 'q') bindName(rt, asName ?? name, { t: 'gaia', name: 'gaia.unit.q' }, range);
+    else {
+      rt.report('unsupported', `${name === '*' ? 'import * from gaia.unit' : `gaia.unit.${name}`}: of gaia.unit Warrant evaluates q(value, unit)`, range);
+      if (name !== '*') bindName(rt, asName ?? name, OPAQUE, range);
     }
   }
 }

@@ -4,6 +4,7 @@
  * Each answers `undefined` where the value is not one Warrant evaluates, so the caller
  * reports it on the exact range; nothing here reports by itself.
  */
+import { formatUnits } from './units/pintUnits.ts';
 import { pythonFloatRepr, pythonIntRepr } from '../text/pythonFloat.ts';
 import { pythonStrRepr } from '../text/pythonRepr.ts';
 import type { GValue } from './gaiaValues.ts';
@@ -195,6 +196,11 @@ export function pyStr(v: GValue, repr = false): string | undefined {
     }
     case 'instance':
       return recordRepr(v, (x) => pyStr(x, true));
+    case 'quantity': {
+      // Pint: str is `203 kelvin`, repr `<Quantity(203, 'kelvin')>`.
+      const m = pyStr({ t: 'num', v: v.magnitude, float: v.float })!;
+      return repr ? `<Quantity(${m}, ${pythonStrRepr(formatUnits(v.units))})>` : `${m} ${formatUnits(v.units)}`;
+    }
     default:
       return undefined;
   }

@@ -24,6 +24,8 @@ export interface BayesVariable {
   readonly symbol: string;
   /** The primitive type's name: Nat, Real, Probability, Bool; null for a user Domain. */
   readonly domain: string | null;
+  /** The canonical unit of `Variable(unit=...)`, or null. */
+  readonly unit: string | null;
   /** A user Domain's content and members (what an observed value must be one of). */
   readonly userDomain?: { readonly content: string; readonly members: readonly LogicScalar[] };
 }
@@ -36,6 +38,8 @@ export interface BayesDistribution {
   label: string | null;
   /** In the factory's parameter order: a number, or a Variable bound later by each hypothesis's parameter(...). */
   readonly params: readonly DistributionParam[];
+  /** The random variable's canonical unit (Gaia's `metadata['unit']`), from quantity-valued parameters; null or absent when unitless. */
+  readonly unit?: string | null;
 }
 
 export type DistributionParam =
@@ -98,7 +102,7 @@ export const MODEL_OF_HELPER = new WeakMap<Knowledge, ModelAction>();
 
 /** How Gaia's metadata writes a variable (a user Domain's by its content and members: its label is not known yet). */
 export function variableDescriptor(v: BayesVariable): Record<string, MetaValue> {
-  const descriptor: Record<string, MetaValue> = { kind: 'variable', symbol: v.symbol, domain: v.domain, unit: null };
+  const descriptor: Record<string, MetaValue> = { kind: 'variable', symbol: v.symbol, domain: v.domain, unit: v.unit };
   if (v.userDomain) {
     descriptor['domain_content'] = v.userDomain.content;
     descriptor['domain_members'] = v.userDomain.members.map((m) => (m.t === 'num' && m.float ? pyFloat(m.v) : m.v) as MetaValue);
@@ -116,7 +120,10 @@ export function asObservable(v: GValue): BayesVariable | null {
   let b = OBSERVABLES.get(lv);
   if (!b) {
     const d = lv.domain;
-    b = d.kind === 'primitive' ? { uid: newUid(), symbol: lv.symbol, domain: d.name } : { uid: newUid(), symbol: lv.symbol, domain: null, userDomain: { content: d.content, members: d.members } };
+    b =
+      d.kind === 'primitive'
+        ? { uid: newUid(), symbol: lv.symbol, domain: d.name, unit: lv.unit }
+        : { uid: newUid(), symbol: lv.symbol, domain: null, unit: lv.unit, userDomain: { content: d.content, members: d.members } };
     OBSERVABLES.set(lv, b);
   }
   return b;

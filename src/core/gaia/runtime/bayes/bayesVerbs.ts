@@ -15,6 +15,7 @@ import { OPAQUE, describeValue } from '../gaiaValues.ts';
 import { CROMWELL_EPS } from '../verbs/priorRecords.ts';
 import type { VerbImpl } from '../verbs/verbTypes.ts';
 import { sha256Hex } from '../../text/sha256Hex.ts';
+import { distributionUnit } from '../units/distributionUnits.ts';
 import type { BayesDistribution, CompareAction, DistributionParam, ModelAction, WrittenNumber } from './bayesObjects.ts';
 import { MODEL_OF_HELPER, PRECOMPUTED, asObservable, variableDescriptor } from './bayesObjects.ts';
 
@@ -37,6 +38,8 @@ export function pyTypeName(v: GValue): string {
       return v.k.isClaim ? 'Claim' : v.k.type === 'note' ? 'Note' : v.k.type === 'question' ? 'Question' : 'Knowledge';
     case 'distribution':
       return 'Distribution';
+    case 'quantity':
+      return 'Quantity';
     case 'logic':
       return v.v.kind === 'variable' ? 'Variable' : v.v.kind === 'domain' ? 'Domain' : describeValue(v);
     default:
@@ -95,9 +98,19 @@ function distributionFactory(factory: string, spec: FactorySpec): VerbImpl {
     const label = rt.optionalString(b.named.get('label'), factory, 'label');
     if (label === undefined) return OPAQUE;
     const params: DistributionParam[] = [];
+    const units = distributionUnit(spec.kind, new Map(spec.params.map((name) => [name, b.named.get(name)!.value])));
+    if ('error' in units) {
+      rt.report('bad-argument', `ValueError: ${units.error}`, call.range);
+      return OPAQUE;
+    }
     for (const name of spec.params) {
       const arg = b.named.get(name)!;
       if (arg.value.t === 'opaque') return OPAQUE;
+      if (arg.value.t === 'quantity') {
+        // Gaia hands the factory the magnitude as a float.
+        params.push({ name, value: { value: arg.value.magnitude, isFloat: true } });
+        continue;
+      }
       if (arg.value.t === 'logic' && arg.value.v.kind === 'variable') {
         // A deferred parameter: each hypothesis binds it with parameter(variable, value).
         params.push({ name, deferred: arg.value.v });
@@ -108,7 +121,7 @@ function distributionFactory(factory: string, spec: FactorySpec): VerbImpl {
     }
     const problem = checkParams(factory, spec, params);
     if (problem) return validationError(rt, factory, problem, call);
-    const d: BayesDistribution = { uid: newUid(), kind: spec.kind, content: content.value.v, label, params };
+    const d: BayesDistribution = { uid: newUid(), kind: spec.kind, content: content.value.v, label, params, unit: units.unit };
     return { t: 'distribution', d };
   };
 }

@@ -8,7 +8,10 @@ import type { ArgValue } from '../callArguments.ts';
 import type { Knowledge } from '../gaiaObjects.ts';
 import { metaDict, newUid } from '../gaiaObjects.ts';
 import type { GaiaRuntime, VerbCall } from '../gaiaRuntime.ts';
+import type { GValue } from '../gaiaValues.ts';
 import { describeValue } from '../gaiaValues.ts';
+import { formatUnits } from '../units/pintUnits.ts';
+import { convertQuantity, noiseUnitProblem } from '../units/quantityValues.ts';
 import { pyStr } from '../pythonSemantics.ts';
 import { pyTypeName } from './bayesVerbs.ts';
 import type { BayesDistribution, BayesVariable, WrittenNumber } from './bayesObjects.ts';
@@ -20,7 +23,9 @@ function reprOf(n: WrittenNumber): string {
 
 /** The observed value, checked against the variable's domain as Gaia checks it. */
 function observedValue(rt: GaiaRuntime, target: BayesVariable, arg: ArgValue): WrittenNumber | null {
-  const v = arg.value;
+  const written = inTargetUnit(rt, target, arg, 'value');
+  if (written === null) return null;
+  const v = written;
   if (v.t !== 'num') {
     if (v.t !== 'opaque') rt.report('bad-argument', `observe(variable, value=...) must be a numeric scalar, got ${pyTypeName(v)}: ${pyStr(v, true) ?? describeValue(v)}.`, arg.range);
     return null;
@@ -44,11 +49,50 @@ function observedValue(rt: GaiaRuntime, target: BayesVariable, arg: ArgValue): W
   return value;
 }
 
-/** A scalar error as Gaia's anonymous measurement-noise Normal, or a Distribution as given. */
-function observedNoise(rt: GaiaRuntime, arg: ArgValue | undefined): BayesDistribution | null | undefined {
-  if (!arg || arg.value.t === 'none') return null;
+/**
+ * A value or error for a variable with a unit: the quantity's magnitude in that unit, as a
+ * float; for a unitless variable the value as written (a quantity refused). Null after a report.
+ */
+function inTargetUnit(rt: GaiaRuntime, target: BayesVariable, arg: ArgValue, role: 'value' | 'error'): GValue | null {
   const v = arg.value;
-  if (v.t === 'distribution') return v.d;
+  if (target.unit !== null) {
+    if (v.t === 'opaque') return null;
+    if (v.t !== 'quantity') {
+      const what = role === 'value' ? `observe(variable, value=...) must be a gaia.unit.Quantity in '${target.unit}'` : `observe(variable, error=...) must be a gaia.unit.Quantity or a Distribution`;
+      rt.report(
+        'bad-argument',
+        `TypeError: ${what} because target '${target.symbol}' carries ${role === 'value' ? 'that unit' : `unit '${target.unit}'`}; got ${pyTypeName(v)}: ${pyStr(v, true) ?? describeValue(v)}.`,
+        arg.range,
+      );
+      return null;
+    }
+    const x = convertQuantity(rt, v, target.unit, arg.range, `observe(variable, ${role}=...) unit ${formatUnits(v.units)} is not compatible with target unit '${target.unit}'`);
+    return x === null ? null : { t: 'num', v: x, float: true };
+  }
+  if (v.t === 'quantity') {
+    rt.report(
+      'bad-argument',
+      `TypeError: observe(variable, ${role}=...) got a unit-typed Quantity for unitless target '${target.symbol}'. Declare Variable(unit=...) or pass a bare scalar.`,
+      arg.range,
+    );
+    return null;
+  }
+  return v;
+}
+
+/** A scalar error as Gaia's anonymous measurement-noise Normal, or a Distribution as given. */
+function observedNoise(rt: GaiaRuntime, target: BayesVariable, arg: ArgValue | undefined): BayesDistribution | null | undefined {
+  if (!arg || arg.value.t === 'none') return null;
+  if (arg.value.t === 'distribution') {
+    const problem = noiseUnitProblem('observe(variable, error=<Distribution>)', arg.value.d.unit ?? null, target.unit, `target '${target.symbol}'`);
+    if (problem) {
+      rt.report('bad-argument', problem, arg.range);
+      return undefined;
+    }
+    return arg.value.d;
+  }
+  const v = inTargetUnit(rt, target, arg, 'error');
+  if (v === null) return undefined;
   if (v.t !== 'num') {
     if (v.t !== 'opaque') rt.report('bad-argument', `observe(variable, error=...) must be None, a positive numeric scalar, or a Distribution; got ${describeValue(v)}.`, arg.range);
     return undefined;
@@ -57,43 +101,49 @@ function observedNoise(rt: GaiaRuntime, arg: ArgValue | undefined): BayesDistrib
     rt.report('bad-argument', `observe(variable, error=sigma) requires sigma > 0, got ${reprOf({ value: v.v, isFloat: v.float })}.`, arg.range);
     return undefined;
   }
-  return anonymousNoise(v.v);
+  return anonymousNoise(v.v, target.unit);
 }
 
-/** Gaia's sugar for a scalar error σ: an anonymous Normal(mu=0.0, sigma=float(σ)). */
-export function anonymousNoise(sigma: number): BayesDistribution {
+/** Gaia's sugar for a scalar error σ: an anonymous Normal(mu=0.0, sigma=float(σ)), in the target's unit when it has one. */
+export function anonymousNoise(sigma: number, unit: string | null = null): BayesDistribution {
   return {
     uid: newUid(),
     kind: 'normal',
-    content: `measurement noise Normal(mu=0, sigma=${formatGeneral(sigma)})`,
+    content: unit === null ? `measurement noise Normal(mu=0, sigma=${formatGeneral(sigma)})` : `measurement noise Normal(mu=0 ${unit}, sigma=${formatGeneral(sigma)} ${unit})`,
     label: null,
     params: [
       { name: 'mu', value: { value: 0, isFloat: true } },
       { name: 'sigma', value: { value: sigma, isFloat: true } },
     ],
+    unit,
   };
 }
 
-/** How an observation's content writes its noise: ` +/- σ` for a Normal with a numeric sigma, else ` with noise KIND`. */
-export function noiseText(noise: BayesDistribution | null): string {
+/** ` kelvin` after an observed number when the target carries a unit. */
+export function unitSuffix(unit: string | null): string {
+  return unit ? ` ${unit}` : '';
+}
+
+/** How an observation's content writes its noise: ` +/- σ` (and the unit) for a Normal with a numeric sigma, else ` with noise KIND`. */
+export function noiseText(noise: BayesDistribution | null, unit: string | null = null): string {
   if (!noise) return '';
   const sigma = noise.kind === 'normal' ? noise.params.find((p) => p.name === 'sigma')?.value : undefined;
-  return sigma ? ` +/- ${formatGeneral(sigma.value)}` : ` with noise ${noise.kind}`;
+  return sigma ? ` +/- ${formatGeneral(sigma.value)}${unitSuffix(unit)}` : ` with noise ${noise.kind}`;
 }
 
 /** Makes the observation claim; null after a report. */
 export function observationClaim(rt: GaiaRuntime, call: VerbCall, target: BayesVariable, valueArg: ArgValue, errorArg: ArgValue | undefined, label: string | null): Knowledge | null {
   const value = observedValue(rt, target, valueArg);
   if (!value) return null;
-  const noise = observedNoise(rt, errorArg);
+  const noise = observedNoise(rt, target, errorArg);
   if (noise === undefined) return null;
-  const content = `Observed ${target.symbol} = ${formatGeneral(value.value)}${noiseText(noise)}.`;
+  const content = `Observed ${target.symbol} = ${formatGeneral(value.value)}${unitSuffix(target.unit)}${noiseText(noise, target.unit)}.`;
   const metadata = metaDict({
     observation: metaDict({
       target: metaDict(variableDescriptor(target)),
       value: value.isFloat ? pyFloat(value.value) : value.value,
       noise: noise ? metaDict(distributionDescriptor(noise)) : null,
-      unit: null,
+      unit: target.unit,
       kind: 'observation',
     }),
   });

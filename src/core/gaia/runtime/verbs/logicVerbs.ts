@@ -5,6 +5,8 @@
  * parameter(...). Each checks its arguments as Gaia's constructors do and is refused with
  * Gaia's words where Gaia raises; lowering to IR is ir/lowerFormula.ts's work.
  */
+import { formatUnits } from '../units/pintUnits.ts';
+import { readUnits } from '../units/quantityVerb.ts';
 import type { ArgValue } from '../callArguments.ts';
 import type { Formula } from '../gaiaObjects.ts';
 import type { GaiaRuntime, VerbCall } from '../gaiaRuntime.ts';
@@ -134,8 +136,8 @@ const domainVerb: VerbImpl = (rt, call) => {
 };
 
 /** Gaia's default content of a variable: `Variable x: Nat = 3`, a domain by its label or "Domain". */
-function variableContent(symbol: string, domain: Sort, value: LogicScalar | null): string {
-  const name = sortShortName(domain);
+function variableContent(symbol: string, domain: Sort, value: LogicScalar | null, unit: string | null): string {
+  const name = sortShortName(domain) + (unit === null ? '' : ` [${unit}]`);
   return value === null ? `Variable ${symbol}: ${name}` : `Variable ${symbol}: ${name} = ${scalarRepr(value)}`;
 }
 
@@ -163,10 +165,15 @@ const variableVerb: VerbImpl = (rt, call) => {
     const problem = valueProblem(value, domain);
     if (problem) return fail(rt, problem, valueArg);
   }
-  const unit = b.named.get('unit');
-  if (unit && unit.value.t !== 'none') {
-    rt.report('unsupported', "Variable(unit=...): Warrant does not model Gaia's unit canonicalisation", unit.range);
-    return OPAQUE;
+  const unitArg = b.named.get('unit');
+  let unit: string | null = null;
+  if (unitArg && unitArg.value.t !== 'none') {
+    if (unitArg.value.t === 'opaque') return OPAQUE;
+    // Gaia keeps the canonical spelling Pint prints (`m/s` → `meter / second`).
+    if (unitArg.value.t !== 'str' || unitArg.value.v.trim() === '') return fail(rt, 'unit must be a non-empty string', unitArg);
+    const units = readUnits(rt, unitArg.value.v.trim(), unitArg.range);
+    if (!units) return OPAQUE;
+    unit = formatUnits(units);
   }
   if (unmodelledField(rt, 'Variable', b.named)) return OPAQUE;
   const content = rt.optionalString(b.named.get('content'), 'Variable', 'content');
@@ -174,7 +181,7 @@ const variableVerb: VerbImpl = (rt, call) => {
   const title = rt.optionalString(b.named.get('title'), 'Variable', 'title');
   const label = rt.optionalString(b.named.get('label'), 'Variable', 'label');
   if (content === undefined || format === null || title === undefined || label === undefined) return OPAQUE;
-  const v: LogicVariable = { kind: 'variable', symbol: symbol.value.v, domain, value, content: content ?? variableContent(symbol.value.v, domain, value), format, title, label };
+  const v: LogicVariable = { kind: 'variable', symbol: symbol.value.v, domain, value, content: content ?? variableContent(symbol.value.v, domain, value, unit), format, title, label, unit };
   return logic(v);
 };
 

@@ -19,6 +19,7 @@ import { StepClass } from './stepClass.ts';
 import { deriveVerb, observeVerb } from './supportVerbs.ts';
 import { computeVerb } from './computeVerb.ts';
 import type { VerbImpl } from './verbTypes.ts';
+import { quantityVerb } from '../units/quantityVerb.ts';
 import { DISTRIBUTION_VERBS, compareVerb, modelVerb, precomputedLikelihoodsVerb, studentTVerb } from '../bayes/bayesVerbs.ts';
 
 export const VERBS: ReadonlyMap<string, VerbImpl> = new Map(
@@ -49,6 +50,7 @@ export const VERBS: ReadonlyMap<string, VerbImpl> = new Map(
     artifact: artifactVerb,
     figure: figureVerb,
     Step: StepClass,
+    'gaia.unit.q': quantityVerb,
     StudentT: studentTVerb,
     'bayes.model': modelVerb,
     'bayes.compare': compareVerb,
