@@ -16,6 +16,8 @@ import { CROMWELL_EPS } from '../verbs/priorRecords.ts';
 import type { VerbImpl } from '../verbs/verbTypes.ts';
 import { sha256Hex } from '../../text/sha256Hex.ts';
 import { distributionUnit } from '../units/distributionUnits.ts';
+import { noiseUnitProblem } from '../units/quantityValues.ts';
+import { pythonStrRepr } from '../../text/pythonRepr.ts';
 import type { BayesDistribution, CompareAction, DistributionParam, ModelAction, WrittenNumber } from './bayesObjects.ts';
 import { MODEL_OF_HELPER, PRECOMPUTED, asObservable, variableDescriptor } from './bayesObjects.ts';
 
@@ -176,6 +178,18 @@ function optionalMetadata(rt: GaiaRuntime, arg: ArgValue | undefined, verb: stri
   return m === undefined ? undefined : (m as MetaDict);
 }
 
+/** Gaia's check that a model's distribution is in its observable's unit (both, or neither); null when it is. */
+function modelUnitProblem(symbol: string, observableUnit: string | null, d: BayesDistribution): string | null {
+  const unit = d.unit ?? null;
+  if (observableUnit === null) {
+    return unit === null ? null : `TypeError: bayes.model() distribution carries unit '${unit}' but observable '${symbol}' is unitless. Declare Variable(unit=...) for unit-bearing observables.`;
+  }
+  if (unit === null)
+    return `TypeError: bayes.model() observable '${symbol}' carries unit '${observableUnit}', but distribution ${pythonStrRepr(d.label || [...d.content].slice(0, 40).join(''))} is unitless.`;
+  const problem = noiseUnitProblem('bayes.model()', unit, observableUnit, `observable '${symbol}'`);
+  return problem === null ? null : problem.replace('noise distribution unit', 'distribution unit');
+}
+
 export const modelVerb: VerbImpl = (rt, call) => {
   const verb = 'model';
   const b = rt.bind(
@@ -207,6 +221,11 @@ export const modelVerb: VerbImpl = (rt, call) => {
       `model() distribution must be a Distribution Knowledge object (use factories in gaia.engine.lang: Normal, Binomial, BetaBinomial, ...); got ${pyTypeName(distribution)}`,
       b.named.get('distribution')!.range,
     );
+    return OPAQUE;
+  }
+  const unitProblem = modelUnitProblem(observed.symbol, observed.unit, distribution.d);
+  if (unitProblem) {
+    rt.report('bad-argument', unitProblem, b.named.get('distribution')!.range);
     return OPAQUE;
   }
   const background = rt.knowledgeList(b.named.get('background'), verb, 'background');
