@@ -6,7 +6,7 @@
  * problem printed with its place.
  */
 import { rename, writeFile } from 'node:fs/promises';
-import { headOf, signHead } from '../core/oplog/logHead.ts';
+import { headOf, signHead, type SignedHead } from '../core/oplog/logHead.ts';
 import { membersOf } from '../core/oplog/sessionMembers.ts';
 import type { SignedOperation } from '../core/oplog/operation.ts';
 import { useWasmBlake3 } from '../core/oplog/blake3Digest.ts';
@@ -17,6 +17,8 @@ import { isMnemaKind } from '../core/mnema/mnemaSchema.ts';
 import { findingLine, logFindings } from '../core/mnema/logFindings.ts';
 import { CliFailure } from '../node/cliFailure.ts';
 import { nativeSignatureCheck } from '../node/nativeSignatureCheck.ts';
+import type { SignatureCheck } from '../core/oplog/verifyOperation.ts';
+import { prefixTrustingCheck, rememberVerified } from './verifiedLogPrefix.ts';
 import { nativeSigner } from '../node/nativeSigner.ts';
 import { readInput, readStdin } from '../node/readInput.ts';
 import { statOrNull } from '../node/statOrNull.ts';
@@ -28,6 +30,8 @@ export interface OpenedLog {
   readonly session: string;
   readonly ops: readonly MnemaOp[];
   readonly graph: DerivationGraph;
+  /** The verified head the file ends with, or null. */
+  readonly head: SignedHead | null;
 }
 
 /** A failure that is the input's fault: printed, exit 1. */
@@ -49,15 +53,20 @@ export function looksLikeMnemaLog(text: string): boolean {
 /** Reads and verifies a Mnema log; `missingOk`: an absent file is an empty log (import creates it). */
 export async function openMnemaLog(path: string, options: { readonly missingOk?: boolean; readonly allowHeadless?: boolean } = {}): Promise<OpenedLog> {
   await useWasmBlake3();
-  if (options.missingOk && path !== '-' && (await statOrNull(path)) === null) return { name: path, session: `mnema-${crypto.randomUUID()}`, ops: [], graph: new DerivationGraph() };
+  if (options.missingOk && path !== '-' && (await statOrNull(path)) === null) return { name: path, session: `mnema-${crypto.randomUUID()}`, ops: [], graph: new DerivationGraph(), head: null };
   const input = await readInput(path, readStdin, { kind: 'log' });
-  const reading = readMnemaLog(input.text, { checkSignature: nativeSignatureCheck, allowHeadless: options.allowHeadless === true });
+  // The ops this device verified in an earlier command are not checked again (verifiedLogPrefix.ts).
+  const prefix = await prefixTrustingCheck(path, nativeSignatureCheck);
+  const read = (checkSignature: SignatureCheck) => readMnemaLog(input.text, { checkSignature, allowHeadless: options.allowHeadless === true });
+  let reading = read(prefix.check);
+  if (!prefix.held(reading.session)) reading = read(nativeSignatureCheck);
   const graph = DerivationGraph.of(reading.ops);
   const findings = logFindings(reading, graph);
   for (const f of findings) if (f.severity === 'warning') await writeStderr(`warrant: ${findingLine(input.name, f)}\n`);
   const errors = findings.filter((f) => f.severity === 'error');
   if (errors.length > 0) throw new InputFailure(errors.map((f) => findingLine(input.name, f)).join('\n'));
-  return { name: input.name, session: reading.session ?? `mnema-${crypto.randomUUID()}`, ops: reading.ops, graph };
+  if (reading.session && reading.ops.length !== prefix.count) await rememberVerified(path, reading.session, reading.ops);
+  return { name: input.name, session: reading.session ?? `mnema-${crypto.randomUUID()}`, ops: reading.ops, graph, head: reading.head };
 }
 
 /**
@@ -76,6 +85,12 @@ export async function writerFor(log: OpenedLog, required = true): Promise<{ writ
 export const notMember = (log: OpenedLog, author: string): string =>
   `${log.name}: this device (${author}) is not a member of session ${log.session}, so nothing was written; a member adds it, or WARRANT_KEY_FILE names a member's key`;
 
+/** Whether `log`, written back unchanged, would say nothing new: a verified head vouches for every op it holds. */
+export function vouchedWhole(log: OpenedLog): boolean {
+  const last = log.ops[log.ops.length - 1];
+  return log.head !== null && last !== undefined && log.head.op === last.id && log.head.count === log.ops.length;
+}
+
 /** Writes the whole log (old ops and new) to `path` with a head signed by `key`. */
 export async function saveMnemaLog(path: string, ops: readonly MnemaOp[], session: string, key: Awaited<ReturnType<typeof loadOrCreateDeviceKey>>): Promise<void> {
   if (path === '-') throw new CliFailure('a log is written to a file, not standard output: give --out PATH');
@@ -89,6 +104,8 @@ export async function saveMnemaLog(path: string, ops: readonly MnemaOp[], sessio
   } catch (e) {
     throw new CliFailure(`cannot write ${path}: ${(e as Error).message}`);
   }
+  // Every op written verified when read, or was signed here.
+  await rememberVerified(path, session, ops);
 }
 
 /** Whether the command's FILE (its first argument that is not an option) is a Mnema log. */

@@ -35,8 +35,10 @@ import { MNEMA_EXPORT_FORMATS, MNEMA_EXPORTS } from '../../core/mnema/mnemaExpor
 import { CliFailure, usageFailure } from '../../node/cliFailure.ts';
 import { statOrNull } from '../../node/statOrNull.ts';
 import { parseCommandLine } from '../commandLine.ts';
-import { InputFailure, notMember, openMnemaLog, saveMnemaLog, writerFor } from '../mnemaLogFile.ts';
+import { InputFailure, notMember, openMnemaLog, saveMnemaLog, vouchedWhole, writerFor } from '../mnemaLogFile.ts';
 import { writeStderr, writeStdout } from '../output.ts';
+import type { DeriverSet } from '../derivationMemoFile.ts';
+import { deriverFingerprint, keepMemo, memoFor } from '../derivationMemoFile.ts';
 import type { EvidenceRecord } from '../../core/mnema/importers/evidenceRecord.ts';
 import { pushAll } from '../../core/largeArrays.ts';
 
@@ -140,8 +142,14 @@ function withDerivers<T>(run: () => T): T {
   }
 }
 
-async function deriversOf(files: readonly string[], builtin: boolean): Promise<Deriver[]> {
+async function deriversOf(files: readonly string[], builtin: boolean): Promise<readonly Deriver[]> {
+  return (await deriverSetOf(files, builtin)).derivers;
+}
+
+/** The derivers, with the texts of the tables they came from (what names them for a memo). */
+async function deriverSetOf(files: readonly string[], builtin: boolean): Promise<DeriverSet> {
   const out: Deriver[] = builtin ? [...BUILTIN_DERIVERS] : [];
+  const tables: string[] = [];
   const problems: string[] = [];
   for (const f of files) {
     let text: string;
@@ -151,11 +159,12 @@ async function deriversOf(files: readonly string[], builtin: boolean): Promise<D
       throw new CliFailure(`cannot read ${f}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
     }
     const reading = readRuleTable(text);
+    tables.push(text);
     if (!reading.ok) for (const p of reading.problems) problems.push(`${f}:${p.line}:${p.column}: ${p.path ? `${p.path}: ` : ''}${p.message}`);
     else out.push(...ruleDerivers(reading.table));
   }
   if (problems.length > 0) throw new InputFailure(problems.join('\n'));
-  return out;
+  return { derivers: out, tables };
 }
 
 async function printReport(json: boolean, log: Awaited<ReturnType<typeof openMnemaLog>>, appended: readonly MnemaOp[], pending: readonly PendingReview[]): Promise<void> {
@@ -181,16 +190,27 @@ async function deriveAndSave(
 ): Promise<number> {
   const cl = parseCommandLine(command, rest, { flags: ['json', 'no-builtin'], values: { out: null } });
   return exitOnInput(async () => {
-    const derivers = await deriversOf(files, !cl.flags.has('no-builtin'));
+    const set = await deriverSetOf(files, !cl.flags.has('no-builtin'));
+    const derivers = set.derivers;
     const log = await openMnemaLog(logPath);
     // A log written elsewhere is derived and cascaded the same; it is written back only by a member.
     const { writer, key, member } = await writerFor(log, false);
+    // From the watermark where the last command with these derivers left this file (derivationMemoFile.ts).
+    const fingerprint = await deriverFingerprint(set);
+    const memo = await memoFor(logPath, fingerprint, log.graph, derivers);
     const pending = act(log, writer);
-    const run: EngineRun = withDerivers(() => runDerivation(log.graph, derivers, writer, { seenUpTo: lastEngineIndex(log.ops) }));
+    // The engine saw every record up to where its memo stands, whether or not it wrote then.
+    const seenUpTo = Math.max(lastEngineIndex(log.ops), memo.length);
+    const run: EngineRun = withDerivers(() => runDerivation(log.graph, derivers, writer, { seenUpTo, memo }));
     if (!run.fixpoint) await writeStderr(`warrant: derivation stopped after ${run.passes} passes without reaching a fixpoint\n`);
-    if (member) await saveMnemaLog(cl.values.get('out') ?? logPath, [...log.ops, ...writer.written], log.session, key);
+    const out = cl.values.get('out') ?? logPath;
+    // A run that appends nothing leaves a vouched log as it is (rewriting 100k ops only re-signs its head).
+    const unchanged = writer.written.length === 0 && out === logPath && vouchedWhole(log);
+    if (member && !unchanged) await saveMnemaLog(out, [...log.ops, ...writer.written], log.session, key);
+    // The memo is of the file that now holds what the run saw.
+    if (member || writer.written.length === 0) await keepMemo(member ? out : logPath, fingerprint, memo);
     // Nothing to append is nothing refused: a member-less device reads a finished log quietly.
-    else if (writer.written.length > 0) await writeStderr(`warrant: ${notMember(log, key.author)}\n`);
+    if (!member && writer.written.length > 0) await writeStderr(`warrant: ${notMember(log, key.author)}\n`);
     await printReport(cl.flags.has('json'), log, writer.written, [...pending, ...run.pending]);
     return 0;
   });
