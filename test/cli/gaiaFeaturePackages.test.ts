@@ -276,6 +276,28 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
       { name: 'associate-claim-probability', at: '__init__.py:6:', refusal: 'associate() p_a_given_b must be a probability, got' },
     ],
   },
+  {
+    // A formula or a distribution comparison where a claim is expected becomes an operand_lift helper claim.
+    feature: 'operands lifted into helper claims',
+    cases: [
+      { name: 'lift-formula' },
+      { name: 'lift-scaffolds' },
+      { name: 'lift-bool-expr' },
+      { name: 'lift-export', at: '__init__.py:6:', refusal: "__all__ exports 'both', but it is an implicit lift helper created to adapt a Formula/BoolExpr operand" },
+      { name: 'lift-not-boolean', at: '__init__.py:4:', refusal: 'derive() expected Claim or a Boolean-valued expression (Formula / BoolExpr / ClaimAtom) as given[1]' },
+    ],
+  },
+  {
+    // claim(content, dist == x): Gaia's equation slot, with its tolerance and a neutral prior unless one is given.
+    feature: 'equation claims over distributions',
+    cases: [
+      { name: 'bayes-equation-plain' },
+      { name: 'bayes-equation-if', at: '__init__.py:4:', refusal: 'TypeError: BoolExpr does not have a Python truth value' },
+      { name: 'bayes-equation-tolerance-prose', at: '__init__.py:3:', refusal: 'TypeError: claim(tolerance=...) requires a proposition (equation BoolExpr)' },
+      { name: 'bayes-equation-tolerance-text', at: '__init__.py:4:', refusal: "ValueError: claim(tolerance=...) must be a positive number, got 'small'." },
+      { name: 'bayes-equation-tolerance-zero', at: '__init__.py:4:', refusal: 'ValueError: claim(tolerance=...) must be a positive number, got 0.' },
+    ],
+  },
 ];
 
 interface BeliefsFile {

@@ -8,6 +8,9 @@
  * `predicate_audit.cdf_derived_prior`. Observations of the distribution do not move the
  * prior (Gaia warns so; its posterior CDF is future work there too).
  *
+ * Equation claims (`==`, `!=`) take no prior from their distributions: a neutral 0.5
+ * (`equation_default`) unless a prior was given.
+ *
  * The Normal's, LogNormal's and Cauchy's CDFs are computed (as SciPy does); other
  * families are refused by name.
  */
@@ -20,7 +23,7 @@ import { isMetaDict, metaDict } from '../runtime/gaiaObjects.ts';
 import type { GValue } from '../runtime/gaiaValues.ts';
 import { describeValue } from '../runtime/gaiaValues.ts';
 import type { DistributionPredicate } from '../runtime/bayes/predicateClaim.ts';
-import { PREDICATES } from '../runtime/bayes/predicateClaim.ts';
+import { EQUATIONS, PREDICATES } from '../runtime/bayes/predicateClaim.ts';
 import { pyTypeName } from '../runtime/bayes/bayesVerbs.ts';
 import { CROMWELL_EPS } from '../runtime/verbs/priorRecords.ts';
 import type { CompileContext } from './compileContext.ts';
@@ -114,8 +117,27 @@ function recordPrior(k: Knowledge, value: number): void {
   }
 }
 
+const EQUATION_SOURCE_ID = 'equation_default';
+const EQUATION_JUSTIFICATION = 'Neutral default for equation truth claim; equation constraint lowering is not implemented yet.';
+
+/**
+ * An equation claim (`T == 203`) is not given a prior from its distributions: when
+ * neither the author nor a reviewer gave one, Gaia records a neutral 0.5.
+ */
+function recordEquationDefault(k: Knowledge): void {
+  if (k.prior !== null || priorRecords(k).length > 0) return;
+  const records = k.metadata['prior_records'];
+  const list = Array.isArray(records) ? [...(records as MetaValue[])] : [];
+  list.push(metaDict({ value: pyFloat(0.5), source_id: EQUATION_SOURCE_ID, justification: EQUATION_JUSTIFICATION }));
+  k.metadata['prior_records'] = list;
+}
+
 export function lowerPredicatePriors(cx: CompileContext, knowledge: readonly Knowledge[]): void {
   for (const k of knowledge) {
+    if (k.isClaim && EQUATIONS.has(k)) {
+      recordEquationDefault(k);
+      continue;
+    }
     const p = k.isClaim ? PREDICATES.get(k) : undefined;
     if (!p) continue;
     const c = threshold(p.threshold, p.distribution);

@@ -20,6 +20,7 @@ import { describeValue } from './gaiaValues.ts';
 import { formatUnits } from './units/pintUnits.ts';
 import type { ModuleLoader } from './moduleLoader.ts';
 import { PackageCollector } from './packageCollector.ts';
+import { liftOperand } from './verbs/liftOperand.ts';
 
 /** One call of a Gaia verb, its arguments already evaluated. */
 export interface VerbCall {
@@ -137,26 +138,20 @@ export class GaiaRuntime {
 
   /**
    * Gaia's `_lift_to_claim`: a claim stays a claim, `ClaimAtom(c)` becomes `c`, and a
-   * formula would become a new helper claim — a lift Warrant does not model.
+   * formula or a distribution comparison becomes a new helper claim (verbs/liftOperand.ts).
    */
   liftClaim(arg: ArgValue, verb: string, position: string): Knowledge | null {
     const v = arg.value;
     if (v.t === 'knowledge' && v.k.isClaim) return v.k;
     if (v.t === 'formula' && v.f.f === 'atom') return v.f.claim;
     if (v.t === 'opaque') return null;
-    if (v.t === 'formula') {
-      this.report(
-        'unsupported',
-        `${verb}() ${position}: a formula where a claim is expected (Gaia lifts it into a generated helper claim, which Warrant does not model); bind it with claim("...", formula=...) and pass that claim`,
-        arg.range,
-      );
-      return null;
-    }
+    // A formula or a distribution comparison becomes a helper claim (Gaia's _lift_to_claim).
+    if (v.t === 'formula' || v.t === 'boolExpr') return liftOperand(this, arg, verb, position);
     if (v.t === 'knowledge') {
       this.report('not-a-claim', `${verb}() ${position} must be a claim, not ${describeValue(v)}`, arg.range);
       return null;
     }
-    this.report('bad-argument', `${verb}() expected a claim as ${position}, got ${describeValue(v)}`, arg.range);
+    this.report('bad-argument', `${verb}() expected Claim or a Boolean-valued expression (Formula / BoolExpr / ClaimAtom) as ${position}; got ${describeValue(v)}`, arg.range);
     return null;
   }
 
@@ -168,8 +163,9 @@ export class GaiaRuntime {
     if (arg === undefined || arg.value.t === 'none') return [];
     const v = arg.value;
     if (v.t === 'opaque') return null;
-    const items: ArgValue[] = v.t === 'knowledge' || v.t === 'formula' ? [arg] : v.t === 'seq' ? v.items.map((value) => ({ value, range: arg.range })) : [];
-    if (v.t !== 'knowledge' && v.t !== 'formula' && v.t !== 'seq') {
+    const single = v.t === 'knowledge' || v.t === 'formula' || v.t === 'boolExpr';
+    const items: ArgValue[] = single ? [arg] : v.t === 'seq' ? v.items.map((value) => ({ value, range: arg.range })) : [];
+    if (!single && v.t !== 'seq') {
       this.report('bad-argument', `${verb}() ${what} must be a claim or a list of claims, got ${describeValue(v)}`, arg.range);
       return null;
     }

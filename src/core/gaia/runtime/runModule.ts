@@ -14,6 +14,7 @@ import type { Knowledge } from './gaiaObjects.ts';
 import type { GaiaRuntime } from './gaiaRuntime.ts';
 import { OPAQUE, describeValue } from './gaiaValues.ts';
 import { bindName as bind } from './moduleImports.ts';
+import { isOperandLift } from './verbs/liftOperand.ts';
 
 export interface ExportEntry {
   readonly name: string;
@@ -141,6 +142,10 @@ export function rootExports(rt: GaiaRuntime): { exported: Set<Knowledge>; entrie
     else if (value.k.label !== name)
       fail(
         `__all__ exports '${name}', but that object is ${value.k.label === null ? 'unlabelled (a name in the module that made it labels it)' : `labelled '${value.k.label}'`}; exported names must match their labels`,
+      );
+    else if (isOperandLift(value.k))
+      fail(
+        `__all__ exports '${name}', but it is an implicit lift helper created to adapt a Formula/BoolExpr operand. If that formula is part of the public surface, write an explicit claim(..., formula=...) and export that named claim instead`,
       );
     else if (exported.has(value.k)) fail(`__all__ exports '${name}' twice`);
     else exported.add(value.k);

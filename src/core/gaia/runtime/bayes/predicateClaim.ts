@@ -3,7 +3,8 @@
  * predicate claim. The proposition is kept in the claim's metadata as Gaia writes it
  * (`{kind: 'bool_expr', op, lhs: <distribution>, rhs: 77}`) and remembered here, so that
  * compiling can give the claim its prior from the distribution's CDF (predicatePrior.ts).
- * Equation propositions (`==`, `!=`) are Gaia's other slot; Warrant does not model them.
+ * Equation propositions (`==`, `!=`) fill Gaia's other slot, `equation` (with
+ * `equation_tolerance`), and take a neutral 0.5 prior unless the author gives one.
  */
 import type { SourceRange } from '../../../text/sourceRange.ts';
 import type { ArgValue } from '../callArguments.ts';
@@ -11,6 +12,8 @@ import type { Knowledge, MetaDict, MetaValue } from '../gaiaObjects.ts';
 import { metaDict } from '../gaiaObjects.ts';
 import type { GaiaRuntime } from '../gaiaRuntime.ts';
 import type { GValue } from '../gaiaValues.ts';
+import { describeValue } from '../gaiaValues.ts';
+import { pyStr } from '../pythonSemantics.ts';
 import type { BayesDistribution } from './bayesObjects.ts';
 import { pyTypeName } from './bayesVerbs.ts';
 import { distributionDescriptor } from './observeVariable.ts';
@@ -32,16 +35,36 @@ function operandMeta(rt: GaiaRuntime, v: GValue, range: SourceRange): MetaValue 
   return rt.meta(v, range, 'claim');
 }
 
+/** A checked proposition: the metadata slot it fills and what it records there. */
+export interface Proposition {
+  readonly slot: 'predicate' | 'equation';
+  readonly metadata: MetaValue;
+  /** `equation_tolerance`, as a float. */
+  readonly tolerance: number | null;
+  /** Remembers the proposition for compiling (the predicate's CDF prior, the equation's neutral default). */
+  readonly attach: (claim: Knowledge) => void;
+}
+
+/** Equation claims (`==`, `!=`): Gaia gives them a neutral prior when nothing else does (predicatePriors.ts). */
+export const EQUATIONS = new WeakSet<Knowledge>();
+
+/** Gaia's check of `tolerance=`: an int or float (a bool is an int) above zero. */
+function toleranceValue(rt: GaiaRuntime, tolerance: ArgValue): number | null {
+  const t = tolerance.value;
+  const n = t.t === 'num' ? t.v : t.t === 'bool' ? (t.v ? 1 : 0) : null;
+  if (n !== null && n > 0) return n;
+  if (t.t !== 'opaque') {
+    const written = pyStr(t, true) ?? describeValue(t);
+    rt.report('bad-argument', `ValueError: claim(tolerance=...) must be a positive number, got ${written}.`, tolerance.range);
+  }
+  return null;
+}
+
 /**
  * Checks claim()'s proposition and tolerance as Gaia does when the claim is made; the
- * predicate and its metadata, null without a proposition, undefined after a report.
+ * slot, its metadata and how to remember it, undefined after a report.
  */
-export function predicateProposition(
-  rt: GaiaRuntime,
-  proposition: ArgValue,
-  tolerance: ArgValue | undefined,
-  metadata: MetaDict | null,
-): { readonly predicate: DistributionPredicate; readonly metadata: MetaValue } | undefined {
+export function predicateProposition(rt: GaiaRuntime, proposition: ArgValue, tolerance: ArgValue | undefined, metadata: MetaDict | null): Proposition | undefined {
   const p = proposition.value;
   if (p.t === 'opaque') return undefined;
   if (p.t !== 'boolExpr') {
@@ -56,24 +79,28 @@ export function predicateProposition(
     rt.report('bad-argument', "TypeError: claim() received both a proposition argument and a manually set metadata['predicate'] / metadata['equation'] entry — pick one.", proposition.range);
     return undefined;
   }
-  if (p.op === '==' || p.op === '!=') {
-    rt.report('unsupported', `claim(content, a ${p.op} b): equation claims over distributions are not modelled by Warrant (inequalities are)`, proposition.range);
-    return undefined;
-  }
-  if (tolerance && tolerance.value.t !== 'none') {
-    rt.report(
-      'bad-argument',
-      'TypeError: claim(tolerance=...) only applies to equation propositions (``y == baseline + slope * x``); for inequality predicates the prior is exact via CDF integration.',
-      tolerance.range,
-    );
-    return undefined;
-  }
-  if (p.left.t !== 'distribution') return undefined;
+  const hasTolerance = tolerance !== undefined && tolerance.value.t !== 'none';
   const lhs = operandMeta(rt, p.left, proposition.range);
   const rhs = operandMeta(rt, p.right, proposition.range);
   if (lhs === undefined || rhs === undefined) return undefined;
-  return {
-    predicate: { op: p.op, distribution: p.left.d, threshold: p.right, thresholdRange: proposition.range },
-    metadata: metaDict({ kind: 'bool_expr', op: p.op, lhs, rhs }),
-  };
+  const recorded = metaDict({ kind: 'bool_expr', op: p.op, lhs, rhs });
+  if (p.op === '==' || p.op === '!=') {
+    const t = hasTolerance ? toleranceValue(rt, tolerance!) : null;
+    if (hasTolerance && t === null) return undefined;
+    return { slot: 'equation', metadata: recorded, tolerance: t, attach: (claim) => EQUATIONS.add(claim) };
+  }
+  if (hasTolerance) {
+    rt.report(
+      'bad-argument',
+      'TypeError: claim(tolerance=...) only applies to equation propositions (``y == baseline + slope * x``); for inequality predicates the prior is exact via CDF integration.',
+      tolerance!.range,
+    );
+    return undefined;
+  }
+  if (p.left.t !== 'distribution') {
+    rt.report('bad-argument', `TypeError: Predicate claim left-hand side must be a Distribution; got ${pyTypeName(p.left)}.`, proposition.range);
+    return undefined;
+  }
+  const predicate: DistributionPredicate = { op: p.op, distribution: p.left.d, threshold: p.right, thresholdRange: proposition.range };
+  return { slot: 'predicate', metadata: recorded, tolerance: null, attach: (claim) => PREDICATES.set(claim, predicate) };
 }

@@ -3,6 +3,7 @@
  * stripped as Gaia strips them; keyword arguments a verb does not name become metadata.
  */
 import { pythonStrip } from '../../text/pythonStrip.ts';
+import { pyFloat } from '../../text/pythonJson.ts';
 import type { ArgValue } from '../callArguments.ts';
 import type { MetaDict, PackageRefEntry, ParameterEntry } from '../gaiaObjects.ts';
 import { metaDict } from '../gaiaObjects.ts';
@@ -10,7 +11,7 @@ import type { GaiaRuntime, VerbCall } from '../gaiaRuntime.ts';
 import type { GValue } from '../gaiaValues.ts';
 import { OPAQUE, describeValue } from '../gaiaValues.ts';
 import { addPriorRecord } from './priorRecords.ts';
-import { PREDICATES, predicateProposition } from '../bayes/predicateClaim.ts';
+import { predicateProposition } from '../bayes/predicateClaim.ts';
 import type { VerbImpl } from './verbTypes.ts';
 
 const INLINE_JUSTIFICATION = '(inline default declared at claim() call site)';
@@ -68,7 +69,7 @@ export const claimVerb: VerbImpl = (rt, call) => {
   const predicate = proposition && proposition.value.t !== 'none' ? predicateProposition(rt, proposition, tolerance, metadata) : null;
   if (predicate === undefined) return OPAQUE;
   if (!predicate && tolerance && tolerance.value.t !== 'none') {
-    rt.report('bad-argument', 'claim(tolerance=...) requires an equation proposition; it does nothing on a prose or formula claim', tolerance.range);
+    rt.report('bad-argument', 'TypeError: claim(tolerance=...) requires a proposition (equation BoolExpr). It does nothing on a prose or formula claim.', tolerance.range);
     return OPAQUE;
   }
   const text = content(rt, call, b.named.get('content'));
@@ -89,9 +90,12 @@ export const claimVerb: VerbImpl = (rt, call) => {
     return OPAQUE;
   }
   if (text === null || title === undefined || format === null || !background || !params || !prov || !metadata) return OPAQUE;
-  if (predicate) metadata['predicate'] = predicate.metadata;
+  if (predicate) {
+    metadata[predicate.slot] = predicate.metadata;
+    if (predicate.tolerance !== null) metadata['equation_tolerance'] = pyFloat(predicate.tolerance);
+  }
   const claim = rt.newKnowledge('claim', text, metadata, call, { format, title, parameters: params, provenance: prov });
-  if (predicate) PREDICATES.set(claim, predicate.predicate);
+  predicate?.attach(claim);
   claim.formula = formula;
   const prior = b.named.get('prior');
   if (prior && prior.value.t !== 'none') {

@@ -73,7 +73,9 @@ export const inferVerb: VerbImpl = (rt, call) => {
       return OPAQUE;
     }
   }
-  const evidence = claimOrText(rt, call, evidenceArg!, 'evidence');
+  const written = claimOrText(rt, call, evidenceArg!, 'evidence');
+  // A text evidence is made before the hypothesis and premises are lifted, as in Gaia (declaration order).
+  const evidence = typeof written === 'string' ? newTextClaim(rt, call, written) : written;
   const hypothesis = rt.liftClaim(hypothesisArg!, 'infer', 'hypothesis');
   const given = rt.claimTuple(b.named.get('given'), 'infer', 'given');
   const background = rt.knowledgeList(b.named.get('background'), 'infer', 'background');

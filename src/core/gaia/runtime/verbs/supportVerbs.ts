@@ -53,7 +53,9 @@ export interface SupportArgs {
 
 function supportArgs(rt: GaiaRuntime, call: VerbCall, conclusionArg: ArgValue | undefined, named: ReadonlyMap<string, ArgValue>): SupportArgs | null {
   if (!conclusionArg) return null;
-  const target = claimOrText(rt, call, conclusionArg, 'conclusion');
+  const written = claimOrText(rt, call, conclusionArg, 'conclusion');
+  // A text conclusion is made before the premises are lifted, as in Gaia (declaration order).
+  const target = typeof written === 'string' ? newTextClaim(rt, call, written) : written;
   const given = rt.claimTuple(named.get('given'), call.verb, 'given');
   const background = rt.knowledgeList(named.get('background'), call.verb, 'background');
   const rationale = rt.rationale(named.get('rationale'), call.verb);

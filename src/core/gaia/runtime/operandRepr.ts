@@ -1,0 +1,136 @@
+/**
+ * The text Gaia gives the helper claim it makes when a formula or a distribution
+ * comparison stands where a claim is expected (`derive("C.", given=[a & b])`): `str()` of
+ * the operand, which for these dataclasses is their generated repr —
+ * `Land(operands=(ClaimAtom(claim=Claim(content='A.', …)), …))`, every field of every
+ * claim it mentions included.
+ *
+ * Written here for connectives over claims and for comparisons of a Distribution with a
+ * number. What else would appear in it is refused with the reason (a message, not a
+ * text): a claim's prior records carry the wall-clock time Gaia registered them at (no
+ * two runs of Gaia write the same text), and the reasoning a claim already concludes,
+ * its background and the typed predicate-logic terms are not written out by Warrant.
+ */
+import { pythonFloatRepr, pythonIntRepr } from '../text/pythonFloat.ts';
+import { PyFloat } from '../text/pythonJson.ts';
+import { pythonStrRepr } from '../text/pythonRepr.ts';
+import type { BayesDistribution } from './bayes/bayesObjects.ts';
+import type { Formula, Knowledge, MetaValue } from './gaiaObjects.ts';
+import { isMetaDict } from './gaiaObjects.ts';
+import type { GValue } from './gaiaValues.ts';
+
+/** Thrown inside the walk: why the text cannot be written. */
+class NotWritten extends Error {}
+
+const optionalStr = (s: string | null): string => (s === null ? 'None' : pythonStrRepr(s));
+
+function metaRepr(v: MetaValue): string {
+  if (v === null) return 'None';
+  if (typeof v === 'boolean') return v ? 'True' : 'False';
+  if (typeof v === 'string') return pythonStrRepr(v);
+  if (typeof v === 'number') return Number.isInteger(v) ? pythonIntRepr(v) : pythonFloatRepr(v);
+  if (v instanceof PyFloat) return pythonFloatRepr(v.value);
+  if (Array.isArray(v)) return `[${v.map(metaRepr).join(', ')}]`;
+  if (isMetaDict(v)) {
+    return `{${Object.entries(v)
+      .map(([k, x]) => `${pythonStrRepr(k)}: ${metaRepr(x)}`)
+      .join(', ')}}`;
+  }
+  return claimRepr(v as Knowledge);
+}
+
+function claimRepr(k: Knowledge): string {
+  if (!k.isClaim) throw new NotWritten(`the ${k.type} ${pythonStrRepr(k.content)}`);
+  if ('prior_records' in k.metadata) {
+    throw new NotWritten(`the prior records of ${pythonStrRepr(k.content)}, which carry the time Gaia registered them at`);
+  }
+  if (k.fromActions.length > 0) throw new NotWritten(`the reasoning that already concludes ${pythonStrRepr(k.content)}`);
+  if (k.prior !== null) throw new NotWritten(`the prior of ${pythonStrRepr(k.content)}`);
+  // Gaia holds objects under these (a BoolExpr, a helper's relation of claims); Warrant holds their descriptors.
+  for (const key of ['predicate', 'equation', 'observation', 'generated']) {
+    if (key in k.metadata) throw new NotWritten(`the ${key} record of ${pythonStrRepr(k.content)}`);
+  }
+  const o = k.options;
+  const parameters = `[${o.parameters.map((p) => `{'name': ${pythonStrRepr(p.name)}, 'type': ${pythonStrRepr(p.type)}, 'value': ${metaRepr(p.value)}}`).join(', ')}]`;
+  const provenance = `[${o.provenance.map((p) => `{'package_id': ${pythonStrRepr(p.package_id)}, 'version': ${pythonStrRepr(p.version)}}`).join(', ')}]`;
+  const fields = [
+    `content=${pythonStrRepr(k.content)}`,
+    `format=${pythonStrRepr(o.format)}`,
+    "type='claim'",
+    `title=${optionalStr(o.title)}`,
+    'background=[]',
+    `parameters=${parameters}`,
+    `provenance=${provenance}`,
+    `metadata=${metaRepr(k.metadata)}`,
+    `label=${optionalStr(k.label)}`,
+    'strategy=None',
+    'prior=None',
+    'from_actions=[]',
+    `formula=${k.formula ? formulaRepr(k.formula) : 'None'}`,
+    "kind=<ClaimKind.GENERAL: 'general'>",
+  ];
+  return `Claim(${fields.join(', ')})`;
+}
+
+const tupleRepr = (items: readonly string[]): string => `(${items.join(', ')}${items.length === 1 ? ',' : ''})`;
+
+function formulaRepr(f: Formula): string {
+  switch (f.f) {
+    case 'atom':
+      return `ClaimAtom(claim=${claimRepr(f.claim)})`;
+    case 'and':
+      return `Land(operands=${tupleRepr(f.operands.map(formulaRepr))})`;
+    case 'or':
+      return `Lor(operands=${tupleRepr(f.operands.map(formulaRepr))})`;
+    case 'not':
+      return `Lnot(operand=${formulaRepr(f.operand)})`;
+    case 'implies':
+      return `Implies(antecedent=${formulaRepr(f.antecedent)}, consequent=${formulaRepr(f.consequent)})`;
+    case 'iff':
+      return `Iff(left=${formulaRepr(f.left)}, right=${formulaRepr(f.right)})`;
+    default:
+      throw new NotWritten('a quantifier or predicate over typed terms');
+  }
+}
+
+function distributionRepr(d: BayesDistribution): string {
+  if (d.unit) throw new NotWritten(`the units of the distribution ${pythonStrRepr(d.content)}`);
+  return `Distribution(content=${pythonStrRepr(d.content)}, format='markdown', type='distribution', title=None, background=[], parameters=[], provenance=[], metadata={}, label=${optionalStr(d.label)}, strategy=None)`;
+}
+
+function operandValueRepr(v: GValue): string {
+  switch (v.t) {
+    case 'distribution':
+      return distributionRepr(v.d);
+    case 'num':
+      if (!v.float)
+        return Number.isSafeInteger(v.v)
+          ? pythonIntRepr(v.v)
+          : (() => {
+              throw new NotWritten('a very large integer');
+            })();
+      return Number.isFinite(v.v) ? pythonFloatRepr(v.v) : Number.isNaN(v.v) ? 'nan' : v.v > 0 ? 'inf' : '-inf';
+    case 'bool':
+      return v.v ? 'True' : 'False';
+    case 'none':
+      return 'None';
+    case 'str':
+      return pythonStrRepr(v.v);
+    case 'boolExpr':
+      return `BoolExpr(op=${pythonStrRepr(v.op)}, left=${operandValueRepr(v.left)}, right=${operandValueRepr(v.right)})`;
+    default:
+      throw new NotWritten(`a ${v.t} inside the comparison`);
+  }
+}
+
+/** Gaia's text for the helper claim lifted from `operand`, or why Warrant cannot write it (`{ reason }`). */
+export function liftedOperandText(operand: GValue): string | { readonly reason: string } {
+  try {
+    if (operand.t === 'formula') return formulaRepr(operand.f);
+    if (operand.t === 'boolExpr') return operandValueRepr(operand);
+    return { reason: `a ${operand.t}` };
+  } catch (e) {
+    if (e instanceof NotWritten) return { reason: e.message };
+    throw e;
+  }
+}
