@@ -18,6 +18,7 @@ export function proveReport(file: string, diagnostics: readonly Diagnostic[], r:
   const lines: string[] = [];
   const rounds = `${r.rounds} round${r.rounds === 1 ? '' : 's'}`;
   lines.push(`${file}: ${r.verdict} (${r.mode}; ${r.solver} answered ${r.solver_answer} after ${rounds}, ${r.elapsed_ms} ms)`);
+  if (r.probe?.answer === 'sat') lines.push(`  settled by the one-element probe (${r.probe.ms} ms): every declared sort read as a single element`);
   if (r.verdict === 'unknown') {
     const why = r.budget
       ? BUDGET_WORDS[r.budget]

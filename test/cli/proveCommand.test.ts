@@ -51,6 +51,7 @@ describe('warrant prove: verdicts exit 0', () => {
       'goal_in_core',
       'logic',
       'round_log',
+      'probe',
       'status',
       'contested_reasons',
       'proposal_hash',

@@ -67,11 +67,13 @@ describe('VSAIntuition', () => {
         expect(r.active.length).toBe(expansionSizes(1000, { initialCandidates: 8, growth: 4 })[i]);
         if (i > 0) expect(r.active.slice(0, result.round_log[i - 1]!.active.length)).toEqual(result.round_log[i - 1]!.active);
       });
-      // One live context: one solver, a push per round plus one per goal, and the goal popped each time.
+      // One live context: one solver, a push per round plus one per goal, and the goal popped each time
+      // (and the one-element probe's level before the rounds, popped too).
       expect(solvers).toHaveLength(1);
       const sent = solvers[0]!.sent.join('\n');
-      expect(sent.match(/\(push 1\)/g)!.length).toBe(2 * result.rounds);
-      expect(sent.match(/\(pop 1\)/g)!.length).toBe(result.rounds);
+      expect(solvers[0]!.probes).toHaveLength(1);
+      expect(sent.match(/\(push 1\)/g)!.length).toBe(2 * result.rounds + 1);
+      expect(sent.match(/\(pop 1\)/g)!.length).toBe(result.rounds + 1);
     });
   }
 

@@ -3,6 +3,9 @@
  * loop without one: it tracks which named assertions are asserted across push/pop
  * levels and answers `check-sat` by a rule the test gives (by default: unsat exactly
  * when every id of `proof` is asserted). It records every command it was sent.
+ * The one-element probe (declared `hp_internal_one_…`, unnamed assertions) is answered
+ * apart, by `probe` (default unsat: the scripted knowledge has no one-element model, so
+ * the loop under test runs), and recorded in `probes`, not `checks`.
  */
 import type { RunLimits, SmtSolver, SolverReply } from '../../src/core/proposal/index.ts';
 
@@ -14,12 +17,18 @@ export interface FakeOptions {
   /** Milliseconds each check-sat pretends to take (added to the fake clock). */
   readonly checkMs?: number;
   readonly clock?: { now: number };
+  /** The one-element probe's answer (default unsat). */
+  readonly probe?: 'sat' | 'unsat' | 'unknown' | 'timeout';
 }
+
+const PROBE_MARK = '\0probe';
 
 export class FakeSolver implements SmtSolver {
   readonly id = 'z3' as const;
   readonly sent: string[] = [];
   readonly checks: { asserted: string[]; timeoutMs: number }[] = [];
+  /** The time limit of each probe check. */
+  readonly probes: number[] = [];
   private levels: string[][] = [[]];
   private lastCore: string[] = [];
   private lastAnswer = '';
@@ -37,10 +46,21 @@ export class FakeSolver implements SmtSolver {
     this.sent.push(commands);
     let output = '';
     let stopped: SolverReply['stopped'] = null;
-    for (const m of commands.matchAll(/\((push 1|pop 1|assert .*?:named (\w+)\)\)|check-sat|get-unsat-core|get-model|get-info :reason-unknown)/g)) {
+    for (const m of commands.matchAll(/\((push 1|pop 1|assert .*?:named (\w+)\)\)|declare-fun hp_internal_one_|check-sat|get-unsat-core|get-model|get-info :reason-unknown)/g)) {
       const cmd = m[1]!;
       if (cmd === 'push 1') this.levels.push([]);
-      else if (cmd === 'pop 1') {
+      else if (cmd.startsWith('declare-fun')) this.levels[this.levels.length - 1]!.push(PROBE_MARK);
+      else if (cmd === 'check-sat' && this.asserted().has(PROBE_MARK)) {
+        this.probes.push(limits.timeoutMs);
+        const a = this.options.probe ?? 'unsat';
+        this.lastAnswer = a;
+        this.lastCore = [];
+        if (a === 'timeout') {
+          stopped = 'timeout';
+          break;
+        }
+        output += a + '\n';
+      } else if (cmd === 'pop 1') {
         if (this.levels.length === 1) output += '(error "pop below the base level")\n';
         else this.levels.pop();
       } else if (cmd.startsWith('assert')) this.levels[this.levels.length - 1]!.push(m[2]!);

@@ -7,7 +7,7 @@
  * symbols or comments can appear inside commands.
  */
 import type { SourceRange } from '../text/sourceRange.ts';
-import { GOAL_NAME } from './emitSmtlib.ts';
+import { GOAL_NAME, WITNESS_PREFIX } from './emitSmtlib.ts';
 import type { SmtProgram } from './emitSmtlib.ts';
 import type { GateReport } from './gateDiagnostics.ts';
 import { IDENTIFIER, describeNameProblem, nameProblem } from './identifiers.ts';
@@ -74,6 +74,7 @@ export function checkEmission(program: SmtProgram, report: GateReport, rangeOf: 
     ...program.assertions.map((a) => ({ command: a.command, heads: ['assert'], range: rangeOf(a.id), subject: a.id })),
   ];
   if (program.goal) sites.push({ command: program.goal, heads: ['assert'], range: top, subject: GOAL_NAME });
+  for (const command of program.probe ?? []) sites.push({ command, heads: ['declare-fun', 'assert'], range: top });
   for (const site of sites) checkCommand(site, report);
 }
 
@@ -130,6 +131,8 @@ function tokenProblem(tok: string, head: string | null): { code: 'emission-token
   if (VOCABULARY.has(tok) || NUMERAL.test(tok)) return null;
   if (head === 'set-logic' && LOGIC.test(tok)) return null;
   if (tok === GOAL_NAME && head === 'assert') return null;
+  // The probe's one element of a sort: the prefix, then the sort's own (checked) name.
+  if (tok.startsWith(WITNESS_PREFIX) && nameProblem(tok.slice(WITNESS_PREFIX.length)) === null) return null;
   if (!IDENTIFIER.test(tok)) return { code: 'emission-token', message: `the emitter produced the token ${show(tok)}, which is not in its vocabulary` };
   const problem = nameProblem(tok);
   if (problem) return { code: 'emission-unsafe-symbol', message: `emitted ${describeNameProblem('symbol', tok, problem)}` };

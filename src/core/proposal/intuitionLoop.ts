@@ -75,6 +75,11 @@ export function expansionSizes(total: number, budgets: Pick<ProveBudgets, 'initi
   }
 }
 
+/** The time a round gets while not everything is active (the one-element probe gets the same). */
+export function roundSlice(budgets: Pick<ProveBudgets, 'roundTimeoutMs' | 'timeoutMs'>): number {
+  return budgets.roundTimeoutMs ?? Math.max(50, Math.floor(budgets.timeoutMs / 8));
+}
+
 export async function runIntuitionLoop(session: RoundSession, input: LoopInput): Promise<LoopResult> {
   const { mode, items, budgets } = input;
   const rounds: RoundRecord[] = [];
@@ -87,7 +92,7 @@ export async function runIntuitionLoop(session: RoundSession, input: LoopInput):
   let last: LoopResult = { answer: 'no-answer', error: null, budget: null, core: null, model: null, rounds };
   const stop = (answer: SolverAnswer, budget: BudgetName | null, error: string | null = last.error): LoopResult => ({ ...last, answer, budget, error, rounds });
 
-  const slice = budgets.roundTimeoutMs ?? Math.max(50, Math.floor(budgets.timeoutMs / 8));
+  const slice = roundSlice(budgets);
   const ranking = ranked ? new CandidateRanking(items, input.goalText, input.ranker!) : null;
 
   for (let r = 0; r < sizes.length || rounds.length === 0; r++) {

@@ -34,6 +34,15 @@ export class OneShotSession implements RoundSession {
     for (const a of added) this.active.push(a);
     const lines = [...this.setup, ...this.active];
     if (goal) lines.push(goal);
+    return this.fresh(lines, timeoutMs, wantModel);
+  }
+
+  /** The setup and `commands` alone, in a solver of their own. */
+  probe(commands: readonly string[], timeoutMs: number): Promise<RoundOutcome> {
+    return this.fresh([...this.setup, ...commands], timeoutMs, true);
+  }
+
+  private async fresh(lines: string[], timeoutMs: number, wantModel: boolean): Promise<RoundOutcome> {
     lines.push('(check-sat)');
     const solver = await this.open();
     try {

@@ -9,12 +9,12 @@ import type { ProposalCheck } from './checkProposal.ts';
 import { checkProposal } from './checkProposal.ts';
 import { GOAL_NAME } from './emitSmtlib.ts';
 import { INTERNAL_PREFIX } from './identifiers.ts';
-import { runIntuitionLoop } from './intuitionLoop.ts';
+import { roundSlice, runIntuitionLoop } from './intuitionLoop.ts';
 import type { LoopResult } from './intuitionLoop.ts';
 import { symbolUses } from './symbolUses.ts';
 import type { FormalProposal } from './proposalTypes.ts';
 import { vsaRanker } from './candidateRanking.ts';
-import type { ModelValue, ProveBudgets, ProveOptions, ProveResult } from './proveTypes.ts';
+import type { ModelValue, ProbeRecord, ProveBudgets, ProveOptions, ProveResult } from './proveTypes.ts';
 import { DEFAULT_BUDGETS } from './proveTypes.ts';
 import type { RoundSession } from './solverSession.ts';
 import { SolverSession } from './solverSession.ts';
@@ -49,6 +49,7 @@ export async function prove(input: string | ProposalCheck, options: ProveOptions
       goal_in_core: null,
       logic,
       round_log: [],
+      probe: null,
     };
   }
   const { program, proposal } = check;
@@ -63,10 +64,24 @@ export async function prove(input: string | ProposalCheck, options: ProveOptions
   const setup = [...program.preamble, ...program.declarations];
   const session: RoundSession = options.style === 'one-shot' ? new OneShotSession(open, setup) : new SolverSession(open, setup);
   let loop: LoopResult;
+  let probe: ProbeRecord | null = null;
   try {
     const timeLeftMs = (): number => budgets.timeoutMs - (now() - started);
-    const setup = await session.start(Math.max(1, timeLeftMs()));
-    if (!setup.ok) {
+    let setup = await session.start(Math.max(1, timeLeftMs()));
+    let settled: LoopResult | null = null;
+    if (setup.ok && program.probe && options.probe !== false && !options.cancel?.cancelled) {
+      // The one-element probe: its sat is a real model, so a sound verdict at once; any
+      // other answer leaves the question to the full run (a stopped solver is replaced).
+      const probeStarted = now();
+      const outcome = await session.probe(program.probe, Math.max(1, Math.min(timeLeftMs(), roundSlice(budgets))));
+      probe = { answer: outcome.answer, ms: now() - probeStarted };
+      if (outcome.answer === 'sat') settled = { answer: 'sat', error: null, budget: null, core: null, model: outcome.model, rounds: [] };
+      // A probe level that may not have been popped must not stay under the full run.
+      else if (!outcome.alive || outcome.answer === 'error' || outcome.answer === 'cancelled') setup = await session.restart([], Math.max(1, timeLeftMs()));
+    }
+    if (settled) {
+      loop = settled;
+    } else if (!setup.ok) {
       loop = { answer: setup.answer, error: setup.error, budget: setup.answer === 'timeout' ? 'timeout' : null, core: null, model: null, rounds: [] };
     } else {
       const ranker = intuition === 'none' ? null : (options.ranker ?? vsaRanker(intuition));
@@ -106,6 +121,7 @@ export async function prove(input: string | ProposalCheck, options: ProveOptions
     goal_in_core: core && program.goal ? loop.core!.includes(GOAL_NAME) : null,
     logic,
     round_log: loop.rounds,
+    probe,
   };
 }
 

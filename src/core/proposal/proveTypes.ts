@@ -89,6 +89,17 @@ export interface ProveOptions {
   readonly onRound?: (round: RoundRecord) => void;
   /** The clock (Date.now unless a test supplies one). */
   readonly now?: () => number;
+  /**
+   * Whether to try the one-element probe first (emitSmtlib.ts, collapsedProbe), when the
+   * proposal has one: default true. Its `sat` is the verdict; anything else runs the loop.
+   */
+  readonly probe?: boolean;
+}
+
+/** The one-element probe of a run: what the solver answered, and how long it took. */
+export interface ProbeRecord {
+  readonly answer: SolverAnswer;
+  readonly ms: number;
 }
 
 /** One round of the loop: what was active and what the solver said. */
@@ -137,4 +148,6 @@ export interface ProveResult {
   readonly goal_in_core: boolean | null;
   readonly logic: { readonly declared: string | null; readonly emitted: string } | null;
   readonly round_log: readonly RoundRecord[];
+  /** The one-element probe, when it ran; its `sat` settled the verdict with no rounds. */
+  readonly probe: ProbeRecord | null;
 }

@@ -84,6 +84,24 @@ export class SolverSession implements RoundSession {
     }
     return { answer, error, core, model, alive };
   }
+
+  /**
+   * A check that leaves nothing behind: `commands` (they may declare) on a push level
+   * of their own, check-sat, the model when sat, then the level popped. For the
+   * one-element probe, before the first round.
+   */
+  async probe(commands: readonly string[], timeoutMs: number): Promise<RoundOutcome> {
+    const checked = await checkAndRead(this.solver, ['(push 1)', ...commands, '(check-sat)'].join('\n'), timeoutMs, true);
+    let { answer, error } = checked;
+    let alive = checked.alive;
+    if (alive && answer !== 'error' && answer !== 'cancelled') {
+      const r = await this.solver.run('(pop 1)', { timeoutMs: 1000 });
+      const e = answerOf(r.output, r.stopped);
+      alive = r.alive !== false && e.answer !== 'timeout';
+      if (e.answer === 'error') ({ answer, error } = e);
+    }
+    return { ...checked, answer, error, alive };
+  }
 }
 
 /**
@@ -132,6 +150,8 @@ export interface RoundSession {
   start(timeoutMs: number): Promise<StepOutcome & { readonly ok: boolean }>;
   restart(active: readonly string[], timeoutMs: number): Promise<StepOutcome & { readonly ok: boolean }>;
   round(added: readonly string[], goal: string | null, timeoutMs: number, wantModel: boolean): Promise<RoundOutcome>;
+  /** Checks `commands` over the setup alone, keeping nothing of them; the model when sat. */
+  probe(commands: readonly string[], timeoutMs: number): Promise<RoundOutcome>;
   close(): Promise<void>;
 }
 

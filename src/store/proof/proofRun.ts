@@ -80,5 +80,6 @@ function unknownResult(run: ProofRun, answer: 'cancelled' | 'timeout' | 'error',
     goal_in_core: null,
     logic: null,
     round_log: run.rounds,
+    probe: null,
   };
 }

@@ -48,13 +48,14 @@ describe('one-shot solving', () => {
     const incremental = await prove(KB.text, { solver: 'z3', solverFactory: factory([]), intuition });
     expect(oneShot.verdict).toBe('entailed');
     expect(oneShot.verdict).toBe(incremental.verdict);
-    expect(made).toHaveLength(oneShot.rounds);
-    for (const s of made) {
-      expect(s.sent.join('\n')).not.toMatch(/\((push|pop) 1\)/);
-      expect(s.checks).toHaveLength(1);
-    }
+    // The one-element probe has a solver of its own first, then each round one.
+    expect(made[0]!.probes).toHaveLength(1);
+    const rounds = made.slice(1);
+    expect(rounds).toHaveLength(oneShot.rounds);
+    for (const s of made) expect(s.sent.join('\n')).not.toMatch(/\((push|pop) 1\)/);
+    for (const s of rounds) expect(s.checks).toHaveLength(1);
     // Each round's script holds everything active so far, and the goal.
-    made.forEach((s, i) => expect(s.checks[0]!.asserted).toHaveLength(oneShot.round_log[i]!.active.length + 1));
+    rounds.forEach((s, i) => expect(s.checks[0]!.asserted).toHaveLength(oneShot.round_log[i]!.active.length + 1));
   });
 });
 
