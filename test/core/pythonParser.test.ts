@@ -166,11 +166,12 @@ describe('parsePython: what it keeps as unsupported', () => {
     expect(m.body[0]).toMatchObject({ kind: 'unsupported', what });
   });
 
-  it.each([
-    ['{1, 2}', 'a set'],
-    ['(n := 10)', 'an assignment expression (:=)'],
-  ])('%j is an unsupported expression', (text, what) => {
+  it.each([['(n := 10)', 'an assignment expression (:=)']])('%j is an unsupported expression', (text, what) => {
     expect(exprOf(text)).toMatchObject({ kind: 'unsupported', what });
+  });
+
+  it('reads a set display with its items', () => {
+    expect(exprOf('{1, "a",}')).toMatchObject({ kind: 'set', items: [{ kind: 'number' }, { kind: 'string' }] });
   });
 
   it('the statements after an unsupported block are still read', () => {

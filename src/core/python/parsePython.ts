@@ -28,6 +28,7 @@ function childrenOf(e: PyExpr): readonly PyExpr[] {
   switch (e.kind) {
     case 'list':
     case 'tuple':
+    case 'set':
       return e.items;
     case 'dict':
       return e.entries.flatMap((x) => [x.key, x.value]);
@@ -1054,6 +1055,7 @@ class Parser {
   private braceDisplay(): PyExpr {
     const open = this.advance();
     const entries: { key: PyExpr; value: PyExpr }[] = [];
+    const items: PyExpr[] = [];
     let isSet = false;
     while (!this.isOp('}')) {
       if (this.isOp('**')) {
@@ -1078,13 +1080,15 @@ class Parser {
         entries.push({ key, value });
       } else {
         isSet = true;
+        items.push(key);
       }
       if (!this.isOp(',')) break;
       this.advance();
     }
     const close = this.expectOp('}', 'to close the braces');
     const range = span(open.range, close.range);
-    if (isSet) return { kind: 'unsupported', what: 'a set', range };
+    if (isSet && entries.length > 0) return { kind: 'unsupported', what: 'braces mixing set items and dict entries', range };
+    if (isSet) return { kind: 'set', items, range };
     return { kind: 'dict', entries, range };
   }
 }

@@ -15,6 +15,8 @@ export type PyExpr =
   | { readonly kind: 'constant'; readonly value: boolean | null; readonly range: SourceRange }
   | { readonly kind: 'list'; readonly items: readonly PyExpr[]; readonly range: SourceRange }
   | { readonly kind: 'tuple'; readonly items: readonly PyExpr[]; readonly range: SourceRange }
+  /** A set display `{a, b}`. */
+  | { readonly kind: 'set'; readonly items: readonly PyExpr[]; readonly range: SourceRange }
   | { readonly kind: 'dict'; readonly entries: readonly { readonly key: PyExpr; readonly value: PyExpr }[]; readonly range: SourceRange }
   /** `a.b`: e.g. `bayes.model`. */
   | { readonly kind: 'attribute'; readonly value: PyExpr; readonly attr: string; readonly range: SourceRange }

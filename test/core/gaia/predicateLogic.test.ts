@@ -31,6 +31,7 @@ const variable = (symbol: string, d: LogicVariable['domain'], content: string, e
   symbol,
   domain: d,
   value: null,
+  unit: null,
   content,
   format: 'markdown',
   title: null,

@@ -182,6 +182,7 @@ function* walk(e: PyExpr): Generator<PyExpr> {
   switch (e.kind) {
     case 'list':
     case 'tuple':
+    case 'set':
       for (const i of e.items) yield* walk(i);
       break;
     case 'dict':

@@ -7,8 +7,7 @@
  *
  * A generator expression is consumed where it is written (Warrant has no lazy values):
  * what `sum`, `any`, `list`, `", ".join` and the like take from it is the same list. A set
- * comprehension is refused as a set display is: Warrant has no sets (their order, for
- * strings, is not even stable between Python runs).
+ * comprehension makes a set (pythonSets.ts), whose order Warrant never shows.
  */
 import type { PyComprehensionClause, PyExpr } from '../../python/pyAst.ts';
 import { evaluate } from './evaluateExpression.ts';
@@ -17,16 +16,13 @@ import type { GaiaRuntime } from './gaiaRuntime.ts';
 import type { GValue } from './gaiaValues.ts';
 import { OPAQUE, describeValue } from './gaiaValues.ts';
 import { setItem } from './pythonBuiltins.ts';
+import { makeSet } from './pythonSets.ts';
 import { iterate } from './pythonSemantics.ts';
 import { testTruth } from './truthTest.ts';
 
 type Comprehension = Extract<PyExpr, { kind: 'comprehension' }>;
 
 export function evaluateComprehension(rt: GaiaRuntime, e: Comprehension): GValue {
-  if (e.form === 'set') {
-    rt.report('unsupported-python', 'a set comprehension is outside the Python that Gaia packages are read in', e.range);
-    return OPAQUE;
-  }
   const first = evaluate(rt, e.clauses[0]!.iter);
   if (first.t === 'opaque') return OPAQUE;
   // The comprehension's own scope: the enclosing function's names stay visible, its own stay inside.
@@ -48,6 +44,7 @@ export function evaluateComprehension(rt: GaiaRuntime, e: Comprehension): GValue
   } finally {
     rt.frames.pop();
   }
+  if (e.form === 'set') return makeSet(rt, items, e.range);
   return e.form === 'dict' ? dict : { t: 'seq', items, tuple: false };
 }
 

@@ -25,6 +25,7 @@ import { intArithmetic, intLiteral, intTrueDivide, intValue } from './pythonInts
 import { compare, formatWithSpec, iterate, pyStr } from './pythonSemantics.ts';
 import { testTruth } from './truthTest.ts';
 import { evaluateComprehension } from './comprehensions.ts';
+import { makeSet } from './pythonSets.ts';
 import { sliceValue } from './pythonSlices.ts';
 import { distributionComparison } from './bayes/distributionComparison.ts';
 
@@ -88,7 +89,8 @@ export function evaluate(rt: GaiaRuntime, e: PyExpr): GValue {
     case 'constant':
       return e.value === null ? NONE : { t: 'bool', v: e.value };
     case 'list':
-    case 'tuple': {
+    case 'tuple':
+    case 'set': {
       const items: GValue[] = [];
       for (const i of e.items) {
         if (i.kind !== 'starred') {
@@ -104,6 +106,7 @@ export function evaluate(rt: GaiaRuntime, e: PyExpr): GValue {
           items.push(OPAQUE);
         }
       }
+      if (e.kind === 'set') return items.some((x) => x.t === 'opaque') ? OPAQUE : makeSet(rt, items, e.range);
       return { t: 'seq', items, tuple: e.kind === 'tuple' };
     }
     case 'fstring':

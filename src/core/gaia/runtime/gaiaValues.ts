@@ -27,6 +27,8 @@ export type GValue =
   /** A string; `range` where it is written, for `__all__` entries. */
   | { readonly t: 'str'; readonly v: string; readonly range?: SourceRange }
   | { readonly t: 'seq'; readonly items: readonly GValue[]; readonly tuple: boolean }
+  /** A Python set: its members once each, in the order first made (which Warrant never shows: pythonSets.ts). */
+  | { readonly t: 'set'; readonly items: readonly GValue[] }
   | { readonly t: 'dict'; readonly entries: readonly { readonly key: GValue; readonly value: GValue }[] }
   | { readonly t: 'knowledge'; readonly k: Knowledge }
   | { readonly t: 'formula'; readonly f: Formula }
@@ -115,6 +117,8 @@ export function describeValue(v: GValue): string {
       return v.tuple ? 'a tuple' : 'a list';
     case 'dict':
       return 'a dict';
+    case 'set':
+      return 'a set';
     case 'knowledge':
       return v.k.type === 'claim' ? (v.k.isClaim ? 'a claim' : 'a legacy helper') : `a ${v.k.type}`;
     case 'formula':

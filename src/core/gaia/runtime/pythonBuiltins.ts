@@ -20,9 +20,11 @@ import { testTruth, truthRefusal } from './truthTest.ts';
 import { callObjectBuiltin } from './objectBuiltins.ts';
 import { frozenAssignmentError, setObjectAttribute, tupleItems } from './pyClasses.ts';
 import { minOf } from '../../largeArrays.ts';
+import { makeSet, unorderedItems } from './pythonSets.ts';
 
 export const EVALUATED_BUILTINS: ReadonlySet<string> = new Set([
   'globals',
+  'set',
   'vars',
   'len',
   'range',
@@ -98,7 +100,7 @@ export function callBuiltin(rt: GaiaRuntime, name: string, args: readonly ArgVal
       if (a.length === 0) return namespaceDict(rt.globals);
       return unsupported(rt, `vars() of ${describeValue(a[0]!)}`, range);
     case 'len': {
-      const items = a.length === 1 ? (a[0]!.t === 'dict' ? a[0]!.entries : iterate(a[0]!)) : undefined;
+      const items = a.length === 1 ? (a[0]!.t === 'dict' ? a[0]!.entries : unorderedItems(a[0]!)) : undefined;
       return items ? int(items.length) : unsupported(rt, 'len() of this value', range);
     }
     case 'range': {
@@ -143,13 +145,18 @@ export function callBuiltin(rt: GaiaRuntime, name: string, args: readonly ArgVal
       const items = a.length === 0 ? [] : a.length === 1 ? iterate(a[0]!) : undefined;
       return items ? { t: 'seq', items: [...items], tuple: name === 'tuple' } : unsupported(rt, `${name}() of this value`, range);
     }
+    case 'set': {
+      const items = a.length === 0 ? [] : a.length === 1 ? unorderedItems(a[0]!) : undefined;
+      return items ? makeSet(rt, items, range) : unsupported(rt, 'set() of this value', range);
+    }
     case 'dict':
       if (a.length === 0) return { t: 'dict', entries: [] };
       if (a.length === 1 && a[0]!.t === 'dict') return { t: 'dict', entries: [...a[0]!.entries] };
       return unsupported(rt, 'dict() of this value', range);
     case 'sorted':
     case 'reversed': {
-      const items = a.length === 1 ? iterate(a[0]!) : undefined;
+      // sorted() gives a set an order of its own; reversed() of a set is Python's TypeError.
+      const items = a.length === 1 ? (name === 'sorted' ? unorderedItems(a[0]!) : iterate(a[0]!)) : undefined;
       if (!items) return unsupported(rt, `${name}() of this value`, range);
       if (name === 'reversed') return list([...items].reverse());
       const reverse = keywords.find((k) => k.name === 'reverse')?.arg.value;
@@ -179,7 +186,7 @@ export function callBuiltin(rt: GaiaRuntime, name: string, args: readonly ArgVal
     case 'min':
     case 'max':
     case 'sum': {
-      const items = a.length === 1 ? iterate(a[0]!) : a;
+      const items = a.length === 1 ? unorderedItems(a[0]!) : a;
       if (!items || items.some((v) => v.t !== 'num')) return unsupported(rt, `${name}() of anything but numbers`, range);
       const nums = items as Extract<GValue, { t: 'num' }>[];
       if (name === 'sum') return { t: 'num', v: nums.reduce((s, v) => s + v.v, 0), float: nums.some((v) => v.float) };
@@ -204,7 +211,7 @@ export function callBuiltin(rt: GaiaRuntime, name: string, args: readonly ArgVal
       return NONE;
     case 'any':
     case 'all': {
-      const items = a.length === 1 ? iterate(a[0]!) : undefined;
+      const items = a.length === 1 ? unorderedItems(a[0]!) : undefined;
       const refused = items?.find((v) => truthRefusal(v) !== undefined);
       if (refused) {
         testTruth(rt, refused, range);

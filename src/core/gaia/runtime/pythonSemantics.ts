@@ -5,6 +5,7 @@
  * reports it on the exact range; nothing here reports by itself.
  */
 import { formatUnits } from './units/pintUnits.ts';
+import { setsEqual } from './pythonSets.ts';
 import { pythonFloatRepr, pythonIntRepr } from '../text/pythonFloat.ts';
 import { pythonStrRepr } from '../text/pythonRepr.ts';
 import type { GValue } from './gaiaValues.ts';
@@ -26,6 +27,8 @@ export function truthy(v: GValue): boolean | undefined {
       return v.items.length > 0;
     case 'dict':
       return v.entries.length > 0;
+    case 'set':
+      return v.items.length > 0;
     case 'knowledge':
       return v.k.isClaim ? undefined : true;
     case 'formula':
@@ -84,6 +87,7 @@ export function equal(a: GValue, b: GValue): boolean | undefined {
     }
     return true;
   }
+  if (a.t === 'set' && b.t === 'set') return setsEqual(a.items, b.items);
   if (a.t === 'dict' && b.t === 'dict') {
     // Equal when every key of one maps to an equal value in the other (order does not matter).
     if (a.entries.length !== b.entries.length) return false;
@@ -100,7 +104,7 @@ export function equal(a: GValue, b: GValue): boolean | undefined {
 }
 
 function isPlain(v: GValue): boolean {
-  return v.t === 'num' || v.t === 'bool' || v.t === 'str' || v.t === 'seq' || v.t === 'dict' || v.t === 'none';
+  return v.t === 'num' || v.t === 'bool' || v.t === 'str' || v.t === 'seq' || v.t === 'dict' || v.t === 'set' || v.t === 'none';
 }
 
 /** One comparison of a chain (`<`, `in`, `is not`, …). */
@@ -148,7 +152,7 @@ export function compare(op: string, a: GValue, b: GValue): boolean | undefined {
 
 function contains(container: GValue, item: GValue): boolean | undefined {
   if (container.t === 'str' && item.t === 'str') return container.v.includes(item.v);
-  const items = container.t === 'seq' ? container.items : container.t === 'dict' ? container.entries.map((e) => e.key) : undefined;
+  const items = container.t === 'seq' || container.t === 'set' ? container.items : container.t === 'dict' ? container.entries.map((e) => e.key) : undefined;
   if (!items) return undefined;
   for (const x of items) {
     const e = equal(x, item);
