@@ -1,9 +1,10 @@
 /**
  * A proposal's lifecycle in the page (issue 46): the status under the verdict —
  * proposed, contested with its reasons, accepted — and Accept, offered only for a proof
- * of the text as it stands, signing an acceptance into the browser's world, which a
- * later proposal's registry gate then checks (a synonym of an accepted symbol is
- * contested, naming both declarations). The world outlives a reload.
+ * of the text as it stands, signing an acceptance into the session's log (the session's
+ * world), which a later proposal's registry gate then checks (a synonym of an accepted
+ * symbol is contested, naming both declarations). The world is kept with the session:
+ * it outlives a reload. Shared through a team room: e2e/proposal-world-team.spec.ts.
  */
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
@@ -82,28 +83,29 @@ async function run(page: Page): Promise<void> {
   await expect(page.getByTestId('verdict')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
 }
 
-test.beforeEach(async ({ page }) => {
-  await openFresh(page);
-  await page.evaluate(() => localStorage.removeItem('warrant.world.v1'));
-});
-
 test('a proof is accepted by an explicit action, and stays accepted after a reload', async ({ page }) => {
   await openProposal(page, HEIR);
   const status = page.getByTestId('proposal-lifecycle');
   await expect(status).toHaveAttribute('data-status', 'proposed');
+  await expect(status).toHaveAttribute('data-accepted', '0');
   await expect(page.getByTestId('proposal-accept')).toBeDisabled();
   await run(page);
   await expect(page.getByTestId('verdict')).toContainText('entailed');
   await expect(page.getByTestId('proposal-accept')).toBeEnabled();
   await page.getByTestId('proposal-accept').click();
   await expect(status).toHaveAttribute('data-status', 'accepted');
+  await expect(status).toHaveAttribute('data-accepted', '1');
+  await expect(status).toHaveAttribute('data-symbols', '5');
   await expect(page.getByTestId('proposal-accept')).toHaveCount(0);
-  const stored = await page.evaluate(() => localStorage.getItem('warrant.world.v1') ?? '');
-  expect(stored).toContain('"kind":"proposal_acceptance"');
-  expect(stored).toContain('"kind":"head"');
-
-  await openProposal(page, HEIR);
-  await expect(page.getByTestId('proposal-lifecycle')).toHaveAttribute('data-status', 'accepted');
+  // The acceptance is an op of the session's log, kept in IndexedDB with it: let the store
+  // write it, then open the page again on the same session (not reload(): ?fresh would start a new one).
+  await page.waitForTimeout(500);
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('warrant.session.current') ?? localStorage.getItem('warrant.session.current'))).not.toBeNull();
+  await page.goto('/');
+  await expect(page.getByTestId('proposal-view')).toBeVisible({ timeout: 60_000 });
+  await settledProposal(page);
+  await expect(page.getByTestId('proposal-lifecycle')).toHaveAttribute('data-status', 'accepted', { timeout: 30_000 });
+  await expect(page.getByTestId('proposal-lifecycle')).toHaveAttribute('data-accepted', '1');
 });
 
 test('a synonym of an accepted symbol is contested, naming both declarations; Accept stays off', async ({ page }) => {
@@ -112,7 +114,9 @@ test('a synonym of an accepted symbol is contested, naming both declarations; Ac
   await page.getByTestId('proposal-accept').click();
   await expect(page.getByTestId('proposal-lifecycle')).toHaveAttribute('data-status', 'accepted');
 
-  await openProposal(page, SYNONYM);
+  // The next proposal in the same session is checked against its world.
+  await pasteText(page, JSON.stringify(SYNONYM, null, 2));
+  await settledProposal(page);
   const status = page.getByTestId('proposal-lifecycle');
   await expect(status).toHaveAttribute('data-status', 'contested');
   await expect(status).toContainText('predicate isLegalHeir(Person) looks like a synonym of predicate legalHeir(Person) (accepted in fp_e2e_heir)');
