@@ -37,3 +37,18 @@ describe('describeOperations', () => {
     expect(entries.map((e) => e.text)).toEqual([text]);
   });
 });
+
+describe('describeOperations: an acceptance into the session world', () => {
+  it('says which proposal was accepted, and by which proof', () => {
+    const body: OperationBody = {
+      kind: 'proposal_acceptance',
+      proposal_id: 'fp_heir',
+      proposal_hash: `b3:${'a'.repeat(64)}`,
+      proposal: { proposalId: 'fp_heir' },
+      mode: 'entailment',
+      verdict: 'entailed',
+      solver: 'z3',
+    };
+    expect(describeOperations(log(body, [])).map((e) => e.text)).toEqual(['you accepted proposal fp_heir into the world (entailed, z3)']);
+  });
+});
