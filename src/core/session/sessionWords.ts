@@ -110,6 +110,8 @@ export function causeNoun(kind: OperationKind): string {
       return 'a new member';
     case 'review_decision':
       return 'a review decision';
+    case 'proposal_acceptance':
+      return "an acceptance into the session's world";
     default:
       return `a ${assertionNoun(kind)}`;
   }
