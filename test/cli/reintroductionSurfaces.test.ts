@@ -86,6 +86,26 @@ const COMMAND_SURFACES: Readonly<Record<string, (lang: Lang) => Promise<Flags>>>
   },
 };
 
+/**
+ * Surfaces that present claims only of a fixture of their own: `review` lists Gaia's review
+ * records, each flagged by the claim it concludes (a derived claim), so its fixture has
+ * contradicted claims that are conclusions.
+ */
+const OWN_FIXTURE_SURFACES: Readonly<Record<string, { file: string; flagged: readonly string[]; plain: readonly string[]; read: (file: string) => Promise<Flags> }>> = {
+  review: {
+    file: 'test/fixtures/contradiction/reviewed.py',
+    flagged: ['clear', 'bubbly'],
+    plain: ['even'],
+    read: async (file) => {
+      const out = JSON.parse(await ok(['review', file, '--json'])) as { items: (Flagged & { conclusion: string | null })[] };
+      return fromRecords(
+        out.items.filter((i) => i.conclusion !== null),
+        (i) => label(i.conclusion as string),
+      );
+    },
+  },
+};
+
 /** Commands that present no belief of a document, or present it through a surface above. */
 const COMMANDS_EXEMPT: Readonly<Record<string, string>> = {
   check: 'diagnostics only',
@@ -103,9 +123,6 @@ const COMMANDS_EXEMPT: Readonly<Record<string, string>> = {
   derive: 'Mnema: writes derived ops',
   provenance: 'Mnema: op chains of a log (no contradiction source in Mnema logs)',
   calibrate: 'Mnema: band statistics',
-  // A known gap: each record also shows its conclusion's belief, which is not stamped yet
-  // (reviewReport reads the IR, not the graph the flags are keyed on).
-  review: 'Gaia review records (warrants and their decisions), keyed by review id',
   merge: 'CLAIR text out, the document itself',
   world: 'a world log of FormalProposals',
   encode: 'text to a FormalProposal',
@@ -185,7 +202,10 @@ function expectFlags(flags: Flags, lang: Lang, surface: string): void {
 describe('the reintroduction flag on every surface (contract §3)', () => {
   it('every command of the command table is a surface or exempt with a reason', () => {
     for (const name of Object.keys(COMMAND_USAGE)) {
-      expect(name in COMMAND_SURFACES || name in COMMANDS_EXEMPT, `${name}: add it to COMMAND_SURFACES, or to COMMANDS_EXEMPT with a reason`).toBe(true);
+      expect(
+        name in COMMAND_SURFACES || name in OWN_FIXTURE_SURFACES || name in COMMANDS_EXEMPT,
+        `${name}: add it to COMMAND_SURFACES (or OWN_FIXTURE_SURFACES), or to COMMANDS_EXEMPT with a reason`,
+      ).toBe(true);
     }
   });
 
@@ -198,6 +218,20 @@ describe('the reintroduction flag on every surface (contract §3)', () => {
   const commandCases = Object.keys(COMMAND_SURFACES).flatMap((name) => (['clair', 'gaia'] as const).map((lang) => ({ name, lang })));
   it.each(commandCases)('$name ($lang) flags the contradicted beliefs and only them', async ({ name, lang }) => {
     expectFlags(await COMMAND_SURFACES[name]!(lang), lang, name);
+  });
+
+  it.each(Object.keys(OWN_FIXTURE_SURFACES))('%s (gaia, its own fixture) flags the records of contradicted claims and only them', async (name) => {
+    const surface = OWN_FIXTURE_SURFACES[name]!;
+    const flags = await surface.read(surface.file);
+    for (const id of surface.flagged) {
+      expect(flags.get(id)?.flagged, `${name}: ${id} is contradicted`).toBe(true);
+      expect(flags.get(id)?.caveat, `${name}: ${id} has its caveat`).toBeTruthy();
+    }
+    for (const id of surface.plain) {
+      expect(flags.get(id), `${name}: ${id} is presented`).toBeDefined();
+      expect(flags.get(id)?.flagged, `${name}: ${id} is not contradicted`).toBe(false);
+      expect(flags.get(id)?.caveat, `${name}: ${id} has no caveat`).toBeNull();
+    }
   });
 
   const exportCases = EXPORTERS.filter((row) => row.id in EXPORT_SURFACES).flatMap((row) =>

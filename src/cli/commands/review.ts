@@ -10,6 +10,7 @@
  * Exit 0; 1 when the package has errors, the log is broken, an ID names no record, or
  * this device may not write to the log; 2 for a usage mistake.
  */
+import { documentReintroduction } from '../../core/contradiction/reintroductionFlag.ts';
 import { decisionBody, decisionsOfLog } from '../../core/gaia/review/reviewDecisionOps.ts';
 import type { ReviewDecision, ReviewDecisionValue } from '../../core/gaia/review/reviewGate.ts';
 import { findReviewItem } from '../../core/gaia/review/reviewGate.ts';
@@ -92,7 +93,8 @@ export async function runReview(args: readonly string[]): Promise<number> {
     recorded = added.map((op) => op.id);
     decisions = [...decisions, ...decisionsOfLog(added)];
   }
-  const report = reviewReport(ir, decisions, { method: (cl.values.get('method') ?? 'auto') as InferenceMethod });
+  // The document's open contradictions flag each record's conclusion (as infer flags its beliefs).
+  const report = reviewReport(ir, decisions, { method: (cl.values.get('method') ?? 'auto') as InferenceMethod }, documentReintroduction(doc.analysis.graph));
   for (const p of report.result.problems) await writeStderr(`${doc.input.name}: ${p.severity === 'error' ? 'error' : 'warning'} ${p.code}: ${p.message}\n`);
   if (json) {
     await writeStdout(JSON.stringify(reviewJson(report, ir, recorded)) + '\n');
@@ -130,6 +132,7 @@ function reviewText(report: ReviewReport, recorded: readonly string[]): string {
     const belief = i.belief === null ? '' : `  belief ${i.belief.toFixed(4)}${i.gated_belief !== null && Math.abs(i.gated_belief - i.belief) > 5e-5 ? ` (gated ${i.gated_belief.toFixed(4)})` : ''}`;
     lines.push('', `${MARK[i.status]} ${i.status.padEnd(12)} ${i.action.padEnd(10)} ${i.action_label.split('::').pop()}  [${i.target_kind} ${i.target_id}]${belief}`, `    ${i.audit_question}`);
     if (!i.gates_inference) lines.push('    (listed for judgement; Gaia’s inference does not depend on it)');
+    if (i.caveat) lines.push(`    ⚠ ${i.caveat}`);
   }
   return lines.join('\n') + '\n';
 }

@@ -2,8 +2,12 @@
  * A package's review as one record (what `warrant review --json` prints and the page's
  * review panel shows): each of Gaia's review records with its status and the belief of
  * the claim it establishes, and the beliefs inference gives under the decisions — through
- * runInference, the one inference path — and under Gaia's stricter review gate.
+ * runInference, the one inference path — and under Gaia's stricter review gate. Each
+ * record carries its conclusion's reintroduction flag (CRT), stamped through the one
+ * enforcement point, so a record whose claim is contradicted says so with the caveat.
  */
+import type { Reintroduction, ReintroductionFlag } from '../../contradiction/reintroductionFlag.ts';
+import { NO_REINTRODUCTION } from '../../contradiction/reintroductionFlag.ts';
 import type { BeliefEntry, InferenceOptions, InferenceResult } from '../../infer/inferenceResult.ts';
 import type { GaiaIr } from '../../infer/irInput.ts';
 import { runInference } from '../../infer/runInference.ts';
@@ -12,7 +16,7 @@ import { heldOutTargets, irUnderReview, reviewStatuses } from './reviewGate.ts';
 import type { ReviewItem } from './reviewItems.ts';
 import { reviewItems } from './reviewItems.ts';
 
-export interface ReviewedItem extends ReviewItem {
+export interface ReviewedItem extends ReviewItem, ReintroductionFlag {
   readonly status: ReviewStatus;
   /** The conclusion's declared prior (metadata `prior`), or null: a review never sets one. */
   readonly prior: number | null;
@@ -38,7 +42,8 @@ export function irWithDecisions(ir: GaiaIr, decisions: readonly ReviewDecision[]
   return irUnderReview(ir, heldOutTargets(items, reviewStatuses(items, decisions), 'decisions'));
 }
 
-export function reviewReport(ir: GaiaIr, decisions: readonly ReviewDecision[], options: InferenceOptions = {}): ReviewReport {
+/** `flags`: the document's open contradictions, keyed as every surface keys them (a record is flagged by its conclusion). */
+export function reviewReport(ir: GaiaIr, decisions: readonly ReviewDecision[], options: InferenceOptions = {}, flags: Reintroduction = NO_REINTRODUCTION): ReviewReport {
   const items = reviewItems(ir);
   const status = reviewStatuses(items, decisions);
   const result = runInference(irUnderReview(ir, heldOutTargets(items, status, 'decisions')), options);
@@ -55,7 +60,9 @@ export function reviewReport(ir: GaiaIr, decisions: readonly ReviewDecision[], o
     const s = status.get(i.target_id) ?? 'unreviewed';
     counts[s] += 1;
     const prior = i.conclusion === null ? undefined : priors.get(i.conclusion);
-    return { ...i, status: s, prior: typeof prior === 'number' ? prior : null, belief: now(i.conclusion), gated_belief: strict(i.conclusion) };
+    const record = { ...i, status: s, prior: typeof prior === 'number' ? prior : null, belief: now(i.conclusion), gated_belief: strict(i.conclusion) };
+    // A record with no conclusion presents no claim: unflagged, like any item no contradiction reaches.
+    return i.conclusion === null ? { ...record, reintroduced_claim: false } : flags.stamp(record, i.conclusion);
   });
   return { items: reviewed, counts, result, gated };
 }
