@@ -283,6 +283,7 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
       { name: 'lift-formula' },
       { name: 'lift-scaffolds' },
       { name: 'lift-bool-expr' },
+      { name: 'lift-quantified' },
       { name: 'lift-export', at: '__init__.py:6:', refusal: "__all__ exports 'both', but it is an implicit lift helper created to adapt a Formula/BoolExpr operand" },
       { name: 'lift-not-boolean', at: '__init__.py:4:', refusal: 'derive() expected Claim or a Boolean-valued expression (Formula / BoolExpr / ClaimAtom) as given[1]' },
     ],
@@ -296,6 +297,9 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
       { name: 'bayes-equation-tolerance-prose', at: '__init__.py:3:', refusal: 'TypeError: claim(tolerance=...) requires a proposition (equation BoolExpr)' },
       { name: 'bayes-equation-tolerance-text', at: '__init__.py:4:', refusal: "ValueError: claim(tolerance=...) must be a positive number, got 'small'." },
       { name: 'bayes-equation-tolerance-zero', at: '__init__.py:4:', refusal: 'ValueError: claim(tolerance=...) must be a positive number, got 0.' },
+      { name: 'bayes-equation-reused' },
+      { name: 'bayes-equation-twice', at: '__init__.py:5:', refusal: 'TypeError: BoolExpr does not have a Python truth value' },
+      { name: 'bayes-predicate-twice', at: '__init__.py:5:', refusal: 'TypeError: BoolExpr does not have a Python truth value' },
     ],
   },
 ];

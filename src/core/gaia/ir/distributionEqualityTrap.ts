@@ -3,12 +3,14 @@
  * `k in pkg.knowledge`, which compares k with every claim declared before it by the
  * dataclass's field-by-field equality. Two claims alike up to their metadata — two
  * bayes.model helpers of one hypothesis, observable and family, or two identical noisy
- * observations — then compare their metadata, and comparing two distinct Distribution
- * objects yields a BoolExpr, whose truth value raises TypeError. Gaia refuses the
+ * observations, two predicate or equation claims with the same text — then compare their
+ * metadata, and comparing two distinct Distribution objects (or BoolExprs) yields a
+ * BoolExpr, whose truth value raises TypeError. Gaia refuses the
  * package; so does Warrant, with Gaia's words, at the later claim.
  */
 import type { BayesDistribution, BayesVariable } from '../runtime/bayes/bayesObjects.ts';
 import { MODEL_OF_HELPER, OBSERVATIONS } from '../runtime/bayes/bayesObjects.ts';
+import { PROPOSITION_OBJECTS } from '../runtime/bayes/predicateClaim.ts';
 import type { Knowledge, MetaValue } from '../runtime/gaiaObjects.ts';
 import { isMetaDict } from '../runtime/gaiaObjects.ts';
 import { PyFloat } from '../text/pythonJson.ts';
@@ -27,8 +29,13 @@ class DistributionRef {
   constructor(readonly distribution: BayesDistribution) {}
 }
 
+/** A BoolExpr (a predicate's or an equation's proposition): equal only to itself; any other comparison raises. */
+class PropositionRef {
+  constructor(readonly value: object) {}
+}
+
 /** A runtime metadata value as Gaia holds it. */
-type Held = MetaValue | HeldDict | VariableRef | DistributionRef | readonly Held[];
+type Held = MetaValue | HeldDict | VariableRef | DistributionRef | PropositionRef | readonly Held[];
 
 type Outcome = 'equal' | 'different' | 'raises';
 
@@ -36,6 +43,9 @@ function compare(a: Held, b: Held): Outcome {
   if (a === b) return 'equal';
   if (a instanceof DistributionRef || b instanceof DistributionRef) {
     return a instanceof DistributionRef && b instanceof DistributionRef && a.distribution === b.distribution ? 'equal' : 'raises';
+  }
+  if (a instanceof PropositionRef || b instanceof PropositionRef) {
+    return a instanceof PropositionRef && b instanceof PropositionRef && a.value === b.value ? 'equal' : 'raises';
   }
   if (a instanceof VariableRef || b instanceof VariableRef) {
     return a instanceof VariableRef && b instanceof VariableRef && a.variable === b.variable ? 'equal' : 'different';
@@ -70,6 +80,10 @@ function held(v: MetaValue): Held {
 
 /** The metadata Gaia's runtime holds for a claim, with its Distribution objects where the bayes verbs put them. */
 function runtimeMetadata(k: Knowledge): Held {
+  const proposition = PROPOSITION_OBJECTS.get(k);
+  if (proposition) {
+    return new HeldDict(new Map(Object.entries(k.metadata).map(([key, x]) => [key, key === proposition.slot ? new PropositionRef(proposition.value) : held(x)])));
+  }
   const model = MODEL_OF_HELPER.get(k);
   if (model) {
     const entries = new Map<string, Held>();
@@ -110,7 +124,7 @@ function backgroundOf(k: Knowledge): readonly Knowledge[] {
 
 /** The first claim whose `in pkg.knowledge` test raises in Gaia, or null. */
 export function distributionEqualityTrap(knowledge: readonly Knowledge[]): Knowledge | null {
-  const carriers = knowledge.filter((k) => MODEL_OF_HELPER.has(k) || OBSERVATIONS.has(k));
+  const carriers = knowledge.filter((k) => MODEL_OF_HELPER.has(k) || OBSERVATIONS.has(k) || PROPOSITION_OBJECTS.has(k));
   for (let i = 1; i < carriers.length; i++) {
     const k = carriers[i]!;
     const mine = runtimeMetadata(k);

@@ -5,11 +5,12 @@
  * `Land(operands=(ClaimAtom(claim=Claim(content='A.', …)), …))`, every field of every
  * claim it mentions included.
  *
- * Written here for connectives over claims and for comparisons of a Distribution with a
- * number. What else would appear in it is refused with the reason (a message, not a
- * text): a claim's prior records carry the wall-clock time Gaia registered them at (no
- * two runs of Gaia write the same text), and the reasoning a claim already concludes,
- * its background and the typed predicate-logic terms are not written out by Warrant.
+ * Written here for formulas (connectives, quantifiers, typed predicates, through
+ * logicTerms' repr of terms) and for comparisons of a Distribution with a number. What
+ * else would appear in it is refused with the reason (a message, not a text): a claim's
+ * prior records carry the wall-clock time Gaia registered them at (no two runs of Gaia
+ * write the same text), and the reasoning a claim already concludes and its background
+ * are not written out by Warrant.
  */
 import { pythonFloatRepr, pythonIntRepr } from '../text/pythonFloat.ts';
 import { PyFloat } from '../text/pythonJson.ts';
@@ -18,6 +19,11 @@ import type { BayesDistribution } from './bayes/bayesObjects.ts';
 import type { Formula, Knowledge, MetaValue } from './gaiaObjects.ts';
 import { isMetaDict } from './gaiaObjects.ts';
 import type { GValue } from './gaiaValues.ts';
+import { atomRepr } from './logicFormulas.ts';
+import { logicRepr } from './logicTerms.ts';
+
+/** A claim's `background=` (Gaia's Claim keeps it; the IR does not), set by claim(). */
+export const CLAIM_BACKGROUNDS = new WeakMap<Knowledge, readonly Knowledge[]>();
 
 /** Thrown inside the walk: why the text cannot be written. */
 class NotWritten extends Error {}
@@ -46,6 +52,7 @@ function claimRepr(k: Knowledge): string {
   }
   if (k.fromActions.length > 0) throw new NotWritten(`the reasoning that already concludes ${pythonStrRepr(k.content)}`);
   if (k.prior !== null) throw new NotWritten(`the prior of ${pythonStrRepr(k.content)}`);
+  if ((CLAIM_BACKGROUNDS.get(k)?.length ?? 0) > 0) throw new NotWritten(`the background of ${pythonStrRepr(k.content)}`);
   // Gaia holds objects under these (a BoolExpr, a helper's relation of claims); Warrant holds their descriptors.
   for (const key of ['predicate', 'equation', 'observation', 'generated']) {
     if (key in k.metadata) throw new NotWritten(`the ${key} record of ${pythonStrRepr(k.content)}`);
@@ -88,8 +95,12 @@ function formulaRepr(f: Formula): string {
       return `Implies(antecedent=${formulaRepr(f.antecedent)}, consequent=${formulaRepr(f.consequent)})`;
     case 'iff':
       return `Iff(left=${formulaRepr(f.left)}, right=${formulaRepr(f.right)})`;
+    case 'forall':
+      return `Forall(variable=${logicRepr(f.variable)}, body=${formulaRepr(f.body)})`;
+    case 'exists':
+      return `Exists(variable=${logicRepr(f.variable)}, body=${formulaRepr(f.body)})`;
     default:
-      throw new NotWritten('a quantifier or predicate over typed terms');
+      return atomRepr(f);
   }
 }
 

@@ -48,6 +48,13 @@ export interface Proposition {
 /** Equation claims (`==`, `!=`): Gaia gives them a neutral prior when nothing else does (predicatePriors.ts). */
 export const EQUATIONS = new WeakSet<Knowledge>();
 
+/**
+ * The BoolExpr object a predicate or equation claim holds (the same object when one
+ * proposition is given twice): Gaia compares it when it compares two alike claims
+ * (ir/distributionEqualityTrap.ts).
+ */
+export const PROPOSITION_OBJECTS = new WeakMap<Knowledge, { readonly slot: 'predicate' | 'equation'; readonly value: GValue }>();
+
 /** Gaia's check of `tolerance=`: an int or float (a bool is an int) above zero. */
 function toleranceValue(rt: GaiaRuntime, tolerance: ArgValue): number | null {
   const t = tolerance.value;
@@ -87,7 +94,15 @@ export function predicateProposition(rt: GaiaRuntime, proposition: ArgValue, tol
   if (p.op === '==' || p.op === '!=') {
     const t = hasTolerance ? toleranceValue(rt, tolerance!) : null;
     if (hasTolerance && t === null) return undefined;
-    return { slot: 'equation', metadata: recorded, tolerance: t, attach: (claim) => EQUATIONS.add(claim) };
+    return {
+      slot: 'equation',
+      metadata: recorded,
+      tolerance: t,
+      attach: (claim) => {
+        EQUATIONS.add(claim);
+        PROPOSITION_OBJECTS.set(claim, { slot: 'equation', value: p });
+      },
+    };
   }
   if (hasTolerance) {
     rt.report(
@@ -102,5 +117,13 @@ export function predicateProposition(rt: GaiaRuntime, proposition: ArgValue, tol
     return undefined;
   }
   const predicate: DistributionPredicate = { op: p.op, distribution: p.left.d, threshold: p.right, thresholdRange: proposition.range };
-  return { slot: 'predicate', metadata: recorded, tolerance: null, attach: (claim) => PREDICATES.set(claim, predicate) };
+  return {
+    slot: 'predicate',
+    metadata: recorded,
+    tolerance: null,
+    attach: (claim) => {
+      PREDICATES.set(claim, predicate);
+      PROPOSITION_OBJECTS.set(claim, { slot: 'predicate', value: p });
+    },
+  };
 }

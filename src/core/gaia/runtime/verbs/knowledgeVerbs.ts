@@ -12,6 +12,7 @@ import type { GValue } from '../gaiaValues.ts';
 import { OPAQUE, describeValue } from '../gaiaValues.ts';
 import { addPriorRecord } from './priorRecords.ts';
 import { predicateProposition } from '../bayes/predicateClaim.ts';
+import { CLAIM_BACKGROUNDS } from '../operandRepr.ts';
 import type { VerbImpl } from './verbTypes.ts';
 
 const INLINE_JUSTIFICATION = '(inline default declared at claim() call site)';
@@ -96,6 +97,7 @@ export const claimVerb: VerbImpl = (rt, call) => {
   }
   const claim = rt.newKnowledge('claim', text, metadata, call, { format, title, parameters: params, provenance: prov });
   predicate?.attach(claim);
+  if (background.length > 0) CLAIM_BACKGROUNDS.set(claim, background);
   claim.formula = formula;
   const prior = b.named.get('prior');
   if (prior && prior.value.t !== 'none') {
