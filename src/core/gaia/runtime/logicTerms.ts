@@ -11,8 +11,16 @@ import type { JsonValue } from '../text/pythonJson.ts';
 import { pyFloat } from '../text/pythonJson.ts';
 import { pythonFloatRepr, pythonIntRepr } from '../text/pythonFloat.ts';
 
-/** A Python scalar a domain member, a constant or a bound value may be. */
-export type LogicScalar = { readonly t: 'str'; readonly v: string } | { readonly t: 'num'; readonly v: number; readonly float: boolean } | { readonly t: 'bool'; readonly v: boolean };
+/**
+ * A Python value a domain member, a constant or a bound value may be: a str, number or
+ * bool, None, or a tuple of these (Gaia takes any member; these are the ones its IR writes).
+ */
+export type LogicScalar =
+  | { readonly t: 'str'; readonly v: string }
+  | { readonly t: 'num'; readonly v: number; readonly float: boolean }
+  | { readonly t: 'bool'; readonly v: boolean }
+  | { readonly t: 'none' }
+  | { readonly t: 'seq'; readonly items: readonly LogicScalar[]; readonly tuple: true };
 
 export type PrimitiveName = 'Nat' | 'Real' | 'Probability' | 'Bool';
 export const PRIMITIVE_NAMES: ReadonlySet<string> = new Set<PrimitiveName>(['Nat', 'Real', 'Probability', 'Bool']);
@@ -90,19 +98,26 @@ export function acceptsValue(p: PrimitiveName, v: LogicScalar): boolean {
   return true;
 }
 
-/** Python `==` between scalars (1 == 1.0 == True). */
+/** Python `==` between scalars (1 == 1.0 == True; tuples item by item; None only to None). */
 export function scalarEquals(a: LogicScalar, b: LogicScalar): boolean {
+  if (a.t === 'seq' || b.t === 'seq') return a.t === 'seq' && b.t === 'seq' && a.items.length === b.items.length && a.items.every((x, i) => scalarEquals(x, b.items[i]!));
+  if (a.t === 'none' || b.t === 'none') return a.t === b.t;
   if (a.t === 'str' || b.t === 'str') return a.t === b.t && a.v === b.v;
   return Number(a.v) === Number(b.v);
 }
 
 export function scalarRepr(v: LogicScalar): string {
+  if (v.t === 'seq') return `(${v.items.map(scalarRepr).join(', ')}${v.items.length === 1 ? ',' : ''})`;
+  if (v.t === 'none') return 'None';
   if (v.t === 'str') return pythonStrRepr(v.v);
   if (v.t === 'bool') return v.v ? 'True' : 'False';
   return v.float ? pythonFloatRepr(v.v) : pythonIntRepr(v.v);
 }
 
+/** How Gaia's JSON writes a scalar: a tuple as an array, None as null. */
 export function scalarJson(v: LogicScalar): JsonValue {
+  if (v.t === 'seq') return v.items.map(scalarJson);
+  if (v.t === 'none') return null;
   if (v.t === 'num') return v.float ? pyFloat(v.v) : v.v;
   return v.v;
 }

@@ -9,8 +9,8 @@ import type { ActionCommon, Knowledge } from '../gaiaObjects.ts';
 import { newUid } from '../gaiaObjects.ts';
 import type { GValue } from '../gaiaValues.ts';
 import type { LogicScalar, LogicVariable } from '../logicTerms.ts';
+import { scalarJson } from '../logicTerms.ts';
 import type { MetaValue } from '../gaiaObjects.ts';
-import { pyFloat } from '../../text/pythonJson.ts';
 
 /** A number as written (Python keeps 1 and 1.0 apart, and so does the IR). */
 export interface WrittenNumber {
@@ -105,7 +105,7 @@ export function variableDescriptor(v: BayesVariable): Record<string, MetaValue> 
   const descriptor: Record<string, MetaValue> = { kind: 'variable', symbol: v.symbol, domain: v.domain, unit: v.unit };
   if (v.userDomain) {
     descriptor['domain_content'] = v.userDomain.content;
-    descriptor['domain_members'] = v.userDomain.members.map((m) => (m.t === 'num' && m.float ? pyFloat(m.v) : m.v) as MetaValue);
+    descriptor['domain_members'] = v.userDomain.members.map((m) => scalarJson(m) as MetaValue);
   }
   return descriptor;
 }

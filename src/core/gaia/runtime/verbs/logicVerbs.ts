@@ -78,7 +78,16 @@ function sortOf(v: GValue): Sort | null {
 }
 
 function scalarOf(v: GValue): LogicScalar | null {
-  if (v.t === 'str' || v.t === 'num' || v.t === 'bool') return v;
+  if (v.t === 'str' || v.t === 'num' || v.t === 'bool' || v.t === 'none') return v;
+  if (v.t === 'seq' && v.tuple) {
+    const items: LogicScalar[] = [];
+    for (const item of v.items) {
+      const s = scalarOf(item);
+      if (!s) return null;
+      items.push(s);
+    }
+    return { t: 'seq', items, tuple: true };
+  }
   return null;
 }
 
@@ -86,9 +95,9 @@ function termOf(v: GValue): Term | null {
   return v.t === 'logic' && isTerm(v.v) ? v.v : null;
 }
 
-/** Scalars Warrant can carry into the IR; anything else (a tuple member, None) it does not model. */
+/** Values Warrant can carry into the IR; anything else (a list or dict member, a claim) it does not model. */
 function unsupportedValue(rt: GaiaRuntime, arg: ArgValue, what: string): GValue {
-  rt.report('unsupported', `${what} ${reprOf(arg.value)}: Warrant models strings, numbers and bools as predicate-logic values`, arg.range);
+  rt.report('unsupported', `${what} ${reprOf(arg.value)}: Warrant models strings, numbers, bools, None and tuples of them as predicate-logic values`, arg.range);
   return OPAQUE;
 }
 
