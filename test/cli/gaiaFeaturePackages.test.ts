@@ -293,6 +293,9 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
     feature: 'equation claims over distributions',
     cases: [
       { name: 'bayes-equation-plain' },
+      { name: 'bayes-equation' },
+      { name: 'lift-equation' },
+      { name: 'bayes-equation-derived-predicate', at: '__init__.py:5:', refusal: 'TypeError: Predicate claim left-hand side must be a Distribution; got DerivedDistribution' },
       { name: 'bayes-equation-if', at: '__init__.py:4:', refusal: 'TypeError: BoolExpr does not have a Python truth value' },
       { name: 'bayes-equation-tolerance-prose', at: '__init__.py:3:', refusal: 'TypeError: claim(tolerance=...) requires a proposition (equation BoolExpr)' },
       { name: 'bayes-equation-tolerance-text', at: '__init__.py:4:', refusal: "ValueError: claim(tolerance=...) must be a positive number, got 'small'." },

@@ -28,6 +28,7 @@ import { evaluateComprehension } from './comprehensions.ts';
 import { makeSet } from './pythonSets.ts';
 import { sliceValue } from './pythonSlices.ts';
 import { distributionComparison } from './bayes/distributionComparison.ts';
+import { distributionArithmetic, distributionNegation } from './bayes/distributionArithmetic.ts';
 
 const PYTHON_BUILTINS = new Set([
   'abs',
@@ -191,6 +192,8 @@ export function evaluate(rt: GaiaRuntime, e: PyExpr): GValue {
         return { t: 'num', v: e.op === '-' ? -operand.v : operand.v, float: operand.float };
       }
       if (operand.t === 'opaque') return OPAQUE;
+      const negated = e.op === '-' ? distributionNegation(operand) : null;
+      if (negated) return negated;
       rt.report('unsupported-python', `"${e.op}" on ${describeValue(operand)} is outside the Python that Gaia packages are read in`, e.range);
       return OPAQUE;
     }
@@ -333,6 +336,8 @@ export function callValue(
 export function binaryValues(rt: GaiaRuntime, op: string, left: GValue, right: GValue, range: SourceRange): GValue {
   if (op === '&' || op === '|') return combineValues(rt, op, left, right, range);
   if (left.t === 'opaque' || right.t === 'opaque') return OPAQUE;
+  const derived = distributionArithmetic(op, left, right);
+  if (derived) return derived;
   // Ints are exact at any size: past 2**53 (or when a result would be) they are computed as bigints.
   if (left.t === 'num' && right.t === 'num' && !left.float && !right.float) {
     const small = left.big === undefined && right.big === undefined;

@@ -96,6 +96,8 @@ export type GValue =
   | { readonly t: 'distribution'; readonly d: BayesDistribution }
   /** `k > 1e-2`: a comparison with a Distribution, Gaia's BoolExpr (a proposition for claim(), with no truth of its own). */
   | { readonly t: 'boolExpr'; readonly op: string; readonly left: GValue; readonly right: GValue }
+  /** `baseline + slope * x`: arithmetic with a Distribution, Gaia's DerivedDistribution (bayes/distributionArithmetic.ts). */
+  | { readonly t: 'derived'; readonly op: string; readonly left: GValue; readonly right: GValue }
   /** `gaia.unit.q(value, unit)`: a Pint quantity of Gaia's registry, its unit as read (units/pintUnits.ts). */
   | { readonly t: 'quantity'; readonly magnitude: number; readonly float: boolean; readonly units: UnitMap }
   | { readonly t: 'opaque' };
@@ -171,6 +173,8 @@ export function describeValue(v: GValue): string {
       return 'a Distribution';
     case 'boolExpr':
       return 'a BoolExpr';
+    case 'derived':
+      return 'a DerivedDistribution';
     case 'quantity':
       return 'a Quantity';
     case 'opaque':

@@ -127,6 +127,8 @@ function operandValueRepr(v: GValue): string {
       return 'None';
     case 'str':
       return pythonStrRepr(v.v);
+    case 'derived':
+      return `DerivedDistribution(op=${pythonStrRepr(v.op)}, left=${operandValueRepr(v.left)}, right=${operandValueRepr(v.right)})`;
     case 'boolExpr':
       return `BoolExpr(op=${pythonStrRepr(v.op)}, left=${operandValueRepr(v.left)}, right=${operandValueRepr(v.right)})`;
     default:

@@ -40,6 +40,8 @@ export function pyTypeName(v: GValue): string {
       return v.k.isClaim ? 'Claim' : v.k.type === 'note' ? 'Note' : v.k.type === 'question' ? 'Question' : 'Knowledge';
     case 'distribution':
       return 'Distribution';
+    case 'derived':
+      return 'DerivedDistribution';
     case 'quantity':
       return 'Quantity';
     case 'logic':

@@ -32,6 +32,11 @@ export const PREDICATES = new WeakMap<Knowledge, DistributionPredicate>();
 /** A value inside a BoolExpr as the IR's metadata writes it: a Distribution as its descriptor. */
 function operandMeta(rt: GaiaRuntime, v: GValue, range: SourceRange): MetaValue | undefined {
   if (v.t === 'distribution') return metaDict(distributionDescriptor(v.d));
+  if (v.t === 'derived') {
+    const lhs = operandMeta(rt, v.left, range);
+    const rhs = operandMeta(rt, v.right, range);
+    return lhs === undefined || rhs === undefined ? undefined : metaDict({ kind: 'derived_distribution', op: v.op, lhs, rhs });
+  }
   return rt.meta(v, range, 'claim');
 }
 
