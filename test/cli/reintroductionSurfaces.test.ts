@@ -97,7 +97,7 @@ const OWN_FIXTURE_SURFACES: Readonly<Record<string, { file: string; flagged: rea
     flagged: ['clear', 'bubbly'],
     plain: ['even'],
     read: async (file) => {
-      const out = JSON.parse(await ok(['review', file, '--json'])) as { items: (Flagged & { conclusion: string | null })[] };
+      const out = JSON.parse(await ok(['review', file, '--json'])) as { items: (Flagged & Record<string, unknown>)[] };
       return fromRecords(
         out.items.filter((i) => i.conclusion !== null),
         (i) => label(i.conclusion as string),

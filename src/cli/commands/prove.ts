@@ -10,10 +10,9 @@
 import type { IntuitionMode, ProveBudgets, ProveMode, ProveResult, SolverId, WorldProveOutcome, WorldProveResult } from '../../core/proposal/index.ts';
 import { acceptanceBody, acceptanceRefusal, BUDGET_LIMITS, INTUITION_MODES, PROVE_MODES, proveInWorld, SOLVER_IDS, validBudget } from '../../core/proposal/index.ts';
 import type { OpId } from '../../core/oplog/operation.ts';
-import { Cvc5MissingError } from '../../solvers/cvc5Solver.ts';
-import { nodeSolverFactory } from '../../solvers/nodeSolvers.ts';
-import { shutdownZ3, Z3StartError } from '../../solvers/z3Node.ts';
-import { CliFailure, usageFailure } from '../../node/cliFailure.ts';
+import { usageFailure } from '../../node/cliFailure.ts';
+import type { SolverRequest } from '../proveWithSolvers.ts';
+import { MAX_TIMEOUT_MS, proveWithSolvers, timeoutFlag } from '../proveWithSolvers.ts';
 import { parseCommandLine } from '../commandLine.ts';
 import { diagnosticLine } from '../diagnosticReport.ts';
 import { inputLanguage, LANGUAGES } from '../../node/inputLanguage.ts';
@@ -29,8 +28,7 @@ import type { WorldLog } from '../worldLogFile.ts';
 import { appendAcceptance, openWorldLog } from '../worldLogFile.ts';
 import { statusLines } from '../worldReport.ts';
 
-/** The longest `--timeout` accepted: one day. */
-export const MAX_TIMEOUT_MS = 86_400_000;
+export { MAX_TIMEOUT_MS };
 
 export async function runProve(args: readonly string[]): Promise<number> {
   const cl = parseCommandLine('prove', args, {
@@ -39,17 +37,13 @@ export async function runProve(args: readonly string[]): Promise<number> {
   });
   if (cl.positionals.length !== 1) throw usageFailure('prove takes exactly one FILE (or - for standard input)', 'prove');
   const file = cl.positionals[0]!;
-  const timeoutText = cl.values.get('timeout') ?? '4000';
-  if (!/^[0-9]{1,9}$/.test(timeoutText) || Number(timeoutText) < 1 || Number(timeoutText) > MAX_TIMEOUT_MS) {
-    throw usageFailure(`--timeout must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (got ${JSON.stringify(timeoutText)})`, 'prove');
-  }
   const request: ProveRequest = {
     file,
     lang: cl.values.get('lang'),
     solver: cl.values.get('solver') as SolverId | undefined,
     mode: cl.values.get('mode') as ProveMode | undefined,
     intuition: cl.values.get('intuition') as IntuitionMode | undefined,
-    timeoutMs: Number(timeoutText),
+    timeoutMs: timeoutFlag('prove', cl.values.get('timeout')),
     budgets: budgetFlags(cl.values),
     world: cl.values.get('world'),
     accept: cl.flags.has('accept'),
@@ -61,17 +55,9 @@ export async function runProve(args: readonly string[]): Promise<number> {
   return writeReport(await proveCommandReport(request), cl.flags.has('json'));
 }
 
-export interface ProveRequest {
+export interface ProveRequest extends SolverRequest {
   readonly file: DocumentArg;
   readonly lang?: string | undefined;
-  readonly solver?: SolverId | undefined;
-  /** Overrides the proposal's verificationMode. */
-  readonly mode?: ProveMode | undefined;
-  readonly intuition?: IntuitionMode | undefined;
-  /** The solver's time budget, 1 ms to MAX_TIMEOUT_MS. */
-  readonly timeoutMs: number;
-  /** `--max-rounds`, `--max-active`, `--step`: the intuition loop's other budgets. */
-  readonly budgets?: Partial<Pick<ProveBudgets, 'maxRounds' | 'maxActive' | 'step'>> | undefined;
   /** `--world WORLD`: the world log whose registry the registry gate checks, and whose status is reported. */
   readonly world?: string | undefined;
   /** `--accept`: append a signed acceptance to the world when the verdict is a proof. */
@@ -108,26 +94,10 @@ export async function proveCommandReport(request: ProveRequest): Promise<Command
   const what = typeof file === 'string' ? file : file.name;
   if (languageRow(inputLanguage(named, lang)).view !== 'proof') throw usageFailure(`prove takes a FormalProposal (.json, or --lang proposal); ${what} is not one`, 'prove');
   const doc = await loadDocument('prove', file, 'proposal');
-  const solver = request.solver ?? 'z3';
-  const mode = request.mode;
   const worldLog = request.world === undefined ? null : await openWorldLog(request.world, request.allow);
   if (worldLog === null && request.world !== undefined)
     return { exitCode: 1, json: null, text: () => '', notes: `warrant: ${request.world}: the world log cannot be trusted, so nothing was proved against it\n` };
-  let outcome: WorldProveOutcome;
-  try {
-    outcome = await proveInWorld(doc.input.text, worldLog, {
-      solver,
-      solverFactory: nodeSolverFactory,
-      ...(mode ? { mode } : {}),
-      intuition: request.intuition ?? 'none',
-      budgets: { timeoutMs: request.timeoutMs, ...request.budgets },
-    });
-  } catch (e) {
-    if (e instanceof Cvc5MissingError || e instanceof Z3StartError) throw new CliFailure(e.message);
-    throw e;
-  } finally {
-    await shutdownZ3();
-  }
+  const outcome: WorldProveOutcome = await proveWithSolvers(request, (options) => proveInWorld(doc.input.text, worldLog, options));
   const { check } = outcome;
   let result: ProveResult & { acceptance?: AcceptanceReport } = outcome.result;
   let exitCode = result.gate === null ? 0 : 1;

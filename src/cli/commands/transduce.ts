@@ -18,9 +18,7 @@ import { configuredModel } from '../../node/chatModels.ts';
 import { CliFailure, usageFailure } from '../../node/cliFailure.ts';
 import { loadDocument } from '../../node/loadDocument.ts';
 import { readInput } from '../../node/readInput.ts';
-import { Cvc5MissingError } from '../../solvers/cvc5Solver.ts';
-import { nodeSolverFactory } from '../../solvers/nodeSolvers.ts';
-import { shutdownZ3, Z3StartError } from '../../solvers/z3Node.ts';
+import { proveWithSolvers, timeoutFlag } from '../proveWithSolvers.ts';
 import { parseCommandLine } from '../commandLine.ts';
 import { LOG_FLAGS, logAllowances } from '../opsFile.ts';
 import { openWorldLog } from '../worldLogFile.ts';
@@ -82,24 +80,16 @@ function encodeReport(name: string, o: EncodeOutcome, out: string | null): strin
 export async function runAnswer(args: readonly string[]): Promise<number> {
   const cl = parseCommandLine('answer', args, { flags: ['json'], values: { ...MODEL_VALUES, question: null, solver: SOLVER_IDS, timeout: null } });
   if (cl.positionals.length !== 1) throw usageFailure('answer takes exactly one PROPOSAL file', 'answer');
-  const timeoutMs = wholeNumber('answer', 'timeout', cl.values.get('timeout'), 4000, 86_400_000);
+  const timeoutMs = timeoutFlag('answer', cl.values.get('timeout'));
   const model = await configuredModel(cl.values, process.env, wholeNumber('answer', 'llm-timeout', cl.values.get('llm-timeout'), 120_000, 3_600_000));
   const doc = await loadDocument('answer', cl.positionals[0]!, 'proposal');
   const check = doc.proposal;
   if (!check) throw usageFailure(`answer takes a FormalProposal; ${doc.input.name} is not one`, 'answer');
   const solver = (cl.values.get('solver') ?? 'z3') as SolverId;
-  let decoded: DecodeOutcome;
-  let gate: string | null;
-  try {
-    const result = await prove(check, { solver, solverFactory: nodeSolverFactory, budgets: { timeoutMs } });
-    gate = result.gate;
-    decoded = await decodeEvidence(gate ? null : model, approvedEvidence(check, result), cl.values.get('question') ?? null);
-  } catch (e) {
-    if (e instanceof Cvc5MissingError || e instanceof Z3StartError) throw new CliFailure(e.message);
-    throw e;
-  } finally {
-    await shutdownZ3();
-  }
+  // Proved as `prove` proves (the same solver setup), then worded from the approved evidence.
+  const result = await proveWithSolvers({ solver, timeoutMs }, (options) => prove(check, options));
+  const gate = result.gate;
+  const decoded: DecodeOutcome = await decodeEvidence(gate ? null : model, approvedEvidence(check, result), cl.values.get('question') ?? null);
   if (cl.flags.has('json')) await writeStdout(`${JSON.stringify({ gate, ...decoded })}\n`);
   else {
     const lines = gate ? [`${doc.input.name}: stopped at the ${gate} gate; nothing was proved, so nothing is answered`] : decoded.sentences.map((s) => `${s.text}  [${s.anchors.join(' ')}]`);
