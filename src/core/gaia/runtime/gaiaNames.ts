@@ -12,6 +12,8 @@ export const SUPPORTED_NAMES: ReadonlySet<string> = new Set([
   'register_prior', 'export', 'compose', 'composition', 'land', 'lor', 'lnot', 'implies', 'iff', 'ClaimAtom', 'ClaimKind',
   'Land', 'Lor', 'Lnot', 'Implies', 'Iff', 'Claim', 'Note', 'Question', 'Setting', 'Context',
   'artifact', 'figure', 'Step',
+  // Role projection over the package's actions (verbs/roleVerbs.ts).
+  'roles_for_claim', 'roles_for_package', 'RoleOccurrence',
   // A compat-only v5 strategy (legacyStrategyVerbs.ts); its bridges: artifacts/fillsBridges.ts.
   'fills',
   // Typed predicate logic (logicVerbs.ts).
@@ -54,7 +56,7 @@ export const UNSUPPORTED_NAMES: ReadonlyMap<string, string> = new Map([
   ['Knowledge', 'the Knowledge base class used directly (Gaia compiles no node of its type)'],
   ...[
     'Associate', 'CandidateRelation', 'Compute', 'Contradict', 'Decompose', 'DependsOn', 'Derive', 'Equal', 'Exclusive',
-    'Infer', 'Observe', 'MaterializationLink', 'RoleOccurrence', 'roles_for_claim', 'roles_for_package', 'Action',
+    'Infer', 'Observe', 'MaterializationLink', 'Action',
     'Directed', 'GaiaGraph', 'Operator', 'Reasoning', 'Relation', 'Scaffold', 'Strategy',
     'Structural', 'Support', 'attach_reasoning', 'validate_no_self_warrant',
   ].map((n) => [n, 'Gaia runtime classes used directly'] as const),

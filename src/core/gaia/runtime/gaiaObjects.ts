@@ -70,6 +70,8 @@ export class Knowledge {
   formula: Formula | null = null;
   /** The reasoning records whose primary claim this is (Gaia's `from_actions`). */
   readonly fromActions: Action[] = [];
+  /** A claim's shape (Gaia's `Claim.kind`, a ClaimKind member name): never written to the IR, read back by packages. */
+  claimKind: 'GENERAL' | 'PARAMETER' | 'QUANTIFIED' = 'GENERAL';
   /** Position among its module's declarations (Gaia's `_declaration_index`). */
   declarationIndex = 0;
   /**

@@ -21,6 +21,7 @@ import { callObjectBuiltin } from './objectBuiltins.ts';
 import { frozenAssignmentError, setObjectAttribute, tupleItems } from './pyClasses.ts';
 import { minOf } from '../../largeArrays.ts';
 import { makeSet, unorderedItems } from './pythonSets.ts';
+import { claimKindAttribute, claimKindValue } from './claimKinds.ts';
 
 export const EVALUATED_BUILTINS: ReadonlySet<string> = new Set([
   'globals',
@@ -245,8 +246,13 @@ export function plainAttribute(base: GValue, attr: string): GValue | null {
     if (attr === 'content') return str(k.content);
     if (attr === 'title') return k.options.title === null ? NONE : str(k.options.title);
     if (attr === 'metadata') return { t: 'metadata', k };
+    // A Claim's own fields (Gaia's Claim dataclass): its kind, and the reasoning records that conclude it.
+    if (k.isClaim && attr === 'kind') return claimKindValue(k.claimKind);
+    if (k.isClaim && attr === 'from_actions') return { t: 'seq', items: k.fromActions.map((a) => ({ t: 'action', a }) as const), tuple: false };
     return null;
   }
+  const kindAttribute = claimKindAttribute(base, attr);
+  if (kindAttribute) return kindAttribute;
   // A v5 strategy's metadata dict is written into its IR record (packages add judgments to it).
   if (base.t === 'strategy' && attr === 'metadata') return { t: 'metadata', k: base.s };
   const methods: Partial<Record<GValue['t'], readonly string[]>> = {

@@ -6,6 +6,7 @@
  */
 import { formatUnits } from './units/pintUnits.ts';
 import { setsEqual } from './pythonSets.ts';
+import { claimKindText, isClaimKind } from './claimKinds.ts';
 import { pythonFloatRepr, pythonIntRepr } from '../text/pythonFloat.ts';
 import { pythonStrRepr } from '../text/pythonRepr.ts';
 import type { GValue } from './gaiaValues.ts';
@@ -79,6 +80,8 @@ export function equal(a: GValue, b: GValue): boolean | undefined {
   if (a.t === 'str' && b.t === 'str') return a.v === b.v;
   if (a.t === 'none' || b.t === 'none') return a.t === b.t;
   if (a.t === 'knowledge' && b.t === 'knowledge') return a.k === b.k;
+  // Enum members are singletons: equal when they are the same member.
+  if (isClaimKind(a) || isClaimKind(b)) return a.t === 'gaia' && b.t === 'gaia' && a.name === b.name;
   if (a.t === 'seq' && b.t === 'seq') {
     if (a.tuple !== b.tuple || a.items.length !== b.items.length) return false;
     for (let i = 0; i < a.items.length; i++) {
@@ -123,11 +126,15 @@ export function compare(op: string, a: GValue, b: GValue): boolean | undefined {
           ? true
           : a.t === 'knowledge' && b.t === 'knowledge'
             ? a.k === b.k
-            : a.t === 'bool' && b.t === 'bool'
-              ? a.v === b.v
-              : a.t === 'none' || b.t === 'none'
-                ? false
-                : mutableIdentity(a, b);
+            : isClaimKind(a) || isClaimKind(b)
+              ? equal(a, b)
+              : a.t === 'action' && b.t === 'action'
+                ? a.a === b.a
+                : a.t === 'bool' && b.t === 'bool'
+                  ? a.v === b.v
+                  : a.t === 'none' || b.t === 'none'
+                    ? false
+                    : mutableIdentity(a, b);
       return same === undefined ? undefined : op === 'is' ? same : !same;
     }
     case 'in':
@@ -200,6 +207,8 @@ export function pyStr(v: GValue, repr = false): string | undefined {
     }
     case 'instance':
       return recordRepr(v, (x) => pyStr(x, true));
+    case 'gaia':
+      return claimKindText(v, repr);
     case 'quantity': {
       // Pint: str is `203 kelvin`, repr `<Quantity(203, 'kelvin')>`.
       const m = pyStr({ t: 'num', v: v.magnitude, float: v.float })!;

@@ -6,7 +6,8 @@
  * value the IR carries only when no prior record was resolved for the claim.
  */
 import type { ArgValue } from '../callArguments.ts';
-import type { MetaDict } from '../gaiaObjects.ts';
+import type { Action, MetaDict } from '../gaiaObjects.ts';
+import { claimKindOf } from '../claimKinds.ts';
 import { metaDict } from '../gaiaObjects.ts';
 import type { GaiaRuntime, VerbCall } from '../gaiaRuntime.ts';
 import type { GValue } from '../gaiaValues.ts';
@@ -43,9 +44,9 @@ function metadataField(rt: GaiaRuntime, call: VerbCall, arg: ArgValue | undefine
   return m === undefined ? null : metaDict({ ...(m as MetaDict) });
 }
 
-/** `strategy=` and `from_actions=` attach reasoning by hand, which Warrant does not model. */
+/** `strategy=` attaches a v5 strategy by hand, which Warrant does not model. */
 function unmodelledFields(rt: GaiaRuntime, call: VerbCall, named: Bound): boolean {
-  for (const name of ['strategy', 'from_actions']) {
+  for (const name of ['strategy']) {
     const arg = named.get(name);
     const empty = arg === undefined || arg.value.t === 'none' || (arg.value.t === 'seq' && arg.value.items.length === 0);
     if (empty) continue;
@@ -75,6 +76,23 @@ function typeGiven(rt: GaiaRuntime, call: VerbCall, named: Bound): boolean {
   return arg !== undefined;
 }
 
+/**
+ * `from_actions=[...]`: reasoning records attached by hand, which Gaia copies into the
+ * claim's list (decompose and materialize then see them there). Warrant takes actions the
+ * package holds (another claim's `from_actions`); anything else is not modelled. Null after a report.
+ */
+function handAttachedActions(rt: GaiaRuntime, arg: ArgValue | undefined): Action[] | null {
+  if (!arg || arg.value.t === 'none') return [];
+  const v = arg.value;
+  if (v.t === 'opaque') return null;
+  const items = v.t === 'seq' ? v.items : null;
+  if (!items || items.some((x) => x.t !== 'action')) {
+    rt.report('unsupported', "Claim(from_actions=...): Warrant attaches only reasoning records a package holds (a list of actions read from another claim's from_actions)", arg.range);
+    return null;
+  }
+  return items.map((x) => (x as Extract<GValue, { t: 'action' }>).a);
+}
+
 export const ClaimClass: VerbImpl = (rt, call) => {
   const b = rt.bind(call, {
     positional: ['content'],
@@ -94,9 +112,13 @@ export const ClaimClass: VerbImpl = (rt, call) => {
   const priorArg = b.named.get('prior');
   const prior = priorArg && priorArg.value.t !== 'none' ? rt.number(priorArg, call.verb, 'prior') : undefined;
   if (text === null || !fields || prior === null) return OPAQUE;
+  const fromActions = handAttachedActions(rt, b.named.get('from_actions'));
+  if (!fromActions) return OPAQUE;
   const claim = rt.newKnowledge('claim', text, fields.metadata, call, fields);
   claim.label = fields.label;
   claim.formula = formula;
+  claim.fromActions.push(...fromActions);
+  if (kind) claim.claimKind = claimKindOf(kind.value);
   if (prior) claim.prior = prior.value;
   return { t: 'knowledge', k: claim };
 };

@@ -2,6 +2,7 @@
  * claim, note, question, and the deprecated note aliases setting and context. Texts are
  * stripped as Gaia strips them; keyword arguments a verb does not name become metadata.
  */
+import { claimKindOf } from '../claimKinds.ts';
 import { pythonStrip } from '../../text/pythonStrip.ts';
 import { pyFloat } from '../../text/pythonJson.ts';
 import type { ArgValue } from '../callArguments.ts';
@@ -99,6 +100,7 @@ export const claimVerb: VerbImpl = (rt, call) => {
   predicate?.attach(claim);
   if (background.length > 0) CLAIM_BACKGROUNDS.set(claim, background);
   claim.formula = formula;
+  if (kind) claim.claimKind = claimKindOf(kind.value);
   const prior = b.named.get('prior');
   if (prior && prior.value.t !== 'none') {
     const p = rt.number(prior, 'claim', 'prior');

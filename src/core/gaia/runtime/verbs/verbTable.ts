@@ -20,6 +20,7 @@ import { deriveVerb, observeVerb } from './supportVerbs.ts';
 import { computeVerb } from './computeVerb.ts';
 import type { VerbImpl } from './verbTypes.ts';
 import { quantityVerb } from '../units/quantityVerb.ts';
+import { roleOccurrenceVerb, rolesForClaimVerb, rolesForPackageVerb } from './roleVerbs.ts';
 import { DISTRIBUTION_VERBS, compareVerb, modelVerb, precomputedLikelihoodsVerb, studentTVerb } from '../bayes/bayesVerbs.ts';
 
 export const VERBS: ReadonlyMap<string, VerbImpl> = new Map(
@@ -51,6 +52,9 @@ export const VERBS: ReadonlyMap<string, VerbImpl> = new Map(
     figure: figureVerb,
     Step: StepClass,
     'gaia.unit.q': quantityVerb,
+    roles_for_claim: rolesForClaimVerb,
+    roles_for_package: rolesForPackageVerb,
+    RoleOccurrence: roleOccurrenceVerb,
     StudentT: studentTVerb,
     'bayes.model': modelVerb,
     'bayes.compare': compareVerb,
