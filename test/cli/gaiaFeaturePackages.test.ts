@@ -286,6 +286,8 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
       { name: 'lift-quantified' },
       { name: 'lift-export', at: '__init__.py:6:', refusal: "__all__ exports 'both', but it is an implicit lift helper created to adapt a Formula/BoolExpr operand" },
       { name: 'lift-not-boolean', at: '__init__.py:4:', refusal: 'derive() expected Claim or a Boolean-valued expression (Formula / BoolExpr / ClaimAtom) as given[1]' },
+      { name: 'lift-register-prior', at: '__init__.py:5:', refusal: 'TypeError: register_prior() does not auto-lift Boolean-valued expressions' },
+      { name: 'compute-formula-given', at: '__init__.py:11:', refusal: "AttributeError: 'Land' object has no attribute 'parameters'" },
     ],
   },
   {
@@ -303,6 +305,37 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
       { name: 'bayes-equation-reused' },
       { name: 'bayes-equation-twice', at: '__init__.py:5:', refusal: 'TypeError: BoolExpr does not have a Python truth value' },
       { name: 'bayes-predicate-twice', at: '__init__.py:5:', refusal: 'TypeError: BoolExpr does not have a Python truth value' },
+    ],
+  },
+  {
+    // gaia.unit quantities, read and converted as Pint does (runtime/units/).
+    feature: 'quantities with units',
+    cases: [
+      { name: 'units-docs' },
+      { name: 'units-variable' },
+      { name: 'units-variable-forms' },
+      { name: 'units-mixed', at: '__init__.py:4:', refusal: "Normal location/scale parameters disagree on unit-aware-ness: ['mu'] carry units, ['sigma'] do not" },
+      { name: 'units-mismatch', at: '__init__.py:5:', refusal: "observe(distribution, value=...) unit meter is not compatible with the target distribution unit 'kelvin'" },
+      { name: 'units-bare-threshold', at: '__init__.py:5:', refusal: "Predicate threshold must be a Quantity in 'kelvin' because the LHS distribution 'T' carries that unit; got bare scalar 77." },
+      { name: 'units-unitless-target', at: '__init__.py:5:', refusal: "observe(distribution, value=...) is a unit-typed Quantity but the target distribution 'T' is unitless" },
+      { name: 'units-dimensionless', at: '__init__.py:4:', refusal: "Beta parameters ['alpha'] are dimensionless and must be passed as bare scalars" },
+      { name: 'units-bad-unit', at: '__init__.py:3:', refusal: "'furlongz' is not a unit" },
+      { name: 'units-model-mismatch', at: '__init__.py:6:', refusal: "bayes.model() observable 'y' carries unit 'meter', but distribution 'y under h' is unitless." },
+      { name: 'units-model-other-unit', at: '__init__.py:7:', refusal: "bayes.model() distribution unit 'centimeter' must match observable unit 'meter'." },
+    ],
+  },
+  {
+    feature: 'sets, and tuple and None domain members',
+    cases: [{ name: 'py-set-comprehension' }, { name: 'formula-domain-tuples' }, { name: 'py-set-unhashable', at: '__init__.py:3:', refusal: "TypeError: unhashable type: 'list'" }],
+  },
+  {
+    // roles_for_claim / roles_for_package, a claim's .kind and .from_actions, Claim(from_actions=...).
+    feature: 'roles and read-backs',
+    cases: [
+      { name: 'roles-read-back' },
+      { name: 'roles-forms' },
+      { name: 'roles-no-graph', at: '__init__.py:5:', refusal: "roles_for_claim() missing 1 required positional argument: 'graph'" },
+      { name: 'roles-note-kind', at: '__init__.py:4:', refusal: '.kind on a note' },
     ],
   },
 ];

@@ -20,6 +20,7 @@ import type { PyClass } from '../pyClasses.ts';
 import { callClass, isInstanceOf } from '../pyClasses.ts';
 import { callStdlib } from '../stdlib/stdlibModules.ts';
 import { makeSupport } from './supportVerbs.ts';
+import { refuseUnliftedPremises } from './liftOperand.ts';
 import type { VerbImpl } from './verbTypes.ts';
 
 type Keywords = readonly { readonly name: string | null; readonly arg: ArgValue }[];
@@ -143,6 +144,7 @@ export const computeVerb: VerbImpl = (rt, call) => {
     return OPAQUE;
   }
   const fn = fnArg && fnArg.value.t !== 'none' ? fnArg.value : null;
+  if (refuseUnliftedPremises(rt, b.named.get('given'))) return OPAQUE;
   const given = rt.claimTuple(b.named.get('given'), 'compute', 'given');
   const rationale = rt.rationale(b.named.get('rationale'), 'compute');
   if (!given || rationale === null) return OPAQUE;

@@ -9,6 +9,7 @@ import type { ArgValue } from '../callArguments.ts';
 import type { Knowledge } from '../gaiaObjects.ts';
 import { metaDict } from '../gaiaObjects.ts';
 import type { GaiaRuntime } from '../gaiaRuntime.ts';
+import type { GValue } from '../gaiaValues.ts';
 import { predicateProposition } from '../bayes/predicateClaim.ts';
 import { liftedOperandText } from '../operandRepr.ts';
 
@@ -43,3 +44,31 @@ export function liftOperand(rt: GaiaRuntime, arg: ArgValue, verb: string, positi
 
 /** Whether a knowledge node is a lift helper: Gaia asks its metadata only. */
 export const isOperandLift = (k: Knowledge): boolean => k.metadata['helper_kind'] === OPERAND_LIFT;
+
+/** The Python class of a formula or BoolExpr, as Gaia's errors name it. */
+function operandClass(v: GValue): string | null {
+  if (v.t === 'boolExpr') return 'BoolExpr';
+  if (v.t !== 'formula') return null;
+  const f = v.f;
+  if (f.f === 'compare') return f.cls;
+  const names: Record<string, string> = { atom: 'ClaimAtom', and: 'Land', or: 'Lor', not: 'Lnot', implies: 'Implies', iff: 'Iff', forall: 'Forall', exists: 'Exists', predicate: 'UserPredicate' };
+  return names[f.f] ?? null;
+}
+
+/**
+ * compute() does not lift: Gaia passes a formula among its premises to the function as it
+ * is, and compiling then fails on it. Reports that (in Gaia's words, at the argument) and
+ * says whether it did.
+ */
+export function refuseUnliftedPremises(rt: GaiaRuntime, arg: ArgValue | undefined): boolean {
+  if (!arg) return false;
+  const items = arg.value.t === 'seq' ? arg.value.items : [arg.value];
+  for (const item of items) {
+    const cls = operandClass(item);
+    if (cls) {
+      rt.report('bad-argument', `AttributeError: '${cls}' object has no attribute 'parameters' (compute() does not lift a formula among its premises into a claim)`, arg.range);
+      return true;
+    }
+  }
+  return false;
+}

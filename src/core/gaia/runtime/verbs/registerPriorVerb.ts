@@ -21,7 +21,10 @@ export const registerPriorVerb: VerbImpl = (rt, call) => {
   const c = claimArg.value;
   if (c.t === 'opaque') return OPAQUE;
   if (!(c.t === 'knowledge' && c.k.isClaim)) {
-    const why = c.t === 'formula' ? 'register_prior() does not lift formulas; give the prior to a claim("...", formula=...)' : `register_prior() needs a claim, got ${describeValue(c)}`;
+    const why =
+      c.t === 'formula' || c.t === 'boolExpr'
+        ? 'TypeError: register_prior() does not auto-lift Boolean-valued expressions. Attach priors only to an explicit claim(..., formula=...) or claim(..., proposition=...) helper so the prior has a named, auditable target.'
+        : `register_prior() needs a claim, got ${describeValue(c)}`;
     rt.report(c.t === 'knowledge' ? 'not-a-claim' : 'bad-argument', why, claimArg.range);
     return OPAQUE;
   }
