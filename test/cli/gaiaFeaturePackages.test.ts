@@ -331,6 +331,8 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
   {
     // roles_for_claim / roles_for_package, a claim's .kind and .from_actions, Claim(from_actions=...).
     feature: 'roles and read-backs',
+    // roles-forms has an associate with no prior at either end: Warrant warns, as Gaia's check does.
+    warns: true,
     cases: [
       { name: 'roles-read-back' },
       { name: 'roles-forms' },

@@ -16,7 +16,7 @@ import { CROMWELL_EPS } from '../verbs/priorRecords.ts';
 import type { VerbImpl } from '../verbs/verbTypes.ts';
 import { sha256Hex } from '../../text/sha256Hex.ts';
 import { distributionUnit } from '../units/distributionUnits.ts';
-import { noiseUnitProblem } from '../units/quantityValues.ts';
+import { unitsConvert } from '../units/quantityValues.ts';
 import { pythonStrRepr } from '../../text/pythonRepr.ts';
 import type { BayesDistribution, CompareAction, DistributionParam, ModelAction, WrittenNumber } from './bayesObjects.ts';
 import { MODEL_OF_HELPER, PRECOMPUTED, asObservable, variableDescriptor } from './bayesObjects.ts';
@@ -188,8 +188,8 @@ function modelUnitProblem(symbol: string, observableUnit: string | null, d: Baye
   }
   if (unit === null)
     return `TypeError: bayes.model() observable '${symbol}' carries unit '${observableUnit}', but distribution ${pythonStrRepr(d.label || [...d.content].slice(0, 40).join(''))} is unitless.`;
-  const problem = noiseUnitProblem('bayes.model()', unit, observableUnit, `observable '${symbol}'`);
-  return problem === null ? null : problem.replace('noise distribution unit', 'distribution unit');
+  if (!unitsConvert(unit, observableUnit)) return `ValueError: bayes.model() distribution unit '${unit}' is not compatible with observable unit '${observableUnit}'.`;
+  return unit === observableUnit ? null : `ValueError: bayes.model() distribution unit '${unit}' must match observable unit '${observableUnit}'.`;
 }
 
 export const modelVerb: VerbImpl = (rt, call) => {

@@ -29,6 +29,17 @@ export function convertQuantity(rt: GaiaRuntime, q: Quantity, unit: string, rang
   return null;
 }
 
+/** Whether one canonical unit converts into the other (the same dimension). */
+export function unitsConvert(from: string, to: string): boolean {
+  try {
+    convertUnits(1, parseUnits(from), parseUnits(to));
+    return true;
+  } catch (e) {
+    if (e instanceof UnitError) return false;
+    throw e;
+  }
+}
+
 /** Why a noise distribution's unit does not fit its target's (Gaia's checks, in its order); null when it fits. */
 export function noiseUnitProblem(verb: string, noiseUnit: string | null, targetUnit: string | null, target: string): string | null {
   if (targetUnit === null) return noiseUnit === null ? null : `ValueError: ${verb} got a unit-typed noise distribution '${noiseUnit}' for unitless target ${target}.`;
