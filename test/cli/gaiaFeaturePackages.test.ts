@@ -274,6 +274,7 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
       { name: 'infer-claim-probability-two', at: '__init__.py:5:', refusal: "ValueError: p_e_given_not_h Claim must define exactly one numeric parameter named 'value'" },
       { name: 'infer-claim-probability-range', at: '__init__.py:5:', refusal: 'conditional_probabilities[1] must be a probability in [0, 1], got 1.5' },
       { name: 'associate-claim-probability', at: '__init__.py:6:', refusal: 'associate() p_a_given_b must be a probability, got' },
+      { name: 'compose-claim-likelihood' },
     ],
   },
   {

@@ -9,8 +9,8 @@
  */
 import type { SourceRange } from '../../../text/sourceRange.ts';
 import type { ArgValue } from '../callArguments.ts';
-import type { Action, ComposeAction, Knowledge } from '../gaiaObjects.ts';
-import { metaDict, newUid } from '../gaiaObjects.ts';
+import type { Action, ComposeAction } from '../gaiaObjects.ts';
+import { Knowledge, metaDict, newUid } from '../gaiaObjects.ts';
 import type { GaiaRuntime } from '../gaiaRuntime.ts';
 import type { GValue } from '../gaiaValues.ts';
 import { OPAQUE, describeValue } from '../gaiaValues.ts';
@@ -196,7 +196,8 @@ function inputsOf(a: Action): readonly Knowledge[] {
     case 'decompose':
       return [a.whole, ...a.parts];
     case 'infer':
-      return [a.hypothesis, a.evidence, ...a.given];
+      // A likelihood given as a claim is an input too.
+      return [a.hypothesis, a.evidence, ...a.given, ...[a.pEGivenH, a.pEGivenNotH].filter((p) => p instanceof Knowledge)];
     default:
       return [];
   }
