@@ -304,6 +304,7 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
       { name: 'bayes-equation-tolerance-text', at: '__init__.py:4:', refusal: "ValueError: claim(tolerance=...) must be a positive number, got 'small'." },
       { name: 'bayes-equation-tolerance-zero', at: '__init__.py:4:', refusal: 'ValueError: claim(tolerance=...) must be a positive number, got 0.' },
       { name: 'bayes-equation-reused' },
+      { name: 'bayes-equation-units' },
       { name: 'bayes-equation-twice', at: '__init__.py:5:', refusal: 'TypeError: BoolExpr does not have a Python truth value' },
       { name: 'bayes-predicate-twice', at: '__init__.py:5:', refusal: 'TypeError: BoolExpr does not have a Python truth value' },
     ],
