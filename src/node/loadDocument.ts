@@ -81,10 +81,14 @@ async function analyze(input: InputText, language: Language, pkg: PackageOptions
   // Only this language's analyzer: a CLAIR check does not load the other languages' parsers.
   const [{ loadAnalyzer }, { symbolsOf }] = await Promise.all([import('../core/languages/analyzerLoaders.ts'), import('../core/analysis/symbolsOf.ts')]);
   const a = (await loadAnalyzer(language)).analyze(input.text, await fileContext(input.path, language, pkg, 1, null));
+  // The symbol index (go to definition, rename) is built when first read: check, infer and
+  // the MCP server's calls never read it, and on a 10k-belief trace it costs as much as the graph.
+  let symbols = a.symbols;
+  const analysis = Object.defineProperty({ ...a.analysis }, 'symbols', { enumerable: true, get: () => (symbols ??= symbolsOf(a.document)) }) as DocumentAnalysis;
   return {
     input,
     language,
-    analysis: { ...a.analysis, symbols: a.symbols ?? symbolsOf(a.document) },
+    analysis,
     ...(a.gaia ? { gaia: a.gaia } : {}),
     ...(a.proposal ? { proposal: a.proposal } : {}),
   };
