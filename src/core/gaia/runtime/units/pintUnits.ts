@@ -8,9 +8,12 @@
  * Gaia's to the last bit for the units below.
  *
  * Only the units listed here are known: SI base and derived units, the SI prefixes, the
- * usual time, volume, energy and pressure units. Pint knows many more; a name outside
- * this list is refused as Warrant's limit, not as a unit Pint lacks.
+ * usual time, angle, length, mass, volume, energy, pressure and speed units, each defined
+ * as Pint defines it. Pint knows many more; a name outside this list is refused as
+ * Warrant's limit, not as a unit Pint lacks.
  */
+
+import { roundedPow } from '../../../math/roundedElementary.ts';
 
 /** A unit expression: unit name → exponent, in the order Pint builds it. */
 export type UnitMap = ReadonlyMap<string, number>;
@@ -19,7 +22,7 @@ interface UnitDef {
   readonly name: string;
   /** Multiplied in (to its exponent) when converting; 1 for a root unit. */
   readonly scale: number;
-  /** What the unit is defined in terms of; null for a root unit. */
+  /** What the unit is defined in terms of (`''` for a dimensionless constant such as π); null for a root unit. */
   readonly reference: string | null;
   /** Kelvin-like units with an offset (°C, °F) convert only to themselves here. */
   readonly offset?: true;
@@ -39,10 +42,35 @@ const DEFINITIONS: readonly (readonly [string, readonly string[], number, string
   ['radian', ['rad'], 1, null, 'dimensionless'],
   ['bit', [], 1, null, 'dimensionless'],
   ['count', [], 1, null, 'dimensionless'],
-  ['degree', ['deg', 'arcdeg', 'arcdegree', 'angular_degree'], Math.PI / 180, 'radian'],
+  // π is a dimensionless constant of Pint's registry; angles are defined through it.
+  ['pi', ['π'], Math.PI, ''],
+  ['degree', ['deg', 'arcdeg', 'arcdegree', 'angular_degree'], 1 / 180, 'pi * radian'],
+  ['arcminute', ['arcmin', 'arc_minute', 'angular_minute'], 1 / 60, 'degree'],
+  ['arcsecond', ['arcsec', 'arc_second', 'angular_second'], 1 / 60, 'arcminute'],
+  ['turn', ['revolution', 'cycle', 'circle'], 2, 'pi * radian'],
+  ['revolutions_per_minute', ['rpm'], 1, 'turn / minute'],
   ['steradian', ['sr'], 1, 'radian ** 2'],
   ['angstrom', ['Å', 'ångström'], 1e-10, 'meter'],
   ['astronomical_unit', ['au'], 149597870700, 'meter'],
+  ['tansec', [], 4.8481368111333441675396429478852851658848753880815e-6, ''],
+  ['parsec', ['pc'], 1, 'astronomical_unit / tansec'],
+  ['speed_of_light', ['c', 'c_0'], 299792458, 'meter / second'],
+  ['light_year', ['ly', 'lightyear'], 1, 'speed_of_light * year'],
+  ['nautical_mile', ['nmi'], 1852, 'meter'],
+  ['micron', ['µ'], 1, 'micrometer'],
+  ['fermi', ['fm'], 1, 'femtometer'],
+  ['yard', ['yd', 'international_yard'], 0.9144, 'meter'],
+  ['inch', ['in', 'international_inch', 'inches', 'international_inches'], 1 / 36, 'yard'],
+  ['foot', ['ft', 'international_foot', 'feet', 'international_feet'], 1 / 3, 'yard'],
+  ['mile', ['mi', 'international_mile'], 1760, 'yard'],
+  ['are', [], 100, 'meter ** 2'],
+  ['hectare', ['ha'], 100, 'are'],
+  ['atomic_mass_constant', ['m_u'], 1.6605390666e-27, 'kilogram'],
+  ['dalton', ['Da'], 1, 'atomic_mass_constant'],
+  ['grain', ['gr'], 64.79891, 'milligram'],
+  ['pound', ['lb', 'avoirdupois_pound', 'avdp_pound'], 7e3, 'grain'],
+  ['ounce', ['oz', 'avoirdupois_ounce', 'avdp_ounce'], 1 / 16, 'pound'],
+  ['stone', [], 14, 'pound'],
   ['metric_ton', ['t', 'tonne'], 1e3, 'kilogram'],
   ['minute', ['min'], 60, 'second'],
   ['hour', ['h', 'hr'], 60, 'minute'],
@@ -60,6 +88,22 @@ const DEFINITIONS: readonly (readonly [string, readonly string[], number, string
   ['watt', ['W'], 1, 'joule / second'],
   ['pascal', ['Pa'], 1, 'newton / meter ** 2'],
   ['bar', [], 1e5, 'pascal'],
+  ['standard_gravity', ['g_0', 'g0', 'g_n', 'gravity'], 9.80665, 'meter / second ** 2'],
+  ['standard_atmosphere', ['atm', 'atmosphere'], 1.01325e5, 'pascal'],
+  ['torr', [], 1 / 760, 'standard_atmosphere'],
+  ['mercury', ['Hg', 'Hg_0C', 'Hg_32F', 'conventional_mercury'], 13.5951, 'kilogram / liter'],
+  ['millimeter_Hg', ['mmHg', 'mm_Hg', 'millimeter_Hg_0C'], 1, 'millimeter * mercury * standard_gravity'],
+  ['force_pound', ['lbf', 'pound_force'], 1, 'standard_gravity * pound'],
+  ['pound_force_per_square_inch', ['psi'], 1, 'force_pound / inch ** 2'],
+  ['dyne', ['dyn'], 1, 'gram * centimeter / second ** 2'],
+  ['erg', [], 1, 'dyne * centimeter'],
+  ['watt_hour', ['Wh', 'watthour'], 1, 'watt * hour'],
+  ['knot', ['kt', 'knot_international', 'international_knot'], 1, 'nautical_mile / hour'],
+  ['mile_per_hour', ['mph', 'MPH'], 1, 'mile / hour'],
+  ['kilometer_per_hour', ['kph', 'KPH'], 1, 'kilometer / hour'],
+  ['counts_per_second', ['cps'], 1, 'count / second'],
+  ['becquerel', ['Bq'], 1, 'counts_per_second'],
+  ['curie', ['Ci'], 3.7e10, 'becquerel'],
   ['coulomb', ['C'], 1, 'ampere * second'],
   ['volt', ['V'], 1, 'joule / coulomb'],
   ['ohm', ['Ω'], 1, 'volt / ampere'],
@@ -128,7 +172,7 @@ function unitName(word: string): string {
       return name;
     }
   }
-  throw new UnitError(`'${word}' is not a unit Warrant knows (it reads the common SI, time, volume, energy and pressure units of Pint)`);
+  throw new UnitError(`'${word}' is not a unit Warrant knows (it reads the common SI, time, angle, length, mass, volume, energy, pressure and speed units of Pint)`);
 }
 
 /** Reads a unit expression as Pint's parse_units does: names, `*`, `/`, `**` or `^`, parentheses, a leading 1. */
@@ -226,7 +270,8 @@ function rootUnits(u: UnitMap): { factor: number; roots: Map<string, number>; of
         roots.set(key, (roots.get(key) ?? 0) + e2);
         continue;
       }
-      factor *= def.scale ** e2;
+      // Python's float ** is C's pow, correctly rounded; the engine's ** is not always.
+      factor *= e2 === 1 ? def.scale : roundedPow(def.scale, e2);
       walk(parseUnits(def.reference), e2);
     }
   };
