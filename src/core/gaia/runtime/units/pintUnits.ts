@@ -52,7 +52,7 @@ const DEFINITIONS: readonly (readonly [string, readonly string[], number, string
   ['steradian', ['sr'], 1, 'radian ** 2'],
   ['angstrom', ['Å', 'ångström'], 1e-10, 'meter'],
   ['astronomical_unit', ['au'], 149597870700, 'meter'],
-  ['tansec', [], 4.8481368111333441675396429478852851658848753880815e-6, ''],
+  ['tansec', [], 4.848136811133344e-6, ''],
   ['parsec', ['pc'], 1, 'astronomical_unit / tansec'],
   ['speed_of_light', ['c', 'c_0'], 299792458, 'meter / second'],
   ['light_year', ['ly', 'lightyear'], 1, 'speed_of_light * year'],
