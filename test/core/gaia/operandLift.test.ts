@@ -1,0 +1,91 @@
+/**
+ * Gaia's operand lift (`derive("C.", given=[a & b])`): the formula becomes a helper claim,
+ * marked operand_lift and not for review, with the verb and slot that lifted it. Law:
+ * a package that lets a verb lift a formula believes what the same package believes with
+ * the formula named by hand (`h = claim("...", formula=F)`) — the lift adds a name, not
+ * reasoning. Real Gaia's outputs for lifts are the fixtures lift-* (gaiaPackages.test.ts).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { GaiaIr } from '../../../src/core/infer/irInput.ts';
+import { runInference } from '../../../src/core/infer/runInference.ts';
+import { gaia } from '../../support/gaiaPackages.ts';
+
+const HEADER = 'from gaia.engine.lang import claim, derive, equal, contradict, exclusive, infer, associate, observe, register_prior, Implies, Iff, land, lor, lnot\n';
+const ATOMS = ['a', 'b', 'c', 'd', 'e'] as const;
+
+/** A formula over distinct atoms (each used once, as Gaia refuses two lowerings of one connective); `~ & |` are a claim's only, so formulas combine with land, lor, lnot. */
+type Tree = { readonly leaf: number } | { readonly op: '&' | '|' | 'implies' | 'iff'; readonly not: boolean; readonly left: Tree; readonly right: Tree };
+
+function text(t: Tree, atoms: readonly string[]): string {
+  if ('leaf' in t) return atoms[t.leaf]!;
+  const l = text(t.left, atoms);
+  const r = text(t.right, atoms);
+  const body = t.op === 'implies' ? `Implies(${l}, ${r})` : t.op === 'iff' ? `Iff(${l}, ${r})` : t.op === '&' ? `land(${l}, ${r})` : `lor(${l}, ${r})`;
+  return t.not ? `lnot(${body})` : body;
+}
+
+/** Trees whose leaves are numbered left to right, so each atom appears once. */
+function numbered(t: Tree, next = { n: 0 }): Tree {
+  if ('leaf' in t) return { leaf: next.n++ };
+  return { ...t, left: numbered(t.left, next), right: numbered(t.right, next) };
+}
+
+const tree: fc.Arbitrary<Tree> = fc
+  .letrec<{ t: Tree }>((tie) => ({
+    t: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      fc.constant({ leaf: 0 }),
+      fc.record({ op: fc.constantFrom('&' as const, '|' as const, 'implies' as const, 'iff' as const), not: fc.boolean(), left: tie('t'), right: tie('t') }),
+    ),
+  }))
+  .t.filter((t) => {
+    const count = (x: Tree): number => ('leaf' in x ? 1 : count(x.left) + count(x.right));
+    const n = count(t);
+    return n >= 2 && n <= ATOMS.length;
+  });
+
+function beliefs(body: string): Map<string, number> {
+  const a = gaia(body, { header: HEADER });
+  expect(a.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  const result = runInference(a.irForInference() as GaiaIr, { method: 'auto' });
+  expect(result.problems.filter((p) => p.severity === 'error')).toEqual([]);
+  return new Map(result.beliefs.map((b) => [b.knowledge_id, b.belief]));
+}
+
+describe('operand lift', () => {
+  it('believes what the formula named by hand believes', () => {
+    fc.assert(
+      fc.property(tree, fc.array(fc.double({ min: 0.05, max: 0.95, noNaN: true }), { minLength: ATOMS.length, maxLength: ATOMS.length }), (t, priors) => {
+        const f = text(numbered(t), ATOMS);
+        const claims = ATOMS.map((x) => `${x} = claim("${x.toUpperCase()}.")\n`).join('');
+        // Priors after the lift: a record made before it would put its time into Gaia's helper text.
+        const priorLines = ATOMS.map((x, i) => `register_prior(${x}, ${priors[i]}, justification="p")\n`).join('');
+        const lifted = beliefs(`${claims}concl = derive("C.", given=[${f}])\n${priorLines}`);
+        const named = beliefs(`${claims}h = claim("H.", formula=${f})\nconcl = derive("C.", given=[h])\n${priorLines}`);
+        for (const id of ['t:p::concl', ...ATOMS.map((x) => `t:p::${x}`)]) {
+          expect(Math.abs(lifted.get(id)! - named.get(id)!), id).toBeLessThan(1e-9);
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  const SLOTS: readonly [string, string, string, string][] = [
+    ['derive premises', 'derive("C.", given=[a, a & b])\n', 'derive', 'given[1]'],
+    ['derive conclusion', 'derive(a | b, given=[a])\n', 'derive', 'conclusion'],
+    ['observe conclusion', 'observe(a & b, given=[b])\n', 'observe', 'conclusion'],
+    ['equal', 'equal(a, ~b)\n', 'equal', 'second argument'],
+    ['contradict', 'contradict(a & b, a)\n', 'contradict', 'first argument'],
+    ['infer hypothesis', 'infer(a, hypothesis=a | b, p_e_given_h=0.8, p_e_given_not_h=0.2)\n', 'infer', 'hypothesis'],
+    ['associate', 'associate(a, a & b, p_a_given_b=0.6, p_b_given_a=0.7)\n', 'associate', 'second argument'],
+  ];
+
+  it.each(SLOTS)('%s: one operand_lift helper, not for review, naming the verb and slot', (_, body, verb, position) => {
+    const a = gaia(`a = claim("A.")\nb = claim("B.")\n${body}`, { header: HEADER });
+    expect(a.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const ir = JSON.parse(a.irText()) as { knowledges: { metadata?: Record<string, unknown> }[] };
+    const lifts = ir.knowledges.filter((k) => k.metadata?.['helper_kind'] === 'operand_lift');
+    expect(lifts.map((k) => k.metadata)).toEqual([{ generated: true, helper_kind: 'operand_lift', lift_position: position, lifted_by: verb, review: false }]);
+  });
+});
