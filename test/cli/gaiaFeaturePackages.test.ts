@@ -324,6 +324,8 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
       { name: 'units-bad-unit', at: '__init__.py:3:', refusal: "'furlongz' is not a unit" },
       { name: 'units-model-mismatch', at: '__init__.py:6:', refusal: "bayes.model() observable 'y' carries unit 'meter', but distribution 'y under h' is unitless." },
       { name: 'units-model-other-unit', at: '__init__.py:7:', refusal: "bayes.model() distribution unit 'centimeter' must match observable unit 'meter'." },
+      { name: 'units-compare-same-symbol' },
+      { name: 'units-compare-other-variable', refusal: 'compare() data observable unit does not match model observable unit' },
     ],
   },
   {

@@ -231,6 +231,16 @@ function lowerComparison(cx: CompileContext, a: CompareAction): void {
         cx.report('bad-argument', `compare() data observable ${obs.target.symbol} does not match model observable ${model.observable.symbol}`, a.origin);
         return;
       }
+      // Two Variables taken as one observable (same symbol and domain) must also share a unit, as the observation must.
+      if (obs.target.unit !== model.observable.unit) {
+        const why = obs.target === model.observable ? 'data observation unit' : 'data observable unit';
+        cx.report(
+          'bad-argument',
+          `ValueError: compare() ${why} does not match model observable unit: data observable ${obs.target.symbol} has unit ${pyUnit(obs.target.unit)}; model observable ${model.observable.symbol} has unit ${pyUnit(model.observable.unit)}`,
+          a.origin,
+        );
+        return;
+      }
       try {
         total += logLikelihood(model.distribution.kind, bound.get(model)!, obs);
       } catch (e) {
@@ -301,4 +311,8 @@ function lowerComparison(cx: CompileContext, a: CompareAction): void {
     cx.origins.set(s.strategy_id, a.origin);
   }
   recordTarget(cx, a, cmpId);
+}
+
+function pyUnit(u: string | null): string {
+  return u === null ? 'None' : `'${u}'`;
 }
