@@ -14,7 +14,7 @@ import type { LoopResult } from './intuitionLoop.ts';
 import { symbolUses } from './symbolUses.ts';
 import type { FormalProposal } from './proposalTypes.ts';
 import { vsaRanker } from './candidateRanking.ts';
-import type { ModelValue, ProbeRecord, ProveBudgets, ProveOptions, ProveResult } from './proveTypes.ts';
+import type { ModelValue, ProbeRecord, ProveBudgets, ProveOptions, ProveResult, RoundRecord } from './proveTypes.ts';
 import { DEFAULT_BUDGETS } from './proveTypes.ts';
 import type { RoundSession } from './solverSession.ts';
 import { SolverSession } from './solverSession.ts';
@@ -75,7 +75,13 @@ export async function prove(input: string | ProposalCheck, options: ProveOptions
       const probeStarted = now();
       const outcome = await session.probe(program.probe, Math.max(1, Math.min(timeLeftMs(), roundSlice(budgets))));
       probe = { answer: outcome.answer, ms: now() - probeStarted };
-      if (outcome.answer === 'sat') settled = { answer: 'sat', error: null, budget: null, core: null, model: outcome.model, rounds: [] };
+      if (outcome.answer === 'sat') {
+        // The probe is the run's one round: every assertion was in it (read in one element).
+        const ids = program.assertions.map((a) => a.id);
+        const round: RoundRecord = { round: 1, active: ids, added: ids, answer: 'sat', ms: probe.ms };
+        options.onRound?.(round);
+        settled = { answer: 'sat', error: null, budget: null, core: null, model: outcome.model, rounds: [round] };
+      }
       // A probe level that may not have been popped must not stay under the full run.
       else if (!outcome.alive || outcome.answer === 'error' || outcome.answer === 'cancelled') setup = await session.restart([], Math.max(1, timeLeftMs()));
     }

@@ -148,6 +148,6 @@ export interface ProveResult {
   readonly goal_in_core: boolean | null;
   readonly logic: { readonly declared: string | null; readonly emitted: string } | null;
   readonly round_log: readonly RoundRecord[];
-  /** The one-element probe, when it ran; its `sat` settled the verdict with no rounds. */
+  /** The one-element probe, when it ran; its `sat` settled the verdict (then it is the one round of `round_log`). */
   readonly probe: ProbeRecord | null;
 }

@@ -114,9 +114,10 @@ describe('the one-element probe: table', () => {
     expect(r.verdict).toBe(row.verdict);
     expect(r.probe?.answer ?? null).toBe(row.probe);
     if (row.probe === 'sat') {
-      // Settled by the probe: no rounds, and the model (a counter-model in entailment) is its structure.
-      expect(r.rounds).toBe(0);
-      expect(r.round_log).toEqual([]);
+      // Settled by the probe: it is the one round, with every assertion, and the model (a counter-model in entailment) is its structure.
+      expect(r.rounds).toBe(1);
+      expect(r.round_log).toEqual([expect.objectContaining({ round: 1, answer: 'sat', active: r.round_log[0]!.added })]);
+      expect(r.round_log[0]!.active).toHaveLength(JSON.parse(row.text).assertions.length);
       expect(r.model).not.toBeNull();
     } else expect(r.rounds).toBeGreaterThan(0);
     const off = await prove(row.text, { solver: 'z3', solverFactory: nodeSolverFactory, budgets: { timeoutMs: 20_000 }, probe: false });
@@ -224,7 +225,7 @@ describe('the one-element probe against a scripted solver', () => {
   };
 
   it.each([
-    ['sat', 'not-entailed', 0],
+    ['sat', 'not-entailed', 1],
     ['unsat', 'entailed', 1],
     ['unknown', 'entailed', 1],
     ['timeout', 'entailed', 1],
