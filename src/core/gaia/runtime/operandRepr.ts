@@ -20,6 +20,7 @@ import type { Formula, Knowledge, MetaValue } from './gaiaObjects.ts';
 import { isMetaDict } from './gaiaObjects.ts';
 import type { GValue } from './gaiaValues.ts';
 import { atomRepr } from './logicFormulas.ts';
+import { claimKindText, claimKindValue } from './claimKinds.ts';
 import { logicRepr } from './logicTerms.ts';
 
 /** A claim's `background=` (Gaia's Claim keeps it; the IR does not), set by claim(). */
@@ -74,7 +75,7 @@ function claimRepr(k: Knowledge): string {
     'prior=None',
     'from_actions=[]',
     `formula=${k.formula ? formulaRepr(k.formula) : 'None'}`,
-    "kind=<ClaimKind.GENERAL: 'general'>",
+    `kind=${claimKindText(claimKindValue(k.claimKind), true)}`,
   ];
   return `Claim(${fields.join(', ')})`;
 }
