@@ -689,7 +689,7 @@ export async function mnemaImportRows(browser: import('@playwright/test').Browse
     await page.waitForFunction(
       (count) => {
         const bar = document.querySelector('footer.statusbar')?.textContent ?? '';
-        return bar.includes(`${count} records`) && /\bv(\d+) · graph v\1\b/.test(bar);
+        return bar.includes(`${count} records`) && /v(\d+) · graph v\1\b/.test(bar);
       },
       n,
       { timeout: 240_000 },
