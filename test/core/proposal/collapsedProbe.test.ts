@@ -5,11 +5,12 @@
  * which proves nothing). The law: with or without the probe, the verdict is the same —
  * on the proposal fixtures, the shipped samples, and on random small knowledge bases.
  */
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkProposal, prove } from '../../../src/core/proposal/index.ts';
-import type { ProveMode, SolverFactory, Verdict } from '../../../src/core/proposal/index.ts';
+import type { ProveMode, SolverFactory, SolverId, Verdict } from '../../../src/core/proposal/index.ts';
 import { generateProposalKb } from '../../../bench/generateProposalKb.ts';
 import type { FakeOptions } from '../../support/fakeSolver.ts';
 import { FakeSolver } from '../../support/fakeSolver.ts';
@@ -108,9 +109,13 @@ const ROWS: readonly Row[] = [
   { name: 'no quantifier: no probe, the full run as before', text: proposal('entailment', PEOPLE, [call('p', c('a'))], call('q', c('a'))), probe: null, verdict: 'not-entailed' },
 ];
 
+/** z3 always; cvc5 too when its executable is installed (its declarations are scoped by push/pop as z3's are). */
+const SOLVERS: SolverId[] = spawnSync('cvc5', ['--version']).status === 0 ? ['z3', 'cvc5'] : ['z3'];
+
 describe('the one-element probe: table', () => {
-  it.each(ROWS)('$name', async (row) => {
-    const r = await prove(row.text, { solver: 'z3', solverFactory: nodeSolverFactory, budgets: { timeoutMs: 20_000 } });
+  it.each(ROWS.flatMap((row) => SOLVERS.map((solver) => ({ ...row, solver }))))('$name ($solver)', async (row) => {
+    const { solver } = row;
+    const r = await prove(row.text, { solver, solverFactory: nodeSolverFactory, budgets: { timeoutMs: 20_000 } });
     expect(r.verdict).toBe(row.verdict);
     expect(r.probe?.answer ?? null).toBe(row.probe);
     if (row.probe === 'sat') {
@@ -120,7 +125,7 @@ describe('the one-element probe: table', () => {
       expect(r.round_log[0]!.active).toHaveLength(JSON.parse(row.text).assertions.length);
       expect(r.model).not.toBeNull();
     } else expect(r.rounds).toBeGreaterThan(0);
-    const off = await prove(row.text, { solver: 'z3', solverFactory: nodeSolverFactory, budgets: { timeoutMs: 20_000 }, probe: false });
+    const off = await prove(row.text, { solver, solverFactory: nodeSolverFactory, budgets: { timeoutMs: 20_000 }, probe: false });
     expect(off.probe).toBeNull();
     expect(off.verdict).toBe(row.verdict);
   });
