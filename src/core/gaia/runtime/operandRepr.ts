@@ -9,14 +9,14 @@
  * logicTerms' repr of terms) and for comparisons of a Distribution with a number. What
  * else would appear in it is refused with the reason (a message, not a text): a claim's
  * prior records carry the wall-clock time Gaia registered them at (no two runs of Gaia
- * write the same text), and the reasoning a claim already concludes and its background
- * are not written out by Warrant.
+ * write the same text); a claim's background, and reasoning behind it other than a
+ * derive or an observe with premises, are not written out by Warrant.
  */
 import { pythonFloatRepr, pythonIntRepr } from '../text/pythonFloat.ts';
 import { PyFloat } from '../text/pythonJson.ts';
 import { pythonStrRepr } from '../text/pythonRepr.ts';
 import type { BayesDistribution } from './bayes/bayesObjects.ts';
-import type { Formula, Knowledge, MetaValue } from './gaiaObjects.ts';
+import type { Action, Formula, Knowledge, MetaDict, MetaValue } from './gaiaObjects.ts';
 import { isMetaDict } from './gaiaObjects.ts';
 import type { GValue } from './gaiaValues.ts';
 import { atomRepr } from './logicFormulas.ts';
@@ -46,38 +46,80 @@ function metaRepr(v: MetaValue): string {
   return claimRepr(v as Knowledge);
 }
 
+// Python's dataclass repr writes an object already being written as `...` (reprlib.recursive_repr).
+const claimsInProgress = new Set<Knowledge>();
+const actionsInProgress = new Set<Action>();
+
 function claimRepr(k: Knowledge): string {
+  if (claimsInProgress.has(k)) return '...';
   if (!k.isClaim) throw new NotWritten(`the ${k.type} ${pythonStrRepr(k.content)}`);
   if ('prior_records' in k.metadata) {
     throw new NotWritten(`the prior records of ${pythonStrRepr(k.content)}, which carry the time Gaia registered them at`);
   }
-  if (k.fromActions.length > 0) throw new NotWritten(`the reasoning that already concludes ${pythonStrRepr(k.content)}`);
   if (k.prior !== null) throw new NotWritten(`the prior of ${pythonStrRepr(k.content)}`);
   if ((CLAIM_BACKGROUNDS.get(k)?.length ?? 0) > 0) throw new NotWritten(`the background of ${pythonStrRepr(k.content)}`);
-  // Gaia holds objects under these (a BoolExpr, a helper's relation of claims); Warrant holds their descriptors.
-  for (const key of ['predicate', 'equation', 'observation', 'generated']) {
+  // Gaia holds objects under these (a BoolExpr, a Distribution); Warrant holds their descriptors.
+  for (const key of ['predicate', 'equation', 'observation']) {
     if (key in k.metadata) throw new NotWritten(`the ${key} record of ${pythonStrRepr(k.content)}`);
   }
-  const o = k.options;
-  const parameters = `[${o.parameters.map((p) => `{'name': ${pythonStrRepr(p.name)}, 'type': ${pythonStrRepr(p.type)}, 'value': ${metaRepr(p.value)}}`).join(', ')}]`;
-  const provenance = `[${o.provenance.map((p) => `{'package_id': ${pythonStrRepr(p.package_id)}, 'version': ${pythonStrRepr(p.version)}}`).join(', ')}]`;
-  const fields = [
-    `content=${pythonStrRepr(k.content)}`,
-    `format=${pythonStrRepr(o.format)}`,
-    "type='claim'",
-    `title=${optionalStr(o.title)}`,
-    'background=[]',
-    `parameters=${parameters}`,
-    `provenance=${provenance}`,
-    `metadata=${metaRepr(k.metadata)}`,
-    `label=${optionalStr(k.label)}`,
-    'strategy=None',
-    'prior=None',
-    'from_actions=[]',
-    `formula=${k.formula ? formulaRepr(k.formula) : 'None'}`,
-    `kind=${claimKindText(claimKindValue(k.claimKind), true)}`,
-  ];
-  return `Claim(${fields.join(', ')})`;
+  const warrant = k.metadata['helper_kind'] === 'implication_warrant';
+  if ('generated' in k.metadata && !warrant) throw new NotWritten(`the helper claim ${pythonStrRepr(k.content)}`);
+  claimsInProgress.add(k);
+  try {
+    const o = k.options;
+    const parameters = `[${o.parameters.map((p) => `{'name': ${pythonStrRepr(p.name)}, 'type': ${pythonStrRepr(p.type)}, 'value': ${metaRepr(p.value)}}`).join(', ')}]`;
+    const provenance = `[${o.provenance.map((p) => `{'package_id': ${pythonStrRepr(p.package_id)}, 'version': ${pythonStrRepr(p.version)}}`).join(', ')}]`;
+    const fields = [
+      `content=${pythonStrRepr(k.content)}`,
+      `format=${pythonStrRepr(o.format)}`,
+      "type='claim'",
+      `title=${optionalStr(o.title)}`,
+      'background=[]',
+      `parameters=${parameters}`,
+      `provenance=${provenance}`,
+      `metadata=${warrant ? warrantMetadataRepr(k.metadata) : metaRepr(k.metadata)}`,
+      `label=${optionalStr(k.label)}`,
+      'strategy=None',
+      'prior=None',
+      `from_actions=[${k.fromActions.map(actionRepr).join(', ')}]`,
+      `formula=${k.formula ? formulaRepr(k.formula) : 'None'}`,
+      `kind=${claimKindText(claimKindValue(k.claimKind), true)}`,
+    ];
+    return `Claim(${fields.join(', ')})`;
+  } finally {
+    claimsInProgress.delete(k);
+  }
+}
+
+/** An implication warrant's metadata: its relation holds the premises as the tuple Gaia keeps. */
+function warrantMetadataRepr(m: MetaDict): string {
+  const entries = Object.entries(m).map(([key, v]) => {
+    if (key !== 'relation' || !isMetaDict(v)) return `${pythonStrRepr(key)}: ${metaRepr(v)}`;
+    const relation = Object.entries(v).map(([rk, rv]) => `${pythonStrRepr(rk)}: ${rk === 'given' && Array.isArray(rv) ? tupleRepr(rv.map(metaRepr)) : metaRepr(rv)}`);
+    return `${pythonStrRepr(key)}: {${relation.join(', ')}}`;
+  });
+  return `{${entries.join(', ')}}`;
+}
+
+/** A derive or observe a claim already concludes (its `from_actions`), as its dataclass writes itself. */
+function actionRepr(a: Action): string {
+  if (actionsInProgress.has(a)) return '...';
+  if (a.kind !== 'derive' && a.kind !== 'observe') throw new NotWritten(`the ${a.kind} action behind a claim`);
+  actionsInProgress.add(a);
+  try {
+    const fields = [
+      `label=${optionalStr(a.label)}`,
+      `rationale=${pythonStrRepr(a.rationale)}`,
+      `background=[${a.background.map(claimRepr).join(', ')}]`,
+      `metadata=${metaRepr(a.metadata)}`,
+      `warrants=[${a.warrants.map(claimRepr).join(', ')}]`,
+      `conclusion=${claimRepr(a.conclusion)}`,
+      `given=${tupleRepr(a.given.map(claimRepr))}`,
+    ];
+    return `${a.kind === 'derive' ? 'Derive' : 'Observe'}(${fields.join(', ')})`;
+  } finally {
+    actionsInProgress.delete(a);
+  }
 }
 
 const tupleRepr = (items: readonly string[]): string => `(${items.join(', ')}${items.length === 1 ? ',' : ''})`;
