@@ -56,7 +56,6 @@ function claimRepr(k: Knowledge): string {
   if ('prior_records' in k.metadata) {
     throw new NotWritten(`the prior records of ${pythonStrRepr(k.content)}, which carry the time Gaia registered them at`);
   }
-  if (k.prior !== null) throw new NotWritten(`the prior of ${pythonStrRepr(k.content)}`);
   if ((CLAIM_BACKGROUNDS.get(k)?.length ?? 0) > 0) throw new NotWritten(`the background of ${pythonStrRepr(k.content)}`);
   // Gaia holds objects under these (a BoolExpr, a Distribution); Warrant holds their descriptors.
   for (const key of ['predicate', 'equation', 'observation']) {
@@ -80,7 +79,8 @@ function claimRepr(k: Knowledge): string {
       `metadata=${warrant ? warrantMetadataRepr(k.metadata) : metaRepr(k.metadata)}`,
       `label=${optionalStr(k.label)}`,
       'strategy=None',
-      'prior=None',
+      // Claim.prior: a premise-free observe's pin, or Claim(prior=...) (a probability, so a float).
+      `prior=${k.prior === null ? 'None' : pythonFloatRepr(k.prior)}`,
       `from_actions=[${k.fromActions.map(actionRepr).join(', ')}]`,
       `formula=${k.formula ? formulaRepr(k.formula) : 'None'}`,
       `kind=${claimKindText(claimKindValue(k.claimKind), true)}`,
