@@ -16,6 +16,7 @@ import type { ReviewPanelView } from '../../core/gaia/review/reviewPanelView.ts'
 import { selectNode, useDocumentStore } from '../../store/document/documentStore.ts';
 import { useLifecycleStore } from '../../store/session/lifecycleStore.ts';
 import { getSession } from '../../store/session/sessionInstance.ts';
+import { useShownFlag } from '../../store/session/shownFlags.ts';
 
 /** The test id of a record: its target id with anything but letters, digits, `_` and `-` made `_`. */
 export const reviewTestId = (item: ReviewItem): string => item.target_id.replace(/[^A-Za-z0-9_-]/g, '_');
@@ -25,8 +26,10 @@ const STATUS_WORD: Readonly<Record<ReviewStatus, string>> = { unreviewed: 'unrev
 function Item({ item, status, belief, nodeId }: { item: ReviewItem; status: ReviewStatus; belief: number | undefined; nodeId: string | undefined }) {
   const id = reviewTestId(item);
   const decide = (decision: ReviewDecisionValue) => void getSession().recordReview(decisionBody(item, decision));
+  // The conclusion's CRT flag, as the inspector shows it (the one stamp, reintroductionFlag.ts).
+  const flag = useShownFlag(nodeId ?? null);
   return (
-    <li className={`review-item is-${status}`} data-testid={`review-item-${id}`} data-status={status} data-target={item.target_id}>
+    <li className={`review-item is-${status}`} data-testid={`review-item-${id}`} data-status={status} data-target={item.target_id} data-reintroduced-claim={flag.reintroduced_claim ? 'true' : 'false'}>
       <div>
         <strong>{item.action}</strong> {item.action_label.split('::').pop()} <span className="muted">· {STATUS_WORD[status]}</span>
         {item.conclusion !== null && (
@@ -49,6 +52,11 @@ function Item({ item, status, belief, nodeId }: { item: ReviewItem; status: Revi
         )}
       </div>
       <div className="muted prose">{item.audit_question}</div>
+      {flag.caveat && (
+        <p className="caveat" data-testid={`review-caveat-${id}`}>
+          ⚠ {flag.caveat}
+        </p>
+      )}
       {!item.gates_inference && <div className="muted">Listed for judgement; Gaia’s inference does not depend on it.</div>}
       <div className="inspector-actions">
         <button data-testid={`review-accept-${id}`} aria-pressed={status === 'accepted'} disabled={status === 'accepted'} onClick={() => decide('accepted')}>
