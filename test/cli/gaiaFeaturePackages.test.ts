@@ -288,6 +288,7 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
       { name: 'lift-claim-kinds' },
       { name: 'lift-concluded' },
       { name: 'lift-observed' },
+      { name: 'lift-metadata' },
       { name: 'lift-export', at: '__init__.py:6:', refusal: "__all__ exports 'both', but it is an implicit lift helper created to adapt a Formula/BoolExpr operand" },
       { name: 'lift-not-boolean', at: '__init__.py:4:', refusal: 'derive() expected Claim or a Boolean-valued expression (Formula / BoolExpr / ClaimAtom) as given[1]' },
       { name: 'lift-register-prior', at: '__init__.py:5:', refusal: 'TypeError: register_prior() does not auto-lift Boolean-valued expressions' },

@@ -21,6 +21,7 @@ import { formatUnits } from './units/pintUnits.ts';
 import type { ModuleLoader } from './moduleLoader.ts';
 import { PackageCollector } from './packageCollector.ts';
 import { liftOperand } from './verbs/liftOperand.ts';
+import { HELD_AS_TUPLE, heldAsQuantity } from './operandRepr.ts';
 
 /** One call of a Gaia verb, its arguments already evaluated. */
 export interface VerbCall {
@@ -251,7 +252,7 @@ export class GaiaRuntime {
         return v.v;
       case 'quantity':
         // Gaia's IR literal for a Pint quantity: the magnitude as a float, the unit as Pint prints it.
-        return metaDict({ kind: 'quantity', value: pyFloat(v.magnitude), unit: formatUnits(v.units) });
+        return heldAsQuantity(metaDict({ kind: 'quantity', value: pyFloat(v.magnitude), unit: formatUnits(v.units) }));
       case 'knowledge':
         return v.k;
       case 'seq': {
@@ -261,6 +262,7 @@ export class GaiaRuntime {
           if (m === undefined) return undefined;
           out.push(m);
         }
+        if (v.tuple) HELD_AS_TUPLE.add(out);
         return out;
       }
       case 'dict': {

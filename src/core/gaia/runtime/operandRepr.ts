@@ -26,6 +26,18 @@ import { logicRepr } from './logicTerms.ts';
 /** A claim's `background=` (Gaia's Claim keeps it; the IR does not), set by claim(). */
 export const CLAIM_BACKGROUNDS = new WeakMap<Knowledge, readonly Knowledge[]>();
 
+/**
+ * Metadata values Gaia holds as something a list or dict does not show: a tuple (written
+ * `(1, 2)`), a Pint quantity (its IR literal here, `<Quantity(…)>` in Gaia's text).
+ * Marked by GaiaRuntime.meta.
+ */
+export const HELD_AS_TUPLE = new WeakSet<readonly MetaValue[]>();
+const HELD_AS_QUANTITY = new WeakSet<MetaDict>();
+export function heldAsQuantity(d: MetaDict): MetaDict {
+  HELD_AS_QUANTITY.add(d);
+  return d;
+}
+
 /** Thrown inside the walk: why the text cannot be written. */
 class NotWritten extends Error {}
 
@@ -37,8 +49,9 @@ function metaRepr(v: MetaValue): string {
   if (typeof v === 'string') return pythonStrRepr(v);
   if (typeof v === 'number') return Number.isInteger(v) ? pythonIntRepr(v) : pythonFloatRepr(v);
   if (v instanceof PyFloat) return pythonFloatRepr(v.value);
-  if (Array.isArray(v)) return `[${v.map(metaRepr).join(', ')}]`;
+  if (Array.isArray(v)) return HELD_AS_TUPLE.has(v) ? tupleRepr(v.map(metaRepr)) : `[${v.map(metaRepr).join(', ')}]`;
   if (isMetaDict(v)) {
+    if (HELD_AS_QUANTITY.has(v)) throw new NotWritten('a quantity in metadata');
     return `{${Object.entries(v)
       .map(([k, x]) => `${pythonStrRepr(k)}: ${metaRepr(x)}`)
       .join(', ')}}`;
