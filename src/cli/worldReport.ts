@@ -67,7 +67,7 @@ export function worldText(w: WorldJson): string {
 /** What `prove` says about the status, after its report. */
 export function statusLines(r: WorldProveResult): string {
   const lines = [`  status: ${r.status}`];
-  for (const c of r.contested_reasons) lines.push(`    contested (${c.kind}${c.code ? `, ${c.code}` : ''}): ${c.message}`);
+  for (const c of r.contested_reasons) lines.push(`    contested (${c.kind}${c.code ? `, ${c.code}` : ''}): ${c.line !== undefined ? `${c.line}:${c.column ?? 1}: ` : ''}${c.message}`);
   if (r.knowledge_check?.problem) lines.push(`  accepted knowledge not checked: ${r.knowledge_check.problem}`);
   else if (r.knowledge_check && !r.knowledge_check.contradiction) lines.push(`  with the world's accepted knowledge: ${r.knowledge_check.verdict ?? 'not checked'}`);
   return lines.join('\n') + '\n';

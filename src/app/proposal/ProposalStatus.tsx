@@ -71,7 +71,8 @@ export function ProposalStatus({ mode }: { mode: ProveMode }) {
       {view.reasons.length > 0 && (
         <ul className="proposal-status-reasons">
           {view.reasons.map((r) => (
-            <li key={`${r.kind}:${r.code ?? ''}:${r.message}`} data-kind={r.kind}>
+            <li key={`${r.kind}:${r.code ?? ''}:${r.line ?? ''}:${r.column ?? ''}:${r.message}`} data-kind={r.kind}>
+              {r.line !== undefined && <span className="muted">{`${r.line}:${r.column ?? 1} `}</span>}
               {r.message}
             </li>
           ))}

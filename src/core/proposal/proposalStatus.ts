@@ -28,6 +28,9 @@ export interface ContestedReason {
   /** The diagnostic code, for a gate's reason; null otherwise. */
   readonly code: string | null;
   readonly message: string;
+  /** Where in the proposal's text, for a gate's reason (1-based, as diagnostics count). */
+  readonly line?: number;
+  readonly column?: number;
 }
 
 export interface StatusInput {
@@ -46,7 +49,15 @@ export function proposalStatus(input: StatusInput): { status: ProposalStatus; re
   if (own) return { status: 'accepted', reasons: [], acceptance: own };
   const reasons: ContestedReason[] = [];
   if (input.gate !== null) {
-    for (const d of input.diagnostics) if (d.severity === 'error') reasons.push({ kind: input.gate, code: d.code, message: d.message });
+    const seen = new Set<string>();
+    for (const d of input.diagnostics) {
+      if (d.severity !== 'error') continue;
+      // One reason per finding and place: a gate that reports a finding twice still contests once for it.
+      const key = `${d.code}\u0000${d.range.line}:${d.range.column}\u0000${d.message}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      reasons.push({ kind: input.gate, code: d.code, message: d.message, line: d.range.line, column: d.range.column });
+    }
   }
   for (const a of input.ambiguities) reasons.push({ kind: 'ambiguity', code: null, message: `the proposal lists an open ambiguity: ${a.text}` });
   const id = input.proposalId;
