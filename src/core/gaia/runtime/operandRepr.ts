@@ -20,6 +20,7 @@ import type { Action, Formula, Knowledge, MetaDict, MetaValue } from './gaiaObje
 import { isMetaDict } from './gaiaObjects.ts';
 import type { GValue } from './gaiaValues.ts';
 import { atomRepr } from './logicFormulas.ts';
+import { PROPOSITION_OBJECTS } from './bayes/predicateClaim.ts';
 import { claimKindText, claimKindValue } from './claimKinds.ts';
 import { logicRepr } from './logicTerms.ts';
 
@@ -71,8 +72,9 @@ function claimRepr(k: Knowledge): string {
   }
   if ((CLAIM_BACKGROUNDS.get(k)?.length ?? 0) > 0) throw new NotWritten(`the background of ${pythonStrRepr(k.content)}`);
   // Gaia holds objects under these (a BoolExpr, a Distribution); Warrant holds their descriptors.
+  const proposition = PROPOSITION_OBJECTS.get(k);
   for (const key of ['predicate', 'equation', 'observation']) {
-    if (key in k.metadata) throw new NotWritten(`the ${key} record of ${pythonStrRepr(k.content)}`);
+    if (key in k.metadata && proposition?.slot !== key) throw new NotWritten(`the ${key} record of ${pythonStrRepr(k.content)}`);
   }
   const warrant = k.metadata['helper_kind'] === 'implication_warrant';
   if ('generated' in k.metadata && !warrant) throw new NotWritten(`the helper claim ${pythonStrRepr(k.content)}`);
@@ -89,7 +91,7 @@ function claimRepr(k: Knowledge): string {
       'background=[]',
       `parameters=${parameters}`,
       `provenance=${provenance}`,
-      `metadata=${warrant ? warrantMetadataRepr(k.metadata) : metaRepr(k.metadata)}`,
+      `metadata=${warrant ? warrantMetadataRepr(k.metadata) : proposition ? propositionMetadataRepr(k.metadata, proposition) : metaRepr(k.metadata)}`,
       `label=${optionalStr(k.label)}`,
       'strategy=None',
       // Claim.prior: a premise-free observe's pin, or Claim(prior=...) (a probability, so a float).
@@ -102,6 +104,12 @@ function claimRepr(k: Knowledge): string {
   } finally {
     claimsInProgress.delete(k);
   }
+}
+
+/** A predicate or equation claim's metadata: its slot holds the BoolExpr object itself. */
+function propositionMetadataRepr(m: MetaDict, proposition: { readonly slot: string; readonly value: GValue }): string {
+  const entries = Object.entries(m).map(([key, v]) => `${pythonStrRepr(key)}: ${key === proposition.slot ? operandValueRepr(proposition.value) : metaRepr(v)}`);
+  return `{${entries.join(', ')}}`;
 }
 
 /** An implication warrant's metadata: its relation holds the premises as the tuple Gaia keeps. */
