@@ -26,6 +26,7 @@ import { compare, formatWithSpec, iterate, pyStr } from './pythonSemantics.ts';
 import { testTruth } from './truthTest.ts';
 import { evaluateComprehension } from './comprehensions.ts';
 import { makeSet } from './pythonSets.ts';
+import { quantityArithmetic } from './units/quantityArithmetic.ts';
 import { sliceValue } from './pythonSlices.ts';
 import { distributionComparison } from './bayes/distributionComparison.ts';
 import { distributionArithmetic, distributionNegation } from './bayes/distributionArithmetic.ts';
@@ -338,6 +339,8 @@ export function binaryValues(rt: GaiaRuntime, op: string, left: GValue, right: G
   if (left.t === 'opaque' || right.t === 'opaque') return OPAQUE;
   const derived = distributionArithmetic(op, left, right);
   if (derived) return derived;
+  const withUnits = quantityArithmetic(rt, op, left, right, range);
+  if (withUnits) return withUnits;
   // Ints are exact at any size: past 2**53 (or when a result would be) they are computed as bigints.
   if (left.t === 'num' && right.t === 'num' && !left.float && !right.float) {
     const small = left.big === undefined && right.big === undefined;

@@ -22,6 +22,7 @@ import { frozenAssignmentError, setObjectAttribute, tupleItems } from './pyClass
 import { minOf } from '../../largeArrays.ts';
 import { makeSet, unorderedItems } from './pythonSets.ts';
 import { claimKindAttribute, claimKindValue } from './claimKinds.ts';
+import { QUANTITY_METHODS, callQuantityMethod, quantityAttribute } from './units/quantityArithmetic.ts';
 
 export const EVALUATED_BUILTINS: ReadonlySet<string> = new Set([
   'globals',
@@ -253,6 +254,10 @@ export function plainAttribute(base: GValue, attr: string): GValue | null {
   }
   const kindAttribute = claimKindAttribute(base, attr);
   if (kindAttribute) return kindAttribute;
+  if (base.t === 'quantity') {
+    const q = quantityAttribute(base, attr);
+    if (q) return q;
+  }
   // A v5 strategy's metadata dict is written into its IR record (packages add judgments to it).
   if (base.t === 'strategy' && attr === 'metadata') return { t: 'metadata', k: base.s };
   const methods: Partial<Record<GValue['t'], readonly string[]>> = {
@@ -261,6 +266,7 @@ export function plainAttribute(base: GValue, attr: string): GValue | null {
     dict: ['items', 'keys', 'values', 'get', 'update'],
     metadata: ['items', 'keys', 'values', 'get', 'update', 'setdefault'],
     namespace: ['items', 'keys', 'values', 'get', 'update'],
+    quantity: QUANTITY_METHODS,
   };
   return methods[base.t]?.includes(attr) ? { t: 'method', self: base, name: attr } : null;
 }
@@ -269,6 +275,7 @@ export function callMethod(rt: GaiaRuntime, self: GValue, name: string, args: re
   if (anyOpaque(args, keywords)) return OPAQUE;
   const a = args.map((x) => x.value);
   if (self.t === 'str') return strMethod(rt, self.v, name, a, keywords, range);
+  if (self.t === 'quantity' && keywords.length === 0) return callQuantityMethod(rt, self, name, a, range);
   if (keywords.length > 0 && !(name === 'update' && a.length === 0)) return unsupported(rt, `.${name}() with keyword arguments`, range);
   if (self.t === 'seq') {
     const items = self.items as GValue[];

@@ -7,6 +7,7 @@
 import { formatUnits } from './units/pintUnits.ts';
 import { setsEqual } from './pythonSets.ts';
 import { claimKindText, isClaimKind } from './claimKinds.ts';
+import { compareQuantities } from './units/quantityArithmetic.ts';
 import { pythonFloatRepr, pythonIntRepr } from '../text/pythonFloat.ts';
 import { pythonStrRepr } from '../text/pythonRepr.ts';
 import type { GValue } from './gaiaValues.ts';
@@ -91,6 +92,8 @@ export function equal(a: GValue, b: GValue): boolean | undefined {
     return true;
   }
   if (a.t === 'set' && b.t === 'set') return setsEqual(a.items, b.items);
+  if (a.t === 'quantity' && b.t === 'quantity') return compareQuantities('==', a, b);
+  if (a.t === 'quantity' || b.t === 'quantity') return isPlain(a.t === 'quantity' ? b : a) ? false : undefined;
   if (a.t === 'dict' && b.t === 'dict') {
     // Equal when every key of one maps to an equal value in the other (order does not matter).
     if (a.entries.length !== b.entries.length) return false;
@@ -144,6 +147,7 @@ export function compare(op: string, a: GValue, b: GValue): boolean | undefined {
     }
     default: {
       if (a.t === 'seq' && b.t === 'seq' && a.tuple === b.tuple) return compareSequences(op, a.items, b.items);
+      if (a.t === 'quantity' || b.t === 'quantity') return compareQuantities(op, a, b);
       if (isBigInt(a) || isBigInt(b)) {
         const c = compareNumbers(a, b);
         if (c === undefined) return undefined;
