@@ -257,6 +257,13 @@ function attribute(rt: GaiaRuntime, base: GValue, attr: string, range: SourceRan
       rt.report('unsupported', `${path}: of the bayes module Warrant evaluates gaia.engine.bayes's model and compare`, range);
       return OPAQUE;
     }
+    // Gaia's unit facade: `import gaia.unit` then `gaia.unit.q(...)`.
+    if (path === 'gaia.unit') return { t: 'module', path };
+    if (base.path === 'gaia.unit') {
+      if (attr === 'q') return { t: 'gaia', name: 'gaia.unit.q' };
+      rt.report('unsupported', `gaia.unit.${attr}: of gaia.unit Warrant evaluates q(value, unit)`, range);
+      return OPAQUE;
+    }
     if ([...GAIA_LANG_MODULES].some((m) => m === path || m.startsWith(path + '.'))) return { t: 'module', path };
     if (GAIA_LANG_MODULES.has(base.path) && isGaiaLangName(attr)) return { t: 'gaia', name: attr };
     rt.report('undefined-name', `module ${base.path} has no attribute ${attr}`, range);

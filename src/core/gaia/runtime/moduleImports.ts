@@ -100,6 +100,10 @@ export function importFrom(rt: GaiaRuntime, s: ImportFrom): void {
   if (GAIA_IR_MODULES.has(m)) return importIrNames(rt, s, m);
   if (m === 'gaia.engine.bayes') return importBayesNames(rt, s);
   if (m === 'gaia.unit') return importUnitNames(rt, s);
+  if (m === 'gaia' && s.names.every((n) => n.name === 'unit')) {
+    for (const { asName, range } of s.names) bindName(rt, asName ?? 'unit', { t: 'module', path: 'gaia.unit' }, range);
+    return;
+  }
   if (m === 'gaia.engine' && s.names.every((n) => n.name === 'bayes')) {
     for (const { asName, range } of s.names) bindName(rt, asName ?? 'bayes', { t: 'module', path: 'gaia.engine.bayes' }, range);
     return;
@@ -246,7 +250,7 @@ export function importModules(rt: GaiaRuntime, s: Import): void {
   for (const { name, asName, range } of s.names) {
     const top = name.split('.')[0]!;
     const local = asName ?? top;
-    if (name === 'gaia.engine.bayes') {
+    if (name === 'gaia.engine.bayes' || name === 'gaia.unit') {
       bindName(rt, local, { t: 'module', path: asName ? name : top }, range);
     } else if (isBayesModule(name)) {
       rt.report('unsupported', `${name}: of the bayes module Warrant evaluates gaia.engine.bayes's model and compare`, range);
