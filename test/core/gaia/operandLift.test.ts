@@ -81,6 +81,19 @@ describe('operand lift', () => {
     ['associate', 'associate(a, a & b, p_a_given_b=0.6, p_b_given_a=0.7)\n', 'associate', 'second argument'],
   ];
 
+  /** What Warrant does not write into a helper's text: the package is refused `unsupported`, at the operand. */
+  const REFUSED: readonly [string, string][] = [
+    ['a claim with an inline prior (its record carries the time Gaia made it)', 'a = claim("A.", prior=0.6)\nb = claim("B.")\nderive("C.", given=[a & b])\n'],
+    ['a claim with a background', 'from gaia.engine.lang import note\nn = note("N.")\na = claim("A.", background=[n])\nderive("C.", given=[~a])\n'],
+    ['a claim a v5 strategy concludes', 'from gaia.engine.lang.compat import deduction\na = claim("A.")\nb = claim("B.")\ndeduction([a], b, reason="r", prior=0.9)\nderive("C.", given=[~b])\n'],
+    ['a claim an equal() helper is', 'a = claim("A.")\nb = claim("B.")\nh = equal(a, b)\nderive("C.", given=[~h])\n'],
+  ];
+
+  it.each(REFUSED)('refuses a lift over %s', (_, body) => {
+    const a = gaia(body, { header: HEADER });
+    expect(a.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code)).toEqual(['unsupported']);
+  });
+
   it.each(SLOTS)('%s: one operand_lift helper, not for review, naming the verb and slot', (_, body, verb, position) => {
     const a = gaia(`a = claim("A.")\nb = claim("B.")\n${body}`, { header: HEADER });
     expect(a.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);

@@ -16,7 +16,7 @@ import { pythonFloatRepr, pythonIntRepr } from '../text/pythonFloat.ts';
 import { PyFloat } from '../text/pythonJson.ts';
 import { pythonStrRepr } from '../text/pythonRepr.ts';
 import type { BayesDistribution } from './bayes/bayesObjects.ts';
-import type { Action, Formula, Knowledge, MetaDict, MetaValue } from './gaiaObjects.ts';
+import type { Action, Formula, Knowledge, LegacyStrategy, MetaDict, MetaValue } from './gaiaObjects.ts';
 import { isMetaDict } from './gaiaObjects.ts';
 import type { GValue } from './gaiaValues.ts';
 import { atomRepr } from './logicFormulas.ts';
@@ -71,6 +71,8 @@ function claimRepr(k: Knowledge): string {
     throw new NotWritten(`the prior records of ${pythonStrRepr(k.content)}, which carry the time Gaia registered them at`);
   }
   if ((CLAIM_BACKGROUNDS.get(k)?.length ?? 0) > 0) throw new NotWritten(`the background of ${pythonStrRepr(k.content)}`);
+  // A v5 strategy sets its conclusion's `strategy` field.
+  if (k.owner?.strategies.some((st) => concludes(st, k))) throw new NotWritten(`the v5 strategy that concludes ${pythonStrRepr(k.content)}`);
   // Gaia holds objects under these (a BoolExpr, a Distribution); Warrant holds their descriptors.
   const proposition = PROPOSITION_OBJECTS.get(k);
   for (const key of ['predicate', 'equation', 'observation']) {
@@ -104,6 +106,10 @@ function claimRepr(k: Knowledge): string {
   } finally {
     claimsInProgress.delete(k);
   }
+}
+
+function concludes(st: LegacyStrategy, k: Knowledge): boolean {
+  return st.conclusion === k || (st.subStrategies ?? []).some((sub) => concludes(sub, k));
 }
 
 /** A predicate or equation claim's metadata: its slot holds the BoolExpr object itself. */
