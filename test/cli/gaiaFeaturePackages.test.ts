@@ -339,7 +339,12 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
   },
   {
     feature: 'sets, and tuple and None domain members',
-    cases: [{ name: 'py-set-comprehension' }, { name: 'formula-domain-tuples' }, { name: 'py-set-unhashable', at: '__init__.py:3:', refusal: "TypeError: unhashable type: 'list'" }],
+    cases: [
+      { name: 'py-set-comprehension' },
+      { name: 'py-set-order' },
+      { name: 'formula-domain-tuples' },
+      { name: 'py-set-unhashable', at: '__init__.py:3:', refusal: "TypeError: unhashable type: 'list'" },
+    ],
   },
   {
     // roles_for_claim / roles_for_package, a claim's .kind and .from_actions, Claim(from_actions=...).

@@ -25,7 +25,7 @@ import { intArithmetic, intLiteral, intTrueDivide, intValue } from './pythonInts
 import { compare, formatWithSpec, iterate, pyStr } from './pythonSemantics.ts';
 import { testTruth } from './truthTest.ts';
 import { evaluateComprehension } from './comprehensions.ts';
-import { makeSet } from './pythonSets.ts';
+import { isConstantExpr, makeSet } from './pythonSets.ts';
 import { quantityArithmetic } from './units/quantityArithmetic.ts';
 import { sliceValue } from './pythonSlices.ts';
 import { distributionComparison } from './bayes/distributionComparison.ts';
@@ -108,7 +108,7 @@ export function evaluate(rt: GaiaRuntime, e: PyExpr): GValue {
           items.push(OPAQUE);
         }
       }
-      if (e.kind === 'set') return items.some((x) => x.t === 'opaque') ? OPAQUE : makeSet(rt, items, e.range);
+      if (e.kind === 'set') return items.some((x) => x.t === 'opaque') ? OPAQUE : makeSet(rt, items, e.range, e.items.length > 2 && e.items.every(isConstantExpr) ? 'constant' : undefined);
       return { t: 'seq', items, tuple: e.kind === 'tuple' };
     }
     case 'fstring':

@@ -27,8 +27,12 @@ export type GValue =
   /** A string; `range` where it is written, for `__all__` entries. */
   | { readonly t: 'str'; readonly v: string; readonly range?: SourceRange }
   | { readonly t: 'seq'; readonly items: readonly GValue[]; readonly tuple: boolean }
-  /** A Python set: its members once each, in the order first made (which Warrant never shows: pythonSets.ts). */
-  | { readonly t: 'set'; readonly items: readonly GValue[] }
+  /**
+   * A Python set: its members once each, in the order first added; iterated in CPython's
+   * table order where Warrant knows it (pythonSets.ts). `layout`: a display of constants
+   * (CPython merges a frozenset constant), or a copy of another set (order not modelled).
+   */
+  | { readonly t: 'set'; readonly items: readonly GValue[]; readonly layout?: 'constant' | 'copied' }
   | { readonly t: 'dict'; readonly entries: readonly { readonly key: GValue; readonly value: GValue }[] }
   | { readonly t: 'knowledge'; readonly k: Knowledge }
   | { readonly t: 'formula'; readonly f: Formula }

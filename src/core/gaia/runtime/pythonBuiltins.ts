@@ -149,7 +149,7 @@ export function callBuiltin(rt: GaiaRuntime, name: string, args: readonly ArgVal
     }
     case 'set': {
       const items = a.length === 0 ? [] : a.length === 1 ? unorderedItems(a[0]!) : undefined;
-      return items ? makeSet(rt, items, range) : unsupported(rt, 'set() of this value', range);
+      return items ? makeSet(rt, items, range, a[0]?.t === 'set' ? 'copied' : undefined) : unsupported(rt, 'set() of this value', range);
     }
     case 'dict':
       if (a.length === 0) return { t: 'dict', entries: [] };

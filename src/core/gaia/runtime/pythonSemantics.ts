@@ -5,7 +5,7 @@
  * reports it on the exact range; nothing here reports by itself.
  */
 import { formatUnits } from './units/pintUnits.ts';
-import { setsEqual } from './pythonSets.ts';
+import { cpythonSetOrder, setsEqual } from './pythonSets.ts';
 import { claimKindText, isClaimKind } from './claimKinds.ts';
 import { compareQuantities } from './units/quantityArithmetic.ts';
 import { pythonFloatRepr, pythonIntRepr } from '../text/pythonFloat.ts';
@@ -176,6 +176,7 @@ function contains(container: GValue, item: GValue): boolean | undefined {
 /** The values `for x in v` visits; undefined when Warrant cannot iterate it. */
 export function iterate(v: GValue): readonly GValue[] | undefined {
   if (v.t === 'seq') return v.items;
+  if (v.t === 'set') return v.layout === 'copied' ? undefined : cpythonSetOrder(v.items, v.layout === 'constant');
   if (v.t === 'instance') return tupleItems(v);
   if (v.t === 'dict') return v.entries.map((e) => e.key);
   if (v.t === 'str') return [...v.v].map((c) => ({ t: 'str', v: c }) as const);
@@ -211,6 +212,12 @@ export function pyStr(v: GValue, repr = false): string | undefined {
     }
     case 'instance':
       return recordRepr(v, (x) => pyStr(x, true));
+    case 'set': {
+      if (v.items.length === 0) return 'set()';
+      const ordered = iterate(v);
+      const parts = ordered?.map((i) => pyStr(i, true));
+      return parts && !parts.some((p) => p === undefined) ? `{${parts.join(', ')}}` : undefined;
+    }
     case 'gaia':
       return claimKindText(v, repr);
     case 'quantity': {

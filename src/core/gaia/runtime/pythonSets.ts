@@ -3,9 +3,11 @@
  * one (equal members kept once, the first written kept, as Python keeps it), and `len`,
  * `in`, truth, `==`, `sorted`, `min`, `max`, `sum`, `any` and `all` read it. Iterating a
  * set any other way — a `for`, a comprehension over it, `list(s)`, its repr — follows
- * Python's hash order, which for strings changes from one Python run to the next, so
- * there it is refused as no sequence (pythonSemantics.iterate).
+ * CPython's hash table: for ints (and bools, whole floats) Warrant lays the table out as
+ * CPython does; for strings the order changes from one Python run to the next, so there
+ * it is refused as no sequence (pythonSemantics.iterate).
  */
+import type { PyExpr } from '../../python/pyAst.ts';
 import type { SourceRange } from '../../text/sourceRange.ts';
 import type { GaiaRuntime } from './gaiaRuntime.ts';
 import type { GValue } from './gaiaValues.ts';
@@ -17,8 +19,11 @@ export function unorderedItems(v: GValue): readonly GValue[] | undefined {
   return v.t === 'set' ? v.items : iterate(v);
 }
 
-/** A set of `items`: a list or dict among them is TypeError (unhashable), a member Warrant cannot compare unsupported. */
-export function makeSet(rt: GaiaRuntime, items: readonly GValue[], range: SourceRange): GValue {
+/**
+ * A set of `items`: a list or dict among them is TypeError (unhashable), a member Warrant
+ * cannot compare unsupported. `layout` as the set value keeps it (gaiaValues.ts).
+ */
+export function makeSet(rt: GaiaRuntime, items: readonly GValue[], range: SourceRange, layout?: 'constant' | 'copied'): GValue {
   const members: GValue[] = [];
   for (const item of items) {
     if ((item.t === 'seq' && !item.tuple) || item.t === 'dict' || item.t === 'set') {
@@ -39,7 +44,7 @@ export function makeSet(rt: GaiaRuntime, items: readonly GValue[], range: Source
     }
     if (!seen) members.push(item);
   }
-  return { t: 'set', items: members };
+  return layout ? { t: 'set', items: members, layout } : { t: 'set', items: members };
 }
 
 /** `a == b` for two sets: the same members, in any order; undefined when a member does not compare. */
@@ -58,4 +63,101 @@ export function setsEqual(a: readonly GValue[], b: readonly GValue[]): boolean |
     if (!found) return false;
   }
   return true;
+}
+
+/** CPython's hash of an int, a bool or a whole float (modulo 2**61 - 1, -1 taken as -2); null for any other value. */
+function pyHash(v: GValue): bigint | null {
+  let n: bigint;
+  if (v.t === 'bool') n = v.v ? 1n : 0n;
+  else if (v.t === 'num' && v.big !== undefined) n = v.big;
+  else if (v.t === 'num' && Number.isInteger(v.v)) n = BigInt(v.v);
+  else return null;
+  const P = (1n << 61n) - 1n;
+  const h = n < 0n ? -(-n % P) : n % P;
+  return h === -1n ? -2n : h;
+}
+
+const LINEAR_PROBES = 9n;
+const U64 = (1n << 64n) - 1n;
+
+/** The first free slot for `hash`: the home slot, the 9 after it, then perturbed jumps (CPython's probe sequence). */
+function slotFor(table: readonly (number | null)[], mask: bigint, hash: bigint): number {
+  let perturb = hash & U64;
+  let i = perturb & mask;
+  for (;;) {
+    if (table[Number(i)] === null) return Number(i);
+    if (i + LINEAR_PROBES <= mask) {
+      for (let j = 1n; j <= LINEAR_PROBES; j++) if (table[Number(i + j)] === null) return Number(i + j);
+    }
+    perturb >>= 5n;
+    i = (i * 5n + 1n + perturb) & mask;
+  }
+}
+
+/** An empty table of the smallest power-of-two size above `minused` (from 8). */
+function emptyTable(minused: number): (number | null)[] {
+  let size = 8;
+  while (size <= minused) size *= 2;
+  return new Array(size).fill(null);
+}
+
+/** Member indices placed one by one, as set.add places them, growing the table as CPython does. */
+function addAll(hashes: readonly bigint[]): (number | null)[] {
+  let table = emptyTable(0);
+  for (let k = 0; k < hashes.length; k++) {
+    table[slotFor(table, BigInt(table.length - 1), hashes[k]!)] = k;
+    // Grown once two fifths are filled: to four times the used count, refilled in table order.
+    if (BigInt(k + 1) * 5n < BigInt(table.length - 1) * 3n) continue;
+    const old = table;
+    table = emptyTable(k + 1 > 50000 ? (k + 1) * 2 : (k + 1) * 4);
+    for (const idx of old) if (idx !== null) table[slotFor(table, BigInt(table.length - 1), hashes[idx]!)] = idx;
+  }
+  return table;
+}
+
+/**
+ * The order CPython 3.11 iterates a set of ints in: its open-addressing table (8 slots,
+ * linear probes of 9, then perturbation; grown to four times the used count when two
+ * fifths full), filled in insertion order. A display of three or more constants is
+ * compiled to a frozenset constant — built, then rebuilt from its own order when the
+ * compiler merges constants — merged into an empty set, which lays the members out again
+ * in a table sized for twice their count. Undefined when a member's hash is not
+ * CPython's for sure (strings are salted per run; other types are not modelled).
+ */
+export function cpythonSetOrder(items: readonly GValue[], constantDisplay = false): readonly GValue[] | undefined {
+  const hashes = items.map(pyHash);
+  if (hashes.some((h) => h === null)) return undefined;
+  const known = hashes as bigint[];
+  let table = addAll(known);
+  if (constantDisplay) {
+    // The compiler's constant merging rebuilds the frozenset from its own iteration order.
+    const first = table.filter((x): x is number => x !== null);
+    table = addAll(first.map((idx) => known[idx]!)).map((j) => (j === null ? null : first[j]!));
+    const used = items.length;
+    const merged = used * 5 >= 7 * 3 ? emptyTable(used * 2) : emptyTable(0);
+    // Equal sizes copy the frozenset's table as it is; otherwise its members go in, in its table order.
+    if (merged.length !== table.length) {
+      for (const idx of table) if (idx !== null) merged[slotFor(merged, BigInt(merged.length - 1), known[idx]!)] = idx;
+      table = merged;
+    }
+  }
+  return table.filter((x): x is number => x !== null).map((idx) => items[idx]!);
+}
+
+/** An expression CPython's compiler folds to a constant: a literal, a sign or arithmetic on literals, a tuple of them. */
+export function isConstantExpr(e: PyExpr): boolean {
+  switch (e.kind) {
+    case 'number':
+    case 'string':
+    case 'constant':
+      return true;
+    case 'unary':
+      return (e.op === '-' || e.op === '+' || e.op === '~') && isConstantExpr(e.operand);
+    case 'binary':
+      return e.op !== '&' && e.op !== '|' && isConstantExpr(e.left) && isConstantExpr(e.right);
+    case 'tuple':
+      return e.items.every(isConstantExpr);
+    default:
+      return false;
+  }
 }
