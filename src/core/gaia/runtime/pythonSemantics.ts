@@ -7,6 +7,7 @@
 import { formatUnits } from './units/pintUnits.ts';
 import { cpythonSetOrder, setsEqual } from './pythonSets.ts';
 import { claimKindText, isClaimKind } from './claimKinds.ts';
+import { logicRepr } from './logicTerms.ts';
 import { compareQuantities } from './units/quantityArithmetic.ts';
 import { pythonFloatRepr, pythonIntRepr } from '../text/pythonFloat.ts';
 import { pythonStrRepr } from '../text/pythonRepr.ts';
@@ -220,6 +221,9 @@ export function pyStr(v: GValue, repr = false): string | undefined {
     }
     case 'gaia':
       return claimKindText(v, repr);
+    case 'logic':
+      // Domains, Variables, symbols and terms are dataclasses: str is their repr.
+      return logicRepr(v.v);
     case 'quantity': {
       // Pint: str is `203 kelvin`, repr `<Quantity(203, 'kelvin')>`.
       const m = pyStr({ t: 'num', v: v.magnitude, float: v.float })!;
