@@ -12,6 +12,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Json } from '../support/proposalFixtures.ts';
 import { baseProposal, call, constant, declarationsOf, edited, not, textOf } from '../support/proposalFixtures.ts';
 import { runWarrant } from './support/runWarrant.ts';
+import { parseDeviceKey } from '../../src/core/oplog/deviceKey.ts';
+import { headOf, signHead } from '../../src/core/oplog/logHead.ts';
+import type { OperationBody, SignedOperation } from '../../src/core/oplog/operation.ts';
+import { b3Of } from '../../src/core/oplog/opId.ts';
+import { appendSigned } from '../../src/core/oplog/signOperation.ts';
 
 let dir = '';
 const path = (name: string): string => join(dir, name);
@@ -178,5 +183,37 @@ describe('budget flags', () => {
     const run = await warrant(['prove', path('heir.json'), ...flags]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(message);
+  });
+});
+
+describe("a session's whole log is a world", () => {
+  it('a proposal session as the page keeps it (its revisions and acceptances) is read by world and prove --world', async () => {
+    const world = path('family.jsonl');
+    const ops = readFileSync(world, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as SignedOperation & { kind?: string })
+      .filter((o) => o.kind !== 'head');
+    const key = parseDeviceKey(JSON.parse(readFileSync(path('key.json'), 'utf8')))!;
+    const text = readFileSync(path('heir.json'), 'utf8');
+    // The page's session writes a revision for the text before the acceptance: one of each, signed after the world's last op.
+    const revision = appendSigned(
+      { session: ops[0]!.session, last: ops.at(-1)! },
+      { kind: 'revision', text_hash: b3Of(new TextEncoder().encode(text)), language: 'proposal', length: text.length } as unknown as OperationBody,
+      key,
+    );
+    const all = [...ops, revision];
+    const head = signHead(headOf({ applied: all, session: ops[0]!.session, members: [key.author] }, key.author)!, key);
+    const session = path('session.oplog.jsonl');
+    writeFileSync(session, `${[...all, head].map((o) => JSON.stringify(o)).join('\n')}\n`);
+
+    const shown = await warrant(['world', session, '--json']);
+    expect(shown.stderr).toBe('');
+    expect(shown.code).toBe(0);
+    expect((JSON.parse(shown.stdout) as { accepted: { proposal_id: string }[] }).accepted.map((a) => a.proposal_id)).toEqual(['fp_test_001']);
+    const synonym = await warrant(['prove', path('synonym.json'), '--world', session, '--json']);
+    expect(json(synonym.stdout).status).toBe('contested');
+    const other = await warrant(['prove', path('not-entailed.json'), '--world', session, '--json']);
+    expect(json(other.stdout).status).toBe('proposed');
   });
 });

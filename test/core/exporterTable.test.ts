@@ -65,7 +65,7 @@ describe('exporter table', () => {
       manifests: ['gaia'],
       package: ['gaia'],
       explanations: ['clair', 'gaia'],
-      oplog: ['clair', 'gaia'],
+      oplog: ['clair', 'gaia', 'proposal'],
       smtlib: ['proposal'],
     });
     for (const e of EXPORTERS) for (const l of e.languages) expect(LANGUAGES).toContain(l);
@@ -97,7 +97,7 @@ describe('exporter table', () => {
     const ids = (l: 'clair' | 'gaia' | 'proposal') => exportFormatsOf(l).map((e) => e.id);
     expect(ids('clair')).toEqual(['clair', 'clair-debug', 'json', 'dot', 'graphml', 'svg', 'png', 'explanations', 'oplog']);
     expect(ids('gaia')).toEqual(['gaia-ir', 'beliefs', 'manifests', 'package', 'json', 'dot', 'graphml', 'svg', 'png', 'explanations', 'oplog']);
-    expect(ids('proposal')).toEqual(['smtlib']);
+    expect(ids('proposal')).toEqual(['smtlib', 'oplog']);
   });
 
   it('says which options and sources each format takes', () => {

@@ -150,6 +150,8 @@ function exporter<const Id extends string, N extends ExportNeed>(
 const GRAPH_LANGUAGES: readonly Language[] = languagesWhere((r) => r.view === 'graph');
 /** Graph documents whose lifecycle is the session's log (not a log of their own). */
 const SESSION_LANGUAGES: readonly Language[] = languagesWhere((r) => r.view === 'graph' && !r.ownLog);
+/** Every language whose documents keep a session log beside their text (a proposal's holds its world's acceptances). */
+const LOGGED_LANGUAGES: readonly Language[] = languagesWhere((r) => !r.ownLog);
 
 /** The sources a picture of the graph reads. */
 const PICTURE_NEEDS = ['analysis', 'layout', 'states', 'posteriors', 'reintroduction'] as const;
@@ -300,7 +302,7 @@ export const EXPORTERS = [
   exporter({
     id: 'oplog',
     label: 'Operation log (signed, JSON lines)',
-    languages: SESSION_LANGUAGES,
+    languages: LOGGED_LANGUAGES,
     fileName: (b) => `${b}.oplog.jsonl`,
     mime: 'application/x-ndjson',
     output: 'text',

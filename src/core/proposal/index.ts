@@ -31,7 +31,7 @@
  *   the active-set schedule; `assertionText(assertion)` / `goalText(proposal)` the words
  *   a ranker sees.
  * - `PROPOSAL_CODES`: every diagnostic code with its gate.
- * - Worlds: `readWorldLog` / `worldOf` (a world's signed log → its acceptances and
+ * - Worlds: `worldOf` (a world's signed log, read as any session's log → its acceptances and
  *   registry), `checkProposal(text, { world })` (the registry gate against it),
  *   `proveInWorld` (prove plus `status`, `contested_reasons`, the accepted-knowledge
  *   check), `acceptanceRefusal` / `acceptanceBody` (the signed accept action).
@@ -68,7 +68,7 @@ export type { RegistryEntry, WorldRegistry, Signature } from './worldRegistry.ts
 export { EMPTY_REGISTRY, signatureText, entryText } from './worldRegistry.ts';
 export { checkAgainstWorld, comparedName, similarNames, MIN_CONTAINED } from './worldGate.ts';
 export type { AcceptanceBody, Acceptance, World } from './worldLog.ts';
-export { WORLD_BODIES, PROOF_VERDICTS, EMPTY_WORLD, readWorldLog, worldOf, proposalHash, acceptanceBody } from './worldLog.ts';
+export { PROOF_VERDICTS, EMPTY_WORLD, worldOf, proposalHash, acceptanceBody } from './worldLog.ts';
 export type { ProposalStatus, ContestedReason } from './proposalStatus.ts';
 export { proposalStatus, acceptanceRefusal } from './proposalStatus.ts';
 export type { KnowledgeCheck, UnionProposal } from './acceptedKnowledge.ts';

@@ -15,12 +15,8 @@
  * a proposal id with other content, is kept out and reported.
  */
 import type { OpId, SignedOperation } from '../oplog/operation.ts';
-import type { BodyRules } from '../oplog/operationSchema.ts';
-import { MEMBER_RULE } from '../oplog/operationSchema.ts';
-import type { LogReading, ReadLogOptions } from '../oplog/readLog.ts';
-import { readLogText } from '../oplog/readLog.ts';
 import type { AcceptanceBody } from './acceptanceOp.ts';
-import { ACCEPTANCE_RULE, proposalHash } from './acceptanceOp.ts';
+import { proposalHash } from './acceptanceOp.ts';
 import { checkProposal } from './checkProposal.ts';
 import type { FormalProposal, ProveMode } from './proposalTypes.ts';
 import type { SolverId } from './smtSolver.ts';
@@ -30,9 +26,6 @@ import { EMPTY_REGISTRY, withDeclarations } from './worldRegistry.ts';
 
 export type { AcceptanceBody } from './acceptanceOp.ts';
 export { PROOF_VERDICTS, proposalHash, acceptanceBody } from './acceptanceOp.ts';
-
-/** The body kinds a world's log may hold, for the log reader. */
-export const WORLD_BODIES: BodyRules = { proposal_acceptance: ACCEPTANCE_RULE, member_addition: MEMBER_RULE };
 
 export interface Acceptance {
   readonly op: OpId;
@@ -58,11 +51,6 @@ export interface World {
 }
 
 export const EMPTY_WORLD: World = { session: null, acceptances: [], registry: EMPTY_REGISTRY, problems: [] };
-
-/** Reads a world log's text: every op checked against the world's bodies, the chain and the head. */
-export function readWorldLog(text: string, options: ReadLogOptions = {}): LogReading & { readonly unreadable: readonly { line: number; detail: string }[] } {
-  return readLogText(text, { branchHeads: true, ...options, bodies: WORLD_BODIES });
-}
 
 /**
  * The world a log's applied ops make. `except`: the hash of a proposal to leave out of
