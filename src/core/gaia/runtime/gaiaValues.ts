@@ -30,9 +30,9 @@ export type GValue =
   /**
    * A Python set: its members once each, in the order first added; iterated in CPython's
    * table order where Warrant knows it (pythonSets.ts). `layout`: a display of constants
-   * (CPython merges a frozenset constant), or a copy of another set (order not modelled).
+   * (CPython merges a frozenset constant), or a copy of another set (merged from its table).
    */
-  | { readonly t: 'set'; readonly items: readonly GValue[]; readonly layout?: 'constant' | 'copied' }
+  | { readonly t: 'set'; readonly items: readonly GValue[]; readonly layout?: 'constant' | { readonly copyOf: Extract<GValue, { t: 'set' }> } }
   | { readonly t: 'dict'; readonly entries: readonly { readonly key: GValue; readonly value: GValue }[] }
   | { readonly t: 'knowledge'; readonly k: Knowledge }
   | { readonly t: 'formula'; readonly f: Formula }

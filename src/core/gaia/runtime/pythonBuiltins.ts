@@ -20,7 +20,7 @@ import { testTruth, truthRefusal } from './truthTest.ts';
 import { callObjectBuiltin } from './objectBuiltins.ts';
 import { frozenAssignmentError, setObjectAttribute, tupleItems } from './pyClasses.ts';
 import { minOf } from '../../largeArrays.ts';
-import { makeSet, unorderedItems } from './pythonSets.ts';
+import { copySet, makeSet, unorderedItems } from './pythonSets.ts';
 import { claimKindAttribute, claimKindValue } from './claimKinds.ts';
 import { QUANTITY_METHODS, callQuantityMethod, quantityAttribute } from './units/quantityArithmetic.ts';
 
@@ -148,8 +148,9 @@ export function callBuiltin(rt: GaiaRuntime, name: string, args: readonly ArgVal
       return items ? { t: 'seq', items: [...items], tuple: name === 'tuple' } : unsupported(rt, `${name}() of this value`, range);
     }
     case 'set': {
+      if (a.length === 1 && a[0]!.t === 'set') return copySet(a[0]!);
       const items = a.length === 0 ? [] : a.length === 1 ? unorderedItems(a[0]!) : undefined;
-      return items ? makeSet(rt, items, range, a[0]?.t === 'set' ? 'copied' : undefined) : unsupported(rt, 'set() of this value', range);
+      return items ? makeSet(rt, items, range) : unsupported(rt, 'set() of this value', range);
     }
     case 'dict':
       if (a.length === 0) return { t: 'dict', entries: [] };

@@ -177,7 +177,7 @@ function contains(container: GValue, item: GValue): boolean | undefined {
 /** The values `for x in v` visits; undefined when Warrant cannot iterate it. */
 export function iterate(v: GValue): readonly GValue[] | undefined {
   if (v.t === 'seq') return v.items;
-  if (v.t === 'set') return v.layout === 'copied' ? undefined : cpythonSetOrder(v.items, v.layout === 'constant');
+  if (v.t === 'set') return cpythonSetOrder(v);
   if (v.t === 'instance') return tupleItems(v);
   if (v.t === 'dict') return v.entries.map((e) => e.key);
   if (v.t === 'str') return [...v.v].map((c) => ({ t: 'str', v: c }) as const);

@@ -23,7 +23,7 @@ export function unorderedItems(v: GValue): readonly GValue[] | undefined {
  * A set of `items`: a list or dict among them is TypeError (unhashable), a member Warrant
  * cannot compare unsupported. `layout` as the set value keeps it (gaiaValues.ts).
  */
-export function makeSet(rt: GaiaRuntime, items: readonly GValue[], range: SourceRange, layout?: 'constant' | 'copied'): GValue {
+export function makeSet(rt: GaiaRuntime, items: readonly GValue[], range: SourceRange, layout?: SetValue['layout']): GValue {
   const members: GValue[] = [];
   for (const item of items) {
     if ((item.t === 'seq' && !item.tuple) || item.t === 'dict' || item.t === 'set') {
@@ -45,6 +45,11 @@ export function makeSet(rt: GaiaRuntime, items: readonly GValue[], range: Source
     if (!seen) members.push(item);
   }
   return layout ? { t: 'set', items: members, layout } : { t: 'set', items: members };
+}
+
+/** `set(other)` of a set: the same members, laid out as CPython's set_merge lays a copy out. */
+export function copySet(other: SetValue): GValue {
+  return { t: 'set', items: other.items, layout: { copyOf: other } };
 }
 
 /** `a == b` for two sets: the same members, in any order; undefined when a member does not compare. */
@@ -115,33 +120,46 @@ function addAll(hashes: readonly bigint[]): (number | null)[] {
   return table;
 }
 
+/** `set_merge` into a fresh set: a table sized for twice the members (when five of them fill 8 slots past 3/5), the source's copied as it is when the sizes agree, else refilled in its table order. */
+function mergeIntoEmpty(source: readonly (number | null)[], hashes: readonly bigint[]): (number | null)[] {
+  const used = source.filter((x) => x !== null).length;
+  const merged = used * 5 >= 7 * 3 ? emptyTable(used * 2) : emptyTable(0);
+  if (merged.length === source.length) return [...source];
+  for (const idx of source) if (idx !== null) merged[slotFor(merged, BigInt(merged.length - 1), hashes[idx]!)] = idx;
+  return merged;
+}
+
+type SetValue = Extract<GValue, { t: 'set' }>;
+
+/** The set's CPython table (indices into its items); undefined when a member's hash is not known for sure. */
+function tableOf(v: SetValue): (number | null)[] | undefined {
+  const hashes = v.items.map(pyHash);
+  if (hashes.some((h) => h === null)) return undefined;
+  const known = hashes as bigint[];
+  if (v.layout === undefined) return addAll(known);
+  if (v.layout === 'constant') {
+    // A frozenset constant, rebuilt from its own iteration order when the compiler merges constants, merged into a fresh set.
+    const first = addAll(known).filter((x): x is number => x !== null);
+    const rebuilt = addAll(first.map((idx) => known[idx]!)).map((j) => (j === null ? null : first[j]!));
+    return mergeIntoEmpty(rebuilt, known);
+  }
+  // set(other): the other set's table merged into a fresh one (the copy shares its members' order).
+  const source = tableOf(v.layout.copyOf);
+  return source && mergeIntoEmpty(source, known);
+}
+
 /**
  * The order CPython 3.11 iterates a set of ints in: its open-addressing table (8 slots,
  * linear probes of 9, then perturbation; grown to four times the used count when two
- * fifths full), filled in insertion order. A display of three or more constants is
- * compiled to a frozenset constant — built, then rebuilt from its own order when the
- * compiler merges constants — merged into an empty set, which lays the members out again
- * in a table sized for twice their count. Undefined when a member's hash is not
- * CPython's for sure (strings are salted per run; other types are not modelled).
+ * fifths full), filled in insertion order; a display of three or more constants, or
+ * `set()` of another set, is a merge of another table into a fresh one (tableOf).
+ * Undefined when a member's hash is not CPython's for sure (strings are salted per run;
+ * other types are not modelled).
  */
-export function cpythonSetOrder(items: readonly GValue[], constantDisplay = false): readonly GValue[] | undefined {
-  const hashes = items.map(pyHash);
-  if (hashes.some((h) => h === null)) return undefined;
-  const known = hashes as bigint[];
-  let table = addAll(known);
-  if (constantDisplay) {
-    // The compiler's constant merging rebuilds the frozenset from its own iteration order.
-    const first = table.filter((x): x is number => x !== null);
-    table = addAll(first.map((idx) => known[idx]!)).map((j) => (j === null ? null : first[j]!));
-    const used = items.length;
-    const merged = used * 5 >= 7 * 3 ? emptyTable(used * 2) : emptyTable(0);
-    // Equal sizes copy the frozenset's table as it is; otherwise its members go in, in its table order.
-    if (merged.length !== table.length) {
-      for (const idx of table) if (idx !== null) merged[slotFor(merged, BigInt(merged.length - 1), known[idx]!)] = idx;
-      table = merged;
-    }
-  }
-  return table.filter((x): x is number => x !== null).map((idx) => items[idx]!);
+export function cpythonSetOrder(v: SetValue): readonly GValue[] | undefined {
+  return tableOf(v)
+    ?.filter((x): x is number => x !== null)
+    .map((idx) => v.items[idx]!);
 }
 
 /** An expression CPython's compiler folds to a constant: a literal, a sign or arithmetic on literals, a tuple of them. */
