@@ -333,6 +333,7 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
       { name: 'units-arithmetic' },
       { name: 'units-imports' },
       { name: 'units-metadata' },
+      { name: 'units-celsius' },
       { name: 'units-add-dimension', at: '__init__.py:3:', refusal: "Cannot convert from 'meter' to 'second'" },
       { name: 'units-add-number', at: '__init__.py:3:', refusal: "Cannot convert from 'meter' to 'dimensionless'" },
       { name: 'units-compare-other-variable', refusal: 'compare() data observable unit does not match model observable unit' },

@@ -24,7 +24,7 @@ interface UnitDef {
   readonly scale: number;
   /** What the unit is defined in terms of (`''` for a dimensionless constant such as π); null for a root unit. */
   readonly reference: string | null;
-  /** Kelvin-like units with an offset (°C, °F) convert only to themselves here. */
+  /** Kelvin-like units with an offset (°C, °F): converted through kelvin (OFFSETS). */
   readonly offset?: true;
   /** Root units without a physical dimension (radian, count). */
   readonly dimensionless?: true;
@@ -257,15 +257,13 @@ export function canonicalUnit(text: string): string {
 }
 
 /** The multiplicative factor and root units of an expression, walked as Pint walks it. */
-function rootUnits(u: UnitMap): { factor: number; roots: Map<string, number>; offset: boolean } {
+function rootUnits(u: UnitMap): { factor: number; roots: Map<string, number> } {
   let factor = 1;
-  let offset = false;
   const roots = new Map<string, number>();
   const walk = (m: UnitMap, exp: number): void => {
     for (const [key, e] of m) {
       const e2 = exp * e;
       const def = UNITS.get(key)!;
-      if (def.offset) offset = true;
       if (def.reference === null) {
         roots.set(key, (roots.get(key) ?? 0) + e2);
         continue;
@@ -277,7 +275,7 @@ function rootUnits(u: UnitMap): { factor: number; roots: Map<string, number>; of
   };
   walk(u, 1);
   for (const [k, v] of roots) if (v === 0) roots.delete(k);
-  return { factor, roots, offset };
+  return { factor, roots };
 }
 
 function dimensions(u: UnitMap): string {
@@ -289,10 +287,42 @@ function dimensions(u: UnitMap): string {
     .join(' ');
 }
 
-/** `magnitude` in `from` expressed in `to`, as Pint's Quantity.to; throws UnitError when they do not convert. */
+/** Where °C and °F start, in kelvin: Pint's `offset:` for each. */
+const OFFSETS: Readonly<Record<string, number>> = { degree_Celsius: 273.15, degree_Fahrenheit: 233.15 + 200 / 9 };
+
+/** Whether an expression holds a unit with an offset (°C, °F). */
+export function hasOffsetUnit(u: UnitMap): boolean {
+  return [...u.keys()].some((k) => UNITS.get(k)?.offset);
+}
+
+/** The one offset unit of an expression, or null; Pint's refusals when it is combined or raised. */
+function offsetUnit(u: UnitMap): string | null {
+  const offsets = [...u].filter(([k]) => UNITS.get(k)?.offset);
+  if (offsets.length === 0) return null;
+  if (offsets.length > 1) throw new UnitError('more than one offset unit.');
+  const [name, exponent] = offsets[0]!;
+  if (exponent !== 1) throw new UnitError('offset units in higher order.');
+  if (u.size > 1) throw new UnitError('offset unit used in multiplicative context.');
+  return name;
+}
+
+/**
+ * `magnitude` in `from` expressed in `to`, as Pint's Quantity.to: a multiplicative factor
+ * walked down both definitions; an offset unit (°C, °F) first taken to kelvin (× scale +
+ * offset) and back (− offset, ÷ scale), as Pint's non-multiplicative registry does.
+ * Throws UnitError when they do not convert.
+ */
 export function convertUnits(magnitude: number, from: UnitMap, to: UnitMap): number {
   if (dimensions(from) !== dimensions(to)) throw new UnitError(`Cannot convert from '${formatUnits(from)}' to '${formatUnits(to)}'`);
-  const ratio = rootUnits(combine(from, to, -1));
-  if (ratio.offset && formatUnits(from) !== formatUnits(to)) throw new UnitError(`converting '${formatUnits(from)}' to '${formatUnits(to)}' crosses an offset unit, which Warrant does not convert`);
-  return magnitude * ratio.factor;
+  // Pint hands the magnitude back untouched when the unit does not change.
+  if (formatUnits(from) === formatUnits(to)) return magnitude;
+  const fromOffset = offsetUnit(from);
+  const toOffset = offsetUnit(to);
+  if (!fromOffset && !toOffset) return magnitude * rootUnits(combine(from, to, -1)).factor;
+  const kelvin: UnitMap = new Map([['kelvin', 1]]);
+  let v = magnitude;
+  if (fromOffset) v = v * UNITS.get(fromOffset)!.scale + OFFSETS[fromOffset]!;
+  v = v * rootUnits(combine(fromOffset ? kelvin : from, toOffset ? kelvin : to, -1)).factor;
+  if (toOffset) v = (v - OFFSETS[toOffset]!) / UNITS.get(toOffset)!.scale;
+  return v;
 }

@@ -10,7 +10,7 @@ import type { GaiaRuntime } from '../gaiaRuntime.ts';
 import type { GValue } from '../gaiaValues.ts';
 import { OPAQUE, describeValue } from '../gaiaValues.ts';
 import type { UnitMap } from './pintUnits.ts';
-import { UnitError, convertUnits, formatUnits } from './pintUnits.ts';
+import { UnitError, convertUnits, formatUnits, hasOffsetUnit } from './pintUnits.ts';
 import { readUnits } from './quantityVerb.ts';
 
 type Quantity = Extract<GValue, { t: 'quantity' }>;
@@ -42,6 +42,10 @@ export function quantityArithmetic(rt: GaiaRuntime, op: string, left: GValue, ri
   const asQ = (v: GValue): Quantity | null => (v.t === 'quantity' ? v : v.t === 'num' && v.big === undefined ? quantity(v.v, v.float, new Map()) : null);
   const l = asQ(left);
   const r = asQ(right);
+  if ((l && hasOffsetUnit(l.units)) || (r && hasOffsetUnit(r.units))) {
+    rt.report('unsupported-python', `"${op}" on a quantity in °C or °F (Pint's offset units) is outside what Warrant evaluates`, range);
+    return OPAQUE;
+  }
   if (!l || !r) {
     rt.report('unsupported-python', `"${op}" on ${describeValue(left)} and ${describeValue(right)} is outside what Warrant evaluates for quantities`, range);
     return OPAQUE;
