@@ -5,12 +5,16 @@
  */
 import type { InferenceMethod, InferenceResult } from '../src/core/infer/inferenceResult.ts';
 import type { GaiaIr } from '../src/core/infer/irInput.ts';
+import type { ReviewDecision } from '../src/core/gaia/review/reviewGate.ts';
+import { irWithDecisions } from '../src/core/gaia/review/reviewReport.ts';
 import { runInference } from '../src/core/infer/runInference.ts';
 
 export interface InferRequest {
   readonly version: number;
   readonly ir: unknown;
   readonly method?: InferenceMethod;
+  /** Review decisions of the session: inference runs on the IR they leave (the rule `warrant review` and `infer --ops` use). */
+  readonly decisions?: readonly ReviewDecision[];
 }
 
 export interface InferReply {
@@ -24,7 +28,8 @@ export function createInferenceApi() {
   return {
     infer(request: InferRequest): InferReply {
       const started = performance.now();
-      const result = runInference(request.ir as GaiaIr, { method: request.method ?? 'auto' });
+      const ir = request.ir as GaiaIr;
+      const result = runInference(request.decisions?.length ? irWithDecisions(ir, request.decisions) : ir, { method: request.method ?? 'auto' });
       return { version: request.version, result, ms: performance.now() - started };
     },
   };

@@ -10,7 +10,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { decisionBody } from '../../src/core/gaia/review/reviewDecisionOps.ts';
 import { reviewItems } from '../../src/core/gaia/review/reviewItems.ts';
 import type { GaiaIr } from '../../src/core/infer/irInput.ts';
-import { runInference } from '../../src/core/infer/runInference.ts';
 import { generateDeviceKey } from '../../src/core/oplog/deviceKey.ts';
 import type { OperationBody, SignedOperation } from '../../src/core/oplog/operation.ts';
 import { appendSigned } from '../../src/core/oplog/signOperation.ts';
@@ -18,15 +17,19 @@ import { useDocumentStore } from '../../src/store/document/documentStore.ts';
 import type { InferenceClient, InferenceReply, InferenceRequest } from '../../src/store/pipeline/inferenceClient.ts';
 import { useLifecycleStore } from '../../src/store/session/lifecycleStore.ts';
 import { corePipeline, until } from '../support/corePipeline.ts';
+import { createInferenceApi } from '../../workers/inferenceApi.ts';
 
 const SAMPLE = readFileSync(new URL('../../public/samples/pendulum_period.py', import.meta.url), 'utf8');
 const key = generateDeviceKey(new Uint8Array(32).fill(12));
+
+const api = createInferenceApi();
 
 class CountingInference implements InferenceClient {
   requests: InferenceRequest[] = [];
   async infer(r: InferenceRequest): Promise<InferenceReply> {
     this.requests.push(r);
-    return { version: r.version, result: runInference(r.ir as GaiaIr), ms: 0 };
+    // The worker's own API: it applies the decisions to the IR.
+    return api.infer(r);
   }
 }
 
@@ -67,8 +70,10 @@ describe('review decisions in the page', () => {
 
     append(decisionBody(item, 'rejected'));
     await until(() => inference.requests.length === 2, 'a second inference');
-    const asked = inference.requests[1]!.ir as GaiaIr;
-    expect(asked.strategies!.some((s) => s.strategy_id === item.target_id)).toBe(false);
+    // The page asks with the package's own IR and the decision; the worker leaves the rejected warrant out.
+    const asked = inference.requests[1]!;
+    expect((asked.ir as GaiaIr).strategies!.some((s) => s.strategy_id === item.target_id)).toBe(true);
+    expect(asked.decisions).toEqual([expect.objectContaining({ decision: 'rejected', target: item.target_id })]);
     await until(() => Math.abs(state().posteriors.get('mass_cancels')! - before) > 0.01, 'posteriors moved');
     expect(state().posteriors.get('mass_cancels')).toBeCloseTo(0.974, 3);
 

@@ -42,7 +42,8 @@ import { LayoutStage, layoutKeyOf, layoutState } from './layoutStage.ts';
 import { EditorQueries, whenCurrent } from './editorQueries.ts';
 import { TextSettle } from './textSettle.ts';
 import { useLifecycleStore } from '../session/lifecycleStore.ts';
-import { decisionsKey, reviewedIr } from './reviewedIr.ts';
+import { decisionsKey } from './reviewedIr.ts';
+import { decisionsOfLog } from '../../core/gaia/review/reviewDecisionOps.ts';
 
 /**
  * An analysis asked of the validation worker. The text is not in it: the worker holds
@@ -426,7 +427,7 @@ export class DocumentPipeline {
   private submitInference(version: number, ir: unknown): void {
     const { log } = useLifecycleStore.getState();
     this.reviewKey = decisionsKey(log);
-    this.inferrer?.submit({ version, ir: reviewedIr(ir, log) });
+    this.inferrer?.submit({ version, ir, decisions: decisionsOfLog(log) });
   }
 
   /**

@@ -3,11 +3,14 @@
  * package's IR. The worker (workers/inference.worker.ts) is wrapped to this shape in
  * workerClients.ts, so the pipeline does not depend on the worker's own message types.
  */
+import type { ReviewDecision } from '../../core/gaia/review/reviewGate.ts';
 import type { InferenceResult } from '../../core/infer/inferenceResult.ts';
 
 export interface InferenceRequest {
   readonly version: number;
   readonly ir: unknown;
+  /** The session's review decisions, applied to the IR in the worker (absent or empty: none). */
+  readonly decisions?: readonly ReviewDecision[];
 }
 
 export interface InferenceReply {
