@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GValue } from '../../../src/core/gaia/runtime/gaiaValues.ts';
-import { cpythonSetOrder } from '../../../src/core/gaia/runtime/pythonSets.ts';
+import { cpythonHash, cpythonSetOrder } from '../../../src/core/gaia/runtime/pythonSets.ts';
 
 const int = (text: string): GValue => {
   const big = BigInt(text);
@@ -2254,6 +2254,227 @@ const COPIES: readonly (readonly [readonly string[], readonly string[]])[] = [
     ],
   ],
 ];
+
+const flt = (v: number): GValue => ({ t: 'num', v, float: true });
+const tup = (...items: GValue[]): GValue => ({ t: 'seq', items, tuple: true });
+
+/** [a value, CPython 3.11's hash() of it] */
+const HASHES: readonly (readonly [GValue, string])[] = [
+  [flt(0.5), '1152921504606846976'],
+  [flt(-0.5), '-1152921504606846976'],
+  [flt(1.5), '1152921504606846977'],
+  [flt(2.25), '576460752303423490'],
+  [flt(1e-300), '482449582752280463'],
+  [flt(Math.PI), '326490430436040707'],
+  [flt(-Math.E), '-1656245132797518850'],
+  [flt(1e300), '1224995262755759164'],
+  [flt(0.1), '230584300921369408'],
+  [flt(123456.789), '1819310134279660096'],
+  [flt(-1e-5), '-2170758078822671208'],
+  [flt(5e-324), '16777216'],
+  [flt(1.7976931348623157e308), '2234066890152476671'],
+  [flt(Infinity), '314159'],
+  [flt(-Infinity), '-314159'],
+  [flt(-95.24089298036279), '-555461394738184287'],
+  [flt(119.5447721609919), '1256159079037403255'],
+  [flt(848.4211680474587), '971147397936710480'],
+  [flt(-68.6998598004534), '-1613766828305154116'],
+  [flt(15.682546124542228), '1573844209741594639'],
+  [flt(174.76965769979392), '1774709826557313198'],
+  [flt(-630.6793122902468), '-1566387495538524790'],
+  [flt(23.817278083610972), '1884514955677925399'],
+  [flt(259.76544043360377), '1764985472794755331'],
+  [flt(585.9537450399052), '2199186332837741129'],
+  [flt(-811.753087541563), '-1736501643038950187'],
+  [flt(-393.197474750949), '-455345773972029833'],
+  [flt(-818.6589250163212), '-1519377642480206642'],
+  [flt(619.2890687343552), '666547120295117419'],
+  [flt(386.87696508247814), '2022143804756722050'],
+  [tup(int('1'), int('2')), '-3550055125485641917'],
+  [tup(int('0')), '-8753497827991233192'],
+  [tup(), '5740354900026072187'],
+  [tup(int('-1'), int('-2')), '960947337673586213'],
+  [tup(flt(1.5), int('2')), '8274728468405361693'],
+  [tup(tup(int('1'), int('2')), int('3')), '-333907151259015829'],
+  [tup({ t: 'bool', v: true }, { t: 'bool', v: false }), '-5164621852614943976'],
+  [tup(int('1180591620717411303424'), int('-3')), '4044050317269857422'],
+];
+
+/** [floats or tuples added one by one, CPython's list(s)] */
+const OTHER_SETS: readonly (readonly [readonly GValue[], readonly GValue[]])[] = [
+  [
+    [tup(int('4'), int('0')), tup(int('3'), int('2')), tup(int('5'), int('1')), tup(int('5'), int('-2'))],
+    [tup(int('5'), int('-2')), tup(int('3'), int('2')), tup(int('4'), int('0')), tup(int('5'), int('1'))],
+  ],
+  [
+    [
+      tup(int('0'), int('3')),
+      tup(int('4'), int('-3')),
+      tup(int('0'), int('-3')),
+      tup(int('1'), int('-2')),
+      tup(int('3'), int('-1')),
+      tup(int('3'), int('1')),
+      tup(int('1'), int('1')),
+      tup(int('1'), int('2')),
+      tup(int('2'), int('0')),
+      tup(int('0'), int('2')),
+      tup(int('0'), int('0')),
+      tup(int('5'), int('-1')),
+      tup(int('2'), int('-1')),
+      tup(int('2'), int('-3')),
+      tup(int('0'), int('1')),
+    ],
+    [
+      tup(int('0'), int('1')),
+      tup(int('2'), int('-1')),
+      tup(int('0'), int('-3')),
+      tup(int('3'), int('-1')),
+      tup(int('1'), int('2')),
+      tup(int('4'), int('-3')),
+      tup(int('0'), int('0')),
+      tup(int('3'), int('1')),
+      tup(int('5'), int('-1')),
+      tup(int('1'), int('1')),
+      tup(int('0'), int('3')),
+      tup(int('2'), int('0')),
+      tup(int('1'), int('-2')),
+      tup(int('2'), int('-3')),
+      tup(int('0'), int('2')),
+    ],
+  ],
+  [
+    [tup(int('0'), int('3')), tup(int('5'), int('-3')), tup(int('1'), int('-2')), tup(int('0'), int('0')), tup(int('3'), int('2'))],
+    [tup(int('0'), int('0')), tup(int('0'), int('3')), tup(int('1'), int('-2')), tup(int('5'), int('-3')), tup(int('3'), int('2'))],
+  ],
+  [
+    [
+      tup(int('3'), int('-3')),
+      tup(int('4'), int('2')),
+      tup(int('1'), int('3')),
+      tup(int('5'), int('-1')),
+      tup(int('2'), int('-3')),
+      tup(int('2'), int('-1')),
+      tup(int('0'), int('0')),
+      tup(int('0'), int('-2')),
+      tup(int('1'), int('2')),
+      tup(int('0'), int('-3')),
+      tup(int('3'), int('-2')),
+      tup(int('5'), int('1')),
+      tup(int('1'), int('0')),
+      tup(int('4'), int('-2')),
+    ],
+    [
+      tup(int('2'), int('-1')),
+      tup(int('1'), int('2')),
+      tup(int('0'), int('-3')),
+      tup(int('3'), int('-2')),
+      tup(int('0'), int('0')),
+      tup(int('2'), int('-3')),
+      tup(int('5'), int('-1')),
+      tup(int('3'), int('-3')),
+      tup(int('5'), int('1')),
+      tup(int('4'), int('2')),
+      tup(int('0'), int('-2')),
+      tup(int('4'), int('-2')),
+      tup(int('1'), int('0')),
+      tup(int('1'), int('3')),
+    ],
+  ],
+  [
+    [tup(int('3'), int('2')), tup(int('3'), int('-3')), tup(int('3'), int('0')), tup(int('1'), int('-3')), tup(int('2'), int('3')), tup(int('4'), int('-1')), tup(int('0'), int('-2'))],
+    [tup(int('3'), int('-3')), tup(int('3'), int('0')), tup(int('2'), int('3')), tup(int('1'), int('-3')), tup(int('4'), int('-1')), tup(int('3'), int('2')), tup(int('0'), int('-2'))],
+  ],
+  [
+    [
+      tup(int('3'), int('3')),
+      tup(int('4'), int('2')),
+      tup(int('4'), int('-3')),
+      tup(int('0'), int('-2')),
+      tup(int('1'), int('0')),
+      tup(int('2'), int('-3')),
+      tup(int('4'), int('-1')),
+      tup(int('2'), int('0')),
+    ],
+    [
+      tup(int('4'), int('-3')),
+      tup(int('2'), int('-3')),
+      tup(int('2'), int('0')),
+      tup(int('4'), int('2')),
+      tup(int('3'), int('3')),
+      tup(int('4'), int('-1')),
+      tup(int('1'), int('0')),
+      tup(int('0'), int('-2')),
+    ],
+  ],
+  [
+    [tup(int('0'), int('-3')), tup(int('1'), int('1')), tup(int('5'), int('-2')), tup(int('0'), int('1')), tup(int('2'), int('-1'))],
+    [tup(int('0'), int('1')), tup(int('2'), int('-1')), tup(int('0'), int('-3')), tup(int('5'), int('-2')), tup(int('1'), int('1'))],
+  ],
+  [
+    [
+      tup(int('3'), int('-2')),
+      tup(int('4'), int('0')),
+      tup(int('4'), int('-2')),
+      tup(int('5'), int('-2')),
+      tup(int('2'), int('-2')),
+      tup(int('1'), int('2')),
+      tup(int('5'), int('1')),
+      tup(int('3'), int('0')),
+      tup(int('4'), int('-3')),
+      tup(int('3'), int('-3')),
+      tup(int('0'), int('-3')),
+      tup(int('0'), int('1')),
+      tup(int('5'), int('2')),
+      tup(int('3'), int('-1')),
+      tup(int('3'), int('3')),
+      tup(int('2'), int('1')),
+    ],
+    [
+      tup(int('0'), int('1')),
+      tup(int('2'), int('-2')),
+      tup(int('4'), int('0')),
+      tup(int('3'), int('-2')),
+      tup(int('1'), int('2')),
+      tup(int('4'), int('-3')),
+      tup(int('0'), int('-3')),
+      tup(int('3'), int('-1')),
+      tup(int('5'), int('-2')),
+      tup(int('2'), int('1')),
+      tup(int('3'), int('-3')),
+      tup(int('5'), int('1')),
+      tup(int('3'), int('0')),
+      tup(int('3'), int('3')),
+      tup(int('4'), int('-2')),
+      tup(int('5'), int('2')),
+    ],
+  ],
+  [
+    [flt(42.92), flt(47.72), flt(-37.36), flt(-2.07), flt(15.35), flt(11.59), flt(-42.59), flt(-28.76)],
+    [flt(-28.76), flt(42.92), flt(11.59), flt(15.35), flt(47.72), flt(-42.59), flt(-37.36), flt(-2.07)],
+  ],
+  [
+    [flt(24.9), flt(-43.08), flt(-8.86), flt(-25.09), flt(-45.34), flt(-21.8), flt(3.1), flt(47.31), flt(-40.78)],
+    [flt(-8.86), flt(3.1), flt(-25.09), flt(-21.8), flt(47.31), flt(-45.34), flt(-43.08), flt(-40.78), flt(24.9)],
+  ],
+  [
+    [flt(39.09), flt(48.05), flt(15.69), flt(19.12), flt(8.44), flt(-35.97), flt(-46.49)],
+    [flt(39.09), flt(8.44), flt(15.69), flt(48.05), flt(-46.49), flt(19.12), flt(-35.97)],
+  ],
+  [
+    [flt(-2.52), flt(-14.25), flt(-18.82)],
+    [flt(-14.25), flt(-2.52), flt(-18.82)],
+  ],
+];
+
+describe('CPython hashes of floats and tuples', () => {
+  it.each(HASHES.map(([v, h], i) => [i, v, h] as const))('case %d', (_i, v, h) => {
+    expect(cpythonHash(v)?.toString()).toBe(h);
+  });
+
+  it.each(OTHER_SETS.map((row, i) => [i, ...row] as const))('set order case %d', (_i, added, want) => {
+    expect(cpythonSetOrder({ t: 'set', items: added })).toEqual(want);
+  });
+});
 
 describe('CPython set order for ints', () => {
   it.each(COPIES.map((row, i) => [i, ...row] as const))('copy case %d', (_i, added, want) => {

@@ -3,9 +3,9 @@
  * one (equal members kept once, the first written kept, as Python keeps it), and `len`,
  * `in`, truth, `==`, `sorted`, `min`, `max`, `sum`, `any` and `all` read it. Iterating a
  * set any other way — a `for`, a comprehension over it, `list(s)`, its repr — follows
- * CPython's hash table: for ints (and bools, whole floats) Warrant lays the table out as
- * CPython does; for strings the order changes from one Python run to the next, so there
- * it is refused as no sequence (pythonSemantics.iterate).
+ * CPython's hash table: for ints, bools, floats and tuples of them Warrant lays the table
+ * out as CPython does; for strings (and None) the order changes from one Python run to
+ * the next, so there it is refused as no sequence (pythonSemantics.iterate).
  */
 import type { PyExpr } from '../../python/pyAst.ts';
 import type { SourceRange } from '../../text/sourceRange.ts';
@@ -70,24 +70,78 @@ export function setsEqual(a: readonly GValue[], b: readonly GValue[]): boolean |
   return true;
 }
 
-/** CPython's hash of an int, a bool or a whole float (modulo 2**61 - 1, -1 taken as -2); null for any other value. */
-function pyHash(v: GValue): bigint | null {
-  let n: bigint;
-  if (v.t === 'bool') n = v.v ? 1n : 0n;
-  else if (v.t === 'num' && v.big !== undefined) n = v.big;
-  else if (v.t === 'num' && Number.isInteger(v.v)) n = BigInt(v.v);
-  else return null;
-  const P = (1n << 61n) - 1n;
-  const h = n < 0n ? -(-n % P) : n % P;
+const MODULUS = (1n << 61n) - 1n;
+const U64_MASK = (1n << 64n) - 1n;
+
+/** CPython's hash of a finite float (`_Py_HashDouble`): its binary digits folded modulo 2**61 - 1. */
+function floatHash(v: number): bigint | null {
+  if (!Number.isFinite(v)) return Number.isNaN(v) ? null : v > 0 ? 314159n : -314159n;
+  if (Number.isInteger(v)) return intHash(BigInt(v));
+  // frexp: v = m * 2**e with 0.5 <= |m| < 1.
+  let e = Math.floor(Math.log2(Math.abs(v))) + 1;
+  let m = Math.abs(v) / 2 ** e;
+  if (m >= 1) {
+    m /= 2;
+    e += 1;
+  } else if (m < 0.5) {
+    m *= 2;
+    e -= 1;
+  }
+  let x = 0n;
+  while (m) {
+    x = ((x << 28n) & MODULUS) | (x >> 33n);
+    m *= 268435456;
+    e -= 28;
+    const y = Math.floor(m);
+    m -= y;
+    x += BigInt(y);
+    if (x >= MODULUS) x -= MODULUS;
+  }
+  const shift = BigInt(e >= 0 ? e % 61 : 61 - 1 - ((-1 - e) % 61));
+  x = ((x << shift) & MODULUS) | (x >> (61n - shift));
+  const h = v < 0 ? -x : x;
   return h === -1n ? -2n : h;
 }
 
+function intHash(n: bigint): bigint {
+  const h = n < 0n ? -(-n % MODULUS) : n % MODULUS;
+  return h === -1n ? -2n : h;
+}
+
+/** CPython 3.11's tuple hash (xxHash's round over the items' hashes). */
+function tupleHash(items: readonly GValue[]): bigint | null {
+  const P1 = 11400714785074694791n;
+  const P2 = 14029467366897019727n;
+  const P5 = 2870177450012600261n;
+  let acc = P5;
+  for (const item of items) {
+    const h = cpythonHash(item);
+    if (h === null) return null;
+    acc = (acc + (h & U64_MASK) * P2) & U64_MASK;
+    acc = ((acc << 31n) | (acc >> 33n)) & U64_MASK;
+    acc = (acc * P1) & U64_MASK;
+  }
+  acc = (acc + (BigInt(items.length) ^ (P5 ^ 3527539n))) & U64_MASK;
+  if (acc === U64_MASK) return 1546275796n;
+  return acc >= 1n << 63n ? acc - (1n << 64n) : acc;
+}
+
+/**
+ * CPython's hash of an int, bool, float or a tuple of them; null for anything else —
+ * strings are salted per run, and None hashes by its address in 3.11.
+ */
+export function cpythonHash(v: GValue): bigint | null {
+  if (v.t === 'bool') return v.v ? 1n : 0n;
+  if (v.t === 'num') return v.big !== undefined ? intHash(v.big) : v.float || !Number.isInteger(v.v) ? floatHash(v.v) : intHash(BigInt(v.v));
+  if (v.t === 'seq' && v.tuple) return tupleHash(v.items);
+  return null;
+}
+
 const LINEAR_PROBES = 9n;
-const U64 = (1n << 64n) - 1n;
 
 /** The first free slot for `hash`: the home slot, the 9 after it, then perturbed jumps (CPython's probe sequence). */
 function slotFor(table: readonly (number | null)[], mask: bigint, hash: bigint): number {
-  let perturb = hash & U64;
+  let perturb = hash & U64_MASK;
   let i = perturb & mask;
   for (;;) {
     if (table[Number(i)] === null) return Number(i);
@@ -133,7 +187,7 @@ type SetValue = Extract<GValue, { t: 'set' }>;
 
 /** The set's CPython table (indices into its items); undefined when a member's hash is not known for sure. */
 function tableOf(v: SetValue): (number | null)[] | undefined {
-  const hashes = v.items.map(pyHash);
+  const hashes = v.items.map(cpythonHash);
   if (hashes.some((h) => h === null)) return undefined;
   const known = hashes as bigint[];
   if (v.layout === undefined) return addAll(known);
@@ -149,7 +203,7 @@ function tableOf(v: SetValue): (number | null)[] | undefined {
 }
 
 /**
- * The order CPython 3.11 iterates a set of ints in: its open-addressing table (8 slots,
+ * The order CPython 3.11 iterates a set of ints, floats or tuples in: its open-addressing table (8 slots,
  * linear probes of 9, then perturbation; grown to four times the used count when two
  * fifths full), filled in insertion order; a display of three or more constants, or
  * `set()` of another set, is a merge of another table into a fresh one (tableOf).
