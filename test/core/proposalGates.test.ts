@@ -54,6 +54,13 @@ const SCHEMA: readonly [string, string, ProposalCode][] = [
   ['unknown verification mode', edited((p) => ((p.queryPlan as Root).verificationMode = 'abduction')), 'schema-mode'],
   ['logic that is not a logic name', edited((p) => (p.logic = 'QF_UF) (exit')), 'schema-logic'],
   ['entailment without a goal', edited((p) => delete (p.queryPlan as Root).goal), 'schema-goal-missing'],
+  ['source that is not an object', edited((p) => (p.source = 'doc 12')), 'schema-type'],
+  ['source without a span', edited((p) => (p.source = { sourceId: 'doc_12', createdAt: '2026-02-11T12:00:00Z' })), 'schema-missing-field'],
+  ['source span that ends before it starts', edited((p) => (p.source = { sourceId: 'doc_12', span: { start: 264, end: 120 }, createdAt: '2026-02-11T12:00:00Z' })), 'schema-source'],
+  ['source span with a fraction', edited((p) => (p.source = { sourceId: 'doc_12', span: { start: 1.5, end: 3 }, createdAt: '2026-02-11T12:00:00Z' })), 'schema-source'],
+  ['source createdAt that is not an instant', edited((p) => (p.source = { sourceId: 'doc_12', span: { start: 0, end: 3 }, createdAt: 'yesterday' })), 'schema-source'],
+  ['source with an empty sourceId', edited((p) => (p.source = { sourceId: ' ', span: { start: 0, end: 3 }, createdAt: '2026-02-11T12:00:00+01:00' })), 'schema-source'],
+  ['source with a field of its own', edited((p) => (p.source = { sourceId: 'doc_12', span: { start: 0, end: 3 }, createdAt: '2026-02-11T12:00:00Z', page: 4 })), 'schema-unknown-field'],
   [
     '100k-deep expression',
     textOf(baseProposal())
@@ -111,6 +118,16 @@ describe('schema gate', () => {
     expect(r.smtlib).toBeNull();
     expect(r.diagnostics.map((d) => d.code)).toContain(code);
     expect(r.diagnostics.every((d) => d.range.line >= 1 && d.range.column >= 1)).toBe(true);
+  });
+
+  it.each([
+    ['the spec’s own source', { sourceId: 'doc_contract_12', span: { start: 120, end: 264 }, createdAt: '2026-02-11T12:00:00Z' }],
+    ['an empty span with a zone offset and milliseconds', { sourceId: 'q', span: { start: 0, end: 0 }, createdAt: '2026-02-11T12:00:00.123+05:30' }],
+    ['null', null],
+  ])('a well-formed source passes: %s', (_name, source) => {
+    const r = checkProposal(edited((p) => (p.source = source as Root)));
+    expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(r.smtlib).not.toBeNull();
   });
 });
 

@@ -31,6 +31,7 @@ export const PROPOSAL_CODES = {
   'schema-declaration-shape': 'schema',
   'schema-mode': 'schema',
   'schema-logic': 'schema',
+  'schema-source': 'schema',
   'schema-goal-missing': 'schema',
   // registry gate
   'registry-redeclared': 'registry',

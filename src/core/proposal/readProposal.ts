@@ -42,6 +42,7 @@ export function readProposal(root: JsonNode, report: GateReport): FormalProposal
   const proposalId = top.optionalString('proposalId');
   const worldId = top.optionalString('worldId');
   const logic = readLogic(top, report);
+  readSource(top, report);
   const exprs = new ExpressionReader(report);
   const declarations = readDeclarations(top.requiredArray('declarations'), report);
   const assertions = readAssertions(top.requiredArray('assertions'), report, exprs);
@@ -101,6 +102,39 @@ function jsonText(node: JsonNode): string {
       return 'value' in node ? String(node.value) : 'null';
   }
 }
+
+/**
+ * `source` — where the proposal's text came from: `{sourceId, span: {start, end},
+ * createdAt}` (DS004's shape). Optional here (a proposal written by hand has none), but
+ * when given it is checked as an encoder must write it, so a provenance that cannot be
+ * followed back is refused rather than kept.
+ */
+function readSource(top: FieldReader, report: GateReport): void {
+  const member = top.member('source');
+  if (!member || member.value.kind === 'null') return;
+  const source = top.requiredObject('source');
+  if (!source) return;
+  const fields = new FieldReader(source, report, 'source', ['sourceId', 'span', 'createdAt'], 'schema-unknown-field');
+  const id = fields.requiredString('sourceId');
+  if (id && id.value.trim() === '') report.error('schema-source', 'source.sourceId is empty', id.range);
+  const span = fields.requiredObject('span');
+  if (span) {
+    const bounds = new FieldReader(span, report, 'source.span', ['start', 'end'], 'schema-unknown-field');
+    const start = bounds.required('start');
+    const end = bounds.required('end');
+    const whole = (n: typeof start) => (n?.kind === 'number' && Number.isSafeInteger(n.value) && n.value >= 0 ? n.value : null);
+    if (start && whole(start) === null) report.error('schema-source', 'source.span.start must be a whole number ≥ 0 (a character offset)', start.range);
+    if (end && whole(end) === null) report.error('schema-source', 'source.span.end must be a whole number ≥ 0 (a character offset)', end.range);
+    const [s, e] = [whole(start), whole(end)];
+    if (s !== null && e !== null && e < s) report.error('schema-source', `source.span ends (${e}) before it starts (${s})`, span.range);
+  }
+  const created = fields.requiredString('createdAt');
+  if (created && !ISO_INSTANT.test(created.value))
+    report.error('schema-source', `source.createdAt ${JSON.stringify(shorten(created.value))} is not an ISO 8601 date and time (such as 2026-02-11T12:00:00Z)`, created.range);
+}
+
+/** An ISO 8601 instant as encoders write it: a date, a time, and a zone (Z or ±hh:mm). */
+const ISO_INSTANT = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
 
 function readLogic(top: FieldReader, report: GateReport): Name | null {
   const logic = top.optionalString('logic');
