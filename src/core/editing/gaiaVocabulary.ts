@@ -153,6 +153,19 @@ export const GAIA_VERBS: readonly GaiaVerb[] = [
     keywords: ['content', 'describe', 'title', 'background', 'provenance', 'prior', 'label', 'metadata'],
     summary: 'A PARAMETER claim: the variable takes this value (its formula is variable = value).',
   },
+  // Role projection over authored actions (a claim's from_actions is such a graph).
+  {
+    name: 'roles_for_claim',
+    signature: 'roles_for_claim(claim, graph, *, include_background=True, include_warrants=True)',
+    keywords: ['include_background', 'include_warrants'],
+    summary: 'The roles a claim plays in the given actions, as RoleOccurrence records.',
+  },
+  {
+    name: 'roles_for_package',
+    signature: 'roles_for_package(graph, *, include_background=True, include_warrants=True)',
+    keywords: ['include_background', 'include_warrants'],
+    summary: 'Every claim of the given actions mapped to the RoleOccurrence records of its roles.',
+  },
   // The bayes module's distributions (observable quantities with a name).
   { name: 'Normal', signature: 'Normal(content, *, mu, sigma)', keywords: ['mu', 'sigma'], summary: 'A normally distributed quantity.' },
   { name: 'LogNormal', signature: 'LogNormal(content, *, mu, sigma)', keywords: ['mu', 'sigma'], summary: 'A log-normally distributed quantity.' },
