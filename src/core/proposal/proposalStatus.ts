@@ -24,7 +24,7 @@ export type ProposalStatus = 'proposed' | 'contested' | 'accepted';
 
 export interface ContestedReason {
   /** The gate that failed, or what else contests the proposal (`reply`: a model's reply that is not a proposal's JSON, transducer.ts). */
-  readonly kind: Gate | 'ambiguity' | 'proposal-id' | 'contradiction' | 'reply';
+  readonly kind: Gate | 'ambiguity' | 'proposal-id' | 'world-id' | 'contradiction' | 'reply';
   /** The diagnostic code, for a gate's reason; null otherwise. */
   readonly code: string | null;
   readonly message: string;
@@ -38,6 +38,8 @@ export interface StatusInput {
   readonly diagnostics: readonly Diagnostic[];
   readonly ambiguities: readonly Ambiguity[];
   readonly proposalId: string | null;
+  /** The world the proposal says it belongs to (`worldId`; null or `_`: none said). */
+  readonly worldId?: string | null;
   readonly hash: string | null;
   /** The world's acceptances (all of them, the proposal's own included). */
   readonly acceptances: readonly Acceptance[];
@@ -63,10 +65,24 @@ export function proposalStatus(input: StatusInput): { status: ProposalStatus; re
   const id = input.proposalId;
   const other = id === null || id === '_' ? undefined : input.acceptances.find((a) => a.proposalId === id);
   if (other) reasons.push({ kind: 'proposal-id', code: null, message: `proposal ${id} was already accepted with other content (op ${other.op}); give this version its own proposalId` });
+  const named = worldNamed(input.acceptances);
+  const says = input.worldId;
+  if (named && says && says !== '_' && says !== named.worldId) {
+    reasons.push({ kind: 'world-id', code: null, message: `the proposal names world ${says}, but this world is ${named.worldId} (named by ${named.proposalId}, its first acceptance to name one)` });
+  }
   if (input.knowledge?.contradiction) {
     reasons.push({ kind: 'contradiction', code: null, message: `its assertions contradict the world's accepted knowledge (unsat core: ${(input.knowledge.core ?? []).join(', ')})` });
   }
   return { status: reasons.length > 0 ? 'contested' : 'proposed', reasons, acceptance: null };
+}
+
+/** The world's name: the `worldId` of its first acceptance that names one (null: none does). */
+function worldNamed(acceptances: readonly Acceptance[]): { worldId: string; proposalId: string } | null {
+  for (const a of acceptances) {
+    const w = a.proposal.worldId;
+    if (w && w !== '_') return { worldId: w, proposalId: a.proposalId };
+  }
+  return null;
 }
 
 /** Why a proposal may not be accepted now, or null when it may (a proof, and nothing contests it). */

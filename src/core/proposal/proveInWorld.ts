@@ -72,6 +72,7 @@ export function statusInWorld(read: ProposalInWorld, knowledge: KnowledgeCheck |
     diagnostics: read.check.diagnostics,
     ambiguities: read.check.proposal?.ambiguities ?? [],
     proposalId: read.check.proposal?.proposalId ?? null,
+    worldId: read.check.proposal?.worldId ?? null,
     hash: read.hash,
     acceptances: read.world.acceptances,
     knowledge,

@@ -77,6 +77,7 @@ export function judgeReply(reply: string, request: EncodeRequest, modelName: str
     diagnostics: check.diagnostics,
     ambiguities: check.proposal?.ambiguities ?? [],
     proposalId: check.proposal?.proposalId ?? null,
+    worldId: check.proposal?.worldId ?? null,
     hash: proposalHash(JSON.parse(reading.proposalText) as unknown),
     acceptances: world.acceptances,
     knowledge: null,

@@ -34,6 +34,11 @@ function accepted(): { [k: string]: Json } {
 }
 
 const WORLD = worldOf(acceptAll(accepted()), 'world-test');
+/** A world whose first acceptance that names a world names world_family (the one before it names none). */
+const NAMED = worldOf(
+  acceptAll(accepted(), { ...baseProposal(), proposalId: 'fp_named', worldId: 'world_family', assertions: [] }, { ...baseProposal(), proposalId: 'fp_other', worldId: 'world_other', assertions: [] }),
+  'world-named',
+);
 
 /** A new proposal (fp_new) declaring `extra` besides the base declarations it reuses. */
 function withDeclaration(extra: Json, goal: Json = call('legalHeir', constant('Ana'))): string {
@@ -167,6 +172,10 @@ describe('proposalStatus', () => {
     ],
     ['accepted by the world', { ...none, acceptances: WORLD.acceptances, hash: WORLD.acceptances[0]!.hash, ambiguities: [{ text: 'x', range }] }, 'accepted', []],
     ['its id accepted with other content', { ...none, proposalId: 'fp_test_001', acceptances: WORLD.acceptances }, 'contested', ['proposal-id']],
+    ['another world named than the world its acceptances name', { ...none, worldId: 'world_tax', acceptances: NAMED.acceptances }, 'contested', ['world-id']],
+    ['the world its acceptances name', { ...none, worldId: 'world_family', acceptances: NAMED.acceptances }, 'proposed', []],
+    ['no world named (null or the placeholder _)', { ...none, worldId: '_', acceptances: NAMED.acceptances }, 'proposed', []],
+    ['a world whose acceptances name none takes any', { ...none, worldId: 'world_tax', acceptances: WORLD.acceptances }, 'proposed', []],
   ] as const)('%s', (_name, input, status, kinds) => {
     const s = proposalStatus(input as Parameters<typeof proposalStatus>[0]);
     expect(s.status).toBe(status);
