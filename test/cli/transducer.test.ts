@@ -90,7 +90,10 @@ describe('warrant encode', () => {
 describe('warrant encode --world', () => {
   it("carries the world's symbols in the prompt and contests a synonym of one, naming both declarations", async () => {
     const world = join(tmp, 'world.jsonl');
-    const accepted = await runWarrant(['prove', join(FIX, 'world-accepted.json'), '--world', world, '--accept', '--json']);
+    // A world named world_family by its accepted proposal.
+    const named = join(tmp, 'world-accepted.json');
+    writeFileSync(named, readFileSync(join(FIX, 'world-accepted.json'), 'utf8').replace('"worldId": "world_main"', '"worldId": "world_family"'));
+    const accepted = await runWarrant(['prove', named, '--world', world, '--accept', '--json']);
     expect(accepted.code).toBe(0);
     nextReply = readFileSync(join(FIX, 'good.reply.txt'), 'utf8');
     const r = await runWarrant(['encode', textFile, '--world', world, '--llm-url', url, '--llm-model', 'llama3', '--json']);
@@ -99,6 +102,12 @@ describe('warrant encode --world', () => {
     expect(o.context.symbols).toEqual(expect.arrayContaining(['isEligible', 'Person']));
     expect(requests.at(-1)!.messages[1]!.content).toContain('"name":"isEligible"');
     expect(o.reasons.map((x: { message: string }) => x.message).join(' | ')).toMatch(/predicate eligible\(Person\) looks like a synonym of predicate isEligible\(Person\) \(accepted in fp_world_1\)/);
+    // The proposal belongs to the world it was encoded against; naming another contests it.
+    expect(JSON.parse(o.proposal_text).worldId).toBe('world_family');
+    expect(o.reasons.map((x: { kind: string }) => x.kind)).not.toContain('world-id');
+    nextReply = readFileSync(join(FIX, 'good.reply.txt'), 'utf8');
+    const other = JSON.parse((await runWarrant(['encode', textFile, '--world', world, '--world-id', 'world_tax', '--llm-url', url, '--llm-model', 'llama3', '--json'])).stdout);
+    expect(other.reasons).toContainEqual(expect.objectContaining({ kind: 'world-id', message: expect.stringContaining('names world world_tax, but this world is world_family') }));
   });
 });
 

@@ -10,7 +10,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import type { SolverId } from '../../core/proposal/index.ts';
-import { prove, SOLVER_IDS, worldOf } from '../../core/proposal/index.ts';
+import { prove, SOLVER_IDS, worldNamed, worldOf } from '../../core/proposal/index.ts';
 import { approvedEvidence } from '../../core/transducer/approvedEvidence.ts';
 import type { DecodeOutcome, EncodeOutcome } from '../../core/transducer/transducer.ts';
 import { decodeEvidence, encodeText, encodeTextProblem } from '../../core/transducer/transducer.ts';
@@ -44,7 +44,16 @@ export async function runEncode(args: readonly string[]): Promise<number> {
   const text = doc.input.text;
   const problem = encodeTextProblem(text);
   if (problem) throw new CliFailure(`${doc.input.name}: ${problem}`);
-  const ids = { worldId: cl.values.get('world-id') ?? 'world_main', proposalId: cl.values.get('proposal-id') ?? 'fp_1', sourceId: cl.values.get('source-id') ?? doc.input.name };
+  const worldPath = cl.values.get('world');
+  const worldLog = worldPath === undefined ? null : await openWorldLog(worldPath, logAllowances(cl.flags, 'encode', true));
+  if (worldPath !== undefined && worldLog === null) throw new CliFailure(`${worldPath}: the world log cannot be trusted, so nothing was encoded against it`);
+  const world = worldLog ? worldOf(worldLog.ops, worldLog.session) : null;
+  // The proposal belongs to the world it is encoded against: its name, unless the person gives one.
+  const ids = {
+    worldId: cl.values.get('world-id') ?? (world && worldNamed(world.acceptances)?.worldId) ?? 'world_main',
+    proposalId: cl.values.get('proposal-id') ?? 'fp_1',
+    sourceId: cl.values.get('source-id') ?? doc.input.name,
+  };
   for (const [flag, v] of [
     ['world-id', ids.worldId],
     ['proposal-id', ids.proposalId],
@@ -52,11 +61,8 @@ export async function runEncode(args: readonly string[]): Promise<number> {
     if (!IDENTIFIER.test(v)) throw usageFailure(`--${flag} must match [A-Za-z_][A-Za-z0-9_]* (got ${JSON.stringify(v)})`, 'encode');
   const model = await configuredModel(cl.values, process.env, wholeNumber('encode', 'llm-timeout', cl.values.get('llm-timeout'), 120_000, 3_600_000));
   if (!model) throw usageFailure('encode needs a model: --llm-url URL --llm-model NAME (or WARRANT_LLM_URL and WARRANT_LLM_MODEL), or --recorded-reply FILE', 'encode');
-  const worldPath = cl.values.get('world');
-  const worldLog = worldPath === undefined ? null : await openWorldLog(worldPath, logAllowances(cl.flags, 'encode', true));
-  if (worldPath !== undefined && worldLog === null) throw new CliFailure(`${worldPath}: the world log cannot be trusted, so nothing was encoded against it`);
   const outcome = await encodeText(model, {
-    ...(worldLog ? { world: worldOf(worldLog.ops, worldLog.session) } : {}),
+    ...(world ? { world } : {}),
     text,
     worldId: ids.worldId,
     proposalId: ids.proposalId,

@@ -70,7 +70,7 @@ export { checkAgainstWorld, comparedName, similarNames, MIN_CONTAINED } from './
 export type { AcceptanceBody, Acceptance, World } from './worldLog.ts';
 export { PROOF_VERDICTS, EMPTY_WORLD, worldOf, proposalHash, acceptanceBody } from './worldLog.ts';
 export type { ProposalStatus, ContestedReason } from './proposalStatus.ts';
-export { proposalStatus, acceptanceRefusal } from './proposalStatus.ts';
+export { proposalStatus, acceptanceRefusal, worldNamed } from './proposalStatus.ts';
 export type { KnowledgeCheck, UnionProposal } from './acceptedKnowledge.ts';
 export { checkAcceptedKnowledge, unionProposal } from './acceptedKnowledge.ts';
 export type { WorldSource, WorldProveResult, WorldProveOutcome, ProposalInWorld } from './proveInWorld.ts';

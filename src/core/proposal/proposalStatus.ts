@@ -77,7 +77,7 @@ export function proposalStatus(input: StatusInput): { status: ProposalStatus; re
 }
 
 /** The world's name: the `worldId` of its first acceptance that names one (null: none does). */
-function worldNamed(acceptances: readonly Acceptance[]): { worldId: string; proposalId: string } | null {
+export function worldNamed(acceptances: readonly Acceptance[]): { worldId: string; proposalId: string } | null {
   for (const a of acceptances) {
     const w = a.proposal.worldId;
     if (w && w !== '_') return { worldId: w, proposalId: a.proposalId };
