@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { cursorAfter, node, openFresh, settled, shot } from './page.ts';
+import { readFileSync } from 'node:fs';
+import { cursorAfter, node, openFresh, pasteText, settled, shot } from './page.ts';
 
 /**
  * Gaia's review records in the page (issue 45 item 5): the Review tab lists each action a
@@ -66,4 +67,25 @@ test('decisions survive an edit of the text, and an operator’s rejection moves
   await expect(page.getByTestId(`review-item-${EQUAL}`)).toHaveAttribute('data-status', 'rejected');
   await expect.poll(async () => belief(page, 'mass_cancels')).toBeLessThan(0.95);
   expect(await belief(page, 'mass_irrelevant')).toBeCloseTo(0.9759, 3);
+});
+
+test('a review record whose conclusion is contradicted carries the flag and its caveat; the others do not', async ({ page }) => {
+  await openFresh(page);
+  await page.getByTestId('new-document').click();
+  await page.getByTestId('new-gaia').click();
+  // Two derived claims set against each other, and one outside the contradiction (test/fixtures/contradiction/reviewed.py).
+  await pasteText(page, readFileSync('test/fixtures/contradiction/reviewed.py', 'utf8'));
+  await settled(page);
+  await expect(page.getByTestId('diagnostics')).toHaveAttribute('data-error-count', '0');
+  await page.getByTestId('tab-review').click();
+  const items = page.locator('[data-testid^="review-item-"]');
+  await expect.poll(() => items.count()).toBeGreaterThan(2);
+  const flagged = page.locator('[data-testid^="review-item-"][data-reintroduced-claim="true"]');
+  await expect(flagged).toHaveCount(2);
+  await expect(flagged.first().locator('[data-testid^="review-caveat-"]')).toBeVisible();
+  // The claim outside the contradiction: its record has no flag and no caveat.
+  const even = items.filter({ hasText: 'establish [@even]' });
+  await expect(even).toHaveAttribute('data-reintroduced-claim', 'false');
+  await expect(even.locator('[data-testid^="review-caveat-"]')).toHaveCount(0);
+  await shot(page, 'gaia-review-flagged');
 });

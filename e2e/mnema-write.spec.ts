@@ -45,6 +45,8 @@ test("a log another device wrote is previewed, not written; a copy of one's own 
 
 for (const rate of [1, 4]) {
   test(`on a log of one's own, drag a routine onto Refute and Commit: it is refuted, its preference falls, the log verifies (CPU ${rate}x)`, async ({ page }) => {
+    // Two commits, each a cascade planned, signed and read back, with the CPU slowed four times: about 70 s.
+    test.setTimeout(rate > 1 ? 180_000 : 60_000);
     await ownCopyOfSample(page);
     if (rate > 1) await throttle(page, rate);
     // Found in the log: the editor's cursor on its line selects it, and the graph brings it
