@@ -14,10 +14,7 @@ import { useDocumentStore } from '../../store/document/documentStore.ts';
 import { useProofStore } from '../../store/proof/proofStore.ts';
 import { useLifecycleStore } from '../../store/session/lifecycleStore.ts';
 import { getSession } from '../../store/session/sessionInstance.ts';
-
-/** How often, and how long apart, the worker is asked again while its log is not yet the page's. */
-const ASK_AGAIN = 8;
-const ASK_AGAIN_MS = 250;
+import { askUntilAnswered } from '../askUntilAnswered.ts';
 
 export function ProposalStatus({ mode }: { mode: ProveMode }) {
   const version = useDocumentStore((s) => s.analysis?.version ?? null);
@@ -29,25 +26,11 @@ export function ProposalStatus({ mode }: { mode: ProveMode }) {
 
   useEffect(() => {
     if (version === null) return;
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | null = null;
     const proof = result ? { mode: result.mode, verdict: result.verdict, solver: result.solver } : null;
-    const ask = (left: number) => {
-      void getSession()
-        .proposalWorld(version, mode, proof)
-        .then((view) => {
-          if (!live) return;
-          if (view) setShown({ version, view });
-          // The worker's log is not the page's yet (a room's log being read in): asked again shortly.
-          else if (left > 0) timer = setTimeout(() => ask(left - 1), ASK_AGAIN_MS);
-        })
-        .catch(() => undefined);
-    };
-    ask(ASK_AGAIN);
-    return () => {
-      live = false;
-      if (timer !== null) clearTimeout(timer);
-    };
+    return askUntilAnswered(
+      () => getSession().proposalWorld(version, mode, proof),
+      (view) => setShown({ version, view }),
+    );
   }, [version, log, mode, result]);
 
   if (!shown) return null;

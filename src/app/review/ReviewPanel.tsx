@@ -16,6 +16,7 @@ import type { ReviewPanelView } from '../../core/gaia/review/reviewPanelView.ts'
 import { selectNode, useDocumentStore } from '../../store/document/documentStore.ts';
 import { useLifecycleStore } from '../../store/session/lifecycleStore.ts';
 import { getSession } from '../../store/session/sessionInstance.ts';
+import { askUntilAnswered } from '../askUntilAnswered.ts';
 import { useShownFlag } from '../../store/session/shownFlags.ts';
 
 /** The test id of a record: its target id with anything but letters, digits, `_` and `-` made `_`. */
@@ -73,10 +74,6 @@ function Item({ item, status, belief, nodeId }: { item: ReviewItem; status: Revi
   );
 }
 
-/** How often, and how long apart, the worker is asked again while its log is not yet the page's. */
-const ASK_AGAIN = 8;
-const ASK_AGAIN_MS = 250;
-
 /** The panel's records of the version on screen under the session's log, as the worker worked them out (null until it answers). */
 function useReviewPanelView(): ReviewPanelView | null {
   const version = useDocumentStore((s) => s.analysis?.version ?? null);
@@ -84,23 +81,7 @@ function useReviewPanelView(): ReviewPanelView | null {
   const [view, setView] = useState<ReviewPanelView | null>(null);
   useEffect(() => {
     if (version === null) return;
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const ask = (left: number) => {
-      void getSession()
-        .reviewPanel(version)
-        .then((v) => {
-          if (!live) return;
-          if (v) setView(v);
-          else if (left > 0) timer = setTimeout(() => ask(left - 1), ASK_AGAIN_MS);
-        })
-        .catch(() => undefined);
-    };
-    ask(ASK_AGAIN);
-    return () => {
-      live = false;
-      if (timer !== null) clearTimeout(timer);
-    };
+    return askUntilAnswered(() => getSession().reviewPanel(version), setView);
   }, [version, log]);
   return view;
 }
