@@ -8,57 +8,10 @@
  */
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { openFresh, pasteText, settledProposal } from './page.ts';
+import { heirProposal, openProposal } from './heirProposal.ts';
+import { pasteText, settledProposal } from './page.ts';
 
-const HEIR = {
-  schemaVersion: 'holoproof.formal-proposal.v1',
-  proposalId: 'fp_e2e_heir',
-  declarations: [
-    { kind: 'sort', name: 'Person' },
-    { kind: 'const', name: 'Ana', resultSort: 'Person' },
-    { kind: 'const', name: 'Maria', resultSort: 'Person' },
-    { kind: 'predicate', name: 'childOf', argSorts: ['Person', 'Person'] },
-    { kind: 'predicate', name: 'legalHeir', argSorts: ['Person'] },
-  ],
-  assertions: [
-    {
-      assertionId: 'ax_heir',
-      role: 'axiom',
-      expr: {
-        op: 'forall',
-        vars: [{ name: 'x', sort: 'Person' }],
-        body: {
-          op: '=>',
-          args: [
-            {
-              op: 'call',
-              symbol: 'childOf',
-              args: [
-                { op: 'var', name: 'x' },
-                { op: 'const', name: 'Maria' },
-              ],
-            },
-            { op: 'call', symbol: 'legalHeir', args: [{ op: 'var', name: 'x' }] },
-          ],
-        },
-      },
-    },
-    {
-      assertionId: 'fact_child',
-      role: 'fact',
-      expr: {
-        op: 'call',
-        symbol: 'childOf',
-        args: [
-          { op: 'const', name: 'Ana' },
-          { op: 'const', name: 'Maria' },
-        ],
-      },
-    },
-  ],
-  queryPlan: { verificationMode: 'entailment', goal: { op: 'call', symbol: 'legalHeir', args: [{ op: 'const', name: 'Ana' }] } },
-  ambiguities: [] as unknown[],
-};
+const HEIR = heirProposal('fp_e2e_heir');
 
 const SYNONYM = {
   ...HEIR,
@@ -66,16 +19,6 @@ const SYNONYM = {
   declarations: [...HEIR.declarations, { kind: 'predicate', name: 'isLegalHeir', argSorts: ['Person'] }],
   queryPlan: { verificationMode: 'entailment', goal: { op: 'call', symbol: 'isLegalHeir', args: [{ op: 'const', name: 'Ana' }] } },
 };
-
-async function openProposal(page: Page, doc: unknown): Promise<void> {
-  await openFresh(page);
-  await page.getByTestId('new-document').click();
-  await page.getByTestId('new-proposal').click();
-  await expect(page.getByTestId('proposal-view')).toBeVisible();
-  await settledProposal(page);
-  await pasteText(page, JSON.stringify(doc, null, 2));
-  await settledProposal(page);
-}
 
 async function run(page: Page): Promise<void> {
   await expect(page.getByTestId('prove-run')).toBeEnabled();

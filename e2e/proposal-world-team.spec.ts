@@ -16,7 +16,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { startServerProcess } from '../test/support/serverProcess.ts';
-import { cursorAfter, openFresh, pasteText, settledProposal, shot } from './page.ts';
+import { heirProposal, openProposal } from './heirProposal.ts';
+import { cursorAfter, settledProposal, shot } from './page.ts';
 import { shareLive } from './teamPages.ts';
 
 let server: ChildProcess;
@@ -34,66 +35,7 @@ test.afterAll(() => {
 
 test.describe.configure({ timeout: Number(process.env.TEAM_TIMEOUT ?? 240_000) });
 
-const HEIR = {
-  schemaVersion: 'holoproof.formal-proposal.v1',
-  proposalId: 'fp_e2e_team_heir',
-  declarations: [
-    { kind: 'sort', name: 'Person' },
-    { kind: 'const', name: 'Ana', resultSort: 'Person' },
-    { kind: 'const', name: 'Maria', resultSort: 'Person' },
-    { kind: 'predicate', name: 'childOf', argSorts: ['Person', 'Person'] },
-    { kind: 'predicate', name: 'legalHeir', argSorts: ['Person'] },
-  ],
-  assertions: [
-    {
-      assertionId: 'ax_heir',
-      role: 'axiom',
-      expr: {
-        op: 'forall',
-        vars: [{ name: 'x', sort: 'Person' }],
-        body: {
-          op: '=>',
-          args: [
-            {
-              op: 'call',
-              symbol: 'childOf',
-              args: [
-                { op: 'var', name: 'x' },
-                { op: 'const', name: 'Maria' },
-              ],
-            },
-            { op: 'call', symbol: 'legalHeir', args: [{ op: 'var', name: 'x' }] },
-          ],
-        },
-      },
-    },
-    {
-      assertionId: 'fact_child',
-      role: 'fact',
-      expr: {
-        op: 'call',
-        symbol: 'childOf',
-        args: [
-          { op: 'const', name: 'Ana' },
-          { op: 'const', name: 'Maria' },
-        ],
-      },
-    },
-  ],
-  queryPlan: { verificationMode: 'entailment', goal: { op: 'call', symbol: 'legalHeir', args: [{ op: 'const', name: 'Ana' }] } },
-  ambiguities: [] as unknown[],
-};
-
-/** A new proposal session on `page` holding `doc`, its proposal view current. */
-async function openProposal(page: Page, doc: unknown): Promise<void> {
-  await openFresh(page);
-  await page.getByTestId('new-document').click();
-  await page.getByTestId('new-proposal').click();
-  await expect(page.getByTestId('proposal-view')).toBeVisible();
-  await settledProposal(page);
-  await pasteText(page, JSON.stringify(doc, null, 2));
-  await settledProposal(page);
-}
+const HEIR = heirProposal('fp_e2e_team_heir');
 
 /** Opens the invite in another person's browser: connected, the proposal view current (a proposal has no graph to settle). */
 async function joinProposal(browser: Browser, url: string): Promise<Page> {
