@@ -23,27 +23,10 @@ import { RoomLogReader } from '../../src/core/team/roomLog.ts';
 import { useDocumentStore } from '../../src/store/document/documentStore.ts';
 import { useLifecycleStore } from '../../src/store/session/lifecycleStore.ts';
 import { createValidationApi } from '../../workers/validationApi.ts';
-import type { Json } from '../support/proposalFixtures.ts';
-import { baseProposal, call, constant, textOf } from '../support/proposalFixtures.ts';
+import { baseProposal, redeclaring, textOf } from '../support/proposalFixtures.ts';
 import { openPageSession } from '../support/pageSession.ts';
 
 const PROOF: ProofOfText = { mode: 'entailment', verdict: 'entailed', solver: 'z3' };
-
-/** Reuses Person and Ana, and declares legalHeir with two arguments: a redeclaration of the accepted one. */
-function redeclaring(): { [k: string]: Json } {
-  const heir = call('legalHeir', constant('Ana'), constant('Ana'));
-  return {
-    schemaVersion: 'holoproof.formal-proposal.v1',
-    proposalId: 'fp_other',
-    declarations: [
-      { kind: 'sort', name: 'Person' },
-      { kind: 'const', name: 'Ana', resultSort: 'Person' },
-      { kind: 'predicate', name: 'legalHeir', argSorts: ['Person', 'Person'], resultSort: 'Bool' },
-    ],
-    assertions: [{ assertionId: 'fact_heir', role: 'fact', expr: heir }],
-    queryPlan: { verificationMode: 'entailment', goal: heir },
-  };
-}
 
 const version = () => useDocumentStore.getState().analysis!.version;
 

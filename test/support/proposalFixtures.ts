@@ -57,3 +57,19 @@ export function assertionsOf(p: { [key: string]: Json }): { [key: string]: Json 
 export function declarationsOf(p: { [key: string]: Json }): { [key: string]: Json }[] {
   return p.declarations as { [key: string]: Json }[];
 }
+
+/** A proposal (fp_other) that reuses Person and Ana and declares legalHeir with two arguments: a redeclaration of the base proposal's legalHeir once that is accepted. */
+export function redeclaring(): { [key: string]: Json } {
+  const heir = call('legalHeir', constant('Ana'), constant('Ana'));
+  return {
+    schemaVersion: 'holoproof.formal-proposal.v1',
+    proposalId: 'fp_other',
+    declarations: [
+      { kind: 'sort', name: 'Person' },
+      { kind: 'const', name: 'Ana', resultSort: 'Person' },
+      { kind: 'predicate', name: 'legalHeir', argSorts: ['Person', 'Person'], resultSort: 'Bool' },
+    ],
+    assertions: [{ assertionId: 'fact_heir', role: 'fact', expr: heir }],
+    queryPlan: { verificationMode: 'entailment', goal: heir },
+  };
+}

@@ -14,7 +14,7 @@ import { appendSigned } from '../../../src/core/oplog/signOperation.ts';
 import type { ProofOfText } from '../../../src/core/proposal/index.ts';
 import { acceptanceBody, proposalHash, RUN_FIRST, worldStatusView } from '../../../src/core/proposal/index.ts';
 import type { Json } from '../../support/proposalFixtures.ts';
-import { baseProposal, call, constant, declarationsOf, textOf } from '../../support/proposalFixtures.ts';
+import { baseProposal, declarationsOf, redeclaring, textOf } from '../../support/proposalFixtures.ts';
 
 const key = generateDeviceKey(new Uint8Array(32).fill(61));
 const PROOF: ProofOfText = { mode: 'entailment', verdict: 'entailed', solver: 'z3' };
@@ -40,22 +40,6 @@ function withExtra(extra: { [k: string]: Json }): { [k: string]: Json } {
   p.proposalId = 'fp_new';
   declarationsOf(p).push(extra);
   return p;
-}
-
-/** A proposal that reuses Person and Ana but declares legalHeir with two arguments. */
-function redeclaring(): { [k: string]: Json } {
-  const heir = call('legalHeir', constant('Ana'), constant('Ana'));
-  return {
-    schemaVersion: 'holoproof.formal-proposal.v1',
-    proposalId: 'fp_other',
-    declarations: [
-      { kind: 'sort', name: 'Person' },
-      { kind: 'const', name: 'Ana', resultSort: 'Person' },
-      { kind: 'predicate', name: 'legalHeir', argSorts: ['Person', 'Person'], resultSort: 'Bool' },
-    ],
-    assertions: [{ assertionId: 'fact_heir', role: 'fact', expr: heir }],
-    queryPlan: { verificationMode: 'entailment', goal: heir },
-  };
 }
 
 const LOG = sessionLog(baseProposal());
