@@ -50,11 +50,29 @@ export interface RoomConnection {
   close(): void;
 }
 
+type SocketClass = new (url: string) => { addEventListener(type: 'error', listener: () => void): void };
+
+/**
+ * Node's sockets throw an error event nobody listens for. The provider stops listening
+ * to a socket before it closes it, and a socket closed while still connecting reports
+ * "closed before the connection was established" after that: heard here, it is the
+ * expected end of a socket the provider has let go of, not a crash of the process.
+ */
+function heardToTheEnd(Socket: unknown): unknown {
+  const Base = Socket as SocketClass;
+  return class extends Base {
+    constructor(url: string) {
+      super(url);
+      this.addEventListener('error', () => {});
+    }
+  };
+}
+
 export function connectRoom(address: RoomAddress, options: RoomConnectionOptions = {}): RoomConnection {
   const doc = options.doc ?? new Y.Doc();
   const socket = new HocuspocusProviderWebsocket({
     url: address.server,
-    ...(options.WebSocketPolyfill ? { WebSocketPolyfill: options.WebSocketPolyfill } : {}),
+    ...(options.WebSocketPolyfill ? { WebSocketPolyfill: heardToTheEnd(options.WebSocketPolyfill) } : {}),
     // Back quickly after a server restart or a lost network, then less often.
     delay: 250,
     minDelay: 250,
