@@ -415,6 +415,7 @@ export class SessionController {
     // A document shown before any session is open (storage still opening) has no log to
     // write to yet; `open` takes its settled text as the baseline.
     if (!this.sessionOpen) return;
+    this.revisionsPending++;
     await this.enqueue(async () => {
       const reply = await this.dispatchFor(version, { kind: 'revise', text, reset: this.opening });
       if (!reply?.marked) return;
@@ -425,7 +426,18 @@ export class SessionController {
       if (!reply.plan || this.writeGate?.() || !mine) return;
       if (reply.textHash) this.persistence.saveText(reply.textHash, text);
       await this.appendPlan(reply.plan);
-    });
+    }).finally(() => this.revisionsPending--);
+  }
+
+  private revisionsPending = 0;
+
+  /**
+   * Whether the text on screen is still to be recorded: it has not settled yet, or its
+   * revision waits in the queue. Sharing asks it: a text typed here before the room
+   * existed is this device's, however soon after the typing it was shared.
+   */
+  textUnrecorded(): boolean {
+    return this.revisionsPending > 0 || this.settledText() === null;
   }
 
   /** The explanation record of `id` under this session's log, as the inspector shows it (null while the version is gone). */

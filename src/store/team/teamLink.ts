@@ -113,8 +113,11 @@ export class TeamLink {
    * Makes the room the open session's: its log goes to `controller` from now on, its
    * text is bound to the editor, and this device asks to join when it is not a member.
    */
-  async attach(controller: SessionController, session: string): Promise<void> {
+  async attach(controller: SessionController, session: string, founded = false): Promise<void> {
     this.controller = controller;
+    // The founder put its own text into the room: the revision still to come of it is this
+    // device's (the room's text observer below only sees what is typed from now on).
+    if (founded && controller.textUnrecorded()) this.localEdits = true;
     // The room's rules first, before anything awaits: the revision the session's opening
     // may record must already meet them (nothing is appended before this device is known
     // to be a member).

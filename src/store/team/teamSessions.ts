@@ -103,7 +103,7 @@ export async function shareLive(server: string, teamToken: string, doc: OpenDocu
   current = link;
   foundRoom(link.doc, { session: doc.session, language: doc.language, name: doc.name, founder: await getSession().author() }, doc.text, getSession().log);
   rememberRoom(doc.session, address);
-  await link.attach(getSession(), doc.session);
+  await link.attach(getSession(), doc.session, true);
   useTeamStore.setState({ invites: { write: teamLink(pageBase(), address), read: teamLink(pageBase(), { ...address, token: tokens.read }) } });
 }
 
