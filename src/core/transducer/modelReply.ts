@@ -28,8 +28,10 @@ function looksLikeSmt(text: string): boolean {
   return /^\(/.test(text) || /\((assert|declare-(fun|const|sort)|check-sat|set-logic)\b/.test(text);
 }
 
-/** `reply` as a proposal's JSON text (pretty, identity fields first), or the reason it is refused. */
-export function readModelReply(reply: string, identity: ProposalIdentity): ReplyReading {
+export type ReplyObject = { readonly ok: true; readonly value: Record<string, unknown> } | { readonly ok: false; readonly reason: string };
+
+/** `reply` as one JSON object, or the reason it is refused (empty, prose, SMT-LIB, JSON that does not parse or is not an object). */
+export function readReplyObject(reply: string): ReplyObject {
   const text = unfence(reply.trim());
   if (text === '') return { ok: false, reason: 'the model returned nothing' };
   if (!text.startsWith('{') && !text.startsWith('[')) {
@@ -43,11 +45,23 @@ export function readModelReply(reply: string, identity: ProposalIdentity): Reply
     return { ok: false, reason: `the model's JSON does not parse: ${(e as Error).message}` };
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return { ok: false, reason: 'the model returned JSON that is not an object' };
-  const given = value as Record<string, unknown>;
+  return { ok: true, value: value as Record<string, unknown> };
+}
+
+/** Why a reply object is refused for setting identity fields (which Warrant fills itself), or null. */
+export function identityProblem(given: Record<string, unknown>): string | null {
   const set = Object.keys(given).filter((k) => IDENTITY_FIELDS.has(k));
-  if (set.some((k) => k !== 'schemaVersion' || given[k] !== PROPOSAL_SCHEMA_VERSION)) {
-    return { ok: false, reason: `the model set ${set.map((k) => JSON.stringify(k)).join(', ')}, which Warrant fills itself` };
-  }
+  if (set.some((k) => k !== 'schemaVersion' || given[k] !== PROPOSAL_SCHEMA_VERSION)) return `the model set ${set.map((k) => JSON.stringify(k)).join(', ')}, which Warrant fills itself`;
+  return null;
+}
+
+/** `reply` as a proposal's JSON text (pretty, identity fields first), or the reason it is refused. */
+export function readModelReply(reply: string, identity: ProposalIdentity): ReplyReading {
+  const read = readReplyObject(reply);
+  if (!read.ok) return read;
+  const given = read.value;
+  const problem = identityProblem(given);
+  if (problem) return { ok: false, reason: problem };
   const proposal: Record<string, unknown> = {
     schemaVersion: PROPOSAL_SCHEMA_VERSION,
     proposalId: identity.proposalId,

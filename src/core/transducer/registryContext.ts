@@ -6,8 +6,8 @@
  * world already says instead of inventing a synonym.
  */
 import { forEachSymbol } from '../proposal/exprSymbols.ts';
-import type { DeclarationKind } from '../proposal/proposalTypes.ts';
-import type { RegistryEntry } from '../proposal/worldRegistry.ts';
+import type { DeclarationKind, FormalProposal } from '../proposal/proposalTypes.ts';
+import type { RegistryEntry, WorldRegistry } from '../proposal/worldRegistry.ts';
 import type { World } from '../proposal/worldLog.ts';
 import { rankTexts } from '../vsa/rankTexts.ts';
 import type { SimilarityStrategy } from '../vsa/strategy.ts';
@@ -17,13 +17,21 @@ export type ContextCandidate = Pick<RegistryEntry, 'kind' | 'name' | 'argSorts' 
 
 /** The world's registry entries with their usage counted over its accepted proposals. */
 export function contextCandidates(world: World): ContextCandidate[] {
+  return registryCandidates(
+    world.registry,
+    world.acceptances.map((a) => a.proposal),
+  );
+}
+
+/** A registry's entries with their usage counted over `proposals` (assertions and goals). */
+export function registryCandidates(registry: WorldRegistry, proposals: readonly FormalProposal[]): ContextCandidate[] {
   const usage = new Map<string, number>();
   const count = (name: string) => usage.set(name, (usage.get(name) ?? 0) + 1);
-  for (const a of world.acceptances) {
-    for (const x of a.proposal.assertions) forEachSymbol(x.expr, count);
-    if (a.proposal.queryPlan.goal) forEachSymbol(a.proposal.queryPlan.goal, count);
+  for (const p of proposals) {
+    for (const x of p.assertions) forEachSymbol(x.expr, count);
+    if (p.queryPlan.goal) forEachSymbol(p.queryPlan.goal, count);
   }
-  return [...world.registry.entries.values()].map((e) => ({ kind: e.kind, name: e.name, argSorts: e.argSorts, resultSort: e.resultSort, aliases: e.aliases, usage: usage.get(e.name) ?? 0 }));
+  return [...registry.entries.values()].map((e) => ({ kind: e.kind, name: e.name, argSorts: e.argSorts, resultSort: e.resultSort, aliases: e.aliases, usage: usage.get(e.name) ?? 0 }));
 }
 
 export interface RegistryContextBudget {
