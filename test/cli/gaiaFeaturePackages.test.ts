@@ -326,7 +326,7 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
       { name: 'units-bare-threshold', at: '__init__.py:5:', refusal: "Predicate threshold must be a Quantity in 'kelvin' because the LHS distribution 'T' carries that unit; got bare scalar 77." },
       { name: 'units-unitless-target', at: '__init__.py:5:', refusal: "observe(distribution, value=...) is a unit-typed Quantity but the target distribution 'T' is unitless" },
       { name: 'units-dimensionless', at: '__init__.py:4:', refusal: "Beta parameters ['alpha'] are dimensionless and must be passed as bare scalars" },
-      { name: 'units-bad-unit', at: '__init__.py:3:', refusal: "'furlongz' is not a unit" },
+      { name: 'units-bad-unit', at: '__init__.py:3:', refusal: "'furlongz' is not defined in the unit registry" },
       { name: 'units-model-mismatch', at: '__init__.py:6:', refusal: "bayes.model() observable 'y' carries unit 'meter', but distribution 'y under h' is unitless." },
       { name: 'units-model-other-unit', at: '__init__.py:7:', refusal: "bayes.model() distribution unit 'centimeter' must match observable unit 'meter'." },
       { name: 'units-compare-same-symbol' },

@@ -69,7 +69,7 @@ const REJECTED: readonly [string, string, string][] = [
   ['a bayes submodule', 'import gaia.engine.bayes.distributions\n', 'unsupported'],
   ['a bad distribution parameter', 'from gaia.engine.lang import Normal\nx = Normal("x", mu=0, sigma=-1)\n', 'bad-argument'],
   ['a quantifier over a value that is not a Variable', 'from gaia.engine.lang import forall\nx = forall(1, 2)\n', 'bad-argument'],
-  ['a unit Warrant does not list (Pint knows it)', 'from gaia.engine.lang import Variable, Real\nx = Variable(symbol="x", domain=Real, unit="gallon")\n', 'unsupported'],
+  ['a unit Pint does not know', 'from gaia.engine.lang import Variable, Real\nx = Variable(symbol="x", domain=Real, unit="furlongz")\n', 'bad-argument'],
   ['a legacy composite strategy over values that are not strategies', 'from gaia.engine.lang.compat import abduction\nx = abduction(1, 2, 3)\n', 'bad-argument'],
   [
     'a formula lifted into a claim slot over a claim with an inline prior (Gaia writes its registration time into the text)',

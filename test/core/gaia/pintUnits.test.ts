@@ -1,8 +1,13 @@
 /**
  * Warrant's reading of Pint units against Pint itself: each row below was printed by
  * Pint 0.19 (the oracle's) — the canonical string of an authored unit, of its inverse,
- * and the magnitude Quantity.to gives, which must agree to the last bit.
+ * and the magnitude Quantity.to gives, which must agree to the last bit. The last table
+ * (one unit of each family of Pint's default_en.txt, and each way of writing an expression
+ * Pint accepts) is in test/fixtures/gaia-pint/registry-cases.json, printed by
+ * scripts/pint-registry-oracle.py; pintRegistry.test.ts checks every other spelling.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UnitError, canonicalUnit, convertUnits, formatUnits, inverseUnits, parseUnits } from '../../../src/core/gaia/runtime/units/pintUnits.ts';
 
@@ -210,8 +215,8 @@ describe('Pint units as Gaia reads them', () => {
   });
 
   it.each([
-    ['furlongz', 'not a unit Warrant knows'],
-    ['Kelvin', 'not a unit Warrant knows'],
+    ['furlongz', "'furlongz' is not defined in the unit registry"],
+    ['Kelvin', "'Kelvin' is not defined in the unit registry"],
     ['2*m', 'scaling factor'],
     ['m/', 'ends too early'],
     ['(m', 'unbalanced'],
@@ -225,5 +230,41 @@ describe('Pint units as Gaia reads them', () => {
     ['1/s', 's'],
   ])('does not convert %s to %s', (from, to) => {
     expect(() => convertUnits(1, parseUnits(from), parseUnits(to))).toThrow(UnitError);
+  });
+});
+
+interface Reading {
+  readonly authored: string;
+  readonly canonical?: string;
+  readonly inverse?: string;
+  readonly root?: string;
+  readonly magnitude?: number;
+  readonly rootError?: string;
+  readonly error?: string;
+  readonly message?: string;
+}
+
+const FAMILIES = JSON.parse(readFileSync(join(import.meta.dirname, '../../fixtures/gaia-pint/registry-cases.json'), 'utf8')) as {
+  /** One unit per family (month, gallon, gauss, hp, BTU, dB, …) and Pint's ways of writing (`m²`, `sq m`, `degC/s`). */
+  readonly expressions: readonly Reading[];
+  /** [magnitude, from, to, Pint's magnitude, or null and Pint's error]. */
+  readonly familyConversions: readonly (readonly [number, string, string, number | null, string?])[];
+};
+
+describe("each family of Pint's registry, as Gaia reads it", () => {
+  it.each(FAMILIES.expressions)('$authored', ({ authored, canonical, inverse, root, magnitude, rootError, message }) => {
+    if (canonical === undefined) {
+      expect(() => parseUnits(authored)).toThrow(message!);
+      return;
+    }
+    expect(canonicalUnit(authored)).toBe(canonical);
+    expect(formatUnits(inverseUnits(parseUnits(authored)))).toBe(inverse);
+    if (rootError !== undefined) expect(() => convertUnits(1.7, parseUnits(authored), new Map())).toThrow(UnitError);
+    else expect(convertUnits(1.7, parseUnits(authored), parseUnits(root!))).toBe(magnitude);
+  });
+
+  it.each(FAMILIES.familyConversions)('%d %s in %s is %s, bit for bit', (value, from, to, want) => {
+    if (want === null) expect(() => convertUnits(value, parseUnits(from), parseUnits(to))).toThrow(UnitError);
+    else expect(convertUnits(value, parseUnits(from), parseUnits(to))).toBe(want);
   });
 });

@@ -43,7 +43,7 @@ export function quantityArithmetic(rt: GaiaRuntime, op: string, left: GValue, ri
   const l = asQ(left);
   const r = asQ(right);
   if ((l && hasOffsetUnit(l.units)) || (r && hasOffsetUnit(r.units))) {
-    rt.report('unsupported-python', `"${op}" on a quantity in °C or °F (Pint's offset units) is outside what Warrant evaluates`, range);
+    rt.report('unsupported-python', `"${op}" on a quantity in an offset or logarithmic unit (°C, °F, dB, …: Pint's non-multiplicative units) is outside what Warrant evaluates`, range);
     return OPAQUE;
   }
   if (!l || !r) {

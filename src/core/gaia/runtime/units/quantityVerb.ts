@@ -16,7 +16,7 @@ export function readUnits(rt: GaiaRuntime, text: string, range: SourceRange): Un
     return parseUnits(text);
   } catch (e) {
     if (!(e instanceof UnitError)) throw e;
-    rt.report(e.message.includes('Warrant knows') ? 'unsupported' : 'bad-argument', e.message, range);
+    rt.report('bad-argument', e.message, range);
     return null;
   }
 }
