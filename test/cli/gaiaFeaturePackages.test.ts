@@ -321,6 +321,7 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
       { name: 'units-docs' },
       { name: 'units-variable' },
       { name: 'units-variable-forms' },
+      { name: 'units-registry' },
       { name: 'units-mixed', at: '__init__.py:4:', refusal: "Normal location/scale parameters disagree on unit-aware-ness: ['mu'] carry units, ['sigma'] do not" },
       { name: 'units-mismatch', at: '__init__.py:5:', refusal: "observe(distribution, value=...) unit meter is not compatible with the target distribution unit 'kelvin'" },
       { name: 'units-bare-threshold', at: '__init__.py:5:', refusal: "Predicate threshold must be a Quantity in 'kelvin' because the LHS distribution 'T' carries that unit; got bare scalar 77." },
