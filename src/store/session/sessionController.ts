@@ -68,6 +68,9 @@ export interface SessionPersistence {
   saveText(hash: OpId, text: string): void;
 }
 
+/** Whether a settled text of `language` is a revision of its session (not for a document that is its own log). */
+const hasRevisions = (language: Language): boolean => !languageRow(language).ownLog;
+
 export const memoryPersistence = (): SessionPersistence => {
   // Made when first asked for: a key costs tens of milliseconds, which a page opening should not wait on.
   let key: DeviceKey | null = null;
@@ -411,10 +414,12 @@ export class SessionController {
    * rests on a belief whose content changed (Mnema §6.1). The first settled text of an
    * opened session is its baseline.
    */
-  async recordRevision(version: number, text: string, _language: Language): Promise<void> {
+  async recordRevision(version: number, text: string, language: Language): Promise<void> {
     // A document shown before any session is open (storage still opening) has no log to
-    // write to yet; `open` takes its settled text as the baseline.
-    if (!this.sessionOpen) return;
+    // write to yet; `open` takes its settled text as the baseline. A document that is its
+    // own log (Mnema) has its history in its own signed ops: a revision of it would store
+    // the whole log again after every commit.
+    if (!this.sessionOpen || !hasRevisions(language)) return;
     this.revisionsPending++;
     await this.enqueue(async () => {
       const reply = await this.dispatchFor(version, { kind: 'revise', text, reset: this.opening });
@@ -437,6 +442,7 @@ export class SessionController {
    * existed is this device's, however soon after the typing it was shared.
    */
   textUnrecorded(): boolean {
+    if (!hasRevisions(useDocumentStore.getState().language)) return false;
     return this.revisionsPending > 0 || this.settledText() === null;
   }
 
