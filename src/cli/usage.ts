@@ -71,7 +71,8 @@ export const COMMAND_USAGE: Readonly<Record<string, string>> = {
   derive: 'warrant derive LOG.jsonl [--derivers RULES.json]... [--no-builtin] [--out LOG2.jsonl] [--json]',
   provenance: 'warrant provenance LOG.jsonl OP_ID [--json]',
   calibrate: 'warrant calibrate LOG.jsonl --labels LABELS.json [--json]',
-  encode: 'warrant encode TEXT_FILE (--llm-url URL --llm-model NAME | --recorded-reply FILE) [--world WORLD] [--world-id W] [--proposal-id ID] [--budget K] [--logic L] [--out P.json] [--json]',
+  encode:
+    'warrant encode (TEXT_FILE | --query QUESTION_FILE (--proposal P.json | --world WORLD)) (--llm-url URL --llm-model NAME | --recorded-reply FILE) [--world WORLD] [--world-id W] [--proposal-id ID] [--budget K] [--logic L] [--out P.json] [--json]',
   answer: 'warrant answer PROPOSAL [--question TEXT] [--solver z3|cvc5] [--timeout MS] [--llm-url URL --llm-model NAME | --recorded-reply FILE] [--json]',
   review: `warrant review PKG [--json] [--ops LOG.jsonl] [--accept ID]... [--reject ID]... [--needs-inputs ID]... [--method M] [--allow-headless] [--allow-rollback] [--namespace NS] [--package PKG] [--version V] [--deps DIR]`,
   merge: `warrant merge A.clair B.clair [--json] [--lang clair]`,
@@ -101,6 +102,8 @@ Commands:
   calibrate LOG --labels FILE     Mnema: labelled-true fraction per confidence band
   encode TEXT_FILE [--json]       a model formalizes the text as a FormalProposal; kept only
          [--llm-url U --llm-model M] when it is JSON passing every gate (exit 1: contested)
+         [--query Q --proposal P] a question as a goal over P's (or --world W's) registry
+                                  symbols only, checked by the same gates, for prove
   answer PROPOSAL [--json]        prove, then word the verdict from the approved evidence
          [--question Q]           only, every sentence anchored (a model's, or Warrant's own)
   review PKG [--json]             Gaia: the review records (warrants) with their status and
