@@ -8,6 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { UnitError, canonicalUnit, convertUnits, formatUnits, inverseUnits, parseUnits } from '../../../src/core/gaia/runtime/units/pintUnits.ts';
 
@@ -226,10 +227,44 @@ describe('Pint units as Gaia reads them', () => {
   });
 
   it.each([
-    ['m', 'K'],
-    ['1/s', 's'],
-  ])('does not convert %s to %s', (from, to) => {
-    expect(() => convertUnits(1, parseUnits(from), parseUnits(to))).toThrow(UnitError);
+    ['%', 'not a unit expression'],
+    ['∞', 'not a unit expression'],
+    ['m*/s', 'not a unit expression'],
+    ['m**', 'needs a number'],
+    ['m**(2', 'unbalanced'],
+    ['kg,m', "'kgm' is not defined in the unit registry"],
+  ])('refuses %j as Pint does (%s)', (text, why) => {
+    expect(() => parseUnits(text)).toThrow(why);
+  });
+
+  it.each([
+    [1, 'm', 'K'],
+    [1, '1/s', 's'],
+    // Pint's logarithm of a value ≤ 0 is nan, and past the float range inf: refused, never NaN.
+    [-1, 'mW', 'dBm'],
+    [0, 'dimensionless', 'dB'],
+    [1e308, 'dB', 'dimensionless'],
+  ])('does not convert %d %s to %s', (value, from, to) => {
+    expect(() => convertUnits(value, parseUnits(from), parseUnits(to))).toThrow(UnitError);
+  });
+
+  it('reads any text without crashing: a unit expression or a UnitError', () => {
+    const pieces = fc.constantFrom('m', 'k', 'degC', 'dB', '°', '²', '*', '/', '**', '^', '(', ')', ' ', '-', '2', '1', 'sq ', ' per ', ',', 'Δ', 's', 'µ', '%');
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.array(pieces).map((a) => a.join('')),
+        ),
+        (text) => {
+          try {
+            parseUnits(text);
+          } catch (e) {
+            expect(e).toBeInstanceOf(UnitError);
+          }
+        },
+      ),
+    );
   });
 });
 
@@ -263,7 +298,8 @@ describe("each family of Pint's registry, as Gaia reads it", () => {
     else expect(convertUnits(1.7, parseUnits(authored), parseUnits(root!))).toBe(magnitude);
   });
 
-  it.each(FAMILIES.familyConversions)('%d %s in %s is %s, bit for bit', (value, from, to, want) => {
+  const familyConversions = FAMILIES.familyConversions.map(([value, from, to, want]) => [value, from, to, want] as const);
+  it.each(familyConversions)('%d %s in %s is %s, bit for bit', (value, from, to, want) => {
     if (want === null) expect(() => convertUnits(value, parseUnits(from), parseUnits(to))).toThrow(UnitError);
     else expect(convertUnits(value, parseUnits(from), parseUnits(to))).toBe(want);
   });

@@ -281,5 +281,9 @@ export function convertUnits(magnitude: number, from: UnitMap, to: UnitMap): num
   if (fromOffset) v = toReference(UNITS.get(fromOffset)!, v);
   v = v * rootUnits(combine(fromOffset ? referenceOf(fromOffset) : from, toOffset ? referenceOf(toOffset) : to, -1)).factor;
   if (toOffset) v = fromReference(UNITS.get(toOffset)!, v);
+  // Pint gives nan or ±inf for the logarithm of a value ≤ 0 (or past the float range); Warrant says so instead.
+  if (!Number.isFinite(v) && Number.isFinite(magnitude)) {
+    throw new UnitError(`${magnitude} ${formatUnits(from)} has no finite value in ${formatUnits(to)} (a logarithmic unit of a value ≤ 0, or past the float range)`);
+  }
   return v;
 }
