@@ -31,6 +31,11 @@ export class CompileContext {
   /** Action QID → the IR id it lowered to (Gaia's `action_label_map`). */
   readonly actionTargets = new Map<string, string>();
   readonly targetOfAction = new Map<Action, string>();
+  /**
+   * IR id → the QID of the action it came from (Gaia's `target_action_labels_by_id`): each
+   * action's primary target, and every further strategy a bayes comparison writes.
+   */
+  readonly targetActionLabels = new Map<string, string>();
   /** Where each IR id (knowledge, strategy, operator) comes from. */
   readonly origins = new Map<string, Origin>();
   readonly diagnostics: Diagnostic[] = [];
@@ -73,6 +78,24 @@ export class CompileContext {
     if (a.label !== null) return a.label;
     this.actionIndex ??= new Map(this.actions.map((x, i) => [x, i]));
     return `_anon_action_${pad3(this.actionIndex.get(a) ?? -1)}`;
+  }
+
+  /**
+   * Records an action's primary IR target in the three tables (Gaia's
+   * `_record_action_label_target`); false, after reporting it, when the label names
+   * another target already.
+   */
+  recordActionTarget(a: Action, target: string): boolean {
+    const label = this.actionQid(a);
+    const existing = this.actionTargets.get(label);
+    if (existing !== undefined) {
+      this.report('duplicate-action-label', `action label '${this.actionLabel(a)}' is used twice (it already names ${existing})`, a.origin);
+      return false;
+    }
+    this.actionTargets.set(label, target);
+    this.targetOfAction.set(a, target);
+    this.targetActionLabels.set(target, label);
+    return true;
   }
 
   /** Metadata as IR JSON: knowledge objects become their QIDs. */

@@ -2,7 +2,8 @@
  * Compiles a run package module to Gaia IR, pass by pass in the order of Gaia's
  * `compile_package_artifact`: resolve priors; give every knowledge object its QID (its
  * label, or `_anon_NNN` in declaration order); write the knowledge nodes; lower legacy
- * operators and strategies, then actions (compositions last), then formula claims; scan references; put the
+ * operators and strategies, then actions, formula claims, the bayes module's actions and
+ * compositions (actionLowerers.ts); scan references; put the
  * lists together in Gaia's order and hash them.
  */
 import type { Diagnostic } from '../../text/diagnostic.ts';
@@ -11,7 +12,9 @@ import { isCompositionWarrant } from '../runtime/gaiaObjects.ts';
 import { resolvePriors } from '../runtime/resolvePriors.ts';
 import type { PackageRun } from '../runtime/runPackage.ts';
 import { pyFloat } from '../text/pythonJson.ts';
+import { lowerExtensions } from './actionLowerers.ts';
 import { CompileContext } from './compileContext.ts';
+import { BOOL_EXPR_TRUTH_ERROR, distributionEqualityTrap } from './distributionEqualityTrap.ts';
 import { checkIr } from './irChecks.ts';
 import { foreignAnonymousLabel, foreignKnowledge } from './foreignKnowledge.ts';
 import { contentHash, pad3, qid } from './irIds.ts';
@@ -22,7 +25,6 @@ import type { FormalizationManifest } from './lowerActions.ts';
 import { ActionLowering } from './lowerActions.ts';
 import { lowerLegacyOperators, lowerLegacyStrategies } from './lowerLegacy.ts';
 import { FormulaLoweringError, lowerClaimFormula, mergeBindingParameters } from './lowerFormula.ts';
-import { lowerBayes } from './lowerBayes.ts';
 import { lowerPredicatePriors } from './predicatePriors.ts';
 import { checkMetadataSerialisable } from './unserialisableMetadata.ts';
 import { ReferenceScanner } from './referenceScan.ts';
@@ -36,6 +38,8 @@ export interface CompiledPackage {
   readonly foreign: readonly Knowledge[];
   /** The IR id each action lowered to (a strategy, an operator, or an observed claim). */
   readonly actionTargets: ReadonlyMap<Action, string>;
+  /** IR id → the QID of the action it came from (Gaia's `target_action_labels_by_id`). */
+  readonly targetActionLabels: ReadonlyMap<string, string>;
   /** Where each IR id comes from in the source. */
   readonly origins: ReadonlyMap<string, Origin>;
   readonly diagnostics: readonly Diagnostic[];
@@ -65,10 +69,14 @@ export function compilePackage(run: PackageRun, namespace: string, packageName: 
   lowerLegacyOperators(cx, pkg.operators);
   lowerLegacyStrategies(cx, pkg.strategies);
   const actions = new ActionLowering(cx);
-  actions.lowerAll(pkg.actions, pkg.materializations);
+  actions.lowerDeclared(pkg.actions);
   lowerFormulaClaims(cx, knowledge);
-  // Gaia's registered extension (the bayes module) lowers after the formula claims.
-  lowerBayes(cx, pkg.actions, pkg.knowledge);
+  // Gaia refuses by accident while numbering the knowledge (distributionEqualityTrap.ts);
+  // otherwise its extension lowerers (the bayes module) run after the formula claims.
+  const trapped = distributionEqualityTrap(pkg.knowledge);
+  if (trapped) cx.report('bad-argument', BOOL_EXPR_TRUTH_ERROR, trapped.origin);
+  else lowerExtensions(cx, pkg.actions);
+  actions.lowerCompositions(pkg.actions, pkg.materializations);
   checkMetadataSerialisable(cx, knowledge);
   new ReferenceScanner(cx, knowledge, pkg.actions, pkg.strategies, citations).scan();
 
@@ -99,6 +107,7 @@ export function compilePackage(run: PackageRun, namespace: string, packageName: 
     knowledgeIds: cx.ids,
     foreign,
     actionTargets: cx.targetOfAction,
+    targetActionLabels: cx.targetActionLabels,
     origins: cx.origins,
     diagnostics: cx.diagnostics,
   };

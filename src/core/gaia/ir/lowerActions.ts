@@ -10,6 +10,7 @@
  */
 import type { Action, AssociateAction, ComposeAction, DecomposeAction, InferAction, Materialization, ScaffoldAction, StructuralAction, SupportAction } from '../runtime/gaiaObjects.ts';
 import { Knowledge, isScaffold } from '../runtime/gaiaObjects.ts';
+import { lowerPass } from './actionLowerers.ts';
 import { pythonNumberText } from '../text/pythonFloat.ts';
 import { claimProbabilityError, slotProbability } from './claimProbability.ts';
 import type { JsonValue } from '../text/pythonJson.ts';
@@ -47,12 +48,14 @@ export class ActionLowering {
 
   constructor(private readonly cx: CompileContext) {}
 
-  lowerAll(actions: readonly Action[], materializations: readonly Materialization[]): void {
-    for (const a of actions) {
-      if (isScaffold(a)) this.dependencies.push(this.scaffoldRecord(a));
-      else if (a.kind !== 'compose') this.lower(a);
-    }
-    for (const a of actions) if (a.kind === 'compose') this.compose(a);
+  /** Every action but compositions, in declaration order, through the one table (actionLowerers.ts). */
+  lowerDeclared(actions: readonly Action[]): void {
+    lowerPass(this, actions, 'declaration');
+  }
+
+  /** Compositions, once every other action (the extensions' too) has its target; then the materializations. */
+  lowerCompositions(actions: readonly Action[], materializations: readonly Materialization[]): void {
+    lowerPass(this, actions, 'compose');
     materializations.forEach((m, i) => this.materializations.push(this.materializationRecord(m, i)));
   }
 
@@ -83,14 +86,7 @@ export class ActionLowering {
   }
 
   private record(a: Action, target: string): void {
-    const label = this.cx.actionQid(a);
-    const existing = this.cx.actionTargets.get(label);
-    if (existing !== undefined) {
-      this.cx.report('duplicate-action-label', `action label '${this.cx.actionLabel(a)}' is used twice (it already names ${existing})`, a.origin);
-      return;
-    }
-    this.cx.actionTargets.set(label, target);
-    this.cx.targetOfAction.set(a, target);
+    if (!this.cx.recordActionTarget(a, target)) return;
     // A premise-free observe targets its claim, which keeps its own origin.
     if (target.startsWith('lcs_') || target.startsWith('lco_') || target.startsWith('lcm_')) this.cx.origins.set(target, a.origin);
   }
@@ -99,7 +95,7 @@ export class ActionLowering {
    * A composition: its id hashes its name, version, the sets of its inputs, background and
    * warrants, its actions' targets in order, and its conclusion (compact JSON, keys sorted).
    */
-  private compose(a: ComposeAction): void {
+  compose(a: ComposeAction): void {
     const actions: string[] = [];
     for (const child of a.actions) {
       const target = this.cx.targetOfAction.get(child);
@@ -120,26 +116,12 @@ export class ActionLowering {
     this.record(a, id);
   }
 
-  private lower(a: Exclude<Action, ScaffoldAction | ComposeAction>): void {
-    switch (a.kind) {
-      case 'derive':
-      case 'observe':
-      case 'compute':
-        return this.support(a);
-      case 'equal':
-      case 'contradict':
-      case 'exclusive':
-        return this.structural(a);
-      case 'decompose':
-        return this.decompose(a);
-      case 'infer':
-        return this.infer(a);
-      case 'associate':
-        return this.associate(a);
-    }
+  /** A scaffold is not lowered: its record goes to the formalization manifest. */
+  scaffold(a: ScaffoldAction): void {
+    this.dependencies.push(this.scaffoldRecord(a));
   }
 
-  private support(a: SupportAction): void {
+  support(a: SupportAction): void {
     const pattern = SUPPORT_PATTERN[a.kind];
     const premises = a.given.map(this.cx.qidOf);
     const conclusion = this.cx.qidOf(a.conclusion);
@@ -206,7 +188,7 @@ export class ActionLowering {
     k.metadata = m;
   }
 
-  private structural(a: StructuralAction): void {
+  structural(a: StructuralAction): void {
     const [operator, pattern] = STRUCTURAL[a.kind];
     const metadata = this.baseMetadata(a, pattern);
     this.stampWarrants(a, pattern, metadata);
@@ -220,7 +202,7 @@ export class ActionLowering {
     this.record(a, o.operator_id!);
   }
 
-  private decompose(a: DecomposeAction): void {
+  decompose(a: DecomposeAction): void {
     const actionQid = this.cx.actionQid(a);
     const metadata = this.baseMetadata(a, 'decomposition');
     const whole = this.cx.qidOf(a.whole);
@@ -290,7 +272,7 @@ export class ActionLowering {
     this.cx.origins.set(k.id, a.origin);
   }
 
-  private infer(a: InferAction): void {
+  infer(a: InferAction): void {
     const table = this.inferProbabilities(a);
     if (!table) return;
     const metadata = this.baseMetadata(a, 'inference');
@@ -349,7 +331,7 @@ export class ActionLowering {
     return table;
   }
 
-  private associate(a: AssociateAction): void {
+  associate(a: AssociateAction): void {
     const metadata = this.baseMetadata(a, 'association');
     this.stampWarrants(a, 'association', metadata);
     const premises = [this.cx.qidOf(a.a), this.cx.qidOf(a.b)];

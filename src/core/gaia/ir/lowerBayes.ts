@@ -19,7 +19,6 @@ import { CROMWELL_EPS } from '../runtime/verbs/priorRecords.ts';
 import type { JsonValue } from '../text/pythonJson.ts';
 import { pyFloat } from '../text/pythonJson.ts';
 import type { CompileContext } from './compileContext.ts';
-import { BOOL_EXPR_TRUTH_ERROR, distributionEqualityTrap } from './distributionEqualityTrap.ts';
 import { strategyId } from './irIds.ts';
 import type { IrStrategy, JsonDict } from './irTypes.ts';
 import { jsonDict } from './irTypes.ts';
@@ -92,14 +91,12 @@ function float(x: number): JsonValue {
   return pyFloat(x) as JsonValue;
 }
 
-export function lowerBayes(cx: CompileContext, actions: readonly Action[], knowledge: readonly Knowledge[]): void {
-  const trapped = distributionEqualityTrap(knowledge);
-  if (trapped) {
-    cx.report('bad-argument', BOOL_EXPR_TRUTH_ERROR, trapped.origin);
-    return;
-  }
+export function lowerBayes(cx: CompileContext, actions: readonly Action[]): void {
   for (const a of actions) if (a.kind === 'bayes_model') lowerModel(cx, a);
-  for (const a of actions) if (a.kind === 'bayes_compare') lowerComparison(cx, a);
+  const factors: [string, string][] = [];
+  for (const a of actions) if (a.kind === 'bayes_compare') lowerComparison(cx, a, factors);
+  // Gaia adds a comparison's factor strategies to `target_action_labels_by_id` after every primary target.
+  for (const [id, label] of factors) cx.targetActionLabels.set(id, label);
 }
 
 export { isBayesAction };
@@ -118,16 +115,6 @@ function setMetadata(cx: CompileContext, id: string, key: string, value: JsonVal
   k.metadata = m;
 }
 
-function recordTarget(cx: CompileContext, a: Action, target: string): void {
-  const label = cx.actionQid(a);
-  if (cx.actionTargets.has(label)) {
-    cx.report('duplicate-action-label', `action label '${cx.actionLabel(a)}' is used twice (it already names ${cx.actionTargets.get(label)})`, a.origin);
-    return;
-  }
-  cx.actionTargets.set(label, target);
-  cx.targetOfAction.set(a, target);
-}
-
 function lowerModel(cx: CompileContext, a: ModelAction): void {
   const helperId = cx.qidOf(a.helper);
   const h = cx.qidOf(a.hypothesis);
@@ -144,7 +131,7 @@ function lowerModel(cx: CompileContext, a: ModelAction): void {
     }),
   );
   setMetadata(cx, helperId, 'review_target', jsonDict({ action_label: cx.actionQid(a), pattern: 'model' }));
-  recordTarget(cx, a, helperId);
+  cx.recordActionTarget(a, helperId);
 }
 
 /** Python's `m + log(sum(exp(v − m)))` over the finite terms, summed left to right. */
@@ -198,7 +185,7 @@ function noisyLogLikelihood(kind: DistributionKind, params: Record<string, numbe
   return logSumExp(terms);
 }
 
-function lowerComparison(cx: CompileContext, a: CompareAction): void {
+function lowerComparison(cx: CompileContext, a: CompareAction, factors: [string, string][]): void {
   const cmpId = cx.qidOf(a.helper);
   const likelihoods = new Map<Knowledge, number>();
   const bound = new Map<ModelAction, Record<string, number> | null>();
@@ -309,8 +296,9 @@ function lowerComparison(cx: CompileContext, a: CompareAction): void {
     };
     cx.strategies.push(s);
     cx.origins.set(s.strategy_id, a.origin);
+    factors.push([s.strategy_id, actionLabel]);
   }
-  recordTarget(cx, a, cmpId);
+  cx.recordActionTarget(a, cmpId);
 }
 
 function pyUnit(u: string | null): string {
