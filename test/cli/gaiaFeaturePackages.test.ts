@@ -361,6 +361,23 @@ const FEATURES: readonly { readonly feature: string; readonly warns?: boolean; r
       { name: 'roles-note-kind', at: '__init__.py:4:', refusal: '.kind on a note' },
     ],
   },
+  {
+    // gaia.engine.lang.compiler.extensions: Gaia's action-lowerer registry as a package calls it.
+    feature: 'the action-lowerer registry',
+    cases: [
+      { name: 'lowerers-list' },
+      { name: 'lowerers-bayes' },
+      { name: 'lowerers-duplicate', at: '__init__.py:5:', refusal: "ValueError: action lowerer 'mine' already registered; pass override=True to replace it" },
+      { name: 'lowerers-empty-name', at: '__init__.py:4:', refusal: 'ValueError: action lowerer name must not be empty' },
+      { name: 'lowerers-keyword-only', at: '__init__.py:4:', refusal: 'register_action_lowerer() takes 1 positional argument but 3 were given' },
+      { name: 'lowerers-bayes-twice', at: '__init__.py:5:', refusal: "ValueError: action lowerer 'bayes' already registered; pass override=True to replace it" },
+      { name: 'lowerers-shadow-then-import', at: '__init__.py:5:', refusal: "action lowerer 'bayes' already registered with a different handler/lowerer pair; refusing to silently shadow" },
+      // Gaia refuses it when compiling (its discovery of the bayes extension); Warrant names the registration.
+      { name: 'lowerers-shadow-bayes', at: '__init__.py:4:', refusal: "action lowerer 'bayes' already registered with a different handler/lowerer pair; refusing to silently shadow" },
+      // Gaia calls the package's lowering function (which here returns None, and fails); Warrant never runs one.
+      { name: 'lowerers-claims-action', at: '__init__.py:4:', refusal: "the action lowerer 'mine' claims the derive at line 7" },
+    ],
+  },
 ];
 
 interface BeliefsFile {

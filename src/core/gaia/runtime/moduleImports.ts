@@ -98,13 +98,18 @@ export function importFrom(rt: GaiaRuntime, s: ImportFrom): void {
   }
   if (GAIA_LANG_MODULES.has(m)) return importGaiaNames(rt, s, m);
   if (GAIA_IR_MODULES.has(m)) return importIrNames(rt, s, m);
-  if (m === 'gaia.engine.bayes') return importBayesNames(rt, s);
+  if (m === EXTENSIONS_MODULE) return importExtensionNames(rt, s);
+  if (m === 'gaia.engine.bayes') {
+    rt.pkg.lowerers.importBayes(rt, s.range);
+    return importBayesNames(rt, s);
+  }
   if (m === 'gaia.unit') return importUnitNames(rt, s);
   if (m === 'gaia' && s.names.every((n) => n.name === 'unit')) {
     for (const { asName, range } of s.names) bindName(rt, asName ?? 'unit', { t: 'module', path: 'gaia.unit' }, range);
     return;
   }
   if (m === 'gaia.engine' && s.names.every((n) => n.name === 'bayes')) {
+    rt.pkg.lowerers.importBayes(rt, s.range);
     for (const { asName, range } of s.names) bindName(rt, asName ?? 'bayes', { t: 'module', path: 'gaia.engine.bayes' }, range);
     return;
   }
@@ -234,6 +239,21 @@ function importBayesNames(rt: GaiaRuntime, s: ImportFrom): void {
   }
 }
 
+/** Gaia's compiler-extension hook: the lowerer registry's two functions (extensions/lowererVerbs.ts). */
+const EXTENSIONS_MODULE = 'gaia.engine.lang.compiler.extensions';
+const EXTENSION_NAMES: ReadonlySet<string> = new Set(['register_action_lowerer', 'registered_action_lowerers']);
+
+function importExtensionNames(rt: GaiaRuntime, s: ImportFrom): void {
+  for (const { name, asName, range } of s.names) {
+    if (EXTENSION_NAMES.has(name)) {
+      bindName(rt, asName ?? name, { t: 'gaia', name }, range);
+      continue;
+    }
+    rt.report('unsupported', `${name === '*' ? `import * from ${EXTENSIONS_MODULE}` : `${EXTENSIONS_MODULE}.${name}`}: of Gaia's compiler extensions Warrant evaluates register_action_lowerer and registered_action_lowerers`, range);
+    if (name !== '*') bindName(rt, asName ?? name, OPAQUE, range);
+  }
+}
+
 /** From Gaia's IR package, only the resolution policy (what priors.py uses) is evaluated. */
 function importIrNames(rt: GaiaRuntime, s: ImportFrom, m: string): void {
   for (const { name, asName, range } of s.names) {
@@ -251,6 +271,7 @@ export function importModules(rt: GaiaRuntime, s: Import): void {
     const top = name.split('.')[0]!;
     const local = asName ?? top;
     if (name === 'gaia.engine.bayes' || name === 'gaia.unit') {
+      if (name === 'gaia.engine.bayes') rt.pkg.lowerers.importBayes(rt, range);
       bindName(rt, local, { t: 'module', path: asName ? name : top }, range);
     } else if (isBayesModule(name)) {
       rt.report('unsupported', `${name}: of the bayes module Warrant evaluates gaia.engine.bayes's model and compare`, range);

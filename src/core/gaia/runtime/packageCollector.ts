@@ -5,6 +5,7 @@
  */
 import type { Action, Knowledge, LegacyOperator, LegacyStrategy, Materialization } from './gaiaObjects.ts';
 import { isScaffold } from './gaiaObjects.ts';
+import { ActionLowererRegistry } from './extensions/actionLowererRegistry.ts';
 import { DEFAULT_POLICY } from './resolvePriors.ts';
 import type { ResolutionPolicy } from './resolvePriors.ts';
 
@@ -13,6 +14,8 @@ export class PackageCollector {
   constructor(
     readonly name: string = '',
     readonly namespace: string = '',
+    /** Gaia's registry of action lowerers: one per run, shared with the packages it depends on. */
+    readonly lowerers: ActionLowererRegistry = new ActionLowererRegistry(),
   ) {}
 
   readonly knowledge: Knowledge[] = [];

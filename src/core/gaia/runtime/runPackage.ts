@@ -14,6 +14,7 @@ import { gaiaDiagnostic } from '../gaiaDiagnosticCodes.ts';
 import type { Knowledge } from './gaiaObjects.ts';
 import { GaiaRuntime } from './gaiaRuntime.ts';
 import type { LoadedModule, ModuleLoader } from './moduleLoader.ts';
+import { checkRegisteredLowerers } from './extensions/checkRegisteredLowerers.ts';
 import { PackageCollector } from './packageCollector.ts';
 import type { ModuleRun } from './runModule.ts';
 import { assignLabels, executeModule, moduleTitle, reportShadowedLabels, rootExports } from './runModule.ts';
@@ -83,7 +84,7 @@ export function runPackage(plan: PackagePlan, namespace = ''): PackageRun {
     const dep = plan.dependencyPlans?.get(top);
     if (!dep) return null;
     let c = depCollectors.get(top);
-    if (!c) depCollectors.set(top, (c = new PackageCollector(top, dep.namespace)));
+    if (!c) depCollectors.set(top, (c = new PackageCollector(top, dep.namespace, pkg.lowerers)));
     return { plan: dep.plan, pkg: c, prefix: dep.filePrefix };
   };
 
@@ -139,6 +140,8 @@ export function runPackage(plan: PackagePlan, namespace = ''): PackageRun {
   }
 
   if (plan.priors) runPriors(plan.priors, loader, pkg);
+  // What Gaia's compiler does with the registered action lowerers, where the package registered them.
+  checkRegisteredLowerers(pkg.lowerers, pkg.actions);
 
   const diagnostics: Diagnostic[] = [];
   for (const run of runs) {

@@ -12,6 +12,7 @@ import { LEGACY_OPERATOR_VERBS } from './legacyOperatorVerbs.ts';
 import { LEGACY_STRATEGY_VERBS } from './legacyStrategyVerbs.ts';
 import { associateVerb, inferVerb } from './probabilisticVerbs.ts';
 import { registerPriorVerb } from './registerPriorVerb.ts';
+import { registerActionLowererVerb, registeredActionLowerersVerb } from '../extensions/lowererVerbs.ts';
 import { defaultResolutionPolicyVerb, resolutionPolicyVerb } from './resolutionPolicyVerb.ts';
 import { contradictVerb, equalVerb, exclusiveVerb } from './relationVerbs.ts';
 import { candidateRelationVerb, dependsOnVerb, materializeVerb } from './scaffoldVerbs.ts';
@@ -45,6 +46,8 @@ export const VERBS: ReadonlyMap<string, VerbImpl> = new Map(
     compose: composeVerb,
     composition: composeVerb,
     register_prior: registerPriorVerb,
+    register_action_lowerer: registerActionLowererVerb,
+    registered_action_lowerers: registeredActionLowerersVerb,
     ResolutionPolicy: resolutionPolicyVerb,
     default_resolution_policy: defaultResolutionPolicyVerb,
     export: exportVerb,
