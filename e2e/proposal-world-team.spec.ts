@@ -18,7 +18,7 @@ import { expect, test } from '@playwright/test';
 import { startServerProcess } from '../test/support/serverProcess.ts';
 import { heirProposal, openProposal } from './heirProposal.ts';
 import { cursorAfter, settledProposal, shot } from './page.ts';
-import { shareLive } from './teamPages.ts';
+import { memberOf, shareLive } from './teamPages.ts';
 
 let server: ChildProcess;
 let serverUrl = '';
@@ -46,13 +46,6 @@ async function joinProposal(browser: Browser, url: string): Promise<Page> {
   await expect(page.getByTestId('proposal-view')).toBeVisible({ timeout: 60_000 });
   await settledProposal(page);
   return page;
-}
-
-/** Waits until `page`'s device is a member of the shared session (a member admits it). */
-async function memberOf(page: Page): Promise<void> {
-  await page.getByTestId('team').click();
-  await expect(page.getByTestId('team-status')).toHaveAttribute('data-member', 'true', { timeout: 30_000 });
-  await page.keyboard.press('Escape');
 }
 
 test("an acceptance travels through the session's room: the other person sees it accepted and the registry grown; a redeclaration there is contested", async ({ page, browser }) => {

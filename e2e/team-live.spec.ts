@@ -30,7 +30,7 @@ import { startServerProcess } from '../test/support/serverProcess.ts';
 import { connectRoom } from '../src/team/roomConnection.ts';
 import { readTeamFragment, teamLink } from '../src/team/teamLinkFragment.ts';
 import { dragConfidence, dragWithMouse, editorText, gotoLineEnd, node, openFresh, settled, shot, throttle } from './page.ts';
-import { joinFrom, shareLive } from './teamPages.ts';
+import { joinFrom, memberOf, shareLive } from './teamPages.ts';
 
 let server: ChildProcess;
 let serverUrl = '';
@@ -55,12 +55,6 @@ test.describe.configure({ timeout: Number(process.env.TEAM_TIMEOUT ?? 240_000) }
 /** The invite `invite` with another address for the same room. */
 function teamLinkOf(invite: string, address: { server: string; room: string; token: string }): string {
   return teamLink(invite.replace(/#.*$/, ''), address);
-}
-
-async function memberOf(page: Page): Promise<void> {
-  await page.getByTestId('team').click();
-  await expect(page.getByTestId('team-status')).toHaveAttribute('data-member', 'true', { timeout: 30_000 });
-  await page.keyboard.press('Escape');
 }
 
 /** Both pages show the same text, the same log and the same states. */

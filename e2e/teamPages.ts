@@ -31,3 +31,10 @@ export async function joinFrom(browser: Browser, url: string): Promise<Page> {
   await settled(page);
   return page;
 }
+
+/** Waits until `page`'s device is a member of the shared session (a member admits it). */
+export async function memberOf(page: Page): Promise<void> {
+  await page.getByTestId('team').click();
+  await expect(page.getByTestId('team-status')).toHaveAttribute('data-member', 'true', { timeout: 30_000 });
+  await page.keyboard.press('Escape');
+}
