@@ -8,6 +8,7 @@
  * the SHA-256 of its source are what the IR records.
  */
 import type { SourceRange } from '../../../text/sourceRange.ts';
+import { PRECOMPUTED } from '../bayes/bayesObjects.ts';
 import type { ArgValue } from '../callArguments.ts';
 import { evaluate } from '../evaluateExpression.ts';
 import { bindCall, callFunction, postponesAnnotations } from '../executeStatements.ts';
@@ -30,7 +31,12 @@ type FunctionValue = Extract<GValue, { t: 'function' }>;
  * The class a compute's conclusion must be: Gaia's Claim itself, or a Claim subclass of the
  * package; `text` is a return annotation that stayed a string (Gaia's isinstance refuses it).
  */
-export type ConclusionType = { readonly kind: 'claim' } | { readonly kind: 'class'; readonly c: PyClass } | { readonly kind: 'text' };
+export type ConclusionType =
+  | { readonly kind: 'claim' }
+  | { readonly kind: 'class'; readonly c: PyClass }
+  | { readonly kind: 'text' }
+  // bayes' PrecomputedLikelihoods, a Claim subclass: an external solver wrapped by @compute returns one.
+  | { readonly kind: 'precomputed' };
 
 /** What `@compute` makes of a def. */
 export interface ComputeWrapper {
@@ -69,6 +75,7 @@ function docstring(fn: FunctionValue): string | null {
 
 function conclusionType(v: GValue): ConclusionType | null {
   if (v.t === 'gaia' && v.name === 'Claim') return { kind: 'claim' };
+  if (v.t === 'gaia' && v.name === 'bayes.PrecomputedLikelihoods') return { kind: 'precomputed' };
   if (v.t === 'class' && v.c.claim) return { kind: 'class', c: v.c };
   return null;
 }
@@ -110,6 +117,15 @@ function wrapResult(rt: GaiaRuntime, type: ConclusionType, value: GValue, range:
     rt.report(
       'bad-argument',
       "TypeError: isinstance() arg 2 must be a type, a tuple of types, or a union (@compute's return annotation is a quoted name, which stays a string under from __future__ import annotations)",
+      range,
+    );
+    return null;
+  }
+  if (type.kind === 'precomputed') {
+    if (value.t === 'knowledge' && PRECOMPUTED.has(value.k)) return value.k;
+    rt.report(
+      'bad-argument',
+      `Knowledge.__init__() got an unexpected keyword argument 'value': compute's function returned ${describeValue(value)}, which Gaia passes as PrecomputedLikelihoods(value=...); return a PrecomputedLikelihoods claim`,
       range,
     );
     return null;

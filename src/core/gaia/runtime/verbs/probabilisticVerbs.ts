@@ -179,7 +179,9 @@ export const associateVerb: VerbImpl = (rt, call) => {
     p_b_given_a: rt.meta(baArg.value, baArg.range, 'associate') ?? null,
     pattern,
   });
-  const helper = rt.newKnowledge('claim', `${a.content} and ${bb.content} are statistically associated.`, metaDict({ generated: true, helper_kind: 'association', review: true, relation }), call);
+  // A label code already set is quoted as `[@label]` (infer's helper, by contrast, always quotes texts).
+  const ref = (k: Knowledge) => (k.label ? `[@${k.label}]` : k.content);
+  const helper = rt.newKnowledge('claim', `${ref(a)} and ${ref(bb)} are statistically associated.`, metaDict({ generated: true, helper_kind: 'association', review: true, relation }), call);
   const action: AssociateAction = rt.pkg.addAction({
     kind: 'associate',
     uid: newUid(),

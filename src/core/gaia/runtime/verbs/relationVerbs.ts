@@ -1,15 +1,19 @@
 /**
  * equal, contradict and exclusive: hard relations between two claims, each returning the
- * relation's helper claim. The helper's text quotes the two claims' texts, each without
- * one trailing full stop, exactly as Gaia writes it.
+ * relation's helper claim. The helper's text quotes the two claims (a label already set as
+ * `[@label]`, else the text without one trailing full stop), exactly as Gaia writes it.
  */
 import type { Knowledge, StructuralAction } from '../gaiaObjects.ts';
 import { metaDict, newUid } from '../gaiaObjects.ts';
 import { OPAQUE } from '../gaiaValues.ts';
 import type { VerbImpl } from './verbTypes.ts';
 
-/** How Gaia quotes a claim inside a relation sentence (labels are not set yet). */
+/**
+ * How Gaia quotes a claim inside a relation sentence: `[@label]` when code already gave it
+ * a label (`label=`, `x.label = ...`; names label nodes only after the modules ran), else its text.
+ */
 function quoted(k: Knowledge): string {
+  if (k.label) return `[@${k.label}]`;
   return k.content.endsWith('.') ? k.content.slice(0, -1) : k.content;
 }
 
