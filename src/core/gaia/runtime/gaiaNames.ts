@@ -91,5 +91,17 @@ export const BAYES_NAMES: ReadonlyMap<string, string> = new Map([
   ['PrecomputedLikelihoods', 'bayes.PrecomputedLikelihoods'],
 ]);
 
+/**
+ * The bayes submodules that define what `gaia.engine.bayes` re-exports (Gaia's own tests and
+ * migration guide import from them): each module's names that Warrant runs.
+ */
+export const BAYES_SUBMODULE_NAMES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['gaia.engine.bayes.dsl', new Set(['model', 'compare'])],
+  ['gaia.engine.bayes.dsl.model', new Set(['model'])],
+  ['gaia.engine.bayes.dsl.compare', new Set(['compare'])],
+  ['gaia.engine.bayes.runtime', new Set(['PrecomputedLikelihoods'])],
+  ['gaia.engine.bayes.runtime.precomputed', new Set(['PrecomputedLikelihoods'])],
+]);
+
 /** `from gaia.engine.lang import *` binds the module's `__all__`: everything but the compat names. */
 export const STAR_IMPORT_NAMES: readonly string[] = [...SUPPORTED_NAMES, ...UNSUPPORTED_NAMES.keys()].filter((n) => !COMPAT_ONLY.has(n));

@@ -7,7 +7,7 @@
  */
 import type { PyStatement } from '../../python/pyAst.ts';
 import type { SourceRange } from '../../text/sourceRange.ts';
-import { BAYES_NAMES, COMPAT_ONLY, GAIA_LANG_MODULES, isBayesModule, isGaiaLangName, STAR_IMPORT_NAMES, GAIA_IR_MODULES, GAIA_IR_NAMES } from './gaiaNames.ts';
+import { BAYES_NAMES, BAYES_SUBMODULE_NAMES, COMPAT_ONLY, GAIA_LANG_MODULES, isBayesModule, isGaiaLangName, STAR_IMPORT_NAMES, GAIA_IR_MODULES, GAIA_IR_NAMES } from './gaiaNames.ts';
 import type { GaiaRuntime } from './gaiaRuntime.ts';
 import type { GValue } from './gaiaValues.ts';
 import { OPAQUE } from './gaiaValues.ts';
@@ -112,6 +112,12 @@ export function importFrom(rt: GaiaRuntime, s: ImportFrom): void {
     rt.pkg.lowerers.importBayes(rt, s.range);
     for (const { asName, range } of s.names) bindName(rt, asName ?? 'bayes', { t: 'module', path: 'gaia.engine.bayes' }, range);
     return;
+  }
+  const bayesSubmodule = BAYES_SUBMODULE_NAMES.get(m);
+  if (bayesSubmodule) {
+    // Importing a submodule runs gaia.engine.bayes first, which registers its lowerer.
+    rt.pkg.lowerers.importBayes(rt, s.range);
+    return importBayesNames(rt, s, m, bayesSubmodule);
   }
   if (isBayesModule(m) || (m === 'gaia.engine' && s.names.some((n) => n.name === 'bayes'))) {
     rt.report('unsupported', `${m}: of the bayes module Warrant evaluates gaia.engine.bayes's model and compare`, s.range);
@@ -227,13 +233,13 @@ function importUnitNames(rt: GaiaRuntime, s: ImportFrom): void {
   }
 }
 
-/** `from gaia.engine.bayes import model, compare`. */
-function importBayesNames(rt: GaiaRuntime, s: ImportFrom): void {
+/** `from gaia.engine.bayes import model, compare` (or from the submodule that defines them). */
+function importBayesNames(rt: GaiaRuntime, s: ImportFrom, m = 'gaia.engine.bayes', names: ReadonlySet<string> | null = null): void {
   for (const { name, asName, range } of s.names) {
-    const verb = BAYES_NAMES.get(name);
+    const verb = names === null || names.has(name) ? BAYES_NAMES.get(name) : undefined;
     if (verb) bindName(rt, asName ?? name, { t: 'gaia', name: verb }, range);
     else {
-      rt.report('unsupported', `${name === '*' ? 'import * from gaia.engine.bayes' : `gaia.engine.bayes.${name}`}: of the bayes module Warrant evaluates model and compare`, range);
+      rt.report('unsupported', `${name === '*' ? `import * from ${m}` : `${m}.${name}`}: of the bayes module Warrant evaluates model, compare and PrecomputedLikelihoods`, range);
       if (name !== '*') bindName(rt, asName ?? name, OPAQUE, range);
     }
   }
