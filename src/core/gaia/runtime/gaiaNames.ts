@@ -76,6 +76,17 @@ export function isGaiaLangName(name: string): boolean {
 /** Modules a package may import Gaia Lang from. */
 export const GAIA_LANG_MODULES: ReadonlySet<string> = new Set(['gaia.engine.lang', 'gaia.engine.lang.compat', 'gaia.engine.lang.dsl']);
 
+/**
+ * Submodules of gaia.engine.lang's runtime that define names the package re-exports (Gaia's own
+ * tests import from them): each module's names, bound as the same Gaia Lang names.
+ */
+export const LANG_SUBMODULE_NAMES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['gaia.engine.lang.runtime.domain', new Set(['Domain'])],
+  ['gaia.engine.lang.runtime.variable', new Set(['Variable'])],
+  ['gaia.engine.lang.runtime.knowledge', new Set(['Claim', 'ClaimKind', 'Context', 'Knowledge', 'Note', 'Question', 'Setting'])],
+  ['gaia.engine.lang.runtime.composition', new Set(['compose', 'composition'])],
+]);
+
 /** Gaia's IR package: priors.py may take its ResolutionPolicy from there; nothing else in it is evaluated. */
 export const GAIA_IR_MODULES: ReadonlySet<string> = new Set(['gaia.engine.ir', 'gaia.engine.ir.parameterization']);
 export const GAIA_IR_NAMES: ReadonlySet<string> = new Set(['ResolutionPolicy', 'default_resolution_policy']);

@@ -7,7 +7,7 @@
  */
 import type { PyStatement } from '../../python/pyAst.ts';
 import type { SourceRange } from '../../text/sourceRange.ts';
-import { BAYES_NAMES, BAYES_SUBMODULE_NAMES, COMPAT_ONLY, GAIA_LANG_MODULES, isBayesModule, isGaiaLangName, STAR_IMPORT_NAMES, GAIA_IR_MODULES, GAIA_IR_NAMES } from './gaiaNames.ts';
+import { BAYES_NAMES, BAYES_SUBMODULE_NAMES, COMPAT_ONLY, LANG_SUBMODULE_NAMES, GAIA_LANG_MODULES, isBayesModule, isGaiaLangName, STAR_IMPORT_NAMES, GAIA_IR_MODULES, GAIA_IR_NAMES } from './gaiaNames.ts';
 import type { GaiaRuntime } from './gaiaRuntime.ts';
 import type { GValue } from './gaiaValues.ts';
 import { OPAQUE } from './gaiaValues.ts';
@@ -97,6 +97,8 @@ export function importFrom(rt: GaiaRuntime, s: ImportFrom): void {
     return bindAllOpaque(rt, s);
   }
   if (GAIA_LANG_MODULES.has(m)) return importGaiaNames(rt, s, m);
+  const langSubmodule = LANG_SUBMODULE_NAMES.get(m);
+  if (langSubmodule) return importLangSubmoduleNames(rt, s, m, langSubmodule);
   if (GAIA_IR_MODULES.has(m)) return importIrNames(rt, s, m);
   if (m === EXTENSIONS_MODULE) return importExtensionNames(rt, s);
   if (m === 'gaia.engine.bayes') {
@@ -219,6 +221,18 @@ function importGaiaNames(rt: GaiaRuntime, s: ImportFrom, m: string): void {
       rt.report('unknown-import', `${m} has no name ${name}`, range);
       bindName(rt, local, OPAQUE, range);
     }
+  }
+}
+
+/** `from gaia.engine.lang.runtime.domain import Domain`: a name gaia.engine.lang re-exports, from where it is defined. */
+function importLangSubmoduleNames(rt: GaiaRuntime, s: ImportFrom, m: string, names: ReadonlySet<string>): void {
+  for (const { name, asName, range } of s.names) {
+    if (names.has(name) && isGaiaLangName(name)) {
+      bindName(rt, asName ?? name, { t: 'gaia', name }, range);
+      continue;
+    }
+    rt.report('unsupported', `${name === '*' ? `import * from ${m}` : `${m}.${name}`}: of ${m} Warrant evaluates ${[...names].join(', ')} (import them from gaia.engine.lang)`, range);
+    if (name !== '*') bindName(rt, asName ?? name, OPAQUE, range);
   }
 }
 

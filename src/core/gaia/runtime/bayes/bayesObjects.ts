@@ -8,7 +8,7 @@ import type { DistributionKind } from '../../../math/scipyDensities.ts';
 import type { ActionCommon, Knowledge } from '../gaiaObjects.ts';
 import { newUid } from '../gaiaObjects.ts';
 import type { GValue } from '../gaiaValues.ts';
-import type { LogicScalar, LogicVariable } from '../logicTerms.ts';
+import type { LogicDomain, LogicScalar, LogicVariable } from '../logicTerms.ts';
 import { scalarJson } from '../logicTerms.ts';
 import type { MetaValue } from '../gaiaObjects.ts';
 
@@ -27,7 +27,8 @@ export interface BayesVariable {
   /** The canonical unit of `Variable(unit=...)`, or null. */
   readonly unit: string | null;
   /** A user Domain's content and members (what an observed value must be one of). */
-  readonly userDomain?: { readonly content: string; readonly members: readonly LogicScalar[] };
+  /** A user Domain's content and members, and the domain itself (its label is read when written). */
+  readonly userDomain?: { readonly content: string; readonly members: readonly LogicScalar[]; readonly sort: LogicDomain };
 }
 
 /** `Normal("...", mu=..., sigma=...)` and the other factories. */
@@ -100,9 +101,13 @@ export const PRECOMPUTED = new WeakMap<Knowledge, ReadonlyMap<Knowledge, number>
 /** The model action behind each helper claim `bayes.model` returned. */
 export const MODEL_OF_HELPER = new WeakMap<Knowledge, ModelAction>();
 
-/** How Gaia's metadata writes a variable (a user Domain's by its content and members: its label is not known yet). */
+/**
+ * How Gaia's metadata writes a variable: a user Domain by its content and members, and by its
+ * label when code set one (`label=`, `D.label = ...`; names never label a Domain, which is not a node).
+ */
 export function variableDescriptor(v: BayesVariable): Record<string, MetaValue> {
-  const descriptor: Record<string, MetaValue> = { kind: 'variable', symbol: v.symbol, domain: v.domain, unit: v.unit };
+  const domain = v.domain ?? (v.userDomain?.sort.label || null);
+  const descriptor: Record<string, MetaValue> = { kind: 'variable', symbol: v.symbol, domain, unit: v.unit };
   if (v.userDomain) {
     descriptor['domain_content'] = v.userDomain.content;
     descriptor['domain_members'] = v.userDomain.members.map((m) => scalarJson(m) as MetaValue);
@@ -123,7 +128,7 @@ export function asObservable(v: GValue): BayesVariable | null {
     b =
       d.kind === 'primitive'
         ? { uid: newUid(), symbol: lv.symbol, domain: d.name, unit: lv.unit }
-        : { uid: newUid(), symbol: lv.symbol, domain: null, unit: lv.unit, userDomain: { content: d.content, members: d.members } };
+        : { uid: newUid(), symbol: lv.symbol, domain: null, unit: lv.unit, userDomain: { content: d.content, members: d.members, sort: d } };
     OBSERVABLES.set(lv, b);
   }
   return b;
