@@ -24,8 +24,11 @@ import { PROPOSITION_OBJECTS } from './bayes/predicateClaim.ts';
 import { claimKindText, claimKindValue } from './claimKinds.ts';
 import { logicRepr } from './logicTerms.ts';
 
-/** A claim's `background=` (Gaia's Claim keeps it; the IR does not), set by claim(). */
+/** A knowledge node's `background=` (Gaia's object keeps it; the IR does not), set by claim() and the classes. */
 export const CLAIM_BACKGROUNDS = new WeakMap<Knowledge, readonly Knowledge[]>();
+
+/** Notes made by the deprecated `Setting(...)` / `Context(...)` classes: their repr names that class (`note()`, `setting()`, `context()` make a `Note`). */
+export const NOTE_CLASS_NAMES = new WeakMap<Knowledge, 'Setting' | 'Context'>();
 
 /**
  * Metadata values Gaia holds as something a list or dict does not show: a tuple (written
@@ -70,7 +73,6 @@ function claimRepr(k: Knowledge): string {
   if ('prior_records' in k.metadata) {
     throw new NotWritten(`the prior records of ${pythonStrRepr(k.content)}, which carry the time Gaia registered them at`);
   }
-  if ((CLAIM_BACKGROUNDS.get(k)?.length ?? 0) > 0) throw new NotWritten(`the background of ${pythonStrRepr(k.content)}`);
   // A v5 strategy sets its conclusion's `strategy` field.
   if (k.owner?.strategies.some((st) => concludes(st, k))) throw new NotWritten(`the v5 strategy that concludes ${pythonStrRepr(k.content)}`);
   // Gaia holds objects under these (a BoolExpr, a Distribution); Warrant holds their descriptors.
@@ -83,14 +85,14 @@ function claimRepr(k: Knowledge): string {
   claimsInProgress.add(k);
   try {
     const o = k.options;
-    const parameters = `[${o.parameters.map((p) => `{'name': ${pythonStrRepr(p.name)}, 'type': ${pythonStrRepr(p.type)}, 'value': ${metaRepr(p.value)}}`).join(', ')}]`;
-    const provenance = `[${o.provenance.map((p) => `{'package_id': ${pythonStrRepr(p.package_id)}, 'version': ${pythonStrRepr(p.version)}}`).join(', ')}]`;
+    const parameters = parametersRepr(k);
+    const provenance = provenanceRepr(k);
     const fields = [
       `content=${pythonStrRepr(k.content)}`,
       `format=${pythonStrRepr(o.format)}`,
       "type='claim'",
       `title=${optionalStr(o.title)}`,
-      'background=[]',
+      `background=${backgroundRepr(k)}`,
       `parameters=${parameters}`,
       `provenance=${provenance}`,
       `metadata=${warrant ? warrantMetadataRepr(k.metadata) : proposition ? propositionMetadataRepr(k.metadata, proposition) : metaRepr(k.metadata)}`,
@@ -103,6 +105,38 @@ function claimRepr(k: Knowledge): string {
       `kind=${claimKindText(claimKindValue(k.claimKind), true)}`,
     ];
     return `Claim(${fields.join(', ')})`;
+  } finally {
+    claimsInProgress.delete(k);
+  }
+}
+
+const parametersRepr = (k: Knowledge): string =>
+  `[${k.options.parameters.map((p) => `{'name': ${pythonStrRepr(p.name)}, 'type': ${pythonStrRepr(p.type)}, 'value': ${metaRepr(p.value)}}`).join(', ')}]`;
+const provenanceRepr = (k: Knowledge): string => `[${k.options.provenance.map((p) => `{'package_id': ${pythonStrRepr(p.package_id)}, 'version': ${pythonStrRepr(p.version)}}`).join(', ')}]`;
+const backgroundRepr = (k: Knowledge): string => `[${(CLAIM_BACKGROUNDS.get(k) ?? []).map(knowledgeRepr).join(', ')}]`;
+
+/** A claim or note in a background list, as its dataclass writes itself. */
+function knowledgeRepr(k: Knowledge): string {
+  if (k.isClaim) return claimRepr(k);
+  // A Question's repr writes its targets, which Warrant does not keep.
+  if (k.type !== 'note') throw new NotWritten(`the ${k.type} ${pythonStrRepr(k.content)}`);
+  if (claimsInProgress.has(k)) return '...';
+  claimsInProgress.add(k);
+  try {
+    const o = k.options;
+    const fields = [
+      `content=${pythonStrRepr(k.content)}`,
+      `format=${pythonStrRepr(o.format)}`,
+      "type='note'",
+      `title=${optionalStr(o.title)}`,
+      `background=${backgroundRepr(k)}`,
+      `parameters=${parametersRepr(k)}`,
+      `provenance=${provenanceRepr(k)}`,
+      `metadata=${metaRepr(k.metadata)}`,
+      `label=${optionalStr(k.label)}`,
+      'strategy=None',
+    ];
+    return `${NOTE_CLASS_NAMES.get(k) ?? 'Note'}(${fields.join(', ')})`;
   } finally {
     claimsInProgress.delete(k);
   }
@@ -137,7 +171,7 @@ function actionRepr(a: Action): string {
     const fields = [
       `label=${optionalStr(a.label)}`,
       `rationale=${pythonStrRepr(a.rationale)}`,
-      `background=[${a.background.map(claimRepr).join(', ')}]`,
+      `background=[${a.background.map(knowledgeRepr).join(', ')}]`,
       `metadata=${metaRepr(a.metadata)}`,
       `warrants=[${a.warrants.map(claimRepr).join(', ')}]`,
       `conclusion=${claimRepr(a.conclusion)}`,

@@ -12,6 +12,7 @@ import { metaDict } from '../gaiaObjects.ts';
 import type { GaiaRuntime, VerbCall } from '../gaiaRuntime.ts';
 import type { GValue } from '../gaiaValues.ts';
 import { OPAQUE, describeValue } from '../gaiaValues.ts';
+import { CLAIM_BACKGROUNDS, NOTE_CLASS_NAMES } from '../operandRepr.ts';
 import { parameters, provenance } from './knowledgeVerbs.ts';
 import type { VerbImpl } from './verbTypes.ts';
 
@@ -66,7 +67,7 @@ function commonFields(rt: GaiaRuntime, call: VerbCall, named: Bound, metadata: M
   const prov = provenance(rt, call, named.get('provenance'));
   if (!unmodelledFields(rt, call, named)) return null;
   if (title === undefined || format === null || label === undefined || !background || !params || !prov || !metadata) return null;
-  return { title, format, label, parameters: params, provenance: prov, metadata };
+  return { title, format, label, parameters: params, provenance: prov, metadata, background };
 }
 
 /** `type=` is set by the class itself: passing it twice is Python's TypeError. */
@@ -116,6 +117,7 @@ export const ClaimClass: VerbImpl = (rt, call) => {
   if (!fromActions) return OPAQUE;
   const claim = rt.newKnowledge('claim', text, fields.metadata, call, fields);
   claim.label = fields.label;
+  if (fields.background.length > 0) CLAIM_BACKGROUNDS.set(claim, fields.background);
   claim.formula = formula;
   claim.fromActions.push(...fromActions);
   if (kind) claim.claimKind = claimKindOf(kind.value);
@@ -145,6 +147,8 @@ function noteClass(type: 'note' | 'question', legacyKind: 'setting' | 'context' 
     if (text === null || !fields) return OPAQUE;
     const k = rt.newKnowledge(type, text, fields.metadata, call, fields);
     k.label = fields.label;
+    if (fields.background.length > 0) CLAIM_BACKGROUNDS.set(k, fields.background);
+    if (legacyKind) NOTE_CLASS_NAMES.set(k, legacyKind === 'setting' ? 'Setting' : 'Context');
     return { t: 'knowledge', k } satisfies GValue;
   };
 }
