@@ -8,6 +8,7 @@ import type { SourceRange } from '../../text/sourceRange.ts';
 import type { GaiaDiagnosticCode } from '../gaiaDiagnosticCodes.ts';
 import { gaiaDiagnostic } from '../gaiaDiagnosticCodes.ts';
 import type { Action, Knowledge, MetaValue, Origin } from '../runtime/gaiaObjects.ts';
+import { currentVariableDescriptor } from '../runtime/bayes/bayesObjects.ts';
 import { isMetaDict } from '../runtime/gaiaObjects.ts';
 import type { JsonValue } from '../text/pythonJson.ts';
 import { normalizeLabel, pad3, qid } from './irIds.ts';
@@ -104,7 +105,7 @@ export class CompileContext {
     if (Array.isArray(v)) return v.map((x) => this.json(x));
     if (isMetaDict(v)) {
       const out = jsonDict();
-      for (const [k, x] of Object.entries(v)) out[k] = this.json(x);
+      for (const [k, x] of Object.entries(currentVariableDescriptor(v) ?? v)) out[k] = this.json(x);
       return out;
     }
     if ('uid' in v) return this.qidOf(v as Knowledge);

@@ -5,8 +5,8 @@
  * nodes, only described inside the metadata of the claims that use them.
  */
 import type { DistributionKind } from '../../../math/scipyDensities.ts';
-import type { ActionCommon, Knowledge } from '../gaiaObjects.ts';
-import { newUid } from '../gaiaObjects.ts';
+import type { ActionCommon, Knowledge, MetaDict } from '../gaiaObjects.ts';
+import { metaDict, newUid } from '../gaiaObjects.ts';
 import type { GValue } from '../gaiaValues.ts';
 import type { LogicDomain, LogicScalar, LogicVariable } from '../logicTerms.ts';
 import { scalarJson } from '../logicTerms.ts';
@@ -109,10 +109,29 @@ export function variableDescriptor(v: BayesVariable): Record<string, MetaValue> 
   const domain = v.domain ?? (v.userDomain?.sort.label || null);
   const descriptor: Record<string, MetaValue> = { kind: 'variable', symbol: v.symbol, domain, unit: v.unit };
   if (v.userDomain) {
-    descriptor['domain_content'] = v.userDomain.content;
+    descriptor['domain_content'] = v.userDomain.sort.content;
     descriptor['domain_members'] = v.userDomain.members.map((m) => scalarJson(m) as MetaValue);
   }
   return descriptor;
+}
+
+/**
+ * Descriptors a call wrote into a claim's metadata, with their variable: Gaia serialises the
+ * Variable only when it compiles, so a Domain labelled or renamed after the call is written as it
+ * is then (CompileContext.json asks for the current descriptor).
+ */
+const LIVE_DESCRIPTORS = new WeakMap<MetaDict, BayesVariable>();
+
+export function liveVariableDescriptor(v: BayesVariable): MetaDict {
+  const d = metaDict(variableDescriptor(v));
+  LIVE_DESCRIPTORS.set(d, v);
+  return d;
+}
+
+/** The descriptor as it reads now, for one `liveVariableDescriptor` made; null for any other dict. */
+export function currentVariableDescriptor(d: MetaDict): MetaDict | null {
+  const v = LIVE_DESCRIPTORS.get(d);
+  return v ? metaDict(variableDescriptor(v)) : null;
 }
 
 /** One bayes observable per Variable(...) the package made (typed predicate logic makes the value). */

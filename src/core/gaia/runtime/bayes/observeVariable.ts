@@ -15,7 +15,7 @@ import { convertQuantity, noiseUnitProblem } from '../units/quantityValues.ts';
 import { pyStr } from '../pythonSemantics.ts';
 import { pyTypeName } from './bayesVerbs.ts';
 import type { BayesDistribution, BayesVariable, WrittenNumber } from './bayesObjects.ts';
-import { hasVariableParameter, OBSERVATIONS, VARIABLE_IN_METADATA, variableDescriptor } from './bayesObjects.ts';
+import { hasVariableParameter, liveVariableDescriptor, OBSERVATIONS, VARIABLE_IN_METADATA } from './bayesObjects.ts';
 
 function reprOf(n: WrittenNumber): string {
   return n.isFloat && Number.isInteger(n.value) ? `${n.value}.0` : String(n.value);
@@ -140,7 +140,7 @@ export function observationClaim(rt: GaiaRuntime, call: VerbCall, target: BayesV
   const content = `Observed ${target.symbol} = ${formatGeneral(value.value)}${unitSuffix(target.unit)}${noiseText(noise, target.unit)}.`;
   const metadata = metaDict({
     observation: metaDict({
-      target: metaDict(variableDescriptor(target)),
+      target: liveVariableDescriptor(target),
       value: value.isFloat ? pyFloat(value.value) : value.value,
       noise: noise ? metaDict(distributionDescriptor(noise)) : null,
       unit: target.unit,
