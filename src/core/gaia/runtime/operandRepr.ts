@@ -16,8 +16,8 @@ import { pythonFloatRepr, pythonIntRepr } from '../text/pythonFloat.ts';
 import { PyFloat } from '../text/pythonJson.ts';
 import { pythonStrRepr } from '../text/pythonRepr.ts';
 import type { BayesDistribution } from './bayes/bayesObjects.ts';
-import type { Action, Formula, Knowledge, LegacyStrategy, MetaDict, MetaValue } from './gaiaObjects.ts';
-import { isMetaDict } from './gaiaObjects.ts';
+import type { Action, Formula, LegacyStrategy, MetaDict, MetaValue, ProbabilityValue } from './gaiaObjects.ts';
+import { Knowledge, isMetaDict } from './gaiaObjects.ts';
 import type { GValue } from './gaiaValues.ts';
 import { atomRepr } from './logicFormulas.ts';
 import { PROPOSITION_OBJECTS } from './bayes/predicateClaim.ts';
@@ -63,6 +63,8 @@ function metaRepr(v: MetaValue): string {
   return claimRepr(v as Knowledge);
 }
 
+const WARRANT_KINDS = new Set(['implication_warrant', 'likelihood']);
+
 // Python's dataclass repr writes an object already being written as `...` (reprlib.recursive_repr).
 const claimsInProgress = new Set<Knowledge>();
 const actionsInProgress = new Set<Action>();
@@ -80,7 +82,8 @@ function claimRepr(k: Knowledge): string {
   for (const key of ['predicate', 'equation', 'observation']) {
     if (key in k.metadata && proposition?.slot !== key) throw new NotWritten(`the ${key} record of ${pythonStrRepr(k.content)}`);
   }
-  const warrant = k.metadata['helper_kind'] === 'implication_warrant';
+  // The warrant helpers a derive or an infer makes: their relation's premises are a tuple.
+  const warrant = WARRANT_KINDS.has(String(k.metadata['helper_kind']));
   if ('generated' in k.metadata && !warrant) throw new NotWritten(`the helper claim ${pythonStrRepr(k.content)}`);
   claimsInProgress.add(k);
   try {
@@ -162,22 +165,47 @@ function warrantMetadataRepr(m: MetaDict): string {
   return `{${entries.join(', ')}}`;
 }
 
-/** A derive or observe a claim already concludes (its `from_actions`), as its dataclass writes itself. */
+/** A probability as infer() keeps it: the number as written (int or float), or a claim. */
+const probabilityRepr = (p: ProbabilityValue | Knowledge): string => (p instanceof Knowledge ? claimRepr(p) : p.isFloat ? pythonFloatRepr(p.value) : pythonIntRepr(p.value));
+
+/**
+ * An action a claim already concludes (its `from_actions`), as its dataclass writes itself:
+ * the fields every reasoning record has, then its own. A compute is not written: its `fn`
+ * field is the function's repr, which carries the address Python gave it (no two runs
+ * agree); a compose's nested lists are not written by Warrant.
+ */
 function actionRepr(a: Action): string {
   if (actionsInProgress.has(a)) return '...';
-  if (a.kind !== 'derive' && a.kind !== 'observe') throw new NotWritten(`the ${a.kind} action behind a claim`);
+  if (a.kind === 'compute') throw new NotWritten("the compute behind a claim (its function's repr carries a memory address, so no two Gaia runs write the same text)");
+  if (a.kind !== 'derive' && a.kind !== 'observe' && a.kind !== 'infer' && a.kind !== 'decompose') throw new NotWritten(`the ${a.kind} action behind a claim`);
   actionsInProgress.add(a);
   try {
-    const fields = [
+    const common = [
       `label=${optionalStr(a.label)}`,
       `rationale=${pythonStrRepr(a.rationale)}`,
       `background=[${a.background.map(knowledgeRepr).join(', ')}]`,
       `metadata=${metaRepr(a.metadata)}`,
       `warrants=[${a.warrants.map(claimRepr).join(', ')}]`,
-      `conclusion=${claimRepr(a.conclusion)}`,
-      `given=${tupleRepr(a.given.map(claimRepr))}`,
     ];
-    return `${a.kind === 'derive' ? 'Derive' : 'Observe'}(${fields.join(', ')})`;
+    switch (a.kind) {
+      case 'derive':
+      case 'observe':
+        return `${a.kind === 'derive' ? 'Derive' : 'Observe'}(${[...common, `conclusion=${claimRepr(a.conclusion)}`, `given=${tupleRepr(a.given.map(claimRepr))}`].join(', ')})`;
+      case 'infer':
+        return `Infer(${[
+          ...common,
+          `helper=${claimRepr(a.helper)}`,
+          `hypothesis=${claimRepr(a.hypothesis)}`,
+          `evidence=${claimRepr(a.evidence)}`,
+          `given=${tupleRepr(a.given.map(claimRepr))}`,
+          `p_e_given_h=${probabilityRepr(a.pEGivenH)}`,
+          `p_e_given_not_h=${probabilityRepr(a.pEGivenNotH)}`,
+          `p_e_given_not_h_defaulted=${a.pEGivenNotHDefaulted ? 'True' : 'False'}`,
+        ].join(', ')})`;
+      case 'decompose':
+        return `Decompose(${[...common, `whole=${claimRepr(a.whole)}`, `parts=${tupleRepr(a.parts.map(claimRepr))}`, `formula=${formulaRepr(a.formula)}`].join(', ')})`;
+    }
+    throw new NotWritten(`the ${a.kind} action behind a claim`);
   } finally {
     actionsInProgress.delete(a);
   }
