@@ -34,6 +34,7 @@ const ACCEPTED: readonly [string, string, readonly string[]][] = [
   ['equal, contradict, exclusive', A + 'equal(a, b, background=[n])\ncontradict(a, b, rationale="r")\nexclusive(a, b, label="x")\n', []],
   ['decompose with & | ~', A + 'c = claim("C.")\nw = claim("W.")\ndecompose(w, parts=[a, b, c], formula=lor(a & b, ~c))\n', []],
   ['a formula lifted into a claim slot (an operand_lift helper claim)', A + 'derive("C.", given=[a & b])\n', []],
+  ['a formula lifted into a claim slot over a claim with a background', 'n = note("N.")\na = claim("A.", background=[n])\nderive("C.", given=[~a])\n', []],
   ['an equation over a distribution', 'from gaia.engine.lang import Normal, claim\nx = Normal("x", mu=0, sigma=1)\nc = claim("X is one.", x == 1)\n', []],
   ['formula claims', A + 'f = claim("F.", formula=(a | b) & a)\ng = claim("G.", formula=iff(a, implies(a, b)))\nh = claim("H.", formula=ClaimAtom(a))\n', []],
   [
@@ -76,7 +77,11 @@ const REJECTED: readonly [string, string, string][] = [
     'a = claim("A.", prior=0.6)\nb = claim("B.")\nderive("C.", given=[a & b])\n',
     'unsupported',
   ],
-  ['a formula lifted into a claim slot over a claim with a background', 'n = note("N.")\na = claim("A.", background=[n])\nderive("C.", given=[~a])\n', 'unsupported'],
+  [
+    'a formula lifted into a claim slot over a claim with a question in its background (Warrant keeps no question targets)',
+    'from gaia.engine.lang import question\nq = question("Q?")\na = claim("A.", background=[q])\nderive("C.", given=[~a])\n',
+    'unsupported',
+  ],
   ['a proposition argument that is not a BoolExpr', 'a = claim("A.", 1)\n', 'bad-argument'],
   ['an unknown gaia name', 'from gaia.engine.lang import frobnicate\n', 'unknown-import'],
   ['a standard-library module', 'import pathlib\n', 'unsupported-import'],
