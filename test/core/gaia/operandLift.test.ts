@@ -89,10 +89,6 @@ describe('operand lift', () => {
       "a claim a compute concludes (its function's repr carries a memory address)",
       'from gaia.engine.lang import compute, Claim\ndef f(x):\n    return claim(f"From {x.content}")\nb = claim("B.")\nc = compute(Claim, fn=f, given=b)\nderive("C.", given=[~c])\n',
     ],
-    [
-      'a claim a compose concludes',
-      'from gaia.engine.lang import compose\n@compose(name="w", version="1")\ndef w(x):\n    return derive("W.", given=[x])\nb = claim("B.")\nderive("C.", given=[~w(b)])\n',
-    ],
     ['a claim a v5 strategy concludes', 'from gaia.engine.lang.compat import deduction\na = claim("A.")\nb = claim("B.")\ndeduction([a], b, reason="r", prior=0.9)\nderive("C.", given=[~b])\n'],
     ['a claim an equal() helper is', 'a = claim("A.")\nb = claim("B.")\nh = equal(a, b)\nderive("C.", given=[~h])\n'],
   ];

@@ -172,12 +172,12 @@ const probabilityRepr = (p: ProbabilityValue | Knowledge): string => (p instance
  * An action a claim already concludes (its `from_actions`), as its dataclass writes itself:
  * the fields every reasoning record has, then its own. A compute is not written: its `fn`
  * field is the function's repr, which carries the address Python gave it (no two runs
- * agree); a compose's nested lists are not written by Warrant.
+ * agree).
  */
 function actionRepr(a: Action): string {
   if (actionsInProgress.has(a)) return '...';
   if (a.kind === 'compute') throw new NotWritten("the compute behind a claim (its function's repr carries a memory address, so no two Gaia runs write the same text)");
-  if (a.kind !== 'derive' && a.kind !== 'observe' && a.kind !== 'infer' && a.kind !== 'decompose') throw new NotWritten(`the ${a.kind} action behind a claim`);
+  if (a.kind !== 'derive' && a.kind !== 'observe' && a.kind !== 'infer' && a.kind !== 'decompose' && a.kind !== 'compose') throw new NotWritten(`the ${a.kind} action behind a claim`);
   actionsInProgress.add(a);
   try {
     const common = [
@@ -204,6 +204,15 @@ function actionRepr(a: Action): string {
         ].join(', ')})`;
       case 'decompose':
         return `Decompose(${[...common, `whole=${claimRepr(a.whole)}`, `parts=${tupleRepr(a.parts.map(claimRepr))}`, `formula=${formulaRepr(a.formula)}`].join(', ')})`;
+      case 'compose':
+        return `Compose(${[
+          ...common,
+          `name=${pythonStrRepr(a.name)}`,
+          `version=${pythonStrRepr(a.version)}`,
+          `inputs=${tupleRepr(a.inputs.map(knowledgeRepr))}`,
+          `actions=${tupleRepr(a.actions.map(actionRepr))}`,
+          `conclusion=${claimRepr(a.conclusion)}`,
+        ].join(', ')})`;
     }
     throw new NotWritten(`the ${a.kind} action behind a claim`);
   } finally {
