@@ -17,7 +17,7 @@ import { PyFloat } from '../text/pythonJson.ts';
 import { pythonStrRepr } from '../text/pythonRepr.ts';
 import type { BayesDistribution } from './bayes/bayesObjects.ts';
 import type { Action, Formula, LegacyStrategy, MetaDict, MetaValue, ProbabilityValue } from './gaiaObjects.ts';
-import { Knowledge, isMetaDict } from './gaiaObjects.ts';
+import { Knowledge, isMetaDict, isScaffold } from './gaiaObjects.ts';
 import type { GValue } from './gaiaValues.ts';
 import { atomRepr } from './logicFormulas.ts';
 import { PROPOSITION_OBJECTS } from './bayes/predicateClaim.ts';
@@ -64,6 +64,15 @@ function metaRepr(v: MetaValue): string {
 }
 
 const WARRANT_KINDS = new Set(['implication_warrant', 'likelihood']);
+/** Helpers whose metadata holds nothing but plain values and claims: a relation's result, an association, a lift. */
+const PLAIN_HELPER_KINDS = new Set(['equivalence_result', 'contradiction_result', 'complement_result', 'operand_lift']);
+/**
+ * The actions written out. An associate is not (Gaia cannot infer a package whose formula
+ * holds an association helper), nor a compute: its `fn` is the function's repr, which
+ * carries the address Python gave it, so no two runs agree.
+ */
+const WRITTEN_ACTIONS = new Set(['derive', 'observe', 'infer', 'decompose', 'compose', 'equal', 'contradict', 'exclusive']);
+const STRUCTURAL_CLASSES: Readonly<Record<string, string>> = { equal: 'Equal', contradict: 'Contradict', exclusive: 'Exclusive' };
 
 // Python's dataclass repr writes an object already being written as `...` (reprlib.recursive_repr).
 const claimsInProgress = new Set<Knowledge>();
@@ -84,7 +93,7 @@ function claimRepr(k: Knowledge): string {
   }
   // The warrant helpers a derive or an infer makes: their relation's premises are a tuple.
   const warrant = WARRANT_KINDS.has(String(k.metadata['helper_kind']));
-  if ('generated' in k.metadata && !warrant) throw new NotWritten(`the helper claim ${pythonStrRepr(k.content)}`);
+  if ('generated' in k.metadata && !warrant && !PLAIN_HELPER_KINDS.has(String(k.metadata['helper_kind']))) throw new NotWritten(`the helper claim ${pythonStrRepr(k.content)}`);
   claimsInProgress.add(k);
   try {
     const o = k.options;
@@ -177,7 +186,7 @@ const probabilityRepr = (p: ProbabilityValue | Knowledge): string => (p instance
 function actionRepr(a: Action): string {
   if (actionsInProgress.has(a)) return '...';
   if (a.kind === 'compute') throw new NotWritten("the compute behind a claim (its function's repr carries a memory address, so no two Gaia runs write the same text)");
-  if (a.kind !== 'derive' && a.kind !== 'observe' && a.kind !== 'infer' && a.kind !== 'decompose' && a.kind !== 'compose') throw new NotWritten(`the ${a.kind} action behind a claim`);
+  if (isScaffold(a) || !WRITTEN_ACTIONS.has(a.kind)) throw new NotWritten(`the ${a.kind} action behind a claim`);
   actionsInProgress.add(a);
   try {
     const common = [
@@ -204,6 +213,10 @@ function actionRepr(a: Action): string {
         ].join(', ')})`;
       case 'decompose':
         return `Decompose(${[...common, `whole=${claimRepr(a.whole)}`, `parts=${tupleRepr(a.parts.map(claimRepr))}`, `formula=${formulaRepr(a.formula)}`].join(', ')})`;
+      case 'equal':
+      case 'contradict':
+      case 'exclusive':
+        return `${STRUCTURAL_CLASSES[a.kind]}(${[...common, `a=${claimRepr(a.a)}`, `b=${claimRepr(a.b)}`, `helper=${claimRepr(a.helper)}`].join(', ')})`;
       case 'compose':
         return `Compose(${[
           ...common,
