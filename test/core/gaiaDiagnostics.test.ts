@@ -78,8 +78,8 @@ const REJECTED: readonly [string, string, string][] = [
     'unsupported',
   ],
   [
-    'a formula lifted into a claim slot over a claim with a question in its background (Warrant keeps no question targets)',
-    'from gaia.engine.lang import question\nq = question("Q?")\na = claim("A.", background=[q])\nderive("C.", given=[~a])\n',
+    'a formula lifted into a claim slot over a claim with a question in its background whose targets are not knowledge',
+    'from gaia.engine.lang import question\nq = question("Q?", targets=["x"])\na = claim("A.", background=[q])\nderive("C.", given=[~a])\n',
     'unsupported',
   ],
   ['a proposition argument that is not a BoolExpr', 'a = claim("A.", 1)\n', 'bad-argument'],

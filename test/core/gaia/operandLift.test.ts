@@ -84,7 +84,10 @@ describe('operand lift', () => {
   /** What Warrant does not write into a helper's text: the package is refused `unsupported`, at the operand. */
   const REFUSED: readonly [string, string][] = [
     ['a claim with an inline prior (its record carries the time Gaia made it)', 'a = claim("A.", prior=0.6)\nb = claim("B.")\nderive("C.", given=[a & b])\n'],
-    ['a claim with a question in its background (its targets are not kept)', 'from gaia.engine.lang import question\nq = question("Q?")\na = claim("A.", background=[q])\nderive("C.", given=[~a])\n'],
+    [
+      'a claim with a question in its background whose targets are not knowledge',
+      'from gaia.engine.lang import question\nq = question("Q?", targets=["x"])\na = claim("A.", background=[q])\nderive("C.", given=[~a])\n',
+    ],
     [
       "a claim a compute concludes (its function's repr carries a memory address)",
       'from gaia.engine.lang import compute, Claim\ndef f(x):\n    return claim(f"From {x.content}")\nb = claim("B.")\nc = compute(Claim, fn=f, given=b)\nderive("C.", given=[~c])\n',

@@ -27,6 +27,19 @@ import { logicRepr } from './logicTerms.ts';
 /** A knowledge node's `background=` (Gaia's object keeps it; the IR does not), set by claim() and the classes. */
 export const CLAIM_BACKGROUNDS = new WeakMap<Knowledge, readonly Knowledge[]>();
 
+/** A question's `targets=` when it is a list of knowledge nodes (a question without one has none). */
+const QUESTION_TARGETS = new WeakMap<Knowledge, readonly Knowledge[]>();
+
+/** Keeps a question's targets for its repr; anything but a list of knowledge nodes is left unkept (its text is then refused). */
+export function keepQuestionTargets(k: Knowledge, targets: GValue | undefined): void {
+  if (!targets || targets.t === 'none') QUESTION_TARGETS.set(k, []);
+  else if (targets.t === 'seq' && targets.items.every((x) => x.t === 'knowledge'))
+    QUESTION_TARGETS.set(
+      k,
+      targets.items.map((x) => (x as Extract<GValue, { t: 'knowledge' }>).k),
+    );
+}
+
 /** Notes made by the deprecated `Setting(...)` / `Context(...)` classes: their repr names that class (`note()`, `setting()`, `context()` make a `Note`). */
 export const NOTE_CLASS_NAMES = new WeakMap<Knowledge, 'Setting' | 'Context'>();
 
@@ -127,11 +140,11 @@ const parametersRepr = (k: Knowledge): string =>
 const provenanceRepr = (k: Knowledge): string => `[${k.options.provenance.map((p) => `{'package_id': ${pythonStrRepr(p.package_id)}, 'version': ${pythonStrRepr(p.version)}}`).join(', ')}]`;
 const backgroundRepr = (k: Knowledge): string => `[${(CLAIM_BACKGROUNDS.get(k) ?? []).map(knowledgeRepr).join(', ')}]`;
 
-/** A claim or note in a background list, as its dataclass writes itself. */
+/** A claim, note or question in a background list, as its dataclass writes itself. */
 function knowledgeRepr(k: Knowledge): string {
   if (k.isClaim) return claimRepr(k);
-  // A Question's repr writes its targets, which Warrant does not keep.
-  if (k.type !== 'note') throw new NotWritten(`the ${k.type} ${pythonStrRepr(k.content)}`);
+  const targets = k.type === 'question' ? QUESTION_TARGETS.get(k) : [];
+  if (!targets) throw new NotWritten(`the targets of the question ${pythonStrRepr(k.content)}`);
   if (claimsInProgress.has(k)) return '...';
   claimsInProgress.add(k);
   try {
@@ -139,7 +152,7 @@ function knowledgeRepr(k: Knowledge): string {
     const fields = [
       `content=${pythonStrRepr(k.content)}`,
       `format=${pythonStrRepr(o.format)}`,
-      "type='note'",
+      `type=${pythonStrRepr(k.type)}`,
       `title=${optionalStr(o.title)}`,
       `background=${backgroundRepr(k)}`,
       `parameters=${parametersRepr(k)}`,
@@ -148,6 +161,7 @@ function knowledgeRepr(k: Knowledge): string {
       `label=${optionalStr(k.label)}`,
       'strategy=None',
     ];
+    if (k.type === 'question') return `Question(${[...fields, `targets=[${targets.map(knowledgeRepr).join(', ')}]`].join(', ')})`;
     return `${NOTE_CLASS_NAMES.get(k) ?? 'Note'}(${fields.join(', ')})`;
   } finally {
     claimsInProgress.delete(k);

@@ -12,7 +12,7 @@ import { metaDict } from '../gaiaObjects.ts';
 import type { GaiaRuntime, VerbCall } from '../gaiaRuntime.ts';
 import type { GValue } from '../gaiaValues.ts';
 import { OPAQUE, describeValue } from '../gaiaValues.ts';
-import { CLAIM_BACKGROUNDS, NOTE_CLASS_NAMES } from '../operandRepr.ts';
+import { CLAIM_BACKGROUNDS, NOTE_CLASS_NAMES, keepQuestionTargets } from '../operandRepr.ts';
 import { parameters, provenance } from './knowledgeVerbs.ts';
 import type { VerbImpl } from './verbTypes.ts';
 
@@ -148,6 +148,7 @@ function noteClass(type: 'note' | 'question', legacyKind: 'setting' | 'context' 
     const k = rt.newKnowledge(type, text, fields.metadata, call, fields);
     k.label = fields.label;
     if (fields.background.length > 0) CLAIM_BACKGROUNDS.set(k, fields.background);
+    if (type === 'question') keepQuestionTargets(k, targets?.value);
     if (legacyKind) NOTE_CLASS_NAMES.set(k, legacyKind === 'setting' ? 'Setting' : 'Context');
     return { t: 'knowledge', k } satisfies GValue;
   };

@@ -13,7 +13,7 @@ import type { GValue } from '../gaiaValues.ts';
 import { OPAQUE, describeValue } from '../gaiaValues.ts';
 import { addPriorRecord } from './priorRecords.ts';
 import { predicateProposition } from '../bayes/predicateClaim.ts';
-import { CLAIM_BACKGROUNDS } from '../operandRepr.ts';
+import { CLAIM_BACKGROUNDS, keepQuestionTargets } from '../operandRepr.ts';
 import type { VerbImpl } from './verbTypes.ts';
 
 const INLINE_JUSTIFICATION = '(inline default declared at claim() call site)';
@@ -129,6 +129,7 @@ function noteLike(type: 'note' | 'question', legacyKind: 'setting' | 'context' |
     const format = rt.string(b.named.get('format'), call.verb, 'format', 'markdown');
     if (text === null || title === undefined || format === null || !prov || !metadata) return OPAQUE;
     const k = rt.newKnowledge(type, text, metadata, call, { format, title, provenance: prov });
+    if (type === 'question') keepQuestionTargets(k, b.varKeywords.get('targets')?.value);
     return { t: 'knowledge', k } satisfies GValue;
   };
 }
