@@ -10,7 +10,7 @@ import { explainMnemaNode, readMnemaDocument, rememberSigned } from '../src/core
 import type { DeviceKey } from '../src/core/oplog/deviceKey.ts';
 import type { LogActionPreview } from '../src/core/mnema/mnemaPreview.ts';
 import { previewLogAction } from '../src/core/mnema/mnemaPreview.ts';
-import type { CommittedText } from '../src/core/mnema/mnemaWrite.ts';
+import type { CommittedChange, CommittedText, NewLogText } from '../src/core/mnema/mnemaWrite.ts';
 import type { LogWrite } from '../src/core/mnema/mnemaWrite.ts';
 import { committedText, documentSession, planMembers, signLogWrite } from '../src/core/mnema/mnemaWrite.ts';
 import { MemoShelf } from '../src/core/mnema/derivationMemo.ts';
@@ -176,25 +176,28 @@ export function createMnemaQueries(docOf: (version: number) => MnemaDocument | n
       return shown(planLogStep(empty, sessionOf(empty), { kind: 'import', records, problems: [] }, author));
     },
     /** The text of a new log made of `write` (an adoption), signed here with `key`. */
-    mnemaCommitNew(write: HeldWrite, key: DeviceKey): Promise<CommittedText> {
+    async mnemaCommitNew(write: HeldWrite, key: DeviceKey): Promise<NewLogText> {
       const taken = held.take(write);
-      if (!taken) return Promise.resolve({ ok: false, message: 'the plan is gone; plan it again' });
-      return signedText(readMnemaDocument(''), '', taken, key);
+      if (!taken) return { ok: false, message: 'the plan is gone; plan it again' };
+      const out = await signedText(readMnemaDocument(''), '', taken, key);
+      return out.ok ? { ok: true, text: out.text } : out;
     },
     /**
      * The text of `version` with `write` (a plan) signed here with `key` and appended:
      * signing in the worker keeps ten thousand signatures off the page, and a signature
      * made here needs no check. Refused when the ops are not what the log takes. The page
      * asks only while its editor holds that version (logWrites.ts), so the text is not
-     * sent back here to be compared: a 100,000-op log is 60 MB.
+     * sent here to be compared, nor back: a 100,000-op log is 60 MB.
      */
-    async mnemaCommit(version: number, write: HeldWrite, key: DeviceKey): Promise<CommittedText | null> {
+    async mnemaCommit(version: number, write: HeldWrite, key: DeviceKey): Promise<CommittedChange | null> {
       const doc = docOf(version);
       const text = textOf(version);
       if (!doc || text === null) return null;
       const taken = held.take(write);
       if (!taken) return { ok: false, message: 'the plan is gone; plan it again', moved: true };
-      return signedText(doc, text, taken, key);
+      // Only the change goes back: the page's editor holds the rest (logWrites.ts).
+      const out = await signedText(doc, text, taken, key);
+      return out.ok ? { ok: true, change: out.change } : out;
     },
   };
 }

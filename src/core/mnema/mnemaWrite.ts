@@ -15,6 +15,7 @@ import { operationBytes } from '../oplog/operationBytes.ts';
 import type { EvidenceRecord } from './importers/evidenceRecord.ts';
 import type { MnemaOp } from './mnemaBodies.ts';
 import type { MnemaDocument } from './mnemaDocument.ts';
+import type { TextChange } from '../text/textReplica.ts';
 import { mnemaLogText } from './mnemaLog.ts';
 import type { MnemaPreview } from './mnemaSession.ts';
 import { MnemaSession } from './mnemaSession.ts';
@@ -86,8 +87,21 @@ export function bytesToSign(op: MnemaOp): Uint8Array {
   return operationBytes(unsigned as unknown as UnsignedOperation);
 }
 
-/** The text a write makes, or why not; `moved`: the log changed since the plan was made (planning it again may do). */
-export type CommittedText = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly message: string; readonly moved?: boolean };
+/** Why a write was not made; `moved`: the log changed since the plan was made (planning it again may do). */
+export type WriteRefused = { readonly ok: false; readonly message: string; readonly moved?: boolean };
+
+/**
+ * The text a write makes and, as `change`, the one change of the text written on that
+ * makes it — what the page puts into its editor: a log of 100,000 ops is 60 MB, which
+ * neither crosses from the worker nor is compared line by line for a write of a few ops.
+ */
+export type CommittedText = { readonly ok: true; readonly text: string; readonly change: TextChange } | WriteRefused;
+
+/** A new log's whole text (a write on no text), or why not. */
+export type NewLogText = { readonly ok: true; readonly text: string } | WriteRefused;
+
+/** A write to a text the page holds: only the change (CommittedText's), or why not. */
+export type CommittedChange = { readonly ok: true; readonly change: TextChange } | WriteRefused;
 
 /** `write`'s ops and head signed with `key`; refused when the plan was made in another author's name. */
 export async function signLogWrite(write: LogWrite, key: DeviceKey): Promise<{ readonly ops: MnemaOp[]; readonly head: SignedHead } | string> {
@@ -117,7 +131,11 @@ export function committedText(doc: MnemaDocument, text: string, ops: readonly Mn
   if (!expected || canonicalJson(expected) !== canonicalJson(given)) return { ok: false, message: 'the head does not vouch for the log these ops make' };
   const kept = withoutHeads(text);
   const added = mnemaLogText(ops, head);
-  return { ok: true, text: kept === '' || kept.endsWith('\n') ? kept + added : `${kept}\n${added}` };
+  const next = kept === '' || kept.endsWith('\n') ? kept + added : `${kept}\n${added}`;
+  // Heads only at the end (the usual log): the change replaces them and appends; heads of
+  // branches inside the text are lines taken out, and the change is then the whole text.
+  const change: TextChange = text.startsWith(kept) ? { offset: kept.length, length: text.length - kept.length, text: next.slice(kept.length) } : { offset: 0, length: text.length, text: next };
+  return { ok: true, text: next, change };
 }
 
 /**

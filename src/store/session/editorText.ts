@@ -5,7 +5,9 @@
  */
 import { openDocument, useDocumentStore } from '../document/documentStore.ts';
 import { activeEditor, fillingText, finishLargeEdit, putLargeEdit } from '../document/editorInstance.ts';
-import { lineEdit, offsetAfterEdit } from '../../db/textMerge.ts';
+import type * as MonacoApi from 'monaco-editor/editor';
+import type { TextChange } from '../../core/text/textReplica.ts';
+import { lineEdit, offsetAfterEdit, type TextEdit } from '../../db/textMerge.ts';
 
 /** The editor's text (null when no editor is mounted); an edit still filling it counts whole. */
 export function editorText(): string | null {
@@ -33,8 +35,35 @@ export function setEditorText(next: string): void {
   const now = model.getValue();
   if (now === next) return;
   const edit = lineEdit(now, next);
+  putEdit(editor, model, edit, () => next, now.slice(edit.start, edit.end));
+}
+
+/**
+ * Puts one change of the text the editor holds into it, as `setEditorText` puts a whole
+ * text: a write appended to a large log arrives as its change alone, so the editor's 60 MB
+ * are neither read out nor compared. Nothing happens without an editor.
+ */
+export function applyEditorChange(change: TextChange): void {
+  const editor = activeEditor();
+  const model = editor?.getModel();
+  if (!editor || !model) return;
+  finishLargeEdit();
+  const edit: TextEdit = { start: change.offset, end: change.offset + change.length, insert: change.text };
+  const from = model.getPositionAt(edit.start);
+  const to = model.getPositionAt(edit.end);
+  const removed = model.getValueInRange({ startLineNumber: from.lineNumber, startColumn: from.column, endLineNumber: to.lineNumber, endColumn: to.column });
+  if (removed === edit.insert) return;
+  const whole = () => {
+    const now = model.getValue();
+    return now.slice(0, edit.start) + edit.insert + now.slice(edit.end);
+  };
+  putEdit(editor, model, edit, whole, removed);
+}
+
+/** `edit` into the editor; `next`: the whole text it makes (read only for a large edit); `removed`: the text it replaces. */
+function putEdit(editor: MonacoApi.editor.IStandaloneCodeEditor, model: MonacoApi.editor.ITextModel, edit: TextEdit, next: () => string, removed: string): void {
   // Nothing read below (cursors, scroll) matters to a large edit at the end: it keeps them as an edit does.
-  if (edit.insert.length >= SLICED_EDIT_CHARS && putLargeEdit(edit.start, edit.end, edit.insert, next)) return;
+  if (edit.insert.length >= SLICED_EDIT_CHARS && putLargeEdit(edit.start, edit.end, edit.insert, next())) return;
   const selections = (editor.getSelections() ?? []).map((s) => ({
     anchor: offsetAfterEdit(model.getOffsetAt({ lineNumber: s.selectionStartLineNumber, column: s.selectionStartColumn }), edit),
     head: offsetAfterEdit(model.getOffsetAt({ lineNumber: s.positionLineNumber, column: s.positionColumn }), edit),
@@ -57,7 +86,7 @@ export function setEditorText(next: string): void {
   }
   if (to.lineNumber <= firstVisible) {
     const lines = (text: string): number => text.split('\n').length - 1;
-    const shift = lines(edit.insert) - lines(now.slice(edit.start, edit.end));
+    const shift = lines(edit.insert) - lines(removed);
     if (shift !== 0) editor.setScrollTop(editor.getTopForLineNumber(Math.max(1, firstVisible + shift)) + scrolledPast);
   }
 }

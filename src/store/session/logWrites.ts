@@ -5,19 +5,19 @@
  * version it was planned on, and put into the editor as one edit, which the pipeline
  * then reads and draws like any other. Undo takes it back.
  */
-import type { CommittedText, LogWrite } from '../../core/mnema/mnemaWrite.ts';
+import type { CommittedChange, LogWrite, NewLogText } from '../../core/mnema/mnemaWrite.ts';
 import type { DeviceKey } from '../../core/oplog/deviceKey.ts';
 import type { HeldWrite } from '../../core/mnema/writeTickets.ts';
 import { useDocumentStore } from '../document/documentStore.ts';
-import { editorText, setEditorText } from './editorText.ts';
+import { applyEditorChange, editorText } from './editorText.ts';
 
 type MaybePromise<T> = T | Promise<T>;
 
-/** The worker's side: the text of a version with signed ops and head appended, or why not (null: the version is gone). */
+/** The worker's side: the change that appends signed ops and head to the text of a version, or why not (null: the version is gone). */
 export interface LogWriteService {
-  mnemaCommit(version: number, write: HeldWrite, key: DeviceKey): MaybePromise<CommittedText | null>;
+  mnemaCommit(version: number, write: HeldWrite, key: DeviceKey): MaybePromise<CommittedChange | null>;
   /** The text of a new log made of `write`, signed with `key`. */
-  mnemaCommitNew(write: HeldWrite, key: DeviceKey): MaybePromise<CommittedText>;
+  mnemaCommitNew(write: HeldWrite, key: DeviceKey): MaybePromise<NewLogText>;
   /** The keys that may write to the log of `version` (null: the version is gone). */
   mnemaMembers(version: number): MaybePromise<string[] | null>;
   /** What admitting `keys` to the log of `version` appends, by `author` (null: the version is gone). */
@@ -45,6 +45,6 @@ export async function appendLogWrite(service: Pick<LogWriteService, 'mnemaCommit
   if (!reply.ok) return { message: reply.message, moved: reply.moved === true };
   // Typed meanwhile (or another member's write arrived): the plan was made on the text before, so nothing is written over it.
   if (useDocumentStore.getState().editorVersion !== version) return { message: 'the log was edited meanwhile; plan it again', moved: true };
-  setEditorText(reply.text);
+  applyEditorChange(reply.change);
   return null;
 }

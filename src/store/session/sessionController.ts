@@ -24,7 +24,7 @@ import type { Language } from '../../core/graph/reasoningGraph.ts';
 import { languageRow } from '../../core/languages/languageTable.ts';
 import type { ShownExplanation } from '../../core/explain/shownExplanation.ts';
 import type { OpPlan } from '../../core/session/opPlan.ts';
-import type { CommittedText } from '../../core/mnema/mnemaWrite.ts';
+import type { NewLogText } from '../../core/mnema/mnemaWrite.ts';
 import type { HeldWrite } from '../../core/mnema/writeTickets.ts';
 import type { DispatchReply, SessionAction, SessionBaseline, SessionProjection } from '../../core/session/liveSession.ts';
 import type { ShownEffect } from '../../core/session/shownEffect.ts';
@@ -403,7 +403,7 @@ export class SessionController {
   }
 
   /** The text of a new log made of `write` (a log of this device's own), signed with its key; or why not. */
-  async newLogText(write: HeldWrite): Promise<CommittedText> {
+  async newLogText(write: HeldWrite): Promise<NewLogText> {
     if (!this.service.mnemaCommitNew) return { ok: false, message: 'no log can be made here' };
     return this.service.mnemaCommitNew(write, await this.deviceKey());
   }

@@ -28,6 +28,7 @@ import { membersOf } from '../../../src/core/oplog/sessionMembers.ts';
 import { sampleRecords } from '../../support/mnemaCorpus.ts';
 import { badSignatures } from '../../../src/core/oplog/webCryptoSignatures.ts';
 import { createValidationApi } from '../../../workers/validationApi.ts';
+import { applyChanges } from '../../../src/core/text/textReplica.ts';
 import { testLog, weekly } from '../../support/mnemaLogs.ts';
 
 const me = generateDeviceKey(new Uint8Array(32).fill(7));
@@ -82,6 +83,9 @@ describe('committing an action to a Mnema document', () => {
     const oldLines = text.trimEnd().split('\n');
     expect(out.text.startsWith(oldLines.slice(0, -1).join('\n') + '\n')).toBe(true);
     expect(out.text.trimEnd().split('\n')).toHaveLength(oldLines.length + 2);
+    // The change the page is sent: the old head line replaced by the new ops and head, nothing before it.
+    expect(out.change.offset).toBe(text.trimEnd().lastIndexOf('\n') + 1);
+    expect(applyChanges(text, [out.change])).toBe(out.text);
     const after = states(out.text);
     expect(after.doc.diagnostics).toEqual([]);
     expect(after.served[GYM_TUE]!.state).toBe('refuted');
@@ -228,7 +232,9 @@ describe('the worker signs a write it planned, with the key of the device that a
     const out = await api.mnemaCommit(1, p.write!, me);
     expect(out?.ok).toBe(true);
     // The signatures are the author's, as the CLI's reader checks them; and what a page signing them itself would make.
-    const written = readMnemaDocument(out!.ok ? out!.text : '');
+    // Only the change comes back: the text written on with it is the log with the ops appended, its old lines kept.
+    expect(out!.ok && out!.change.offset).toBeGreaterThan(0);
+    const written = readMnemaDocument(out!.ok ? (applyChanges(text, [out!.change]) ?? '') : '');
     expect(written.broken).toBe(false);
     const added = written.derivation.ops.slice(-p.write!.ops.length);
     expect(await badSignatures(added as unknown as SignedOperation[], null)).toEqual(new Set());
@@ -263,6 +269,8 @@ describe('two members writing to a shared log at once', () => {
     const s = signed(p.write, key);
     const out = committedText(doc, text, s.ops, s.head, 'x');
     if (!out.ok) throw new Error(out.message);
+    // The change the page is sent makes the same text, heads of branches taken out too.
+    expect(applyChanges(text, [out.change])).toBe(out.text);
     return out.text;
   };
 

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LogWrite } from '../../../src/core/mnema/mnemaWrite.ts';
 import { readMnemaDocument } from '../../../src/core/mnema/mnemaDocument.ts';
+import { applyChanges } from '../../../src/core/text/textReplica.ts';
 import { WriteShelf, isTicket, opsOf } from '../../../src/core/mnema/writeTickets.ts';
 import { generateDeviceKey } from '../../../src/core/oplog/deviceKey.ts';
 import { createValidationApi } from '../../../workers/validationApi.ts';
@@ -43,7 +44,8 @@ describe('an import planned and appended in the worker through its ticket', () =
     expect(plan!.write!.ops).toBeGreaterThanOrEqual(5);
     const out = await api.mnemaCommit(1, plan!.write!, me);
     expect(out?.ok).toBe(true);
-    const doc = readMnemaDocument(out?.ok ? out.text : '');
+    // Only the change comes back; applied to the text written on, it is the log with the records.
+    const doc = readMnemaDocument(out?.ok ? (applyChanges('', [out.change]) ?? '') : '');
     expect(doc.broken).toBe(false);
     expect(doc.derivation.evidence.size).toBe(5);
     // A ticket the worker no longer holds: planned again, nothing written.
