@@ -122,7 +122,7 @@ describe('warrant encode --query: usage and what cannot be asked', () => {
     expect(r.stderr).toMatch(/encode needs a model/);
   });
 
-  it('exit 2, asking nothing, for an empty question, an empty world, and a proposal that fails its gates', async () => {
+  it('asking nothing: exit 2 for an empty question and an empty world, exit 1 for a proposal that fails its gates (input with errors, as prove says)', async () => {
     const empty = join(tmp, 'empty.txt');
     writeFileSync(empty, '  \n');
     const e = await runWarrant(['encode', '--query', empty, '--proposal', HEIRS, ...recorded('query-good')]);
@@ -136,7 +136,7 @@ describe('warrant encode --query: usage and what cannot be asked', () => {
     const broken = join(tmp, 'broken.json');
     writeFileSync(broken, readFileSync(HEIRS, 'utf8').replace('"resultSort": "Asset"', '"resultSort": "Money"'));
     const b = await runWarrant(['encode', '--query', question, '--proposal', broken, ...recorded('query-good')]);
-    expect(b.code).toBe(2);
+    expect(b.code).toBe(1);
     expect(b.stderr).toMatch(/broken\.json: the proposal stops at the registry gate \(line \d+: .*Money/);
     expect(b.stderr).not.toMatch(/\n\s+at /);
   });

@@ -26,7 +26,7 @@ import type { CommandLine } from '../commandLine.ts';
 import { parseCommandLine } from '../commandLine.ts';
 import { LOG_FLAGS, logAllowances } from '../opsFile.ts';
 import { openWorldLog } from '../worldLogFile.ts';
-import { writeStdout } from '../output.ts';
+import { writeStderr, writeStdout } from '../output.ts';
 
 const MODEL_VALUES = { 'llm-url': null, 'llm-model': null, 'recorded-reply': null, 'llm-timeout': null } as const;
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -104,7 +104,11 @@ async function runEncodeQuery(cl: CommandLine): Promise<number> {
     if (cl.values.has('world-id')) throw usageFailure("--world-id is not taken with --proposal: the plan keeps the proposal's world", 'encode');
     const base = await readInput(proposalPath);
     const read = proposalQueryTarget(base.text);
-    if (!read.ok) throw new CliFailure(`${base.name}: ${read.reason}`);
+    // A proposal with errors is input with errors (exit 1, as `prove` on it), not a usage mistake.
+    if (!read.ok) {
+      await writeStderr(`${base.name}: ${read.reason}\n`);
+      return 1;
+    }
     target = read.target;
   } else {
     const log = await openWorldLog(worldPath!, logAllowances(cl.flags, 'encode', true));
