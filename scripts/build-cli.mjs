@@ -179,7 +179,8 @@ async function train(dir, name, variant) {
   // Each run adds its own listeners to the standard streams; many runs in one process are fine.
   process.stdout.setMaxListeners(0);
   process.stderr.setMaxListeners(0);
-  const scratch = join(dir, `training-output-${name}`);
+  // One folder per cache: a command's two caches are trained at once, and the first to end removes its folder.
+  const scratch = join(dir, `training-output-${cacheName(name, variant)}`);
   // A command's own bundle is trained on its runs alone: its cache holds what it runs.
   const ours = (args) => (name === 'main' || args[0] === name) && (variant !== 'clair' || isClairRun(args));
   for (const args of trainingRuns(scratch)) if (ours(args) && existsSync(join(root, args[1]))) await exports.runCli(args);
