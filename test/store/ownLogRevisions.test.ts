@@ -5,30 +5,14 @@
  * the worker again to be compared.
  */
 import { describe, expect, it } from 'vitest';
-import { applyPatch } from '../../src/core/analysis/analysisPatch.ts';
-import { buildBeliefViews } from '../../src/core/analysis/beliefView.ts';
 import type { Language } from '../../src/core/graph/reasoningGraph.ts';
-import { useDocumentStore } from '../../src/store/document/documentStore.ts';
-import { memoryPersistence, SessionController } from '../../src/store/session/sessionController.ts';
-import { createValidationApi } from '../../workers/validationApi.ts';
+import { memoryPersistence } from '../../src/store/session/sessionController.ts';
+import { controllerPage } from '../support/controllerPage.ts';
 
 function page(language: Language, fileName: string) {
-  const api = createValidationApi();
   const stored: string[] = [];
-  const controller = new SessionController(api, { ...memoryPersistence(), saveText: (hash) => stored.push(hash) });
-  api.onProjection((p) => controller.acceptProjection(p));
-  controller.tellsStates();
-  useDocumentStore.setState({ editorVersion: 0, analysis: null, views: new Map(), language, name: fileName, posteriors: new Map() });
-  const settle = async (text: string) => {
-    const state = useDocumentStore.getState();
-    const version = state.editorVersion + 1;
-    useDocumentStore.setState({ editorVersion: version });
-    const analysis = applyPatch(state.analysis, api.analyze({ version, text, language, baseVersion: state.analysis?.version ?? null, fileName }))!;
-    useDocumentStore.setState({ analysis, views: buildBeliefViews(analysis, useDocumentStore.getState().views) });
-    controller.analysisShown();
-    await controller.recordRevision(version, text, language);
-  };
-  return { controller, settle, stored };
+  const { controller, show } = controllerPage({ language, fileName, persistence: { ...memoryPersistence(), saveText: (hash) => stored.push(hash) } });
+  return { controller, settle: show, stored };
 }
 
 describe('settled texts and revisions', () => {

@@ -6,34 +6,13 @@
  * rewritten belief — as the same edit typed after opening would.
  */
 import { describe, expect, it } from 'vitest';
-import { applyPatch } from '../../src/core/analysis/analysisPatch.ts';
-import { buildBeliefViews } from '../../src/core/analysis/beliefView.ts';
-import { useDocumentStore } from '../../src/store/document/documentStore.ts';
 import { useLifecycleStore } from '../../src/store/session/lifecycleStore.ts';
-import { memoryPersistence, SessionController } from '../../src/store/session/sessionController.ts';
-import { createValidationApi } from '../../workers/validationApi.ts';
+import { controllerPage } from '../support/controllerPage.ts';
 
 const SHOWN = 'b1 .9 L0 @user "a"\nb2 .9 L0 @self <b1 "b"\nb3 .8 L0 @self <b2 "c"\n';
 const TYPED = SHOWN.replace('"b"', '"b and more"');
 
-function page() {
-  const api = createValidationApi();
-  const controller = new SessionController(api, memoryPersistence());
-  api.onProjection((p) => controller.acceptProjection(p));
-  controller.tellsStates();
-  useDocumentStore.setState({ editorVersion: 0, analysis: null, views: new Map(), language: 'clair', name: 'doc.clair', posteriors: new Map() });
-  useLifecycleStore.setState({ states: new Map(), preview: null, previewing: null, log: [], contradictions: [], review: [], held: new Set(), corrected: new Map(), notice: null });
-  const show = async (text: string) => {
-    const state = useDocumentStore.getState();
-    const version = state.editorVersion + 1;
-    useDocumentStore.setState({ editorVersion: version });
-    const analysis = applyPatch(state.analysis, api.analyze({ version, text, language: 'clair', baseVersion: state.analysis?.version ?? null, fileName: 'doc.clair' }))!;
-    useDocumentStore.setState({ analysis, views: buildBeliefViews(analysis, useDocumentStore.getState().views) });
-    controller.analysisShown();
-    await controller.recordRevision(version, text, 'clair');
-  };
-  return { controller, show };
-}
+const page = () => controllerPage();
 
 describe('text typed before storage opened', () => {
   it('is recorded as a revision of the text shown, holding what rests on the rewritten belief', async () => {
