@@ -9,7 +9,7 @@ import { buildBeliefViews } from '../../src/core/analysis/beliefView.ts';
 import type { Language } from '../../src/core/graph/reasoningGraph.ts';
 import { useDocumentStore } from '../../src/store/document/documentStore.ts';
 import { useLifecycleStore } from '../../src/store/session/lifecycleStore.ts';
-import type { SessionPersistence, SettledText } from '../../src/store/session/sessionController.ts';
+import type { SessionPersistence, SessionService, SettledText } from '../../src/store/session/sessionController.ts';
 import { memoryPersistence, SessionController } from '../../src/store/session/sessionController.ts';
 import { createValidationApi } from '../../workers/validationApi.ts';
 
@@ -18,6 +18,8 @@ export interface ControllerPageOptions {
   readonly fileName?: string;
   readonly persistence?: SessionPersistence;
   readonly remembersSettled?: boolean;
+  /** What the controller talks to, made from the API (default: the API itself). */
+  readonly service?: (api: ReturnType<typeof createValidationApi>) => SessionService;
 }
 
 export function controllerPage(options: ControllerPageOptions = {}) {
@@ -26,7 +28,7 @@ export function controllerPage(options: ControllerPageOptions = {}) {
   const api = createValidationApi();
   let settled: SettledText | null = null;
   const settledText = options.remembersSettled ? () => (settled && settled.version === useDocumentStore.getState().editorVersion ? settled : null) : undefined;
-  const controller = new SessionController(api, options.persistence ?? memoryPersistence(), settledText);
+  const controller = new SessionController(options.service ? options.service(api) : api, options.persistence ?? memoryPersistence(), settledText);
   api.onProjection((p) => controller.acceptProjection(p));
   controller.tellsStates();
   useDocumentStore.setState({ editorVersion: 0, analysis: null, views: new Map(), language, name: fileName, posteriors: new Map() });

@@ -4,16 +4,14 @@
  * and the real SessionController signing and appending. Tests drive it as the page
  * does: edit, let the text settle, preview, commit, cancel.
  */
-import { applyPatch } from '../../src/core/analysis/analysisPatch.ts';
 import type { Language } from '../../src/core/graph/reasoningGraph.ts';
 import type { LifecycleState } from '../../src/core/oplog/lifecycle.ts';
 import type { UserAction } from '../../src/core/oplog/userAction.ts';
-import { buildBeliefViews } from '../../src/core/analysis/beliefView.ts';
 import { useDocumentStore } from '../../src/store/document/documentStore.ts';
 import { useLifecycleStore } from '../../src/store/session/lifecycleStore.ts';
-import type { SessionService } from '../../src/store/session/sessionController.ts';
-import { memoryPersistence, SessionController } from '../../src/store/session/sessionController.ts';
-import { createValidationApi } from '../../workers/validationApi.ts';
+import type { SessionController, SessionService } from '../../src/store/session/sessionController.ts';
+import type { createValidationApi } from '../../workers/validationApi.ts';
+import { controllerPage } from './controllerPage.ts';
 
 export interface PageSession {
   readonly controller: SessionController;
@@ -29,22 +27,10 @@ export interface PageSession {
 let sessions = 0;
 
 export async function openPageSession(text: string, language: Language = 'clair', service?: (api: ReturnType<typeof createValidationApi>) => SessionService): Promise<PageSession> {
-  const api = createValidationApi();
-  const controller = new SessionController(service ? service(api) : api, memoryPersistence());
-  // As sessionInstance.ts wires the page: the worker tells the states of each analysis.
-  api.onProjection((p) => controller.acceptProjection(p));
-  controller.tellsStates();
-  useDocumentStore.setState({ editorVersion: 0, analysis: null, views: new Map(), language, name: language === 'gaia' ? 'doc.py' : 'doc.clair', posteriors: new Map() });
-  useLifecycleStore.setState({ states: new Map(), preview: null, previewing: null, log: [], contradictions: [], review: [], held: new Set(), corrected: new Map(), notice: null });
+  const { api, controller, type, settle } = controllerPage({ language, fileName: language === 'gaia' ? 'doc.py' : 'doc.clair', ...(service ? { service } : {}) });
   const edit = async (next: string, options: { settle?: boolean } = {}) => {
-    const state = useDocumentStore.getState();
-    const version = state.editorVersion + 1;
-    useDocumentStore.setState({ editorVersion: version });
-    const patch = api.analyze({ version, text: next, language, baseVersion: state.analysis?.version ?? null, fileName: state.name });
-    const analysis = applyPatch(useDocumentStore.getState().analysis, patch)!;
-    useDocumentStore.setState({ analysis, views: buildBeliefViews(analysis, useDocumentStore.getState().views) });
-    controller.analysisShown();
-    if (options.settle !== false) await controller.recordRevision(version, next, language);
+    const version = type(next);
+    if (options.settle !== false) await settle(version, next);
     return version;
   };
   controller.open(`test-session-${++sessions}`, []);
