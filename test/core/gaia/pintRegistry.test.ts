@@ -5,26 +5,11 @@
  * into the first and last unit of its dimension. The figures are
  * test/fixtures/gaia-pint/registry-cases.json, printed by scripts/pint-registry-oracle.py.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PINT_REGISTRY_CASES } from '../../support/pintRegistryCases.ts';
 import { KNOWN_UNITS, UnitError, canonicalUnit, convertUnits, formatUnits, inverseUnits, parseUnits } from '../../../src/core/gaia/runtime/units/pintUnits.ts';
 
-interface Reading {
-  readonly authored: string;
-  readonly canonical?: string;
-  readonly inverse?: string;
-  readonly root?: string;
-  readonly magnitude?: number;
-  readonly rootError?: string;
-  readonly error?: string;
-  readonly message?: string;
-}
-
-const FIGURES = JSON.parse(readFileSync(join(import.meta.dirname, '../../fixtures/gaia-pint/registry-cases.json'), 'utf8')) as {
-  readonly names: readonly Reading[];
-  readonly conversions: readonly (readonly [number, string, string, number])[];
-};
+const FIGURES = PINT_REGISTRY_CASES;
 const read = FIGURES.names.filter((r) => r.error === undefined);
 const refused = FIGURES.names.filter((r) => r.error !== undefined);
 

@@ -6,10 +6,9 @@
  * Pint accepts) is in test/fixtures/gaia-pint/registry-cases.json, printed by
  * scripts/pint-registry-oracle.py; pintRegistry.test.ts checks every other spelling.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { PINT_REGISTRY_CASES } from '../../support/pintRegistryCases.ts';
 import { UnitError, canonicalUnit, convertUnits, formatUnits, inverseUnits, parseUnits } from '../../../src/core/gaia/runtime/units/pintUnits.ts';
 
 /** [authored, str(parse_units), str((1 / parse_units).units)] */
@@ -268,23 +267,7 @@ describe('Pint units as Gaia reads them', () => {
   });
 });
 
-interface Reading {
-  readonly authored: string;
-  readonly canonical?: string;
-  readonly inverse?: string;
-  readonly root?: string;
-  readonly magnitude?: number;
-  readonly rootError?: string;
-  readonly error?: string;
-  readonly message?: string;
-}
-
-const FAMILIES = JSON.parse(readFileSync(join(import.meta.dirname, '../../fixtures/gaia-pint/registry-cases.json'), 'utf8')) as {
-  /** One unit per family (month, gallon, gauss, hp, BTU, dB, …) and Pint's ways of writing (`m²`, `sq m`, `degC/s`). */
-  readonly expressions: readonly Reading[];
-  /** [magnitude, from, to, Pint's magnitude, or null and Pint's error]. */
-  readonly familyConversions: readonly (readonly [number, string, string, number | null, string?])[];
-};
+const FAMILIES = PINT_REGISTRY_CASES;
 
 describe("each family of Pint's registry, as Gaia reads it", () => {
   it.each(FAMILIES.expressions)('$authored', ({ authored, canonical, inverse, root, magnitude, rootError, message }) => {
