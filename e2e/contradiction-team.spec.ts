@@ -6,30 +6,12 @@
  * pages flag that pair. The first resolves the cache pair (accept both) — a signed op in
  * the session's log, which goes into the room — and the second sees it unflagged.
  */
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { startServerProcess } from '../test/support/serverProcess.ts';
 import { gotoLineEnd, node, openFresh, replaceText, settled, shot } from './page.ts';
-import { joinFrom, memberOf, shareLive } from './teamPages.ts';
+import { joinFrom, memberOf, shareLive, teamServerForSpec } from './teamPages.ts';
 
-let server: ChildProcess;
-let serverUrl = '';
-let teamToken = '';
-
-test.beforeAll(async () => {
-  const started = await startServerProcess(['--dir', mkdtempSync(join(tmpdir(), 'warrant-e2e-contradiction-rooms-'))], {});
-  ({ child: server, url: serverUrl, token: teamToken } = started);
-});
-
-test.afterAll(() => {
-  server?.kill('SIGTERM');
-});
-
-test.describe.configure({ timeout: Number(process.env.TEAM_TIMEOUT ?? 240_000) });
+const team = teamServerForSpec('warrant-e2e-contradiction-rooms-');
 
 const TRACE = ['b1 .9 L0 @user "the deploy finished"', 'b2 .8 L0 @ctx "the cache is warm"', 'b3 .7 L0 @ctx "The cache isn\'t warm."', 'b4 .5 L0 @self <b1 "the service answers requests"', ''].join(
   '\n',
@@ -44,7 +26,7 @@ test('what one page flags as contradicted the other page in the room flags too, 
   await replaceText(page, TRACE);
   await settled(page);
   await flagged(page, ['b2', 'b3'], 'true');
-  const invite = await shareLive(page, { url: serverUrl, token: teamToken }, { connected: true });
+  const invite = await shareLive(page, team, { connected: true });
   const other = await joinFrom(browser, invite);
   await memberOf(other);
 

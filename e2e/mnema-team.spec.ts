@@ -5,31 +5,13 @@
  * admits writes too, and the log still verifies on both sides — also when both commit at
  * once (a head per branch, joined by the next write).
  */
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { startServerProcess } from '../test/support/serverProcess.ts';
 import { cursorAfter, dragWithMouse, node, settled, shot, steady, throttle } from './page.ts';
 import { GYM, ownCopyOfSample, YOGA, YOGA_PREF } from './mnemaPages.ts';
-import { joinFrom, shareLive } from './teamPages.ts';
+import { joinFrom, shareLive, teamServerForSpec } from './teamPages.ts';
 
-let server: ChildProcess;
-let serverUrl = '';
-let teamToken = '';
-
-test.beforeAll(async () => {
-  const started = await startServerProcess(['--dir', mkdtempSync(join(tmpdir(), 'warrant-e2e-mnema-rooms-'))], {});
-  ({ child: server, url: serverUrl, token: teamToken } = started);
-});
-
-test.afterAll(() => {
-  server?.kill('SIGTERM');
-});
-
-test.describe.configure({ timeout: Number(process.env.TEAM_TIMEOUT ?? 240_000) });
+const team = teamServerForSpec('warrant-e2e-mnema-rooms-');
 
 /** Drags the claim `key` onto Refute; the preview, for the caller to read or commit. */
 async function dragToRefute(page: Page, key: string) {
@@ -43,7 +25,7 @@ async function dragToRefute(page: Page, key: string) {
 for (const rate of [1, 4]) {
   test(`a Mnema log shared live: the same claims and states on both sides, a commit seen by the other, a joiner admitted writes too (CPU ${rate}x)`, async ({ page, browser }) => {
     await ownCopyOfSample(page);
-    const invite = await shareLive(page, { url: serverUrl, token: teamToken }, { connected: true });
+    const invite = await shareLive(page, team, { connected: true });
     const other = await joinFrom(browser, invite);
     if (rate > 1) {
       await throttle(page, rate);

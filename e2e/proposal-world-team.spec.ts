@@ -9,31 +9,13 @@
  * of a world symbol, contested on both sides with the reason naming both declarations,
  * and Accept stays off.
  */
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { startServerProcess } from '../test/support/serverProcess.ts';
 import { heirProposal, openProposal } from './heirProposal.ts';
 import { cursorAfter, settledProposal, shot } from './page.ts';
-import { memberOf, shareLive } from './teamPages.ts';
+import { memberOf, shareLive, teamServerForSpec } from './teamPages.ts';
 
-let server: ChildProcess;
-let serverUrl = '';
-let teamToken = '';
-
-test.beforeAll(async () => {
-  const started = await startServerProcess(['--dir', mkdtempSync(join(tmpdir(), 'warrant-e2e-proposal-rooms-'))], {});
-  ({ child: server, url: serverUrl, token: teamToken } = started);
-});
-
-test.afterAll(() => {
-  server?.kill('SIGTERM');
-});
-
-test.describe.configure({ timeout: Number(process.env.TEAM_TIMEOUT ?? 240_000) });
+const team = teamServerForSpec('warrant-e2e-proposal-rooms-');
 
 const HEIR = heirProposal('fp_e2e_team_heir');
 
@@ -50,7 +32,7 @@ async function joinProposal(browser: Browser, url: string): Promise<Page> {
 
 test("an acceptance travels through the session's room: the other person sees it accepted and the registry grown; a redeclaration there is contested", async ({ page, browser }) => {
   await openProposal(page, HEIR);
-  const invite = await shareLive(page, { url: serverUrl, token: teamToken }, { connected: true });
+  const invite = await shareLive(page, team, { connected: true });
   const other = await joinProposal(browser, invite);
   await memberOf(other);
   const mine = page.getByTestId('proposal-lifecycle');

@@ -3,8 +3,13 @@
  * shares its open session on a `warrant serve` (Live → server, token, name → Share),
  * the second opens the invite link in a browser context of its own.
  */
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { startServerProcess } from '../test/support/serverProcess.ts';
 import { settled } from './page.ts';
 
 /** Shares the open session of `page` on `server`; the invite link to edit (with `connected`: once the badge says so). */
@@ -37,4 +42,23 @@ export async function memberOf(page: Page): Promise<void> {
   await page.getByTestId('team').click();
   await expect(page.getByTestId('team-status')).toHaveAttribute('data-member', 'true', { timeout: 30_000 });
   await page.keyboard.press('Escape');
+}
+
+/**
+ * A `warrant serve` of the calling spec's own, on a fresh folder named from `prefix`:
+ * started before its tests, stopped after them, with the team tests' longer timeout.
+ * Its address and team token are filled in once it has started.
+ */
+export function teamServerForSpec(prefix: string): { url: string; token: string } {
+  const team = { url: '', token: '' };
+  let child: ChildProcess | undefined;
+  test.beforeAll(async () => {
+    const started = await startServerProcess(['--dir', mkdtempSync(join(tmpdir(), prefix))], {});
+    ({ child, url: team.url, token: team.token } = started);
+  });
+  test.afterAll(() => {
+    child?.kill('SIGTERM');
+  });
+  test.describe.configure({ timeout: Number(process.env.TEAM_TIMEOUT ?? 240_000) });
+  return team;
 }
