@@ -51,21 +51,39 @@ export function encodingMessages(request: EncodingRequest): ChatMessage[] {
     `- Expression operators: ${EXPRESSION_OPS.join(', ')}.`,
     'List in "ambiguities" every reading of the text you could not settle; leave it empty only when the text is unambiguous.',
   ];
-  const user = [
-    `World: ${request.worldId}`,
-    `Target logic: ${request.logic ?? 'QF_UF'}`,
+  return promptMessages(rules, {
+    head: [`World: ${request.worldId}`, `Target logic: ${request.logic ?? 'QF_UF'}`],
+    contextNote: 'symbols this world already has',
+    context: request.context,
+    shape: MODEL_REPLY_SHAPE,
+    label: 'Text',
+    text: request.text,
+  });
+}
+
+/**
+ * The two messages of a request to the model, the one layout the encoders share: the
+ * contract's rules as the system message; then the heading lines, the registry context,
+ * the reply's shape and the text (cleaned) as the user's.
+ */
+export function promptMessages(
+  rules: readonly string[],
+  user: { readonly head: readonly string[]; readonly contextNote: string; readonly context: RegistryContext; readonly shape: unknown; readonly label: string; readonly text: string },
+): ChatMessage[] {
+  const lines = [
+    ...user.head,
     '',
-    'Registry context (symbols this world already has):',
-    JSON.stringify({ symbols: request.context.symbols, sortAliases: request.context.sortAliases }),
+    `Registry context (${user.contextNote}):`,
+    JSON.stringify({ symbols: user.context.symbols, sortAliases: user.context.sortAliases }),
     '',
     'Reply shape:',
-    JSON.stringify(MODEL_REPLY_SHAPE),
+    JSON.stringify(user.shape),
     '',
-    'Text:',
-    cleanPromptText(request.text),
+    `${user.label}:`,
+    cleanPromptText(user.text),
   ];
   return [
     { role: 'system', content: rules.join('\n') },
-    { role: 'user', content: user.join('\n') },
+    { role: 'user', content: lines.join('\n') },
   ];
 }

@@ -7,7 +7,7 @@
  */
 import { EXPRESSION_OPS } from '../proposal/proposalTypes.ts';
 import type { ChatMessage } from './encodingPrompt.ts';
-import { cleanPromptText } from './encodingPrompt.ts';
+import { promptMessages } from './encodingPrompt.ts';
 import type { RegistryContext } from './registryContext.ts';
 
 /** What the question is asked about: an existing proposal, or a world's accepted knowledge. */
@@ -42,20 +42,12 @@ export function queryMessages(request: QueryPromptRequest): ChatMessage[] {
     'Modes: "entailment" asks whether the knowledge implies the goal (yes/no questions); "model" asks whether the goal can hold with it; "consistency" asks whether the knowledge is consistent (goal null).',
     'List in "ambiguities" every reading of the question you could not settle; leave it empty only when the question is unambiguous.',
   ];
-  const user = [
-    `${request.target.kind === 'world' ? 'World' : 'Proposal'}: ${request.target.name}`,
-    '',
-    'Registry context (the only symbols the query may use):',
-    JSON.stringify({ symbols: request.context.symbols, sortAliases: request.context.sortAliases }),
-    '',
-    'Reply shape:',
-    JSON.stringify(QUERY_REPLY_SHAPE),
-    '',
-    'Question:',
-    cleanPromptText(request.question),
-  ];
-  return [
-    { role: 'system', content: rules.join('\n') },
-    { role: 'user', content: user.join('\n') },
-  ];
+  return promptMessages(rules, {
+    head: [`${request.target.kind === 'world' ? 'World' : 'Proposal'}: ${request.target.name}`],
+    contextNote: 'the only symbols the query may use',
+    context: request.context,
+    shape: QUERY_REPLY_SHAPE,
+    label: 'Question',
+    text: request.question,
+  });
 }
