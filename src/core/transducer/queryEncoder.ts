@@ -32,6 +32,7 @@ import { queryMessages } from './queryPrompt.ts';
 import type { ContextCandidate, RegistryContextBudget } from './registryContext.ts';
 import { contextCandidates, DEFAULT_CONTEXT_BUDGET, registryCandidates, selectRegistryContext } from './registryContext.ts';
 import type { ChatModel } from './transducer.ts';
+import { askModel } from './transducer.ts';
 
 type Rec = Record<string, unknown>;
 
@@ -234,13 +235,11 @@ export function judgeQueryReply(reply: string, request: QueryRequest, modelName:
 export async function encodeQuery(model: ChatModel, request: QueryRequest): Promise<QueryOutcome> {
   const selected = selectRegistryContext(request.target.candidates, request.question, request.budget ?? DEFAULT_CONTEXT_BUDGET);
   const context = { symbols: selected.symbols.map((s) => s.name), omitted: selected.omitted };
-  let reply: string;
-  try {
-    reply = await model.complete(queryMessages({ question: request.question, context: selected, target: { kind: request.target.kind, name: request.target.name } }));
-  } catch (e) {
+  const asked = await askModel(model, queryMessages({ question: request.question, context: selected, target: { kind: request.target.kind, name: request.target.name } }));
+  if ('unasked' in asked) {
     return {
       status: 'contested',
-      reasons: [{ kind: 'reply', code: null, message: `the model could not be asked: ${(e as Error).message}` }],
+      reasons: [asked.unasked],
       query_plan: null,
       proposal_text: null,
       gate: null,
@@ -251,5 +250,5 @@ export async function encodeQuery(model: ChatModel, request: QueryRequest): Prom
       reply: '',
     };
   }
-  return judgeQueryReply(reply, request, model.name, context);
+  return judgeQueryReply(asked.reply, request, model.name, context);
 }

@@ -32,6 +32,15 @@ export interface ChatModel {
   complete(messages: readonly ChatMessage[]): Promise<string>;
 }
 
+/** The model's reply to `messages`; or, when it could not be asked (network, refusal), why (the reason an encoder contests with). */
+export async function askModel(model: ChatModel, messages: readonly ChatMessage[]): Promise<{ readonly reply: string } | { readonly unasked: ContestedReason }> {
+  try {
+    return { reply: await model.complete(messages) };
+  } catch (e) {
+    return { unasked: { kind: 'reply', code: null, message: `the model could not be asked: ${(e as Error).message}` } };
+  }
+}
+
 export interface EncodeRequest extends ProposalIdentity {
   readonly text: string;
   /** The world the proposal is for (its registry gives the prompt's context and the registry gate's symbols); a new world when absent. */
@@ -91,13 +100,11 @@ export function judgeReply(reply: string, request: EncodeRequest, modelName: str
 export async function encodeText(model: ChatModel, request: EncodeRequest): Promise<EncodeOutcome> {
   const context = selectRegistryContext(contextCandidates(request.world ?? EMPTY_WORLD), request.text, request.budget ?? DEFAULT_CONTEXT_BUDGET);
   const summary = { symbols: context.symbols.map((s) => s.name), omitted: context.omitted };
-  let reply: string;
-  try {
-    reply = await model.complete(encodingMessages({ text: request.text, context, worldId: request.worldId, ...(request.logic ? { logic: request.logic } : {}) }));
-  } catch (e) {
+  const asked = await askModel(model, encodingMessages({ text: request.text, context, worldId: request.worldId, ...(request.logic ? { logic: request.logic } : {}) }));
+  if ('unasked' in asked) {
     return {
       status: 'contested',
-      reasons: [{ kind: 'reply', code: null, message: `the model could not be asked: ${(e as Error).message}` }],
+      reasons: [asked.unasked],
       proposal_text: null,
       gate: null,
       diagnostics: [],
@@ -106,7 +113,7 @@ export async function encodeText(model: ChatModel, request: EncodeRequest): Prom
       reply: '',
     };
   }
-  return judgeReply(reply, request, model.name, summary);
+  return judgeReply(asked.reply, request, model.name, summary);
 }
 
 /** Reads a decoder reply's `sentences` (null when the reply is not the JSON asked for). */
@@ -130,12 +137,8 @@ export interface DecodeOutcome extends CheckedAnswer {
 /** The answer for `evidence`: the model's anchored sentences that check, else Warrant's own. */
 export async function decodeEvidence(model: ChatModel | null, evidence: ApprovedEvidence, question: string | null = null): Promise<DecodeOutcome> {
   if (!model) return { ...checkedAnswer(null, evidence), model: null, reply_problem: null };
-  let reply: string;
-  try {
-    reply = await model.complete(decodingMessages(evidence, question));
-  } catch (e) {
-    return { ...checkedAnswer(null, evidence), model: model.name, reply_problem: `the model could not be asked: ${(e as Error).message}` };
-  }
-  const sentences = replySentences(reply);
+  const asked = await askModel(model, decodingMessages(evidence, question));
+  if ('unasked' in asked) return { ...checkedAnswer(null, evidence), model: model.name, reply_problem: asked.unasked.message };
+  const sentences = replySentences(asked.reply);
   return { ...checkedAnswer(sentences, evidence), model: model.name, reply_problem: sentences ? null : 'the reply was not a JSON object with a "sentences" list' };
 }
