@@ -132,7 +132,9 @@ export async function buildSessionArchive(db: WarrantDb, id: string, headSigner?
     }
     texts.push({ hash, text: read.text });
   }
-  return { ok: true, archive: { format: SESSION_ARCHIVE_FORMAT, session: found.session, texts, ops: log.ops, head } };
+  // The stamp is this database's, not the session's (storedText.ts).
+  const { textStamp: _stamp, ...session } = found.session;
+  return { ok: true, archive: { format: SESSION_ARCHIVE_FORMAT, session, texts, ops: log.ops, head } };
 }
 
 /** The whole session as one `warrant.session.v1` JSON text (`headSigner`: see buildSessionArchive). */

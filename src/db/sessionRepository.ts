@@ -19,6 +19,7 @@ import { readSessionRecord, readTextRecord, readViewRecord, textHashesOf } from 
 import { textHash as hashText } from '../core/oplog/opId.ts';
 import { readStoredOps } from './readStoredOps.ts';
 import { mergeText } from './textMerge.ts';
+import { deleteStoredText, readStoredText, textPartsOf, textStampOf, writeStoredText, type TextPartsRef } from './storedText.ts';
 import { asSessionId, type SessionLanguage, type SessionRecord, type TextSelection, type Viewport, type WarrantDb } from './warrantDb.ts';
 
 /** What the editor and graph hand over to be saved. Every field is optional: a patch. */
@@ -61,9 +62,12 @@ export interface NewSession {
 
 export type SessionResult = { readonly ok: true; readonly session: SessionRecord } | { readonly ok: false; readonly problem: DbProblem };
 
+/** A session as the list shows it: its text and files are read by `get` (a long text is in parts). */
+export type SessionListing = Omit<SessionRecord, 'text' | 'files'>;
+
 export interface SessionList {
   /** Readable sessions, most recently updated first. */
-  readonly sessions: readonly SessionRecord[];
+  readonly sessions: readonly SessionListing[];
   /** One `corrupt-record` problem per record that could not be read (skipped). */
   readonly problems: readonly DbProblem[];
 }
@@ -148,20 +152,40 @@ export class SessionRepository {
       ...(input.files ? { files: input.files, activeFile: input.activeFile ?? null } : {}),
     };
     try {
-      await this.db.sessions.add(session);
+      const stored = await this.db.transaction('rw', [this.db.sessions, this.db.textParts], async () => {
+        const fields = await writeStoredText(this.db, session.id, session.text, { text: null, parts: null, stamp: null });
+        await this.db.sessions.add({ ...session, ...fields });
+        return fields;
+      });
+      return { ok: true, session: { ...session, textStamp: stored.textStamp } };
     } catch (e) {
       return { ok: false, problem: writeFailed('create the session', e) };
     }
-    return { ok: true, session };
   }
 
   /** The session, or a `missing-session` / `corrupt-record` problem. */
   async get(id: string): Promise<SessionResult> {
-    const [raw, view]: unknown[] = await Promise.all([this.db.sessions.get(id), this.db.views.get(id)]);
+    return this.db.transaction('r', [this.db.sessions, this.db.views, this.db.textParts], async (): Promise<SessionResult> => {
+      const [stored, view] = await Promise.all([this.readStored(id), this.db.views.get(id)]);
+      if (!stored.ok) return stored;
+      const text = await readStoredText(this.db, id, stored.session.text, stored.parts);
+      if ('problem' in text) return { ok: false, problem: corrupt('sessions', id, text.problem) };
+      return { ok: true, session: withView({ ...stored.session, text: text.text }, view) };
+    });
+  }
+
+  /**
+   * The record as stored, checked: its text is whole only when it is short (storedText.ts),
+   * so only `readStoredText` reads it; `parts` and the stamp say where it is.
+   */
+  private async readStored(id: string): Promise<{ ok: true; session: SessionRecord; parts: TextPartsRef | null } | { ok: false; problem: DbProblem }> {
+    const raw: unknown = await this.db.sessions.get(id);
     if (raw === undefined) return { ok: false, problem: missing(id) };
     const checked = readSessionRecord(raw);
-    if (!checked.ok) return { ok: false, problem: corrupt('sessions', id, checked.reason) };
-    return { ok: true, session: withView(checked.value, view) };
+    const parts = textPartsOf(raw);
+    if (!checked.ok || typeof parts === 'string') return { ok: false, problem: corrupt('sessions', id, checked.ok ? (parts as string) : checked.reason) };
+    const stamp = textStampOf(raw);
+    return { ok: true, session: stamp === null ? checked.value : { ...checked.value, textStamp: stamp }, parts };
   }
 
   /**
@@ -186,14 +210,17 @@ export class SessionRepository {
 
   /** Every readable session, most recently updated first; unreadable ones reported. */
   async list(): Promise<SessionList> {
-    const sessions: SessionRecord[] = [];
+    const sessions: SessionListing[] = [];
     const problems: DbProblem[] = [];
     const keys = await this.db.sessions.toCollection().primaryKeys();
     const [raws, views] = (await Promise.all([this.db.sessions.bulkGet(keys), this.db.views.bulkGet(keys)])) as [unknown[], unknown[]];
     raws.forEach((raw, i) => {
       const checked = readSessionRecord(raw);
-      if (checked.ok) sessions.push(withView(checked.value, views[i]));
-      else problems.push(corrupt('sessions', keys[i], checked.reason));
+      const parts = textPartsOf(raw);
+      if (checked.ok && typeof parts !== 'string') {
+        const { text: _text, files: _files, ...listed } = withView(checked.value, views[i]);
+        sessions.push(listed);
+      } else problems.push(corrupt('sessions', keys[i], checked.ok ? (parts as string) : checked.reason));
     });
     sessions.sort((a, b) => b.updatedAt - a.updatedAt || a.id.localeCompare(b.id));
     return { sessions, problems };
@@ -216,12 +243,17 @@ export class SessionRepository {
    * the merge is stored; if they overlap nothing is written and the caller decides.
    * `rest` (selection, viewport…) is saved along with the text, but not on a conflict.
    */
-  async saveText(id: string, change: { readonly text: string; readonly base: string }, rest: Omit<EditingState, 'text'> = {}): Promise<TextSaveResult> {
+  async saveText(id: string, change: { readonly text: string; readonly base: string; readonly baseStamp?: number | undefined }, rest: Omit<EditingState, 'text'> = {}): Promise<TextSaveResult> {
     try {
-      return await this.db.transaction('rw', [this.db.sessions, this.db.views], async (): Promise<TextSaveResult> => {
-        const current = await this.get(id);
-        if (!current.ok) return current;
-        const stored = current.session.text;
+      return await this.db.transaction('rw', [this.db.sessions, this.db.views, this.db.textParts], async (): Promise<TextSaveResult> => {
+        const found = await this.readStored(id);
+        if (!found.ok) return found;
+        // Nobody wrote since `base` was read: the stored text is `base`, and need not be read back (60 MB for a large log).
+        const unmoved = change.baseStamp !== undefined && found.session.textStamp === change.baseStamp;
+        const read = unmoved ? { text: change.base } : await readStoredText(this.db, id, found.session.text, found.parts);
+        if ('problem' in read) return { ok: false, problem: corrupt('sessions', id, read.problem) };
+        const current = { ok: true as const, session: { ...found.session, text: read.text } };
+        const stored = read.text;
         let outcome: 'saved' | 'unchanged' | 'merged';
         let text: string;
         if (stored === change.text) [outcome, text] = ['unchanged', stored];
@@ -232,9 +264,10 @@ export class SessionRepository {
           [outcome, text] = [merged.text === change.text ? 'saved' : 'merged', merged.text];
         }
         const next = applyEditingState(current.session, { ...rest, text }, this.now());
-        await this.db.sessions.put(next);
+        const fields = await writeStoredText(this.db, id, text, { text: stored, parts: found.parts, stamp: found.session.textStamp ?? null });
+        await this.db.sessions.put({ ...next, ...fields });
         await this.writeView(id, rest);
-        return { ok: true, outcome, text, session: next };
+        return { ok: true, outcome, text, session: { ...next, textStamp: fields.textStamp } };
       });
     } catch (e) {
       return { ok: false, problem: writeFailed('save the text', e) };
@@ -283,8 +316,8 @@ export class SessionRepository {
       origin: { session: id, op: last?.id ?? null, seq: last?.seq ?? 0, how: 'duplicate' },
     };
     try {
-      await this.db.transaction('rw', this.db.sessions, this.db.ops, this.db.texts, async () => {
-        await this.db.sessions.add(session);
+      await this.db.transaction('rw', [this.db.sessions, this.db.ops, this.db.texts, this.db.textParts], async () => {
+        await this.db.sessions.add({ ...session, ...(await writeStoredText(this.db, session.id, session.text, { text: null, parts: null, stamp: null })) });
         if (ops.length > 0) await this.db.ops.bulkAdd(ops as SignedOperation[]);
         await this.shareTexts([...textHashesOf(ops)], newId);
       });
@@ -313,8 +346,9 @@ export class SessionRepository {
    */
   async delete(id: string): Promise<{ ok: true; ops: number; texts: number } | { ok: false; problem: DbProblem }> {
     try {
-      return await this.db.transaction('rw', [this.db.sessions, this.db.ops, this.db.texts, this.db.heads, this.db.views], async () => {
+      return await this.db.transaction('rw', [this.db.sessions, this.db.ops, this.db.texts, this.db.heads, this.db.views, this.db.textParts], async () => {
         const ops = await this.db.ops.where('[session+seq]').between([id, Dexie.minKey], [id, Dexie.maxKey]).delete();
+        await deleteStoredText(this.db, id);
         await this.db.heads.delete(id);
         await this.db.views.delete(id);
         let texts = 0;
@@ -392,13 +426,19 @@ export class SessionRepository {
   /** `view`: view fields the change sets, written to `views` as well (they stand over the record's). */
   private async update(id: string, change: (s: SessionRecord) => SessionRecord, what: string, view: Pick<EditingState, 'selectedNode' | 'viewport'> = {}): Promise<SessionResult> {
     try {
-      return await this.db.transaction('rw', [this.db.sessions, this.db.views], async (): Promise<SessionResult> => {
+      return await this.db.transaction('rw', [this.db.sessions, this.db.views, this.db.textParts], async (): Promise<SessionResult> => {
         const current = await this.get(id);
-        if (!current.ok) return current;
+        const found = await this.readStored(id);
+        if (!current.ok || !found.ok) return current.ok ? found : current;
         const next = change(current.session);
-        await this.db.sessions.put(next);
+        // The text as it is stored stays unless the change is to the text.
+        const fields =
+          next.text === current.session.text
+            ? { text: found.session.text, ...(found.parts ? { textParts: found.parts } : {}), ...(found.session.textStamp === undefined ? {} : { textStamp: found.session.textStamp }) }
+            : await writeStoredText(this.db, id, next.text, { text: current.session.text, parts: found.parts, stamp: found.session.textStamp ?? null });
+        await this.db.sessions.put({ ...next, ...fields });
         await this.writeView(id, view);
-        return { ok: true, session: next };
+        return { ok: true, session: { ...next, ...(fields.textStamp === undefined ? {} : { textStamp: fields.textStamp }) } };
       });
     } catch (e) {
       return { ok: false, problem: writeFailed(what, e) };

@@ -1,7 +1,7 @@
 /**
  * The IndexedDB database `warrant` (Dexie). Browser only: src/core never imports this.
  *
- * Tables (version 5):
+ * Tables (version 6):
  *  - `sessions` — one record per session: its name, language, current text and editing
  *    state (selection, viewport, toggles). Key `id`; index `updatedAt` for the list.
  *  - `ops` — the signed operations of every session's log, append-only. Key `id` (the
@@ -25,6 +25,9 @@
  *    in an archive or a link it imported (with its log's first op), key `session`
  *    (version 5). Kept when the session is deleted or was imported under another id, so
  *    an older copy of it opened later is reported as rolled back (src/core/oplog/knownHead.ts).
+ *  - `textParts` — the text of a session whose text is long, in parts, key
+ *    `[session+index]` (version 6; storedText.ts). Its record then holds `text: ''` and
+ *    `textParts` (how many, how long). A record without `textParts` holds its text whole.
  *
  * A session of a Gaia package opened as a project also keeps its files (`files`,
  * `activeFile`) in its `sessions` record: not indexed, so no new schema version.
@@ -39,6 +42,7 @@ import type { SignedHead } from '../core/oplog/logHead.ts';
 import type { OpId, SignedOperation } from '../core/oplog/operation.ts';
 import type { KnownHead } from '../core/oplog/knownHead.ts';
 import type { Language } from '../core/languages/languageIds.ts';
+import type { TextPartRecord } from './storedText.ts';
 
 /** A session id: `session:` + a random UUID. Branded so an op id or a belief id cannot stand in. */
 export type SessionId = string & { readonly __brand: 'SessionId' };
@@ -79,6 +83,8 @@ export interface SessionRecord {
   readonly language: SessionLanguage;
   /** The text as last saved (saved with a debounce while typing). */
   readonly text: string;
+  /** Moves at every write of the text (storedText.ts): a writer that knows it need not read the text back. Absent before version 6. */
+  readonly textStamp?: number;
   /** Milliseconds since the epoch. */
   readonly createdAt: number;
   readonly updatedAt: number;
@@ -157,6 +163,12 @@ export const SCHEMA_V4 = { ...SCHEMA_V3, views: 'id' } as const;
  */
 export const SCHEMA_V5 = { ...SCHEMA_V4, seenHeads: 'session' } as const;
 
+/**
+ * Version 6 adds `textParts`: a long text in parts (storedText.ts), so saving it writes
+ * only the parts that changed, one per task. Records written before keep their text whole.
+ */
+export const SCHEMA_V6 = { ...SCHEMA_V5, textParts: '[session+index]' } as const;
+
 /** A head this device has seen of a session (`session` is its key). */
 export interface SeenHeadRecord extends KnownHead {
   readonly session: string;
@@ -170,6 +182,7 @@ export class WarrantDb extends Dexie {
   heads!: Table<SignedHead, string>;
   views!: Table<ViewRecord, string>;
   seenHeads!: Table<SeenHeadRecord, string>;
+  textParts!: Table<TextPartRecord, [string, number]>;
 
   /**
    * `options.indexedDB` / `options.IDBKeyRange` let Node (tests, the benchmark) pass
@@ -182,6 +195,7 @@ export class WarrantDb extends Dexie {
     this.version(3).stores(SCHEMA_V3);
     this.version(4).stores(SCHEMA_V4);
     this.version(5).stores(SCHEMA_V5);
+    this.version(6).stores(SCHEMA_V6);
   }
 }
 

@@ -13,7 +13,7 @@ describe('warrant database schema', () => {
         .table(table)
         .schema.indexes.map((i) => i.name)
         .sort();
-    expect(db.tables.map((t) => t.name).sort()).toEqual(['heads', 'keys', 'ops', 'seenHeads', 'sessions', 'texts', 'views']);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(['heads', 'keys', 'ops', 'seenHeads', 'sessions', 'textParts', 'texts', 'views']);
     expect(db.table('ops').schema.primKey.name).toBe('id');
     expect(indexes('ops')).toEqual(['[session+seq]']);
     expect(db.table('ops').schema.indexes.find((i) => i.name === '[session+seq]')?.unique).toBe(true);
@@ -22,6 +22,7 @@ describe('warrant database schema', () => {
     expect(db.table('heads').schema.primKey.name).toBe('session');
     expect(db.table('views').schema.primKey.name).toBe('id');
     expect(db.table('seenHeads').schema.primKey.name).toBe('session');
+    expect(db.table('textParts').schema.primKey.name).toBe('[session+index]');
     db.close();
   });
 
@@ -40,7 +41,7 @@ describe('warrant database schema', () => {
 
     const db = new WarrantDb(name, fakeIdb);
     await db.open();
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     expect(await db.sessions.count()).toBe(2);
     expect(await db.ops.count()).toBe(3);
     db.close();

@@ -106,7 +106,7 @@ export async function loadSession(id: string, keepEditor: boolean, startedFrom?:
   localStorage.setItem(CURRENT, id);
   sessionStorage.setItem(CURRENT, id);
   backend.tabs.openSession(id);
-  textLoaded(id, got.session.text);
+  textLoaded(id, got.session.text, got.session.textStamp);
   if (keepEditor) {
     const text = editorText() ?? got.session.text;
     useDocumentStore.setState({ name: got.session.name });

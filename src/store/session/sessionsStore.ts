@@ -4,10 +4,10 @@
  * the session modules beside this one; read by the toolbar, the session tabs and the graph.
  */
 import { create } from 'zustand';
-import type { SessionRecord } from '../../db/warrantDb.ts';
+import type { SessionListing } from '../../db/sessionRepository.ts';
 
 export interface SessionsState {
-  readonly sessions: readonly SessionRecord[];
+  readonly sessions: readonly SessionListing[];
   readonly currentId: string | null;
   /** The graph viewport the open session was left at, to restore after its first layout. */
   readonly restoreViewport: { readonly x: number; readonly y: number; readonly zoom: number } | null;

@@ -2,7 +2,7 @@
  * Text, saved against other tabs. Each tab remembers, per session, the text it last
  * loaded from or saved to IndexedDB (`synced`): the base its unsaved edits start from.
  * A save is a compare-and-swap against that base (SessionRepository.saveText): if
- * another tab saved in between, the two versions are merged line by line and the merge
+ * another tab saved in between (the stored text's stamp moved: storedText.ts), the two versions are merged line by line and the merge
  * is stored and brought into this editor; if both changed the same lines, neither is
  * overwritten: this tab's version becomes a new session (keepBothVersions). After a
  * save that changed the stored text the other tabs are told (`text`), and a tab with no
@@ -24,7 +24,9 @@ import { editorText, setEditorText } from './editorText.ts';
 import { loadSession, refreshList } from './sessionList.ts';
 import { saveProjectPending } from './projectSaving.ts';
 
-const synced = new Map<string, string>();
+/** Per session, the text this tab last loaded or saved, and its stamp in IndexedDB (absent: a record from before stamps). */
+const synced = new Map<string, { readonly text: string; readonly stamp?: number | undefined }>();
+const syncedText = (id: string): string | undefined => synced.get(id)?.text;
 let pending: { readonly id: string; readonly text: string } | null = null;
 /** The text being written now (a write the page's leaving may cut short). */
 let saving: { readonly id: string; readonly text: string } | null = null;
@@ -36,9 +38,9 @@ function inTextQueue(run: () => Promise<void>): Promise<void> {
   return textQueue;
 }
 
-/** Session `id` was loaded with `text`: the base this tab's edits start from. */
-export function textLoaded(id: string, text: string): void {
-  synced.set(id, text);
+/** Session `id` was loaded with `text` (stored with `stamp`): the base this tab's edits start from. */
+export function textLoaded(id: string, text: string, stamp?: number): void {
+  synced.set(id, { text, stamp });
 }
 
 /** The editor keeps its text `text` as session `id`'s (a session opened on the text on screen): saved shortly. */
@@ -84,7 +86,7 @@ export function readTypedText(): void {
 export function keepUnsavedText(): void {
   readTypedText();
   const unsaved = pending ?? saving;
-  const base = unsaved ? synced.get(unsaved.id) : undefined;
+  const base = unsaved ? syncedText(unsaved.id) : undefined;
   if (unsaved && base !== undefined && unsaved.text !== base) keepUnsaved({ id: unsaved.id, text: unsaved.text, base });
 }
 
@@ -138,18 +140,19 @@ async function savePending(): Promise<void> {
   if (!backend || !pending) return;
   const { id, text } = pending;
   pending = null;
-  const base = synced.get(id);
+  const from = synced.get(id);
+  const base = from?.text;
   if (base === undefined || text === base) return forgetUnsaved(id);
   const selectedNode = useSessionsStore.getState().currentId === id ? useDocumentStore.getState().selection.id : undefined;
   saving = { id, text };
-  const r = await backend.repo.saveText(id, { text, base }, selectedNode === undefined ? {} : { selectedNode }).finally(() => (saving = null));
+  const r = await backend.repo.saveText(id, { text, base, baseStamp: from?.stamp }, selectedNode === undefined ? {} : { selectedNode }).finally(() => (saving = null));
   if (!r.ok) {
     pending ??= { id, text }; // tried again with the next edit, or on leaving the page
     return notice(r.problem.message);
   }
   if (r.outcome === 'conflict') return keepBothVersions(id, text);
   forgetUnsaved(id);
-  synced.set(id, r.text);
+  synced.set(id, { text: r.text, stamp: r.session.textStamp });
   if (r.outcome !== 'unchanged') backend.tabs.notifyText(id);
   if (r.outcome === 'merged' && useSessionsStore.getState().currentId === id) {
     // The editor holds `text` and whatever was typed since; the other tab's lines go in.
@@ -158,7 +161,7 @@ async function savePending(): Promise<void> {
     if (m.clean) setEditorText(m.text);
     else {
       // Typed over those very lines meanwhile: the next save meets the conflict.
-      synced.set(id, text);
+      synced.set(id, { text, stamp: undefined });
       pending ??= { id, text: now };
       scheduleSave();
     }
@@ -176,18 +179,18 @@ export function pullText(id: string): Promise<void> {
     // only the echo of a text loaded into the editor, not an edit: it must not stop the load.)
     const unsaved = (): boolean => {
       readTypedText();
-      return pending !== null && pending.id === id && pending.text !== synced.get(id);
+      return pending !== null && pending.id === id && pending.text !== syncedText(id);
     };
     if (unsaved()) return savePending();
     const got = await backend.repo.get(id);
     if (!got.ok || useSessionsStore.getState().currentId !== id) return;
     if (unsaved()) return savePending();
-    const base = synced.get(id);
+    const base = syncedText(id);
     const stored = got.session.text;
     if (base === undefined || stored === base) return;
     const m = mergeText(base, editorText() ?? base, stored);
     if (!m.clean) return;
-    synced.set(id, stored);
+    synced.set(id, { text: stored, stamp: got.session.textStamp });
     setEditorText(m.text);
   });
 }
