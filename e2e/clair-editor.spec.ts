@@ -132,8 +132,9 @@ test('the layout holds still while typing', async ({ page }) => {
   for (const id of SAMPLE_IDS) expect(after[id]).toBe(before[id]);
 });
 
-test('pasting 5 MB of trace keeps typing, validation and the graph working', async ({ page }) => {
+test('pasting 5 MB of trace keeps typing, validation and the graph working, and undoes in steps of whole lines', async ({ page }) => {
   await openFresh(page);
+  const before = await editorText(page);
   // About 5 MB: a long chain of beliefs with long contents.
   const filler = 'the measurement agrees with the previous step within tolerance';
   const lines = Array.from({ length: 62_000 }, (_, i) => `b${i + 1} .9 L0 @self${i > 0 ? ` <b${i}` : ''} "step ${i + 1}: ${filler}"`);
@@ -150,6 +151,22 @@ test('pasting 5 MB of trace keeps typing, validation and the graph working', asy
   expect(await errorCount(page)).toBe(1);
   await expect(page.getByTestId('diagnostics')).toContainText('after the content');
   await shot(page, 'five-megabytes');
+  // Undo: the typed key, then the paste in steps of about 4 MiB (largePaste.ts UNDO_STEP_CHARS), each ending at a line's end.
+  const beliefs = async () => Number(/(\d+) beliefs?/.exec((await page.locator('footer.statusbar').textContent()) ?? '')?.[1] ?? NaN);
+  await page.keyboard.press('Control+Z');
+  await settled(page);
+  expect(await errorCount(page)).toBe(0);
+  expect(await beliefs()).toBe(62_000);
+  await page.keyboard.press('Control+Z');
+  await settled(page);
+  expect(await errorCount(page)).toBe(0);
+  const partly = await beliefs();
+  expect(partly).toBeGreaterThan(40_000);
+  expect(partly).toBeLessThan(62_000);
+  await page.keyboard.press('Control+Z');
+  await settled(page);
+  expect(await editorText(page)).toBe(before);
+  await shot(page, 'five-megabytes-undone');
 });
 
 for (const rate of [1, 4]) {

@@ -11,7 +11,11 @@ import { packedSliceBuffers } from '../src/core/analysis/packedSlices.ts';
 import { AnalysisSession } from '../src/core/analysis/analysisSession.ts';
 import { packedInputBuffers, packLayoutInput } from '../src/core/layout/packedLayoutInput.ts';
 import type { AnalyzeRequest, HeldTextRequest, ProjectSymbol, ProjectUse } from '../src/core/analysis/analysisSession.ts';
-import type { TextEdit } from '../src/core/text/textReplica.ts';
+import type { TextChange, TextEdit } from '../src/core/text/textReplica.ts';
+import { sliceEnd } from '../src/core/text/lineSlices.ts';
+import type { CommittedChange } from '../src/core/mnema/mnemaWrite.ts';
+import type { HeldWrite } from '../src/core/mnema/writeTickets.ts';
+import type { DeviceKey } from '../src/core/oplog/deviceKey.ts';
 import type { RenameResult } from '../src/core/gaia/package/packageSymbols.ts';
 import type { SymbolUse } from '../src/core/clair/symbolIndex.ts';
 import type { Language } from '../src/core/graph/reasoningGraph.ts';
@@ -31,7 +35,11 @@ import { exportInWorker } from './workerExports.ts';
 
 export type { AnalyzeRequest, HeldTextRequest, ProjectSymbol, ProjectUse, TextEdit };
 
-export function createValidationApi() {
+/** A log write's insert longer than this crosses to the page in parts (mnemaCommit). */
+export const SENT_PART_CHARS = 1 << 20;
+
+/** `sentPartChars`: SENT_PART_CHARS, smaller in tests. */
+export function createValidationApi({ sentPartChars = SENT_PART_CHARS } = {}) {
   const session = new AnalysisSession(() => performance.now());
   // A whole text being readied for its first analysis (analyzeWholeText), if any.
   let preparing: { readonly version: number; readonly done: Promise<void> } | null = null;
@@ -45,6 +53,8 @@ export function createValidationApi() {
     (version, action, author) => mnema.mnemaPreview(version, action, author),
     (version) => session.textOf(version),
   );
+  /** The last log write signed here (mnemaCommit), until the page says which version it made (takeCommitted); its parts are read by committedPart. */
+  let committed: { readonly baseVersion: number; readonly change: TextChange; readonly parts: readonly number[] } | null = null;
   /** An analysis made: its states go to the page beside it (lifecycleApi.ts `onProjection`). */
   const told = <T extends { readonly version: number } | null>(patch: T): T => {
     if (patch) analysed(patch.version);
@@ -57,7 +67,39 @@ export function createValidationApi() {
     mnemaExplain: mnema.mnemaExplain,
     mnemaDerive: mnema.mnemaDerive,
     mnemaImport: mnema.mnemaImport,
-    mnemaCommit: mnema.mnemaCommit,
+    /**
+     * As mnemaQueries' mnemaCommit; a long insert comes as its first part, and the page
+     * reads the others with committedPart: the 60 MB of a 100,000-op import in one
+     * message held the page a tenth of a second as it arrived.
+     */
+    async mnemaCommit(version: number, write: HeldWrite, key: DeviceKey): Promise<CommittedChange | null> {
+      const reply = await mnema.mnemaCommit(version, write, key);
+      if (!reply?.ok) {
+        committed = null;
+        return reply;
+      }
+      // Parts end at line ends, as the editor's slices do (each a whole string on the page: none is copied into one).
+      const inserted = reply.change.text;
+      const parts = [0];
+      while (parts[parts.length - 1]! < inserted.length) parts.push(sliceEnd(inserted, parts[parts.length - 1]!, sentPartChars));
+      committed = { baseVersion: version, change: reply.change, parts };
+      if (parts.length <= 2) return reply;
+      return { ok: true, change: { ...reply.change, text: inserted.slice(0, parts[1]) }, more: parts.length - 2 };
+    },
+    /** Part `index` (from 1) of the last write's insert (mnemaCommit); null: no write is held. */
+    committedPart(index: number): string | null {
+      return committed && index + 1 < committed.parts.length ? committed.change.text.slice(committed.parts[index], committed.parts[index + 1]) : null;
+    },
+    /**
+     * The page put the last write signed here (mnemaCommit) into its editor as `version`
+     * of `baseVersion`: this copy of the text takes the same change, not sent back. One
+     * that does not fit leaves the version's text unknown, and the analysis asks for it.
+     */
+    takeCommitted(baseVersion: number, version: number, length: number): void {
+      const c = committed;
+      committed = null;
+      if (c && c.baseVersion === baseVersion) session.editText({ baseVersion, version, changes: [c.change], length });
+    },
     mnemaAdopt: mnema.mnemaAdopt,
     mnemaCalibrate: mnema.mnemaCalibrate,
     mnemaSetRules: mnema.mnemaSetRules,

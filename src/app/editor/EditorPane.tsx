@@ -138,7 +138,7 @@ export function EditorPane() {
      * `data-filling` says so, set before the first slice goes in (in this task): its
      * cursor move is not the person's and must not select the belief on the line it ends at.
      */
-    const startFill = (start: (turn: () => Promise<void>, rest: () => Promise<void>) => LargePaste | null): LargePaste | null => {
+    const startFill = (start: (turn: () => Promise<void>, rest: () => Promise<void>) => LargePaste | null, madeByWorker = false): LargePaste | null => {
       host.dataset.filling = 'true';
       let version = Infinity;
       const large = start(
@@ -150,7 +150,8 @@ export function EditorPane() {
         return null;
       }
       filling = large;
-      version = pipeline.edit(large.text);
+      // A log write the validation worker signed is already in its copy of the text: it is only told the version.
+      version = madeByWorker ? pipeline.editMadeByWorker(large.text) : pipeline.edit(large.text);
       saveTextSoon(large.text);
       void large.done.finally(() => {
         if (filling !== large) return;
@@ -187,7 +188,8 @@ export function EditorPane() {
     // A large edit from outside (a log write of thousands of ops, editorText.ts) goes in as
     // a large paste does: the whole text to the pipeline now, the editor filled in slices.
     setLargeEditHandler({
-      put: (start, end, insert, text) => startFill((turn, rest) => startLargeEdit(monaco, editor, model, { start, end, insert, text }, (on) => (slicing = on), turn, rest)) !== null,
+      put: (start, end, parts, text, madeByWorker) =>
+        startFill((turn, rest) => startLargeEdit(monaco, editor, model, { start, end, parts, text }, (on) => (slicing = on), turn, rest), madeByWorker) !== null,
       filling: () => filling?.text ?? null,
       finish: finishFilling,
     });

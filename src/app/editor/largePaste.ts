@@ -2,7 +2,7 @@
  * A large paste, taken from Monaco: the whole resulting text goes to the pipeline at
  * once, so validation starts at the paste, and the editor fills slice by slice, one task
  * each, so the page keeps painting (one edit of 5 MB was a 0.4 s task in Monaco alone).
- * The slices are one undo step. A key pressed before the last is in puts the rest in at
+ * The slices are one undo step (steps of UNDO_STEP_CHARS, past that). A key pressed before the last is in puts the rest in at
  * once (finish()), so the key lands after the whole paste: nothing typed is ever lost.
  */
 import type { editor as Editor } from 'monaco-editor/editor';
@@ -19,6 +19,12 @@ const FIRST_SLICE = 32 * 1024;
 const MIN_SLICE = 16 * 1024;
 /** Monaco's cost per edit grows faster than its size: a 1 MB slice took 0.28 s. */
 const MAX_SLICE = 192 * 1024;
+/**
+ * Monaco copies an undo step character by character when the step closes, in one task:
+ * a 60 MB log write held the page half a second there. An edit longer than this is undone
+ * in steps of about this size, each closed in the task of its own slice.
+ */
+export const UNDO_STEP_CHARS = 4 * 1024 * 1024;
 
 export interface LargePaste {
   /** The text the paste makes of the model, known before any of it is in the editor. */
@@ -57,7 +63,7 @@ export function startLargePaste(
   const selection = selections[0]!;
   const around = rangesAround(model, selection);
   const text = model.getValueInRange(around.before) + inserted + model.getValueInRange(around.after);
-  const filler = new Filler(monaco, editor, model, selection, inserted, whileSlicing, { cursorToEnd: true, message: 'The paste is still going into the editor.' });
+  const filler = new Filler(monaco, editor, model, selection, [inserted], whileSlicing, { cursorToEnd: true, message: 'The paste is still going into the editor.' });
   const done = Promise.resolve().then(() => filler.fill(turn, rest));
   return { text, done, finish: () => filler.finish() };
 }
@@ -65,14 +71,16 @@ export function startLargePaste(
 /**
  * The same for an edit from outside the editor (a log write the worker made: src/store/
  * session/editorText.ts): the characters `start`–`end` of the model replaced by `insert`,
- * in slices, with the cursors left where they are. Null when the editor cannot take it so
- * (read-only, another model shown).
+ * in slices, with the cursors left where they are. `parts`: `insert` as the strings it
+ * came in (joined, `insert`), each of whole lines: the slices are cut from them, as
+ * reading `insert` itself would first copy its 60 MB into one string. Null when the
+ * editor cannot take it so (read-only, another model shown).
  */
 export function startLargeEdit(
   monaco: typeof Monaco,
   editor: Editor.IStandaloneCodeEditor,
   model: Editor.ITextModel,
-  edit: { readonly start: number; readonly end: number; readonly insert: string; readonly text: string },
+  edit: { readonly start: number; readonly end: number; readonly parts: readonly string[]; readonly text: string },
   whileSlicing: (on: boolean) => void,
   turn: () => Promise<void>,
   rest: () => Promise<void>,
@@ -81,7 +89,15 @@ export function startLargeEdit(
   const from = model.getPositionAt(edit.start);
   const to = model.getPositionAt(edit.end);
   const range = new monaco.Selection(from.lineNumber, from.column, to.lineNumber, to.column);
-  const filler = new Filler(monaco, editor, model, range, edit.insert, whileSlicing, { cursorToEnd: false, message: 'The log is still being written into the editor.' });
+  const filler = new Filler(
+    monaco,
+    editor,
+    model,
+    range,
+    edit.parts.filter((p) => p.length > 0),
+    whileSlicing,
+    { cursorToEnd: false, message: 'The log is still being written into the editor.' },
+  );
   const done = Promise.resolve().then(() => filler.fill(turn, rest));
   return { text: edit.text, done, finish: () => filler.finish() };
 }
@@ -90,7 +106,13 @@ export function startLargeEdit(
 class Filler {
   private range: InstanceType<typeof Monaco.Range>;
   private offset: number;
+  /** Characters put in so far, of `length`; the next slice starts at `at` in part `part`. */
   private from = 0;
+  private readonly length: number;
+  private part = 0;
+  private at = 0;
+  /** Characters put in since the last undo stop. */
+  private sinceStop = 0;
   private expected = -1;
   /** 'over': every slice in, or the paste abandoned; nothing more to do. */
   private state: 'waiting' | 'filling' | 'over' = 'waiting';
@@ -100,16 +122,17 @@ class Filler {
     private readonly editor: Editor.IStandaloneCodeEditor,
     private readonly model: Editor.ITextModel,
     private readonly selection: InstanceType<typeof Monaco.Selection>,
-    private readonly inserted: string,
+    private readonly parts: readonly string[],
     private readonly whileSlicing: (on: boolean) => void,
     private readonly options: { readonly cursorToEnd: boolean; readonly message: string },
   ) {
     this.range = selection;
     this.offset = model.getOffsetAt(selection.getStartPosition());
+    this.length = parts.reduce((n, p) => n + p.length, 0);
   }
 
   async fill(turn: () => Promise<void>, rest: () => Promise<void>): Promise<boolean> {
-    if (this.state !== 'waiting') return this.state === 'over' && this.from >= this.inserted.length;
+    if (this.state !== 'waiting') return this.state === 'over' && this.from >= this.length;
     this.state = 'filling';
     this.editor.updateOptions({ readOnly: true, readOnlyMessage: { value: this.options.message } });
     this.model.pushStackElement();
@@ -117,14 +140,14 @@ class Filler {
     let size = FIRST_SLICE;
     let first = true;
     try {
-      while (this.from < this.inserted.length) {
-        if (this.state !== 'filling') return this.from >= this.inserted.length;
+      while (this.from < this.length) {
+        if (this.state !== 'filling') return this.from >= this.length;
         if (this.replaced()) return this.abandon();
         const t0 = performance.now();
         this.put(size);
         const ms = performance.now() - t0;
         size = Math.min(MAX_SLICE, Math.max(MIN_SLICE, Math.round((size * SLICE_MS) / Math.max(ms, 1))));
-        if (this.from >= this.inserted.length) break;
+        if (this.from >= this.length) break;
         // The first slice shows the top of the paste at once; the rest of the editor fills
         // once `rest` resolves (the paste's graph is shown): on two cores, filling beside the
         // analysis and layout of 60k beliefs slowed the picture by a sixth.
@@ -133,7 +156,7 @@ class Filler {
         await turn();
       }
       if (this.state === 'filling') this.end();
-      return this.from >= this.inserted.length;
+      return this.from >= this.length;
     } catch (e) {
       this.abandon();
       throw e;
@@ -152,7 +175,7 @@ class Filler {
       this.abandon();
       return;
     }
-    if (this.from < this.inserted.length) this.put(this.inserted.length);
+    if (this.from < this.length) this.put(Infinity);
     this.end();
   }
 
@@ -161,19 +184,34 @@ class Filler {
     return this.model.isDisposed() || this.editor.getModel() !== this.model || this.model.getVersionId() !== this.expected;
   }
 
-  /** Puts the next `size` characters (to a line's end) in at the paste's end. */
+  /** Puts the next `size` characters (to a line's end, within one part; Infinity: all that is left) in at the paste's end. */
   private put(size: number): void {
-    const to = size >= this.inserted.length - this.from ? this.inserted.length : sliceEnd(this.inserted, this.from, size);
+    let text: string;
+    if (size === Infinity) {
+      text = this.parts[this.part]!.slice(this.at) + this.parts.slice(this.part + 1).join('');
+      [this.part, this.at] = [this.parts.length, 0];
+    } else {
+      const part = this.parts[this.part]!;
+      const to = size >= part.length - this.at ? part.length : sliceEnd(part, this.at, size);
+      text = part.slice(this.at, to);
+      [this.part, this.at] = to === part.length ? [this.part + 1, 0] : [this.part, to];
+    }
     this.whileSlicing(true);
     try {
-      // Undo stops are pushed only before the first slice and after the last: one step.
+      // Undo stops are pushed before the first slice and after the last (and every UNDO_STEP_CHARS).
       const before = this.options.cursorToEnd ? [this.selection] : (this.editor.getSelections() ?? []);
-      this.model.pushEditOperations(before, [{ range: this.range, text: this.inserted.slice(this.from, to), forceMoveMarkers: this.options.cursorToEnd }], () => null);
+      this.model.pushEditOperations(before, [{ range: this.range, text, forceMoveMarkers: this.options.cursorToEnd }], () => null);
     } finally {
       this.whileSlicing(false);
     }
+    const to = this.from + text.length;
+    this.sinceStop += text.length;
+    if (this.sinceStop >= UNDO_STEP_CHARS && to < this.length) {
+      this.model.pushStackElement();
+      this.sinceStop = 0;
+    }
     this.expected = this.model.getVersionId();
-    this.offset += to - this.from;
+    this.offset += text.length;
     this.from = to;
     const at = this.model.getPositionAt(this.offset);
     this.range = new this.monaco.Range(at.lineNumber, at.column, at.lineNumber, at.column);

@@ -100,8 +100,11 @@ export type CommittedText = { readonly ok: true; readonly text: string; readonly
 /** A new log's whole text (a write on no text), or why not. */
 export type NewLogText = { readonly ok: true; readonly text: string } | WriteRefused;
 
-/** A write to a text the page holds: only the change (CommittedText's), or why not. */
-export type CommittedChange = { readonly ok: true; readonly change: TextChange } | WriteRefused;
+/**
+ * A write to a text the page holds: only the change (CommittedText's), or why not. A
+ * long insert crosses to the page in parts: `more` parts follow the one in `change.text`.
+ */
+export type CommittedChange = { readonly ok: true; readonly change: TextChange; readonly more?: number } | WriteRefused;
 
 /** `write`'s ops and head signed with `key`; refused when the plan was made in another author's name. */
 export async function signLogWrite(write: LogWrite, key: DeviceKey): Promise<{ readonly ops: MnemaOp[]; readonly head: SignedHead } | string> {

@@ -41,7 +41,7 @@ export function subscribeActiveEditor(listener: () => void): () => void {
  * slice, so no task holds the page (src/app/editor/largePaste.ts). False: not taken (then
  * the edit goes in at once).
  */
-export type LargeEditHandler = (start: number, end: number, insert: string, text: string) => boolean;
+export type LargeEditHandler = (start: number, end: number, parts: readonly string[], text: string, madeByWorker: boolean) => boolean;
 
 interface LargeEdits {
   readonly put: LargeEditHandler;
@@ -63,8 +63,8 @@ export function finishLargeEdit(): void {
 }
 
 /** Puts a large edit in through the editor pane's slices; false when it cannot. */
-export function putLargeEdit(start: number, end: number, insert: string, text: string): boolean {
-  return largeEdits?.put(start, end, insert, text) ?? false;
+export function putLargeEdit(start: number, end: number, parts: readonly string[], text: string, madeByWorker = false): boolean {
+  return largeEdits?.put(start, end, parts, text, madeByWorker) ?? false;
 }
 
 /** The whole text of an edit still filling the editor (null: none is). */

@@ -43,7 +43,7 @@ export function setEditorText(next: string): void {
  * text: a write appended to a large log arrives as its change alone, so the editor's 60 MB
  * are neither read out nor compared. Nothing happens without an editor.
  */
-export function applyEditorChange(change: TextChange): void {
+export function applyEditorChange(change: TextChange, madeByWorker = false, parts: readonly string[] = [change.text]): void {
   const editor = activeEditor();
   const model = editor?.getModel();
   if (!editor || !model) return;
@@ -57,13 +57,26 @@ export function applyEditorChange(change: TextChange): void {
     const now = model.getValue();
     return now.slice(0, edit.start) + edit.insert + now.slice(edit.end);
   };
-  putEdit(editor, model, edit, whole, removed);
+  putEdit(editor, model, edit, whole, removed, madeByWorker, parts);
 }
 
-/** `edit` into the editor; `next`: the whole text it makes (read only for a large edit); `removed`: the text it replaces. */
-function putEdit(editor: MonacoApi.editor.IStandaloneCodeEditor, model: MonacoApi.editor.ITextModel, edit: TextEdit, next: () => string, removed: string): void {
+/**
+ * `edit` into the editor; `next`: the whole text it makes (read only for a large edit);
+ * `removed`: the text it replaces; `madeByWorker`: a log write the validation worker
+ * signed, which its copy of the text already holds; `parts`: the insert as it came, in
+ * strings of whole lines (largePaste.ts startLargeEdit).
+ */
+function putEdit(
+  editor: MonacoApi.editor.IStandaloneCodeEditor,
+  model: MonacoApi.editor.ITextModel,
+  edit: TextEdit,
+  next: () => string,
+  removed: string,
+  madeByWorker = false,
+  parts: readonly string[] = [edit.insert],
+): void {
   // Nothing read below (cursors, scroll) matters to a large edit at the end: it keeps them as an edit does.
-  if (edit.insert.length >= SLICED_EDIT_CHARS && putLargeEdit(edit.start, edit.end, edit.insert, next())) return;
+  if (edit.insert.length >= SLICED_EDIT_CHARS && putLargeEdit(edit.start, edit.end, parts, next(), madeByWorker)) return;
   const selections = (editor.getSelections() ?? []).map((s) => ({
     anchor: offsetAfterEdit(model.getOffsetAt({ lineNumber: s.selectionStartLineNumber, column: s.selectionStartColumn }), edit),
     head: offsetAfterEdit(model.getOffsetAt({ lineNumber: s.positionLineNumber, column: s.positionColumn }), edit),

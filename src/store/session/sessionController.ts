@@ -399,7 +399,7 @@ export class SessionController {
     // A shared log is written as the room allows (a read-only link, a device not admitted yet).
     const gate = this.writeGate?.() ?? null;
     if (gate) return { message: gate, moved: false };
-    return appendLogWrite({ mnemaCommit: (...args) => service.mnemaCommit!(...args) }, await this.deviceKey(), write);
+    return appendLogWrite({ mnemaCommit: (...args) => service.mnemaCommit!(...args), committedPart: (i) => service.committedPart?.(i) ?? null }, await this.deviceKey(), write);
   }
 
   /** The text of a new log made of `write` (a log of this device's own), signed with its key; or why not. */

@@ -6,6 +6,7 @@
  * command line's path gives. A log this device may not write to, a plan that is not the
  * one made, and a log that moved are refused with the reason, and nothing is written.
  */
+import type { AnalysisPatch } from '../../../src/core/analysis/analysisPatch.ts';
 import * as ed from '@noble/ed25519';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
@@ -241,6 +242,56 @@ describe('the worker signs a write it planned, with the key of the device that a
     expect(added).toEqual(signed(p.write!, me).ops);
     // A version the worker no longer holds is not written to (the page plans again).
     expect(await api.mnemaCommit(99, p.write!, me)).toBeNull();
+  });
+
+  it('the write it signed becomes the next version of its own copy of the text when the page says so, not sent back', async () => {
+    const text = gymLogText(me);
+    const p = previewLogAction(readMnemaDocument(text), { kind: 'refute', target: GYM_TUE, source: 'graph' }, me.author);
+    const held = async (base: number) => {
+      const api = createValidationApi();
+      api.setText(1, text);
+      api.analyze({ version: 1, text, language: 'mnema', baseVersion: null, fileName: 'gym.mnema' });
+      const out = await api.mnemaCommit(1, p.write!, me);
+      const next = out?.ok ? (applyChanges(text, [out.change]) ?? '') : '';
+      api.takeCommitted(base, 2, next.length);
+      return { api, next };
+    };
+    const { api, next } = await held(1);
+    const request = { version: 2, language: 'mnema' as const, baseVersion: null, fileName: 'gym.mnema' };
+    const fromHeld = api.analyzeHeldText(request);
+    expect(fromHeld).not.toBeNull();
+    const untimed = (patch: AnalysisPatch) => ({ ...patch, stats: null });
+    const sent = createValidationApi().analyze({ ...request, text: next });
+    expect(untimed(fromHeld!)).toEqual(untimed(sent));
+    // That version is the refuted log: its explanation reads the refutation.
+    expect(JSON.stringify(api.mnemaExplain(2, GYM_TUE))).toMatch(/refut/);
+    expect(JSON.stringify(api.mnemaExplain(1, GYM_TUE))).not.toMatch(/refut/);
+    // Told of another base version (the editor moved on): the text stays unknown, and the page sends it.
+    expect((await held(7)).api.analyzeHeldText(request)).toBeNull();
+  });
+
+  it('a long insert crosses in parts that make the whole change, one message each', async () => {
+    const text = gymLogText(me);
+    const p = previewLogAction(readMnemaDocument(text), { kind: 'refute', target: GYM_TUE, source: 'graph' }, me.author);
+    const commit = async (sentPartChars?: number) => {
+      const api = createValidationApi(sentPartChars === undefined ? {} : { sentPartChars });
+      api.analyze({ version: 1, text, language: 'mnema', baseVersion: null, fileName: 'gym.mnema' });
+      return { api, reply: await api.mnemaCommit(1, p.write!, me) };
+    };
+    const whole = (await commit()).reply;
+    expect(whole).toMatchObject({ ok: true });
+    expect(whole!.ok && whole!.more).toBeUndefined();
+    const { api, reply } = await commit(1000);
+    if (!reply?.ok || !whole?.ok) throw new Error('not committed');
+    // Each part is whole lines (about 1,000 characters of them).
+    const parts = [reply.change.text, ...Array.from({ length: reply.more ?? 0 }, (_, i) => api.committedPart(i + 1) ?? '')];
+    expect(parts.length).toBeGreaterThan(1);
+    expect(parts.every((p) => p.endsWith('\n') && p.length <= 1000)).toBe(true);
+    expect({ ...reply.change, text: parts.join('') }).toEqual(whole.change);
+    expect(api.committedPart(parts.length)).toBeNull();
+    // Once the page has taken it, no part is held.
+    api.takeCommitted(1, 2, 0);
+    expect(api.committedPart(1)).toBeNull();
   });
 });
 
