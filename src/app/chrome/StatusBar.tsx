@@ -1,5 +1,5 @@
 /** The bottom bar: versions, sizes and timings, so what the workers did is visible. */
-import { languageRow } from '../../core/languages/languageTable.ts';
+import { analysisCounts, languageRow } from '../../core/languages/languageTable.ts';
 import { useDocumentStore } from '../../store/document/documentStore.ts';
 import { TAB_FOCUS_HINT } from '../editor/tabFocusHint.ts';
 import { plural } from '../plural.ts';
@@ -23,10 +23,9 @@ export function StatusBar() {
           {analysis.proposal.gate ? `stopped at the ${analysis.proposal.gate} gate` : 'gates passed'}
         </span>
       )}
-      {analysis && row.counts(analysis).length > 0 && (
+      {analysis && analysisCounts(analysis).length > 0 && (
         <span>
-          {row
-            .counts(analysis)
+          {analysisCounts(analysis)
             .map(([n, noun]) => plural(n, noun))
             .join(' · ')}
         </span>

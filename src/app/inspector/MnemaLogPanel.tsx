@@ -15,6 +15,7 @@ import type { CalibrationReport } from '../../core/mnema/calibration.ts';
 import { ReliabilityDiagram } from './ReliabilityDiagram.tsx';
 import { RuleTableEditor } from './RuleTableEditor.tsx';
 import { BUILTIN_DERIVERS } from '../../core/mnema/builtinDerivers.ts';
+import { analysisCounts } from '../../core/languages/languageTable.ts';
 import { useDocumentStore } from '../../store/document/documentStore.ts';
 import { MnemaReviewList } from './MnemaReviewList.tsx';
 import { getPipeline } from '../../store/pipeline/pipelineInstance.ts';
@@ -40,16 +41,9 @@ export function MnemaLogPanel({ version }: { version: number }) {
   const [deriversOpen, setDeriversOpen] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
-  const counts = useDocumentStore((s) => {
-    let evidence = 0;
-    let claims = 0;
-    for (const v of s.views.values()) {
-      if (v.node.kind === 'claim') claims++;
-      else evidence++;
-    }
-    return `${evidence}:${claims}`;
-  });
-  const [evidence, claims] = counts.split(':').map(Number) as [number, number];
+  // The status bar's counts (the language table's): read once per analysis, not at every change of the store.
+  const analysis = useDocumentStore((s) => s.analysis);
+  const [evidence, claims] = (analysis ? analysisCounts(analysis).map(([n]) => n) : [0, 0]) as [number, number];
   const name = useDocumentStore((s) => s.name);
   const plan = async (what: string, ask: (author: string) => Promise<ShownPlan | null>, copy = false) => {
     setStatus({ kind: 'working', what });

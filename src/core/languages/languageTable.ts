@@ -271,6 +271,15 @@ export function languageRow(id: Language): LanguageRow {
   return BY_ID.get(id)!;
 }
 
+const countsMade = new WeakMap<AnalysisView, readonly (readonly [number, string])[]>();
+
+/** The language row's counts of `analysis`, counted once per analysis (a 100,000-node graph is read on every redraw that shows them). */
+export function analysisCounts(analysis: AnalysisView): readonly (readonly [number, string])[] {
+  let counts = countsMade.get(analysis);
+  if (!counts) countsMade.set(analysis, (counts = languageRow(analysis.language).counts(analysis)));
+  return counts;
+}
+
 /** The ids of the rows a predicate holds for, in table order. */
 /** The largest text a document of `language` may be (src/core/text/inputLimits.ts): a log's limit for a document that is its own log; unknown, the document limit. */
 export function textLimitOf(language: Language | null): number {
