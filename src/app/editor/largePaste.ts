@@ -24,7 +24,7 @@ const MAX_SLICE = 192 * 1024;
  * a 60 MB log write held the page half a second there. An edit longer than this is undone
  * in steps of about this size, each closed in the task of its own slice.
  */
-export const UNDO_STEP_CHARS = 4 * 1024 * 1024;
+export const UNDO_STEP_CHARS = 2 * 1024 * 1024;
 
 export interface LargePaste {
   /** The text the paste makes of the model, known before any of it is in the editor. */
