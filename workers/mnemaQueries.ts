@@ -12,7 +12,8 @@ import type { LogActionPreview } from '../src/core/mnema/mnemaPreview.ts';
 import { previewLogAction } from '../src/core/mnema/mnemaPreview.ts';
 import type { CommittedChange, CommittedText, NewLogText } from '../src/core/mnema/mnemaWrite.ts';
 import type { LogWrite } from '../src/core/mnema/mnemaWrite.ts';
-import { committedText, documentSession, planMembers, signLogWrite } from '../src/core/mnema/mnemaWrite.ts';
+import { committedText, documentSession, HELPED_WRITE_OPS, planMembers, signLogWrite } from '../src/core/mnema/mnemaWrite.ts';
+import { helperSigner, startHelperSigner } from './signerThread.ts';
 import { MemoShelf } from '../src/core/mnema/derivationMemo.ts';
 import type { EvidenceSource } from '../src/core/mnema/importers/evidenceFiles.ts';
 import { readEvidenceFile, readEvidenceFolder, sourceOfName } from '../src/core/mnema/importers/evidenceFiles.ts';
@@ -52,7 +53,7 @@ export interface EvidenceFile {
  * own key; a later reading of the text does not check them again.
  */
 async function signedText(doc: MnemaDocument, text: string, write: LogWrite, key: DeviceKey): Promise<CommittedText> {
-  const signed = await signLogWrite(write, key);
+  const signed = await signLogWrite(write, key, helperSigner());
   if (typeof signed === 'string') return { ok: false, message: signed };
   const out = committedText(doc, text, signed.ops, signed.head, freshSession());
   if (out.ok) rememberSigned(signed.ops);
@@ -69,7 +70,11 @@ export function createMnemaQueries(docOf: (version: number) => MnemaDocument | n
   const shelf = new MemoShelf();
   // The ops of plans on the page's screen, kept here: the page holds tickets (writeTickets.ts).
   const held = new WriteShelf();
-  const shown = (plan: LogStepPlan | null): ShownPlan | null => plan && held.shown(plan);
+  const shown = (plan: LogStepPlan | null): ShownPlan | null => {
+    // A long write will be signed on two threads: the helper starts now, while the person reads the plan (a thread started at Append waits for this one to be free).
+    if (plan?.write && plan.write.ops.length >= HELPED_WRITE_OPS) startHelperSigner();
+    return plan && held.shown(plan);
+  };
   const sessionOf = (doc: MnemaDocument) => documentSession(doc, freshSession(), rules, shelf);
   return {
     /** The person's rule tables, used by every plan from now on; each table's problems with their places (a table with problems derives nothing). */

@@ -6,7 +6,7 @@
  * against that same log, and appended to the text with a new head. The text is the log,
  * so the result is read, verified and drawn like any edit, and undo takes it back.
  */
-import { bytesSignerFor, signHeadWithDevice } from '../oplog/bytesSigner.ts';
+import { bytesSignerFor, signHeadWithDevice, type HelperSigner } from '../oplog/bytesSigner.ts';
 import type { DeviceKey } from '../oplog/deviceKey.ts';
 import { isHeadLine, type SignedHead, type UnsignedHead } from '../oplog/logHead.ts';
 import { canonicalJson } from '../oplog/canonicalJson.ts';
@@ -106,11 +106,22 @@ export type NewLogText = { readonly ok: true; readonly text: string } | WriteRef
  */
 export type CommittedChange = { readonly ok: true; readonly change: TextChange; readonly more?: number } | WriteRefused;
 
-/** `write`'s ops and head signed with `key`; refused when the plan was made in another author's name. */
-export async function signLogWrite(write: LogWrite, key: DeviceKey): Promise<{ readonly ops: MnemaOp[]; readonly head: SignedHead } | string> {
+/** Writes shorter than this are signed in one thread: sending them to a helper costs more than it saves. */
+export const HELPED_WRITE_OPS = 2000;
+
+/**
+ * `write`'s ops and head signed with `key`; refused when the plan was made in another
+ * author's name. A long write is signed half here and half by `helper` (another thread),
+ * at once: signing is most of what an import of 100,000 records waits for.
+ */
+export async function signLogWrite(write: LogWrite, key: DeviceKey, helper: HelperSigner | null = null): Promise<{ readonly ops: MnemaOp[]; readonly head: SignedHead } | string> {
   if (write.head.author !== key.author || write.ops.some((op) => op.author !== key.author)) return 'this write was planned for another device; plan it again';
   const sign = await bytesSignerFor(key);
-  const sigs = await Promise.all(write.ops.map((op) => sign(bytesToSign(op))));
+  const bytes = write.ops.map(bytesToSign);
+  const half = helper && bytes.length >= HELPED_WRITE_OPS ? Math.floor(bytes.length / 2) : 0;
+  const [helped, own] = await Promise.all([half > 0 ? helper!(key, bytes.slice(bytes.length - half)) : [], Promise.all(bytes.slice(0, bytes.length - half).map((b) => sign(b)))]);
+  const sigs = [...own, ...helped];
+  if (sigs.length !== bytes.length) return 'the write could not be signed whole; plan it again';
   return { ops: write.ops.map((op, i) => ({ ...op, sig: sigs[i]! })), head: await signHeadWithDevice(write.head, key) };
 }
 

@@ -61,6 +61,15 @@ export function bytesSignerFor(key: DeviceKey, subtle: Subtle | null = (globalTh
   return signer;
 }
 
+/** Signs many byte strings with `key` (the signatures in hex, in order): what a helper thread offers (HelperSigner). */
+export async function signEach(key: DeviceKey, items: readonly Uint8Array[]): Promise<string[]> {
+  const sign = await bytesSignerFor(key);
+  return Promise.all(items.map((bytes) => sign(bytes)));
+}
+
+/** Another thread that signs with `key` as signEach does, so a long write is signed on two cores at once. */
+export type HelperSigner = (key: DeviceKey, items: readonly Uint8Array[]) => Promise<string[]>;
+
 /** Signs a session's head with `key`. */
 export async function signHeadWithDevice(head: UnsignedHead, key: DeviceKey): Promise<SignedHead> {
   const sign = await bytesSignerFor(key);

@@ -17,7 +17,8 @@ import { readMnemaDocument } from '../../../src/core/mnema/mnemaDocument.ts';
 import { ChainWriter, mnemaLogText } from '../../../src/core/mnema/mnemaLog.ts';
 import { previewLogAction } from '../../../src/core/mnema/mnemaPreview.ts';
 import type { LogWrite } from '../../../src/core/mnema/mnemaWrite.ts';
-import { bytesToSign, committedText, documentSession, planMembers } from '../../../src/core/mnema/mnemaWrite.ts';
+import { bytesToSign, committedText, documentSession, HELPED_WRITE_OPS, planMembers, signLogWrite } from '../../../src/core/mnema/mnemaWrite.ts';
+import { signEach } from '../../../src/core/oplog/bytesSigner.ts';
 import { BUILTIN_DERIVERS } from '../../../src/core/mnema/builtinDerivers.ts';
 import { runDerivation } from '../../../src/core/mnema/derivationEngine.ts';
 import { DerivationGraph } from '../../../src/core/mnema/derivationGraph.ts';
@@ -368,5 +369,37 @@ describe('two members writing to a shared log at once', () => {
     const { doc } = states(both + unvouched);
     expect(doc.broken).toBe(true);
     expect(doc.diagnostics.map((d) => d.message)).toContainEqual(expect.stringMatching(/head lines; the last one is used/));
+  });
+});
+
+describe('a long write is signed on two threads', () => {
+  /** An import of `n` JSON Lines records into a new log: its write, planned for `me`. */
+  function importWrite(n: number): LogWrite {
+    const empty = readMnemaDocument('');
+    const records = Array.from({ length: n }, (_, i) => ({
+      source: 'com.example.tracker',
+      payload: { activity: 'Gym', n: i },
+      observed_at: `2025-03-${String(1 + (i % 28)).padStart(2, '0')}T07:00:00Z`,
+    }));
+    return planLogStep(empty, documentSession(empty, 'x'), { kind: 'import', records, problems: [] }, me.author).write!;
+  }
+
+  it('half by the helper, the same signatures as one thread makes; a helper that answers short is refused', async () => {
+    const write = importWrite(HELPED_WRITE_OPS);
+    const alone = await signLogWrite(write, me);
+    const shares: number[] = [];
+    const helped = await signLogWrite(write, me, async (key, items) => {
+      shares.push(items.length);
+      return signEach(key, items);
+    });
+    expect(shares).toEqual([Math.floor(write.ops.length / 2)]);
+    expect(helped).toEqual(alone);
+    expect(typeof alone === 'string' ? [] : await badSignatures(alone.ops as unknown as SignedOperation[], null)).toEqual(new Set());
+    expect(await signLogWrite(write, me, async (key, items) => signEach(key, items.slice(1)))).toMatch(/could not be signed whole/);
+    // A short write does not call on the helper.
+    const short = importWrite(10);
+    await signLogWrite(short, me, async () => {
+      throw new Error('asked');
+    });
   });
 });
