@@ -170,6 +170,8 @@ test('pasting 5 MB of trace keeps typing, validation and the graph working, and 
   expect(counts[0]).toBeLessThan(62_000);
   expect(counts[1]).toBeLessThan(counts[0]!);
   expect(counts[1]).toBeGreaterThan(9);
+  // The view had stayed below, where the paste's beliefs were: the sample's are framed again.
+  for (const id of SAMPLE_IDS) await expect(node(page, id)).toBeVisible();
   await shot(page, 'five-megabytes-undone');
 });
 

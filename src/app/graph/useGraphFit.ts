@@ -120,7 +120,9 @@ export function useGraphFit({ shown, index, focusKey, focusId, ownLayout }: Grap
   // over — is framed as an opened one is: the old view (say, a nine-belief sample
   // fitted into a narrow pane) would show the new beliefs as ids, or not at all. While
   // it grows the view keeps framing it, until the person moves the view themselves; an
-  // edit of a graph that keeps any node otherwise leaves the view where they put it.
+  // edit of a graph that keeps any node otherwise leaves the view where they put it,
+  // unless it leaves nothing in view (a large paste undone: the view stayed where the
+  // paste's beliefs were, below the few that are left).
   const previous = useRef<{ readonly shown: ShownNodes; readonly seq: number } | null>(null);
   useEffect(() => {
     const before = previous.current;
@@ -129,13 +131,22 @@ export function useGraphFit({ shown, index, focusKey, focusId, ownLayout }: Grap
     if (!before || before.seq !== openSeq || fittedFor.current === null || openedWith.current === shown || shown.ids.length === 0) return;
     const replaced = before.shown.ids.length === 0 || !shown.ids.some((id) => before.shown.at.has(id));
     if (replaced) following.current = true;
-    if (following.current) requestAnimationFrame(() => openView());
-  }, [shown, openSeq, openView]);
+    if (following.current || nothingInView(shown, flow.getViewport(), flowStore.getState())) requestAnimationFrame(() => openView());
+  }, [shown, openSeq, openView, flow, flowStore]);
   const movedByHand = useCallback(() => {
     following.current = false;
   }, []);
 
   return { fit, movedByHand, openSeq };
+}
+
+/** True when the box around every shown node lies wholly outside the pane's view. */
+function nothingInView(shown: ShownNodes, view: { readonly x: number; readonly y: number; readonly zoom: number }, pane: { readonly width: number; readonly height: number }): boolean {
+  const box = boundsOfShown(shown, null);
+  if (!box || pane.width <= 0 || pane.height <= 0 || !(view.zoom > 0)) return false;
+  const left = -view.x / view.zoom;
+  const top = -view.y / view.zoom;
+  return box.x > left + pane.width / view.zoom || box.x + box.width < left || box.y > top + pane.height / view.zoom || box.y + box.height < top;
 }
 
 /** How much of the graph's bottom the drop zones cover (0 when they are not there). */
