@@ -1,19 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SessionRepository } from '../../src/db/sessionRepository.ts';
 import { TEXT_PART_CHARS } from '../../src/db/storedText.ts';
-import type { WarrantDb } from '../../src/db/warrantDb.ts';
 import { buildSessionArchive } from '../../src/db/sessionArchive.ts';
-import { freshDb } from './dbFixtures.ts';
+import { databasesPerTest } from './dbFixtures.ts';
 
-const open: WarrantDb[] = [];
-async function db(): Promise<WarrantDb> {
-  const d = await freshDb();
-  open.push(d);
-  return d;
-}
-afterEach(() => {
-  for (const d of open.splice(0)) d.close();
-});
+const db = databasesPerTest();
 
 function unwrap<T extends { ok: boolean }>(r: T): Extract<T, { ok: true }> {
   if (!r.ok) throw new Error(JSON.stringify(r));
