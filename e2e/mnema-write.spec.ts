@@ -297,3 +297,50 @@ for (const rate of [1, 4]) {
     await expect(page.getByTestId('empty-document')).toBeVisible({ timeout: 60_000 });
   });
 }
+
+test('a log of nearly 2 MB is kept in parts and comes back whole when the page is opened again, with what was typed into it', async ({ page }) => {
+  await openFresh(page);
+  await page.getByTestId('new-document').click();
+  await page.getByTestId('new-mnema').click();
+  const empty = page.getByTestId('empty-document');
+  await empty.getByTestId('mnema-import-files').setInputFiles([{ name: 'tracker.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(trackerLines(3000)) }]);
+  await expect(empty.getByTestId('mnema-plan-summary')).toContainText('3000 records to import', { timeout: 60_000 });
+  await empty.getByTestId('mnema-append').click();
+  const editor = page.getByTestId('editor');
+  await expect(page.locator('footer.statusbar')).toContainText('3000 records', { timeout: 60_000 });
+  await expect(editor).not.toHaveAttribute('data-filling', 'true', { timeout: 60_000 });
+  // Stored in parts of its own table (src/db/storedText.ts), not in the session's record.
+  const stored = () =>
+    page.evaluate(
+      () =>
+        new Promise<{ parts: number; recordText: number }>((resolve) => {
+          const open = indexedDB.open('warrant');
+          open.onsuccess = () => {
+            const t = open.result.transaction(['sessions', 'textParts']);
+            const sessions = t.objectStore('sessions').getAll();
+            const parts = t.objectStore('textParts').count();
+            t.oncomplete = () => {
+              const log = (sessions.result as { name: string; text: string }[]).find((s) => s.name.endsWith('.mnema'));
+              resolve({ parts: parts.result, recordText: log?.text.length ?? -1 });
+            };
+          };
+        }),
+    );
+  await expect.poll(stored, { timeout: 30_000 }).toEqual({ parts: 2, recordText: 0 });
+  // A line typed at the end is saved into the last part.
+  await editor.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('\n\n');
+  await expect(page.getByTestId('diagnostics')).toHaveAttribute('data-error-count', '0');
+  await page.waitForTimeout(1500);
+  await page.goto('/');
+  await expect(page.locator('footer.statusbar')).toContainText('3000 records', { timeout: 60_000 });
+  await settled(page);
+  await expect(page.getByTestId('diagnostics')).toHaveAttribute('data-error-count', '0');
+  await editor.click();
+  await page.keyboard.press('Control+End');
+  // The log ended with a line break; the two typed make three empty lines after its head.
+  const tail = async () => (await editorText(page)).split('\n').slice(-4);
+  await expect.poll(tail).toEqual([expect.stringContaining('"kind":"head"'), '', '', '']);
+  await shot(page, 'mnema-log-in-parts-reopened');
+});
