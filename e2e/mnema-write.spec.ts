@@ -8,7 +8,7 @@
  * imports nothing and says where. Any log is checked against labelled outcomes and drawn
  * as a reliability diagram.
  */
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -269,18 +269,23 @@ function trackerLines(n: number): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** New → Mnema log, `n` tracker records imported and appended, until the status bar counts them all. */
+async function importIntoNewLog(page: Page, n: number): Promise<void> {
+  await page.getByTestId('new-document').click();
+  await page.getByTestId('new-mnema').click();
+  const empty = page.getByTestId('empty-document');
+  await empty.getByTestId('mnema-import-files').setInputFiles([{ name: 'tracker.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(trackerLines(n)) }]);
+  await expect(empty.getByTestId('mnema-plan-summary')).toContainText(`${n} records to import`, { timeout: 60_000 });
+  await empty.getByTestId('mnema-append').click();
+  // The pipeline has the whole log at once; the editor fills behind it.
+  await expect(page.locator('footer.statusbar')).toContainText(`${n} records`, { timeout: 60_000 });
+}
+
 for (const rate of [1, 4]) {
   test(`an import of thousands of records goes into the editor in slices: the whole log is there and verifies, one Undo takes it back (CPU ${rate}x)`, async ({ page }) => {
     await openFresh(page);
     if (rate > 1) await throttle(page, rate);
-    await page.getByTestId('new-document').click();
-    await page.getByTestId('new-mnema').click();
-    const empty = page.getByTestId('empty-document');
-    await empty.getByTestId('mnema-import-files').setInputFiles([{ name: 'tracker.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(trackerLines(3000)) }]);
-    await expect(empty.getByTestId('mnema-plan-summary')).toContainText('3000 records to import', { timeout: 60_000 });
-    await empty.getByTestId('mnema-append').click();
-    // The pipeline has the whole log at once; the editor fills behind it.
-    await expect(page.locator('footer.statusbar')).toContainText('3000 records', { timeout: 60_000 });
+    await importIntoNewLog(page, 3000);
     const editor = page.getByTestId('editor');
     await expect(editor).not.toHaveAttribute('data-filling', 'true', { timeout: 60_000 });
     await settled(page);
@@ -300,14 +305,8 @@ for (const rate of [1, 4]) {
 
 test('a log of nearly 2 MB is kept in parts and comes back whole when the page is opened again, with what was typed into it', async ({ page }) => {
   await openFresh(page);
-  await page.getByTestId('new-document').click();
-  await page.getByTestId('new-mnema').click();
-  const empty = page.getByTestId('empty-document');
-  await empty.getByTestId('mnema-import-files').setInputFiles([{ name: 'tracker.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(trackerLines(3000)) }]);
-  await expect(empty.getByTestId('mnema-plan-summary')).toContainText('3000 records to import', { timeout: 60_000 });
-  await empty.getByTestId('mnema-append').click();
+  await importIntoNewLog(page, 3000);
   const editor = page.getByTestId('editor');
-  await expect(page.locator('footer.statusbar')).toContainText('3000 records', { timeout: 60_000 });
   await expect(editor).not.toHaveAttribute('data-filling', 'true', { timeout: 60_000 });
   // Stored in parts of its own table (src/db/storedText.ts), not in the session's record.
   const stored = () =>

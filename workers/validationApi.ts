@@ -12,7 +12,7 @@ import { AnalysisSession } from '../src/core/analysis/analysisSession.ts';
 import { packedInputBuffers, packLayoutInput } from '../src/core/layout/packedLayoutInput.ts';
 import type { AnalyzeRequest, HeldTextRequest, ProjectSymbol, ProjectUse } from '../src/core/analysis/analysisSession.ts';
 import type { TextChange, TextEdit } from '../src/core/text/textReplica.ts';
-import { sliceEnd } from '../src/core/text/lineSlices.ts';
+import { lineSlices } from '../src/core/text/lineSlices.ts';
 import type { CommittedChange } from '../src/core/mnema/mnemaWrite.ts';
 import type { HeldWrite } from '../src/core/mnema/writeTickets.ts';
 import type { DeviceKey } from '../src/core/oplog/deviceKey.ts';
@@ -54,7 +54,7 @@ export function createValidationApi({ sentPartChars = SENT_PART_CHARS } = {}) {
     (version) => session.textOf(version),
   );
   /** The last log write signed here (mnemaCommit), until the page says which version it made (takeCommitted); its parts are read by committedPart. */
-  let committed: { readonly baseVersion: number; readonly change: TextChange; readonly parts: readonly number[] } | null = null;
+  let committed: { readonly baseVersion: number; readonly change: TextChange; readonly parts: readonly string[] } | null = null;
   /** An analysis made: its states go to the page beside it (lifecycleApi.ts `onProjection`). */
   const told = <T extends { readonly version: number } | null>(patch: T): T => {
     if (patch) analysed(patch.version);
@@ -79,16 +79,14 @@ export function createValidationApi({ sentPartChars = SENT_PART_CHARS } = {}) {
         return reply;
       }
       // Parts end at line ends, as the editor's slices do (each a whole string on the page: none is copied into one).
-      const inserted = reply.change.text;
-      const parts = [0];
-      while (parts[parts.length - 1]! < inserted.length) parts.push(sliceEnd(inserted, parts[parts.length - 1]!, sentPartChars));
+      const parts = lineSlices(reply.change.text, sentPartChars);
       committed = { baseVersion: version, change: reply.change, parts };
-      if (parts.length <= 2) return reply;
-      return { ok: true, change: { ...reply.change, text: inserted.slice(0, parts[1]) }, more: parts.length - 2 };
+      if (parts.length <= 1) return reply;
+      return { ok: true, change: { ...reply.change, text: parts[0]! }, more: parts.length - 1 };
     },
     /** Part `index` (from 1) of the last write's insert (mnemaCommit); null: no write is held. */
     committedPart(index: number): string | null {
-      return committed && index + 1 < committed.parts.length ? committed.change.text.slice(committed.parts[index], committed.parts[index + 1]) : null;
+      return committed?.parts[index] ?? null;
     },
     /**
      * The page put the last write signed here (mnemaCommit) into its editor as `version`

@@ -19,7 +19,7 @@ import { readSessionRecord, readTextRecord, readViewRecord, textHashesOf } from 
 import { textHash as hashText } from '../core/oplog/opId.ts';
 import { readStoredOps } from './readStoredOps.ts';
 import { mergeText } from './textMerge.ts';
-import { deleteStoredText, readStoredText, textPartsOf, textStampOf, writeStoredText, type TextPartsRef } from './storedText.ts';
+import { deleteStoredText, keptTextFields, readStoredText, textPartsOf, textStampOf, writeStoredText, type TextPartsRef } from './storedText.ts';
 import { asSessionId, type SessionLanguage, type SessionRecord, type TextSelection, type Viewport, type WarrantDb } from './warrantDb.ts';
 
 /** What the editor and graph hand over to be saved. Every field is optional: a patch. */
@@ -153,7 +153,7 @@ export class SessionRepository {
     };
     try {
       const stored = await this.db.transaction('rw', [this.db.sessions, this.db.textParts], async () => {
-        const fields = await writeStoredText(this.db, session.id, session.text, { text: null, parts: null, stamp: null });
+        const fields = await writeStoredText(this.db, session.id, session.text);
         await this.db.sessions.add({ ...session, ...fields });
         return fields;
       });
@@ -165,12 +165,18 @@ export class SessionRepository {
 
   /** The session, or a `missing-session` / `corrupt-record` problem. */
   async get(id: string): Promise<SessionResult> {
-    return this.db.transaction('r', [this.db.sessions, this.db.views, this.db.textParts], async (): Promise<SessionResult> => {
-      const [stored, view] = await Promise.all([this.readStored(id), this.db.views.get(id)]);
-      if (!stored.ok) return stored;
-      const text = await readStoredText(this.db, id, stored.session.text, stored.parts);
-      if ('problem' in text) return { ok: false, problem: corrupt('sessions', id, text.problem) };
-      return { ok: true, session: withView({ ...stored.session, text: text.text }, view) };
+    const whole = await this.readWhole(id);
+    return whole.ok ? { ok: true, session: whole.session } : whole;
+  }
+
+  /** The session with its view and whole text, and the record as stored (readStored); in one transaction. */
+  private readWhole(id: string): Promise<{ ok: true; session: SessionRecord; stored: SessionRecord; parts: TextPartsRef | null } | { ok: false; problem: DbProblem }> {
+    return this.db.transaction('r', [this.db.sessions, this.db.views, this.db.textParts], async () => {
+      const [found, view] = await Promise.all([this.readStored(id), this.db.views.get(id)]);
+      if (!found.ok) return found;
+      const text = await readStoredText(this.db, id, found.session.text, found.parts);
+      if ('problem' in text) return { ok: false as const, problem: corrupt('sessions', id, text.problem) };
+      return { ok: true as const, session: withView({ ...found.session, text: text.text }, view), stored: found.session, parts: found.parts };
     });
   }
 
@@ -317,7 +323,7 @@ export class SessionRepository {
     };
     try {
       await this.db.transaction('rw', [this.db.sessions, this.db.ops, this.db.texts, this.db.textParts], async () => {
-        await this.db.sessions.add({ ...session, ...(await writeStoredText(this.db, session.id, session.text, { text: null, parts: null, stamp: null })) });
+        await this.db.sessions.add({ ...session, ...(await writeStoredText(this.db, session.id, session.text)) });
         if (ops.length > 0) await this.db.ops.bulkAdd(ops as SignedOperation[]);
         await this.shareTexts([...textHashesOf(ops)], newId);
       });
@@ -427,15 +433,15 @@ export class SessionRepository {
   private async update(id: string, change: (s: SessionRecord) => SessionRecord, what: string, view: Pick<EditingState, 'selectedNode' | 'viewport'> = {}): Promise<SessionResult> {
     try {
       return await this.db.transaction('rw', [this.db.sessions, this.db.views, this.db.textParts], async (): Promise<SessionResult> => {
-        const current = await this.get(id);
-        const found = await this.readStored(id);
-        if (!current.ok || !found.ok) return current.ok ? found : current;
+        const current = await this.readWhole(id);
+        if (!current.ok) return current;
         const next = change(current.session);
+        const { stored, parts } = current;
         // The text as it is stored stays unless the change is to the text.
         const fields =
           next.text === current.session.text
-            ? { text: found.session.text, ...(found.parts ? { textParts: found.parts } : {}), ...(found.session.textStamp === undefined ? {} : { textStamp: found.session.textStamp }) }
-            : await writeStoredText(this.db, id, next.text, { text: current.session.text, parts: found.parts, stamp: found.session.textStamp ?? null });
+            ? keptTextFields(stored.text, parts, stored.textStamp)
+            : await writeStoredText(this.db, id, next.text, { text: current.session.text, parts, stamp: stored.textStamp ?? null });
         await this.db.sessions.put({ ...next, ...fields });
         await this.writeView(id, view);
         return { ok: true, session: { ...next, ...(fields.textStamp === undefined ? {} : { textStamp: fields.textStamp }) } };

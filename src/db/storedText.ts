@@ -67,6 +67,14 @@ export async function readStoredText(db: WarrantDb, id: string, text: string, re
   return whole.length === ref.length ? { text: whole } : { problem: `its text is ${whole.length} characters, its record says ${ref.length}` };
 }
 
+/** A session's first text: nothing stored before it. */
+const NOTHING_STORED = { text: null, parts: null, stamp: null } as const;
+
+/** The fields a record keeps for a text left as it is stored (`text`: the record's own field). */
+export function keptTextFields(text: string, parts: TextPartsRef | null, stamp: number | undefined): StoredTextFields {
+  return { text, ...(parts ? { textParts: parts } : {}), ...(stamp === undefined ? {} : { textStamp: stamp }) };
+}
+
 /**
  * Writes `text` as session `id`'s (inside the caller's transaction over `textParts`) and
  * returns the record fields that go with it. `stored`: the text stored now, when the
@@ -77,7 +85,7 @@ export async function writeStoredText(
   db: WarrantDb,
   id: string,
   text: string,
-  stored: { readonly text: string | null; readonly parts: TextPartsRef | null; readonly stamp?: number | null },
+  stored: { readonly text: string | null; readonly parts: TextPartsRef | null; readonly stamp?: number | null } = NOTHING_STORED,
 ): Promise<StoredTextFields> {
   const textStamp = newStamp(stored.stamp ?? null);
   const count = text.length > TEXT_PART_CHARS ? Math.ceil(text.length / TEXT_PART_CHARS) : 0;
