@@ -90,6 +90,62 @@ describe('incremental analysis', () => {
     );
   });
 
+  it('lines appended: the patch sends the new nodes and edges alone, and patches applied one after another (appends among edits) give each analysis', () => {
+    const appended = fc.constantFrom(
+      'b900 .3 L0 @self <b1 "new"',
+      'b901 .6 L0 @self <b900 <b3 "newer"',
+      'b902 .2 L0 @self <b999 "to what is not yet"',
+      'b999 .5 L0 @self "now it is"',
+      '; note',
+      'junk here',
+      'b2 .1 L0 @self "dup"',
+      '',
+    );
+    const step = fc.oneof(fc.record({ kind: fc.constant('append' as const), lines: fc.array(appended, { minLength: 1, maxLength: 3 }) }), edit);
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 8 }), (steps) => {
+        let prev = analyzeIncrementally(`${BASE}\n`, 'clair', 1, null);
+        let held = prev.analysis;
+        let text = `${BASE}\n`;
+        steps.forEach((s, i) => {
+          text = s.kind === 'append' ? `${text}${s.lines.join('\n')}\n` : applyEdit(text, s);
+          const next = analyzeIncrementally(text, 'clair', i + 2, prev.document);
+          const patch = makePatch(prev.analysis, next.analysis);
+          const before = prev.analysis.graph;
+          const grew = next.analysis.graph.nodes.length > before.nodes.length && before.nodes.every((n, k) => next.analysis.graph.nodes[k]!.id === n.id);
+          if (grew && patch.appended) {
+            expect(patch.order).toBeNull();
+            expect(patch.nodes.slice(patch.nodes.length - patch.appended.nodes)).toEqual(next.analysis.graph.nodes.slice(before.nodes.length));
+          }
+          if (patch.appendedEdges) {
+            expect(patch.edges).toBeNull();
+            expect([...before.edges, ...patch.appendedEdges]).toEqual(next.analysis.graph.edges);
+          }
+          held = applyPatch(held, patch)!;
+          expect(held).toEqual(next.analysis);
+          prev = next;
+        });
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('a belief appended to a long trace: two nodes cross, not the order of every node', () => {
+    const a = analyzeIncrementally(`${BASE}\n`, 'clair', 1, null);
+    const b = analyzeIncrementally(`${BASE}\nb900 .3 L0 @self <b1 "new"\nb901 .6 L0 @self <b900 <b3 "newer"\n`, 'clair', 2, a.document);
+    const patch = makePatch(a.analysis, b.analysis);
+    expect(patch.nodes.map((n) => n.id)).toEqual(['b900', 'b901']);
+    expect(patch.appended).toEqual({ nodes: 2, derived: 2 });
+    expect(patch.order).toBeNull();
+    expect(patch.edges).toBeNull();
+    expect(patch.appendedEdges!.map((e) => [e.from, e.to])).toEqual([
+      ['b1', 'b900'],
+      ['b900', 'b901'],
+      ['b3', 'b901'],
+    ]);
+    expect(applyPatch(a.analysis, patch)).toEqual(b.analysis);
+  });
+
   it('a patch for a content edit carries one node and no edges', () => {
     const a = analyzeIncrementally(BASE, 'clair', 1, null);
     const b = analyzeIncrementally(BASE.replace('(10)', '(ten)'), 'clair', 2, a.document);

@@ -1,5 +1,5 @@
 /**
- * A keystroke's belief views, built from what the patch names, are the views built from
+ * A keystroke's belief views (or those of lines appended), built from what the patch names, are the views built from
  * the whole analysis — and unchanged beliefs keep their view objects (no re-render).
  */
 import fc from 'fast-check';
@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { generateTrace } from '../../bench/generateTrace.ts';
 import { applyPatch, makePatch } from '../../src/core/analysis/analysisPatch.ts';
 import { analyzeIncrementally } from '../../src/core/analysis/analyzeDocument.ts';
-import { indexGraph, reindexSameShape } from '../../src/core/graph/graphIndex.ts';
+import { GraphIndexBuilder, indexGraph, reindexSameShape } from '../../src/core/graph/graphIndex.ts';
 import { BeliefViewsBuilder, buildBeliefViews, updateBeliefViews, withChangedProblems } from '../../src/core/analysis/beliefView.ts';
 import { indexAsMaps } from '../support/indexAsMaps.ts';
 import type { Diagnostic } from '../../src/core/text/diagnostic.ts';
@@ -27,39 +27,51 @@ function typeInto(text: string, line: number, at: number, insert: string): strin
 describe('belief views after a keystroke', () => {
   it('updated from the patch equal those built from scratch', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ line: fc.nat(), at: fc.nat(), text: fc.constantFrom('x', '9', '.', ' ', '"', 'b') }), { minLength: 1, maxLength: 6 }), (keys) => {
-        let prev = analyzeIncrementally(BASE, 'clair', 1, null);
-        let held = prev.analysis;
-        let index = indexGraph(held.graph);
-        let views = buildBeliefViews(held, new Map());
-        let text = BASE;
-        keys.forEach((k, i) => {
-          text = typeInto(text, k.line, k.at, k.text);
-          const next = analyzeIncrementally(text, 'clair', i + 2, prev.document);
-          const patch = makePatch(prev.analysis, next.analysis);
-          const patched = applyPatch(held, patch)!;
-          const sameShape = patch.order === null && patch.edges === null;
-          if (sameShape) {
-            const touched = new Set([
-              ...patch.nodes.map((n) => n.id),
-              ...patch.derived.map((d) => d.id),
-              ...patch.derivedGone,
-              ...[...held.diagnostics, ...patched.diagnostics].flatMap((d) => (d.subject ? [d.subject] : [])),
-            ]);
-            index = reindexSameShape(index, patched.graph);
-            const updated = updateBeliefViews(patched, views, touched, index.byId);
-            expect(updated).toEqual(buildBeliefViews(patched, views));
-            expect(indexAsMaps(index)).toEqual(indexAsMaps(indexGraph(patched.graph)));
-            for (const [id, v] of updated) if (!touched.has(id)) expect(v).toBe(views.get(id));
-            views = updated;
-          } else {
-            index = indexGraph(patched.graph);
-            views = buildBeliefViews(patched, views);
-          }
-          held = patched;
-          prev = next;
-        });
-      }),
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.record({ line: fc.nat(), at: fc.nat(), text: fc.constantFrom('x', '9', '.', ' ', '"', 'b') }),
+            fc.record({ append: fc.constantFrom('b900 .3 L0 @self <b1 "new"', 'b901 .6 L0 @self <b900 <b3 "newer"', 'junk', 'b2 .1 L0 @self "dup"') }),
+          ),
+          { minLength: 1, maxLength: 6 },
+        ),
+        (keys) => {
+          let prev = analyzeIncrementally(BASE, 'clair', 1, null);
+          let held = prev.analysis;
+          let index = indexGraph(held.graph);
+          let views = buildBeliefViews(held, new Map());
+          let text = BASE;
+          keys.forEach((k, i) => {
+            // A key typed, or a line appended (records added to a log).
+            text = 'append' in k ? `${text}\n${k.append}` : typeInto(text, k.line, k.at, k.text);
+            const next = analyzeIncrementally(text, 'clair', i + 2, prev.document);
+            const patch = makePatch(prev.analysis, next.analysis);
+            const patched = applyPatch(held, patch)!;
+            // Every node kept its place (a keystroke, or lines appended), as the page tells.
+            const kept = patch.order === null;
+            if (kept) {
+              const touched = new Set([
+                ...patch.nodes.map((n) => n.id),
+                ...patch.derived.map((d) => d.id),
+                ...patch.derivedGone,
+                ...[...held.diagnostics, ...patched.diagnostics].flatMap((d) => (d.subject ? [d.subject] : [])),
+              ]);
+              const sameShape = patch.edges === null && !patch.appended && !patch.appendedEdges;
+              index = sameShape ? reindexSameShape(index, patched.graph) : (GraphIndexBuilder.extend(index, patched.graph) ?? indexGraph(patched.graph));
+              const updated = updateBeliefViews(patched, views, touched, index.byId);
+              expect(updated).toEqual(buildBeliefViews(patched, views));
+              expect(indexAsMaps(index)).toEqual(indexAsMaps(indexGraph(patched.graph)));
+              for (const [id, v] of updated) if (!touched.has(id)) expect(v).toBe(views.get(id));
+              views = updated;
+            } else {
+              index = indexGraph(patched.graph);
+              views = buildBeliefViews(patched, views);
+            }
+            held = patched;
+            prev = next;
+          });
+        },
+      ),
       { numRuns: 120 },
     );
   });

@@ -112,4 +112,39 @@ describe('graph index', () => {
       { numRuns: 300 },
     );
   });
+
+  it('extended by what follows a graph (an append), equals the index of the whole, asked in any order', () => {
+    fc.assert(
+      fc.property(graphs, fc.nat(), fc.nat(), fc.boolean(), (graph, cutNodes, cutEdges, askFirst) => {
+        const head: ReasoningGraph = { ...graph, nodes: graph.nodes.slice(0, cutNodes % (graph.nodes.length + 1)), edges: graph.edges.slice(0, cutEdges % (graph.edges.length + 1)) };
+        const before = indexGraph(head);
+        // The earlier index asked (its lists made) or not: either way it stays what it was.
+        if (askFirst) for (const n of head.nodes) before.dependentsOf.get(n.id);
+        const after = GraphIndexBuilder.extend(before, graph);
+        // An id given twice moves earlier places: such a graph is indexed from scratch.
+        if (new Set(graph.nodes.map((n) => n.id)).size < graph.nodes.length) {
+          expect(after).toBeNull();
+          return;
+        }
+        expect(after).not.toBeNull();
+        expect(indexAsMaps(after!)).toEqual(definition(graph));
+        expect(indexAsMaps(before)).toEqual(definition(head));
+        // Extended once more from the same earlier index, it is still right (the shared positions are copied).
+        expect(indexAsMaps(GraphIndexBuilder.extend(before, graph)!)).toEqual(definition(graph));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('is not extended over a graph that does not start with the earlier one', () => {
+    const before = indexGraph({ language: 'clair', nodes: [node('a'), node('b')], edges: [edge('a', 'b')] });
+    expect(GraphIndexBuilder.extend(before, { language: 'clair', nodes: [node('b'), node('a'), node('c')], edges: [edge('a', 'b')] })).toBeNull();
+    expect(GraphIndexBuilder.extend(before, { language: 'clair', nodes: [node('a'), node('b'), node('c')], edges: [edge('b', 'a')] })).toBeNull();
+    expect(GraphIndexBuilder.extend(before, { language: 'clair', nodes: [node('a')], edges: [edge('a', 'b')] })).toBeNull();
+    // An edge to an id that was no node finds it once it is appended.
+    const loose = indexGraph({ language: 'clair', nodes: [node('a')], edges: [edge('a', 'z')] });
+    const found = GraphIndexBuilder.extend(loose, { language: 'clair', nodes: [node('a'), node('z')], edges: [edge('a', 'z')] })!;
+    expect([...found.ends]).toEqual([0, 1]);
+    expect(found.dependentsOf.get('a' as NodeId)).toEqual(['z']);
+  });
 });

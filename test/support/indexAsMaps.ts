@@ -16,7 +16,13 @@ export interface IndexMaps {
 export function indexAsMaps(index: GraphIndex): IndexMaps {
   const ids = new Set<NodeId>(index.graph.nodes.map((n) => n.id));
   for (const e of index.graph.edges) ids.add(e.from).add(e.to);
-  const out: IndexMaps = { byId: new Map(), supportsOf: new Map(), dependentsOf: new Map(), order: new Map(index.order), ends: [...index.ends] };
+  const out: IndexMaps = {
+    byId: new Map(),
+    supportsOf: new Map(),
+    dependentsOf: new Map(),
+    order: new Map([...index.order.keys()].map((id) => [id as NodeId, index.order.get(id)!])),
+    ends: [...index.ends],
+  };
   for (const id of ids) {
     const node = index.byId.get(id);
     if (node) out.byId.set(id, node);

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import type { RefObject } from 'react';
 import { useReactFlow } from '@xyflow/react';
 import type { NodeId } from '../../core/graph/reasoningGraph.ts';
+import type { PositionLookup } from '../../core/graph/idPositions.ts';
 import { NODE_HEIGHT, NODE_WIDTH } from '../../core/layout/layoutTypes.ts';
 import type { Positions } from '../../core/layout/layoutTypes.ts';
 import { boxOf } from '../../core/layout/nodeBox.ts';
@@ -92,7 +93,7 @@ export function useRevealNode({ hostRef, shown, drawnPositions, drawnPositionsRe
   // so is the selected node when the layout moves it (a belief given a justification moves
   // under its support): neither is left under the minimap or the dock. Not on open: the
   // view fits then.
-  const known = useRef<{ key: string; ids: ReadonlyMap<string, number>; positions: Positions } | null>(null);
+  const known = useRef<{ key: string; ids: PositionLookup; positions: Positions } | null>(null);
   // The node typed last: kept in view when a later layout moves it too (the quick placement
   // first, the settled layout after; a framing of the whole graph in between), as long as
   // nothing is selected to keep in view instead.

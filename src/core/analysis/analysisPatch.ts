@@ -11,6 +11,7 @@ import type { Diagnostic } from '../text/diagnostic.ts';
 import type { AnalysisStats, AnalysisView } from './documentAnalysis.ts';
 import type { ProposalOutline } from './proposalOutline.ts';
 import { sameLanguage } from '../languages/languageIds.ts';
+import { positionsOf, setPositionsOf } from '../graph/idPositions.ts';
 
 export interface AnalysisPatch {
   readonly version: number;
@@ -39,6 +40,14 @@ export interface AnalysisPatch {
    * and `derived` are empty here, and these are their lengths, asked for a slice at a time.
    */
   readonly sliced?: SlicedLengths;
+  /**
+   * Patch, when the document grew at its end (records appended to a log): the base's nodes
+   * keep their order and the last `nodes` of `nodes` follow them, as the last `derived` of
+   * `derived` follow the base's derived entries. `order` is then null and nothing is gone.
+   */
+  readonly appended?: { readonly nodes: number; readonly derived: number };
+  /** Patch, when the base's edges are all kept in their order and these follow them: `edges` is then null. */
+  readonly appendedEdges?: readonly GraphEdge[];
 }
 
 export interface SlicedLengths {
@@ -81,9 +90,10 @@ export function makePatch(base: AnalysisView, next: AnalysisView): AnalysisPatch
   const baseNodes = new Map<string, GraphNode>();
   for (const n of base.graph.nodes) baseNodes.set(n.id, n);
   const changed: GraphNode[] = [];
-  let sameOrder = base.graph.nodes.length === next.graph.nodes.length;
+  // The base's ids come first, in their order (an edit that kept every place, or an append).
+  let prefixOrder = base.graph.nodes.length <= next.graph.nodes.length;
   next.graph.nodes.forEach((n, i) => {
-    if (sameOrder && base.graph.nodes[i]!.id !== n.id) sameOrder = false;
+    if (prefixOrder && i < base.graph.nodes.length && base.graph.nodes[i]!.id !== n.id) prefixOrder = false;
     const old = baseNodes.get(n.id);
     if (!old || (old !== n && !sameNode(old, n))) changed.push(n);
   });
@@ -92,11 +102,17 @@ export function makePatch(base: AnalysisView, next: AnalysisView): AnalysisPatch
   const baseDerived = new Map<string, DerivedConfidence>();
   for (const d of base.derived) baseDerived.set(d.id, d);
   const derived: DerivedConfidence[] = [];
-  for (const d of next.derived) {
+  let prefixDerived = base.derived.length <= next.derived.length;
+  next.derived.forEach((d, i) => {
+    if (prefixDerived && i < base.derived.length && base.derived[i]!.id !== d.id) prefixDerived = false;
     const old = baseDerived.get(d.id);
     if (!old || !sameDerived(old, d)) derived.push(d);
     baseDerived.delete(d.id);
-  }
+  });
+  const grownBy = next.graph.nodes.length - base.graph.nodes.length;
+  const appended = prefixOrder && prefixDerived && grownBy > 0 ? { nodes: grownBy, derived: next.derived.length - base.derived.length } : null;
+  const sameEdges = base.structureKey === next.structureKey;
+  const appendedEdges = sameEdges ? null : edgesAfter(base.graph.edges, next.graph.edges);
   return {
     version: next.version,
     baseVersion: base.version,
@@ -105,13 +121,26 @@ export function makePatch(base: AnalysisView, next: AnalysisView): AnalysisPatch
     stats: next.stats,
     diagnostics: next.diagnostics,
     nodes: changed,
-    order: sameOrder ? null : next.graph.nodes.map((n) => n.id),
-    edges: base.structureKey === next.structureKey ? null : next.graph.edges,
+    order: (prefixOrder && grownBy === 0) || appended ? null : next.graph.nodes.map((n) => n.id),
+    edges: sameEdges || appendedEdges ? null : next.graph.edges,
     derived,
     derivedGone: [...baseDerived.keys()],
+    ...(appended ? { appended } : {}),
+    ...(appendedEdges ? { appendedEdges } : {}),
     ...(next.ir !== undefined ? { ir: next.ir } : {}),
     ...(next.proposal !== undefined ? { proposal: next.proposal } : {}),
   };
+}
+
+/** The edges of `next` after those of `base`, when `next` starts with every edge of `base` in its order; else null. */
+function edgesAfter(base: readonly GraphEdge[], next: readonly GraphEdge[]): readonly GraphEdge[] | null {
+  if (base.length > next.length) return null;
+  for (let i = 0; i < base.length; i++) if (!sameEdge(base[i]!, next[i]!)) return null;
+  return next.slice(base.length);
+}
+
+function sameEdge(a: GraphEdge, b: GraphEdge): boolean {
+  return a === b || (a.id === b.id && a.from === b.from && a.to === b.to && a.kind === b.kind && a.tentative === b.tentative);
 }
 
 /** Applies a patch (or a complete analysis) to the analysis the page holds. */
@@ -130,25 +159,10 @@ export function applyPatch(base: AnalysisView | null, patch: AnalysisPatch): Ana
     };
   }
   if (!base || base.version !== patch.baseVersion) return null;
-  return applySameOrder(base, patch) ?? applyReordered(base, patch);
+  return (patch.appended ? applyAppended(base, patch, patch.appended) : applySameOrder(base, patch)) ?? applyReordered(base, patch);
 }
 
-/**
- * Where each node id sits in a node list, kept per list. A patch that keeps the order
- * (a keystroke) makes a new list with the same positions, which inherits the map: the
- * page then applies it in time proportional to what changed, not to the document.
- */
-const positionsByList = new WeakMap<readonly { readonly id: string }[], ReadonlyMap<string, number>>();
-
-export function positionsOf(list: readonly { readonly id: string }[]): ReadonlyMap<string, number> {
-  let positions = positionsByList.get(list);
-  if (!positions) {
-    const m = new Map<string, number>();
-    list.forEach((x, i) => m.set(x.id, i));
-    positionsByList.set(list, (positions = m));
-  }
-  return positions;
-}
+export { positionsOf } from '../graph/idPositions.ts';
 
 /** Order unchanged, no derived entry gained or lost: replace in place. Null when that does not hold. */
 function applySameOrder(base: AnalysisView, patch: AnalysisPatch): AnalysisView | null {
@@ -158,11 +172,40 @@ function applySameOrder(base: AnalysisView, patch: AnalysisPatch): AnalysisView 
   if (patch.nodes.some((n) => !nodePositions.has(n.id)) || patch.derived.some((d) => !derivedPositions.has(d.id))) return null;
   const nodes = base.graph.nodes.slice();
   for (const n of patch.nodes) nodes[nodePositions.get(n.id)!] = n;
-  positionsByList.set(nodes, nodePositions);
+  setPositionsOf(nodes, nodePositions);
   const derived = base.derived.slice();
   for (const d of patch.derived) derived[derivedPositions.get(d.id)!] = d;
-  positionsByList.set(derived, derivedPositions);
+  setPositionsOf(derived, derivedPositions);
   return patchedView(base, patch, nodes, derived);
+}
+
+/**
+ * The document grew at its end: the base's entries replaced in place where the patch
+ * changed them, the appended ones after. Null when a changed entry is not in the base
+ * (the page's copy is not the patch's base), which the reordering path then settles.
+ */
+function applyAppended(base: AnalysisView, patch: AnalysisPatch, appended: NonNullable<AnalysisPatch['appended']>): AnalysisView | null {
+  const nodes = grown(base.graph.nodes, patch.nodes, appended.nodes);
+  const derived = nodes && grown(base.derived, patch.derived, appended.derived);
+  return nodes && derived ? patchedView(base, patch, nodes, derived) : null;
+}
+
+/** `list` with the first of `entries` put in place of the ones of their ids, and the last `added` after it. */
+function grown<T extends { readonly id: string }>(list: readonly T[], entries: readonly T[], added: number): T[] | null {
+  const positions = positionsOf(list);
+  const kept = entries.length - added;
+  const out = list.slice();
+  for (let i = 0; i < kept; i++) {
+    const at = positions.get(entries[i]!.id);
+    if (at === undefined) return null;
+    out[at] = entries[i]!;
+  }
+  const tail = entries.slice(kept);
+  const extended = positions.extended(tail.map((e) => e.id));
+  if (!extended) return null;
+  for (const e of tail) out.push(e);
+  setPositionsOf(out, extended);
+  return out;
 }
 
 /** The analysis a patch makes of `base`, given its nodes and derived entries in document order. */
@@ -170,7 +213,7 @@ function patchedView(base: AnalysisView, patch: AnalysisPatch, nodes: readonly G
   return {
     version: patch.version,
     language: patch.language,
-    graph: { language: patch.language, nodes, edges: patch.edges ?? base.graph.edges },
+    graph: { language: patch.language, nodes, edges: patch.edges ?? edgesWith(base.graph.edges, patch.appendedEdges) },
     diagnostics: patch.diagnostics,
     derived,
     structureKey: patch.structureKey,
@@ -180,11 +223,16 @@ function patchedView(base: AnalysisView, patch: AnalysisPatch, nodes: readonly G
   };
 }
 
+function edgesWith(edges: readonly GraphEdge[], appended: readonly GraphEdge[] | undefined): readonly GraphEdge[] {
+  return appended && appended.length > 0 ? edges.concat(appended) : edges;
+}
+
 function applyReordered(base: AnalysisView, patch: AnalysisPatch): AnalysisView {
   const byId = new Map<string, GraphNode>();
   for (const n of base.graph.nodes) byId.set(n.id, n);
   for (const n of patch.nodes) byId.set(n.id, n);
-  const order = patch.order ?? base.graph.nodes.map((n) => n.id);
+  const tail = patch.appended ? patch.nodes.slice(patch.nodes.length - patch.appended.nodes) : [];
+  const order = patch.order ?? [...base.graph.nodes, ...tail].map((n) => n.id);
   const nodes: GraphNode[] = [];
   for (const id of order) {
     const n = byId.get(id);

@@ -10,6 +10,7 @@
  * is always the item the worker had, down to the order of its keys.
  */
 import type { DerivedConfidence } from '../clair/derivedConfidence.ts';
+import type { PositionLookup } from '../graph/idPositions.ts';
 import type { EdgeKind, GraphEdge, GraphNode, NodeKind } from '../graph/reasoningGraph.ts';
 import type { StringColumn } from '../transfer/stringColumn.ts';
 import { StringColumnReader, StringColumnWriter } from '../transfer/stringColumn.ts';
@@ -235,7 +236,7 @@ function plainEdge(e: GraphEdge): boolean {
   return keysAre(e, EDGE_KEYS) && typeof e.id === 'string' && typeof e.from === 'string' && typeof e.to === 'string' && EDGE_KIND_CODE.has(e.kind) && typeof e.tentative === 'boolean';
 }
 
-function packEdges(edges: readonly GraphEdge[], placeOf: ReadonlyMap<string, number> | null): PackedEdges {
+function packEdges(edges: readonly GraphEdge[], placeOf: PositionLookup | null): PackedEdges {
   const count = edges.length;
   const at = new Int32Array(count * 2).fill(-1);
   const from = new StringColumnWriter();
@@ -348,7 +349,7 @@ function unpackDerived(p: PackedDerived): DerivedConfidence[] {
  * A slice of `part`, packed. `placeOf`: where each node id is in the patch's nodes, so an
  * edge's ends go as places (the page unpacks them with those nodes).
  */
-export function packSlice<P extends SlicedPart>(part: P, items: SliceItems[P], placeOf: ReadonlyMap<string, number> | null = null): PackedSlice {
+export function packSlice<P extends SlicedPart>(part: P, items: SliceItems[P], placeOf: PositionLookup | null = null): PackedSlice {
   if (part === 'nodes') return packNodes(items as SliceItems['nodes']);
   if (part === 'edges') return packEdges(items as SliceItems['edges'], placeOf);
   return packDerived(items as SliceItems['derived']);

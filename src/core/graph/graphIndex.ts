@@ -8,6 +8,7 @@
  * A list is made the first time it is asked for, and kept.
  */
 import type { GraphEdge, GraphNode, NodeId, ReasoningGraph } from './reasoningGraph.ts';
+import { IdPositions, knownPositionsOf, setPositionsOf } from './idPositions.ts';
 
 /** The node ids next to a node, in a fixed order; undefined for a node with none. */
 export interface Adjacency {
@@ -30,7 +31,7 @@ export interface GraphIndex {
   /** Dependent node ids of each node, in document order. */
   readonly dependentsOf: Adjacency;
   /** Position of each node in document order. */
-  readonly order: ReadonlyMap<NodeId, number>;
+  readonly order: IdPositions;
   /** The positions (in `order`) of each edge's ends, from then to, 2 numbers an edge; -1 for an end that is no node. */
   readonly ends: Int32Array;
 }
@@ -48,19 +49,72 @@ export function indexGraph(graph: ReasoningGraph): GraphIndex {
  * Fed every node and edge, `finish` gives what indexGraph gives.
  */
 export class GraphIndexBuilder {
-  private readonly order = new Map<NodeId, number>();
-  private readonly nodes: GraphNode[] = [];
+  private order = IdPositions.of([]);
+  private nodes: GraphNode[] = [];
+  /** The ends of edges indexed before (a builder continuing an index), then of those added here. */
+  private endsBefore: Int32Array = new Int32Array(0);
   private readonly ends: number[] = [];
   /** Ends that are no node (a reference to an id never written), by edge number. */
   private readonly loose: [edge: number, from: NodeId, to: NodeId][] = [];
 
+  /**
+   * A builder holding what `previous` indexed, its nodes read from `nodes` (the same ids
+   * in the same places), to be fed what follows them: the positions are shared, not made
+   * again. An edge whose end was no node is looked up again when the index is finished,
+   * since a node that follows may be that end.
+   */
+  private static continuing(previous: GraphIndex, nodes: readonly GraphNode[]): GraphIndexBuilder {
+    const builder = new GraphIndexBuilder();
+    builder.order = previous.order;
+    builder.nodes = nodes.slice(0, previous.graph.nodes.length);
+    const { ends } = previous;
+    builder.endsBefore = ends;
+    for (let i = 0; i < ends.length; i++) {
+      if (ends[i]! >= 0) continue;
+      const edge = i >> 1;
+      const e = previous.graph.edges[edge]!;
+      builder.loose.push([edge, e.from, e.to]);
+      i = 2 * edge + 1;
+    }
+    return builder;
+  }
+
+  /**
+   * The index of `graph` when it starts with every node and edge of `previous`'s graph in
+   * their order (records appended to a log), made from `previous` without mapping its ids
+   * again; null when it does not start so, or an appended id was there already. Equal to indexGraph.
+   */
+  static extend(previous: GraphIndex, graph: ReasoningGraph): GraphIndex | null {
+    const was = previous.graph;
+    if (graph.nodes.length < was.nodes.length || graph.edges.length < was.edges.length) return null;
+    for (let i = 0; i < was.nodes.length; i++) if (graph.nodes[i]!.id !== was.nodes[i]!.id) return null;
+    for (let i = 0; i < was.edges.length; i++) {
+      const [a, b] = [was.edges[i]!, graph.edges[i]!];
+      if (a !== b && (a.from !== b.from || a.to !== b.to)) return null;
+    }
+    const builder = GraphIndexBuilder.continuing(previous, graph.nodes);
+    const added = graph.nodes.slice(was.nodes.length);
+    // The page's patch extended the positions of this node list already (analysisPatch.ts): they are taken as they are.
+    // An id already placed (given twice) would move the places of earlier edges' ends: indexed from scratch.
+    const positions = knownPositionsOf(graph.nodes) ?? previous.order.extended(added.map((n) => n.id));
+    if (!positions || positions.size !== graph.nodes.length) return null;
+    builder.adopt(added, positions);
+    builder.addEdges(graph.edges.slice(was.edges.length));
+    return builder.finish(graph);
+  }
+
+  /** The next nodes, whose positions with those before them are `positions` already. */
+  private adopt(nodes: readonly GraphNode[], positions: IdPositions): void {
+    this.order = positions;
+    for (const n of nodes) this.nodes.push(n);
+  }
+
   /** The next slice of nodes, in document order. */
   addNodes(nodes: readonly GraphNode[]): void {
-    let i = this.nodes.length;
-    for (const n of nodes) {
-      this.order.set(n.id, i++);
-      this.nodes.push(n);
-    }
+    const ids = nodes.map((n) => n.id);
+    // An id given twice (never in a graph the adapters make) is placed as a map built in order places it: at its last.
+    this.order = this.order.extended(ids) ?? IdPositions.of([...this.nodes.map((n) => n.id), ...ids]);
+    for (const n of nodes) this.nodes.push(n);
   }
 
   /**
@@ -69,60 +123,84 @@ export class GraphIndexBuilder {
    * their ids are not looked up again.
    */
   addEdges(edges: readonly GraphEdge[], at: Int32Array | null = null): void {
+    const before = this.endsBefore.length / 2;
     edges.forEach((e, i) => {
       const placedFrom = at ? at[2 * i]! : -1;
       const placedTo = at ? at[2 * i + 1]! : -1;
       const from = placedFrom >= 0 ? placedFrom : (this.order.get(e.from) ?? -1);
       const to = placedTo >= 0 ? placedTo : (this.order.get(e.to) ?? -1);
-      if (from < 0 || to < 0) this.loose.push([this.ends.length / 2, e.from, e.to]);
+      if (from < 0 || to < 0) this.loose.push([before + this.ends.length / 2, e.from, e.to]);
       this.ends.push(from, to);
     });
   }
 
-  private lists: { readonly supportsOf: Adjacency; readonly dependentsOf: Adjacency; readonly ends: Int32Array } | null = null;
+  private placed: Int32Array | null = null;
+  private lists: { readonly supportsOf: Adjacency; readonly dependentsOf: Adjacency } | null = null;
+
+  /** Each edge's ends as places among the nodes, once every edge was added. */
+  private endsPlaced(): Int32Array {
+    if (this.placed) return this.placed;
+    const ends = new Int32Array(this.endsBefore.length + this.ends.length);
+    ends.set(this.endsBefore);
+    ends.set(this.ends, this.endsBefore.length);
+    // Ends that were no node when added (a builder continuing an index) may be nodes now.
+    for (const [edge, from, to] of this.loose) {
+      ends[2 * edge] = this.order.get(from) ?? -1;
+      ends[2 * edge + 1] = this.order.get(to) ?? -1;
+    }
+    this.ends.length = 0;
+    return (this.placed = ends);
+  }
 
   /**
-   * Groups the edges by their ends, once every edge was added. finish does it when it was
-   * not done: a page taking in a very large graph does it in a task of its own.
+   * Groups the edges by their ends, once every edge was added. Done when a list is first
+   * asked for, or here: a page taking in a very large graph does it in a task of its own.
    */
-  prepare(): void {
-    if (this.lists) return;
+  prepare(): { readonly supportsOf: Adjacency; readonly dependentsOf: Adjacency } {
+    if (this.lists) return this.lists;
     const { order, nodes } = this;
-    const ends = Int32Array.from(this.ends);
+    const ends = this.endsPlaced();
     // Every end as a key: a node's position, or a number after the nodes for an id that is no node.
-    const keyIds: NodeId[] = nodes.map((n) => n.id);
+    const extraIds: NodeId[] = [];
+    const keyIdOf = (k: number): NodeId => (k < nodes.length ? nodes[k]!.id : extraIds[k - nodes.length]!);
     const keys = new Int32Array(ends);
     const extra = new Map<NodeId, number>();
     const key = (id: NodeId) => {
       const at = order.get(id) ?? extra.get(id);
       if (at !== undefined) return at;
-      extra.set(id, keyIds.length);
-      keyIds.push(id);
-      return keyIds.length - 1;
+      extra.set(id, nodes.length + extraIds.length);
+      extraIds.push(id);
+      return nodes.length + extraIds.length - 1;
     };
     for (const [edge, from, to] of this.loose) {
-      keys[2 * edge] = key(from);
-      keys[2 * edge + 1] = key(to);
+      if (ends[2 * edge]! < 0 || ends[2 * edge + 1]! < 0) {
+        keys[2 * edge] = key(from);
+        keys[2 * edge + 1] = key(to);
+      }
     }
+    const count = nodes.length + extraIds.length;
     const keyOf = (id: NodeId) => order.get(id) ?? extra.get(id);
-    const supportsOf = new KeyedLists(keyIds.length, keys, 1, keyIds, keyOf);
-    const dependentsOf = new KeyedLists(keyIds.length, keys, 0, keyIds, keyOf);
+    const supportsOf = new KeyedLists(count, keys, 1, keyIdOf, keyOf);
+    const dependentsOf = new KeyedLists(count, keys, 0, keyIdOf, keyOf);
     // Dependents in document order (an end that is no node sorts as position 0), ties in edge order.
     dependentsOf.sortEach((edge) => Math.max(0, ends[2 * edge + 1]!));
-    this.lists = { supportsOf, dependentsOf, ends };
+    return (this.lists = { supportsOf, dependentsOf });
   }
 
-  /** The index, once every node and edge of `graph` was added. */
+  /** The index, once every node and edge of `graph` was added. Its lists are made when first asked for, unless prepared. */
   finish(graph: ReasoningGraph): GraphIndex {
-    this.prepare();
-    return { graph, byId: new NodesById(this.order, this.nodes), order: this.order, ...this.lists! };
+    // The node list's positions are the index's: a patch that appends to it extends them.
+    if (!knownPositionsOf(graph.nodes) && this.order.size === graph.nodes.length) setPositionsOf(graph.nodes, this.order);
+    const supportsOf: Adjacency = { get: (id) => this.prepare().supportsOf.get(id) };
+    const dependentsOf: Adjacency = { get: (id) => this.prepare().dependentsOf.get(id) };
+    return { graph, byId: new NodesById(this.order, this.nodes), order: this.order, ends: this.endsPlaced(), ...(this.lists ?? { supportsOf, dependentsOf }) };
   }
 }
 
 /** The nodes by id, read through `order` from the list in document order. */
 class NodesById implements NodeLookup {
   constructor(
-    private readonly order: ReadonlyMap<NodeId, number>,
+    private readonly order: IdPositions,
     private readonly nodes: readonly GraphNode[],
   ) {}
 
@@ -142,7 +220,7 @@ class NodesById implements NodeLookup {
   }
 
   keys(): IterableIterator<NodeId> {
-    return this.order.keys();
+    return this.order.keys() as IterableIterator<NodeId>;
   }
 }
 
@@ -159,7 +237,7 @@ class KeyedLists implements Adjacency {
     count: number,
     private readonly keys: Int32Array,
     private readonly side: 0 | 1,
-    private readonly keyIds: readonly NodeId[],
+    private readonly keyIdOf: (key: number) => NodeId,
     private readonly keyOf: (id: NodeId) => number | undefined,
   ) {
     const edgeCount = keys.length / 2;
@@ -191,7 +269,7 @@ class KeyedLists implements Adjacency {
     if (!list) {
       const other = 1 - this.side;
       const ids: NodeId[] = new Array(to - from);
-      for (let i = from; i < to; i++) ids[i - from] = this.keyIds[this.keys[2 * this.edges[i]! + other]!]!;
+      for (let i = from; i < to; i++) ids[i - from] = this.keyIdOf(this.keys[2 * this.edges[i]! + other]!);
       this.made.set(k, (list = ids));
     }
     return list;

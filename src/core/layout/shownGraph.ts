@@ -5,6 +5,7 @@
  * nodes it draws, and culls and frames from these arrays.
  */
 import type { GraphIndex } from '../graph/graphIndex.ts';
+import { IdPositions, type PositionLookup } from '../graph/idPositions.ts';
 import type { GraphEdge, GraphNode, ReasoningGraph } from '../graph/reasoningGraph.ts';
 import type { Positions } from './layoutTypes.ts';
 import { boxOf } from './nodeBox.ts';
@@ -16,7 +17,7 @@ export interface ShownNodes {
   /** x, y, width, height of each, 4 numbers a node. */
   readonly boxes: Float64Array;
   /** Each shown id's place in `ids`. */
-  readonly at: ReadonlyMap<string, number>;
+  readonly at: PositionLookup;
 }
 
 /** The edges between shown nodes: their ends as places in ShownNodes, and which graph edge each is. */
@@ -46,21 +47,17 @@ export function shownNodes(graph: ReasoningGraph | undefined, index: GraphIndex 
     nodes.push(n);
   }
   // Every node shown (the usual case): their places are the index's document order.
-  const order = index && index.graph === graph ? (index.order as ReadonlyMap<string, number>) : null;
-  let at: ReadonlyMap<string, number>;
+  const order = index && index.graph === graph ? index.order : null;
+  let at: PositionLookup;
   if (order && ids.length === graph?.nodes.length && order.size === ids.length) at = order;
-  else {
-    const m = new Map<string, number>();
-    ids.forEach((id, i) => m.set(id, i));
-    at = m;
-  }
+  else at = IdPositions.of(ids);
   return { nodes, ids, boxes: boxes.subarray(0, ids.length * 4), at };
 }
 
 export function shownEdges(graph: ReasoningGraph | undefined, index: GraphIndex | null, shown: ShownNodes): ShownEdges {
   const graphEdges = graph?.edges ?? [];
   // Every node shown: the index has each edge's ends already.
-  if (index && shown.at === (index.order as ReadonlyMap<string, number>) && index.graph.edges === graphEdges && !index.ends.includes(-1)) return { graphEdges, ends: index.ends, which: null };
+  if (index && shown.at === index.order && index.graph.edges === graphEdges && !index.ends.includes(-1)) return { graphEdges, ends: index.ends, which: null };
   const ends: number[] = [];
   const which: number[] = [];
   graphEdges.forEach((e, k) => {

@@ -5,6 +5,7 @@
  * that should pass through the view is missing; a view that would need more than `cap`
  * nodes gets none (the caller draws an overview instead).
  */
+import { IdPositions, type PositionLookup } from '../graph/idPositions.ts';
 
 export interface Box {
   readonly x: number;
@@ -32,7 +33,7 @@ export interface CullIndex {
   /** x, y, width and height of each item, 4 numbers an item. */
   readonly boxes: Float64Array;
   /** Each id's item. */
-  readonly at: ReadonlyMap<string, number>;
+  readonly at: PositionLookup;
   /** The items at the ends of each edge (from, to), 2 numbers an edge. */
   readonly ends: Int32Array;
   /** Segment ends of each edge (source bottom centre → target top centre), 4 numbers an edge. */
@@ -51,7 +52,7 @@ const cellKey = (cx: number, cy: number): number => (cx + SPAN / 2) * SPAN + (cy
  * The index of items given as arrays: ids, their boxes (4 numbers each), and edges as
  * pairs of item indices (2 numbers each).
  */
-export function cullIndexOf(ids: readonly string[], boxes: Float64Array, ends: Int32Array, at?: ReadonlyMap<string, number>): CullIndex {
+export function cullIndexOf(ids: readonly string[], boxes: Float64Array, ends: Int32Array, at?: PositionLookup): CullIndex {
   const cells = new Map<number, number[]>();
   for (let i = 0; i < ids.length; i++) {
     const x = boxes[i * 4]!;
@@ -67,12 +68,7 @@ export function cullIndexOf(ids: readonly string[], boxes: Float64Array, ends: I
       }
     }
   }
-  let positions = at;
-  if (!positions) {
-    const m = new Map<string, number>();
-    ids.forEach((id, i) => m.set(id, i));
-    positions = m;
-  }
+  const positions = at ?? IdPositions.of(ids);
   const segments = new Float64Array(ends.length * 2);
   for (let e = 0; e < ends.length / 2; e++) {
     const a = ends[e * 2]! * 4;

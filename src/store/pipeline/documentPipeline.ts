@@ -14,7 +14,7 @@ import type { Remote } from 'comlink';
 import type { AnalysisView } from '../../core/analysis/documentAnalysis.ts';
 import type { AnalysisPatch } from '../../core/analysis/analysisPatch.ts';
 import { applyPatch } from '../../core/analysis/analysisPatch.ts';
-import { indexGraph, reindexSameShape } from '../../core/graph/graphIndex.ts';
+import { GraphIndexBuilder, indexGraph, reindexSameShape } from '../../core/graph/graphIndex.ts';
 import type { Language } from '../../core/graph/reasoningGraph.ts';
 import type { AssembledSlices, SlicedPart } from '../../core/analysis/analysisSlices.ts';
 import { assembleSlices, assembleWhole } from '../../core/analysis/analysisSlices.ts';
@@ -409,12 +409,14 @@ export class DocumentPipeline {
       previous.structureKey === analysis.structureKey &&
       previous.graph.nodes.length === analysis.graph.nodes.length &&
       previous.graph.edges === analysis.graph.edges;
-    // A keystroke: every node kept its place; only what the patch names (and problems) is looked at again.
-    const touched =
-      sameGraphShape && patch !== null && patch.baseVersion === previous.version && patch.order === null && this.viewsBuilt?.views === state.views && this.viewsBuilt.version === previous.version
-        ? touchedBy(patch, previous, analysis)
-        : null;
-    const index = built ? built.index.finish(analysis.graph) : sameGraphShape ? reindexSameShape(state.index!, analysis.graph) : indexGraph(analysis.graph);
+    // A keystroke, or records appended: every node kept its place; only what the patch names (and problems) is looked at again.
+    const kept = previous !== null && patch !== null && patch.baseVersion === previous.version && patch.order === null;
+    const touched = kept && this.viewsBuilt?.views === state.views && this.viewsBuilt.version === previous.version ? touchedBy(patch, previous, analysis) : null;
+    const index = built
+      ? built.index.finish(analysis.graph)
+      : sameGraphShape
+        ? reindexSameShape(state.index!, analysis.graph)
+        : (kept && state.index && GraphIndexBuilder.extend(state.index, analysis.graph)) || indexGraph(analysis.graph);
     const wanted = layoutKeyOf(analysis, state.showHelpers);
     const sameShape = state.layoutKey === wanted;
     // Views built with the slices, brought to diagnostics a later stage added (near-duplicates).
