@@ -23,6 +23,8 @@ import { notice } from './sessionNotices.ts';
 import { editorText, setEditorText } from './editorText.ts';
 import { loadSession, refreshList } from './sessionList.ts';
 import { saveProjectPending } from './projectSaving.ts';
+import { TEXT_PART_CHARS } from '../../db/storedText.ts';
+import { nextTask } from '../pipeline/nextTask.ts';
 
 /** Per session, the text this tab last loaded or saved, and its stamp in IndexedDB (absent: a record from before stamps). */
 const synced = new Map<string, { readonly text: string; readonly stamp?: number | undefined }>();
@@ -134,6 +136,18 @@ export async function saveKeptTexts(): Promise<void> {
   }
 }
 
+/**
+ * A long text read from the editor is a chain of pieces, which its first slice joins into
+ * one string: 60 MB copied for a large log. That is done here, in a task of its own, not
+ * in the task that writes its first part (storedText.ts), which compares the parts too.
+ */
+async function joinedApart(text: string): Promise<void> {
+  if (text.length <= TEXT_PART_CHARS) return;
+  await nextTask();
+  if (text.slice(0, 16).length === 0) return;
+  await nextTask();
+}
+
 async function savePending(): Promise<void> {
   readTypedText();
   const backend = sessionBackend();
@@ -145,6 +159,7 @@ async function savePending(): Promise<void> {
   if (base === undefined || text === base) return forgetUnsaved(id);
   const selectedNode = useSessionsStore.getState().currentId === id ? useDocumentStore.getState().selection.id : undefined;
   saving = { id, text };
+  await joinedApart(text);
   const r = await backend.repo.saveText(id, { text, base, baseStamp: from?.stamp }, selectedNode === undefined ? {} : { selectedNode }).finally(() => (saving = null));
   if (!r.ok) {
     pending ??= { id, text }; // tried again with the next edit, or on leaving the page
