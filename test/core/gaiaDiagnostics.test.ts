@@ -78,10 +78,11 @@ const REJECTED: readonly [string, string, string][] = [
     'unsupported',
   ],
   [
-    'a formula lifted into a claim slot over a claim with a question in its background whose targets are not knowledge',
-    'from gaia.engine.lang import question\nq = question("Q?", targets=["x"])\na = claim("A.", background=[q])\nderive("C.", given=[~a])\n',
+    'a formula lifted into a claim slot over a claim with a question in its background whose targets are a set of strings (their order is that of one Python run)',
+    'from gaia.engine.lang import question\nq = question("Q?", targets={"x", "y"})\na = claim("A.", background=[q])\nderive("C.", given=[~a])\n',
     'unsupported',
   ],
+  ["question targets Python cannot list (Gaia's TypeError)", 'from gaia.engine.lang import question\nq = question("Q?", targets=5)\n', 'bad-argument'],
   ['a proposition argument that is not a BoolExpr', 'a = claim("A.", 1)\n', 'bad-argument'],
   ['an unknown gaia name', 'from gaia.engine.lang import frobnicate\n', 'unknown-import'],
   ['a standard-library module', 'import pathlib\n', 'unsupported-import'],

@@ -85,8 +85,8 @@ describe('operand lift', () => {
   const REFUSED: readonly [string, string][] = [
     ['a claim with an inline prior (its record carries the time Gaia made it)', 'a = claim("A.", prior=0.6)\nb = claim("B.")\nderive("C.", given=[a & b])\n'],
     [
-      'a claim with a question in its background whose targets are not knowledge',
-      'from gaia.engine.lang import question\nq = question("Q?", targets=["x"])\na = claim("A.", background=[q])\nderive("C.", given=[~a])\n',
+      'a claim with a question in its background whose targets are a set of strings (their order is that of one Python run)',
+      'from gaia.engine.lang import question\nq = question("Q?", targets={"x", "y"})\na = claim("A.", background=[q])\nderive("C.", given=[~a])\n',
     ],
     [
       "a claim a compute concludes (its function's repr carries a memory address)",

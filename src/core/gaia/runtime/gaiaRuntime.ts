@@ -250,9 +250,11 @@ export class GaiaRuntime {
         return v.float ? pyFloat(v.v) : v.v;
       case 'str':
         return v.v;
-      case 'quantity':
+      case 'quantity': {
         // Gaia's IR literal for a Pint quantity: the magnitude as a float, the unit as Pint prints it.
-        return heldAsQuantity(metaDict({ kind: 'quantity', value: pyFloat(v.magnitude), unit: formatUnits(v.units) }));
+        const unit = formatUnits(v.units);
+        return heldAsQuantity(metaDict({ kind: 'quantity', value: pyFloat(v.magnitude), unit }), v.magnitude, v.float, unit);
+      }
       case 'knowledge':
         return v.k;
       case 'seq': {

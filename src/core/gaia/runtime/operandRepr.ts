@@ -23,21 +23,43 @@ import { atomRepr } from './logicFormulas.ts';
 import { PROPOSITION_OBJECTS } from './bayes/predicateClaim.ts';
 import { claimKindText, claimKindValue } from './claimKinds.ts';
 import { logicRepr } from './logicTerms.ts';
+import { iterate } from './pythonSemantics.ts';
+import { pyTypeName } from './pythonTypeName.ts';
 
 /** A knowledge node's `background=` (Gaia's object keeps it; the IR does not), set by claim() and the classes. */
 export const CLAIM_BACKGROUNDS = new WeakMap<Knowledge, readonly Knowledge[]>();
 
-/** A question's `targets=` when it is a list of knowledge nodes (a question without one has none). */
-const QUESTION_TARGETS = new WeakMap<Knowledge, readonly Knowledge[]>();
+/**
+ * A question's `targets=` as Gaia keeps it, `list(targets)`: knowledge nodes, and plain
+ * values held as their Python repr (a string gives its characters). A question without
+ * targets has none; targets of another kind are left unkept (its text is then refused).
+ */
+const QUESTION_TARGETS = new WeakMap<Knowledge, readonly (Knowledge | { readonly repr: string })[]>();
 
-/** Keeps a question's targets for its repr; anything but a list of knowledge nodes is left unkept (its text is then refused). */
-export function keepQuestionTargets(k: Knowledge, targets: GValue | undefined): void {
-  if (!targets || targets.t === 'none') QUESTION_TARGETS.set(k, []);
-  else if (targets.t === 'seq' && targets.items.every((x) => x.t === 'knowledge'))
-    QUESTION_TARGETS.set(
-      k,
-      targets.items.map((x) => (x as Extract<GValue, { t: 'knowledge' }>).k),
-    );
+/**
+ * Keeps a question's targets for its repr; or, for targets Python's `list()` cannot take
+ * (a number, None, a claim), Gaia's TypeError, which refuses the package.
+ */
+export function keepQuestionTargets(k: Knowledge, targets: GValue | undefined): string | null {
+  if (!targets) {
+    QUESTION_TARGETS.set(k, []);
+    return null;
+  }
+  // A set's order is Python's own; an opaque value is one Warrant did not evaluate: neither is kept.
+  if (targets.t === 'set' || targets.t === 'opaque') return null;
+  const items = iterate(targets);
+  if (!items) return `TypeError: '${pyTypeName(targets)}' object is not iterable`;
+  const kept = items.map((x) => (x.t === 'knowledge' ? x.k : plainTargetRepr(x)));
+  if (kept.every((x) => x !== null)) QUESTION_TARGETS.set(k, kept as (Knowledge | { readonly repr: string })[]);
+  return null;
+}
+
+function plainTargetRepr(v: GValue): { readonly repr: string } | null {
+  if (v.t === 'str') return { repr: pythonStrRepr(v.v) };
+  if (v.t === 'none') return { repr: 'None' };
+  if (v.t === 'bool') return { repr: v.v ? 'True' : 'False' };
+  if (v.t === 'num' && v.big === undefined) return { repr: v.float ? pythonFloatRepr(v.v) : pythonIntRepr(v.v) };
+  return null;
 }
 
 /** Notes made by the deprecated `Setting(...)` / `Context(...)` classes: their repr names that class (`note()`, `setting()`, `context()` make a `Note`). */
@@ -45,13 +67,14 @@ export const NOTE_CLASS_NAMES = new WeakMap<Knowledge, 'Setting' | 'Context'>();
 
 /**
  * Metadata values Gaia holds as something a list or dict does not show: a tuple (written
- * `(1, 2)`), a Pint quantity (its IR literal here, `<Quantity(…)>` in Gaia's text).
+ * `(1, 2)`), a Pint quantity (its IR literal here, `<Quantity(3, 'meter')>` in Gaia's text:
+ * the magnitude as it was given, an int staying an int, where the IR writes a float).
  * Marked by GaiaRuntime.meta.
  */
 export const HELD_AS_TUPLE = new WeakSet<readonly MetaValue[]>();
-const HELD_AS_QUANTITY = new WeakSet<MetaDict>();
-export function heldAsQuantity(d: MetaDict): MetaDict {
-  HELD_AS_QUANTITY.add(d);
+const QUANTITY_TEXTS = new WeakMap<MetaDict, string>();
+export function heldAsQuantity(d: MetaDict, magnitude: number, float: boolean, unit: string): MetaDict {
+  QUANTITY_TEXTS.set(d, `<Quantity(${float ? pythonFloatRepr(magnitude) : pythonIntRepr(magnitude)}, ${pythonStrRepr(unit)})>`);
   return d;
 }
 
@@ -68,7 +91,8 @@ function metaRepr(v: MetaValue): string {
   if (v instanceof PyFloat) return pythonFloatRepr(v.value);
   if (Array.isArray(v)) return HELD_AS_TUPLE.has(v) ? tupleRepr(v.map(metaRepr)) : `[${v.map(metaRepr).join(', ')}]`;
   if (isMetaDict(v)) {
-    if (HELD_AS_QUANTITY.has(v)) throw new NotWritten('a quantity in metadata');
+    const quantity = QUANTITY_TEXTS.get(v);
+    if (quantity !== undefined) return quantity;
     return `{${Object.entries(v)
       .map(([k, x]) => `${pythonStrRepr(k)}: ${metaRepr(x)}`)
       .join(', ')}}`;
@@ -161,7 +185,7 @@ function knowledgeRepr(k: Knowledge): string {
       `label=${optionalStr(k.label)}`,
       'strategy=None',
     ];
-    if (k.type === 'question') return `Question(${[...fields, `targets=[${targets.map(knowledgeRepr).join(', ')}]`].join(', ')})`;
+    if (k.type === 'question') return `Question(${[...fields, `targets=[${targets.map((t) => (t instanceof Knowledge ? knowledgeRepr(t) : t.repr)).join(', ')}]`].join(', ')})`;
     return `${NOTE_CLASS_NAMES.get(k) ?? 'Note'}(${fields.join(', ')})`;
   } finally {
     claimsInProgress.delete(k);

@@ -9,6 +9,7 @@
  */
 import type { ArgValue } from '../callArguments.ts';
 import type { GValue } from '../gaiaValues.ts';
+import { pyTypeName } from '../pythonTypeName.ts';
 import { frexpInt, intValue } from '../pythonInts.ts';
 import { iterate } from '../pythonSemantics.ts';
 import type { StdlibFunction, StdlibResult } from './stdlibModules.ts';
@@ -30,32 +31,12 @@ export const MATH_CONSTANTS: ReadonlyMap<string, GValue> = new Map([
   ['nan', float(NaN)],
 ]);
 
-/** Python's type name of a value, for its error messages. */
-function typeName(v: GValue): string {
-  switch (v.t) {
-    case 'num':
-      return v.float ? 'float' : 'int';
-    case 'bool':
-      return 'bool';
-    case 'str':
-      return 'str';
-    case 'none':
-      return 'NoneType';
-    case 'seq':
-      return v.tuple ? 'tuple' : 'list';
-    case 'dict':
-      return 'dict';
-    default:
-      return 'object';
-  }
-}
-
 /** A real number (int, bool or float) as a double, as `PyFloat_AsDouble` takes it. */
 function real(v: GValue): number | Raise {
   if (v.t === 'num' && v.big !== undefined && !Number.isFinite(v.v)) return raise('OverflowError', 'int too large to convert to float');
   if (v.t === 'num') return v.v;
   if (v.t === 'bool') return v.v ? 1 : 0;
-  return raise('TypeError', `must be real number, not ${typeName(v)}`);
+  return raise('TypeError', `must be real number, not ${pyTypeName(v)}`);
 }
 
 /** An int (or bool), as `__index__` takes it; floats are refused as CPython refuses them. */
@@ -69,7 +50,7 @@ function integer(v: GValue): number | Raise {
 function bigInteger(v: GValue): bigint | Raise {
   if (v.t === 'num' && !v.float) return v.big ?? BigInt(v.v);
   if (v.t === 'bool') return v.v ? 1n : 0n;
-  return raise('TypeError', `'${typeName(v)}' object cannot be interpreted as an integer`);
+  return raise('TypeError', `'${pyTypeName(v)}' object cannot be interpreted as an integer`);
 }
 
 /** An int result, exact at any size. */
@@ -168,7 +149,7 @@ const log: StdlibFunction = (args, keywords) => {
 function toInt(name: string, f: (x: number) => number): StdlibFunction {
   return one(name, (v) => {
     if ((v.t === 'num' && !v.float) || v.t === 'bool') return int(v.t === 'bool' ? Number(v.v) : v.v);
-    if (name === 'trunc' && v.t !== 'num') return raise('TypeError', `type ${typeName(v)} doesn't define __trunc__ method`);
+    if (name === 'trunc' && v.t !== 'num') return raise('TypeError', `type ${pyTypeName(v)} doesn't define __trunc__ method`);
     const x = real(v);
     if (isRaise(x)) return x;
     if (Number.isNaN(x)) return raise('ValueError', 'cannot convert float NaN to integer');
@@ -370,7 +351,7 @@ export function exactSum(xs: readonly number[]): number | Raise {
 
 const fsum = one('fsum', (v) => {
   const items = iterate(v);
-  if (!items) return raise('TypeError', `'${typeName(v)}' object is not iterable`);
+  if (!items) return raise('TypeError', `'${pyTypeName(v)}' object is not iterable`);
   const xs: number[] = [];
   for (const item of items) {
     const x = real(item);
@@ -390,11 +371,11 @@ const prod: StdlibFunction = (args, keywords) => {
     acc = k.arg.value;
   }
   const items = iterate(args[0]!);
-  if (!items) return raise('TypeError', `'${typeName(args[0]!)}' object is not iterable`);
+  if (!items) return raise('TypeError', `'${pyTypeName(args[0]!)}' object is not iterable`);
   for (const item of items) {
     const a = real(acc);
     const b = real(item);
-    if (isRaise(a) || isRaise(b)) return raise('TypeError', `unsupported operand type(s) for *: '${typeName(acc)}' and '${typeName(item)}'`);
+    if (isRaise(a) || isRaise(b)) return raise('TypeError', `unsupported operand type(s) for *: '${pyTypeName(acc)}' and '${pyTypeName(item)}'`);
     const isFloat = (acc.t === 'num' && acc.float) || (item.t === 'num' && item.float);
     if (!isFloat) acc = exactInt((bigInteger(acc) as bigint) * (bigInteger(item) as bigint));
     else acc = float(a * b);

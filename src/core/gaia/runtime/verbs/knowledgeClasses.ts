@@ -148,7 +148,8 @@ function noteClass(type: 'note' | 'question', legacyKind: 'setting' | 'context' 
     const k = rt.newKnowledge(type, text, fields.metadata, call, fields);
     k.label = fields.label;
     if (fields.background.length > 0) CLAIM_BACKGROUNDS.set(k, fields.background);
-    if (type === 'question') keepQuestionTargets(k, targets?.value);
+    const notIterable = type === 'question' ? keepQuestionTargets(k, targets?.value) : null;
+    if (notIterable) rt.report('bad-argument', notIterable, targets?.range ?? call.range);
     if (legacyKind) NOTE_CLASS_NAMES.set(k, legacyKind === 'setting' ? 'Setting' : 'Context');
     return { t: 'knowledge', k } satisfies GValue;
   };

@@ -129,7 +129,9 @@ function noteLike(type: 'note' | 'question', legacyKind: 'setting' | 'context' |
     const format = rt.string(b.named.get('format'), call.verb, 'format', 'markdown');
     if (text === null || title === undefined || format === null || !prov || !metadata) return OPAQUE;
     const k = rt.newKnowledge(type, text, metadata, call, { format, title, provenance: prov });
-    if (type === 'question') keepQuestionTargets(k, b.varKeywords.get('targets')?.value);
+    const targets = b.varKeywords.get('targets');
+    const notIterable = type === 'question' ? keepQuestionTargets(k, targets?.value) : null;
+    if (notIterable) rt.report('bad-argument', notIterable, targets?.range ?? call.range);
     return { t: 'knowledge', k } satisfies GValue;
   };
 }

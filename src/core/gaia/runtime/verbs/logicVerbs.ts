@@ -12,7 +12,7 @@ import type { Formula } from '../gaiaObjects.ts';
 import type { GaiaRuntime, VerbCall } from '../gaiaRuntime.ts';
 import type { GValue } from '../gaiaValues.ts';
 import { OPAQUE } from '../gaiaValues.ts';
-import { logicClassName } from '../logicDescribe.ts';
+import { pyTypeName } from '../pythonTypeName.ts';
 import type { ComparisonClass } from '../logicFormulas.ts';
 import { COMPARISONS } from '../logicFormulas.ts';
 import type { LogicDomain, LogicScalar, LogicValue, LogicVariable, PrimitiveName, Sort, SymbolDecl, Term } from '../logicTerms.ts';
@@ -22,42 +22,6 @@ import { claimVerb } from './knowledgeVerbs.ts';
 import type { VerbImpl } from './verbTypes.ts';
 
 const logic = (v: LogicValue): GValue => ({ t: 'logic', v });
-
-/** Python's `type(x).__name__`, as Gaia's TypeErrors name a wrong argument. */
-function pyTypeName(v: GValue): string {
-  switch (v.t) {
-    case 'none':
-      return 'NoneType';
-    case 'num':
-      return v.float ? 'float' : 'int';
-    case 'seq':
-      return v.tuple ? 'tuple' : 'list';
-    case 'knowledge':
-      return v.k.isClaim ? 'Claim' : v.k.type === 'note' ? 'Note' : v.k.type === 'question' ? 'Question' : 'Knowledge';
-    case 'logic':
-      return logicClassName(v.v);
-    case 'formula':
-      return formulaClassName(v.f);
-    default:
-      return v.t;
-  }
-}
-
-function formulaClassName(f: Formula): string {
-  const names: Record<Formula['f'], string> = {
-    atom: 'ClaimAtom',
-    and: 'Land',
-    or: 'Lor',
-    not: 'Lnot',
-    implies: 'Implies',
-    iff: 'Iff',
-    predicate: 'UserPredicate',
-    compare: 'Equals',
-    forall: 'Forall',
-    exists: 'Exists',
-  };
-  return f.f === 'compare' ? f.cls : names[f.f];
-}
 
 /** `repr(x)` for a message, where Warrant can write it. */
 function reprOf(v: GValue): string {
