@@ -24,7 +24,7 @@ import type { GValue } from '../runtime/gaiaValues.ts';
 import { describeValue } from '../runtime/gaiaValues.ts';
 import type { DistributionPredicate } from '../runtime/bayes/predicateClaim.ts';
 import { EQUATIONS, PREDICATES } from '../runtime/bayes/predicateClaim.ts';
-import { pyTypeName } from '../runtime/bayes/bayesVerbs.ts';
+import { pyTypeName } from '../runtime/pythonTypeName.ts';
 import { CROMWELL_EPS } from '../runtime/verbs/priorRecords.ts';
 import type { CompileContext } from './compileContext.ts';
 import type { BayesDistribution } from '../runtime/bayes/bayesObjects.ts';

@@ -22,6 +22,12 @@ export function pyTypeName(v: GValue): string {
       return v.tuple ? 'tuple' : 'list';
     case 'knowledge':
       return v.k.isClaim ? 'Claim' : v.k.type === 'note' ? 'Note' : v.k.type === 'question' ? 'Question' : 'Knowledge';
+    case 'distribution':
+      return 'Distribution';
+    case 'derived':
+      return 'DerivedDistribution';
+    case 'quantity':
+      return 'Quantity';
     case 'logic':
       return logicClassName(v.v);
     case 'formula':

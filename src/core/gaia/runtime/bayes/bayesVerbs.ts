@@ -16,40 +16,11 @@ import { CROMWELL_EPS } from '../verbs/priorRecords.ts';
 import type { VerbImpl } from '../verbs/verbTypes.ts';
 import { sha256Hex } from '../../text/sha256Hex.ts';
 import { distributionUnit } from '../units/distributionUnits.ts';
+import { pyTypeName } from '../pythonTypeName.ts';
 import { unitsConvert } from '../units/quantityValues.ts';
 import { pythonStrRepr } from '../../text/pythonRepr.ts';
 import type { BayesDistribution, CompareAction, DistributionParam, ModelAction, WrittenNumber } from './bayesObjects.ts';
 import { MODEL_OF_HELPER, PRECOMPUTED, asObservable, variableDescriptor } from './bayesObjects.ts';
-
-/** Python's `type(x).__name__` for the values Gaia's bayes checks name. */
-export function pyTypeName(v: GValue): string {
-  switch (v.t) {
-    case 'none':
-      return 'NoneType';
-    case 'bool':
-      return 'bool';
-    case 'num':
-      return v.float ? 'float' : 'int';
-    case 'str':
-      return 'str';
-    case 'seq':
-      return v.tuple ? 'tuple' : 'list';
-    case 'dict':
-      return 'dict';
-    case 'knowledge':
-      return v.k.isClaim ? 'Claim' : v.k.type === 'note' ? 'Note' : v.k.type === 'question' ? 'Question' : 'Knowledge';
-    case 'distribution':
-      return 'Distribution';
-    case 'derived':
-      return 'DerivedDistribution';
-    case 'quantity':
-      return 'Quantity';
-    case 'logic':
-      return v.v.kind === 'variable' ? 'Variable' : v.v.kind === 'domain' ? 'Domain' : describeValue(v);
-    default:
-      return describeValue(v);
-  }
-}
 
 function pyRepr(v: GValue): string {
   if (v.t === 'num') return v.float && Number.isInteger(v.v) ? `${v.v}.0` : String(v.v);

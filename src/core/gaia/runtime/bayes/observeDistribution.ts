@@ -17,7 +17,7 @@ import { describeValue } from '../gaiaValues.ts';
 import { pyStr } from '../pythonSemantics.ts';
 import type { BayesDistribution } from './bayesObjects.ts';
 import { hasVariableParameter, VARIABLE_IN_METADATA } from './bayesObjects.ts';
-import { pyTypeName } from './bayesVerbs.ts';
+import { pyTypeName } from '../pythonTypeName.ts';
 import { anonymousNoise, distributionDescriptor, formatGeneral, noiseText, unitSuffix } from './observeVariable.ts';
 import { pythonStrRepr } from '../../text/pythonRepr.ts';
 import { formatUnits } from '../units/pintUnits.ts';

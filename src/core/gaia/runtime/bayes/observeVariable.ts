@@ -13,7 +13,7 @@ import { describeValue } from '../gaiaValues.ts';
 import { formatUnits } from '../units/pintUnits.ts';
 import { convertQuantity, noiseUnitProblem } from '../units/quantityValues.ts';
 import { pyStr } from '../pythonSemantics.ts';
-import { pyTypeName } from './bayesVerbs.ts';
+import { pyTypeName } from '../pythonTypeName.ts';
 import type { BayesDistribution, BayesVariable, WrittenNumber } from './bayesObjects.ts';
 import { hasVariableParameter, liveVariableDescriptor, OBSERVATIONS, VARIABLE_IN_METADATA } from './bayesObjects.ts';
 

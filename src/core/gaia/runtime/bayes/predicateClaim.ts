@@ -15,7 +15,7 @@ import type { GValue } from '../gaiaValues.ts';
 import { describeValue } from '../gaiaValues.ts';
 import { pyStr } from '../pythonSemantics.ts';
 import type { BayesDistribution } from './bayesObjects.ts';
-import { pyTypeName } from './bayesVerbs.ts';
+import { pyTypeName } from '../pythonTypeName.ts';
 import { distributionDescriptor } from './observeVariable.ts';
 
 export interface DistributionPredicate {
