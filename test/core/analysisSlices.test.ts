@@ -8,7 +8,7 @@ import { generateGaiaPackage } from '../../bench/generateGaiaPackage.ts';
 import { generateTrace } from '../../bench/generateTrace.ts';
 import { applyPatch, completePatch } from '../../src/core/analysis/analysisPatch.ts';
 import { AnalysisSession } from '../../src/core/analysis/analysisSession.ts';
-import { assembleSlices, assembleWhole, SLICE_ITEMS } from '../../src/core/analysis/analysisSlices.ts';
+import { assembleSlices, assembleWhole, SLICE_ITEMS, SLICE_SIZE } from '../../src/core/analysis/analysisSlices.ts';
 import type { SlicedPart } from '../../src/core/analysis/analysisSlices.ts';
 import { buildBeliefViews } from '../../src/core/analysis/beliefView.ts';
 import { indexGraph } from '../../src/core/graph/graphIndex.ts';
@@ -44,7 +44,7 @@ describe('analysis in slices', () => {
     let fetches = 0;
     const built = await assembleSlices(head, async (part: SlicedPart, from: number) => (fetches++, session.patchSlice(1, part, from)) as never, new Map());
     expect(built).not.toBeNull();
-    expect(fetches).toBe(Math.ceil(complete.nodes.length / SLICE_ITEMS) + Math.ceil(complete.edges!.length / SLICE_ITEMS) + Math.ceil(complete.derived.length / SLICE_ITEMS));
+    expect(fetches).toBe(Math.ceil(complete.nodes.length / SLICE_SIZE.nodes) + Math.ceil(complete.edges!.length / SLICE_SIZE.edges) + Math.ceil(complete.derived.length / SLICE_SIZE.derived));
     expect(built!.patch).toEqual(complete);
     const analysis = applyPatch(null, built!.patch)!;
     const index = built!.index.finish(analysis.graph);

@@ -11,10 +11,10 @@
  */
 export const SLICE_ITEMS = 8192;
 
-/** The starts of the slices of a list of `length` items. */
-export function sliceStarts(length: number): number[] {
+/** The starts of the slices of a list of `length` items, `size` items each. */
+export function sliceStarts(length: number, size: number = SLICE_ITEMS): number[] {
   const starts: number[] = [];
-  for (let from = 0; from < length; from += SLICE_ITEMS) starts.push(from);
+  for (let from = 0; from < length; from += size) starts.push(from);
   return starts;
 }
 
