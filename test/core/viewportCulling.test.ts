@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Box, CullItem } from '../../src/core/layout/viewportCulling.ts';
-import { boundsOf, buildCullIndex, contains, cullToView, grown, itemAt, itemNear, itemsIn, nextDrawn } from '../../src/core/layout/viewportCulling.ts';
+import { boundsOf, buildCullIndex, contains, CULL_STEP_ITEMS, cullIndexOf, cullIndexSteps, cullToView, grown, itemAt, itemNear, itemsIn, nextDrawn } from '../../src/core/layout/viewportCulling.ts';
 
 const item = (id: string, x: number, y: number, width = 200, height = 60): CullItem => ({ id, x, y, width, height });
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -80,6 +80,28 @@ describe('viewport culling', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('the index built in steps', () => {
+  it('pauses once per CULL_STEP_ITEMS items and ends with the index made at once', () => {
+    const n = CULL_STEP_ITEMS * 2 + 7;
+    const ids = Array.from({ length: n }, (_, i) => `n${i}`);
+    const boxes = new Float64Array(n * 4);
+    for (let i = 0; i < n; i++) boxes.set([(i % 300) * 230, Math.floor(i / 300) * 90, 200, 60], i * 4);
+    const ends = Int32Array.from(Array.from({ length: n - 1 }, (_, i) => [i, i + 1]).flat());
+    const steps = cullIndexSteps(ids, boxes, ends);
+    let pauses = 0;
+    let step = steps.next();
+    while (!step.done) {
+      pauses++;
+      step = steps.next();
+    }
+    expect(pauses).toBe(2);
+    const whole = cullIndexOf(ids, boxes, ends);
+    expect(step.value.cells).toEqual(whole.cells);
+    expect(step.value.segments).toEqual(whole.segments);
+    expect(ids.every((id, i) => step.value.at.get(id) === i)).toBe(true);
   });
 });
 

@@ -53,8 +53,25 @@ const cellKey = (cx: number, cy: number): number => (cx + SPAN / 2) * SPAN + (cy
  * pairs of item indices (2 numbers each).
  */
 export function cullIndexOf(ids: readonly string[], boxes: Float64Array, ends: Int32Array, at?: PositionLookup): CullIndex {
+  const steps = cullIndexSteps(ids, boxes, ends, at);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Items put in the grid between two pauses of `cullIndexSteps`. */
+export const CULL_STEP_ITEMS = 16_384;
+
+/**
+ * `cullIndexOf` a step at a time: it pauses (yields) after every CULL_STEP_ITEMS items,
+ * so a caller can build the index of 100,000 nodes over several tasks (in one, it held the
+ * page 50–100 ms), and returns the index.
+ */
+export function* cullIndexSteps(ids: readonly string[], boxes: Float64Array, ends: Int32Array, at?: PositionLookup): Generator<void, CullIndex, void> {
   const cells = new Map<number, number[]>();
   for (let i = 0; i < ids.length; i++) {
+    if (i > 0 && i % CULL_STEP_ITEMS === 0) yield;
     const x = boxes[i * 4]!;
     const y = boxes[i * 4 + 1]!;
     const x2 = x + boxes[i * 4 + 2]!;
