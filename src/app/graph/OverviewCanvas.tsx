@@ -4,7 +4,9 @@
  * on one canvas under React Flow's viewport. Elements cannot do this — ten thousand
  * nodes mounted at once stall the page for seconds — while a canvas redraws them in a
  * few milliseconds a frame. The shapes are built once per change of the graph or of what
- * colours it; a pan or zoom only redraws them under the new transform.
+ * colours it; a pan or zoom paints them again under the new transform. A very large graph
+ * is built and painted a frame's share at a time (overviewPicture.ts), and while the view
+ * moves, its last picture is moved with it, to be painted again when the view rests.
  */
 import { memo, useEffect, useRef } from 'react';
 import { useStoreApi } from '@xyflow/react';
@@ -12,35 +14,16 @@ import type { CullIndex } from '../../core/layout/viewportCulling.ts';
 import { itemAt } from '../../core/layout/viewportCulling.ts';
 import { useDocumentStore } from '../../store/document/documentStore.ts';
 import { useLifecycleStore } from '../../store/session/lifecycleStore.ts';
-import { bandVariable } from './bandColours.ts';
-import { lookOf } from './nodeLookOf.ts';
+import { PicturePainter, pictureMoved, ShapesBuilder, type Shapes } from './overviewPicture.ts';
 import { cssColour } from '../theme/cssColours.ts';
 import { useThemeStore } from '../theme/themeStore.ts';
 
-interface Shapes {
-  /** Colour → the blocks of that colour; faded ones apart. */
-  readonly blocks: ReadonlyMap<string, { solid: Path2D; faded: Path2D }>;
-  readonly edges: Path2D;
-}
-
-function buildShapes(index: CullIndex): Shapes {
-  const blocks = new Map<string, { solid: Path2D; faded: Path2D }>();
-  const b = index.boxes;
-  index.ids.forEach((id, i) => {
-    const look = lookOf(id);
-    const colour = cssColour(bandVariable(look.colour));
-    let entry = blocks.get(colour);
-    if (!entry) blocks.set(colour, (entry = { solid: new Path2D(), faded: new Path2D() }));
-    (look.faded ? entry.faded : entry.solid).rect(b[i * 4]!, b[i * 4 + 1]!, b[i * 4 + 2]!, b[i * 4 + 3]!);
-  });
-  const edges = new Path2D();
-  const s = index.segments;
-  for (let i = 0; i < s.length; i += 4) {
-    edges.moveTo(s[i]!, s[i + 1]!);
-    edges.lineTo(s[i + 2]!, s[i + 3]!);
-  }
-  return { blocks, edges };
-}
+/** Graphs with more nodes than this are painted over several frames, once a pan or zoom pauses. */
+const PAINT_IN_STEPS_FROM = 20_000;
+/** Time given to building and painting per frame, for such a graph. */
+const STEP_MS = 10;
+/** A pan or zoom has paused when the view has not moved for this long. */
+const SETTLE_MS = 120;
 
 function OverviewCanvasView({ index }: { readonly index: CullIndex }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -51,55 +34,88 @@ function OverviewCanvasView({ index }: { readonly index: CullIndex }) {
     const ctx = canvas?.getContext('2d');
     if (!canvas || !ctx) return;
     let shapes: Shapes | null = null;
+    let building: ShapesBuilder | null = new ShapesBuilder(index);
+    /** The picture on the canvas, the one being painted, and a canvas to paint the next on. */
+    let shown: PicturePainter | null = null;
+    let painting: PicturePainter | null = null;
+    let spare: HTMLCanvasElement | null = null;
     let frame = 0;
-    const draw = () => {
-      frame = 0;
-      const { transform, width, height } = flowStore.getState();
-      const dpr = window.devicePixelRatio || 1;
-      if (canvas.width !== Math.round(width * dpr) || canvas.height !== Math.round(height * dpr)) {
-        canvas.width = Math.round(width * dpr);
-        canvas.height = Math.round(height * dpr);
+    let settle: ReturnType<typeof setTimeout> | undefined;
+    let moved = 0;
+    const large = index.ids.length > PAINT_IN_STEPS_FROM;
+    const budget = large ? STEP_MS : Infinity;
+
+    const show = (picture: PicturePainter) => {
+      if (canvas.width !== picture.canvas.width || canvas.height !== picture.canvas.height) {
+        canvas.width = picture.canvas.width;
+        canvas.height = picture.canvas.height;
       }
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.clearRect(0, 0, canvas.width, canvas.height);
-      shapes ??= buildShapes(index);
-      const [tx, ty, k] = transform;
-      ctx.setTransform(dpr * k, 0, 0, dpr * k, dpr * tx, dpr * ty);
-      ctx.lineWidth = 1.2 / k;
-      ctx.strokeStyle = cssColour('--edge-overview');
-      ctx.stroke(shapes.edges);
-      for (const [colour, { solid, faded }] of shapes.blocks) {
-        ctx.fillStyle = colour;
-        ctx.globalAlpha = 1;
-        ctx.fill(solid);
-        ctx.globalAlpha = 0.4;
-        ctx.fill(faded);
-      }
-      ctx.globalAlpha = 1;
+      ctx.drawImage(picture.canvas, 0, 0);
+      canvas.style.transform = '';
+      if (shown && shown !== picture) spare = shown.canvas;
+      shown = picture;
       const selected = useDocumentStore.getState().selection.id;
       const at = selected ? index.at.get(selected) : undefined;
       const box = at === undefined ? undefined : itemAt(index, at);
       if (box) {
+        const [tx, ty, k] = picture.transform;
+        ctx.setTransform(picture.dpr * k, 0, 0, picture.dpr * k, picture.dpr * tx, picture.dpr * ty);
         ctx.lineWidth = 4 / k;
         ctx.strokeStyle = cssColour('--accent');
         ctx.strokeRect(box.x - 6 / k, box.y - 6 / k, box.width + 12 / k, box.height + 12 / k);
       }
     };
+
+    const draw = () => {
+      frame = 0;
+      const { transform, width, height } = flowStore.getState();
+      const dpr = window.devicePixelRatio || 1;
+      if (building) {
+        const built = building.step(budget);
+        if (built) [shapes, building] = [built, null];
+      }
+      if (shapes && !building) {
+        if (painting && !painting.fits(shapes, transform, width, height, dpr)) painting = null;
+        const current = shown?.fits(shapes, transform, width, height, dpr) === true;
+        // A large graph is painted again once the view stops moving.
+        const waited = performance.now() - moved;
+        if (!painting && !current && (!large || waited >= SETTLE_MS)) {
+          painting = new PicturePainter(shapes, transform, width, height, dpr, spare);
+          spare = null;
+        } else if (!painting && !current) {
+          clearTimeout(settle);
+          settle = setTimeout(schedule, SETTLE_MS - waited);
+        }
+        if (painting?.step(budget)) {
+          show(painting);
+          painting = null;
+        }
+      }
+      // Until then the last picture stands in, moved as the view has moved.
+      if (shown) canvas.style.transform = shown.fits(shown.shapes, transform, width, height, dpr) ? '' : pictureMoved(shown.transform, transform);
+      if (building || painting) schedule();
+    };
     const schedule = () => {
       frame ||= requestAnimationFrame(draw);
     };
     const rebuild = () => {
-      shapes = null;
+      building = new ShapesBuilder(index);
       schedule();
     };
     schedule();
     const unsubscribe = [
       flowStore.subscribe((s, prev) => {
-        if (s.transform !== prev.transform || s.width !== prev.width || s.height !== prev.height) schedule();
+        if (s.transform !== prev.transform || s.width !== prev.width || s.height !== prev.height) {
+          moved = performance.now();
+          schedule();
+        }
       }),
       useDocumentStore.subscribe((s, prev) => {
         if (s.views !== prev.views || s.posteriors !== prev.posteriors) rebuild();
-        else if (s.selection !== prev.selection) schedule();
+        // The selection's outline is drawn over the picture on the canvas.
+        else if (s.selection !== prev.selection && shown) show(shown);
       }),
       useLifecycleStore.subscribe((s, prev) => {
         // A correction recolours its node as a state change fades it.
@@ -112,6 +128,7 @@ function OverviewCanvasView({ index }: { readonly index: CullIndex }) {
     ];
     return () => {
       cancelAnimationFrame(frame);
+      clearTimeout(settle);
       for (const u of unsubscribe) u();
     };
   }, [index, flowStore]);
@@ -122,7 +139,7 @@ function OverviewCanvasView({ index }: { readonly index: CullIndex }) {
       className="overview-canvas"
       data-testid="graph-overview"
       aria-hidden
-      style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', pointerEvents: 'none', zIndex: 1 }}
+      style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', pointerEvents: 'none', zIndex: 1, transformOrigin: '0 0' }}
     />
   );
 }
