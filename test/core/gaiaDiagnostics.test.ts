@@ -73,11 +73,6 @@ const REJECTED: readonly [string, string, string][] = [
   ['a unit Pint does not know', 'from gaia.engine.lang import Variable, Real\nx = Variable(symbol="x", domain=Real, unit="furlongz")\n', 'bad-argument'],
   ['a legacy composite strategy over values that are not strategies', 'from gaia.engine.lang.compat import abduction\nx = abduction(1, 2, 3)\n', 'bad-argument'],
   [
-    'a formula lifted into a claim slot over a claim with an inline prior (Gaia writes its registration time into the text)',
-    'a = claim("A.", prior=0.6)\nb = claim("B.")\nderive("C.", given=[a & b])\n',
-    'unsupported',
-  ],
-  [
     'a formula lifted into a claim slot over a claim with a question in its background whose targets are a set of strings (their order is that of one Python run)',
     'from gaia.engine.lang import question\nq = question("Q?", targets={"x", "y"})\na = claim("A.", background=[q])\nderive("C.", given=[~a])\n',
     'unsupported',

@@ -5,6 +5,7 @@
  * with `-` → `_`; `[project] version`), else `local`, the file's stem with `-` → `_`,
  * and `0.1.0`. The manifests name the package by its project name less `-gaia`.
  */
+import type { RegistrationClock } from './runtime/registrationClock.ts';
 import { readPyprojectToml } from './pyprojectToml.ts';
 
 export interface GaiaPackageOptions {
@@ -16,6 +17,8 @@ export interface GaiaPackageOptions {
   readonly pyprojectToml?: string | null;
   /** The document's file name without extension, for the default package name. */
   readonly fileStem?: string | null;
+  /** When prior records are registered (runtime/registrationClock.ts); the Unix epoch when absent. */
+  readonly clock?: RegistrationClock;
 }
 
 export interface GaiaPackageIdentity {

@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest';
 import type { GaiaIr } from '../../../src/core/infer/irInput.ts';
 import { runInference } from '../../../src/core/infer/runInference.ts';
 import { gaia } from '../../support/gaiaPackages.ts';
+import { analyzeGaia } from '../../../src/core/gaia/analyzeGaia.ts';
+import { pythonUtcIsoformat, stampsClock } from '../../../src/core/gaia/runtime/registrationClock.ts';
 
 const HEADER = 'from gaia.engine.lang import claim, derive, equal, contradict, exclusive, infer, associate, observe, register_prior, Implies, Iff, land, lor, lnot\n';
 const ATOMS = ['a', 'b', 'c', 'd', 'e'] as const;
@@ -83,7 +85,6 @@ describe('operand lift', () => {
 
   /** What Warrant does not write into a helper's text: the package is refused `unsupported`, at the operand. */
   const REFUSED: readonly [string, string][] = [
-    ['a claim with an inline prior (its record carries the time Gaia made it)', 'a = claim("A.", prior=0.6)\nb = claim("B.")\nderive("C.", given=[a & b])\n'],
     [
       'a claim with a question in its background whose targets are a set of strings (their order is that of one Python run)',
       'from gaia.engine.lang import question\nq = question("Q?", targets={"x", "y"})\na = claim("A.", background=[q])\nderive("C.", given=[~a])\n',
@@ -100,6 +101,37 @@ describe('operand lift', () => {
     const a = gaia(body, { header: HEADER });
     expect(a.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code)).toEqual(['unsupported']);
   });
+
+  it("writes a claim's prior records with the time each was registered at (the clock given, to the microsecond)", () => {
+    const stamps = ['2026-01-02T03:04:05.000600+00:00', '2026-01-02T03:04:06+00:00'];
+    const a = analyzeGaia(`${HEADER}a = claim("A.", prior=0.6)\nb = claim("B.")\nregister_prior(b, 0.25, justification=" why ")\nderive("C.", given=[a & b])\n`, {
+      namespace: 't',
+      package: 'p',
+      clock: stampsClock(stamps),
+    });
+    expect(a.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const ir = JSON.parse(a.irText()) as { knowledges: { content: string; metadata?: Record<string, unknown> }[] };
+    const lift = ir.knowledges.find((k) => k.metadata?.['helper_kind'] === 'operand_lift')!;
+    expect(lift.content).toContain(
+      "metadata={'prior_records': [{'value': 0.6, 'source_id': 'claim_inline', 'justification': '(inline default declared at claim() call site)', 'created_at': '2026-01-02T03:04:05.000600+00:00'}]}",
+    );
+    expect(lift.content).toContain("metadata={'prior_records': [{'value': 0.25, 'source_id': 'user_priors', 'justification': 'why', 'created_at': '2026-01-02T03:04:06+00:00'}]}");
+    // The IR's own records leave the stamp out, as Gaia's do.
+    expect(JSON.stringify(ir.knowledges.find((k) => k.content === 'A.')!.metadata)).not.toContain('created_at');
+  });
+
+  it('without a clock, every record is stamped with the Unix epoch: the same text gives the same IR', () => {
+    const body = `${HEADER}a = claim("A.", prior=0.6)\nb = claim("B.")\nderive("C.", given=[a & b])\n`;
+    const first = analyzeGaia(body, { namespace: 't', package: 'p' }).irText();
+    expect(first).toContain("'created_at': '1970-01-01T00:00:00+00:00'");
+    expect(analyzeGaia(body, { namespace: 't', package: 'p' }).irText()).toBe(first);
+  });
+
+  it.each([
+    [0, '1970-01-01T00:00:00+00:00'],
+    [1, '1970-01-01T00:00:00.000001+00:00'],
+    [1_767_225_600_123_000, '2026-01-01T00:00:00.123000+00:00'],
+  ])('Python writes %d µs after the epoch as %s', (micros, text) => expect(pythonUtcIsoformat(micros)).toBe(text));
 
   it.each(SLOTS)('%s: one operand_lift helper, not for review, naming the verb and slot', (_, body, verb, position) => {
     const a = gaia(`a = claim("A.")\nb = claim("B.")\n${body}`, { header: HEADER });

@@ -7,17 +7,17 @@
  *
  * Written here for formulas (connectives, quantifiers, typed predicates, through
  * logicTerms' repr of terms) and for comparisons of a Distribution with a number. What
- * else would appear in it is refused with the reason (a message, not a text): a claim's
- * prior records carry the wall-clock time Gaia registered them at (no two runs of Gaia
- * write the same text); a claim's background, and reasoning behind it other than a
- * derive or an observe with premises, are not written out by Warrant.
+ * else would appear in it is refused with the reason (a message, not a text). A claim's
+ * prior records carry the time they were registered at (registrationClock.ts), so the
+ * text of a lift over a claim with a prior differs from compile to compile, as in Gaia.
  */
 import { pythonFloatRepr, pythonIntRepr } from '../text/pythonFloat.ts';
 import { PyFloat } from '../text/pythonJson.ts';
 import { pythonStrRepr } from '../text/pythonRepr.ts';
 import type { BayesDistribution } from './bayes/bayesObjects.ts';
 import type { Action, Formula, LegacyStrategy, MetaDict, MetaValue, ProbabilityValue } from './gaiaObjects.ts';
-import { Knowledge, isMetaDict, isScaffold } from './gaiaObjects.ts';
+import { Knowledge, isMetaDict, isScaffold, metaDict } from './gaiaObjects.ts';
+import { registeredAtOf } from './verbs/priorRecords.ts';
 import type { GValue } from './gaiaValues.ts';
 import { atomRepr } from './logicFormulas.ts';
 import { PROPOSITION_OBJECTS } from './bayes/predicateClaim.ts';
@@ -118,9 +118,7 @@ const actionsInProgress = new Set<Action>();
 function claimRepr(k: Knowledge): string {
   if (claimsInProgress.has(k)) return '...';
   if (!k.isClaim) throw new NotWritten(`the ${k.type} ${pythonStrRepr(k.content)}`);
-  if ('prior_records' in k.metadata) {
-    throw new NotWritten(`the prior records of ${pythonStrRepr(k.content)}, which carry the time Gaia registered them at`);
-  }
+  const metadata = withRegistrationTimes(k);
   // A v5 strategy sets its conclusion's `strategy` field.
   if (k.owner?.strategies.some((st) => concludes(st, k))) throw new NotWritten(`the v5 strategy that concludes ${pythonStrRepr(k.content)}`);
   // Gaia holds objects under these (a BoolExpr, a Distribution); Warrant holds their descriptors.
@@ -144,7 +142,7 @@ function claimRepr(k: Knowledge): string {
       `background=${backgroundRepr(k)}`,
       `parameters=${parameters}`,
       `provenance=${provenance}`,
-      `metadata=${warrant ? warrantMetadataRepr(k.metadata) : proposition ? propositionMetadataRepr(k.metadata, proposition) : metaRepr(k.metadata)}`,
+      `metadata=${warrant ? warrantMetadataRepr(metadata) : proposition ? propositionMetadataRepr(metadata, proposition) : metaRepr(metadata)}`,
       `label=${optionalStr(k.label)}`,
       'strategy=None',
       // Claim.prior: a premise-free observe's pin, or Claim(prior=...) (a probability, so a float).
@@ -157,6 +155,24 @@ function claimRepr(k: Knowledge): string {
   } finally {
     claimsInProgress.delete(k);
   }
+}
+
+/**
+ * A claim's metadata as Gaia's object holds it: each prior record with the time it was
+ * registered at (`created_at`, last), which the IR leaves out.
+ */
+function withRegistrationTimes(k: Knowledge): MetaDict {
+  const records = k.metadata['prior_records'];
+  if (!Array.isArray(records)) return k.metadata;
+  const stamped = records.map((record) => {
+    const at = registeredAtOf(record);
+    if (at === undefined || !isMetaDict(record)) throw new NotWritten(`the prior records of ${pythonStrRepr(k.content)}`);
+    return metaDict({ ...record, created_at: at });
+  });
+  // Replaced where it stands: the dict keeps its keys' order.
+  const copy = metaDict(k.metadata);
+  copy['prior_records'] = stamped;
+  return copy;
 }
 
 const parametersRepr = (k: Knowledge): string =>

@@ -3,6 +3,7 @@
  * `CollectedPackage`. Order matters: it fixes `declaration_index`, the `_anon_NNN`
  * numbering, `_anon_action_NNN` and the order of the IR's lists.
  */
+import { epochClock, type RegistrationClock } from './registrationClock.ts';
 import type { Action, Knowledge, LegacyOperator, LegacyStrategy, Materialization } from './gaiaObjects.ts';
 import { isScaffold } from './gaiaObjects.ts';
 import { ActionLowererRegistry } from './extensions/actionLowererRegistry.ts';
@@ -18,6 +19,8 @@ export class PackageCollector {
     readonly lowerers: ActionLowererRegistry = new ActionLowererRegistry(),
   ) {}
 
+  /** The time each prior record is registered at (registrationClock.ts). */
+  clock: RegistrationClock = epochClock;
   readonly knowledge: Knowledge[] = [];
   readonly actions: Action[] = [];
   readonly strategies: LegacyStrategy[] = [];

@@ -7,6 +7,7 @@
  * claims the package already declared. A lone module is a package of one root module.
  */
 import type { Diagnostic } from '../../text/diagnostic.ts';
+import type { RegistrationClock } from './registrationClock.ts';
 import type { SourceRange } from '../../text/sourceRange.ts';
 import { parsePython } from '../../python/parsePython.ts';
 import { describeValue } from './gaiaValues.ts';
@@ -42,6 +43,8 @@ export interface PackagePlan {
   readonly dependencies?: ReadonlyMap<string, string>;
   /** The dependencies given with their files, by import name: their modules run when imported. */
   readonly dependencyPlans?: ReadonlyMap<string, DependencyPlan>;
+  /** When prior records are registered (registrationClock.ts); the Unix epoch when absent. */
+  readonly clock?: RegistrationClock;
 }
 
 /** A Gaia package this one imports from, read from its own folder. */
@@ -74,6 +77,7 @@ export function singleModulePlan(text: string, importName: string): PackagePlan 
 
 export function runPackage(plan: PackagePlan, namespace = ''): PackageRun {
   const pkg = new PackageCollector(plan.importName, namespace);
+  if (plan.clock) pkg.clock = plan.clock;
   const loaded = new Map<string, LoadedModule>();
   const runs: ModuleRun[] = [];
   // Each dependency declares into a collector of its own, as its own package.
@@ -84,7 +88,10 @@ export function runPackage(plan: PackagePlan, namespace = ''): PackageRun {
     const dep = plan.dependencyPlans?.get(top);
     if (!dep) return null;
     let c = depCollectors.get(top);
-    if (!c) depCollectors.set(top, (c = new PackageCollector(top, dep.namespace, pkg.lowerers)));
+    if (!c) {
+      depCollectors.set(top, (c = new PackageCollector(top, dep.namespace, pkg.lowerers)));
+      c.clock = pkg.clock;
+    }
     return { plan: dep.plan, pkg: c, prefix: dep.filePrefix };
   };
 

@@ -6,11 +6,19 @@ import type { SourceRange } from '../../../text/sourceRange.ts';
 import { pythonNumberText } from '../../text/pythonFloat.ts';
 import { pyFloat } from '../../text/pythonJson.ts';
 import { pythonStrip } from '../../text/pythonStrip.ts';
-import type { Knowledge, MetaValue } from '../gaiaObjects.ts';
+import type { Knowledge, MetaDict, MetaValue } from '../gaiaObjects.ts';
 import { metaDict } from '../gaiaObjects.ts';
 import type { GaiaRuntime } from '../gaiaRuntime.ts';
 
 export const CROMWELL_EPS = 1e-3;
+
+/** Each record's `created_at`: Gaia's object holds it, its IR does not (only a lifted operand's text writes it). */
+const REGISTERED_AT = new WeakMap<MetaDict, string>();
+
+/** When `record` was registered, if it is one this run registered. */
+export function registeredAtOf(record: MetaValue): string | undefined {
+  return typeof record === 'object' && record !== null && !Array.isArray(record) ? REGISTERED_AT.get(record as MetaDict) : undefined;
+}
 
 /** Checks and appends one record; false (after a report) when Gaia would raise. */
 export function addPriorRecord(
@@ -48,6 +56,7 @@ export function addPriorRecord(
     return false;
   }
   const record = metaDict({ value: pyFloat(value), source_id: pythonStrip(sourceId), justification: pythonStrip(justification) });
+  REGISTERED_AT.set(record, rt.pkg.clock());
   claim.metadata['prior_records'] = [...((records as readonly MetaValue[] | undefined) ?? []), record];
   return true;
 }
