@@ -118,8 +118,12 @@ export function analyzeGaiaPackage(files: PackageFiles, options: GaiaPackageOpti
   return guarded(() => analyzePlan(plan, layout.identity, layout, dependencies), layout.identity, layout);
 }
 
-/** The plan, run with the options' registration clock when they give one. */
-const withClock = (plan: PackagePlan, options: GaiaPackageOptions): PackagePlan => (options.clock ? { ...plan, clock: options.clock } : plan);
+/** The plan, run with the options' registration clock and function addresses when they give them. */
+const withClock = (plan: PackagePlan, options: GaiaPackageOptions): PackagePlan => ({
+  ...plan,
+  ...(options.clock ? { clock: options.clock } : {}),
+  ...(options.addresses ? { addresses: options.addresses } : {}),
+});
 
 function guarded(run: () => GaiaAnalysis, identity: GaiaPackageIdentity, layout: PackageLayout | null): GaiaAnalysis {
   try {

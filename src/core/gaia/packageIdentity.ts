@@ -6,6 +6,7 @@
  * and `0.1.0`. The manifests name the package by its project name less `-gaia`.
  */
 import type { RegistrationClock } from './runtime/registrationClock.ts';
+import type { FunctionAddresses } from './runtime/functionAddresses.ts';
 import { readPyprojectToml } from './pyprojectToml.ts';
 
 export interface GaiaPackageOptions {
@@ -19,6 +20,8 @@ export interface GaiaPackageOptions {
   readonly fileStem?: string | null;
   /** When prior records are registered (runtime/registrationClock.ts); the Unix epoch when absent. */
   readonly clock?: RegistrationClock;
+  /** Where functions live, for their repr (runtime/functionAddresses.ts); counted when absent. */
+  readonly addresses?: FunctionAddresses;
 }
 
 export interface GaiaPackageIdentity {

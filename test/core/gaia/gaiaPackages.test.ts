@@ -16,6 +16,7 @@ import type { GaiaIr } from '../../../src/core/infer/irInput.ts';
 import { readDependencies, readPackage } from '../../../src/node/readPackage.ts';
 import { jointDependencies } from '../../../src/core/gaia/jointDependencies.ts';
 import { stampsClock } from '../../../src/core/gaia/runtime/registrationClock.ts';
+import { addressesByName } from '../../../src/core/gaia/runtime/functionAddresses.ts';
 
 const ROOT = join(import.meta.dirname, '../../fixtures/gaia-packages');
 const packages = existsSync(ROOT)
@@ -29,6 +30,11 @@ const packages = existsSync(ROOT)
 /** The `created_at` stamps Gaia's text holds, each once, earliest first. */
 function registrationStamps(irText: string): string[] {
   return [...new Set([...irText.matchAll(/'created_at': '([^']+)'/g)].map((m) => m[1]!))].sort();
+}
+
+/** The address Gaia's text gives each function, by qualname (`<function outer.<locals>.inner at 0x7f…>`). */
+function functionAddresses(irText: string): Map<string, string> {
+  return new Map([...irText.matchAll(/<function (\S+) at (0x[0-9a-f]+)>/g)].map((m) => [m[1]!, m[2]!] as const));
 }
 
 interface Status {
@@ -57,7 +63,8 @@ describe('Gaia packages from their folders, against real Gaia', () => {
       // A lift over a claim with prior records writes the time each was registered at:
       // Warrant is given the stamps of Gaia's run (registered in time order).
       const irText = readFileSync(join(expected, 'ir.json'), 'utf8');
-      const a = analyzeGaiaPackage(input.files, { clock: stampsClock(registrationStamps(irText)) }, await readDependencies(input, undefined));
+      // So are the addresses of the functions a lifted compute writes (Python's id()).
+      const a = analyzeGaiaPackage(input.files, { clock: stampsClock(registrationStamps(irText)), addresses: addressesByName(functionAddresses(irText)) }, await readDependencies(input, undefined));
       expect(a.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
       expect(a.irText()).toBe(irText);
       const files = a.artifacts({ compiledAt: 'x' });

@@ -90,8 +90,8 @@ describe('operand lift', () => {
       'from gaia.engine.lang import question\nq = question("Q?", targets={"x", "y"})\na = claim("A.", background=[q])\nderive("C.", given=[~a])\n',
     ],
     [
-      "a claim a compute concludes (its function's repr carries a memory address)",
-      'from gaia.engine.lang import compute, Claim\ndef f(x):\n    return claim(f"From {x.content}")\nb = claim("B.")\nc = compute(Claim, fn=f, given=b)\nderive("C.", given=[~c])\n',
+      'a claim a compute concludes whose function is a bound method (its repr writes the instance)',
+      'from gaia.engine.lang import compute, Claim\nclass K:\n    def m(self, x):\n        return claim(f"From {x.content}")\nk = K()\nb = claim("B.")\nc = compute(Claim, fn=k.m, given=b)\nderive("C.", given=[~c])\n',
     ],
     ['a claim a v5 strategy concludes', 'from gaia.engine.lang.compat import deduction\na = claim("A.")\nb = claim("B.")\ndeduction([a], b, reason="r", prior=0.9)\nderive("C.", given=[~b])\n'],
     ['a claim an associate() helper is', 'a = claim("A.")\nb = claim("B.")\nh = associate(a, b, p_a_given_b=0.6, p_b_given_a=0.7)\nderive("C.", given=[~h])\n'],
@@ -125,6 +125,19 @@ describe('operand lift', () => {
     const first = analyzeGaia(body, { namespace: 't', package: 'p' }).irText();
     expect(first).toContain("'created_at': '1970-01-01T00:00:00+00:00'");
     expect(analyzeGaia(body, { namespace: 't', package: 'p' }).irText()).toBe(first);
+  });
+
+  it("writes a compute behind a claim with its function's repr, at an address counted in the order asked for", () => {
+    const body = `${HEADER}from gaia.engine.lang import compute, Claim\ndef f(x):\n    return claim(f"From {x.content}")\nb = claim("B.")\nc = compute(Claim, fn=f, given=b)\nd = compute(Claim, fn=lambda x: claim("L."), given=b)\nderive("C.", given=[~c, d & c])\n`;
+    const a = analyzeGaia(body, { namespace: 't', package: 'p' });
+    expect(a.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const text = a.irText();
+    expect([...text.matchAll(/fn=(<function \S+ at 0x[0-9a-f]+>)/g)].map((m) => m[1])).toEqual([
+      '<function f at 0x7f0000001000>',
+      '<function <lambda> at 0x7f0000001160>',
+      '<function f at 0x7f0000001000>',
+    ]);
+    expect(analyzeGaia(body, { namespace: 't', package: 'p' }).irText()).toBe(text);
   });
 
   it.each([

@@ -141,6 +141,8 @@ export interface ComputeFunction {
   readonly ref: string;
   /** The function's source text when it is a `def` in this module. */
   readonly source: string | null;
+  /** Its Python repr (`<function f at 0x…>`, `<built-in function sqrt>`); null when Warrant cannot write it (a bound method). */
+  readonly repr: string | null;
 }
 
 export interface InferAction extends ActionCommon {

@@ -25,6 +25,7 @@ import { claimKindText, claimKindValue } from './claimKinds.ts';
 import { logicRepr } from './logicTerms.ts';
 import { iterate } from './pythonSemantics.ts';
 import { pyTypeName } from './pythonTypeName.ts';
+import { claimClassOf } from './pyClasses.ts';
 
 /** A knowledge node's `background=` (Gaia's object keeps it; the IR does not), set by claim() and the classes. */
 export const CLAIM_BACKGROUNDS = new WeakMap<Knowledge, readonly Knowledge[]>();
@@ -105,10 +106,10 @@ const WARRANT_KINDS = new Set(['implication_warrant', 'likelihood']);
 const PLAIN_HELPER_KINDS = new Set(['equivalence_result', 'contradiction_result', 'complement_result', 'operand_lift']);
 /**
  * The actions written out. An associate is not (Gaia cannot infer a package whose formula
- * holds an association helper), nor a compute: its `fn` is the function's repr, which
- * carries the address Python gave it, so no two runs agree.
+ * holds an association helper). A compute's `fn` is its function's repr, with the address
+ * the run gives it (functionAddresses.ts).
  */
-const WRITTEN_ACTIONS = new Set(['derive', 'observe', 'infer', 'decompose', 'compose', 'equal', 'contradict', 'exclusive']);
+const WRITTEN_ACTIONS = new Set(['derive', 'observe', 'compute', 'infer', 'decompose', 'compose', 'equal', 'contradict', 'exclusive']);
 const STRUCTURAL_CLASSES: Readonly<Record<string, string>> = { equal: 'Equal', contradict: 'Contradict', exclusive: 'Exclusive' };
 
 // Python's dataclass repr writes an object already being written as `...` (reprlib.recursive_repr).
@@ -151,7 +152,8 @@ function claimRepr(k: Knowledge): string {
       `formula=${k.formula ? formulaRepr(k.formula) : 'None'}`,
       `kind=${claimKindText(claimKindValue(k.claimKind), true)}`,
     ];
-    return `Claim(${fields.join(', ')})`;
+    // An instance of a package's Claim subclass writes its class's name (the fields are Claim's).
+    return `${claimClassOf(k)?.name ?? 'Claim'}(${fields.join(', ')})`;
   } finally {
     claimsInProgress.delete(k);
   }
@@ -239,7 +241,7 @@ const probabilityRepr = (p: ProbabilityValue | Knowledge): string => (p instance
  */
 function actionRepr(a: Action): string {
   if (actionsInProgress.has(a)) return '...';
-  if (a.kind === 'compute') throw new NotWritten("the compute behind a claim (its function's repr carries a memory address, so no two Gaia runs write the same text)");
+  if (a.kind === 'compute' && !a.fn?.repr) throw new NotWritten('the compute behind a claim (its function is a bound method)');
   if (isScaffold(a) || !WRITTEN_ACTIONS.has(a.kind)) throw new NotWritten(`the ${a.kind} action behind a claim`);
   actionsInProgress.add(a);
   try {
@@ -254,6 +256,9 @@ function actionRepr(a: Action): string {
       case 'derive':
       case 'observe':
         return `${a.kind === 'derive' ? 'Derive' : 'Observe'}(${[...common, `conclusion=${claimRepr(a.conclusion)}`, `given=${tupleRepr(a.given.map(claimRepr))}`].join(', ')})`;
+      case 'compute':
+        // The object keeps no code hash (the IR's is computed when it lowers).
+        return `Compute(${[...common, `conclusion=${claimRepr(a.conclusion)}`, `given=${tupleRepr(a.given.map(claimRepr))}`, `fn=${a.fn?.repr}`, 'code_hash=None'].join(', ')})`;
       case 'infer':
         return `Infer(${[
           ...common,

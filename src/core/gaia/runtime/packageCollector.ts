@@ -4,6 +4,7 @@
  * numbering, `_anon_action_NNN` and the order of the IR's lists.
  */
 import { epochClock, type RegistrationClock } from './registrationClock.ts';
+import { countedAddresses, type FunctionAddresses } from './functionAddresses.ts';
 import type { Action, Knowledge, LegacyOperator, LegacyStrategy, Materialization } from './gaiaObjects.ts';
 import { isScaffold } from './gaiaObjects.ts';
 import { ActionLowererRegistry } from './extensions/actionLowererRegistry.ts';
@@ -21,6 +22,17 @@ export class PackageCollector {
 
   /** The time each prior record is registered at (registrationClock.ts). */
   clock: RegistrationClock = epochClock;
+  /** Where each function lives, for its Python repr (functionAddresses.ts). */
+  addresses: FunctionAddresses = countedAddresses;
+  private readonly addressed = new WeakMap<object, string>();
+  private addressCount = 0;
+
+  /** The address of function `fn` (one per function object). */
+  addressOf(fn: object, qualname: string): string {
+    let at = this.addressed.get(fn);
+    if (at === undefined) this.addressed.set(fn, (at = this.addresses(qualname, this.addressCount++)));
+    return at;
+  }
   readonly knowledge: Knowledge[] = [];
   readonly actions: Action[] = [];
   readonly strategies: LegacyStrategy[] = [];

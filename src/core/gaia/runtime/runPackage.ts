@@ -8,6 +8,7 @@
  */
 import type { Diagnostic } from '../../text/diagnostic.ts';
 import type { RegistrationClock } from './registrationClock.ts';
+import type { FunctionAddresses } from './functionAddresses.ts';
 import type { SourceRange } from '../../text/sourceRange.ts';
 import { parsePython } from '../../python/parsePython.ts';
 import { describeValue } from './gaiaValues.ts';
@@ -45,6 +46,8 @@ export interface PackagePlan {
   readonly dependencyPlans?: ReadonlyMap<string, DependencyPlan>;
   /** When prior records are registered (registrationClock.ts); the Unix epoch when absent. */
   readonly clock?: RegistrationClock;
+  /** Where functions live, for their repr (functionAddresses.ts); counted when absent. */
+  readonly addresses?: FunctionAddresses;
 }
 
 /** A Gaia package this one imports from, read from its own folder. */
@@ -78,6 +81,7 @@ export function singleModulePlan(text: string, importName: string): PackagePlan 
 export function runPackage(plan: PackagePlan, namespace = ''): PackageRun {
   const pkg = new PackageCollector(plan.importName, namespace);
   if (plan.clock) pkg.clock = plan.clock;
+  if (plan.addresses) pkg.addresses = plan.addresses;
   const loaded = new Map<string, LoadedModule>();
   const runs: ModuleRun[] = [];
   // Each dependency declares into a collector of its own, as its own package.
@@ -91,6 +95,7 @@ export function runPackage(plan: PackagePlan, namespace = ''): PackageRun {
     if (!c) {
       depCollectors.set(top, (c = new PackageCollector(top, dep.namespace, pkg.lowerers)));
       c.clock = pkg.clock;
+      c.addresses = pkg.addresses;
     }
     return { plan: dep.plan, pkg: c, prefix: dep.filePrefix };
   };

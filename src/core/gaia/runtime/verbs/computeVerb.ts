@@ -88,8 +88,13 @@ function isPlainCallable(v: GValue): boolean {
 /** The function's `module.qualname` and the source Gaia hashes (its repr when it has none). */
 function functionRecord(rt: GaiaRuntime, fn: GValue): ComputeFunction | null {
   const f = fn.t === 'bound' ? fn.fn : fn.t === 'computed' ? fn.w.fn : fn;
-  if (f.t === 'function') return { ref: `${f.rt?.moduleName ?? rt.moduleName}.${f.qualname ?? f.name}`, source: f.source };
-  if (f.t === 'stdlib') return { ref: `${f.s.module}.${f.s.name}`, source: `<built-in function ${f.s.name}>` };
+  if (f.t === 'function') {
+    const qualname = f.qualname ?? f.name;
+    // A bound method writes its instance too (`<bound method … of <… object at 0x…>>`): not written.
+    const repr = fn.t === 'bound' ? null : `<function ${qualname} at ${rt.pkg.addressOf(f, qualname)}>`;
+    return { ref: `${f.rt?.moduleName ?? rt.moduleName}.${qualname}`, source: f.source, repr };
+  }
+  if (f.t === 'stdlib') return { ref: `${f.s.module}.${f.s.name}`, source: `<built-in function ${f.s.name}>`, repr: `<built-in function ${f.s.name}>` };
   return null;
 }
 
