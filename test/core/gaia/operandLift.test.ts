@@ -94,7 +94,6 @@ describe('operand lift', () => {
       'from gaia.engine.lang import compute, Claim\nclass K:\n    def m(self, x):\n        return claim(f"From {x.content}")\nk = K()\nb = claim("B.")\nc = compute(Claim, fn=k.m, given=b)\nderive("C.", given=[~c])\n',
     ],
     ['a claim a v5 strategy concludes', 'from gaia.engine.lang.compat import deduction\na = claim("A.")\nb = claim("B.")\ndeduction([a], b, reason="r", prior=0.9)\nderive("C.", given=[~b])\n'],
-    ['a claim an associate() helper is', 'a = claim("A.")\nb = claim("B.")\nh = associate(a, b, p_a_given_b=0.6, p_b_given_a=0.7)\nderive("C.", given=[~h])\n'],
   ];
 
   it.each(REFUSED)('refuses a lift over %s', (_, body) => {

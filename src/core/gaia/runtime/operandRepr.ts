@@ -103,13 +103,13 @@ function metaRepr(v: MetaValue): string {
 
 const WARRANT_KINDS = new Set(['implication_warrant', 'likelihood']);
 /** Helpers whose metadata holds nothing but plain values and claims: a relation's result, an association, a lift. */
-const PLAIN_HELPER_KINDS = new Set(['equivalence_result', 'contradiction_result', 'complement_result', 'operand_lift']);
+const PLAIN_HELPER_KINDS = new Set(['equivalence_result', 'contradiction_result', 'complement_result', 'association', 'operand_lift']);
 /**
  * The actions written out. An associate is not (Gaia cannot infer a package whose formula
  * holds an association helper). A compute's `fn` is its function's repr, with the address
  * the run gives it (functionAddresses.ts).
  */
-const WRITTEN_ACTIONS = new Set(['derive', 'observe', 'compute', 'infer', 'decompose', 'compose', 'equal', 'contradict', 'exclusive']);
+const WRITTEN_ACTIONS = new Set(['derive', 'observe', 'compute', 'infer', 'associate', 'decompose', 'compose', 'equal', 'contradict', 'exclusive']);
 const STRUCTURAL_CLASSES: Readonly<Record<string, string>> = { equal: 'Equal', contradict: 'Contradict', exclusive: 'Exclusive' };
 
 // Python's dataclass repr writes an object already being written as `...` (reprlib.recursive_repr).
@@ -269,6 +269,16 @@ function actionRepr(a: Action): string {
           `p_e_given_h=${probabilityRepr(a.pEGivenH)}`,
           `p_e_given_not_h=${probabilityRepr(a.pEGivenNotH)}`,
           `p_e_given_not_h_defaulted=${a.pEGivenNotHDefaulted ? 'True' : 'False'}`,
+        ].join(', ')})`;
+      case 'associate':
+        return `Associate(${[
+          ...common,
+          `helper=${claimRepr(a.helper)}`,
+          `a=${claimRepr(a.a)}`,
+          `b=${claimRepr(a.b)}`,
+          `p_a_given_b=${probabilityRepr(a.pAGivenB)}`,
+          `p_b_given_a=${probabilityRepr(a.pBGivenA)}`,
+          `pattern=${optionalStr(a.pattern)}`,
         ].join(', ')})`;
       case 'decompose':
         return `Decompose(${[...common, `whole=${claimRepr(a.whole)}`, `parts=${tupleRepr(a.parts.map(claimRepr))}`, `formula=${formulaRepr(a.formula)}`].join(', ')})`;
