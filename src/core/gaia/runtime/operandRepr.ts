@@ -121,7 +121,7 @@ function claimRepr(k: Knowledge): string {
   if (!k.isClaim) throw new NotWritten(`the ${k.type} ${pythonStrRepr(k.content)}`);
   const metadata = withRegistrationTimes(k);
   // A v5 strategy sets its conclusion's `strategy` field.
-  if (k.owner?.strategies.some((st) => concludes(st, k))) throw new NotWritten(`the v5 strategy that concludes ${pythonStrRepr(k.content)}`);
+  const strategy = strategyOf(k);
   // Gaia holds objects under these (a BoolExpr, a Distribution); Warrant holds their descriptors.
   const proposition = PROPOSITION_OBJECTS.get(k);
   for (const key of ['predicate', 'equation', 'observation']) {
@@ -145,7 +145,7 @@ function claimRepr(k: Knowledge): string {
       `provenance=${provenance}`,
       `metadata=${warrant ? warrantMetadataRepr(metadata) : proposition ? propositionMetadataRepr(metadata, proposition) : metaRepr(metadata)}`,
       `label=${optionalStr(k.label)}`,
-      'strategy=None',
+      `strategy=${strategy ? strategyRepr(strategy) : 'None'}`,
       // Claim.prior: a premise-free observe's pin, or Claim(prior=...) (a probability, so a float).
       `prior=${k.prior === null ? 'None' : pythonFloatRepr(k.prior)}`,
       `from_actions=[${k.fromActions.map(actionRepr).join(', ')}]`,
@@ -210,8 +210,53 @@ function knowledgeRepr(k: Knowledge): string {
   }
 }
 
-function concludes(st: LegacyStrategy, k: Knowledge): boolean {
-  return st.conclusion === k || (st.subStrategies ?? []).some((sub) => concludes(sub, k));
+/** Every strategy, nested ones included, that concludes `k`. */
+function concluding(strategies: readonly LegacyStrategy[], k: Knowledge, into: LegacyStrategy[] = []): LegacyStrategy[] {
+  for (const st of strategies) {
+    if (st.conclusion === k) into.push(st);
+    concluding(st.subStrategies ?? [], k, into);
+  }
+  return into;
+}
+
+/**
+ * The v5 strategy Gaia's claim holds in its `strategy` field: the one that concludes it.
+ * Written when that is one strategy of one step (deduction, support, analogy, …: their
+ * label, formal_expr and composition warrant are None, their sub-strategies none, and
+ * their reason a text or texts); refused when it is a composite or its reason holds Step objects.
+ */
+function strategyOf(k: Knowledge): LegacyStrategy | null {
+  const found = concluding(k.owner?.strategies ?? [], k);
+  if (found.length === 0) return null;
+  const st = found[0]!;
+  const stepObjects = typeof st.reason !== 'string' && st.reason.some((r) => typeof r !== 'string');
+  if (found.length > 1 || (st.subStrategies ?? []).length > 0 || stepObjects) {
+    throw new NotWritten(`the v5 strategy that concludes ${pythonStrRepr(k.content)}`);
+  }
+  return st;
+}
+
+/** A reason as given: a text, or a list (or tuple) of texts. */
+function reasonRepr(st: LegacyStrategy): string {
+  if (typeof st.reason === 'string') return pythonStrRepr(st.reason);
+  const texts = st.reason.map((r) => pythonStrRepr(r as string));
+  return st.reasonTuple ? tupleRepr(texts) : `[${texts.join(', ')}]`;
+}
+
+function strategyRepr(st: LegacyStrategy): string {
+  const fields = [
+    `type=${pythonStrRepr(st.type)}`,
+    `premises=[${st.premises.map(knowledgeRepr).join(', ')}]`,
+    `conclusion=${knowledgeRepr(st.conclusion)}`,
+    `background=[${st.background.map(knowledgeRepr).join(', ')}]`,
+    `reason=${reasonRepr(st)}`,
+    `metadata=${metaRepr(st.metadata)}`,
+    'label=None',
+    'formal_expr=None',
+    'sub_strategies=[]',
+    'composition_warrant=None',
+  ];
+  return `Strategy(${fields.join(', ')})`;
 }
 
 /** A predicate or equation claim's metadata: its slot holds the BoolExpr object itself. */
