@@ -261,6 +261,8 @@ export interface LegacyStrategy {
   readonly origin: Origin;
   /** A composite (abduction, induction, composite()): the strategies it is made of. */
   readonly subStrategies?: readonly LegacyStrategy[];
+  /** Abduction's and induction's helper for the composition's validity (Gaia's `composition_warrant`). */
+  readonly compositionWarrant?: Knowledge;
 }
 
 /** The helper a composite strategy makes for its composition's validity: registered, but never in the IR. */

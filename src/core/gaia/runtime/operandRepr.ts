@@ -115,6 +115,7 @@ const STRUCTURAL_CLASSES: Readonly<Record<string, string>> = { equal: 'Equal', c
 // Python's dataclass repr writes an object already being written as `...` (reprlib.recursive_repr).
 const claimsInProgress = new Set<Knowledge>();
 const actionsInProgress = new Set<Action>();
+const strategiesInProgress = new Set<LegacyStrategy>();
 
 function claimRepr(k: Knowledge): string {
   if (claimsInProgress.has(k)) return '...';
@@ -220,20 +221,20 @@ function concluding(strategies: readonly LegacyStrategy[], k: Knowledge, into: L
 }
 
 /**
- * The v5 strategy Gaia's claim holds in its `strategy` field: the one that concludes it.
- * Written when that is one strategy of one step (deduction, support, analogy, …: their
- * label, formal_expr and composition warrant are None, their sub-strategies none, and
- * their reason a text or texts); refused when it is a composite or its reason holds Step objects.
+ * The v5 strategy Gaia's claim holds in its `strategy` field: the last made of those that
+ * conclude it (each attaches itself as it is made; a composite after its parts). Refused
+ * when it, or a part of it, has a reason that holds Step objects.
  */
 function strategyOf(k: Knowledge): LegacyStrategy | null {
   const found = concluding(k.owner?.strategies ?? [], k);
   if (found.length === 0) return null;
-  const st = found[0]!;
-  const stepObjects = typeof st.reason !== 'string' && st.reason.some((r) => typeof r !== 'string');
-  if (found.length > 1 || (st.subStrategies ?? []).length > 0 || stepObjects) {
-    throw new NotWritten(`the v5 strategy that concludes ${pythonStrRepr(k.content)}`);
-  }
+  const st = found.reduce((last, s) => (s.uid > last.uid ? s : last));
+  if (hasStepObjects(st)) throw new NotWritten(`the v5 strategy that concludes ${pythonStrRepr(k.content)} (its reason holds Step objects)`);
   return st;
+}
+
+function hasStepObjects(st: LegacyStrategy): boolean {
+  return (typeof st.reason !== 'string' && st.reason.some((r) => typeof r !== 'string')) || (st.subStrategies ?? []).some(hasStepObjects);
 }
 
 /** A reason as given: a text, or a list (or tuple) of texts. */
@@ -244,7 +245,17 @@ function reasonRepr(st: LegacyStrategy): string {
 }
 
 function strategyRepr(st: LegacyStrategy): string {
-  const fields = [
+  if (strategiesInProgress.has(st)) return '...';
+  strategiesInProgress.add(st);
+  try {
+    return `Strategy(${strategyFields(st).join(', ')})`;
+  } finally {
+    strategiesInProgress.delete(st);
+  }
+}
+
+function strategyFields(st: LegacyStrategy): string[] {
+  return [
     `type=${pythonStrRepr(st.type)}`,
     `premises=[${st.premises.map(knowledgeRepr).join(', ')}]`,
     `conclusion=${knowledgeRepr(st.conclusion)}`,
@@ -253,10 +264,26 @@ function strategyRepr(st: LegacyStrategy): string {
     `metadata=${metaRepr(st.metadata)}`,
     'label=None',
     'formal_expr=None',
-    'sub_strategies=[]',
-    'composition_warrant=None',
+    `sub_strategies=[${(st.subStrategies ?? []).map(strategyRepr).join(', ')}]`,
+    `composition_warrant=${st.compositionWarrant ? compositionWarrantRepr(st.compositionWarrant) : 'None'}`,
   ];
-  return `Strategy(${fields.join(', ')})`;
+}
+
+/** The composition's validity helper: a plain `Knowledge` of type claim, as Gaia makes it. */
+function compositionWarrantRepr(k: Knowledge): string {
+  const fields = [
+    `content=${pythonStrRepr(k.content)}`,
+    `format=${pythonStrRepr(k.options.format)}`,
+    "type='claim'",
+    `title=${optionalStr(k.options.title)}`,
+    'background=[]',
+    'parameters=[]',
+    'provenance=[]',
+    `metadata=${metaRepr(k.metadata)}`,
+    'label=None',
+    'strategy=None',
+  ];
+  return `Knowledge(${fields.join(', ')})`;
 }
 
 /** A predicate or equation claim's metadata: its slot holds the BoolExpr object itself. */

@@ -73,10 +73,11 @@ function compose(
 ): GValue {
   const background = rt.knowledgeList(backgroundArg, call.verb, 'background');
   if (!background) return OPAQUE;
+  let compositionWarrant: Knowledge | undefined;
   if (warrant !== null) {
     const metadata = metaDict({ helper_kind: 'composition_validity', generated: true });
     if (typeof reason === 'string' && reason) metadata['warrant'] = reason;
-    rt.newKnowledge('claim', warrant, metadata, call, { claimClass: false });
+    compositionWarrant = rt.newKnowledge('claim', warrant, metadata, call, { claimClass: false });
   }
   const s: LegacyStrategy = {
     uid: newUid(),
@@ -90,6 +91,7 @@ function compose(
     verb: call.verb,
     origin: rt.origin(call),
     subStrategies,
+    ...(compositionWarrant ? { compositionWarrant } : {}),
   };
   rt.pkg.addStrategy(s);
   return { t: 'strategy', s };
