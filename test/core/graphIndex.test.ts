@@ -88,6 +88,21 @@ describe('graph index', () => {
     );
   });
 
+  it('equals its definition with lists long and short (sorted two ways)', () => {
+    const dense = fc
+      .record({
+        nodes: fc.array(fc.constantFrom(...ids.slice(0, 6)), { maxLength: 10 }),
+        edges: fc.array(fc.tuple(fc.constantFrom('a', 'b', 'ghost'), fc.constantFrom(...ids)), { minLength: 10, maxLength: 80 }),
+      })
+      .map(({ nodes, edges }): ReasoningGraph => ({ language: 'clair', nodes: nodes.map((id, i) => node(id, `${id} ${i}`)), edges: edges.map(([f, t]) => edge(f, t)) }));
+    fc.assert(
+      fc.property(dense, (graph) => {
+        expect(indexAsMaps(indexGraph(graph))).toEqual(definition(graph));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('built in slices, equals the whole', () => {
     fc.assert(
       fc.property(graphs, fc.integer({ min: 1, max: 4 }), (graph, size) => {
