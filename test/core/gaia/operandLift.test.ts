@@ -93,10 +93,6 @@ describe('operand lift', () => {
       'a claim a compute concludes whose function is a bound method (its repr writes the instance)',
       'from gaia.engine.lang import compute, Claim\nclass K:\n    def m(self, x):\n        return claim(f"From {x.content}")\nk = K()\nb = claim("B.")\nc = compute(Claim, fn=k.m, given=b)\nderive("C.", given=[~c])\n',
     ],
-    [
-      'a claim a v5 strategy concludes whose reason holds Step objects',
-      'from gaia.engine.lang import Step\nfrom gaia.engine.lang.compat import deduction\na = claim("A.")\nb = claim("B.")\ndeduction([a], b, reason=[Step("First.", premises=[a])], prior=0.9)\nderive("C.", given=[~b])\n',
-    ],
   ];
 
   it.each(REFUSED)('refuses a lift over %s', (_, body) => {

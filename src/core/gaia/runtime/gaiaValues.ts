@@ -42,7 +42,7 @@ export type GValue =
   | { readonly t: 'strategy'; readonly s: LegacyStrategy }
   | { readonly t: 'materialization'; readonly m: Materialization }
   /** A `Step(reason, premises=None, metadata=None)`, its fields as given (Gaia checks them where the step is used). */
-  | { readonly t: 'step'; readonly reason: GValue; readonly premises: GValue }
+  | { readonly t: 'step'; readonly reason: GValue; readonly premises: GValue; readonly metadata: GValue }
   /** A Gaia Lang name imported into the module (a verb, a class, an enum). */
   | { readonly t: 'gaia'; readonly name: string }
   /** An imported module (`import gaia.engine.lang as gl`). */

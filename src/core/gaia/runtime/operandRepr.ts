@@ -15,7 +15,7 @@ import { pythonFloatRepr, pythonIntRepr } from '../text/pythonFloat.ts';
 import { PyFloat } from '../text/pythonJson.ts';
 import { pythonStrRepr } from '../text/pythonRepr.ts';
 import type { BayesDistribution } from './bayes/bayesObjects.ts';
-import type { Action, Formula, LegacyStrategy, MetaDict, MetaValue, ProbabilityValue } from './gaiaObjects.ts';
+import type { Action, Formula, LegacyStrategy, MetaDict, MetaValue, ProbabilityValue, ReasonEntry } from './gaiaObjects.ts';
 import { Knowledge, isMetaDict, isScaffold, metaDict } from './gaiaObjects.ts';
 import { registeredAtOf } from './verbs/priorRecords.ts';
 import type { GValue } from './gaiaValues.ts';
@@ -23,7 +23,7 @@ import { atomRepr } from './logicFormulas.ts';
 import { PROPOSITION_OBJECTS } from './bayes/predicateClaim.ts';
 import { claimKindText, claimKindValue } from './claimKinds.ts';
 import { logicRepr } from './logicTerms.ts';
-import { iterate } from './pythonSemantics.ts';
+import { iterate, pyStr } from './pythonSemantics.ts';
 import { pyTypeName } from './pythonTypeName.ts';
 import { claimClassOf } from './pyClasses.ts';
 
@@ -61,6 +61,34 @@ function plainTargetRepr(v: GValue): { readonly repr: string } | null {
   if (v.t === 'bool') return { repr: v.v ? 'True' : 'False' };
   if (v.t === 'num' && v.big === undefined) return { repr: v.float ? pythonFloatRepr(v.v) : pythonIntRepr(v.v) };
   return null;
+}
+
+/**
+ * A `Step(...)` of a strategy's reason as Gaia's object keeps it: its premises as given
+ * (None, a list or a tuple, texts among them where a composite keeps them) and its
+ * `metadata=`, written as `Step(reason=..., premises=..., metadata=...)`.
+ */
+const STEPS = new WeakMap<object, { readonly premises: GValue; readonly metadata: GValue }>();
+
+/** Keeps the Step `step` that reason entry `entry` was read from. */
+export function keepStep(entry: object, step: Extract<GValue, { t: 'step' }>): void {
+  STEPS.set(entry, { premises: step.premises, metadata: step.metadata });
+}
+
+function stepRepr(entry: Exclude<ReasonEntry, string>): string {
+  const step = STEPS.get(entry);
+  if (!step) throw new NotWritten("a Step of a strategy's reason");
+  const premises = step.premises;
+  let premisesText: string;
+  if (premises.t === 'none') premisesText = 'None';
+  else if (premises.t === 'seq') {
+    const items = premises.items.map((p) => (p.t === 'knowledge' ? knowledgeRepr(p.k) : p.t === 'str' ? pythonStrRepr(p.v) : null));
+    if (items.some((x) => x === null)) throw new NotWritten('the premises of a Step');
+    premisesText = premises.tuple ? tupleRepr(items as string[]) : `[${items.join(', ')}]`;
+  } else throw new NotWritten('the premises of a Step');
+  const metadata = step.metadata.t === 'none' ? 'None' : pyStr(step.metadata, true);
+  if (metadata === undefined || (step.metadata.t !== 'none' && step.metadata.t !== 'dict')) throw new NotWritten('the metadata of a Step');
+  return `Step(reason=${pythonStrRepr(entry.reasoning)}, premises=${premisesText}, metadata=${metadata})`;
 }
 
 /** Notes made by the deprecated `Setting(...)` / `Context(...)` classes: their repr names that class (`note()`, `setting()`, `context()` make a `Note`). */
@@ -222,26 +250,19 @@ function concluding(strategies: readonly LegacyStrategy[], k: Knowledge, into: L
 
 /**
  * The v5 strategy Gaia's claim holds in its `strategy` field: the last made of those that
- * conclude it (each attaches itself as it is made; a composite after its parts). Refused
- * when it, or a part of it, has a reason that holds Step objects.
+ * conclude it (each attaches itself as it is made; a composite after its parts).
  */
 function strategyOf(k: Knowledge): LegacyStrategy | null {
   const found = concluding(k.owner?.strategies ?? [], k);
   if (found.length === 0) return null;
-  const st = found.reduce((last, s) => (s.uid > last.uid ? s : last));
-  if (hasStepObjects(st)) throw new NotWritten(`the v5 strategy that concludes ${pythonStrRepr(k.content)} (its reason holds Step objects)`);
-  return st;
+  return found.reduce((last, s) => (s.uid > last.uid ? s : last));
 }
 
-function hasStepObjects(st: LegacyStrategy): boolean {
-  return (typeof st.reason !== 'string' && st.reason.some((r) => typeof r !== 'string')) || (st.subStrategies ?? []).some(hasStepObjects);
-}
-
-/** A reason as given: a text, or a list (or tuple) of texts. */
+/** A reason as given: a text, or a list (or tuple) of texts and Steps. */
 function reasonRepr(st: LegacyStrategy): string {
   if (typeof st.reason === 'string') return pythonStrRepr(st.reason);
-  const texts = st.reason.map((r) => pythonStrRepr(r as string));
-  return st.reasonTuple ? tupleRepr(texts) : `[${texts.join(', ')}]`;
+  const items = st.reason.map((r) => (typeof r === 'string' ? pythonStrRepr(r) : stepRepr(r)));
+  return st.reasonTuple ? tupleRepr(items) : `[${items.join(', ')}]`;
 }
 
 function strategyRepr(st: LegacyStrategy): string {

@@ -13,6 +13,7 @@ import type { GaiaRuntime } from '../gaiaRuntime.ts';
 import type { GValue } from '../gaiaValues.ts';
 import { describeValue } from '../gaiaValues.ts';
 import { truthy } from '../pythonSemantics.ts';
+import { keepStep } from '../operandRepr.ts';
 
 /**
  * The reason as given, or null after a report. `premises` are the strategy's own, which
@@ -51,7 +52,9 @@ function reasonEntry(rt: GaiaRuntime, item: GValue, i: number, arg: ArgValue, ve
     if (item.reason.t !== 'opaque') rt.report('bad-argument', `${verb}() reason[${i}]: a Step's reason must be text, got ${describeValue(item.reason)}`, arg.range);
     return null;
   }
-  return { reasoning: item.reason.v, premises: named };
+  const entry = { reasoning: item.reason.v, premises: named };
+  keepStep(entry, item);
+  return entry;
 }
 
 /** A reason given as a tuple: Gaia reads references only in a string or a list. */
