@@ -21,11 +21,12 @@ const MIN_SLICE = 16 * 1024;
 const MAX_SLICE = 192 * 1024;
 /**
  * Monaco copies an undo step character by character when the step closes, in one task:
- * a 60 MB log write held the page half a second there, and a 2 MiB step still 50–90 ms at
- * 100,000 records (with the garbage it leaves). An edit longer than this is undone
- * in steps of about this size, each closed in a task of its own between two slices.
+ * a 60 MB log write held the page half a second there. An edit longer than this is undone
+ * in steps of about this size, each closed in a task of its own between two slices (a
+ * 2 MiB step is 50–90 ms with the garbage it leaves); an import of a few thousand records
+ * is still one step.
  */
-export const UNDO_STEP_CHARS = 1024 * 1024;
+export const UNDO_STEP_CHARS = 2 * 1024 * 1024;
 
 export interface LargePaste {
   /** The text the paste makes of the model, known before any of it is in the editor. */
