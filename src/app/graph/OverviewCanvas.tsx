@@ -77,7 +77,8 @@ function OverviewCanvasView({ index }: { readonly index: CullIndex }) {
         if (built) [shapes, building] = [built, null];
       }
       if (shapes && !building) {
-        if (painting && !painting.fits(shapes, transform, width, height, dpr)) painting = null;
+        // A picture for a view that has moved on is dropped; its canvas is painted on again.
+        if (painting && !painting.fits(shapes, transform, width, height, dpr)) [spare, painting] = [painting.canvas, null];
         const current = shown?.fits(shapes, transform, width, height, dpr) === true;
         // A large graph is painted again once the view stops moving.
         const waited = performance.now() - moved;

@@ -108,18 +108,18 @@ const TOP: SourceRange = { line: 1, column: 1, endLine: 1, endColumn: 1 };
 /** One module read as a whole package (the page's single document, `warrant check x.py`). */
 export function analyzeGaia(text: string, options: GaiaPackageOptions = {}): GaiaAnalysis {
   const identity = resolvePackageIdentity(options);
-  return guarded(() => analyzePlan(withClock(singleModulePlan(text, identity.packageName), options), identity, null), identity, null);
+  return guarded(() => analyzePlan(withRunFacts(singleModulePlan(text, identity.packageName), options), identity, null), identity, null);
 }
 
 /** A package read from its files, as Gaia loads it from its folder. */
 export function analyzeGaiaPackage(files: PackageFiles, options: GaiaPackageOptions = {}, dependencies: ReadonlyMap<string, PackageFiles> = new Map()): GaiaAnalysis {
   const layout = packageLayout(files, options, dependencies);
-  const plan = withClock(layout.plan ?? singleModulePlan('', layout.identity.packageName), options);
+  const plan = withRunFacts(layout.plan ?? singleModulePlan('', layout.identity.packageName), options);
   return guarded(() => analyzePlan(plan, layout.identity, layout, dependencies), layout.identity, layout);
 }
 
 /** The plan, run with the options' registration clock and function addresses when they give them. */
-const withClock = (plan: PackagePlan, options: GaiaPackageOptions): PackagePlan => ({
+const withRunFacts = (plan: PackagePlan, options: GaiaPackageOptions): PackagePlan => ({
   ...plan,
   ...(options.clock ? { clock: options.clock } : {}),
   ...(options.addresses ? { addresses: options.addresses } : {}),
