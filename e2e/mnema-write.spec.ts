@@ -332,6 +332,12 @@ test('a log of nearly 2 MB is kept in parts and comes back whole when the page i
   await page.keyboard.type('\n\n');
   await expect(page.getByTestId('diagnostics')).toHaveAttribute('data-error-count', '0');
   await page.waitForTimeout(1500);
+  // Then one at the top, in the first part: the save reads that part again.
+  const before = await storedLog(page);
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.type('\n');
+  await expect(page.getByTestId('diagnostics')).toHaveAttribute('data-error-count', '0');
+  await expect.poll(() => storedLog(page), { timeout: 30_000 }).toBe(`\n${before}`);
   await page.goto('/');
   await expect(page.locator('footer.statusbar')).toContainText('3000 records', { timeout: 60_000 });
   await settled(page);
@@ -341,5 +347,27 @@ test('a log of nearly 2 MB is kept in parts and comes back whole when the page i
   // The log ended with a line break; the two typed make three empty lines after its head.
   const tail = async () => (await editorText(page)).split('\n').slice(-4);
   await expect.poll(tail).toEqual([expect.stringContaining('"kind":"head"'), '', '', '']);
+  await page.keyboard.press('Control+Home');
+  await expect.poll(async () => (await editorText(page)).split('\n').slice(0, 2)).toEqual(['', expect.stringContaining('"v":1')]);
   await shot(page, 'mnema-log-in-parts-reopened');
 });
+
+/** The stored text of the page's Mnema log, its parts joined (src/db/storedText.ts). */
+function storedLog(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open('warrant');
+        open.onsuccess = () => {
+          const t = open.result.transaction(['sessions', 'textParts']);
+          const sessions = t.objectStore('sessions').getAll();
+          const parts = t.objectStore('textParts').getAll();
+          t.oncomplete = () => {
+            const log = (sessions.result as { id: string; name: string; text: string }[]).find((s) => s.name.endsWith('.mnema'));
+            const mine = (parts.result as { session: string; index: number; text: string }[]).filter((p) => p.session === log?.id).sort((a, b) => a.index - b.index);
+            resolve(mine.length > 0 ? mine.map((p) => p.text).join('') : (log?.text ?? ''));
+          };
+        };
+      }),
+  );
+}

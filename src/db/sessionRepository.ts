@@ -19,7 +19,7 @@ import { readSessionRecord, readTextRecord, readViewRecord, textHashesOf } from 
 import { textHash as hashText } from '../core/oplog/opId.ts';
 import { readStoredOps } from './readStoredOps.ts';
 import { mergeText } from './textMerge.ts';
-import { deleteStoredText, keptTextFields, readStoredText, textPartsOf, textStampOf, writeStoredText, type TextPartsRef } from './storedText.ts';
+import { deleteStoredText, keptTextFields, readStoredText, sameText, textPartsOf, textStampOf, wholeText, writeStoredText, type SavedText, type TextPartsRef } from './storedText.ts';
 import { asSessionId, type SessionLanguage, type SessionRecord, type TextSelection, type Viewport, type WarrantDb } from './warrantDb.ts';
 
 /** What the editor and graph hand over to be saved. Every field is optional: a patch. */
@@ -42,10 +42,10 @@ export interface EditingState {
  *    lines, and the stored text is now their line-wise merge, `text`;
  *  - `conflict`: both changed the same lines; nothing was written, `stored` is the other
  *    tab's text.
+ * A text given in parts (storedText.ts PartedText) comes back in parts when it is kept.
  */
 export type TextSaveResult =
-  | { readonly ok: true; readonly outcome: 'saved' | 'unchanged'; readonly text: string; readonly session: SessionRecord }
-  | { readonly ok: true; readonly outcome: 'merged'; readonly text: string; readonly session: SessionRecord }
+  | { readonly ok: true; readonly outcome: 'saved' | 'unchanged' | 'merged'; readonly text: SavedText; readonly session: SessionRecord }
   | { readonly ok: true; readonly outcome: 'conflict'; readonly stored: string; readonly session: SessionRecord }
   | { readonly ok: false; readonly problem: DbProblem };
 
@@ -249,7 +249,7 @@ export class SessionRepository {
    * the merge is stored; if they overlap nothing is written and the caller decides.
    * `rest` (selection, viewport…) is saved along with the text, but not on a conflict.
    */
-  async saveText(id: string, change: { readonly text: string; readonly base: string; readonly baseStamp?: number | undefined }, rest: Omit<EditingState, 'text'> = {}): Promise<TextSaveResult> {
+  async saveText(id: string, change: { readonly text: SavedText; readonly base: SavedText; readonly baseStamp?: number | undefined }, rest: Omit<EditingState, 'text'> = {}): Promise<TextSaveResult> {
     try {
       return await this.db.transaction('rw', [this.db.sessions, this.db.views, this.db.textParts], async (): Promise<TextSaveResult> => {
         const found = await this.readStored(id);
@@ -258,19 +258,21 @@ export class SessionRepository {
         const unmoved = change.baseStamp !== undefined && found.session.textStamp === change.baseStamp;
         const read = unmoved ? { text: change.base } : await readStoredText(this.db, id, found.session.text, found.parts);
         if ('problem' in read) return { ok: false, problem: corrupt('sessions', id, read.problem) };
-        const current = { ok: true as const, session: { ...found.session, text: read.text } };
         const stored = read.text;
         let outcome: 'saved' | 'unchanged' | 'merged';
-        let text: string;
-        if (stored === change.text) [outcome, text] = ['unchanged', stored];
-        else if (stored === change.base) [outcome, text] = ['saved', change.text];
+        let text: SavedText;
+        if (sameText(stored, change.text)) [outcome, text] = ['unchanged', stored];
+        else if (sameText(stored, change.base)) [outcome, text] = ['saved', change.text];
         else {
-          const merged = mergeText(change.base, change.text, stored);
-          if (!merged.clean) return { ok: true, outcome: 'conflict', stored, session: current.session };
-          [outcome, text] = [merged.text === change.text ? 'saved' : 'merged', merged.text];
+          // Another tab saved since: merged line by line, as whole strings (a rare path).
+          const ours = wholeText(change.text);
+          const merged = mergeText(wholeText(change.base), ours, wholeText(stored));
+          if (!merged.clean) return { ok: true, outcome: 'conflict', stored: wholeText(stored), session: { ...found.session, text: wholeText(stored) } };
+          [outcome, text] = [merged.text === ours ? 'saved' : 'merged', merged.text];
         }
-        const next = applyEditingState(current.session, { ...rest, text }, this.now());
         const fields = await writeStoredText(this.db, id, text, { text: stored, parts: found.parts, stamp: found.session.textStamp ?? null });
+        // A text in parts is not put whole into the record it returns (`text` has it).
+        const next = applyEditingState(found.session, { ...rest, text: typeof text === 'string' ? text : '' }, this.now());
         await this.db.sessions.put({ ...next, ...fields });
         await this.writeView(id, rest);
         return { ok: true, outcome, text, session: { ...next, textStamp: fields.textStamp } };

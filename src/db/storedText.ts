@@ -14,6 +14,53 @@ import type { WarrantDb } from './warrantDb.ts';
 /** Texts longer than this are kept in parts of this many characters. */
 export const TEXT_PART_CHARS = 1 << 20;
 
+/**
+ * A long text as the parts it is stored in, every one TEXT_PART_CHARS long but the last:
+ * read from the editor a part at a time, it is never one 60 MB string, which a save
+ * would copy whole in one task. Parts no edit has touched are the very strings of the
+ * text before, so comparing the two is a comparison of references.
+ */
+export interface PartedText {
+  readonly parts: readonly string[];
+  readonly length: number;
+}
+
+/** A text as saves carry it: a string, or a long one in its parts. */
+export type SavedText = string | PartedText;
+
+/** `parts` as a parted text, or null when they are not the stored partition of their text. */
+export function partedText(parts: readonly string[]): PartedText | null {
+  let length = 0;
+  for (const [i, part] of parts.entries()) {
+    if (i < parts.length - 1 && part.length !== TEXT_PART_CHARS) return null;
+    length += part.length;
+  }
+  return length > TEXT_PART_CHARS ? { parts, length } : null;
+}
+
+/** The text in stored parts (a string is sliced: no copy, once it is flat). */
+export function partsOfText(text: SavedText): readonly string[] {
+  if (typeof text !== 'string') return text.parts;
+  const parts: string[] = [];
+  for (let from = 0; from < text.length; from += TEXT_PART_CHARS) parts.push(text.slice(from, from + TEXT_PART_CHARS));
+  return parts;
+}
+
+/** The text as one string (a copy of a parted text: for what needs it whole, a merge or a page leaving). */
+export function wholeText(text: SavedText): string {
+  return typeof text === 'string' ? text : text.parts.join('');
+}
+
+/** The two are the same text; parts compared in turn, the same string first. */
+export function sameText(a: SavedText, b: SavedText): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  if (typeof a === 'string' && typeof b === 'string') return a === b;
+  const pa = partsOfText(a);
+  const pb = partsOfText(b);
+  return pa.every((part, i) => part === pb[i]);
+}
+
 /** What a record keeps of a text in parts. */
 export interface TextPartsRef {
   readonly count: number;
@@ -84,21 +131,23 @@ export function keptTextFields(text: string, parts: TextPartsRef | null, stamp: 
 export async function writeStoredText(
   db: WarrantDb,
   id: string,
-  text: string,
-  stored: { readonly text: string | null; readonly parts: TextPartsRef | null; readonly stamp?: number | null } = NOTHING_STORED,
+  text: SavedText,
+  stored: { readonly text: SavedText | null; readonly parts: TextPartsRef | null; readonly stamp?: number | null } = NOTHING_STORED,
 ): Promise<StoredTextFields> {
   const textStamp = newStamp(stored.stamp ?? null);
   const count = text.length > TEXT_PART_CHARS ? Math.ceil(text.length / TEXT_PART_CHARS) : 0;
+  const parts = count > 0 ? partsOfText(text) : [];
+  // Unchanged parts are left as they are: only a stored text held in the same parts can tell.
+  const before = count > 0 && stored.parts && stored.text !== null ? partsOfText(stored.text) : [];
   for (let index = 0; index < count; index++) {
-    const from = index * TEXT_PART_CHARS;
-    const part = text.slice(from, from + TEXT_PART_CHARS);
-    // Unchanged parts are left as they are. Each put copies its part in this task, so one is awaited before the next.
-    if (stored.parts && index < stored.parts.count && stored.text !== null && stored.text.slice(from, from + TEXT_PART_CHARS) === part) continue;
+    const part = parts[index]!;
+    if (index < (stored.parts?.count ?? 0) && before[index] === part) continue;
+    // Each put copies its part in this task, so one is awaited before the next.
     await db.textParts.put({ session: id, index, text: part });
   }
   const had = stored.parts?.count ?? 0;
   if (had > count) await db.textParts.where('[session+index]').between([id, count], [id, had], true, true).delete();
-  return count === 0 ? { text, textStamp } : { text: '', textParts: { count, length: text.length }, textStamp };
+  return count === 0 ? { text: wholeText(text), textStamp } : { text: '', textParts: { count, length: text.length }, textStamp };
 }
 
 /** A stamp at random, 53 bits, never the one it replaces. */

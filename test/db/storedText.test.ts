@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SessionRepository } from '../../src/db/sessionRepository.ts';
-import { TEXT_PART_CHARS } from '../../src/db/storedText.ts';
+import { partedText, partsOfText, sameText, TEXT_PART_CHARS, wholeText, type PartedText } from '../../src/db/storedText.ts';
 import { buildSessionArchive } from '../../src/db/sessionArchive.ts';
 import { databasesPerTest } from './dbFixtures.ts';
 
@@ -119,5 +119,56 @@ describe('a long text in parts (storedText.ts)', () => {
     const got = await repo.get(s.id);
     expect(got).toMatchObject({ ok: false, problem: { code: 'corrupt-record' } });
     expect(got.ok ? '' : got.problem.message).toMatch(/part 2 of 3 of its text is missing/);
+  });
+
+  it('a text in parts saves as its whole would, writes the parts that changed, and comes back in its parts', async () => {
+    const d = await db();
+    const repo = new SessionRepository(d);
+    const text = longText(3.2 * TEXT_PART_CHARS);
+    const s = unwrap(await repo.create({ name: 'log.mnema', language: 'mnema', text })).session;
+    const base = partedText(partsOfText(text))!;
+    // The editor's read: the untouched parts are the base's own strings, the last is read again.
+    const appended = `${base.parts[3]!}{"op":"appended"}\n`;
+    const next = partedText([...base.parts.slice(0, 3), appended])!;
+    const put = vi.spyOn(d.textParts, 'put');
+    const r = unwrap(await repo.saveText(s.id, { text: next, base, baseStamp: s.textStamp }));
+    expect(r.outcome).toBe('saved');
+    expect(put.mock.calls.map(([p]) => p.index)).toEqual([3]);
+    put.mockRestore();
+    expect('text' in r && r.text).toBe(next);
+    expect(unwrap(await repo.get(s.id)).session.text).toBe(`${text}{"op":"appended"}\n`);
+    // The same text again, in new strings: unchanged, nothing written.
+    const again = unwrap(await repo.saveText(s.id, { text: `${text}{"op":"appended"}\n`, base: next, baseStamp: r.session.textStamp }));
+    expect(again.outcome).toBe('unchanged');
+  });
+
+  it('a text in parts over a base another tab saved over merges whole', async () => {
+    const repo = new SessionRepository(await db());
+    const text = longText(1.5 * TEXT_PART_CHARS);
+    const s = unwrap(await repo.create({ name: 'log.mnema', language: 'mnema', text })).session;
+    unwrap(await repo.saveText(s.id, { text: `{"op":"theirs"}\n${text}`, base: text, baseStamp: s.textStamp }));
+    const ours = partedText(partsOfText(`${text}{"op":"ours"}\n`))!;
+    const r = unwrap(await repo.saveText(s.id, { text: ours, base: partedText(partsOfText(text))!, baseStamp: s.textStamp }));
+    expect(r.outcome).toBe('merged');
+    expect('text' in r && wholeText(r.text)).toBe(`{"op":"theirs"}\n${text}{"op":"ours"}\n`);
+  });
+
+  it.each([
+    ['parts of the stored length', [TEXT_PART_CHARS, TEXT_PART_CHARS, 10], true],
+    ['a short part before the last', [TEXT_PART_CHARS, 10, 10], false],
+    ['a text short enough to be whole', [100], false],
+  ])('partedText: %s', (_, lengths, ok) => {
+    const parted = partedText(lengths.map((n, i) => String(i).repeat(n)));
+    expect(parted !== null).toBe(ok);
+  });
+
+  it('sameText compares a text in parts with its string, part by part', () => {
+    const text = longText(2.5 * TEXT_PART_CHARS);
+    const parted = partedText(partsOfText(text)) as PartedText;
+    expect(sameText(parted, text)).toBe(true);
+    expect(sameText(text, parted)).toBe(true);
+    expect(sameText(parted, `${text.slice(0, -2)}x\n`)).toBe(false);
+    expect(sameText(parted, `${text}x`)).toBe(false);
+    expect(wholeText(parted)).toBe(text);
   });
 });

@@ -14,7 +14,8 @@ import { getPipeline } from '../../store/pipeline/pipelineInstance.ts';
 import { applyMarkers } from './applyMarkers.ts';
 import { warrantTheme } from '../monaco/warrantTheme.ts';
 import { editorLanguageOf, ensureLanguages } from '../monaco/ensureLanguages.ts';
-import { readTypedText, saveTextSoon, textChanged } from '../../store/session/textSaving.ts';
+import { readTypedText, textChanged } from '../../store/session/textSaving.ts';
+import { ModelTextReader } from '../../store/session/modelTextReader.ts';
 import { showNotice } from '../../store/session/sessionNotices.ts';
 import { documentKindOf, formatBytes, limitPhrase, pasteOverLimit } from '../../core/text/inputLimits.ts';
 import { textLimitOf } from '../../core/languages/languageTable.ts';
@@ -93,8 +94,11 @@ export function EditorPane() {
     let keyed = false;
     // A keystroke costs the same in a trace of ten lines or ten thousand: the pipeline is
     // given the edit's changes, and the whole text is read only to be saved, a while later.
-    const readText = () => (model.isDisposed() ? null : model.getValue());
+    const reader = new ModelTextReader(model);
+    // During a fill the text is the fill's (the editor has part of it yet).
+    const readText = () => filling?.text ?? reader.read();
     const onChange = model.onDidChangeContent((e) => {
+      reader.edited(e.isFlush ? 0 : Math.min(...e.changes.map((c) => c.rangeOffset)));
       // A whole text set from outside (an opened document) or a large paste's slice: the
       // pipeline has it already, and it is no keystroke (nothing is selected at the cursor).
       if (e.isFlush || slicing) {
@@ -120,12 +124,19 @@ export function EditorPane() {
     // rest of it in first (largePaste.ts), so the key lands where the person sees the
     // paste end, and is never dropped by the read-only fill.
     let filling: { readonly text: string; finish(): void } | null = null;
+    /** Who waits for the fill to be whole (the save: editorInstance.ts editorFilled). */
+    let whenFilled: { readonly promise: Promise<void>; readonly resolve: () => void } | null = null;
+    const filled = () => {
+      filling = null;
+      delete host.dataset.filling;
+      whenFilled?.resolve();
+      whenFilled = null;
+    };
     const finishFilling = () => {
       const f = filling;
       if (!f) return;
-      filling = null;
+      filled();
       f.finish();
-      delete host.dataset.filling;
     };
     const onKeyFirst = (e: KeyboardEvent) => {
       if (e.key !== 'Shift' && e.key !== 'Control' && e.key !== 'Alt' && e.key !== 'Meta') finishFilling();
@@ -152,11 +163,10 @@ export function EditorPane() {
       filling = large;
       // A log write the validation worker signed is already in its copy of the text: it is only told the version.
       version = madeByWorker ? pipeline.editMadeByWorker(large.text) : pipeline.edit(large.text);
-      saveTextSoon(large.text);
+      // Saved once it is in the editor, read from it in parts (src/store/session/modelTextReader.ts).
+      textChanged(readText);
       void large.done.finally(() => {
-        if (filling !== large) return;
-        filling = null;
-        delete host.dataset.filling;
+        if (filling === large) filled();
       });
       return large;
     };
@@ -191,6 +201,15 @@ export function EditorPane() {
       put: (start, end, parts, text, madeByWorker) =>
         startFill((turn, rest) => startLargeEdit(monaco, editor, model, { start, end, parts, text }, (on) => (slicing = on), turn, rest), madeByWorker) !== null,
       filling: () => filling?.text ?? null,
+      filled: () => {
+        if (!filling) return null;
+        if (!whenFilled) {
+          let resolve = () => {};
+          const promise = new Promise<void>((r) => (resolve = r));
+          whenFilled = { promise, resolve };
+        }
+        return whenFilled.promise;
+      },
       finish: finishFilling,
     });
 
@@ -360,6 +379,8 @@ export function EditorPane() {
       host.removeEventListener('keydown', onKeyFirst, true);
       onChange.dispose();
       readTypedText();
+      // A save waiting for a fill reads what was read here.
+      whenFilled?.resolve();
       onCursor.dispose();
       stopKeeping();
       decorations?.clear();

@@ -47,6 +47,8 @@ interface LargeEdits {
   readonly put: LargeEditHandler;
   /** The whole text of the edit filling the editor, or null. */
   readonly filling: () => string | null;
+  /** Settles when the edit filling the editor is whole in it (null: none is). */
+  readonly filled: () => Promise<void> | null;
   /** Puts what is left of a filling edit in at once. */
   readonly finish: () => void;
 }
@@ -70,4 +72,9 @@ export function putLargeEdit(start: number, end: number, parts: readonly string[
 /** The whole text of an edit still filling the editor (null: none is). */
 export function fillingText(): string | null {
   return largeEdits?.filling() ?? null;
+}
+
+/** Settles once no edit is filling the editor. */
+export async function editorFilled(): Promise<void> {
+  for (let filled = largeEdits?.filled(); filled; filled = largeEdits?.filled()) await filled;
 }

@@ -23,15 +23,16 @@ import { notice } from './sessionNotices.ts';
 import { editorText, setEditorText } from './editorText.ts';
 import { loadSession, refreshList } from './sessionList.ts';
 import { saveProjectPending } from './projectSaving.ts';
-import { TEXT_PART_CHARS } from '../../db/storedText.ts';
-import { nextTask } from '../pipeline/nextTask.ts';
+import { sameText, wholeText, type SavedText } from '../../db/storedText.ts';
+import { editorFilled, fillingText } from '../document/editorInstance.ts';
 
 /** Per session, the text this tab last loaded or saved, and its stamp in IndexedDB (absent: a record from before stamps). */
-const synced = new Map<string, { readonly text: string; readonly stamp?: number | undefined }>();
-const syncedText = (id: string): string | undefined => synced.get(id)?.text;
-let pending: { readonly id: string; readonly text: string } | null = null;
+const synced = new Map<string, { readonly text: SavedText; readonly stamp?: number | undefined }>();
+const syncedText = (id: string): SavedText | undefined => synced.get(id)?.text;
+/** A long text is carried in its parts (storedText.ts PartedText), as the editor reads it. */
+let pending: { readonly id: string; readonly text: SavedText } | null = null;
 /** The text being written now (a write the page's leaving may cut short). */
-let saving: { readonly id: string; readonly text: string } | null = null;
+let saving: { readonly id: string; readonly text: SavedText } | null = null;
 let textQueue: Promise<void> = Promise.resolve();
 
 function inTextQueue(run: () => Promise<void>): Promise<void> {
@@ -51,24 +52,15 @@ export function keepEditorText(id: string, text: string): void {
   scheduleSave();
 }
 
-/** A whole new text (a large paste): saved shortly. */
-export function saveTextSoon(text: string): void {
-  const id = useSessionsStore.getState().currentId;
-  if (!id) return;
-  unread = null;
-  pending = { id, text };
-  scheduleSave();
-}
-
 /**
  * Typed since the editor's text was last read: the session it belongs to, and how to
  * read it (null once the editor is gone). A keystroke only notes this; reading the whole
  * text waits for the save, or for anything about to replace the editor's text.
  */
-let unread: { readonly id: string; readonly read: () => string | null } | null = null;
+let unread: { readonly id: string; readonly read: () => SavedText | null } | null = null;
 
 /** Called by the editor on every change: the text is read and saved shortly after. */
-export function textChanged(read: () => string | null): void {
+export function textChanged(read: () => SavedText | null): void {
   const id = useSessionsStore.getState().currentId;
   if (!id) return;
   unread = { id, read };
@@ -89,7 +81,7 @@ export function keepUnsavedText(): void {
   readTypedText();
   const unsaved = pending ?? saving;
   const base = unsaved ? syncedText(unsaved.id) : undefined;
-  if (unsaved && base !== undefined && unsaved.text !== base) keepUnsaved({ id: unsaved.id, text: unsaved.text, base });
+  if (unsaved && base !== undefined && !sameText(unsaved.text, base)) keepUnsaved({ id: unsaved.id, text: wholeText(unsaved.text), base: wholeText(base) });
 }
 
 /**
@@ -115,7 +107,8 @@ export function flushText(): Promise<void> {
   if (saveTimer) clearTimeout(saveTimer);
   saveTimer = null;
   firstUnsaved = null;
-  readTypedText();
+  // An edit still filling the editor is read when it is whole (savePending), in parts.
+  if (fillingText() === null) readTypedText();
   return inTextQueue(async () => {
     await savePending();
     await saveProjectPending();
@@ -136,19 +129,9 @@ export async function saveKeptTexts(): Promise<void> {
   }
 }
 
-/**
- * A long text read from the editor is a chain of pieces, which its first slice joins into
- * one string: 60 MB copied for a large log. That is done here, in a task of its own, not
- * in the task that writes its first part (storedText.ts), which compares the parts too.
- */
-async function joinedApart(text: string): Promise<void> {
-  if (text.length <= TEXT_PART_CHARS) return;
-  await nextTask();
-  if (text.slice(0, 16).length === 0) return;
-  await nextTask();
-}
-
 async function savePending(): Promise<void> {
+  // A large edit filling the editor is read from it once it is whole: in parts, not as the one string it came as.
+  await editorFilled();
   readTypedText();
   const backend = sessionBackend();
   if (!backend || !pending) return;
@@ -156,10 +139,9 @@ async function savePending(): Promise<void> {
   pending = null;
   const from = synced.get(id);
   const base = from?.text;
-  if (base === undefined || text === base) return forgetUnsaved(id);
+  if (base === undefined || sameText(text, base)) return forgetUnsaved(id);
   const selectedNode = useSessionsStore.getState().currentId === id ? useDocumentStore.getState().selection.id : undefined;
   saving = { id, text };
-  await joinedApart(text);
   const r = await backend.repo.saveText(id, { text, base, baseStamp: from?.stamp }, selectedNode === undefined ? {} : { selectedNode }).finally(() => (saving = null));
   if (!r.ok) {
     pending ??= { id, text }; // tried again with the next edit, or on leaving the page
@@ -171,8 +153,9 @@ async function savePending(): Promise<void> {
   if (r.outcome !== 'unchanged') backend.tabs.notifyText(id);
   if (r.outcome === 'merged' && useSessionsStore.getState().currentId === id) {
     // The editor holds `text` and whatever was typed since; the other tab's lines go in.
-    const now = editorText() ?? text;
-    const m = mergeText(text, now, r.text);
+    const ours = wholeText(text);
+    const now = editorText() ?? ours;
+    const m = mergeText(ours, now, wholeText(r.text));
     if (m.clean) setEditorText(m.text);
     else {
       // Typed over those very lines meanwhile: the next save meets the conflict.
@@ -194,15 +177,17 @@ export function pullText(id: string): Promise<void> {
     // only the echo of a text loaded into the editor, not an edit: it must not stop the load.)
     const unsaved = (): boolean => {
       readTypedText();
-      return pending !== null && pending.id === id && pending.text !== syncedText(id);
+      const base = syncedText(id);
+      return pending !== null && pending.id === id && (base === undefined || !sameText(pending.text, base));
     };
     if (unsaved()) return savePending();
     const got = await backend.repo.get(id);
     if (!got.ok || useSessionsStore.getState().currentId !== id) return;
     if (unsaved()) return savePending();
-    const base = syncedText(id);
+    const was = syncedText(id);
     const stored = got.session.text;
-    if (base === undefined || stored === base) return;
+    if (was === undefined || sameText(stored, was)) return;
+    const base = wholeText(was);
     const m = mergeText(base, editorText() ?? base, stored);
     if (!m.clean) return;
     synced.set(id, { text: stored, stamp: got.session.textStamp });
@@ -214,7 +199,7 @@ export function pullText(id: string): Promise<void> {
  * Both tabs changed the same lines: the other tab's text stays in the session, and this
  * tab's version goes on as a new session (with a copy of the log), in this same editor.
  */
-async function keepBothVersions(id: string, ours: string): Promise<void> {
+async function keepBothVersions(id: string, ours: SavedText): Promise<void> {
   const backend = sessionBackend();
   if (!backend) return;
   const key = backend.key;
