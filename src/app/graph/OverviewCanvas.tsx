@@ -4,9 +4,9 @@
  * on one canvas under React Flow's viewport. Elements cannot do this — ten thousand
  * nodes mounted at once stall the page for seconds — while a canvas redraws them in a
  * few milliseconds a frame. The shapes are built once per change of the graph or of what
- * colours it; a pan or zoom paints them again under the new transform. A very large graph
- * is built and painted a frame's share at a time (overviewPicture.ts), and while the view
- * moves, its last picture is moved with it, to be painted again when the view rests.
+ * colours it; a pan or zoom paints them again under the new transform. Building and
+ * painting take a frame's share at a time (overviewPicture.ts); while the view of a large
+ * graph moves, its last picture is moved with it, to be painted again when the view rests.
  */
 import { memo, useEffect, useRef } from 'react';
 import { useStoreApi } from '@xyflow/react';
@@ -18,9 +18,9 @@ import { PicturePainter, pictureMoved, ShapesBuilder, type Shapes } from './over
 import { cssColour } from '../theme/cssColours.ts';
 import { useThemeStore } from '../theme/themeStore.ts';
 
-/** Graphs with more nodes than this are painted over several frames, once a pan or zoom pauses. */
-const PAINT_IN_STEPS_FROM = 20_000;
-/** Time given to building and painting per frame, for such a graph. */
+/** Graphs with more nodes than this are painted again only once a pan or zoom pauses. */
+const PAINT_WHEN_STILL_FROM = 5_000;
+/** Time given to building and painting per frame: a graph of 20,000 nodes painted in one frame held the page 90 ms. */
 const STEP_MS = 10;
 /** A pan or zoom has paused when the view has not moved for this long. */
 const SETTLE_MS = 120;
@@ -42,8 +42,7 @@ function OverviewCanvasView({ index }: { readonly index: CullIndex }) {
     let frame = 0;
     let settle: ReturnType<typeof setTimeout> | undefined;
     let moved = 0;
-    const large = index.ids.length > PAINT_IN_STEPS_FROM;
-    const budget = large ? STEP_MS : Infinity;
+    const large = index.ids.length > PAINT_WHEN_STILL_FROM;
 
     const show = (picture: PicturePainter) => {
       if (canvas.width !== picture.canvas.width || canvas.height !== picture.canvas.height) {
@@ -73,7 +72,7 @@ function OverviewCanvasView({ index }: { readonly index: CullIndex }) {
       const { transform, width, height } = flowStore.getState();
       const dpr = window.devicePixelRatio || 1;
       if (building) {
-        const built = building.step(budget);
+        const built = building.step(STEP_MS);
         if (built) [shapes, building] = [built, null];
       }
       if (shapes && !building) {
@@ -89,7 +88,7 @@ function OverviewCanvasView({ index }: { readonly index: CullIndex }) {
           clearTimeout(settle);
           settle = setTimeout(schedule, SETTLE_MS - waited);
         }
-        if (painting?.step(budget)) {
+        if (painting?.step(STEP_MS)) {
           show(painting);
           painting = null;
         }
