@@ -84,4 +84,16 @@ describe('ModelTextReader: the editor text read to be saved', () => {
     const m = new StringModel(logText(1.5 * TEXT_PART_CHARS).replaceAll('\n', '\r\n'), '\r\n');
     expect(new ModelTextReader(m.model).read()).toBe(m.text);
   });
+
+  it('an opened text: the first read after an edit reuses its slices before the edit', () => {
+    const text = logText(2.5 * TEXT_PART_CHARS);
+    const m = new StringModel(text);
+    const reader = new ModelTextReader(m.model);
+    reader.opened(text);
+    m.edit(m.text.length, 0, 'typed\n');
+    reader.edited(text.length);
+    const read = reader.read() as PartedText;
+    expect(read.parts[0]).toBe(text.slice(0, TEXT_PART_CHARS));
+    expect(wholeText(read)).toBe(m.text);
+  });
 });

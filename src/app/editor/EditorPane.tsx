@@ -118,6 +118,8 @@ export function EditorPane() {
     const loadOpened = (text: string) => {
       model.setValue(text);
       if ((text.includes('\r') || text.charCodeAt(0) === 0xfeff) && model.getValue() !== text) pipeline.edit(model.getValue());
+      // The editor holds the opened text as it is: its parts are read from it, not from the editor.
+      else reader.opened(text);
     };
 
     // The large paste still filling the editor, if any: a key pressed meanwhile puts the

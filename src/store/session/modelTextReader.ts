@@ -5,7 +5,7 @@
  * read is that read's own string, so the save sees it unchanged without comparing it.
  */
 import type * as MonacoApi from 'monaco-editor/editor';
-import { partedText, TEXT_PART_CHARS, type PartedText, type SavedText } from '../../db/storedText.ts';
+import { partedText, partsOfText, TEXT_PART_CHARS, type PartedText, type SavedText } from '../../db/storedText.ts';
 
 /** What the reader asks of Monaco's model. */
 export type ReadableModel = Pick<MonacoApi.editor.ITextModel, 'isDisposed' | 'getValueLength' | 'getValue' | 'getEOL' | 'getPositionAt' | 'getValueInRange'>;
@@ -20,6 +20,12 @@ export class ModelTextReader {
   /** An edit at `offset` (in the text before it). */
   edited(offset: number): void {
     this.touchedFrom = Math.min(this.touchedFrom, offset);
+  }
+
+  /** The model was set to `text` (an opened session): a long one's parts are slices of it, and the next read reuses them. */
+  opened(text: string): void {
+    this.last = text.length > TEXT_PART_CHARS ? partedText(partsOfText(text)) : null;
+    this.touchedFrom = Number.POSITIVE_INFINITY;
   }
 
   /** The text now: a string when it is short, else its parts (null: the model is gone). */
