@@ -309,22 +309,10 @@ test('a log of nearly 2 MB is kept in parts and comes back whole when the page i
   const editor = page.getByTestId('editor');
   await expect(editor).not.toHaveAttribute('data-filling', 'true', { timeout: 60_000 });
   // Stored in parts of its own table (src/db/storedText.ts), not in the session's record.
-  const stored = () =>
-    page.evaluate(
-      () =>
-        new Promise<{ parts: number; recordText: number }>((resolve) => {
-          const open = indexedDB.open('warrant');
-          open.onsuccess = () => {
-            const t = open.result.transaction(['sessions', 'textParts']);
-            const sessions = t.objectStore('sessions').getAll();
-            const parts = t.objectStore('textParts').count();
-            t.oncomplete = () => {
-              const log = (sessions.result as { name: string; text: string }[]).find((s) => s.name.endsWith('.mnema'));
-              resolve({ parts: parts.result, recordText: log?.text.length ?? -1 });
-            };
-          };
-        }),
-    );
+  const stored = async () => {
+    const { parts, recordText } = await storedLog(page);
+    return { parts, recordText };
+  };
   await expect.poll(stored, { timeout: 30_000 }).toEqual({ parts: 2, recordText: 0 });
   // A line typed at the end is saved into the last part.
   await editor.click();
@@ -333,11 +321,11 @@ test('a log of nearly 2 MB is kept in parts and comes back whole when the page i
   await expect(page.getByTestId('diagnostics')).toHaveAttribute('data-error-count', '0');
   await page.waitForTimeout(1500);
   // Then one at the top, in the first part: the save reads that part again.
-  const before = await storedLog(page);
+  const before = (await storedLog(page)).text;
   await page.keyboard.press('Control+Home');
   await page.keyboard.type('\n');
   await expect(page.getByTestId('diagnostics')).toHaveAttribute('data-error-count', '0');
-  await expect.poll(() => storedLog(page), { timeout: 30_000 }).toBe(`\n${before}`);
+  await expect.poll(async () => (await storedLog(page)).text, { timeout: 30_000 }).toBe(`\n${before}`);
   await page.goto('/');
   await expect(page.locator('footer.statusbar')).toContainText('3000 records', { timeout: 60_000 });
   await settled(page);
@@ -352,11 +340,11 @@ test('a log of nearly 2 MB is kept in parts and comes back whole when the page i
   await shot(page, 'mnema-log-in-parts-reopened');
 });
 
-/** The stored text of the page's Mnema log, its parts joined (src/db/storedText.ts). */
-function storedLog(page: Page): Promise<string> {
+/** The page's Mnema log as IndexedDB keeps it: how many text parts there are, the length of the text in its record, and its text, parts joined (src/db/storedText.ts). */
+function storedLog(page: Page): Promise<{ parts: number; recordText: number; text: string }> {
   return page.evaluate(
     () =>
-      new Promise<string>((resolve) => {
+      new Promise<{ parts: number; recordText: number; text: string }>((resolve) => {
         const open = indexedDB.open('warrant');
         open.onsuccess = () => {
           const t = open.result.transaction(['sessions', 'textParts']);
@@ -364,8 +352,9 @@ function storedLog(page: Page): Promise<string> {
           const parts = t.objectStore('textParts').getAll();
           t.oncomplete = () => {
             const log = (sessions.result as { id: string; name: string; text: string }[]).find((s) => s.name.endsWith('.mnema'));
-            const mine = (parts.result as { session: string; index: number; text: string }[]).filter((p) => p.session === log?.id).sort((a, b) => a.index - b.index);
-            resolve(mine.length > 0 ? mine.map((p) => p.text).join('') : (log?.text ?? ''));
+            const all = parts.result as { session: string; index: number; text: string }[];
+            const mine = all.filter((p) => p.session === log?.id).sort((a, b) => a.index - b.index);
+            resolve({ parts: all.length, recordText: log?.text.length ?? -1, text: mine.length > 0 ? mine.map((p) => p.text).join('') : (log?.text ?? '') });
           };
         };
       }),
