@@ -162,11 +162,15 @@ export function createLayoutApi(options: LayoutApiOptions = {}) {
       const sourced = inputAhead && !view ? await Promise.race([inputsAhead.of(request.version), asked]) : await asked;
       if (!sourced) return null;
       const { structureKey, ...packedInput } = sourced;
-      const result = { ...(await api.layout({ ...rest, input: unpackLayoutInput(packedInput) })), structureKey };
+      const input = unpackLayoutInput(packedInput);
+      const result = { ...(await api.layout({ ...rest, input })), structureKey };
       if (Object.keys(result.positions).length <= SLICE_ITEMS) return result;
       // A very large layout crosses packed: a record of tens of thousands of objects is
-      // slow to write here and to read on the page.
-      const packed = packPositions(result.positions);
+      // slow to write here and to read on the page. In the graph's order, which the page reads by index.
+      const packed = packPositions(
+        result.positions,
+        input.nodes.map((n) => n.id),
+      );
       return transfer({ ...result, positions: {}, packed }, [packed.xy.buffer as ArrayBuffer]);
     },
   };

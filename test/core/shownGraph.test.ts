@@ -4,6 +4,7 @@ import { generateTrace } from '../../bench/generateTrace.ts';
 import { analyzeDocument } from '../../src/core/analysis/analyzeDocument.ts';
 import { indexGraph } from '../../src/core/graph/graphIndex.ts';
 import { boxOf } from '../../src/core/layout/nodeBox.ts';
+import { alignedPositions, keepPacked, packPositions, unpackPositionsInto } from '../../src/core/layout/packedPositions.ts';
 import { boundsOfShown, shownEdges, shownNodes } from '../../src/core/layout/shownGraph.ts';
 
 const { graph } = analyzeDocument(generateTrace(40, 3), 'clair', 1);
@@ -33,6 +34,35 @@ describe('shown graph', () => {
     const b = boxOf(graph.nodes[0]!);
     expect(boundsOfShown(shown, new Set([graph.nodes[0]!.id, graph.nodes[6]!.id]))).toEqual({ x: 0, y: 0, width: 300 + b.width, height: 120 + b.height });
     expect(boundsOfShown(shown, new Set(['nope']))).toBeNull();
+  });
+
+  it('positions made from packed ones in the graph’s order are read by index, and show what the record shows', () => {
+    // Packed in a scrambled record order, with the graph's order given: the ids follow the graph.
+    const scrambled = Object.fromEntries(Object.entries(positions).reverse());
+    const packed = packPositions(scrambled, graph.nodes.map((n) => n.id));
+    expect(packed.ids).toEqual(graph.nodes.map((n) => n.id));
+    const record: Record<string, { x: number; y: number }> = {};
+    unpackPositionsInto(packed, record);
+    expect(alignedPositions(record, graph.nodes)).toBeNull();
+    keepPacked(record, packed);
+    expect(alignedPositions(record, graph.nodes)).toBe(packed.xy);
+    for (const visible of [null, new Set(graph.nodes.slice(3, 20).map((n) => n.id))])
+      for (const helpers of [true, false]) {
+        const fast = shownNodes(graph, index, record, helpers, visible);
+        const byId = shownNodes(graph, index, { ...record }, helpers, visible);
+        expect(fast.ids).toEqual(byId.ids);
+        expect([...fast.boxes]).toEqual([...byId.boxes]);
+      }
+    // Another graph's nodes, or fewer of them, are not read by index.
+    expect(alignedPositions(record, graph.nodes.slice(1))).toBeNull();
+    expect(alignedPositions(record, [...graph.nodes].reverse())).toBeNull();
+  });
+
+  it('ids packed without the graph’s order keep the record’s, and ids the order lacks follow it', () => {
+    const packed = packPositions({ a: { x: 1, y: 2 }, b: { x: 3, y: 4 }, c: { x: 5, y: 6 } }, ['c', 'z', 'a']);
+    expect(packed.ids).toEqual(['c', 'a', 'b']);
+    expect([...packed.xy]).toEqual([5, 6, 1, 2, 3, 4]);
+    expect(packPositions({ a: { x: 1, y: 2 } }).ids).toEqual(['a']);
   });
 
   it('a node without a position is not shown', () => {

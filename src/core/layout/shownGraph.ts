@@ -6,6 +6,7 @@
  */
 import type { GraphIndex } from '../graph/graphIndex.ts';
 import { IdPositions, type PositionLookup } from '../graph/idPositions.ts';
+import { alignedPositions } from './packedPositions.ts';
 import type { GraphEdge, GraphNode, ReasoningGraph } from '../graph/reasoningGraph.ts';
 import type { Positions } from './layoutTypes.ts';
 import { boxOf } from './nodeBox.ts';
@@ -33,9 +34,13 @@ export interface ShownEdges {
 export function shownNodes(graph: ReasoningGraph | undefined, index: GraphIndex | null, positions: Positions, showHelpers: boolean, visible: ReadonlySet<string> | null): ShownNodes {
   const nodes: GraphNode[] = [];
   const ids: string[] = [];
-  const boxes = new Float64Array((graph?.nodes.length ?? 0) * 4);
-  for (const n of graph?.nodes ?? []) {
-    const p = positions[n.id];
+  const all = graph?.nodes ?? [];
+  const boxes = new Float64Array(all.length * 4);
+  // A large layout in the graph's own order is read by index (packedPositions.ts).
+  const xy = alignedPositions(positions, all);
+  for (let i = 0; i < all.length; i++) {
+    const n = all[i]!;
+    const p = xy ? { x: xy[2 * i]!, y: xy[2 * i + 1]! } : positions[n.id];
     if (!p || (n.helper && !showHelpers) || (visible && !visible.has(n.id))) continue;
     const box = boxOf(n);
     const k = ids.length * 4;

@@ -12,7 +12,7 @@ import type { AnalysisPatch } from '../../core/analysis/analysisPatch.ts';
 import type { GraphViewRequest } from '../../core/graph/graphView.ts';
 import { languageRow } from '../../core/languages/languageTable.ts';
 import type { LayoutResult, Positions } from '../../core/layout/layoutTypes.ts';
-import { unpackPositionsInto } from '../../core/layout/packedPositions.ts';
+import { keepPacked, unpackPositionsInto } from '../../core/layout/packedPositions.ts';
 import { positionsRecord } from '../../core/layout/positionsRecord.ts';
 import { SLICE_ITEMS, sliceStarts } from '../../core/transfer/pullSlices.ts';
 import type { LayoutApi } from '../../../workers/layout.worker.ts';
@@ -107,6 +107,7 @@ export class LayoutStage {
     } finally {
       release();
     }
+    keepPacked(positions, result.packed);
     const { packed: _packed, ...rest } = result;
     return { ...rest, positions, version: r.version, key, request: r };
   }
