@@ -39,7 +39,10 @@ describe('shown graph', () => {
   it('positions made from packed ones in the graph’s order are read by index, and show what the record shows', () => {
     // Packed in a scrambled record order, with the graph's order given: the ids follow the graph.
     const scrambled = Object.fromEntries(Object.entries(positions).reverse());
-    const packed = packPositions(scrambled, graph.nodes.map((n) => n.id));
+    const packed = packPositions(
+      scrambled,
+      graph.nodes.map((n) => n.id),
+    );
     expect(packed.ids).toEqual(graph.nodes.map((n) => n.id));
     const record: Record<string, { x: number; y: number }> = {};
     unpackPositionsInto(packed, record);
