@@ -55,7 +55,8 @@ export function wholeText(text: SavedText): string {
 export function sameText(a: SavedText, b: SavedText): boolean {
   if (a === b) return true;
   if (a.length !== b.length) return false;
-  if (typeof a === 'string' && typeof b === 'string') return a === b;
+  // Two strings that were not equal above differ.
+  if (typeof a === 'string' && typeof b === 'string') return false;
   const pa = partsOfText(a);
   const pb = partsOfText(b);
   return pa.every((part, i) => part === pb[i]);

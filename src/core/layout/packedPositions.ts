@@ -14,7 +14,7 @@ export interface PackedPositions {
 
 /**
  * `order`: the ids in the order the page's graph holds them (the layout's input), so the
- * page can read a node's position at its own index (`packedPositionsOf`); ids it lacks
+ * page can read a node's position at its own index (`alignedPositions`); ids it lacks
  * keep the record's order after them.
  */
 export function packPositions(positions: Positions, order: readonly string[] = []): PackedPositions {

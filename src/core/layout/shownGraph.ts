@@ -40,8 +40,9 @@ export function shownNodes(graph: ReasoningGraph | undefined, index: GraphIndex 
   const xy = alignedPositions(positions, all);
   for (let i = 0; i < all.length; i++) {
     const n = all[i]!;
+    if ((n.helper && !showHelpers) || (visible && !visible.has(n.id))) continue;
     const p = xy ? { x: xy[2 * i]!, y: xy[2 * i + 1]! } : positions[n.id];
-    if (!p || (n.helper && !showHelpers) || (visible && !visible.has(n.id))) continue;
+    if (!p) continue;
     const box = boxOf(n);
     const k = ids.length * 4;
     boxes[k] = p.x;

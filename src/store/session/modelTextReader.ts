@@ -44,7 +44,7 @@ export class ModelTextReader {
     // Offsets inside a two-character line break would not split as the whole text does.
     if (model.getEOL() !== '\n') return null;
     const kept = this.last ? Math.min(Math.floor(this.touchedFrom / TEXT_PART_CHARS), this.last.parts.length - 1) : 0;
-    const parts = this.last ? this.last.parts.slice(0, Math.max(0, kept)) : [];
+    const parts = this.last ? this.last.parts.slice(0, kept) : [];
     for (let from = parts.length * TEXT_PART_CHARS; from < length; from += TEXT_PART_CHARS) {
       const start = model.getPositionAt(from);
       const end = model.getPositionAt(Math.min(length, from + TEXT_PART_CHARS));
