@@ -32,9 +32,13 @@ function registrationStamps(irText: string): string[] {
   return [...new Set([...irText.matchAll(/'created_at': '([^']+)'/g)].map((m) => m[1]!))].sort();
 }
 
-/** The address Gaia's text gives each function, by qualname (`<function outer.<locals>.inner at 0x7f…>`). */
+/**
+ * The address Gaia's text gives each function, by qualname (`<function outer.<locals>.inner
+ * at 0x7f…>`), and each instance a bound method is written with, by module and qualname
+ * (`<pkg.C object at 0x7f…>`).
+ */
 function functionAddresses(irText: string): Map<string, string> {
-  return new Map([...irText.matchAll(/<function (\S+) at (0x[0-9a-f]+)>/g)].map((m) => [m[1]!, m[2]!] as const));
+  return new Map([...irText.matchAll(/<(?:function (\S+) at|(\S+) object at) (0x[0-9a-f]+)>/g)].map((m) => [(m[1] ?? m[2])!, m[3]!] as const));
 }
 
 interface Status {

@@ -141,8 +141,12 @@ export interface ComputeFunction {
   readonly ref: string;
   /** The function's source text when it is a `def` in this module. */
   readonly source: string | null;
-  /** Its Python repr (`<function f at 0x…>`, `<built-in function sqrt>`); null when Warrant cannot write it (a bound method). */
-  readonly repr: string | null;
+  /**
+   * Its Python repr (`<function f at 0x…>`, `<built-in function sqrt>`, `<bound method C.m
+   * of …>`), written when the text is: a bound method writes its instance as it is then, as
+   * Python's str() does. Null when Warrant cannot write it.
+   */
+  readonly repr: () => string | null;
 }
 
 export interface InferAction extends ActionCommon {

@@ -212,7 +212,7 @@ const provenanceRepr = (k: Knowledge): string => `[${k.options.provenance.map((p
 const backgroundRepr = (k: Knowledge): string => `[${(CLAIM_BACKGROUNDS.get(k) ?? []).map(knowledgeRepr).join(', ')}]`;
 
 /** A claim, note or question in a background list, as its dataclass writes itself. */
-function knowledgeRepr(k: Knowledge): string {
+export function knowledgeRepr(k: Knowledge): string {
   if (k.isClaim) return claimRepr(k);
   const targets = k.type === 'question' ? QUESTION_TARGETS.get(k) : [];
   if (!targets) throw new NotWritten(`the targets of the question ${pythonStrRepr(k.content)}`);
@@ -328,13 +328,13 @@ const probabilityRepr = (p: ProbabilityValue | Knowledge): string => (p instance
 
 /**
  * An action a claim already concludes (its `from_actions`), as its dataclass writes itself:
- * the fields every reasoning record has, then its own. A compute is not written: its `fn`
- * field is the function's repr, which carries the address Python gave it (no two runs
- * agree).
+ * the fields every reasoning record has, then its own. A compute's `fn` is its function's
+ * repr, with the address the run gives it (functionAddresses.ts).
  */
 function actionRepr(a: Action): string {
   if (actionsInProgress.has(a)) return '...';
-  if (a.kind === 'compute' && !a.fn?.repr) throw new NotWritten('the compute behind a claim (its function is a bound method)');
+  const fn = a.kind === 'compute' ? a.fn?.repr() : undefined;
+  if (fn === null) throw new NotWritten("the compute behind a claim (its function's repr)");
   if (isScaffold(a) || !WRITTEN_ACTIONS.has(a.kind)) throw new NotWritten(`the ${a.kind} action behind a claim`);
   actionsInProgress.add(a);
   try {
@@ -351,7 +351,7 @@ function actionRepr(a: Action): string {
         return `${a.kind === 'derive' ? 'Derive' : 'Observe'}(${[...common, `conclusion=${claimRepr(a.conclusion)}`, `given=${tupleRepr(a.given.map(claimRepr))}`].join(', ')})`;
       case 'compute':
         // The object keeps no code hash (the IR's is computed when it lowers).
-        return `Compute(${[...common, `conclusion=${claimRepr(a.conclusion)}`, `given=${tupleRepr(a.given.map(claimRepr))}`, `fn=${a.fn?.repr}`, 'code_hash=None'].join(', ')})`;
+        return `Compute(${[...common, `conclusion=${claimRepr(a.conclusion)}`, `given=${tupleRepr(a.given.map(claimRepr))}`, `fn=${fn}`, 'code_hash=None'].join(', ')})`;
       case 'infer':
         return `Infer(${[
           ...common,

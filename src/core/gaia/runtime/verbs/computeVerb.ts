@@ -21,6 +21,7 @@ import type { PyClass } from '../pyClasses.ts';
 import { callClass, isInstanceOf } from '../pyClasses.ts';
 import { callStdlib } from '../stdlib/stdlibModules.ts';
 import { makeSupport } from './supportVerbs.ts';
+import { boundMethodRepr } from './boundMethodRepr.ts';
 import { refuseUnliftedPremises } from './liftOperand.ts';
 import type { VerbImpl } from './verbTypes.ts';
 
@@ -86,15 +87,19 @@ function isPlainCallable(v: GValue): boolean {
 }
 
 /** The function's `module.qualname` and the source Gaia hashes (its repr when it has none). */
-function functionRecord(rt: GaiaRuntime, fn: GValue): ComputeFunction | null {
+function functionRecord(rt: GaiaRuntime, fn: GValue, range: SourceRange): ComputeFunction | null {
   const f = fn.t === 'bound' ? fn.fn : fn.t === 'computed' ? fn.w.fn : fn;
   if (f.t === 'function') {
     const qualname = f.qualname ?? f.name;
-    // A bound method writes its instance too (`<bound method … of <… object at 0x…>>`): not written.
-    const repr = fn.t === 'bound' ? null : `<function ${qualname} at ${rt.pkg.addressOf(f, qualname)}>`;
-    return { ref: `${f.rt?.moduleName ?? rt.moduleName}.${qualname}`, source: f.source, repr };
+    const ref = `${f.rt?.moduleName ?? rt.moduleName}.${qualname}`;
+    if (fn.t === 'bound') return { ref, source: f.source, repr: boundMethodRepr(rt, qualname, fn.self, range) };
+    const repr = `<function ${qualname} at ${rt.pkg.addressOf(f, qualname)}>`;
+    return { ref, source: f.source, repr: () => repr };
   }
-  if (f.t === 'stdlib') return { ref: `${f.s.module}.${f.s.name}`, source: `<built-in function ${f.s.name}>`, repr: `<built-in function ${f.s.name}>` };
+  if (f.t === 'stdlib') {
+    const repr = `<built-in function ${f.s.name}>`;
+    return { ref: `${f.s.module}.${f.s.name}`, source: repr, repr: () => repr };
+  }
   return null;
 }
 
@@ -169,7 +174,7 @@ export const computeVerb: VerbImpl = (rt, call) => {
   const given = rt.claimTuple(b.named.get('given'), 'compute', 'given');
   const rationale = rt.rationale(b.named.get('rationale'), 'compute');
   if (!given || rationale === null) return OPAQUE;
-  const record = fn ? functionRecord(rt, fn) : null;
+  const record = fn ? functionRecord(rt, fn, call.range) : null;
   const result: GValue = fn
     ? runFn(
         rt,
@@ -226,6 +231,6 @@ export function callComputed(rt: GaiaRuntime, w: ComputeWrapper, args: readonly 
   const doc = docstring(w.fn);
   const rationale = doc === null ? '' : cleanDoc(doc);
   const call: VerbCall = { verb: 'compute', range, args, keywords };
-  const action = makeSupport(rt, call, 'compute', { target: conclusion, given, background: [...w.background], rationale, label: w.label }, metaDict(), functionRecord(rt, w.fn));
+  const action = makeSupport(rt, call, 'compute', { target: conclusion, given, background: [...w.background], rationale, label: w.label }, metaDict(), functionRecord(rt, w.fn, range));
   return { t: 'knowledge', k: action.conclusion };
 }
