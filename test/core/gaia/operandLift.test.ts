@@ -90,8 +90,8 @@ describe('operand lift', () => {
       'from gaia.engine.lang import question\nq = question("Q?", targets={"x", "y"})\na = claim("A.", background=[q])\nderive("C.", given=[~a])\n',
     ],
     [
-      'a claim a compute concludes whose function is a bound method (its repr writes the instance)',
-      'from gaia.engine.lang import compute, Claim\nclass K:\n    def m(self, x):\n        return claim(f"From {x.content}")\nk = K()\nb = claim("B.")\nc = compute(Claim, fn=k.m, given=b)\nderive("C.", given=[~c])\n',
+      "a claim a compute concludes whose function is a bound method whose instance's __repr__ gives no text (Python's TypeError)",
+      'from gaia.engine.lang import compute, Claim\nclass K:\n    def __repr__(self):\n        return 3\n    def m(self, x):\n        return claim(f"From {x.content}")\nk = K()\nb = claim("B.")\nc = compute(Claim, fn=k.m, given=b)\nderive("C.", given=[~c])\n',
     ],
   ];
 

@@ -49,6 +49,11 @@ export interface ParameterEntry {
   readonly name: string;
   readonly type: string;
   readonly value: MetaValue;
+  /**
+   * How Gaia's object holds a value the IR writes as null: Gaia's UNBOUND sentinel, for a
+   * Claim subclass's field left unset; or no `value` key at all, as a dict was given.
+   */
+  readonly held?: 'unbound' | 'absent';
 }
 
 export interface PackageRefEntry {

@@ -14,7 +14,8 @@
 import { pythonFloatRepr, pythonIntRepr } from '../text/pythonFloat.ts';
 import { PyFloat } from '../text/pythonJson.ts';
 import { pythonStrRepr } from '../text/pythonRepr.ts';
-import type { BayesDistribution } from './bayes/bayesObjects.ts';
+import type { BayesDistribution, ModelAction } from './bayes/bayesObjects.ts';
+import { MODEL_OF_HELPER, PRECOMPUTED, PRECOMPUTED_FIELDS, describedDistribution, describedVariable } from './bayes/bayesObjects.ts';
 import type { Action, Formula, LegacyStrategy, MetaDict, MetaValue, ProbabilityValue, ReasonEntry } from './gaiaObjects.ts';
 import { Knowledge, isMetaDict, isScaffold, metaDict } from './gaiaObjects.ts';
 import { registeredAtOf } from './verbs/priorRecords.ts';
@@ -122,6 +123,11 @@ function metaRepr(v: MetaValue): string {
   if (isMetaDict(v)) {
     const quantity = QUANTITY_TEXTS.get(v);
     if (quantity !== undefined) return quantity;
+    // Where Gaia's metadata holds a Variable or a Distribution object, Warrant holds its descriptor.
+    const variable = describedVariable(v);
+    if (variable) return logicRepr(variable.source);
+    const distribution = describedDistribution(v);
+    if (distribution) return distributionRepr(distribution);
     return `{${Object.entries(v)
       .map(([k, x]) => `${pythonStrRepr(k)}: ${metaRepr(x)}`)
       .join(', ')}}`;
@@ -130,14 +136,18 @@ function metaRepr(v: MetaValue): string {
 }
 
 const WARRANT_KINDS = new Set(['implication_warrant', 'likelihood']);
-/** Helpers whose metadata holds nothing but plain values and claims: a relation's result, an association, a lift. */
-const PLAIN_HELPER_KINDS = new Set(['equivalence_result', 'contradiction_result', 'complement_result', 'association', 'operand_lift']);
+/**
+ * Helpers whose metadata holds nothing but plain values, claims and the objects metaRepr
+ * writes: a relation's result, an association, a lift, a bayes model (its `model` entry
+ * written from its action) and a comparison.
+ */
+const PLAIN_HELPER_KINDS = new Set(['equivalence_result', 'contradiction_result', 'complement_result', 'association', 'operand_lift', 'model', 'model_preference']);
 /**
  * The actions written out. An associate is not (Gaia cannot infer a package whose formula
  * holds an association helper). A compute's `fn` is its function's repr, with the address
  * the run gives it (functionAddresses.ts).
  */
-const WRITTEN_ACTIONS = new Set(['derive', 'observe', 'compute', 'infer', 'associate', 'decompose', 'compose', 'equal', 'contradict', 'exclusive']);
+const WRITTEN_ACTIONS = new Set(['derive', 'observe', 'compute', 'infer', 'associate', 'decompose', 'compose', 'equal', 'contradict', 'exclusive', 'bayes_model', 'bayes_compare']);
 const STRUCTURAL_CLASSES: Readonly<Record<string, string>> = { equal: 'Equal', contradict: 'Contradict', exclusive: 'Exclusive' };
 
 // Python's dataclass repr writes an object already being written as `...` (reprlib.recursive_repr).
@@ -153,7 +163,8 @@ function claimRepr(k: Knowledge): string {
   const strategy = strategyOf(k);
   // Gaia holds objects under these (a BoolExpr, a Distribution); Warrant holds their descriptors.
   const proposition = PROPOSITION_OBJECTS.get(k);
-  for (const key of ['predicate', 'equation', 'observation']) {
+  // An observation's target and noise are objects metaRepr writes; a predicate's or equation's BoolExpr is written from its proposition.
+  for (const key of ['predicate', 'equation']) {
     if (key in k.metadata && proposition?.slot !== key) throw new NotWritten(`the ${key} record of ${pythonStrRepr(k.content)}`);
   }
   // The warrant helpers a derive or an infer makes: their relation's premises are a tuple.
@@ -172,7 +183,7 @@ function claimRepr(k: Knowledge): string {
       `background=${backgroundRepr(k)}`,
       `parameters=${parameters}`,
       `provenance=${provenance}`,
-      `metadata=${warrant ? warrantMetadataRepr(metadata) : proposition ? propositionMetadataRepr(metadata, proposition) : metaRepr(metadata)}`,
+      `metadata=${claimMetadataRepr(k, metadata, warrant, proposition)}`,
       `label=${optionalStr(k.label)}`,
       `strategy=${strategy ? strategyRepr(strategy) : 'None'}`,
       // Claim.prior: a premise-free observe's pin, or Claim(prior=...) (a probability, so a float).
@@ -181,11 +192,32 @@ function claimRepr(k: Knowledge): string {
       `formula=${k.formula ? formulaRepr(k.formula) : 'None'}`,
       `kind=${claimKindText(claimKindValue(k.claimKind), true)}`,
     ];
+    // A PrecomputedLikelihoods writes its own fields after Claim's.
+    const precomputed = PRECOMPUTED.get(k);
+    const own = PRECOMPUTED_FIELDS.get(k);
+    if (precomputed && own)
+      return `PrecomputedLikelihoods(${[...fields, `log_likelihoods=${likelihoodsRepr(precomputed)}`, `diagnostics=${metaRepr(own.diagnostics)}`, `solver=${pythonStrRepr(own.solver)}`].join(', ')})`;
     // An instance of a package's Claim subclass writes its class's name (the fields are Claim's).
     return `${claimClassOf(k)?.name ?? 'Claim'}(${fields.join(', ')})`;
   } finally {
     claimsInProgress.delete(k);
   }
+}
+
+function claimMetadataRepr(k: Knowledge, metadata: MetaDict, warrant: boolean, proposition: { readonly slot: string; readonly value: GValue } | undefined): string {
+  if (warrant) return warrantMetadataRepr(metadata);
+  if (proposition) return propositionMetadataRepr(metadata, proposition);
+  const model = MODEL_OF_HELPER.get(k);
+  return model ? modelMetadataRepr(metadata, model) : metaRepr(metadata);
+}
+
+/** A model helper's metadata: its `model` entry holds the hypothesis, observable and distribution objects. */
+function modelMetadataRepr(m: MetaDict, model: ModelAction): string {
+  const entries = Object.entries(m).map(([key, v]) => {
+    if (key !== 'model') return `${pythonStrRepr(key)}: ${metaRepr(v)}`;
+    return `'model': {'kind': 'model', 'hypothesis': ${claimRepr(model.hypothesis)}, 'observable': ${logicRepr(model.observable.source)}, 'distribution': ${distributionRepr(model.distribution)}}`;
+  });
+  return `{${entries.join(', ')}}`;
 }
 
 /**
@@ -207,7 +239,9 @@ function withRegistrationTimes(k: Knowledge): MetaDict {
 }
 
 const parametersRepr = (k: Knowledge): string =>
-  `[${k.options.parameters.map((p) => `{'name': ${pythonStrRepr(p.name)}, 'type': ${pythonStrRepr(p.type)}, 'value': ${metaRepr(p.value)}}`).join(', ')}]`;
+  `[${k.options.parameters
+    .map((p) => `{'name': ${pythonStrRepr(p.name)}, 'type': ${pythonStrRepr(p.type)}${p.held === 'absent' ? '' : `, 'value': ${p.held === 'unbound' ? 'UNBOUND' : metaRepr(p.value)}`}}`)
+    .join(', ')}]`;
 const provenanceRepr = (k: Knowledge): string => `[${k.options.provenance.map((p) => `{'package_id': ${pythonStrRepr(p.package_id)}, 'version': ${pythonStrRepr(p.version)}}`).join(', ')}]`;
 const backgroundRepr = (k: Knowledge): string => `[${(CLAIM_BACKGROUNDS.get(k) ?? []).map(knowledgeRepr).join(', ')}]`;
 
@@ -379,6 +413,27 @@ function actionRepr(a: Action): string {
       case 'contradict':
       case 'exclusive':
         return `${STRUCTURAL_CLASSES[a.kind]}(${[...common, `a=${claimRepr(a.a)}`, `b=${claimRepr(a.b)}`, `helper=${claimRepr(a.helper)}`].join(', ')})`;
+      case 'bayes_model':
+        return `Model(${[
+          ...common,
+          `hypothesis=${claimRepr(a.hypothesis)}`,
+          `observable=${logicRepr(a.observable.source)}`,
+          `distribution=${distributionRepr(a.distribution)}`,
+          `helper=${claimRepr(a.helper)}`,
+        ].join(', ')})`;
+      case 'bayes_compare': {
+        // Both hold the log-likelihoods as given (floats, in their own order); precomputed= the claim when one was given.
+        const given = a.precomputedAsGiven && likelihoodsRepr(a.precomputedAsGiven);
+        return `ModelCompare(${[
+          ...common,
+          `helper=${claimRepr(a.helper)}`,
+          `models=${tupleRepr(a.models.map((m) => claimRepr(m.helper)))}`,
+          `data=${tupleRepr(a.data.map(claimRepr))}`,
+          `exclusivity=${pythonStrRepr(a.exclusivity)}`,
+          `precomputed=${a.precomputedSource ? claimRepr(a.precomputedSource) : (given ?? 'None')}`,
+          `log_likelihoods=${given ?? '{}'}`,
+        ].join(', ')})`;
+      }
       case 'compose':
         return `Compose(${[
           ...common,
@@ -389,7 +444,7 @@ function actionRepr(a: Action): string {
           `conclusion=${claimRepr(a.conclusion)}`,
         ].join(', ')})`;
     }
-    throw new NotWritten(`the ${a.kind} action behind a claim`);
+    throw new NotWritten(`the ${(a as Action).kind} action behind a claim`);
   } finally {
     actionsInProgress.delete(a);
   }
@@ -425,6 +480,12 @@ function distributionRepr(d: BayesDistribution): string {
   return `Distribution(content=${pythonStrRepr(d.content)}, format='markdown', type='distribution', title=None, background=[], parameters=[], provenance=[], metadata={}, label=${optionalStr(d.label)}, strategy=None)`;
 }
 
+/** A dict of hypotheses to log-likelihoods (floats), in its own order. */
+const likelihoodsRepr = (table: ReadonlyMap<Knowledge, number>): string => `{${[...table].map(([h, x]) => `${claimRepr(h)}: ${floatRepr(x)}`).join(', ')}}`;
+
+/** Python's repr of a float, the infinities and NaN included. */
+const floatRepr = (x: number): string => (Number.isFinite(x) ? pythonFloatRepr(x) : Number.isNaN(x) ? 'nan' : x > 0 ? 'inf' : '-inf');
+
 function operandValueRepr(v: GValue): string {
   switch (v.t) {
     case 'distribution':
@@ -436,7 +497,7 @@ function operandValueRepr(v: GValue): string {
           : (() => {
               throw new NotWritten('a very large integer');
             })();
-      return Number.isFinite(v.v) ? pythonFloatRepr(v.v) : Number.isNaN(v.v) ? 'nan' : v.v > 0 ? 'inf' : '-inf';
+      return floatRepr(v.v);
     case 'bool':
       return v.v ? 'True' : 'False';
     case 'none':

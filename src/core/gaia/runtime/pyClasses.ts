@@ -58,6 +58,9 @@ export interface PyInstance {
   readonly attrs: Map<string, GValue>;
 }
 
+/** The parameter dicts made for a Claim subclass's fields left unset (Gaia's value is its UNBOUND sentinel). */
+export const UNBOUND_FIELDS = new WeakSet<GValue>();
+
 /** The names Claim and Knowledge define themselves: never parameters of a subclass. */
 const CLAIM_BASE_FIELDS = new Set([
   'content',
@@ -388,14 +391,19 @@ function makeTemplatedClaim(rt: GaiaRuntime, c: PyClass, args: readonly ArgValue
     }
   }
   if (fields.length > 0) {
-    const params: GValue[] = fields.map((f) => ({
-      t: 'dict',
-      entries: [
-        { key: { t: 'str', v: 'name' }, value: { t: 'str', v: f.name } },
-        { key: { t: 'str', v: 'type' }, value: { t: 'str', v: f.type } },
-        { key: { t: 'str', v: 'value' }, value: values.get(f.name) ?? NONE },
-      ],
-    }));
+    const params: GValue[] = fields.map((f) => {
+      const value = values.get(f.name);
+      const entry: GValue = {
+        t: 'dict',
+        entries: [
+          { key: { t: 'str', v: 'name' }, value: { t: 'str', v: f.name } },
+          { key: { t: 'str', v: 'type' }, value: { t: 'str', v: f.type } },
+          { key: { t: 'str', v: 'value' }, value: value ?? NONE },
+        ],
+      };
+      if (value === undefined) UNBOUND_FIELDS.add(entry);
+      return entry;
+    });
     rest.push({ name: 'parameters', arg: { value: { t: 'seq', items: params, tuple: false }, range } });
   }
   const call: VerbCall = { verb: c.name, range, args: callArgs, keywords: rest };

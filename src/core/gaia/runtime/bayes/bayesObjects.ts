@@ -21,6 +21,8 @@ export interface WrittenNumber {
 /** `Variable(symbol=..., domain=Nat, value=...)`. */
 export interface BayesVariable {
   readonly uid: number;
+  /** The `Variable(...)` it is (its repr is the object's, where Gaia's text holds the object). */
+  readonly source: LogicVariable;
   readonly symbol: string;
   /** The primitive type's name: Nat, Real, Probability, Bool; null for a user Domain. */
   readonly domain: string | null;
@@ -72,6 +74,8 @@ export interface CompareAction extends ActionCommon {
   readonly precomputed: ReadonlyMap<Knowledge, number> | null;
   /** The PrecomputedLikelihoods claim they came from, when given as one. */
   readonly precomputedSource: Knowledge | null;
+  /** The same log-likelihoods in the order they were given (Gaia's object keeps that dict). */
+  readonly precomputedAsGiven: ReadonlyMap<Knowledge, number> | null;
 }
 
 export type BayesAction = ModelAction | CompareAction;
@@ -97,6 +101,9 @@ export function hasVariableParameter(d: BayesDistribution | null): boolean {
 
 /** The log-likelihoods a PrecomputedLikelihoods claim carries, by hypothesis. */
 export const PRECOMPUTED = new WeakMap<Knowledge, ReadonlyMap<Knowledge, number>>();
+
+/** A PrecomputedLikelihoods claim's own fields besides its log-likelihoods, as given. */
+export const PRECOMPUTED_FIELDS = new WeakMap<Knowledge, { readonly diagnostics: MetaDict; readonly solver: string }>();
 
 /** The model action behind each helper claim `bayes.model` returned. */
 export const MODEL_OF_HELPER = new WeakMap<Knowledge, ModelAction>();
@@ -128,6 +135,21 @@ export function liveVariableDescriptor(v: BayesVariable): MetaDict {
   return d;
 }
 
+/** The variable a `liveVariableDescriptor` describes; undefined for any other dict. */
+export const describedVariable = (d: MetaDict): BayesVariable | undefined => LIVE_DESCRIPTORS.get(d);
+
+/** Descriptors of a Distribution written into metadata, with the distribution Gaia's object holds there. */
+const DISTRIBUTION_DESCRIPTORS = new WeakMap<MetaDict, BayesDistribution>();
+
+/** A descriptor `describe` made of `d`, kept with it. */
+export function heldDistribution(d: BayesDistribution, descriptor: MetaDict): MetaDict {
+  DISTRIBUTION_DESCRIPTORS.set(descriptor, d);
+  return descriptor;
+}
+
+/** The distribution a descriptor describes; undefined for any other dict. */
+export const describedDistribution = (d: MetaDict): BayesDistribution | undefined => DISTRIBUTION_DESCRIPTORS.get(d);
+
 /** The descriptor as it reads now, for one `liveVariableDescriptor` made; null for any other dict. */
 export function currentVariableDescriptor(d: MetaDict): MetaDict | null {
   const v = LIVE_DESCRIPTORS.get(d);
@@ -146,8 +168,8 @@ export function asObservable(v: GValue): BayesVariable | null {
     const d = lv.domain;
     b =
       d.kind === 'primitive'
-        ? { uid: newUid(), symbol: lv.symbol, domain: d.name, unit: lv.unit }
-        : { uid: newUid(), symbol: lv.symbol, domain: null, unit: lv.unit, userDomain: { content: d.content, members: d.members, sort: d } };
+        ? { uid: newUid(), source: lv, symbol: lv.symbol, domain: d.name, unit: lv.unit }
+        : { uid: newUid(), source: lv, symbol: lv.symbol, domain: null, unit: lv.unit, userDomain: { content: d.content, members: d.members, sort: d } };
     OBSERVABLES.set(lv, b);
   }
   return b;

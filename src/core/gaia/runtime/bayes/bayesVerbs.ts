@@ -20,7 +20,7 @@ import { pyTypeName } from '../pythonTypeName.ts';
 import { unitsConvert } from '../units/quantityValues.ts';
 import { pythonStrRepr } from '../../text/pythonRepr.ts';
 import type { BayesDistribution, CompareAction, DistributionParam, ModelAction, WrittenNumber } from './bayesObjects.ts';
-import { MODEL_OF_HELPER, PRECOMPUTED, asObservable, variableDescriptor } from './bayesObjects.ts';
+import { MODEL_OF_HELPER, PRECOMPUTED, PRECOMPUTED_FIELDS, asObservable, variableDescriptor } from './bayesObjects.ts';
 
 function pyRepr(v: GValue): string {
   if (v.t === 'num') return v.float && Number.isInteger(v.v) ? `${v.v}.0` : String(v.v);
@@ -327,7 +327,12 @@ function likelihoodDict(rt: GaiaRuntime, arg: ArgValue, who: string): Map<Knowle
   return table;
 }
 
-function precomputedTable(rt: GaiaRuntime, arg: ArgValue | undefined, hypotheses: readonly Knowledge[]): Map<Knowledge, number> | null | undefined {
+/** The log-likelihoods `precomputed=` gives, in the models' order and as given; null when none; undefined after a report. */
+function precomputedTable(
+  rt: GaiaRuntime,
+  arg: ArgValue | undefined,
+  hypotheses: readonly Knowledge[],
+): { readonly ordered: Map<Knowledge, number>; readonly given: Map<Knowledge, number> } | null | undefined {
   if (!arg || arg.value.t === 'none') return null;
   let table: Map<Knowledge, number> | undefined;
   if (arg.value.t === 'knowledge' && PRECOMPUTED.has(arg.value.k)) table = new Map(PRECOMPUTED.get(arg.value.k)!);
@@ -346,7 +351,7 @@ function precomputedTable(rt: GaiaRuntime, arg: ArgValue | undefined, hypotheses
     rt.report('bad-argument', `precomputed likelihoods must cover exactly the model hypotheses: missing [${missing.sort().join(', ')}]`, arg.range);
     return undefined;
   }
-  return new Map(hypotheses.map((h) => [h, table.get(h)!]));
+  return { ordered: new Map(hypotheses.map((h) => [h, table.get(h)!])), given: table };
 }
 
 export const compareVerb: VerbImpl = (rt, call) => {
@@ -455,7 +460,8 @@ export const compareVerb: VerbImpl = (rt, call) => {
     models: modelActions,
     data,
     exclusivity,
-    precomputed,
+    precomputed: precomputed?.ordered ?? null,
+    precomputedAsGiven: precomputed?.given ?? null,
     precomputedSource: precomputedArg?.value.t === 'knowledge' && PRECOMPUTED.has(precomputedArg.value.k) ? precomputedArg.value.k : null,
   });
   helper.fromActions.push(action);
@@ -503,14 +509,15 @@ export const precomputedLikelihoodsVerb: VerbImpl = (rt, call) => {
   if (!('kind' in metadata)) metadata['kind'] = 'precomputed_likelihoods';
   if (!('solver' in metadata)) metadata['solver'] = solver;
   if (!('diagnostics' in metadata)) metadata['diagnostics'] = metaDict({ ...diagnostics });
-  // Its dataclass fields are the claim's parameters, as Gaia records a Claim subclass's fields (no values).
+  // Its dataclass fields are the claim's parameters, as Gaia records a Claim subclass's fields (left unbound).
   const parameters = [
-    { name: 'log_likelihoods', type: 'dict[Claim, float]', value: null },
-    { name: 'diagnostics', type: 'dict[str, Any]', value: null },
-    { name: 'solver', type: 'str', value: null },
+    { name: 'log_likelihoods', type: 'dict[Claim, float]', value: null, held: 'unbound' as const },
+    { name: 'diagnostics', type: 'dict[str, Any]', value: null, held: 'unbound' as const },
+    { name: 'solver', type: 'str', value: null, held: 'unbound' as const },
   ];
   const claim = rt.newKnowledge('claim', text, metadata, call, { parameters });
   if (label !== null) claim.label = label;
   PRECOMPUTED.set(claim, table);
+  PRECOMPUTED_FIELDS.set(claim, { diagnostics: metaDict({ ...diagnostics }), solver });
   return { t: 'knowledge', k: claim };
 };

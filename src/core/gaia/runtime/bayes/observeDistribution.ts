@@ -93,9 +93,9 @@ export function distributionObservationClaim(rt: GaiaRuntime, call: VerbCall, ta
   const content = `Observed ${targetName(target)} = ${formatGeneral(value)}${unitSuffix(unit)}${noiseText(noise, unit)}`;
   const metadata = metaDict({
     observation: metaDict({
-      target: metaDict(distributionDescriptor(target)),
+      target: distributionDescriptor(target),
       value: pyFloat(value),
-      noise: noise ? metaDict(distributionDescriptor(noise)) : null,
+      noise: noise ? distributionDescriptor(noise) : null,
       unit,
       kind: 'observation',
     }),

@@ -5,7 +5,7 @@
  */
 import { pyFloat } from '../../text/pythonJson.ts';
 import type { ArgValue } from '../callArguments.ts';
-import type { Knowledge } from '../gaiaObjects.ts';
+import type { Knowledge, MetaDict } from '../gaiaObjects.ts';
 import { metaDict, newUid } from '../gaiaObjects.ts';
 import type { GaiaRuntime, VerbCall } from '../gaiaRuntime.ts';
 import type { GValue } from '../gaiaValues.ts';
@@ -15,7 +15,7 @@ import { convertQuantity, noiseUnitProblem } from '../units/quantityValues.ts';
 import { pyStr } from '../pythonSemantics.ts';
 import { pyTypeName } from '../pythonTypeName.ts';
 import type { BayesDistribution, BayesVariable, WrittenNumber } from './bayesObjects.ts';
-import { hasVariableParameter, liveVariableDescriptor, OBSERVATIONS, VARIABLE_IN_METADATA } from './bayesObjects.ts';
+import { hasVariableParameter, heldDistribution, liveVariableDescriptor, OBSERVATIONS, VARIABLE_IN_METADATA } from './bayesObjects.ts';
 
 function reprOf(n: WrittenNumber): string {
   return n.isFloat && Number.isInteger(n.value) ? `${n.value}.0` : String(n.value);
@@ -142,7 +142,7 @@ export function observationClaim(rt: GaiaRuntime, call: VerbCall, target: BayesV
     observation: metaDict({
       target: liveVariableDescriptor(target),
       value: value.isFloat ? pyFloat(value.value) : value.value,
-      noise: noise ? metaDict(distributionDescriptor(noise)) : null,
+      noise: noise ? distributionDescriptor(noise) : null,
       unit: target.unit,
       kind: 'observation',
     }),
@@ -154,15 +154,18 @@ export function observationClaim(rt: GaiaRuntime, call: VerbCall, target: BayesV
   return claim;
 }
 
-/** How Gaia's metadata writes a Distribution it holds (an observation's noise). */
-export function distributionDescriptor(d: BayesDistribution): Record<string, never> {
-  return {
-    kind: 'distribution',
-    label: d.label,
-    content: d.content,
-    distribution_kind: d.kind,
-    params: metaDict(Object.fromEntries(d.params.flatMap((p) => (p.value ? [[p.name, p.value.isFloat ? pyNumber(p.value.value) : p.value.value]] : [])))),
-  } as never;
+/** How Gaia's metadata writes a Distribution it holds (an observation's noise), kept with the distribution. */
+export function distributionDescriptor(d: BayesDistribution): MetaDict {
+  return heldDistribution(
+    d,
+    metaDict({
+      kind: 'distribution',
+      label: d.label,
+      content: d.content,
+      distribution_kind: d.kind,
+      params: metaDict(Object.fromEntries(d.params.flatMap((p) => (p.value ? [[p.name, p.value.isFloat ? pyNumber(p.value.value) : p.value.value]] : [])))),
+    }),
+  );
 }
 
 function pyNumber(x: number): never {

@@ -31,7 +31,7 @@ export const PREDICATES = new WeakMap<Knowledge, DistributionPredicate>();
 
 /** A value inside a BoolExpr as the IR's metadata writes it: a Distribution as its descriptor. */
 function operandMeta(rt: GaiaRuntime, v: GValue, range: SourceRange): MetaValue | undefined {
-  if (v.t === 'distribution') return metaDict(distributionDescriptor(v.d));
+  if (v.t === 'distribution') return distributionDescriptor(v.d);
   if (v.t === 'derived') {
     const lhs = operandMeta(rt, v.left, range);
     const rhs = operandMeta(rt, v.right, range);

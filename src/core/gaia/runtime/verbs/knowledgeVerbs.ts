@@ -12,6 +12,7 @@ import type { GaiaRuntime, VerbCall } from '../gaiaRuntime.ts';
 import type { GValue } from '../gaiaValues.ts';
 import { OPAQUE, describeValue } from '../gaiaValues.ts';
 import { addPriorRecord } from './priorRecords.ts';
+import { UNBOUND_FIELDS } from '../pyClasses.ts';
 import { predicateProposition } from '../bayes/predicateClaim.ts';
 import { CLAIM_BACKGROUNDS, keepQuestionTargets } from '../operandRepr.ts';
 import type { VerbImpl } from './verbTypes.ts';
@@ -40,7 +41,8 @@ export function parameters(rt: GaiaRuntime, call: VerbCall, arg: ArgValue | unde
       rt.report('bad-argument', `${call.verb}() each parameter is a dict with string "name" and "type"`, arg.range);
       return null;
     }
-    out.push({ name: d['name'], type: d['type'], value: d['value'] ?? null });
+    const held = UNBOUND_FIELDS.has(item) ? 'unbound' : 'value' in d ? undefined : 'absent';
+    out.push({ name: d['name'], type: d['type'], value: d['value'] ?? null, ...(held ? { held } : {}) });
   }
   return out;
 }
