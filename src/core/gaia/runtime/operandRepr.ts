@@ -476,8 +476,12 @@ function formulaRepr(f: Formula): string {
 }
 
 function distributionRepr(d: BayesDistribution): string {
-  if (d.unit) throw new NotWritten(`the units of the distribution ${pythonStrRepr(d.content)}`);
-  return `Distribution(content=${pythonStrRepr(d.content)}, format='markdown', type='distribution', title=None, background=[], parameters=[], provenance=[], metadata={}, label=${optionalStr(d.label)}, strategy=None)`;
+  // Its metadata: the unit each quantity-valued parameter had, then the random variable's.
+  const metadata: string[] = [];
+  if (d.paramUnits?.length) metadata.push(`'units': {${d.paramUnits.map(([p, u]) => `${pythonStrRepr(p)}: ${pythonStrRepr(u)}`).join(', ')}}`);
+  if (d.unit) metadata.push(`'unit': ${pythonStrRepr(d.unit)}`);
+  if (d.unit && !d.paramUnits?.length) throw new NotWritten(`the units of the distribution ${pythonStrRepr(d.content)}`);
+  return `Distribution(content=${pythonStrRepr(d.content)}, format='markdown', type='distribution', title=None, background=[], parameters=[], provenance=[], metadata={${metadata.join(', ')}}, label=${optionalStr(d.label)}, strategy=None)`;
 }
 
 /** A dict of hypotheses to log-likelihoods (floats), in its own order. */

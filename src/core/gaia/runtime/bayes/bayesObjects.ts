@@ -43,6 +43,8 @@ export interface BayesDistribution {
   readonly params: readonly DistributionParam[];
   /** The random variable's canonical unit (Gaia's `metadata['unit']`), from quantity-valued parameters; null or absent when unitless. */
   readonly unit?: string | null;
+  /** Each quantity-valued parameter's unit (Gaia's `metadata['units']`), in the factory's order; absent when none. */
+  readonly paramUnits?: readonly (readonly [string, string])[];
 }
 
 export type DistributionParam =

@@ -96,7 +96,7 @@ function distributionFactory(factory: string, spec: FactorySpec): VerbImpl {
     }
     const problem = checkParams(factory, spec, params);
     if (problem) return validationError(rt, factory, problem, call);
-    const d: BayesDistribution = { uid: newUid(), kind: spec.kind, content: content.value.v, label, params, unit: units.unit };
+    const d: BayesDistribution = { uid: newUid(), kind: spec.kind, content: content.value.v, label, params, unit: units.unit, paramUnits: units.paramUnits };
     return { t: 'distribution', d };
   };
 }

@@ -116,6 +116,13 @@ export function anonymousNoise(sigma: number, unit: string | null = null): Bayes
       { name: 'sigma', value: { value: sigma, isFloat: true } },
     ],
     unit,
+    paramUnits:
+      unit === null
+        ? []
+        : [
+            ['mu', unit],
+            ['sigma', unit],
+          ],
   };
 }
 

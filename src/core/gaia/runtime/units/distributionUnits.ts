@@ -42,10 +42,21 @@ const pyDict = (m: ReadonlyMap<string, string>, keys: readonly string[]): string
  * The canonical unit of each quantity-valued parameter and the distribution's own unit,
  * or Gaia's ValueError message when the family's rules refuse them.
  */
-export function distributionUnit(kind: DistributionKind, args: ReadonlyMap<string, GValue>): { readonly unit: string | null } | { readonly error: string } {
-  const rule = RULES[kind];
+export function distributionUnit(kind: DistributionKind, args: ReadonlyMap<string, GValue>): DistributionUnits | { readonly error: string } {
   const units = new Map<string, string>();
   for (const [name, v] of args) if (v.t === 'quantity') units.set(name, formatUnits(v.units));
+  const found = unitOf(kind, args, units);
+  return 'error' in found ? found : { ...found, paramUnits: [...units] };
+}
+
+/** A distribution's unit, and each quantity-valued parameter's (Gaia's `metadata['units']`), in the factory's order. */
+export interface DistributionUnits {
+  readonly unit: string | null;
+  readonly paramUnits: readonly (readonly [string, string])[];
+}
+
+function unitOf(kind: DistributionKind, args: ReadonlyMap<string, GValue>, units: ReadonlyMap<string, string>): { readonly unit: string | null } | { readonly error: string } {
+  const rule = RULES[kind];
   if (!rule || units.size === 0) return { unit: null };
   const offending = rule.dimensionless.filter((p) => units.has(p));
   if (offending.length) {
