@@ -24,45 +24,20 @@ import { DerivationMemo, MemoShelf } from '../src/core/mnema/derivationMemo.ts';
 import { MnemaSession } from '../src/core/mnema/mnemaSession.ts';
 import { claimNamed, explainClaim, provenanceOf } from '../src/core/mnema/explainClaim.ts';
 import { actionBody } from '../src/core/mnema/mnemaActions.ts';
-import type { EvidenceBody } from '../src/core/mnema/mnemaBodies.ts';
 import { ChainWriter } from '../src/core/mnema/mnemaLog.ts';
 import { useWasmBlake3 } from '../src/core/oplog/blake3Digest.ts';
 import { generateDeviceKey } from '../src/core/oplog/deviceKey.ts';
 import type { BenchRow } from './benchTypes.ts';
 import { medianMs } from './measure.ts';
-import { mulberry32 } from './seededRandom.ts';
+import { ACTIVITIES, PEOPLE, personalEvidence } from './personalEvidence.ts';
 
 const key = generateDeviceKey(new Uint8Array(32).fill(7));
 const NO_SIG = () => '0'.repeat(128);
-const ACTIVITIES = Array.from({ length: 400 }, (_, i) => `Activity ${i}`);
-const PEOPLE = Array.from({ length: 300 }, (_, i) => `Person ${i}`);
-
-/** `n` calendar events and photos of one person over two years, deterministic. */
+/** `n` calendar events and photos of one person over two years, deterministic, as a log. */
 function evidenceLog(n: number): { graph: DerivationGraph; writer: ChainWriter } {
-  const random = mulberry32(44);
   const graph = new DerivationGraph();
   const writer = new ChainWriter('bench', null, key.author, NO_SIG, () => '2026-01-01T00:00:00.000Z');
-  const t0 = Date.UTC(2024, 0, 1);
-  for (let i = 0; i < n; i++) {
-    const day = new Date(t0 + Math.floor(random() * 730) * 86_400_000).toISOString().slice(0, 10);
-    const hour = String(6 + Math.floor(random() * 15)).padStart(2, '0');
-    const at = `${day}T${hour}:00:00+01:00`;
-    const body: EvidenceBody =
-      i % 5 === 4
-        ? {
-            kind: 'evidence',
-            source: 'photos',
-            observed_at: at,
-            payload: { file: `IMG_${i}.jpg`, gps: { lat: 52.5 + Math.floor(random() * 40) / 1000, lon: 13.4 + Math.floor(random() * 40) / 1000 } },
-          }
-        : {
-            kind: 'evidence',
-            source: 'calendar',
-            observed_at: at,
-            payload: { summary: ACTIVITIES[Math.floor(random() * ACTIVITIES.length)]!, attendees: [PEOPLE[Math.floor(random() * PEOPLE.length)]!] },
-          };
-    graph.add(writer.write(body, 'import'));
-  }
+  for (const body of personalEvidence(n)) graph.add(writer.write(body, 'import'));
   return { graph, writer };
 }
 
