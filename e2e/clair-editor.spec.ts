@@ -153,7 +153,7 @@ test('pasting 5 MB of trace keeps typing, validation and the graph working, and 
   expect(await errorCount(page)).toBe(1);
   await expect(page.getByTestId('diagnostics')).toContainText('after the content');
   await shot(page, 'five-megabytes');
-  // Undo: the typed key, then the paste in steps of about 2 MiB (largePaste.ts UNDO_STEP_CHARS), each ending at a line's end.
+  // Undo: the typed key, then the paste in steps of about 1 MiB (largePaste.ts UNDO_STEP_CHARS), each ending at a line's end.
   await page.keyboard.press('Control+Z');
   await settled(page);
   expect(await errorCount(page)).toBe(0);
@@ -167,8 +167,8 @@ test('pasting 5 MB of trace keeps typing, validation and the graph working, and 
     counts.push(await beliefs());
   }
   await expect.poll(() => editorText(page)).toBe(before);
-  // Steps of 2 MiB and up to a slice more (largePaste.ts): partial texts of whole beliefs, each smaller, then the sample again.
-  const steps = Math.ceil(big.length / 2 ** 21);
+  // Steps of 1 MiB and up to a slice more (largePaste.ts): partial texts of whole beliefs, each smaller, then the sample again.
+  const steps = Math.ceil(big.length / 2 ** 20);
   expect(counts.length).toBeGreaterThanOrEqual(steps - 1);
   expect(counts.length).toBeLessThanOrEqual(steps);
   expect(counts[0]).toBeLessThan(62_000);

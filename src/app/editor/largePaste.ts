@@ -2,7 +2,7 @@
  * A large paste, taken from Monaco: the whole resulting text goes to the pipeline at
  * once, so validation starts at the paste, and the editor fills slice by slice, one task
  * each, so the page keeps painting (one edit of 5 MB was a 0.4 s task in Monaco alone).
- * The slices are one undo step (steps of UNDO_STEP_CHARS, past that). A key pressed before the last is in puts the rest in at
+ * The slices are one undo step (steps of UNDO_STEP_CHARS, past ONE_STEP_CHARS). A key pressed before the last is in puts the rest in at
  * once (finish()), so the key lands after the whole paste: nothing typed is ever lost.
  */
 import type { editor as Editor } from 'monaco-editor/editor';
@@ -21,12 +21,14 @@ const MIN_SLICE = 16 * 1024;
 const MAX_SLICE = 192 * 1024;
 /**
  * Monaco copies an undo step character by character when the step closes, in one task:
- * a 60 MB log write held the page half a second there. An edit longer than this is undone
- * in steps of about this size, each closed in a task of its own between two slices (a
- * 2 MiB step is 50–90 ms with the garbage it leaves); an import of a few thousand records
- * is still one step.
+ * a 60 MB log write held the page half a second there. An edit up to ONE_STEP_CHARS is
+ * one undo step (an import of 3,000 records, nearly 2 MB, is undone at once); a longer
+ * one is undone in steps of about UNDO_STEP_CHARS, each closed in a task of its own
+ * between two slices (a 2 MiB step took 48–64 ms to close, over the 50 ms a page may be
+ * held; 1 MiB is half that).
  */
-export const UNDO_STEP_CHARS = 2 * 1024 * 1024;
+export const ONE_STEP_CHARS = 2 * 1024 * 1024;
+export const UNDO_STEP_CHARS = 1024 * 1024;
 
 export interface LargePaste {
   /** The text the paste makes of the model, known before any of it is in the editor. */
@@ -217,7 +219,7 @@ class Filler {
     }
     const to = this.from + text.length;
     this.sinceStop += text.length;
-    if (this.sinceStop >= UNDO_STEP_CHARS && to < this.length) this.stepDue = true;
+    if (this.length > ONE_STEP_CHARS && this.sinceStop >= UNDO_STEP_CHARS && to < this.length) this.stepDue = true;
     this.expected = this.model.getVersionId();
     this.offset += text.length;
     this.from = to;

@@ -4,7 +4,7 @@
  * handed back to the worker with the device key, signed there and checked against the
  * version it was planned on, and put into the editor as one edit, which the pipeline
  * then reads and draws like any other. Undo takes it back (a write of more than 2 MiB, in
- * steps: largePaste.ts UNDO_STEP_CHARS). The worker keeps the write: its copy of the text
+ * steps of 1 MiB: largePaste.ts UNDO_STEP_CHARS). The worker keeps the write: its copy of the text
  * takes it without the page sending it back (DocumentPipeline.editMadeByWorker).
  */
 import type { CommittedChange, LogWrite, NewLogText } from '../../core/mnema/mnemaWrite.ts';
