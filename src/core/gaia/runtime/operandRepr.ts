@@ -476,12 +476,25 @@ function formulaRepr(f: Formula): string {
 }
 
 function distributionRepr(d: BayesDistribution): string {
-  // Its metadata: the unit each quantity-valued parameter had, then the random variable's.
-  const metadata: string[] = [];
+  const k = d.knowledge;
+  // Its metadata: what metadata= gave, then the unit each quantity-valued parameter had, then the random variable's.
+  const metadata = [...Object.entries(k?.metadata ?? {}).map(([key, v]) => `${pythonStrRepr(key)}: ${metaRepr(v)}`)];
   if (d.paramUnits?.length) metadata.push(`'units': {${d.paramUnits.map(([p, u]) => `${pythonStrRepr(p)}: ${pythonStrRepr(u)}`).join(', ')}}`);
   if (d.unit) metadata.push(`'unit': ${pythonStrRepr(d.unit)}`);
   if (d.unit && !d.paramUnits?.length) throw new NotWritten(`the units of the distribution ${pythonStrRepr(d.content)}`);
-  return `Distribution(content=${pythonStrRepr(d.content)}, format='markdown', type='distribution', title=None, background=[], parameters=[], provenance=[], metadata={${metadata.join(', ')}}, label=${optionalStr(d.label)}, strategy=None)`;
+  const fields = [
+    `content=${pythonStrRepr(d.content)}`,
+    `format=${pythonStrRepr(k?.format ?? 'markdown')}`,
+    "type='distribution'",
+    `title=${optionalStr(k?.title ?? null)}`,
+    `background=[${(k?.background ?? []).map(knowledgeRepr).join(', ')}]`,
+    'parameters=[]',
+    'provenance=[]',
+    `metadata={${metadata.join(', ')}}`,
+    `label=${optionalStr(d.label)}`,
+    'strategy=None',
+  ];
+  return `Distribution(${fields.join(', ')})`;
 }
 
 /** A dict of hypotheses to log-likelihoods (floats), in its own order. */

@@ -45,6 +45,11 @@ export interface BayesDistribution {
   readonly unit?: string | null;
   /** Each quantity-valued parameter's unit (Gaia's `metadata['units']`), in the factory's order; absent when none. */
   readonly paramUnits?: readonly (readonly [string, string])[];
+  /**
+   * The Knowledge keywords a factory passes on to the Distribution (`format=`, `title=`,
+   * `background=`, `metadata=`). The IR never holds them; a lifted claim's text writes them.
+   */
+  readonly knowledge?: { readonly format: string; readonly title: string | null; readonly background: readonly Knowledge[]; readonly metadata: MetaDict };
 }
 
 export type DistributionParam =

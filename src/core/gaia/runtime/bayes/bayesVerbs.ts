@@ -61,9 +61,36 @@ function validationError(rt: GaiaRuntime, factory: string, message: string, call
   return OPAQUE;
 }
 
+/** The Knowledge keywords a distribution factory passes on to the Distribution it makes. */
+const KNOWLEDGE_KEYWORDS = ['format', 'title', 'background', 'metadata'];
+
+/**
+ * What `format=`, `title=`, `background=` and `metadata=` give; null when none is given,
+ * undefined after a report. Metadata naming a unit is refused: Gaia would take it for the
+ * distribution's own unit, which Warrant reads from the parameters only.
+ */
+function knowledgeKeywords(rt: GaiaRuntime, named: ReadonlyMap<string, ArgValue>, factory: string): BayesDistribution['knowledge'] | null | undefined {
+  if (!KNOWLEDGE_KEYWORDS.some((k) => named.has(k))) return null;
+  const formatArg = named.get('format');
+  const format = formatArg ? rt.optionalString(formatArg, factory, 'format') : 'markdown';
+  const title = rt.optionalString(named.get('title'), factory, 'title');
+  const background = rt.knowledgeList(named.get('background'), factory, 'background');
+  const metadata = optionalMetadata(rt, named.get('metadata'), factory);
+  if (format === undefined || format === null || title === undefined || !background || metadata === undefined) return undefined;
+  if (metadata && ('unit' in metadata || 'units' in metadata)) {
+    rt.report(
+      'unsupported',
+      `${factory}(metadata=...) naming 'unit' or 'units': Gaia takes that for the distribution's unit; give the parameters as quantities (q(value, unit)) instead`,
+      named.get('metadata')!.range,
+    );
+    return undefined;
+  }
+  return { format, title, background, metadata: metadata ?? metaDict() };
+}
+
 function distributionFactory(factory: string, spec: FactorySpec): VerbImpl {
   return (rt, call) => {
-    const b = rt.bind(call, { positional: ['content'], requiredPositional: 1, keywordOnly: [...spec.params, 'label'], requiredKeywordOnly: spec.params });
+    const b = rt.bind(call, { positional: ['content'], requiredPositional: 1, keywordOnly: [...spec.params, 'label', ...KNOWLEDGE_KEYWORDS], requiredKeywordOnly: spec.params });
     if (!b) return OPAQUE;
     const content = b.named.get('content')!;
     if (content.value.t !== 'str') {
@@ -72,6 +99,8 @@ function distributionFactory(factory: string, spec: FactorySpec): VerbImpl {
     }
     const label = rt.optionalString(b.named.get('label'), factory, 'label');
     if (label === undefined) return OPAQUE;
+    const knowledge = knowledgeKeywords(rt, b.named, factory);
+    if (knowledge === undefined) return OPAQUE;
     const params: DistributionParam[] = [];
     const units = distributionUnit(spec.kind, new Map(spec.params.map((name) => [name, b.named.get(name)!.value])));
     if ('error' in units) {
@@ -96,7 +125,7 @@ function distributionFactory(factory: string, spec: FactorySpec): VerbImpl {
     }
     const problem = checkParams(factory, spec, params);
     if (problem) return validationError(rt, factory, problem, call);
-    const d: BayesDistribution = { uid: newUid(), kind: spec.kind, content: content.value.v, label, params, unit: units.unit, paramUnits: units.paramUnits };
+    const d: BayesDistribution = { uid: newUid(), kind: spec.kind, content: content.value.v, label, params, unit: units.unit, paramUnits: units.paramUnits, ...(knowledge ? { knowledge } : {}) };
     return { t: 'distribution', d };
   };
 }
