@@ -211,14 +211,20 @@ function claimMetadataRepr(k: Knowledge, metadata: MetaDict, warrant: boolean, p
   return model ? modelMetadataRepr(metadata, model) : metaRepr(metadata);
 }
 
-/** A model helper's metadata: its `model` entry holds the hypothesis, observable and distribution objects. */
-function modelMetadataRepr(m: MetaDict, model: ModelAction): string {
-  const entries = Object.entries(m).map(([key, v]) => {
-    if (key !== 'model') return `${pythonStrRepr(key)}: ${metaRepr(v)}`;
-    return `'model': {'kind': 'model', 'hypothesis': ${claimRepr(model.hypothesis)}, 'observable': ${logicRepr(model.observable.source)}, 'distribution': ${distributionRepr(model.distribution)}}`;
-  });
-  return `{${entries.join(', ')}}`;
+/** A dict as metaRepr writes it, but for the value under `key`, which `write` gives. */
+function dictReprWith(m: MetaDict, key: string, write: (v: MetaValue) => string): string {
+  return `{${Object.entries(m)
+    .map(([k, v]) => `${pythonStrRepr(k)}: ${k === key ? write(v) : metaRepr(v)}`)
+    .join(', ')}}`;
 }
+
+/** A model helper's metadata: its `model` entry holds the hypothesis, observable and distribution objects. */
+const modelMetadataRepr = (m: MetaDict, model: ModelAction): string =>
+  dictReprWith(
+    m,
+    'model',
+    () => `{'kind': 'model', 'hypothesis': ${claimRepr(model.hypothesis)}, 'observable': ${logicRepr(model.observable.source)}, 'distribution': ${distributionRepr(model.distribution)}}`,
+  );
 
 /**
  * A claim's metadata as Gaia's object holds it: each prior record with the time it was
@@ -342,20 +348,11 @@ function compositionWarrantRepr(k: Knowledge): string {
 }
 
 /** A predicate or equation claim's metadata: its slot holds the BoolExpr object itself. */
-function propositionMetadataRepr(m: MetaDict, proposition: { readonly slot: string; readonly value: GValue }): string {
-  const entries = Object.entries(m).map(([key, v]) => `${pythonStrRepr(key)}: ${key === proposition.slot ? operandValueRepr(proposition.value) : metaRepr(v)}`);
-  return `{${entries.join(', ')}}`;
-}
+const propositionMetadataRepr = (m: MetaDict, proposition: { readonly slot: string; readonly value: GValue }): string => dictReprWith(m, proposition.slot, () => operandValueRepr(proposition.value));
 
 /** An implication warrant's metadata: its relation holds the premises as the tuple Gaia keeps. */
-function warrantMetadataRepr(m: MetaDict): string {
-  const entries = Object.entries(m).map(([key, v]) => {
-    if (key !== 'relation' || !isMetaDict(v)) return `${pythonStrRepr(key)}: ${metaRepr(v)}`;
-    const relation = Object.entries(v).map(([rk, rv]) => `${pythonStrRepr(rk)}: ${rk === 'given' && Array.isArray(rv) ? tupleRepr(rv.map(metaRepr)) : metaRepr(rv)}`);
-    return `${pythonStrRepr(key)}: {${relation.join(', ')}}`;
-  });
-  return `{${entries.join(', ')}}`;
-}
+const warrantMetadataRepr = (m: MetaDict): string =>
+  dictReprWith(m, 'relation', (v) => (isMetaDict(v) ? dictReprWith(v, 'given', (given) => (Array.isArray(given) ? tupleRepr(given.map(metaRepr)) : metaRepr(given))) : metaRepr(v)));
 
 /** A probability as infer() keeps it: the number as written (int or float), or a claim. */
 const probabilityRepr = (p: ProbabilityValue | Knowledge): string => (p instanceof Knowledge ? claimRepr(p) : p.isFloat ? pythonFloatRepr(p.value) : pythonIntRepr(p.value));
@@ -477,11 +474,11 @@ function formulaRepr(f: Formula): string {
 
 function distributionRepr(d: BayesDistribution): string {
   const k = d.knowledge;
-  // Its metadata: what metadata= gave, then the unit each quantity-valued parameter had, then the random variable's.
-  const metadata = [...Object.entries(k?.metadata ?? {}).map(([key, v]) => `${pythonStrRepr(key)}: ${metaRepr(v)}`)];
-  if (d.paramUnits?.length) metadata.push(`'units': {${d.paramUnits.map(([p, u]) => `${pythonStrRepr(p)}: ${pythonStrRepr(u)}`).join(', ')}}`);
-  if (d.unit) metadata.push(`'unit': ${pythonStrRepr(d.unit)}`);
   if (d.unit && !d.paramUnits?.length) throw new NotWritten(`the units of the distribution ${pythonStrRepr(d.content)}`);
+  // Its metadata: what metadata= gave, then the unit each quantity-valued parameter had, then the random variable's.
+  const metadata = metaDict({ ...(k?.metadata ?? {}) });
+  if (d.paramUnits?.length) metadata['units'] = metaDict(Object.fromEntries(d.paramUnits));
+  if (d.unit) metadata['unit'] = d.unit;
   const fields = [
     `content=${pythonStrRepr(d.content)}`,
     `format=${pythonStrRepr(k?.format ?? 'markdown')}`,
@@ -490,7 +487,7 @@ function distributionRepr(d: BayesDistribution): string {
     `background=[${(k?.background ?? []).map(knowledgeRepr).join(', ')}]`,
     'parameters=[]',
     'provenance=[]',
-    `metadata={${metadata.join(', ')}}`,
+    `metadata=${metaRepr(metadata)}`,
     `label=${optionalStr(d.label)}`,
     'strategy=None',
   ];
@@ -501,7 +498,7 @@ function distributionRepr(d: BayesDistribution): string {
 const likelihoodsRepr = (table: ReadonlyMap<Knowledge, number>): string => `{${[...table].map(([h, x]) => `${claimRepr(h)}: ${floatRepr(x)}`).join(', ')}}`;
 
 /** Python's repr of a float, the infinities and NaN included. */
-const floatRepr = (x: number): string => (Number.isFinite(x) ? pythonFloatRepr(x) : Number.isNaN(x) ? 'nan' : x > 0 ? 'inf' : '-inf');
+const floatRepr = (x: number): string => pyStr({ t: 'num', v: x, float: true })!;
 
 function operandValueRepr(v: GValue): string {
   switch (v.t) {
