@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { focusEditor, node, openFresh, settled, shot, throttle } from './page.ts';
+import { focusEditor, node, openFresh, pasteHere, settled, shot, throttle } from './page.ts';
 
 const graph = (page: Page) => page.getByTestId('graph');
 
@@ -92,23 +92,38 @@ test('zoomed out to ids, Gaia labels wrap after an underscore, never inside a wo
   for (const b of breaks) expect(b, b).toMatch(/[_.:-]\|.$/);
 });
 
-for (const rate of [1, 4]) {
-  test(`a trace typed afresh over the sample, in an 800 px window, is drawn with its text, the belief typed in view (CPU ${rate}×)`, async ({ page }) => {
+// Select all, delete, and type four beliefs key by key: the sample's view (nine beliefs
+// fitted into a narrow pane) showed the new ones as ids, the first out of view. Or paste
+// three over the selected text and type the fourth: no empty graph is drawn between and
+// the new ids are the sample's own, so the edit itself says the graph is written afresh.
+const BELIEFS = ['b1 .9 L0 @user "the bridge is closed"\n', 'b2 .8 L0 @self <b1 "take the ferry"\n', 'b3 .7 L0 @self <b1 "leave at eight"\n', 'b4 .6 L0 @self <b2 "arrive by ten"\n'];
+for (const [rate, pasted] of [
+  [1, false],
+  [4, false],
+  [1, true],
+  [4, true],
+] as const) {
+  const how = pasted ? ' (three pasted over the selected text, one typed)' : '';
+  test(`a trace typed afresh over the sample${how}, in an 800 px window, is drawn with its text, the belief typed in view (CPU ${rate}×)`, async ({ page }) => {
     await page.setViewportSize({ width: 800, height: 700 });
     await openFresh(page);
     if (rate > 1) await throttle(page, rate);
-    // Select all, delete, and type four beliefs key by key: the sample's view (nine beliefs
-    // fitted into a narrow pane) showed the new ones as ids, the first out of view.
     await focusEditor(page);
     await page.keyboard.press('Control+A');
-    await page.keyboard.press('Delete');
-    await page.keyboard.type('b1 .9 L0 @user "the bridge is closed"\nb2 .8 L0 @self <b1 "take the ferry"\nb3 .7 L0 @self <b1 "leave at eight"\nb4 .6 L0 @self <b2 "arrive by ten"\n');
+    if (pasted) {
+      await pasteHere(page, BELIEFS.slice(0, 3).join(''));
+      await expect(node(page, 'b9')).toHaveCount(0);
+      await page.keyboard.type(BELIEFS[3]!);
+    } else {
+      await page.keyboard.press('Delete');
+      await page.keyboard.type(BELIEFS.join(''));
+    }
     await expect(node(page, 'b4')).toBeVisible();
     await settled(page);
     await expect(graph(page)).toHaveAttribute('data-lod', 'full');
     // The belief just typed (the cursor's) is in view with its text.
     await expect(node(page, 'b4').locator('.belief-content')).toBeVisible();
     await expect.poll(() => inView(page, 'b4')).toBe(true);
-    await shot(page, `readable-typed-afresh-cpu${rate}`);
+    await shot(page, `readable-typed-afresh${pasted ? '-pasted' : ''}-cpu${rate}`);
   });
 }

@@ -99,4 +99,39 @@ describe('openFrame (issue 43: a document opens readable)', () => {
       }),
     );
   });
+
+  it('keeps a given node in view (the belief being typed), moving the frame the least', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2_000, max: 50_000 }),
+        fc.integer({ min: 2_000, max: 20_000 }),
+        fc.integer({ min: 200, max: 2000 }),
+        fc.integer({ min: 200, max: 1200 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (w, h, width, height, fx, fy) => {
+          const bounds = box(0, 0, w, h);
+          const keep = box(fx * (w - NODE.width), fy * (h - NODE.height), NODE.width, NODE.height);
+          const plain = openFrame({ bounds, width, height })!;
+          const v = openFrame({ bounds, width, height }, keep)!;
+          expect(v.zoom).toBe(plain.zoom);
+          const s = onScreen(v, keep);
+          // Its top-left corner is always in view, and all of it where it fits.
+          expect(s.left).toBeGreaterThanOrEqual(-1e-6);
+          expect(s.top).toBeGreaterThanOrEqual(-1e-6);
+          if (NODE.width * v.zoom <= width * (1 - FIT_PADDING)) expect(s.right).toBeLessThanOrEqual(width + 1e-6);
+          if (NODE.height * v.zoom <= height * (1 - FIT_PADDING)) expect(s.bottom).toBeLessThanOrEqual(height + 1e-6);
+          // A node the plain frame shows whole leaves it as it is.
+          const p = onScreen(plain, keep);
+          const pad = (n: number) => n * FIT_PADDING * 0.5;
+          if (p.left >= pad(width) && p.top >= pad(height) && p.right <= width - pad(width) && p.bottom <= height - pad(height)) expect(v).toEqual(plain);
+        },
+      ),
+    );
+  });
+
+  it('a graph that fits readably is fitted whole, whatever node is kept', () => {
+    const bounds = box(0, 0, 600, 400);
+    expect(openFrame({ bounds, width: 1100, height: 700 }, box(300, 300, 240, 96))).toEqual(frameFor({ bounds, anchor: null, width: 1100, height: 700 }));
+  });
 });

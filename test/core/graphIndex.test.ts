@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GraphIndexBuilder, indexGraph, reindexSameShape } from '../../src/core/graph/graphIndex.ts';
+import { GraphIndexBuilder, indexGraph, nodeAtOrAboveLine, reindexSameShape } from '../../src/core/graph/graphIndex.ts';
 import type { GraphEdge, GraphNode, NodeId, ReasoningGraph } from '../../src/core/graph/reasoningGraph.ts';
 import { indexAsMaps } from '../support/indexAsMaps.ts';
 import type { IndexMaps } from '../support/indexAsMaps.ts';
@@ -161,5 +161,31 @@ describe('graph index', () => {
     const found = GraphIndexBuilder.extend(loose, { language: 'clair', nodes: [node('a'), node('z')], edges: [edge('a', 'z')] })!;
     expect([...found.ends]).toEqual([0, 1]);
     expect(found.dependentsOf.get('a' as NodeId)).toEqual(['z']);
+  });
+});
+
+describe('the node at or above a line (the belief just typed, the cursor on the line below it)', () => {
+  const at = (id: string, line: number, endLine = line): GraphNode => ({ ...node(id), range: { line, column: 1, endLine, endColumn: 2 } });
+  const graph = (nodes: GraphNode[]): ReasoningGraph => ({ language: 'clair', nodes, edges: [], derived: [] }) as unknown as ReasoningGraph;
+  it.each([
+    ['above every node', [at('b1', 2), at('b2', 3)], 1, null],
+    ['on a node', [at('b1', 2), at('b2', 3)], 3, 'b2'],
+    ['the empty line below the last', [at('b1', 1), at('b2', 2)], 3, 'b2'],
+    ['between two, after a blank line', [at('b1', 1), at('b2', 4)], 3, 'b1'],
+    ['inside a node written over lines', [at('b1', 1, 3), at('b2', 5)], 2, 'b1'],
+    ['no nodes', [], 4, null],
+  ])('%s', (_name, nodes, line, id) => {
+    expect(nodeAtOrAboveLine(graph(nodes), line)?.id ?? null).toBe(id);
+  });
+
+  it('is the last node in document order starting on or above the line', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 40 }), fc.integer({ min: 0, max: 140 }), (gaps, line) => {
+        let l = 0;
+        const nodes = gaps.map((g, i) => at(`n${i}`, (l += g)));
+        const plain = nodes.filter((n) => n.range.line <= line).at(-1) ?? null;
+        expect(nodeAtOrAboveLine(graph(nodes), line)).toBe(plain);
+      }),
+    );
   });
 });

@@ -66,9 +66,11 @@ export const OPEN_MIN_ZOOM = FULL_FROM_ZOOM;
 /**
  * Where a document opens: the whole graph fitted when that is readable, else the graph's
  * top-left (where its roots and first beliefs are) at OPEN_MIN_ZOOM, centred along an
- * axis it fits in.
+ * axis it fits in. `keep`: a node that must be in view too (the belief being typed into
+ * a graph typed afresh): the frame is moved the least that brings it in, its top-left
+ * first where it is larger than the view.
  */
-export function openFrame(request: Omit<FrameRequest, 'anchor'>): Viewport | null {
+export function openFrame(request: Omit<FrameRequest, 'anchor'>, keep: Box | null = null): Viewport | null {
   const fit = frameFor({ ...request, anchor: null });
   if (!fit || fit.zoom >= OPEN_MIN_ZOOM) return fit;
   const { bounds, width } = request;
@@ -80,7 +82,15 @@ export function openFrame(request: Omit<FrameRequest, 'anchor'>): Viewport | nul
   const fitsDown = bounds.height * zoom <= height - 2 * padY;
   const x = fitsAcross ? width / 2 - (bounds.x + bounds.width / 2) * zoom : padX - bounds.x * zoom;
   const y = fitsDown ? height / 2 - (bounds.y + bounds.height / 2) * zoom : padY - bounds.y * zoom;
-  return { x, y, zoom };
+  if (!keep || !finiteBox(keep)) return { x, y, zoom };
+  return { x: x + shiftToShow(x + keep.x * zoom, keep.width * zoom, padX, width - padX), y: y + shiftToShow(y + keep.y * zoom, keep.height * zoom, padY, height - padY), zoom };
+}
+
+/** The least move along one axis that puts [start, start + size] inside [low, high], its start first. */
+function shiftToShow(start: number, size: number, low: number, high: number): number {
+  if (start < low) return low - start;
+  if (start + size <= high) return 0;
+  return Math.max(low - start, high - (start + size));
 }
 
 function finiteBox(b: Box): boolean {

@@ -9,10 +9,14 @@ import { useReactFlow, useStoreApi } from '@xyflow/react';
 import { useShallow } from 'zustand/react/shallow';
 import type { GraphIndex } from '../../core/graph/graphIndex.ts';
 import type { NodeId } from '../../core/graph/reasoningGraph.ts';
+import { nodeAtOrAboveLine } from '../../core/graph/graphIndex.ts';
 import { neighbourhood } from '../../core/graph/graphView.ts';
 import type { ShownNodes } from '../../core/layout/shownGraph.ts';
 import { boundsOfShown } from '../../core/layout/shownGraph.ts';
 import { useDocumentStore } from '../../store/document/documentStore.ts';
+import { activeEditor } from '../../store/document/editorInstance.ts';
+import { useActiveEditor } from '../editor/activeEditor.ts';
+import { useProjectStore } from '../../store/project/projectStore.ts';
 import { useSessionsStore } from '../../store/session/sessionsStore.ts';
 import { expandAll } from '../../store/view/graphViewStore.ts';
 import { frameFor, openFrame } from './readableFrame.ts';
@@ -55,20 +59,27 @@ export function useGraphFit({ shown, index, focusKey, focusId, ownLayout }: Grap
     [shown, flow, flowStore],
   );
 
-  /** A document opened: fitted, but never below a zoom where its nodes' text reads (readableFrame.ts). */
-  const openView = useCallback(() => {
-    const { width, height, domNode } = flowStore.getState();
-    // A language may open on the nodes that matter most (the language table's `opensOn`).
-    const { language, views } = useDocumentStore.getState();
-    const kind = languageRow(language).opensOn;
-    const wanted = kind ? new Set([...views.values()].filter((v) => v.node.kind === kind).map((v) => v.node.id as string)) : null;
-    const first = wanted ? shown.ids.find((id) => wanted.has(id)) : undefined;
-    const bounds = (wanted && boundsOfShown(shown, wanted)) ?? boundsOfShown(shown, null);
-    const framing = { width, height, coveredBelow: coveredBelowOf(domNode) };
-    // On its first such node, readable, when they do not all fit (what it rests on is above it).
-    const viewport = !bounds ? null : first !== undefined ? frameFor({ ...framing, bounds, anchor: boundsOfShown(shown, new Set([first])) }) : openFrame({ ...framing, bounds });
-    if (viewport) void flow.setViewport(viewport);
-  }, [shown, flow, flowStore]);
+  /**
+   * A document opened: fitted, but never below a zoom where its nodes' text reads
+   * (readableFrame.ts). `keepId`: a node kept in view as well (the belief being typed).
+   */
+  const openView = useCallback(
+    (keepId: string | null = null) => {
+      const { width, height, domNode } = flowStore.getState();
+      // A language may open on the nodes that matter most (the language table's `opensOn`).
+      const { language, views } = useDocumentStore.getState();
+      const kind = languageRow(language).opensOn;
+      const wanted = kind ? new Set([...views.values()].filter((v) => v.node.kind === kind).map((v) => v.node.id as string)) : null;
+      const first = wanted ? shown.ids.find((id) => wanted.has(id)) : undefined;
+      const bounds = (wanted && boundsOfShown(shown, wanted)) ?? boundsOfShown(shown, null);
+      const framing = { width, height, coveredBelow: coveredBelowOf(domNode) };
+      const keep = keepId !== null && shown.at.has(keepId) ? boundsOfShown(shown, new Set([keepId])) : null;
+      // On its first such node, readable, when they do not all fit (what it rests on is above it).
+      const viewport = !bounds ? null : first !== undefined ? frameFor({ ...framing, bounds, anchor: boundsOfShown(shown, new Set([first])) }) : openFrame({ ...framing, bounds }, keep);
+      if (viewport) void flow.setViewport(viewport);
+    },
+    [shown, flow, flowStore],
+  );
 
   /**
    * Fit: the selected node and its neighbours when one is selected, else everything — which
@@ -90,6 +101,8 @@ export function useGraphFit({ shown, index, focusKey, focusId, ownLayout }: Grap
   const focusFramed = focusKey ? `${focusKey}:${ownLayout}` : null;
   useEffect(() => {
     if (!focusFramed) return;
+    // Focus mode is the person placing the view: a graph typed afresh is no longer followed.
+    following.current = false;
     requestAnimationFrame(() => fitToRef.current(null, true, focusId));
   }, [focusFramed, focusId]);
 
@@ -124,20 +137,53 @@ export function useGraphFit({ shown, index, focusKey, focusId, ownLayout }: Grap
   // unless it leaves nothing in view (a large paste undone: the view stayed where the
   // paste's beliefs were, below the few that are left).
   const previous = useRef<{ readonly shown: ShownNodes; readonly seq: number } | null>(null);
+  // The text emptied or replaced whole by an edit: the graph that follows is typed afresh,
+  // even when no empty graph was drawn in between (typing fast on a busy machine, the
+  // emptied text and the first keys are analysed as one version) or its ids are the old ones.
+  const replacedByEdit = useRef(false);
+  const editor = useActiveEditor();
+  useEffect(() => {
+    const model = editor?.getModel();
+    if (!editor || !model) return;
+    let length = model.getValueLength();
+    const changed = editor.onDidChangeModelContent((e) => {
+      const before = length;
+      length = editor.getModel()?.getValueLength() ?? 0;
+      if (e.isFlush) return;
+      if (length === 0 || (before > 0 && e.changes.some((c) => c.rangeOffset === 0 && c.rangeLength === before))) replacedByEdit.current = true;
+    });
+    const swapped = editor.onDidChangeModel(() => {
+      length = editor.getModel()?.getValueLength() ?? 0;
+    });
+    return () => {
+      changed.dispose();
+      swapped.dispose();
+    };
+  }, [editor]);
   useEffect(() => {
     const before = previous.current;
     previous.current = { shown, seq: openSeq };
-    if (!before || before.seq !== openSeq) following.current = false;
+    if (!before || before.seq !== openSeq) following.current = replacedByEdit.current = false;
     if (!before || before.seq !== openSeq || fittedFor.current === null || openedWith.current === shown || shown.ids.length === 0) return;
-    const replaced = before.shown.ids.length === 0 || !shown.ids.some((id) => before.shown.at.has(id));
+    const replaced = replacedByEdit.current || before.shown.ids.length === 0 || !shown.ids.some((id) => before.shown.at.has(id));
+    replacedByEdit.current = false;
     if (replaced) following.current = true;
-    if (following.current || nothingInView(shown, flow.getViewport(), flowStore.getState())) requestAnimationFrame(() => openView());
+    // Framed as it grows, the belief being typed stays in view even when the graph no longer fits readably.
+    if (following.current || nothingInView(shown, flow.getViewport(), flowStore.getState())) requestAnimationFrame(() => openView(following.current ? beliefAtCursor() : null));
   }, [shown, openSeq, openView, flow, flowStore]);
   const movedByHand = useCallback(() => {
     following.current = false;
   }, []);
 
   return { fit, movedByHand, openSeq };
+}
+
+/** The belief at or above the editor's cursor in a one-file document (the one being typed), or null. */
+function beliefAtCursor(): string | null {
+  const line = activeEditor()?.getPosition()?.lineNumber;
+  const graph = useDocumentStore.getState().analysis?.graph;
+  if (line === undefined || !graph || useProjectStore.getState().project) return null;
+  return nodeAtOrAboveLine(graph, line)?.id ?? null;
 }
 
 /** True when the box around every shown node lies wholly outside the pane's view. */

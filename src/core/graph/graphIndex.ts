@@ -323,6 +323,23 @@ export function nodeAtLine(graph: ReasoningGraph, line: number): GraphNode | nul
 }
 
 /**
+ * The last node written on or above `line`, by binary search over nodes in document order:
+ * the belief just typed when the cursor has moved to the empty line below it. Null when
+ * no node starts that high.
+ */
+export function nodeAtOrAboveLine(graph: ReasoningGraph, line: number): GraphNode | null {
+  const nodes = graph.nodes;
+  let lo = 0;
+  let hi = nodes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (nodes[mid]!.range.line <= line) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 ? nodes[lo - 1]! : null;
+}
+
+/**
  * In a document of several files (a Gaia package): the node written on `line` of `file`
  * — the innermost one when statements nest (a claim inside a derive) — or null.
  */
