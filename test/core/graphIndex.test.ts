@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GraphIndexBuilder, indexGraph, nodeAtOrAboveLine, reindexSameShape } from '../../src/core/graph/graphIndex.ts';
+import { GraphIndexBuilder, indexGraph, nodeAtLine, nodeAtOrAboveLine, reindexSameShape } from '../../src/core/graph/graphIndex.ts';
 import type { GraphEdge, GraphNode, NodeId, ReasoningGraph } from '../../src/core/graph/reasoningGraph.ts';
 import { indexAsMaps } from '../support/indexAsMaps.ts';
 import type { IndexMaps } from '../support/indexAsMaps.ts';
@@ -176,6 +176,15 @@ describe('the node at or above a line (the belief just typed, the cursor on the 
     ['no nodes', [], 4, null],
   ])('%s', (_name, nodes, line, id) => {
     expect(nodeAtOrAboveLine(graph(nodes), line)?.id ?? null).toBe(id);
+  });
+
+  it.each([
+    ['on a node', [at('b1', 1), at('b2', 2)], 2, 'b2'],
+    ['inside a node written over lines', [at('b1', 1, 3), at('b2', 5)], 3, 'b1'],
+    ['a blank line between two', [at('b1', 1), at('b2', 3)], 2, null],
+    ['below the last', [at('b1', 1)], 2, null],
+  ])('the node written on a line, %s', (_name, nodes, line, id) => {
+    expect(nodeAtLine(graph(nodes), line)?.id ?? null).toBe(id);
   });
 
   it('is the last node in document order starting on or above the line', () => {

@@ -310,15 +310,7 @@ export function reindexSameShape(previous: GraphIndex, graph: ReasoningGraph): G
 
 /** The node written on `line`, by binary search over nodes in document order. */
 export function nodeAtLine(graph: ReasoningGraph, line: number): GraphNode | null {
-  const nodes = graph.nodes;
-  let lo = 0;
-  let hi = nodes.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (nodes[mid]!.range.endLine < line) lo = mid + 1;
-    else hi = mid;
-  }
-  const n = nodes[lo];
+  const n = graph.nodes[firstNotBefore(graph.nodes, (node) => node.range.endLine < line)];
   return n && n.range.line <= line && line <= n.range.endLine ? n : null;
 }
 
@@ -328,15 +320,20 @@ export function nodeAtLine(graph: ReasoningGraph, line: number): GraphNode | nul
  * no node starts that high.
  */
 export function nodeAtOrAboveLine(graph: ReasoningGraph, line: number): GraphNode | null {
-  const nodes = graph.nodes;
+  const at = firstNotBefore(graph.nodes, (node) => node.range.line <= line);
+  return at > 0 ? graph.nodes[at - 1]! : null;
+}
+
+/** Binary search: the place of the first node `before` is false for, `before` holding for a prefix of `nodes` only. */
+function firstNotBefore(nodes: readonly GraphNode[], before: (node: GraphNode) => boolean): number {
   let lo = 0;
   let hi = nodes.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (nodes[mid]!.range.line <= line) lo = mid + 1;
+    if (before(nodes[mid]!)) lo = mid + 1;
     else hi = mid;
   }
-  return lo > 0 ? nodes[lo - 1]! : null;
+  return lo;
 }
 
 /**
