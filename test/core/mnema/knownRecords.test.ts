@@ -124,6 +124,27 @@ describe('an event deleted at its source', () => {
     expect(standing(log).filter((s) => s.startsWith('Dentist'))).toEqual([]);
   });
 
+  it('an edit undone at the source comes back: a moved event moved back, a note’s title changed and changed back', () => {
+    // Each step: the log holds exactly what the source has now, as a log that imported only this step would.
+    const log = testLog();
+    const at = (time: string) => read(calendar(['20250311', '20250318', '20250325', '20250401', '20250408', '20250415', '20250422', '20250429', '20250506', '20250513', '20250520', '20250527'], time));
+    for (const time of ['20250320T090000Z', '20250320T100000Z', '20250320T090000Z', '20250320T100000Z']) {
+      importRecords(log.graph, log.writer, at(time));
+      expect(standing(log)).toEqual(at(time).map((r) => `${String(r.payload.summary)} ${r.observed_at}`).sort());
+    }
+    const journal = (title: string) => inFolder([note('j.md', '2025-03-01', [], title)], 'journal');
+    const titles = () => [...log.graph.evidence.values()].filter((e) => !log.graph.retracted.has(e.op.id) && e.op.body.source === 'notes').map((e) => e.op.body.payload.title);
+    for (const [title, run] of [
+      ['Journal', { added: 1, replaced: 0 }],
+      ['Journal edited', { added: 1, replaced: 1 }],
+      ['Journal', { added: 1, replaced: 1 }],
+      ['Journal', { added: 0, known: 1, replaced: 0 }],
+    ] as const) {
+      expect(importRecords(log.graph, log.writer, journal(title))).toMatchObject(run);
+      expect(titles()).toEqual([title]);
+    }
+  });
+
   it('a calendar names itself by X-WR-CALNAME where it has one, else by its file name', () => {
     const named = calendar([], null).replace('VERSION:2.0', 'VERSION:2.0\r\nX-WR-CALNAME:Ada (personal)');
     expect(read(named, 'export-2025-06.ics')[0]!.payload.calendar).toBe('Ada (personal)');

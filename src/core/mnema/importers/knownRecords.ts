@@ -9,7 +9,8 @@
  *   note's path, a photo's file) with another payload is that record edited at its source:
  *   the held one is retracted by the importer (its cascade runs) and the new one appended;
  * - a record the person retracted stays retracted: importing it again, or an edited version
- *   of it, does not bring it back;
+ *   of it, does not bring it back; one the importer retracted (edited or deleted at its
+ *   source) comes back when the source has it again;
  * - a held record the import should have, and lacks, was deleted at its source, and is
  *   retracted by the importer (§2: "e.g. a deleted calendar event"): an occurrence of an
  *   event the import brings (the same UID: an occurrence cancelled, a series cut short, an
@@ -92,14 +93,16 @@ export function unseenRecords(graph: DerivationGraph, records: readonly Evidence
   const deleted: OpId[] = [];
   for (const [id, e] of graph.evidence) {
     const b = e.op.body;
-    if (when.has(`${b.source}\u0000${b.observed_at}`)) held.add(identityOf(b));
+    const retraction = graph.retracted.get(id);
+    // A record the importer retracted (its source changed or dropped it) is not held: the
+    // source may bring it back (an edit undone, an event moved back).
+    if (retraction?.source !== 'import' && when.has(`${b.source}\u0000${b.observed_at}`)) held.add(identityOf(b));
     const name = sourceNameOf(b);
     if (name === null) continue;
     if (!names.has(name)) {
-      if (!graph.retracted.has(id) && wholesOf(b).some((w) => wholes.has(w))) deleted.push(id);
+      if (!retraction && wholesOf(b).some((w) => wholes.has(w))) deleted.push(id);
       continue;
     }
-    const retraction = graph.retracted.get(id);
     if (!retraction) named.set(name, id);
     else if (retraction.source !== 'import') refused.add(name);
   }
