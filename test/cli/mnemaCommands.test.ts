@@ -115,7 +115,7 @@ describe('warrant derive, cascade, explain, provenance, calibrate', () => {
     expect(after.because.map((b) => b.deriver?.name ?? 'the person')).toEqual(['routines', 'the person', 'routines']);
     expect(after.because[2]!.rationale).toMatch(/^agrees with the correction, re-derived from evidence newer than it: 15 'Gym' events on tue mornings/);
     const tree = await run(['explain', at('confirmed.jsonl'), key]);
-    expect(tree.stdout).toContain('routines 1.1.1: agrees with the correction');
+    expect(tree.stdout).toContain('routines 1.1.2: agrees with the correction');
     // The page's inspector reads the same record off the same log (the worker's explanation).
     const api = createValidationApi();
     api.analyze({ version: 1, text: readFileSync(at('confirmed.jsonl'), 'utf8'), language: 'mnema', baseVersion: null, fileName: 'confirmed.mnema' });
@@ -135,7 +135,7 @@ describe('warrant derive, cascade, explain, provenance, calibrate', () => {
     const r = await run(['provenance', at('derived.jsonl'), 'preference.time_of_day|gym|morning', '--json']);
     expect(r.code).toBe(0);
     const steps = JSON.parse(r.stdout) as { depth: number; op_id: string; role: string; deriver: { name: string } | null }[];
-    expect(steps[0]).toMatchObject({ depth: 1, role: 'routine', deriver: { name: 'routines', version: '1.1.1' } });
+    expect(steps[0]).toMatchObject({ depth: 1, role: 'routine', deriver: { name: 'routines', version: '1.1.2' } });
     expect(steps[1]).toMatchObject({ depth: 2, role: 'supporting_event', deriver: null });
     expect(new Set(steps.map((s) => s.op_id)).size).toBe(steps.length);
     expect(Object.keys(steps[0]!)).toEqual(['depth', 'op_id', 'role', 'deriver']);

@@ -21,6 +21,7 @@ import type { DerivationRecord, Deriver } from './deriver.ts';
 import type { ClaimBody, JsonObject } from './mnemaBodies.ts';
 import type { HighWater } from './derivationRecords.ts';
 import { claimRecord, evidenceRecord, raisedMark } from './derivationRecords.ts';
+import { instantMs } from './instant.ts';
 
 /** What one run from the watermark re-derives. */
 export interface DerivationScope {
@@ -79,7 +80,7 @@ export class DerivationMemo {
    */
   static resume(snapshot: MemoSnapshot, graph: DerivationGraph, derivers: readonly Deriver[]): DerivationMemo {
     const m = new DerivationMemo();
-    const ms = Date.parse(snapshot.mark);
+    const ms = instantMs(snapshot.mark);
     if (!Number.isFinite(ms) || snapshot.dirty.length !== derivers.length || !groupedApart(derivers)) return m;
     m.at = snapshot.at;
     m.tip = snapshot.tip;
@@ -139,7 +140,7 @@ export class DerivationMemo {
           if (!id || !entry) return null;
           const record = evidenceRecord(id, entry);
           // A record at the mark leaving (or coming back beside another at it) moves the mark or its spelling.
-          if (Date.parse(record.observed_at) >= mark.ms) return null;
+          if (instantMs(record.observed_at) >= mark.ms) return null;
           changes.push(() => this.file(record, body.kind === 'evidence_retraction' ? 'remove' : 'add'));
           break;
         }
@@ -232,7 +233,7 @@ export class DerivationMemo {
       return;
     }
     if (fromGenesis) this.fileAll(graph);
-    this.mark = { at: highWater, ms: Date.parse(highWater) };
+    this.mark = { at: highWater, ms: instantMs(highWater) };
     this.at = graph.ops.length;
     this.tip = graph.ops[this.at - 1]?.id ?? null;
   }

@@ -7,6 +7,7 @@ import type { OpId } from '../oplog/operation.ts';
 import type { ClaimNode, DerivationGraph, EvidenceNode } from './derivationGraph.ts';
 import type { DerivationInput, DerivationRecord } from './deriver.ts';
 import type { JsonObject } from './mnemaBodies.ts';
+import { instantMs } from './instant.ts';
 
 /** An evidence high-water mark: the instant as written, and parsed. */
 export interface HighWater {
@@ -27,7 +28,7 @@ export function evidenceRecord(id: OpId, e: EvidenceNode): DerivationRecord {
  * stamps as valid_at. The same mark comes back when `at` does not raise it.
  */
 export function raisedMark(mark: HighWater, at: string): HighWater {
-  const ms = Date.parse(at);
+  const ms = instantMs(at);
   return ms > mark.ms ? { at, ms } : mark;
 }
 

@@ -6,6 +6,7 @@
  */
 import type { OpId } from '../oplog/operation.ts';
 import type { ClaimInput, DerivedBasis, DeriverId, JsonObject } from './mnemaBodies.ts';
+import { instantMs } from './instant.ts';
 
 /** A record as derivers read it: an evidence op, or a claim served as it stands (a correction's payload). */
 export interface DerivationRecord {
@@ -77,7 +78,7 @@ const DAY_MS = 86_400_000;
 
 /** Days from `a` to `b` (ISO instants), never negative. */
 export function daysBetween(a: string, b: string): number {
-  const d = (Date.parse(b) - Date.parse(a)) / DAY_MS;
+  const d = (instantMs(b) - instantMs(a)) / DAY_MS;
   return Number.isFinite(d) && d > 0 ? d : 0;
 }
 
@@ -118,7 +119,7 @@ export function mostCommon(names: readonly string[]): string {
 /** The records' times, earliest first — by instant, not by text (offsets differ: `+01:00`, `+02:00`, `Z`). */
 export function timesOf(records: readonly { readonly observed_at: string }[]): string[] {
   // Each time parsed once, not once per comparison.
-  const keyed = records.map((r) => ({ at: r.observed_at, ms: Date.parse(r.observed_at) }));
+  const keyed = records.map((r) => ({ at: r.observed_at, ms: instantMs(r.observed_at) }));
   keyed.sort((a, b) => a.ms - b.ms);
   return keyed.map((k) => k.at);
 }

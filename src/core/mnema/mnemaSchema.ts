@@ -7,13 +7,12 @@ import type { BodyRule, BodyRules } from '../oplog/operationSchema.ts';
 import { MEMBER_RULE } from '../oplog/operationSchema.ts';
 import { isOpId } from '../oplog/opId.ts';
 import type { MnemaKind } from './mnemaBodies.ts';
+import { isInstant } from './instant.ts';
 
 type Rec = Record<string, unknown>;
 const isRecord = (x: unknown): x is Rec => typeof x === 'object' && x !== null && !Array.isArray(x);
 const isText = (x: unknown): x is string => typeof x === 'string' && x !== '';
 const isProbability = (x: unknown): boolean => typeof x === 'number' && x >= 0 && x <= 1;
-/** ISO 8601 date-time, as `Date.parse` reads it. */
-const isInstant = (x: unknown): boolean => typeof x === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(x) && Number.isFinite(Date.parse(x));
 
 /** The first problem of a list of checks, or null. */
 function first(...checks: readonly (string | false | null)[]): string | null {

@@ -39,7 +39,8 @@ function caseOf(r: DerivationRecord): { activity: string; part: PartOfDay } | nu
 
 export const routines: Deriver = {
   // 1.1.0: all-day events are a part of the day of their own (1.0.0 read their midnight start as night).
-  id: { name: 'routines', version: '1.1.1' },
+  // 1.1.2: the 14-day span is counted in local dates (1.1.1 counted hours, and lost an hour to the spring clock change).
+  id: { name: 'routines', version: '1.1.2' },
   reads: [],
   emits: [ROUTINE_TYPE],
   derive(input: DerivationInput): Candidate[] {
@@ -70,7 +71,9 @@ export const routines: Deriver = {
         const times = timesOf(used);
         const first = times[0]!;
         const last = times[times.length - 1]!;
-        const span = daysBetween(first, last);
+        // In local dates, as the weeks are: in hours, three Tuesdays across the spring clock
+        // change span 13 days and 23 hours.
+        const span = daysBetween(`${localDate(first)}T00:00:00Z`, `${localDate(last)}T00:00:00Z`);
         if (span < MIN_SPAN_DAYS) continue;
         const day = WEEKDAYS[dayIndex]!;
         // Regularity: how many calendar weeks hold one of its events. Counted in absolute

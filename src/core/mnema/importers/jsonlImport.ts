@@ -4,6 +4,7 @@
  */
 import type { EvidenceRecord, ImportReading, ImportProblem } from './evidenceRecord.ts';
 import type { JsonObject } from '../mnemaBodies.ts';
+import { isInstant } from '../instant.ts';
 
 export function readJsonLines(text: string, file: string): ImportReading {
   const records: EvidenceRecord[] = [];
@@ -24,8 +25,7 @@ export function readJsonLines(text: string, file: string): ImportReading {
     if (extra) return problems.push({ place, message: `unknown field "${extra}" (a record has source, payload and observed_at)` }) && undefined;
     if (typeof r.source !== 'string' || r.source.trim() === '') return problems.push({ place, message: 'source is a non-empty string' }) && undefined;
     if (typeof r.payload !== 'object' || r.payload === null || Array.isArray(r.payload)) return problems.push({ place, message: 'payload is an object' }) && undefined;
-    if (typeof r.observed_at !== 'string' || !/^\d{4}-\d{2}-\d{2}T/.test(r.observed_at) || !Number.isFinite(Date.parse(r.observed_at)))
-      return problems.push({ place, message: 'observed_at is an ISO 8601 date-time' }) && undefined;
+    if (!isInstant(r.observed_at)) return problems.push({ place, message: 'observed_at is an ISO 8601 date-time' }) && undefined;
     records.push({ source: r.source, payload: r.payload as JsonObject, observed_at: r.observed_at });
   });
   return { records, problems };

@@ -7,6 +7,7 @@
 import { parse as parseYaml } from 'yaml';
 import type { ImportReading } from './evidenceRecord.ts';
 import { toJson } from './evidenceRecord.ts';
+import { isInstant } from '../instant.ts';
 
 const FRONT = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/;
 
@@ -16,7 +17,7 @@ function instantOf(x: unknown): string | null {
   if (typeof x !== 'string') return null;
   const s = x.trim();
   if (/^\d{4}-\d{2}-\d{2}$/.test(s)) return `${s}T00:00:00Z`;
-  if (/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(s) && Number.isFinite(Date.parse(s))) return /[zZ]|[+-]\d{2}:?\d{2}$/.test(s) ? s.replace(' ', 'T') : `${s.replace(' ', 'T')}Z`;
+  if (/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(s) && isInstant(s.replace(' ', 'T'))) return /[zZ]|[+-]\d{2}:?\d{2}$/.test(s) ? s.replace(' ', 'T') : `${s.replace(' ', 'T')}Z`;
   return null;
 }
 

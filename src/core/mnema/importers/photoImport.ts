@@ -6,6 +6,7 @@
  */
 import exifr from 'exifr';
 import type { ImportReading } from './evidenceRecord.ts';
+import { isInstant } from '../instant.ts';
 
 /** `2025:05:27 18:03:00` (EXIF's form) → `2025-05-27T18:03:00` + offset (or Z). */
 function exifInstant(raw: unknown, offset: unknown): string | null {
@@ -14,7 +15,7 @@ function exifInstant(raw: unknown, offset: unknown): string | null {
   if (!m) return null;
   const zone = typeof offset === 'string' && /^[+-]\d{2}:\d{2}$/.test(offset.trim()) ? offset.trim() : 'Z';
   const iso = `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}${zone}`;
-  return Number.isFinite(Date.parse(iso)) ? iso : null;
+  return isInstant(iso) ? iso : null;
 }
 
 export async function readPhoto(bytes: Uint8Array, file: string): Promise<ImportReading> {
