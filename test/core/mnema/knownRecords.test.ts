@@ -130,7 +130,11 @@ describe('an event deleted at its source', () => {
     const at = (time: string) => read(calendar(['20250311', '20250318', '20250325', '20250401', '20250408', '20250415', '20250422', '20250429', '20250506', '20250513', '20250520', '20250527'], time));
     for (const time of ['20250320T090000Z', '20250320T100000Z', '20250320T090000Z', '20250320T100000Z']) {
       importRecords(log.graph, log.writer, at(time));
-      expect(standing(log)).toEqual(at(time).map((r) => `${String(r.payload.summary)} ${r.observed_at}`).sort());
+      expect(standing(log)).toEqual(
+        at(time)
+          .map((r) => `${String(r.payload.summary)} ${r.observed_at}`)
+          .sort(),
+      );
     }
     const journal = (title: string) => inFolder([note('j.md', '2025-03-01', [], title)], 'journal');
     const titles = () => [...log.graph.evidence.values()].filter((e) => !log.graph.retracted.has(e.op.id) && e.op.body.source === 'notes').map((e) => e.op.body.payload.title);
