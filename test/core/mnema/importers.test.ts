@@ -51,6 +51,42 @@ describe('calendar', () => {
     for (const p of broken.problems) expect(p.place).toMatch(/^work\.ics/);
   });
 
+  it('a zone the file names without a VTIMEZONE: from the zone database when it is a zone’s name, refused with its place when it is not', () => {
+    const event = (tzid: string, rule: string | null) =>
+      [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'BEGIN:VEVENT',
+        'UID:dentist@test',
+        'SUMMARY:Dentist',
+        `DTSTART;TZID=${tzid}:20250324T093000`,
+        `DTEND;TZID=${tzid}:20250324T103000`,
+        ...(rule ? [rule] : []),
+        'END:VEVENT',
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n');
+    const read = (text: string) => readCalendar(text, 'b.ics', '2026-01-01T00:00:00Z');
+    expect(read(event('Europe/Berlin', null)).records.map((r) => [r.observed_at, r.payload.end])).toEqual([['2025-03-24T09:30:00+01:00', '2025-03-24T10:30:00+01:00']]);
+    // Weekly, across the spring change: the same wall time, the offset of each date.
+    expect(read(event('Europe/Berlin', 'RRULE:FREQ=WEEKLY;COUNT=2')).records.map((r) => r.observed_at)).toEqual(['2025-03-24T09:30:00+01:00', '2025-03-31T09:30:00+02:00']);
+    expect(read(event('America/New_York', null)).records[0]!.observed_at).toBe('2025-03-24T09:30:00-04:00');
+    for (const unknown of ['Mars/Olympus', 'W. Europe Standard Time']) {
+      const reading = read(event(unknown, null));
+      expect(reading.records).toEqual([]);
+      expect(reading.problems).toEqual([{ place: 'b.ics: event 1 (dentist@test)', message: expect.stringContaining(`"${unknown}" is neither defined in the file`) }]);
+    }
+  });
+
+  it('each file is read with its own zones: a zone another file defined is not used, whatever the order', () => {
+    const berlin = sample('calendar.ics');
+    const undefinedThere = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', 'UID:x@test', 'SUMMARY:X', 'DTSTART;TZID=Europe/Berlin:20250305T093000', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n');
+    const alone = readCalendar(undefinedThere, 'b.ics', '2026-01-01T00:00:00Z').records[0]!.observed_at;
+    readCalendar(berlin, 'calendar.ics', '2026-01-01T00:00:00Z');
+    expect(readCalendar(undefinedThere, 'b.ics', '2026-01-01T00:00:00Z').records[0]!.observed_at).toBe(alone);
+    expect(alone).toBe('2025-03-05T09:30:00+01:00');
+  });
+
   it('summaries come from the record alone', () => {
     const gym = records.find((r) => r.payload.summary === 'Gym')!;
     expect(summarizeEvidence({ kind: 'evidence', ...gym })).toBe("Event 'Gym' 2025-03-04 07:00 (60m) at Urban Gym Mitte");

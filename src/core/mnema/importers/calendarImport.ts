@@ -3,7 +3,9 @@
  * expanded occurrence by occurrence (RRULE, RDATE, EXDATE and moved occurrences as the
  * file says), one record each. A start is written as the calendar wrote it — local time
  * with its UTC offset — so the day and hour a deriver reads are the person's, whatever
- * machine imports the file. A floating time (no zone) is read as UTC. An all-day event
+ * machine imports the file. A zone the file names without defining it (no VTIMEZONE) is
+ * taken from the zone database when it is a zone's name, and refused (with the event's
+ * place) when it is not. A floating time (no zone) is read as UTC. An all-day event
  * (a DATE start) starts at midnight of its date and says `all_day: true`: it has no hour
  * of the day. Records keep the file's order (a series' occurrences in time order, where
  * the series stands). Each record names its calendar (`calendar`: calendarName).
@@ -16,15 +18,72 @@ const MAX_OCCURRENCES = 2000;
 
 type Time = InstanceType<typeof ICAL.Time>;
 
-/** `2025-05-27T07:00:00+02:00` for a time with a known zone, `…Z` for UTC and floating times. */
-function isoOf(t: Time): string {
+const zoneFormats = new Map<string, Intl.DateTimeFormat | null>();
+
+/** A formatter of instants as wall time in `tzid`, or null when it is no zone this runtime knows. */
+function zoneFormat(tzid: string): Intl.DateTimeFormat | null {
+  let format = zoneFormats.get(tzid);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', { timeZone: tzid, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    } catch {
+      format = null;
+    }
+    zoneFormats.set(tzid, format);
+  }
+  return format;
+}
+
+/**
+ * The UTC offset (seconds) of the wall time `t` in the zone `tzid` as the runtime's zone
+ * database has it, for a TZID the file names but does not define (no VTIMEZONE): many
+ * exports name IANA zones only. Null for a name that is no zone.
+ */
+function namedZoneOffset(tzid: string, t: Time): number | null {
+  const format = zoneFormat(tzid);
+  if (!format) return null;
+  const offsetAt = (ms: number): number => {
+    const part = Object.fromEntries(format.formatToParts(new Date(ms)).map((p) => [p.type, Number(p.value)]));
+    return Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!) - Math.floor(ms / 1000) * 1000;
+  };
+  const wall = Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
+  // The offset at the wall time read as UTC, then at the instant that gives: two steps settle it, across a clock change too.
+  const first = offsetAt(wall);
+  return offsetAt(wall - first) / 1000;
+}
+
+/** `2025-05-27T07:00:00+02:00` for a time with a zone, `…Z` for UTC and floating times; `named`: as offsetOf. */
+function isoOf(t: Time, named: string | null = null): string {
   const local = t.toString().slice(0, 19);
   const withTime = t.isDate ? `${local.slice(0, 10)}T00:00:00` : local;
-  const offset = t.zone && t.zone.tzid !== 'floating' && t.zone.tzid !== 'UTC' ? t.utcOffset() : 0;
+  const offset = t.isDate ? 0 : offsetOf(t, named);
   if (offset === 0) return `${withTime}Z`;
   const sign = offset < 0 ? '-' : '+';
   const abs = Math.abs(offset);
   return `${withTime}${sign}${String(Math.floor(abs / 3600)).padStart(2, '0')}:${String(Math.floor((abs % 3600) / 60)).padStart(2, '0')}`;
+}
+
+/**
+ * A time's UTC offset (seconds): its zone's as the file defines it; for a floating time of
+ * an event whose TZID the file does not define (`named`), that zone's as the zone database
+ * has it; else 0.
+ */
+function offsetOf(t: Time, named: string | null): number {
+  const zone = t.zone?.tzid;
+  if (zone && zone !== 'floating') return zone === 'UTC' ? 0 : t.utcOffset();
+  if (named === null) return 0;
+  const offset = namedZoneOffset(named, t);
+  if (offset === null) throw new Error(`its time zone "${named}" is neither defined in the file (no VTIMEZONE) nor a zone name this reader knows`);
+  return offset;
+}
+
+/**
+ * The TZID an event's start names that the file does not define, or null. The calendar
+ * library reads such a time as floating, and its occurrences forget the name.
+ */
+function undefinedZoneOf(vevent: InstanceType<typeof ICAL.Component>): string | null {
+  const tzid = vevent.getFirstProperty('dtstart')?.getParameter('tzid');
+  return typeof tzid === 'string' && tzid !== '' && !ICAL.TimezoneService.has(tzid) ? tzid : null;
 }
 
 /** The attendees' names (CN, else the address without `mailto:`). */
@@ -58,6 +117,17 @@ export function readCalendar(text: string, file: string, until: string): ImportR
     return { records: [], problems: [{ place: file, message: `not an iCalendar file: ${(e as Error).message}` }] };
   }
   if (root.name !== 'vcalendar') return { records: [], problems: [{ place: file, message: 'not an iCalendar file: no VCALENDAR' }] };
+  // Each file is read with its own zones alone: the calendar library's zone table is one for
+  // the whole process, and a zone another file defined would otherwise be used here.
+  ICAL.TimezoneService.reset();
+  try {
+    return readCalendarWithZones(root, file, until);
+  } finally {
+    ICAL.TimezoneService.reset();
+  }
+}
+
+function readCalendarWithZones(root: InstanceType<typeof ICAL.Component>, file: string, until: string): ImportReading {
   // A VTIMEZONE without a TZID cannot be named by any event (real calendars carry such
   // leftovers): it is passed over rather than failing the whole file.
   for (const tz of root.getAllSubcomponents('vtimezone')) if (tz.hasProperty('tzid')) ICAL.TimezoneService.register(tz);
@@ -95,18 +165,20 @@ export function readCalendar(text: string, file: string, until: string): ImportR
       return;
     }
     const base = { uid: event.uid ?? `${file}#${i + 1}`, calendar, summary: event.summary ?? '', ...(event.location ? { location: event.location } : {}) };
+    const zone = undefinedZoneOf(vevent);
+    const iso = (t: Time) => isoOf(t, zone);
     const push = (start: Time, end: Time, item: InstanceType<typeof ICAL.Event>, occurrence: string | null) => {
       const minutes = Math.round((end.toUnixTime() - start.toUnixTime()) / 60);
       const attendees = attendeesOf(item);
       records.push({
         source: 'calendar',
-        observed_at: isoOf(start),
+        observed_at: iso(start),
         payload: {
           ...base,
           summary: item.summary ?? base.summary,
           ...(item.location ? { location: item.location } : {}),
-          start: isoOf(start),
-          end: isoOf(end),
+          start: iso(start),
+          end: iso(end),
           duration_minutes: minutes,
           ...(start.isDate ? { all_day: true } : {}),
           ...(attendees.length > 0 ? { attendees } : {}),
@@ -128,13 +200,13 @@ export function readCalendar(text: string, file: string, until: string): ImportR
       const next = it.next();
       if (!firstShown && (!next || next.compare(first) > 0)) {
         const details = event.getOccurrenceDetails(first);
-        push(details.startDate, details.endDate, details.item, isoOf(details.recurrenceId));
+        push(details.startDate, details.endDate, details.item, iso(details.recurrenceId));
         firstShown = true;
       }
       if (!next || next.compare(stop) > 0) break;
       if (next.compare(first) === 0) firstShown = true;
       const details = event.getOccurrenceDetails(next);
-      push(details.startDate, details.endDate, details.item, isoOf(details.recurrenceId));
+      push(details.startDate, details.endDate, details.item, iso(details.recurrenceId));
     }
   }
 }
