@@ -67,8 +67,12 @@ export const RULE_TABLE_FIELDS = {
 } as const;
 /** What a factor's `of` may be besides `distinct:PATH`. */
 export const FACTOR_OF = ['count', 'span_days', 'recency_days'] as const;
-/** A third-party claim type: a reverse-DNS prefix of at least two labels, then the type (`com.example.fitness.streak`). */
-export const REVERSE_DNS_PATTERN = '^[a-z][a-z0-9-]*(\\.[a-z0-9][a-z0-9-]*){2,}$';
+/**
+ * A third-party claim type: a reverse-DNS prefix of at least two labels, then the type
+ * (`com.example.fitness.streak`); labels after the first may hold `_`, as built-in types
+ * do (`preference.time_of_day`).
+ */
+export const REVERSE_DNS_PATTERN = '^[a-z][a-z0-9-]*(\\.[a-z0-9][a-z0-9_-]*){2,}$';
 const REVERSE_DNS = new RegExp(REVERSE_DNS_PATTERN);
 const MATCH_FIELDS: ReadonlySet<string> = new Set(RULE_TABLE_FIELDS.match);
 const TABLE_KEYS: ReadonlySet<string> = new Set(RULE_TABLE_FIELDS.table);
@@ -118,7 +122,7 @@ export function readRuleTable(text: string): RuleTableReading {
     const claimType = rule.claim_type;
     if (typeof claimType === 'string' && BUILTIN_TYPE_PREFIXES.some((p) => claimType.startsWith(p)))
       at([...rp, 'claim_type'], `claim_type ${claimType} is a built-in type; a user's deriver uses a reverse-DNS prefix`);
-    else if (typeof claimType !== 'string' || !REVERSE_DNS.test(claimType)) at([...rp, 'claim_type'], 'claim_type is a reverse-DNS name such as "com.example.fitness.streak"');
+    else if (typeof claimType !== 'string' || !REVERSE_DNS.test(claimType)) at([...rp, 'claim_type'], 'claim_type is a reverse-DNS name such as "com.example.fitness.streak": three or more dot-separated labels of lowercase letters, digits and "-" (and "_" after the first)');
     if (typeof rule.identity_key !== 'string' || rule.identity_key === '') at([...rp, 'identity_key'], 'identity_key is a non-empty string');
     if (!isObject(rule.payload)) at([...rp, 'payload'], 'payload is an object');
     const minInputs = rule.min_inputs ?? 1;

@@ -61,3 +61,14 @@ describe('the worker’s plans with the person’s rule table', () => {
     expect(api.mnemaDerive(1, 'someone')?.summary).toBe('nothing new to derive');
   });
 });
+
+describe('claim types of a rule table', () => {
+  const table = (claimType: string) =>
+    JSON.stringify({ name: 't', version: '1.0.0', rules: [{ claim_type: claimType, identity_key: `${claimType}|x`, payload: {}, inputs: [{ match: { source: 's' }, role: 'r' }], prior: 0.5 }] });
+  it.each(['com.example.fitness.streak', 'com.example.health.active_lifestyle', 'org.test.a', 'io.x-y.time_of_day'])('%s is a reverse-DNS name', (claimType) => {
+    expect(readRuleTable(table(claimType))).toMatchObject({ ok: true });
+  });
+  it.each(['streak', 'com.example', 'Com.example.x', 'com_x.example.y', 'com.example.x y', 'com..example.x', 'com.example.x.'])('%s is refused, saying what a name is made of', (claimType) => {
+    expect(readRuleTable(table(claimType)).problems).toEqual([expect.objectContaining({ path: 'rules[0].claim_type', message: expect.stringMatching(/lowercase letters, digits and "-"/) })]);
+  });
+});
