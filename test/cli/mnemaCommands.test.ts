@@ -299,6 +299,21 @@ describe('bad input: a message with its place, exit 1, nothing written', () => {
     expect(r.stderr).toMatch(/blank\.jpg: /);
   });
 
+  it('an input that cannot be read is an I/O error (exit 2, one line, no stack): a missing source, labels or rule table, a folder given as a file', async () => {
+    const cases: [string[], RegExp][] = [
+      [['import', at('nothere.ics'), '--log', at('io.jsonl')], /^warrant: cannot read .*nothere\.ics: no such file or folder\n$/],
+      [['calibrate', at('ada.jsonl'), '--labels', at('nope.json')], /^warrant: cannot read .*nope\.json: no such file\n$/],
+      [['calibrate', at('ada.jsonl'), '--labels', dir], /^warrant: cannot read .*: is a directory\n$/],
+      [['derive', at('ada.jsonl'), '--derivers', at('nope.json'), '--out', at('io.jsonl')], /^warrant: cannot read .*nope\.json: no such file\n$/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await run(args);
+      expect([args[0], r.code, r.stdout]).toEqual([args[0], 2, '']);
+      expect(r.stderr).toMatch(message);
+      expect(hasStackTrace(r.stderr)).toBe(false);
+    }
+  });
+
   it('a log with an op altered is refused (exit 1); an unknown key is a usage error (exit 2)', async () => {
     const text = readFileSync(at('derived.jsonl'), 'utf8').replace('"summary":"Gym"', '"summary":"Gin"');
     writeFileSync(at('tampered.jsonl'), text);

@@ -33,6 +33,7 @@ import { agreementWith } from '../../core/mnema/reviewList.ts';
 import { readRuleTable, ruleDerivers } from '../../core/mnema/ruleTable.ts';
 import { MNEMA_EXPORT_FORMATS, MNEMA_EXPORTS } from '../../core/mnema/mnemaExports.ts';
 import { CliFailure, usageFailure } from '../../node/cliFailure.ts';
+import { readInput } from '../../node/readInput.ts';
 import { statOrNull } from '../../node/statOrNull.ts';
 import { parseCommandLine } from '../commandLine.ts';
 import { InputFailure, notMember, openMnemaLog, saveMnemaLog, vouchedWhole, writerFor } from '../mnemaLogFile.ts';
@@ -73,7 +74,8 @@ async function filesOf(dir: string, inside = ''): Promise<FolderFile[]> {
 /** Reads a file, or a folder whole (readEvidenceFolder): as `given` says, else as each file's extension says. */
 async function readSource(path: string, given: EvidenceSource | undefined): Promise<ImportReading> {
   const info = await statOrNull(path);
-  if (!info) return { records: [], problems: [{ place: path, message: 'no such file or folder' }] };
+  // An input that cannot be read is an I/O error (exit 2), as for every command; what is read and wrong is a problem (exit 1).
+  if (!info) throw new CliFailure(`cannot read ${path}: no such file or folder`);
   const now = new Date().toISOString();
   if (info.isDirectory()) return readEvidenceFolder(path, await filesOf(path), given, now);
   const kind = given ?? sourceOfName(path);
@@ -152,12 +154,7 @@ async function deriverSetOf(files: readonly string[], builtin: boolean): Promise
   const tables: string[] = [];
   const problems: string[] = [];
   for (const f of files) {
-    let text: string;
-    try {
-      text = await readFile(f, 'utf8');
-    } catch (e) {
-      throw new CliFailure(`cannot read ${f}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
-    }
+    const { text } = await readInput(f);
     const reading = readRuleTable(text);
     tables.push(text);
     if (!reading.ok) for (const p of reading.problems) problems.push(`${f}:${p.line}:${p.column}: ${p.path ? `${p.path}: ` : ''}${p.message}`);
@@ -320,12 +317,7 @@ export async function runCalibrate(args: readonly string[]): Promise<number> {
   if (!labelsPath) throw usageFailure('calibrate needs --labels LABELS.json', 'calibrate');
   return exitOnInput(async () => {
     const log = await openMnemaLog(cl.positionals[0]!);
-    let text: string;
-    try {
-      text = await readFile(labelsPath, 'utf8');
-    } catch (e) {
-      throw new InputFailure(`${labelsPath}: ${(e as Error).message}`);
-    }
+    const { text } = await readInput(labelsPath);
     const read = labelsOfText(text);
     if ('problem' in read) throw new InputFailure(`${labelsPath}: ${read.problem}`);
     const report = calibrate(log.graph, read.labels);
