@@ -122,7 +122,11 @@ export function readRuleTable(text: string): RuleTableReading {
     const claimType = rule.claim_type;
     if (typeof claimType === 'string' && BUILTIN_TYPE_PREFIXES.some((p) => claimType.startsWith(p)))
       at([...rp, 'claim_type'], `claim_type ${claimType} is a built-in type; a user's deriver uses a reverse-DNS prefix`);
-    else if (typeof claimType !== 'string' || !REVERSE_DNS.test(claimType)) at([...rp, 'claim_type'], 'claim_type is a reverse-DNS name such as "com.example.fitness.streak": three or more dot-separated labels of lowercase letters, digits and "-" (and "_" after the first)');
+    else if (typeof claimType !== 'string' || !REVERSE_DNS.test(claimType))
+      at(
+        [...rp, 'claim_type'],
+        'claim_type is a reverse-DNS name such as "com.example.fitness.streak": three or more dot-separated labels of lowercase letters, digits and "-" (and "_" after the first)',
+      );
     if (typeof rule.identity_key !== 'string' || rule.identity_key === '') at([...rp, 'identity_key'], 'identity_key is a non-empty string');
     if (!isObject(rule.payload)) at([...rp, 'payload'], 'payload is an object');
     const minInputs = rule.min_inputs ?? 1;
