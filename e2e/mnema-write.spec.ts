@@ -86,17 +86,30 @@ test('Correct opens an editor for the payload: typed key by key, previewed, comm
   await cursorAfter(page, `"identity_key":"${GYM}"`);
   await expect(page.getByTestId('inspector')).toHaveAttribute('data-selected', GYM);
   const inspector = page.getByTestId('inspector');
-  await inspector.getByTestId('action-correct').click();
+  // Opened from the keyboard, the editor takes what is typed next.
+  await inspector.getByTestId('action-correct').focus();
+  await page.keyboard.press('Enter');
   const editor = inspector.getByTestId('payload-editor');
   await expect(editor).toBeVisible();
+  await expect(editor).toBeFocused();
   // Not JSON while half typed: said where it is typed, nothing else happens.
-  await editor.click();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type('{"activity": "swim", "day": "tue"', { delay: 10 });
   await expect(inspector.getByTestId('payload-problem')).toContainText('not JSON');
   await page.keyboard.type(', "part_of_day": "morning"}', { delay: 10 });
   await expect(inspector.getByTestId('payload-problem')).toHaveCount(0);
   const preview = page.getByTestId('cascade-preview');
+  await expect(preview).toContainText(`correct ${GYM} to activity swim · day tue · part_of_day morning`);
+  // What is no payload (a string, an empty object) previews nothing: the earlier text's preview cannot be committed.
+  for (const wrong of ['"hello"', '{}']) {
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type(wrong, { delay: 10 });
+    await expect(inspector.getByTestId('payload-problem')).toContainText(/a payload (is a JSON object|says what is true)/);
+    await expect(preview).toHaveCount(0);
+    await expect(page.getByTestId('cascade-commit')).toHaveCount(0);
+  }
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('{"activity": "swim", "day": "tue", "part_of_day": "morning"}', { delay: 10 });
   await expect(preview).toContainText(`correct ${GYM} to activity swim · day tue · part_of_day morning`);
   await shot(page, 'mnema-correct-editor');
   await page.getByTestId('cascade-commit').click();

@@ -8,6 +8,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { LifecycleState } from '../../core/oplog/lifecycle.ts';
+import { readCorrectionPayload } from '../../core/mnema/correctionPayload.ts';
 import { logActionsFor } from '../../core/mnema/mnemaPreview.ts';
 import { ACTION_WORDS } from '../../core/session/sessionWords.ts';
 import { useLifecycleStore } from '../../store/session/lifecycleStore.ts';
@@ -16,16 +17,6 @@ import { ActionSection, askPreview } from './actionSection.tsx';
 
 /** How long typing in the payload editor rests before the preview is asked for. */
 const PAYLOAD_SETTLE_MS = 200;
-
-/** The text as a payload, or what is wrong with it. */
-function payloadOf(text: string): { readonly payload: Record<string, unknown> } | { readonly problem: string } {
-  try {
-    const v = JSON.parse(text) as unknown;
-    return v !== null && typeof v === 'object' && !Array.isArray(v) ? { payload: v as Record<string, unknown> } : { problem: 'a payload is a JSON object: { "field": value, … }' };
-  } catch (e) {
-    return { problem: `not JSON: ${e instanceof Error ? e.message : String(e)}` };
-  }
-}
 
 export function MnemaActions({ id, isClaim, state, payload }: { id: string; isClaim: boolean; state: LifecycleState; payload: Readonly<Record<string, unknown>> | null }) {
   const correcting = useLifecycleStore((s) => s.correctingPayload === id);
@@ -64,10 +55,13 @@ function PayloadEditor({ id, payload }: { id: string; payload: Readonly<Record<s
   const [text, setText] = useState(() => JSON.stringify(payload, null, 2));
   const [problem, setProblem] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const area = useRef<HTMLTextAreaElement | null>(null);
   const ask = (next: string) => {
-    const read = payloadOf(next);
+    const read = readCorrectionPayload(next);
     if ('problem' in read) {
       setProblem(read.problem);
+      // What is not a payload previews nothing: the preview of an earlier text is not committed by mistake.
+      getSession().dropPreview();
       return;
     }
     setProblem(null);
@@ -75,6 +69,8 @@ function PayloadEditor({ id, payload }: { id: string; payload: Readonly<Record<s
   };
   // Opened: the preview starts from the payload as served, so the dock shows what a correction does at once.
   useEffect(() => {
+    // Opened from the keyboard too: what is typed next goes into the payload, not to the button.
+    area.current?.focus();
     ask(text);
     return () => {
       if (timer.current) clearTimeout(timer.current);
@@ -84,6 +80,7 @@ function PayloadEditor({ id, payload }: { id: string; payload: Readonly<Record<s
     <label className="payload-editor">
       <span>The payload the person knows is true (JSON)</span>
       <textarea
+        ref={area}
         data-testid="payload-editor"
         spellCheck={false}
         rows={Math.min(12, text.split('\n').length + 1)}

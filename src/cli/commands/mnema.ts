@@ -27,13 +27,14 @@ import { EVIDENCE_SOURCES, readEvidenceFile, readEvidenceFolder, sourceOfName } 
 import { importRecords } from '../../core/mnema/importers/knownRecords.ts';
 import type { MnemaAction } from '../../core/mnema/mnemaActions.ts';
 import { actionBody } from '../../core/mnema/mnemaActions.ts';
-import type { JsonObject, MnemaOp } from '../../core/mnema/mnemaBodies.ts';
+import type { MnemaOp } from '../../core/mnema/mnemaBodies.ts';
 import type { PendingReview } from '../../core/mnema/mnemaCascade.ts';
 import { agreementWith } from '../../core/mnema/reviewList.ts';
 import { readRuleTable, ruleDerivers } from '../../core/mnema/ruleTable.ts';
 import { MNEMA_EXPORT_FORMATS, MNEMA_EXPORTS } from '../../core/mnema/mnemaExports.ts';
 import { CliFailure, usageFailure } from '../../node/cliFailure.ts';
 import { readInput } from '../../node/readInput.ts';
+import { readCorrectionPayload } from '../../core/mnema/correctionPayload.ts';
 import { statOrNull } from '../../node/statOrNull.ts';
 import { parseCommandLine } from '../commandLine.ts';
 import { InputFailure, notMember, openMnemaLog, saveMnemaLog, vouchedWhole, writerFor } from '../mnemaLogFile.ts';
@@ -244,14 +245,9 @@ export async function runMnemaCascade(args: readonly string[]): Promise<number> 
     if (m[1] === 'correct') {
       const eq = value.indexOf('=');
       if (eq <= 0) throw usageFailure('--correct takes KEY=PAYLOAD_JSON', 'cascade');
-      let payload: unknown;
-      try {
-        payload = JSON.parse(value.slice(eq + 1));
-      } catch {
-        throw usageFailure(`--correct ${value.slice(0, eq)}: the payload is not JSON`, 'cascade');
-      }
-      if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) throw usageFailure('--correct: the payload is a JSON object', 'cascade');
-      actions.push({ kind: 'correct', key: value.slice(0, eq), payload: payload as JsonObject });
+      const read = readCorrectionPayload(value.slice(eq + 1));
+      if ('problem' in read) throw usageFailure(`--correct ${value.slice(0, eq)}: ${read.problem}`, 'cascade');
+      actions.push({ kind: 'correct', key: value.slice(0, eq), payload: read.payload });
     } else if (m[1] === 'refute') actions.push({ kind: 'refute', key: value });
     else if (m[1] === 'retract') actions.push({ kind: 'retract', evidence: value });
     else actions.push({ kind: 'withdraw', op: value });

@@ -290,12 +290,17 @@ export class SessionController {
     this.retirePreviews();
   }
 
-  private retirePreviews(): void {
+  /** Drops the preview and every answer on its way, the payload editor left open (what it holds previews nothing). */
+  dropPreview(): void {
+    this.retirePreviews(true);
+  }
+
+  private retirePreviews(keepEditor = false): void {
     this.previewEpoch++;
     this.previewNext = null;
     const s = useLifecycleStore.getState();
     // The payload editor belongs to the correction being previewed: it closes with it.
-    if (s.preview || s.previewing || s.correctingPayload) useLifecycleStore.setState({ preview: null, previewing: null, correctingPayload: null });
+    if (s.preview || s.previewing || (s.correctingPayload && !keepEditor)) useLifecycleStore.setState({ preview: null, previewing: null, ...(keepEditor ? {} : { correctingPayload: null }) });
   }
 
   /** The log moved under a preview on screen: it is made again, so Commit writes what is shown. */

@@ -69,6 +69,9 @@ describe('claim types of a rule table', () => {
     expect(readRuleTable(table(claimType))).toMatchObject({ ok: true });
   });
   it.each(['streak', 'com.example', 'Com.example.x', 'com_x.example.y', 'com.example.x y', 'com..example.x', 'com.example.x.'])('%s is refused, saying what a name is made of', (claimType) => {
-    expect(readRuleTable(table(claimType))).toEqual({ ok: false, problems: [expect.objectContaining({ path: 'rules[0].claim_type', message: expect.stringMatching(/lowercase letters, digits and "-"/) })] });
+    expect(readRuleTable(table(claimType))).toEqual({
+      ok: false,
+      problems: [expect.objectContaining({ path: 'rules[0].claim_type', message: expect.stringMatching(/lowercase letters, digits and "-"/) })],
+    });
   });
 });
