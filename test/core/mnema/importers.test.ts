@@ -78,6 +78,17 @@ describe('calendar', () => {
     }
   });
 
+  it.each([
+    [['DTSTART:20251345T990000', 'DTEND:20251345T999900'], 'DTSTART 2025-13-45T99:00:00'],
+    [['DTSTART;VALUE=DATE:20250230'], 'DTSTART 2025-02-30'],
+    [['DTSTART:20250305T090000Z', 'RRULE:FREQ=WEEKLY;COUNT=3', 'EXDATE:20250230T090000Z'], 'EXDATE 2025-02-30T09:00:00Z'],
+  ])('an impossible date or time (%j) is refused with its place, not rolled over into another date', (lines, named) => {
+    const text = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', 'UID:broken@test', 'SUMMARY:Broken', ...lines, 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n');
+    const reading = readCalendar(text, 'b.ics', '2026-01-01T00:00:00Z');
+    expect(reading.records).toEqual([]);
+    expect(reading.problems).toEqual([{ place: 'b.ics: event 1 (broken@test)', message: `cannot be read: ${named} is no real date and time` }]);
+  });
+
   it('each file is read with its own zones: a zone another file defined is not used, whatever the order', () => {
     const berlin = sample('calendar.ics');
     const undefinedThere = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', 'UID:x@test', 'SUMMARY:X', 'DTSTART;TZID=Europe/Berlin:20250305T093000', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n');

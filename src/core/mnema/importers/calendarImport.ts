@@ -11,6 +11,7 @@
  * the series stands). Each record names its calendar (`calendar`: calendarName).
  */
 import ICAL from 'ical.js';
+import { isInstant } from '../instant.ts';
 import type { EvidenceRecord, ImportReading } from './evidenceRecord.ts';
 
 /** Occurrences of one recurring event taken at most (a rule with no end stops at `until`). */
@@ -86,6 +87,29 @@ function undefinedZoneOf(vevent: InstanceType<typeof ICAL.Component>): string | 
   return typeof tzid === 'string' && tzid !== '' && !ICAL.TimezoneService.has(tzid) ? tzid : null;
 }
 
+const TIME_TYPES: ReadonlySet<string> = new Set(['date', 'date-time', 'period']);
+
+/**
+ * The first date or time an event writes that names no real day or time of day (month 13,
+ * 30 February, hour 99), as `DTSTART 2025-13-45T99:00:00`, or null. The calendar library
+ * rolls such a value over into another date; it is refused instead.
+ */
+function impossibleTimeOf(vevent: InstanceType<typeof ICAL.Component>): string | null {
+  for (const property of vevent.getAllProperties()) {
+    const [name, , type, ...values] = property.toJSON() as [string, unknown, string, ...unknown[]];
+    if (!TIME_TYPES.has(type)) continue;
+    for (const value of values) {
+      // A period is its start and its end (or a duration).
+      const times = type === 'period' && Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && !v.startsWith('P') && !v.startsWith('-P')) : [value];
+      for (const t of times) {
+        const text = String(t);
+        if (!isInstant(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text)) return `${name.toUpperCase()} ${text}`;
+      }
+    }
+  }
+  return null;
+}
+
 /** The attendees' names (CN, else the address without `mailto:`). */
 function attendeesOf(event: InstanceType<typeof ICAL.Event>): string[] {
   return event.attendees
@@ -159,7 +183,12 @@ function readCalendarWithZones(root: InstanceType<typeof ICAL.Component>, file: 
       rdate.resetType('date-time');
       rdate.setValues(starts);
     }
-    const event = new ICAL.Event(vevent, { strictExceptions: false, exceptions: exceptions.filter((x) => x.getFirstPropertyValue('uid') === vevent.getFirstPropertyValue('uid')) });
+    const own = exceptions.filter((x) => x.getFirstPropertyValue('uid') === vevent.getFirstPropertyValue('uid'));
+    for (const component of [vevent, ...own]) {
+      const impossible = impossibleTimeOf(component);
+      if (impossible) throw new Error(`${impossible} is no real date and time`);
+    }
+    const event = new ICAL.Event(vevent, { strictExceptions: false, exceptions: own });
     if (!event.startDate) {
       problems.push({ place: `${file}: event ${i + 1}${event.uid ? ` (${event.uid})` : ''}`, message: 'an event without DTSTART' });
       return;
