@@ -58,6 +58,6 @@ describe('all-day events', () => {
     const routine = claims['routine.weekly|block-1-3-5|thu|all-day']!;
     expect(routine.payload).toMatchObject({ activity: 'block-1-3-5', day: 'thu', part_of_day: 'all-day' });
     const record = explainClaim(log.graph, log.graph.latest('routine.weekly|block-1-3-5|thu|all-day')!);
-    expect(record.because[0]?.rationale).toMatch(/^8 'BLOCK 1-3-5' all-day events on thu over 7 weeks/);
+    expect(record.because[0]?.rationale).toMatch(/^8 'BLOCK 1-3-5' all-day events on thu from 2025-03-06 to 2025-04-24, in 8 of those 8 weeks;/);
   });
 });

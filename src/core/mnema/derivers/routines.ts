@@ -39,7 +39,8 @@ function caseOf(r: DerivationRecord): { activity: string; part: PartOfDay } | nu
 
 export const routines: Deriver = {
   // 1.1.0: all-day events are a part of the day of their own (1.0.0 read their midnight start as night).
-  // 1.1.2: the 14-day span is counted in local dates (1.1.1 counted hours, and lost an hour to the spring clock change).
+  // 1.1.2: the 14-day span is counted in local dates (1.1.1 counted hours, and lost an hour to the spring clock change);
+  // the rationale counts weeks one way only.
   id: { name: 'routines', version: '1.1.2' },
   reads: [],
   emits: [ROUTINE_TYPE],
@@ -99,7 +100,8 @@ export const routines: Deriver = {
           inputs: used.map((e) => ({ op_id: e.id, role: 'supporting_event' })),
           confidence,
           confidence_basis: basis,
-          rationale: `${used.length} '${label}' ${when} over ${Math.round(span / 7)} weeks (${localDate(first)} to ${localDate(last)}), in ${weeksSeen} of ${weeks} weeks; the last ${Math.round(recency)} days before the newest evidence.`,
+          // One count of weeks (calendar weeks, first to last inclusive), so the text never says "over 12 weeks … in 13 of 13".
+          rationale: `${used.length} '${label}' ${when} from ${localDate(first)} to ${localDate(last)}, in ${weeksSeen} of those ${weeks} weeks; the last ${Math.round(recency)} days before the newest evidence.`,
         });
       }
     }
