@@ -111,6 +111,8 @@ test('Correct opens an editor for the payload: typed key by key, previewed, comm
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type('{"activity": "swim", "day": "tue", "part_of_day": "morning"}', { delay: 10 });
   await expect(preview).toContainText(`correct ${GYM} to activity swim · day tue · part_of_day morning`);
+  // Before anything is written: what re-derivation makes of it (a preference for the new activity).
+  await expect(page.getByTestId('cascade-outcome')).toContainText('preference.time_of_day|swim|morning new:');
   await shot(page, 'mnema-correct-editor');
   await page.getByTestId('cascade-commit').click();
   await settled(page);

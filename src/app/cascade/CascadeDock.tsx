@@ -15,6 +15,9 @@ import { selectNode, useDocumentStore } from '../../store/document/documentStore
 import { useSimilarityStore } from '../../store/similarity/similarityStore.ts';
 import { useThemeStore } from '../theme/themeStore.ts';
 import { carriesNode, draggedNode } from './nodeDrag.ts';
+
+/** Lines of what re-derivation would produce shown in the dock; the rest are counted. */
+const OUTCOME_SHOWN = 6;
 import { dockShouldTakeFocus, returnFocusFromDock } from './dockFocus.ts';
 
 function DropZone({ kind, label, short, hint }: { kind: 'refute' | 'correct'; label: string; short: string; hint: string }) {
@@ -101,6 +104,14 @@ export function CascadeDock() {
             {preview.changed.size > 0 && ` · ${preview.changed.size} ${computed}${preview.changed.size === 1 ? ' moves' : 's move'}`}
             {preview.pendingReview.length > 0 && ` · to review: ${preview.pendingReview.join(', ')}`}
           </span>
+        )}
+        {preview.outcome && preview.outcome.length > 0 && (
+          <ul className="cascade-outcome" data-testid="cascade-outcome" aria-label="what re-derivation would produce">
+            {preview.outcome.slice(0, OUTCOME_SHOWN).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+            {preview.outcome.length > OUTCOME_SHOWN && <li>and {preview.outcome.length - OUTCOME_SHOWN} more</li>}
+          </ul>
         )}
       </div>
       <button

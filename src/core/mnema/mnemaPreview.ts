@@ -14,6 +14,8 @@ import type { JsonObject } from './mnemaBodies.ts';
 import type { LogWrite } from './mnemaWrite.ts';
 import { asWrite, documentSession } from './mnemaWrite.ts';
 import type { MemoShelf } from './derivationMemo.ts';
+import type { MnemaPreview } from './mnemaSession.ts';
+import { bandOf } from '../graph/confidenceBands.ts';
 
 export interface LogActionPreview {
   readonly invalidated: readonly string[];
@@ -22,6 +24,12 @@ export interface LogActionPreview {
   readonly states: Readonly<Record<string, LifecycleState>>;
   /** Claims whose served value would move. */
   readonly changed: Readonly<Record<string, PosteriorMove>>;
+  /**
+   * What re-derivation would produce, in words, one line a claim: each key the cascade
+   * invalidates that is derived again from what is left, each new key, each value that
+   * moves or is replaced. Empty when nothing is derived anew.
+   */
+  readonly outcome: readonly string[];
   /** Why it cannot be written (the effect may still be shown: a log this device may not write to). */
   readonly refusal: string | null;
   /** What Commit appends, to be signed by the page (null: refused). */
@@ -78,7 +86,7 @@ function mnemaActionOf(doc: MnemaDocument, action: UserAction): MnemaAction | st
  * starts from the watermark (derivationMemo.ts).
  */
 export function previewLogAction(doc: MnemaDocument, action: UserAction, author: string, fresh = 'mnema-session', rules: readonly string[] = [], shelf: MemoShelf | null = null): LogActionPreview {
-  const refused = (refusal: string): LogActionPreview => ({ invalidated: [], pendingReview: [], states: doc.states, changed: {}, refusal, write: null });
+  const refused = (refusal: string): LogActionPreview => ({ invalidated: [], pendingReview: [], states: doc.states, changed: {}, outcome: [], refusal, write: null });
   const mnema = mnemaActionOf(doc, action);
   if (typeof mnema === 'string') return refused(mnema);
   const session = documentSession(doc, fresh, rules, shelf);
@@ -94,5 +102,37 @@ export function previewLogAction(doc: MnemaDocument, action: UserAction, author:
   }
   if (mnema.kind === 'retract') states[action.target] = 'retracted';
   if (mnema.kind === 'withdraw' && doc.states[action.target] === 'retracted') delete states[action.target];
-  return { invalidated: preview.invalidated, pendingReview: preview.pending.map((p) => p.identity_key), states, changed, refusal: planned.refusal, write: planned.write };
+  const outcome = outcomeLines(preview.changes, new Set(preview.invalidated), mnema.kind === 'refute' || mnema.kind === 'correct' ? mnema.key : null);
+  return { invalidated: preview.invalidated, pendingReview: preview.pending.map((p) => p.identity_key), states, changed, outcome, refusal: planned.refusal, write: planned.write };
+}
+
+/** `0.61 (probable)`, with as many digits (2 to 4) as tell it from `other`. */
+function served(c: number, other: number | null = null): string {
+  let digits = 2;
+  while (digits < 4 && other !== null && other !== c && c.toFixed(digits) === other.toFixed(digits)) digits++;
+  return `${c.toFixed(digits)} (${bandOf(c)})`;
+}
+
+/**
+ * What re-derivation would produce, one line a key (the target of the person's own op
+ * aside: the preview's first line says what happens to it), in key order:
+ * - a key the cascade invalidates that stands again: derived again from what is left;
+ * - a key that is not served now and would be: new;
+ * - a key whose served payload would change (not the target's own correction): a new value;
+ * - a key whose confidence alone moves: from → to.
+ */
+export function outcomeLines(changes: MnemaPreview['changes'], invalidated: ReadonlySet<string>, target: string | null): string[] {
+  const lines: string[] = [];
+  for (const key of Object.keys(changes).sort()) {
+    if (key === target) continue;
+    const { before, after } = changes[key]!;
+    if (!after || after.state !== 'active') continue;
+    const wasServed = before !== null && before.state !== 'invalidated' && before.state !== 'refuted';
+    if (invalidated.has(key))
+      lines.push(`${key} derived again from what is left: ${served(after.confidence, wasServed ? before.confidence : null)}${wasServed ? `, was ${served(before.confidence, after.confidence)}` : ''}`);
+    else if (!wasServed) lines.push(`${key} new: ${served(after.confidence)}`);
+    else if (JSON.stringify(before.payload) !== JSON.stringify(after.payload)) lines.push(`${key} derived with another value: ${served(after.confidence)}`);
+    else if (before.confidence !== after.confidence) lines.push(`${key} moves ${served(before.confidence, after.confidence).split(' ')[0]} → ${served(after.confidence, before.confidence)}`);
+  }
+  return lines;
 }

@@ -114,6 +114,8 @@ export interface PreviewResult {
   readonly plan: OpPlan | null;
   /** A document that is its own log (a Mnema log): the ops and head Commit appends to its text, to be signed (mnemaWrite.ts). */
   readonly write?: LogWrite | null;
+  /** A Mnema log: what re-derivation would produce, one line a claim (mnemaPreview.ts `outcomeLines`). */
+  readonly outcome?: readonly string[];
 }
 
 /** A text a session's revisions are compared with, as the pipeline analyses it. */

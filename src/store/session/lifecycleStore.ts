@@ -42,6 +42,8 @@ export interface CascadePreview {
   readonly refusal: string | null;
   /** A document that is its own log (a Mnema log): the ops and head Commit signs and appends to its text. */
   readonly write?: LogWrite | null;
+  /** A Mnema log: what re-derivation would produce, one line a claim. */
+  readonly outcome?: readonly string[];
 }
 
 export interface LifecycleStoreState {

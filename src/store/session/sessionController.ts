@@ -280,6 +280,7 @@ export class SessionController {
         refusal: p.refusal,
         plan: p.plan,
         write: p.write ?? null,
+        outcome: p.outcome ?? [],
       };
     }
     return null;

@@ -107,6 +107,26 @@ describe('an action previewed on a drawn Mnema log', () => {
     expect(p.states).toEqual(cli);
   });
 
+  it('the preview says what re-derivation would produce: a preference derived again from what is left, a new key, a value that moves', () => {
+    const doc = readMnemaDocument(SAMPLE);
+    const author = doc.derivation.ops[0]!.author;
+    const refute = previewLogAction(doc, { kind: 'refute', target: 'routine.weekly|gym|tue|morning', source: 'graph' }, author);
+    expect(refute.invalidated).toEqual(['preference.time_of_day|gym|morning']);
+    expect(refute.outcome).toEqual([expect.stringMatching(/^preference\.time_of_day\|gym\|morning derived again from what is left: 0\.\d\d \((speculative|probable|likely|strong)\), was 0\.\d\d/)]);
+    const swim = { activity: 'swim', label: 'Swim', day: 'tue', part_of_day: 'morning' };
+    const correct = previewLogAction(doc, { kind: 'correct', target: 'routine.weekly|gym|tue|morning', value: 1, payload: swim, source: 'inspector' }, author);
+    expect(correct.outcome).toContainEqual(expect.stringMatching(/^preference\.time_of_day\|swim\|morning new: /));
+    // Not the target's own line: the preview's first line says what happens to it.
+    expect(correct.outcome.some((l) => l.startsWith('routine.weekly|gym|tue|morning'))).toBe(false);
+    const event = doc.graph.edges.find((e) => e.to === 'routine.weekly|gym|tue|morning')!.from;
+    const retract = previewLogAction(doc, { kind: 'retract', target: event, source: 'graph' }, author);
+    // Its routine loses an input: invalidated, and derived again from the events left, each value told apart.
+    const [line] = retract.outcome;
+    expect(line).toMatch(/^routine\.weekly\|gym\|tue\|morning derived again from what is left: (0\.\d+) \(strong\), was (0\.\d+) \(strong\)$/);
+    const [, after, before] = /: (0\.\d+) .*was (0\.\d+)/.exec(line!)!;
+    expect(after).not.toBe(before);
+  });
+
   it('retracting an event moves its routine’s confidence; a correction and a refuted evidence record are refused with the reason', () => {
     const doc = readMnemaDocument(SAMPLE);
     const event = doc.graph.edges.find((e) => e.to === 'routine.weekly|gym|tue|morning')!.from;
