@@ -104,7 +104,7 @@ export function GaiaInspector() {
   return (
     <InspectorFrame selected={id} version={version}>
       <header className="inspector-head">
-        <button className="inspector-id" onClick={() => revealInEditor(n.range.line, n.range.column, n.file)} title="Show in the editor">
+        <button className="inspector-id" onClick={() => revealInEditor(n.range.line, n.range.column, n.file)} title={`${n.id}: show in the editor`}>
           {n.kind === 'factor' ? `${n.factor?.verb ?? 'action'} ${n.factor?.label ?? ''}` : id}
         </button>
         <span className="kind-chip">{n.helper ? 'helper claim' : n.kind === 'factor' ? 'reasoning action' : n.kind}</span>

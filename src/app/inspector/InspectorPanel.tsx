@@ -109,7 +109,7 @@ function ClairInspector() {
   return (
     <InspectorFrame selected={id} version={version}>
       <header className="inspector-head">
-        <button className="inspector-id" onClick={() => revealInEditor(n.range.line, n.range.column, n.file)} title="Show in the editor">
+        <button className="inspector-id" onClick={() => revealInEditor(n.range.line, n.range.column, n.file)} title={`${n.id}: show in the editor`}>
           {id}
         </button>
         <span className="band-chip" data-testid="inspector-band" style={{ background: bandColour(band ?? 'none') }}>

@@ -85,7 +85,7 @@ export function MnemaInspector() {
   const dependents = index?.dependentsOf.get(id as NodeId) ?? [];
   const head = (
     <header className="inspector-head">
-      <button className="inspector-id" onClick={() => revealInEditor(n.range.line, n.range.column)} title="Show the op in the log">
+      <button className="inspector-id" onClick={() => revealInEditor(n.range.line, n.range.column)} title={`${id}: show the op in the log`}>
         {id}
       </button>
       {n.kind === 'claim' && (

@@ -11,15 +11,18 @@ import { bandColour } from '../graph/bandColours.ts';
 
 const SIZE = 200;
 const PAD = 28;
-const x = (v: number) => PAD + v * SIZE;
+/** Room at the left for the ticks (0.25) and, apart from them, the axis title. */
+const LEFT = 44;
+const x = (v: number) => LEFT + v * SIZE;
 const y = (v: number) => PAD + (1 - v) * SIZE;
 const clamp = (v: number) => Math.max(0, Math.min(1, v));
+const short = (v: number) => v.toFixed(2).replace(/^0/, '');
 
 export function ReliabilityDiagram({ report }: { report: CalibrationReport }) {
   const ticks = [0, 0.25, 0.5, 0.75, 1];
   return (
     <figure className="reliability" data-testid="reliability-diagram" data-pass={report.pass}>
-      <svg viewBox={`0 0 ${SIZE + PAD * 2} ${SIZE + PAD * 2}`} role="img" aria-label={`reliability diagram: ${report.pass ? 'every band passes' : 'a band fails'}`}>
+      <svg viewBox={`0 0 ${LEFT + SIZE + PAD} ${SIZE + PAD * 2}`} role="img" aria-label={`reliability diagram: ${report.pass ? 'every band passes' : 'a band fails'}`}>
         <rect x={x(0)} y={y(1)} width={SIZE} height={SIZE} className="reliability-frame" />
         {ticks.map((t) => (
           <g key={t}>
@@ -42,7 +45,8 @@ export function ReliabilityDiagram({ report }: { report: CalibrationReport }) {
               {b.true_fraction !== null && (
                 <g>
                   <circle cx={x(mid)} cy={y(b.true_fraction)} r={5} className={b.pass ? 'reliability-pass' : 'reliability-fail'} />
-                  <text x={x(mid)} y={y(b.true_fraction) - 8} textAnchor="middle" className="reliability-count">
+                  {/* Beside the dot, not over it (a dot near the top would put it on the frame). */}
+                  <text x={x(mid) + 8} y={y(b.true_fraction) + 3} textAnchor="start" className="reliability-count">
                     n={b.count}
                   </text>
                 </g>
@@ -53,7 +57,7 @@ export function ReliabilityDiagram({ report }: { report: CalibrationReport }) {
         <text x={x(0.5)} y={y(0) + 26} textAnchor="middle" className="reliability-axis">
           confidence band
         </text>
-        <text x={10} y={y(0.5)} textAnchor="middle" className="reliability-axis" transform={`rotate(-90 10 ${y(0.5)})`}>
+        <text x={12} y={y(0.5)} textAnchor="middle" className="reliability-axis" transform={`rotate(-90 12 ${y(0.5)})`}>
           labelled true
         </text>
       </svg>
@@ -62,8 +66,8 @@ export function ReliabilityDiagram({ report }: { report: CalibrationReport }) {
           <tr>
             <th>band</th>
             <th>range</th>
-            <th>count</th>
-            <th>true</th>
+            <th title="labelled claims in the band">n</th>
+            <th title="the fraction labelled true">true</th>
             <th>check</th>
           </tr>
         </thead>
@@ -71,8 +75,9 @@ export function ReliabilityDiagram({ report }: { report: CalibrationReport }) {
           {report.bands.map((b) => (
             <tr key={b.band} data-testid={`calibration-${b.band}`}>
               <td>{b.band}</td>
+              {/* `.40–.70`, as the legends write ranges: the table fits a narrow inspector. */}
               <td>
-                {b.range[0].toFixed(2)}–{b.range[1].toFixed(2)}
+                {short(b.range[0])}–{short(b.range[1])}
               </td>
               <td>{b.count}</td>
               <td>{b.true_fraction === null ? '—' : b.true_fraction.toFixed(2)}</td>
