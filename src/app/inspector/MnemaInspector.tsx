@@ -133,8 +133,9 @@ export function MnemaInspector() {
         <dt>line</dt>
         <dd>{n.range.line}</dd>
       </dl>
-      <MnemaReviewList version={version} only={id} />
       <MnemaActions id={id} isClaim state={state} payload={record?.claim.payload ?? null} />
+      {/* After the state and the actions (not between the facts and the state row): what to review, and the buttons that settle it above. */}
+      <MnemaReviewList version={version} only={id} />
       {record && (
         <section data-testid="explanation">
           <h2>Explanation</h2>

@@ -6,7 +6,7 @@
  * confidences move, what falls, what to review — and only Append writes it, signed with
  * this device's key, into the log (store/session/logWrites.ts).
  */
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { bandOf } from '../../core/graph/confidenceBands.ts';
 import { formatConfidence } from '../../core/graph/explainWhy.ts';
 import { EVIDENCE_EXTENSIONS, folderFilesRead } from '../../core/mnema/importers/evidenceFiles.ts';
@@ -44,6 +44,8 @@ export function MnemaLogPanel({ version }: { version: number }) {
   // The status bar's counts (the language table's): read once per analysis, not at every change of the store.
   const analysis = useDocumentStore((s) => s.analysis);
   const [evidence, claims] = (analysis ? analysisCounts(analysis).map(([n]) => n) : [0, 0]) as [number, number];
+  // Records the person or an import retracted stay in the log (never deleted): how many, so the count is not read as all standing.
+  const retracted = useMemo(() => Object.values(analysis?.ownStates ?? {}).filter((s) => s === 'retracted').length, [analysis]);
   const name = useDocumentStore((s) => s.name);
   const plan = async (what: string, ask: (author: string) => Promise<ShownPlan | null>, copy = false) => {
     setStatus({ kind: 'working', what });
@@ -94,7 +96,8 @@ export function MnemaLogPanel({ version }: { version: number }) {
     <section className="mnema-log-panel" data-testid="mnema-log-panel" aria-label="the log">
       <h2>This log</h2>
       <p className="muted" data-testid="mnema-log-counts">
-        {evidence} evidence record{evidence === 1 ? '' : 's'} · {claims} claim{claims === 1 ? '' : 's'}
+        {evidence} evidence record{evidence === 1 ? '' : 's'}
+        {retracted > 0 && ` (${retracted} retracted)`} · {claims} claim{claims === 1 ? '' : 's'}
       </p>
       <MnemaReviewList version={version} only={null} />
       <div className="inspector-actions">

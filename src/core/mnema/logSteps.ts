@@ -40,8 +40,9 @@ const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n =
 /** `step` planned on the document's log in `author`'s name. */
 export function planLogStep(doc: MnemaDocument, session: MnemaSession, step: LogStep, author: string): LogStepPlan {
   if (step.kind === 'import' && step.problems.length > 0) {
-    const refusal = `nothing imported: ${plural(step.problems.length, 'problem')} in the files`;
-    return { step: step.kind, summary: refusal, refusal, problems: step.problems, write: null, changes: [], invalidated: [], pending: [], imported: 0, already: 0 };
+    // The summary says what happened, the refusal why (each once: the panel shows both).
+    const refusal = `${plural(step.problems.length, 'problem')} in the files, each below with its place: fix them and import again`;
+    return { step: step.kind, summary: 'nothing imported', refusal, problems: step.problems, write: null, changes: [], invalidated: [], pending: [], imported: 0, already: 0 };
   }
   const planned: PlannedWrite = step.kind === 'import' ? planImport(doc, session, step.records, author) : planDerive(doc, session, author);
   const { preview } = planned;
