@@ -299,6 +299,19 @@ describe('bad input: a message with its place, exit 1, nothing written', () => {
     expect(r.stderr).toMatch(/blank\.jpg: /);
   });
 
+  it('rule tables that read each other’s claims in a circle are refused at each rule of the circle, file, line and column; nothing is appended', async () => {
+    const rule = (type: string, reads: string) => ({ claim_type: type, identity_key: `${type}|x`, payload: {}, inputs: [{ match: { kind: 'claim', claim_type: reads }, role: 'r' }], prior: 0.5 });
+    writeFileSync(at('circle-a.json'), JSON.stringify({ name: 'ca', version: '1.0.0', rules: [rule('org.example.circle.a', 'org.example.circle.b')] }, null, 2));
+    writeFileSync(at('circle-b.json'), JSON.stringify({ name: 'cb', version: '1.0.0', rules: [rule('org.example.circle.b', 'org.example.circle.a')] }, null, 2));
+    const before = readFileSync(at('ada.jsonl'), 'utf8');
+    const r = await run(['derive', at('ada.jsonl'), '--derivers', at('circle-a.json'), '--derivers', at('circle-b.json')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/circle-a\.json:5:5: rules\[0\] \(org\.example\.circle\.a\)/);
+    expect(r.stderr).toMatch(/circle-b\.json:5:5: rules\[0\] \(org\.example\.circle\.b\)/);
+    expect(hasStackTrace(r.stderr)).toBe(false);
+    expect(readFileSync(at('ada.jsonl'), 'utf8')).toBe(before);
+  });
+
   it('an input that cannot be read is an I/O error (exit 2, one line, no stack): a missing source, labels or rule table, a folder given as a file', async () => {
     const cases: [string[], RegExp][] = [
       [['import', at('nothere.ics'), '--log', at('io.jsonl')], /^warrant: cannot read .*nothere\.ics: no such file or folder\n$/],

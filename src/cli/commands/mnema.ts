@@ -35,6 +35,7 @@ import { MNEMA_EXPORT_FORMATS, MNEMA_EXPORTS } from '../../core/mnema/mnemaExpor
 import { CliFailure, usageFailure } from '../../node/cliFailure.ts';
 import { readInput } from '../../node/readInput.ts';
 import { readCorrectionPayload } from '../../core/mnema/correctionPayload.ts';
+import { layersOf } from '../../core/mnema/derivationLayers.ts';
 import { statOrNull } from '../../node/statOrNull.ts';
 import { parseCommandLine } from '../commandLine.ts';
 import { InputFailure, notMember, openMnemaLog, saveMnemaLog, vouchedWhole, writerFor } from '../mnemaLogFile.ts';
@@ -154,14 +155,28 @@ async function deriverSetOf(files: readonly string[], builtin: boolean): Promise
   const out: Deriver[] = builtin ? [...BUILTIN_DERIVERS] : [];
   const tables: string[] = [];
   const problems: string[] = [];
+  // Where each deriver came from (a rule of a table), by its place in `out`: a circle between tables is told at its rules.
+  const placeOf: (string | null)[] = out.map(() => null);
   for (const f of files) {
     const { text } = await readInput(f);
     const reading = readRuleTable(text);
     tables.push(text);
     if (!reading.ok) for (const p of reading.problems) problems.push(`${f}:${p.line}:${p.column}: ${p.path ? `${p.path}: ` : ''}${p.message}`);
-    else out.push(...ruleDerivers(reading.table));
+    else {
+      reading.table.rules.forEach((rule, i) => placeOf.push(`${f}:${reading.rulePlaces[i]!.line}:${reading.rulePlaces[i]!.column}: rules[${i}] (${rule.claim_type})`));
+      out.push(...ruleDerivers(reading.table));
+    }
   }
   if (problems.length > 0) throw new InputFailure(problems.join('\n'));
+  const layering = layersOf(out);
+  if (!layering.ok) {
+    const members = layering.cycle ? [...new Set(layering.cycle)].map((j) => placeOf[j]).filter((p): p is string => p !== null) : [];
+    throw new InputFailure(
+      members.length > 0
+        ? ['derivers read each other’s claims in a circle, so no order runs them:', ...members.map((m) => `${m}: reads a claim type another rule of the circle emits`)].join('\n')
+        : layering.message,
+    );
+  }
   return { derivers: out, tables };
 }
 

@@ -9,7 +9,8 @@ import { ANY_CLAIM } from './deriver.ts';
 
 export const MAX_DERIVATION_DEPTH = 8;
 
-export type Layering = { readonly ok: true; readonly layers: readonly number[] } | { readonly ok: false; readonly message: string };
+/** `cycle`: the derivers of a circle, by their place in the list (the first again at the end). */
+export type Layering = { readonly ok: true; readonly layers: readonly number[] } | { readonly ok: false; readonly message: string; readonly cycle?: readonly number[] };
 
 const nameOf = (d: Deriver, i: number) => `${d.id.name}#${i + 1} (${d.emits.join(', ')})`;
 
@@ -20,11 +21,11 @@ export function layersOf(derivers: readonly Deriver[]): Layering {
   });
   const layers = new Array<number>(derivers.length).fill(-1);
   const visiting = new Set<number>();
-  let cycle: string | null = null;
+  let cycle: number[] | null = null;
   const layer = (i: number, path: number[]): number => {
     if (layers[i]! >= 0) return layers[i]!;
     if (visiting.has(i)) {
-      cycle ??= [...path.slice(path.indexOf(i)), i].map((j) => nameOf(derivers[j]!, j)).join(' → ');
+      cycle ??= [...path.slice(path.indexOf(i)), i];
       return 0;
     }
     visiting.add(i);
@@ -41,7 +42,9 @@ export function layersOf(derivers: readonly Deriver[]): Layering {
     return l;
   };
   derivers.forEach((_, i) => layer(i, []));
-  if (cycle) return { ok: false, message: `derivers read each other's claims in a circle: ${cycle}` };
+  // Set inside `layer` (which the compiler does not follow).
+  const circle = cycle as number[] | null;
+  if (circle) return { ok: false, message: `derivers read each other's claims in a circle: ${circle.map((j) => nameOf(derivers[j]!, j)).join(' → ')}`, cycle: circle };
   const deepest = Math.max(0, ...layers);
   if (deepest >= MAX_DERIVATION_DEPTH) return { ok: false, message: `derivers are layered ${deepest + 1} deep; at most ${MAX_DERIVATION_DEPTH} passes run` };
   return { ok: true, layers };

@@ -55,7 +55,13 @@ export interface RuleTable {
   readonly rules: readonly Rule[];
 }
 
-export type RuleTableReading = { readonly ok: true; readonly table: RuleTable } | { readonly ok: false; readonly problems: readonly RuleProblem[] };
+export type RuleTableReading =
+  | {
+      readonly ok: true;
+      readonly table: RuleTable /** Where each rule starts in the text (a problem found later, such as a circle between tables, is told there). */;
+      readonly rulePlaces: readonly { readonly line: number; readonly column: number }[];
+    }
+  | { readonly ok: false; readonly problems: readonly RuleProblem[] };
 
 /** The fields of each part of a rule table, as the reader takes them (and the editor's schema offers them). */
 export const RULE_TABLE_FIELDS = {
@@ -177,7 +183,8 @@ export function readRuleTable(text: string): RuleTableReading {
     else keys.set(r.identity_key, i);
   });
   if (problems.length > 0) return { ok: false, problems: problems.sort((a, b) => a.line - b.line || a.column - b.column) };
-  return { ok: true, table: { name: String(value.name), version: String(value.version), rules } };
+  const rulePlaces = rules.map((_, i) => place((findNodeAtLocation(root, ['rules', i]) ?? root).offset));
+  return { ok: true, table: { name: String(value.name), version: String(value.version), rules }, rulePlaces };
 }
 
 /** The value at a dotted field of a record (`source`, `payload.day`), or undefined. */
