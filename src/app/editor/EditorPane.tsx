@@ -18,7 +18,7 @@ import { readTypedText, textChanged } from '../../store/session/textSaving.ts';
 import { ModelTextReader } from '../../store/session/modelTextReader.ts';
 import { showNotice } from '../../store/session/sessionNotices.ts';
 import { documentKindOf, formatBytes, limitPhrase, pasteOverLimit } from '../../core/text/inputLimits.ts';
-import { textLimitOf } from '../../core/languages/languageTable.ts';
+import { languageRow, textLimitOf } from '../../core/languages/languageTable.ts';
 import { keptByPaste } from './keptByPaste.ts';
 import { setActiveEditor } from './activeEditor.ts';
 import { TAB_FOCUS_HINT } from './tabFocusHint.ts';
@@ -54,7 +54,7 @@ export function EditorPane() {
       fontSize: 13,
       fontFamily: "'JetBrains Mono', 'DejaVu Sans Mono', Menlo, Consolas, monospace",
       wordWrap: useViewSettings.getState().wordWrap ? 'on' : 'off',
-      placeholder: 'Type a belief, paste a trace, or press F1 for help',
+      placeholder: languageRow(state.language).placeholder,
       // Trailing spaces only: drawing the spaces of a selection measures each one in the
       // DOM, 40–60 ms of the frame after Ctrl+A in a large trace.
       renderWhitespace: 'trailing',
@@ -76,6 +76,10 @@ export function EditorPane() {
     editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyMod.Shift | monaco.KeyCode.KeyP, () => editor.trigger('keyboard', 'editor.action.quickCommand', null));
     const unsubscribeWrap = useViewSettings.subscribe((s, prev) => {
       if (s.wordWrap !== prev.wordWrap) editor.updateOptions({ wordWrap: s.wordWrap ? 'on' : 'off' });
+    });
+    // The empty editor's invitation is the document's language's (a new Mnema log is not asked for beliefs).
+    const unsubscribePlaceholder = useDocumentStore.subscribe((s, prev) => {
+      if (s.language !== prev.language) editor.updateOptions({ placeholder: languageRow(s.language).placeholder });
     });
     const pipeline = getPipeline();
     let suppressCursor = false;
@@ -374,6 +378,7 @@ export function EditorPane() {
     return () => {
       unsubscribe();
       unsubscribeWrap();
+      unsubscribePlaceholder();
       unsubscribeProject();
       disposeProjectModels();
       host.removeEventListener('paste', onPaste, true);

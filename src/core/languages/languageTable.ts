@@ -108,6 +108,8 @@ export interface LanguageRow {
   readonly aliases: readonly string[];
   /** What the problems panel says when there are none. */
   readonly noProblems: string;
+  /** What an empty editor invites the person to write. */
+  readonly placeholder: string;
   /**
    * Command-line commands that take the language, when not all do, and how to say
    * which do in the refusal (`the infer command does not take … documents (HINT)`).
@@ -144,6 +146,7 @@ export const LANGUAGE_TABLE: readonly LanguageRow[] = [
     opensOn: null,
     aliases: [],
     noProblems: 'No problems: the trace is valid.',
+    placeholder: 'Type a belief, paste a trace, or press F1 for help',
     commands: null,
     example: ['b1 1.0 L0 @user "the release must ship by Friday"', 'b2 .8 L0 @ctx "the test suite passes on main"', 'b3 .7 L0 @self <b1,b2 "cutting the release on Thursday is safe"', ''].join('\n'),
     counts: (a) => [
@@ -172,6 +175,7 @@ export const LANGUAGE_TABLE: readonly LanguageRow[] = [
     opensOn: null,
     aliases: ['python'],
     noProblems: 'No problems: the package compiles.',
+    placeholder: 'Write a Gaia module (claims and reasoning actions), or press F1 for help',
     commands: null,
     example: [
       'from gaia.engine.lang import claim, derive',
@@ -213,6 +217,7 @@ export const LANGUAGE_TABLE: readonly LanguageRow[] = [
     opensOn: null,
     aliases: [],
     noProblems: 'No problems: the proposal passes the schema, registry and emission gates.',
+    placeholder: 'Paste a formal proposal (JSON), or press F1 for help',
     commands: { only: ['check', 'export', 'prove', 'answer'], hint: 'check, export --to smtlib, prove and answer do' },
     example: null,
     // The proposal's own status (gates, declarations) has its own place in the status bar.
@@ -241,6 +246,7 @@ export const LANGUAGE_TABLE: readonly LanguageRow[] = [
     opensOn: 'claim',
     aliases: [],
     noProblems: 'No problems: every op of the log verifies.',
+    placeholder: 'An empty log: import evidence from the inspector (calendars, notes, photos, JSON Lines), or press F1 for help',
     commands: { only: ['check', 'export'], hint: 'check and export do; derive, cascade, explain, provenance and calibrate read it as LOG.jsonl' },
     example: null,
     counts: (a) => {
