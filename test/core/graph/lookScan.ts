@@ -31,6 +31,7 @@ export const NAMED_VALUE_BANDS: ReadonlyMap<string, string> = new Map([
   ['src/cli/commands/mnema.ts', "derive's report names each appended claim's confidence by its band (Mnema §5.2)"],
   ['src/app/inspector/MnemaInspector.tsx', 'a history entry names the confidence it was derived at by its band (Mnema §5.2)'],
   ['src/app/inspector/MnemaLogPanel.tsx', "a plan's table names each key's served confidence, before and after, by its band (Mnema §5.2)"],
+  ['src/core/mnema/mnemaPreview.ts', "a preview's line of what re-derivation produces names each confidence it prints by its band (Mnema §5.2)"],
 ]);
 
 const THRESHOLD = /[<>]=?\s*0?\.[479]0?\b(?!\d)|[<≥]\s*\.[479]0\b|\.[479]0–\.[479]0/;
