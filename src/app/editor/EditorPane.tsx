@@ -78,8 +78,12 @@ export function EditorPane() {
       if (s.wordWrap !== prev.wordWrap) editor.updateOptions({ wordWrap: s.wordWrap ? 'on' : 'off' });
     });
     // The empty editor's invitation is the document's language's (a new Mnema log is not asked for beliefs).
-    const unsubscribePlaceholder = useDocumentStore.subscribe((s, prev) => {
-      if (s.language !== prev.language) editor.updateOptions({ placeholder: languageRow(s.language).placeholder });
+    let placeholder = languageRow(state.language).placeholder;
+    const unsubscribePlaceholder = useDocumentStore.subscribe((s) => {
+      const wanted = languageRow(s.language).placeholder;
+      if (wanted === placeholder) return;
+      placeholder = wanted;
+      editor.updateOptions({ placeholder });
     });
     const pipeline = getPipeline();
     let suppressCursor = false;
