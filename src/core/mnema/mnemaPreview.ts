@@ -106,12 +106,15 @@ export function previewLogAction(doc: MnemaDocument, action: UserAction, author:
   return { invalidated: preview.invalidated, pendingReview: preview.pending.map((p) => p.identity_key), states, changed, outcome, refusal: planned.refusal, write: planned.write };
 }
 
-/** `0.61 (probable)`, with as many digits (2 to 4) as tell it from `other`. */
-function served(c: number, other: number | null = null): string {
+/** Digits (2 to 4) that tell `c` from `other` when both are printed. */
+function digitsApart(c: number, other: number | null): number {
   let digits = 2;
   while (digits < 4 && other !== null && other !== c && c.toFixed(digits) === other.toFixed(digits)) digits++;
-  return `${c.toFixed(digits)} (${bandOf(c)})`;
+  return digits;
 }
+
+/** `0.61 (probable)`, told apart from `other`. */
+const served = (c: number, other: number | null = null): string => `${c.toFixed(digitsApart(c, other))} (${bandOf(c)})`;
 
 /**
  * What re-derivation would produce, one line a key (the target of the person's own op
@@ -132,7 +135,8 @@ export function outcomeLines(changes: MnemaPreview['changes'], invalidated: Read
       lines.push(`${key} derived again from what is left: ${served(after.confidence, wasServed ? before.confidence : null)}${wasServed ? `, was ${served(before.confidence, after.confidence)}` : ''}`);
     else if (!wasServed) lines.push(`${key} new: ${served(after.confidence)}`);
     else if (JSON.stringify(before.payload) !== JSON.stringify(after.payload)) lines.push(`${key} derived with another value: ${served(after.confidence)}`);
-    else if (before.confidence !== after.confidence) lines.push(`${key} moves ${served(before.confidence, after.confidence).split(' ')[0]} → ${served(after.confidence, before.confidence)}`);
+    else if (before.confidence !== after.confidence)
+      lines.push(`${key} moves ${before.confidence.toFixed(digitsApart(before.confidence, after.confidence))} → ${served(after.confidence, before.confidence)}`);
   }
   return lines;
 }
