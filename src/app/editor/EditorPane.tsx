@@ -13,7 +13,8 @@ import { useDocumentStore, selectNode } from '../../store/document/documentStore
 import { getPipeline } from '../../store/pipeline/pipelineInstance.ts';
 import { applyMarkers } from './applyMarkers.ts';
 import { warrantTheme } from '../monaco/warrantTheme.ts';
-import { editorLanguageOf, ensureLanguages } from '../monaco/ensureLanguages.ts';
+import { ensureLanguages } from '../monaco/ensureLanguages.ts';
+import { editorLanguageOf } from '../monaco/editorLanguage.ts';
 import { readTypedText, textChanged } from '../../store/session/textSaving.ts';
 import { ModelTextReader } from '../../store/session/modelTextReader.ts';
 import { showNotice } from '../../store/session/sessionNotices.ts';
@@ -171,6 +172,9 @@ export function EditorPane() {
         return null;
       }
       filling = large;
+      // Coloured or not by the size it fills to, before its first slice goes in (a microtask later).
+      const colouring = editorLanguageOf(useDocumentStore.getState().language, large.text.length);
+      if (model.getLanguageId() !== colouring) monaco.editor.setModelLanguage(model, colouring);
       // A log write the validation worker signed is already in its copy of the text: it is only told the version.
       version = madeByWorker ? pipeline.editMadeByWorker(large.text) : pipeline.edit(large.text);
       // Saved once it is in the editor, read from it in parts (src/store/session/modelTextReader.ts).
@@ -332,7 +336,7 @@ export function EditorPane() {
         // The pipeline has the text already (DocumentPipeline.followOpens).
         // What was typed is read before it is replaced, for the session it belongs to.
         readTypedText();
-        monaco.editor.setModelLanguage(model, editorLanguageOf(s.openRequest.language));
+        monaco.editor.setModelLanguage(model, editorLanguageOf(s.openRequest.language, s.openRequest.text.length));
         // Opening puts the cursor at the top: no move of the person's, so it selects nothing
         // (else whether line 1's node is selected depends on whether its analysis is in yet).
         suppressCursor = true;
@@ -368,7 +372,7 @@ export function EditorPane() {
     const pendingProject = useProjectStore.getState().project;
     if (pendingProject) openProjectModels(pendingProject);
     else if (pendingOpen) {
-      monaco.editor.setModelLanguage(model, editorLanguageOf(pendingOpen.language));
+      monaco.editor.setModelLanguage(model, editorLanguageOf(pendingOpen.language, pendingOpen.text.length));
       loadOpened(pendingOpen.text);
       restoreSelection();
     }

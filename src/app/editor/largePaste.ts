@@ -16,7 +16,12 @@ export const LARGE_PASTE_CHARS = 128 * 1024;
 const SLICE_MS = 24;
 /** Small: the paste's own task also sends the whole text on. */
 const FIRST_SLICE = 32 * 1024;
-const MIN_SLICE = 16 * 1024;
+/**
+ * Above Monaco's piece size (64 KiB): a smaller insert is appended to one growing change
+ * buffer, a string built by concatenation that V8 copies whole on the next line read, so
+ * slices of 16 KiB made a 100 MB fill quadratic (6 s of line reads at 100,000 ops).
+ */
+const MIN_SLICE = 65 * 1024;
 /** Monaco's cost per edit grows faster than its size: a 1 MB slice took 0.28 s. */
 const MAX_SLICE = 192 * 1024;
 /**

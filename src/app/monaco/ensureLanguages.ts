@@ -6,8 +6,6 @@ import { registerGaia } from './gaia/registerGaia.ts';
 import { registerProposal } from './proposal/registerProposal.ts';
 import { registerMnema } from './mnema/registerMnema.ts';
 import { registerSmtlib } from './smtlib/smtlibMonarch.ts';
-import type { Language } from '../../core/graph/reasoningGraph.ts';
-import { languageRow } from '../../core/languages/languageTable.ts';
 import type { LanguageHost } from './languageHost.ts';
 import { monaco } from './monacoSetup.ts';
 import { projectFileOf, projectModel } from '../editor/projectModels.ts';
@@ -55,9 +53,4 @@ export function ensureLanguages(): void {
       return true;
     },
   });
-}
-
-/** The Monaco language of a document (the language table's; a FormalProposal is edited as JSON). */
-export function editorLanguageOf(language: Language): string {
-  return languageRow(language).monacoLanguage;
 }
