@@ -84,3 +84,46 @@ describe('layouts asked for ahead while keys keep coming', () => {
     expect(state().graphVersion).toBe(last);
   });
 });
+
+/**
+ * A large text's layout is asked for ahead, with its analysis; the layout worker then asks
+ * the validation worker for the input by a channel of its own, and that question can reach
+ * it before the analysis does: answered with nothing. The graph must still be drawn.
+ */
+describe('a layout asked for ahead and answered with nothing', () => {
+  function pipelineMissingFirstAhead(nullArrives: 'before the analysis' | 'after the analysis') {
+    const asked: { version: number; inputAhead: boolean }[] = [];
+    let missed = false;
+    const layout = {
+      layoutOf: async (r: { version: number; inputAhead?: boolean }) => {
+        asked.push({ version: r.version, inputAhead: r.inputAhead === true });
+        if (r.inputAhead && !missed) {
+          missed = true;
+          if (nullArrives === 'after the analysis') while (state().analysis?.version !== r.version) await sleep(2);
+          return null;
+        }
+        return { positions: {}, method: 'cached', ms: 0, moved: 0, version: r.version };
+      },
+      forget: async () => undefined,
+      hold: async () => undefined,
+    } as unknown as Remote<LayoutApi>;
+    const pipeline = new DocumentPipeline(createValidationApi() as unknown as Remote<ValidationApi>, layout, null);
+    return { pipeline, asked };
+  }
+
+  it.each(['before the analysis', 'after the analysis'] as const)('arriving %s: the layout is asked for again and the graph drawn', async (nullArrives) => {
+    const { pipeline, asked } = pipelineMissingFirstAhead(nullArrives);
+    let beliefs = 1000;
+    let text = generateTrace(beliefs, 5);
+    while (text.length < 200 * 1024) text = generateTrace((beliefs *= 2), 5);
+    // As a document is opened: nothing of an earlier one is on the page.
+    pipeline.resetDocument();
+    const version = pipeline.edit(text);
+    await pipeline.whenCurrent();
+    for (let i = 0; i < 500 && state().graphVersion < version; i++) await sleep(5);
+    expect(state().graphVersion).toBe(version);
+    expect(asked[0]).toEqual({ version, inputAhead: true });
+    // Asked once more, not in a loop.
+    expect(asked.filter((a) => a.version === version)).toHaveLength(2);
+  });
+});

@@ -58,6 +58,8 @@ export class LayoutStage {
   private layoutAsked: { readonly version: number; readonly key: string | null } | null = null;
   /** A layout that arrived before its analysis was on the page (asked for ahead): shown with it. */
   private heldLayout: LayoutReply | null = null;
+  /** The version whose layout, answered with nothing once its analysis was on the page, was asked for again. */
+  private askedAgain: number | null = null;
 
   constructor(
     private readonly layout: Remote<LayoutApi>,
@@ -90,8 +92,10 @@ export class LayoutStage {
   private async runLayout(r: LayoutRequest): Promise<LayoutReply> {
     const documentKey = this.documentKey;
     const result = await this.layout.layoutOf({ version: r.version, documentKey, hideHelpers: r.hideHelpers, force: r.force, draft: r.draft, inputAhead: r.inputAhead === true });
-    // The validation worker has moved past this version: a newer layout is asked for.
-    if (!result) throw new RequestCancelled();
+    if (!result) {
+      this.answeredNothing(r.version);
+      throw new RequestCancelled();
+    }
     const key = r.key ?? layoutKeyOf({ language: useDocumentStore.getState().language, structureKey: result.structureKey ?? '' }, !r.hideHelpers);
     if (result.packed === undefined) return { ...result, version: r.version, key, request: r };
     // A very large layout comes packed; its record is made a slice per task, so the
@@ -110,6 +114,23 @@ export class LayoutStage {
     keepPacked(positions, result.packed);
     const { packed: _packed, ...rest } = result;
     return { ...rest, positions, version: r.version, key, request: r };
+  }
+
+  /**
+   * The validation worker did not hold `version` when the layout worker asked for its
+   * input: it had moved past it (a newer layout is asked for), or, asked ahead, the
+   * question reached it before the analysis did (the two come by different channels).
+   * In the second case nothing else would ask again, and the graph would stay empty: the
+   * layout counts as not asked, so its analysis asks for it on arrival, or, already on
+   * the page with no layout shown, asks now (once, and only while it is the newest edit).
+   */
+  private answeredNothing(version: number): void {
+    if (this.layoutAsked?.version !== version) return;
+    this.layoutAsked = null;
+    const { analysis, editorVersion, graphVersion } = useDocumentStore.getState();
+    if (analysis?.version !== version || editorVersion !== version || graphVersion >= version || this.askedAgain === version) return;
+    this.askedAgain = version;
+    this.request(analysis, false);
   }
 
   /** Starts a new document: layouts of the previous one are not reused. */
