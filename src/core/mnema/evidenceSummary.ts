@@ -22,7 +22,9 @@ const SUMMARIZERS: Readonly<Record<string, (p: JsonObject, observedAt: string) =
   photos: (p, at) => {
     const gps = p.gps as { lat?: unknown; lon?: unknown } | undefined;
     const where = gps && typeof gps.lat === 'number' && typeof gps.lon === 'number' ? ` at ${gps.lat.toFixed(3)},${gps.lon.toFixed(3)}` : '';
-    return `Photo ${text(p.file) ?? ''} ${when(at)}${where}`.replace(/\s+/g, ' ');
+    // A time not from DateTimeOriginal says where it came from (an edit's ModifyDate is weaker evidence).
+    const from = text(p.time_from) ? ` (time from ${text(p.time_from)})` : '';
+    return `Photo ${text(p.file) ?? ''} ${when(at)}${from}${where}`.replace(/\s+/g, ' ');
   },
 };
 

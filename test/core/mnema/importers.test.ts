@@ -6,6 +6,7 @@ import { readJsonLines } from '../../../src/core/mnema/importers/jsonlImport.ts'
 import { readNote } from '../../../src/core/mnema/importers/notesImport.ts';
 import { readPhoto } from '../../../src/core/mnema/importers/photoImport.ts';
 import { summarizeEvidence } from '../../../src/core/mnema/evidenceSummary.ts';
+import { exifJpeg, gpsAt, TAG } from '../../support/exifJpeg.ts';
 
 const sample = (name: string) => readFileSync(new URL(`../../../samples/mnema/${name}`, import.meta.url), 'utf8');
 
@@ -147,6 +148,76 @@ describe('photos', () => {
     const r = await readPhoto(new Uint8Array([0xff, 0xd8, 0xff, 0xd9]), 'empty.jpg');
     expect(r.records).toEqual([]);
     expect(r.problems[0]!.place).toBe('empty.jpg');
+  });
+});
+
+describe('photos: what cameras, phones and editors leave out (cases seen in public EXIF sample collections)', () => {
+  const read = async (tags: Parameters<typeof exifJpeg>[0]) => readPhoto(new Uint8Array(exifJpeg(tags)), 'p.jpg');
+  const berlin = gpsAt(52.5247, 13.4023);
+  const gpsStamp = (date: string, h: number, m: number, s: number) => ({ ...berlin, [TAG.GPSDateStamp]: date, [TAG.GPSTimeStamp]: [h, m, s] });
+
+  // [case, tags, taken_at, time_from]
+  const cases: [string, Parameters<typeof exifJpeg>[0], string, string | undefined][] = [
+    ['DateTimeOriginal with the offset the camera wrote', { exif: { [TAG.DateTimeOriginal]: '2025:04:06 09:15:00', [TAG.OffsetTimeOriginal]: '+02:00' } }, '2025-04-06T09:15:00+02:00', undefined],
+    ['OffsetTime stands in for a missing OffsetTimeOriginal', { exif: { [TAG.DateTimeOriginal]: '2025:04:06 09:15:00', [TAG.OffsetTime]: '-05:00' } }, '2025-04-06T09:15:00-05:00', undefined],
+    [
+      'no offset written: the GPS stamp implies it (2 h ahead of UTC)',
+      { exif: { [TAG.DateTimeOriginal]: '2025:04:06 09:15:00' }, gps: gpsStamp('2025:04:06', 7, 15, 2) },
+      '2025-04-06T09:15:00+02:00',
+      undefined,
+    ],
+    ['a half-hour zone implied by the GPS stamp', { exif: { [TAG.DateTimeOriginal]: '2025:01:10 18:00:30' }, gps: gpsStamp('2025:01:10', 12, 30, 0) }, '2025-01-10T18:00:30+05:30', undefined],
+    ['a GPS stamp across midnight UTC', { exif: { [TAG.DateTimeOriginal]: '2025:01:01 00:30:00' }, gps: gpsStamp('2024:12:31', 23, 30, 0) }, '2025-01-01T00:30:00+01:00', undefined],
+    [
+      'a camera clock a day off the GPS stamp: no zone is inferred',
+      { exif: { [TAG.DateTimeOriginal]: '2008:10:22 16:28:39' }, gps: gpsStamp('2008:10:23', 14, 27, 7) },
+      '2008-10-22T16:28:39Z',
+      undefined,
+    ],
+    ['a camera clock 20 minutes off: no zone is inferred', { exif: { [TAG.DateTimeOriginal]: '2025:04:06 09:35:00' }, gps: gpsStamp('2025:04:06', 7, 15, 0) }, '2025-04-06T09:35:00Z', undefined],
+    ['no offset and no GPS stamp: the wall time, written Z', { exif: { [TAG.DateTimeOriginal]: '2008:05:30 15:56:01' } }, '2008-05-30T15:56:01Z', undefined],
+    [
+      'CreateDate when DateTimeOriginal is gone, with its own offset',
+      { exif: { [TAG.CreateDate]: '2025:03:04 07:41:00', [TAG.OffsetTimeDigitized]: '+01:00' } },
+      '2025-03-04T07:41:00+01:00',
+      'CreateDate',
+    ],
+    [
+      'ModifyDate only (a phone’s HEIF, an edited file), its zone from the GPS stamp',
+      { ifd0: { [TAG.ModifyDate]: '2022:02:03 14:44:07' }, gps: gpsStamp('2022:02:03', 14, 44, 9) },
+      '2022-02-03T14:44:07+00:00',
+      'ModifyDate',
+    ],
+    ['the GPS stamp alone: the instant in UTC', { gps: gpsStamp('2025:04:06', 7, 15, 2) }, '2025-04-06T07:15:02Z', 'GPS'],
+    [
+      'a date that names no day is passed over for the next tag',
+      { exif: { [TAG.DateTimeOriginal]: '0000:00:00 00:00:00', [TAG.CreateDate]: '2025:03:04 07:41:00' } },
+      '2025-03-04T07:41:00Z',
+      'CreateDate',
+    ],
+  ];
+  it.each(cases)('%s', async (_, tags, takenAt, from) => {
+    const r = await read(tags);
+    expect(r.problems).toEqual([]);
+    expect(r.records[0]!.observed_at).toBe(takenAt);
+    expect(r.records[0]!.payload.taken_at).toBe(takenAt);
+    expect(r.records[0]!.payload.time_from).toBe(from);
+  });
+
+  it('a photo with EXIF but no time anywhere is a problem with its place', async () => {
+    const r = await read({ ifd0: { [TAG.Make]: 'Canon', [TAG.Model]: 'PowerShot' } });
+    expect(r.records).toEqual([]);
+    expect(r.problems).toEqual([{ place: 'p.jpg', message: expect.stringMatching(/no capture time .*DateTimeOriginal, CreateDate, ModifyDate or GPS time/) }]);
+  });
+
+  it('a camera name ends at its first NUL; GPS is kept to six decimals', async () => {
+    const r = await read({ ifd0: { [TAG.Make]: 'WWL', [TAG.Model]: 'ION230\0F' }, exif: { [TAG.DateTimeOriginal]: '2008:07:31 17:32:06' }, gps: berlin });
+    expect(r.records[0]!.payload).toMatchObject({ camera: 'WWL ION230', gps: { lat: 52.5247, lon: 13.4023 } });
+  });
+
+  it('the summary says where a time not from DateTimeOriginal came from', async () => {
+    const r = await read({ ifd0: { [TAG.ModifyDate]: '2022:02:03 14:44:07' } });
+    expect(summarizeEvidence({ kind: 'evidence', ...r.records[0]! })).toBe('Photo p.jpg 2022-02-03 14:44 (time from ModifyDate)');
   });
 });
 
