@@ -105,6 +105,61 @@ describe('calendar', () => {
   });
 });
 
+describe('calendar rules that hang or mislead the calendar library (cases from public test calendars)', () => {
+  const one = (lines: string) =>
+    `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\nBEGIN:VEVENT\r\nUID:e1\r\nDTSTAMP:20240101T000000Z\r\nSUMMARY:Event\r\n${lines.split('\n').join('\r\n')}\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n`;
+  const read = (lines: string) => readCalendar(one(lines), 'c.ics', '2026-12-01T00:00:00Z');
+
+  // [case, event lines, problem (null: read), starts when read]
+  const cases: [string, string, RegExp | null, string[] | null][] = [
+    ['a rule no date satisfies (31 February, daily)', 'DTSTART:20240101T090000Z\nRRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=31', /RRULE finds no next occurrence/, null],
+    ['an INTERVAL of 10^12 days', 'DTSTART:20240101T090000Z\nRRULE:FREQ=DAILY;INTERVAL=999999999999', /INTERVAL=999999999999 steps more than 1,000 years/, null],
+    ['a DURATION of 10^18 weeks', 'DTSTART:20240101T000000Z\nDURATION:P999999999999999999W', /DURATION .* is longer than 10 years/, null],
+    ['a negative DURATION of 10^11 weeks', 'DTSTART:20240101T000000Z\nDURATION:-P99999999999W', /DURATION .* is longer than 10 years/, null],
+    [
+      '30 February is not rolled over into March',
+      'DTSTART:20240130T090000Z\nRRULE:FREQ=MONTHLY;BYMONTHDAY=30;COUNT=4',
+      null,
+      ['2024-01-30T09:00:00Z', '2024-03-30T09:00:00Z', '2024-04-30T09:00:00Z', '2024-05-30T09:00:00Z'],
+    ],
+    [
+      // The library rolls 30 February over into March; that slot is left out. (With COUNT, such
+      // a slot still counts towards it in the library, so that series would end early.)
+      'a day February lacks, yearly in January and February: 30 January alone',
+      'DTSTART:20240130T090000Z\nRRULE:FREQ=YEARLY;BYMONTH=1,2;BYMONTHDAY=30;UNTIL=20261231T000000Z',
+      null,
+      ['2024-01-30T09:00:00Z', '2025-01-30T09:00:00Z', '2026-01-30T09:00:00Z'],
+    ],
+    ['a date written without VALUE=DATE is an all-day date', 'DTSTART:20220101\nDTEND:20220102', null, ['2022-01-01T00:00:00Z']],
+    ['the last day of the month (BYMONTHDAY=-1)', 'DTSTART:20240131T090000Z\nRRULE:FREQ=MONTHLY;BYMONTHDAY=-1;COUNT=3', null, ['2024-01-31T09:00:00Z', '2024-02-29T09:00:00Z', '2024-03-31T09:00:00Z']],
+    ['the second Tuesday (BYDAY=2TU)', 'DTSTART:20240109T090000Z\nRRULE:FREQ=MONTHLY;BYDAY=2TU;COUNT=3', null, ['2024-01-09T09:00:00Z', '2024-02-13T09:00:00Z', '2024-03-12T09:00:00Z']],
+    [
+      'an RDATE outside the rule is kept',
+      'DTSTART:20240101T090000Z\nRRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=2\nRDATE:20240103T090000Z',
+      null,
+      ['2024-01-01T09:00:00Z', '2024-01-03T09:00:00Z', '2024-01-08T09:00:00Z'],
+    ],
+  ];
+  it.each(cases)('%s', (_, lines, problem, starts) => {
+    const t0 = performance.now();
+    const r = read(lines);
+    // What matters is that it returns at all; a hang would time the test out.
+    expect(performance.now() - t0).toBeLessThan(20_000);
+    if (problem) {
+      expect(r.records).toEqual([]);
+      expect(r.problems).toEqual([{ place: 'c.ics: event 1 (e1)', message: expect.stringMatching(problem) }]);
+    } else {
+      expect(r.problems).toEqual([]);
+      expect(r.records.map((x) => x.observed_at)).toEqual(starts);
+    }
+  });
+
+  it('a date written without VALUE=DATE reads as an all-day event', () => {
+    const r = read('DTSTART:20220101\nDTEND:20220102');
+    expect(r.records[0]!.payload).toMatchObject({ start: '2022-01-01T00:00:00Z', all_day: true, duration_minutes: 1440 });
+  });
+});
+
 describe('notes', () => {
   it('front matter is the payload; the date is the observation time', () => {
     const r = readNote(sample('notes/2025-04-12-book-club.md'), 'notes/2025-04-12-book-club.md');

@@ -13,6 +13,7 @@
 import ICAL from 'ical.js';
 import { isInstant } from '../instant.ts';
 import type { EvidenceRecord, ImportReading } from './evidenceRecord.ts';
+import { guardRecurrenceSteps, slotOfSeries, unsafeRecurrenceOf } from './recurrenceGuards.ts';
 
 /** Occurrences of one recurring event taken at most (a rule with no end stops at `until`). */
 const MAX_OCCURRENCES = 2000;
@@ -89,6 +90,26 @@ function undefinedZoneOf(vevent: InstanceType<typeof ICAL.Component>): string | 
 
 const TIME_TYPES: ReadonlySet<string> = new Set(['date', 'date-time', 'period']);
 
+const DATE_PROPERTIES: ReadonlySet<string> = new Set(['dtstart', 'dtend', 'due', 'recurrence-id', 'rdate', 'exdate']);
+/** A DATE the calendar library read as a DATE-TIME because VALUE=DATE was left out. */
+const BARE_DATE = /^\d{4}-\d{2}-\d{2}T::$/;
+
+/**
+ * `DTSTART:20220101` — a date written without `VALUE=DATE`, as some exporters do — is a
+ * date (an all-day event), not a date-time with no time. Repaired in the parsed form
+ * (jCal: [name, properties, components], a property [name, parameters, type, ...values]).
+ */
+function bareDatesAsDates(component: unknown): void {
+  if (!Array.isArray(component) || !Array.isArray(component[1])) return;
+  for (const property of component[1] as unknown[][]) {
+    if (!Array.isArray(property) || property[2] !== 'date-time' || !DATE_PROPERTIES.has(String(property[0]))) continue;
+    const values = property.slice(3);
+    if (values.length === 0 || !values.every((v) => typeof v === 'string' && BARE_DATE.test(v))) continue;
+    property.splice(2, property.length - 2, 'date', ...values.map((v) => (v as string).slice(0, 10)));
+  }
+  if (Array.isArray(component[2])) for (const child of component[2] as unknown[]) bareDatesAsDates(child);
+}
+
 /**
  * The first date or time an event writes that names no real day or time of day (month 13,
  * 30 February, hour 99), as `DTSTART 2025-13-45T99:00:00`, or null. The calendar library
@@ -136,7 +157,9 @@ function calendarName(root: InstanceType<typeof ICAL.Component>, file: string): 
 export function readCalendar(text: string, file: string, until: string): ImportReading {
   let root: InstanceType<typeof ICAL.Component>;
   try {
-    root = new ICAL.Component(ICAL.parse(text) as unknown[]);
+    const parsed = ICAL.parse(text) as unknown[];
+    bareDatesAsDates(parsed);
+    root = new ICAL.Component(parsed);
   } catch (e) {
     return { records: [], problems: [{ place: file, message: `not an iCalendar file: ${(e as Error).message}` }] };
   }
@@ -144,6 +167,7 @@ export function readCalendar(text: string, file: string, until: string): ImportR
   // Each file is read with its own zones alone: the calendar library's zone table is one for
   // the whole process, and a zone another file defined would otherwise be used here.
   ICAL.TimezoneService.reset();
+  guardRecurrenceSteps();
   try {
     return readCalendarWithZones(root, file, until);
   } finally {
@@ -187,6 +211,8 @@ function readCalendarWithZones(root: InstanceType<typeof ICAL.Component>, file: 
     for (const component of [vevent, ...own]) {
       const impossible = impossibleTimeOf(component);
       if (impossible) throw new Error(`${impossible} is no real date and time`);
+      const unsafe = unsafeRecurrenceOf(component);
+      if (unsafe) throw new Error(unsafe);
     }
     const event = new ICAL.Event(vevent, { strictExceptions: false, exceptions: own });
     if (!event.startDate) {
@@ -234,6 +260,7 @@ function readCalendarWithZones(root: InstanceType<typeof ICAL.Component>, file: 
       }
       if (!next || next.compare(stop) > 0) break;
       if (next.compare(first) === 0) firstShown = true;
+      if (!slotOfSeries(next, vevent, first)) continue;
       const details = event.getOccurrenceDetails(next);
       push(details.startDate, details.endDate, details.item, iso(details.recurrenceId));
     }
