@@ -180,6 +180,24 @@ describe('notes', () => {
     expect(r.problems[0]!.place).toBe(path);
     expect(r.problems[0]!.message).toMatch(message);
   });
+  // Front-matter dates as blog engines and note apps write them (the forms found in a public site's 311 posts and pages).
+  it.each([
+    ['2016-01-20 12:00:00 -0800', '2016-01-20T12:00:00-08:00'],
+    ['2014-03-27 22:00:00 +0100', '2014-03-27T22:00:00+01:00'],
+    ['2014-03-27 22:00:00 +01:00', '2014-03-27T22:00:00+01:00'],
+    ['2014-03-27T22:00:00+01:00', '2014-03-27T22:00:00+01:00'],
+    ['2014-03-27 22:00:00', '2014-03-27T22:00:00Z'],
+    ['2014-03-27 22:00', '2014-03-27T22:00Z'],
+    ['2014-03-27 22:00:00Z', '2014-03-27T22:00:00Z'],
+    ['2014-03-27', '2014-03-27T00:00:00Z'],
+  ])('front matter date %s → %s', (date, observed) => {
+    expect(readNote(`---\ndate: ${date}\n---\n`, 'n.md').records[0]!.observed_at).toBe(observed);
+  });
+  it.each([['2025-02-31'], ['2025-02-03 25:00:00 +0100'], ['2025-02-03 10:00:00 +2500'], ['{{ page.date }}']])('a front matter date %s that names no instant is said so', (date) => {
+    const r = readNote(`---\ndate: "${date}"\n---\n`, 'n.md');
+    expect(r.records).toEqual([]);
+    expect(r.problems[0]!.message).toContain(`its \`date: ${date}\` is no date this reader knows`);
+  });
   it('a date in the file name serves when the front matter has none', () => {
     expect(readNote('# Title\ntext', 'notes/2025-02-03-x.md').records[0]!.observed_at).toBe('2025-02-03T00:00:00Z');
   });

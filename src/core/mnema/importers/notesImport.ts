@@ -11,14 +11,24 @@ import { isInstant } from '../instant.ts';
 
 const FRONT = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/;
 
-/** An ISO instant for a front-matter date (`2025-05-27`, a date-time, or a YAML date). */
+/**
+ * A date and time as front matter writes it: ISO (`2025-05-27T07:00:00+02:00`), or with a
+ * space for the `T` and an offset after a space, with or without its colon, as blog engines
+ * write it (`2016-01-20 12:00:00 -0800`). Groups: date, time, offset.
+ */
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)\s*(Z|z|[+-]\d{2}:?\d{2})?$/;
+
+/** An ISO instant for a front-matter date (`2025-05-27`, a date-time, or a YAML date); without an offset, the wall time written `Z`. */
 function instantOf(x: unknown): string | null {
   if (x instanceof Date) return Number.isFinite(x.getTime()) ? x.toISOString() : null;
   if (typeof x !== 'string') return null;
   const s = x.trim();
-  if (/^\d{4}-\d{2}-\d{2}$/.test(s)) return `${s}T00:00:00Z`;
-  if (/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(s) && isInstant(s.replace(' ', 'T'))) return /[zZ]|[+-]\d{2}:?\d{2}$/.test(s) ? s.replace(' ', 'T') : `${s.replace(' ', 'T')}Z`;
-  return null;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(s)) return isInstant(`${s}T00:00:00Z`) ? `${s}T00:00:00Z` : null;
+  const m = DATE_TIME.exec(s);
+  if (!m) return null;
+  const zone = m[3] === undefined || m[3].toUpperCase() === 'Z' ? 'Z' : m[3].includes(':') ? m[3] : `${m[3].slice(0, 3)}:${m[3].slice(3)}`;
+  const iso = `${m[1]}T${m[2]}${zone}`;
+  return isInstant(iso) ? iso : null;
 }
 
 export function readNote(text: string, path: string): ImportReading {
@@ -38,7 +48,10 @@ export function readNote(text: string, path: string): ImportReading {
   const name = path.split(/[\\/]/).pop() ?? path;
   const dated = /(\d{4}-\d{2}-\d{2})/.exec(name)?.[1];
   const observed = instantOf(front.date) ?? (dated ? `${dated}T00:00:00Z` : null);
-  if (!observed) return { records: [], problems: [{ place: path, message: 'a note needs a date: `date:` in its front matter, or YYYY-MM-DD in its file name' }] };
+  if (!observed) {
+    const written = front.date === undefined ? '' : ` (its \`date: ${String(front.date)}\` is no date this reader knows)`;
+    return { records: [], problems: [{ place: path, message: `a note needs a date: \`date:\` in its front matter, or YYYY-MM-DD in its file name${written}` }] };
+  }
   const payload = toJson(front) as Record<string, unknown>;
   const title = typeof front.title === 'string' ? front.title : (heading ?? name.replace(/\.(md|markdown)$/i, ''));
   return { records: [{ source: 'notes', observed_at: observed, payload: { ...(payload as object), path: name, title } as never }], problems: [] };
