@@ -5,6 +5,7 @@ import { readCalendar } from '../../../src/core/mnema/importers/calendarImport.t
 import { readJsonLines } from '../../../src/core/mnema/importers/jsonlImport.ts';
 import { readNote } from '../../../src/core/mnema/importers/notesImport.ts';
 import { readPhoto } from '../../../src/core/mnema/importers/photoImport.ts';
+import { sourceOfName } from '../../../src/core/mnema/importers/evidenceFiles.ts';
 import { summarizeEvidence } from '../../../src/core/mnema/evidenceSummary.ts';
 import { exifJpeg, gpsAt, TAG } from '../../support/exifJpeg.ts';
 
@@ -291,6 +292,23 @@ describe('photos: what cameras, phones and editors leave out (cases seen in publ
   it('the summary says where a time not from DateTimeOriginal came from', async () => {
     const r = await read({ ifd0: { [TAG.ModifyDate]: '2022:02:03 14:44:07' } });
     expect(summarizeEvidence({ kind: 'evidence', ...r.records[0]! })).toBe('Photo p.jpg 2022-02-03 14:44 (time from ModifyDate)');
+  });
+});
+
+describe('a file’s kind from its name', () => {
+  it.each([
+    ['work.ics', 'calendar'],
+    ['2025-03-29-hike.md', 'notes'],
+    ['post.markdown', 'notes'],
+    ['IMG_5195.HEIC', 'photos'],
+    ['HMD_Nokia_8.3_5G.heif', 'photos'],
+    ['DSCN0010.JPG', 'photos'],
+    ['scan.tiff', 'photos'],
+    ['tracker.jsonl', 'jsonl'],
+    ['readme.txt', null],
+    ['no-extension', null],
+  ])('%s → %s', (name, kind) => {
+    expect(sourceOfName(name)).toBe(kind);
   });
 });
 

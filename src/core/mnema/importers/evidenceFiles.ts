@@ -17,7 +17,7 @@ export type EvidenceSource = (typeof EVIDENCE_SOURCES)[number];
 const EXTENSIONS: Readonly<Record<EvidenceSource, readonly string[]>> = {
   calendar: ['.ics', '.ical'],
   notes: ['.md', '.markdown'],
-  photos: ['.jpg', '.jpeg', '.tif', '.tiff', '.heic', '.png', '.webp'],
+  photos: ['.jpg', '.jpeg', '.tif', '.tiff', '.heic', '.heif', '.png', '.webp'],
   jsonl: ['.jsonl', '.ndjson'],
 };
 
