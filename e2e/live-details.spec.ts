@@ -10,10 +10,11 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startServerProcess, type ServerProcess } from '../test/support/serverProcess.ts';
 import { gotoLineEnd, openFresh, shot } from './page.ts';
-import { joinFrom, shareLive } from './teamPages.ts';
+import { closeOtherBrowsers, joinFrom, shareLive } from './teamPages.ts';
 
 let server: ServerProcess;
 
+test.afterEach(closeOtherBrowsers);
 test.beforeAll(async () => {
   server = await startServerProcess(['--dir', mkdtempSync(join(tmpdir(), 'warrant-e2e-live-'))]);
 });

@@ -13,7 +13,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { heirProposal, openProposal } from './heirProposal.ts';
 import { cursorAfter, settledProposal, shot } from './page.ts';
-import { memberOf, shareLive, teamServerForSpec } from './teamPages.ts';
+import { memberOf, otherBrowser, shareLive, teamServerForSpec } from './teamPages.ts';
 
 const team = teamServerForSpec('warrant-e2e-proposal-rooms-');
 
@@ -21,7 +21,7 @@ const HEIR = heirProposal('fp_e2e_team_heir');
 
 /** Opens the invite in another person's browser: connected, the proposal view current (a proposal has no graph to settle). */
 async function joinProposal(browser: Browser, url: string): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+  const page = await otherBrowser(browser);
   await page.goto(url);
   await expect(page.getByTestId('editor').locator('.monaco-editor')).toBeVisible();
   await expect(page.getByTestId('team')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });

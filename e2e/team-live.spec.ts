@@ -30,7 +30,7 @@ import { startServerProcess } from '../test/support/serverProcess.ts';
 import { connectRoom } from '../src/team/roomConnection.ts';
 import { readTeamFragment, teamLink } from '../src/team/teamLinkFragment.ts';
 import { dragConfidence, dragWithMouse, editorText, gotoLineEnd, node, openFresh, settled, shot, throttle } from './page.ts';
-import { joinFrom, memberOf, shareLive } from './teamPages.ts';
+import { closeOtherBrowsers, joinFrom, memberOf, shareLive } from './teamPages.ts';
 
 let server: ChildProcess;
 let serverUrl = '';
@@ -42,6 +42,7 @@ async function serve(args: readonly string[], env: Record<string, string> = {}):
   return { child: started.child, url: started.url, token: started.token };
 }
 
+test.afterEach(closeOtherBrowsers);
 test.beforeAll(async () => {
   ({ child: server, url: serverUrl, token: teamToken } = await serve(['--dir', mkdtempSync(join(tmpdir(), 'warrant-e2e-rooms-'))]));
 });

@@ -7,7 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { startServerProcess } from '../test/support/serverProcess.ts';
 import { settled } from './page.ts';
@@ -27,9 +27,29 @@ export async function shareLive(page: Page, server: { readonly url: string; read
   return url;
 }
 
+const otherBrowsers = new Set<BrowserContext>();
+
+/**
+ * A page in a new context (another person's browser), closed after the test by
+ * closeOtherBrowsers: one left open would go on running, and reconnecting to a team server
+ * already stopped, through every later test of the run.
+ */
+export async function otherBrowser(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  otherBrowsers.add(context);
+  return context.newPage();
+}
+
+/** Closes the other people's browsers the test opened (a spec's `test.afterEach`). */
+export async function closeOtherBrowsers(): Promise<void> {
+  const open = [...otherBrowsers];
+  otherBrowsers.clear();
+  await Promise.all(open.map((c) => c.close().catch(() => undefined)));
+}
+
 /** Opens the invite in a new context (another person's browser), connected and settled. */
 export async function joinFrom(browser: Browser, url: string): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+  const page = await otherBrowser(browser);
   await page.goto(url);
   await expect(page.getByTestId('editor').locator('.monaco-editor')).toBeVisible();
   await expect(page.getByTestId('team')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
@@ -56,6 +76,7 @@ export function teamServerForSpec(prefix: string): { url: string; token: string 
     const started = await startServerProcess(['--dir', mkdtempSync(join(tmpdir(), prefix))], {});
     ({ child, url: team.url, token: team.token } = started);
   });
+  test.afterEach(closeOtherBrowsers);
   test.afterAll(() => {
     child?.kill('SIGTERM');
   });
