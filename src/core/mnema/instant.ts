@@ -19,18 +19,30 @@ export function instantMs(text: string): number {
   const second = m[6] === undefined ? 0 : Number(m[6]);
   if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month) || hour > 23 || minute > 59 || second > 59) return Number.NaN;
   const fraction = m[7] === undefined ? 0 : Math.round(Number(m[7]) * 1000);
-  let offset = 0;
-  const zone = m[8];
-  if (zone !== undefined && zone.toUpperCase() !== 'Z') {
-    const digits = zone.slice(1).replace(':', '');
-    const hours = Number(digits.slice(0, 2));
-    const minutes = Number(digits.slice(2));
-    if (hours > 23 || minutes > 59) return Number.NaN;
-    offset = (zone[0] === '-' ? -1 : 1) * (hours * 60 + minutes) * 60_000;
-  }
-  const ms = Date.UTC(year, month - 1, day, hour, minute, second, fraction) - offset;
+  const offset = m[8] === undefined ? 0 : zoneMinutes(m[8]);
+  if (offset === null) return Number.NaN;
+  const ms = Date.UTC(year, month - 1, day, hour, minute, second, fraction) - offset * 60_000;
   return Number.isFinite(ms) ? ms : Number.NaN;
 }
 
 /** Whether `x` is an ISO 8601 date-time with a real date and time (an offset or none). */
 export const isInstant = (x: unknown): x is string => typeof x === 'string' && Number.isFinite(instantMs(x));
+
+/** Minutes east of UTC a zone designator names (`Z`, `+02:00`, `-0800`), or null when it is none. */
+export function zoneMinutes(zone: string): number | null {
+  const z = zone.trim();
+  if (z.toUpperCase() === 'Z') return 0;
+  const m = /^([+-])(\d{2}):?(\d{2})$/.exec(z);
+  if (!m) return null;
+  const hours = Number(m[2]);
+  const minutes = Number(m[3]);
+  if (hours > 23 || minutes > 59) return null;
+  return (m[1] === '-' ? -1 : 1) * (hours * 60 + minutes);
+}
+
+/** The `±HH:MM` an offset of whole minutes east of UTC is written as (`Z` is never used: an offset of 0 is `+00:00`). */
+export function offsetText(minutes: number): string {
+  const abs = Math.abs(Math.trunc(minutes));
+  const two = (x: number) => String(x).padStart(2, '0');
+  return `${minutes < 0 ? '-' : '+'}${two(Math.floor(abs / 60))}:${two(abs % 60)}`;
+}

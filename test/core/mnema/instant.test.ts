@@ -11,8 +11,42 @@ import { claimSummaries } from '../../../src/core/mnema/claimSummary.ts';
 import { daysBetween } from '../../../src/core/mnema/deriver.ts';
 import { readCalendar } from '../../../src/core/mnema/importers/calendarImport.ts';
 import { readJsonLines } from '../../../src/core/mnema/importers/jsonlImport.ts';
-import { instantMs, isInstant } from '../../../src/core/mnema/instant.ts';
+import { instantMs, isInstant, offsetText, zoneMinutes } from '../../../src/core/mnema/instant.ts';
 import { testLog } from '../../support/mnemaLogs.ts';
+
+describe('zone offsets', () => {
+  it.each([
+    ['Z', 0],
+    ['z', 0],
+    ['+00:00', 0],
+    ['+02:00', 120],
+    ['-0800', -480],
+    ['+05:30', 330],
+    [' -03:30 ', -210],
+    ['+14:00', 840],
+    ['+24:00', null],
+    ['+05:60', null],
+    ['0500', null],
+    ['+5:00', null],
+    ['GMT', null],
+  ])('zoneMinutes(%j) = %j', (zone, minutes) => {
+    expect(zoneMinutes(zone)).toBe(minutes);
+  });
+
+  it.each([
+    [0, '+00:00'],
+    [120, '+02:00'],
+    [-480, '-08:00'],
+    [330, '+05:30'],
+    [-296, '-04:56'],
+  ])('offsetText(%j) = %j', (minutes, text) => {
+    expect(offsetText(minutes)).toBe(text);
+  });
+
+  it('reads back every offset it writes', () => {
+    fc.assert(fc.property(fc.integer({ min: -23 * 60 - 59, max: 23 * 60 + 59 }), (m) => zoneMinutes(offsetText(m)) === m));
+  });
+});
 
 describe('instantMs', () => {
   it.each([
@@ -50,9 +84,7 @@ describe('instantMs', () => {
 
   it('agrees with Date.parse on every real date-time with an offset', () => {
     const date = fc.date({ min: new Date(Date.UTC(1971, 0, 1)), max: new Date(Date.UTC(2100, 0, 1)), noInvalidDate: true });
-    const offset = fc
-      .integer({ min: -14 * 60, max: 14 * 60 })
-      .map((m) => (m === 0 ? 'Z' : `${m < 0 ? '-' : '+'}${String(Math.floor(Math.abs(m) / 60)).padStart(2, '0')}:${String(Math.abs(m) % 60).padStart(2, '0')}`));
+    const offset = fc.integer({ min: -14 * 60, max: 14 * 60 }).map((m) => (m === 0 ? 'Z' : offsetText(m)));
     fc.assert(
       fc.property(date, offset, (d, zone) => {
         const text = `${d.toISOString().slice(0, 19)}${zone}`;

@@ -11,7 +11,7 @@
  * the series stands). Each record names its calendar (`calendar`: calendarName).
  */
 import ICAL from 'ical.js';
-import { isInstant } from '../instant.ts';
+import { isInstant, offsetText } from '../instant.ts';
 import type { EvidenceRecord, ImportReading } from './evidenceRecord.ts';
 import { guardRecurrenceSteps, slotOfSeries, unsafeRecurrenceOf } from './recurrenceGuards.ts';
 
@@ -60,9 +60,7 @@ function isoOf(t: Time, named: string | null = null): string {
   const withTime = t.isDate ? `${local.slice(0, 10)}T00:00:00` : local;
   const offset = t.isDate ? 0 : offsetOf(t, named);
   if (offset === 0) return `${withTime}Z`;
-  const sign = offset < 0 ? '-' : '+';
-  const abs = Math.abs(offset);
-  return `${withTime}${sign}${String(Math.floor(abs / 3600)).padStart(2, '0')}:${String(Math.floor((abs % 3600) / 60)).padStart(2, '0')}`;
+  return `${withTime}${offsetText(Math.trunc(offset / 60))}`;
 }
 
 /**

@@ -7,7 +7,7 @@
 import { parse as parseYaml } from 'yaml';
 import type { ImportReading } from './evidenceRecord.ts';
 import { toJson } from './evidenceRecord.ts';
-import { isInstant } from '../instant.ts';
+import { isInstant, offsetText, zoneMinutes } from '../instant.ts';
 
 const FRONT = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/;
 
@@ -26,8 +26,9 @@ function instantOf(x: unknown): string | null {
   if (/^\d{4}-\d{2}-\d{2}$/.test(s)) return isInstant(`${s}T00:00:00Z`) ? `${s}T00:00:00Z` : null;
   const m = DATE_TIME.exec(s);
   if (!m) return null;
-  const zone = m[3] === undefined || m[3].toUpperCase() === 'Z' ? 'Z' : m[3].includes(':') ? m[3] : `${m[3].slice(0, 3)}:${m[3].slice(3)}`;
-  const iso = `${m[1]}T${m[2]}${zone}`;
+  const minutes = m[3] === undefined ? 0 : zoneMinutes(m[3]);
+  if (minutes === null) return null;
+  const iso = `${m[1]}T${m[2]}${m[3] === undefined || m[3].trim().toUpperCase() === 'Z' ? 'Z' : offsetText(minutes)}`;
   return isInstant(iso) ? iso : null;
 }
 

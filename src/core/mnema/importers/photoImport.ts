@@ -12,7 +12,7 @@
  */
 import exifr from 'exifr';
 import type { ImportReading } from './evidenceRecord.ts';
-import { instantMs, isInstant } from '../instant.ts';
+import { instantMs, isInstant, offsetText, zoneMinutes } from '../instant.ts';
 
 /** `2025:05:27 18:03:00` (EXIF's form) → `2025-05-27T18:03:00`, or null. */
 function wallTime(raw: unknown): string | null {
@@ -23,7 +23,8 @@ function wallTime(raw: unknown): string | null {
   return isInstant(iso) ? iso : null;
 }
 
-const offsetOf = (raw: unknown): string | null => (typeof raw === 'string' && /^[+-]\d{2}:\d{2}$/.test(raw.trim()) && isInstant(`2000-01-01T00:00:00${raw.trim()}`) ? raw.trim() : null);
+/** An EXIF offset tag (`+02:00`) as written, or null when it is absent or no offset. */
+const offsetOf = (raw: unknown): string | null => (typeof raw === 'string' && /^[+-]\d{2}:\d{2}$/.test(raw.trim()) && zoneMinutes(raw) !== null ? raw.trim() : null);
 
 /** The GPS receiver's instant (UTC), from GPSDateStamp and GPSTimeStamp, or null. */
 function gpsInstant(tags: Record<string, unknown>): string | null {
@@ -46,8 +47,7 @@ function offsetFromGps(wall: string, gps: string | null): string | null {
   const diff = instantMs(`${wall}Z`) - instantMs(gps);
   const quarters = Math.round(diff / QUARTER_MS);
   if (Math.abs(diff - quarters * QUARTER_MS) > DRIFT_MS || Math.abs(quarters) > 14 * 4) return null;
-  const minutes = Math.abs(quarters) * 15;
-  return `${quarters < 0 ? '-' : '+'}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  return offsetText(quarters * 15);
 }
 
 /** An EXIF ASCII value: it ends at its first NUL (what follows is whatever the camera left in the field). */
