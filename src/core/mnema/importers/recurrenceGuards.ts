@@ -83,13 +83,14 @@ function satisfies(t: Time, recur: Recur): boolean {
 }
 
 /**
- * Whether a slot the library gave is one of the series: the event's start, one of its
- * RDATEs, or a date some RRULE admits. A slot no rule admits is a date the library rolled
- * over (30 February as 2 March) and is left out.
+ * A test of whether a slot the library gave is one of the series: the event's start, one
+ * of its RDATEs, or a date some RRULE admits. A slot no rule admits is a date the library
+ * rolled over (30 February as 2 March) and is left out. The RDATEs are read once, not at
+ * every occurrence.
  */
-export function slotOfSeries(slot: Time, component: InstanceType<typeof ICAL.Component>, start: Time): boolean {
-  if (slot.compare(start) === 0) return true;
-  for (const rdate of component.getAllProperties('rdate')) if (rdate.getValues().some((v) => v instanceof ICAL.Time && v.compare(slot) === 0)) return true;
-  const rules = component.getAllProperties('rrule');
-  return rules.length === 0 || rules.some((r) => satisfies(slot, r.getFirstValue() as Recur));
+export function seriesSlots(component: InstanceType<typeof ICAL.Component>, start: Time): (slot: Time) => boolean {
+  const given = new Set<number>([start.toUnixTime()]);
+  for (const rdate of component.getAllProperties('rdate')) for (const v of rdate.getValues()) if (v instanceof ICAL.Time) given.add(v.toUnixTime());
+  const rules = component.getAllProperties('rrule').map((r) => r.getFirstValue() as Recur);
+  return (slot) => given.has(slot.toUnixTime()) || rules.length === 0 || rules.some((r) => satisfies(slot, r));
 }
