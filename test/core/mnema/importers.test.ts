@@ -124,10 +124,16 @@ describe('calendar rules that hang or mislead the calendar library (cases from p
       ['2024-01-30T09:00:00Z', '2024-03-30T09:00:00Z', '2024-04-30T09:00:00Z', '2024-05-30T09:00:00Z'],
     ],
     [
-      // The library rolls 30 February over into March; that slot is left out. (With COUNT, such
-      // a slot still counts towards it in the library, so that series would end early.)
+      // The library rolls 30 February over into March; that slot is left out.
       'a day February lacks, yearly in January and February: 30 January alone',
       'DTSTART:20240130T090000Z\nRRULE:FREQ=YEARLY;BYMONTH=1,2;BYMONTHDAY=30;UNTIL=20261231T000000Z',
+      null,
+      ['2024-01-30T09:00:00Z', '2025-01-30T09:00:00Z', '2026-01-30T09:00:00Z'],
+    ],
+    [
+      // RFC 5545 §3.3.10: an invalid instance is ignored and not counted towards COUNT.
+      'with COUNT, the left-out 30 February does not count: three 30 Januaries',
+      'DTSTART:20240130T090000Z\nRRULE:FREQ=YEARLY;BYMONTH=1,2;BYMONTHDAY=30;COUNT=3',
       null,
       ['2024-01-30T09:00:00Z', '2025-01-30T09:00:00Z', '2026-01-30T09:00:00Z'],
     ],

@@ -13,7 +13,7 @@
 import ICAL from 'ical.js';
 import { isInstant, offsetText } from '../instant.ts';
 import type { EvidenceRecord, ImportReading } from './evidenceRecord.ts';
-import { guardRecurrenceSteps, seriesSlots, unsafeRecurrenceOf } from './recurrenceGuards.ts';
+import { guardRecurrenceSteps, unsafeRecurrenceOf } from './recurrenceGuards.ts';
 
 /** Occurrences of one recurring event taken at most (a rule with no end stops at `until`). */
 const MAX_OCCURRENCES = 2000;
@@ -249,7 +249,6 @@ function readCalendarWithZones(root: InstanceType<typeof ICAL.Component>, file: 
     const first = event.startDate;
     const excluded = vevent.getAllProperties('exdate').some((p) => p.getValues().some((v) => (v as Time).compare(first) === 0));
     let firstShown = vevent.hasProperty('rrule') || excluded;
-    const inSeries = seriesSlots(vevent, first);
     for (let n = 0; n < MAX_OCCURRENCES; n++) {
       const next = it.next();
       if (!firstShown && (!next || next.compare(first) > 0)) {
@@ -259,7 +258,6 @@ function readCalendarWithZones(root: InstanceType<typeof ICAL.Component>, file: 
       }
       if (!next || next.compare(stop) > 0) break;
       if (next.compare(first) === 0) firstShown = true;
-      if (!inSeries(next)) continue;
       const details = event.getOccurrenceDetails(next);
       push(details.startDate, details.endDate, details.item, iso(details.recurrenceId));
     }

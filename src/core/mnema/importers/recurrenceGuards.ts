@@ -24,14 +24,20 @@ interface GuardedIterator {
   next(again?: boolean): Time | null;
   check_contracting_rules(): boolean;
   guardSteps?: number;
+  occurrence_number: number;
+  rule: Recur;
 }
 
 let installed = false;
 
 /**
- * Counts the library's steps towards each occurrence and stops a search that finds none
- * within STEPS_PER_OCCURRENCE: the library's own loop has no bound for second- to
- * weekly rules. Installed once; the error is read as the event's problem.
+ * Two corrections to the library's rule iterator, installed once. It counts the steps
+ * towards each occurrence and stops a search that finds none within STEPS_PER_OCCURRENCE
+ * (its own loop has no bound for second- to weekly rules); the error is read as the
+ * event's problem. And a slot the rule does not admit — a date the library rolled over, 30
+ * February given as 1 March — is skipped without counting towards COUNT: RFC 5545 §3.3.10
+ * says such instances are ignored and not counted. (DTSTART, the first instance, is given
+ * as it is.)
  */
 export function guardRecurrenceSteps(): void {
   if (installed) return;
@@ -40,8 +46,14 @@ export function guardRecurrenceSteps(): void {
   const next = proto.next;
   const check = proto.check_contracting_rules;
   proto.next = function (this: GuardedIterator, again?: boolean) {
-    this.guardSteps = 0;
-    return next.call(this, again);
+    for (let skipped = 0; ; skipped++) {
+      const first = this.occurrence_number === 0;
+      this.guardSteps = 0;
+      const slot = next.call(this, again);
+      if (slot === null || first || satisfies(slot, this.rule)) return slot;
+      this.occurrence_number--;
+      if (skipped >= STEPS_PER_OCCURRENCE) throw new Error('its RRULE finds no next occurrence (no date satisfies the rule)');
+    }
   };
   proto.check_contracting_rules = function (this: GuardedIterator) {
     this.guardSteps = (this.guardSteps ?? 0) + 1;
@@ -67,7 +79,7 @@ export function unsafeRecurrenceOf(component: InstanceType<typeof ICAL.Component
 
 const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
 
-/** Whether a slot of the series satisfies one rule's month, day of the month and weekday. */
+/** Whether a slot satisfies its rule's month, day of the month and weekday (a rolled-over date does not). */
 function satisfies(t: Time, recur: Recur): boolean {
   const parts = recur.parts as Record<string, (number | string)[] | undefined>;
   const months = parts.BYMONTH;
@@ -80,17 +92,4 @@ function satisfies(t: Time, recur: Recur): boolean {
   const days = parts.BYDAY;
   if (days && !days.some((d) => String(d).slice(-2).toUpperCase() === WEEKDAYS[t.dayOfWeek() - 1])) return false;
   return true;
-}
-
-/**
- * A test of whether a slot the library gave is one of the series: the event's start, one
- * of its RDATEs, or a date some RRULE admits. A slot no rule admits is a date the library
- * rolled over (30 February as 2 March) and is left out. The RDATEs are read once, not at
- * every occurrence.
- */
-export function seriesSlots(component: InstanceType<typeof ICAL.Component>, start: Time): (slot: Time) => boolean {
-  const given = new Set<number>([start.toUnixTime()]);
-  for (const rdate of component.getAllProperties('rdate')) for (const v of rdate.getValues()) if (v instanceof ICAL.Time) given.add(v.toUnixTime());
-  const rules = component.getAllProperties('rrule').map((r) => r.getFirstValue() as Recur);
-  return (slot) => given.has(slot.toUnixTime()) || rules.length === 0 || rules.some((r) => satisfies(slot, r));
 }
