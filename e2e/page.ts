@@ -23,24 +23,28 @@ export async function editorVersion(page: Page): Promise<number> {
 /** On a busy machine (two cores shared by several builds) a first validation and layout can take longer than the default 15 s. */
 const SETTLE_TIMEOUT = 60_000;
 
-/** Waits until the problems panel and the graph both reflect the editor's newest version. */
+/**
+ * Waits until the problems panel and the graph both reflect the editor's newest version.
+ * Checked in the page every 50 ms (one evaluation reads every attribute, and no poll
+ * backs off to a second apart), so a test goes on as soon as the page has settled.
+ */
 export async function settled(page: Page): Promise<number> {
-  await expect
-    .poll(
-      async () => {
-        const v = await editorVersion(page);
-        const d = Number(await page.getByTestId('diagnostics').getAttribute('data-version'));
-        const g = Number(await page.getByTestId('graph').getAttribute('data-version'));
-        // A large graph is drawn first from a quick draft; settled is ELK's layout in place.
-        const draft = (await page.getByTestId('graph').getAttribute('data-layout-draft')) === 'true';
-        // A large paste is analysed from the start while the editor still fills (data-filling).
-        const filling = (await page.getByTestId('editor').getAttribute('data-filling')) !== null;
-        return v > 0 && d === v && g === v && !draft && !filling;
-      },
-      { timeout: SETTLE_TIMEOUT },
-    )
-    .toBe(true);
-  return editorVersion(page);
+  const version = await page.waitForFunction(
+    () => {
+      const attr = (id: string, name: string) => document.querySelector(`[data-testid="${id}"]`)?.getAttribute(name) ?? null;
+      const v = Number(attr('editor', 'data-version'));
+      const d = Number(attr('diagnostics', 'data-version'));
+      const g = Number(attr('graph', 'data-version'));
+      // A large graph is drawn first from a quick draft; settled is ELK's layout in place.
+      const draft = attr('graph', 'data-layout-draft') === 'true';
+      // A large paste is analysed from the start while the editor still fills (data-filling).
+      const filling = attr('editor', 'data-filling') !== null;
+      return v > 0 && d === v && g === v && !draft && !filling ? v : false;
+    },
+    undefined,
+    { timeout: SETTLE_TIMEOUT, polling: 50 },
+  );
+  return (await version.jsonValue()) as number;
 }
 
 export function node(page: Page, id: string): Locator {
