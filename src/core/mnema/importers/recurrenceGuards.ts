@@ -13,6 +13,8 @@ type Recur = InstanceType<typeof ICAL.Recur>;
 
 /** Steps one occurrence may take through the library's loop (about 270 years of days). */
 const STEPS_PER_OCCURRENCE = 100_000;
+/** Slots in a row the rule does not admit before the series is taken to have ended (a real rule rolls over one or two in a row). */
+const MAX_SKIPPED_SLOTS = 1000;
 /** An INTERVAL whose one step spans more than this is no calendar's (and is stepped day by day). */
 const MAX_STEP_SECONDS = 1000 * 366 * 86_400;
 /** An event longer than this is no event (and its end is found day by day). */
@@ -25,7 +27,9 @@ interface GuardedIterator {
   check_contracting_rules(): boolean;
   guardSteps?: number;
   occurrence_number: number;
+  completed: boolean;
   rule: Recur;
+  dtstart: Time;
 }
 
 let installed = false;
@@ -47,12 +51,15 @@ export function guardRecurrenceSteps(): void {
   const check = proto.check_contracting_rules;
   proto.next = function (this: GuardedIterator, again?: boolean) {
     for (let skipped = 0; ; skipped++) {
-      const first = this.occurrence_number === 0;
       this.guardSteps = 0;
       const slot = next.call(this, again);
-      if (slot === null || first || satisfies(slot, this.rule)) return slot;
+      if (slot === null || slot.compare(this.dtstart) === 0 || satisfies(slot, this.rule)) return slot;
       this.occurrence_number--;
-      if (skipped >= STEPS_PER_OCCURRENCE) throw new Error('its RRULE finds no next occurrence (no date satisfies the rule)');
+      if (skipped >= MAX_SKIPPED_SLOTS) {
+        // The rule admits no later date (BYMONTH=2;BYMONTHDAY=30): the series is what it gave so far.
+        this.completed = true;
+        return null;
+      }
     }
   };
   proto.check_contracting_rules = function (this: GuardedIterator) {
