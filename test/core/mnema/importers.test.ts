@@ -137,6 +137,8 @@ describe('calendar rules that hang or mislead the calendar library (cases from p
       null,
       ['2024-01-30T09:00:00Z', '2025-01-30T09:00:00Z', '2026-01-30T09:00:00Z'],
     ],
+    // Every slot after the start is rolled over: the series ends (quickly), and the library had already left out the off-rule start.
+    ['a rule no later date satisfies (30 February, yearly)', 'DTSTART:20240130T090000Z\nRRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30', null, []],
     ['a date written without VALUE=DATE is an all-day date', 'DTSTART:20220101\nDTEND:20220102', null, ['2022-01-01T00:00:00Z']],
     ['the last day of the month (BYMONTHDAY=-1)', 'DTSTART:20240131T090000Z\nRRULE:FREQ=MONTHLY;BYMONTHDAY=-1;COUNT=3', null, ['2024-01-31T09:00:00Z', '2024-02-29T09:00:00Z', '2024-03-31T09:00:00Z']],
     ['the second Tuesday (BYDAY=2TU)', 'DTSTART:20240109T090000Z\nRRULE:FREQ=MONTHLY;BYDAY=2TU;COUNT=3', null, ['2024-01-09T09:00:00Z', '2024-02-13T09:00:00Z', '2024-03-12T09:00:00Z']],
