@@ -13,7 +13,7 @@ import type { DerivationGraph } from './derivationGraph.ts';
 import { samePayload } from './derivationGraph.ts';
 import type { Candidate, DerivationInput, DerivationRecord, Deriver } from './deriver.ts';
 import type { DerivationMemo, DerivationScope } from './derivationMemo.ts';
-import { recordsOf, servedClaimRecords, servedRecord } from './derivationRecords.ts';
+import { recordsOf, servedClaimRecords, servedRecord, validEvidence } from './derivationRecords.ts';
 import { layersOf, MAX_DERIVATION_DEPTH } from './derivationLayers.ts';
 import { ANY_CLAIM } from './deriver.ts';
 import type { ClaimBody, MnemaBody, MnemaOp } from './mnemaBodies.ts';
@@ -89,13 +89,17 @@ export function runDerivation(graph: DerivationGraph, derivers: readonly Deriver
   let pass = 0;
   let fixpoint = false;
   let highWater = scope?.highWater ?? '';
+  // Read once a run: the engine appends claims and invalidations, never evidence.
+  let evidence: ReturnType<typeof validEvidence> | null = null;
+  const evidenceOnce = () => (evidence ??= validEvidence(graph));
   // Claim types the previous pass appended or invalidated: within a run the evidence does
   // not change, so a deriver runs again only when a type it reads did.
   let changed = new Set<string>();
   const wanted = (d: Deriver, layer: number): boolean => pass === layer + 1 || d.reads.some((t) => (t === ANY_CLAIM ? changed.size > 0 : changed.has(t)));
   while (pass < MAX_DERIVATION_DEPTH) {
     pass++;
-    const candidates = scope && memo ? scopedCandidates(graph, derivers, layering.layers, pass, wanted, memo, scope) : wholeCandidates(graph, derivers, layering.layers, pass, wanted, memo);
+    const candidates =
+      scope && memo ? scopedCandidates(graph, derivers, layering.layers, pass, wanted, memo, scope) : wholeCandidates(graph, derivers, layering.layers, pass, wanted, memo, evidenceOnce);
     if (!scope) highWater = candidates.highWater;
     changed = new Set();
     const survivors: { d: Deriver; c: Candidate }[] = [];
@@ -179,7 +183,7 @@ export function runDerivation(graph: DerivationGraph, derivers: readonly Deriver
 
 type Proposals = { readonly list: { d: Deriver; c: Candidate }[]; readonly highWater: string };
 
-/** Every candidate of the derivers this pass runs, over every valid record. */
+/** Every candidate of the derivers this pass runs, over every valid record (read only when one runs). */
 function wholeCandidates(
   graph: DerivationGraph,
   derivers: readonly Deriver[],
@@ -187,16 +191,18 @@ function wholeCandidates(
   pass: number,
   wanted: (d: Deriver, layer: number) => boolean,
   memo: DerivationMemo | undefined,
+  evidence: () => ReturnType<typeof validEvidence>,
 ): Proposals {
-  const input = recordsOf(graph, pass);
+  let input: DerivationInput | null = null;
   const list: { d: Deriver; c: Candidate }[] = [];
   derivers.forEach((d, i) => {
     const layer = layers[i]!;
     if (layer >= pass || !wanted(d, layer)) return;
     memo?.ranWhole(i);
+    input ??= recordsOf(graph, pass, evidence());
     for (const c of d.derive(input)) list.push({ d, c });
   });
-  return { list, highWater: input.highWater };
+  return { list, highWater: evidence().highWater };
 }
 
 /** The candidates of the groups changed since each deriver last ran, from those groups' records alone. */

@@ -60,8 +60,8 @@ export function servedClaimRecords(graph: DerivationGraph): DerivationRecord[] {
   return claims.sort((a, b) => a.index - b.index);
 }
 
-/** The records derivers read in `pass`: valid evidence (retracted records do not count), and from the second pass valid claims. */
-export function recordsOf(graph: DerivationGraph, pass: number): DerivationInput {
+/** Valid evidence in log order (retracted records do not count) and its high-water mark: what every pass of a run reads, as the engine appends no evidence. */
+export function validEvidence(graph: DerivationGraph): Pick<DerivationInput, 'evidence' | 'highWater'> {
   const evidence: DerivationRecord[] = [];
   let mark = GENESIS_MARK;
   for (const [id, e] of graph.evidence) {
@@ -70,5 +70,10 @@ export function recordsOf(graph: DerivationGraph, pass: number): DerivationInput
     evidence.push(r);
     mark = raisedMark(mark, r.observed_at);
   }
-  return { evidence, claims: pass > 1 ? servedClaimRecords(graph) : [], highWater: mark.at };
+  return { evidence, highWater: mark.at };
+}
+
+/** The records derivers read in `pass`: valid evidence, and from the second pass valid claims. */
+export function recordsOf(graph: DerivationGraph, pass: number, evidence = validEvidence(graph)): DerivationInput {
+  return { ...evidence, claims: pass > 1 ? servedClaimRecords(graph) : [] };
 }

@@ -6,7 +6,7 @@
  */
 import type { OpId } from '../oplog/operation.ts';
 import type { ClaimInput, DerivedBasis, DeriverId, JsonObject } from './mnemaBodies.ts';
-import { instantMs } from './instant.ts';
+import { dateDays, instantMs } from './instant.ts';
 
 /** A record as derivers read it: an evidence op, or a claim served as it stands (a correction's payload). */
 export interface DerivationRecord {
@@ -90,9 +90,14 @@ export const localHour = (iso: string): number => Number(iso.slice(11, 13)) || 0
 
 /** The weekday of a local date (0 Monday … 6 Sunday). */
 export function weekdayOf(iso: string): number {
-  const [y, m, d] = localDate(iso).split('-').map(Number);
-  const day = new Date(Date.UTC(y!, (m ?? 1) - 1, d ?? 1)).getUTCDay();
-  return (day + 6) % 7;
+  // 1970-01-01 was a Thursday.
+  return (((dateDays(iso) + 3) % 7) + 7) % 7;
+}
+
+/** Whole days from the local date of `a` to that of `b` (the dates as written, hours and offsets aside), never negative. */
+export function datesBetween(a: string, b: string): number {
+  const d = dateDays(b) - dateDays(a);
+  return Number.isFinite(d) && d > 0 ? d : 0;
 }
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;

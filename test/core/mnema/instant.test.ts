@@ -8,10 +8,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { claimSummaries } from '../../../src/core/mnema/claimSummary.ts';
-import { daysBetween } from '../../../src/core/mnema/deriver.ts';
+import { datesBetween, daysBetween, weekdayOf } from '../../../src/core/mnema/deriver.ts';
 import { readCalendar } from '../../../src/core/mnema/importers/calendarImport.ts';
 import { readJsonLines } from '../../../src/core/mnema/importers/jsonlImport.ts';
-import { instantMs, isInstant, offsetText, zoneMinutes } from '../../../src/core/mnema/instant.ts';
+import { dateDays, instantMs, isInstant, offsetText, zoneMinutes } from '../../../src/core/mnema/instant.ts';
 import { testLog } from '../../support/mnemaLogs.ts';
 
 describe('zone offsets', () => {
@@ -77,6 +77,17 @@ describe('instantMs', () => {
     'March 5, 2025',
     '',
     '2025-03-05T09:30:00Zjunk',
+    '2025-03-05T09:30:00 Z',
+    '2025-03-05T09:30:00+01:00 ',
+    '2025-03-05T09:30:00\t+01:00',
+    '2025-03-05T09:30:00.Z',
+    '2025-03-05T09:30:0Z',
+    '2025-03-05T09:30:00+01:0',
+    '2025-03-05T09:30:00+0100:',
+    '2025-03-05T09:3',
+    '2025-03-05T09:30:00+01:00:00',
+    '202５-03-05T09:30:00Z',
+    '2025-3-05T09:30:00Z',
   ])('refuses %j', (text) => {
     expect(instantMs(text)).toBeNaN();
     expect(isInstant(text)).toBe(false);
@@ -91,6 +102,54 @@ describe('instantMs', () => {
         expect(instantMs(text)).toBe(Date.parse(text));
       }),
     );
+  });
+
+  it('agrees with Date.parse from year 0100 to 9999, with or without seconds and fractions', () => {
+    const date = fc.date({ min: new Date(Date.UTC(100, 0, 1)), max: new Date(Date.UTC(9999, 11, 31)), noInvalidDate: true });
+    const form = fc.constantFrom(16, 19, 23);
+    const offset = fc.integer({ min: -23 * 60 - 59, max: 23 * 60 + 59 }).map(offsetText);
+    fc.assert(
+      fc.property(date, form, offset, (d, length, zone) => {
+        const text = `${d.toISOString().slice(0, length)}${zone}`;
+        expect(instantMs(text)).toBe(Date.parse(text));
+      }),
+    );
+  });
+
+  it('reads a fraction of any length, rounded to the millisecond', () => {
+    expect(instantMs('2025-03-05T09:30:00.1Z')).toBe(Date.UTC(2025, 2, 5, 9, 30, 0, 100));
+    expect(instantMs('2025-03-05T09:30:00.123456789Z')).toBe(Date.UTC(2025, 2, 5, 9, 30, 0, 123));
+    expect(instantMs('2025-03-05T09:30:00.0006Z')).toBe(Date.UTC(2025, 2, 5, 9, 30, 0, 1));
+  });
+
+  it('the leap days of the Gregorian calendar', () => {
+    for (const [date, ok] of [
+      ['2000-02-29', true],
+      ['1900-02-29', false],
+      ['2100-02-29', false],
+      ['2400-02-29', true],
+      ['2024-02-29', true],
+      ['2023-02-29', false],
+    ] as const) {
+      expect(isInstant(`${date}T00:00:00Z`)).toBe(ok);
+      expect(Number.isNaN(dateDays(date))).toBe(!ok);
+    }
+  });
+
+  it('a date as written counts days and weekdays as the Gregorian calendar does', () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date(Date.UTC(100, 0, 1)), max: new Date(Date.UTC(9999, 11, 31)), noInvalidDate: true }), fc.constantFrom('', 'T23:30:00-11:00', 'T00:15:00+14:00'), (d, time) => {
+        const iso = `${d.toISOString().slice(0, 10)}${time}`;
+        const utcMidnight = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+        // The local date as written, whatever the offset says the instant is.
+        expect(dateDays(iso)).toBe(utcMidnight / 86_400_000);
+        expect(weekdayOf(iso)).toBe((d.getUTCDay() + 6) % 7);
+      }),
+    );
+    expect(weekdayOf('2025-06-02T09:00:00+02:00')).toBe(0);
+    expect(datesBetween('2025-03-29T23:00:00+01:00', '2025-03-30T01:00:00+02:00')).toBe(1);
+    expect(datesBetween('2025-03-30', '2025-03-29')).toBe(0);
+    expect(datesBetween('junk', '2025-03-29')).toBe(0);
   });
 
   it('a span without offsets is the same on every machine', () => {

@@ -5,7 +5,7 @@
 import type { JsonObject } from '../mnemaBodies.ts';
 import { combine, factor, saturating } from '../confidenceModel.ts';
 import type { Candidate, DerivationInput, DerivationRecord, Deriver } from '../deriver.ts';
-import { daysBetween, localDate, localHour, mostCommon, slugKept, timesOf, WEEKDAYS, weekdayOf } from '../deriver.ts';
+import { datesBetween, daysBetween, localDate, localHour, mostCommon, slugKept, timesOf, WEEKDAYS, weekdayOf } from '../deriver.ts';
 
 export const ROUTINE_TYPE = 'routine.weekly';
 const PRIOR = 0.3;
@@ -24,7 +24,7 @@ export function partOfDay(hour: number): PartOfDay {
 
 /** The week a local date falls in, counted in Mondays since 1970-01-05. */
 function weekNumber(iso: string): number {
-  return Math.floor(daysBetween('1970-01-05T00:00:00Z', `${localDate(iso)}T00:00:00Z`) / 7);
+  return Math.floor(datesBetween('1970-01-05', iso) / 7);
 }
 
 const str = (x: unknown): string | null => (typeof x === 'string' && x.trim() !== '' ? x.trim() : null);
@@ -74,7 +74,7 @@ export const routines: Deriver = {
         const last = times[times.length - 1]!;
         // In local dates, as the weeks are: in hours, three Tuesdays across the spring clock
         // change span 13 days and 23 hours.
-        const span = daysBetween(`${localDate(first)}T00:00:00Z`, `${localDate(last)}T00:00:00Z`);
+        const span = datesBetween(first, last);
         if (span < MIN_SPAN_DAYS) continue;
         const day = WEEKDAYS[dayIndex]!;
         // Regularity: how many calendar weeks hold one of its events. Counted in absolute
