@@ -56,10 +56,10 @@ export class DerivationSetupError extends Error {}
 
 /** Appends `body` through `writer` and into the graph; a body the graph refuses is a bug of the engine, never written. */
 function append(graph: DerivationGraph, writer: MnemaWriter, body: MnemaBody, source: OperationSource): MnemaOp {
-  const problem = graph.problemOf(body);
+  const problem = graph.appendProblem(body, source);
   if (problem) throw new Error(`the engine would append an invalid ${body.kind}: ${problem}`);
   const op = writer.write(body, source);
-  graph.add(op);
+  graph.addChecked(op);
   return op;
 }
 

@@ -101,10 +101,20 @@ export class DerivationGraph {
 
   /** Appends `op` if it is valid here; else the reason it is refused (nothing changes). */
   add(op: MnemaOp): string | null {
-    const problem = authorProblem(op) ?? this.problemOf(op.body);
+    const problem = this.appendProblem(op.body, op.source);
     if (problem) return problem;
     this.apply(op);
     return null;
+  }
+
+  /** Why `body`, written by `source`, may not be appended now (null: it may): what `add` checks, asked before the op is written and signed. */
+  appendProblem(body: MnemaBody, source: MnemaOp['source']): string | null {
+    return authorProblem(body.kind, source) ?? this.problemOf(body);
+  }
+
+  /** Appends an op written from a body `appendProblem` passed just now, with nothing appended between (the engine's appends: checked once, not twice). */
+  addChecked(op: MnemaOp): void {
+    this.apply(op);
   }
 
   /** Why `body` may not be appended now (null: it may). */
@@ -259,10 +269,9 @@ export class DerivationGraph {
  * (corrections, refutations, withdrawals) is never the engine's; a retraction is the
  * person's or their source adapter's (an import).
  */
-function authorProblem(op: MnemaOp): string | null {
-  const kind = op.body.kind;
-  if ((kind === 'claim' || kind === 'claim_invalidation') && op.source !== 'engine') return `a ${kind} is written by the engine, not by "${op.source}"`;
-  if (USER_KINDS.has(kind) && op.source === 'engine') return `a ${kind} is the person's word: the engine never writes one`;
+function authorProblem(kind: MnemaBody['kind'], source: MnemaOp['source']): string | null {
+  if ((kind === 'claim' || kind === 'claim_invalidation') && source !== 'engine') return `a ${kind} is written by the engine, not by "${source}"`;
+  if (USER_KINDS.has(kind) && source === 'engine') return `a ${kind} is the person's word: the engine never writes one`;
   return null;
 }
 
