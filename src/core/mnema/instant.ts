@@ -12,7 +12,7 @@ const isLeap = (y: number): boolean => (y % 4 === 0 && y % 100 !== 0) || y % 400
 const daysIn = (year: number, month: number): number => (month === 2 && isLeap(year) ? 29 : DAYS_IN_MONTH[month - 1]!);
 
 /** Days from 1970-01-01 to a date of the proleptic Gregorian calendar (month 1–12). */
-export function civilDays(year: number, month: number, day: number): number {
+function civilDays(year: number, month: number, day: number): number {
   // Counted from 1 March, so the leap day ends a year.
   const y = month <= 2 ? year - 1 : year;
   const era = Math.floor(y / 400);
@@ -39,13 +39,11 @@ function digits(text: string, at: number, n: number): number {
  */
 export function instantMs(text: string): number {
   const n = text.length;
-  if (n < 16 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45 || text.charCodeAt(10) !== 84 || text.charCodeAt(13) !== 58) return Number.NaN;
-  const year = digits(text, 0, 4);
-  const month = digits(text, 5, 2);
-  const day = digits(text, 8, 2);
+  if (n < 16 || text.charCodeAt(10) !== 84 || text.charCodeAt(13) !== 58) return Number.NaN;
+  const days = dateDays(text);
   const hour = digits(text, 11, 2);
   const minute = digits(text, 14, 2);
-  if (year < 0 || month < 1 || month > 12 || day < 1 || day > daysIn(year, month) || hour < 0 || hour > 23 || minute < 0 || minute > 59) return Number.NaN;
+  if (Number.isNaN(days) || hour < 0 || hour > 23 || minute < 0 || minute > 59) return Number.NaN;
   let at = 16;
   let second = 0;
   let fraction = 0;
@@ -63,7 +61,7 @@ export function instantMs(text: string): number {
   }
   const offset = at === n ? 0 : zoneAt(text, at);
   if (offset === null) return Number.NaN;
-  return (civilDays(year, month, day) * 86_400 + hour * 3_600 + minute * 60 + second) * 1_000 + fraction - offset * 60_000;
+  return (days * 86_400 + hour * 3_600 + minute * 60 + second) * 1_000 + fraction - offset * 60_000;
 }
 
 /** Days from 1970-01-01 to the date an ISO date or date-time is written on (its local date, the offset aside), or NaN when it names no date. */
